@@ -1,0 +1,57 @@
+//! `rscope`: the command-line face of the Rscope core. Its subcommands
+//! mirror `flux R`, `flux hostlist` and flux-core's shape parser.
+
+use clap::{Parser, Subcommand};
+use std::io::Read;
+use std::process::ExitCode;
+
+#[derive(Parser)]
+#[command(name = "rscope", version, about = "Explore Flux resource sets")]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Print the version and node, core and GPU counts of an R document
+    Summary {
+        /// The R document (default: standard input)
+        file: Option<String>,
+    },
+}
+
+/// Read FILE, or standard input when FILE is absent or `-`.
+fn read_input(file: Option<&str>) -> Result<String, String> {
+    match file {
+        None | Some("-") => {
+            let mut s = String::new();
+            std::io::stdin()
+                .read_to_string(&mut s)
+                .map_err(|e| format!("cannot read standard input: {e}"))?;
+            Ok(s)
+        }
+        Some(path) => std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}")),
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Summary { file } => read_input(file.as_deref()).and_then(|text| {
+            let s = rscope::rset::summarize(&text)?;
+            println!(
+                "version {}\nnodes {}\ncores {}\ngpus {}",
+                s.version, s.nodes, s.cores, s.gpus
+            );
+            Ok(())
+        }),
+    };
+    match result {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("rscope: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,779 @@
+//! RFC 22 id sets: sets of non-negative integer ids such as `1-3,5`.
+//!
+//! An [`IdSet`] is stored as sorted, disjoint, non-adjacent inclusive ranges,
+//! so `0-4294967294` costs one range. Every set operation walks the two range
+//! lists once, so it is linear in the number of ranges, never in the number
+//! of ids.
+//!
+//! Two parsers exist because the RFC and the reference disagree:
+//!
+//! - [`IdSet::parse`] (and [`FromStr`]) is strict, as RFC 22 says: ascending,
+//!   unique, no leading zeros, no `1-1` or `3-1`, optional brackets.
+//! - [`IdSet::parse_lenient`] accepts exactly what flux-core's
+//!   `idset_decode()` accepts (unordered, overlapping, reversed ranges, empty
+//!   elements, a lone bracket) and returns the canonical set together with
+//!   every RFC deviation it forgave, which is what a validator shows as a
+//!   repair.
+
+use std::cmp::{max, min};
+use std::fmt;
+use std::ops::Range;
+use std::str::FromStr;
+
+/// The largest id an id set can hold; the reference rejects `UINT_MAX`.
+pub const MAX_ID: u32 = u32::MAX - 1;
+
+/// A set of ids, stored as sorted disjoint inclusive ranges.
+#[derive(Clone, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct IdSet {
+    /// Invariant: sorted, `lo <= hi`, and `next.lo > prev.hi + 1`.
+    ranges: Vec<(u32, u32)>,
+}
+
+/// What went wrong while parsing an id set string.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum ErrorKind {
+    /// A character that is not a digit, `,`, `-`, `[` or `]`: `1;2`.
+    UnexpectedChar(char),
+    /// Nothing between two commas, or a trailing comma: `1,,2`.
+    EmptyElement,
+    /// A `-` with no id after it: `1-`.
+    MissingId,
+    /// An id written with a leading zero: `01`.
+    LeadingZero(String),
+    /// An id above [`MAX_ID`]: `4294967295`.
+    TooLarge(String),
+    /// A range whose ends are equal: `1-1`.
+    SingletonRange(String),
+    /// A range whose low end is above its high end: `3-1`.
+    ReversedRange(String),
+    /// An element below the one before it: `3,2`.
+    OutOfOrder(String),
+    /// An element that overlaps the one before it: `0-1,1-2`.
+    Overlap(String),
+    /// An id listed twice: `1,1`.
+    Duplicate(String),
+    /// A `[` with no `]`, a `]` with no `[`, or a bracket inside: `[1-2`.
+    UnbalancedBracket,
+    /// Leading white space or a sign before an id, which only the
+    /// reference's lenient decoder accepts: ` 1`, `+1`.
+    Decoration(String),
+}
+
+/// An error from parsing an id set string, with the byte span it concerns.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParseError {
+    kind: ErrorKind,
+    span: Range<usize>,
+}
+
+impl ParseError {
+    fn new(kind: ErrorKind, span: Range<usize>) -> Self {
+        ParseError { kind, span }
+    }
+
+    /// What went wrong.
+    pub fn kind(&self) -> &ErrorKind {
+        &self.kind
+    }
+
+    /// The byte range of the offending part of the input.
+    pub fn span(&self) -> Range<usize> {
+        self.span.clone()
+    }
+
+    /// The message without the location, e.g. `overlapping range '1-2'`.
+    pub fn message(&self) -> String {
+        match &self.kind {
+            ErrorKind::UnexpectedChar(c) => format!("unexpected character {c:?}"),
+            ErrorKind::EmptyElement => "empty element".to_string(),
+            ErrorKind::MissingId => "missing id after '-'".to_string(),
+            ErrorKind::LeadingZero(s) => format!("leading zero in '{s}'"),
+            ErrorKind::TooLarge(s) => {
+                format!("id '{s}' is too large (the largest is {MAX_ID})")
+            }
+            ErrorKind::SingletonRange(s) => format!("range '{s}' has equal ends"),
+            ErrorKind::ReversedRange(s) => format!("reversed range '{s}'"),
+            ErrorKind::OutOfOrder(s) => format!("'{s}' is out of order"),
+            ErrorKind::Overlap(s) => format!("overlapping range '{s}'"),
+            ErrorKind::Duplicate(s) => format!("duplicate id '{s}'"),
+            ErrorKind::UnbalancedBracket => "unbalanced bracket".to_string(),
+            ErrorKind::Decoration(s) => format!("white space or sign in '{s}'"),
+        }
+    }
+}
+
+impl fmt::Display for ParseError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} at column {}", self.message(), self.span.start + 1)
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// The result of [`IdSet::parse_lenient`]: the set, and every departure from
+/// RFC 22 that was forgiven, in input order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Lenient {
+    /// The ids the string names.
+    pub set: IdSet,
+    /// RFC 22 violations; empty when the input was already strict.
+    pub problems: Vec<ParseError>,
+}
+
+impl Lenient {
+    /// The canonical spelling, when the input was not canonical.
+    pub fn repair(&self) -> Option<String> {
+        if self.problems.is_empty() {
+            None
+        } else {
+            Some(self.set.to_string())
+        }
+    }
+}
+
+/// One comma-separated element as written: `lo` or `lo-hi`.
+struct Element {
+    lo: u32,
+    hi: u32,
+    span: Range<usize>,
+}
+
+/// Strictness of the element scanner.
+#[derive(Clone, Copy, PartialEq)]
+enum Mode {
+    Strict,
+    Lenient,
+}
+
+fn is_c_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r')
+}
+
+/// Scan one id at `pos` within `text`; returns the id and the end position.
+/// In lenient mode it accepts what C's `strtoul` accepts before the digits.
+fn scan_id(
+    text: &str,
+    base: usize,
+    pos: usize,
+    end: usize,
+    mode: Mode,
+    problems: &mut Vec<ParseError>,
+) -> Result<(u32, usize), ParseError> {
+    let bytes = text.as_bytes();
+    let mut i = pos;
+    let mut negative = false;
+    if mode == Mode::Lenient {
+        while i < end && is_c_space(bytes[i]) {
+            i += 1;
+        }
+        if i < end && (bytes[i] == b'+' || bytes[i] == b'-') {
+            negative = bytes[i] == b'-';
+            i += 1;
+        }
+    }
+    let digits_start = i;
+    while i < end && bytes[i].is_ascii_digit() {
+        i += 1;
+    }
+    if i == digits_start {
+        return Err(if pos >= end {
+            ParseError::new(ErrorKind::MissingId, base + pos..base + pos)
+        } else {
+            let c = text[pos..].chars().next().unwrap_or(' ');
+            ParseError::new(
+                ErrorKind::UnexpectedChar(c),
+                base + pos..base + pos + c.len_utf8(),
+            )
+        });
+    }
+    let digits = &text[digits_start..i];
+    let written = &text[pos..i];
+    let span = base + pos..base + i;
+    // Saturate like strtoul: anything past u64 is as bad as UINT_MAX.
+    let value = digits
+        .bytes()
+        .try_fold(0u64, |acc, d| {
+            acc.checked_mul(10)?.checked_add(u64::from(d - b'0'))
+        })
+        .unwrap_or(u64::MAX);
+    let value = if negative && value != 0 {
+        u64::MAX
+    } else {
+        value
+    };
+    if value > u64::from(MAX_ID) {
+        return Err(ParseError::new(
+            ErrorKind::TooLarge(written.to_string()),
+            span,
+        ));
+    }
+    if digits_start != pos {
+        problems.push(ParseError::new(
+            ErrorKind::Decoration(written.to_string()),
+            span.clone(),
+        ));
+    }
+    if digits.len() > 1 && digits.starts_with('0') {
+        let e = ParseError::new(ErrorKind::LeadingZero(digits.to_string()), span);
+        if mode == Mode::Strict {
+            return Err(e);
+        }
+        problems.push(e);
+    }
+    Ok((value as u32, i))
+}
+
+/// Split `text[start..end]` into elements, checking each on its own.
+fn scan_elements(
+    text: &str,
+    base: usize,
+    mode: Mode,
+    problems: &mut Vec<ParseError>,
+) -> Result<Vec<Element>, ParseError> {
+    let mut out = Vec::new();
+    let mut start = 0;
+    for piece in text.split(',') {
+        let end = start + piece.len();
+        if piece.is_empty() {
+            let e = ParseError::new(ErrorKind::EmptyElement, base + start..base + start);
+            // The reference's strtok skips empty tokens; "" alone is the empty set.
+            if mode == Mode::Strict && !text.is_empty() {
+                return Err(e);
+            }
+            if !text.is_empty() {
+                problems.push(e);
+            }
+            start = end + 1;
+            continue;
+        }
+        let (lo, after) = scan_id(text, base, start, end, mode, problems)?;
+        let (lo, hi) = if after == end {
+            (lo, lo)
+        } else if text.as_bytes()[after] == b'-' {
+            let (hi, after_hi) = scan_id(text, base, after + 1, end, mode, problems)?;
+            if after_hi != end {
+                let c = text[after_hi..].chars().next().unwrap_or(' ');
+                return Err(ParseError::new(
+                    ErrorKind::UnexpectedChar(c),
+                    base + after_hi..base + after_hi + c.len_utf8(),
+                ));
+            }
+            let span = base + start..base + end;
+            if lo == hi {
+                let e = ParseError::new(ErrorKind::SingletonRange(piece.to_string()), span);
+                if mode == Mode::Strict {
+                    return Err(e);
+                }
+                problems.push(e);
+            } else if lo > hi {
+                let e = ParseError::new(ErrorKind::ReversedRange(piece.to_string()), span);
+                if mode == Mode::Strict {
+                    return Err(e);
+                }
+                problems.push(e);
+            }
+            (min(lo, hi), max(lo, hi))
+        } else {
+            let c = text[after..].chars().next().unwrap_or(' ');
+            return Err(ParseError::new(
+                ErrorKind::UnexpectedChar(c),
+                base + after..base + after + c.len_utf8(),
+            ));
+        };
+        out.push(Element {
+            lo,
+            hi,
+            span: base + start..base + end,
+        });
+        start = end + 1;
+    }
+    Ok(out)
+}
+
+/// Remove surrounding brackets; returns the inner text and its offset.
+fn strip_brackets(s: &str, mode: Mode) -> Result<(&str, usize), ParseError> {
+    let open = s.starts_with('[');
+    let close = s.len() > usize::from(open) && s.ends_with(']');
+    let start = usize::from(open);
+    let end = s.len() - usize::from(close);
+    let inner = &s[start..end];
+    if let Some(i) = inner.find(['[', ']']) {
+        return Err(ParseError::new(
+            ErrorKind::UnbalancedBracket,
+            start + i..start + i + 1,
+        ));
+    }
+    if mode == Mode::Strict && open != close {
+        let at = if open { 0..1 } else { s.len() - 1..s.len() };
+        return Err(ParseError::new(ErrorKind::UnbalancedBracket, at));
+    }
+    Ok((inner, start))
+}
+
+impl IdSet {
+    /// The empty set.
+    pub fn new() -> Self {
+        IdSet::default()
+    }
+
+    /// The set `lo-hi` (inclusive); empty when `lo > hi`.
+    pub fn from_range(lo: u32, hi: u32) -> Self {
+        let mut s = IdSet::new();
+        s.insert_range(lo, hi);
+        s
+    }
+
+    /// Parse an RFC 22 string strictly.
+    pub fn parse(s: &str) -> Result<IdSet, ParseError> {
+        let (inner, base) = strip_brackets(s, Mode::Strict)?;
+        let mut problems = Vec::new();
+        let elements = scan_elements(inner, base, Mode::Strict, &mut problems)?;
+        if let Some(p) = problems.into_iter().next() {
+            return Err(p);
+        }
+        let mut set = IdSet::new();
+        for el in elements {
+            if let Some(&(plo, phi)) = set.ranges.last() {
+                let text = s[el.span.clone()].to_string();
+                if el.lo <= phi {
+                    let kind = if el.hi < plo {
+                        ErrorKind::OutOfOrder(text)
+                    } else if el.lo == el.hi && el.lo >= plo {
+                        ErrorKind::Duplicate(text)
+                    } else {
+                        ErrorKind::Overlap(text)
+                    };
+                    return Err(ParseError::new(kind, el.span));
+                }
+            }
+            set.push_range(el.lo, el.hi);
+        }
+        Ok(set)
+    }
+
+    /// Parse the way flux-core's `idset_decode()` does, recording every RFC 22
+    /// violation it forgives; errors only where the reference errors.
+    pub fn parse_lenient(s: &str) -> Result<Lenient, ParseError> {
+        let mut problems = Vec::new();
+        let (inner, base) = strip_brackets(s, Mode::Lenient)?;
+        if s.starts_with('[') != (base + inner.len() < s.len()) {
+            let at = if base == 1 {
+                0..1
+            } else {
+                s.len() - 1..s.len()
+            };
+            problems.push(ParseError::new(ErrorKind::UnbalancedBracket, at));
+        }
+        let elements = scan_elements(inner, base, Mode::Lenient, &mut problems)?;
+        let mut set = IdSet::new();
+        let mut prev: Option<(u32, u32)> = None;
+        for el in elements {
+            if let Some((plo, phi)) = prev {
+                if el.lo <= phi {
+                    let text = s[el.span.clone()].to_string();
+                    let kind = if el.hi < plo {
+                        ErrorKind::OutOfOrder(text)
+                    } else if el.lo == el.hi && set.contains(el.lo) {
+                        ErrorKind::Duplicate(text)
+                    } else {
+                        ErrorKind::Overlap(text)
+                    };
+                    problems.push(ParseError::new(kind, el.span.clone()));
+                }
+            }
+            prev = Some((el.lo, el.hi));
+            set.insert_range(el.lo, el.hi);
+        }
+        problems.sort_by_key(|p| p.span.start);
+        Ok(Lenient { set, problems })
+    }
+
+    /// Append a range known to lie after every range in the set.
+    fn push_range(&mut self, lo: u32, hi: u32) {
+        match self.ranges.last_mut() {
+            Some(last) if u64::from(lo) <= u64::from(last.1) + 1 => last.1 = max(last.1, hi),
+            _ => self.ranges.push((lo, hi)),
+        }
+    }
+
+    /// The ranges, ascending and disjoint: `1-3,5` is `[(1, 3), (5, 5)]`.
+    pub fn ranges(&self) -> &[(u32, u32)] {
+        &self.ranges
+    }
+
+    /// Build a set from ranges in any order, overlapping or not.
+    pub fn from_ranges<I: IntoIterator<Item = (u32, u32)>>(ranges: I) -> Self {
+        let mut v: Vec<(u32, u32)> = ranges.into_iter().filter(|(lo, hi)| lo <= hi).collect();
+        v.sort_unstable();
+        let mut s = IdSet::new();
+        for (lo, hi) in v {
+            s.push_range(lo, hi);
+        }
+        s
+    }
+
+    /// Whether the set holds no id.
+    pub fn is_empty(&self) -> bool {
+        self.ranges.is_empty()
+    }
+
+    /// The number of ids (a `u64`, since `0-4294967294` has 2³² − 1 ids).
+    pub fn len(&self) -> u64 {
+        self.ranges
+            .iter()
+            .map(|&(lo, hi)| u64::from(hi - lo) + 1)
+            .sum()
+    }
+
+    /// The number of ranges the set is stored as.
+    pub fn range_count(&self) -> usize {
+        self.ranges.len()
+    }
+
+    /// The smallest id.
+    pub fn first(&self) -> Option<u32> {
+        self.ranges.first().map(|r| r.0)
+    }
+
+    /// The largest id.
+    pub fn last(&self) -> Option<u32> {
+        self.ranges.last().map(|r| r.1)
+    }
+
+    /// Whether `id` is in the set (binary search over ranges).
+    pub fn contains(&self, id: u32) -> bool {
+        self.range_index(id).is_ok()
+    }
+
+    /// `Ok(i)` if range `i` holds `id`, else `Err(i)` where it would go.
+    fn range_index(&self, id: u32) -> Result<usize, usize> {
+        self.ranges.binary_search_by(|&(lo, hi)| {
+            if hi < id {
+                std::cmp::Ordering::Less
+            } else if lo > id {
+                std::cmp::Ordering::Greater
+            } else {
+                std::cmp::Ordering::Equal
+            }
+        })
+    }
+
+    /// The `n`th smallest id (from 0).
+    pub fn nth(&self, n: u64) -> Option<u32> {
+        let mut n = n;
+        for &(lo, hi) in &self.ranges {
+            let size = u64::from(hi - lo) + 1;
+            if n < size {
+                return Some(lo + n as u32);
+            }
+            n -= size;
+        }
+        None
+    }
+
+    /// The ids in ascending order.
+    pub fn iter(&self) -> impl Iterator<Item = u32> + '_ {
+        self.ranges.iter().flat_map(|&(lo, hi)| lo..=hi)
+    }
+
+    /// Add one id.
+    pub fn insert(&mut self, id: u32) {
+        self.insert_range(id, id);
+    }
+
+    /// Add the ids `lo..=hi`; nothing when `lo > hi`.
+    pub fn insert_range(&mut self, lo: u32, hi: u32) {
+        if lo > hi {
+            return;
+        }
+        if self
+            .ranges
+            .last()
+            .is_none_or(|&(_, h)| u64::from(h) + 1 < u64::from(lo))
+        {
+            self.ranges.push((lo, hi));
+            return;
+        }
+        *self = self.union(&IdSet {
+            ranges: vec![(lo, hi)],
+        });
+    }
+
+    /// Remove one id.
+    pub fn remove(&mut self, id: u32) {
+        self.remove_range(id, id);
+    }
+
+    /// Remove the ids `lo..=hi`.
+    pub fn remove_range(&mut self, lo: u32, hi: u32) {
+        if lo > hi {
+            return;
+        }
+        *self = self.difference(&IdSet {
+            ranges: vec![(lo, hi)],
+        });
+    }
+
+    /// Ids in either set.
+    pub fn union(&self, other: &IdSet) -> IdSet {
+        let (a, b) = (&self.ranges, &other.ranges);
+        let mut out = IdSet {
+            ranges: Vec::with_capacity(a.len() + b.len()),
+        };
+        let (mut i, mut j) = (0, 0);
+        while i < a.len() || j < b.len() {
+            let take_a = j >= b.len() || (i < a.len() && a[i].0 <= b[j].0);
+            let r = if take_a {
+                i += 1;
+                a[i - 1]
+            } else {
+                j += 1;
+                b[j - 1]
+            };
+            out.push_range(r.0, r.1);
+        }
+        out
+    }
+
+    /// Ids in both sets.
+    pub fn intersection(&self, other: &IdSet) -> IdSet {
+        let (a, b) = (&self.ranges, &other.ranges);
+        let mut out = IdSet::new();
+        let (mut i, mut j) = (0, 0);
+        while i < a.len() && j < b.len() {
+            let lo = max(a[i].0, b[j].0);
+            let hi = min(a[i].1, b[j].1);
+            if lo <= hi {
+                out.ranges.push((lo, hi));
+            }
+            if a[i].1 < b[j].1 {
+                i += 1;
+            } else {
+                j += 1;
+            }
+        }
+        out
+    }
+
+    /// Ids in `self` but not in `other`.
+    pub fn difference(&self, other: &IdSet) -> IdSet {
+        let b = &other.ranges;
+        let mut out = IdSet::new();
+        let mut j = 0;
+        for &(lo, hi) in &self.ranges {
+            let mut cur = lo;
+            while j < b.len() && b[j].1 < cur {
+                j += 1;
+            }
+            let mut k = j;
+            let mut done = false;
+            while k < b.len() && b[k].0 <= hi {
+                if b[k].0 > cur {
+                    out.ranges.push((cur, b[k].0 - 1));
+                }
+                if b[k].1 >= hi {
+                    done = true;
+                    break;
+                }
+                cur = b[k].1 + 1;
+                k += 1;
+            }
+            if !done {
+                out.ranges.push((cur, hi));
+            }
+        }
+        out
+    }
+
+    /// Ids in exactly one of the sets.
+    pub fn symmetric_difference(&self, other: &IdSet) -> IdSet {
+        self.difference(other).union(&other.difference(self))
+    }
+
+    /// Whether every id of `self` is in `other`.
+    pub fn is_subset(&self, other: &IdSet) -> bool {
+        self.difference(other).is_empty()
+    }
+
+    /// Whether the sets share an id.
+    pub fn intersects(&self, other: &IdSet) -> bool {
+        !self.intersection(other).is_empty()
+    }
+
+    /// Encode canonically, with brackets around sets of more than one id when
+    /// `brackets` is set (as the reference's `IDSET_FLAG_BRACKETS`).
+    pub fn encode(&self, brackets: bool) -> String {
+        let body = self.to_string();
+        if brackets && self.len() > 1 {
+            format!("[{body}]")
+        } else {
+            body
+        }
+    }
+}
+
+impl fmt::Display for IdSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, &(lo, hi)) in self.ranges.iter().enumerate() {
+            if i > 0 {
+                f.write_str(",")?;
+            }
+            if lo == hi {
+                write!(f, "{lo}")?;
+            } else {
+                write!(f, "{lo}-{hi}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for IdSet {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "IdSet({self})")
+    }
+}
+
+impl FromStr for IdSet {
+    type Err = ParseError;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        IdSet::parse(s)
+    }
+}
+
+impl FromIterator<u32> for IdSet {
+    fn from_iter<I: IntoIterator<Item = u32>>(iter: I) -> Self {
+        IdSet::from_ranges(iter.into_iter().map(|id| (id, id)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Strict parse: input → canonical encoding, or the exact error.
+    fn check(input: &str, expect: &str) {
+        let got = match IdSet::parse(input) {
+            Ok(set) => set.to_string(),
+            Err(e) => format!("error: {e} {:?}", e.span()),
+        };
+        assert_eq!(got, expect, "input {input:?}");
+    }
+
+    #[test]
+    fn strict_accepts_rfc_examples() {
+        check("1,2,3,5,6,42", "1-3,5-6,42");
+        check("1-3,5-6,42", "1-3,5-6,42");
+        check("[1-3,5-6,42]", "1-3,5-6,42");
+        check("", "");
+        check("[]", "");
+        check("0", "0");
+        check("0-4294967294", "0-4294967294");
+    }
+
+    #[test]
+    fn strict_rejects_with_exact_messages() {
+        check("1,,2", "error: empty element at column 3 2..2");
+        check("1,", "error: empty element at column 3 2..2");
+        check("1-", "error: missing id after '-' at column 3 2..2");
+        check("01", "error: leading zero in '01' at column 1 0..2");
+        check("1-1", "error: range '1-1' has equal ends at column 1 0..3");
+        check("3-1", "error: reversed range '3-1' at column 1 0..3");
+        check("3,2", "error: '2' is out of order at column 3 2..3");
+        check("0-1,1-2", "error: overlapping range '1-2' at column 5 4..7");
+        check("1,1", "error: duplicate id '1' at column 3 2..3");
+        check("1;2", "error: unexpected character ';' at column 2 1..2");
+        check("a", "error: unexpected character 'a' at column 1 0..1");
+        check("[1-2", "error: unbalanced bracket at column 1 0..1");
+        check("1-2]", "error: unbalanced bracket at column 4 3..4");
+        check("1,[2]", "error: unbalanced bracket at column 3 2..3");
+        check(
+            "4294967295",
+            "error: id '4294967295' is too large (the largest is 4294967294) at column 1 0..10",
+        );
+        check(" 1", "error: unexpected character ' ' at column 1 0..1");
+        check("é", "error: unexpected character 'é' at column 1 0..2");
+    }
+
+    #[test]
+    fn lenient_matches_reference_and_repairs() {
+        let l = IdSet::parse_lenient("0,0-1,1-2,2-95").unwrap();
+        assert_eq!(l.set.to_string(), "0-95");
+        assert_eq!(l.repair().as_deref(), Some("0-95"));
+        let msgs: Vec<String> = l.problems.iter().map(|p| p.to_string()).collect();
+        assert_eq!(
+            msgs,
+            [
+                "overlapping range '0-1' at column 3",
+                "overlapping range '1-2' at column 7",
+                "overlapping range '2-95' at column 11",
+            ]
+        );
+        let l = IdSet::parse_lenient("5,3-1,,+7, 8,09").unwrap();
+        assert_eq!(l.set.to_string(), "1-3,5,7-9");
+        let msgs: Vec<String> = l.problems.iter().map(|p| p.to_string()).collect();
+        assert_eq!(
+            msgs,
+            [
+                "reversed range '3-1' at column 3",
+                "'3-1' is out of order at column 3",
+                "empty element at column 7",
+                "white space or sign in '+7' at column 8",
+                "white space or sign in ' 8' at column 11",
+                "leading zero in '09' at column 14",
+            ]
+        );
+        assert_eq!(IdSet::parse_lenient("1-3").unwrap().repair(), None);
+        assert_eq!(IdSet::parse_lenient("[1-2").unwrap().set.to_string(), "1-2");
+        assert_eq!(IdSet::parse_lenient("-0").unwrap().set.to_string(), "0");
+        for bad in ["-1", "a", "1-a", "4294967295", "1--2", "1,[2", "x1"] {
+            assert!(IdSet::parse_lenient(bad).is_err(), "{bad:?} should fail");
+        }
+    }
+
+    #[test]
+    fn queries() {
+        let s: IdSet = "1-3,5,7-9".parse().unwrap();
+        assert_eq!(s.len(), 7);
+        assert_eq!(s.range_count(), 3);
+        assert_eq!((s.first(), s.last()), (Some(1), Some(9)));
+        assert_eq!(s.nth(3), Some(5));
+        assert_eq!(s.nth(7), None);
+        assert!(s.contains(8) && !s.contains(6));
+        assert_eq!(s.iter().collect::<Vec<_>>(), [1, 2, 3, 5, 7, 8, 9]);
+        assert_eq!(s.encode(true), "[1-3,5,7-9]");
+        assert_eq!(IdSet::from_range(4, 4).encode(true), "4");
+        assert_eq!(IdSet::from_range(4, 5).encode(true), "[4-5]");
+        let big = IdSet::from_range(0, MAX_ID);
+        assert_eq!(big.len(), 4294967295);
+        assert_eq!(big.range_count(), 1);
+    }
+
+    #[test]
+    fn algebra() {
+        let a: IdSet = "0-5,10-12".parse().unwrap();
+        let b: IdSet = "3-10,12".parse().unwrap();
+        assert_eq!(a.union(&b).to_string(), "0-12");
+        assert_eq!(a.intersection(&b).to_string(), "3-5,10,12");
+        assert_eq!(a.difference(&b).to_string(), "0-2,11");
+        assert_eq!(b.difference(&a).to_string(), "6-9");
+        assert_eq!(a.symmetric_difference(&b).to_string(), "0-2,6-9,11");
+        assert!(IdSet::from_range(3, 4).is_subset(&a));
+        let mut c = a.clone();
+        c.remove(11);
+        c.insert(6);
+        c.remove_range(0, 1);
+        assert_eq!(c.to_string(), "2-6,10,12");
+        c.insert_range(7, 9);
+        assert_eq!(c.to_string(), "2-10,12");
+        let edge = IdSet::from_range(MAX_ID - 1, MAX_ID);
+        assert_eq!(
+            edge.difference(&IdSet::from_range(0, MAX_ID - 1))
+                .to_string(),
+            "4294967294"
+        );
+    }
+}

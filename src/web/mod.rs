@@ -1,0 +1,21 @@
+//! The browser front end (wasm32 only): a yew app and a JS API facade.
+
+pub mod api;
+pub mod app;
+
+use wasm_bindgen::prelude::*;
+
+/// Mount the Rscope app on the element with id `app`, or on `<body>`.
+#[wasm_bindgen(js_name = mountApp)]
+pub fn mount_app() {
+    console_error_panic_hook::set_once();
+    let document = gloo::utils::document();
+    match document.get_element_by_id("app") {
+        Some(root) => {
+            yew::Renderer::<app::App>::with_root(root).render();
+        }
+        None => {
+            yew::Renderer::<app::App>::new().render();
+        }
+    }
+}
