@@ -3,6 +3,9 @@
 pub mod api;
 pub mod app;
 
+#[cfg(test)]
+mod tests;
+
 use wasm_bindgen::prelude::*;
 
 /// Mount the Rscope app on the element with id `app`, or on `<body>`.
