@@ -1,6 +1,7 @@
 //! In-browser tests (wasm-bindgen-test under headless Chromium): the app
 //! mounted in a real DOM, and the JS API facade.
 
+use gloo::storage::Storage;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
 use web_sys::{HtmlElement, HtmlTextAreaElement};
@@ -9,6 +10,8 @@ wasm_bindgen_test_configure!(run_in_browser);
 
 /// Mount the app into a fresh element and return that element.
 fn mount() -> web_sys::Element {
+    // Each test starts as a first visit: nothing saved by an earlier one.
+    gloo::storage::LocalStorage::clear();
     let document = gloo::utils::document();
     let root = document.create_element("div").unwrap();
     document.body().unwrap().append_child(&root).unwrap();
@@ -16,9 +19,9 @@ fn mount() -> web_sys::Element {
     root
 }
 
-/// Let yew run its scheduled renders.
+/// Let yew run its scheduled renders and the debounced parse.
 async fn settle() {
-    gloo::timers::future::TimeoutFuture::new(20).await;
+    gloo::timers::future::TimeoutFuture::new(250).await;
 }
 
 fn text_of(root: &web_sys::Element, testid: &str) -> String {
@@ -74,7 +77,7 @@ async fn the_hint_says_what_to_do_first() {
     settle().await;
     assert_eq!(
         text_of(&root, "summary"),
-        "Paste an R document above to see its nodes, cores and GPUs."
+        "Paste an R document, open a file or pick an example to see its nodes, cores and GPUs."
     );
 }
 
@@ -91,4 +94,64 @@ fn api_summarize_returns_a_plain_object() {
         err.as_string().unwrap(),
         "not JSON: EOF while parsing a list at line 1 column 1"
     );
+}
+
+mod docs {
+    use crate::web::state::{tab_letter, Action, Doc, Docs, MAX_TABS};
+    use std::rc::Rc;
+    use wasm_bindgen_test::*;
+    use yew::Reducible;
+
+    fn doc(source: &str, text: &str) -> Doc {
+        Doc {
+            source: source.into(),
+            text: text.into(),
+        }
+    }
+
+    fn sources(d: &Docs) -> Vec<&str> {
+        d.docs.iter().map(|d| d.source.as_str()).collect()
+    }
+
+    #[wasm_bindgen_test]
+    fn opening_fills_an_empty_tab_then_adds_tabs() {
+        let d = Rc::new(Docs::default());
+        let d = d.reduce(Action::Open(doc("a.json", "{}")));
+        assert_eq!((sources(&d), d.active), (vec!["a.json"], 0));
+        let d = d.reduce(Action::Open(doc("b.json", "[]")));
+        assert_eq!((sources(&d), d.active), (vec!["a.json", "b.json"], 1));
+        let d = d.reduce(Action::Edit("[1]".into()));
+        assert_eq!(d.current().text, "[1]");
+        assert_eq!(d.docs[0].text, "{}");
+    }
+
+    #[wasm_bindgen_test]
+    fn closing_keeps_a_sensible_active_tab() {
+        let mut d = Rc::new(Docs::default());
+        for name in ["a", "b", "c"] {
+            d = d.reduce(Action::Open(doc(name, "x")));
+        }
+        let d = d.reduce(Action::Select(1));
+        let d = d.reduce(Action::Close(0));
+        assert_eq!((sources(&d), d.active), (vec!["b", "c"], 0));
+        let d = d.reduce(Action::Close(5));
+        assert_eq!(sources(&d), vec!["b", "c"]);
+        let d = d.reduce(Action::Close(0)).reduce(Action::Close(0));
+        assert_eq!((sources(&d), d.active), (vec!["untitled"], 0));
+    }
+
+    #[wasm_bindgen_test]
+    fn tabs_are_bounded_and_lettered() {
+        let mut d = Rc::new(Docs::default());
+        for i in 0..MAX_TABS + 3 {
+            d = d.reduce(Action::Open(doc(&format!("d{i}"), "x")));
+        }
+        assert_eq!(d.docs.len(), MAX_TABS);
+        assert_eq!(d.docs[0].source, "d3");
+        assert_eq!(d.active, MAX_TABS - 1);
+        assert_eq!(
+            (tab_letter(0), tab_letter(1), tab_letter(25)),
+            ('A', 'B', 'Z')
+        );
+    }
 }

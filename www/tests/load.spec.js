@@ -5,7 +5,7 @@ test('the page loads with no console error and no failed request', async ({ page
   await page.goto('/');
   await expect(page.getByRole('heading', { name: 'Rscope' })).toBeVisible();
   await expect(page.getByTestId('summary')).toHaveText(
-    'Paste an R document above to see its nodes, cores and GPUs.',
+    'Paste an R document, open a file or pick an example to see its nodes, cores and GPUs.',
   );
   await expect(page.locator('#loading')).toHaveCount(0);
   expect(problems).toEqual([]);
