@@ -209,6 +209,20 @@ fn more_cases() {
     ok(&["-n", "", "foo[1-10]"], "");
     // -x with hosts that are not there and are not indices: no change.
     ok(&["-x", "bar", "foo[1-3]"], "foo[1-3]\n");
+    // -x reads indices from the host names sorted as strings, as the
+    // reference does: `2,10` becomes `10,2`, which is out of order, so
+    // nothing is excluded.
+    ok(&["-x", "1-3,10", "foo[0-20]"], "foo[0,4-9,11-20]\n");
+    ok(&["-x", "2,10", "foo[0-20]"], "foo[0-20]\n");
+    ok(&["-x", "1,3", "foo[0-4]"], "foo[0,2,4]\n");
+    check(
+        &["-n", "3,1", "foo[1-10]"],
+        "",
+        1,
+        "",
+        "rscope: invalid idset '3,1': '1' is out of order at column 3\n",
+    );
+    ok(&["-n", ",1,,3,", "foo[1-10]"], "foo[2,4]\n");
     // -x deletes every occurrence.
     ok(&["-x", "foo1", "foo[1,1,2,1]"], "foo2\n");
     // -L larger than the list, -L 0 means no limit.

@@ -153,9 +153,7 @@ fn nth(hl: &Hostlist, spec: &str) -> Result<Hostlist, Failure> {
         Some(rest) => (true, rest),
         None => (false, spec),
     };
-    let set = IdSet::parse_lenient(ids)
-        .map_err(|e| Some(format!("invalid idset '{ids}': {e}")))?
-        .set;
+    let set = IdSet::decode(ids).map_err(|e| Some(format!("invalid idset '{ids}': {e}")))?;
     let len = hl.len();
     if !from_end {
         if set.last().is_some_and(|x| u64::from(x) >= len) {
@@ -194,15 +192,16 @@ fn exclude(hl: Hostlist, x: &Hostlist) -> Hostlist {
     if hl.len() != count {
         return hl;
     }
-    // The reference builds an idset from the sorted host names.
+    // The reference builds an idset from the host names sorted as strings,
+    // so `-x 2,10` reads `10,2`, which is out of order: no change.
     let mut names: Vec<String> = x.iter().collect();
     names.sort();
-    let Ok(ids) = IdSet::parse_lenient(&names.join(",")) else {
+    let Ok(ids) = IdSet::decode(&names.join(",")) else {
         return hl;
     };
     let mut out = Hostlist::new();
     for (i, name) in (0u64..).zip(hl.iter()) {
-        let excluded = u32::try_from(i).is_ok_and(|i| ids.set.contains(i));
+        let excluded = u32::try_from(i).is_ok_and(|i| ids.contains(i));
         if !excluded {
             out.push_host(&name);
         }
