@@ -5,15 +5,19 @@
 //! lists once, so it is linear in the number of ranges, never in the number
 //! of ids.
 //!
-//! Two parsers exist because the RFC and the reference disagree:
+//! Three parsers exist because the RFC and versions of the reference
+//! disagree:
 //!
 //! - [`IdSet::parse`] (and [`FromStr`]) is strict, as RFC 22 says: ascending,
 //!   unique, no leading zeros, no `1-1` or `3-1`, optional brackets.
-//! - [`IdSet::parse_lenient`] accepts exactly what flux-core's
-//!   `idset_decode()` accepts (unordered, overlapping, reversed ranges, empty
-//!   elements, a lone bracket) and returns the canonical set together with
-//!   every RFC deviation it forgave, which is what a validator shows as a
-//!   repair.
+//! - [`IdSet::decode`] is today's flux-core `idset_decode()` (built on
+//!   `idset_decode_ex()`): the strict rules, except that empty elements are
+//!   skipped (`1,,2` is `1-2`).
+//! - [`IdSet::parse_lenient`] accepts what flux-core's older
+//!   `idset_decode()` accepted (unordered, overlapping, reversed ranges,
+//!   empty elements, a lone bracket), which documents written by older Flux
+//!   may hold, and returns the canonical set together with every RFC
+//!   deviation it forgave, which is what a validator shows as a repair.
 
 use std::cmp::{max, min};
 use std::fmt;
@@ -143,7 +147,11 @@ struct Element {
 /// Strictness of the element scanner.
 #[derive(Clone, Copy, PartialEq)]
 enum Mode {
+    /// RFC 22 as written.
     Strict,
+    /// Strict, but empty elements are skipped: today's `idset_decode()`.
+    Decode,
+    /// What older `idset_decode()` accepted; deviations become problems.
     Lenient,
 }
 
@@ -217,7 +225,7 @@ fn scan_id(
     }
     if digits.len() > 1 && digits.starts_with('0') {
         let e = ParseError::new(ErrorKind::LeadingZero(digits.to_string()), span);
-        if mode == Mode::Strict {
+        if mode != Mode::Lenient {
             return Err(e);
         }
         problems.push(e);
@@ -242,7 +250,7 @@ fn scan_elements(
             if mode == Mode::Strict && !text.is_empty() {
                 return Err(e);
             }
-            if !text.is_empty() {
+            if mode == Mode::Lenient && !text.is_empty() {
                 problems.push(e);
             }
             start = end + 1;
@@ -263,13 +271,13 @@ fn scan_elements(
             let span = base + start..base + end;
             if lo == hi {
                 let e = ParseError::new(ErrorKind::SingletonRange(piece.to_string()), span);
-                if mode == Mode::Strict {
+                if mode != Mode::Lenient {
                     return Err(e);
                 }
                 problems.push(e);
             } else if lo > hi {
                 let e = ParseError::new(ErrorKind::ReversedRange(piece.to_string()), span);
-                if mode == Mode::Strict {
+                if mode != Mode::Lenient {
                     return Err(e);
                 }
                 problems.push(e);
@@ -305,7 +313,7 @@ fn strip_brackets(s: &str, mode: Mode) -> Result<(&str, usize), ParseError> {
             start + i..start + i + 1,
         ));
     }
-    if mode == Mode::Strict && open != close {
+    if mode != Mode::Lenient && open != close {
         let at = if open { 0..1 } else { s.len() - 1..s.len() };
         return Err(ParseError::new(ErrorKind::UnbalancedBracket, at));
     }
@@ -327,9 +335,21 @@ impl IdSet {
 
     /// Parse an RFC 22 string strictly.
     pub fn parse(s: &str) -> Result<IdSet, ParseError> {
-        let (inner, base) = strip_brackets(s, Mode::Strict)?;
+        IdSet::parse_with(s, Mode::Strict)
+    }
+
+    /// Parse as today's flux-core `idset_decode()` does (the one built on
+    /// `idset_decode_ex()`, used by `flux hostlist -n` through Python's
+    /// `IDset`): strict RFC 22, except that empty elements are skipped, so
+    /// `,1,,3,` is `1,3`.
+    pub fn decode(s: &str) -> Result<IdSet, ParseError> {
+        IdSet::parse_with(s, Mode::Decode)
+    }
+
+    fn parse_with(s: &str, mode: Mode) -> Result<IdSet, ParseError> {
+        let (inner, base) = strip_brackets(s, mode)?;
         let mut problems = Vec::new();
-        let elements = scan_elements(inner, base, Mode::Strict, &mut problems)?;
+        let elements = scan_elements(inner, base, mode, &mut problems)?;
         if let Some(p) = problems.into_iter().next() {
             return Err(p);
         }
@@ -775,5 +795,151 @@ mod tests {
                 .to_string(),
             "4294967294"
         );
+    }
+
+    /// Today's `idset_decode()`: input → encoding, or the exact error.
+    fn check_decode(input: &str, expect: &str) {
+        let got = match IdSet::decode(input) {
+            Ok(set) => set.to_string(),
+            Err(e) => format!("error: {e} {:?}", e.span()),
+        };
+        assert_eq!(got, expect, "input {input:?}");
+    }
+
+    #[test]
+    fn reference_codec_vectors() {
+        // libidset/test/idset.c test_inputs: (input, IDSET_FLAG_RANGE
+        // encoding, IDSET_FLAG_RANGE|IDSET_FLAG_BRACKETS encoding).
+        for (input, range, brackets) in [
+            ("2", "2", "2"),
+            ("7-9", "7-9", "[7-9]"),
+            ("1,7-9", "1,7-9", "[1,7-9]"),
+            ("1,7-9,16", "1,7-9,16", "[1,7-9,16]"),
+            ("1,7-9,14,16", "1,7-9,14,16", "[1,7-9,14,16]"),
+            ("1-3,7-9,14,16", "1-3,7-9,14,16", "[1-3,7-9,14,16]"),
+            ("2,3,4,5", "2-5", "[2-5]"),
+            ("", "", ""),
+            ("1048576", "1048576", "1048576"),
+            ("[2]", "2", "2"),
+            ("[7-9]", "7-9", "[7-9]"),
+            ("[2,3,4,5]", "2-5", "[2-5]"),
+            ("[0]", "0", "0"),
+            ("[]", "", ""),
+        ] {
+            for set in [IdSet::decode(input), IdSet::parse(input)] {
+                let set = set.unwrap_or_else(|e| panic!("{input:?}: {e}"));
+                assert_eq!(set.to_string(), range, "input {input:?}");
+                assert_eq!(set.encode(true), brackets, "input {input:?}");
+            }
+        }
+        // Without IDSET_FLAG_RANGE the reference lists every id.
+        let set = IdSet::decode("1-3,7-9,14,16").unwrap();
+        let ids: Vec<String> = set.iter().map(|i| i.to_string()).collect();
+        assert_eq!(ids.join(","), "1,2,3,7,8,9,14,16");
+        // test_codec_large.
+        let big = IdSet::decode("0-5000").unwrap();
+        assert_eq!(big.iter().count(), 5001);
+        assert!(big.iter().zip(0..).all(|(id, n)| id == n));
+    }
+
+    #[test]
+    fn reference_decode_rejects() {
+        // libidset/test/idset.c test_inputs expected failures, plus the
+        // test_decode_ex and test_decode_info ones.
+        for (input, expect) in [
+            ("4.2", "error: unexpected character '.' at column 2 1..2"),
+            ("x", "error: unexpected character 'x' at column 1 0..1"),
+            ("1-2x", "error: unexpected character 'x' at column 4 3..4"),
+            ("01,2", "error: leading zero in '01' at column 1 0..2"),
+            ("00", "error: leading zero in '00' at column 1 0..2"),
+            ("3,2", "error: '2' is out of order at column 3 2..3"),
+            ("3-0", "error: reversed range '3-0' at column 1 0..3"),
+            ("2,2,2,2", "error: duplicate id '2' at column 3 2..3"),
+            ("[0", "error: unbalanced bracket at column 1 0..1"),
+            ("0]", "error: unbalanced bracket at column 2 1..2"),
+            ("[[0]]", "error: unbalanced bracket at column 2 1..2"),
+            ("[[0,2]", "error: unbalanced bracket at column 2 1..2"),
+            ("[0,2]]", "error: unbalanced bracket at column 5 4..5"),
+            ("0,[2", "error: unbalanced bracket at column 3 2..3"),
+            ("0]2", "error: unbalanced bracket at column 2 1..2"),
+            ("0-", "error: missing id after '-' at column 3 2..2"),
+            ("[0-]", "error: missing id after '-' at column 4 3..3"),
+            ("-5", "error: unexpected character '-' at column 1 0..1"),
+            ("[-5]", "error: unexpected character '-' at column 2 1..2"),
+            ("[0-1", "error: unbalanced bracket at column 1 0..1"),
+            ("2,1,0", "error: '1' is out of order at column 3 2..3"),
+            (
+                "0-255xxx",
+                "error: unexpected character 'x' at column 6 5..6",
+            ),
+            ("[", "error: unbalanced bracket at column 1 0..1"),
+            ("]", "error: unbalanced bracket at column 1 0..1"),
+            ("1-1", "error: range '1-1' has equal ends at column 1 0..3"),
+            (" 1", "error: unexpected character ' ' at column 1 0..1"),
+            ("+1", "error: unexpected character '+' at column 1 0..1"),
+        ] {
+            check_decode(input, expect);
+        }
+    }
+
+    #[test]
+    fn decode_skips_empty_elements() {
+        check_decode(",1,,3,", "1,3");
+        check_decode("[,1,]", "1");
+        check_decode(",", "");
+        check("1,,3", "error: empty element at column 3 2..2");
+        // test_decode_info: counts and largest ids.
+        for (input, count, max) in [
+            ("[]", 0, None),
+            ("", 0, None),
+            ("0", 1, Some(0)),
+            ("1,2", 2, Some(2)),
+            ("1,2-1024", 1024, Some(1024)),
+            ("0-3", 4, Some(3)),
+        ] {
+            let set = IdSet::decode(input).unwrap();
+            assert_eq!((set.len(), set.last()), (count, max), "input {input:?}");
+        }
+    }
+
+    #[test]
+    fn reference_set_operations() {
+        // libidset/test/idset.c optab (the non-NULL rows).
+        let d = |s: &str| IdSet::decode(s).unwrap();
+        assert_eq!(d("[0]").union(&d("[0]")), d("[0]"));
+        assert_eq!(d("[0]").union(&d("[1]")), d("[0-1]"));
+        assert_eq!(d("[0]").difference(&d("[0]")), d("[]"));
+        assert_eq!(d("[0-1]").difference(&d("[0]")), d("[1]"));
+        assert_eq!(d("[0-1]").intersection(&d("[2-3]")), d("[]"));
+        assert_eq!(d("[0-1]").intersection(&d("[1-2]")), d("[1]"));
+        assert_eq!(d("[0-1]").intersection(&d("[0-1]")), d("[0-1]"));
+        assert_eq!(d("[0,1]").difference(&d("[1]")), d("[0]"));
+        assert_eq!(d("[0,1]").difference(&d("[2]")), d("[0,1]"));
+        // test_clear, test_range_clear, test_range_set.
+        let mut s = d("1-10");
+        for id in 1..=7 {
+            assert!(s.contains(id));
+            s.remove(id);
+            assert!(!s.contains(id));
+        }
+        s.remove(100);
+        assert_eq!(s.to_string(), "8-10");
+        let mut s = d("1-10");
+        s.remove_range(2, 5);
+        s.remove_range(2, 5);
+        assert_eq!(s.len(), 6);
+        s.remove_range(6, 9);
+        assert_eq!(s.to_string(), "1,10");
+        let mut s = IdSet::new();
+        s.insert_range(0, 2);
+        s.insert_range(0, 2);
+        assert_eq!(s.len(), 3);
+        s.insert_range(79, 80);
+        assert_eq!(s.iter().collect::<Vec<_>>(), [0, 1, 2, 79, 80]);
+        // test_copy.
+        let a = d("1-5000");
+        let mut b = a.clone();
+        b.remove(100);
+        assert_eq!((a.len(), b.len()), (5000, 4999));
     }
 }
