@@ -3,11 +3,13 @@
 //! Code map:
 //!
 //! - [`idset`]: RFC 22 id sets, stored as sorted disjoint ranges.
+//! - [`diag`]: diagnostics with spans, JSON pointers and a caret renderer.
 //! - [`rset`]: RFC 20 R documents.
 //!
 //! The core (everything outside `web` and the `rscope` binary) never names a
 //! web crate; `web` is compiled for `wasm32` only.
 
+pub mod diag;
 pub mod idset;
 pub mod rset;
 
