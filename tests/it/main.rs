@@ -1,4 +1,6 @@
 //! Native integration tests: one binary, one module per area.
 
+mod rset;
+mod rset_cli;
 mod summary;
 mod support;
