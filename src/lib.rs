@@ -3,6 +3,7 @@
 //! Code map:
 //!
 //! - [`idset`]: RFC 22 id sets, stored as sorted disjoint ranges.
+//! - [`diag`]: diagnostics with spans, JSON pointers and a caret renderer.
 //! - [`hostlist`]: RFC 29 host lists, ordered runs of `prefix[lo-hi]`, as flux-core's libhostlist.
 //! - [`rset`]: RFC 20 R documents.
 //! - [`share`]: documents packed into share-link URL fragments.
@@ -10,6 +11,7 @@
 //! The core (everything outside `web` and the `rscope` binary) never names a
 //! web crate; `web` is compiled for `wasm32` only.
 
+pub mod diag;
 pub mod hostlist;
 pub mod idset;
 pub mod rset;

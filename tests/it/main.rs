@@ -2,5 +2,7 @@
 
 mod hostlist;
 mod props;
+mod rset;
+mod rset_cli;
 mod summary;
 mod support;

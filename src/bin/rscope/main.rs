@@ -2,6 +2,7 @@
 //! mirror `flux R`, `flux hostlist` and flux-core's shape parser.
 
 mod hostlist;
+mod r;
 
 use clap::{Parser, Subcommand};
 use std::io::Read;
@@ -23,6 +24,9 @@ enum Command {
     },
     /// Combine, transform and print RFC 29 host lists, as `flux hostlist`
     Hostlist(hostlist::HostlistArgs),
+    /// Read, generate and process RFC 20 R objects (mirrors `flux R`)
+    #[command(name = "R", subcommand)]
+    R(r::RCommand),
 }
 
 /// Read FILE, or standard input when FILE is absent or `-`.
@@ -42,6 +46,7 @@ fn read_input(file: Option<&str>) -> Result<String, String> {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
+        Command::R(cmd) => return ExitCode::from(r::run(cmd)),
         Command::Summary { file } => read_input(file.as_deref()).and_then(|text| {
             let s = rscope::rset::summarize(&text)?;
             println!(
