@@ -7,13 +7,17 @@
 //! - [`hostlist`]: RFC 29 host lists, ordered runs of `prefix[lo-hi]`, as flux-core's libhostlist.
 //! - [`rset`]: RFC 20 R documents.
 //! - [`share`]: documents packed into share-link URL fragments.
+//! - [`report`]: what the page shows about a document, in one call.
+//! - [`grid`]: the node × resource grid: layout, hit-testing, paint runs.
 //!
 //! The core (everything outside `web` and the `rscope` binary) never names a
 //! web crate; `web` is compiled for `wasm32` only.
 
 pub mod diag;
+pub mod grid;
 pub mod hostlist;
 pub mod idset;
+pub mod report;
 pub mod rset;
 pub mod share;
 

@@ -1,9 +1,12 @@
 //! The yew root component: open documents as tabs, edit them, and see what
 //! the core finds in them. All resource logic is a call into the core.
 
-use crate::rset::{summarize, Summary};
+use crate::grid::{ColorBy, Grid};
+use crate::report::{analyze, FixView, Report};
 use crate::web::components::{
-    editor::Editor,
+    diagnostics::Diagnostics,
+    editor::{Editor, Selection},
+    grid::GridView,
     summary::SummaryView,
     tabs::Tabs,
     toolbar::{Example, Toolbar},
@@ -12,6 +15,7 @@ use crate::web::load;
 use crate::web::state::{Action, Doc, Docs};
 use gloo::events::EventListener;
 use gloo::timers::callback::Timeout;
+use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::spawn_local;
 use yew::prelude::*;
@@ -34,7 +38,9 @@ pub fn app() -> Html {
     let docs = use_reducer(Docs::load);
     let status = use_state(|| None::<Status>);
     let examples = use_state(Vec::<Example>::new);
-    let result = use_state(|| None::<Result<Summary, String>>);
+    let report = use_state(|| None::<Rc<Analysis>>);
+    let selection = use_state(|| None::<Selection>);
+    let color_by = use_state(|| "type".to_string());
 
     // Open a document, or report why it could not be opened.
     let open = {
@@ -112,16 +118,16 @@ pub fn app() -> Html {
 
     // Parse the active document once typing pauses; never on every keystroke.
     {
-        let result = result.clone();
+        let report = report.clone();
         let text = docs.current().text.clone();
         use_effect_with(text, move |text| {
             let timer = if text.trim().is_empty() {
-                result.set(None);
+                report.set(None);
                 None
             } else {
                 let text = text.clone();
                 Some(Timeout::new(PARSE_DELAY_MS, move || {
-                    result.set(Some(summarize(&text)))
+                    report.set(Some(Rc::new(Analysis::of(&text))))
                 }))
             };
             move || drop(timer)
@@ -191,6 +197,59 @@ pub fn app() -> Html {
         })
     };
 
+    let on_locate = {
+        let selection = selection.clone();
+        Callback::from(move |f: crate::report::Finding| {
+            let nonce = selection.as_ref().map_or(0, |s| s.nonce + 1);
+            selection.set(Some(Selection {
+                start: f.utf16.0,
+                end: f.utf16.1,
+                line: f.line,
+                nonce,
+            }));
+        })
+    };
+    let on_fix = {
+        let (docs, text) = (docs.dispatcher(), docs.current().text.clone());
+        Callback::from(move |fix: FixView| {
+            let units: Vec<u16> = text.encode_utf16().collect();
+            let (a, b) = (fix.utf16.0.min(units.len()), fix.utf16.1.min(units.len()));
+            let mut out: Vec<u16> = units[..a].to_vec();
+            out.extend(fix.replacement.encode_utf16());
+            out.extend_from_slice(&units[b.max(a)..]);
+            docs.dispatch(Action::Edit(String::from_utf16_lossy(&out)));
+        })
+    };
+    let on_color = {
+        let color_by = color_by.clone();
+        Callback::from(move |e: Event| {
+            let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
+            color_by.set(select.value());
+        })
+    };
+
+    let summaries = report.as_ref().map(|a| match &a.report.rejection {
+        Some(why) if a.report.sets.is_empty() => Err(why.clone()),
+        _ => Ok(a.report.summaries()),
+    });
+    let findings = report
+        .as_ref()
+        .map(|a| a.report.findings.clone())
+        .unwrap_or_default();
+    let grid = report.as_ref().and_then(|a| a.grid.clone());
+    let properties: Vec<String> = report
+        .as_ref()
+        .and_then(|a| a.report.main_set())
+        .map(|s| s.properties().into_iter().map(|(n, _)| n).collect())
+        .unwrap_or_default();
+    let has_states = grid.as_ref().is_some_and(|g| g.has_states());
+    let color = use_memo(((*color_by).clone(), has_states), |(c, has_states)| {
+        Rc::new(match c.strip_prefix("property:") {
+            Some(p) => ColorBy::Property(p.to_string()),
+            None if c == "state" && *has_states => ColorBy::State,
+            None => ColorBy::Type,
+        })
+    });
     let sources: Vec<String> = docs.docs.iter().map(|d| d.source.clone()).collect();
     html! {
         <main class="app">
@@ -208,10 +267,52 @@ pub fn app() -> Html {
             </p>
             <Tabs {sources} active={docs.active} {on_select} {on_close} />
             <div class="workspace" role="tabpanel" aria-labelledby={format!("tab-{}", crate::web::state::tab_letter(docs.active))}>
-                <Editor text={AttrValue::from(docs.current().text.clone())} {on_edit} label="R document (JSON)" />
-                <SummaryView result={(*result).clone()} />
+                <Editor text={AttrValue::from(docs.current().text.clone())} {on_edit} label="R document (JSON)"
+                    selection={(*selection).clone()} />
+                <div class="side">
+                    <SummaryView result={summaries} />
+                    if report.is_some() {
+                        <Diagnostics {findings} {on_locate} {on_fix} />
+                    }
+                </div>
             </div>
+            if let Some(grid) = grid {
+                <section class="panel" aria-label="Grid">
+                    <h2>{ "Grid" }
+                        <label class="inline">{ " colour by " }
+                            <select onchange={on_color} data-testid="color-by">
+                                <option value="type" selected={*color_by == "type"}>{ "resource type" }</option>
+                                if has_states {
+                                    <option value="state" selected={*color_by == "state"}>{ "state (free, allocated, down)" }</option>
+                                }
+                                { for properties.iter().map(|p| {
+                                    let v = format!("property:{p}");
+                                    let selected = *color_by == v;
+                                    html! { <option {selected} value={v}>{ format!("property {p}") }</option> }
+                                }) }
+                            </select>
+                        </label>
+                    </h2>
+                    <GridView {grid} color_by={(*color).clone()} />
+                </section>
+            }
         </main>
+    }
+}
+
+/// A document read by the core, with its grid laid out once.
+struct Analysis {
+    report: Report,
+    grid: Option<Rc<Grid>>,
+}
+
+impl Analysis {
+    fn of(text: &str) -> Analysis {
+        let report = analyze(text);
+        let grid = report
+            .main_set()
+            .map(|s| Rc::new(Grid::new(s, report.set("allocated"), report.set("down"))));
+        Analysis { report, grid }
     }
 }
 

@@ -8,6 +8,19 @@ use yew::prelude::*;
 /// Line height in pixels; the style sheet sets the same on `.editor`.
 const LINE_HEIGHT: f64 = 20.0;
 
+/// A request to select text, e.g. from a clicked diagnostic.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Selection {
+    /// UTF-16 start offset.
+    pub start: usize,
+    /// UTF-16 end offset.
+    pub end: usize,
+    /// 1-based line, to scroll to.
+    pub line: usize,
+    /// Changes on every request, so the same span can be selected twice.
+    pub nonce: u32,
+}
+
 /// Properties of [`Editor`].
 #[derive(Properties, PartialEq)]
 pub struct EditorProps {
@@ -17,12 +30,27 @@ pub struct EditorProps {
     pub on_edit: Callback<String>,
     /// The accessible label.
     pub label: AttrValue,
+    /// Text to select and scroll to.
+    #[prop_or_default]
+    pub selection: Option<Selection>,
 }
 
 /// A textarea with line numbers.
 #[function_component(Editor)]
 pub fn editor(props: &EditorProps) -> Html {
     let scroll = use_state(|| (0.0f64, 480.0f64));
+    let area = use_node_ref();
+    {
+        let area = area.clone();
+        use_effect_with(props.selection.clone(), move |sel| {
+            if let (Some(sel), Some(el)) = (sel, area.cast::<HtmlTextAreaElement>()) {
+                let _ = el.focus();
+                let _ = el.set_selection_range(sel.start as u32, sel.end as u32);
+                let top = (sel.line as f64 - 4.0).max(0.0) * LINE_HEIGHT;
+                el.set_scroll_top(top as i32);
+            }
+        });
+    }
     let lines = props.text.bytes().filter(|&b| b == b'\n').count() + 1;
     let (top, height) = *scroll;
     let first = (top / LINE_HEIGHT).floor().max(0.0) as usize;
@@ -56,7 +84,7 @@ pub fn editor(props: &EditorProps) -> Html {
                     { for (first..last).map(|n| html! { <div>{ n + 1 }</div> }) }
                 </div>
             </div>
-            <textarea id="r-input" data-testid="r-input" spellcheck="false" autocomplete="off"
+            <textarea ref={area} id="r-input" data-testid="r-input" spellcheck="false" autocomplete="off"
                 aria-label={props.label.clone()} wrap="off"
                 placeholder="Paste an R document here (the output of flux resource R, or a job's R), open a file, drop one on the page, or pick an example."
                 value={props.text.clone()} {oninput} {onscroll} />
