@@ -40,7 +40,7 @@ pub fn app() -> Html {
     let examples = use_state(Vec::<Example>::new);
     let report = use_state(|| None::<Rc<Analysis>>);
     let selection = use_state(|| None::<Selection>);
-    let color_by = use_state(|| "type".to_string());
+    let color_by = use_state(|| "auto".to_string());
 
     // Open a document, or report why it could not be opened.
     let open = {
@@ -246,7 +246,8 @@ pub fn app() -> Html {
     let color = use_memo(((*color_by).clone(), has_states), |(c, has_states)| {
         Rc::new(match c.strip_prefix("property:") {
             Some(p) => ColorBy::Property(p.to_string()),
-            None if c == "state" && *has_states => ColorBy::State,
+            // A status document opens coloured by state; anything else by type.
+            None if (c == "state" || c == "auto") && *has_states => ColorBy::State,
             None => ColorBy::Type,
         })
     });
@@ -281,9 +282,9 @@ pub fn app() -> Html {
                     <h2>{ "Grid" }
                         <label class="inline">{ " colour by " }
                             <select onchange={on_color} data-testid="color-by">
-                                <option value="type" selected={*color_by == "type"}>{ "resource type" }</option>
+                                <option value="type" selected={*color_by == "type" || (*color_by == "auto" && !has_states)}>{ "resource type" }</option>
                                 if has_states {
-                                    <option value="state" selected={*color_by == "state"}>{ "state (free, allocated, down)" }</option>
+                                    <option value="state" selected={*color_by == "state" || *color_by == "auto"}>{ "state (free, allocated, down)" }</option>
                                 }
                                 { for properties.iter().map(|p| {
                                     let v = format!("property:{p}");

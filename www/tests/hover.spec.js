@@ -13,14 +13,14 @@ test('the tooltip names host, rank, resource and properties', async ({ page, pro
   }));
   const grid = page.getByTestId('grid');
   await expect(grid).toBeVisible();
-  // Zoom in and back out to the default 9px cells, where host labels are drawn.
+  // Zoom in and back out to the default 13px cells, where host labels are drawn.
   await page.getByRole('button', { name: 'Zoom in' }).click();
   await page.getByRole('button', { name: 'Zoom out' }).click();
   const box = await grid.boundingBox();
-  // cell 9px at this zoom, labels 150px wide: core 2 is x = 150 + 2*9 + 4, row 1 is y = 9 + 4.
-  await page.mouse.move(box.x + 150 + 2 * 9 + 4, box.y + 9 + 4);
+  // Cells are 13px, labels 150px wide: core 2 is x = 150 + 2*13 + 4, row 1 is y = 13 + 4.
+  await page.mouse.move(box.x + 150 + 2 * 13 + 4, box.y + 13 + 4);
   await expect(page.getByTestId('tooltip')).toHaveText('tux4 rank 1 — core 2 — properties: fast');
-  await page.mouse.move(box.x + 150 + 9 * 9 + 4, box.y + 4);
+  await page.mouse.move(box.x + 150 + 9 * 13 + 4, box.y + 4);
   await expect(page.getByTestId('tooltip')).toHaveText('tux3 rank 0 — gpu 0');
   expect(problems).toEqual([]);
 });

@@ -6,7 +6,9 @@ test('status document: counts per state and state colours', async ({ page, probl
   await page.getByLabel('Open an example').selectOption({ label: 'A status document — all, down and allocated sets, as flux resource list reads' });
   await expect(page.getByTestId('states')).toContainText('all812816');
   await expect(page.getByTestId('states')).toContainText('down2324');
-  await page.getByTestId('color-by').selectOption('state');
+  // A status document opens coloured by state.
   await expect(page.getByTestId('legend')).toHaveText('freeallocateddown');
+  await page.getByTestId('color-by').selectOption('type');
+  await expect(page.getByTestId('legend')).toHaveText('coregpu');
   expect(problems).toEqual([]);
 });

@@ -71,7 +71,7 @@ fn tooltip(c: &CellInfo) -> String {
 pub fn grid_view(props: &GridProps) -> Html {
     let canvas = use_node_ref();
     let scroller = use_node_ref();
-    let zoom = use_state(|| 4usize);
+    let zoom = use_state(|| 5usize);
     let scroll = use_state(|| (0.0f64, 0.0f64));
     let hover = use_state(|| None::<(f64, f64, String)>);
     let cell = ZOOMS[*zoom];
