@@ -326,6 +326,115 @@ impl Grid {
     }
 }
 
+impl Grid {
+    /// The resources inside rows `rows` × columns `cols`, as a resource set
+    /// with the nodes' host names and properties.
+    pub fn select(&self, rows: std::ops::Range<usize>, cols: std::ops::Range<usize>) -> Rset {
+        let mut out = Rset::new();
+        let mut props: Vec<(String, IdSet)> = Vec::new();
+        let rows = rows.start.min(self.rows.len())..rows.end.min(self.rows.len());
+        for r in &self.rows[rows] {
+            let picked: Vec<(&str, IdSet)> = self
+                .columns
+                .iter()
+                .zip(&r.children)
+                .filter_map(|(c, ids)| {
+                    let lo = cols.start.max(c.offset);
+                    let hi = cols.end.min(c.offset + c.width);
+                    (lo < hi).then(|| {
+                        let window =
+                            IdSet::from_range((lo - c.offset) as u32, (hi - c.offset - 1) as u32);
+                        (c.name.as_str(), ids.intersection(&window))
+                    })
+                })
+                .filter(|(_, ids)| !ids.is_empty())
+                .collect();
+            if picked.is_empty() {
+                continue;
+            }
+            let children: Vec<(&str, &IdSet)> = picked.iter().map(|(n, ids)| (*n, ids)).collect();
+            // Ranks are unique rows and ids come from one node: no overlap.
+            if out.add_rank(r.rank, r.host.as_deref(), &children).is_err() {
+                continue;
+            }
+            for p in &r.properties {
+                match props.iter_mut().find(|(n, _)| n == p) {
+                    Some((_, ranks)) => ranks.insert(r.rank),
+                    None => props.push((p.clone(), IdSet::from_range(r.rank, r.rank))),
+                }
+            }
+        }
+        for (name, ranks) in props {
+            // Names come from an accepted set, so they are valid.
+            let _ = out.add_property(&name, &ranks);
+        }
+        out
+    }
+
+    /// The grid as an SVG picture (cells of `cell` pixels, host labels on the
+    /// left), or `None` when it would hold more than `max_runs` rectangles,
+    /// past which a PNG is the useful format.
+    pub fn svg(
+        &self,
+        by: &ColorBy,
+        cell: f64,
+        color: impl Fn(Paint) -> &'static str,
+        max_runs: usize,
+    ) -> Option<String> {
+        use std::fmt::Write;
+        let runs = self.runs(0..self.rows.len(), 0..self.width, by);
+        if runs.len() > max_runs {
+            return None;
+        }
+        let label_w = 160.0;
+        let (w, h) = (
+            label_w + self.width as f64 * cell,
+            self.rows.len() as f64 * cell,
+        );
+        let mut out = format!(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" font-family=\"monospace\" font-size=\"{}\">\n",
+            (cell - 2.0).clamp(4.0, 13.0)
+        );
+        for row in 0..self.rows.len() {
+            let y = row as f64 * cell + cell / 2.0;
+            let _ = writeln!(
+                out,
+                "<text x=\"2\" y=\"{y}\" dominant-baseline=\"middle\">{}</text>",
+                xml_escape(&self.label(row))
+            );
+        }
+        for r in runs {
+            let _ = writeln!(
+                out,
+                "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\"/>",
+                label_w + r.col as f64 * cell,
+                r.row as f64 * cell,
+                r.len as f64 * cell - 1.0,
+                cell - 1.0,
+                color(r.paint)
+            );
+        }
+        out.push_str("</svg>\n");
+        Some(out)
+    }
+}
+
+/// Escape text for XML content and attribute values.
+fn xml_escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '&' => out.push_str("&amp;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -451,6 +560,41 @@ mod tests {
                 },
             ]
         );
+    }
+
+    #[test]
+    fn selects_a_rectangle_as_a_set() {
+        let g = grid(TWO);
+        let sel = g.select(0..2, 2..8);
+        assert_eq!(sel.short_form(), "rank0/core[2-3] rank2/core[2,5]");
+        assert_eq!(
+            sel.nodelist().map(|h| h.to_string()).as_deref(),
+            Some("a,b")
+        );
+        assert_eq!(
+            sel.properties()
+                .into_iter()
+                .map(|(n, r)| format!("{n}:{r}"))
+                .collect::<Vec<_>>(),
+            ["big:2"]
+        );
+        assert_eq!(g.select(0..1, 8..9).short_form(), "rank0/gpu1");
+        assert!(g.select(1..2, 0..2).is_empty());
+    }
+
+    #[test]
+    fn draws_svg_with_escaped_labels() {
+        let set = load(r#"{"version": 1, "execution": {"R_lite": [{"rank": "0", "children": {"core": "0-1"}}], "nodelist": ["<b&>"]}}"#).unwrap();
+        let g = Grid::new(&set, None, None);
+        let svg = g.svg(&ColorBy::Type, 10.0, |_| "#123456", 100).unwrap();
+        assert_eq!(
+            svg,
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"180\" height=\"10\" viewBox=\"0 0 180 10\" font-family=\"monospace\" font-size=\"8\">\n\
+             <text x=\"2\" y=\"5\" dominant-baseline=\"middle\">&lt;b&amp;&gt; (0)</text>\n\
+             <rect x=\"160\" y=\"0\" width=\"19\" height=\"9\" fill=\"#123456\"/>\n\
+             </svg>\n"
+        );
+        assert_eq!(g.svg(&ColorBy::Type, 10.0, |_| "#000", 0), None);
     }
 
     #[test]

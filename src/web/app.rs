@@ -251,6 +251,15 @@ pub fn app() -> Html {
             None => ColorBy::Type,
         })
     });
+    let on_open_selection = {
+        let (docs, n) = (docs.dispatcher(), docs.docs.len());
+        Callback::from(move |text: String| {
+            docs.dispatch(Action::Open(Doc {
+                source: format!("selection {}", n + 1),
+                text,
+            }))
+        })
+    };
     let sources: Vec<String> = docs.docs.iter().map(|d| d.source.clone()).collect();
     html! {
         <main class="app">
@@ -294,7 +303,7 @@ pub fn app() -> Html {
                             </select>
                         </label>
                     </h2>
-                    <GridView {grid} color_by={(*color).clone()} />
+                    <GridView {grid} color_by={(*color).clone()} on_open={on_open_selection} />
                 </section>
             }
         </main>

@@ -16,6 +16,7 @@ test('the tooltip names host, rank, resource and properties', async ({ page, pro
   // Zoom in and back out to the default 13px cells, where host labels are drawn.
   await page.getByRole('button', { name: 'Zoom in' }).click();
   await page.getByRole('button', { name: 'Zoom out' }).click();
+  await grid.scrollIntoViewIfNeeded();
   const box = await grid.boundingBox();
   // Cells are 13px, labels 150px wide: core 2 is x = 150 + 2*13 + 4, row 1 is y = 13 + 4.
   await page.mouse.move(box.x + 150 + 2 * 13 + 4, box.y + 13 + 4);
