@@ -7,12 +7,13 @@
 //! escaped only where JSON requires (`\uXXXX` uppercase). We write the same
 //! bytes.
 
+use super::fxhash::FxHashMap;
 use super::node::Node;
 use super::set::Rset;
 use crate::idset::IdSet;
 use serde_json::Value;
-use std::collections::HashMap;
 use std::fmt::Write;
+use std::hash::{Hash, Hasher};
 
 /// A real number as jansson writes it: `0.0`, `1598506718.0`,
 /// `0.10000000000000001`, `1e20`, `1.5e-7`.
@@ -149,17 +150,18 @@ struct Group<'a> {
 }
 
 /// Group nodes (in the given order) whose children are identical, as
-/// librlist's `rlist_mrlist` does, but with a hash instead of a list scan
-/// so fragmented sets stay linear.
+/// librlist's `rlist_mrlist` does, but with a hash of the children instead
+/// of a list scan, so fragmented sets stay linear.
 fn group<'a>(nodes: impl Iterator<Item = &'a Node>) -> Vec<Group<'a>> {
     let mut groups: Vec<Group<'a>> = Vec::new();
-    let mut by_key: HashMap<Vec<(String, IdSet)>, usize> = HashMap::new();
+    let mut by_hash: FxHashMap<u64, Vec<usize>> = FxHashMap::default();
     for n in nodes {
-        let key = n.children_key();
-        match by_key.get(&key) {
+        let h = children_hash(n);
+        let bucket = by_hash.entry(h).or_default();
+        match bucket.iter().find(|&&g| same_children(groups[g].node, n)) {
             Some(&g) => groups[g].ranks.push(n.rank),
             None => {
-                by_key.insert(key, groups.len());
+                bucket.push(groups.len());
                 groups.push(Group {
                     ranks: vec![n.rank],
                     node: n,
@@ -168,6 +170,24 @@ fn group<'a>(nodes: impl Iterator<Item = &'a Node>) -> Vec<Group<'a>> {
         }
     }
     groups
+}
+
+/// An order-free hash of a node's children (names and ids, empty included).
+fn children_hash(n: &Node) -> u64 {
+    n.children()
+        .map(|(name, ids)| {
+            let mut h = super::fxhash::FxHasher::default();
+            name.hash(&mut h);
+            ids.hash(&mut h);
+            h.finish()
+        })
+        .fold(0u64, |acc, x| acc.wrapping_add(x))
+}
+
+/// `rnode_cmp() == 0`: the same child names with the same ids.
+fn same_children(a: &Node, b: &Node) -> bool {
+    a.children().count() == b.children().count()
+        && a.children().all(|(name, ids)| b.child(name) == Some(ids))
 }
 
 fn idset_of(ranks: &[u32]) -> IdSet {
@@ -223,20 +243,29 @@ impl Rset {
     pub fn encode(&self) -> String {
         let mut out = String::with_capacity(64 + 48 * self.len());
         out.push_str("{\"version\": 1, \"execution\": {\"R_lite\": [");
-        for (i, (ranks, children)) in self.r_lite().iter().enumerate() {
-            if i > 0 {
+        let groups = group(self.nodes_by_rank().into_iter());
+        let mut first = true;
+        for g in groups.iter().filter(|g| !g.node.is_empty()) {
+            if !first {
                 out.push_str(", ");
             }
-            out.push_str("{\"rank\": ");
-            write_json_string(&mut out, &ranks.to_string());
-            out.push_str(", \"children\": {");
-            for (j, (name, ids)) in children.iter().enumerate() {
+            first = false;
+            out.push_str("{\"rank\": \"");
+            let _ = write!(out, "{}", idset_of(&g.ranks));
+            out.push_str("\", \"children\": {");
+            let mut j = 0;
+            for (name, ids) in g.node.children() {
+                if ids.is_empty() {
+                    continue;
+                }
                 if j > 0 {
                     out.push_str(", ");
                 }
+                j += 1;
                 write_json_string(&mut out, name);
-                out.push_str(": ");
-                write_json_string(&mut out, &ids.to_string());
+                out.push_str(": \"");
+                let _ = write!(out, "{ids}");
+                out.push('"');
             }
             out.push_str("}}");
         }

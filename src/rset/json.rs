@@ -46,6 +46,16 @@ fn lower_first(s: &str) -> String {
 /// Parse one JSON document into a tree with byte ranges, or say where and
 /// why it is not JSON.
 pub fn parse(text: &str) -> Result<Value<'_>, Box<Diagnostic>> {
+    parse_inner(text, true)
+}
+
+/// [`parse`] without the second strictness pass, for a slice that
+/// [`split_stream`] already checked.
+pub(crate) fn parse_checked(text: &str) -> Result<Value<'_>, Box<Diagnostic>> {
+    parse_inner(text, false)
+}
+
+fn parse_inner(text: &str, recheck: bool) -> Result<Value<'_>, Box<Diagnostic>> {
     if text.len() > MAX_DOCUMENT_BYTES {
         return Err(Box::new(Diagnostic::error(
             format!(
@@ -72,7 +82,12 @@ pub fn parse(text: &str) -> Result<Value<'_>, Box<Diagnostic>> {
             "",
         )));
     };
-    if let Err(e) = serde_json::from_str::<serde::de::IgnoredAny>(text) {
+    let checked = if recheck {
+        serde_json::from_str::<serde::de::IgnoredAny>(text)
+    } else {
+        Ok(serde::de::IgnoredAny)
+    };
+    if let Err(e) = checked {
         let mut at = offset_of(text, e.line(), e.column()).saturating_sub(1);
         let msg = e.to_string();
         let msg = msg.split(" at line ").next().unwrap_or(&msg).to_string();

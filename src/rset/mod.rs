@@ -15,6 +15,7 @@
 mod config;
 mod encode;
 mod error;
+mod fxhash;
 pub mod json;
 mod node;
 mod ops;
@@ -28,7 +29,9 @@ pub use encode::{format_real, write_json_string, write_json_value};
 pub use error::{Error, ErrorKind};
 pub use node::Node;
 pub use ops::append_all;
-pub use parse::{load, parse, parse_document, Document, Parsed, MAX_DIAGNOSTICS, MAX_RANKS};
+pub use parse::{
+    load, load_stream, parse, parse_document, Document, Parsed, MAX_DIAGNOSTICS, MAX_RANKS,
+};
 pub use set::Rset;
 
 /// What the page and `rscope summary` show about a document.

@@ -224,15 +224,4 @@ impl Node {
         }
         out
     }
-
-    /// Children as a canonical, order-free key (what `rnode_cmp` compares).
-    pub(crate) fn children_key(&self) -> Vec<(String, IdSet)> {
-        let mut v: Vec<(String, IdSet)> = self
-            .children
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.clone()))
-            .collect();
-        v.sort_unstable_by(|a, b| a.0.cmp(&b.0));
-        v
-    }
 }

@@ -82,8 +82,14 @@ impl Document {
 
 /// Read one R document from JSON text.
 pub fn parse(text: &str) -> Parsed {
+    parse_with(text, json::parse)
+}
+
+type JsonParser = for<'a> fn(&'a str) -> Result<Value<'a>, Box<Diagnostic>>;
+
+fn parse_with(text: &str, json_parse: JsonParser) -> Parsed {
     let mut cx = Cx::new(text);
-    let rset = match json::parse(text) {
+    let rset = match json_parse(text) {
         Ok(v) => {
             cx.duplicates(&v, "");
             cx.r(&v, "")
@@ -153,7 +159,31 @@ fn is_status(obj: &Object<'_>) -> bool {
 /// Read an R document the way `rlist_from_json` does, failing where it
 /// fails; the error carries the span of the first fatal finding.
 pub fn load(text: &str) -> Result<Rset, Error> {
-    let p = parse(text);
+    into_result(parse(text))
+}
+
+/// Read concatenated R documents as `flux R` reads standard input: every
+/// document up to the first text that is not JSON (which ends the stream
+/// silently, as jansson's loop does); at least one is required. Error spans
+/// are offsets into `text`.
+pub fn load_stream(text: &str) -> Result<Vec<Rset>, Error> {
+    let (docs, err) = json::split_stream(text);
+    if docs.is_empty() {
+        let d = err.unwrap_or_else(|| Diagnostic::error("no R object in the input", 0..0, ""));
+        return Err(Error::new(ErrorKind::Json, d.message).at(d.span));
+    }
+    docs.into_iter()
+        .map(|r| {
+            into_result(parse_with(&text[r.clone()], json::parse_checked)).map_err(|e| {
+                let span = e.span().unwrap_or(0..0);
+                let (kind, msg) = (e.kind(), e.message().to_string());
+                Error::new(kind, msg).at(span.start + r.start..span.end + r.start)
+            })
+        })
+        .collect()
+}
+
+fn into_result(p: Parsed) -> Result<Rset, Error> {
     match p.rset {
         Some(r) => Ok(r),
         None => {
@@ -284,12 +314,12 @@ impl<'t> Cx<'t> {
     /// An RFC 22 id set in a string literal: fatal where the reference's
     /// decoder fails, a warning with the canonical spelling where only
     /// RFC 22 is broken.
-    fn idset(&mut self, v: &Value<'_>, what: &str, ptr: &str) -> Option<IdSet> {
+    fn idset(&mut self, v: &Value<'_>, what: &str, ptr: &dyn Fn() -> String) -> Option<IdSet> {
         let Value::StringLit(s) = v else {
             self.fatal(
                 format!("{what} must be an id set string, not {}", type_name(v)),
                 range(v),
-                ptr,
+                &ptr(),
             );
             return None;
         };
@@ -297,7 +327,7 @@ impl<'t> Cx<'t> {
         match IdSet::parse_lenient(&s.value) {
             Err(e) => {
                 let span = string_subrange(self.text, lit, &s.value, e.span());
-                self.fatal(format!("invalid {what}: {}", e.message()), span, ptr);
+                self.fatal(format!("invalid {what}: {}", e.message()), span, &ptr());
                 None
             }
             Ok(l) => {
@@ -307,7 +337,7 @@ impl<'t> Cx<'t> {
                         let d = Diagnostic::warning(
                             format!("{what} is not canonical RFC 22: {}", p.message()),
                             span,
-                            ptr,
+                            ptr(),
                         )
                         .with_fix(Fix {
                             span: lit.clone(),
@@ -514,7 +544,7 @@ impl<'t> Cx<'t> {
                 match m.value {
                     Value::Array(a) => {
                         for (i, e) in a.elements.iter().enumerate() {
-                            let ep = pointer_push(&p, &i.to_string());
+                            let ep = || pointer_push(&p, &i.to_string());
                             self.r_lite_entry(e, &ep, rl, &mut legacy_hosts, &mut all_legacy);
                             if self.fatal && rl.len() as u64 > MAX_RANKS {
                                 return;
@@ -562,7 +592,7 @@ impl<'t> Cx<'t> {
     fn r_lite_entry(
         &mut self,
         e: &Value<'_>,
-        ptr: &str,
+        ptr: &dyn Fn() -> String,
         rl: &mut Rset,
         legacy_hosts: &mut HashMap<u32, String>,
         all_legacy: &mut bool,
@@ -571,7 +601,7 @@ impl<'t> Cx<'t> {
             self.fatal(
                 format!("R_lite entry must be an object, not {}", type_name(e)),
                 range(e),
-                ptr,
+                &ptr(),
             );
             return;
         };
@@ -583,27 +613,27 @@ impl<'t> Cx<'t> {
                 self.note(
                     format!("unknown key '{}' is ignored", m.name),
                     m.name_range.clone(),
-                    &pointer_push(ptr, m.name),
+                    &pointer_push(&ptr(), m.name),
                 );
             }
         }
         let ranks = match get("rank") {
             None => {
-                self.fatal("missing key 'rank'", open.clone(), ptr);
+                self.fatal("missing key 'rank'", open.clone(), &ptr());
                 None
             }
-            Some(m) => self.idset(m.value, "rank", &pointer_push(ptr, "rank")),
+            Some(m) => self.idset(m.value, "rank", &|| pointer_push(&ptr(), "rank")),
         };
         let mut children: Vec<(&str, IdSet, Range<usize>)> = Vec::new();
         match get("children") {
-            None => self.fatal("missing key 'children'", open, ptr),
+            None => self.fatal("missing key 'children'", open, &ptr()),
             Some(m) => {
-                let p = pointer_push(ptr, "children");
+                let p = || pointer_push(&ptr(), "children");
                 match m.value {
                     Value::Object(c) => {
                         let (cs, _) = members(c);
                         for cm in cs {
-                            let cp = pointer_push(&p, cm.name);
+                            let cp = || pointer_push(&p(), cm.name);
                             if !matches!(cm.name, "core" | "gpu") {
                                 self.note(
                                     format!(
@@ -611,7 +641,7 @@ impl<'t> Cx<'t> {
                                         cm.name
                                     ),
                                     cm.name_range.clone(),
-                                    &cp,
+                                    &cp(),
                                 );
                             }
                             let what = format!("'{}' id set", cm.name);
@@ -626,7 +656,7 @@ impl<'t> Cx<'t> {
                             type_name(v)
                         ),
                         range(v),
-                        &p,
+                        &p(),
                     ),
                 }
             }
@@ -641,7 +671,7 @@ impl<'t> Cx<'t> {
                 self.note(
                     "legacy key 'node' (host name); RFC 20 uses 'nodelist'",
                     name_range.clone(),
-                    &pointer_push(ptr, "node"),
+                    &pointer_push(&ptr(), "node"),
                 );
                 host = Some(s.value.to_string());
             }
@@ -652,7 +682,7 @@ impl<'t> Cx<'t> {
                         type_name(m.value)
                     ),
                     range(m.value),
-                    &pointer_push(ptr, "node"),
+                    &pointer_push(&ptr(), "node"),
                 );
                 *all_legacy = false;
             }
@@ -663,14 +693,14 @@ impl<'t> Cx<'t> {
             self.warning(
                 "'rank' is empty",
                 range(get("rank").map(|m| m.value).unwrap_or(e)),
-                ptr,
+                &ptr(),
             );
         }
         if ranks.len() + rl.len() as u64 > MAX_RANKS {
             self.fatal(
                 format!("more than {MAX_RANKS} ranks (Rscope's limit)"),
                 range(get("rank").map(|m| m.value).unwrap_or(e)),
-                &pointer_push(ptr, "rank"),
+                &pointer_push(&ptr(), "rank"),
             );
             return;
         }
@@ -709,12 +739,12 @@ impl<'t> Cx<'t> {
             let _ = rl.add_node(n);
         }
         for (i, (name, _, span)) in children.iter().enumerate() {
-            let cp = pointer_push(&pointer_push(ptr, "children"), name);
+            let cp = || pointer_push(&pointer_push(&ptr(), "children"), name);
             if let Some((r, ids)) = &overlap[i] {
                 self.fatal(
                     format!("rank {r} has {name} {ids} in an earlier R_lite entry"),
                     span.clone(),
-                    &cp,
+                    &cp(),
                 );
             } else if !merged[i].is_empty() {
                 let rs = IdSet::from_ranges(merged[i].iter().map(|&r| (r, r)));
@@ -723,7 +753,7 @@ impl<'t> Cx<'t> {
                     format!("{what} {rs} also {} '{name}' in an earlier R_lite entry; the ids are merged",
                         if rs.len() == 1 { "has" } else { "have" }),
                     span.clone(),
-                    &cp,
+                    &cp(),
                 );
             }
         }
@@ -852,7 +882,7 @@ impl<'t> Cx<'t> {
                 );
             }
             let what = format!("property '{}' ranks", pm.name);
-            if let Some(ids) = self.idset(pm.value, &what, &pp) {
+            if let Some(ids) = self.idset(pm.value, &what, &|| pp.clone()) {
                 valid.push((pm.name, ids, range(pm.value), pp));
             }
         }

@@ -2,10 +2,10 @@
 //! rank index, the timing keys, and the opaque `scheduling` value.
 
 use super::error::{Error, ErrorKind};
+use super::fxhash::FxHashMap;
 use super::node::Node;
 use crate::hostlist::Hostlist;
 use crate::idset::IdSet;
-use std::collections::HashMap;
 
 /// An RFC 20 resource set.
 ///
@@ -16,7 +16,7 @@ use std::collections::HashMap;
 #[derive(Clone, Debug, Default)]
 pub struct Rset {
     slots: Vec<Option<Node>>,
-    index: HashMap<u32, usize>,
+    index: FxHashMap<u32, usize>,
     /// `starttime` when positive (the reference treats `<= 0` as unset).
     pub(crate) starttime: f64,
     /// `expiration` when positive.

@@ -10,6 +10,8 @@
 //! items in iteration order. Tables here hold a handful of keys, so chains
 //! are plain vectors.
 
+use std::borrow::Cow;
+
 /// The first table sizes czmq uses (five primes below each power of two).
 /// A table of a few dozen keys never grows past these.
 const PRIMES: &[usize] = &[
@@ -29,14 +31,37 @@ fn bernstein(key: &str) -> u64 {
     })
 }
 
+/// Keys: the child and property names seen in practice are static, so
+/// most keys cost no allocation.
+type Key = Cow<'static, str>;
+
+fn key(k: &str) -> Key {
+    match k {
+        "core" => Cow::Borrowed("core"),
+        "gpu" => Cow::Borrowed("gpu"),
+        "memory" => Cow::Borrowed("memory"),
+        k => Cow::Owned(k.to_string()),
+    }
+}
+
+/// One entry: its bucket, key and value.
+#[derive(Clone, Debug)]
+struct Item<V> {
+    bucket: usize,
+    key: Key,
+    value: V,
+}
+
 /// A string-keyed map with `zhashx` iteration order.
+///
+/// Stored flat, in iteration order (bucket ascending, chain head first),
+/// so a table is one allocation.
 #[derive(Clone, Debug)]
 pub(crate) struct ZHash<V> {
-    /// Buckets; each chain is stored head first.
-    buckets: Vec<Vec<(String, V)>>,
+    items: Vec<Item<V>>,
+    limit: usize,
     prime_index: usize,
     chain_limit: usize,
-    size: usize,
 }
 
 impl<V> Default for ZHash<V> {
@@ -49,120 +74,134 @@ impl<V> ZHash<V> {
     /// An empty table of the initial size.
     pub(crate) fn new() -> Self {
         ZHash {
-            buckets: (0..PRIMES[0]).map(|_| Vec::new()).collect(),
+            items: Vec::new(),
+            limit: PRIMES[0],
             prime_index: 0,
             chain_limit: 1,
-            size: 0,
         }
     }
 
+    #[cfg(test)]
     fn limit(&self) -> usize {
-        self.buckets.len()
+        self.limit
+    }
+
+    fn bucket_of(&self, k: &str) -> usize {
+        (bernstein(k) % self.limit as u64) as usize
+    }
+
+    /// Insert at the head of bucket `b`'s chain.
+    fn insert_head(items: &mut Vec<Item<V>>, item: Item<V>) {
+        let at = items
+            .iter()
+            .position(|x| x.bucket >= item.bucket)
+            .unwrap_or(items.len());
+        items.insert(at, item);
     }
 
     fn rehash(&mut self) {
         // Past the table above the map would hold >100k keys; stay at the
         // largest size rather than index out of bounds.
         let new_index = (self.prime_index + GROWTH).min(PRIMES.len() - 1);
-        let new_limit = PRIMES[new_index];
-        let mut new: Vec<Vec<(String, V)>> = (0..new_limit).map(|_| Vec::new()).collect();
-        for chain in std::mem::take(&mut self.buckets) {
-            for (k, v) in chain {
-                let i = (bernstein(&k) % new_limit as u64) as usize;
-                new[i].insert(0, (k, v));
-            }
-        }
-        self.buckets = new;
+        self.limit = PRIMES[new_index];
         self.prime_index = new_index;
+        let old = std::mem::take(&mut self.items);
+        let mut items = Vec::with_capacity(old.len());
+        for mut it in old {
+            it.bucket = (bernstein(&it.key) % self.limit as u64) as usize;
+            Self::insert_head(&mut items, it);
+        }
+        self.items = items;
+    }
+
+    /// The chain of bucket `b` as a range of `items`.
+    fn chain(&self, b: usize) -> std::ops::Range<usize> {
+        let start = self
+            .items
+            .iter()
+            .position(|x| x.bucket >= b)
+            .unwrap_or(self.items.len());
+        let len = self.items[start..]
+            .iter()
+            .take_while(|x| x.bucket == b)
+            .count();
+        start..start + len
     }
 
     /// Find `key`, growing the table as `zhashx`'s lookup does when the walk
-    /// is longer than the chain limit. Returns (bucket, position).
-    fn locate(&mut self, key: &str) -> (usize, Option<usize>) {
-        let h = bernstein(key);
-        let b = (h % self.limit() as u64) as usize;
-        let chain = &self.buckets[b];
-        let pos = chain.iter().position(|(k, _)| k == key);
-        let walked = pos.unwrap_or(chain.len());
+    /// is longer than the chain limit. Returns its index in `items`.
+    fn locate(&mut self, key: &str) -> Option<usize> {
+        let r = self.chain(self.bucket_of(key));
+        let pos = self.items[r.clone()].iter().position(|x| x.key == key);
+        let walked = pos.unwrap_or(r.len());
         if walked > self.chain_limit {
             self.rehash();
             self.chain_limit += 1;
-            let b = (h % self.limit() as u64) as usize;
-            let pos = self.buckets[b].iter().position(|(k, _)| k == key);
-            return (b, pos);
+            return self.items.iter().position(|x| x.key == key);
         }
-        (b, pos)
+        pos.map(|p| r.start + p)
     }
 
     /// `zhashx_lookup`.
     pub(crate) fn get_mut(&mut self, key: &str) -> Option<&mut V> {
-        match self.locate(key) {
-            (b, Some(p)) => Some(&mut self.buckets[b][p].1),
-            _ => None,
-        }
+        let i = self.locate(key)?;
+        Some(&mut self.items[i].value)
     }
 
     /// `zhashx_lookup`, for reading.
     pub(crate) fn lookup(&mut self, key: &str) -> Option<&V> {
-        match self.locate(key) {
-            (b, Some(p)) => Some(&self.buckets[b][p].1),
-            _ => None,
-        }
+        let i = self.locate(key)?;
+        Some(&self.items[i].value)
     }
 
     /// A lookup with no side effect on the table layout (for queries the
     /// reference does not make through the table).
     pub(crate) fn peek(&self, key: &str) -> Option<&V> {
-        let b = (bernstein(key) % self.limit() as u64) as usize;
-        self.buckets[b]
-            .iter()
-            .find(|(k, _)| k == key)
-            .map(|(_, v)| v)
+        self.items.iter().find(|x| x.key == key).map(|x| &x.value)
     }
 
     /// `zhashx_insert`: returns false (and leaves the old value) when the
     /// key is already present.
-    pub(crate) fn insert(&mut self, key: &str, value: V) -> bool {
-        if self.size >= self.limit() * 75 / 100 {
+    pub(crate) fn insert(&mut self, k: &str, value: V) -> bool {
+        if self.items.len() >= self.limit * 75 / 100 {
             self.rehash();
             self.chain_limit += 1;
         }
-        match self.locate(key) {
-            (_, Some(_)) => false,
-            (b, None) => {
-                self.buckets[b].insert(0, (key.to_string(), value));
-                self.size += 1;
-                true
-            }
+        if self.locate(k).is_some() {
+            return false;
         }
+        let item = Item {
+            bucket: self.bucket_of(k),
+            key: key(k),
+            value,
+        };
+        Self::insert_head(&mut self.items, item);
+        true
     }
 
     /// `zhashx_delete`.
     pub(crate) fn delete(&mut self, key: &str) {
-        if let (b, Some(p)) = self.locate(key) {
-            self.buckets[b].remove(p);
-            self.size -= 1;
+        if let Some(i) = self.locate(key) {
+            self.items.remove(i);
         }
     }
 
     /// Number of keys.
     #[cfg(test)]
     pub(crate) fn len(&self) -> usize {
-        self.size
+        self.items.len()
     }
 
     /// Items in `zhashx_first`/`zhashx_next` order.
     pub(crate) fn iter(&self) -> impl Iterator<Item = (&str, &V)> {
-        self.buckets
-            .iter()
-            .flat_map(|c| c.iter().map(|(k, v)| (k.as_str(), v)))
+        self.items.iter().map(|x| (x.key.as_ref(), &x.value))
     }
 
     /// Mutable items in iteration order.
     pub(crate) fn iter_mut(&mut self) -> impl Iterator<Item = (&str, &mut V)> {
-        self.buckets
+        self.items
             .iter_mut()
-            .flat_map(|c| c.iter_mut().map(|(k, v)| (k.as_str(), v)))
+            .map(|x| (x.key.as_ref(), &mut x.value))
     }
 
     /// Keys in iteration order (`zhashx_keys`).

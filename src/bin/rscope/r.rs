@@ -110,23 +110,15 @@ fn read_stdin() -> Result<String, Fail> {
 /// the first thing that is not JSON; at least one is required.
 fn load_stdin() -> Result<Vec<Rset>, Fail> {
     let text = read_stdin()?;
-    let (docs, err) = json::split_stream(&text);
-    if docs.is_empty() {
-        let why = err.map_or_else(|| "no input".to_string(), |d| d.message);
-        return Err(format!("Failed to read an R object: {why}"));
-    }
-    docs.into_iter()
-        .map(|r| {
-            let doc = &text[r.clone()];
-            rset::load(doc).map_err(|e| {
-                let at = rscope::diag::line_col(&text, r.start + e.span().map_or(0, |s| s.start));
-                format!(
-                    "Failed to decode R on stdin: {} (line {}, column {})",
-                    e, at.line, at.col
-                )
-            })
-        })
-        .collect()
+    rset::load_stream(&text).map_err(|e| {
+        let at = rscope::diag::line_col(&text, e.span().map_or(0, |s| s.start));
+        let what = if e.kind() == rset::ErrorKind::Json {
+            "Failed to read an R object"
+        } else {
+            "Failed to decode R on stdin"
+        };
+        format!("{what}: {e} (line {}, column {})", at.line, at.col)
+    })
 }
 
 /// Fold the sets on stdin with `f`, requiring at least `min` of them.
