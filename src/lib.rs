@@ -5,12 +5,14 @@
 //! - [`idset`]: RFC 22 id sets, stored as sorted disjoint ranges.
 //! - [`diag`]: diagnostics with spans, JSON pointers and a caret renderer.
 //! - [`rset`]: RFC 20 R documents.
+//! - [`jgf`]: RFC 40 / RFC 4 resource graphs: model, validation, containment tree, aggregates.
 //!
 //! The core (everything outside `web` and the `rscope` binary) never names a
 //! web crate; `web` is compiled for `wasm32` only.
 
 pub mod diag;
 pub mod idset;
+pub mod jgf;
 pub mod rset;
 
 #[cfg(target_arch = "wasm32")]

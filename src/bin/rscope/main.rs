@@ -1,6 +1,8 @@
 //! `rscope`: the command-line face of the Rscope core. Its subcommands
 //! mirror `flux R`, `flux hostlist` and flux-core's shape parser.
 
+mod jgf;
+
 use clap::{Parser, Subcommand};
 use std::io::Read;
 use std::process::ExitCode;
@@ -19,6 +21,9 @@ enum Command {
         /// The R document (default: standard input)
         file: Option<String>,
     },
+    /// Validate, draw and query the JGF resource graph (RFC 40)
+    #[command(subcommand)]
+    Jgf(jgf::JgfCommand),
 }
 
 /// Read FILE, or standard input when FILE is absent or `-`.
@@ -38,6 +43,7 @@ fn read_input(file: Option<&str>) -> Result<String, String> {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
+        Command::Jgf(cmd) => return ExitCode::from(jgf::run(cmd)),
         Command::Summary { file } => read_input(file.as_deref()).and_then(|text| {
             let s = rscope::rset::summarize(&text)?;
             println!(
