@@ -75,7 +75,11 @@ impl Diagnostic {
     }
 
     /// An error.
-    pub fn error(message: impl Into<String>, span: Range<usize>, pointer: impl Into<String>) -> Self {
+    pub fn error(
+        message: impl Into<String>,
+        span: Range<usize>,
+        pointer: impl Into<String>,
+    ) -> Self {
         Self::new(Severity::Error, message, span, pointer)
     }
 
@@ -89,7 +93,11 @@ impl Diagnostic {
     }
 
     /// A note.
-    pub fn note(message: impl Into<String>, span: Range<usize>, pointer: impl Into<String>) -> Self {
+    pub fn note(
+        message: impl Into<String>,
+        span: Range<usize>,
+        pointer: impl Into<String>,
+    ) -> Self {
         Self::new(Severity::Note, message, span, pointer)
     }
 
@@ -199,10 +207,7 @@ pub fn render(diag: &Diagnostic, file: &str, text: &str) -> String {
         "^".repeat(width)
     );
     if let Some(fix) = &diag.fix {
-        out.push_str(&format!(
-            "  help: {}: '{}'\n",
-            fix.message, fix.replacement
-        ));
+        out.push_str(&format!("  help: {}: '{}'\n", fix.message, fix.replacement));
     }
     out
 }
@@ -266,7 +271,10 @@ mod tests {
     #[test]
     fn renders_empty_span_at_end() {
         let d = Diagnostic::error("unterminated object", 1..1, "");
-        assert_eq!(render(&d, "-", "{"), "-:1:2: error: unterminated object\n{\n ^\n");
+        assert_eq!(
+            render(&d, "-", "{"),
+            "-:1:2: error: unterminated object\n{\n ^\n"
+        );
     }
 
     #[test]

@@ -24,7 +24,9 @@ impl Aggregate {
         let mut agg = Aggregate::default();
         let mut lookup: std::collections::HashMap<&str, usize> = Default::default();
         for (pos, &v) in tree.preorder().iter().enumerate() {
-            let Some(x) = graph.vertices.get(v as usize) else { continue };
+            let Some(x) = graph.vertices.get(v as usize) else {
+                continue;
+            };
             let t = *lookup.entry(x.kind.as_str()).or_insert_with(|| {
                 agg.types.push(x.kind.clone());
                 agg.positions.push(Vec::new());
@@ -55,7 +57,9 @@ impl Aggregate {
         if r.is_empty() {
             return 0;
         }
-        let Some(list) = self.positions.get(t) else { return 0 };
+        let Some(list) = self.positions.get(t) else {
+            return 0;
+        };
         let lo = list.partition_point(|&p| (p as usize) <= r.start);
         let hi = list.partition_point(|&p| (p as usize) < r.end);
         hi.saturating_sub(lo) as u64

@@ -101,7 +101,9 @@ pub fn find(graph: &Graph, tree: &Tree, query: &Query) -> Vec<Found> {
         .chain((0..graph.vertices.len()).filter(|&v| !tree.contains(v)));
     let mut out = Vec::new();
     for v in order {
-        let Some(x) = graph.vertices.get(v) else { continue };
+        let Some(x) = graph.vertices.get(v) else {
+            continue;
+        };
         let hit = match query {
             Query::Type(t) => &x.kind == t,
             Query::Name(n) => &x.name == n,

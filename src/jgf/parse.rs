@@ -84,16 +84,17 @@ pub fn parse_json(text: &str) -> Result<Value<'_>, Diagnostic> {
         allow_non_finite_numbers: false,
         allow_extended_string_escapes: false,
     };
-    let ast = jsonc_parser::parse_to_ast(text, &CollectOptions::default(), &options).map_err(|e| {
-        let r = e.range();
-        let msg = e.kind().to_string();
-        let mut c = msg.chars();
-        let msg: String = match c.next() {
-            Some(f) => f.to_lowercase().chain(c).collect(),
-            None => msg,
-        };
-        Diagnostic::error(format!("not JSON: {msg}"), r.start..r.end, "")
-    })?;
+    let ast =
+        jsonc_parser::parse_to_ast(text, &CollectOptions::default(), &options).map_err(|e| {
+            let r = e.range();
+            let msg = e.kind().to_string();
+            let mut c = msg.chars();
+            let msg: String = match c.next() {
+                Some(f) => f.to_lowercase().chain(c).collect(),
+                None => msg,
+            };
+            Diagnostic::error(format!("not JSON: {msg}"), r.start..r.end, "")
+        })?;
     let Some(value) = ast.value else {
         return Err(Diagnostic::error("not JSON: empty document", 0..0, ""));
     };
@@ -218,7 +219,10 @@ const RFC40_KEYS: [(&str, &str); 7] = [
     ("uuid", "Fluxion never writes it"),
     ("basename", "read as the type"),
     ("name", "read as basename followed by id"),
-    ("id", "read from a node name's numeric suffix, else the vertex id"),
+    (
+        "id",
+        "read from a node name's numeric suffix, else the vertex id",
+    ),
     ("properties", "read as none"),
     ("size", "read as 1"),
     ("unit", "read as empty"),
@@ -307,7 +311,11 @@ impl Reader<'_> {
                 Some(out)
             }
             other => {
-                let expected = if null_ok { "an object or null" } else { "an object" };
+                let expected = if null_ok {
+                    "an object or null"
+                } else {
+                    "an object"
+                };
                 self.error(
                     format!("'{key}' must be {expected}, not {}", type_name(other)),
                     range(other),
@@ -363,7 +371,11 @@ pub fn read_graph(
     }
     let open = graph.span.start..graph.span.start + 1;
     match get(g, "nodes") {
-        None => r.error("missing key 'nodes'".into(), open.clone(), pointer.to_string()),
+        None => r.error(
+            "missing key 'nodes'".into(),
+            open.clone(),
+            pointer.to_string(),
+        ),
         Some(Value::Array(a)) if a.elements.len() > MAX_VERTICES => r.error(
             format!(
                 "graph has {} vertices, more than the limit of {MAX_VERTICES}",

@@ -153,7 +153,11 @@ pub fn natural_cmp(a: &str, b: &str) -> Ordering {
                 let (na, nb) = (&a[..da], &b[..db]);
                 let ta = trim_zeros(na);
                 let tb = trim_zeros(nb);
-                let ord = ta.len().cmp(&tb.len()).then_with(|| ta.cmp(tb)).then(da.cmp(&db));
+                let ord = ta
+                    .len()
+                    .cmp(&tb.len())
+                    .then_with(|| ta.cmp(tb))
+                    .then(da.cmp(&db));
                 if ord != Ordering::Equal {
                     return ord;
                 }
@@ -278,7 +282,10 @@ pub fn build(graph: &Graph) -> (Tree, Vec<Diagnostic>) {
         }
         if s == t {
             diags.push(Diagnostic::error(
-                format!("containment edge from {} to itself", graph.label(s as usize)),
+                format!(
+                    "containment edge from {} to itself",
+                    graph.label(s as usize)
+                ),
                 e.span.clone(),
                 eptr,
             ));
@@ -293,7 +300,12 @@ pub fn build(graph: &Graph) -> (Tree, Vec<Diagnostic>) {
     for &(s, t, ei) in &contain {
         first_of.entry((s, t)).or_insert(ei);
     }
-    let cpath = |v: u32| graph.vertices.get(v as usize).and_then(|x| x.path("containment"));
+    let cpath = |v: u32| {
+        graph
+            .vertices
+            .get(v as usize)
+            .and_then(|x| x.path("containment"))
+    };
     let chosen = |s: u32, t: u32| -> bool {
         // true when s -> t is the kept direction of the pair {s, t}
         if let (Some(ps), Some(pt)) = (cpath(s), cpath(t)) {
@@ -317,7 +329,9 @@ pub fn build(graph: &Graph) -> (Tree, Vec<Diagnostic>) {
     let mut repeated = Tally::new();
     let mut kept: Vec<(u32, u32, usize)> = Vec::with_capacity(contain.len());
     for &(s, t, ei) in &contain {
-        let Some(e) = graph.edges.get(ei) else { continue };
+        let Some(e) = graph.edges.get(ei) else {
+            continue;
+        };
         if first_of.contains_key(&(t, s)) && !chosen(s, t) {
             reversed.add(|| {
                 Diagnostic::note(
@@ -561,14 +575,11 @@ pub fn build(graph: &Graph) -> (Tree, Vec<Diagnostic>) {
         }
     }
     // Main root: the one holding the most vertices, the first written on a tie.
-    let main = roots
-        .iter()
-        .copied()
-        .max_by(|a, b| {
-            tree.size[*a as usize]
-                .cmp(&tree.size[*b as usize])
-                .then(b.cmp(a))
-        });
+    let main = roots.iter().copied().max_by(|a, b| {
+        tree.size[*a as usize]
+            .cmp(&tree.size[*b as usize])
+            .then(b.cmp(a))
+    });
     let mut ordered: Vec<u32> = Vec::with_capacity(roots.len());
     if let Some(m) = main {
         ordered.push(m);
@@ -620,14 +631,105 @@ pub fn build(graph: &Graph) -> (Tree, Vec<Diagnostic>) {
         }
     }
 
+    // Ranks: a vertex below a ranked vertex belongs to the same execution
+    // target; a node without a rank cannot hold ranked vertices.
+    let mut ranked_anc: Vec<u32> = vec![NONE; n];
+    let mut unranked_node = Tally::new();
+    let mut other_rank = Tally::new();
+    for &u in &tree.preorder {
+        let u = u as usize;
+        let Some(p) = tree.parent(u) else { continue };
+        let a = if graph.vertices[p].rank >= 0 {
+            idx(p)
+        } else {
+            ranked_anc[p]
+        };
+        ranked_anc[u] = a;
+        let v = &graph.vertices[u];
+        if v.rank < 0 {
+            continue;
+        }
+        let vptr = || pointer_push(&graph.vertex_pointer(v.index), "metadata") + "/rank";
+        if a != NONE {
+            let anc = &graph.vertices[a as usize];
+            if anc.rank != v.rank {
+                other_rank.add(|| {
+                    Diagnostic::warning(
+                        format!(
+                            "{} has rank {} under {} of rank {}",
+                            graph.label(u),
+                            v.rank,
+                            graph.label(a as usize),
+                            anc.rank
+                        ),
+                        v.spans.metadata.clone(),
+                        vptr(),
+                    )
+                });
+            }
+        }
+        // The nearest node above a ranked vertex must carry a rank.
+        let mut w = p;
+        let mut steps = 0;
+        while steps < 64 {
+            let x = &graph.vertices[w];
+            if x.kind == "node" {
+                if x.rank < 0 {
+                    unranked_node.add(|| {
+                        Diagnostic::warning(
+                            format!(
+                                "node {} has no rank but holds {} of rank {}",
+                                graph.label(w),
+                                graph.label(u),
+                                v.rank
+                            ),
+                            x.spans.metadata.clone(),
+                            pointer_push(&graph.vertex_pointer(x.index), "metadata"),
+                        )
+                    });
+                }
+                break;
+            }
+            match tree.parent(w) {
+                Some(q) => w = q,
+                None => break,
+            }
+            steps += 1;
+        }
+    }
+    unranked_node.finish(&mut diags, |n, m| {
+        if n == 1 {
+            m.to_string()
+        } else {
+            format!(
+                "{m}, and {} more ranked vertices are under unranked nodes",
+                n - 1
+            )
+        }
+    });
+    other_rank.finish(&mut diags, |n, m| {
+        if n == 1 {
+            m.to_string()
+        } else {
+            format!(
+                "{m}, and {} more vertices differ in rank from their ranked ancestor",
+                n - 1
+            )
+        }
+    });
+
     // Containment paths against the tree.
     let mut misnamed = Tally::new();
     for (i, v) in graph.vertices.iter().enumerate() {
-        let Some(path) = v.path("containment") else { continue };
-        let pptr = || {
-            pointer_push(&graph.vertex_pointer(v.index), "metadata") + "/paths/containment"
+        let Some(path) = v.path("containment") else {
+            continue;
         };
-        if let Some(pp) = tree.parent(i).and_then(|p| graph.vertices[p].path("containment")) {
+        let pptr =
+            || pointer_push(&graph.vertex_pointer(v.index), "metadata") + "/paths/containment";
+        if let Some(pp) = tree
+            .parent(i)
+            .and_then(|p| graph.vertices[p].path("containment"))
+        {
             if parent_dir(path) != Some(pp) {
                 diags.push(Diagnostic::warning(
                     format!(

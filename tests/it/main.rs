@@ -1,4 +1,5 @@
 //! Native integration tests: one binary, one module per area.
 
+mod jgf;
 mod summary;
 mod support;
