@@ -4,6 +4,7 @@
 //!
 //! - [`idset`]: RFC 22 id sets, stored as sorted disjoint ranges.
 //! - [`diag`]: diagnostics with spans, JSON pointers and a caret renderer.
+//! - [`hostlist`]: RFC 29 host lists, ordered runs of `prefix[lo-hi]`, as flux-core's libhostlist.
 //! - [`rset`]: RFC 20 R documents.
 //! - [`jgf`]: RFC 40 / RFC 4 resource graphs: model, validation, containment tree, aggregates.
 //!
@@ -11,6 +12,7 @@
 //! web crate; `web` is compiled for `wasm32` only.
 
 pub mod diag;
+pub mod hostlist;
 pub mod idset;
 pub mod jgf;
 pub mod rset;

@@ -13,38 +13,12 @@
 
 use super::model::{Edge, EdgeForm, Graph, Vertex, VertexSpans, Writer};
 use super::{MAX_EDGES, MAX_VERTICES};
-use crate::diag::{offset_of, pointer_push, Diagnostic};
+use crate::diag::{pointer_push, Diagnostic};
 use jsonc_parser::ast::{Object, Value};
-use jsonc_parser::{CollectOptions, ParseOptions};
 use std::ops::Range;
 
-/// The largest document read, in bytes.
-pub const MAX_DOCUMENT_BYTES: usize = 256 << 20;
-
-/// The byte range of a JSON value.
-pub(crate) fn range(v: &Value<'_>) -> Range<usize> {
-    let r = match v {
-        Value::StringLit(x) => x.range,
-        Value::NumberLit(x) => x.range,
-        Value::BooleanLit(x) => x.range,
-        Value::Object(x) => x.range,
-        Value::Array(x) => x.range,
-        Value::NullKeyword(x) => x.range,
-    };
-    r.start..r.end
-}
-
-/// `a string`, `an object`, ... for messages.
-pub(crate) fn type_name(v: &Value<'_>) -> &'static str {
-    match v {
-        Value::StringLit(_) => "a string",
-        Value::NumberLit(_) => "a number",
-        Value::BooleanLit(_) => "a boolean",
-        Value::Object(_) => "an object",
-        Value::Array(_) => "an array",
-        Value::NullKeyword(_) => "null",
-    }
-}
+// The span-keeping strict JSON layer is shared with the R model.
+pub(crate) use crate::rset::json::{range, type_name};
 
 /// The value of `key`; with repeated keys the last wins, as in jansson.
 pub(crate) fn get<'a, 'b>(obj: &'b Object<'a>, key: &str) -> Option<&'b Value<'a>> {
@@ -55,60 +29,10 @@ pub(crate) fn get<'a, 'b>(obj: &'b Object<'a>, key: &str) -> Option<&'b Value<'a
         .map(|p| &p.value)
 }
 
-/// Parse strict RFC 8259 JSON into a tree with byte ranges.
-///
-/// `jsonc-parser` with every extension off builds the tree (it refuses
-/// nesting deeper than 512, so hostile input cannot overflow the stack);
-/// `serde_json` then rejects what that parser lets through (raw control
-/// characters, bad escapes).
+/// Parse strict RFC 8259 JSON into a tree with byte ranges (the R model's
+/// parser: `jsonc-parser` with every extension off, nesting bounded).
 pub fn parse_json(text: &str) -> Result<Value<'_>, Diagnostic> {
-    if text.len() > MAX_DOCUMENT_BYTES {
-        return Err(Diagnostic::error(
-            format!(
-                "document of {} bytes is larger than the limit of {MAX_DOCUMENT_BYTES} bytes",
-                text.len()
-            ),
-            0..0,
-            "",
-        ));
-    }
-    let options = ParseOptions {
-        allow_comments: false,
-        allow_loose_object_property_names: false,
-        allow_trailing_commas: false,
-        allow_missing_commas: false,
-        allow_single_quoted_strings: false,
-        allow_hexadecimal_numbers: false,
-        allow_unary_plus_numbers: false,
-        allow_bare_decimal_point_numbers: false,
-        allow_non_finite_numbers: false,
-        allow_extended_string_escapes: false,
-    };
-    let ast =
-        jsonc_parser::parse_to_ast(text, &CollectOptions::default(), &options).map_err(|e| {
-            let r = e.range();
-            let msg = e.kind().to_string();
-            let mut c = msg.chars();
-            let msg: String = match c.next() {
-                Some(f) => f.to_lowercase().chain(c).collect(),
-                None => msg,
-            };
-            Diagnostic::error(format!("not JSON: {msg}"), r.start..r.end, "")
-        })?;
-    let Some(value) = ast.value else {
-        return Err(Diagnostic::error("not JSON: empty document", 0..0, ""));
-    };
-    if let Err(e) = serde_json::from_str::<serde::de::IgnoredAny>(text) {
-        let at = offset_of(text, e.line(), e.column()).saturating_sub(1);
-        let msg = e.to_string();
-        let msg = msg.split(" at line ").next().unwrap_or(&msg).to_string();
-        return Err(Diagnostic::error(
-            format!("not JSON: {msg}"),
-            at..(at + 1).min(text.len()),
-            "",
-        ));
-    }
-    Ok(value)
+    crate::rset::json::parse(text).map_err(|d| *d)
 }
 
 /// A graph read from a document, and everything found on the way.
@@ -184,8 +108,11 @@ pub fn read_scheduling(
         _ => Writer::Absent,
     };
     let Some(g) = get(s, "graph") else {
+        if matches!(writer, Writer::Other(_)) {
+            return (None, diags);
+        }
         let r = range(sched);
-        diags.push(Diagnostic::error(
+        diags.push(Diagnostic::warning(
             "'scheduling' has no 'graph' key (RFC 40)",
             r.start..r.start + 1,
             pointer,

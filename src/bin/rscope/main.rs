@@ -2,6 +2,7 @@
 //! mirror `flux R`, `flux hostlist` and flux-core's shape parser.
 
 mod jgf;
+mod r;
 
 use clap::{Parser, Subcommand};
 use std::io::Read;
@@ -24,6 +25,9 @@ enum Command {
     /// Validate, draw and query the JGF resource graph (RFC 40)
     #[command(subcommand)]
     Jgf(jgf::JgfCommand),
+    /// Read, generate and process RFC 20 R objects (mirrors `flux R`)
+    #[command(name = "R", subcommand)]
+    R(r::RCommand),
 }
 
 /// Read FILE, or standard input when FILE is absent or `-`.
@@ -44,6 +48,7 @@ fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Jgf(cmd) => return ExitCode::from(jgf::run(cmd)),
+        Command::R(cmd) => return ExitCode::from(r::run(cmd)),
         Command::Summary { file } => read_input(file.as_deref()).and_then(|text| {
             let s = rscope::rset::summarize(&text)?;
             println!(
