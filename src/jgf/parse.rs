@@ -82,8 +82,16 @@ pub fn parse_document(text: &str) -> Parsed {
         return out;
     };
     let (graph, diags) = read_scheduling(text, sched, "/scheduling");
-    out.graph = graph;
     out.diagnostics = diags;
+    if graph.is_none() && out.diagnostics.is_empty() {
+        let r = range(sched);
+        out.diagnostics.push(Diagnostic::error(
+            "'scheduling' has no 'graph' key: there is no resource graph",
+            r.start..r.start + 1,
+            "/scheduling",
+        ));
+    }
+    out.graph = graph;
     out
 }
 
@@ -107,16 +115,9 @@ pub fn read_scheduling(
         Some(Value::StringLit(w)) => w.value.parse().unwrap_or_default(),
         _ => Writer::Absent,
     };
+    // RFC 20 leaves `scheduling` opaque: without a `graph` there is
+    // nothing to check here (the CLI says there is no graph).
     let Some(g) = get(s, "graph") else {
-        if matches!(writer, Writer::Other(_)) {
-            return (None, diags);
-        }
-        let r = range(sched);
-        diags.push(Diagnostic::warning(
-            "'scheduling' has no 'graph' key (RFC 40)",
-            r.start..r.start + 1,
-            pointer,
-        ));
         return (None, diags);
     };
     let (graph, d) = read_graph(text, g, &pointer_push(pointer, "graph"), writer);
