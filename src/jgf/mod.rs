@@ -8,13 +8,17 @@
 //! - [`aggregate`]: counts by type per subtree (RFC 4 *Aggregate*).
 //! - [`find`]: queries by type, name, path prefix, rank and property.
 //! - [`text`]: the indented text tree the CLI prints.
+//! - [`consistency`]: graph against R_lite, rank by rank; graph to R.
+//! - [`generate`]: a graph for an R without one, and JGF output.
 //!
 //! Every finding is a [`Diagnostic`] with a span into the source text and a
 //! JSON pointer. No step recurses over the graph, and sizes are bounded by
 //! [`MAX_VERTICES`] and [`MAX_EDGES`].
 
 pub mod aggregate;
+pub mod consistency;
 pub mod find;
+pub mod generate;
 pub mod model;
 pub mod parse;
 pub mod text;
@@ -89,3 +93,6 @@ pub fn check_scheduling(
     }
     diags
 }
+
+#[cfg(test)]
+mod tests;

@@ -148,3 +148,51 @@ fn find_prints_paths_from_the_root() {
         "rscope jgf: unknown query key 'colour' (expected type, name, path, rank or property)\n"
     );
 }
+
+#[test]
+fn check_agrees_on_the_shell_samples_and_lists_differences() {
+    let out = rscope(&["jgf", "check", &sample("shell/combined-R.json")], "");
+    assert_eq!(
+        out,
+        Output {
+            status: 0,
+            stdout: String::new(),
+            stderr: String::new()
+        }
+    );
+    // R_lite says rank 0 has cores 0-1; the graph (from corona) has core 0 on ranks 0 and 1.
+    let graph = std::fs::read_to_string(sample("shell/corona-jgf.json")).unwrap();
+    let doc = format!(
+        r#"{{"version": 1, "execution": {{"R_lite": [{{"rank": "0", "children": {{"core": "0-1"}}}}], "nodelist": ["corona116"]}}, "scheduling": {}}}"#,
+        graph.trim()
+    );
+    let out = rscope(&["jgf", "check"], &doc);
+    assert_eq!(
+        out,
+        Output {
+            status: 1,
+            stdout: "rank 0: core 1 only in R_lite\nrank 1 is in the graph but not in R_lite\n"
+                .into(),
+            stderr: String::new(),
+        }
+    );
+}
+
+#[test]
+fn from_r_generates_a_tree_for_a_plain_r() {
+    // This R names both ranks 'node' (nodelist ["node", "node"]).
+    let gen = rscope(
+        &[
+            "jgf",
+            "from-r",
+            &sample("rv1exec/tiny_rv1exec_2-1_split.json"),
+        ],
+        "",
+    );
+    assert_eq!(gen.status, 0, "{}", gen.stderr);
+    let tree = rscope(&["jgf", "tree"], &gen.stdout);
+    assert_eq!(
+        tree.stdout,
+        "cluster0 (cluster): node 2, core 16, gpu 4\n  node (node, rank 0): core 8, gpu 2\n    core0 (core, rank 0)\n    core1 (core, rank 0)\n    core2 (core, rank 0)\n    core3 (core, rank 0)\n    core4 (core, rank 0)\n    core5 (core, rank 0)\n    core6 (core, rank 0)\n    core7 (core, rank 0)\n    gpu0 (gpu, rank 0)\n    gpu1 (gpu, rank 0)\n  node (node, rank 1): core 8, gpu 2\n    core8 (core, rank 1)\n    core9 (core, rank 1)\n    core10 (core, rank 1)\n    core11 (core, rank 1)\n    core12 (core, rank 1)\n    core13 (core, rank 1)\n    core14 (core, rank 1)\n    core15 (core, rank 1)\n    gpu2 (gpu, rank 1)\n    gpu3 (gpu, rank 1)\n"
+    );
+}

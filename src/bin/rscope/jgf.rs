@@ -22,6 +22,16 @@ pub enum JgfCommand {
         #[arg(long, value_name = "N")]
         depth: Option<usize>,
     },
+    /// List every difference between R_lite and the graph, rank by rank
+    Check {
+        /// An R with a `scheduling` key (default: standard input)
+        file: Option<String>,
+    },
+    /// Write a JGF graph (cluster, nodes, cores, GPUs) for a plain R
+    FromR {
+        /// An R document (default: standard input)
+        file: Option<String>,
+    },
     /// Print the containment path of every vertex matching QUERY
     Find {
         /// type=T, name=N, path=/P, rank=R, property=K or property=K=V
@@ -59,6 +69,47 @@ fn load(file: Option<&str>) -> Result<jgf::Analysis, String> {
     })
 }
 
+/// The R of a document, or its first error rendered.
+fn read_r(file: Option<&str>) -> Result<rscope::rset::Rset, String> {
+    let (name, text) = read(file)?;
+    let parsed = rscope::rset::parse(&text);
+    parsed.rset.ok_or_else(|| {
+        parsed
+            .rejection
+            .or_else(|| parsed.diagnostics.first().cloned())
+            .map(|d| d.render(&name, &text).trim_end().to_string())
+            .unwrap_or_else(|| "not an R document".into())
+    })
+}
+
+/// Differences one a line; whether there is any (jgf_shorthand omissions
+/// are printed but are not differences).
+fn check(file: Option<&str>) -> Result<(String, bool), String> {
+    let (name, text) = read(file)?;
+    let parsed = rscope::rset::parse(&text);
+    let r = parsed.rset.ok_or_else(|| {
+        parsed
+            .rejection
+            .or_else(|| parsed.diagnostics.first().cloned())
+            .map(|d| d.render(&name, &text).trim_end().to_string())
+            .unwrap_or_else(|| "not an R document".into())
+    })?;
+    let (analysis, diags) = jgf::analyze(&text);
+    let a = analysis.ok_or_else(|| {
+        diags
+            .first()
+            .map(|d| d.render(&name, &text).trim_end().to_string())
+            .unwrap_or_else(|| "no resource graph".into())
+    })?;
+    let mut out = String::new();
+    let mut differ = false;
+    for d in jgf::consistency::compare(&r, &a) {
+        differ |= !matches!(d, jgf::consistency::Difference::Omitted(_));
+        out.push_str(&format!("{d}\n"));
+    }
+    Ok((out, differ))
+}
+
 /// Run one subcommand; returns the process exit status.
 pub fn run(cmd: JgfCommand) -> u8 {
     let result = match cmd {
@@ -76,6 +127,16 @@ pub fn run(cmd: JgfCommand) -> u8 {
         },
         JgfCommand::Tree { file, depth } => load(file.as_deref()).map(|a| {
             print!("{}", jgf::text::render_tree(&a, depth));
+        }),
+        JgfCommand::Check { file } => match check(file.as_deref()) {
+            Ok((out, differ)) => {
+                print!("{out}");
+                return u8::from(differ);
+            }
+            Err(e) => Err(e),
+        },
+        JgfCommand::FromR { file } => read_r(file.as_deref()).map(|r| {
+            print!("{}", jgf::generate::to_json(&jgf::generate::from_rset(&r)));
         }),
         JgfCommand::Find { query, file } => query
             .parse::<Query>()
