@@ -31,8 +31,8 @@ pub(crate) fn get<'a, 'b>(obj: &'b Object<'a>, key: &str) -> Option<&'b Value<'a
 
 /// Parse strict RFC 8259 JSON into a tree with byte ranges (the R model's
 /// parser: `jsonc-parser` with every extension off, nesting bounded).
-pub fn parse_json(text: &str) -> Result<Value<'_>, Diagnostic> {
-    crate::rset::json::parse(text).map_err(|d| *d)
+pub fn parse_json(text: &str) -> Result<Value<'_>, Box<Diagnostic>> {
+    crate::rset::json::parse(text)
 }
 
 /// A graph read from a document, and everything found on the way.
@@ -53,7 +53,7 @@ pub fn parse_document(text: &str) -> Parsed {
         Err(d) => {
             return Parsed {
                 graph: None,
-                diagnostics: vec![d],
+                diagnostics: vec![*d],
             }
         }
     };

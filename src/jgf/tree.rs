@@ -514,9 +514,8 @@ pub fn build(graph: &Graph) -> (Tree, Vec<Diagnostic>) {
     // Children lists (CSR), sorted naturally by name, then type, then
     // document order.
     let mut counts = vec![0u32; n + 1];
-    for i in 0..n {
-        let p = tree.parent[i];
-        if p != NONE && member[i] {
+    for (&p, &m) in tree.parent.iter().zip(&member) {
+        if p != NONE && m {
             counts[p as usize + 1] += 1;
         }
     }
@@ -525,9 +524,8 @@ pub fn build(graph: &Graph) -> (Tree, Vec<Diagnostic>) {
     }
     let mut fill = counts.clone();
     let mut children = vec![0u32; counts[n] as usize];
-    for i in 0..n {
-        let p = tree.parent[i];
-        if p != NONE && member[i] {
+    for (i, (&p, &m)) in tree.parent.iter().zip(&member).enumerate() {
+        if p != NONE && m {
             let slot = &mut fill[p as usize];
             children[*slot as usize] = idx(i);
             *slot += 1;
