@@ -12,10 +12,9 @@ use jsonc_parser::ast::Value;
 
 /// Findings about the `scheduling` value `v` found at `pointer`.
 ///
-/// For now: it must be an object (RFC 20) and `writer`, when present, a
-/// string. JGF rules for `graph` belong to the JGF module and will be
-/// called from here.
-pub fn check(_text: &str, v: &Value<'_>, pointer: &str) -> Vec<Diagnostic> {
+/// It must be an object (RFC 20) and `writer`, when present, a string; the
+/// `graph` is checked by [`crate::jgf::check_scheduling`].
+pub fn check(text: &str, v: &Value<'_>, pointer: &str) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     let Value::Object(obj) = v else {
         out.push(Diagnostic::error(
@@ -38,5 +37,6 @@ pub fn check(_text: &str, v: &Value<'_>, pointer: &str) -> Vec<Diagnostic> {
             ));
         }
     }
+    out.extend(crate::jgf::check_scheduling(text, v, pointer));
     out
 }

@@ -5,6 +5,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 mod hostlist;
+mod jgf;
 mod props;
 mod rset;
 mod rset_cli;

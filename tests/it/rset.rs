@@ -127,7 +127,7 @@ fn execution_and_scheduling_errors() {
         )],
     );
     check(
-        r#"{"version": 1, "scheduling": {"graph": {}}}"#,
+        r#"{"version": 1, "scheduling": {"graph": {"nodes": [], "edges": []}}}"#,
         &[(
             E,
             "missing key 'execution' (flux-core requires it even when 'scheduling' is present)",

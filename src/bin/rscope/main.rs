@@ -2,6 +2,7 @@
 //! mirror `flux R`, `flux hostlist` and flux-core's shape parser.
 
 mod hostlist;
+mod jgf;
 mod r;
 
 use clap::{Parser, Subcommand};
@@ -24,6 +25,9 @@ enum Command {
     },
     /// Combine, transform and print RFC 29 host lists, as `flux hostlist`
     Hostlist(hostlist::HostlistArgs),
+    /// Validate, draw and query the JGF resource graph (RFC 40)
+    #[command(subcommand)]
+    Jgf(jgf::JgfCommand),
     /// Read, generate and process RFC 20 R objects (mirrors `flux R`)
     #[command(name = "R", subcommand)]
     R(r::RCommand),
@@ -46,6 +50,7 @@ fn read_input(file: Option<&str>) -> Result<String, String> {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
+        Command::Jgf(cmd) => return ExitCode::from(jgf::run(cmd)),
         Command::R(cmd) => return ExitCode::from(r::run(cmd)),
         Command::Summary { file } => read_input(file.as_deref()).and_then(|text| {
             let s = rscope::rset::summarize(&text)?;

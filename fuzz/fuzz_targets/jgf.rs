@@ -1,0 +1,19 @@
+//! Parse + validate + tree + aggregate + find + text on arbitrary input:
+//! nothing may panic.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    let Ok(text) = std::str::from_utf8(data) else { return };
+    let (analysis, diags) = rscope::jgf::analyze(text);
+    for d in &diags {
+        let _ = d.render("fuzz", text);
+    }
+    if let Some(a) = analysis {
+        let _ = rscope::jgf::text::render_tree(&a, Some(4));
+        let q = rscope::jgf::Query::Path("/".into());
+        let _ = rscope::jgf::find(&a.graph, &a.tree, &q);
+        let _ = rscope::jgf::consistency::graph_ranks(&a);
+    }
+});

@@ -1,0 +1,159 @@
+//! `rscope jgf`: validate, draw and query the JGF resource graph (RFC 40)
+//! of an R document or of a bare `{"graph": ...}` document.
+
+use clap::Subcommand;
+use rscope::diag::Severity;
+use rscope::jgf::{self, Query};
+use std::io::Read;
+
+/// `rscope jgf` subcommands.
+#[derive(Subcommand)]
+pub enum JgfCommand {
+    /// Report every finding in the graph with line, column and a caret
+    Validate {
+        /// An R with a `scheduling` key, or `{"graph": ...}` (default: standard input)
+        file: Option<String>,
+    },
+    /// Print the containment tree with counts by type under each vertex
+    Tree {
+        /// An R with a `scheduling` key, or `{"graph": ...}` (default: standard input)
+        file: Option<String>,
+        /// Show this many levels below the root
+        #[arg(long, value_name = "N")]
+        depth: Option<usize>,
+    },
+    /// List every difference between R_lite and the graph, rank by rank
+    Check {
+        /// An R with a `scheduling` key (default: standard input)
+        file: Option<String>,
+    },
+    /// Write a JGF graph (cluster, nodes, cores, GPUs) for a plain R
+    FromR {
+        /// An R document (default: standard input)
+        file: Option<String>,
+    },
+    /// Print the containment path of every vertex matching QUERY
+    Find {
+        /// type=T, name=N, path=/P, rank=R, property=K or property=K=V
+        query: String,
+        /// An R with a `scheduling` key, or `{"graph": ...}` (default: standard input)
+        file: Option<String>,
+    },
+}
+
+fn read(file: Option<&str>) -> Result<(String, String), String> {
+    match file {
+        None | Some("-") => {
+            let mut s = String::new();
+            std::io::stdin()
+                .read_to_string(&mut s)
+                .map_err(|e| format!("cannot read standard input: {e}"))?;
+            Ok(("<stdin>".into(), s))
+        }
+        Some(p) => std::fs::read_to_string(p)
+            .map(|s| (p.to_string(), s))
+            .map_err(|e| format!("cannot read {p}: {e}")),
+    }
+}
+
+/// Errors first rendered, then the analysis; a missing graph is a failure.
+fn load(file: Option<&str>) -> Result<jgf::Analysis, String> {
+    let (name, text) = read(file)?;
+    let (analysis, diags) = jgf::analyze(&text);
+    analysis.ok_or_else(|| {
+        diags
+            .iter()
+            .find(|d| d.severity == Severity::Error)
+            .map(|d| d.render(&name, &text).trim_end().to_string())
+            .unwrap_or_else(|| "no resource graph".into())
+    })
+}
+
+/// The R of a document, or its first error rendered.
+fn read_r(file: Option<&str>) -> Result<rscope::rset::Rset, String> {
+    let (name, text) = read(file)?;
+    let parsed = rscope::rset::parse(&text);
+    parsed.rset.ok_or_else(|| {
+        parsed
+            .rejection
+            .or_else(|| parsed.diagnostics.first().cloned())
+            .map(|d| d.render(&name, &text).trim_end().to_string())
+            .unwrap_or_else(|| "not an R document".into())
+    })
+}
+
+/// Differences one a line; whether there is any (jgf_shorthand omissions
+/// are printed but are not differences).
+fn check(file: Option<&str>) -> Result<(String, bool), String> {
+    let (name, text) = read(file)?;
+    let parsed = rscope::rset::parse(&text);
+    let r = parsed.rset.ok_or_else(|| {
+        parsed
+            .rejection
+            .or_else(|| parsed.diagnostics.first().cloned())
+            .map(|d| d.render(&name, &text).trim_end().to_string())
+            .unwrap_or_else(|| "not an R document".into())
+    })?;
+    let (analysis, diags) = jgf::analyze(&text);
+    let a = analysis.ok_or_else(|| {
+        diags
+            .first()
+            .map(|d| d.render(&name, &text).trim_end().to_string())
+            .unwrap_or_else(|| "no resource graph".into())
+    })?;
+    let mut out = String::new();
+    let mut differ = false;
+    for d in jgf::consistency::compare(&r, &a) {
+        differ |= !matches!(d, jgf::consistency::Difference::Omitted(_));
+        out.push_str(&format!("{d}\n"));
+    }
+    Ok((out, differ))
+}
+
+/// Run one subcommand; returns the process exit status.
+pub fn run(cmd: JgfCommand) -> u8 {
+    let result = match cmd {
+        JgfCommand::Validate { file } => match read(file.as_deref()) {
+            Ok((name, text)) => {
+                let diags = jgf::validate(&text);
+                let mut out = String::new();
+                for d in &diags {
+                    out.push_str(&d.render(&name, &text));
+                }
+                print!("{out}");
+                return u8::from(diags.iter().any(|d| d.severity == Severity::Error));
+            }
+            Err(e) => Err(e),
+        },
+        JgfCommand::Tree { file, depth } => load(file.as_deref()).map(|a| {
+            print!("{}", jgf::text::render_tree(&a, depth));
+        }),
+        JgfCommand::Check { file } => match check(file.as_deref()) {
+            Ok((out, differ)) => {
+                print!("{out}");
+                return u8::from(differ);
+            }
+            Err(e) => Err(e),
+        },
+        JgfCommand::FromR { file } => read_r(file.as_deref()).map(|r| {
+            print!("{}", jgf::generate::to_json(&jgf::generate::from_rset(&r)));
+        }),
+        JgfCommand::Find { query, file } => query
+            .parse::<Query>()
+            .map_err(|e| e.to_string())
+            .and_then(|q| {
+                let a = load(file.as_deref())?;
+                for hit in jgf::find(&a.graph, &a.tree, &q) {
+                    println!("{}", a.tree.path_string(&a.graph, hit.vertex));
+                }
+                Ok(())
+            }),
+    };
+    match result {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("rscope jgf: {e}");
+            1
+        }
+    }
+}

@@ -1,0 +1,147 @@
+//! A JGF graph for an R that has none (cluster → node → core/gpu), so that
+//! every R can be viewed as a tree. What it writes follows Fluxion's JGF
+//! writer plus what RFC 40 asks for (`properties`, edge `relationship`);
+//! there is no `uuid`, as Fluxion writes none.
+
+use super::model::{Edge, EdgeForm, Graph, Vertex, VertexSpans, Writer};
+use super::parse::numeric_suffix;
+use crate::rset::{write_json_string, Rset};
+use std::fmt::Write;
+
+fn vertex(key: usize, kind: &str, name: String, id: i64, rank: i64, path: String) -> Vertex {
+    Vertex {
+        key: key.to_string(),
+        kind: kind.to_string(),
+        basename: kind.to_string(),
+        name,
+        id,
+        uniq_id: i64::try_from(key).unwrap_or(i64::MAX),
+        rank,
+        size: 1,
+        unit: String::new(),
+        exclusive: false,
+        status: 0,
+        uuid: None,
+        properties: Vec::new(),
+        paths: vec![("containment".into(), path)],
+        extra: Vec::new(),
+        spans: VertexSpans::default(),
+        index: key,
+    }
+}
+
+fn contains(source: usize, target: usize, index: usize) -> Edge {
+    Edge {
+        source: source.to_string(),
+        target: target.to_string(),
+        subsystem: "containment".into(),
+        relationship: Some("contains".into()),
+        form: EdgeForm::Rfc40,
+        span: 0..0,
+        source_span: 0..0,
+        target_span: 0..0,
+        index,
+    }
+}
+
+/// The graph of `r`: a `cluster0` root, one `node` per rank (named by its
+/// host, else `node<rank>`; id from the host's numeric suffix, else the
+/// rank), and one vertex per child id (`core3`, `gpu1`, ...).
+pub fn from_rset(r: &Rset) -> Graph {
+    let mut g = Graph {
+        writer: Writer::Jgf,
+        pointer: "/graph".into(),
+        ..Graph::default()
+    };
+    g.vertices.push(vertex(
+        0,
+        "cluster",
+        "cluster0".into(),
+        0,
+        -1,
+        "/cluster0".into(),
+    ));
+    for node in r.nodes_by_rank() {
+        let rank = i64::from(node.rank());
+        let name = node
+            .hostname()
+            .map_or_else(|| format!("node{rank}"), str::to_string);
+        let id = numeric_suffix(&name).unwrap_or(rank);
+        let npath = format!("/cluster0/{name}");
+        let nkey = g.vertices.len();
+        g.vertices
+            .push(vertex(nkey, "node", name, id, rank, npath.clone()));
+        let e = g.edges.len();
+        g.edges.push(contains(0, nkey, e));
+        for (kind, ids) in node.children() {
+            for i in ids.iter() {
+                let key = g.vertices.len();
+                let cname = format!("{kind}{i}");
+                let path = format!("{npath}/{cname}");
+                g.vertices
+                    .push(vertex(key, kind, cname, i64::from(i), rank, path));
+                let e = g.edges.len();
+                g.edges.push(contains(nkey, key, e));
+            }
+        }
+    }
+    g
+}
+
+/// Write a graph as a `{"graph": ...}` JSON document, one vertex or edge
+/// a line.
+pub fn to_json(g: &Graph) -> String {
+    let mut out = String::with_capacity(256 * (g.vertices.len() + 1));
+    out.push_str("{\"graph\": {\"nodes\": [");
+    for (i, v) in g.vertices.iter().enumerate() {
+        out.push_str(if i == 0 { "\n  " } else { ",\n  " });
+        out.push_str("{\"id\": ");
+        write_json_string(&mut out, &v.key);
+        out.push_str(", \"metadata\": {\"type\": ");
+        write_json_string(&mut out, &v.kind);
+        out.push_str(", \"basename\": ");
+        write_json_string(&mut out, &v.basename);
+        out.push_str(", \"name\": ");
+        write_json_string(&mut out, &v.name);
+        let _ = write!(
+            out,
+            ", \"id\": {}, \"uniq_id\": {}, \"rank\": {}, \"exclusive\": {}, \"unit\": ",
+            v.id, v.uniq_id, v.rank, v.exclusive
+        );
+        write_json_string(&mut out, &v.unit);
+        let _ = write!(out, ", \"size\": {}, \"properties\": {{", v.size);
+        for (k, (name, value)) in v.properties.iter().enumerate() {
+            if k > 0 {
+                out.push_str(", ");
+            }
+            write_json_string(&mut out, name);
+            out.push_str(": ");
+            write_json_string(&mut out, value);
+        }
+        out.push_str("}, \"paths\": {");
+        for (k, (sub, path)) in v.paths.iter().enumerate() {
+            if k > 0 {
+                out.push_str(", ");
+            }
+            write_json_string(&mut out, sub);
+            out.push_str(": ");
+            write_json_string(&mut out, path);
+        }
+        out.push_str("}}}");
+    }
+    out.push_str("\n], \"edges\": [");
+    for (i, e) in g.edges.iter().enumerate() {
+        out.push_str(if i == 0 { "\n  " } else { ",\n  " });
+        out.push_str("{\"source\": ");
+        write_json_string(&mut out, &e.source);
+        out.push_str(", \"target\": ");
+        write_json_string(&mut out, &e.target);
+        out.push_str(", \"metadata\": {\"subsystem\": ");
+        write_json_string(&mut out, &e.subsystem);
+        out.push_str(", \"relationship\": ");
+        write_json_string(&mut out, e.relationship.as_deref().unwrap_or("contains"));
+        out.push_str("}}");
+    }
+    out.push_str("\n]}}\n");
+    out
+}

@@ -1,0 +1,98 @@
+//! RFC 40 / RFC 4 resource graphs: the JGF graph Fluxion keeps in R's
+//! `scheduling.graph`.
+//!
+//! - [`model`]: vertices and edges with the Fluxion reader's defaults.
+//! - [`parse`]: JSON text (an R or a bare `{"graph": ...}`) to the model,
+//!   with a diagnostic for every key the reader rejects or RFC 40 wants.
+//! - [`tree`]: the containment forest and its structural findings.
+//! - [`aggregate`]: counts by type per subtree (RFC 4 *Aggregate*).
+//! - [`find`]: queries by type, name, path prefix, rank and property.
+//! - [`text`]: the indented text tree the CLI prints.
+//! - [`consistency`]: graph against R_lite, rank by rank; graph to R.
+//! - [`generate`]: a graph for an R without one, and JGF output.
+//!
+//! Every finding is a [`Diagnostic`] with a span into the source text and a
+//! JSON pointer. No step recurses over the graph, and sizes are bounded by
+//! [`MAX_VERTICES`] and [`MAX_EDGES`].
+
+pub mod aggregate;
+pub mod consistency;
+pub mod find;
+pub mod generate;
+pub mod model;
+pub mod parse;
+pub mod text;
+pub mod tree;
+
+pub use aggregate::Aggregate;
+pub use find::{find, Found, Query};
+pub use model::{Edge, EdgeForm, Graph, Vertex, Writer};
+pub use parse::{parse_document, Parsed};
+pub use tree::Tree;
+
+use crate::diag::Diagnostic;
+
+/// The most vertices a graph may have (about five Sierra-sized systems).
+pub const MAX_VERTICES: usize = 1 << 20;
+/// The most edges a graph may have.
+pub const MAX_EDGES: usize = 1 << 21;
+
+/// A graph with its containment tree and aggregates.
+#[derive(Clone, Debug)]
+pub struct Analysis {
+    /// The graph as read.
+    pub graph: Graph,
+    /// Its containment forest.
+    pub tree: Tree,
+    /// Counts by type per subtree.
+    pub aggregate: Aggregate,
+}
+
+/// Read, check and index a document (an R with `scheduling` or a bare
+/// `{"graph": ...}`). The analysis is absent when there is no graph.
+pub fn analyze(text: &str) -> (Option<Analysis>, Vec<Diagnostic>) {
+    let Parsed { graph, diagnostics } = parse_document(text);
+    let mut diags = diagnostics;
+    let Some(graph) = graph else {
+        return (None, diags);
+    };
+    let (analysis, d) = analyze_graph(graph);
+    diags.extend(d);
+    (Some(analysis), diags)
+}
+
+/// Build the tree and aggregates of a parsed graph.
+pub fn analyze_graph(graph: Graph) -> (Analysis, Vec<Diagnostic>) {
+    let (tree, diags) = tree::build(&graph);
+    let aggregate = Aggregate::build(&graph, &tree);
+    (
+        Analysis {
+            graph,
+            tree,
+            aggregate,
+        },
+        diags,
+    )
+}
+
+/// Every finding about a document's graph.
+pub fn validate(text: &str) -> Vec<Diagnostic> {
+    analyze(text).1
+}
+
+/// Findings about the value of an R's `scheduling` key at `pointer` (the
+/// hook the R validator calls). Spans are into `text`.
+pub fn check_scheduling(
+    text: &str,
+    value: &jsonc_parser::ast::Value<'_>,
+    pointer: &str,
+) -> Vec<Diagnostic> {
+    let (graph, mut diags) = parse::read_scheduling(text, value, pointer);
+    if let Some(g) = graph {
+        diags.extend(tree::build(&g).1);
+    }
+    diags
+}
+
+#[cfg(test)]
+mod tests;

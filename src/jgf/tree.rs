@@ -1,0 +1,780 @@
+//! The containment tree of a graph, and the structural findings met while
+//! building it: duplicate ids, dangling edges, reversed duplicates, two
+//! parents, cycles, several roots, unreachable vertices and containment
+//! paths that disagree with the edges.
+//!
+//! Everything here is iterative (explicit stacks, parent pointers), so a
+//! deep or hostile graph cannot overflow the stack; each step is linear in
+//! vertices plus edges, except the per-parent sort of children.
+
+use super::model::Graph;
+use crate::diag::{pointer_push, Diagnostic};
+use std::cmp::Ordering;
+use std::collections::HashMap;
+
+const NONE: u32 = u32::MAX;
+
+/// An edge of a subsystem other than containment (e.g. `power`), drawn over
+/// the tree.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Overlay {
+    /// Source vertex index.
+    pub source: usize,
+    /// Target vertex index.
+    pub target: usize,
+    /// Subsystem name.
+    pub subsystem: String,
+    /// Index of the edge in the graph's edge list.
+    pub edge: usize,
+}
+
+/// The containment forest of a graph: parent pointers, children in natural
+/// order, and a preorder numbering that makes every subtree a contiguous
+/// range (what [`super::aggregate`] counts over).
+#[derive(Clone, Debug, Default)]
+pub struct Tree {
+    roots: Vec<u32>,
+    parent: Vec<u32>,
+    child_start: Vec<u32>,
+    children: Vec<u32>,
+    preorder: Vec<u32>,
+    pos: Vec<u32>,
+    depth: Vec<u32>,
+    size: Vec<u32>,
+    /// Edges of other subsystems.
+    pub overlay: Vec<Overlay>,
+}
+
+fn idx(i: usize) -> u32 {
+    // Vertex counts are bounded by MAX_VERTICES, far below u32::MAX.
+    u32::try_from(i).unwrap_or(NONE)
+}
+
+impl Tree {
+    /// The roots: the main root (the one holding the most vertices) first.
+    pub fn roots(&self) -> impl Iterator<Item = usize> + '_ {
+        self.roots.iter().map(|&r| r as usize)
+    }
+
+    /// The main root, if the graph has any containment vertex.
+    pub fn root(&self) -> Option<usize> {
+        self.roots.first().map(|&r| r as usize)
+    }
+
+    /// The containment parent of vertex `v`.
+    pub fn parent(&self, v: usize) -> Option<usize> {
+        match self.parent.get(v) {
+            Some(&p) if p != NONE => Some(p as usize),
+            _ => None,
+        }
+    }
+
+    /// The children of `v`, in natural order of their names.
+    pub fn children(&self, v: usize) -> &[u32] {
+        let (Some(&a), Some(&b)) = (self.child_start.get(v), self.child_start.get(v + 1)) else {
+            return &[];
+        };
+        self.children.get(a as usize..b as usize).unwrap_or(&[])
+    }
+
+    /// Whether `v` is in the containment forest.
+    pub fn contains(&self, v: usize) -> bool {
+        self.pos.get(v).is_some_and(|&p| p != NONE)
+    }
+
+    /// Depth of `v` below its root (a root is 0).
+    pub fn depth(&self, v: usize) -> usize {
+        self.depth.get(v).map_or(0, |&d| d as usize)
+    }
+
+    /// Vertices in preorder, over all roots in order.
+    pub fn preorder(&self) -> &[u32] {
+        &self.preorder
+    }
+
+    /// The preorder range of `v`'s subtree (`v` included), empty when `v`
+    /// is not in the forest.
+    pub fn subtree(&self, v: usize) -> std::ops::Range<usize> {
+        match (self.pos.get(v), self.size.get(v)) {
+            (Some(&p), Some(&s)) if p != NONE => p as usize..p as usize + s as usize,
+            _ => 0..0,
+        }
+    }
+
+    /// The vertices from the root down to `v` (both included).
+    pub fn path_to_root(&self, v: usize) -> Vec<usize> {
+        let mut out = vec![v];
+        let mut u = v;
+        while let Some(p) = self.parent(u) {
+            out.push(p);
+            u = p;
+            if out.len() > self.parent.len() {
+                break; // cannot happen once cycles are broken; bounded anyway
+            }
+        }
+        out.reverse();
+        out
+    }
+
+    /// `/cluster0/rack0/node0`: the names from the root to `v`.
+    pub fn path_string(&self, graph: &Graph, v: usize) -> String {
+        let mut s = String::new();
+        for u in self.path_to_root(v) {
+            s.push('/');
+            if let Some(x) = graph.vertices.get(u) {
+                s.push_str(&x.name);
+            }
+        }
+        s
+    }
+
+    /// Number of vertices in the forest.
+    pub fn len(&self) -> usize {
+        self.preorder.len()
+    }
+
+    /// Whether the forest is empty.
+    pub fn is_empty(&self) -> bool {
+        self.preorder.is_empty()
+    }
+}
+
+/// Compare names the way people count: `core2` before `core10`.
+pub fn natural_cmp(a: &str, b: &str) -> Ordering {
+    let (mut a, mut b) = (a.as_bytes(), b.as_bytes());
+    loop {
+        match (a.first(), b.first()) {
+            (None, None) => return Ordering::Equal,
+            (None, Some(_)) => return Ordering::Less,
+            (Some(_), None) => return Ordering::Greater,
+            (Some(x), Some(y)) if x.is_ascii_digit() && y.is_ascii_digit() => {
+                let da = a.iter().take_while(|c| c.is_ascii_digit()).count();
+                let db = b.iter().take_while(|c| c.is_ascii_digit()).count();
+                let (na, nb) = (&a[..da], &b[..db]);
+                let ta = trim_zeros(na);
+                let tb = trim_zeros(nb);
+                let ord = ta
+                    .len()
+                    .cmp(&tb.len())
+                    .then_with(|| ta.cmp(tb))
+                    .then(da.cmp(&db));
+                if ord != Ordering::Equal {
+                    return ord;
+                }
+                a = &a[da..];
+                b = &b[db..];
+            }
+            (Some(x), Some(y)) => {
+                if x != y {
+                    return x.cmp(y);
+                }
+                a = &a[1..];
+                b = &b[1..];
+            }
+        }
+    }
+}
+
+fn trim_zeros(d: &[u8]) -> &[u8] {
+    let z = d.iter().take_while(|&&c| c == b'0').count();
+    &d[z..]
+}
+
+fn parent_dir(path: &str) -> Option<&str> {
+    let i = path.rfind('/')?;
+    if i == 0 {
+        None
+    } else {
+        path.get(..i)
+    }
+}
+
+fn components(path: &str) -> usize {
+    path.bytes().filter(|&b| b == b'/').count()
+}
+
+struct Tally {
+    count: usize,
+    first: Option<Diagnostic>,
+}
+
+impl Tally {
+    fn new() -> Self {
+        Tally {
+            count: 0,
+            first: None,
+        }
+    }
+    fn add(&mut self, d: impl FnOnce() -> Diagnostic) {
+        self.count += 1;
+        if self.first.is_none() {
+            self.first = Some(d());
+        }
+    }
+    fn finish(self, out: &mut Vec<Diagnostic>, msg: impl FnOnce(usize, &str) -> String) {
+        if let Some(mut d) = self.first {
+            d.message = msg(self.count, &d.message);
+            out.push(d);
+        }
+    }
+}
+
+/// Build the containment forest of `graph` and report what is wrong with
+/// its structure.
+pub fn build(graph: &Graph) -> (Tree, Vec<Diagnostic>) {
+    let n = graph.vertices.len();
+    let mut diags = Vec::new();
+    let mut tree = Tree {
+        parent: vec![NONE; n],
+        ..Tree::default()
+    };
+    let mut parent_edge: Vec<u32> = vec![NONE; n];
+
+    // Vertex ids; a duplicate resolves to its first occurrence.
+    let mut index: HashMap<&str, u32> = HashMap::with_capacity(n);
+    for (i, v) in graph.vertices.iter().enumerate() {
+        if let Some(&first) = index.get(v.key.as_str()) {
+            let fi = graph.vertices.get(first as usize).map_or(0, |f| f.index);
+            diags.push(Diagnostic::error(
+                format!(
+                    "duplicate vertex id '{}' (first at {})",
+                    v.key,
+                    graph.vertex_pointer(fi)
+                ),
+                v.spans.key.clone(),
+                pointer_push(&graph.vertex_pointer(v.index), "id"),
+            ));
+        } else {
+            index.insert(v.key.as_str(), idx(i));
+        }
+    }
+
+    // Resolve edges; split containment from overlay.
+    let mut contain: Vec<(u32, u32, usize)> = Vec::new();
+    let mut has_child = vec![false; n];
+    for (ei, e) in graph.edges.iter().enumerate() {
+        let eptr = graph.edge_pointer(e.index);
+        let s = index.get(e.source.as_str()).copied();
+        let t = index.get(e.target.as_str()).copied();
+        if s.is_none() {
+            diags.push(Diagnostic::error(
+                format!("edge source '{}' names no vertex", e.source),
+                e.source_span.clone(),
+                pointer_push(&eptr, "source"),
+            ));
+        }
+        if t.is_none() {
+            diags.push(Diagnostic::error(
+                format!("edge target '{}' names no vertex", e.target),
+                e.target_span.clone(),
+                pointer_push(&eptr, "target"),
+            ));
+        }
+        let (Some(s), Some(t)) = (s, t) else { continue };
+        if !e.is_containment() {
+            tree.overlay.push(Overlay {
+                source: s as usize,
+                target: t as usize,
+                subsystem: e.subsystem.clone(),
+                edge: ei,
+            });
+            continue;
+        }
+        if s == t {
+            diags.push(Diagnostic::error(
+                format!(
+                    "containment edge from {} to itself",
+                    graph.label(s as usize)
+                ),
+                e.span.clone(),
+                eptr,
+            ));
+            continue;
+        }
+        contain.push((s, t, ei));
+    }
+
+    // Edges present in both directions are one containment edge; the
+    // direction is the one the paths agree with (else the first written).
+    let mut first_of: HashMap<(u32, u32), usize> = HashMap::with_capacity(contain.len());
+    for &(s, t, ei) in &contain {
+        first_of.entry((s, t)).or_insert(ei);
+    }
+    let cpath = |v: u32| {
+        graph
+            .vertices
+            .get(v as usize)
+            .and_then(|x| x.path("containment"))
+    };
+    let chosen = |s: u32, t: u32| -> bool {
+        // true when s -> t is the kept direction of the pair {s, t}
+        if let (Some(ps), Some(pt)) = (cpath(s), cpath(t)) {
+            if parent_dir(pt) == Some(ps) {
+                return true;
+            }
+            if parent_dir(ps) == Some(pt) {
+                return false;
+            }
+            match components(ps).cmp(&components(pt)) {
+                Ordering::Less => return true,
+                Ordering::Greater => return false,
+                Ordering::Equal => {}
+            }
+        }
+        let a = first_of.get(&(s, t)).copied().unwrap_or(usize::MAX);
+        let b = first_of.get(&(t, s)).copied().unwrap_or(usize::MAX);
+        a < b
+    };
+    let mut reversed = Tally::new();
+    let mut repeated = Tally::new();
+    let mut kept: Vec<(u32, u32, usize)> = Vec::with_capacity(contain.len());
+    for &(s, t, ei) in &contain {
+        let Some(e) = graph.edges.get(ei) else {
+            continue;
+        };
+        if first_of.contains_key(&(t, s)) && !chosen(s, t) {
+            reversed.add(|| {
+                Diagnostic::note(
+                    format!(
+                        "'{}' -> '{}' is also written as '{}' -> '{}'",
+                        e.source, e.target, e.target, e.source
+                    ),
+                    e.span.clone(),
+                    graph.edge_pointer(e.index),
+                )
+            });
+            continue;
+        }
+        if first_of.get(&(s, t)) != Some(&ei) {
+            repeated.add(|| {
+                Diagnostic::note(
+                    format!("'{}' -> '{}'", e.source, e.target),
+                    e.span.clone(),
+                    graph.edge_pointer(e.index),
+                )
+            });
+            continue;
+        }
+        kept.push((s, t, ei));
+    }
+    reversed.finish(&mut diags, |n, m| {
+        if n == 1 {
+            format!("a containment edge is present in both directions ({m}); the pair is read as one edge")
+        } else {
+            format!("{n} containment edges are present in both directions (first: {m}); each pair is read as one edge")
+        }
+    });
+    repeated.finish(&mut diags, |n, m| {
+        format!("{n} containment edges repeat an earlier one (first: {m}); the repeats are ignored")
+    });
+
+    // Parents from edges.
+    for &(s, t, ei) in &kept {
+        let (su, tu) = (s as usize, t as usize);
+        if let Some(h) = has_child.get_mut(su) {
+            *h = true;
+        }
+        match tree.parent.get(tu).copied() {
+            Some(NONE) => {
+                tree.parent[tu] = s;
+                parent_edge[tu] = idx(ei);
+            }
+            Some(p) => {
+                if let Some(e) = graph.edges.get(ei) {
+                    diags.push(Diagnostic::error(
+                        format!(
+                            "vertex {} has two parents: {} and {}",
+                            graph.label(tu),
+                            graph.label(p as usize),
+                            graph.label(su)
+                        ),
+                        e.target_span.clone(),
+                        pointer_push(&graph.edge_pointer(e.index), "target"),
+                    ));
+                }
+            }
+            None => {}
+        }
+    }
+
+    // Fallback: a vertex without a containment edge hangs under the vertex
+    // its containment path names as parent.
+    let mut by_path: HashMap<&str, u32> = HashMap::with_capacity(n);
+    for (i, v) in graph.vertices.iter().enumerate() {
+        if let Some(p) = v.path("containment") {
+            by_path.entry(p).or_insert(idx(i));
+        }
+    }
+    let mut placed = Tally::new();
+    for (i, v) in graph.vertices.iter().enumerate() {
+        if tree.parent[i] != NONE {
+            continue;
+        }
+        let Some(dir) = v.path("containment").and_then(parent_dir) else {
+            continue;
+        };
+        if let Some(&p) = by_path.get(dir) {
+            if p as usize != i {
+                tree.parent[i] = p;
+                if let Some(h) = has_child.get_mut(p as usize) {
+                    *h = true;
+                }
+                placed.add(|| {
+                    Diagnostic::note(
+                        graph.label(i),
+                        v.spans.containment.clone(),
+                        pointer_push(
+                            &pointer_push(&graph.vertex_pointer(v.index), "metadata"),
+                            "paths",
+                        ) + "/containment",
+                    )
+                });
+            }
+        }
+    }
+    placed.finish(&mut diags, |n, m| {
+        if n == 1 {
+            format!("vertex {m} has no containment edge; it is placed by its paths.containment")
+        } else {
+            format!("{n} vertices have no containment edge (first: {m}); they are placed by their paths.containment")
+        }
+    });
+
+    // Which vertices belong to containment: those with a containment edge
+    // or path, and those that belong to no subsystem at all.
+    let mut in_overlay = vec![false; n];
+    for o in &tree.overlay {
+        for v in [o.source, o.target] {
+            if let Some(x) = in_overlay.get_mut(v) {
+                *x = true;
+            }
+        }
+    }
+    let member: Vec<bool> = (0..n)
+        .map(|i| {
+            let v = &graph.vertices[i];
+            tree.parent[i] != NONE
+                || has_child[i]
+                || v.path("containment").is_some()
+                || (v.paths.is_empty() && !in_overlay[i])
+        })
+        .collect();
+
+    // Cycles: walk parent pointers with three colours; break each cycle at
+    // its vertex written first so the rest is a forest.
+    let mut color = vec![0u8; n];
+    let mut cyclic = vec![false; n];
+    let mut stack: Vec<u32> = Vec::new();
+    for start in 0..n {
+        if color[start] != 0 {
+            continue;
+        }
+        stack.clear();
+        let mut u = idx(start);
+        while u != NONE && color[u as usize] == 0 {
+            color[u as usize] = 1;
+            stack.push(u);
+            u = tree.parent[u as usize];
+        }
+        if u != NONE && color[u as usize] == 1 {
+            let at = stack.iter().position(|&x| x == u).unwrap_or(0);
+            let cycle: Vec<u32> = stack[at..].to_vec();
+            let first = cycle.iter().copied().min().unwrap_or(u);
+            let mut names: Vec<String> = cycle
+                .iter()
+                .rev()
+                .take(10)
+                .map(|&x| graph.label(x as usize))
+                .collect();
+            if cycle.len() > 10 {
+                names.push(format!("... ({} vertices)", cycle.len()));
+            } else if let Some(f) = names.first().cloned() {
+                names.push(f);
+            }
+            let (span, ptr) = match graph.edges.get(parent_edge[first as usize] as usize) {
+                Some(e) => (e.span.clone(), graph.edge_pointer(e.index)),
+                None => {
+                    let v = &graph.vertices[first as usize];
+                    (v.spans.key.clone(), graph.vertex_pointer(v.index))
+                }
+            };
+            diags.push(Diagnostic::error(
+                format!("containment cycle: {}", names.join(" -> ")),
+                span,
+                ptr,
+            ));
+            tree.parent[first as usize] = NONE;
+            cyclic[first as usize] = true;
+        }
+        for &x in &stack {
+            color[x as usize] = 2;
+        }
+    }
+
+    // Children lists (CSR), sorted naturally by name, then type, then
+    // document order.
+    let mut counts = vec![0u32; n + 1];
+    for (&p, &m) in tree.parent.iter().zip(&member) {
+        if p != NONE && m {
+            counts[p as usize + 1] += 1;
+        }
+    }
+    for i in 0..n {
+        counts[i + 1] += counts[i];
+    }
+    let mut fill = counts.clone();
+    let mut children = vec![0u32; counts[n] as usize];
+    for (i, (&p, &m)) in tree.parent.iter().zip(&member).enumerate() {
+        if p != NONE && m {
+            let slot = &mut fill[p as usize];
+            children[*slot as usize] = idx(i);
+            *slot += 1;
+        }
+    }
+    let key = |a: &u32, b: &u32| {
+        let (x, y) = (&graph.vertices[*a as usize], &graph.vertices[*b as usize]);
+        natural_cmp(&x.name, &y.name)
+            .then_with(|| x.kind.cmp(&y.kind))
+            .then(a.cmp(b))
+    };
+    for i in 0..n {
+        children[counts[i] as usize..counts[i + 1] as usize].sort_by(key);
+    }
+    tree.child_start = counts;
+    tree.children = children;
+
+    // Preorder from every root; subtree sizes by reverse accumulation.
+    let roots: Vec<u32> = (0..n)
+        .filter(|&i| member[i] && tree.parent[i] == NONE)
+        .map(idx)
+        .collect();
+    tree.pos = vec![NONE; n];
+    tree.depth = vec![0; n];
+    tree.size = vec![1; n];
+    let mut order: Vec<u32> = Vec::with_capacity(n);
+    let mut todo: Vec<u32> = Vec::new();
+    for &r in &roots {
+        todo.push(r);
+        while let Some(u) = todo.pop() {
+            tree.pos[u as usize] = idx(order.len());
+            order.push(u);
+            let d = tree.depth[u as usize];
+            let kids = tree.children(u as usize).to_vec();
+            for &c in kids.iter().rev() {
+                tree.depth[c as usize] = d + 1;
+                todo.push(c);
+            }
+        }
+    }
+    for &u in order.iter().rev() {
+        let p = tree.parent[u as usize];
+        if p != NONE {
+            tree.size[p as usize] += tree.size[u as usize];
+        }
+    }
+    // Main root: the one holding the most vertices, the first written on a tie.
+    let main = roots.iter().copied().max_by(|a, b| {
+        tree.size[*a as usize]
+            .cmp(&tree.size[*b as usize])
+            .then(b.cmp(a))
+    });
+    let mut ordered: Vec<u32> = Vec::with_capacity(roots.len());
+    if let Some(m) = main {
+        ordered.push(m);
+        ordered.extend(roots.iter().copied().filter(|&r| r != m));
+    }
+    // Renumber the preorder so the main root's tree comes first.
+    order.clear();
+    for &r in &ordered {
+        todo.push(r);
+        while let Some(u) = todo.pop() {
+            tree.pos[u as usize] = idx(order.len());
+            order.push(u);
+            for &c in tree.children(u as usize).iter().rev() {
+                todo.push(c);
+            }
+        }
+    }
+    tree.preorder = order;
+    tree.roots = ordered;
+
+    if let Some(m) = main {
+        let root = graph.label(m as usize);
+        for &r in tree.roots.iter().skip(1) {
+            let r = r as usize;
+            if cyclic[r] {
+                continue;
+            }
+            let v = &graph.vertices[r];
+            let size = tree.size[r];
+            if size == 1 {
+                diags.push(Diagnostic::warning(
+                    format!(
+                        "vertex {} is unreachable from the root {root}",
+                        graph.label(r)
+                    ),
+                    v.spans.key.clone(),
+                    graph.vertex_pointer(v.index),
+                ));
+            } else {
+                diags.push(Diagnostic::error(
+                    format!(
+                        "several containment roots: {} holds {size} vertices outside the tree of {root}",
+                        graph.label(r)
+                    ),
+                    v.spans.key.clone(),
+                    graph.vertex_pointer(v.index),
+                ));
+            }
+        }
+    }
+
+    // Ranks: a vertex below a ranked vertex belongs to the same execution
+    // target; a node without a rank cannot hold ranked vertices.
+    let mut ranked_anc: Vec<u32> = vec![NONE; n];
+    let mut unranked_node = Tally::new();
+    let mut other_rank = Tally::new();
+    for &u in &tree.preorder {
+        let u = u as usize;
+        let Some(p) = tree.parent(u) else { continue };
+        let a = if graph.vertices[p].rank >= 0 {
+            idx(p)
+        } else {
+            ranked_anc[p]
+        };
+        ranked_anc[u] = a;
+        let v = &graph.vertices[u];
+        if v.rank < 0 {
+            continue;
+        }
+        let vptr = || pointer_push(&graph.vertex_pointer(v.index), "metadata") + "/rank";
+        if a != NONE {
+            let anc = &graph.vertices[a as usize];
+            if anc.rank != v.rank {
+                other_rank.add(|| {
+                    Diagnostic::warning(
+                        format!(
+                            "{} has rank {} under {} of rank {}",
+                            graph.label(u),
+                            v.rank,
+                            graph.label(a as usize),
+                            anc.rank
+                        ),
+                        v.spans.metadata.clone(),
+                        vptr(),
+                    )
+                });
+            }
+        }
+        // The nearest node above a ranked vertex must carry a rank.
+        let mut w = p;
+        let mut steps = 0;
+        while steps < 64 {
+            let x = &graph.vertices[w];
+            if x.kind == "node" {
+                if x.rank < 0 {
+                    unranked_node.add(|| {
+                        Diagnostic::warning(
+                            format!(
+                                "node {} has no rank but holds {} of rank {}",
+                                graph.label(w),
+                                graph.label(u),
+                                v.rank
+                            ),
+                            x.spans.metadata.clone(),
+                            pointer_push(&graph.vertex_pointer(x.index), "metadata"),
+                        )
+                    });
+                }
+                break;
+            }
+            match tree.parent(w) {
+                Some(q) => w = q,
+                None => break,
+            }
+            steps += 1;
+        }
+    }
+    unranked_node.finish(&mut diags, |n, m| {
+        if n == 1 {
+            m.to_string()
+        } else {
+            format!(
+                "{m}, and {} more ranked vertices are under unranked nodes",
+                n - 1
+            )
+        }
+    });
+    other_rank.finish(&mut diags, |n, m| {
+        if n == 1 {
+            m.to_string()
+        } else {
+            format!(
+                "{m}, and {} more vertices differ in rank from their ranked ancestor",
+                n - 1
+            )
+        }
+    });
+
+    // Containment paths against the tree.
+    let mut misnamed = Tally::new();
+    for (i, v) in graph.vertices.iter().enumerate() {
+        let Some(path) = v.path("containment") else {
+            continue;
+        };
+        let pptr =
+            || pointer_push(&graph.vertex_pointer(v.index), "metadata") + "/paths/containment";
+        if let Some(pp) = tree
+            .parent(i)
+            .and_then(|p| graph.vertices[p].path("containment"))
+        {
+            if parent_dir(path) != Some(pp) {
+                diags.push(Diagnostic::warning(
+                    format!(
+                        "containment path '{path}' of {} does not continue its parent's path '{pp}'",
+                        graph.label(i)
+                    ),
+                    v.spans.containment.clone(),
+                    pptr(),
+                ));
+            }
+        }
+        let last = path.rsplit('/').next().unwrap_or("");
+        if last != v.name {
+            misnamed.add(|| {
+                Diagnostic::note(
+                    format!("'{}' at '{path}'", v.name),
+                    v.spans.containment.clone(),
+                    pptr(),
+                )
+            });
+        }
+    }
+    misnamed.finish(&mut diags, |n, m| {
+        if n == 1 {
+            format!("the containment path of 1 vertex does not end in its name ({m})")
+        } else {
+            format!("the containment paths of {n} vertices do not end in their names (first: {m})")
+        }
+    });
+    (tree, diags)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::natural_cmp;
+    use std::cmp::Ordering::*;
+
+    #[test]
+    fn natural_order() {
+        let check = |a, b, o| assert_eq!(natural_cmp(a, b), o, "{a} vs {b}");
+        check("core2", "core10", Less);
+        check("core10", "core2", Greater);
+        check("core2", "core2", Equal);
+        check("core02", "core2", Greater);
+        check("a", "b", Less);
+        check("node", "node0", Less);
+        check("rack1x", "rack1y", Less);
+        check("99999999999999999999999", "100000000000000000000000", Less);
+    }
+}
