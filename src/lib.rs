@@ -9,6 +9,7 @@
 //! - [`share`]: documents packed into share-link URL fragments.
 //! - [`report`]: what the page shows about a document, in one call.
 //! - [`grid`]: the node × resource grid: layout, hit-testing, paint runs.
+//! - [`outline`]: a collapsible, virtualizable view of a graph's containment tree.
 //! - [`jgf`]: RFC 40 / RFC 4 resource graphs: model, validation, containment tree, aggregates.
 //!
 //! The core (everything outside `web` and the `rscope` binary) never names a
@@ -19,6 +20,7 @@ pub mod grid;
 pub mod hostlist;
 pub mod idset;
 pub mod jgf;
+pub mod outline;
 pub mod report;
 pub mod rset;
 pub mod share;

@@ -1,0 +1,270 @@
+//! A collapsible outline of a resource graph's containment tree, for a
+//! virtualized tree view: the page asks for the rows in view and toggles
+//! vertices; only the visible list is ever materialized, and it is rebuilt
+//! in one pass over the preorder (collapsed subtrees are skipped whole).
+//!
+//! An R without a `scheduling` graph gets one generated from R_lite
+//! (cluster → node → core/gpu), so every R can be seen as a tree.
+
+use crate::jgf::{self, generate, Analysis};
+use crate::rset::Rset;
+
+/// The most vertices generated for an R without a graph; a larger set is
+/// shown as a grid only (a 16 384-node busy cluster would need 2 million).
+pub const MAX_GENERATED_VERTICES: u64 = 250_000;
+
+/// One visible row of the outline.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OutlineRow {
+    /// The vertex index in the graph.
+    pub vertex: usize,
+    /// Depth below the root (0 for a root).
+    pub depth: usize,
+    /// The vertex name, e.g. `node12`.
+    pub name: String,
+    /// The vertex type, e.g. `node`.
+    pub kind: String,
+    /// The broker rank, when the vertex has one.
+    pub rank: Option<i64>,
+    /// How many children it has.
+    pub children: usize,
+    /// Whether its children are shown.
+    pub open: bool,
+    /// What its subtree holds: `2 socket, 44 core, 4 gpu`.
+    pub holds: String,
+}
+
+/// Where the graph came from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Origin {
+    /// The document's own `scheduling` graph.
+    Scheduling,
+    /// Generated from R_lite because the document has no graph.
+    Generated,
+}
+
+/// A containment tree with open and closed vertices.
+#[derive(Clone, Debug)]
+pub struct Outline {
+    analysis: Analysis,
+    origin: Origin,
+    open: Vec<bool>,
+    visible: Vec<u32>,
+}
+
+impl Outline {
+    /// The outline of a document's graph, or of one generated from `rset`
+    /// (the document's set) when it has none. Vertices deeper than
+    /// `open_depth` start closed. `None` when there is no graph and the set
+    /// is absent or larger than [`MAX_GENERATED_VERTICES`].
+    pub fn new(text: &str, rset: Option<&Rset>, open_depth: usize) -> Option<Outline> {
+        // Only read the text for a graph when the set says it has one (or
+        // there is no set: the text may be a bare `{"graph": ...}`).
+        let own = match rset {
+            Some(r) if r.scheduling().is_none() => None,
+            _ => jgf::analyze(text).0,
+        };
+        let (analysis, origin) = match own {
+            Some(a) => (a, Origin::Scheduling),
+            None => {
+                let r = rset?;
+                let size: u64 =
+                    1 + r.len() as u64 + r.child_types().iter().map(|t| r.count(t)).sum::<u64>();
+                if size > MAX_GENERATED_VERTICES {
+                    return None;
+                }
+                let graph = generate::from_rset(r);
+                (jgf::analyze_graph(graph).0, Origin::Generated)
+            }
+        };
+        let open = (0..analysis.graph.vertices.len())
+            .map(|v| analysis.tree.depth(v) < open_depth)
+            .collect();
+        let mut outline = Outline {
+            analysis,
+            origin,
+            open,
+            visible: Vec::new(),
+        };
+        outline.rebuild();
+        Some(outline)
+    }
+
+    /// Where the graph came from.
+    pub fn origin(&self) -> Origin {
+        self.origin
+    }
+
+    /// How many vertices the graph has.
+    pub fn vertices(&self) -> usize {
+        self.analysis.graph.vertices.len()
+    }
+
+    /// How many rows are visible.
+    pub fn len(&self) -> usize {
+        self.visible.len()
+    }
+
+    /// Whether nothing is visible (an empty graph).
+    pub fn is_empty(&self) -> bool {
+        self.visible.is_empty()
+    }
+
+    fn rebuild(&mut self) {
+        let tree = &self.analysis.tree;
+        let pre = tree.preorder();
+        let mut visible = Vec::new();
+        let mut i = 0;
+        while i < pre.len() {
+            let v = pre[i] as usize;
+            visible.push(pre[i]);
+            i = if self.open.get(v).copied().unwrap_or(false) {
+                i + 1
+            } else {
+                tree.subtree(v).end.max(i + 1)
+            };
+        }
+        self.visible = visible;
+    }
+
+    /// Row `i` of the visible list.
+    pub fn row(&self, i: usize) -> Option<OutlineRow> {
+        let v = *self.visible.get(i)? as usize;
+        let (graph, tree, agg) = (
+            &self.analysis.graph,
+            &self.analysis.tree,
+            &self.analysis.aggregate,
+        );
+        let x = graph.vertices.get(v)?;
+        let holds = agg
+            .counts(tree, v)
+            .into_iter()
+            .map(|(t, n)| format!("{n} {t}"))
+            .collect::<Vec<_>>()
+            .join(", ");
+        Some(OutlineRow {
+            vertex: v,
+            depth: tree.depth(v),
+            name: x.name.clone(),
+            kind: x.kind.clone(),
+            rank: (x.rank >= 0).then_some(x.rank),
+            children: tree.children(v).len(),
+            open: self.open.get(v).copied().unwrap_or(false),
+            holds,
+        })
+    }
+
+    /// Open or close the vertex on visible row `i`.
+    pub fn toggle(&mut self, i: usize) {
+        if let Some(&v) = self.visible.get(i) {
+            if let Some(o) = self.open.get_mut(v as usize) {
+                *o = !*o;
+                self.rebuild();
+            }
+        }
+    }
+
+    /// The containment path of the vertex on row `i`: `/cluster0/node3`.
+    pub fn path(&self, i: usize) -> Option<String> {
+        let v = *self.visible.get(i)? as usize;
+        Some(self.analysis.tree.path_string(&self.analysis.graph, v))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rset::load;
+
+    fn rows(o: &Outline) -> Vec<String> {
+        (0..o.len())
+            .map(|i| {
+                let r = o.row(i).unwrap();
+                format!(
+                    "{}{}{} {}{}",
+                    "  ".repeat(r.depth),
+                    if r.children == 0 {
+                        "·"
+                    } else if r.open {
+                        "▾"
+                    } else {
+                        "▸"
+                    },
+                    r.name,
+                    r.holds,
+                    r.rank.map(|n| format!(" (rank {n})")).unwrap_or_default()
+                )
+            })
+            .collect()
+    }
+
+    #[test]
+    fn generates_a_tree_for_an_r_without_a_graph() {
+        let text = r#"{"version": 1, "execution": {"R_lite": [{"rank": "0-1", "children": {"core": "0-1", "gpu": "0"}}], "nodelist": ["n[0-1]"]}}"#;
+        let r = load(text).unwrap();
+        let mut o = Outline::new(text, Some(&r), 1).unwrap();
+        assert_eq!(o.origin(), Origin::Generated);
+        assert_eq!(o.vertices(), 9);
+        assert_eq!(
+            rows(&o),
+            [
+                "▾cluster0 2 node, 4 core, 2 gpu",
+                "  ▸n0 2 core, 1 gpu (rank 0)",
+                "  ▸n1 2 core, 1 gpu (rank 1)",
+            ]
+        );
+        o.toggle(2);
+        assert_eq!(
+            rows(&o)[2..],
+            [
+                "  ▾n1 2 core, 1 gpu (rank 1)",
+                "    ·core0  (rank 1)",
+                "    ·core1  (rank 1)",
+                "    ·gpu0  (rank 1)",
+            ]
+        );
+        assert_eq!(o.path(4).as_deref(), Some("/cluster0/n1/core1"));
+        o.toggle(0);
+        assert_eq!(rows(&o), ["▸cluster0 2 node, 4 core, 2 gpu"]);
+        o.toggle(7);
+        assert_eq!(o.len(), 1);
+        assert_eq!(o.row(1), None);
+    }
+
+    #[test]
+    fn refuses_to_generate_huge_trees() {
+        let text = r#"{"version": 1, "execution": {"R_lite": [{"rank": "0-99999", "children": {"core": "0-1"}}]}}"#;
+        let r = load(text).unwrap();
+        assert!(Outline::new(text, Some(&r), 1).is_none());
+    }
+
+    #[test]
+    fn uses_the_documents_own_graph() {
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/static/examples/jgf.json"
+        ))
+        .unwrap();
+        let r = load(&text).unwrap();
+        let o = Outline::new(&text, Some(&r), 2).unwrap();
+        assert_eq!(o.origin(), Origin::Scheduling);
+        assert_eq!(
+            rows(&o),
+            [
+                "▾cluster0 2 node, 8 core, 2 gpu",
+                "  ▾node0 4 core, 1 gpu (rank 0)",
+                "    ·core0  (rank 0)",
+                "    ·core1  (rank 0)",
+                "    ·core2  (rank 0)",
+                "    ·core3  (rank 0)",
+                "    ·gpu0  (rank 0)",
+                "  ▾node1 4 core, 1 gpu (rank 1)",
+                "    ·core0  (rank 1)",
+                "    ·core1  (rank 1)",
+                "    ·core2  (rank 1)",
+                "    ·core3  (rank 1)",
+                "    ·gpu0  (rank 1)",
+            ]
+        );
+    }
+}
