@@ -157,6 +157,11 @@ impl Hostlist {
     }
 
     /// Sort and remove duplicate names, as `hostlist_uniq()` does.
+    ///
+    /// As in the reference, a host made by brackets followed by a suffix
+    /// (`[0]5`, stored as a whole name) is never merged with the same name
+    /// written plainly (`05`, stored as a number), so `05,[0]5` stays
+    /// `05,05`.
     pub fn uniq(&mut self) {
         let removed = sort::uniq(&mut self.ranges);
         self.count -= removed;

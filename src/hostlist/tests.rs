@@ -356,6 +356,8 @@ fn sort_and_uniq_like_reference() {
         ("b1x,a2x,a10x,a1x", "a10x,a1x,a2x,b1x", "a10x,a1x,a2x,b1x"),
         ("", "", ""),
         ("x", "x", "x"),
+        // A suffixed name is a whole name: never merged with a number.
+        ("05,[0]5,5", "[5,05],05", "[5,05],05"),
     ] {
         let mut s = hl(input);
         let n = s.len();
