@@ -106,7 +106,9 @@ mod native {
         });
         g.bench_function("find/last", |b| b.iter(|| hl.find(black_box("r63n15"))));
         let half: Hostlist = names.iter().step_by(2).map(String::as_str).collect();
-        g.bench_function("intersect/half", |b| b.iter(|| hl.intersect(black_box(&half))));
+        g.bench_function("intersect/half", |b| {
+            b.iter(|| hl.intersect(black_box(&half)))
+        });
         g.finish();
     }
 

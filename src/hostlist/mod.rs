@@ -25,7 +25,8 @@ mod sort;
 
 pub use hostrange::MAX_NUMBER;
 pub use parse::{
-    ErrorKind, ParseError, MAX_BRACKET_RANGES, MAX_HOSTS, MAX_RANGE_HOSTS, MAX_SUFFIX_HOSTS,
+    ErrorKind, ParseError, MAX_BRACKET_RANGES, MAX_HOSTS, MAX_NAME_LEN, MAX_RANGE_HOSTS,
+    MAX_SUFFIX_HOSTS,
 };
 
 use hostrange::HostRange;

@@ -106,7 +106,7 @@ fn coalesce(ranges: &mut Vec<HostRange>) {
             let (prefix, width) = (cur.prefix.clone(), cur.width);
             todo.push(cur);
             for k in dlo..=dhi {
-                let piece = HostRange::numeric(&prefix, k, k, width);
+                let piece = HostRange::numeric_shared(prefix.clone(), k, k, width);
                 if k > dlo {
                     todo.push(piece.clone());
                 }

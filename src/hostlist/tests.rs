@@ -192,13 +192,36 @@ fn limits() {
     assert_eq!(e.to_string(), "more than 4194304 hosts at column 53");
     assert_eq!(e.span(), 52..54);
 
-    let e = Hostlist::parse("a[0-1048575]x,b").unwrap();
-    assert_eq!(e.len(), (1 << 20) + 1);
-    let e = Hostlist::parse("a[0-1048575]x,b1x[2]y").unwrap_err();
+    let e = Hostlist::parse("a[0-65535]x,b").unwrap();
+    assert_eq!(e.len(), (1 << 16) + 1);
+    let e = Hostlist::parse("a[0-65535]x,b1x[2]y").unwrap_err();
+    assert_eq!(*e.kind(), ErrorKind::TooManySuffixHosts);
     assert_eq!(
         e.to_string(),
-        "more than 1048576 hosts with a suffix after brackets at column 15"
+        "more than 65536 hosts with a suffix after brackets at column 13"
     );
+
+    let long = "n".repeat(MAX_NAME_LEN);
+    assert_eq!(Hostlist::parse(&long).unwrap().len(), 1);
+    let e = Hostlist::parse(&format!("ok,{long}x")).unwrap_err();
+    assert_eq!(*e.kind(), ErrorKind::NameTooLong);
+    assert_eq!(
+        e.to_string(),
+        "host name longer than 1024 bytes at column 4"
+    );
+    assert_eq!(e.span(), 3..3 + MAX_NAME_LEN + 1);
+    let prefix = "p".repeat(MAX_NAME_LEN - 2);
+    assert_eq!(
+        Hostlist::parse(&format!("{prefix}[1-99]")).unwrap().len(),
+        99
+    );
+    let e = Hostlist::parse(&format!("{prefix}[1-100]")).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "host name longer than 1024 bytes at column 1"
+    );
+    let e = Hostlist::parse(&format!("n[{}1]", "0".repeat(MAX_NAME_LEN))).unwrap_err();
+    assert_eq!(*e.kind(), ErrorKind::NameTooLong);
 }
 
 #[test]
