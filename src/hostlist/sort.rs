@@ -54,6 +54,18 @@ fn intersect(prev: &HostRange, next: &HostRange) -> Option<(u64, u64)> {
         .then(|| (next.lo, next.hi.min(prev.hi)))
 }
 
+/// Order runs as the reference's `qsort()` with `hostrange_cmp()` does.
+/// Sorts positions rather than the runs themselves, so the merge passes
+/// copy plain integers.
+fn sort_ranges(ranges: &mut Vec<HostRange>) {
+    let mut order: Vec<usize> = (0..ranges.len()).collect();
+    merge_sort(&mut order, &|&a: &usize, &b: &usize| {
+        ranges[a].sort_cmp(&ranges[b])
+    });
+    let mut slots: Vec<Option<HostRange>> = ranges.drain(..).map(Some).collect();
+    ranges.extend(order.into_iter().filter_map(|i| slots.get_mut(i)?.take()));
+}
+
 /// Sort as `hostlist_sort()` does: merge sort, then split overlaps so each
 /// duplicated host gets its own place (`hostlist_coalesce()`), then join
 /// ranges that continue one another (`hostlist_collapse()`).
@@ -61,7 +73,7 @@ pub(crate) fn sort(ranges: &mut Vec<HostRange>) {
     if ranges.len() <= 1 {
         return;
     }
-    merge_sort(ranges, &|a: &HostRange, b: &HostRange| a.sort_cmp(b));
+    sort_ranges(ranges);
     coalesce(ranges);
     collapse(ranges);
 }
@@ -144,7 +156,7 @@ pub(crate) fn uniq(ranges: &mut Vec<HostRange>) -> u64 {
     if ranges.len() <= 1 {
         return 0;
     }
-    merge_sort(ranges, &|a: &HostRange, b: &HostRange| a.sort_cmp(b));
+    sort_ranges(ranges);
     let mut removed = 0;
     let mut out: Vec<HostRange> = Vec::with_capacity(ranges.len());
     for r in ranges.drain(..) {
