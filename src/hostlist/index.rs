@@ -10,19 +10,22 @@
 use super::hostrange::{digit_tail, digits, parse_number, HostRange};
 use std::collections::{HashMap, HashSet};
 
+/// Sorted, disjoint, non-adjacent inclusive intervals of numbers.
+type Intervals = Vec<(u64, u64)>;
+
 /// Answers "does the list hold this name?".
 pub(crate) struct HostIndex<'a> {
     singles: HashSet<&'a str>,
     /// Per prefix, per width: sorted, disjoint, non-adjacent inclusive
     /// intervals.
-    numbered: HashMap<&'a str, Vec<(u32, Vec<(u64, u64)>)>>,
+    numbered: HashMap<&'a str, Vec<(u32, Intervals)>>,
 }
 
 impl<'a> HostIndex<'a> {
     /// Index the ranges of a list.
     pub fn new(ranges: &'a [HostRange]) -> Self {
         let mut singles = HashSet::new();
-        let mut raw: HashMap<(&'a str, u32), Vec<(u64, u64)>> = HashMap::new();
+        let mut raw: HashMap<(&'a str, u32), Intervals> = HashMap::new();
         for r in ranges {
             if r.single {
                 singles.insert(&*r.prefix);
@@ -32,10 +35,10 @@ impl<'a> HostIndex<'a> {
                     .push((r.lo, r.hi));
             }
         }
-        let mut numbered: HashMap<&'a str, Vec<(u32, Vec<(u64, u64)>)>> = HashMap::new();
+        let mut numbered: HashMap<&'a str, Vec<(u32, Intervals)>> = HashMap::new();
         for ((prefix, width), mut v) in raw {
             v.sort_unstable();
-            let mut merged: Vec<(u64, u64)> = Vec::with_capacity(v.len());
+            let mut merged: Intervals = Vec::with_capacity(v.len());
             for (lo, hi) in v {
                 match merged.last_mut() {
                     Some(last) if lo <= last.1.saturating_add(1) => last.1 = last.1.max(hi),
