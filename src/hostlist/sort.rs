@@ -74,8 +74,28 @@ pub(crate) fn sort(ranges: &mut Vec<HostRange>) {
         return;
     }
     sort_ranges(ranges);
-    coalesce(ranges);
+    if !coalesce(ranges) {
+        sort_units(ranges);
+    }
     collapse(ranges);
+}
+
+/// The fallback when [`coalesce`] meets a pair the reference would stop
+/// on: split every run into one run per host and sort those, which gives
+/// the sorted list the reference means to build.
+fn sort_units(ranges: &mut Vec<HostRange>) {
+    let mut units: Vec<HostRange> = Vec::new();
+    for r in ranges.drain(..) {
+        if r.single || r.lo == r.hi {
+            units.push(r);
+        } else {
+            for k in r.lo..=r.hi {
+                units.push(HostRange::numeric_shared(r.prefix.clone(), k, k, r.width));
+            }
+        }
+    }
+    sort_ranges(&mut units);
+    *ranges = units;
 }
 
 /// `hostlist_coalesce()`: walk pairs from the end; when a pair overlaps,
@@ -86,7 +106,13 @@ pub(crate) fn sort(ranges: &mut Vec<HostRange>) {
 /// the pair just above the split can have changed, so this keeps the pairs
 /// already checked on a stack and resumes there, which gives the same result
 /// in time linear in the output.
-fn coalesce(ranges: &mut Vec<HostRange>) {
+///
+/// A split can grow a run past the one after it (`[0-10],[2-3],2`: after
+/// the first split, `[3-10]` is followed by `2`). The reference then fails
+/// an assertion (or, without assertions, builds a run whose end is below
+/// its start). Here the walk stops instead and returns `false`, leaving
+/// every host in `ranges` in some order.
+fn coalesce(ranges: &mut Vec<HostRange>) -> bool {
     let mut todo: Vec<HostRange> = std::mem::take(ranges);
     // `done` holds the checked suffix of the list, last element first.
     let mut done: Vec<HostRange> = Vec::with_capacity(todo.len());
@@ -100,6 +126,14 @@ fn coalesce(ranges: &mut Vec<HostRange>) {
                 done.push(cur);
                 break;
             };
+            if cur.sort_cmp(&next) == Ordering::Greater {
+                done.push(next);
+                done.push(cur);
+                done.reverse();
+                todo.append(&mut done);
+                *ranges = todo;
+                return false;
+            }
             let Some((dlo, dhi)) = intersect(&cur, &next) else {
                 done.push(next);
                 done.push(cur);
@@ -131,6 +165,7 @@ fn coalesce(ranges: &mut Vec<HostRange>) {
     }
     done.reverse();
     *ranges = done;
+    true
 }
 
 /// `hostlist_collapse()`: join each range into the one before it when it

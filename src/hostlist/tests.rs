@@ -379,6 +379,16 @@ fn sort_and_uniq_like_reference() {
         ("b1x,a2x,a10x,a1x", "a10x,a1x,a2x,b1x", "a10x,a1x,a2x,b1x"),
         ("", "", ""),
         ("x", "x", "x"),
+        // Where the reference would fail an assertion: a split grows
+        // `[2-3]` to `[3-10]`, past the `2` after it. The hosts are sorted
+        // one by one instead.
+        ("[0-10],[2-3],2", "[0-2,2,2-3,3-10]", "[0-10]"),
+        // Nested overlaps that the reference splits step by step.
+        (
+            "n[5-9],n[0-20],n[6-7],n6",
+            "n[0-5,5-6,6,6,6-7,7,7-8,8-9,9-20]",
+            "n[0-20]",
+        ),
         // A suffixed name is a whole name: never merged with a number.
         ("05,[0]5,5", "[5,05],05", "[5,05],05"),
     ] {
