@@ -152,7 +152,9 @@ impl Hostlist {
     ///
     /// The result can hold up to one run per host when runs overlap, so
     /// its size is bounded by [`len`](Self::len) (and for one parsed string
-    /// by [`MAX_HOSTS`]).
+    /// by [`MAX_HOSTS`]). Where the reference's splitting of overlaps would
+    /// fail an assertion (mixed zero padding, as in `n[0-30],n[5-20],n07`),
+    /// the hosts are sorted one by one instead.
     pub fn sort(&mut self) {
         sort::sort(&mut self.ranges);
     }

@@ -107,11 +107,13 @@ fn sort_units(ranges: &mut Vec<HostRange>) {
 /// already checked on a stack and resumes there, which gives the same result
 /// in time linear in the output.
 ///
-/// A split can grow a run past the one after it (`[0-10],[2-3],2`: after
-/// the first split, `[3-10]` is followed by `2`). The reference then fails
-/// an assertion (or, without assertions, builds a run whose end is below
-/// its start). Here the walk stops instead and returns `false`, leaving
-/// every host in `ranges` in some order.
+/// A split raises the start of a run, which can change how its zero
+/// padding compares with the next run's and so put it after that run
+/// (`n[0-30],n[5-20],n07`: `[5-20]` becomes `[20-30]`, which now compares
+/// by number with `07`). The reference then fails an assertion (or,
+/// without assertions, builds a run whose end is below its start). Here the
+/// walk stops instead and returns `false`, leaving every host in `ranges`
+/// in some order.
 fn coalesce(ranges: &mut Vec<HostRange>) -> bool {
     let mut todo: Vec<HostRange> = std::mem::take(ranges);
     // `done` holds the checked suffix of the list, last element first.

@@ -379,10 +379,16 @@ fn sort_and_uniq_like_reference() {
         ("b1x,a2x,a10x,a1x", "a10x,a1x,a2x,b1x", "a10x,a1x,a2x,b1x"),
         ("", "", ""),
         ("x", "x", "x"),
-        // Where the reference would fail an assertion: a split grows
-        // `[2-3]` to `[3-10]`, past the `2` after it. The hosts are sorted
-        // one by one instead.
+        // Three overlapping runs.
         ("[0-10],[2-3],2", "[0-2,2,2-3,3-10]", "[0-10]"),
+        // Where the reference would fail an assertion: splitting `[0-30]`
+        // and `[5-20]` grows the latter to `[20-30]`, which now compares
+        // (by number) after `07`. The hosts are sorted one by one instead.
+        (
+            "n[0-30],n[5-20],n07",
+            "n[0-5,5-6,6-7,7-8,8-9,9,07,10,10-11,11-12,12-13,13-14,14-15,15-16,16-17,17-18,18-19,19-20,20-30]",
+            "n[0-30,07]",
+        ),
         // Nested overlaps that the reference splits step by step.
         (
             "n[5-9],n[0-20],n[6-7],n6",
