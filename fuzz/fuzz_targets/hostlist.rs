@@ -52,6 +52,8 @@ fuzz_target!(|data: &[u8]| {
     // brackets with a suffix (`[0]5`) is stored whole and never joins the
     // same name written plainly (`05`), so a name may remain twice.
     let mut u: Vec<String> = uniq.iter().collect();
+    assert_eq!(uniq.len(), u.len() as u64, "uniq count of {s:?}");
+    assert_eq!(sorted.len(), hl.len());
     u.sort();
     b.dedup();
     let mut ud = u.clone();

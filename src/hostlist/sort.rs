@@ -219,6 +219,11 @@ fn join(prev: &mut HostRange, next: &HostRange) -> Option<u64> {
     if prev.single && next.single {
         return Some(1);
     }
+    // The reference asserts `prev <= next`; keep the pair apart if the
+    // sort's non-transitive order ever breaks that, so counts stay exact.
+    if next.lo < prev.lo {
+        return None;
+    }
     if next.lo.checked_sub(1) == Some(prev.hi) {
         prev.hi = next.hi;
         return Some(0);
