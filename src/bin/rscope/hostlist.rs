@@ -33,7 +33,7 @@ pub struct HostlistArgs {
     /// Expand hostlist using defined output delimiter
     #[arg(short = 'e', long, conflicts_with = "count")]
     expand: bool,
-    /// Set output delimiter for expanded hostlist (default=' ')
+    /// Set output delimiter for expanded hostlist
     #[arg(short = 'd', long, value_name = "S", default_value = " ")]
     delimiter: String,
     /// Print the total number of hosts
