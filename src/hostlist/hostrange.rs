@@ -10,6 +10,7 @@
 
 use std::cmp::Ordering;
 use std::fmt::{self, Write as _};
+use std::sync::Arc;
 
 /// The largest number a host range can hold. The reference treats a range
 /// ending at `ULONG_MAX` as empty, so that value is kept out.
@@ -18,8 +19,9 @@ pub const MAX_NUMBER: u64 = u64::MAX - 1;
 /// A run of hosts sharing a prefix, or one host name with no number.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub(crate) struct HostRange {
-    /// The text before the number; the whole name when `single`.
-    pub prefix: Box<str>,
+    /// The text before the number; the whole name when `single`. Shared,
+    /// so splitting a run (as sorting duplicates does) never copies it.
+    pub prefix: Arc<str>,
     /// First number (0 when `single`).
     pub lo: u64,
     /// Last number, `>= lo` (0 when `single`).
@@ -73,8 +75,13 @@ pub(crate) fn digit_tail(name: &str) -> usize {
 impl HostRange {
     /// A range `prefix[lo-hi]` with `width` as written.
     pub fn numeric(prefix: &str, lo: u64, hi: u64, width: u32) -> Self {
+        HostRange::numeric_shared(prefix.into(), lo, hi, width)
+    }
+
+    /// [`HostRange::numeric`] with a prefix shared with other runs.
+    pub fn numeric_shared(prefix: Arc<str>, lo: u64, hi: u64, width: u32) -> Self {
         HostRange {
-            prefix: prefix.into(),
+            prefix,
             lo,
             hi,
             width: normalize(lo, width),

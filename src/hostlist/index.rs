@@ -10,18 +10,22 @@
 use super::hostrange::{digit_tail, digits, parse_number, HostRange};
 use std::collections::{HashMap, HashSet};
 
+/// Sorted, disjoint, non-adjacent inclusive intervals of numbers.
+type Intervals = Vec<(u64, u64)>;
+
 /// Answers "does the list hold this name?".
 pub(crate) struct HostIndex<'a> {
     singles: HashSet<&'a str>,
-    /// Sorted, disjoint, non-adjacent inclusive intervals per key.
-    numbered: HashMap<(&'a str, u32), Vec<(u64, u64)>>,
+    /// Per prefix, per width: sorted, disjoint, non-adjacent inclusive
+    /// intervals.
+    numbered: HashMap<&'a str, Vec<(u32, Intervals)>>,
 }
 
 impl<'a> HostIndex<'a> {
     /// Index the ranges of a list.
     pub fn new(ranges: &'a [HostRange]) -> Self {
         let mut singles = HashSet::new();
-        let mut raw: HashMap<(&'a str, u32), Vec<(u64, u64)>> = HashMap::new();
+        let mut raw: HashMap<(&'a str, u32), Intervals> = HashMap::new();
         for r in ranges {
             if r.single {
                 singles.insert(&*r.prefix);
@@ -31,29 +35,33 @@ impl<'a> HostIndex<'a> {
                     .push((r.lo, r.hi));
             }
         }
-        for v in raw.values_mut() {
+        let mut numbered: HashMap<&'a str, Vec<(u32, Intervals)>> = HashMap::new();
+        for ((prefix, width), mut v) in raw {
             v.sort_unstable();
-            let mut merged: Vec<(u64, u64)> = Vec::with_capacity(v.len());
-            for &(lo, hi) in v.iter() {
+            let mut merged: Intervals = Vec::with_capacity(v.len());
+            for (lo, hi) in v {
                 match merged.last_mut() {
                     Some(last) if lo <= last.1.saturating_add(1) => last.1 = last.1.max(hi),
                     _ => merged.push((lo, hi)),
                 }
             }
-            *v = merged;
+            numbered.entry(prefix).or_default().push((width, merged));
         }
-        HostIndex {
-            singles,
-            numbered: raw,
-        }
+        HostIndex { singles, numbered }
     }
 
-    fn holds(&self, prefix: &str, width: u32, n: u64) -> bool {
-        let Some(v) = self.numbered.get(&(prefix, width)) else {
+    /// Whether a run with `prefix`, a width that `accept`s, holds `n`.
+    fn holds(&self, prefix: &str, n: u64, accept: impl Fn(u32) -> bool) -> bool {
+        let Some(by_width) = self.numbered.get(prefix) else {
             return false;
         };
-        let i = v.partition_point(|&(_, hi)| hi < n);
-        v.get(i).is_some_and(|&(lo, _)| lo <= n)
+        by_width.iter().any(|(w, v)| {
+            if !accept(*w) {
+                return false;
+            }
+            let i = v.partition_point(|&(_, hi)| hi < n);
+            v.get(i).is_some_and(|&(lo, _)| lo <= n)
+        })
     }
 
     /// Whether some range of the list holds `name`.
@@ -68,13 +76,14 @@ impl<'a> HostIndex<'a> {
                 continue;
             };
             let len = u32::try_from(rest.len()).unwrap_or(u32::MAX);
-            if len > digits(n) {
+            let found = if len > digits(n) {
                 // Leading zeros: only a range padded to exactly this width.
-                if self.holds(prefix, len, n) {
-                    return true;
-                }
-            } else if self.holds(prefix, 0, n) || (2..=len).any(|w| self.holds(prefix, w, n)) {
+                self.holds(prefix, n, |w| w == len)
+            } else {
                 // No leading zeros: unpadded, or padded to at most `len`.
+                self.holds(prefix, n, |w| w <= len)
+            };
+            if found {
                 return true;
             }
         }

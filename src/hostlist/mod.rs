@@ -25,7 +25,8 @@ mod sort;
 
 pub use hostrange::MAX_NUMBER;
 pub use parse::{
-    ErrorKind, ParseError, MAX_BRACKET_RANGES, MAX_HOSTS, MAX_RANGE_HOSTS, MAX_SUFFIX_HOSTS,
+    ErrorKind, ParseError, MAX_BRACKET_RANGES, MAX_HOSTS, MAX_NAME_LEN, MAX_RANGE_HOSTS,
+    MAX_SUFFIX_HOSTS,
 };
 
 use hostrange::HostRange;
@@ -151,12 +152,19 @@ impl Hostlist {
     ///
     /// The result can hold up to one run per host when runs overlap, so
     /// its size is bounded by [`len`](Self::len) (and for one parsed string
-    /// by [`MAX_HOSTS`]).
+    /// by [`MAX_HOSTS`]). Where the reference's splitting of overlaps would
+    /// fail an assertion (mixed zero padding, as in `n[0-30],n[5-20],n07`),
+    /// the hosts are sorted one by one instead.
     pub fn sort(&mut self) {
         sort::sort(&mut self.ranges);
     }
 
     /// Sort and remove duplicate names, as `hostlist_uniq()` does.
+    ///
+    /// As in the reference, a host made by brackets followed by a suffix
+    /// (`[0]5`, stored as a whole name) is never merged with the same name
+    /// written plainly (`05`, stored as a number), so `05,[0]5` stays
+    /// `05,05`.
     pub fn uniq(&mut self) {
         let removed = sort::uniq(&mut self.ranges);
         self.count -= removed;

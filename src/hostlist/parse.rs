@@ -13,16 +13,20 @@
 //!   the reference silently drops it;
 //! - a whole string may name at most [`MAX_HOSTS`] hosts, and brackets
 //!   followed by a suffix (which expand to one stored name per host) at most
-//!   [`MAX_SUFFIX_HOSTS`]; the reference has no total limit.
+//!   [`MAX_SUFFIX_HOSTS`]; the reference has no total limit;
+//! - a host name may be at most [`MAX_NAME_LEN`] bytes long; the reference
+//!   silently truncates longer plain names to 1023 bytes (and cannot print
+//!   names much longer than 255 bytes).
 //!
 //! As in the reference, a token is separated by `,`, space or tab outside
 //! brackets; `foo[1-]` means `foo1`; each range keeps the zero padding of
 //! its own first number (`[005,4]` is `005,4`, where RFC 29 would pad `4`).
 
-use super::hostrange::{parse_number, HostRange, MAX_NUMBER};
+use super::hostrange::{digits, parse_number, HostRange, MAX_NUMBER};
 use super::Hostlist;
 use std::fmt;
 use std::ops::Range;
+use std::sync::Arc;
 
 /// Most hosts one bracketed range may hold, as in the reference (2²⁰).
 pub const MAX_RANGE_HOSTS: u64 = 1 << 20;
@@ -37,8 +41,13 @@ pub const MAX_BRACKET_RANGES: usize = 10240;
 pub const MAX_HOSTS: u64 = 1 << 22;
 
 /// Most hosts one string may name through brackets followed by a suffix
-/// (`n[1-4]-ib`), which are stored one name each, as the reference does.
-pub const MAX_SUFFIX_HOSTS: u64 = 1 << 20;
+/// (`n[1-4]-ib`), which are stored one name each, as the reference does
+/// (2¹⁶; with [`MAX_NAME_LEN`] this bounds them to 64 MiB).
+pub const MAX_SUFFIX_HOSTS: u64 = 1 << 16;
+
+/// Longest host name, in bytes, that a hostlist string may hold (the size
+/// of the reference's token buffer).
+pub const MAX_NAME_LEN: usize = 1024;
 
 /// What went wrong while parsing a hostlist string.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -69,6 +78,8 @@ pub enum ErrorKind {
     TooManyHosts,
     /// More than [`MAX_SUFFIX_HOSTS`] hosts from brackets with a suffix.
     TooManySuffixHosts,
+    /// A host name longer than [`MAX_NAME_LEN`] bytes.
+    NameTooLong,
 }
 
 /// An error from parsing a hostlist string, with the byte span it concerns.
@@ -116,6 +127,7 @@ impl ParseError {
             ErrorKind::TooManySuffixHosts => {
                 format!("more than {MAX_SUFFIX_HOSTS} hosts with a suffix after brackets")
             }
+            ErrorKind::NameTooLong => format!("host name longer than {MAX_NAME_LEN} bytes"),
         }
     }
 }
@@ -258,6 +270,9 @@ fn parse_expression(
     let open = match bytes[start..end].iter().position(|&b| b == b'[') {
         Some(p) => start + p,
         None => {
+            if end - start > MAX_NAME_LEN {
+                return Err(ParseError::new(ErrorKind::NameTooLong, start..end));
+            }
             budget.take(1, false, start..end)?;
             hl.push_host(&s[start..end]);
             return Ok(());
@@ -271,11 +286,21 @@ fn parse_expression(
     let prefix = &s[start..open];
     let suffix = &s[close + 1..end];
     let elements = parse_ranges(s, open + 1, close)?;
+    let shared: Arc<str> = prefix.into();
     for el in elements {
+        let printed = (el.width as usize).max(digits(el.hi) as usize);
+        if prefix.len() + printed + suffix.len() > MAX_NAME_LEN {
+            return Err(ParseError::new(ErrorKind::NameTooLong, start..end));
+        }
         let n = el.hi - el.lo + 1;
         budget.take(n, !suffix.is_empty(), start..end)?;
         if suffix.is_empty() {
-            hl.push_range(HostRange::numeric(prefix, el.lo, el.hi, el.width));
+            hl.push_range(HostRange::numeric_shared(
+                shared.clone(),
+                el.lo,
+                el.hi,
+                el.width,
+            ));
         } else {
             // As the reference does, each host with a suffix is one name.
             let w = el.width as usize;

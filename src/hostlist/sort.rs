@@ -54,6 +54,18 @@ fn intersect(prev: &HostRange, next: &HostRange) -> Option<(u64, u64)> {
         .then(|| (next.lo, next.hi.min(prev.hi)))
 }
 
+/// Order runs as the reference's `qsort()` with `hostrange_cmp()` does.
+/// Sorts positions rather than the runs themselves, so the merge passes
+/// copy plain integers.
+fn sort_ranges(ranges: &mut Vec<HostRange>) {
+    let mut order: Vec<usize> = (0..ranges.len()).collect();
+    merge_sort(&mut order, &|&a: &usize, &b: &usize| {
+        ranges[a].sort_cmp(&ranges[b])
+    });
+    let mut slots: Vec<Option<HostRange>> = ranges.drain(..).map(Some).collect();
+    ranges.extend(order.into_iter().filter_map(|i| slots.get_mut(i)?.take()));
+}
+
 /// Sort as `hostlist_sort()` does: merge sort, then split overlaps so each
 /// duplicated host gets its own place (`hostlist_coalesce()`), then join
 /// ranges that continue one another (`hostlist_collapse()`).
@@ -61,9 +73,29 @@ pub(crate) fn sort(ranges: &mut Vec<HostRange>) {
     if ranges.len() <= 1 {
         return;
     }
-    merge_sort(ranges, &|a: &HostRange, b: &HostRange| a.sort_cmp(b));
-    coalesce(ranges);
+    sort_ranges(ranges);
+    if !coalesce(ranges) {
+        sort_units(ranges);
+    }
     collapse(ranges);
+}
+
+/// The fallback when [`coalesce`] meets a pair the reference would stop
+/// on: split every run into one run per host and sort those, which gives
+/// the sorted list the reference means to build.
+fn sort_units(ranges: &mut Vec<HostRange>) {
+    let mut units: Vec<HostRange> = Vec::new();
+    for r in ranges.drain(..) {
+        if r.single || r.lo == r.hi {
+            units.push(r);
+        } else {
+            for k in r.lo..=r.hi {
+                units.push(HostRange::numeric_shared(r.prefix.clone(), k, k, r.width));
+            }
+        }
+    }
+    sort_ranges(&mut units);
+    *ranges = units;
 }
 
 /// `hostlist_coalesce()`: walk pairs from the end; when a pair overlaps,
@@ -74,7 +106,15 @@ pub(crate) fn sort(ranges: &mut Vec<HostRange>) {
 /// the pair just above the split can have changed, so this keeps the pairs
 /// already checked on a stack and resumes there, which gives the same result
 /// in time linear in the output.
-fn coalesce(ranges: &mut Vec<HostRange>) {
+///
+/// A split raises the start of a run, which can change how its zero
+/// padding compares with the next run's and so put it after that run
+/// (`n[0-30],n[5-20],n07`: `[5-20]` becomes `[20-30]`, which now compares
+/// by number with `07`). The reference then fails an assertion (or,
+/// without assertions, builds a run whose end is below its start). Here the
+/// walk stops instead and returns `false`, leaving every host in `ranges`
+/// in some order.
+fn coalesce(ranges: &mut Vec<HostRange>) -> bool {
     let mut todo: Vec<HostRange> = std::mem::take(ranges);
     // `done` holds the checked suffix of the list, last element first.
     let mut done: Vec<HostRange> = Vec::with_capacity(todo.len());
@@ -88,6 +128,14 @@ fn coalesce(ranges: &mut Vec<HostRange>) {
                 done.push(cur);
                 break;
             };
+            if cur.sort_cmp(&next) == Ordering::Greater {
+                done.push(next);
+                done.push(cur);
+                done.reverse();
+                todo.append(&mut done);
+                *ranges = todo;
+                return false;
+            }
             let Some((dlo, dhi)) = intersect(&cur, &next) else {
                 done.push(next);
                 done.push(cur);
@@ -106,7 +154,7 @@ fn coalesce(ranges: &mut Vec<HostRange>) {
             let (prefix, width) = (cur.prefix.clone(), cur.width);
             todo.push(cur);
             for k in dlo..=dhi {
-                let piece = HostRange::numeric(&prefix, k, k, width);
+                let piece = HostRange::numeric_shared(prefix.clone(), k, k, width);
                 if k > dlo {
                     todo.push(piece.clone());
                 }
@@ -119,6 +167,7 @@ fn coalesce(ranges: &mut Vec<HostRange>) {
     }
     done.reverse();
     *ranges = done;
+    true
 }
 
 /// `hostlist_collapse()`: join each range into the one before it when it
@@ -144,7 +193,7 @@ pub(crate) fn uniq(ranges: &mut Vec<HostRange>) -> u64 {
     if ranges.len() <= 1 {
         return 0;
     }
-    merge_sort(ranges, &|a: &HostRange, b: &HostRange| a.sort_cmp(b));
+    sort_ranges(ranges);
     let mut removed = 0;
     let mut out: Vec<HostRange> = Vec::with_capacity(ranges.len());
     for r in ranges.drain(..) {
@@ -169,6 +218,11 @@ fn join(prev: &mut HostRange, next: &HostRange) -> Option<u64> {
     }
     if prev.single && next.single {
         return Some(1);
+    }
+    // The reference asserts `prev <= next`; keep the pair apart if the
+    // sort's non-transitive order ever breaks that, so counts stay exact.
+    if next.lo < prev.lo {
+        return None;
     }
     if next.lo.checked_sub(1) == Some(prev.hi) {
         prev.hi = next.hi;

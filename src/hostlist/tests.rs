@@ -192,13 +192,36 @@ fn limits() {
     assert_eq!(e.to_string(), "more than 4194304 hosts at column 53");
     assert_eq!(e.span(), 52..54);
 
-    let e = Hostlist::parse("a[0-1048575]x,b").unwrap();
-    assert_eq!(e.len(), (1 << 20) + 1);
-    let e = Hostlist::parse("a[0-1048575]x,b1x[2]y").unwrap_err();
+    let e = Hostlist::parse("a[0-65535]x,b").unwrap();
+    assert_eq!(e.len(), (1 << 16) + 1);
+    let e = Hostlist::parse("a[0-65535]x,b1x[2]y").unwrap_err();
+    assert_eq!(*e.kind(), ErrorKind::TooManySuffixHosts);
     assert_eq!(
         e.to_string(),
-        "more than 1048576 hosts with a suffix after brackets at column 15"
+        "more than 65536 hosts with a suffix after brackets at column 13"
     );
+
+    let long = "n".repeat(MAX_NAME_LEN);
+    assert_eq!(Hostlist::parse(&long).unwrap().len(), 1);
+    let e = Hostlist::parse(&format!("ok,{long}x")).unwrap_err();
+    assert_eq!(*e.kind(), ErrorKind::NameTooLong);
+    assert_eq!(
+        e.to_string(),
+        "host name longer than 1024 bytes at column 4"
+    );
+    assert_eq!(e.span(), 3..3 + MAX_NAME_LEN + 1);
+    let prefix = "p".repeat(MAX_NAME_LEN - 2);
+    assert_eq!(
+        Hostlist::parse(&format!("{prefix}[1-99]")).unwrap().len(),
+        99
+    );
+    let e = Hostlist::parse(&format!("{prefix}[1-100]")).unwrap_err();
+    assert_eq!(
+        e.to_string(),
+        "host name longer than 1024 bytes at column 1"
+    );
+    let e = Hostlist::parse(&format!("n[{}1]", "0".repeat(MAX_NAME_LEN))).unwrap_err();
+    assert_eq!(*e.kind(), ErrorKind::NameTooLong);
 }
 
 #[test]
@@ -356,6 +379,24 @@ fn sort_and_uniq_like_reference() {
         ("b1x,a2x,a10x,a1x", "a10x,a1x,a2x,b1x", "a10x,a1x,a2x,b1x"),
         ("", "", ""),
         ("x", "x", "x"),
+        // Three overlapping runs.
+        ("[0-10],[2-3],2", "[0-2,2,2-3,3-10]", "[0-10]"),
+        // Where the reference would fail an assertion: splitting `[0-30]`
+        // and `[5-20]` grows the latter to `[20-30]`, which now compares
+        // (by number) after `07`. The hosts are sorted one by one instead.
+        (
+            "n[0-30],n[5-20],n07",
+            "n[0-5,5-6,6-7,7-8,8-9,9,07,10,10-11,11-12,12-13,13-14,14-15,15-16,16-17,17-18,18-19,19-20,20-30]",
+            "n[0-30,07]",
+        ),
+        // Nested overlaps that the reference splits step by step.
+        (
+            "n[5-9],n[0-20],n[6-7],n6",
+            "n[0-5,5-6,6,6,6-7,7,7-8,8-9,9-20]",
+            "n[0-20]",
+        ),
+        // A suffixed name is a whole name: never merged with a number.
+        ("05,[0]5,5", "[5,05],05", "[5,05],05"),
     ] {
         let mut s = hl(input);
         let n = s.len();

@@ -33,7 +33,7 @@ pub struct HostlistArgs {
     /// Expand hostlist using defined output delimiter
     #[arg(short = 'e', long, conflicts_with = "count")]
     expand: bool,
-    /// Set output delimiter for expanded hostlist (default=' ')
+    /// Set output delimiter for expanded hostlist
     #[arg(short = 'd', long, value_name = "S", default_value = " ")]
     delimiter: String,
     /// Print the total number of hosts
@@ -263,7 +263,11 @@ fn execute(args: &HostlistArgs, stdin: &mut dyn Read, out: &mut dyn Write) -> Re
     if let Some(spec) = &args.nth {
         hl = nth(&hl, spec)?;
     }
-    let mut text = String::new();
+    // Output is written as it is made: an expanded list can be far larger
+    // than its input.
+    let mut sink = std::io::sink();
+    let out: &mut dyn Write = if args.quiet { &mut sink } else { out };
+    let write_err = |e: std::io::Error| Some(format!("cannot write output: {e}"));
     if let Some(f) = args.find.as_deref().filter(|f| !f.is_empty()) {
         let target = Hostlist::parse(f).map_err(|e| invalid_hostlist(f, e))?;
         let mut ids = Vec::new();
@@ -278,28 +282,24 @@ fn execute(args: &HostlistArgs, stdin: &mut dyn Read, out: &mut dyn Write) -> Re
             let s = if missing.len() > 1 { "s" } else { "" };
             return Err(Some(format!("host{s} '{missing}' not found")));
         }
-        text = ids.join(" ") + "\n";
+        writeln!(out, "{}", ids.join(" ")).map_err(write_err)?;
     } else if args.count {
-        text = format!("{}\n", hl.len());
+        writeln!(out, "{}", hl.len()).map_err(write_err)?;
     } else if args.expand {
         if !hl.is_empty() {
             let delim = args.delimiter.replace("\\n", "\n");
             for (i, name) in hl.iter().enumerate() {
                 if i > 0 {
-                    text.push_str(&delim);
+                    out.write_all(delim.as_bytes()).map_err(write_err)?;
                 }
-                text.push_str(&name);
+                out.write_all(name.as_bytes()).map_err(write_err)?;
             }
-            text.push('\n');
+            writeln!(out).map_err(write_err)?;
         }
     } else if !hl.is_empty() {
-        text = format!("{hl}\n");
+        writeln!(out, "{hl}").map_err(write_err)?;
     }
-    if !args.quiet {
-        out.write_all(text.as_bytes())
-            .and_then(|()| out.flush())
-            .map_err(|e| Some(format!("cannot write output: {e}")))?;
-    }
+    out.flush().map_err(write_err)?;
     if args.quiet && hl.is_empty() {
         return Err(None);
     }
@@ -308,8 +308,7 @@ fn execute(args: &HostlistArgs, stdin: &mut dyn Read, out: &mut dyn Write) -> Re
 
 /// Run `rscope hostlist` and give its exit status.
 pub fn run(args: HostlistArgs) -> ExitCode {
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     match execute(&args, &mut std::io::stdin().lock(), &mut out) {
         Ok(()) => ExitCode::SUCCESS,
         Err(msg) => {
