@@ -2,6 +2,7 @@
 //! the core finds in them. All resource logic is a call into the core.
 
 use crate::grid::{ColorBy, Grid};
+use crate::outline::Outline;
 use crate::report::{analyze, FixView, Report};
 use crate::web::components::{
     diagnostics::Diagnostics,
@@ -10,11 +11,13 @@ use crate::web::components::{
     summary::SummaryView,
     tabs::Tabs,
     toolbar::{Example, Toolbar},
+    tree::TreeView,
 };
 use crate::web::load;
 use crate::web::state::{Action, Doc, Docs};
 use gloo::events::EventListener;
 use gloo::timers::callback::Timeout;
+use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::spawn_local;
@@ -237,6 +240,7 @@ pub fn app() -> Html {
         .map(|a| a.report.findings.clone())
         .unwrap_or_default();
     let grid = report.as_ref().and_then(|a| a.grid.clone());
+    let outline = report.as_ref().and_then(|a| a.outline.clone());
     let properties: Vec<String> = report
         .as_ref()
         .and_then(|a| a.report.main_set())
@@ -306,15 +310,22 @@ pub fn app() -> Html {
                     <GridView {grid} color_by={(*color).clone()} on_open={on_open_selection} />
                 </section>
             }
+            if let Some(outline) = outline {
+                <TreeView {outline} />
+            }
         </main>
     }
 }
 
-/// A document read by the core, with its grid laid out once.
+/// A document read by the core, with its grid and tree laid out once.
 struct Analysis {
     report: Report,
     grid: Option<Rc<Grid>>,
+    outline: Option<Rc<RefCell<Outline>>>,
 }
+
+/// Tree levels open when a graph is first shown.
+const TREE_OPEN_DEPTH: usize = 2;
 
 impl Analysis {
     fn of(text: &str) -> Analysis {
@@ -322,7 +333,13 @@ impl Analysis {
         let grid = report
             .main_set()
             .map(|s| Rc::new(Grid::new(s, report.set("allocated"), report.set("down"))));
-        Analysis { report, grid }
+        let outline = Outline::new(text, report.main_set(), TREE_OPEN_DEPTH)
+            .map(|o| Rc::new(RefCell::new(o)));
+        Analysis {
+            report,
+            grid,
+            outline,
+        }
     }
 }
 

@@ -6,3 +6,4 @@ pub mod grid;
 pub mod summary;
 pub mod tabs;
 pub mod toolbar;
+pub mod tree;
