@@ -4,7 +4,7 @@
 
 PORT ?= 8080
 
-.PHONY: serve test setup build lint fuzz bench
+.PHONY: serve test setup build bench bench-page fuzz
 serve: build
 	node www/serve.mjs --port $(PORT)
 
@@ -16,3 +16,15 @@ setup:
 
 build: setup
 	bash scripts/build.sh
+
+# Benchmarks: criterion for the core, a Playwright spec for the page.
+bench: setup
+	cargo bench
+
+bench-page: build
+	cd www && npx playwright test --config playwright.bench.config.js
+
+# Run every fuzz target for FUZZ_SECONDS each (installs cargo-fuzz if missing).
+FUZZ_SECONDS ?= 60
+fuzz:
+	bash scripts/fuzz.sh $(FUZZ_SECONDS)

@@ -130,7 +130,9 @@ pub fn app() -> Html {
             } else {
                 let text = text.clone();
                 Some(Timeout::new(PARSE_DELAY_MS, move || {
-                    report.set(Some(Rc::new(Analysis::of(&text))))
+                    crate::web::mark("rscope:analyze-start");
+                    report.set(Some(Rc::new(Analysis::of(&text))));
+                    crate::web::mark("rscope:analyze-end");
                 }))
             };
             move || drop(timer)

@@ -6,6 +6,13 @@ pub mod components;
 pub mod load;
 pub mod state;
 
+/// Leave a `performance.mark` for the benchmark spec (www/bench/).
+pub fn mark(name: &str) {
+    if let Some(p) = gloo::utils::window().performance() {
+        let _ = p.mark(name);
+    }
+}
+
 #[cfg(test)]
 mod tests;
 
@@ -24,4 +31,5 @@ pub fn mount_app() {
             yew::Renderer::<app::App>::new().render();
         }
     }
+    mark("rscope:mounted");
 }

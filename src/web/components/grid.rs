@@ -431,6 +431,7 @@ fn paint(
     };
     let _ = ctx.set_transform(ratio, 0.0, 0.0, ratio, 0.0, 0.0);
     draw(&ctx, grid, by, cell, left, (sx, sy, w, h), selection);
+    crate::web::mark("rscope:grid-painted");
 }
 
 /// Draw the window `(sx, sy, w, h)` of the grid (in grid pixels) on `ctx`.
