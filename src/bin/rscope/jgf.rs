@@ -4,7 +4,6 @@
 use clap::Subcommand;
 use rscope::diag::Severity;
 use rscope::jgf::{self, Query};
-use std::io::Read;
 
 /// `rscope jgf` subcommands.
 #[derive(Subcommand)]
@@ -41,19 +40,14 @@ pub enum JgfCommand {
     },
 }
 
+/// The text of FILE (standard input when absent or `-`) and the name to
+/// print in diagnostics.
 fn read(file: Option<&str>) -> Result<(String, String), String> {
-    match file {
-        None | Some("-") => {
-            let mut s = String::new();
-            std::io::stdin()
-                .read_to_string(&mut s)
-                .map_err(|e| format!("cannot read standard input: {e}"))?;
-            Ok(("<stdin>".into(), s))
-        }
-        Some(p) => std::fs::read_to_string(p)
-            .map(|s| (p.to_string(), s))
-            .map_err(|e| format!("cannot read {p}: {e}")),
-    }
+    let name = match file {
+        None | Some("-") => "<stdin>",
+        Some(p) => p,
+    };
+    crate::read_input(file).map(|text| (name.to_string(), text))
 }
 
 /// Errors first rendered, then the analysis; a missing graph is a failure.

@@ -34,7 +34,7 @@ enum Command {
 }
 
 /// Read FILE, or standard input when FILE is absent or `-`.
-fn read_input(file: Option<&str>) -> Result<String, String> {
+pub(crate) fn read_input(file: Option<&str>) -> Result<String, String> {
     match file {
         None | Some("-") => {
             let mut s = String::new();

@@ -366,12 +366,7 @@ fn export_png(grid: &Grid, by: &ColorBy, cell: f64) {
     let (w, h) = (w.min(MAX_PNG_SIDE), h.min(MAX_PNG_SIDE));
     canvas.set_width(w as u32);
     canvas.set_height(h as u32);
-    let Some(ctx) = canvas
-        .get_context("2d")
-        .ok()
-        .flatten()
-        .and_then(|c| c.dyn_into::<CanvasRenderingContext2d>().ok())
-    else {
+    let Some(ctx) = context_2d(&canvas) else {
         return;
     };
     draw(&ctx, grid, by, cell, LABEL_WIDTH, (0.0, 0.0, w, h), None);
@@ -387,6 +382,15 @@ fn export_png(grid: &Grid, by: &ColorBy, cell: f64) {
         a.set_download("rscope-grid.png");
         a.click();
     }
+}
+
+/// The canvas's 2D drawing context.
+fn context_2d(canvas: &HtmlCanvasElement) -> Option<CanvasRenderingContext2d> {
+    canvas
+        .get_context("2d")
+        .ok()
+        .flatten()
+        .and_then(|c| c.dyn_into::<CanvasRenderingContext2d>().ok())
 }
 
 /// Paint the part of the grid in view.
@@ -421,12 +425,7 @@ fn paint(
     let _ = canvas
         .style()
         .set_property("transform", &format!("translate({sx}px, {sy}px)"));
-    let Some(ctx) = canvas
-        .get_context("2d")
-        .ok()
-        .flatten()
-        .and_then(|c| c.dyn_into::<CanvasRenderingContext2d>().ok())
-    else {
+    let Some(ctx) = context_2d(&canvas) else {
         return;
     };
     let _ = ctx.set_transform(ratio, 0.0, 0.0, ratio, 0.0, 0.0);
