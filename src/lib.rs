@@ -4,11 +4,13 @@
 //!
 //! - [`idset`]: RFC 22 id sets, stored as sorted disjoint ranges.
 //! - [`rset`]: RFC 20 R documents.
+//! - [`range`]: RFC 45 range strings and RFC 14 count dictionaries.
 //!
 //! The core (everything outside `web` and the `rscope` binary) never names a
 //! web crate; `web` is compiled for `wasm32` only.
 
 pub mod idset;
+pub mod range;
 pub mod rset;
 
 #[cfg(target_arch = "wasm32")]
