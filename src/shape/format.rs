@@ -134,25 +134,24 @@ fn canonical_count(c: &Count) -> Count {
         Count::Fixed(n) => Count::Fixed(*n),
         Count::Set(s) if s.len() == 1 => Count::Fixed(s.first().map_or(0, u64::from)),
         Count::Set(s) => Count::Set(s.clone()),
-        Count::Range(r) => match r.max() {
-            Some(max) if max == r.min() => Count::Fixed(max),
-            Some(max) if r.operator() == Operator::Add && r.operand() == 1 => {
-                match (u32::try_from(r.min()), u32::try_from(max)) {
-                    (Ok(lo), Ok(hi)) if hi <= crate::idset::MAX_ID => {
-                        Count::Set(IdSet::from_range(lo, hi))
+        Count::Range(r) => {
+            let Some(max) = r.max() else {
+                return Count::Range(*r);
+            };
+            // The last value the range reaches is its real maximum.
+            let last = r.largest_at_most(max).unwrap_or(max);
+            if last == r.min() {
+                return Count::Fixed(last);
+            }
+            if r.operator() == Operator::Add && r.operand() == 1 {
+                if let (Ok(lo), Ok(hi)) = (u32::try_from(r.min()), u32::try_from(last)) {
+                    if hi <= crate::idset::MAX_ID {
+                        return Count::Set(IdSet::from_range(lo, hi));
                     }
-                    _ => Count::Range(*r),
                 }
             }
-            // Normalize the maximum to the last value the range reaches.
-            Some(max) => {
-                let last = r.largest_at_most(max).unwrap_or(max);
-                Count::Range(
-                    Range::new(r.min(), Some(last), r.operand(), r.operator()).unwrap_or(*r),
-                )
-            }
-            None => Count::Range(*r),
-        },
+            Count::Range(Range::new(r.min(), Some(last), r.operand(), r.operator()).unwrap_or(*r))
+        }
     }
 }
 

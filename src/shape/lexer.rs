@@ -369,7 +369,9 @@ impl<'a> Lexer<'a> {
                 let decoded = json::parse_python(&text.replace('\'', "\""), self.json_depth)
                     .map_err(|e| {
                         let at = span.start + e.offset;
-                        if e.message.starts_with("integer")
+                        if e.message.starts_with("nested deeper") {
+                            Error::new(ErrorKind::TooDeep, at..at)
+                        } else if e.message.starts_with("integer")
                             || e.message.starts_with("number")
                             || e.message.starts_with("non-finite")
                         {

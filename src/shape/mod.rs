@@ -31,6 +31,8 @@ pub mod format;
 pub mod json;
 pub mod lexer;
 pub mod parser;
+#[cfg(test)]
+mod tests;
 pub mod yaml;
 
 pub use check::{Finding, Severity};
@@ -45,8 +47,8 @@ use std::str::FromStr;
 /// The longest shape accepted, in bytes.
 pub const MAX_INPUT: usize = 1 << 20;
 /// The deepest nesting of lists, vertices and dictionaries accepted: the
-/// JSON output then stays within `serde_json`'s own recursion limit.
-pub const MAX_DEPTH: usize = 128;
+/// JSON output then stays within `serde_json`'s own recursion limit (128).
+pub const MAX_DEPTH: usize = 100;
 /// The most resource vertices a shape may expand to.
 pub const MAX_VERTICES: usize = 100_000;
 
