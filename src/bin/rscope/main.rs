@@ -1,6 +1,8 @@
 //! `rscope`: the command-line face of the Rscope core. Its subcommands
 //! mirror `flux R`, `flux hostlist` and flux-core's shape parser.
 
+mod shape;
+
 use clap::{Parser, Subcommand};
 use std::io::Read;
 use std::process::ExitCode;
@@ -19,6 +21,8 @@ enum Command {
         /// The R document (default: standard input)
         file: Option<String>,
     },
+    /// Expand an RFC 46 shape into RFC 14 resources (as flux.shape.parser)
+    Shape(shape::ShapeArgs),
 }
 
 /// Read FILE, or standard input when FILE is absent or `-`.
@@ -46,6 +50,7 @@ fn main() -> ExitCode {
             );
             Ok(())
         }),
+        Command::Shape(args) => shape::run(args),
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
