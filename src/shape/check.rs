@@ -13,6 +13,7 @@ use super::json::Json;
 use super::parser::pointer_escape;
 use crate::idset::IdSet;
 use crate::range::Range;
+use std::collections::HashMap;
 use std::fmt;
 use std::ops::Range as Span;
 
@@ -141,7 +142,7 @@ pub fn count_of(value: &Json) -> Result<Count, String> {
 pub fn check_resources(resources: &Json) -> Vec<Finding> {
     let mut c = Checker {
         findings: Vec::new(),
-        labels: Vec::new(),
+        labels: HashMap::new(),
     };
     match resources {
         Json::Array(list) if list.is_empty() => {
@@ -155,7 +156,8 @@ pub fn check_resources(resources: &Json) -> Vec<Finding> {
 
 struct Checker {
     findings: Vec<Finding>,
-    labels: Vec<(String, String)>,
+    /// Each label and the pointer where it first appears.
+    labels: HashMap<String, String>,
 }
 
 impl Checker {
@@ -206,9 +208,9 @@ impl Checker {
             }
             None => self.error(pointer, "resource vertex has no count".into()),
         }
-        for (key, value) in o.entries() {
+        for (key, value) in o.iter() {
             let p = at(key);
-            match key.as_str() {
+            match key {
                 "type" | "count" | "with" => {}
                 "exclusive" => {
                     if !matches!(value, Json::Bool(_)) {
@@ -219,19 +221,12 @@ impl Checker {
                     }
                 }
                 "unit" | "id" | "label" => match value {
-                    Json::Str(s) if key == "label" => {
-                        let first = self
-                            .labels
-                            .iter()
-                            .find(|(l, _)| l == s)
-                            .map(|(_, q)| q.clone());
-                        match first {
-                            Some(q) => {
-                                self.error(&p, format!("duplicate label '{s}' (first at {q})"))
-                            }
-                            None => self.labels.push((s.clone(), p.clone())),
+                    Json::Str(s) if key == "label" => match self.labels.get(s).cloned() {
+                        Some(q) => self.error(&p, format!("duplicate label '{s}' (first at {q})")),
+                        None => {
+                            self.labels.insert(s.clone(), p.clone());
                         }
-                    }
+                    },
                     Json::Str(_) => {}
                     other => self.error(&p, format!("{key} {} is not a string", other.to_python())),
                 },

@@ -108,7 +108,7 @@ pub fn equivalent(a: &Json, b: &Json) -> bool {
         }
         (Json::Object(x), Json::Object(y)) => {
             x.len() == y.len()
-                && x.entries().iter().all(|(k, v)| match y.get(k) {
+                && x.iter().all(|(k, v)| match y.get(k) {
                     Some(w) if k == "count" => same_count(v, w),
                     Some(w) => equivalent(v, w),
                     None => false,
@@ -183,9 +183,9 @@ fn normalize_vertex(v: &Json, opts: &Options) -> Json {
             out.insert((*key).to_string(), value);
         }
     }
-    for (k, value) in o.entries() {
-        if !first.contains(&k.as_str()) && k != "with" {
-            out.insert(k.clone(), value.clone());
+    for (k, value) in o.iter() {
+        if !first.contains(&k) && k != "with" {
+            out.insert(k.to_string(), value.clone());
         }
     }
     if let Some(with) = o.get("with") {
@@ -271,7 +271,7 @@ fn slot_form(o: &Object) -> bool {
     let e = o.entries();
     e.len() >= 3
         && e[0].0 == "type"
-        && e[0].1 == Json::Str("slot".into())
+        && *e[0].1 == Json::Str("slot".into())
         && e[1].0 == "count"
         && e[2].0 == "label"
         && children_writable(o)
@@ -364,7 +364,7 @@ impl Writer<'_> {
                 }
             }
         };
-        let count_token = match count_token(&e[1].1, self.opts) {
+        let count_token = match count_token(e[1].1, self.opts) {
             Some(t) => t,
             None => {
                 overrides.push(("count".into(), e[1].1.clone()));
@@ -387,7 +387,7 @@ impl Writer<'_> {
         let mut items: Vec<(&str, &Json)> =
             overrides.iter().map(|(k, v)| (k.as_str(), v)).collect();
         for (k, value) in &e[body_start..] {
-            if k == "with" && with_children {
+            if *k == "with" && with_children {
                 // `/` fills `with` in; an earlier place needs a stand-in.
                 if !with_last {
                     items.push((k, &placeholder));
@@ -404,7 +404,7 @@ impl Writer<'_> {
         let omit_label = is_slot
             && items.is_empty()
             && self.slots == 1
-            && e[2].1 == Json::Str(self.opts.label.clone());
+            && *e[2].1 == Json::Str(self.opts.label.clone());
         let label = label.filter(|_| !omit_label);
         if label.is_some() || !items.is_empty() {
             self.out.push('{');
@@ -485,7 +485,7 @@ impl Writer<'_> {
             }
             Json::Object(o) => {
                 self.out.push('{');
-                for (i, (k, v)) in o.entries().iter().enumerate() {
+                for (i, (k, v)) in o.iter().enumerate() {
                     if i > 0 {
                         self.out.push(',');
                     }
@@ -502,7 +502,7 @@ fn contains_infinity(v: &Json) -> bool {
     match v {
         Json::Float(f) => !f.is_finite(),
         Json::Array(a) => a.iter().any(contains_infinity),
-        Json::Object(o) => o.entries().iter().any(|(_, v)| contains_infinity(v)),
+        Json::Object(o) => o.iter().any(|(_, v)| contains_infinity(v)),
         _ => false,
     }
 }
@@ -620,7 +620,7 @@ fn range_dict_token(o: &Object) -> Option<String> {
         Some(Json::Int(n)) if *n >= 1 => u64::try_from(*n).ok(),
         _ => None,
     };
-    let keys: Vec<&str> = o.entries().iter().map(|(k, _)| k.as_str()).collect();
+    let keys: Vec<&str> = o.iter().map(|(k, _)| k).collect();
     let min = int("min")?;
     if keys == ["min"] {
         return Some(format!("{min}+"));

@@ -9,6 +9,7 @@
 //! writes what `json.dumps` writes; [`parse_python`] reads what `json.loads`
 //! reads, within the limits stated in its errors.
 
+use indexmap::IndexMap;
 use serde_json::Value;
 use std::fmt::Write as _;
 
@@ -52,32 +53,35 @@ impl PartialEq for Json {
     }
 }
 
-/// An object whose keys keep the order of their first insertion.
+/// An object whose keys keep the order of their first insertion; setting a
+/// key again keeps its place (Python `dict` semantics, in O(1)).
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct Object(Vec<(String, Json)>);
+pub struct Object(IndexMap<String, Json>);
 
 impl Object {
     /// An empty object.
     pub fn new() -> Self {
-        Object(Vec::new())
+        Object(IndexMap::new())
     }
 
     /// Set `key`, keeping its place if it is already present.
     pub fn insert(&mut self, key: String, value: Json) {
-        match self.0.iter_mut().find(|(k, _)| *k == key) {
-            Some(slot) => slot.1 = value,
-            None => self.0.push((key, value)),
-        }
+        self.0.insert(key, value);
     }
 
     /// The value of `key`.
     pub fn get(&self, key: &str) -> Option<&Json> {
-        self.0.iter().find(|(k, _)| k == key).map(|(_, v)| v)
+        self.0.get(key)
     }
 
     /// The entries in order.
-    pub fn entries(&self) -> &[(String, Json)] {
-        &self.0
+    pub fn entries(&self) -> Vec<(&str, &Json)> {
+        self.0.iter().map(|(k, v)| (k.as_str(), v)).collect()
+    }
+
+    /// The entries in order, without collecting them.
+    pub fn iter(&self) -> impl Iterator<Item = (&str, &Json)> {
+        self.0.iter().map(|(k, v)| (k.as_str(), v))
     }
 
     /// The number of keys.
@@ -126,9 +130,8 @@ impl Json {
             Json::Str(s) => Value::String(s.clone()),
             Json::Array(a) => Value::Array(a.iter().map(Json::to_value).collect()),
             Json::Object(o) => Value::Object(
-                o.entries()
-                    .iter()
-                    .map(|(k, v)| (k.clone(), v.to_value()))
+                o.iter()
+                    .map(|(k, v)| (k.to_string(), v.to_value()))
                     .collect(),
             ),
         }
@@ -220,7 +223,7 @@ impl Json {
             }
             Json::Object(o) => {
                 out.push('{');
-                for (i, (k, v)) in o.entries().iter().enumerate() {
+                for (i, (k, v)) in o.iter().enumerate() {
                     if i > 0 {
                         out.push_str(", ");
                     }

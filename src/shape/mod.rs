@@ -40,6 +40,7 @@ pub use error::{Error, ErrorKind};
 pub use json::Json;
 
 use serde_json::Value;
+use std::collections::BTreeMap;
 use std::fmt;
 use std::ops::Range;
 use std::str::FromStr;
@@ -77,7 +78,7 @@ impl Default for Options {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Expansion {
     resources: Vec<Json>,
-    spans: Vec<(String, Range<usize>)>,
+    spans: BTreeMap<String, Range<usize>>,
     options: Options,
 }
 
@@ -92,7 +93,7 @@ pub fn parse(text: &str, options: &Options) -> Result<Expansion, Error> {
     let parsed = parser::Parser::new(text, options).parse()?;
     Ok(Expansion {
         resources: parsed.resources,
-        spans: parsed.spans,
+        spans: parsed.spans.into_iter().collect(),
         options: options.clone(),
     })
 }
@@ -141,7 +142,7 @@ impl Expansion {
     pub fn span(&self, pointer: &str) -> Option<Range<usize>> {
         let mut p = pointer;
         loop {
-            if let Some((_, span)) = self.spans.iter().find(|(q, _)| q == p) {
+            if let Some(span) = self.spans.get(p) {
                 return Some(span.clone());
             }
             p = &p[..p.rfind('/')?];

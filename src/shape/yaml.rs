@@ -158,9 +158,9 @@ impl Emitter {
             }
             Json::Object(o) => {
                 self.increase_indent(false, false);
-                for (k, v) in o.entries() {
+                for (k, v) in o.iter() {
                     self.write_indent();
-                    let key = Json::Str(k.clone());
+                    let key = Json::Str(k.to_string());
                     if is_simple_key(k) {
                         self.node(&key, Context::SimpleKey);
                         self.write_indicator(":", false, false, false);
