@@ -140,17 +140,27 @@ pub fn count_of(value: &Json) -> Result<Count, String> {
 
 /// Check a resources list (the value of a jobspec's `resources` key).
 pub fn check_resources(resources: &Json) -> Vec<Finding> {
+    match resources {
+        Json::Array(list) => check_list(list),
+        _ => vec![Finding {
+            severity: Severity::Error,
+            message: "resources is not a list".into(),
+            pointer: String::new(),
+            span: None,
+        }],
+    }
+}
+
+/// Check the vertices of a resources list.
+pub fn check_list(list: &[Json]) -> Vec<Finding> {
     let mut c = Checker {
         findings: Vec::new(),
         labels: HashMap::new(),
     };
-    match resources {
-        Json::Array(list) if list.is_empty() => {
-            c.error("", "resources must list at least one vertex".into())
-        }
-        Json::Array(list) => c.list(list, ""),
-        _ => c.error("", "resources is not a list".into()),
+    if list.is_empty() {
+        c.error("", "resources must list at least one vertex".into());
     }
+    c.list(list, "");
     c.findings
 }
 
@@ -209,30 +219,34 @@ impl Checker {
             None => self.error(pointer, "resource vertex has no count".into()),
         }
         for (key, value) in o.iter() {
-            let p = at(key);
+            let p = || at(key);
             match key {
                 "type" | "count" | "with" => {}
                 "exclusive" => {
                     if !matches!(value, Json::Bool(_)) {
                         self.error(
-                            &p,
+                            &p(),
                             format!("exclusive {} is not a boolean", value.to_python()),
                         );
                     }
                 }
                 "unit" | "id" | "label" => match value {
                     Json::Str(s) if key == "label" => match self.labels.get(s).cloned() {
-                        Some(q) => self.error(&p, format!("duplicate label '{s}' (first at {q})")),
+                        Some(q) => {
+                            self.error(&p(), format!("duplicate label '{s}' (first at {q})"))
+                        }
                         None => {
-                            self.labels.insert(s.clone(), p.clone());
+                            self.labels.insert(s.clone(), p());
                         }
                     },
                     Json::Str(_) => {}
-                    other => self.error(&p, format!("{key} {} is not a string", other.to_python())),
+                    other => {
+                        self.error(&p(), format!("{key} {} is not a string", other.to_python()))
+                    }
                 },
                 _ => self.push(
                     Severity::Warning,
-                    &p,
+                    &p(),
                     format!("key '{key}' is not defined by RFC 14"),
                 ),
             }

@@ -64,6 +64,11 @@ pub fn format_exact(resources: &Json, opts: &Options) -> Result<String, FormatEr
     let list = resources
         .as_array()
         .ok_or_else(|| FormatError::new("", "resources is not a list"))?;
+    format_list(list, opts)
+}
+
+/// [`format_exact`] of the vertices of a list.
+pub fn format_list(list: &[Json], opts: &Options) -> Result<String, FormatError> {
     let mut w = Writer {
         opts,
         out: String::new(),
@@ -418,8 +423,7 @@ impl Writer<'_> {
                 if i > 0 {
                     self.out.push(',');
                 }
-                let p = format!("{pointer}/{}", pointer_escape(k));
-                self.item(k, value, &p)?;
+                self.item(k, value, pointer)?;
             }
             self.out.push('}');
         }
@@ -432,10 +436,15 @@ impl Writer<'_> {
         Ok(())
     }
 
-    /// `key:value`, or the short forms `key` (true) and `-key` (false).
-    fn item(&mut self, key: &str, value: &Json, pointer: &str) -> Result<(), FormatError> {
+    /// `key:value`, or the short forms `key` (true) and `-key` (false);
+    /// `parent` is the pointer of the dictionary, for errors.
+    fn item(&mut self, key: &str, value: &Json, parent: &str) -> Result<(), FormatError> {
+        let pointer = || format!("{parent}/{}", pointer_escape(key));
         let k = key_token(key).ok_or_else(|| {
-            FormatError::new(pointer, format!("key '{key}' cannot be written in a shape"))
+            FormatError::new(
+                &pointer(),
+                format!("key '{key}' cannot be written in a shape"),
+            )
         })?;
         match value {
             Json::Bool(true) => self.out.push_str(&k),
@@ -446,13 +455,13 @@ impl Writer<'_> {
             _ => {
                 self.out.push_str(&k);
                 self.out.push(':');
-                self.value(value, pointer)?;
+                self.value(value, &pointer)?;
             }
         }
         Ok(())
     }
 
-    fn value(&mut self, value: &Json, pointer: &str) -> Result<(), FormatError> {
+    fn value(&mut self, value: &Json, pointer: &dyn Fn() -> String) -> Result<(), FormatError> {
         match value {
             Json::Null => self.out.push_str("null"),
             Json::Bool(b) => self.out.push_str(if *b { "true" } else { "false" }),
@@ -460,14 +469,14 @@ impl Writer<'_> {
             Json::Float(f) if f.is_finite() => self.out.push_str(&float_repr(*f)),
             Json::Float(_) => {
                 return Err(FormatError::new(
-                    pointer,
+                    &pointer(),
                     "an infinite number cannot be written in a shape",
                 ))
             }
             Json::Str(s) => {
                 let t = value_token(s).ok_or_else(|| {
                     FormatError::new(
-                        pointer,
+                        &pointer(),
                         format!("string {} cannot be written in a shape", value.to_python()),
                     )
                 })?;
@@ -476,7 +485,7 @@ impl Writer<'_> {
             Json::Array(_) => {
                 if contains_infinity(value) {
                     return Err(FormatError::new(
-                        pointer,
+                        &pointer(),
                         "an infinite number cannot be written in a shape",
                     ));
                 }
@@ -485,11 +494,12 @@ impl Writer<'_> {
             }
             Json::Object(o) => {
                 self.out.push('{');
+                let here = pointer();
                 for (i, (k, v)) in o.iter().enumerate() {
                     if i > 0 {
                         self.out.push(',');
                     }
-                    self.item(k, v, &format!("{pointer}/{}", pointer_escape(k)))?;
+                    self.item(k, v, &here)?;
                 }
                 self.out.push('}');
             }

@@ -9,8 +9,8 @@
 //! writes what `json.dumps` writes; [`parse_python`] reads what `json.loads`
 //! reads, within the limits stated in its errors.
 
-use indexmap::IndexMap;
 use serde_json::Value;
+use std::collections::HashMap;
 use std::fmt::Write as _;
 
 /// The smallest integer a shape may hold (`i64::MIN`).
@@ -54,49 +54,90 @@ impl PartialEq for Json {
 }
 
 /// An object whose keys keep the order of their first insertion; setting a
-/// key again keeps its place (Python `dict` semantics, in O(1)).
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Object(IndexMap<String, Json>);
+/// key again keeps its place (Python `dict` semantics). Small objects are
+/// searched in place; past [`Object::INDEXED`] keys a hash index keeps
+/// inserts O(1).
+#[derive(Clone, Debug, Default)]
+pub struct Object {
+    entries: Vec<(String, Json)>,
+    index: Option<HashMap<String, usize>>,
+}
+
+impl PartialEq for Object {
+    fn eq(&self, other: &Object) -> bool {
+        self.entries == other.entries
+    }
+}
 
 impl Object {
+    /// Objects with more keys than this get a hash index.
+    const INDEXED: usize = 16;
+
     /// An empty object.
     pub fn new() -> Self {
-        Object(IndexMap::new())
+        Object::default()
+    }
+
+    fn position(&self, key: &str) -> Option<usize> {
+        match &self.index {
+            Some(index) => index.get(key).copied(),
+            None => self.entries.iter().position(|(k, _)| k == key),
+        }
     }
 
     /// Set `key`, keeping its place if it is already present.
     pub fn insert(&mut self, key: String, value: Json) {
-        self.0.insert(key, value);
+        if let Some(i) = self.position(&key) {
+            if let Some(slot) = self.entries.get_mut(i) {
+                slot.1 = value;
+            }
+            return;
+        }
+        if let Some(index) = &mut self.index {
+            index.insert(key.clone(), self.entries.len());
+        }
+        self.entries.push((key, value));
+        if self.index.is_none() && self.entries.len() > Self::INDEXED {
+            let index = self
+                .entries
+                .iter()
+                .enumerate()
+                .map(|(i, (k, _))| (k.clone(), i))
+                .collect();
+            self.index = Some(index);
+        }
     }
 
     /// The value of `key`.
     pub fn get(&self, key: &str) -> Option<&Json> {
-        self.0.get(key)
+        self.position(key)
+            .and_then(|i| self.entries.get(i))
+            .map(|(_, v)| v)
     }
 
     /// The entries in order.
     pub fn entries(&self) -> Vec<(&str, &Json)> {
-        self.0.iter().map(|(k, v)| (k.as_str(), v)).collect()
+        self.iter().collect()
     }
 
     /// The entries in order, without collecting them.
     pub fn iter(&self) -> impl Iterator<Item = (&str, &Json)> {
-        self.0.iter().map(|(k, v)| (k.as_str(), v))
+        self.entries.iter().map(|(k, v)| (k.as_str(), v))
     }
 
     /// The number of keys.
     pub fn len(&self) -> usize {
-        self.0.len()
+        self.entries.len()
     }
 
     /// Whether there are no keys.
     pub fn is_empty(&self) -> bool {
-        self.0.is_empty()
+        self.entries.is_empty()
     }
 
     /// Insert every entry of `other` in its order, as Python's `dict.update`.
     pub fn update(&mut self, other: Object) {
-        for (k, v) in other.0 {
+        for (k, v) in other.entries {
             self.insert(k, v);
         }
     }
@@ -235,6 +276,20 @@ impl Json {
             }
         }
     }
+}
+
+/// A list as `json.dumps` writes it, without building a [`Json::Array`].
+pub fn list_to_python(list: &[Json]) -> String {
+    let mut out = String::with_capacity(64 * list.len());
+    out.push('[');
+    for (i, v) in list.iter().enumerate() {
+        if i > 0 {
+            out.push_str(", ");
+        }
+        v.write_python(&mut out, false);
+    }
+    out.push(']');
+    out
 }
 
 /// A float as `json.dumps` writes it.

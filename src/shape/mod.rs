@@ -40,7 +40,6 @@ pub use error::{Error, ErrorKind};
 pub use json::Json;
 
 use serde_json::Value;
-use std::collections::BTreeMap;
 use std::fmt;
 use std::ops::Range;
 use std::str::FromStr;
@@ -78,7 +77,7 @@ impl Default for Options {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Expansion {
     resources: Vec<Json>,
-    spans: BTreeMap<String, Range<usize>>,
+    spans: Vec<parser::Spans>,
     options: Options,
 }
 
@@ -93,7 +92,7 @@ pub fn parse(text: &str, options: &Options) -> Result<Expansion, Error> {
     let parsed = parser::Parser::new(text, options).parse()?;
     Ok(Expansion {
         resources: parsed.resources,
-        spans: parsed.spans.into_iter().collect(),
+        spans: parsed.spans,
         options: options.clone(),
     })
 }
@@ -128,31 +127,30 @@ impl Expansion {
     /// The text the reference prints without `--yaml` (less the final line
     /// break `print` adds).
     pub fn to_python_json(&self, wrap: bool) -> String {
-        self.to_json(wrap).to_python()
+        let list = json::list_to_python(&self.resources);
+        if wrap {
+            format!("{{\"resources\": {list}}}")
+        } else {
+            list
+        }
     }
 
     /// The text the reference's `yaml.dump` returns with `--yaml` (`print`
     /// adds one more line break).
     pub fn to_yaml(&self, wrap: bool) -> String {
-        yaml::to_pyyaml(&self.to_json(wrap))
+        yaml::list_to_pyyaml(&self.resources, wrap.then_some("resources"))
     }
 
     /// The span of the most specific recorded part at or above `pointer`
     /// (a JSON pointer into the resources list, e.g. `/0/with/1/count`).
     pub fn span(&self, pointer: &str) -> Option<Range<usize>> {
-        let mut p = pointer;
-        loop {
-            if let Some(span) = self.spans.get(p) {
-                return Some(span.clone());
-            }
-            p = &p[..p.rfind('/')?];
-        }
+        parser::lookup(&self.spans, pointer)
     }
 
     /// RFC 14's rules applied to the expansion, each finding with the span
     /// of the shape text it concerns.
     pub fn check(&self) -> Vec<Finding> {
-        let mut findings = check::check_resources(&self.to_json(false));
+        let mut findings = check::check_list(&self.resources);
         for f in &mut findings {
             f.span = self.span(&f.pointer);
         }
@@ -173,8 +171,7 @@ impl fmt::Display for Expansion {
     /// The shortest shape that expands to exactly these resources with the
     /// same options.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let list = Json::Array(self.resources.clone());
-        match format::format_exact(&list, &self.options) {
+        match format::format_list(&self.resources, &self.options) {
             Ok(s) => f.write_str(&s),
             Err(_) => Err(fmt::Error),
         }

@@ -102,10 +102,63 @@ pub(crate) fn pointer_escape(key: &str) -> String {
     key.replace('~', "~0").replace('/', "~1")
 }
 
+/// Where each part of one vertex came from.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub(crate) struct Spans {
+    /// The whole vertex, children included.
+    pub whole: Range<usize>,
+    /// The count as written.
+    pub count: Option<Range<usize>>,
+    /// The label (the `slot` keyword when it was defaulted).
+    pub label: Option<Range<usize>>,
+    /// Each dictionary item, by key.
+    pub items: ItemSpans,
+    /// The children.
+    pub with: Vec<Spans>,
+}
+
+/// Each dictionary item's span, by key, in order.
+type ItemSpans = Vec<(String, Range<usize>)>;
+
+/// The span a JSON pointer into the resources list leads to: the most
+/// specific part recorded at or above it.
+pub(crate) fn lookup(list: &[Spans], pointer: &str) -> Option<Range<usize>> {
+    let mut parts = pointer
+        .split('/')
+        .skip(1)
+        .map(|p| p.replace("~1", "/").replace("~0", "~"));
+    let mut list = list;
+    let mut best = None;
+    loop {
+        let Some(index) = parts.next() else {
+            return best;
+        };
+        let Some(v) = index.parse::<usize>().ok().and_then(|i| list.get(i)) else {
+            return best;
+        };
+        best = Some(v.whole.clone());
+        let Some(key) = parts.next() else {
+            return best;
+        };
+        if key == "with" && !v.with.is_empty() {
+            list = &v.with;
+            continue;
+        }
+        // An item sets its key after the count and label, so it wins.
+        let item = v.items.iter().rev().find(|(name, _)| *name == key);
+        let own = match key.as_str() {
+            "count" => v.count.clone(),
+            "label" => v.label.clone(),
+            _ => None,
+        };
+        return item.map(|(_, span)| span.clone()).or(own).or(best);
+    }
+}
+
 /// What a successful parse produced.
 pub(crate) struct Parsed {
     pub resources: Vec<Json>,
-    pub spans: Vec<(String, Range<usize>)>,
+    pub spans: Vec<Spans>,
 }
 
 pub(crate) struct Parser<'a> {
@@ -115,7 +168,6 @@ pub(crate) struct Parser<'a> {
     opts: &'a Options,
     depth: usize,
     vertices: usize,
-    spans: Vec<(String, Range<usize>)>,
     /// The end of the last token taken.
     last_end: usize,
 }
@@ -129,7 +181,6 @@ impl<'a> Parser<'a> {
             opts,
             depth: 0,
             vertices: 0,
-            spans: Vec::new(),
             last_end: 0,
         }
     }
@@ -142,8 +193,19 @@ impl<'a> Parser<'a> {
         Ok(self.peeked.as_ref().and_then(Option::as_ref))
     }
 
-    fn peek_tok(&mut self) -> Result<Option<Tok>, Error> {
-        Ok(self.peek()?.map(|t| t.tok.clone()))
+    /// Whether the next token is `want` (compared without its payload's
+    /// copy, so only payload-free tokens are asked for).
+    fn is(&mut self, want: &Tok) -> Result<bool, Error> {
+        Ok(self.peek()?.is_some_and(|t| t.tok == *want))
+    }
+
+    /// Take the next token if `f` accepts it.
+    fn take_if(&mut self, f: impl FnOnce(&Tok) -> bool) -> Result<Option<Tok>, Error> {
+        if self.peek()?.is_some_and(|t| f(&t.tok)) {
+            Ok(self.next()?.map(|t| t.tok))
+        } else {
+            Ok(None)
+        }
     }
 
     fn next(&mut self) -> Result<Option<Token>, Error> {
@@ -233,52 +295,51 @@ impl<'a> Parser<'a> {
     }
 
     pub fn parse(mut self) -> Result<Parsed, Error> {
-        let resources = self.list("", "a resource type")?;
+        let (resources, spans) = self.list("a resource type")?;
         if self.peek()?.is_some() {
             return Err(self.fail("end of input", None));
         }
-        Ok(Parsed {
-            resources,
-            spans: self.spans,
-        })
+        Ok(Parsed { resources, spans })
     }
 
-    fn list(&mut self, pointer: &str, expected: &'static str) -> Result<Vec<Json>, Error> {
+    fn list(&mut self, expected: &'static str) -> Result<(Vec<Json>, Vec<Spans>), Error> {
         let at = self.span_here();
         self.enter(at)?;
         let mut out = Vec::new();
-        if self.peek_tok()? == Some(Tok::LBracket) {
+        let mut spans = Vec::new();
+        if self.is(&Tok::LBracket)? {
             self.next()?;
             loop {
-                let p = format!("{pointer}/{}", out.len());
-                out.push(self.vertex(&p, "a resource type")?);
-                match self.peek_tok()? {
-                    Some(Tok::Semi) => {
-                        self.next()?;
-                    }
-                    Some(Tok::RBracket) => {
-                        self.next()?;
-                        break;
-                    }
-                    _ => return Err(self.fail("';' or ']'", None)),
+                let (v, sp) = self.vertex("a resource type")?;
+                out.push(v);
+                spans.push(sp);
+                match self.take_if(|t| matches!(t, Tok::Semi | Tok::RBracket))? {
+                    Some(Tok::Semi) => {}
+                    Some(_) => break,
+                    None => return Err(self.fail("';' or ']'", None)),
                 }
             }
         } else {
-            out.push(self.vertex(&format!("{pointer}/0"), expected)?);
+            let (v, sp) = self.vertex(expected)?;
+            out.push(v);
+            spans.push(sp);
         }
         self.leave();
-        Ok(out)
+        Ok((out, spans))
     }
 
-    fn vertex(&mut self, pointer: &str, expected: &'static str) -> Result<Json, Error> {
+    fn vertex(&mut self, expected: &'static str) -> Result<(Json, Spans), Error> {
         let start = self.span_here();
+        let mut spans = Spans::default();
         self.vertices += 1;
         if self.vertices > MAX_VERTICES {
             return Err(Error::new(ErrorKind::TooManyVertices, start));
         }
         self.enter(start.clone())?;
         let refined = (expected == "a resource").then_some(ErrorKind::MissingChild);
-        let (ty, is_slot) = match self.peek_tok()? {
+        let type_token = self.span_here();
+        let taken = self.take_if(|t| matches!(t, Tok::Slot | Tok::Type(_) | Tok::QString(_)))?;
+        let (ty, is_slot) = match taken {
             Some(Tok::Slot) => (Json::Str("slot".into()), true),
             Some(Tok::Type(s) | Tok::QString(s)) => (Json::Str(s), false),
             _ => {
@@ -290,95 +351,89 @@ impl<'a> Parser<'a> {
                 return Err(self.fail(expected, refined));
             }
         };
-        let type_token = self.next()?.map(|t| t.span).unwrap_or(start.clone());
         let mut v = Object::new();
         v.insert("type".into(), ty);
         v.insert("count".into(), Json::Int(1));
-        if matches!(
-            self.peek_tok()?,
-            Some(Tok::LBracket | Tok::Integer(_) | Tok::IdSet(_))
-        ) {
+        if self
+            .peek()?
+            .is_some_and(|t| matches!(t.tok, Tok::LBracket | Tok::Integer(_) | Tok::IdSet(_)))
+        {
             let count_start = self.span_here().start;
             let count = self.count()?;
             v.insert("count".into(), count.to_json(self.opts.rangedict));
-            self.spans
-                .push((format!("{pointer}/count"), count_start..self.last_end));
+            spans.count = Some(count_start..self.last_end);
         }
         if is_slot {
-            match self.peek_tok()? {
-                Some(Tok::LBrace) => {
-                    self.next()?;
+            match self.take_if(|t| matches!(t, Tok::LBrace))? {
+                Some(_) => {
                     let label_span = self.span_here();
-                    let label = match self.peek_tok()? {
-                        Some(Tok::Key(k) | Tok::QString(k)) => k,
-                        _ => {
-                            return Err(
-                                self.fail("the slot's label", Some(ErrorKind::SlotLabelFirst))
-                            )
-                        }
-                    };
-                    self.next()?;
+                    let label =
+                        match self.take_if(|t| matches!(t, Tok::Key(_) | Tok::QString(_)))? {
+                            Some(Tok::Key(k) | Tok::QString(k)) => k,
+                            _ => {
+                                return Err(
+                                    self.fail("the slot's label", Some(ErrorKind::SlotLabelFirst))
+                                )
+                            }
+                        };
                     v.insert("label".into(), Json::Str(label));
-                    self.spans.push((format!("{pointer}/label"), label_span));
-                    match self.peek_tok()? {
+                    spans.label = Some(label_span);
+                    match self.take_if(|t| matches!(t, Tok::Comma | Tok::RBrace))? {
                         Some(Tok::Comma) => {
-                            self.next()?;
-                            let items = self.items(pointer)?;
+                            let (items, item_spans) = self.items()?;
                             v.update(items);
-                            if self.peek_tok()? != Some(Tok::RBrace) {
+                            spans.items = item_spans;
+                            if !self.is(&Tok::RBrace)? {
                                 return Err(self.fail("',' or '}'", None));
                             }
                             self.next()?;
                         }
-                        Some(Tok::RBrace) => {
-                            self.next()?;
+                        Some(_) => {}
+                        None => {
+                            return Err(self.fail("',' or '}'", Some(ErrorKind::SlotLabelFirst)))
                         }
-                        _ => return Err(self.fail("',' or '}'", Some(ErrorKind::SlotLabelFirst))),
                     }
                 }
-                Some(Tok::Slash) => {
+                None if self.is(&Tok::Slash)? => {
                     if self.lx.slot_count > 1 {
                         return Err(Error::new(ErrorKind::MissingSlotLabel, type_token));
                     }
                     v.insert("label".into(), Json::Str(self.opts.label.clone()));
-                    self.spans
-                        .push((format!("{pointer}/label"), type_token.clone()));
+                    spans.label = Some(type_token.clone());
                 }
-                _ => return Err(self.fail("'{' or '/'", Some(ErrorKind::SlotWithoutChildren))),
+                None => return Err(self.fail("'{' or '/'", Some(ErrorKind::SlotWithoutChildren))),
             }
-            if self.peek_tok()? != Some(Tok::Slash) {
+            if !self.is(&Tok::Slash)? {
                 return Err(self.fail("'/'", Some(ErrorKind::SlotWithoutChildren)));
             }
-        } else if self.peek_tok()? == Some(Tok::LBrace) {
-            let items = self.dict(pointer)?;
+        } else if self.is(&Tok::LBrace)? {
+            let (items, item_spans) = self.dict()?;
             v.update(items);
+            spans.items = item_spans;
         }
-        if self.peek_tok()? == Some(Tok::Slash) {
+        if self.is(&Tok::Slash)? {
             self.next()?;
-            let children = self.list(&format!("{pointer}/with"), "a resource")?;
+            let (children, child_spans) = self.list("a resource")?;
             v.insert("with".into(), Json::Array(children));
+            spans.with = child_spans;
         }
-        self.spans
-            .push((pointer.to_string(), start.start..self.last_end));
+        spans.whole = start.start..self.last_end;
         self.leave();
-        Ok(Json::Object(v))
+        Ok((Json::Object(v), spans))
     }
 
     fn integer(&mut self, expected: &'static str) -> Result<u64, Error> {
-        match self.peek_tok()? {
-            Some(Tok::Integer(n)) => {
-                self.next()?;
-                Ok(n)
-            }
+        match self.take_if(|t| matches!(t, Tok::Integer(_)))? {
+            Some(Tok::Integer(n)) => Ok(n),
             _ => Err(self.fail(expected, None)),
         }
     }
 
     fn count(&mut self) -> Result<Count, Error> {
-        if self.peek_tok()? == Some(Tok::LBracket) {
+        if self.is(&Tok::LBracket)? {
             self.next()?;
             let c = self.count_value()?;
-            if self.peek_tok()? != Some(Tok::RBracket) {
+            if !self.is(&Tok::RBracket)? {
                 return Err(self.fail("']'", None));
             }
             self.next()?;
@@ -388,34 +443,21 @@ impl<'a> Parser<'a> {
     }
 
     fn count_value(&mut self) -> Result<Count, Error> {
-        let min = match self.peek_tok()? {
-            Some(Tok::IdSet(s)) => {
-                self.next()?;
-                return Ok(Count::IdSet(s));
-            }
-            Some(Tok::Integer(n)) => {
-                self.next()?;
-                n
-            }
+        let min = match self.take_if(|t| matches!(t, Tok::IdSet(_) | Tok::Integer(_)))? {
+            Some(Tok::IdSet(s)) => return Ok(Count::IdSet(s)),
+            Some(Tok::Integer(n)) => n,
             _ => return Err(self.fail("a count", None)),
         };
-        let max = match self.peek_tok()? {
-            Some(Tok::Minus) => {
-                self.next()?;
-                Some(self.integer("the range's maximum")?)
-            }
-            Some(Tok::Plus) => {
-                self.next()?;
-                None
-            }
-            _ => return Ok(Count::Integer(min)),
+        let max = match self.take_if(|t| matches!(t, Tok::Minus | Tok::Plus))? {
+            Some(Tok::Minus) => Some(self.integer("the range's maximum")?),
+            Some(_) => None,
+            None => return Ok(Count::Integer(min)),
         };
         let (mut operand, mut operator) = (None, None);
-        if self.peek_tok()? == Some(Tok::Colon) {
+        if self.is(&Tok::Colon)? {
             self.next()?;
             operand = Some(self.integer("the range's operand")?);
-            if let Some(Tok::Operator(op)) = self.peek_tok()? {
-                self.next()?;
+            if let Some(Tok::Operator(op)) = self.take_if(|t| matches!(t, Tok::Operator(_)))? {
                 operator = Some(op);
             }
         }
@@ -427,16 +469,16 @@ impl<'a> Parser<'a> {
         })
     }
 
-    fn dict(&mut self, pointer: &str) -> Result<Object, Error> {
+    fn dict(&mut self) -> Result<(Object, ItemSpans), Error> {
         let at = self.span_here();
         self.next()?;
         self.enter(at)?;
-        let items = if self.peek_tok()? == Some(Tok::RBrace) {
-            Object::new()
+        let items = if self.is(&Tok::RBrace)? {
+            (Object::new(), Vec::new())
         } else {
-            self.items(pointer)?
+            self.items()?
         };
-        if self.peek_tok()? != Some(Tok::RBrace) {
+        if !self.is(&Tok::RBrace)? {
             return Err(self.fail("',' or '}'", None));
         }
         self.next()?;
@@ -445,64 +487,68 @@ impl<'a> Parser<'a> {
     }
 
     fn key(&mut self) -> Result<String, Error> {
-        match self.peek_tok()? {
-            Some(Tok::Key(k) | Tok::QString(k)) => {
-                self.next()?;
-                Ok(k)
-            }
+        match self.take_if(|t| matches!(t, Tok::Key(_) | Tok::QString(_)))? {
+            Some(Tok::Key(k) | Tok::QString(k)) => Ok(k),
             _ => Err(self.fail("a key", None)),
         }
     }
 
-    fn items(&mut self, pointer: &str) -> Result<Object, Error> {
+    fn items(&mut self) -> Result<(Object, ItemSpans), Error> {
         let mut o = Object::new();
+        let mut spans = Vec::new();
         loop {
             let start = self.span_here().start;
-            let (key, value) = match self.peek_tok()? {
-                Some(Tok::Minus) => {
-                    self.next()?;
-                    (self.key()?, Json::Bool(false))
-                }
-                Some(Tok::Plus) => {
-                    self.next()?;
-                    (self.key()?, Json::Bool(true))
-                }
-                Some(Tok::Key(_) | Tok::QString(_)) => {
+            let sign = self.take_if(|t| matches!(t, Tok::Minus | Tok::Plus))?;
+            let is_key = self
+                .peek()?
+                .is_some_and(|t| matches!(t.tok, Tok::Key(_) | Tok::QString(_)));
+            let (key, value) = match sign {
+                Some(Tok::Minus) => (self.key()?, Json::Bool(false)),
+                Some(_) => (self.key()?, Json::Bool(true)),
+                None if is_key => {
                     let key = self.key()?;
-                    if self.peek_tok()? == Some(Tok::Colon) {
+                    if self.is(&Tok::Colon)? {
                         self.next()?;
-                        let at = format!("{pointer}/{}", pointer_escape(&key));
-                        (key, self.value(&at)?)
+                        (key, self.value()?)
                     } else {
                         (key, Json::Bool(true))
                     }
                 }
                 _ => return Err(self.fail("a key", None)),
             };
-            self.spans.push((
-                format!("{pointer}/{}", pointer_escape(&key)),
-                start..self.last_end,
-            ));
+            spans.push((key.clone(), start..self.last_end));
             o.insert(key, value);
-            if self.peek_tok()? != Some(Tok::Comma) {
-                return Ok(o);
+            if !self.is(&Tok::Comma)? {
+                return Ok((o, spans));
             }
             self.next()?;
         }
     }
 
-    fn value(&mut self, pointer: &str) -> Result<Json, Error> {
-        let v = match self.peek_tok()? {
+    fn value(&mut self) -> Result<Json, Error> {
+        if self.is(&Tok::LBrace)? {
+            return self.dict().map(|(o, _)| Json::Object(o));
+        }
+        let taken = self.take_if(|t| {
+            matches!(
+                t,
+                Tok::True
+                    | Tok::False
+                    | Tok::Null
+                    | Tok::Number(_)
+                    | Tok::Str(_)
+                    | Tok::QString(_)
+                    | Tok::Array(_)
+            )
+        })?;
+        Ok(match taken {
             Some(Tok::True) => Json::Bool(true),
             Some(Tok::False) => Json::Bool(false),
             Some(Tok::Null) => Json::Null,
             Some(Tok::Number(n)) => n,
             Some(Tok::Str(s) | Tok::QString(s)) => Json::Str(s),
             Some(Tok::Array(a)) => a,
-            Some(Tok::LBrace) => return self.dict(pointer).map(Json::Object),
             _ => return Err(self.fail("a value", None)),
-        };
-        self.next()?;
-        Ok(v)
+        })
     }
 }

@@ -13,25 +13,32 @@
 //! columns. Reading YAML is left to `serde_norway`.
 
 use super::json::{float_repr, Json};
+use std::borrow::Cow;
 
 const BEST_WIDTH: usize = 80;
 const BEST_INDENT: usize = 2;
 
 /// Write `value` as PyYAML's `yaml.dump(value, default_flow_style=False)`.
 pub fn to_pyyaml(value: &Json) -> String {
-    let mut e = Emitter {
-        out: String::new(),
-        column: 0,
-        whitespace: true,
-        indention: true,
-        indent: None,
-        indents: Vec::new(),
-        flow_level: 0,
-    };
+    let mut e = Emitter::new();
     e.node(value, Context::Root);
-    // Document end: a final line break.
-    e.write_indent();
-    e.out
+    e.finish()
+}
+
+/// [`to_pyyaml`] of a list, or of `{key: list}`, without building either.
+pub fn list_to_pyyaml(list: &[Json], key: Option<&str>) -> String {
+    let mut e = Emitter::new();
+    match key {
+        None => e.sequence(list, Context::Root),
+        Some(k) => {
+            e.increase_indent(false, false);
+            e.write_indent();
+            e.key(k);
+            e.sequence(list, Context::Mapping);
+            e.pop_indent();
+        }
+    }
+    e.finish()
 }
 
 #[derive(Clone, Copy, PartialEq)]
@@ -53,19 +60,19 @@ struct Emitter {
 }
 
 /// A scalar ready to be written: its text and whether it may be plain.
-struct Scalar {
-    text: String,
+struct Scalar<'a> {
+    text: Cow<'a, str>,
     /// Plain text resolves back to the same type (PyYAML's `implicit[0]`).
     implicit: bool,
 }
 
-fn scalar_of(value: &Json) -> Option<Scalar> {
+fn scalar_of(value: &Json) -> Option<Scalar<'_>> {
     let (text, implicit) = match value {
-        Json::Null => ("null".to_string(), true),
-        Json::Bool(b) => (b.to_string(), true),
-        Json::Int(i) => (i.to_string(), true),
-        Json::Float(f) => (yaml_float(*f), true),
-        Json::Str(s) => (s.clone(), resolves_to_str(s)),
+        Json::Null => (Cow::Borrowed("null"), true),
+        Json::Bool(b) => (Cow::Borrowed(if *b { "true" } else { "false" }), true),
+        Json::Int(i) => (Cow::Owned(i.to_string()), true),
+        Json::Float(f) => (Cow::Owned(yaml_float(*f)), true),
+        Json::Str(s) => (Cow::Borrowed(s.as_str()), resolves_to_str(s)),
         Json::Array(_) | Json::Object(_) => return None,
     };
     Some(Scalar { text, implicit })
@@ -88,6 +95,61 @@ fn yaml_float(f: f64) -> String {
 }
 
 impl Emitter {
+    fn new() -> Self {
+        Emitter {
+            out: String::new(),
+            column: 0,
+            whitespace: true,
+            indention: true,
+            indent: None,
+            indents: Vec::new(),
+            flow_level: 0,
+        }
+    }
+
+    /// Document end: a final line break.
+    fn finish(mut self) -> String {
+        self.write_indent();
+        self.out
+    }
+
+    /// A mapping key and its `:`, simple or complex as PyYAML decides.
+    fn key(&mut self, k: &str) {
+        let key = Scalar {
+            text: Cow::Borrowed(k),
+            implicit: resolves_to_str(k),
+        };
+        self.increase_indent(true, false);
+        if is_simple_key(k) {
+            self.scalar(&key, true);
+            self.pop_indent();
+            self.write_indicator(":", false, false, false);
+        } else {
+            self.pop_indent();
+            self.write_indicator("?", true, false, true);
+            self.increase_indent(true, false);
+            self.scalar(&key, false);
+            self.pop_indent();
+            self.write_indent();
+            self.write_indicator(":", true, false, true);
+        }
+    }
+
+    fn sequence(&mut self, items: &[Json], ctx: Context) {
+        if items.is_empty() {
+            self.empty_flow("[", "]");
+            return;
+        }
+        let indentless = ctx == Context::Mapping && !self.indention;
+        self.increase_indent(false, indentless);
+        for item in items {
+            self.write_indent();
+            self.write_indicator("-", true, false, true);
+            self.node(item, Context::Sequence);
+        }
+        self.pop_indent();
+    }
+
     fn increase_indent(&mut self, flow: bool, indentless: bool) {
         self.indents.push(self.indent);
         self.indent = match self.indent {
@@ -144,32 +206,13 @@ impl Emitter {
 
     fn node(&mut self, value: &Json, ctx: Context) {
         match value {
-            Json::Array(items) if items.is_empty() => self.empty_flow("[", "]"),
             Json::Object(o) if o.is_empty() => self.empty_flow("{", "}"),
-            Json::Array(items) => {
-                let indentless = ctx == Context::Mapping && !self.indention;
-                self.increase_indent(false, indentless);
-                for item in items {
-                    self.write_indent();
-                    self.write_indicator("-", true, false, true);
-                    self.node(item, Context::Sequence);
-                }
-                self.pop_indent();
-            }
+            Json::Array(items) => self.sequence(items, ctx),
             Json::Object(o) => {
                 self.increase_indent(false, false);
                 for (k, v) in o.iter() {
                     self.write_indent();
-                    let key = Json::Str(k.to_string());
-                    if is_simple_key(k) {
-                        self.node(&key, Context::SimpleKey);
-                        self.write_indicator(":", false, false, false);
-                    } else {
-                        self.write_indicator("?", true, false, true);
-                        self.node(&key, Context::Mapping);
-                        self.write_indent();
-                        self.write_indicator(":", true, false, true);
-                    }
+                    self.key(k);
                     self.node(v, Context::Mapping);
                 }
                 self.pop_indent();
@@ -193,7 +236,17 @@ impl Emitter {
         self.write_indicator(close, false, false, false);
     }
 
-    fn scalar(&mut self, s: &Scalar, simple_key: bool) {
+    fn scalar(&mut self, s: &Scalar<'_>, simple_key: bool) {
+        if s.implicit && plain_word(&s.text) {
+            // What the analysis below concludes for such text, sooner.
+            if !self.whitespace {
+                self.write(" ");
+            }
+            self.write(&s.text);
+            self.whitespace = false;
+            self.indention = false;
+            return;
+        }
         let a = analyze(&s.text);
         let split = !simple_key;
         let plain_ok = if self.flow_level > 0 {
@@ -367,6 +420,18 @@ impl Emitter {
         }
         self.write_indicator("\"", false, false, false);
     }
+}
+
+/// Text PyYAML always writes plain (when it resolves to its own type): a
+/// short run of letters, digits and `_.+-/` that starts with neither `-`
+/// nor `.`, so no indicator, space, break or document marker is in it.
+fn plain_word(s: &str) -> bool {
+    s.len() < BEST_WIDTH
+        && s.bytes()
+            .next()
+            .is_some_and(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'+' || b == b'/')
+        && s.bytes()
+            .all(|b| b.is_ascii_alphanumeric() || matches!(b, b'_' | b'.' | b'+' | b'-' | b'/'))
 }
 
 fn collect(chars: &[char]) -> String {
