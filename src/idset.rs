@@ -5,15 +5,24 @@
 //! lists once, so it is linear in the number of ranges, never in the number
 //! of ids.
 //!
-//! Two parsers exist because the RFC and the reference disagree:
+//! Three parsers exist because the RFC and versions of the reference
+//! disagree:
 //!
 //! - [`IdSet::parse`] (and [`FromStr`]) is strict, as RFC 22 says: ascending,
 //!   unique, no leading zeros, no `1-1` or `3-1`, optional brackets.
-//! - [`IdSet::parse_lenient`] accepts exactly what flux-core's
-//!   `idset_decode()` accepts (unordered, overlapping, reversed ranges, empty
-//!   elements, a lone bracket) and returns the canonical set together with
-//!   every RFC deviation it forgave, which is what a validator shows as a
-//!   repair.
+//! - [`IdSet::decode`] is today's flux-core `idset_decode()` (built on
+//!   `idset_decode_ex()`): the strict rules, except that empty elements are
+//!   skipped (`1,,2` is `1-2`).
+//! - [`IdSet::parse_lenient`] models what flux-core's `idset_decode()`
+//!   accepted before it became strict (unordered, overlapping, reversed
+//!   ranges, empty elements, a lone bracket), which documents written by
+//!   older Flux may hold. Nothing accepts input through it: it returns the
+//!   canonical set together with every RFC deviation it forgave, which is
+//!   what a validator offers as a repair for input [`IdSet::decode`] refuses.
+//!
+//! Where today's reference differs: `strtoul_check()` stores an `unsigned
+//! long` in an `unsigned int`, so an id of 2³² or more wraps around there;
+//! here any id above [`MAX_ID`] is refused instead.
 
 use std::cmp::{max, min};
 use std::fmt;
@@ -59,6 +68,8 @@ pub enum ErrorKind {
     /// Leading white space or a sign before an id, which only the
     /// reference's lenient decoder accepts: ` 1`, `+1`.
     Decoration(String),
+    /// An id written with a minus sign: `-1`.
+    Negative(String),
 }
 
 /// An error from parsing an id set string, with the byte span it concerns.
@@ -100,6 +111,7 @@ impl ParseError {
             ErrorKind::Duplicate(s) => format!("duplicate id '{s}'"),
             ErrorKind::UnbalancedBracket => "unbalanced bracket".to_string(),
             ErrorKind::Decoration(s) => format!("white space or sign in '{s}'"),
+            ErrorKind::Negative(s) => format!("negative id '{s}'"),
         }
     }
 }
@@ -143,12 +155,20 @@ struct Element {
 /// Strictness of the element scanner.
 #[derive(Clone, Copy, PartialEq)]
 enum Mode {
+    /// RFC 22 as written.
     Strict,
+    /// Strict, but empty elements are skipped: today's `idset_decode()`.
+    Decode,
+    /// What older `idset_decode()` accepted; deviations become problems.
     Lenient,
 }
 
 fn is_c_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r')
+}
+
+fn is_c_space_char(c: char) -> bool {
+    u8::try_from(c).is_ok_and(is_c_space)
 }
 
 /// Scan one id at `pos` within `text`; returns the id and the end position.
@@ -164,6 +184,22 @@ fn scan_id(
     let bytes = text.as_bytes();
     let mut i = pos;
     let mut negative = false;
+    // Name a minus sign before digits for what it is, rather than as a
+    // stray character (strict) or a huge number (C's strtoul wraps `-1`).
+    if mode != Mode::Lenient
+        && bytes.get(pos) == Some(&b'-')
+        && bytes.get(pos + 1).is_some_and(u8::is_ascii_digit)
+        && pos + 1 < end
+    {
+        let mut j = pos + 1;
+        while j < end && bytes[j].is_ascii_digit() {
+            j += 1;
+        }
+        return Err(ParseError::new(
+            ErrorKind::Negative(text[pos..j].to_string()),
+            base + pos..base + j,
+        ));
+    }
     if mode == Mode::Lenient {
         while i < end && is_c_space(bytes[i]) {
             i += 1;
@@ -198,11 +234,13 @@ fn scan_id(
             acc.checked_mul(10)?.checked_add(u64::from(d - b'0'))
         })
         .unwrap_or(u64::MAX);
-    let value = if negative && value != 0 {
-        u64::MAX
-    } else {
-        value
-    };
+    if negative && value != 0 {
+        // strtoul wraps it past UINT_MAX, so the old decoder refused it.
+        return Err(ParseError::new(
+            ErrorKind::Negative(written.trim_start_matches(is_c_space_char).to_string()),
+            span,
+        ));
+    }
     if value > u64::from(MAX_ID) {
         return Err(ParseError::new(
             ErrorKind::TooLarge(written.to_string()),
@@ -217,7 +255,7 @@ fn scan_id(
     }
     if digits.len() > 1 && digits.starts_with('0') {
         let e = ParseError::new(ErrorKind::LeadingZero(digits.to_string()), span);
-        if mode == Mode::Strict {
+        if mode != Mode::Lenient {
             return Err(e);
         }
         problems.push(e);
@@ -242,7 +280,7 @@ fn scan_elements(
             if mode == Mode::Strict && !text.is_empty() {
                 return Err(e);
             }
-            if !text.is_empty() {
+            if mode == Mode::Lenient && !text.is_empty() {
                 problems.push(e);
             }
             start = end + 1;
@@ -263,13 +301,13 @@ fn scan_elements(
             let span = base + start..base + end;
             if lo == hi {
                 let e = ParseError::new(ErrorKind::SingletonRange(piece.to_string()), span);
-                if mode == Mode::Strict {
+                if mode != Mode::Lenient {
                     return Err(e);
                 }
                 problems.push(e);
             } else if lo > hi {
                 let e = ParseError::new(ErrorKind::ReversedRange(piece.to_string()), span);
-                if mode == Mode::Strict {
+                if mode != Mode::Lenient {
                     return Err(e);
                 }
                 problems.push(e);
@@ -305,7 +343,7 @@ fn strip_brackets(s: &str, mode: Mode) -> Result<(&str, usize), ParseError> {
             start + i..start + i + 1,
         ));
     }
-    if mode == Mode::Strict && open != close {
+    if mode != Mode::Lenient && open != close {
         let at = if open { 0..1 } else { s.len() - 1..s.len() };
         return Err(ParseError::new(ErrorKind::UnbalancedBracket, at));
     }
@@ -327,9 +365,21 @@ impl IdSet {
 
     /// Parse an RFC 22 string strictly.
     pub fn parse(s: &str) -> Result<IdSet, ParseError> {
-        let (inner, base) = strip_brackets(s, Mode::Strict)?;
+        IdSet::parse_with(s, Mode::Strict)
+    }
+
+    /// Parse as today's flux-core `idset_decode()` does (the one built on
+    /// `idset_decode_ex()`, used by `flux hostlist -n` through Python's
+    /// `IDset`): strict RFC 22, except that empty elements are skipped, so
+    /// `,1,,3,` is `1,3`.
+    pub fn decode(s: &str) -> Result<IdSet, ParseError> {
+        IdSet::parse_with(s, Mode::Decode)
+    }
+
+    fn parse_with(s: &str, mode: Mode) -> Result<IdSet, ParseError> {
+        let (inner, base) = strip_brackets(s, mode)?;
         let mut problems = Vec::new();
-        let elements = scan_elements(inner, base, Mode::Strict, &mut problems)?;
+        let elements = scan_elements(inner, base, mode, &mut problems)?;
         if let Some(p) = problems.into_iter().next() {
             return Err(p);
         }
@@ -353,8 +403,10 @@ impl IdSet {
         Ok(set)
     }
 
-    /// Parse the way flux-core's `idset_decode()` does, recording every RFC 22
-    /// violation it forgives; errors only where the reference errors.
+    /// What flux-core's `idset_decode()` accepted before it became strict;
+    /// used to suggest repairs. Records every RFC 22 violation it forgives
+    /// and errors only where that old decoder errored. Accept input with
+    /// [`IdSet::decode`], never with this.
     pub fn parse_lenient(s: &str) -> Result<Lenient, ParseError> {
         let mut problems = Vec::new();
         let (inner, base) = strip_brackets(s, Mode::Lenient)?;
@@ -695,6 +747,7 @@ mod tests {
             "error: id '4294967295' is too large (the largest is 4294967294) at column 1 0..10",
         );
         check(" 1", "error: unexpected character ' ' at column 1 0..1");
+        check("-1", "error: negative id '-1' at column 1 0..2");
         check("é", "error: unexpected character 'é' at column 1 0..2");
     }
 
@@ -731,6 +784,13 @@ mod tests {
         assert_eq!(IdSet::parse_lenient("-0").unwrap().set.to_string(), "0");
         for bad in ["-1", "a", "1-a", "4294967295", "1--2", "1,[2", "x1"] {
             assert!(IdSet::parse_lenient(bad).is_err(), "{bad:?} should fail");
+        }
+        for (input, expect) in [
+            ("-1", "negative id '-1' at column 1"),
+            ("2, -30", "negative id '-30' at column 3"),
+        ] {
+            let got = IdSet::parse_lenient(input).map_err(|e| e.to_string());
+            assert_eq!(got, Err(expect.to_string()), "input {input:?}");
         }
     }
 
@@ -775,5 +835,154 @@ mod tests {
                 .to_string(),
             "4294967294"
         );
+    }
+
+    /// Today's `idset_decode()`: input → encoding, or the exact error.
+    fn check_decode(input: &str, expect: &str) {
+        let got = match IdSet::decode(input) {
+            Ok(set) => set.to_string(),
+            Err(e) => format!("error: {e} {:?}", e.span()),
+        };
+        assert_eq!(got, expect, "input {input:?}");
+    }
+
+    #[test]
+    fn reference_codec_vectors() {
+        // libidset/test/idset.c test_inputs: (input, IDSET_FLAG_RANGE
+        // encoding, IDSET_FLAG_RANGE|IDSET_FLAG_BRACKETS encoding).
+        for (input, range, brackets) in [
+            ("2", "2", "2"),
+            ("7-9", "7-9", "[7-9]"),
+            ("1,7-9", "1,7-9", "[1,7-9]"),
+            ("1,7-9,16", "1,7-9,16", "[1,7-9,16]"),
+            ("1,7-9,14,16", "1,7-9,14,16", "[1,7-9,14,16]"),
+            ("1-3,7-9,14,16", "1-3,7-9,14,16", "[1-3,7-9,14,16]"),
+            ("2,3,4,5", "2-5", "[2-5]"),
+            ("", "", ""),
+            ("1048576", "1048576", "1048576"),
+            ("[2]", "2", "2"),
+            ("[7-9]", "7-9", "[7-9]"),
+            ("[2,3,4,5]", "2-5", "[2-5]"),
+            ("[0]", "0", "0"),
+            ("[]", "", ""),
+        ] {
+            for set in [IdSet::decode(input), IdSet::parse(input)] {
+                let set = set.unwrap_or_else(|e| panic!("{input:?}: {e}"));
+                assert_eq!(set.to_string(), range, "input {input:?}");
+                assert_eq!(set.encode(true), brackets, "input {input:?}");
+            }
+        }
+        // Without IDSET_FLAG_RANGE the reference lists every id.
+        let set = IdSet::decode("1-3,7-9,14,16").unwrap();
+        let ids: Vec<String> = set.iter().map(|i| i.to_string()).collect();
+        assert_eq!(ids.join(","), "1,2,3,7,8,9,14,16");
+        // test_codec_large.
+        let big = IdSet::decode("0-5000").unwrap();
+        assert_eq!(big.iter().count(), 5001);
+        assert!(big.iter().zip(0..).all(|(id, n)| id == n));
+    }
+
+    #[test]
+    fn reference_decode_rejects() {
+        // libidset/test/idset.c test_inputs expected failures, plus the
+        // test_decode_ex and test_decode_info ones.
+        for (input, expect) in [
+            ("4.2", "error: unexpected character '.' at column 2 1..2"),
+            ("x", "error: unexpected character 'x' at column 1 0..1"),
+            ("1-2x", "error: unexpected character 'x' at column 4 3..4"),
+            ("01,2", "error: leading zero in '01' at column 1 0..2"),
+            ("00", "error: leading zero in '00' at column 1 0..2"),
+            ("3,2", "error: '2' is out of order at column 3 2..3"),
+            ("3-0", "error: reversed range '3-0' at column 1 0..3"),
+            ("2,2,2,2", "error: duplicate id '2' at column 3 2..3"),
+            ("[0", "error: unbalanced bracket at column 1 0..1"),
+            ("0]", "error: unbalanced bracket at column 2 1..2"),
+            ("[[0]]", "error: unbalanced bracket at column 2 1..2"),
+            ("[[0,2]", "error: unbalanced bracket at column 2 1..2"),
+            ("[0,2]]", "error: unbalanced bracket at column 5 4..5"),
+            ("0,[2", "error: unbalanced bracket at column 3 2..3"),
+            ("0]2", "error: unbalanced bracket at column 2 1..2"),
+            ("0-", "error: missing id after '-' at column 3 2..2"),
+            ("[0-]", "error: missing id after '-' at column 4 3..3"),
+            ("-5", "error: negative id '-5' at column 1 0..2"),
+            ("[-5]", "error: negative id '-5' at column 2 1..3"),
+            ("1--2", "error: negative id '-2' at column 3 2..4"),
+            ("-", "error: unexpected character '-' at column 1 0..1"),
+            ("-x", "error: unexpected character '-' at column 1 0..1"),
+            ("[0-1", "error: unbalanced bracket at column 1 0..1"),
+            ("2,1,0", "error: '1' is out of order at column 3 2..3"),
+            (
+                "0-255xxx",
+                "error: unexpected character 'x' at column 6 5..6",
+            ),
+            ("[", "error: unbalanced bracket at column 1 0..1"),
+            ("]", "error: unbalanced bracket at column 1 0..1"),
+            ("1-1", "error: range '1-1' has equal ends at column 1 0..3"),
+            (" 1", "error: unexpected character ' ' at column 1 0..1"),
+            ("+1", "error: unexpected character '+' at column 1 0..1"),
+        ] {
+            check_decode(input, expect);
+        }
+    }
+
+    #[test]
+    fn decode_skips_empty_elements() {
+        check_decode(",1,,3,", "1,3");
+        check_decode("[,1,]", "1");
+        check_decode(",", "");
+        check("1,,3", "error: empty element at column 3 2..2");
+        // test_decode_info: counts and largest ids.
+        for (input, count, max) in [
+            ("[]", 0, None),
+            ("", 0, None),
+            ("0", 1, Some(0)),
+            ("1,2", 2, Some(2)),
+            ("1,2-1024", 1024, Some(1024)),
+            ("0-3", 4, Some(3)),
+        ] {
+            let set = IdSet::decode(input).unwrap();
+            assert_eq!((set.len(), set.last()), (count, max), "input {input:?}");
+        }
+    }
+
+    #[test]
+    fn reference_set_operations() {
+        // libidset/test/idset.c optab (the non-NULL rows).
+        let d = |s: &str| IdSet::decode(s).unwrap();
+        assert_eq!(d("[0]").union(&d("[0]")), d("[0]"));
+        assert_eq!(d("[0]").union(&d("[1]")), d("[0-1]"));
+        assert_eq!(d("[0]").difference(&d("[0]")), d("[]"));
+        assert_eq!(d("[0-1]").difference(&d("[0]")), d("[1]"));
+        assert_eq!(d("[0-1]").intersection(&d("[2-3]")), d("[]"));
+        assert_eq!(d("[0-1]").intersection(&d("[1-2]")), d("[1]"));
+        assert_eq!(d("[0-1]").intersection(&d("[0-1]")), d("[0-1]"));
+        assert_eq!(d("[0,1]").difference(&d("[1]")), d("[0]"));
+        assert_eq!(d("[0,1]").difference(&d("[2]")), d("[0,1]"));
+        // test_clear, test_range_clear, test_range_set.
+        let mut s = d("1-10");
+        for id in 1..=7 {
+            assert!(s.contains(id));
+            s.remove(id);
+            assert!(!s.contains(id));
+        }
+        s.remove(100);
+        assert_eq!(s.to_string(), "8-10");
+        let mut s = d("1-10");
+        s.remove_range(2, 5);
+        s.remove_range(2, 5);
+        assert_eq!(s.len(), 6);
+        s.remove_range(6, 9);
+        assert_eq!(s.to_string(), "1,10");
+        let mut s = IdSet::new();
+        s.insert_range(0, 2);
+        s.insert_range(0, 2);
+        assert_eq!(s.len(), 3);
+        s.insert_range(79, 80);
+        assert_eq!(s.iter().collect::<Vec<_>>(), [0, 1, 2, 79, 80]);
+        // test_copy.
+        let a = d("1-5000");
+        let mut b = a.clone();
+        b.remove(100);
+        assert_eq!((a.len(), b.len()), (5000, 4999));
     }
 }

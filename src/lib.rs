@@ -3,17 +3,27 @@
 //! Code map:
 //!
 //! - [`idset`]: RFC 22 id sets, stored as sorted disjoint ranges.
+//! - [`diag`]: diagnostics with spans, JSON pointers and a caret renderer.
+//! - [`hostlist`]: RFC 29 host lists, ordered runs of `prefix[lo-hi]`, as flux-core's libhostlist.
 //! - [`rset`]: RFC 20 R documents.
+//! - [`share`]: documents packed into share-link URL fragments.
+//! - [`report`]: what the page shows about a document, in one call.
+//! - [`grid`]: the node × resource grid: layout, hit-testing, paint runs.
 //! - [`range`]: RFC 45 range strings and RFC 14 count dictionaries.
 //! - [`shape`]: RFC 46 shapes expanded to RFC 14 resources, checked, and back.
 //!
 //! The core (everything outside `web` and the `rscope` binary) never names a
 //! web crate; `web` is compiled for `wasm32` only.
 
+pub mod diag;
+pub mod grid;
+pub mod hostlist;
 pub mod idset;
 pub mod range;
+pub mod report;
 pub mod rset;
 pub mod shape;
+pub mod share;
 
 #[cfg(target_arch = "wasm32")]
 pub mod web;

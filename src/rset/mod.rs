@@ -1,14 +1,40 @@
-//! RFC 20 R documents.
+//! RFC 20 R documents: model, span-keeping parse and validation, set
+//! operations with flux-core librlist's semantics, the canonical encoding
+//! and the short form.
 //!
-//! For now this holds the summary the first page shows: version and the
-//! node, core and GPU counts. The full model, validation and set operations
-//! grow here.
+//! - [`parse`] / [`parse_document`]: read text into an [`Rset`] plus
+//!   [`Diagnostic`](crate::diag::Diagnostic)s; status documents
+//!   (`{"all": R, "down": R, ...}`) too.
+//! - [`Rset`]: nodes by rank with children of any type, properties, times,
+//!   the opaque `scheduling` value; operations in `ops`.
+//! - [`Rset::encode`] and [`Rset::short_form`]: what `flux R` prints.
+//!
+//! Where librlist drops data silently, Rscope keeps it; each place says so
+//! in its doc comment (module docs of `ops` and `parse`, [`Rset::encode`]).
 
-use crate::idset::IdSet;
-use serde_json::Value;
-use std::collections::BTreeMap;
+mod config;
+mod encode;
+mod error;
+mod fxhash;
+pub mod json;
+mod node;
+mod ops;
+mod parse;
+pub mod scheduling;
+mod set;
+mod zhash;
 
-/// What the page and `rscope R summary` show about a document.
+pub use config::from_config;
+pub use encode::{format_real, write_json_string, write_json_value};
+pub use error::{Error, ErrorKind};
+pub use node::Node;
+pub use ops::append_all;
+pub use parse::{
+    load, load_stream, parse, parse_document, Document, Parsed, MAX_DIAGNOSTICS, MAX_RANKS,
+};
+pub use set::Rset;
+
+/// What the page and `rscope summary` show about a document.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Summary {
     /// The `version` key.
@@ -21,49 +47,40 @@ pub struct Summary {
     pub gpus: u64,
 }
 
-/// Summarize an R document given as JSON text.
+/// Summarize an R document (or the `all` set of a status document) given
+/// as JSON text; the error is the first error finding.
 pub fn summarize(text: &str) -> Result<Summary, String> {
-    let doc: Value = serde_json::from_str(text).map_err(|e| format!("not JSON: {e}"))?;
-    let version = doc
-        .get("version")
-        .ok_or("missing key 'version'")?
-        .as_i64()
-        .ok_or("'version' is not an integer")?;
-    if version != 1 {
-        return Err(format!("unsupported version {version}"));
-    }
-    let r_lite = doc
-        .pointer("/execution/R_lite")
-        .ok_or("missing key 'execution.R_lite'")?
-        .as_array()
-        .ok_or("'execution.R_lite' is not an array")?;
-    let mut ranks = IdSet::new();
-    let mut counts: BTreeMap<&str, u64> = BTreeMap::new();
-    for (i, entry) in r_lite.iter().enumerate() {
-        let idset = |key: &str, v: Option<&Value>| -> Result<IdSet, String> {
-            let s = v
-                .and_then(Value::as_str)
-                .ok_or_else(|| format!("R_lite[{i}]: '{key}' is not a string"))?;
-            IdSet::parse_lenient(s)
-                .map(|l| l.set)
-                .map_err(|e| format!("R_lite[{i}].{key}: {e}"))
-        };
-        let rank = idset("rank", entry.get("rank"))?;
-        let children = entry
-            .get("children")
-            .and_then(Value::as_object)
-            .ok_or_else(|| format!("R_lite[{i}]: 'children' is not an object"))?;
-        for (name, ids) in children {
-            let ids = idset(name, Some(ids))?;
-            *counts.entry(name.as_str()).or_default() += rank.len() * ids.len();
-        }
-        ranks = ranks.union(&rank);
-    }
+    let first_error = |d: &[crate::diag::Diagnostic]| -> String {
+        d.iter()
+            .find(|d| d.severity == crate::diag::Severity::Error)
+            .map_or_else(|| "invalid R".to_string(), |d| d.message.clone())
+    };
+    let set = match parse_document(text) {
+        Document::R(p) => match p.rset {
+            Some(s) => s,
+            None => {
+                return Err(p
+                    .rejection
+                    .map_or_else(|| first_error(&p.diagnostics), |d| d.message))
+            }
+        },
+        Document::Status { sets, diagnostics } => sets
+            .into_iter()
+            .find(|(name, _)| name == "all")
+            .and_then(|(_, s)| s)
+            .ok_or_else(|| {
+                if diagnostics.is_empty() {
+                    "status document has no 'all' set".to_string()
+                } else {
+                    first_error(&diagnostics)
+                }
+            })?,
+    };
     Ok(Summary {
-        version,
-        nodes: ranks.len(),
-        cores: counts.get("core").copied().unwrap_or(0),
-        gpus: counts.get("gpu").copied().unwrap_or(0),
+        version: 1,
+        nodes: set.len() as u64,
+        cores: set.count("core"),
+        gpus: set.count("gpu"),
     })
 }
 
@@ -92,25 +109,23 @@ mod tests {
 
     #[test]
     fn reports_errors() {
-        assert_eq!(
-            summarize("{").unwrap_err(),
-            "not JSON: EOF while parsing an object at line 1 column 1"
-        );
+        assert_eq!(summarize("{").unwrap_err(), "not JSON: unterminated object");
         assert_eq!(summarize("{}").unwrap_err(), "missing key 'version'");
         assert_eq!(
             summarize(r#"{"version":1,"execution":{"R_lite":[{"rank":"3-1","children":{}}]}}"#)
-                .unwrap(),
-            Summary {
-                version: 1,
-                nodes: 3,
-                cores: 0,
-                gpus: 0
-            }
+                .unwrap_err(),
+            "invalid rank: reversed range '3-1'"
         );
         assert_eq!(
             summarize(r#"{"version":1,"execution":{"R_lite":[{"rank":"x","children":{}}]}}"#)
                 .unwrap_err(),
-            "R_lite[0].rank: unexpected character 'x' at column 1"
+            "invalid rank: unexpected character 'x'"
         );
+    }
+
+    #[test]
+    fn summarizes_status_documents() {
+        let s = summarize(r#"{"all": {"version": 1, "execution": {"R_lite": [{"rank": "0-3", "children": {"core": "0-3"}}]}}, "down": null}"#).unwrap();
+        assert_eq!((s.nodes, s.cores), (4, 16));
     }
 }

@@ -1,55 +1,332 @@
-//! The yew root component: paste an R document, see what it holds.
+//! The yew root component: open documents as tabs, edit them, and see what
+//! the core finds in them. All resource logic is a call into the core.
 
-use crate::rset::{summarize, Summary};
-use web_sys::HtmlTextAreaElement;
+use crate::grid::{ColorBy, Grid};
+use crate::report::{analyze, FixView, Report};
+use crate::web::components::{
+    diagnostics::Diagnostics,
+    editor::{Editor, Selection},
+    grid::GridView,
+    summary::SummaryView,
+    tabs::Tabs,
+    toolbar::{Example, Toolbar},
+};
+use crate::web::load;
+use crate::web::state::{Action, Doc, Docs};
+use gloo::events::EventListener;
+use gloo::timers::callback::Timeout;
+use std::rc::Rc;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::spawn_local;
 use yew::prelude::*;
+
+/// How long typing must pause before the document is parsed again.
+const PARSE_DELAY_MS: u32 = 120;
+/// How long changes must settle before they are saved to local storage.
+const SAVE_DELAY_MS: u32 = 600;
+
+/// A message under the toolbar: what just happened, or what went wrong.
+#[derive(Clone, PartialEq)]
+enum Status {
+    Info(String),
+    Problem(String),
+}
 
 /// The whole page.
 #[function_component(App)]
 pub fn app() -> Html {
-    let text = use_state(String::new);
-    let oninput = {
-        let text = text.clone();
-        Callback::from(move |e: InputEvent| {
-            let area: HtmlTextAreaElement = e.target_unchecked_into();
-            text.set(area.value());
+    let docs = use_reducer(Docs::load);
+    let status = use_state(|| None::<Status>);
+    let examples = use_state(Vec::<Example>::new);
+    let report = use_state(|| None::<Rc<Analysis>>);
+    let selection = use_state(|| None::<Selection>);
+    let color_by = use_state(|| "auto".to_string());
+
+    // Open a document, or report why it could not be opened.
+    let open = {
+        let (docs, status) = (docs.dispatcher(), status.clone());
+        Callback::from(move |loaded: Result<Doc, String>| match loaded {
+            Ok(doc) => {
+                status.set(Some(Status::Info(format!("opened {}", doc.source))));
+                docs.dispatch(Action::Open(doc));
+            }
+            Err(e) => status.set(Some(Status::Problem(e))),
         })
     };
-    let result = if text.trim().is_empty() {
-        None
-    } else {
-        Some(summarize(&text))
+
+    // On start: a shared document, a ?url= document, and the examples index.
+    {
+        let (open, examples) = (open.clone(), examples.clone());
+        use_effect_with((), move |_| {
+            if let Some(shared) = load::shared_document() {
+                open.emit(shared);
+            }
+            if let Some(url) = load::url_param() {
+                let open = open.clone();
+                spawn_local(async move {
+                    let name = load::url_name(&url);
+                    open.emit(load::fetch(&url, name).await);
+                });
+            }
+            spawn_local(async move {
+                if let Ok(resp) = gloo::net::http::Request::get("static/examples/index.json")
+                    .send()
+                    .await
+                {
+                    if let Ok(list) = resp.json::<Vec<Example>>().await {
+                        examples.set(list);
+                    }
+                }
+            });
+        });
+    }
+
+    // Files dropped anywhere on the page open as new tabs.
+    {
+        let open = open.clone();
+        use_effect_with((), move |_| {
+            let document = gloo::utils::document();
+            let over = EventListener::new_with_options(
+                &document,
+                "dragover",
+                gloo::events::EventListenerOptions::enable_prevent_default(),
+                |e| e.prevent_default(),
+            );
+            let drop = EventListener::new_with_options(
+                &document,
+                "drop",
+                gloo::events::EventListenerOptions::enable_prevent_default(),
+                move |e| {
+                    e.prevent_default();
+                    let files = e
+                        .dyn_ref::<web_sys::DragEvent>()
+                        .and_then(|d| d.data_transfer())
+                        .and_then(|t| t.files());
+                    if let Some(files) = files {
+                        for i in 0..files.length() {
+                            if let Some(file) = files.get(i) {
+                                let open = open.clone();
+                                spawn_local(async move { open.emit(load::read_file(file).await) });
+                            }
+                        }
+                    }
+                },
+            );
+            move || drop_both(over, drop)
+        });
+    }
+
+    // Parse the active document once typing pauses; never on every keystroke.
+    {
+        let report = report.clone();
+        let text = docs.current().text.clone();
+        use_effect_with(text, move |text| {
+            let timer = if text.trim().is_empty() {
+                report.set(None);
+                None
+            } else {
+                let text = text.clone();
+                Some(Timeout::new(PARSE_DELAY_MS, move || {
+                    report.set(Some(Rc::new(Analysis::of(&text))))
+                }))
+            };
+            move || drop(timer)
+        });
+    }
+
+    // Save for the next visit once changes settle.
+    {
+        let snapshot = (*docs).clone();
+        use_effect_with(snapshot, move |snapshot| {
+            let snapshot = snapshot.clone();
+            let timer = Timeout::new(SAVE_DELAY_MS, move || snapshot.save());
+            move || drop(timer)
+        });
+    }
+
+    let on_edit = {
+        let docs = docs.dispatcher();
+        Callback::from(move |text| docs.dispatch(Action::Edit(text)))
     };
+    let on_select = {
+        let docs = docs.dispatcher();
+        Callback::from(move |i| docs.dispatch(Action::Select(i)))
+    };
+    let on_close = {
+        let docs = docs.dispatcher();
+        Callback::from(move |i| docs.dispatch(Action::Close(i)))
+    };
+    let on_example = {
+        let open = open.clone();
+        Callback::from(move |ex: Example| {
+            let open = open.clone();
+            spawn_local(async move {
+                let url = format!("static/examples/{}", ex.file);
+                open.emit(load::fetch(&url, ex.title.clone()).await);
+            });
+        })
+    };
+    let on_file = {
+        let open = open.clone();
+        Callback::from(move |file: web_sys::File| {
+            let open = open.clone();
+            spawn_local(async move { open.emit(load::read_file(file).await) });
+        })
+    };
+    let on_share = {
+        let (status, text) = (status.clone(), docs.current().text.clone());
+        Callback::from(move |()| match load::share_link(&text) {
+            Ok(link) => {
+                let status = status.clone();
+                let copied = gloo::utils::window()
+                    .navigator()
+                    .clipboard()
+                    .write_text(&link);
+                spawn_local(async move {
+                    let how = match wasm_bindgen_futures::JsFuture::from(copied).await {
+                        Ok(_) => "copied to the clipboard and shown in the address bar",
+                        Err(_) => "shown in the address bar (copy it from there)",
+                    };
+                    status.set(Some(Status::Info(format!(
+                        "share link ({} characters) {how}",
+                        link.len()
+                    ))));
+                });
+            }
+            Err(e) => status.set(Some(Status::Problem(e))),
+        })
+    };
+
+    let on_locate = {
+        let selection = selection.clone();
+        Callback::from(move |f: crate::report::Finding| {
+            let nonce = selection.as_ref().map_or(0, |s| s.nonce + 1);
+            selection.set(Some(Selection {
+                start: f.utf16.0,
+                end: f.utf16.1,
+                line: f.line,
+                nonce,
+            }));
+        })
+    };
+    let on_fix = {
+        let (docs, text) = (docs.dispatcher(), docs.current().text.clone());
+        Callback::from(move |fix: FixView| {
+            let units: Vec<u16> = text.encode_utf16().collect();
+            let (a, b) = (fix.utf16.0.min(units.len()), fix.utf16.1.min(units.len()));
+            let mut out: Vec<u16> = units[..a].to_vec();
+            out.extend(fix.replacement.encode_utf16());
+            out.extend_from_slice(&units[b.max(a)..]);
+            docs.dispatch(Action::Edit(String::from_utf16_lossy(&out)));
+        })
+    };
+    let on_color = {
+        let color_by = color_by.clone();
+        Callback::from(move |e: Event| {
+            let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
+            color_by.set(select.value());
+        })
+    };
+
+    let summaries = report.as_ref().map(|a| match &a.report.rejection {
+        Some(why) if a.report.sets.is_empty() => Err(why.clone()),
+        _ => Ok(a.report.summaries()),
+    });
+    let findings = report
+        .as_ref()
+        .map(|a| a.report.findings.clone())
+        .unwrap_or_default();
+    let grid = report.as_ref().and_then(|a| a.grid.clone());
+    let properties: Vec<String> = report
+        .as_ref()
+        .and_then(|a| a.report.main_set())
+        .map(|s| s.properties().into_iter().map(|(n, _)| n).collect())
+        .unwrap_or_default();
+    let has_states = grid.as_ref().is_some_and(|g| g.has_states());
+    let color = use_memo(((*color_by).clone(), has_states), |(c, has_states)| {
+        Rc::new(match c.strip_prefix("property:") {
+            Some(p) => ColorBy::Property(p.to_string()),
+            // A status document opens coloured by state; anything else by type.
+            None if (c == "state" || c == "auto") && *has_states => ColorBy::State,
+            None => ColorBy::Type,
+        })
+    });
+    let on_open_selection = {
+        let (docs, n) = (docs.dispatcher(), docs.docs.len());
+        Callback::from(move |text: String| {
+            docs.dispatch(Action::Open(Doc {
+                source: format!("selection {}", n + 1),
+                text,
+            }))
+        })
+    };
+    let sources: Vec<String> = docs.docs.iter().map(|d| d.source.clone()).collect();
     html! {
         <main class="app">
             <header>
                 <h1>{ "Rscope" }</h1>
-                <p class="tagline">{ "Explore a Flux resource set (RFC 20 R document) in your browser." }</p>
+                <p class="tagline">{ "Explore a Flux resource set (RFC 20 R document) in your browser. Nothing leaves this page." }</p>
             </header>
-            <label for="r-input">{ "R document (JSON)" }</label>
-            <textarea id="r-input" data-testid="r-input" spellcheck="false"
-                placeholder="Paste an R document here, e.g. the output of flux resource R"
-                value={(*text).clone()} {oninput} />
-            <section aria-live="polite" data-testid="summary">
-                { render_result(result) }
-            </section>
+            <Toolbar examples={(*examples).clone()} {on_example} {on_file} {on_share} />
+            <p class="status" role="status" data-testid="status">
+                { match &*status {
+                    Some(Status::Info(m)) => html! { <span>{ m }</span> },
+                    Some(Status::Problem(m)) => html! { <span class="error">{ m }</span> },
+                    None => html! {},
+                } }
+            </p>
+            <Tabs {sources} active={docs.active} {on_select} {on_close} />
+            <div class="workspace" role="tabpanel" aria-labelledby={format!("tab-{}", crate::web::state::tab_letter(docs.active))}>
+                <Editor text={AttrValue::from(docs.current().text.clone())} {on_edit} label="R document (JSON)"
+                    selection={(*selection).clone()} />
+                <div class="side">
+                    <SummaryView result={summaries} />
+                    if report.is_some() {
+                        <Diagnostics {findings} {on_locate} {on_fix} />
+                    }
+                </div>
+            </div>
+            if let Some(grid) = grid {
+                <section class="panel" aria-label="Grid">
+                    <h2>{ "Grid" }
+                        <label class="inline">{ " colour by " }
+                            <select onchange={on_color} data-testid="color-by">
+                                <option value="type" selected={*color_by == "type" || (*color_by == "auto" && !has_states)}>{ "resource type" }</option>
+                                if has_states {
+                                    <option value="state" selected={*color_by == "state" || *color_by == "auto"}>{ "state (free, allocated, down)" }</option>
+                                }
+                                { for properties.iter().map(|p| {
+                                    let v = format!("property:{p}");
+                                    let selected = *color_by == v;
+                                    html! { <option {selected} value={v}>{ format!("property {p}") }</option> }
+                                }) }
+                            </select>
+                        </label>
+                    </h2>
+                    <GridView {grid} color_by={(*color).clone()} on_open={on_open_selection} />
+                </section>
+            }
         </main>
     }
 }
 
-fn render_result(result: Option<Result<Summary, String>>) -> Html {
-    match result {
-        None => {
-            html! { <p class="hint">{ "Paste an R document above to see its nodes, cores and GPUs." }</p> }
-        }
-        Some(Err(e)) => html! { <p class="error" role="alert" data-testid="error">{ e }</p> },
-        Some(Ok(s)) => html! {
-            <dl class="counts">
-                <dt>{ "Version" }</dt><dd data-testid="version">{ s.version }</dd>
-                <dt>{ "Nodes" }</dt><dd data-testid="nodes">{ s.nodes }</dd>
-                <dt>{ "Cores" }</dt><dd data-testid="cores">{ s.cores }</dd>
-                <dt>{ "GPUs" }</dt><dd data-testid="gpus">{ s.gpus }</dd>
-            </dl>
-        },
+/// A document read by the core, with its grid laid out once.
+struct Analysis {
+    report: Report,
+    grid: Option<Rc<Grid>>,
+}
+
+impl Analysis {
+    fn of(text: &str) -> Analysis {
+        let report = analyze(text);
+        let grid = report
+            .main_set()
+            .map(|s| Rc::new(Grid::new(s, report.set("allocated"), report.set("down"))));
+        Analysis { report, grid }
     }
+}
+
+/// Remove both drag-and-drop listeners.
+fn drop_both(over: EventListener, drop: EventListener) {
+    std::mem::drop((over, drop));
 }

@@ -2,6 +2,12 @@
 
 pub mod api;
 pub mod app;
+pub mod components;
+pub mod load;
+pub mod state;
+
+#[cfg(test)]
+mod tests;
 
 use wasm_bindgen::prelude::*;
 

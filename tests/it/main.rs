@@ -1,5 +1,13 @@
 //! Native integration tests: one binary, one module per area.
+//!
+//! They run the native `rscope` binary and use proptest, so they are left out
+//! of the wasm32 build that `wasm-pack test` makes of every test target.
+#![cfg(not(target_arch = "wasm32"))]
 
+mod hostlist;
+mod props;
+mod rset;
+mod rset_cli;
 mod shape;
 mod summary;
 mod support;

@@ -1,6 +1,8 @@
 //! `rscope`: the command-line face of the Rscope core. Its subcommands
 //! mirror `flux R`, `flux hostlist` and flux-core's shape parser.
 
+mod hostlist;
+mod r;
 mod shape;
 
 use clap::{Parser, Subcommand};
@@ -21,6 +23,11 @@ enum Command {
         /// The R document (default: standard input)
         file: Option<String>,
     },
+    /// Combine, transform and print RFC 29 host lists, as `flux hostlist`
+    Hostlist(hostlist::HostlistArgs),
+    /// Read, generate and process RFC 20 R objects (mirrors `flux R`)
+    #[command(name = "R", subcommand)]
+    R(r::RCommand),
     /// Expand an RFC 46 shape into RFC 14 resources (as flux.shape.parser)
     Shape(shape::ShapeArgs),
 }
@@ -42,6 +49,7 @@ fn read_input(file: Option<&str>) -> Result<String, String> {
 fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
+        Command::R(cmd) => return ExitCode::from(r::run(cmd)),
         Command::Summary { file } => read_input(file.as_deref()).and_then(|text| {
             let s = rscope::rset::summarize(&text)?;
             println!(
@@ -50,6 +58,7 @@ fn main() -> ExitCode {
             );
             Ok(())
         }),
+        Command::Hostlist(args) => return hostlist::run(args),
         Command::Shape(args) => shape::run(args),
     };
     match result {

@@ -1,0 +1,64 @@
+#!/usr/bin/env bash
+# Every test tier, in order: lints, native tests, in-browser wasm tests,
+# release build, end-to-end Playwright specs. A tier fails when its command
+# fails or when it ran no test; the script exits non-zero if any tier failed.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$HOME/.cargo/bin:$PATH"
+export CHROMEDRIVER=/usr/bin/chromedriver
+
+logdir=$(mktemp -d)
+failed=()
+total_passed=0
+total_failed=0
+
+# Sum the counts of libtest-style summary lines ("test result: ok. 3 passed; 0 failed").
+count_libtest() {
+  local log=$1 p f
+  p=$(grep -oE 'test result: [a-zA-Z]+\. [0-9]+ passed' "$log" | grep -oE '[0-9]+ passed' | awk '{s+=$1} END {print s+0}')
+  f=$(grep -oE '; [0-9]+ failed' "$log" | grep -oE '[0-9]+' | awk '{s+=$1} END {print s+0}')
+  echo "$p $f"
+}
+
+# Playwright's list reporter ends with "  N passed (1.2s)" and maybe "  N failed".
+count_playwright() {
+  local log=$1 p f
+  p=$(grep -oE '^ +[0-9]+ passed' "$log" | tail -1 | grep -oE '[0-9]+' || true)
+  f=$(grep -oE '^ +[0-9]+ failed' "$log" | tail -1 | grep -oE '[0-9]+' || true)
+  echo "${p:-0} ${f:-0}"
+}
+
+# tier NAME COUNTER|- COMMAND...
+tier() {
+  local name=$1 counter=$2; shift 2
+  local log="$logdir/$name.log"
+  printf '\n==== %s: %s\n' "$name" "$*"
+  "$@" 2>&1 | tee "$log"
+  local rc=${PIPESTATUS[0]}
+  if [ "$counter" != "-" ]; then
+    read -r p f < <("$counter" "$log")
+    total_passed=$((total_passed + p)); total_failed=$((total_failed + f))
+    if [ "$rc" -eq 0 ] && [ "$p" -eq 0 ]; then
+      echo "==== $name ran no test"; rc=1
+    fi
+  fi
+  if [ "$rc" -ne 0 ]; then failed+=("$name"); fi
+  printf '==== %s: %s\n' "$name" "$([ "$rc" -eq 0 ] && echo ok || echo FAILED)"
+}
+
+tier fmt - cargo fmt --all --check
+tier clippy-native - cargo clippy --all-targets --locked -- -D warnings
+tier clippy-wasm32 - cargo clippy --lib --target wasm32-unknown-unknown --locked -- -D warnings
+tier native count_libtest cargo test --locked
+tier wasm-browser count_libtest wasm-pack test --headless --chrome -- --lib --locked
+tier build - bash scripts/build.sh
+tier e2e count_playwright bash -c 'cd www && npx playwright test'
+
+echo
+if [ ${#failed[@]} -gt 0 ]; then
+  echo "failed tiers: ${failed[*]}"
+  echo "total: $total_passed passed, $((total_failed > 0 ? total_failed : 1)) failed"
+  exit 1
+fi
+echo "all tiers passed"
+echo "total: $total_passed passed, $total_failed failed"

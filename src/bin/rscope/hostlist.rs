@@ -1,0 +1,322 @@
+//! `rscope hostlist`: `flux hostlist` for literal host lists.
+//!
+//! Options, order of operations, output and exit status follow
+//! flux-core's `flux-hostlist.py`, with these differences:
+//!
+//! - SOURCES are host lists or `-`/`stdin` only; `instance`, `local`,
+//!   `avail[able]` and job ids need a Flux instance and are refused, and
+//!   `-l/--local` does not exist. `-f/--fallback` is accepted and does
+//!   nothing, since every argument is a host list already.
+//! - Standard input is read to its end, with no 15 second timeout.
+//! - Error messages are `rscope: ` and a lowercase message that says what
+//!   is wrong and where (`invalid hostlist 'foo[1-': unclosed '[' at
+//!   column 4`), where the reference prints `flux-hostlist: ERROR: ` and,
+//!   for example, `Invalid jobid or hostlist foo[1-`. The exit status is
+//!   the same: 1 for these errors, 2 for a usage error.
+//! - `-S/--sort` refuses a combined list of more than
+//!   [`MAX_HOSTS`](rscope::hostlist::MAX_HOSTS) hosts, since sorting
+//!   overlapping runs builds up to one run per host.
+
+use clap::Args;
+use rscope::hostlist::{Hostlist, MAX_HOSTS};
+use rscope::idset::IdSet;
+use std::io::{Read, Write};
+use std::process::ExitCode;
+
+/// Options of `rscope hostlist`, as `flux hostlist`'s.
+#[derive(Args, Debug)]
+#[command(after_help = "SOURCES may include:\n\
+    stdin, '-'   read a list of hosts on stdin\n\
+    hosts        literal list of hosts\n\n\
+    The default when no SOURCES are supplied is 'stdin'.")]
+pub struct HostlistArgs {
+    /// Expand hostlist using defined output delimiter
+    #[arg(short = 'e', long, conflicts_with = "count")]
+    expand: bool,
+    /// Set output delimiter for expanded hostlist (default=' ')
+    #[arg(short = 'd', long, value_name = "S", default_value = " ")]
+    delimiter: String,
+    /// Print the total number of hosts
+    #[arg(short = 'c', long)]
+    count: bool,
+    /// Output hosts at indices in idset IDS (-IDS to index from end)
+    #[arg(short = 'n', long, value_name = "[-]IDS", allow_hyphen_values = true)]
+    nth: Option<String>,
+    /// Output indices of HOSTS in target in hostlist. Fails if any host is not found.
+    #[arg(short = 'F', long, value_name = "HOSTS")]
+    find: Option<String>,
+    /// Output at most N hosts (-N for the last N hosts)
+    #[arg(short = 'L', long, value_name = "N", allow_negative_numbers = true)]
+    limit: Option<i64>,
+    /// Return sorted result
+    #[arg(short = 'S', long)]
+    sort: bool,
+    /// Exclude all occurrences of HOSTS or indices from final result
+    #[arg(short = 'x', long, value_name = "IDS|HOSTS", value_parser = parse_hostlist)]
+    exclude: Option<Hostlist>,
+    /// Return only unique hosts in the final hostlist. Without other options, this is the same as the union of all hostlist args (default mode is append).
+    #[arg(short = 'u', long, visible_alias = "unique")]
+    union: bool,
+    /// Return the intersection of all hostlists
+    #[arg(short = 'i', long, conflicts_with_all = ["minus", "xor"])]
+    intersect: bool,
+    /// Subtract all hostlist args from first argument
+    #[arg(short = 'm', long, conflicts_with = "xor")]
+    minus: bool,
+    /// Return the symmetric difference of all hostlists
+    #[arg(short = 'X', long)]
+    xor: bool,
+    /// Accepted for compatibility; every argument is a host list already
+    #[arg(short = 'f', long)]
+    #[allow(dead_code)] // Parsed so that `flux hostlist -f` command lines work.
+    fallback: bool,
+    /// No output. Exit with nonzero exit status if hostlist is empty
+    #[arg(short = 'q', long)]
+    quiet: bool,
+    /// (optional) One or more hostlist sources
+    #[arg(value_name = "SOURCES")]
+    sources: Vec<String>,
+}
+
+fn parse_hostlist(s: &str) -> Result<Hostlist, String> {
+    Hostlist::parse(s).map_err(|e| e.to_string())
+}
+
+/// A failure: the message (printed after `rscope: `), or none for a quiet
+/// exit with status 1.
+type Failure = Option<String>;
+
+fn invalid_hostlist(text: &str, e: impl std::fmt::Display) -> Failure {
+    Some(format!("invalid hostlist '{text}': {e}"))
+}
+
+/// Sources that name parts of a running Flux instance.
+const INSTANCE_SOURCES: [&str; 4] = ["instance", "local", "avail", "available"];
+
+/// Read the host lists named by the arguments, in order.
+fn resolve(sources: &[String], stdin: &mut dyn Read) -> Result<Vec<Hostlist>, Failure> {
+    let default = ["stdin".to_string()];
+    let sources = if sources.is_empty() {
+        &default[..]
+    } else {
+        sources
+    };
+    let mut out = Vec::with_capacity(sources.len());
+    for arg in sources {
+        if arg == "-" || arg == "stdin" {
+            let mut text = String::new();
+            stdin
+                .read_to_string(&mut text)
+                .map_err(|e| Some(format!("cannot read standard input: {e}")))?;
+            let mut hl = Hostlist::new();
+            // Python's universal newlines: `\n`, `\r\n` and `\r` end a line.
+            for line in text.split(['\n', '\r']) {
+                let line = line.trim_end();
+                let part = Hostlist::parse(line).map_err(|e| invalid_hostlist(line, e))?;
+                hl.append(&part);
+            }
+            out.push(hl);
+        } else if INSTANCE_SOURCES.contains(&arg.as_str()) {
+            return Err(Some(format!(
+                "source '{arg}' needs a running Flux instance; give host names or '-'"
+            )));
+        } else {
+            out.push(Hostlist::parse(arg).map_err(|e| invalid_hostlist(arg, e))?);
+        }
+    }
+    Ok(out)
+}
+
+/// The hosts of `hl` at the ascending `positions`, appended one by one.
+fn select(hl: &Hostlist, positions: &[u64]) -> Hostlist {
+    let mut out = Hostlist::new();
+    let mut want = positions.iter().peekable();
+    for (i, name) in (0u64..).zip(hl.iter()) {
+        while want.next_if_eq(&&i).is_some() {
+            out.push_host(&name);
+        }
+        if want.peek().is_none() {
+            break;
+        }
+    }
+    out
+}
+
+fn index_out_of_range() -> Failure {
+    Some("hostlist index out of range".to_string())
+}
+
+/// `-n/--nth`: hosts at the indices of an idset, or counted from the end
+/// when it starts with `-` (kept in list order, as the reference does).
+fn nth(hl: &Hostlist, spec: &str) -> Result<Hostlist, Failure> {
+    let (from_end, ids) = match spec.strip_prefix('-') {
+        Some(rest) => (true, rest),
+        None => (false, spec),
+    };
+    let set = IdSet::decode(ids).map_err(|e| Some(format!("invalid idset '{ids}': {e}")))?;
+    let len = hl.len();
+    if !from_end {
+        if set.last().is_some_and(|x| u64::from(x) >= len) {
+            return Err(index_out_of_range());
+        }
+        // Bounded: every id is below `len` here.
+        let positions: Vec<u64> = set.iter().map(u64::from).collect();
+        return Ok(select(hl, &positions));
+    }
+    // `hl[-x]` for x from largest to smallest; `hl[-0]` is the first host.
+    if set.last().is_some_and(|x| u64::from(x) > len) {
+        return Err(index_out_of_range());
+    }
+    // Bounded: every id is at most `len` here.
+    let mut positions: Vec<u64> = set
+        .iter()
+        .filter(|&x| x > 0)
+        .map(|x| len - u64::from(x))
+        .collect();
+    positions.reverse();
+    let mut out = select(hl, &positions);
+    if set.contains(0) {
+        positions.clear();
+        positions.push(0);
+        out.append(&select(hl, &positions));
+    }
+    Ok(out)
+}
+
+/// `-x/--exclude`: delete every occurrence of the hosts; if none was
+/// there, read the hosts as indices instead, as the reference does.
+fn exclude(hl: Hostlist, x: &Hostlist) -> Hostlist {
+    let mut hl = hl;
+    let count = hl.len();
+    while hl.delete(x) > 0 {}
+    if hl.len() != count {
+        return hl;
+    }
+    // The reference builds an idset from the host names sorted as strings,
+    // so `-x 2,10` reads `10,2`, which is out of order: no change.
+    let mut names: Vec<String> = x.iter().collect();
+    names.sort();
+    let Ok(ids) = IdSet::decode(&names.join(",")) else {
+        return hl;
+    };
+    let mut out = Hostlist::new();
+    for (i, name) in (0u64..).zip(hl.iter()) {
+        let excluded = u32::try_from(i).is_ok_and(|i| ids.contains(i));
+        if !excluded {
+            out.push_host(&name);
+        }
+    }
+    out
+}
+
+/// `-L/--limit`: the first `n` hosts, or the last `-n`.
+fn limit(hl: &Hostlist, n: i64) -> Hostlist {
+    let len = hl.len();
+    let (skip, take) = if n > 0 {
+        (0, n.unsigned_abs().min(len))
+    } else {
+        let take = n.unsigned_abs().min(len);
+        (len - take, take)
+    };
+    let positions: Vec<u64> = (skip..skip + take).collect();
+    select(hl, &positions)
+}
+
+/// Run the command, writing results to `out`.
+fn execute(args: &HostlistArgs, stdin: &mut dyn Read, out: &mut dyn Write) -> Result<(), Failure> {
+    let mut lists = resolve(&args.sources, stdin)?.into_iter();
+    let mut hl = Hostlist::new();
+    if args.intersect || args.xor || args.minus {
+        hl = lists.next().unwrap_or_default();
+        for x in lists {
+            if args.intersect {
+                hl = hl.intersect(&x);
+            } else if args.xor {
+                hl = hl.xor(&x);
+            } else {
+                hl.delete(&x);
+            }
+        }
+    } else {
+        for x in lists {
+            hl.append(&x);
+        }
+    }
+    if let Some(x) = args.exclude.as_ref().filter(|x| !x.is_empty()) {
+        hl = exclude(hl, x);
+    }
+    if args.sort {
+        if hl.len() > MAX_HOSTS {
+            return Err(Some(format!(
+                "cannot sort more than {MAX_HOSTS} hosts ({} given)",
+                hl.len()
+            )));
+        }
+        hl.sort();
+    }
+    if args.union {
+        hl.uniq();
+    }
+    if let Some(n) = args.limit.filter(|&n| n != 0) {
+        hl = limit(&hl, n);
+    }
+    if let Some(spec) = &args.nth {
+        hl = nth(&hl, spec)?;
+    }
+    let mut text = String::new();
+    if let Some(f) = args.find.as_deref().filter(|f| !f.is_empty()) {
+        let target = Hostlist::parse(f).map_err(|e| invalid_hostlist(f, e))?;
+        let mut ids = Vec::new();
+        let mut missing = Hostlist::new();
+        for host in target.iter() {
+            match hl.find(&host) {
+                Some(i) => ids.push(i.to_string()),
+                None => missing.push_host(&host),
+            }
+        }
+        if !missing.is_empty() {
+            let s = if missing.len() > 1 { "s" } else { "" };
+            return Err(Some(format!("host{s} '{missing}' not found")));
+        }
+        text = ids.join(" ") + "\n";
+    } else if args.count {
+        text = format!("{}\n", hl.len());
+    } else if args.expand {
+        if !hl.is_empty() {
+            let delim = args.delimiter.replace("\\n", "\n");
+            for (i, name) in hl.iter().enumerate() {
+                if i > 0 {
+                    text.push_str(&delim);
+                }
+                text.push_str(&name);
+            }
+            text.push('\n');
+        }
+    } else if !hl.is_empty() {
+        text = format!("{hl}\n");
+    }
+    if !args.quiet {
+        out.write_all(text.as_bytes())
+            .and_then(|()| out.flush())
+            .map_err(|e| Some(format!("cannot write output: {e}")))?;
+    }
+    if args.quiet && hl.is_empty() {
+        return Err(None);
+    }
+    Ok(())
+}
+
+/// Run `rscope hostlist` and give its exit status.
+pub fn run(args: HostlistArgs) -> ExitCode {
+    let stdout = std::io::stdout();
+    let mut out = stdout.lock();
+    match execute(&args, &mut std::io::stdin().lock(), &mut out) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(msg) => {
+            if let Some(msg) = msg {
+                eprintln!("rscope: {msg}");
+            }
+            ExitCode::FAILURE
+        }
+    }
+}

@@ -1,0 +1,285 @@
+//! Diagnostics: findings about a document, each pinned to a byte span of the
+//! source text and a JSON pointer, with line/column arithmetic and a
+//! compiler-style renderer (`file:line:col: severity: message`, the source
+//! line, a caret).
+//!
+//! Every validator in the crate (R documents, JGF graphs) reports through this
+//! type, so the CLI, the JS API and the page underline the same bytes.
+
+use std::fmt;
+use std::ops::Range;
+
+/// How serious a finding is.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash, serde::Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Severity {
+    /// The document breaks a rule of its specification.
+    Error,
+    /// The document is accepted but probably not what its author meant.
+    Warning,
+    /// Information: an extension, a legacy form, a kept unknown key.
+    Note,
+}
+
+impl fmt::Display for Severity {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Severity::Error => "error",
+            Severity::Warning => "warning",
+            Severity::Note => "note",
+        })
+    }
+}
+
+/// A suggested edit: replace the bytes of `span` with `replacement`.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Fix {
+    /// The bytes to replace.
+    pub span: Range<usize>,
+    /// The replacement text.
+    pub replacement: String,
+    /// What the edit does, e.g. `write the id set canonically`.
+    pub message: String,
+}
+
+/// One finding about a document.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Diagnostic {
+    /// How serious it is.
+    pub severity: Severity,
+    /// Lowercase, no trailing period.
+    pub message: String,
+    /// The byte span of the offending text (may be empty at end of input).
+    pub span: Range<usize>,
+    /// RFC 6901 pointer to the offending value (`""` is the whole document).
+    pub pointer: String,
+    /// A suggested edit, when one is obvious.
+    pub fix: Option<Fix>,
+}
+
+impl Diagnostic {
+    /// A finding of the given severity.
+    pub fn new(
+        severity: Severity,
+        message: impl Into<String>,
+        span: Range<usize>,
+        pointer: impl Into<String>,
+    ) -> Self {
+        Diagnostic {
+            severity,
+            message: message.into(),
+            span,
+            pointer: pointer.into(),
+            fix: None,
+        }
+    }
+
+    /// An error.
+    pub fn error(
+        message: impl Into<String>,
+        span: Range<usize>,
+        pointer: impl Into<String>,
+    ) -> Self {
+        Self::new(Severity::Error, message, span, pointer)
+    }
+
+    /// A warning.
+    pub fn warning(
+        message: impl Into<String>,
+        span: Range<usize>,
+        pointer: impl Into<String>,
+    ) -> Self {
+        Self::new(Severity::Warning, message, span, pointer)
+    }
+
+    /// A note.
+    pub fn note(
+        message: impl Into<String>,
+        span: Range<usize>,
+        pointer: impl Into<String>,
+    ) -> Self {
+        Self::new(Severity::Note, message, span, pointer)
+    }
+
+    /// Attach a suggested edit.
+    pub fn with_fix(mut self, fix: Fix) -> Self {
+        self.fix = Some(fix);
+        self
+    }
+
+    /// Shift the spans by `offset` bytes (for a document embedded in a larger text).
+    pub fn offset(mut self, offset: usize) -> Self {
+        self.span = self.span.start + offset..self.span.end + offset;
+        if let Some(fix) = &mut self.fix {
+            fix.span = fix.span.start + offset..fix.span.end + offset;
+        }
+        self
+    }
+
+    /// Render as `file:line:col: severity: message`, the source line and a
+    /// caret under the span (see [`render`]).
+    pub fn render(&self, file: &str, text: &str) -> String {
+        render(self, file, text)
+    }
+}
+
+impl fmt::Display for Diagnostic {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}: {}", self.severity, self.message)
+    }
+}
+
+/// A 1-based line and column; the column counts characters, not bytes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct LineCol {
+    /// 1-based line number.
+    pub line: usize,
+    /// 1-based column, in characters.
+    pub col: usize,
+}
+
+/// The line and column of byte `offset` in `text` (clamped to the text, and
+/// moved back to a character boundary). Lines end at `\n`.
+pub fn line_col(text: &str, offset: usize) -> LineCol {
+    let offset = floor_boundary(text, offset);
+    let before = &text[..offset];
+    let line = before.bytes().filter(|&b| b == b'\n').count() + 1;
+    let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+    let col = text[line_start..offset].chars().count() + 1;
+    LineCol { line, col }
+}
+
+/// The byte offset of a 1-based line and character column (as serde_json
+/// reports them), clamped to the text.
+pub fn offset_of(text: &str, line: usize, col: usize) -> usize {
+    let mut start = 0;
+    for _ in 1..line {
+        match text[start..].find('\n') {
+            Some(i) => start += i + 1,
+            None => return text.len(),
+        }
+    }
+    let rest = &text[start..];
+    let end = rest.find('\n').unwrap_or(rest.len());
+    rest[..end]
+        .char_indices()
+        .nth(col.saturating_sub(1))
+        .map_or(start + end, |(i, _)| start + i)
+}
+
+fn floor_boundary(text: &str, offset: usize) -> usize {
+    let mut i = offset.min(text.len());
+    while !text.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+/// Render a diagnostic the way compilers do:
+///
+/// ```text
+/// R.json:3:13: error: overlapping range '1-2'
+///   "rank": "0-3,1-2",
+///             ^^^
+/// ```
+///
+/// The caret covers the span on its first line (at least one column). A fix
+/// adds a `help:` line.
+pub fn render(diag: &Diagnostic, file: &str, text: &str) -> String {
+    let start = floor_boundary(text, diag.span.start);
+    let end = floor_boundary(text, diag.span.end.max(start));
+    let at = line_col(text, start);
+    let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
+    let line_end = text[start..].find('\n').map_or(text.len(), |i| start + i);
+    let source = text[line_start..line_end].trim_end_matches('\r');
+    let width = text[start..end.min(line_end)].chars().count().max(1);
+    // Tabs keep their width in the caret line so the caret lines up.
+    let pad: String = text[line_start..start]
+        .chars()
+        .map(|c| if c == '\t' { '\t' } else { ' ' })
+        .collect();
+    let mut out = format!(
+        "{file}:{}:{}: {}: {}\n{source}\n{pad}{}\n",
+        at.line,
+        at.col,
+        diag.severity,
+        diag.message,
+        "^".repeat(width)
+    );
+    if let Some(fix) = &diag.fix {
+        out.push_str(&format!("  help: {}: '{}'\n", fix.message, fix.replacement));
+    }
+    out
+}
+
+/// Append one reference token to a JSON pointer, escaping `~` and `/`.
+pub fn pointer_push(pointer: &str, token: &str) -> String {
+    let mut p = String::with_capacity(pointer.len() + token.len() + 1);
+    p.push_str(pointer);
+    p.push('/');
+    for c in token.chars() {
+        match c {
+            '~' => p.push_str("~0"),
+            '/' => p.push_str("~1"),
+            c => p.push(c),
+        }
+    }
+    p
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn line_col_counts_lines_and_characters() {
+        let text = "ab\ncé\nxyz";
+        let check = |off, line, col| assert_eq!(line_col(text, off), LineCol { line, col });
+        check(0, 1, 1);
+        check(2, 1, 3);
+        check(3, 2, 1);
+        check(4, 2, 2);
+        check(6, 2, 3); // after the two-byte 'é'
+        check(5, 2, 2); // inside 'é': moved back to its start
+        check(100, 3, 4);
+    }
+
+    #[test]
+    fn offset_of_inverts_line_col() {
+        let text = "ab\ncé\nxyz";
+        for off in [0, 1, 2, 3, 4, 6, 7, 9] {
+            let lc = line_col(text, off);
+            assert_eq!(offset_of(text, lc.line, lc.col), off, "offset {off}");
+        }
+        assert_eq!(offset_of(text, 9, 1), text.len());
+    }
+
+    #[test]
+    fn renders_with_caret_and_fix() {
+        let text = "{\n  \"rank\": \"0-3,1-2\"\n}";
+        let d = Diagnostic::error("overlapping range '1-2'", 17..20, "/rank").with_fix(Fix {
+            span: 12..19,
+            replacement: "0-3".into(),
+            message: "write the id set canonically".into(),
+        });
+        assert_eq!(
+            render(&d, "R.json", text),
+            "R.json:2:16: error: overlapping range '1-2'\n  \"rank\": \"0-3,1-2\"\n               ^^^\n  help: write the id set canonically: '0-3'\n"
+        );
+    }
+
+    #[test]
+    fn renders_empty_span_at_end() {
+        let d = Diagnostic::error("unterminated object", 1..1, "");
+        assert_eq!(
+            render(&d, "-", "{"),
+            "-:1:2: error: unterminated object\n{\n ^\n"
+        );
+    }
+
+    #[test]
+    fn pointer_escapes() {
+        assert_eq!(pointer_push("/a", "b/c~d"), "/a/b~1c~0d");
+        assert_eq!(pointer_push("", "0"), "/0");
+    }
+}

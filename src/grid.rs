@@ -1,0 +1,608 @@
+//! The resource grid: one row per node (rank order), one column per child id,
+//! child types side by side (cores, then GPUs, then the rest). The grid is
+//! uniform, so it is its own spatial index: a point maps to a cell with two
+//! divisions and an idset lookup, never a scan. Painting asks for *runs*
+//! (consecutive cells of one colour in one row), so a canvas draws a
+//! 128-core row with a handful of rectangles, whatever its size.
+
+use crate::idset::IdSet;
+use crate::rset::Rset;
+use serde::Serialize;
+
+/// The most columns one child type may take; ids above are not drawn, and
+/// [`Grid::clipped`] says so.
+pub const MAX_COLUMNS_PER_TYPE: u32 = 4096;
+
+/// Empty columns between two child types.
+pub const TYPE_GAP: usize = 1;
+
+/// What a cell's colour means.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Paint {
+    /// A resource of child type `n` (the index into [`Grid::types`]).
+    Type(u8),
+    /// Free (status documents, or outside a highlighted subset).
+    Free,
+    /// Allocated (the status document's `allocated` set).
+    Allocated,
+    /// Down (the status document's `down` set).
+    Down,
+    /// In the highlighted subset (a property, or another document).
+    Marked,
+    /// Not in the highlighted subset.
+    Unmarked,
+}
+
+/// How to colour the cells.
+#[derive(Clone, Debug)]
+pub enum ColorBy {
+    /// By child type.
+    Type,
+    /// Free, allocated or down (needs a status document).
+    State,
+    /// Nodes holding this property are marked.
+    Property(String),
+    /// Resources also in this other set are marked.
+    Membership(Rset),
+}
+
+/// One node's row.
+#[derive(Clone, Debug)]
+struct Row {
+    rank: u32,
+    host: Option<String>,
+    /// Children per grid type, same order as `Grid::types`.
+    children: Vec<IdSet>,
+    properties: Vec<String>,
+}
+
+/// A child type's block of columns.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Column {
+    /// The child type name.
+    pub name: String,
+    /// The first grid column of the block.
+    pub offset: usize,
+    /// How many columns (the largest id + 1, capped).
+    pub width: usize,
+}
+
+/// A run of cells of one paint in one row.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct Run {
+    /// Row index.
+    pub row: usize,
+    /// First column.
+    pub col: usize,
+    /// How many columns.
+    pub len: usize,
+    /// What the colour means.
+    pub paint: Paint,
+}
+
+/// What is under the pointer.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct CellInfo {
+    /// The node's rank.
+    pub rank: u32,
+    /// The node's host name.
+    pub host: Option<String>,
+    /// The child type.
+    pub kind: String,
+    /// The resource id.
+    pub id: u32,
+    /// The node's properties.
+    pub properties: Vec<String>,
+    /// `free`, `allocated` or `down` for status documents.
+    pub state: Option<&'static str>,
+}
+
+/// The grid of a resource set, with optional status sets.
+#[derive(Clone, Debug)]
+pub struct Grid {
+    rows: Vec<Row>,
+    columns: Vec<Column>,
+    width: usize,
+    clipped: bool,
+    /// Per row, per type: allocated and down ids (status documents).
+    states: Option<Vec<Vec<(IdSet, IdSet)>>>,
+}
+
+impl Grid {
+    /// Lay out `set`; `allocated` and `down` (from a status document) give
+    /// the cells' states.
+    pub fn new(set: &Rset, allocated: Option<&Rset>, down: Option<&Rset>) -> Grid {
+        let mut types = set.child_types();
+        types.sort_by_key(|n| (n != "core", n != "gpu", n.clone()));
+        let nodes = set.nodes_by_rank();
+        let mut clipped = false;
+        let mut columns = Vec::new();
+        let mut offset = 0;
+        for name in &types {
+            let top = nodes
+                .iter()
+                .filter_map(|n| n.child(name).and_then(IdSet::last))
+                .max();
+            let Some(top) = top else { continue };
+            clipped |= top >= MAX_COLUMNS_PER_TYPE;
+            let width = top.min(MAX_COLUMNS_PER_TYPE - 1) as usize + 1;
+            if !columns.is_empty() {
+                offset += TYPE_GAP;
+            }
+            columns.push(Column {
+                name: name.clone(),
+                offset,
+                width,
+            });
+            offset += width;
+        }
+        let rows: Vec<Row> = nodes
+            .iter()
+            .map(|n| Row {
+                rank: n.rank(),
+                host: n.hostname().map(str::to_string),
+                children: columns
+                    .iter()
+                    .map(|c| n.child(&c.name).cloned().unwrap_or_default())
+                    .collect(),
+                properties: n.properties(),
+            })
+            .collect();
+        let states = (allocated.is_some() || down.is_some()).then(|| {
+            rows.iter()
+                .map(|r| {
+                    columns
+                        .iter()
+                        .map(|c| {
+                            let ids = |s: Option<&Rset>| {
+                                s.and_then(|s| s.node(r.rank))
+                                    .and_then(|n| n.child(&c.name).cloned())
+                                    .unwrap_or_default()
+                            };
+                            (ids(allocated), ids(down))
+                        })
+                        .collect()
+                })
+                .collect()
+        });
+        Grid {
+            rows,
+            columns,
+            width: offset,
+            clipped,
+            states,
+        }
+    }
+
+    /// Number of rows (nodes).
+    pub fn rows(&self) -> usize {
+        self.rows.len()
+    }
+
+    /// Number of columns, gaps included.
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
+    /// The column blocks, one per child type.
+    pub fn columns(&self) -> &[Column] {
+        &self.columns
+    }
+
+    /// The child type names, in column order.
+    pub fn types(&self) -> Vec<String> {
+        self.columns.iter().map(|c| c.name.clone()).collect()
+    }
+
+    /// Whether some ids were beyond [`MAX_COLUMNS_PER_TYPE`] and not drawn.
+    pub fn clipped(&self) -> bool {
+        self.clipped
+    }
+
+    /// Whether cells have states (a status document).
+    pub fn has_states(&self) -> bool {
+        self.states.is_some()
+    }
+
+    /// The row label: `host (rank)`, or `rank N` without a host name.
+    pub fn label(&self, row: usize) -> String {
+        match self.rows.get(row) {
+            Some(Row {
+                host: Some(h),
+                rank,
+                ..
+            }) => format!("{h} ({rank})"),
+            Some(r) => format!("rank {}", r.rank),
+            None => String::new(),
+        }
+    }
+
+    /// The row of a rank.
+    pub fn row_of_rank(&self, rank: u32) -> Option<usize> {
+        self.rows.binary_search_by_key(&rank, |r| r.rank).ok()
+    }
+
+    /// Which column block holds grid column `col`, and the id there.
+    fn locate(&self, col: usize) -> Option<(usize, u32)> {
+        let t = self
+            .columns
+            .iter()
+            .rposition(|c| c.offset <= col && col < c.offset + c.width)?;
+        Some((t, (col - self.columns[t].offset) as u32))
+    }
+
+    /// What is at `(row, col)`, if a resource is there.
+    pub fn cell(&self, row: usize, col: usize) -> Option<CellInfo> {
+        let r = self.rows.get(row)?;
+        let (t, id) = self.locate(col)?;
+        if !r.children[t].contains(id) {
+            return None;
+        }
+        let state = self.states.as_ref().map(|s| {
+            let (alloc, down) = &s[row][t];
+            if down.contains(id) {
+                "down"
+            } else if alloc.contains(id) {
+                "allocated"
+            } else {
+                "free"
+            }
+        });
+        Some(CellInfo {
+            rank: r.rank,
+            host: r.host.clone(),
+            kind: self.columns[t].name.clone(),
+            id,
+            properties: r.properties.clone(),
+            state,
+        })
+    }
+
+    /// The runs to paint for rows `rows` and columns `cols`, coloured by
+    /// `by`. Linear in the number of idset ranges in view.
+    pub fn runs(
+        &self,
+        rows: std::ops::Range<usize>,
+        cols: std::ops::Range<usize>,
+        by: &ColorBy,
+    ) -> Vec<Run> {
+        let mut out = Vec::new();
+        let rows = rows.start.min(self.rows.len())..rows.end.min(self.rows.len());
+        for row in rows {
+            let r = &self.rows[row];
+            for (t, c) in self.columns.iter().enumerate() {
+                let lo = cols.start.max(c.offset);
+                let hi = cols.end.min(c.offset + c.width);
+                if lo >= hi {
+                    continue;
+                }
+                let window = IdSet::from_range((lo - c.offset) as u32, (hi - c.offset - 1) as u32);
+                let present = r.children[t].intersection(&window);
+                let mut emit = |ids: &IdSet, paint: Paint| {
+                    for &(a, b) in ids.ranges() {
+                        out.push(Run {
+                            row,
+                            col: c.offset + a as usize,
+                            len: (b - a) as usize + 1,
+                            paint,
+                        });
+                    }
+                };
+                match by {
+                    ColorBy::Type => emit(&present, Paint::Type(t.min(255) as u8)),
+                    ColorBy::State => match &self.states {
+                        Some(s) => {
+                            let (alloc, down) = &s[row][t];
+                            let down = present.intersection(down);
+                            let alloc = present.intersection(alloc).difference(&down);
+                            emit(&present.difference(&alloc).difference(&down), Paint::Free);
+                            emit(&alloc, Paint::Allocated);
+                            emit(&down, Paint::Down);
+                        }
+                        None => emit(&present, Paint::Free),
+                    },
+                    ColorBy::Property(p) => {
+                        let paint = if r.properties.iter().any(|x| x == p) {
+                            Paint::Marked
+                        } else {
+                            Paint::Unmarked
+                        };
+                        emit(&present, paint);
+                    }
+                    ColorBy::Membership(other) => {
+                        let theirs = other
+                            .node(r.rank)
+                            .and_then(|n| n.child(&c.name).cloned())
+                            .unwrap_or_default();
+                        let marked = present.intersection(&theirs);
+                        emit(&present.difference(&marked), Paint::Unmarked);
+                        emit(&marked, Paint::Marked);
+                    }
+                }
+            }
+        }
+        out
+    }
+}
+
+impl Grid {
+    /// The resources inside rows `rows` × columns `cols`, as a resource set
+    /// with the nodes' host names and properties.
+    pub fn select(&self, rows: std::ops::Range<usize>, cols: std::ops::Range<usize>) -> Rset {
+        let mut out = Rset::new();
+        let mut props: Vec<(String, IdSet)> = Vec::new();
+        let rows = rows.start.min(self.rows.len())..rows.end.min(self.rows.len());
+        for r in &self.rows[rows] {
+            let picked: Vec<(&str, IdSet)> = self
+                .columns
+                .iter()
+                .zip(&r.children)
+                .filter_map(|(c, ids)| {
+                    let lo = cols.start.max(c.offset);
+                    let hi = cols.end.min(c.offset + c.width);
+                    (lo < hi).then(|| {
+                        let window =
+                            IdSet::from_range((lo - c.offset) as u32, (hi - c.offset - 1) as u32);
+                        (c.name.as_str(), ids.intersection(&window))
+                    })
+                })
+                .filter(|(_, ids)| !ids.is_empty())
+                .collect();
+            if picked.is_empty() {
+                continue;
+            }
+            let children: Vec<(&str, &IdSet)> = picked.iter().map(|(n, ids)| (*n, ids)).collect();
+            // Ranks are unique rows and ids come from one node: no overlap.
+            if out.add_rank(r.rank, r.host.as_deref(), &children).is_err() {
+                continue;
+            }
+            for p in &r.properties {
+                match props.iter_mut().find(|(n, _)| n == p) {
+                    Some((_, ranks)) => ranks.insert(r.rank),
+                    None => props.push((p.clone(), IdSet::from_range(r.rank, r.rank))),
+                }
+            }
+        }
+        for (name, ranks) in props {
+            // Names come from an accepted set, so they are valid.
+            let _ = out.add_property(&name, &ranks);
+        }
+        out
+    }
+
+    /// The grid as an SVG picture (cells of `cell` pixels, host labels on the
+    /// left), or `None` when it would hold more than `max_runs` rectangles,
+    /// past which a PNG is the useful format.
+    pub fn svg(
+        &self,
+        by: &ColorBy,
+        cell: f64,
+        color: impl Fn(Paint) -> &'static str,
+        max_runs: usize,
+    ) -> Option<String> {
+        use std::fmt::Write;
+        let runs = self.runs(0..self.rows.len(), 0..self.width, by);
+        if runs.len() > max_runs {
+            return None;
+        }
+        let label_w = 160.0;
+        let (w, h) = (
+            label_w + self.width as f64 * cell,
+            self.rows.len() as f64 * cell,
+        );
+        let mut out = format!(
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" font-family=\"monospace\" font-size=\"{}\">\n",
+            (cell - 2.0).clamp(4.0, 13.0)
+        );
+        for row in 0..self.rows.len() {
+            let y = row as f64 * cell + cell / 2.0;
+            let _ = writeln!(
+                out,
+                "<text x=\"2\" y=\"{y}\" dominant-baseline=\"middle\">{}</text>",
+                xml_escape(&self.label(row))
+            );
+        }
+        for r in runs {
+            let _ = writeln!(
+                out,
+                "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\"/>",
+                label_w + r.col as f64 * cell,
+                r.row as f64 * cell,
+                r.len as f64 * cell - 1.0,
+                cell - 1.0,
+                color(r.paint)
+            );
+        }
+        out.push_str("</svg>\n");
+        Some(out)
+    }
+}
+
+/// Escape text for XML content and attribute values.
+fn xml_escape(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            '<' => out.push_str("&lt;"),
+            '>' => out.push_str("&gt;"),
+            '&' => out.push_str("&amp;"),
+            '"' => out.push_str("&quot;"),
+            '\'' => out.push_str("&apos;"),
+            c => out.push(c),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rset::load;
+
+    fn grid(text: &str) -> Grid {
+        Grid::new(&load(text).unwrap(), None, None)
+    }
+
+    const TWO: &str = r#"{"version": 1, "execution": {"R_lite": [{"rank": "0", "children": {"core": "0-3", "gpu": "1"}}, {"rank": "2", "children": {"core": "2,5"}}], "nodelist": ["a,b"], "properties": {"big": "2"}}}"#;
+
+    #[test]
+    fn lays_out_types_side_by_side() {
+        let g = grid(TWO);
+        assert_eq!(g.rows(), 2);
+        assert_eq!(
+            g.columns(),
+            [
+                Column {
+                    name: "core".into(),
+                    offset: 0,
+                    width: 6
+                },
+                Column {
+                    name: "gpu".into(),
+                    offset: 7,
+                    width: 2
+                }
+            ]
+        );
+        assert_eq!(g.width(), 9);
+        assert_eq!((g.label(0), g.label(1)), ("a (0)".into(), "b (2)".into()));
+        assert_eq!(g.row_of_rank(2), Some(1));
+        assert_eq!(g.row_of_rank(1), None);
+    }
+
+    #[test]
+    fn hit_tests_cells() {
+        let g = grid(TWO);
+        let c = g.cell(1, 5).unwrap();
+        assert_eq!(
+            (c.rank, c.host.as_deref(), c.kind.as_str(), c.id),
+            (2, Some("b"), "core", 5)
+        );
+        assert_eq!(c.properties, ["big"]);
+        assert_eq!(c.state, None);
+        assert_eq!(g.cell(1, 4), None);
+        assert_eq!(g.cell(0, 6), None, "the gap between types");
+        assert_eq!(
+            g.cell(0, 8).map(|c| (c.kind, c.id)),
+            Some(("gpu".into(), 1))
+        );
+        assert_eq!(g.cell(0, 7), None);
+        assert_eq!(g.cell(5, 0), None);
+    }
+
+    #[test]
+    fn paints_runs_in_view() {
+        let g = grid(TWO);
+        let runs = g.runs(0..2, 0..9, &ColorBy::Type);
+        let r = |row, col, len, paint| Run {
+            row,
+            col,
+            len,
+            paint,
+        };
+        assert_eq!(
+            runs,
+            [
+                r(0, 0, 4, Paint::Type(0)),
+                r(0, 8, 1, Paint::Type(1)),
+                r(1, 2, 1, Paint::Type(0)),
+                r(1, 5, 1, Paint::Type(0)),
+            ]
+        );
+        assert_eq!(
+            g.runs(1..2, 3..6, &ColorBy::Type),
+            [r(1, 5, 1, Paint::Type(0))]
+        );
+        assert_eq!(
+            g.runs(0..2, 0..3, &ColorBy::Property("big".into())),
+            [r(0, 0, 3, Paint::Unmarked), r(1, 2, 1, Paint::Marked)]
+        );
+    }
+
+    #[test]
+    fn paints_states_of_a_status_document() {
+        let all = load(r#"{"version": 1, "execution": {"R_lite": [{"rank": "0-1", "children": {"core": "0-3"}}]}}"#).unwrap();
+        let alloc = load(r#"{"version": 1, "execution": {"R_lite": [{"rank": "0", "children": {"core": "1-2"}}]}}"#).unwrap();
+        let down = load(r#"{"version": 1, "execution": {"R_lite": [{"rank": "1", "children": {"core": "0-3"}}]}}"#).unwrap();
+        let g = Grid::new(&all, Some(&alloc), Some(&down));
+        let paints: Vec<(usize, usize, usize, Paint)> = g
+            .runs(0..2, 0..4, &ColorBy::State)
+            .into_iter()
+            .map(|r| (r.row, r.col, r.len, r.paint))
+            .collect();
+        assert_eq!(
+            paints,
+            [
+                (0, 0, 1, Paint::Free),
+                (0, 3, 1, Paint::Free),
+                (0, 1, 2, Paint::Allocated),
+                (1, 0, 4, Paint::Down),
+            ]
+        );
+        assert_eq!(g.cell(0, 1).unwrap().state, Some("allocated"));
+        assert_eq!(g.cell(1, 1).unwrap().state, Some("down"));
+        let theirs = load(r#"{"version": 1, "execution": {"R_lite": [{"rank": "1", "children": {"core": "3"}}]}}"#).unwrap();
+        assert_eq!(
+            g.runs(1..2, 0..4, &ColorBy::Membership(theirs)),
+            [
+                Run {
+                    row: 1,
+                    col: 0,
+                    len: 3,
+                    paint: Paint::Unmarked
+                },
+                Run {
+                    row: 1,
+                    col: 3,
+                    len: 1,
+                    paint: Paint::Marked
+                },
+            ]
+        );
+    }
+
+    #[test]
+    fn selects_a_rectangle_as_a_set() {
+        let g = grid(TWO);
+        let sel = g.select(0..2, 2..8);
+        assert_eq!(sel.short_form(), "rank0/core[2-3] rank2/core[2,5]");
+        assert_eq!(
+            sel.nodelist().map(|h| h.to_string()).as_deref(),
+            Some("a,b")
+        );
+        assert_eq!(
+            sel.properties()
+                .into_iter()
+                .map(|(n, r)| format!("{n}:{r}"))
+                .collect::<Vec<_>>(),
+            ["big:2"]
+        );
+        assert_eq!(g.select(0..1, 8..9).short_form(), "rank0/gpu1");
+        assert!(g.select(1..2, 0..2).is_empty());
+    }
+
+    #[test]
+    fn draws_svg_with_escaped_labels() {
+        let set = load(r#"{"version": 1, "execution": {"R_lite": [{"rank": "0", "children": {"core": "0-1"}}], "nodelist": ["<b&>"]}}"#).unwrap();
+        let g = Grid::new(&set, None, None);
+        let svg = g.svg(&ColorBy::Type, 10.0, |_| "#123456", 100).unwrap();
+        assert_eq!(
+            svg,
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"180\" height=\"10\" viewBox=\"0 0 180 10\" font-family=\"monospace\" font-size=\"8\">\n\
+             <text x=\"2\" y=\"5\" dominant-baseline=\"middle\">&lt;b&amp;&gt; (0)</text>\n\
+             <rect x=\"160\" y=\"0\" width=\"19\" height=\"9\" fill=\"#123456\"/>\n\
+             </svg>\n"
+        );
+        assert_eq!(g.svg(&ColorBy::Type, 10.0, |_| "#000", 0), None);
+    }
+
+    #[test]
+    fn clips_huge_ids() {
+        let g = grid(
+            r#"{"version": 1, "execution": {"R_lite": [{"rank": "0", "children": {"core": "0,4000000000"}}]}}"#,
+        );
+        assert!(g.clipped());
+        assert_eq!(g.width(), MAX_COLUMNS_PER_TYPE as usize);
+    }
+}

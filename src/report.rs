@@ -1,0 +1,317 @@
+//! What the page shows about a document, computed in one call: the
+//! diagnostics with their line, column and UTF-16 offsets (what a browser
+//! text area counts in), the summary of each set, and the sets themselves
+//! for the grid. The page renders this; it never reads R itself.
+
+use crate::diag::{line_col, Diagnostic, Severity};
+use crate::rset::{parse_document, Document, Rset};
+use serde::Serialize;
+
+/// A diagnostic placed in the text for an editor.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Finding {
+    /// `error`, `warning` or `note`.
+    pub severity: Severity,
+    /// Lowercase, no trailing period.
+    pub message: String,
+    /// RFC 6901 pointer to the value.
+    pub pointer: String,
+    /// 1-based line of the span's start.
+    pub line: usize,
+    /// 1-based column (characters) of the span's start.
+    pub col: usize,
+    /// The span as UTF-16 code unit offsets, for `setSelectionRange`.
+    pub utf16: (usize, usize),
+    /// The suggested edit, as UTF-16 offsets and replacement text.
+    pub fix: Option<FixView>,
+}
+
+/// A suggested edit in UTF-16 offsets.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct FixView {
+    /// What the edit does.
+    pub message: String,
+    /// UTF-16 start and end of the text to replace.
+    pub utf16: (usize, usize),
+    /// The replacement.
+    pub replacement: String,
+}
+
+/// A count of one child type.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct TypeCount {
+    /// The child type: `core`, `gpu`, or any other.
+    pub name: String,
+    /// How many over all nodes.
+    pub count: u64,
+}
+
+/// A property with the ranks holding it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct PropertyView {
+    /// The property name.
+    pub name: String,
+    /// The ranks, as an RFC 22 idset.
+    pub ranks: String,
+    /// How many nodes hold it.
+    pub nodes: u64,
+}
+
+/// The summary of one resource set.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SetSummary {
+    /// The set's name: `R` for a plain document, else the status key.
+    pub name: String,
+    /// Number of execution targets.
+    pub nodes: u64,
+    /// Counts per child type, `core` and `gpu` first.
+    pub types: Vec<TypeCount>,
+    /// The ranks as an RFC 22 idset.
+    pub ranks: String,
+    /// The host names in compact RFC 29 form, when every node has one.
+    pub nodelist: Option<String>,
+    /// `nslots`, when given.
+    pub nslots: Option<i64>,
+    /// Start time in seconds since the epoch (0 when unset).
+    pub starttime: f64,
+    /// Expiration in seconds since the epoch (0 when unset).
+    pub expiration: f64,
+    /// Properties with their ranks.
+    pub properties: Vec<PropertyView>,
+    /// The short form, as `flux R decode --short` prints it.
+    pub short_form: String,
+    /// Whether the set carries a `scheduling` key (a JGF graph).
+    pub has_scheduling: bool,
+}
+
+/// Everything the page shows about one text.
+#[derive(Clone, Debug)]
+pub struct Report {
+    /// Whether the text is a status document (`{all, down, allocated}`).
+    pub is_status: bool,
+    /// Every finding, in document order.
+    pub findings: Vec<Finding>,
+    /// The sets the text holds, by name (`R` for a plain document), those
+    /// the reference would reject left out.
+    pub sets: Vec<(String, Rset)>,
+    /// Why there is no set at all, when the text is rejected.
+    pub rejection: Option<String>,
+}
+
+/// Map byte offsets to UTF-16 offsets in one pass over the text.
+struct Utf16Index<'a> {
+    text: &'a str,
+}
+
+impl Utf16Index<'_> {
+    fn at(&self, byte: usize) -> usize {
+        let mut end = byte.min(self.text.len());
+        while !self.text.is_char_boundary(end) {
+            end -= 1;
+        }
+        // ASCII is one unit per byte; only count the slow way when needed.
+        let head = &self.text[..end];
+        if head.is_ascii() {
+            end
+        } else {
+            head.encode_utf16().count()
+        }
+    }
+}
+
+fn finding(d: &Diagnostic, index: &Utf16Index<'_>) -> Finding {
+    let lc = line_col(index.text, d.span.start);
+    Finding {
+        severity: d.severity,
+        message: d.message.clone(),
+        pointer: d.pointer.clone(),
+        line: lc.line,
+        col: lc.col,
+        utf16: (index.at(d.span.start), index.at(d.span.end)),
+        fix: d.fix.as_ref().map(|f| FixView {
+            message: f.message.clone(),
+            utf16: (index.at(f.span.start), index.at(f.span.end)),
+            replacement: f.replacement.clone(),
+        }),
+    }
+}
+
+/// Read a text and report on it.
+pub fn analyze(text: &str) -> Report {
+    let index = Utf16Index { text };
+    let doc = parse_document(text);
+    let findings = doc
+        .diagnostics()
+        .iter()
+        .map(|d| finding(d, &index))
+        .collect();
+    match doc {
+        Document::R(p) => Report {
+            is_status: false,
+            findings,
+            rejection: match &p.rset {
+                Some(_) => None,
+                None => Some(p.rejection.as_ref().map_or_else(
+                    || "the document is not an R the reference accepts".to_string(),
+                    |d| d.message.clone(),
+                )),
+            },
+            sets: p.rset.map(|s| ("R".to_string(), s)).into_iter().collect(),
+        },
+        Document::Status { sets, .. } => {
+            let sets: Vec<(String, Rset)> = sets
+                .into_iter()
+                .filter_map(|(name, s)| s.map(|s| (name, s)))
+                .collect();
+            Report {
+                is_status: true,
+                findings,
+                rejection: sets
+                    .is_empty()
+                    .then(|| "the status document holds no usable set".to_string()),
+                sets,
+            }
+        }
+    }
+}
+
+impl Report {
+    /// The set the grid draws: the `all` set of a status document, else R.
+    pub fn main_set(&self) -> Option<&Rset> {
+        let want = if self.is_status { "all" } else { "R" };
+        self.sets.iter().find(|(n, _)| n == want).map(|(_, s)| s)
+    }
+
+    /// A set by name.
+    pub fn set(&self, name: &str) -> Option<&Rset> {
+        self.sets.iter().find(|(n, _)| n == name).map(|(_, s)| s)
+    }
+
+    /// How many findings of each severity: (errors, warnings, notes).
+    pub fn counts(&self) -> (usize, usize, usize) {
+        let n = |s| self.findings.iter().filter(|f| f.severity == s).count();
+        (n(Severity::Error), n(Severity::Warning), n(Severity::Note))
+    }
+
+    /// The summary of every set, in document order.
+    pub fn summaries(&self) -> Vec<SetSummary> {
+        self.sets.iter().map(|(n, s)| summarize_set(n, s)).collect()
+    }
+}
+
+/// Summarize one set.
+pub fn summarize_set(name: &str, set: &Rset) -> SetSummary {
+    let mut names = set.child_types();
+    // Cores and GPUs first, as people read them; the rest in name order.
+    names.sort_by_key(|n| (n != "core", n != "gpu", n.clone()));
+    let types = names
+        .into_iter()
+        .map(|name| TypeCount {
+            count: set.count(&name),
+            name,
+        })
+        .filter(|t| t.count > 0 || t.name == "core")
+        .collect();
+    let mut properties: Vec<PropertyView> = set
+        .properties()
+        .into_iter()
+        .map(|(name, ranks)| PropertyView {
+            nodes: ranks.len(),
+            ranks: ranks.to_string(),
+            name,
+        })
+        .collect();
+    properties.sort_by(|a, b| a.name.cmp(&b.name));
+    SetSummary {
+        name: name.to_string(),
+        nodes: set.len() as u64,
+        types,
+        ranks: set.ranks().to_string(),
+        nodelist: set.nodelist().map(|h| h.to_string()),
+        nslots: (set.nslots() > 0).then(|| set.nslots()),
+        starttime: set.starttime(),
+        expiration: set.expiration(),
+        properties,
+        short_form: set.short_form(),
+        has_scheduling: set.scheduling().is_some(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn reports_an_r_document() {
+        let text = r#"{"version": 1, "execution": {"R_lite": [{"rank": "0-1", "children": {"core": "0-3", "gpu": "0"}}], "nodelist": ["node[7-8]"], "properties": {"debug": "1"}, "nslots": 4, "starttime": 10, "expiration": 70}}"#;
+        let r = analyze(text);
+        assert!(!r.is_status);
+        assert_eq!(r.findings, []);
+        let s = &r.summaries()[0];
+        assert_eq!(
+            (s.nodes, s.ranks.as_str(), s.nodelist.as_deref(), s.nslots),
+            (2, "0-1", Some("node[7-8]"), Some(4))
+        );
+        assert_eq!(
+            s.types,
+            [
+                TypeCount {
+                    name: "core".into(),
+                    count: 8
+                },
+                TypeCount {
+                    name: "gpu".into(),
+                    count: 2
+                }
+            ]
+        );
+        assert_eq!(
+            s.properties,
+            [PropertyView {
+                name: "debug".into(),
+                ranks: "1".into(),
+                nodes: 1
+            }]
+        );
+        assert_eq!(s.short_form, "rank[0-1]/core[0-3],gpu0");
+        assert_eq!((s.starttime, s.expiration), (10.0, 70.0));
+    }
+
+    #[test]
+    fn findings_carry_utf16_offsets_and_fixes() {
+        // "é" is two bytes but one UTF-16 unit: offsets after it shift by one.
+        let text = "{\"version\": 1, \"x\u{e9}\": 0, \"execution\": {\"R_lite\": [{\"rank\": \"0,0-1\", \"children\": {\"core\": \"0\"}}]}}";
+        let r = analyze(text);
+        let f = r
+            .findings
+            .iter()
+            .find(|f| f.pointer == "/execution/R_lite/0/rank")
+            .expect("a finding on the rank idset");
+        // The span is the overlapping element `0-1` inside the string.
+        let byte = text.find("0-1\"").unwrap();
+        assert_eq!(f.utf16, (byte - 1, byte + 2));
+        assert_eq!((f.line, f.col), (1, byte));
+        let fix = f.fix.as_ref().expect("a canonical idset fix");
+        assert_eq!(fix.replacement, "\"0-1\"");
+    }
+
+    #[test]
+    fn reports_a_status_document() {
+        let r = analyze(
+            r#"{"all": {"version": 1, "execution": {"R_lite": [{"rank": "0-3", "children": {"core": "0-1"}}]}}, "down": {"version": 1, "execution": {"R_lite": [{"rank": "3", "children": {"core": "0-1"}}]}}, "allocated": null}"#,
+        );
+        assert!(r.is_status);
+        let names: Vec<&str> = r.sets.iter().map(|(n, _)| n.as_str()).collect();
+        assert_eq!(names, ["all", "down"]);
+        assert_eq!(r.main_set().map(Rset::len), Some(4));
+        assert_eq!(r.rejection, None);
+    }
+
+    #[test]
+    fn reports_a_rejection() {
+        let r = analyze("[1]");
+        assert_eq!(r.sets.len(), 0);
+        assert!(r.rejection.is_some());
+        assert_eq!(r.counts().0, 1);
+    }
+}

@@ -1,0 +1,300 @@
+//! Strict JSON with spans.
+//!
+//! The tree comes from `jsonc-parser` (an AST whose every node has a byte
+//! range) with all of its extensions turned off: no comments, no trailing
+//! commas, no single quotes, no hex, no bare words. `serde_json` then checks
+//! the same text, which catches what that parser lets through (raw control
+//! characters in strings, bad escapes), so the documents accepted are
+//! exactly RFC 8259 JSON.
+//!
+//! Duplicate keys are accepted, as jansson accepts them: the last value wins
+//! and the key keeps the position of its first occurrence. The validator
+//! warns about them.
+
+use crate::diag::{offset_of, Diagnostic};
+use jsonc_parser::ast::{Object, Value};
+use jsonc_parser::{CollectOptions, ParseOptions};
+use std::ops::Range;
+
+/// The largest document Rscope reads (bytes); larger input is refused with
+/// a message saying so, rather than exhausting memory.
+pub const MAX_DOCUMENT_BYTES: usize = 256 << 20;
+
+fn strict() -> ParseOptions {
+    ParseOptions {
+        allow_comments: false,
+        allow_loose_object_property_names: false,
+        allow_trailing_commas: false,
+        allow_missing_commas: false,
+        allow_single_quoted_strings: false,
+        allow_hexadecimal_numbers: false,
+        allow_unary_plus_numbers: false,
+        allow_bare_decimal_point_numbers: false,
+        allow_non_finite_numbers: false,
+        allow_extended_string_escapes: false,
+    }
+}
+
+fn lower_first(s: &str) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_lowercase().chain(c).collect(),
+        None => String::new(),
+    }
+}
+
+/// Parse one JSON document into a tree with byte ranges, or say where and
+/// why it is not JSON.
+pub fn parse(text: &str) -> Result<Value<'_>, Box<Diagnostic>> {
+    parse_inner(text, true)
+}
+
+/// [`parse`] without the second strictness pass, for a slice that
+/// [`split_stream`] already checked.
+pub(crate) fn parse_checked(text: &str) -> Result<Value<'_>, Box<Diagnostic>> {
+    parse_inner(text, false)
+}
+
+fn parse_inner(text: &str, recheck: bool) -> Result<Value<'_>, Box<Diagnostic>> {
+    if text.len() > MAX_DOCUMENT_BYTES {
+        return Err(Box::new(Diagnostic::error(
+            format!(
+                "document of {} bytes is larger than the limit of {MAX_DOCUMENT_BYTES} bytes",
+                text.len()
+            ),
+            0..0,
+            "",
+        )));
+    }
+    let ast =
+        jsonc_parser::parse_to_ast(text, &CollectOptions::default(), &strict()).map_err(|e| {
+            let r = e.range();
+            Box::new(Diagnostic::error(
+                format!("not JSON: {}", lower_first(&e.kind().to_string())),
+                r.start..r.end,
+                "",
+            ))
+        })?;
+    let Some(value) = ast.value else {
+        return Err(Box::new(Diagnostic::error(
+            "not JSON: empty document",
+            0..0,
+            "",
+        )));
+    };
+    let checked = if recheck {
+        serde_json::from_str::<serde::de::IgnoredAny>(text)
+    } else {
+        Ok(serde::de::IgnoredAny)
+    };
+    if let Err(e) = checked {
+        let mut at = offset_of(text, e.line(), e.column()).saturating_sub(1);
+        let msg = e.to_string();
+        let msg = msg.split(" at line ").next().unwrap_or(&msg).to_string();
+        if msg.starts_with("control character") {
+            // serde_json reports the string's start; point at the character.
+            let rest = text.as_bytes().get(at..).unwrap_or_default();
+            if let Some(i) = rest.iter().position(|&b| b < 0x20) {
+                at += i;
+            }
+        }
+        return Err(Box::new(Diagnostic::error(
+            format!("not JSON: {msg}"),
+            at..(at + 1).min(text.len()),
+            "",
+        )));
+    }
+    Ok(value)
+}
+
+/// Split a stream of concatenated JSON documents (what `flux R` reads on
+/// standard input) into the byte ranges of its documents, stopping at the
+/// first thing that is not JSON, as jansson's `json_loadf` loop does. The
+/// error, if any, is returned with the documents read before it.
+pub fn split_stream(text: &str) -> (Vec<Range<usize>>, Option<Diagnostic>) {
+    let mut out = Vec::new();
+    let mut it = serde_json::Deserializer::from_str(text).into_iter::<serde::de::IgnoredAny>();
+    loop {
+        let start = it.byte_offset();
+        match it.next() {
+            None => return (out, None),
+            Some(Ok(_)) => {
+                let end = it.byte_offset();
+                let skip = text[start..end].len() - text[start..end].trim_start().len();
+                out.push(start + skip..end);
+            }
+            Some(Err(e)) => {
+                let at = offset_of(text, e.line(), e.column()).saturating_sub(1);
+                let msg = e.to_string();
+                let msg = msg.split(" at line ").next().unwrap_or(&msg).to_string();
+                return (
+                    out,
+                    Some(Diagnostic::error(format!("not JSON: {msg}"), at..at, "")),
+                );
+            }
+        }
+    }
+}
+
+/// The byte range of a value.
+pub fn range(v: &Value<'_>) -> Range<usize> {
+    let r = match v {
+        Value::StringLit(x) => x.range,
+        Value::NumberLit(x) => x.range,
+        Value::BooleanLit(x) => x.range,
+        Value::Object(x) => x.range,
+        Value::Array(x) => x.range,
+        Value::NullKeyword(x) => x.range,
+    };
+    r.start..r.end
+}
+
+/// `object`, `array`, ... for messages.
+pub fn type_name(v: &Value<'_>) -> &'static str {
+    match v {
+        Value::StringLit(_) => "a string",
+        Value::NumberLit(_) => "a number",
+        Value::BooleanLit(_) => "a boolean",
+        Value::Object(_) => "an object",
+        Value::Array(_) => "an array",
+        Value::NullKeyword(_) => "null",
+    }
+}
+
+/// One member of an object, after jansson's duplicate-key rule.
+pub struct Member<'a, 'b> {
+    /// The key.
+    pub name: &'b str,
+    /// The byte range of the key literal.
+    pub name_range: Range<usize>,
+    /// The value (of the last occurrence of the key).
+    pub value: &'b Value<'a>,
+}
+
+/// The members of an object in jansson's order: first position of each key,
+/// last value. Also returns the ranges of repeated keys.
+pub fn members<'a, 'b>(obj: &'b Object<'a>) -> (Vec<Member<'a, 'b>>, Vec<(String, Range<usize>)>) {
+    let mut out: Vec<Member<'a, 'b>> = Vec::with_capacity(obj.properties.len());
+    let mut dups = Vec::new();
+    let small = obj.properties.len() <= 8;
+    let mut seen: std::collections::HashMap<&'b str, usize> = Default::default();
+    for p in &obj.properties {
+        let name = p.name.as_str();
+        let r = match &p.name {
+            jsonc_parser::ast::ObjectPropName::String(s) => s.range,
+            jsonc_parser::ast::ObjectPropName::Word(w) => w.range,
+        };
+        let found = if small {
+            out.iter().position(|m| m.name == name)
+        } else {
+            seen.get(name).copied()
+        };
+        match found {
+            Some(i) => {
+                out[i].value = &p.value;
+                dups.push((name.to_string(), r.start..r.end));
+            }
+            None => {
+                if !small {
+                    seen.insert(name, out.len());
+                }
+                out.push(Member {
+                    name,
+                    name_range: r.start..r.end,
+                    value: &p.value,
+                });
+            }
+        }
+    }
+    (out, dups)
+}
+
+/// The range inside a string literal of its bytes `inner`, when the literal
+/// has no escapes (so value offsets are source offsets); otherwise the whole
+/// literal.
+pub fn string_subrange(
+    text: &str,
+    lit: Range<usize>,
+    value: &str,
+    inner: Range<usize>,
+) -> Range<usize> {
+    let body = lit.start + 1..lit.end.saturating_sub(1);
+    if text.get(body.clone()) == Some(value) && inner.end <= value.len() {
+        body.start + inner.start..body.start + inner.end
+    } else {
+        lit
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn err(text: &str) -> (String, Range<usize>) {
+        let d = parse(text).expect_err("an error");
+        (d.message, d.span)
+    }
+
+    #[test]
+    fn rejects_json_extensions_with_positions() {
+        assert_eq!(
+            err("{\"a\":1,}"),
+            ("not JSON: trailing commas are not allowed".into(), 6..7)
+        );
+        assert_eq!(
+            err("{'a':1}"),
+            (
+                "not JSON: single-quoted strings are not allowed".into(),
+                1..2
+            )
+        );
+        assert_eq!(
+            err("{\"a\":1} // c"),
+            ("not JSON: comments are not allowed".into(), 8..12)
+        );
+        assert_eq!(
+            err("{a:1}"),
+            ("not JSON: expected string for object property".into(), 1..2)
+        );
+        assert_eq!(err(""), ("not JSON: empty document".into(), 0..0));
+        assert_eq!(
+            err("{\"a\":\"x\ty\"}"),
+            (
+                "not JSON: control character (\\u0000-\\u001F) found while parsing a string".into(),
+                7..8
+            )
+        );
+        assert_eq!(
+            err("[1] [2]").0,
+            "not JSON: text cannot contain more than one JSON value"
+        );
+        assert_eq!(
+            err("{\"a\": 0x10}").0,
+            "not JSON: hexadecimal numbers are not allowed"
+        );
+    }
+
+    #[test]
+    fn duplicate_keys_keep_first_position_last_value() {
+        let text = r#"{"a":1,"b":2,"a":3}"#;
+        let v = parse(text).unwrap();
+        let obj = v.as_object().unwrap();
+        let (m, dups) = members(obj);
+        let got: Vec<(&str, &str)> = m
+            .iter()
+            .map(|m| (m.name, m.value.as_number_lit().unwrap().value))
+            .collect();
+        assert_eq!(got, [("a", "3"), ("b", "2")]);
+        assert_eq!(dups, [("a".to_string(), 13..16)]);
+    }
+
+    #[test]
+    fn splits_streams() {
+        let (docs, e) = split_stream("{\"a\":1}\n {\"b\":2}\n");
+        assert_eq!(docs, [0..7, 9..16]);
+        assert!(e.is_none());
+        let (docs, e) = split_stream("{}\nfoo");
+        assert_eq!(docs, vec![(0..2)]);
+        assert_eq!(e.unwrap().message, "not JSON: expected ident");
+    }
+}

@@ -1,0 +1,227 @@
+//! One execution target: its rank, host name, children by type and
+//! properties, with the per-node operations librlist's `rnode` offers.
+
+use super::zhash::ZHash;
+use crate::idset::IdSet;
+
+/// One execution target (broker rank) and the resources it holds.
+///
+/// Children are kept per type name, any type (`core`, `gpu`, `memory`, ...);
+/// a `core` entry always exists, possibly empty, as in the reference. Both
+/// maps iterate in the reference's hash-table order so encodings match
+/// `flux R` byte for byte.
+#[derive(Clone, Debug)]
+pub struct Node {
+    pub(crate) rank: u32,
+    pub(crate) hostname: Option<String>,
+    pub(crate) children: ZHash<IdSet>,
+    pub(crate) properties: Option<ZHash<()>>,
+}
+
+/// Why two nodes could not be combined.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub(crate) struct ChildOverlap {
+    pub(crate) name: String,
+    pub(crate) ids: IdSet,
+}
+
+impl Node {
+    /// A node with an empty `core` child (`rnode_new`).
+    pub fn new(rank: u32, hostname: Option<&str>) -> Node {
+        let mut children = ZHash::new();
+        let _ = children.lookup("core");
+        children.insert("core", IdSet::new());
+        Node {
+            rank,
+            hostname: hostname.map(str::to_string),
+            children,
+            properties: None,
+        }
+    }
+
+    /// The execution target.
+    pub fn rank(&self) -> u32 {
+        self.rank
+    }
+
+    /// The host name, when the document names one.
+    pub fn hostname(&self) -> Option<&str> {
+        self.hostname.as_deref()
+    }
+
+    /// Children in the reference's encoding order, empty ones included.
+    pub fn children(&self) -> impl Iterator<Item = (&str, &IdSet)> {
+        self.children.iter()
+    }
+
+    /// The ids of child type `name` (empty when absent).
+    pub fn child(&self, name: &str) -> Option<&IdSet> {
+        self.children.peek(name)
+    }
+
+    /// The cores (always present, possibly empty).
+    pub fn cores(&self) -> IdSet {
+        self.child("core").cloned().unwrap_or_default()
+    }
+
+    /// Property names, in the reference's table order.
+    pub fn properties(&self) -> Vec<String> {
+        self.properties
+            .as_ref()
+            .map(|p| p.keys())
+            .unwrap_or_default()
+    }
+
+    /// Whether the node carries property `name`.
+    pub fn has_property(&self, name: &str) -> bool {
+        self.properties
+            .as_ref()
+            .is_some_and(|p| p.peek(name).is_some())
+    }
+
+    /// Total ids over all children.
+    pub fn total(&self) -> u64 {
+        self.children.iter().map(|(_, ids)| ids.len()).sum()
+    }
+
+    /// No resources at all (`rnode_empty`).
+    pub fn is_empty(&self) -> bool {
+        self.total() == 0
+    }
+
+    /// Add `ids` to child `name`: a new child, or ids that must not overlap
+    /// the ones present (`rnode_add_child_idset`).
+    pub(crate) fn add_child(&mut self, name: &str, ids: &IdSet) -> Result<(), ChildOverlap> {
+        match self.children.get_mut(name) {
+            None => {
+                self.children.insert(name, ids.clone());
+                Ok(())
+            }
+            Some(have) if have.is_empty() => {
+                *have = ids.clone();
+                Ok(())
+            }
+            Some(have) => {
+                let common = have.intersection(ids);
+                if !common.is_empty() {
+                    return Err(ChildOverlap {
+                        name: name.to_string(),
+                        ids: common,
+                    });
+                }
+                *have = have.union(ids);
+                Ok(())
+            }
+        }
+    }
+
+    /// Set a property (`rnode_set_property`); setting it twice is not an error.
+    pub(crate) fn set_property(&mut self, name: &str) {
+        self.properties
+            .get_or_insert_with(ZHash::new)
+            .insert(name, ());
+    }
+
+    /// A copy as `rnode_copy` makes it: tables re-inserted in iteration
+    /// order, which is what changes the key order of later encodings.
+    pub(crate) fn copy(&self) -> Node {
+        let mut children = self.children.dup();
+        let _ = children.lookup("core");
+        Node {
+            rank: self.rank,
+            hostname: self.hostname.clone(),
+            children,
+            properties: self.properties.as_ref().map(ZHash::dup),
+        }
+    }
+
+    /// Merge `other` (same rank) into this node (`rnode_add`).
+    pub(crate) fn merge(&mut self, other: &Node) -> Result<(), ChildOverlap> {
+        for (name, ids) in other.children.iter() {
+            self.add_child(name, ids)?;
+        }
+        for p in other.properties() {
+            self.set_property(&p);
+        }
+        Ok(())
+    }
+
+    /// This node minus the resources of `other` (`rnode_diff`): empty
+    /// non-core children disappear.
+    pub(crate) fn diff(&self, other: &Node) -> Node {
+        let mut n = self.copy();
+        for (name, ids) in other.children.iter() {
+            let emptied = match n.children.get_mut(name) {
+                Some(have) => {
+                    *have = have.difference(ids);
+                    have.is_empty()
+                }
+                None => continue,
+            };
+            if name != "core" && emptied {
+                n.children.delete(name);
+            }
+        }
+        n
+    }
+
+    /// The common resources of two nodes with the same rank, or `None` when
+    /// their host names differ (`rnode_intersect`). Properties are those of
+    /// `self` (the reference drops them).
+    pub(crate) fn intersect(&self, other: &mut Node) -> Option<Node> {
+        if let (Some(a), Some(b)) = (&self.hostname, &other.hostname) {
+            if a != b {
+                return None;
+            }
+        }
+        let mut n = Node::new(self.rank, self.hostname.as_deref());
+        for (name, ids) in self.children.iter() {
+            if let Some(theirs) = other.children.lookup(name) {
+                let common = ids.intersection(theirs);
+                if !common.is_empty() {
+                    // Cannot overlap: each name is visited once.
+                    let _ = n.add_child(name, &common);
+                }
+            }
+        }
+        n.properties = self.properties.as_ref().map(ZHash::dup);
+        Some(n)
+    }
+
+    /// Renumber each child's ids to `0..count` except the types listed in
+    /// `keep` (`rnode_remap`; the reference keeps GPU ids).
+    pub(crate) fn remap_children(&mut self, keep: &[&str]) {
+        for (name, ids) in self.children.iter_mut() {
+            if keep.contains(&name) || ids.is_empty() {
+                continue;
+            }
+            let count = ids.len();
+            // count >= 1 and ids hold at most 2^32 - 1 values.
+            *ids = IdSet::from_range(0, (count - 1) as u32);
+        }
+    }
+
+    /// `core[0-3],gpu[0-1]`: children with ids, core first then by name,
+    /// as the short form writes them.
+    pub fn short_children(&self) -> String {
+        let mut names: Vec<&str> = self.children.iter().map(|(k, _)| k).collect();
+        names.sort_by(|a, b| match (*a == "core", *b == "core") {
+            (true, false) => std::cmp::Ordering::Less,
+            (false, true) => std::cmp::Ordering::Greater,
+            _ => a.cmp(b),
+        });
+        let mut out = String::new();
+        for name in names {
+            if let Some(ids) = self.children.peek(name) {
+                if !ids.is_empty() {
+                    if !out.is_empty() {
+                        out.push(',');
+                    }
+                    out.push_str(name);
+                    out.push_str(&ids.encode(true));
+                }
+            }
+        }
+        out
+    }
+}

@@ -1,0 +1,934 @@
+//! Reading R documents: build the set the way flux-core's
+//! `rlist_from_json` does, and report every departure from RFC 20 as a
+//! [`Diagnostic`] pointing at the exact bytes.
+//!
+//! Two questions are answered at once: *does the reference accept this
+//! document* (then [`Parsed::rset`] is `Some`, and operations behave as
+//! `flux R` does) and *what does RFC 20 say about it* (the diagnostics).
+//! They differ: flux-core reads a non-array `R_lite` as empty and ignores a
+//! bad `nslots` value's sign, while the RFC calls both errors; the
+//! diagnostics report those as errors even though the set is built.
+//!
+//! Differences from the reference, on purpose:
+//! - the legacy `R_lite` `node` key names the host when there is no
+//!   `nodelist` (the reference ignores it and has no host names);
+//! - `attributes` (original RFC 20) is kept and written back;
+//! - more than [`MAX_RANKS`] ranks are refused, with a message.
+
+use super::error::{Error, ErrorKind};
+use super::json::{self, members, range, string_subrange, type_name, Member};
+use super::node::Node;
+use super::set::{invalid_property_char, Rset};
+use crate::diag::{pointer_push, Diagnostic, Fix, Severity};
+use crate::hostlist::Hostlist;
+use crate::idset::IdSet;
+use jsonc_parser::ast::{Object, Value};
+use std::collections::HashMap;
+use std::ops::Range;
+
+/// The most execution targets one document may describe (about a million);
+/// an `R_lite` rank idset such as `0-4294967294` is refused with a message
+/// instead of allocating billions of nodes.
+pub const MAX_RANKS: u64 = 1 << 20;
+
+/// The most diagnostics kept for one document; the rest are counted in a
+/// final note so a pathological input cannot flood the page.
+pub const MAX_DIAGNOSTICS: usize = 1000;
+
+/// The result of reading one R document.
+#[derive(Debug, Clone)]
+pub struct Parsed {
+    /// The set, when flux-core would accept the document.
+    pub rset: Option<Rset>,
+    /// Every finding, in document order.
+    pub diagnostics: Vec<Diagnostic>,
+    /// The first finding flux-core also refuses (why `rset` is `None`).
+    pub rejection: Option<Diagnostic>,
+}
+
+impl Parsed {
+    /// Whether any finding is an error.
+    pub fn has_errors(&self) -> bool {
+        self.diagnostics
+            .iter()
+            .any(|d| d.severity == Severity::Error)
+    }
+}
+
+/// What a text turned out to be.
+#[derive(Debug, Clone)]
+pub enum Document {
+    /// One R document.
+    R(Box<Parsed>),
+    /// A status document, `{"all": R, "down": R, "allocated": R}`: named sets,
+    /// `None` where the value is `null` or not an R the reference accepts.
+    Status {
+        /// The named sets, in document order.
+        sets: Vec<(String, Option<Rset>)>,
+        /// Findings over the whole text.
+        diagnostics: Vec<Diagnostic>,
+    },
+}
+
+impl Document {
+    /// All findings.
+    pub fn diagnostics(&self) -> &[Diagnostic] {
+        match self {
+            Document::R(p) => &p.diagnostics,
+            Document::Status { diagnostics, .. } => diagnostics,
+        }
+    }
+}
+
+/// Read one R document from JSON text.
+pub fn parse(text: &str) -> Parsed {
+    parse_with(text, json::parse)
+}
+
+type JsonParser = for<'a> fn(&'a str) -> Result<Value<'a>, Box<Diagnostic>>;
+
+fn parse_with(text: &str, json_parse: JsonParser) -> Parsed {
+    let mut cx = Cx::new(text);
+    let rset = match json_parse(text) {
+        Ok(v) => {
+            cx.duplicates(&v, "");
+            cx.r(&v, "")
+        }
+        Err(d) => {
+            cx.push(*d, true);
+            None
+        }
+    };
+    cx.finish(rset)
+}
+
+/// Read a text that is either one R document or a status document of named
+/// R documents (`flux resource list --from-stdin` input).
+pub fn parse_document(text: &str) -> Document {
+    let v = match json::parse(text) {
+        Ok(v) => v,
+        Err(d) => {
+            return Document::R(Box::new(Parsed {
+                rset: None,
+                diagnostics: vec![(*d).clone()],
+                rejection: Some(*d),
+            }))
+        }
+    };
+    if let Some(obj) = v.as_object() {
+        if is_status(obj) {
+            let mut cx = Cx::new(text);
+            cx.duplicates(&v, "");
+            let (ms, _) = members(obj);
+            let mut sets = Vec::new();
+            for m in ms {
+                let p = pointer_push("", m.name);
+                let set = match m.value {
+                    Value::NullKeyword(_) => None,
+                    value => {
+                        let before = cx.fatal;
+                        cx.fatal = false;
+                        let s = cx.r(value, &p);
+                        let ok = !cx.fatal;
+                        cx.fatal = before;
+                        s.filter(|_| ok)
+                    }
+                };
+                sets.push((m.name.to_string(), set));
+            }
+            let parsed = cx.finish(None);
+            return Document::Status {
+                sets,
+                diagnostics: parsed.diagnostics,
+            };
+        }
+    }
+    Document::R(Box::new(parse(text)))
+}
+
+/// A status document: an object with no R keys whose members are all
+/// objects or null.
+fn is_status(obj: &Object<'_>) -> bool {
+    !obj.properties.is_empty()
+        && obj.properties.iter().all(|p| {
+            !matches!(p.name.as_str(), "version" | "execution" | "scheduling")
+                && matches!(p.value, Value::Object(_) | Value::NullKeyword(_))
+        })
+}
+
+/// Read an R document the way `rlist_from_json` does, failing where it
+/// fails; the error carries the span of the first fatal finding.
+pub fn load(text: &str) -> Result<Rset, Error> {
+    into_result(parse(text))
+}
+
+/// Read concatenated R documents as `flux R` reads standard input: every
+/// document up to the first text that is not JSON (which ends the stream
+/// silently, as jansson's loop does); at least one is required. Error spans
+/// are offsets into `text`.
+pub fn load_stream(text: &str) -> Result<Vec<Rset>, Error> {
+    let (docs, err) = json::split_stream(text);
+    if docs.is_empty() {
+        let d = err.unwrap_or_else(|| Diagnostic::error("no R object in the input", 0..0, ""));
+        return Err(Error::new(ErrorKind::Json, d.message).at(d.span));
+    }
+    docs.into_iter()
+        .map(|r| {
+            into_result(parse_with(&text[r.clone()], json::parse_checked)).map_err(|e| {
+                let span = e.span().unwrap_or(0..0);
+                let (kind, msg) = (e.kind(), e.message().to_string());
+                Error::new(kind, msg).at(span.start + r.start..span.end + r.start)
+            })
+        })
+        .collect()
+}
+
+fn into_result(p: Parsed) -> Result<Rset, Error> {
+    match p.rset {
+        Some(r) => Ok(r),
+        None => {
+            let first = p
+                .rejection
+                .unwrap_or_else(|| Diagnostic::error("invalid R", 0..0, ""));
+            let kind = if first.message.starts_with("not JSON") {
+                ErrorKind::Json
+            } else {
+                ErrorKind::Invalid
+            };
+            Err(Error::new(kind, first.message).at(first.span))
+        }
+    }
+}
+
+impl std::str::FromStr for Rset {
+    type Err = Error;
+
+    fn from_str(s: &str) -> Result<Rset, Error> {
+        load(s)
+    }
+}
+
+impl std::fmt::Display for Rset {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.encode())
+    }
+}
+
+/// The parsing context: source text, findings, and whether the reference
+/// would already have given up.
+struct Cx<'t> {
+    text: &'t str,
+    diags: Vec<Diagnostic>,
+    dropped: usize,
+    fatal: bool,
+    rejection: Option<Diagnostic>,
+}
+
+impl<'t> Cx<'t> {
+    fn new(text: &'t str) -> Self {
+        Cx {
+            text,
+            diags: Vec::new(),
+            dropped: 0,
+            fatal: false,
+            rejection: None,
+        }
+    }
+
+    fn push(&mut self, d: Diagnostic, fatal: bool) {
+        self.fatal |= fatal;
+        if fatal && self.rejection.is_none() {
+            self.rejection = Some(d.clone());
+        }
+        if self.diags.len() < MAX_DIAGNOSTICS {
+            self.diags.push(d);
+        } else {
+            self.dropped += 1;
+        }
+    }
+
+    /// An error the reference also refuses.
+    fn fatal(&mut self, msg: impl Into<String>, span: Range<usize>, ptr: &str) {
+        self.push(Diagnostic::error(msg, span, ptr), true);
+    }
+
+    /// An RFC error the reference accepts.
+    fn error(&mut self, msg: impl Into<String>, span: Range<usize>, ptr: &str) {
+        self.push(Diagnostic::error(msg, span, ptr), false);
+    }
+
+    fn warning(&mut self, msg: impl Into<String>, span: Range<usize>, ptr: &str) {
+        self.push(Diagnostic::warning(msg, span, ptr), false);
+    }
+
+    fn note(&mut self, msg: impl Into<String>, span: Range<usize>, ptr: &str) {
+        self.push(Diagnostic::note(msg, span, ptr), false);
+    }
+
+    fn finish(mut self, rset: Option<Rset>) -> Parsed {
+        if self.dropped > 0 {
+            let n = self.dropped;
+            self.diags.push(Diagnostic::note(
+                format!("{n} more findings not shown (the limit is {MAX_DIAGNOSTICS})"),
+                0..0,
+                "",
+            ));
+        }
+        self.diags.sort_by_key(|d| d.span.start);
+        Parsed {
+            rset: if self.fatal { None } else { rset },
+            diagnostics: self.diags,
+            rejection: self.rejection,
+        }
+    }
+
+    /// Warn about repeated keys anywhere in the tree (outside `scheduling`,
+    /// which is the scheduler's business).
+    fn duplicates(&mut self, v: &Value<'_>, ptr: &str) {
+        match v {
+            Value::Object(o) => {
+                let (ms, dups) = members(o);
+                for (name, r) in dups {
+                    self.warning(
+                        format!("duplicate key '{name}'; the last value is used"),
+                        r,
+                        &pointer_push(ptr, &name),
+                    );
+                }
+                for m in ms {
+                    if ptr.is_empty() && m.name == "scheduling" {
+                        continue;
+                    }
+                    self.duplicates(m.value, &pointer_push(ptr, m.name));
+                }
+            }
+            Value::Array(a) => {
+                for (i, x) in a.elements.iter().enumerate() {
+                    self.duplicates(x, &pointer_push(ptr, &i.to_string()));
+                }
+            }
+            _ => {}
+        }
+    }
+
+    /// An RFC 22 id set in a string literal, read as today's librlist reads
+    /// it (`idset_decode()`, strict): fatal where that decoder fails. When
+    /// the string is one flux-core's older, permissive decoder took (an old
+    /// scheduler wrote `0,0-1,1-2,2-95`), the error carries the canonical
+    /// spelling as a fix. Empty elements, which the decoder skips, are a
+    /// warning with the same fix.
+    fn idset(&mut self, v: &Value<'_>, what: &str, ptr: &dyn Fn() -> String) -> Option<IdSet> {
+        let Value::StringLit(s) = v else {
+            self.fatal(
+                format!("{what} must be an id set string, not {}", type_name(v)),
+                range(v),
+                &ptr(),
+            );
+            return None;
+        };
+        let lit = range(v);
+        let fix = |repair: String| Fix {
+            span: lit.clone(),
+            replacement: format!("\"{repair}\""),
+            message: "write the id set canonically".into(),
+        };
+        match IdSet::decode(&s.value) {
+            Err(e) => {
+                let span = string_subrange(self.text, lit.clone(), &s.value, e.span());
+                let mut d =
+                    Diagnostic::error(format!("invalid {what}: {}", e.message()), span, ptr());
+                if let Some(repair) = IdSet::parse_lenient(&s.value).ok().and_then(|l| l.repair()) {
+                    d = d.with_fix(fix(repair));
+                }
+                self.push(d, true);
+                None
+            }
+            Ok(set) => {
+                // Once the decoder has accepted it, the only departure left
+                // from RFC 22 is an empty element; skip the second pass
+                // (the common case, thousands of times per document) when
+                // there is none.
+                let v = s.value.as_ref();
+                let empty_element = v.contains(",,")
+                    || v.trim_start_matches('[').starts_with(',')
+                    || v.trim_end_matches(']').ends_with(',');
+                let lenient = empty_element.then(|| IdSet::parse_lenient(v).ok());
+                if let Some(l) = lenient.flatten().filter(|l| !l.problems.is_empty()) {
+                    let repair = set.to_string();
+                    for p in &l.problems {
+                        let span = string_subrange(self.text, lit.clone(), &s.value, p.span());
+                        let d = Diagnostic::warning(
+                            format!("{what} is not canonical RFC 22: {}", p.message()),
+                            span,
+                            ptr(),
+                        )
+                        .with_fix(fix(repair.clone()));
+                        self.push(d, false);
+                    }
+                }
+                Some(set)
+            }
+        }
+    }
+
+    fn number(&mut self, m: &Member<'_, '_>, ptr: &str) -> Option<f64> {
+        match m.value {
+            Value::NumberLit(n) => n
+                .value
+                .parse::<f64>()
+                .ok()
+                .filter(|x| x.is_finite())
+                .or_else(|| {
+                    self.fatal(format!("'{}' is out of range", m.name), range(m.value), ptr);
+                    None
+                }),
+            v => {
+                self.fatal(
+                    format!("'{}' must be a number, not {}", m.name, type_name(v)),
+                    range(v),
+                    ptr,
+                );
+                None
+            }
+        }
+    }
+
+    fn integer(&mut self, m: &Member<'_, '_>, ptr: &str) -> Option<i64> {
+        match m.value {
+            Value::NumberLit(n) if !n.value.contains(['.', 'e', 'E']) => {
+                n.value.parse::<i64>().ok().or_else(|| {
+                    self.fatal(format!("'{}' is out of range", m.name), range(m.value), ptr);
+                    None
+                })
+            }
+            v => {
+                self.fatal(
+                    format!("'{}' must be an integer, not {}", m.name, describe(v)),
+                    range(v),
+                    ptr,
+                );
+                None
+            }
+        }
+    }
+
+    /// One R document at `ptr`.
+    fn r(&mut self, v: &Value<'_>, ptr: &str) -> Option<Rset> {
+        let Value::Object(top) = v else {
+            self.fatal(
+                format!("R must be a JSON object, not {}", type_name(v)),
+                range(v),
+                ptr,
+            );
+            return None;
+        };
+        let open = range(v).start..range(v).start + 1;
+        let (ms, _) = members(top);
+        let get = |name: &str| ms.iter().find(|m| m.name == name);
+        let mut rl = Rset::new();
+
+        match get("version") {
+            None => self.fatal("missing key 'version'", open.clone(), ptr),
+            Some(m) => {
+                let p = pointer_push(ptr, "version");
+                if let Some(n) = self.integer(m, &p) {
+                    if n != 1 {
+                        self.fatal(format!("unsupported version {n}"), range(m.value), &p);
+                    }
+                }
+            }
+        }
+        if let Some(m) = get("scheduling") {
+            let p = pointer_push(ptr, "scheduling");
+            let r = range(m.value);
+            rl.scheduling = Some(self.text[r].to_string());
+            for d in super::scheduling::check(self.text, m.value, &p) {
+                self.push(d, false);
+            }
+        }
+        if let Some(m) = get("attributes") {
+            let r = range(m.value);
+            if !matches!(m.value, Value::Object(_)) {
+                self.warning(
+                    format!(
+                        "'attributes' should be an object, not {}",
+                        type_name(m.value)
+                    ),
+                    r.clone(),
+                    &pointer_push(ptr, "attributes"),
+                );
+            }
+            rl.attributes = Some(self.text[r].to_string());
+        }
+        for m in &ms {
+            if !matches!(
+                m.name,
+                "version" | "execution" | "scheduling" | "attributes"
+            ) {
+                self.note(
+                    format!("unknown key '{}' is ignored", m.name),
+                    m.name_range.clone(),
+                    &pointer_push(ptr, m.name),
+                );
+            }
+        }
+        match get("execution") {
+            None if get("scheduling").is_some() => self.fatal(
+                "missing key 'execution' (flux-core requires it even when 'scheduling' is present)",
+                open,
+                ptr,
+            ),
+            None => self.fatal(
+                "missing key 'execution': R needs 'execution' or 'scheduling'",
+                open,
+                ptr,
+            ),
+            Some(m) => {
+                let p = pointer_push(ptr, "execution");
+                match m.value {
+                    Value::Object(ex) => self.execution(ex, range(m.value), &p, &mut rl),
+                    v => self.fatal(
+                        format!("'execution' must be an object, not {}", type_name(v)),
+                        range(v),
+                        &p,
+                    ),
+                }
+            }
+        }
+        Some(rl)
+    }
+
+    fn execution(&mut self, ex: &Object<'_>, whole: Range<usize>, ptr: &str, rl: &mut Rset) {
+        let open = whole.start..whole.start + 1;
+        let (ms, _) = members(ex);
+        let get = |name: &str| ms.iter().find(|m| m.name == name);
+        for m in &ms {
+            if !matches!(
+                m.name,
+                "R_lite" | "nodelist" | "properties" | "starttime" | "expiration" | "nslots"
+            ) {
+                self.note(
+                    format!("unknown key '{}' is ignored", m.name),
+                    m.name_range.clone(),
+                    &pointer_push(ptr, m.name),
+                );
+            }
+        }
+
+        // Scalars first: the reference unpacks them before reading R_lite.
+        let mut times = [0.0f64; 2];
+        for (i, key) in ["starttime", "expiration"].into_iter().enumerate() {
+            if let Some(m) = get(key) {
+                let p = pointer_push(ptr, key);
+                if let Some(x) = self.number(m, &p) {
+                    if x < 0.0 {
+                        self.warning(
+                            format!("negative '{key}' is treated as unset"),
+                            range(m.value),
+                            &p,
+                        );
+                    }
+                    times[i] = x;
+                }
+            }
+        }
+        if times[0] > 0.0 && times[1] > 0.0 && times[1] <= times[0] {
+            if let Some(m) = get("expiration") {
+                self.error(
+                    "'expiration' must be greater than 'starttime'",
+                    range(m.value),
+                    &pointer_push(ptr, "expiration"),
+                );
+            }
+        }
+        rl.starttime = times[0].max(0.0);
+        rl.expiration = times[1].max(0.0);
+        if let Some(m) = get("nslots") {
+            let p = pointer_push(ptr, "nslots");
+            if let Some(n) = self.integer(m, &p) {
+                if n <= 0 {
+                    self.error("'nslots' must be greater than 0", range(m.value), &p);
+                } else {
+                    rl.nslots = n;
+                }
+            }
+        }
+
+        let mut legacy_hosts: HashMap<u32, String> = HashMap::new();
+        let mut all_legacy = true;
+        match get("R_lite") {
+            None => self.fatal("missing key 'R_lite'", open.clone(), ptr),
+            Some(m) => {
+                let p = pointer_push(ptr, "R_lite");
+                match m.value {
+                    Value::Array(a) => {
+                        for (i, e) in a.elements.iter().enumerate() {
+                            let ep = || pointer_push(&p, &i.to_string());
+                            self.r_lite_entry(e, &ep, rl, &mut legacy_hosts, &mut all_legacy);
+                            if self.fatal && rl.len() as u64 > MAX_RANKS {
+                                return;
+                            }
+                        }
+                    }
+                    v => self.error(
+                        format!(
+                            "'R_lite' must be an array, not {} (flux-core reads it as empty)",
+                            type_name(v)
+                        ),
+                        range(v),
+                        &p,
+                    ),
+                }
+            }
+        }
+
+        match get("nodelist") {
+            None => {
+                if !rl.is_empty() && all_legacy && legacy_hosts.len() == rl.len() {
+                    let ranks: Vec<u32> = rl.nodes().map(Node::rank).collect();
+                    for r in ranks {
+                        if let (Some(n), Some(h)) = (rl.node_mut(r), legacy_hosts.get(&r)) {
+                            n.hostname = Some(h.clone());
+                        }
+                    }
+                    self.warning(
+                        "missing key 'nodelist'; host names are taken from the legacy 'node' keys",
+                        open.clone(),
+                        ptr,
+                    );
+                } else {
+                    self.warning("missing key 'nodelist'", open.clone(), ptr);
+                }
+            }
+            Some(m) => self.nodelist(m, &pointer_push(ptr, "nodelist"), rl),
+        }
+
+        if let Some(m) = get("properties") {
+            self.properties(m, &pointer_push(ptr, "properties"), rl);
+        }
+    }
+
+    fn r_lite_entry(
+        &mut self,
+        e: &Value<'_>,
+        ptr: &dyn Fn() -> String,
+        rl: &mut Rset,
+        legacy_hosts: &mut HashMap<u32, String>,
+        all_legacy: &mut bool,
+    ) {
+        let Value::Object(obj) = e else {
+            self.fatal(
+                format!("R_lite entry must be an object, not {}", type_name(e)),
+                range(e),
+                &ptr(),
+            );
+            return;
+        };
+        let open = range(e).start..range(e).start + 1;
+        let (ms, _) = members(obj);
+        let get = |name: &str| ms.iter().find(|m| m.name == name);
+        for m in &ms {
+            if !matches!(m.name, "rank" | "children" | "node") {
+                self.note(
+                    format!("unknown key '{}' is ignored", m.name),
+                    m.name_range.clone(),
+                    &pointer_push(&ptr(), m.name),
+                );
+            }
+        }
+        let ranks = match get("rank") {
+            None => {
+                self.fatal("missing key 'rank'", open.clone(), &ptr());
+                None
+            }
+            Some(m) => self.idset(m.value, "rank", &|| pointer_push(&ptr(), "rank")),
+        };
+        let mut children: Vec<(&str, IdSet, Range<usize>)> = Vec::new();
+        match get("children") {
+            None => self.fatal("missing key 'children'", open, &ptr()),
+            Some(m) => {
+                let p = || pointer_push(&ptr(), "children");
+                match m.value {
+                    Value::Object(c) => {
+                        let (cs, _) = members(c);
+                        for cm in cs {
+                            let cp = || pointer_push(&p(), cm.name);
+                            if !matches!(cm.name, "core" | "gpu") {
+                                self.note(
+                                    format!(
+                                        "child type '{}' is not defined by RFC 20; it is kept",
+                                        cm.name
+                                    ),
+                                    cm.name_range.clone(),
+                                    &cp(),
+                                );
+                            }
+                            let what = format!("'{}' id set", cm.name);
+                            if let Some(ids) = self.idset(cm.value, &what, &cp) {
+                                children.push((cm.name, ids, range(cm.value)));
+                            }
+                        }
+                    }
+                    v => self.error(
+                        format!(
+                            "'children' must be an object, not {} (flux-core reads it as no resources)",
+                            type_name(v)
+                        ),
+                        range(v),
+                        &p(),
+                    ),
+                }
+            }
+        }
+        let mut host = None;
+        match get("node") {
+            Some(Member {
+                value: Value::StringLit(s),
+                name_range,
+                ..
+            }) => {
+                self.note(
+                    "legacy key 'node' (host name); RFC 20 uses 'nodelist'",
+                    name_range.clone(),
+                    &pointer_push(&ptr(), "node"),
+                );
+                host = Some(s.value.to_string());
+            }
+            Some(m) => {
+                self.warning(
+                    format!(
+                        "'node' must be a host name string, not {}",
+                        type_name(m.value)
+                    ),
+                    range(m.value),
+                    &pointer_push(&ptr(), "node"),
+                );
+                *all_legacy = false;
+            }
+            None => *all_legacy = false,
+        }
+        let Some(ranks) = ranks else { return };
+        if ranks.is_empty() {
+            self.warning(
+                "'rank' is empty",
+                range(get("rank").map(|m| m.value).unwrap_or(e)),
+                &ptr(),
+            );
+        }
+        if ranks.len() + rl.len() as u64 > MAX_RANKS {
+            self.fatal(
+                format!("more than {MAX_RANKS} ranks (Rscope's limit)"),
+                range(get("rank").map(|m| m.value).unwrap_or(e)),
+                &pointer_push(&ptr(), "rank"),
+            );
+            return;
+        }
+        if self.fatal {
+            return;
+        }
+        // Build one node per rank, then report merges and overlaps per child
+        // type rather than per rank.
+        let mut merged: Vec<Vec<u32>> = vec![Vec::new(); children.len()];
+        let mut overlap: Vec<Option<(u32, IdSet)>> = vec![None; children.len()];
+        for r in ranks.iter() {
+            if let Some(h) = &host {
+                legacy_hosts.insert(r, h.clone());
+            }
+            let mut n = Node::new(r, None);
+            for (i, (name, ids, _)) in children.iter().enumerate() {
+                if let Err(o) = n.add_child(name, ids) {
+                    overlap[i].get_or_insert((r, o.ids));
+                }
+            }
+            if let Some(have) = rl.node(r) {
+                for (i, (name, ids, _)) in children.iter().enumerate() {
+                    if let Some(h) = have.child(name) {
+                        let common = h.intersection(ids);
+                        if !common.is_empty() {
+                            overlap[i].get_or_insert((r, common));
+                        } else if !h.is_empty() && !ids.is_empty() {
+                            merged[i].push(r);
+                        }
+                    }
+                }
+            }
+            if overlap.iter().any(Option::is_some) {
+                break;
+            }
+            let _ = rl.add_node(n);
+        }
+        for (i, (name, _, span)) in children.iter().enumerate() {
+            let cp = || pointer_push(&pointer_push(&ptr(), "children"), name);
+            if let Some((r, ids)) = &overlap[i] {
+                self.fatal(
+                    format!("rank {r} has {name} {ids} in an earlier R_lite entry"),
+                    span.clone(),
+                    &cp(),
+                );
+            } else if !merged[i].is_empty() {
+                let rs = IdSet::from_ranges(merged[i].iter().map(|&r| (r, r)));
+                let what = if rs.len() == 1 { "rank" } else { "ranks" };
+                self.warning(
+                    format!("{what} {rs} also {} '{name}' in an earlier R_lite entry; the ids are merged",
+                        if rs.len() == 1 { "has" } else { "have" }),
+                    span.clone(),
+                    &cp(),
+                );
+            }
+        }
+    }
+
+    fn nodelist(&mut self, m: &Member<'_, '_>, ptr: &str, rl: &mut Rset) {
+        let mut hosts = Hostlist::new();
+        let mut ok = true;
+        match m.value {
+            Value::Array(a) => {
+                for (i, e) in a.elements.iter().enumerate() {
+                    let ep = pointer_push(ptr, &i.to_string());
+                    match e {
+                        Value::StringLit(s) => match Hostlist::parse(&s.value) {
+                            Ok(h) => hosts.append(&h),
+                            Err(err) => {
+                                let span =
+                                    string_subrange(self.text, range(e), &s.value, err.span());
+                                self.fatal(
+                                    format!("invalid hostlist: {}", err.message()),
+                                    span,
+                                    &ep,
+                                );
+                                ok = false;
+                            }
+                        },
+                        v => {
+                            self.fatal(
+                                format!("nodelist entry must be a string, not {}", type_name(v)),
+                                range(v),
+                                &ep,
+                            );
+                            ok = false;
+                        }
+                    }
+                }
+            }
+            v => {
+                // The reference iterates nothing: zero hosts.
+                if rl.is_empty() {
+                    self.error(
+                        format!(
+                            "'nodelist' must be an array of strings, not {}",
+                            type_name(v)
+                        ),
+                        range(v),
+                        ptr,
+                    );
+                } else {
+                    self.fatal(
+                        format!(
+                            "'nodelist' must be an array of strings, not {}",
+                            type_name(v)
+                        ),
+                        range(v),
+                        ptr,
+                    );
+                }
+                return;
+            }
+        }
+        if !ok || self.fatal {
+            return;
+        }
+        if hosts.len() != rl.len() as u64 {
+            self.fatal(
+                format!(
+                    "nodelist names {} {} but R_lite has {} {}",
+                    hosts.len(),
+                    if hosts.len() == 1 { "host" } else { "hosts" },
+                    rl.len(),
+                    if rl.len() == 1 { "rank" } else { "ranks" }
+                ),
+                range(m.value),
+                ptr,
+            );
+            return;
+        }
+        let mut seen: HashMap<String, u32> = HashMap::new();
+        let mut dups: Vec<String> = Vec::new();
+        for h in hosts.iter() {
+            let h = h.to_string();
+            let c = seen.entry(h.clone()).or_insert(0);
+            *c += 1;
+            if *c == 2 {
+                dups.push(h);
+            }
+        }
+        for h in dups {
+            self.warning(
+                format!("duplicate host '{h}' in nodelist"),
+                range(m.value),
+                ptr,
+            );
+        }
+        let _ = rl.assign_hosts(&hosts);
+    }
+
+    fn properties(&mut self, m: &Member<'_, '_>, ptr: &str, rl: &mut Rset) {
+        let Value::Object(obj) = m.value else {
+            self.fatal(
+                format!("'properties' must be an object, not {}", type_name(m.value)),
+                range(m.value),
+                ptr,
+            );
+            return;
+        };
+        let (ms, _) = members(obj);
+        let mut valid = Vec::new();
+        for pm in ms {
+            let pp = pointer_push(ptr, pm.name);
+            if let Some(c) = invalid_property_char(pm.name) {
+                self.fatal(
+                    format!("invalid character '{c}' in property \"{}\"", pm.name),
+                    pm.name_range.clone(),
+                    &pp,
+                );
+            } else if pm.name.contains('!') {
+                self.error(
+                    format!(
+                        "invalid character '!' in property \"{}\" (RFC 20; flux-core accepts it)",
+                        pm.name
+                    ),
+                    pm.name_range.clone(),
+                    &pp,
+                );
+            }
+            let what = format!("property '{}' ranks", pm.name);
+            if let Some(ids) = self.idset(pm.value, &what, &|| pp.clone()) {
+                valid.push((pm.name, ids, range(pm.value), pp));
+            }
+        }
+        if self.fatal {
+            return;
+        }
+        let have = rl.ranks();
+        for (name, ids, span, pp) in valid {
+            let unknown = ids.difference(&have);
+            if !unknown.is_empty() {
+                let what = if unknown.len() == 1 { "rank" } else { "ranks" };
+                self.fatal(
+                    format!("property '{name}': {what} {unknown} not found in R_lite"),
+                    span,
+                    &pp,
+                );
+                continue;
+            }
+            let _ = rl.add_property(name, &ids);
+        }
+    }
+}
+
+/// Type names that tell integers from reals.
+fn describe(v: &Value<'_>) -> &'static str {
+    match v {
+        Value::NumberLit(_) => "a real number",
+        v => type_name(v),
+    }
+}

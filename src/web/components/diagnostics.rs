@@ -1,0 +1,83 @@
+//! The validation panel: every finding from the core, errors first, each
+//! with its `line:col` and JSON pointer. Clicking one selects its text in
+//! the editor; a suggested fix has an Apply button.
+
+use crate::diag::Severity;
+use crate::report::{Finding, FixView};
+use yew::prelude::*;
+
+/// Properties of [`Diagnostics`].
+#[derive(Properties, PartialEq)]
+pub struct DiagnosticsProps {
+    /// The findings, in document order.
+    pub findings: Vec<Finding>,
+    /// Select a finding's text in the editor.
+    pub on_locate: Callback<Finding>,
+    /// Apply a suggested fix.
+    pub on_fix: Callback<FixView>,
+}
+
+fn heading(s: Severity, n: usize) -> String {
+    let word = match (s, n) {
+        (Severity::Error, 1) => "error",
+        (Severity::Error, _) => "errors",
+        (Severity::Warning, 1) => "warning",
+        (Severity::Warning, _) => "warnings",
+        (Severity::Note, 1) => "note",
+        (Severity::Note, _) => "notes",
+    };
+    format!("{n} {word}")
+}
+
+/// The list of findings, grouped by severity.
+#[function_component(Diagnostics)]
+pub fn diagnostics(props: &DiagnosticsProps) -> Html {
+    if props.findings.is_empty() {
+        return html! {
+            <section class="panel diagnostics" aria-label="Problems" data-testid="diagnostics">
+                <h2>{ "Problems" }</h2>
+                <p class="ok">{ "No problems found." }</p>
+            </section>
+        };
+    }
+    let groups = [Severity::Error, Severity::Warning, Severity::Note].map(|s| {
+        let items: Vec<&Finding> = props.findings.iter().filter(|f| f.severity == s).collect();
+        if items.is_empty() {
+            return html! {};
+        }
+        html! {
+            <>
+                <h3 class={format!("sev-{s}")}>{ heading(s, items.len()) }</h3>
+                <ul>
+                    { for items.into_iter().map(|f| {
+                        let locate = { let f = f.clone(); props.on_locate.reform(move |_: MouseEvent| f.clone()) };
+                        let fix = f.fix.as_ref().map(|fx| {
+                            let apply = { let fx = fx.clone(); props.on_fix.reform(move |_: MouseEvent| fx.clone()) };
+                            html! {
+                                <button class="apply" onclick={apply} title={fx.replacement.clone()}
+                                    data-testid="apply-fix">{ format!("Apply: {}", fx.message) }</button>
+                            }
+                        });
+                        html! {
+                            <li class={format!("finding sev-{}", f.severity)} data-testid="finding">
+                                <button class="locate" onclick={locate}>
+                                    <span class="where">{ format!("{}:{}", f.line, f.col) }</span>
+                                    <span class="sev">{ f.severity.to_string() }</span>
+                                    <span class="msg">{ f.message.clone() }</span>
+                                    <code class="ptr">{ if f.pointer.is_empty() { "/".to_string() } else { f.pointer.clone() } }</code>
+                                </button>
+                                { for fix }
+                            </li>
+                        }
+                    }) }
+                </ul>
+            </>
+        }
+    });
+    html! {
+        <section class="panel diagnostics" aria-label="Problems" data-testid="diagnostics">
+            <h2>{ "Problems" }</h2>
+            { for groups }
+        </section>
+    }
+}

@@ -1,0 +1,8 @@
+//! The page's components, one per file.
+
+pub mod diagnostics;
+pub mod editor;
+pub mod grid;
+pub mod summary;
+pub mod tabs;
+pub mod toolbar;

@@ -1,0 +1,131 @@
+//! The summary of the active document: counts per child type, ranks,
+//! nodelist, slots, times, properties and the short form of each set.
+
+use crate::report::SetSummary;
+use yew::prelude::*;
+
+/// Properties of [`SummaryView`].
+#[derive(Properties, PartialEq)]
+pub struct SummaryProps {
+    /// Nothing yet (empty editor), the sets' summaries, or why there are none.
+    pub result: Option<Result<Vec<SetSummary>, String>>,
+}
+
+/// Seconds since the epoch as a local date and time.
+fn local_time(secs: f64) -> String {
+    let date = js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(secs * 1000.0));
+    String::from(date.to_locale_string("default", &wasm_bindgen::JsValue::UNDEFINED))
+}
+
+/// A duration in words: `2h 5m`, `30s`.
+fn duration(secs: f64) -> String {
+    let s = secs.max(0.0) as u64;
+    let (d, h, m, s) = (s / 86400, s / 3600 % 24, s / 60 % 60, s % 60);
+    let parts: Vec<String> = [(d, "d"), (h, "h"), (m, "m"), (s, "s")]
+        .iter()
+        .filter(|(n, _)| *n > 0)
+        .map(|(n, u)| format!("{n}{u}"))
+        .collect();
+    if parts.is_empty() {
+        "0s".into()
+    } else {
+        parts.join(" ")
+    }
+}
+
+fn copy(text: String) -> Callback<MouseEvent> {
+    Callback::from(move |_| {
+        let _ = gloo::utils::window()
+            .navigator()
+            .clipboard()
+            .write_text(&text);
+    })
+}
+
+fn one_set(s: &SetSummary, testids: bool) -> Html {
+    let tid = |name: &str| testids.then(|| AttrValue::from(name.to_string()));
+    let count_of = |name: &str| {
+        s.types
+            .iter()
+            .find(|t| t.name == name)
+            .map_or(0, |t| t.count)
+    };
+    let others = s
+        .types
+        .iter()
+        .filter(|t| t.name != "core" && t.name != "gpu");
+    let times = if s.starttime > 0.0 || s.expiration > 0.0 {
+        let span = if s.expiration > s.starttime && s.starttime > 0.0 {
+            format!(" ({})", duration(s.expiration - s.starttime))
+        } else {
+            String::new()
+        };
+        html! {
+            <>
+                <dt>{ "Start" }</dt><dd>{ if s.starttime > 0.0 { local_time(s.starttime) } else { "unset".into() } }</dd>
+                <dt>{ "Expiration" }</dt><dd>{ if s.expiration > 0.0 { local_time(s.expiration) } else { "unset".into() } }{ span }</dd>
+            </>
+        }
+    } else {
+        html! {}
+    };
+    html! {
+        <dl class="counts">
+            // The parser accepts version 1 only, so an accepted set is version 1.
+            <dt>{ "Version" }</dt><dd data-testid={tid("version")}>{ 1 }</dd>
+            <dt>{ "Nodes" }</dt><dd data-testid={tid("nodes")}>{ s.nodes }</dd>
+            <dt>{ "Cores" }</dt><dd data-testid={tid("cores")}>{ count_of("core") }</dd>
+            <dt>{ "GPUs" }</dt><dd data-testid={tid("gpus")}>{ count_of("gpu") }</dd>
+            { for others.map(|t| html! { <><dt>{ t.name.clone() }</dt><dd>{ t.count }</dd></> }) }
+            <dt>{ "Ranks" }</dt><dd><code>{ s.ranks.clone() }</code></dd>
+            <dt>{ "Nodelist" }</dt><dd><code>{ s.nodelist.clone().unwrap_or_else(|| "none".into()) }</code></dd>
+            { for s.nslots.map(|n| html! { <><dt>{ "Slots" }</dt><dd>{ n }</dd></> }) }
+            { times }
+            if !s.properties.is_empty() {
+                <dt>{ "Properties" }</dt>
+                <dd><ul class="props">{ for s.properties.iter().map(|p| html! {
+                    <li><code>{ p.name.clone() }</code>{ format!(" — {} node{} (ranks {})", p.nodes, if p.nodes == 1 { "" } else { "s" }, p.ranks) }</li>
+                }) }</ul></dd>
+            }
+            <dt>{ "Short form" }</dt>
+            <dd class="short">
+                <code data-testid={tid("short-form")}>{ s.short_form.clone() }</code>
+                <button class="copy" onclick={copy(s.short_form.clone())} aria-label="Copy the short form">{ "Copy" }</button>
+            </dd>
+            if s.has_scheduling {
+                <dt>{ "Graph" }</dt><dd>{ "has a scheduling key (JGF resource graph)" }</dd>
+            }
+        </dl>
+    }
+}
+
+/// The counts the core found in the document.
+#[function_component(SummaryView)]
+pub fn summary_view(props: &SummaryProps) -> Html {
+    let body = match &props.result {
+        None => html! {
+            <p class="hint" data-testid="hint">{ "Paste an R document, open a file or pick an example to see its nodes, cores and GPUs." }</p>
+        },
+        Some(Err(e)) => html! { <p class="error" role="alert" data-testid="error">{ e }</p> },
+        Some(Ok(sets)) if sets.len() == 1 && sets[0].name == "R" => one_set(&sets[0], true),
+        Some(Ok(sets)) => html! {
+            <>
+                <p>{ "A status document with the sets " }{ sets.iter().map(|s| s.name.clone()).collect::<Vec<_>>().join(", ") }{ "." }</p>
+                <table class="states" data-testid="states">
+                    <thead><tr><th scope="col">{ "Set" }</th><th scope="col">{ "Nodes" }</th><th scope="col">{ "Cores" }</th><th scope="col">{ "GPUs" }</th></tr></thead>
+                    <tbody>{ for sets.iter().map(|s| {
+                        let c = |n: &str| s.types.iter().find(|t| t.name == n).map_or(0, |t| t.count);
+                        html! { <tr><th scope="row">{ s.name.clone() }</th><td>{ s.nodes }</td><td>{ c("core") }</td><td>{ c("gpu") }</td></tr> }
+                    }) }</tbody>
+                </table>
+                { for sets.iter().find(|s| s.name == "all").map(|s| one_set(s, true)) }
+            </>
+        },
+    };
+    html! {
+        <section class="panel" aria-live="polite" aria-label="Summary" data-testid="summary">
+            <h2>{ "Summary" }</h2>
+            { body }
+        </section>
+    }
+}

@@ -1,0 +1,72 @@
+//! The toolbar: the examples menu, opening a file, and the share button.
+
+use serde::Deserialize;
+use web_sys::HtmlInputElement;
+use web_sys::HtmlSelectElement;
+use yew::prelude::*;
+
+/// One entry of `static/examples/index.json`.
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+pub struct Example {
+    /// The file name under `static/examples/`.
+    pub file: String,
+    /// The menu text.
+    pub title: String,
+    /// A few words on what it shows.
+    pub about: String,
+}
+
+/// Properties of [`Toolbar`].
+#[derive(Properties, PartialEq)]
+pub struct ToolbarProps {
+    /// The examples to offer (empty until the index has loaded).
+    pub examples: Vec<Example>,
+    /// Open example `file`.
+    pub on_example: Callback<Example>,
+    /// Open a file the user picked.
+    pub on_file: Callback<web_sys::File>,
+    /// Make a share link for the active document.
+    pub on_share: Callback<()>,
+}
+
+/// Buttons and menus above the editor.
+#[function_component(Toolbar)]
+pub fn toolbar(props: &ToolbarProps) -> Html {
+    let onchange_example = {
+        let (examples, on_example) = (props.examples.clone(), props.on_example.clone());
+        Callback::from(move |e: Event| {
+            let select: HtmlSelectElement = e.target_unchecked_into();
+            if let Some(ex) = examples.iter().find(|x| x.file == select.value()) {
+                on_example.emit(ex.clone());
+            }
+            select.set_value("");
+        })
+    };
+    let onchange_file = {
+        let on_file = props.on_file.clone();
+        Callback::from(move |e: Event| {
+            let input: HtmlInputElement = e.target_unchecked_into();
+            if let Some(file) = input.files().and_then(|f| f.get(0)) {
+                on_file.emit(file);
+            }
+            input.set_value("");
+        })
+    };
+    let onshare = props.on_share.reform(|_: MouseEvent| ());
+    html! {
+        <div class="toolbar" role="toolbar" aria-label="Documents">
+            <label class="button">
+                { "Open file…" }
+                <input type="file" accept=".json,.R,application/json" class="visually-hidden"
+                    data-testid="open-file" onchange={onchange_file} />
+            </label>
+            <select aria-label="Open an example" data-testid="examples" onchange={onchange_example}>
+                <option value="" selected=true>{ "Examples…" }</option>
+                { for props.examples.iter().map(|ex| html! {
+                    <option value={ex.file.clone()} title={ex.about.clone()}>{ format!("{} — {}", ex.title, ex.about) }</option>
+                }) }
+            </select>
+            <button type="button" data-testid="share" onclick={onshare}>{ "Share link" }</button>
+        </div>
+    }
+}

@@ -1,0 +1,99 @@
+//! Getting documents into the page: files (picked or dropped), URLs
+//! (`?url=`, the examples menu) and share links (`#r=`). Each returns the
+//! text or a message that says what went wrong and what to try.
+
+use crate::web::state::Doc;
+
+/// The largest document the page opens (64 MiB); larger ones would freeze
+/// the tab while parsing, so they are refused with this limit in the message.
+pub const MAX_DOCUMENT_BYTES: f64 = 64.0 * 1024.0 * 1024.0;
+
+/// Read a local file as text.
+pub async fn read_file(file: web_sys::File) -> Result<Doc, String> {
+    let name = file.name();
+    if file.size() > MAX_DOCUMENT_BYTES {
+        return Err(format!(
+            "{name} is {:.0} MiB; Rscope opens documents up to 64 MiB",
+            file.size() / 1048576.0
+        ));
+    }
+    let blob = gloo::file::Blob::from(file);
+    let text = gloo::file::futures::read_as_text(&blob)
+        .await
+        .map_err(|e| format!("cannot read {name}: {e}"))?;
+    Ok(Doc { source: name, text })
+}
+
+/// Fetch a document over HTTP (same origin, or a server that allows CORS).
+pub async fn fetch(url: &str, source: String) -> Result<Doc, String> {
+    let failed = |why: String| {
+        format!("cannot load {url}: {why}. The server must allow cross-origin requests (CORS), or open the file instead")
+    };
+    let resp = gloo::net::http::Request::get(url)
+        .send()
+        .await
+        .map_err(|e| failed(e.to_string()))?;
+    if !resp.ok() {
+        return Err(failed(format!(
+            "HTTP {} {}",
+            resp.status(),
+            resp.status_text()
+        )));
+    }
+    let text = resp.text().await.map_err(|e| failed(e.to_string()))?;
+    if text.len() as f64 > MAX_DOCUMENT_BYTES {
+        return Err(format!(
+            "{url} is larger than 64 MiB; Rscope opens documents up to 64 MiB"
+        ));
+    }
+    Ok(Doc { source, text })
+}
+
+/// The last path segment of a URL, for a tab's name.
+pub fn url_name(url: &str) -> String {
+    let path = url.split(['?', '#']).next().unwrap_or(url);
+    path.rsplit('/')
+        .find(|s| !s.is_empty())
+        .unwrap_or(url)
+        .to_string()
+}
+
+/// The `url` query parameter of the page's address, if any.
+pub fn url_param() -> Option<String> {
+    let search = gloo::utils::window().location().search().ok()?;
+    web_sys::UrlSearchParams::new_with_str(&search)
+        .ok()?
+        .get("url")
+}
+
+/// The document in the page's `#r=` fragment, if any.
+pub fn shared_document() -> Option<Result<Doc, String>> {
+    let hash = gloo::utils::window().location().hash().ok()?;
+    let packed = hash.strip_prefix("#r=")?;
+    Some(
+        crate::share::unpack(packed)
+            .map(|text| Doc {
+                source: "shared link".into(),
+                text,
+            })
+            .map_err(|e| e.to_string()),
+    )
+}
+
+/// Put a document in the address bar (`#r=…`) and return the full link.
+pub fn share_link(text: &str) -> Result<String, String> {
+    let window = gloo::utils::window();
+    let location = window.location();
+    let base = format!(
+        "{}{}{}",
+        location.origin().unwrap_or_default(),
+        location.pathname().unwrap_or_default(),
+        location.search().unwrap_or_default()
+    );
+    let link = format!("{base}#r={}", crate::share::pack(text));
+    window
+        .history()
+        .and_then(|h| h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&link)))
+        .map_err(|_| "the browser refused to update the address bar".to_string())?;
+    Ok(link)
+}

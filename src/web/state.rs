@@ -1,0 +1,122 @@
+//! The page's documents: open tabs (A, B, …), the active one, and their
+//! persistence in local storage so a reload keeps the work.
+
+use gloo::storage::{LocalStorage, Storage};
+use serde::{Deserialize, Serialize};
+use std::rc::Rc;
+use yew::Reducible;
+
+/// Local storage key; the suffix changes when the stored shape does.
+const STORAGE_KEY: &str = "rscope.documents.v1";
+
+/// The most tabs the page keeps open; opening another replaces the oldest.
+pub const MAX_TABS: usize = 26;
+
+/// One open document.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Doc {
+    /// Where it came from: a file name, an example title, a URL.
+    pub source: String,
+    /// The document text as the user edits it.
+    pub text: String,
+}
+
+/// All open documents.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Docs {
+    /// The tabs in order; never empty.
+    pub docs: Vec<Doc>,
+    /// The index of the tab shown.
+    pub active: usize,
+}
+
+impl Default for Docs {
+    fn default() -> Self {
+        Docs {
+            docs: vec![Doc {
+                source: "untitled".into(),
+                text: String::new(),
+            }],
+            active: 0,
+        }
+    }
+}
+
+/// Something the user did to the set of documents.
+pub enum Action {
+    /// Open a document in a new tab (or in the active tab if it is empty).
+    Open(Doc),
+    /// Replace the text of the active tab.
+    Edit(String),
+    /// Show tab `i`.
+    Select(usize),
+    /// Close tab `i`.
+    Close(usize),
+}
+
+/// The letter naming tab `i`: A, B, …
+pub fn tab_letter(i: usize) -> char {
+    char::from(b'A' + (i % 26) as u8)
+}
+
+impl Docs {
+    /// The documents saved by the last visit, if any.
+    pub fn load() -> Docs {
+        LocalStorage::get::<Docs>(STORAGE_KEY)
+            .ok()
+            .filter(|d| !d.docs.is_empty() && d.active < d.docs.len())
+            .unwrap_or_default()
+    }
+
+    /// Save for the next visit; a full storage quota is not fatal.
+    pub fn save(&self) {
+        if LocalStorage::set(STORAGE_KEY, self).is_err() {
+            gloo::console::warn!(
+                "rscope: local storage is full; this document will not survive a reload"
+            );
+        }
+    }
+
+    /// The document shown.
+    pub fn current(&self) -> &Doc {
+        &self.docs[self.active.min(self.docs.len() - 1)]
+    }
+}
+
+impl Reducible for Docs {
+    type Action = Action;
+
+    fn reduce(self: Rc<Self>, action: Action) -> Rc<Self> {
+        let mut next = (*self).clone();
+        match action {
+            Action::Open(doc) => {
+                if next.current().text.trim().is_empty() {
+                    let i = next.active;
+                    next.docs[i] = doc;
+                } else {
+                    if next.docs.len() >= MAX_TABS {
+                        next.docs.remove(0);
+                    }
+                    next.docs.push(doc);
+                    next.active = next.docs.len() - 1;
+                }
+            }
+            Action::Edit(text) => {
+                let i = next.active;
+                next.docs[i].text = text;
+            }
+            Action::Select(i) if i < next.docs.len() => next.active = i,
+            Action::Select(_) => {}
+            Action::Close(i) if i < next.docs.len() => {
+                next.docs.remove(i);
+                if next.docs.is_empty() {
+                    next = Docs::default();
+                } else if next.active >= i && next.active > 0 {
+                    next.active -= 1;
+                }
+            }
+            Action::Close(_) => {}
+        }
+        Rc::new(next)
+    }
+}

@@ -1,0 +1,387 @@
+//! `rscope R`: the binary against `flux R`'s sharness expectations.
+
+use crate::support::{rscope, shared, Output};
+
+fn out(args: &[&str], stdin: &str) -> Output {
+    rscope(args, stdin)
+}
+
+/// Run `rscope R ARGS` and return stdout, asserting success.
+fn ok(args: &[&str], stdin: &str) -> String {
+    let mut full = vec!["R"];
+    full.extend_from_slice(args);
+    let o = out(&full, stdin);
+    assert_eq!(o.status, 0, "rscope {full:?} failed: {}", o.stderr);
+    o.stdout
+}
+
+fn status(args: &[&str], stdin: &str) -> i32 {
+    let mut full = vec!["R"];
+    full.extend_from_slice(args);
+    out(&full, stdin).status
+}
+
+#[test]
+fn fails_on_invalid_r_objects() {
+    for input in [
+        "",
+        "{}\n",
+        "{\"version\": 1}\n",
+        "{\"version\": 1, \"execution\": {}}\n",
+    ] {
+        assert_eq!(status(&["decode"], input), 1, "{input:?}");
+    }
+}
+
+/// librlist and `flux R` decode every id set with today's strict
+/// `idset_decode()`: what its older, permissive version took is refused.
+#[test]
+fn refuses_what_strict_idset_decode_refuses() {
+    let old = r#"{"version": 1, "execution": {"R_lite": [{"rank": "0,0-1,1-2,2-95", "children": {"core": "0"}}], "nodelist": ["n[0-95]"]}}"#;
+    let o = out(&["R", "decode", "--short"], old);
+    assert_eq!((o.status, o.stdout.as_str()), (1, ""));
+    assert_eq!(
+        o.stderr,
+        "rscope R: Failed to decode R on stdin: invalid rank: overlapping range '0-1' (line 1, column 53)\n"
+    );
+    let core =
+        r#"{"version": 1, "execution": {"R_lite": [{"rank": "0", "children": {"core": "1-0"}}]}}"#;
+    assert_eq!(status(&["decode"], core), 1);
+    let props = r#"{"version": 1, "execution": {"R_lite": [{"rank": "0-1", "children": {"core": "0"}}], "properties": {"x": "1,0"}}}"#;
+    assert_eq!(status(&["decode"], props), 1);
+    let two = ok(&["encode", "-r", "0-3"], "");
+    for args in [
+        &["encode", "-r", "1,0"][..],
+        &["encode", "-c", "01"],
+        &["encode", "-r", "0-1", "-p", "x:1-1"],
+    ] {
+        assert_eq!(status(args, ""), 1, "{args:?}");
+    }
+    for args in [
+        &["decode", "-i", "3,1"][..],
+        &["decode", "-x", "0-1,1"],
+        &["set-property", "x:2,1"],
+    ] {
+        assert_eq!(status(args, &two), 1, "{args:?}");
+    }
+    // Empty elements are skipped, as strtok does.
+    assert_eq!(ok(&["decode", "-i", ",1,,3,", "-r"], &two), "1,3\n");
+}
+
+#[test]
+fn decodes_empty_r_lite() {
+    let empty = ok(
+        &["decode"],
+        "{\"version\": 1, \"execution\": {\"R_lite\": {}}}",
+    );
+    assert_eq!(
+        empty,
+        "{\"version\": 1, \"execution\": {\"R_lite\": [], \"starttime\": 0.0, \"expiration\": 0.0, \"nodelist\": [\"\"]}}\n"
+    );
+    assert_eq!(ok(&["decode", "--count", "core"], &empty), "0\n");
+}
+
+#[test]
+fn encode_defaults_and_options() {
+    let one = ok(&["encode"], "");
+    assert_eq!(ok(&["decode", "--count", "node"], &one), "1\n");
+    assert_eq!(ok(&["decode", "--count", "core"], &one), "1\n");
+    assert_eq!(ok(&["decode", "--count", "gpu"], &one), "0\n");
+    assert_eq!(ok(&["decode", "--short"], &one), "rank0/core0\n");
+    assert_eq!(
+        ok(
+            &["decode", "--ranks"],
+            &ok(&["encode", "--ranks", "0,2"], "")
+        ),
+        "0,2\n"
+    );
+    assert_eq!(
+        ok(
+            &["decode", "-c", "core"],
+            &ok(&["encode", "-c", "0-1", "-r", "0-1"], "")
+        ),
+        "4\n"
+    );
+    let g = ok(&["encode", "--gpus", "0"], "");
+    assert_eq!(ok(&["decode", "--count", "gpu"], &g), "1\n");
+    assert_eq!(ok(&["decode", "--count", "core"], &g), "0\n");
+    let h = ok(&["encode", "--hosts=foo[0-1]"], "");
+    assert_eq!(ok(&["decode", "--nodelist"], &h), "foo[0-1]\n");
+    assert_eq!(
+        ok(&["encode", "-r", "0-1", "-c", "0-15", "-g", "0-3", "-H", "flux-sample-[0-1]"], ""),
+        "{\"version\": 1, \"execution\": {\"R_lite\": [{\"rank\": \"0-1\", \"children\": {\"gpu\": \"0-3\", \"core\": \"0-15\"}}], \"starttime\": 0.0, \"expiration\": 0.0, \"nodelist\": [\"flux-sample-[0-1]\"]}}\n"
+    );
+}
+
+#[test]
+fn encode_properties() {
+    let p = ok(
+        &[
+            "encode",
+            "--hosts=foo[0-1]",
+            "--gpus",
+            "0",
+            "--cores",
+            "0-1",
+            "--property",
+            "xx:0",
+            "--property",
+            "yy:1",
+            "--property",
+            "all",
+        ],
+        "",
+    );
+    let count = |list: &str| ok(&["decode", "-c", "node", "--properties", list], &p);
+    assert_eq!(
+        [
+            count("all"),
+            count("xx"),
+            count("yy"),
+            count("^all"),
+            count("all,yy")
+        ],
+        ["2\n", "1\n", "1\n", "0\n", "1\n"]
+    );
+    assert_eq!(
+        ok(&["decode", "--nodelist", "--properties", "^yy"], &p),
+        "foo0\n"
+    );
+    let o = out(&["R", "encode", "-r", "0-3", "-p", "xx:3-5"], "");
+    assert_eq!(o.status, 1);
+    assert!(o.stderr.contains("ranks 4-5 not found"), "{}", o.stderr);
+}
+
+#[test]
+fn include_exclude_append_diff_intersect() {
+    assert_eq!(
+        ok(
+            &["decode", "--include", "5-7", "--short"],
+            &ok(&["encode", "-r", "0-1023"], "")
+        ),
+        "rank[5-7]/core0\n"
+    );
+    assert_eq!(
+        ok(
+            &["decode", "--exclude", "5-7", "--short"],
+            &ok(&["encode", "-r", "1-10"], "")
+        ),
+        "rank[1-4,8-10]/core0\n"
+    );
+    let two = |a: &[&str], b: &[&str]| {
+        let mut x = vec!["encode"];
+        x.extend_from_slice(a);
+        let mut y = vec!["encode"];
+        y.extend_from_slice(b);
+        ok(&x, "") + &ok(&y, "")
+    };
+    assert_eq!(status(&["append"], &two(&["-r", "0-1"], &["-r", "1-2"])), 1);
+    assert_eq!(
+        status(
+            &["append"],
+            &two(
+                &["-r", "0-1", "-c", "0-1", "-g", "0"],
+                &["-r", "1", "-c", "2-3", "-g", "0"]
+            )
+        ),
+        1
+    );
+    let app = ok(
+        &["append"],
+        &two(&["-r", "0-1", "-c", "0-1"], &["-r", "1-2", "-c", "2-3"]),
+    );
+    assert_eq!(
+        ok(&["decode", "--short"], &app),
+        "rank0/core[0-1] rank1/core[0-3] rank2/core[2-3]\n"
+    );
+    let d = ok(
+        &["diff"],
+        &two(&["-r", "0-1", "-c", "0-1"], &["-r", "0-1", "-c", "0"]),
+    );
+    assert_eq!(ok(&["decode", "--short"], &d), "rank[0-1]/core1\n");
+    let i = ok(
+        &["intersect"],
+        &two(&["-r", "0-3", "-c", "0-1"], &["-r", "1-5", "-c", "0"]),
+    );
+    assert_eq!(ok(&["decode", "--short"], &i), "rank[1-3]/core0\n");
+    let i = ok(
+        &["intersect"],
+        &two(&["-r", "0-3", "-c", "0-1"], &["-r", "4-5", "-c", "0"]),
+    );
+    assert_eq!(ok(&["decode", "--short"], &i), "\n");
+    assert_eq!(
+        status(&["diff"], &ok(&["encode"], "")),
+        1,
+        "diff needs two sets"
+    );
+}
+
+#[test]
+fn remap_rerank_verify_set_property() {
+    assert_eq!(
+        ok(
+            &["decode", "-s"],
+            &ok(&["remap"], &ok(&["encode", "-r", "5,99,1000"], ""))
+        ),
+        "rank[0-2]/core0\n"
+    );
+    let r = ok(
+        &["rerank", "foo[3,2,1,0]"],
+        &ok(&["encode", "-r", "0-3", "-H", "foo[0-3]"], ""),
+    );
+    assert_eq!(ok(&["decode", "--nodelist"], &r), "foo[3,2,1,0]\n");
+    let src = ok(&["encode", "-r", "0-3", "-H", "foo[0-3]"], "");
+    assert_eq!(status(&["rerank", "foo[0-4]"], &src), 1);
+    assert_eq!(status(&["rerank", "foo[0-2]"], &src), 1);
+    assert_eq!(status(&["rerank", "bar[0-3]"], &src), 1);
+    assert_eq!(status(&["rerank"], &src), 1);
+    let v = |a: &[&str], b: &[&str]| {
+        let mut x = vec!["encode"];
+        x.extend_from_slice(a);
+        let mut y = vec!["encode"];
+        y.extend_from_slice(b);
+        out(&["R", "verify"], &(ok(&x, "") + &ok(&y, "")))
+    };
+    assert_eq!(
+        v(&["-r", "1-10", "-c", "0-3"], &["-r", "1", "-c", "0-3"]).status,
+        0
+    );
+    assert_eq!(
+        v(&["-r", "1-10", "-c", "0-3"], &["-r", "0", "-c", "0-3"]).status,
+        1
+    );
+    assert_eq!(
+        v(
+            &["-r", "1", "-c", "0-3", "-H", "foo1"],
+            &["-r", "1", "-c", "0-3", "-H", "foo12"]
+        )
+        .status,
+        1
+    );
+    assert_eq!(
+        v(&["-r", "1", "-c", "0-3"], &["-r", "1", "-c", "0-2"]).status,
+        1
+    );
+    let extra = v(
+        &["-r", "1", "-c", "0-3"],
+        &["-r", "1", "-c", "0-7", "-g", "1"],
+    );
+    assert_eq!(extra.status, 0);
+    assert!(extra.stderr.contains("rank 1 ("), "{}", extra.stderr);
+    let sp = ok(
+        &["set-property", "xx:0", "yy:1"],
+        &ok(
+            &["set-property", "all"],
+            &ok(&["encode", "-r", "0-1", "-c", "0-3", "-H", "foo[0-1]"], ""),
+        ),
+    );
+    assert_eq!(
+        ok(&["decode", "-c", "node", "--properties", "all,yy"], &sp),
+        "1\n"
+    );
+    assert_eq!(
+        ok(&["decode", "--nodelist", "--properties", "xx"], &sp),
+        "foo0\n"
+    );
+    assert_eq!(
+        status(
+            &["set-property", "foo:1-2"],
+            &ok(&["encode", "-r", "0-1"], "")
+        ),
+        1
+    );
+}
+
+#[test]
+fn scheduling_rides_along() {
+    let base = ok(
+        &[
+            "encode", "-r", "0-3", "-c", "0-3", "-g", "0", "-H", "foo[0-3]",
+        ],
+        "",
+    );
+    let orig = base.trim_end().strip_suffix('}').unwrap().to_string() + ", \"scheduling\": 42}\n";
+    for args in [
+        &["decode"][..],
+        &["decode", "--include", "0"],
+        &["decode", "--exclude", "0"],
+        &["remap"],
+    ] {
+        assert!(ok(args, &orig).contains("\"scheduling\": 42"), "{args:?}");
+    }
+    let app = ok(
+        &["append"],
+        &(orig.clone() + &ok(&["encode", "-r", "4"], "")),
+    );
+    assert!(app.contains("\"scheduling\": 42"));
+    assert!(
+        ok(&["diff"], &(orig.clone() + &ok(&["encode", "-r", "1"], "")))
+            .contains("\"scheduling\": 42")
+    );
+    assert!(ok(
+        &["intersect"],
+        &(orig + &ok(&["encode", "-r", "1", "-H", "foo1"], ""))
+    )
+    .contains("\"scheduling\": 42"));
+}
+
+#[test]
+fn parse_config() {
+    let dir = std::env::temp_dir().join(format!("rscope-conf-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let conf = dir.join("resource.toml");
+    let path = dir.to_str().unwrap().to_string();
+    let run = |toml: &str| {
+        std::fs::write(&conf, toml).unwrap();
+        out(&["R", "parse-config", &path], "")
+    };
+    let o = run("[[resource.config]]\nhosts = \"foo[0-2]\"\ncores = \"0-1\"\n[[resource.config]]\nhosts = \"foo2\"\ngpus = \"0\"\n[[resource.config]]\nhosts = \"foo0\"\nproperties = [\"login\"]\n");
+    assert_eq!(o.status, 0, "{}", o.stderr);
+    assert_eq!(ok(&["decode", "-c", "node"], &o.stdout), "3\n");
+    assert_eq!(ok(&["decode", "-c", "core"], &o.stdout), "6\n");
+    assert_eq!(ok(&["decode", "-c", "gpu"], &o.stdout), "1\n");
+    assert_eq!(ok(&["decode", "--nodelist"], &o.stdout), "foo[0-2]\n");
+    assert_eq!(
+        ok(&["decode", "-p", "login", "--nodelist"], &o.stdout),
+        "foo0\n"
+    );
+    for bad in [
+        "[[resource.config]]\n",
+        "[resource]\nnoverify = true\n",
+        "[[resource.config]]\nhosts = \"foo\"\ncores = \"0-1\"\n[[resource.config]]\nhosts = \"\"\ncores = \"0-3\"\n",
+        "[[resource.config]]\nhosts = \"foo[p]\"\ncores = \"0-1\"\n",
+        "[[resource.config]]\nhosts = \"foo0\"\ncores = \"0-\"\n",
+        "[[resource.config]]\nhosts = \"foo0\"\ngpus = \"2,1\"\n",
+        "[[resource.config]]\nhosts = \"foo[0-10]\"\ncores = \"0-1\"\n[[resource.config]]\nhosts = \"foo11\"\n",
+        "[[resource.config]]\nhosts = \"foo11\"\ncores = \"0-3\"\njunk = 5\n",
+        "[[resource.config]]\nhosts = \"foo1\"\ncores = \"0\"\nproperties = [\"de^bug\"]\n",
+        "[[resource.config]]\nhosts = \"foo1\"\ncores = \"0\"\nproperties = [1]\n",
+        "[[resource.config]]\nhosts = \"foo1\"\ncores = \"0\"\nproperties = \"foo\"\n",
+    ] {
+        assert_eq!(run(bad).status, 1, "{bad}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn validate_renders_carets_and_exit_status() {
+    let f = shared("samples/flux-core/job-list-R/invalid_version.R");
+    let o = out(&["R", "validate", f.to_str().unwrap()], "");
+    assert_eq!(o.status, 1);
+    assert_eq!(
+        o.stdout,
+        format!(
+            "{}:2:14: error: unsupported version 999\n  \"version\": 999,\n             ^^^\n",
+            f.display()
+        )
+    );
+    let good = shared("samples/flux-core/job-list-R/1node_1core.R");
+    let o = out(&["R", "validate", good.to_str().unwrap()], "");
+    assert_eq!((o.status, o.stdout.as_str()), (0, ""));
+    let o = out(
+        &["R", "validate"],
+        "{\"version\": 1, \"execution\": {\"R_lite\": []}}",
+    );
+    assert_eq!(o.status, 0);
+    assert_eq!(o.stdout, "<stdin>:1:29: warning: missing key 'nodelist'\n{\"version\": 1, \"execution\": {\"R_lite\": []}}\n                            ^\n");
+}
