@@ -1,9 +1,34 @@
 //! Expanding a 10 000-vertex shape, printing it as the reference does, and
-//! writing it back.
+//! writing it back; fitting a 1 000-node request into a fragmented
+//! 16 384-node R.
 
 use criterion::{criterion_group, criterion_main, Criterion};
+use rscope::alloc::{fit, Policy, Request, Verdict};
+use rscope::idset::IdSet;
+use rscope::rset::Rset;
 use rscope::shape::{format::format_exact, parse, Options};
 use std::hint::black_box;
+
+/// 16 384 ranks, each holding a random half of 128 cores and 8 GPUs, as a
+/// busy cluster's free resources look (the R issue's fragmented R).
+fn fragmented() -> Rset {
+    let mut state: u64 = 0x9e37_79b9_7f4a_7c15;
+    let mut coin = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state & 1 == 1
+    };
+    let mut r = Rset::new();
+    for rank in 0..16_384u32 {
+        let cores: IdSet = (0..128).filter(|_| coin()).collect();
+        let gpus: IdSet = (0..8).filter(|_| coin()).collect();
+        let host = format!("node{rank}");
+        r.add_rank(rank, Some(&host), &[("core", &cores), ("gpu", &gpus)])
+            .expect("distinct ranks");
+    }
+    r
+}
 
 /// 100 racks of 33 nodes, each node with cores and GPUs: 10 000 vertices.
 fn big_shape() -> String {
@@ -35,6 +60,31 @@ fn bench(c: &mut Criterion) {
     g.bench_function("format", |b| {
         b.iter(|| format_exact(black_box(&list), &options).unwrap())
     });
+    g.finish();
+
+    let r = fragmented();
+    let mut g = c.benchmark_group("fit into 16k fragmented nodes");
+    for (name, shape) in [
+        (
+            "node=1000/slot=4/[core=8;gpu=1]",
+            "node=1000/slot=4/[core=8;gpu=1]",
+        ),
+        ("slot=1000/core=16", "slot=1000/core=16"),
+        ("node=1000{x} (never)", "node=1000{x}/slot/core=128"),
+    ] {
+        let e = parse(shape, &options).expect("bench shapes expand");
+        let request = Request::from_resources(&e.to_json(false)).expect("placeable");
+        for policy in [Policy::Worst, Policy::Best] {
+            match fit(&request, &r, None, policy) {
+                Verdict::Fits { alloc, .. } => assert!(alloc.len() <= 1000),
+                Verdict::Never { .. } => assert!(shape.contains("{x}")),
+                Verdict::Later { .. } => unreachable!("nothing is busy"),
+            }
+            g.bench_function(format!("{name} {policy}"), |b| {
+                b.iter(|| fit(black_box(&request), &r, None, policy))
+            });
+        }
+    }
     g.finish();
 }
 

@@ -3,6 +3,7 @@
 //! Code map:
 //!
 //! - [`idset`]: RFC 22 id sets, stored as sorted disjoint ranges.
+//! - [`alloc`]: fit a request into an R, as flux-core's simple scheduler would.
 //! - [`diag`]: diagnostics with spans, JSON pointers and a caret renderer.
 //! - [`hostlist`]: RFC 29 host lists, ordered runs of `prefix[lo-hi]`, as flux-core's libhostlist.
 //! - [`rset`]: RFC 20 R documents.
@@ -15,6 +16,7 @@
 //! The core (everything outside `web` and the `rscope` binary) never names a
 //! web crate; `web` is compiled for `wasm32` only.
 
+pub mod alloc;
 pub mod diag;
 pub mod grid;
 pub mod hostlist;

@@ -143,3 +143,98 @@ fn usage_errors_exit_2() {
     let out = rscope(&["shape", "--format", "x", "--", "node"], "");
     assert_eq!(out.status, 2);
 }
+
+/// Run `rscope fit ARGS`; expect exit status, standard output and error.
+fn fit(args: &[&str], status: i32, stdout: &str, stderr: &str) {
+    let mut full = vec!["fit"];
+    full.extend_from_slice(args);
+    let out = rscope(&full, "");
+    assert_eq!(
+        (out.status, out.stdout.as_str(), out.stderr.as_str()),
+        (status, stdout, stderr),
+        "args {args:?}"
+    );
+}
+
+#[test]
+fn fit_answers_now_later_never() {
+    let sample = |name: &str| {
+        shared(&format!("samples/flux-core/resource-list/{name}"))
+            .display()
+            .to_string()
+    };
+    let fluxion = sample("fluxion.json");
+    // Ranks 0-1 have cores 2-3 allocated and rank 3 is down.
+    fit(
+        &["node=2/slot/core=2", &fluxion],
+        0,
+        "fits now: 2 slots on 2 nodes\nrank[0,2]/core[0-1]\n",
+        "",
+    );
+    fit(
+        &["--policy", "first", "node=2/slot/core=2", &fluxion],
+        0,
+        "fits now: 2 slots on 2 nodes\nrank[0-1]/core[0-1]\n",
+        "",
+    );
+    fit(
+        &["node=3{x}", &fluxion],
+        3,
+        "not now: node: need 3 nodes wholly free, 1 is; the whole R would hold it\n",
+        "",
+    );
+    fit(
+        &["node=5", &fluxion],
+        4,
+        "never: node: need 5 nodes wholly free, 4 are\n",
+        "",
+    );
+    fit(
+        &["slot=1+/core=2", &fluxion],
+        0,
+        "fits now: 4 slots on 3 nodes\nrank[0-1]/core[0-1] rank2/core[0-3]\n",
+        "",
+    );
+    let fluke = sample("fluke.json");
+    fit(&["node=90{x}/slot/core=4", &fluke], 3, "not now: node: need 90 nodes wholly free with 4 cores, 88 are; the whole R would hold it\n", "");
+    let normal = sample("normal-new.json");
+    fit(
+        &["--requires", "8g", "node=4/slot/core", &normal],
+        4,
+        "never: node: need 4 nodes with 1 free core, 3 are\n",
+        "",
+    );
+    fit(
+        &[
+            "--requires",
+            r#"{"hostlist": ["pi[0-1]"]}"#,
+            "node=1+/slot/core",
+            &normal,
+        ],
+        0,
+        "fits now: 2 slots on 2 nodes\nrank[1-2]/core0\n",
+        "",
+    );
+    let example = shared("specs/rfc20-example1.json").display().to_string();
+    fit(
+        &["node=2/slot=2/[core=4;gpu=1]", &example],
+        0,
+        "fits now: 4 slots on 2 nodes\nrank[19-20]/core[0-7],gpu[0-1]\n",
+        "",
+    );
+    fit(&["node/socket=2/core", &example], 1, "", "rscope: resource type 'socket': placing it needs a graph-aware scheduler (such as Fluxion)\n");
+    fit(
+        &["node{", &example],
+        1,
+        "",
+        "rscope: unclosed brace '{' at column 5\n",
+    );
+    let out = rscope(&["fit", "--policy", "most", "node", &example], "");
+    assert_eq!(out.status, 2);
+    assert!(
+        out.stderr
+            .contains("unknown policy 'most' (worst, first or best)"),
+        "{}",
+        out.stderr
+    );
+}

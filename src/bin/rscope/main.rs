@@ -1,6 +1,7 @@
 //! `rscope`: the command-line face of the Rscope core. Its subcommands
 //! mirror `flux R`, `flux hostlist` and flux-core's shape parser.
 
+mod fit;
 mod hostlist;
 mod r;
 mod shape;
@@ -30,6 +31,8 @@ enum Command {
     R(r::RCommand),
     /// Expand an RFC 46 shape into RFC 14 resources (as flux.shape.parser)
     Shape(shape::ShapeArgs),
+    /// Would a shape's request fit into an R, and what would it get?
+    Fit(fit::FitArgs),
 }
 
 /// Read FILE, or standard input when FILE is absent or `-`.
@@ -60,6 +63,10 @@ fn main() -> ExitCode {
         }),
         Command::Hostlist(args) => return hostlist::run(args),
         Command::Shape(args) => shape::run(args),
+        Command::Fit(args) => match fit::run(args) {
+            Ok(code) => return code,
+            Err(e) => Err(e),
+        },
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
