@@ -11,31 +11,17 @@
 
 use super::json::Json;
 use super::parser::pointer_escape;
+use crate::diag::Diagnostic;
 use crate::idset::IdSet;
 use crate::range::Range;
 use std::collections::HashMap;
 use std::fmt;
 use std::ops::Range as Span;
 
-/// How serious a finding is.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
-pub enum Severity {
-    /// Allowed by the reference but outside RFC 14's schema.
-    Warning,
-    /// Forbidden by RFC 14.
-    Error,
-}
+pub use crate::diag::Severity;
 
-impl fmt::Display for Severity {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Severity::Warning => "warning",
-            Severity::Error => "error",
-        })
-    }
-}
-
-/// One RFC 14 rule a resources list breaks.
+/// One RFC 14 rule a resources list breaks (errors break RFC 14; warnings
+/// are allowed by the reference but outside the RFC 14 schema).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Finding {
     /// Error or warning.
@@ -46,6 +32,19 @@ pub struct Finding {
     pub pointer: String,
     /// The span of the shape text concerned, when the list came from one.
     pub span: Option<Span<usize>>,
+}
+
+impl Finding {
+    /// The finding as the crate's [`Diagnostic`] (an empty span at the start
+    /// when the list did not come from shape text).
+    pub fn to_diagnostic(&self) -> Diagnostic {
+        Diagnostic::new(
+            self.severity,
+            self.message.clone(),
+            self.span.clone().unwrap_or(0..0),
+            self.pointer.clone(),
+        )
+    }
 }
 
 impl fmt::Display for Finding {
@@ -339,6 +338,20 @@ mod tests {
         check(
             "node{count:'0,1'}",
             &["error: count '0,1' allows 0 at column 6"],
+        );
+    }
+
+    #[test]
+    fn findings_become_diagnostics_with_span_and_pointer() {
+        let e = parse("slot=30-3/node", &Options::default()).unwrap();
+        let d = e.check()[0].to_diagnostic();
+        assert_eq!(
+            d,
+            Diagnostic::error(
+                "count '30-3' is not a valid range: max 3 is less than min 30",
+                5..9,
+                "/0/count"
+            )
         );
     }
 

@@ -9,7 +9,7 @@
 //! reference's own override rule: a dictionary item replaces the value of a
 //! key that is already there, in place, so `a{type:5}` is `{"type": 5, ...}`.
 //!
-//! [`format`] is for lists that did not come from a shape (RFC 14 jobspecs,
+//! [`fn@format`] is for lists that did not come from a shape (RFC 14 jobspecs,
 //! the RFC's use cases): it first puts each vertex in the order and count
 //! spelling a shape produces (`type`, `count`, `label`, the rest, `with`;
 //! ranges in RFC 45 short form), so `{min: 3, max: 30, operator: "+",

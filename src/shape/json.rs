@@ -55,7 +55,7 @@ impl PartialEq for Json {
 
 /// An object whose keys keep the order of their first insertion; setting a
 /// key again keeps its place (Python `dict` semantics). Small objects are
-/// searched in place; past [`Object::INDEXED`] keys a hash index keeps
+/// searched in place; past 16 keys a hash index keeps
 /// inserts O(1).
 #[derive(Clone, Debug, Default)]
 pub struct Object {
