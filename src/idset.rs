@@ -13,11 +13,16 @@
 //! - [`IdSet::decode`] is today's flux-core `idset_decode()` (built on
 //!   `idset_decode_ex()`): the strict rules, except that empty elements are
 //!   skipped (`1,,2` is `1-2`).
-//! - [`IdSet::parse_lenient`] accepts what flux-core's older
-//!   `idset_decode()` accepted (unordered, overlapping, reversed ranges,
-//!   empty elements, a lone bracket), which documents written by older Flux
-//!   may hold, and returns the canonical set together with every RFC
-//!   deviation it forgave, which is what a validator shows as a repair.
+//! - [`IdSet::parse_lenient`] models what flux-core's `idset_decode()`
+//!   accepted before it became strict (unordered, overlapping, reversed
+//!   ranges, empty elements, a lone bracket), which documents written by
+//!   older Flux may hold. Nothing accepts input through it: it returns the
+//!   canonical set together with every RFC deviation it forgave, which is
+//!   what a validator offers as a repair for input [`IdSet::decode`] refuses.
+//!
+//! Where today's reference differs: `strtoul_check()` stores an `unsigned
+//! long` in an `unsigned int`, so an id of 2³² or more wraps around there;
+//! here any id above [`MAX_ID`] is refused instead.
 
 use std::cmp::{max, min};
 use std::collections::BTreeMap;
@@ -64,6 +69,8 @@ pub enum ErrorKind {
     /// Leading white space or a sign before an id, which only the
     /// reference's lenient decoder accepts: ` 1`, `+1`.
     Decoration(String),
+    /// An id written with a minus sign: `-1`.
+    Negative(String),
 }
 
 /// An error from parsing an id set string, with the byte span it concerns.
@@ -105,6 +112,7 @@ impl ParseError {
             ErrorKind::Duplicate(s) => format!("duplicate id '{s}'"),
             ErrorKind::UnbalancedBracket => "unbalanced bracket".to_string(),
             ErrorKind::Decoration(s) => format!("white space or sign in '{s}'"),
+            ErrorKind::Negative(s) => format!("negative id '{s}'"),
         }
     }
 }
@@ -193,6 +201,10 @@ fn is_c_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | 0x0b | 0x0c | b'\r')
 }
 
+fn is_c_space_char(c: char) -> bool {
+    u8::try_from(c).is_ok_and(is_c_space)
+}
+
 /// Scan one id at `pos` within `text`; returns the id and the end position.
 /// In lenient mode it accepts what C's `strtoul` accepts before the digits.
 fn scan_id(
@@ -206,6 +218,22 @@ fn scan_id(
     let bytes = text.as_bytes();
     let mut i = pos;
     let mut negative = false;
+    // Name a minus sign before digits for what it is, rather than as a
+    // stray character (strict) or a huge number (C's strtoul wraps `-1`).
+    if mode != Mode::Lenient
+        && bytes.get(pos) == Some(&b'-')
+        && bytes.get(pos + 1).is_some_and(u8::is_ascii_digit)
+        && pos + 1 < end
+    {
+        let mut j = pos + 1;
+        while j < end && bytes[j].is_ascii_digit() {
+            j += 1;
+        }
+        return Err(ParseError::new(
+            ErrorKind::Negative(text[pos..j].to_string()),
+            base + pos..base + j,
+        ));
+    }
     if mode == Mode::Lenient {
         while i < end && is_c_space(bytes[i]) {
             i += 1;
@@ -240,11 +268,13 @@ fn scan_id(
             acc.checked_mul(10)?.checked_add(u64::from(d - b'0'))
         })
         .unwrap_or(u64::MAX);
-    let value = if negative && value != 0 {
-        u64::MAX
-    } else {
-        value
-    };
+    if negative && value != 0 {
+        // strtoul wraps it past UINT_MAX, so the old decoder refused it.
+        return Err(ParseError::new(
+            ErrorKind::Negative(written.trim_start_matches(is_c_space_char).to_string()),
+            span,
+        ));
+    }
     if value > u64::from(MAX_ID) {
         return Err(ParseError::new(
             ErrorKind::TooLarge(written.to_string()),
@@ -407,8 +437,10 @@ impl IdSet {
         Ok(set)
     }
 
-    /// Parse the way flux-core's older `idset_decode()` did, recording every
-    /// RFC 22 violation it forgives; errors only where it errors.
+    /// What flux-core's `idset_decode()` accepted before it became strict;
+    /// used to suggest repairs. Records every RFC 22 violation it forgives
+    /// and errors only where that old decoder errored. Accept input with
+    /// [`IdSet::decode`], never with this.
     ///
     /// Elements in any order cost `O(log n)` each (the set so far is kept
     /// in a [`BTreeMap`]), so a long descending list is not quadratic.
@@ -755,6 +787,7 @@ mod tests {
             "error: id '4294967295' is too large (the largest is 4294967294) at column 1 0..10",
         );
         check(" 1", "error: unexpected character ' ' at column 1 0..1");
+        check("-1", "error: negative id '-1' at column 1 0..2");
         check("é", "error: unexpected character 'é' at column 1 0..2");
     }
 
@@ -791,6 +824,13 @@ mod tests {
         assert_eq!(IdSet::parse_lenient("-0").unwrap().set.to_string(), "0");
         for bad in ["-1", "a", "1-a", "4294967295", "1--2", "1,[2", "x1"] {
             assert!(IdSet::parse_lenient(bad).is_err(), "{bad:?} should fail");
+        }
+        for (input, expect) in [
+            ("-1", "negative id '-1' at column 1"),
+            ("2, -30", "negative id '-30' at column 3"),
+        ] {
+            let got = IdSet::parse_lenient(input).map_err(|e| e.to_string());
+            assert_eq!(got, Err(expect.to_string()), "input {input:?}");
         }
     }
 
@@ -904,8 +944,11 @@ mod tests {
             ("0]2", "error: unbalanced bracket at column 2 1..2"),
             ("0-", "error: missing id after '-' at column 3 2..2"),
             ("[0-]", "error: missing id after '-' at column 4 3..3"),
-            ("-5", "error: unexpected character '-' at column 1 0..1"),
-            ("[-5]", "error: unexpected character '-' at column 2 1..2"),
+            ("-5", "error: negative id '-5' at column 1 0..2"),
+            ("[-5]", "error: negative id '-5' at column 2 1..3"),
+            ("1--2", "error: negative id '-2' at column 3 2..4"),
+            ("-", "error: unexpected character '-' at column 1 0..1"),
+            ("-x", "error: unexpected character '-' at column 1 0..1"),
             ("[0-1", "error: unbalanced bracket at column 1 0..1"),
             ("2,1,0", "error: '1' is out of order at column 3 2..3"),
             (

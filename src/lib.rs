@@ -3,6 +3,7 @@
 //! Code map:
 //!
 //! - [`idset`]: RFC 22 id sets, stored as sorted disjoint ranges.
+//! - [`alloc`]: fit a request into an R, as flux-core's simple scheduler would.
 //! - [`diag`]: diagnostics with spans, JSON pointers and a caret renderer.
 //! - [`hostlist`]: RFC 29 host lists, ordered runs of `prefix[lo-hi]`, as flux-core's libhostlist.
 //! - [`rset`]: RFC 20 R documents.
@@ -11,18 +12,23 @@
 //! - [`grid`]: the node × resource grid: layout, hit-testing, paint runs.
 //! - [`outline`]: a collapsible, virtualizable view of a graph's containment tree.
 //! - [`jgf`]: RFC 40 / RFC 4 resource graphs: model, validation, containment tree, aggregates.
+//! - [`range`]: RFC 45 range strings and RFC 14 count dictionaries.
+//! - [`shape`]: RFC 46 shapes expanded to RFC 14 resources, checked, and back.
 //!
 //! The core (everything outside `web` and the `rscope` binary) never names a
 //! web crate; `web` is compiled for `wasm32` only.
 
+pub mod alloc;
 pub mod diag;
 pub mod grid;
 pub mod hostlist;
 pub mod idset;
 pub mod jgf;
 pub mod outline;
+pub mod range;
 pub mod report;
 pub mod rset;
+pub mod shape;
 pub mod share;
 
 #[cfg(target_arch = "wasm32")]

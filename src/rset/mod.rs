@@ -113,13 +113,8 @@ mod tests {
         assert_eq!(summarize("{}").unwrap_err(), "missing key 'version'");
         assert_eq!(
             summarize(r#"{"version":1,"execution":{"R_lite":[{"rank":"3-1","children":{}}]}}"#)
-                .unwrap(),
-            Summary {
-                version: 1,
-                nodes: 3,
-                cores: 0,
-                gpus: 0
-            }
+                .unwrap_err(),
+            "invalid rank: reversed range '3-1'"
         );
         assert_eq!(
             summarize(r#"{"version":1,"execution":{"R_lite":[{"rank":"x","children":{}}]}}"#)

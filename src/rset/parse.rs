@@ -311,9 +311,12 @@ impl<'t> Cx<'t> {
         }
     }
 
-    /// An RFC 22 id set in a string literal: fatal where the reference's
-    /// decoder fails, a warning with the canonical spelling where only
-    /// RFC 22 is broken.
+    /// An RFC 22 id set in a string literal, read as today's librlist reads
+    /// it (`idset_decode()`, strict): fatal where that decoder fails. When
+    /// the string is one flux-core's older, permissive decoder took (an old
+    /// scheduler wrote `0,0-1,1-2,2-95`), the error carries the canonical
+    /// spelling as a fix. Empty elements, which the decoder skips, are a
+    /// warning with the same fix.
     fn idset(&mut self, v: &Value<'_>, what: &str, ptr: &dyn Fn() -> String) -> Option<IdSet> {
         let Value::StringLit(s) = v else {
             self.fatal(
@@ -324,14 +327,34 @@ impl<'t> Cx<'t> {
             return None;
         };
         let lit = range(v);
-        match IdSet::parse_lenient(&s.value) {
+        let fix = |repair: String| Fix {
+            span: lit.clone(),
+            replacement: format!("\"{repair}\""),
+            message: "write the id set canonically".into(),
+        };
+        match IdSet::decode(&s.value) {
             Err(e) => {
-                let span = string_subrange(self.text, lit, &s.value, e.span());
-                self.fatal(format!("invalid {what}: {}", e.message()), span, &ptr());
+                let span = string_subrange(self.text, lit.clone(), &s.value, e.span());
+                let mut d =
+                    Diagnostic::error(format!("invalid {what}: {}", e.message()), span, ptr());
+                if let Some(repair) = IdSet::parse_lenient(&s.value).ok().and_then(|l| l.repair()) {
+                    d = d.with_fix(fix(repair));
+                }
+                self.push(d, true);
                 None
             }
-            Ok(l) => {
-                if let Some(repair) = l.repair() {
+            Ok(set) => {
+                // Once the decoder has accepted it, the only departure left
+                // from RFC 22 is an empty element; skip the second pass
+                // (the common case, thousands of times per document) when
+                // there is none.
+                let v = s.value.as_ref();
+                let empty_element = v.contains(",,")
+                    || v.trim_start_matches('[').starts_with(',')
+                    || v.trim_end_matches(']').ends_with(',');
+                let lenient = empty_element.then(|| IdSet::parse_lenient(v).ok());
+                if let Some(l) = lenient.flatten().filter(|l| !l.problems.is_empty()) {
+                    let repair = set.to_string();
                     for p in &l.problems {
                         let span = string_subrange(self.text, lit.clone(), &s.value, p.span());
                         let d = Diagnostic::warning(
@@ -339,15 +362,11 @@ impl<'t> Cx<'t> {
                             span,
                             ptr(),
                         )
-                        .with_fix(Fix {
-                            span: lit.clone(),
-                            replacement: format!("\"{repair}\""),
-                            message: "write the id set canonically".into(),
-                        });
+                        .with_fix(fix(repair.clone()));
                         self.push(d, false);
                     }
                 }
-                Some(l.set)
+                Some(set)
             }
         }
     }

@@ -9,5 +9,6 @@ mod jgf;
 mod props;
 mod rset;
 mod rset_cli;
+mod shape;
 mod summary;
 mod support;

@@ -237,19 +237,91 @@ fn idset_findings() {
             ),
         ],
     );
+    // Today's librlist decodes with the strict idset_decode(): what the
+    // older decoder took is refused, with the canonical spelling as a fix.
     let text = r#"{"version": 1, "execution": {"R_lite": [{"rank": "0", "children": {"core": "3,1-2"}}], "nodelist": ["a"]}}"#;
     check(
         text,
         &[(
-            W,
-            "'core' id set is not canonical RFC 22: '1-2' is out of order",
+            E,
+            "invalid 'core' id set: '1-2' is out of order",
             "1-2",
             "/execution/R_lite/0/children/core",
         )],
     );
-    let d = &rset::parse(text).diagnostics[0];
-    let fix = d.fix.as_ref().expect("a fix");
+    let p = rset::parse(text);
+    assert!(p.rset.is_none());
+    assert_eq!(p.rejection.as_ref(), p.diagnostics.first());
+    let fix = p.diagnostics[0].fix.as_ref().expect("a fix");
     assert_eq!(&text[fix.span.clone()], "\"3,1-2\"");
+    assert_eq!(fix.replacement, "\"1-3\"");
+    assert_eq!(fix.message, "write the id set canonically");
+
+    // A rank list an old scheduler once wrote.
+    let text = r#"{"version": 1, "execution": {"R_lite": [{"rank": "0,0-1,1-2,2-95", "children": {"core": "0"}}], "nodelist": ["n[0-95]"]}}"#;
+    check(
+        text,
+        &[(
+            E,
+            "invalid rank: overlapping range '0-1'",
+            "0,«0-1»,",
+            "/execution/R_lite/0/rank",
+        )],
+    );
+    let p = rset::parse(text);
+    assert!(p.rset.is_none() && p.rejection.is_some());
+    let fix = p.diagnostics[0].fix.clone().expect("a fix");
+    assert_eq!(fix.replacement, "\"0-95\"");
+    let mut fixed = text.to_string();
+    fixed.replace_range(fix.span, &fix.replacement);
+    check(&fixed, &[]);
+    assert_eq!(rset::load(&fixed).unwrap().len(), 96);
+
+    // Refused by every decoder: no fix to offer.
+    let text = r#"{"version": 1, "execution": {"R_lite": [{"rank": "-1", "children": {"core": "0"}}], "nodelist": ["a"]}}"#;
+    check(
+        text,
+        &[(
+            E,
+            "invalid rank: negative id '-1'",
+            "-1",
+            "/execution/R_lite/0/rank",
+        )],
+    );
+    assert_eq!(rset::parse(text).diagnostics[0].fix, None);
+
+    // Empty elements are skipped by the decoder: accepted, with a warning.
+    let text = r#"{"version": 1, "execution": {"R_lite": [{"rank": "0", "children": {"core": "1,,2,"}}], "nodelist": ["a"]}}"#;
+    check(
+        text,
+        &[
+            (
+                W,
+                "'core' id set is not canonical RFC 22: empty element",
+                "1,«»,",
+                "/execution/R_lite/0/children/core",
+            ),
+            (
+                W,
+                "'core' id set is not canonical RFC 22: empty element",
+                "2,«»\"",
+                "/execution/R_lite/0/children/core",
+            ),
+        ],
+    );
+    let p = rset::parse(text);
+    assert_eq!(p.rset.unwrap().short_form(), "rank0/core[1-2]");
+    assert_eq!(
+        p.diagnostics[0]
+            .fix
+            .as_ref()
+            .map(|f| f.replacement.as_str()),
+        Some("\"1-2\"")
+    );
+    // The whole literal is replaced, escapes and all.
+    let text = r#"{"version": 1, "execution": {"R_lite": [{"rank": "0", "children": {"core": "\u0033,1-2"}}], "nodelist": ["a"]}}"#;
+    let fix = rset::parse(text).diagnostics[0].fix.clone().expect("a fix");
+    assert_eq!(&text[fix.span], r#""\u0033,1-2""#);
     assert_eq!(fix.replacement, "\"1-3\"");
 }
 

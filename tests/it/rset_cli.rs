@@ -33,6 +33,41 @@ fn fails_on_invalid_r_objects() {
     }
 }
 
+/// librlist and `flux R` decode every id set with today's strict
+/// `idset_decode()`: what its older, permissive version took is refused.
+#[test]
+fn refuses_what_strict_idset_decode_refuses() {
+    let old = r#"{"version": 1, "execution": {"R_lite": [{"rank": "0,0-1,1-2,2-95", "children": {"core": "0"}}], "nodelist": ["n[0-95]"]}}"#;
+    let o = out(&["R", "decode", "--short"], old);
+    assert_eq!((o.status, o.stdout.as_str()), (1, ""));
+    assert_eq!(
+        o.stderr,
+        "rscope R: Failed to decode R on stdin: invalid rank: overlapping range '0-1' (line 1, column 53)\n"
+    );
+    let core =
+        r#"{"version": 1, "execution": {"R_lite": [{"rank": "0", "children": {"core": "1-0"}}]}}"#;
+    assert_eq!(status(&["decode"], core), 1);
+    let props = r#"{"version": 1, "execution": {"R_lite": [{"rank": "0-1", "children": {"core": "0"}}], "properties": {"x": "1,0"}}}"#;
+    assert_eq!(status(&["decode"], props), 1);
+    let two = ok(&["encode", "-r", "0-3"], "");
+    for args in [
+        &["encode", "-r", "1,0"][..],
+        &["encode", "-c", "01"],
+        &["encode", "-r", "0-1", "-p", "x:1-1"],
+    ] {
+        assert_eq!(status(args, ""), 1, "{args:?}");
+    }
+    for args in [
+        &["decode", "-i", "3,1"][..],
+        &["decode", "-x", "0-1,1"],
+        &["set-property", "x:2,1"],
+    ] {
+        assert_eq!(status(args, &two), 1, "{args:?}");
+    }
+    // Empty elements are skipped, as strtok does.
+    assert_eq!(ok(&["decode", "-i", ",1,,3,", "-r"], &two), "1,3\n");
+}
+
 #[test]
 fn decodes_empty_r_lite() {
     let empty = ok(

@@ -1,9 +1,11 @@
 //! `rscope`: the command-line face of the Rscope core. Its subcommands
 //! mirror `flux R`, `flux hostlist` and flux-core's shape parser.
 
+mod fit;
 mod hostlist;
 mod jgf;
 mod r;
+mod shape;
 
 use clap::{Parser, Subcommand};
 use std::io::Read;
@@ -31,6 +33,10 @@ enum Command {
     /// Read, generate and process RFC 20 R objects (mirrors `flux R`)
     #[command(name = "R", subcommand)]
     R(r::RCommand),
+    /// Expand an RFC 46 shape into RFC 14 resources (as flux.shape.parser)
+    Shape(shape::ShapeArgs),
+    /// Would a shape's request fit into an R, and what would it get?
+    Fit(fit::FitArgs),
 }
 
 /// Read FILE, or standard input when FILE is absent or `-`.
@@ -61,6 +67,11 @@ fn main() -> ExitCode {
             Ok(())
         }),
         Command::Hostlist(args) => return hostlist::run(args),
+        Command::Shape(args) => shape::run(args),
+        Command::Fit(args) => match fit::run(args) {
+            Ok(code) => return code,
+            Err(e) => Err(e),
+        },
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,

@@ -150,9 +150,7 @@ fn union_all() -> Result<Rset, Fail> {
 }
 
 fn decode_idset(s: &str, what: &str) -> Result<IdSet, Fail> {
-    IdSet::parse_lenient(s)
-        .map(|l| l.set)
-        .map_err(|e| format!("invalid {what} '{s}': {e}"))
+    IdSet::decode(s).map_err(|e| format!("invalid {what} '{s}': {e}"))
 }
 
 fn local_hostname() -> String {
@@ -193,12 +191,12 @@ fn assign_properties(rl: &mut Rset, pairs: &[(String, String)]) -> Result<(), Fa
                 "failed to assign properties: invalid character '{c}' in property \"{name}\""
             ));
         }
-        let ids = IdSet::parse_lenient(ranks).map_err(|_| {
+        let ids = IdSet::decode(ranks).map_err(|_| {
             format!(
                 "failed to assign properties: invalid idset '{ranks}' specified for property \"{name}\""
             )
         })?;
-        parsed.push((name, ids.set));
+        parsed.push((name, ids));
     }
     for (name, ids) in parsed {
         rl.add_property(name, &ids)
@@ -230,9 +228,8 @@ fn encode(a: &EncodeArgs) -> Result<String, Fail> {
             ((0..n).collect(), hosts)
         }
         Some(r) => {
-            let ids = IdSet::parse_lenient(r)
-                .map_err(|_| format!("Failed to decode ranks='{r}' as idset"))?
-                .set;
+            let ids =
+                IdSet::decode(r).map_err(|_| format!("Failed to decode ranks='{r}' as idset"))?;
             if ids.len() > rset::MAX_RANKS {
                 return Err(format!(
                     "more than {} ranks (Rscope's limit)",
@@ -255,16 +252,14 @@ fn encode(a: &EncodeArgs) -> Result<String, Fail> {
             (ids.iter().collect(), hosts)
         }
     };
-    let core_ids = IdSet::parse_lenient(&cores)
-        .map_err(|_| {
-            format!(
-                "rlist_append rank={}: invalid cores '{cores}'",
-                ranks.first().copied().unwrap_or(0)
-            )
-        })?
-        .set;
+    let core_ids = IdSet::decode(&cores).map_err(|_| {
+        format!(
+            "rlist_append rank={}: invalid cores '{cores}'",
+            ranks.first().copied().unwrap_or(0)
+        )
+    })?;
     // The reference ignores a --gpus value it cannot decode.
-    let gpu_ids = IdSet::parse_lenient(&gpus).ok().map(|l| l.set);
+    let gpu_ids = IdSet::decode(&gpus).ok();
     let mut rl = Rset::new();
     for (i, rank) in ranks.iter().enumerate() {
         rl.add_rank(

@@ -1,0 +1,902 @@
+//! Fit a resource request into an R: what a simple scheduler would pick.
+//!
+//! The reference is flux-core's `Rv1Pool` (the Python scheduler for R
+//! documents of nodes, cores and GPUs). A request is read from an RFC 14
+//! resources list in one of the layouts such an R can express:
+//!
+//! - `node=N[{x}][/slot=S]/[core=C;gpu=G]`: N nodes, S slots of C cores and
+//!   G GPUs on each (`{x}`: whole nodes); `node=N` alone is N whole nodes;
+//! - `slot=S/[core=C;gpu=G]`: S slots anywhere, each within one node
+//!   (`slot{l,x}`: one whole node per slot, as `Rv1Pool` does);
+//! - `slot=S/node=N[{-x}/[core=C;gpu=G]]`: S slots of N whole nodes each
+//!   (RFC 14 use case 1.1), or of N nodes with C cores each with `{-x}`.
+//!
+//! Node and slot counts may be ranges or idsets: the largest allowed count
+//! that fits is taken (`Rv1Pool` refuses stepped counts). Core and GPU
+//! counts per slot use their minimum, as `Rv1Pool` does. Any other type
+//! (`socket`, `memory`, `cluster`...) gets [`RequestError::Unsupported`]:
+//! placing it needs a graph-aware scheduler such as Fluxion.
+//!
+//! Nodes are chosen as `Rv1Pool` chooses them: [`Policy::Worst`] (its only
+//! policy) takes the most free cores first, ties broken by free GPUs, then
+//! by rank; [`Policy::First`] takes nodes in rank order; [`Policy::Best`]
+//! takes the fewest free cores that suffice first. Within a node the lowest
+//! free ids are taken.
+//!
+//! [`fit`] answers [`Verdict::Fits`] with the R the request would get,
+//! [`Verdict::Later`] when the busy resources are in the way but the whole
+//! R would do, or [`Verdict::Never`] — each with the level that ran short.
+
+use crate::hostlist::Hostlist;
+use crate::idset::IdSet;
+use crate::rset::{Node, Rset};
+use crate::shape::check::{count_of, Count};
+use crate::shape::Json;
+use std::fmt;
+use std::str::FromStr;
+
+/// The order in which nodes are taken.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Policy {
+    /// Most free cores first, then most free GPUs, then lowest rank
+    /// (`Rv1Pool`'s worst fit).
+    #[default]
+    Worst,
+    /// Lowest rank first.
+    First,
+    /// Fewest free cores first, then fewest free GPUs, then lowest rank.
+    Best,
+}
+
+impl FromStr for Policy {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        match s {
+            "worst" => Ok(Policy::Worst),
+            "first" => Ok(Policy::First),
+            "best" => Ok(Policy::Best),
+            _ => Err(format!("unknown policy '{s}' (worst, first or best)")),
+        }
+    }
+}
+
+impl fmt::Display for Policy {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Policy::Worst => "worst",
+            Policy::First => "first",
+            Policy::Best => "best",
+        })
+    }
+}
+
+/// How the request is laid out over nodes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Layout {
+    /// `nodes` nodes, `slots_per_node` slots on each.
+    Nodes { nodes: Count, slots_per_node: u64 },
+    /// `slots` slots, each within one node, anywhere.
+    Slots { slots: Count },
+    /// `slots` slots of `nodes_per_slot` nodes each.
+    SlotNodes { slots: Count, nodes_per_slot: u64 },
+}
+
+/// A request an R of nodes, cores and GPUs can answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Request {
+    layout: Layout,
+    /// Cores per slot (per node for [`Layout::SlotNodes`]).
+    cores: u64,
+    /// GPUs per slot (per node for [`Layout::SlotNodes`]).
+    gpus: u64,
+    /// Whole nodes.
+    exclusive: bool,
+    constraint: Option<Constraint>,
+}
+
+/// Why a resources list is not a request this module can place.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RequestError {
+    /// A resource type, or an arrangement, that needs a graph-aware
+    /// scheduler: `socket`, `memory`, two vertices at the top...
+    Unsupported(String),
+    /// Not a valid request: a bad count, a slot without cores...
+    Invalid(String),
+}
+
+impl fmt::Display for RequestError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            RequestError::Unsupported(why) => {
+                write!(
+                    f,
+                    "{why}: placing it needs a graph-aware scheduler (such as Fluxion)"
+                )
+            }
+            RequestError::Invalid(why) => f.write_str(why),
+        }
+    }
+}
+
+impl std::error::Error for RequestError {}
+
+fn unsupported(why: impl Into<String>) -> RequestError {
+    RequestError::Unsupported(why.into())
+}
+
+fn invalid(why: impl Into<String>) -> RequestError {
+    RequestError::Invalid(why.into())
+}
+
+/// One vertex, read.
+struct Vertex<'a> {
+    ty: &'a str,
+    count: Count,
+    exclusive: Option<bool>,
+    with: &'a [Json],
+}
+
+fn vertex(v: &Json) -> Result<Vertex<'_>, RequestError> {
+    let o = v
+        .as_object()
+        .ok_or_else(|| invalid("a resource vertex is not a dictionary"))?;
+    let ty = o
+        .get("type")
+        .and_then(Json::as_str)
+        .ok_or_else(|| invalid("a resource vertex has no type"))?;
+    if !matches!(ty, "node" | "slot" | "core" | "gpu") {
+        return Err(unsupported(format!("resource type '{ty}'")));
+    }
+    let count = count_of(o.get("count").unwrap_or(&Json::Int(1)))
+        .map_err(|e| invalid(format!("{ty}: {e}")))?;
+    let exclusive = match o.get("exclusive") {
+        None => None,
+        Some(Json::Bool(b)) => Some(*b),
+        Some(_) => return Err(invalid(format!("{ty}: exclusive is not a boolean"))),
+    };
+    let with = match o.get("with") {
+        None => &[][..],
+        Some(Json::Array(a)) => a.as_slice(),
+        Some(_) => return Err(invalid(format!("{ty}: with is not a list"))),
+    };
+    Ok(Vertex {
+        ty,
+        count,
+        exclusive,
+        with,
+    })
+}
+
+/// A count that must be one number (nodes per slot).
+fn fixed(c: &Count, what: &str) -> Result<u64, RequestError> {
+    match c {
+        Count::Fixed(n) => Ok(*n),
+        Count::Set(s) if s.len() == 1 => Ok(c.min()),
+        _ => Err(unsupported(format!("a range of {what}"))),
+    }
+}
+
+/// Cores and GPUs from a list of `core` and `gpu` vertices.
+fn cores_and_gpus(list: &[Json], parent: &str) -> Result<(u64, u64), RequestError> {
+    let (mut cores, mut gpus) = (None, None);
+    for v in list {
+        let v = vertex(v)?;
+        if !v.with.is_empty() {
+            return Err(unsupported(format!("resources under {}", v.ty)));
+        }
+        let slot = match v.ty {
+            "core" => &mut cores,
+            "gpu" => &mut gpus,
+            other => return Err(unsupported(format!("{other} under {parent}"))),
+        };
+        if slot.is_some() {
+            return Err(unsupported(format!("two {} vertices under {parent}", v.ty)));
+        }
+        *slot = Some(v.count.min());
+    }
+    Ok((cores.unwrap_or(0), gpus.unwrap_or(0)))
+}
+
+impl Request {
+    /// Read a request from an RFC 14 resources list.
+    pub fn from_resources(resources: &Json) -> Result<Request, RequestError> {
+        let list = resources
+            .as_array()
+            .ok_or_else(|| invalid("resources is not a list"))?;
+        let top = match list {
+            [one] => vertex(one)?,
+            [] => return Err(invalid("resources is empty")),
+            _ => return Err(unsupported("more than one resource at the top level")),
+        };
+        let request = |layout, (cores, gpus), exclusive| Request {
+            layout,
+            cores,
+            gpus,
+            exclusive,
+            constraint: None,
+        };
+        match top.ty {
+            "node" => {
+                let exclusive = top.exclusive == Some(true);
+                match top.with {
+                    [] => Ok(request(
+                        Layout::Nodes {
+                            nodes: top.count,
+                            slots_per_node: 1,
+                        },
+                        (0, 0),
+                        true,
+                    )),
+                    [only] if vertex(only)?.ty == "slot" => {
+                        let slot = vertex(only)?;
+                        let cg = cores_and_gpus(slot.with, "slot")?;
+                        if cg == (0, 0) {
+                            return Err(invalid("a slot needs cores or GPUs"));
+                        }
+                        Ok(request(
+                            Layout::Nodes {
+                                nodes: top.count,
+                                slots_per_node: slot.count.min(),
+                            },
+                            cg,
+                            exclusive || slot.exclusive == Some(true),
+                        ))
+                    }
+                    list => Ok(request(
+                        Layout::Nodes {
+                            nodes: top.count,
+                            slots_per_node: 1,
+                        },
+                        cores_and_gpus(list, "node")?,
+                        exclusive,
+                    )),
+                }
+            }
+            "slot" => match top.with {
+                [only] if vertex(only)?.ty == "node" => {
+                    let node = vertex(only)?;
+                    let nodes_per_slot = fixed(&node.count, "nodes per slot")?;
+                    let exclusive = node.exclusive != Some(false);
+                    let cg = cores_and_gpus(node.with, "node")?;
+                    if !exclusive && cg == (0, 0) {
+                        return Err(invalid("a shared node in a slot needs cores or GPUs"));
+                    }
+                    Ok(request(
+                        Layout::SlotNodes {
+                            slots: top.count,
+                            nodes_per_slot,
+                        },
+                        cg,
+                        exclusive,
+                    ))
+                }
+                list => {
+                    let cg = cores_and_gpus(list, "slot")?;
+                    if cg == (0, 0) {
+                        return Err(invalid("a slot needs cores or GPUs"));
+                    }
+                    // An exclusive slot takes a whole node, as in Rv1Pool.
+                    if top.exclusive == Some(true) {
+                        return Ok(request(
+                            Layout::Nodes {
+                                nodes: top.count,
+                                slots_per_node: 1,
+                            },
+                            cg,
+                            true,
+                        ));
+                    }
+                    Ok(request(Layout::Slots { slots: top.count }, cg, false))
+                }
+            },
+            other => Err(invalid(format!(
+                "a request starts with a node or a slot, not {other}"
+            ))),
+        }
+    }
+
+    /// Only nodes matching `constraint` may be used.
+    pub fn with_constraint(mut self, constraint: Constraint) -> Request {
+        self.constraint = Some(constraint);
+        self
+    }
+}
+
+/// An RFC 31 constraint on execution targets.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Constraint {
+    /// Every property held (`name`) or not held (`^name`).
+    Properties(Vec<String>),
+    /// The host name is in one of the lists.
+    Hostlist(Vec<Hostlist>),
+    /// The rank is in one of the sets.
+    Ranks(Vec<IdSet>),
+    /// All hold (true when empty).
+    And(Vec<Constraint>),
+    /// One holds (true when empty).
+    Or(Vec<Constraint>),
+    /// None holds (false when empty).
+    Not(Vec<Constraint>),
+}
+
+impl Constraint {
+    /// Read an RFC 31 constraint object.
+    pub fn from_json(value: &Json) -> Result<Constraint, String> {
+        let o = value
+            .as_object()
+            .ok_or_else(|| "a constraint is not a dictionary".to_string())?;
+        let mut all = Vec::new();
+        for (op, values) in o.iter() {
+            let values = values
+                .as_array()
+                .ok_or_else(|| format!("constraint '{op}' does not hold a list"))?;
+            let strings = || -> Result<Vec<&str>, String> {
+                values
+                    .iter()
+                    .map(|v| {
+                        v.as_str()
+                            .ok_or_else(|| format!("constraint '{op}' holds a non-string"))
+                    })
+                    .collect()
+            };
+            let nested = || -> Result<Vec<Constraint>, String> {
+                values.iter().map(Constraint::from_json).collect()
+            };
+            all.push(match op {
+                "properties" => {
+                    Constraint::Properties(strings()?.into_iter().map(str::to_string).collect())
+                }
+                "hostlist" => Constraint::Hostlist(
+                    strings()?
+                        .into_iter()
+                        .map(|s| Hostlist::parse(s).map_err(|e| format!("hostlist '{s}': {e}")))
+                        .collect::<Result<_, _>>()?,
+                ),
+                "ranks" => Constraint::Ranks(
+                    strings()?
+                        .into_iter()
+                        .map(|s| IdSet::parse(s).map_err(|e| format!("ranks '{s}': {e}")))
+                        .collect::<Result<_, _>>()?,
+                ),
+                "and" => Constraint::And(nested()?),
+                "or" => Constraint::Or(nested()?),
+                "not" => Constraint::Not(nested()?),
+                other => return Err(format!("unknown constraint operator '{other}'")),
+            });
+        }
+        Ok(match all.len() {
+            1 => all.remove(0),
+            _ => Constraint::And(all),
+        })
+    }
+
+    /// A property list as `flux R decode --properties` takes it: `a,^b`.
+    pub fn from_properties(list: &str) -> Constraint {
+        Constraint::Properties(
+            list.split(',')
+                .filter(|s| !s.is_empty())
+                .map(str::to_string)
+                .collect(),
+        )
+    }
+
+    /// Whether `node` satisfies the constraint.
+    pub fn matches(&self, node: &Node) -> bool {
+        match self {
+            Constraint::Properties(list) => list.iter().all(|p| match p.strip_prefix('^') {
+                Some(name) => !node.has_property(name),
+                None => node.has_property(p),
+            }),
+            Constraint::Hostlist(lists) => node
+                .hostname()
+                .is_some_and(|h| lists.iter().any(|l| l.contains(h))),
+            Constraint::Ranks(sets) => sets.iter().any(|s| s.contains(node.rank())),
+            Constraint::And(cs) => cs.iter().all(|c| c.matches(node)),
+            Constraint::Or(cs) => cs.is_empty() || cs.iter().any(|c| c.matches(node)),
+            Constraint::Not(cs) => !cs.is_empty() && !cs.iter().any(|c| c.matches(node)),
+        }
+    }
+}
+
+/// The answer to "does this request fit?".
+#[derive(Clone, Debug)]
+pub enum Verdict {
+    /// It fits now, and this is what it would get.
+    Fits {
+        /// The allocated resources.
+        alloc: Rset,
+        /// Slots allocated.
+        slots: u64,
+    },
+    /// Busy resources are in the way; the whole R would do.
+    Later {
+        /// What ran short now.
+        reason: String,
+    },
+    /// Not even the whole R holds it.
+    Never {
+        /// What ran short.
+        reason: String,
+    },
+}
+
+/// One node the request may use, with what is free on it.
+struct Candidate<'a> {
+    node: &'a Node,
+    cores: IdSet,
+    gpus: IdSet,
+    /// Nothing on the node is busy.
+    whole: bool,
+    /// Cores and GPUs the node has in all.
+    total_cores: u64,
+    total_gpus: u64,
+}
+
+fn gpus_of(node: &Node) -> IdSet {
+    node.child("gpu").cloned().unwrap_or_default()
+}
+
+/// Fit `request` into `all` less `busy` (allocated or down resources).
+pub fn fit(request: &Request, all: &Rset, busy: Option<&Rset>, policy: Policy) -> Verdict {
+    let busy_node = |rank: u32| busy.and_then(|b| b.node(rank));
+    let now = candidates(request, all, &busy_node, policy);
+    match place(request, &now) {
+        Ok((picks, slots)) => Verdict::Fits {
+            alloc: build(all, &picks),
+            slots,
+        },
+        Err(now_reason) => {
+            let idle = candidates(request, all, &|_| None, policy);
+            match place(request, &idle) {
+                Ok(_) => Verdict::Later { reason: now_reason },
+                Err(reason) => Verdict::Never { reason },
+            }
+        }
+    }
+}
+
+fn candidates<'a>(
+    request: &Request,
+    all: &'a Rset,
+    busy: &dyn Fn(u32) -> Option<&'a Node>,
+    policy: Policy,
+) -> Vec<Candidate<'a>> {
+    let mut out: Vec<Candidate<'a>> = all
+        .nodes()
+        .filter(|n| request.constraint.as_ref().is_none_or(|c| c.matches(n)))
+        .map(|node| {
+            let (mut cores, mut gpus) = (node.cores(), gpus_of(node));
+            let (total_cores, total_gpus) = (cores.len(), gpus.len());
+            let mut whole = true;
+            if let Some(b) = busy(node.rank()) {
+                for (name, ids) in b.children() {
+                    if !ids.is_empty() && node.child(name).is_some_and(|have| have.intersects(ids))
+                    {
+                        whole = false;
+                    }
+                }
+                cores = cores.difference(&b.cores());
+                gpus = gpus.difference(&gpus_of(b));
+            }
+            Candidate {
+                node,
+                cores,
+                gpus,
+                whole,
+                total_cores,
+                total_gpus,
+            }
+        })
+        .collect();
+    match policy {
+        Policy::Worst => out.sort_by(|a, b| {
+            (b.cores.len(), b.gpus.len())
+                .cmp(&(a.cores.len(), a.gpus.len()))
+                .then(a.node.rank().cmp(&b.node.rank()))
+        }),
+        Policy::First => out.sort_by_key(|c| c.node.rank()),
+        Policy::Best => out.sort_by_key(|c| (c.cores.len(), c.gpus.len(), c.node.rank())),
+    }
+    out
+}
+
+fn plural(n: u64, one: &str) -> String {
+    if n == 1 {
+        format!("{n} {one}")
+    } else {
+        format!("{n} {one}s")
+    }
+}
+
+/// What each chosen node gives: rank, cores, GPUs.
+type Pick = (u32, IdSet, IdSet);
+
+/// The lowest `n` ids of `set`.
+fn lowest(set: &IdSet, n: u64) -> IdSet {
+    let mut out = IdSet::new();
+    let mut left = n;
+    for &(lo, hi) in set.ranges() {
+        if left == 0 {
+            break;
+        }
+        let len = u64::from(hi - lo) + 1;
+        let take = len.min(left);
+        // 1 <= take <= len, so the end stays within this range.
+        out.insert_range(lo, lo + (take - 1) as u32);
+        left -= take;
+    }
+    out
+}
+
+/// `4 free cores and 1 free GPU`.
+fn need_desc(cores: u64, gpus: u64, free: bool) -> String {
+    let free = if free { "free " } else { "" };
+    let mut parts = Vec::new();
+    if cores > 0 {
+        parts.push(plural(cores, &format!("{free}core")));
+    }
+    if gpus > 0 {
+        parts.push(plural(gpus, &format!("{free}GPU")));
+    }
+    parts.join(" and ")
+}
+
+/// Place the request on the candidates, taken in their order.
+fn place(request: &Request, cands: &[Candidate<'_>]) -> Result<(Vec<Pick>, u64), String> {
+    match &request.layout {
+        Layout::Nodes {
+            nodes,
+            slots_per_node,
+        } => place_nodes(request, cands, nodes, 1, *slots_per_node, false),
+        Layout::SlotNodes {
+            slots,
+            nodes_per_slot,
+        } => place_nodes(request, cands, slots, *nodes_per_slot, 1, true),
+        Layout::Slots { slots } => place_slots(request, cands, slots),
+    }
+}
+
+/// Whole groups of `per_group` nodes, each node holding `slots_per_node`
+/// slots (`per_group` is 1 unless slots are made of nodes).
+fn place_nodes(
+    request: &Request,
+    cands: &[Candidate<'_>],
+    groups: &Count,
+    per_group: u64,
+    slots_per_node: u64,
+    groups_are_slots: bool,
+) -> Result<(Vec<Pick>, u64), String> {
+    let need_c = slots_per_node.saturating_mul(request.cores);
+    let need_g = slots_per_node.saturating_mul(request.gpus);
+    let usable: Vec<&Candidate<'_>> = cands
+        .iter()
+        .filter(|x| {
+            if request.exclusive {
+                x.whole && x.total_cores >= need_c && x.total_gpus >= need_g
+            } else {
+                x.cores.len() >= need_c && x.gpus.len() >= need_g
+            }
+        })
+        .collect();
+    let per_group = per_group.max(1);
+    let have = usable.len() as u64;
+    let Some(n) = groups.largest_at_most(have / per_group) else {
+        let want = groups.min().saturating_mul(per_group);
+        let what = if request.exclusive {
+            let sized = need_desc(need_c, need_g, false);
+            let with = if sized.is_empty() {
+                String::new()
+            } else {
+                format!(" with {sized}")
+            };
+            format!("{} wholly free{with}", plural(want, "node"))
+        } else {
+            format!(
+                "{} with {}",
+                plural(want, "node"),
+                need_desc(need_c, need_g, true)
+            )
+        };
+        let level = if groups_are_slots {
+            format!(
+                "slot: {} of {per_group} node{} each: ",
+                plural(groups.min(), "slot"),
+                if per_group == 1 { "" } else { "s" }
+            )
+        } else {
+            "node: ".to_string()
+        };
+        return Err(format!(
+            "{level}need {what}, {have} {}",
+            if have == 1 { "is" } else { "are" }
+        ));
+    };
+    let take = usize::try_from(n.saturating_mul(per_group)).unwrap_or(usize::MAX);
+    let picks = usable
+        .iter()
+        .take(take)
+        .map(|x| {
+            if request.exclusive {
+                (x.node.rank(), x.cores.clone(), x.gpus.clone())
+            } else {
+                (
+                    x.node.rank(),
+                    lowest(&x.cores, need_c),
+                    lowest(&x.gpus, need_g),
+                )
+            }
+        })
+        .collect();
+    let slots = if groups_are_slots {
+        n
+    } else {
+        n.saturating_mul(slots_per_node)
+    };
+    Ok((picks, slots))
+}
+
+/// Slots anywhere, each within one node.
+fn place_slots(
+    request: &Request,
+    cands: &[Candidate<'_>],
+    slots: &Count,
+) -> Result<(Vec<Pick>, u64), String> {
+    let (c, g) = (request.cores, request.gpus);
+    let capacity = |x: &Candidate<'_>| {
+        let by_cores = x.cores.len().checked_div(c).unwrap_or(u64::MAX);
+        let by_gpus = x.gpus.len().checked_div(g).unwrap_or(u64::MAX);
+        by_cores.min(by_gpus)
+    };
+    let total = cands.iter().map(capacity).fold(0u64, u64::saturating_add);
+    let Some(s) = slots.largest_at_most(total) else {
+        return Err(format!(
+            "slot: need {} of {}, {total} fit",
+            plural(slots.min(), "slot"),
+            need_desc(c, g, false)
+        ));
+    };
+    let mut picks = Vec::new();
+    let mut left = s;
+    for x in cands {
+        if left == 0 {
+            break;
+        }
+        let take = capacity(x).min(left);
+        if take > 0 {
+            picks.push((
+                x.node.rank(),
+                lowest(&x.cores, take * c),
+                lowest(&x.gpus, take * g),
+            ));
+            left -= take;
+        }
+    }
+    Ok((picks, s))
+}
+
+/// The R holding the picks.
+fn build(all: &Rset, picks: &[Pick]) -> Rset {
+    let mut picks: Vec<&Pick> = picks.iter().collect();
+    picks.sort_by_key(|p| p.0);
+    let mut r = Rset::new();
+    for (rank, cores, gpus) in picks {
+        let hostname = all.node(*rank).and_then(Node::hostname);
+        let mut children: Vec<(&str, &IdSet)> = vec![("core", cores)];
+        if !gpus.is_empty() {
+            children.push(("gpu", gpus));
+        }
+        // Each rank is picked once, so adding cannot overlap.
+        let _ = r.add_rank(*rank, hostname, &children);
+    }
+    r
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::shape::{parse, Options};
+
+    /// Ranks 0-3 on node[0-3] with cores 0-3; ranks 2-3 also have GPUs
+    /// 0-1; ranks 0 and 2 have the property `ssd`.
+    const R: &str = r#"{"version": 1, "execution": {"R_lite": [{"rank": "0-1", "children": {"core": "0-3"}}, {"rank": "2-3", "children": {"core": "0-3", "gpu": "0-1"}}], "nodelist": ["node[0-3]"], "properties": {"ssd": "0,2"}, "starttime": 0, "expiration": 0}}"#;
+
+    fn r(text: &str) -> Rset {
+        crate::rset::load(text).expect("a valid R")
+    }
+
+    /// Busy resources: `rank:cores` pairs on the fixture's nodes.
+    fn busy(spec: &[(u32, &str)]) -> Rset {
+        let mut b = Rset::new();
+        for (rank, cores) in spec {
+            b.add_rank(*rank, None, &[("core", &IdSet::parse(cores).unwrap())])
+                .unwrap();
+        }
+        b
+    }
+
+    fn answer(
+        shape: &str,
+        policy: Policy,
+        busy: Option<&Rset>,
+        constraint: Option<Constraint>,
+    ) -> String {
+        let e = parse(shape, &Options::default()).unwrap();
+        let request = match Request::from_resources(&e.to_json(false)) {
+            Ok(r) => r,
+            Err(e) => return format!("error: {e}"),
+        };
+        let request = match constraint {
+            Some(c) => request.with_constraint(c),
+            None => request,
+        };
+        match fit(&request, &r(R), busy, policy) {
+            Verdict::Fits { alloc, slots } => format!("fits {slots}: {}", alloc.short_form()),
+            Verdict::Later { reason } => format!("later: {reason}"),
+            Verdict::Never { reason } => format!("never: {reason}"),
+        }
+    }
+
+    fn check(shape: &str, want: &str) {
+        assert_eq!(answer(shape, Policy::Worst, None, None), want, "{shape}");
+    }
+
+    #[test]
+    fn layouts_and_counts() {
+        check("node=2/slot/core=2", "fits 2: rank[2-3]/core[0-1]");
+        check("node=2/slot=2/core=2", "fits 4: rank[2-3]/core[0-3]");
+        check(
+            "node=4{x}/slot/core=4",
+            "fits 4: rank[0-1]/core[0-3] rank[2-3]/core[0-3],gpu[0-1]",
+        );
+        check(
+            "node=1+{x}",
+            "fits 4: rank[0-1]/core[0-3] rank[2-3]/core[0-3],gpu[0-1]",
+        );
+        check("node=2-8:2:*/slot/core=1", "fits 4: rank[0-3]/core0");
+        check("node=3,5/slot/core=1", "fits 3: rank[0,2-3]/core0");
+        check("slot=3-10/core=2", "fits 8: rank[0-3]/core[0-3]");
+        check("slot=2/[core=1;gpu=1]", "fits 2: rank2/core[0-1],gpu[0-1]");
+        check("slot{s,x}/core=2", "fits 1: rank2/core[0-3],gpu[0-1]");
+        check(
+            "slot=4/node",
+            "fits 4: rank[0-1]/core[0-3] rank[2-3]/core[0-3],gpu[0-1]",
+        );
+        check(
+            "slot=2/node=2",
+            "fits 2: rank[0-1]/core[0-3] rank[2-3]/core[0-3],gpu[0-1]",
+        );
+        check("slot=2/node{-x}/core=3", "fits 2: rank[2-3]/core[0-2]");
+    }
+
+    #[test]
+    fn never_names_the_level_that_ran_short() {
+        check(
+            "node=5/slot/core=1",
+            "never: node: need 5 nodes with 1 free core, 4 are",
+        );
+        check(
+            "node=2/slot/core=5",
+            "never: node: need 2 nodes with 5 free cores, 0 are",
+        );
+        check(
+            "node=3/slot/[core=1;gpu=1]",
+            "never: node: need 3 nodes with 1 free core and 1 free GPU, 2 are",
+        );
+        check(
+            "node=1{x}/slot/core=8",
+            "never: node: need 1 node wholly free with 8 cores, 0 are",
+        );
+        check(
+            "slot=10/core=2",
+            "never: slot: need 10 slots of 2 cores, 8 fit",
+        );
+        check("slot=5/gpu=1", "never: slot: need 5 slots of 1 GPU, 4 fit");
+        check(
+            "slot=3/node=2",
+            "never: slot: 3 slots of 2 nodes each: need 6 nodes wholly free, 4 are",
+        );
+    }
+
+    #[test]
+    fn busy_resources_make_later_or_move_the_choice() {
+        let b = busy(&[(2, "0-3")]);
+        assert_eq!(
+            answer("node=1{x}/slot/core=4", Policy::Worst, Some(&b), None),
+            "fits 1: rank3/core[0-3],gpu[0-1]"
+        );
+        let b = busy(&[(1, "0"), (2, "0-3"), (3, "2")]);
+        assert_eq!(
+            answer("node=2/slot/core=4", Policy::Worst, Some(&b), None),
+            "later: node: need 2 nodes with 4 free cores, 1 is"
+        );
+        assert_eq!(
+            answer("node=1/slot/core=3", Policy::Worst, Some(&b), None),
+            "fits 1: rank0/core[0-2]"
+        );
+        assert_eq!(
+            answer("node=1/slot/core=3", Policy::Best, Some(&b), None),
+            "fits 1: rank1/core[1-3]"
+        );
+        assert_eq!(
+            answer("node=4{x}", Policy::Worst, Some(&b), None),
+            "later: node: need 4 nodes wholly free, 1 is"
+        );
+        assert_eq!(
+            answer("slot=3-12/core=2", Policy::Worst, Some(&b), None),
+            "fits 4: rank0/core[0-3] rank1/core[1-2] rank3/core[0-1]"
+        );
+    }
+
+    #[test]
+    fn policies_order_nodes_as_documented() {
+        let p = |policy| answer("node=2/slot/core=1", policy, None, None);
+        assert_eq!(p(Policy::Worst), "fits 2: rank[2-3]/core0");
+        assert_eq!(p(Policy::First), "fits 2: rank[0-1]/core0");
+        assert_eq!(p(Policy::Best), "fits 2: rank[0-1]/core0");
+        assert_eq!("best".parse::<Policy>(), Ok(Policy::Best));
+        assert_eq!(
+            "most".parse::<Policy>(),
+            Err("unknown policy 'most' (worst, first or best)".to_string())
+        );
+        assert_eq!(Policy::First.to_string(), "first");
+    }
+
+    #[test]
+    fn rfc31_constraints() {
+        let json =
+            |s: &str| Constraint::from_json(&Json::from_value(&serde_json::from_str(s).unwrap()));
+        let ssd = Constraint::from_properties("ssd");
+        assert_eq!(
+            answer("node=2/slot/core=1", Policy::Worst, None, Some(ssd)),
+            "fits 2: rank[0,2]/core0"
+        );
+        let not_ssd = json(r#"{"properties": ["^ssd"]}"#).unwrap();
+        assert_eq!(
+            answer("node=3/slot/core=1", Policy::Worst, None, Some(not_ssd)),
+            "never: node: need 3 nodes with 1 free core, 2 are"
+        );
+        let hosts = json(r#"{"or": [{"hostlist": ["node[0-1]"]}, {"ranks": ["3"]}]}"#).unwrap();
+        assert_eq!(
+            answer("node=3/slot/core=1", Policy::First, None, Some(hosts)),
+            "fits 3: rank[0-1,3]/core0"
+        );
+        let none = json(r#"{"not": []}"#).unwrap();
+        assert_eq!(
+            answer("node/slot/core", Policy::Worst, None, Some(none)),
+            "never: node: need 1 node with 1 free core, 0 are"
+        );
+        assert_eq!(
+            json(r#"{"color": ["red"]}"#),
+            Err("unknown constraint operator 'color'".to_string())
+        );
+        assert_eq!(
+            json(r#"{"ranks": ["3-1"]}"#),
+            Err("ranks '3-1': reversed range '3-1' at column 1".to_string())
+        );
+    }
+
+    #[test]
+    fn requests_a_simple_scheduler_cannot_place() {
+        check("node/socket=2/core=4", "error: resource type 'socket': placing it needs a graph-aware scheduler (such as Fluxion)");
+        check("slot=10/[memory=2+{unit:GB};core]", "error: resource type 'memory': placing it needs a graph-aware scheduler (such as Fluxion)");
+        check("[node;node]", "error: more than one resource at the top level: placing it needs a graph-aware scheduler (such as Fluxion)");
+        check("slot=2/node=1-2", "error: a range of nodes per slot: placing it needs a graph-aware scheduler (such as Fluxion)");
+        check(
+            "slot/node{-x}",
+            "error: a shared node in a slot needs cores or GPUs",
+        );
+        check(
+            "core=4",
+            "error: a request starts with a node or a slot, not core",
+        );
+        check(
+            "node/slot=2/node",
+            "error: node under slot: placing it needs a graph-aware scheduler (such as Fluxion)",
+        );
+        check(
+            "slot=30-3/core",
+            "error: slot: count '30-3' is not a valid range: max 3 is less than min 30",
+        );
+    }
+}

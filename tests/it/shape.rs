@@ -1,0 +1,240 @@
+//! `rscope shape`: the reference parser's command-line cases (flux-core
+//! t/t2900-python-shape-parser.t), with their expected output verbatim.
+
+use crate::support::{rscope, shared, Output};
+
+/// Run `rscope shape ARGS`; expect exit status and standard output.
+fn check(args: &[&str], status: i32, stdout: &str) -> Output {
+    let mut full = vec!["shape"];
+    full.extend_from_slice(args);
+    let out = rscope(&full, "");
+    assert_eq!(
+        (out.status, out.stdout.as_str()),
+        (status, stdout),
+        "args {args:?}, stderr {}",
+        out.stderr
+    );
+    out
+}
+
+#[test]
+fn reference_cases() {
+    check(&[], 0, "");
+    check(&["--", "slot=4/node=[2]"], 0, "[{\"type\": \"slot\", \"count\": 4, \"label\": \"task\", \"with\": [{\"type\": \"node\", \"count\": 2}]}]\n");
+    check(&["--", "slot{task,foo:bar}/node{}"], 0, "[{\"type\": \"slot\", \"count\": 1, \"label\": \"task\", \"foo\": \"bar\", \"with\": [{\"type\": \"node\", \"count\": 1}]}]\n");
+    check(&["--", "slot/node"], 0, "[{\"type\": \"slot\", \"count\": 1, \"label\": \"task\", \"with\": [{\"type\": \"node\", \"count\": 1}]}]\n");
+    check(&["--", "slot=2+/node"], 0, "[{\"type\": \"slot\", \"count\": \"2+\", \"label\": \"task\", \"with\": [{\"type\": \"node\", \"count\": 1}]}]\n");
+    check(&["--", "node{-x}/core=4"], 0, "[{\"type\": \"node\", \"count\": 1, \"exclusive\": false, \"with\": [{\"type\": \"core\", \"count\": 4}]}]\n");
+    check(&["--", "node/socket=2/core=4"], 0, "[{\"type\": \"node\", \"count\": 1, \"with\": [{\"type\": \"socket\", \"count\": 2, \"with\": [{\"type\": \"core\", \"count\": 4}]}]}]\n");
+    check(
+        &["--yaml", "--", "slot=4/node"],
+        0,
+        "- type: slot\n  count: 4\n  label: task\n  with:\n  - type: node\n    count: 1\n\n",
+    );
+    check(&["--wrapresources", "--", "slot=4/node"], 0, "{\"resources\": [{\"type\": \"slot\", \"count\": 4, \"label\": \"task\", \"with\": [{\"type\": \"node\", \"count\": 1}]}]}\n");
+    check(&["--label=mytask", "--", "slot/node"], 0, "[{\"type\": \"slot\", \"count\": 1, \"label\": \"mytask\", \"with\": [{\"type\": \"node\", \"count\": 1}]}]\n");
+    check(&["--rangedict", "--", "slot=3-30/node"], 0, "[{\"type\": \"slot\", \"count\": {\"min\": 3, \"max\": 30, \"operand\": 1, \"operator\": \"+\"}, \"label\": \"task\", \"with\": [{\"type\": \"node\", \"count\": 1}]}]\n");
+    check(&["--rangedict", "--", "slot=3-30:2:+/node"], 0, "[{\"type\": \"slot\", \"count\": {\"min\": 3, \"max\": 30, \"operand\": 2, \"operator\": \"+\"}, \"label\": \"task\", \"with\": [{\"type\": \"node\", \"count\": 1}]}]\n");
+    check(&["--rangedict", "--", "slot=3+:2/node"], 0, "[{\"type\": \"slot\", \"count\": {\"min\": 3, \"max\": Infinity, \"operand\": 2, \"operator\": \"+\"}, \"label\": \"task\", \"with\": [{\"type\": \"node\", \"count\": 1}]}]\n");
+    check(
+        &["--", "node{int:42,float:3.14,sci:1e5}"],
+        0,
+        "[{\"type\": \"node\", \"count\": 1, \"int\": 42, \"float\": 3.14, \"sci\": 100000.0}]\n",
+    );
+    // Short options and several words joined by spaces, as argparse does.
+    check(&["-y", "-w", "-l", "x", "slot=2", "/", "node"], 0, "resources:\n- type: slot\n  count: 2\n  label: x\n  with:\n  - type: node\n    count: 1\n\n");
+}
+
+/// Run `rscope shape -- SHAPE`; expect exit 1 and exactly `stderr`.
+fn check_error(shape: &str, stderr: &str) {
+    let out = check(&["--", shape], 1, "");
+    assert_eq!(out.stderr, stderr, "shape {shape:?}");
+}
+
+#[test]
+fn errors_point_at_the_token() {
+    check_error(
+        "slot/\"blahblahblah",
+        "rscope: unclosed quote '\"' at column 6\n  slot/\"blahblahblah\n       ^\n",
+    );
+    check_error("slot/node=;", "rscope: unexpected ';', expected end of input at column 11\n  slot/node=;\n            ^\n");
+    check_error(
+        "slot/node=a",
+        "rscope: illegal character 'a' at column 11\n  slot/node=a\n            ^\n",
+    );
+    check_error(
+        "slot/",
+        "rscope: missing resource after '/' at column 6\n  slot/\n       ^\n",
+    );
+    check_error(
+        "slot=2{blah",
+        "rscope: unclosed brace '{' at column 7\n  slot=2{blah\n        ^\n",
+    );
+    check_error(
+        "slot=2{bla}}",
+        "rscope: unmatched brace '}' at column 12\n  slot=2{bla}}\n             ^\n",
+    );
+    check_error("node/[slot=10/core]]]", "rscope: unmatched bracket ']' at column 20\n  node/[slot=10/core]]]\n                     ^\n");
+    check_error("[slot=2/node;slot=3/node]", "rscope: multiple slots require labels: this slot has none at column 14\n  [slot=2/node;slot=3/node]\n               ^^^^\n");
+    check_error(
+        "é=x",
+        "rscope: illegal character 'x' at column 4\n  é=x\n    ^\n",
+    );
+}
+
+#[test]
+fn rfc14_findings_warn_or_fail() {
+    let out = check(&["--", "slot=30-3/node"], 0, "[{\"type\": \"slot\", \"count\": \"30-3\", \"label\": \"task\", \"with\": [{\"type\": \"node\", \"count\": 1}]}]\n");
+    let finding = "rfc 14 error: count '30-3' is not a valid range: max 3 is less than min 30 at column 6\n  slot=30-3/node\n       ^^^^\n";
+    assert_eq!(out.stderr, format!("rscope: {finding}"));
+    let out = check(&["--strict", "--", "slot=30-3/node"], 1, "");
+    assert_eq!(out.stderr, format!("rscope: {finding}"));
+    let out = check(
+        &["--strict", "--", "node{foo}"],
+        0,
+        "[{\"type\": \"node\", \"count\": 1, \"foo\": true}]\n",
+    );
+    assert_eq!(out.stderr, "rscope: rfc 14 warning: key 'foo' is not defined by RFC 14 at column 6\n  node{foo}\n       ^^^\n");
+}
+
+#[test]
+fn format_writes_jobspecs_as_shapes() {
+    let path = |name: &str| {
+        shared(&format!("specs/rfc14-use-cases/{name}"))
+            .display()
+            .to_string()
+    };
+    check(
+        &["--label", "default", "--format", &path("use_case_1.2.yaml")],
+        0,
+        "slot=3-30/node\n",
+    );
+    check(
+        &["--format", &path("use_case_1.2.yaml")],
+        0,
+        "slot=3-30{default}/node\n",
+    );
+    check(
+        &["--format", &path("use_case_2.4.yaml")],
+        0,
+        "node/[slot=10{read-db}/[core;memory=4{unit:GB}];slot{db}/[core=6;memory=24{unit:GB}]]\n",
+    );
+    let out = rscope(
+        &["shape", "--format", "-"],
+        r#"{"resources": [{"type": "node", "count": {"min": 2, "max": 8, "operand": 2, "operator": "*"}, "exclusive": true}]}"#,
+    );
+    assert_eq!(
+        (out.status, out.stdout.as_str(), out.stderr.as_str()),
+        (0, "node=2-8:2:*{x}\n", "")
+    );
+    let out = rscope(&["shape", "--format", "-"], "[]");
+    assert_eq!((out.status, out.stderr.as_str()), (1, "rscope: rfc 14 error: resources must list at least one vertex at /\nrscope: an empty list cannot be written as a shape at /\n"));
+    let out = rscope(&["shape", "--format", "-"], "version: 1\n");
+    assert_eq!(
+        (out.status, out.stderr.as_str()),
+        (1, "rscope: the document has no 'resources' key\n")
+    );
+}
+
+#[test]
+fn usage_errors_exit_2() {
+    let out = rscope(&["shape", "--bogus"], "");
+    assert_eq!(out.status, 2);
+    let out = rscope(&["shape", "--format", "x", "--", "node"], "");
+    assert_eq!(out.status, 2);
+}
+
+/// Run `rscope fit ARGS`; expect exit status, standard output and error.
+fn fit(args: &[&str], status: i32, stdout: &str, stderr: &str) {
+    let mut full = vec!["fit"];
+    full.extend_from_slice(args);
+    let out = rscope(&full, "");
+    assert_eq!(
+        (out.status, out.stdout.as_str(), out.stderr.as_str()),
+        (status, stdout, stderr),
+        "args {args:?}"
+    );
+}
+
+#[test]
+fn fit_answers_now_later_never() {
+    let sample = |name: &str| {
+        shared(&format!("samples/flux-core/resource-list/{name}"))
+            .display()
+            .to_string()
+    };
+    let fluxion = sample("fluxion.json");
+    // Ranks 0-1 have cores 2-3 allocated and rank 3 is down.
+    fit(
+        &["node=2/slot/core=2", &fluxion],
+        0,
+        "fits now: 2 slots on 2 nodes\nrank[0,2]/core[0-1]\n",
+        "",
+    );
+    fit(
+        &["--policy", "first", "node=2/slot/core=2", &fluxion],
+        0,
+        "fits now: 2 slots on 2 nodes\nrank[0-1]/core[0-1]\n",
+        "",
+    );
+    fit(
+        &["node=3{x}", &fluxion],
+        3,
+        "not now: node: need 3 nodes wholly free, 1 is; the whole R would hold it\n",
+        "",
+    );
+    fit(
+        &["node=5", &fluxion],
+        4,
+        "never: node: need 5 nodes wholly free, 4 are\n",
+        "",
+    );
+    fit(
+        &["slot=1+/core=2", &fluxion],
+        0,
+        "fits now: 4 slots on 3 nodes\nrank[0-1]/core[0-1] rank2/core[0-3]\n",
+        "",
+    );
+    let fluke = sample("fluke.json");
+    fit(&["node=90{x}/slot/core=4", &fluke], 3, "not now: node: need 90 nodes wholly free with 4 cores, 88 are; the whole R would hold it\n", "");
+    let normal = sample("normal-new.json");
+    fit(
+        &["--requires", "8g", "node=4/slot/core", &normal],
+        4,
+        "never: node: need 4 nodes with 1 free core, 3 are\n",
+        "",
+    );
+    fit(
+        &[
+            "--requires",
+            r#"{"hostlist": ["pi[0-1]"]}"#,
+            "node=1+/slot/core",
+            &normal,
+        ],
+        0,
+        "fits now: 2 slots on 2 nodes\nrank[1-2]/core0\n",
+        "",
+    );
+    let example = shared("specs/rfc20-example1.json").display().to_string();
+    fit(
+        &["node=2/slot=2/[core=4;gpu=1]", &example],
+        0,
+        "fits now: 4 slots on 2 nodes\nrank[19-20]/core[0-7],gpu[0-1]\n",
+        "",
+    );
+    fit(&["node/socket=2/core", &example], 1, "", "rscope: resource type 'socket': placing it needs a graph-aware scheduler (such as Fluxion)\n");
+    fit(
+        &["node{", &example],
+        1,
+        "",
+        "rscope: unclosed brace '{' at column 5\n",
+    );
+    let out = rscope(&["fit", "--policy", "most", "node", &example], "");
+    assert_eq!(out.status, 2);
+    assert!(
+        out.stderr
+            .contains("unknown policy 'most' (worst, first or best)"),
+        "{}",
+        out.stderr
+    );
+}
