@@ -251,7 +251,7 @@ impl Rset {
             }
             first = false;
             out.push_str("{\"rank\": \"");
-            let _ = write!(out, "{}", idset_of(&g.ranks));
+            idset_of(&g.ranks).write_to(&mut out);
             out.push_str("\", \"children\": {");
             let mut j = 0;
             for (name, ids) in g.node.children() {
@@ -264,7 +264,7 @@ impl Rset {
                 j += 1;
                 write_json_string(&mut out, name);
                 out.push_str(": \"");
-                let _ = write!(out, "{ids}");
+                ids.write_to(&mut out);
                 out.push('"');
             }
             out.push_str("}}");

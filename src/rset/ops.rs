@@ -32,6 +32,7 @@ impl Rset {
     /// merged, and resources present in both are an error. A node without
     /// resources cannot be appended (the reference refuses to copy it).
     pub fn append(&mut self, other: &Rset) -> Result<(), Error> {
+        self.reserve(other.len());
         for n in other.nodes() {
             if n.is_empty() {
                 return Err(Error::new(
