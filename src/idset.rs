@@ -745,29 +745,22 @@ impl IdSet {
     /// Encode canonically, with brackets around sets of more than one id when
     /// `brackets` is set (as the reference's `IDSET_FLAG_BRACKETS`).
     pub fn encode(&self, brackets: bool) -> String {
-        let body = self.to_string();
-        if brackets && self.len() > 1 {
-            format!("[{body}]")
-        } else {
-            body
-        }
+        let mut out = String::new();
+        self.encode_into(&mut out, brackets);
+        out
     }
-}
 
-/// The decimal digits of `v`, in the tail of `buf`.
-fn decimal(v: u32, buf: &mut [u8; 10]) -> &str {
-    let mut i = buf.len();
-    let mut v = v;
-    loop {
-        i -= 1;
-        buf[i] = b'0' + (v % 10) as u8;
-        v /= 10;
-        if v == 0 {
-            break;
+    /// Append [`IdSet::encode`]'s text to `out`.
+    pub fn encode_into(&self, out: &mut String, brackets: bool) {
+        let brackets = brackets && self.len() > 1;
+        if brackets {
+            out.push('[');
+        }
+        self.write_to(out);
+        if brackets {
+            out.push(']');
         }
     }
-    // Only ASCII digits were written.
-    std::str::from_utf8(&buf[i..]).unwrap_or_default()
 }
 
 /// Append the decimal digits of `v` to `out`.
@@ -806,18 +799,9 @@ impl IdSet {
 
 impl fmt::Display for IdSet {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let mut buf = [0u8; 10];
-        for (i, &(lo, hi)) in self.ranges.iter().enumerate() {
-            if i > 0 {
-                f.write_str(",")?;
-            }
-            f.write_str(decimal(lo, &mut buf))?;
-            if lo != hi {
-                f.write_str("-")?;
-                f.write_str(decimal(hi, &mut buf))?;
-            }
-        }
-        Ok(())
+        let mut out = String::new();
+        self.write_to(&mut out);
+        f.write_str(&out)
     }
 }
 

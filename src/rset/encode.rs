@@ -208,9 +208,9 @@ impl Rset {
                 out.push(' ');
             }
             out.push_str("rank");
-            out.push_str(&idset_of(&g.ranks).encode(true));
+            idset_of(&g.ranks).encode_into(&mut out, true);
             out.push('/');
-            out.push_str(&g.node.short_children());
+            g.node.write_short_children(&mut out);
         }
         out
     }

@@ -204,24 +204,31 @@ impl Node {
     /// `core[0-3],gpu[0-1]`: children with ids, core first then by name,
     /// as the short form writes them.
     pub fn short_children(&self) -> String {
+        let mut out = String::new();
+        self.write_short_children(&mut out);
+        out
+    }
+
+    /// Append [`Node::short_children`]'s text to `out`.
+    pub(crate) fn write_short_children(&self, out: &mut String) {
         let mut names: Vec<&str> = self.children.iter().map(|(k, _)| k).collect();
         names.sort_by(|a, b| match (*a == "core", *b == "core") {
             (true, false) => std::cmp::Ordering::Less,
             (false, true) => std::cmp::Ordering::Greater,
             _ => a.cmp(b),
         });
-        let mut out = String::new();
+        let mut first = true;
         for name in names {
             if let Some(ids) = self.children.peek(name) {
                 if !ids.is_empty() {
-                    if !out.is_empty() {
+                    if !first {
                         out.push(',');
                     }
+                    first = false;
                     out.push_str(name);
-                    out.push_str(&ids.encode(true));
+                    ids.encode_into(out, true);
                 }
             }
         }
-        out
     }
 }

@@ -214,6 +214,7 @@ impl<V: Clone> ZHash<V> {
     /// `zhashx_dup`: a fresh table filled in this table's iteration order.
     pub(crate) fn dup(&self) -> Self {
         let mut copy = ZHash::new();
+        copy.items.reserve_exact(self.items.len());
         for (k, v) in self.iter() {
             copy.insert(k, v.clone());
         }
