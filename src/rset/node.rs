@@ -135,6 +135,19 @@ impl Node {
         }
     }
 
+    /// [`Node::copy`] of a node that is no longer needed: the same table
+    /// layout, without cloning the id sets.
+    pub(crate) fn into_copy(self) -> Node {
+        let mut children = self.children.into_dup();
+        let _ = children.lookup("core");
+        Node {
+            rank: self.rank,
+            hostname: self.hostname,
+            children,
+            properties: self.properties.map(ZHash::into_dup),
+        }
+    }
+
     /// Merge `other` (same rank) into this node (`rnode_add`).
     pub(crate) fn merge(&mut self, other: &Node) -> Result<(), ChildOverlap> {
         for (name, ids) in other.children.iter() {
@@ -149,7 +162,12 @@ impl Node {
     /// This node minus the resources of `other` (`rnode_diff`): empty
     /// non-core children disappear.
     pub(crate) fn diff(&self, other: &Node) -> Node {
-        let mut n = self.copy();
+        self.clone().into_diff(other)
+    }
+
+    /// [`Node::diff`] of a node that is no longer needed.
+    pub(crate) fn into_diff(self, other: &Node) -> Node {
+        let mut n = self.into_copy();
         for (name, ids) in other.children.iter() {
             let emptied = match n.children.get_mut(name) {
                 Some(have) => {

@@ -77,7 +77,7 @@ impl Rset {
         rl.scheduling_stale = self.scheduling_stale;
         for n in other.nodes() {
             if let Some(na) = rl.detach(n.rank) {
-                let result = na.diff(n);
+                let result = na.into_diff(n);
                 if !result.is_empty() {
                     rl.add_node(result)?;
                 }
