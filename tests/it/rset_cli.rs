@@ -360,6 +360,10 @@ fn parse_config() {
     ] {
         assert_eq!(run(bad).status, 1, "{bad}");
     }
+    // idset_decode() skips empty elements.
+    let o = run("[[resource.config]]\nhosts = \"foo0\"\ncores = \"0-3,\"\n");
+    assert_eq!(o.status, 0, "{}", o.stderr);
+    assert_eq!(ok(&["decode", "-s"], &o.stdout), "rank0/core[0-3]\n");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
