@@ -764,7 +764,7 @@ impl IdSet {
 }
 
 /// Append the decimal digits of `v` to `out`.
-fn push_decimal(out: &mut String, v: u32) {
+pub(crate) fn push_decimal(out: &mut String, v: u32) {
     let mut buf = [0u8; 10];
     let mut i = buf.len();
     let mut v = v;
