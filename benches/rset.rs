@@ -58,7 +58,8 @@ fn fragmented(n: u32, seed: u64) -> String {
 fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("rset");
     g.sample_size(10);
-    for n in [4096u32, 16384] {
+    // 4x steps, to check that the time grows linearly with the ranks.
+    for n in [4096u32, 16384, 65536] {
         let a_text = fragmented(n, 1);
         let b_text = fragmented(n, 2);
         let a: Rset = a_text.parse().unwrap();

@@ -207,7 +207,13 @@ pub fn render(diag: &Diagnostic, file: &str, text: &str) -> String {
         "^".repeat(width)
     );
     if let Some(fix) = &diag.fix {
-        out.push_str(&format!("  help: {}: '{}'\n", fix.message, fix.replacement));
+        // A replacement that is itself a JSON string literal needs no quotes.
+        let r = &fix.replacement;
+        if r.len() >= 2 && r.starts_with('"') && r.ends_with('"') {
+            out.push_str(&format!("  help: {}: {r}\n", fix.message));
+        } else {
+            out.push_str(&format!("  help: {}: '{r}'\n", fix.message));
+        }
     }
     out
 }
@@ -265,6 +271,14 @@ mod tests {
         assert_eq!(
             render(&d, "R.json", text),
             "R.json:2:16: error: overlapping range '1-2'\n  \"rank\": \"0-3,1-2\"\n               ^^^\n  help: write the id set canonically: '0-3'\n"
+        );
+        let d = Diagnostic::error("overlapping range '1-2'", 17..20, "/rank").with_fix(Fix {
+            span: 11..20,
+            replacement: "\"0-3\"".into(),
+            message: "write the id set canonically".into(),
+        });
+        assert!(
+            render(&d, "R.json", text).ends_with("  help: write the id set canonically: \"0-3\"\n")
         );
     }
 

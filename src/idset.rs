@@ -364,6 +364,32 @@ fn scan_elements(
     Ok(out)
 }
 
+/// An id at `b[i..]` for [`IdSet::parse_fast`]: digits, no leading zero,
+/// at most [`MAX_ID`]; the id and where it ends.
+fn fast_id(b: &[u8], i: usize) -> Option<(u32, usize)> {
+    let first = *b.get(i)?;
+    if !first.is_ascii_digit() {
+        return None;
+    }
+    let mut v = u64::from(first - b'0');
+    let mut j = i + 1;
+    while let Some(&c) = b.get(j) {
+        if !c.is_ascii_digit() {
+            break;
+        }
+        if v == 0 {
+            return None; // a leading zero
+        }
+        // At most MAX_ID * 10 + 9 before the check: no overflow in u64.
+        v = v * 10 + u64::from(c - b'0');
+        if v > u64::from(MAX_ID) {
+            return None;
+        }
+        j += 1;
+    }
+    Some((v as u32, j))
+}
+
 /// Remove surrounding brackets; returns the inner text and its offset.
 fn strip_brackets(s: &str, mode: Mode) -> Result<(&str, usize), ParseError> {
     let open = s.starts_with('[');
@@ -411,6 +437,11 @@ impl IdSet {
     }
 
     fn parse_with(s: &str, mode: Mode) -> Result<IdSet, ParseError> {
+        if mode != Mode::Lenient {
+            if let Some(set) = IdSet::parse_fast(s, mode == Mode::Decode) {
+                return Ok(set);
+            }
+        }
         let (inner, base) = strip_brackets(s, mode)?;
         let mut problems = Vec::new();
         let elements = scan_elements(inner, base, mode, &mut problems)?;
@@ -435,6 +466,63 @@ impl IdSet {
             set.push_range(el.lo, el.hi);
         }
         Ok(set)
+    }
+
+    /// One pass over the bytes, no allocation but the result: the set when
+    /// `s` is valid (strict RFC 22, or today's decoder when `skip_empty`),
+    /// `None` otherwise, leaving the error to the span-keeping scanner.
+    /// Documents hold tens of thousands of id sets, so this is the path
+    /// that matters; `fast_path_agrees_with_scanner` checks the two agree.
+    fn parse_fast(s: &str, skip_empty: bool) -> Option<IdSet> {
+        let b = s.as_bytes();
+        let b = match b {
+            [b'[', inner @ .., b']'] => inner,
+            b => b,
+        };
+        let n = b.len();
+        let commas = b.iter().filter(|&&c| c == b',').count();
+        let mut set = IdSet {
+            ranges: Vec::with_capacity(if n == 0 { 0 } else { commas + 1 }),
+        };
+        let mut i = 0;
+        let mut prev_hi: Option<u32> = None;
+        while i < n {
+            if b[i] == b',' {
+                if !skip_empty {
+                    return None;
+                }
+                i += 1;
+                continue;
+            }
+            let (lo, j) = fast_id(b, i)?;
+            i = j;
+            let hi = if i < n && b[i] == b'-' {
+                let (hi, j) = fast_id(b, i + 1)?;
+                i = j;
+                if hi <= lo {
+                    return None;
+                }
+                hi
+            } else {
+                lo
+            };
+            if prev_hi.is_some_and(|p| lo <= p) {
+                return None;
+            }
+            set.push_range(lo, hi);
+            prev_hi = Some(hi);
+            if i < n {
+                if b[i] != b',' {
+                    return None;
+                }
+                i += 1;
+                if i == n && !skip_empty {
+                    // A trailing comma: an empty last element.
+                    return None;
+                }
+            }
+        }
+        Some(set)
     }
 
     /// What flux-core's `idset_decode()` accepted before it became strict;
@@ -697,28 +785,63 @@ impl IdSet {
     /// Encode canonically, with brackets around sets of more than one id when
     /// `brackets` is set (as the reference's `IDSET_FLAG_BRACKETS`).
     pub fn encode(&self, brackets: bool) -> String {
-        let body = self.to_string();
-        if brackets && self.len() > 1 {
-            format!("[{body}]")
-        } else {
-            body
+        let mut out = String::new();
+        self.encode_into(&mut out, brackets);
+        out
+    }
+
+    /// Append [`IdSet::encode`]'s text to `out`.
+    pub fn encode_into(&self, out: &mut String, brackets: bool) {
+        let brackets = brackets && self.len() > 1;
+        if brackets {
+            out.push('[');
+        }
+        self.write_to(out);
+        if brackets {
+            out.push(']');
+        }
+    }
+}
+
+/// Append the decimal digits of `v` to `out`.
+pub(crate) fn push_decimal(out: &mut String, v: u32) {
+    let mut buf = [0u8; 10];
+    let mut i = buf.len();
+    let mut v = v;
+    loop {
+        i -= 1;
+        buf[i] = b'0' + (v % 10) as u8;
+        v /= 10;
+        if v == 0 {
+            break;
+        }
+    }
+    out.extend(buf[i..].iter().map(|&d| char::from(d)));
+}
+
+impl IdSet {
+    /// Append the canonical encoding to `out`, as [`Display`](fmt::Display)
+    /// writes it; what encoders of large documents call, without the
+    /// formatting machinery.
+    pub fn write_to(&self, out: &mut String) {
+        for (i, &(lo, hi)) in self.ranges.iter().enumerate() {
+            if i > 0 {
+                out.push(',');
+            }
+            push_decimal(out, lo);
+            if lo != hi {
+                out.push('-');
+                push_decimal(out, hi);
+            }
         }
     }
 }
 
 impl fmt::Display for IdSet {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, &(lo, hi)) in self.ranges.iter().enumerate() {
-            if i > 0 {
-                f.write_str(",")?;
-            }
-            if lo == hi {
-                write!(f, "{lo}")?;
-            } else {
-                write!(f, "{lo}-{hi}")?;
-            }
-        }
-        Ok(())
+        let mut out = String::new();
+        self.write_to(&mut out);
+        f.write_str(&out)
     }
 }
 
@@ -963,6 +1086,67 @@ mod tests {
         ] {
             check_decode(input, expect);
         }
+    }
+
+    /// Every string of up to 5 characters over an alphabet that reaches
+    /// every rule: the one-pass path and the span-keeping scanner agree.
+    #[test]
+    fn fast_path_agrees_with_scanner() {
+        let alphabet = ['0', '1', '2', '9', ',', '-', '[', ']', ' '];
+        let mut inputs = vec![String::new()];
+        let mut frontier = vec![String::new()];
+        for _ in 0..5 {
+            let mut next = Vec::new();
+            for p in &frontier {
+                for c in alphabet {
+                    let mut s = p.clone();
+                    s.push(c);
+                    next.push(s);
+                }
+            }
+            inputs.extend(next.iter().cloned());
+            frontier = next;
+        }
+        inputs.extend(
+            [
+                "4294967294",
+                "4294967295",
+                "0-4294967294",
+                "99999999999999999999",
+                "1-4294967295",
+            ]
+            .map(String::from),
+        );
+        let mut accepted = 0;
+        for s in &inputs {
+            for (mode, skip_empty) in [(Mode::Strict, false), (Mode::Decode, true)] {
+                let fast = IdSet::parse_fast(s, skip_empty);
+                let (inner, base) = match strip_brackets(s, mode) {
+                    Ok(x) => x,
+                    Err(_) => {
+                        assert_eq!(fast, None, "{s:?} in {skip_empty}");
+                        continue;
+                    }
+                };
+                let mut problems = Vec::new();
+                let slow = scan_elements(inner, base, mode, &mut problems)
+                    .ok()
+                    .filter(|_| problems.is_empty())
+                    .and_then(|els| {
+                        let mut set = IdSet::new();
+                        for el in els {
+                            if set.last().is_some_and(|p| el.lo <= p) {
+                                return None;
+                            }
+                            set.push_range(el.lo, el.hi);
+                        }
+                        Some(set)
+                    });
+                assert_eq!(fast, slow, "{s:?} skip_empty={skip_empty}");
+                accepted += usize::from(fast.is_some());
+            }
+        }
+        assert!(accepted > 500, "{accepted}");
     }
 
     #[test]

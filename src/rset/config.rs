@@ -53,7 +53,7 @@ pub fn from_config(entries: &toml::Value) -> Result<Rset, Error> {
         let ids = |key: &str, what: &str| -> Result<Option<IdSet>, Error> {
             match string(key)? {
                 None => Ok(None),
-                Some(s) => IdSet::parse(s)
+                Some(s) => IdSet::decode(s)
                     .map(Some)
                     .map_err(|_| err(format!("config[{index}]: invalid idset {what}='{s}'"))),
             }

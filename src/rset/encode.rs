@@ -144,29 +144,71 @@ fn write_raw(out: &mut String, raw: &str) {
 }
 
 /// A group of ranks with identical children, represented by its first node.
+/// Most groups of a fragmented set hold one rank, so the first is kept
+/// inline and only further ranks allocate.
 struct Group<'a> {
-    ranks: Vec<u32>,
+    first: u32,
+    more: Vec<u32>,
     node: &'a Node,
+    /// The next group whose children hash the same (a collision chain).
+    next: Option<usize>,
+}
+
+impl Group<'_> {
+    /// Append the group's ranks as [`IdSet::encode_into`] writes them.
+    fn write_ranks(&self, out: &mut String, brackets: bool) {
+        if self.more.is_empty() {
+            // One id: no brackets either way.
+            crate::idset::push_decimal(out, self.first);
+        } else {
+            self.ranks().encode_into(out, brackets);
+        }
+    }
+
+    fn ranks(&self) -> IdSet {
+        IdSet::from_ranges(
+            std::iter::once(self.first)
+                .chain(self.more.iter().copied())
+                .map(|r| (r, r)),
+        )
+    }
 }
 
 /// Group nodes (in the given order) whose children are identical, as
 /// librlist's `rlist_mrlist` does, but with a hash of the children instead
 /// of a list scan, so fragmented sets stay linear.
-fn group<'a>(nodes: impl Iterator<Item = &'a Node>) -> Vec<Group<'a>> {
-    let mut groups: Vec<Group<'a>> = Vec::new();
-    let mut by_hash: FxHashMap<u64, Vec<usize>> = FxHashMap::default();
+fn group<'a>(nodes: impl Iterator<Item = &'a Node>, count: usize) -> Vec<Group<'a>> {
+    let mut groups: Vec<Group<'a>> = Vec::with_capacity(count);
+    // Children hash → first group with that hash.
+    let mut by_hash: FxHashMap<u64, usize> = FxHashMap::default();
+    by_hash.reserve(count);
     for n in nodes {
         let h = children_hash(n);
-        let bucket = by_hash.entry(h).or_default();
-        match bucket.iter().find(|&&g| same_children(groups[g].node, n)) {
-            Some(&g) => groups[g].ranks.push(n.rank),
-            None => {
-                bucket.push(groups.len());
-                groups.push(Group {
-                    ranks: vec![n.rank],
-                    node: n,
-                });
+        let new = groups.len();
+        let mut at = *by_hash.entry(h).or_insert(new);
+        if at != new {
+            loop {
+                if same_children(groups[at].node, n) {
+                    groups[at].more.push(n.rank);
+                    break;
+                }
+                match groups[at].next {
+                    Some(next) => at = next,
+                    None => {
+                        groups[at].next = Some(new);
+                        at = new;
+                        break;
+                    }
+                }
             }
+        }
+        if at == new {
+            groups.push(Group {
+                first: n.rank,
+                more: Vec::new(),
+                node: n,
+                next: None,
+            });
         }
     }
     groups
@@ -190,17 +232,13 @@ fn same_children(a: &Node, b: &Node) -> bool {
         && a.children().all(|(name, ids)| b.child(name) == Some(ids))
 }
 
-fn idset_of(ranks: &[u32]) -> IdSet {
-    IdSet::from_ranges(ranks.iter().map(|&r| (r, r)))
-}
-
 impl Rset {
     /// The short form `flux R decode --short` prints:
     /// `rank[0-1]/core[0-1] rank[2-3]/core[0-1],gpu[0-1]`, ranks grouped in
     /// list order, nodes without resources left out.
     pub fn short_form(&self) -> String {
         let mut out = String::new();
-        for g in group(self.nodes()) {
+        for g in group(self.nodes(), self.len()) {
             if g.node.is_empty() {
                 continue;
             }
@@ -208,9 +246,9 @@ impl Rset {
                 out.push(' ');
             }
             out.push_str("rank");
-            out.push_str(&idset_of(&g.ranks).encode(true));
+            g.write_ranks(&mut out, true);
             out.push('/');
-            out.push_str(&g.node.short_children());
+            g.node.write_short_children(&mut out);
         }
         out
     }
@@ -218,7 +256,7 @@ impl Rset {
     /// The canonical `R_lite` entries as (ranks, children) pairs, children
     /// in encoding order without empty ones.
     pub fn r_lite(&self) -> Vec<(IdSet, Vec<(String, IdSet)>)> {
-        group(self.nodes_by_rank().into_iter())
+        group(self.nodes_by_rank().into_iter(), self.len())
             .into_iter()
             .filter(|g| !g.node.is_empty())
             .map(|g| {
@@ -228,7 +266,7 @@ impl Rset {
                     .filter(|(_, ids)| !ids.is_empty())
                     .map(|(k, ids)| (k.to_string(), ids.clone()))
                     .collect();
-                (idset_of(&g.ranks), children)
+                (g.ranks(), children)
             })
             .collect()
     }
@@ -243,7 +281,7 @@ impl Rset {
     pub fn encode(&self) -> String {
         let mut out = String::with_capacity(64 + 48 * self.len());
         out.push_str("{\"version\": 1, \"execution\": {\"R_lite\": [");
-        let groups = group(self.nodes_by_rank().into_iter());
+        let groups = group(self.nodes_by_rank().into_iter(), self.len());
         let mut first = true;
         for g in groups.iter().filter(|g| !g.node.is_empty()) {
             if !first {
@@ -251,7 +289,7 @@ impl Rset {
             }
             first = false;
             out.push_str("{\"rank\": \"");
-            let _ = write!(out, "{}", idset_of(&g.ranks));
+            g.write_ranks(&mut out, false);
             out.push_str("\", \"children\": {");
             let mut j = 0;
             for (name, ids) in g.node.children() {
@@ -264,7 +302,7 @@ impl Rset {
                 j += 1;
                 write_json_string(&mut out, name);
                 out.push_str(": \"");
-                let _ = write!(out, "{ids}");
+                ids.write_to(&mut out);
                 out.push('"');
             }
             out.push_str("}}");

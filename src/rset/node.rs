@@ -135,6 +135,19 @@ impl Node {
         }
     }
 
+    /// [`Node::copy`] of a node that is no longer needed: the same table
+    /// layout, without cloning the id sets.
+    pub(crate) fn into_copy(self) -> Node {
+        let mut children = self.children.into_dup();
+        let _ = children.lookup("core");
+        Node {
+            rank: self.rank,
+            hostname: self.hostname,
+            children,
+            properties: self.properties.map(ZHash::into_dup),
+        }
+    }
+
     /// Merge `other` (same rank) into this node (`rnode_add`).
     pub(crate) fn merge(&mut self, other: &Node) -> Result<(), ChildOverlap> {
         for (name, ids) in other.children.iter() {
@@ -149,7 +162,12 @@ impl Node {
     /// This node minus the resources of `other` (`rnode_diff`): empty
     /// non-core children disappear.
     pub(crate) fn diff(&self, other: &Node) -> Node {
-        let mut n = self.copy();
+        self.clone().into_diff(other)
+    }
+
+    /// [`Node::diff`] of a node that is no longer needed.
+    pub(crate) fn into_diff(self, other: &Node) -> Node {
+        let mut n = self.into_copy();
         for (name, ids) in other.children.iter() {
             let emptied = match n.children.get_mut(name) {
                 Some(have) => {
@@ -204,24 +222,31 @@ impl Node {
     /// `core[0-3],gpu[0-1]`: children with ids, core first then by name,
     /// as the short form writes them.
     pub fn short_children(&self) -> String {
+        let mut out = String::new();
+        self.write_short_children(&mut out);
+        out
+    }
+
+    /// Append [`Node::short_children`]'s text to `out`.
+    pub(crate) fn write_short_children(&self, out: &mut String) {
         let mut names: Vec<&str> = self.children.iter().map(|(k, _)| k).collect();
         names.sort_by(|a, b| match (*a == "core", *b == "core") {
             (true, false) => std::cmp::Ordering::Less,
             (false, true) => std::cmp::Ordering::Greater,
             _ => a.cmp(b),
         });
-        let mut out = String::new();
+        let mut first = true;
         for name in names {
             if let Some(ids) = self.children.peek(name) {
                 if !ids.is_empty() {
-                    if !out.is_empty() {
+                    if !first {
                         out.push(',');
                     }
+                    first = false;
                     out.push_str(name);
-                    out.push_str(&ids.encode(true));
+                    ids.encode_into(out, true);
                 }
             }
         }
-        out
     }
 }

@@ -32,6 +32,7 @@ impl Rset {
     /// merged, and resources present in both are an error. A node without
     /// resources cannot be appended (the reference refuses to copy it).
     pub fn append(&mut self, other: &Rset) -> Result<(), Error> {
+        self.reserve(other.len());
         for n in other.nodes() {
             if n.is_empty() {
                 return Err(Error::new(
@@ -76,7 +77,7 @@ impl Rset {
         rl.scheduling_stale = self.scheduling_stale;
         for n in other.nodes() {
             if let Some(na) = rl.detach(n.rank) {
-                let result = na.diff(n);
+                let result = na.into_diff(n);
                 if !result.is_empty() {
                     rl.add_node(result)?;
                 }

@@ -214,6 +214,20 @@ impl std::fmt::Display for Rset {
     }
 }
 
+/// One step of a JSON pointer, kept unformatted until a finding needs it.
+enum PathToken<'a> {
+    Key(&'a str),
+    Index(usize),
+}
+
+/// The JSON pointer `base` followed by `path`.
+fn pointer_of(base: &str, path: &[PathToken<'_>]) -> String {
+    path.iter().fold(base.to_string(), |p, t| match t {
+        PathToken::Key(k) => pointer_push(&p, k),
+        PathToken::Index(i) => pointer_push(&p, &i.to_string()),
+    })
+}
+
 /// The parsing context: source text, findings, and whether the reference
 /// would already have given up.
 struct Cx<'t> {
@@ -285,26 +299,68 @@ impl<'t> Cx<'t> {
     /// Warn about repeated keys anywhere in the tree (outside `scheduling`,
     /// which is the scheduler's business).
     fn duplicates(&mut self, v: &Value<'_>, ptr: &str) {
+        let mut path = Vec::new();
+        self.duplicates_at(v, ptr, &mut path);
+    }
+
+    /// The walk behind [`Cx::duplicates`]: `path` holds the tokens below
+    /// `base`, and a pointer string is only built for a finding, since a
+    /// large R has hundreds of thousands of values and almost never a
+    /// repeated key.
+    fn duplicates_at<'v>(&mut self, v: &'v Value<'_>, base: &str, path: &mut Vec<PathToken<'v>>) {
         match v {
             Value::Object(o) => {
-                let (ms, dups) = members(o);
-                for (name, r) in dups {
-                    self.warning(
-                        format!("duplicate key '{name}'; the last value is used"),
-                        r,
-                        &pointer_push(ptr, &name),
-                    );
-                }
-                for m in ms {
-                    if ptr.is_empty() && m.name == "scheduling" {
-                        continue;
+                let repeated = if o.properties.len() <= 8 {
+                    o.properties.iter().enumerate().any(|(i, p)| {
+                        o.properties[..i]
+                            .iter()
+                            .any(|q| q.name.as_str() == p.name.as_str())
+                    })
+                } else {
+                    true // members() finds out, with a hash map
+                };
+                let top = base.is_empty() && path.is_empty();
+                let here = if repeated {
+                    pointer_of(base, path)
+                } else {
+                    String::new()
+                };
+                let mut visit = |cx: &mut Self, name: &'v str, value: &'v Value<'_>| {
+                    if !(top && name == "scheduling")
+                        && matches!(value, Value::Object(_) | Value::Array(_))
+                    {
+                        path.push(PathToken::Key(name));
+                        cx.duplicates_at(value, base, path);
+                        path.pop();
                     }
-                    self.duplicates(m.value, &pointer_push(ptr, m.name));
+                };
+                if repeated {
+                    // Only the values that count (the last of each key).
+                    let (ms, dups) = members(o);
+                    for (name, r) in dups {
+                        let ptr = pointer_push(&here, &name);
+                        self.warning(
+                            format!("duplicate key '{name}'; the last value is used"),
+                            r,
+                            &ptr,
+                        );
+                    }
+                    for m in ms {
+                        visit(self, m.name, m.value);
+                    }
+                } else {
+                    for p in &o.properties {
+                        visit(self, p.name.as_str(), &p.value);
+                    }
                 }
             }
             Value::Array(a) => {
                 for (i, x) in a.elements.iter().enumerate() {
-                    self.duplicates(x, &pointer_push(ptr, &i.to_string()));
+                    if matches!(x, Value::Object(_) | Value::Array(_)) {
+                        path.push(PathToken::Index(i));
+                        self.duplicates_at(x, base, path);
+                        path.pop();
+                    }
                 }
             }
             _ => {}
@@ -317,7 +373,12 @@ impl<'t> Cx<'t> {
     /// scheduler wrote `0,0-1,1-2,2-95`), the error carries the canonical
     /// spelling as a fix. Empty elements, which the decoder skips, are a
     /// warning with the same fix.
-    fn idset(&mut self, v: &Value<'_>, what: &str, ptr: &dyn Fn() -> String) -> Option<IdSet> {
+    fn idset(
+        &mut self,
+        v: &Value<'_>,
+        what: &dyn std::fmt::Display,
+        ptr: &dyn Fn() -> String,
+    ) -> Option<IdSet> {
         let Value::StringLit(s) = v else {
             self.fatal(
                 format!("{what} must be an id set string, not {}", type_name(v)),
@@ -562,6 +623,8 @@ impl<'t> Cx<'t> {
                 let p = pointer_push(ptr, "R_lite");
                 match m.value {
                     Value::Array(a) => {
+                        // One rank per entry is the common (and largest) case.
+                        rl.reserve(a.elements.len().min(MAX_RANKS as usize));
                         for (i, e) in a.elements.iter().enumerate() {
                             let ep = || pointer_push(&p, &i.to_string());
                             self.r_lite_entry(e, &ep, rl, &mut legacy_hosts, &mut all_legacy);
@@ -641,7 +704,7 @@ impl<'t> Cx<'t> {
                 self.fatal("missing key 'rank'", open.clone(), &ptr());
                 None
             }
-            Some(m) => self.idset(m.value, "rank", &|| pointer_push(&ptr(), "rank")),
+            Some(m) => self.idset(m.value, &"rank", &|| pointer_push(&ptr(), "rank")),
         };
         let mut children: Vec<(&str, IdSet, Range<usize>)> = Vec::new();
         match get("children") {
@@ -663,7 +726,7 @@ impl<'t> Cx<'t> {
                                     &cp(),
                                 );
                             }
-                            let what = format!("'{}' id set", cm.name);
+                            let what = format_args!("'{}' id set", cm.name);
                             if let Some(ids) = self.idset(cm.value, &what, &cp) {
                                 children.push((cm.name, ids, range(cm.value)));
                             }

@@ -171,6 +171,13 @@ impl Rset {
     }
 
     /// Append a node whose rank is not present (`rlist_add_rnode_new`).
+    /// Make room for `additional` more nodes, so building a large set does
+    /// not move every node through repeated growth.
+    pub(crate) fn reserve(&mut self, additional: usize) {
+        self.slots.reserve(additional);
+        self.index.reserve(additional);
+    }
+
     pub(crate) fn push_new(&mut self, n: Node) {
         self.core_counter += n.child("core").map_or(0, IdSet::len);
         self.index.insert(n.rank, self.slots.len());

@@ -210,10 +210,24 @@ impl<V> ZHash<V> {
     }
 }
 
+impl<V> ZHash<V> {
+    /// [`ZHash::dup`] of a table that is no longer needed: the same new
+    /// layout, with the values moved rather than cloned.
+    pub(crate) fn into_dup(self) -> Self {
+        let mut copy = ZHash::new();
+        copy.items.reserve_exact(self.items.len());
+        for it in self.items {
+            copy.insert(&it.key, it.value);
+        }
+        copy
+    }
+}
+
 impl<V: Clone> ZHash<V> {
     /// `zhashx_dup`: a fresh table filled in this table's iteration order.
     pub(crate) fn dup(&self) -> Self {
         let mut copy = ZHash::new();
+        copy.items.reserve_exact(self.items.len());
         for (k, v) in self.iter() {
             copy.insert(k, v.clone());
         }
@@ -240,6 +254,7 @@ mod tests {
         // A copy re-inserts in iteration order, reversing the chain.
         assert_eq!(order(&z.dup()), ["core", "gpu"]);
         assert_eq!(order(&z.dup().dup()), ["gpu", "core"]);
+        assert_eq!(order(&z.dup().into_dup()), ["gpu", "core"]);
     }
 
     #[test]

@@ -360,6 +360,10 @@ fn parse_config() {
     ] {
         assert_eq!(run(bad).status, 1, "{bad}");
     }
+    // idset_decode() skips empty elements.
+    let o = run("[[resource.config]]\nhosts = \"foo0\"\ncores = \"0-3,\"\n");
+    assert_eq!(o.status, 0, "{}", o.stderr);
+    assert_eq!(ok(&["decode", "-s"], &o.stdout), "rank0/core[0-3]\n");
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -384,4 +388,14 @@ fn validate_renders_carets_and_exit_status() {
     );
     assert_eq!(o.status, 0);
     assert_eq!(o.stdout, "<stdin>:1:29: warning: missing key 'nodelist'\n{\"version\": 1, \"execution\": {\"R_lite\": []}}\n                            ^\n");
+    let old = r#"{"version": 1, "execution": {"R_lite": [{"rank": "0,0-1,1-2,2-95", "children": {"core": "0"}}], "nodelist": ["n[0-95]"]}}"#;
+    let o = out(&["R", "validate"], old);
+    assert_eq!(o.status, 1);
+    assert_eq!(
+        o.stdout,
+        format!(
+            "<stdin>:1:53: error: invalid rank: overlapping range '0-1'\n{old}\n{}^^^\n  help: write the id set canonically: \"0-95\"\n",
+            " ".repeat(52)
+        )
+    );
 }
