@@ -3,30 +3,21 @@
 //! writer plus what RFC 40 asks for (`properties`, edge `relationship`);
 //! there is no `uuid`, as Fluxion writes none.
 
-use super::model::{Edge, EdgeForm, Graph, Vertex, VertexSpans, Writer};
+use super::model::{Edge, EdgeForm, Graph, Vertex, Writer};
 use super::parse::numeric_suffix;
 use crate::rset::{write_json_string, Rset};
 use std::fmt::Write;
 
 fn vertex(key: usize, kind: &str, name: String, id: i64, rank: i64, path: String) -> Vertex {
     Vertex {
-        key: key.to_string(),
         kind: kind.to_string(),
         basename: kind.to_string(),
         name,
         id,
         uniq_id: i64::try_from(key).unwrap_or(i64::MAX),
         rank,
-        size: 1,
-        unit: String::new(),
-        exclusive: false,
-        status: 0,
-        uuid: None,
-        properties: Vec::new(),
         paths: vec![("containment".into(), path)],
-        extra: Vec::new(),
-        spans: VertexSpans::default(),
-        index: key,
+        ..Vertex::new(key.to_string(), key)
     }
 }
 

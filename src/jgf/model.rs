@@ -92,6 +92,31 @@ pub struct Vertex {
 }
 
 impl Vertex {
+    /// A vertex with id `key` at position `index` in `nodes`, every
+    /// metadata key at the Fluxion reader's default (`rank` -1, `size` 1,
+    /// not exclusive, up); the reader and the generator fill in the rest.
+    pub fn new(key: String, index: usize) -> Vertex {
+        Vertex {
+            key,
+            kind: String::new(),
+            basename: String::new(),
+            name: String::new(),
+            id: 0,
+            uniq_id: 0,
+            rank: -1,
+            size: 1,
+            unit: String::new(),
+            exclusive: false,
+            status: 0,
+            uuid: None,
+            properties: Vec::new(),
+            paths: Vec::new(),
+            extra: Vec::new(),
+            spans: VertexSpans::default(),
+            index,
+        }
+    }
+
     /// The path of this vertex in `subsystem`, if the document gives one.
     pub fn path(&self, subsystem: &str) -> Option<&str> {
         self.paths

@@ -373,28 +373,13 @@ fn read_vertices(r: &mut Reader<'_>, graph: &mut Graph, elements: &[Value<'_>]) 
             }
         };
         let mut v = Vertex {
-            key: key.0,
-            kind: String::new(),
-            basename: String::new(),
-            name: String::new(),
-            id: 0,
-            uniq_id: 0,
-            rank: -1,
-            size: 1,
-            unit: String::new(),
-            exclusive: false,
-            status: 0,
-            uuid: None,
-            properties: Vec::new(),
-            paths: Vec::new(),
-            extra: Vec::new(),
             spans: VertexSpans {
                 vertex: vspan.clone(),
                 key: key.1.clone(),
                 metadata: vspan.start..vspan.start + 1,
                 containment: key.1.clone(),
             },
-            index,
+            ..Vertex::new(key.0, index)
         };
         let mptr = pointer_push(&ptr, "metadata");
         let md = match get(obj, "metadata") {

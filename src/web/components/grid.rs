@@ -254,7 +254,14 @@ pub fn grid_view(props: &GridProps) -> Html {
             ("only here".into(), Paint::Unmarked),
         ],
     };
-    let picked = selection.map(|s| grid.select(s.rows(), s.cols()));
+    // Hover re-renders this component on every mouse move; the selection's
+    // set and the whole-grid SVG are computed only when their inputs change.
+    let picked = {
+        let grid = grid.clone();
+        use_memo((Rc::as_ptr(&grid) as usize, selection), move |(_, sel)| {
+            sel.map(|s| grid.select(s.rows(), s.cols()))
+        })
+    };
     let on_clear = {
         let picking = picking.dispatcher();
         Callback::from(move |_: MouseEvent| picking.dispatch(Pick::Clear))
@@ -271,13 +278,18 @@ pub fn grid_view(props: &GridProps) -> Html {
         let (grid, by) = (grid.clone(), props.color_by.clone());
         Callback::from(move |_: MouseEvent| export_png(&grid, &by, cell))
     };
-    let svg = grid.svg(&props.color_by, cell, paint_color, MAX_SVG_RECTS);
-    let svg_href = svg.map(|s| {
-        format!(
-            "data:image/svg+xml;charset=utf-8,{}",
-            js_sys::encode_uri_component(&s)
-        )
-    });
+    let svg_href = {
+        let (grid, by) = (grid.clone(), props.color_by.clone());
+        let deps = (Rc::as_ptr(&grid) as usize, Rc::as_ptr(&by) as usize, *zoom);
+        use_memo(deps, move |_| {
+            grid.svg(&by, cell, paint_color, MAX_SVG_RECTS).map(|s| {
+                format!(
+                    "data:image/svg+xml;charset=utf-8,{}",
+                    js_sys::encode_uri_component(&s)
+                )
+            })
+        })
+    };
     html! {
         <section class="grid-panel" aria-label="Resource grid" {onkeydown}>
             <div class="grid-tools">
@@ -289,7 +301,7 @@ pub fn grid_view(props: &GridProps) -> Html {
                     }) }
                 </ul>
                 <button onclick={on_png} data-testid="export-png">{ "Export PNG" }</button>
-                if let Some(href) = svg_href {
+                if let Some(href) = (*svg_href).clone() {
                     <a class="button" href={href} download="rscope-grid.svg" data-testid="export-svg">{ "Export SVG" }</a>
                 } else {
                     <span class="hint">{ "(too many cells for SVG; use PNG)" }</span>
@@ -302,7 +314,7 @@ pub fn grid_view(props: &GridProps) -> Html {
                 <div class="grid-spacer" style={format!("width:{total_w}px;height:{total_h}px")}></div>
                 <canvas ref={canvas} class="grid-canvas" aria-label={format!("{} nodes drawn as rows of cells; hover a cell for details", grid.rows())}></canvas>
             </div>
-            if let Some(set) = picked {
+            if let Some(set) = (*picked).clone() {
                 <div class="selection" data-testid="selection" aria-live="polite">
                     <span>{ "Selected: " }</span>
                     if set.is_empty() {
