@@ -218,6 +218,11 @@ impl Grid {
         }
     }
 
+    /// The rank of a row.
+    pub fn rank(&self, row: usize) -> Option<u32> {
+        self.rows.get(row).map(|r| r.rank)
+    }
+
     /// The row of a rank.
     pub fn row_of_rank(&self, rank: u32) -> Option<usize> {
         self.rows.binary_search_by_key(&rank, |r| r.rank).ok()
@@ -468,6 +473,7 @@ mod tests {
         assert_eq!(g.width(), 9);
         assert_eq!((g.label(0), g.label(1)), ("a (0)".into(), "b (2)".into()));
         assert_eq!(g.row_of_rank(2), Some(1));
+        assert_eq!((g.rank(1), g.rank(2)), (Some(2), None));
         assert_eq!(g.row_of_rank(1), None);
     }
 

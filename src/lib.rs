@@ -10,6 +10,7 @@
 //! - [`share`]: documents packed into share-link URL fragments.
 //! - [`report`]: what the page shows about a document, in one call.
 //! - [`grid`]: the node × resource grid: layout, hit-testing, paint runs.
+//! - [`textview`]: editor text geometry: lines, long-line windows, highlight pieces.
 //! - [`outline`]: a collapsible, virtualizable view of a graph's containment tree.
 //! - [`jgf`]: RFC 40 / RFC 4 resource graphs: model, validation, containment tree, aggregates.
 //! - [`range`]: RFC 45 range strings and RFC 14 count dictionaries.
@@ -30,6 +31,7 @@ pub mod report;
 pub mod rset;
 pub mod shape;
 pub mod share;
+pub mod textview;
 
 #[cfg(target_arch = "wasm32")]
 pub mod web;

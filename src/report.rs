@@ -4,7 +4,7 @@
 //! for the grid. The page renders this; it never reads R itself.
 
 use crate::diag::{line_col, Diagnostic, Severity};
-use crate::rset::{parse_document, Document, Rset};
+use crate::rset::{parse_document, Document, Entry, Rset};
 use serde::Serialize;
 
 /// A diagnostic placed in the text for an editor.
@@ -20,6 +20,8 @@ pub struct Finding {
     pub line: usize,
     /// 1-based column (characters) of the span's start.
     pub col: usize,
+    /// The span as byte offsets, for the editor's squiggles.
+    pub span: (usize, usize),
     /// The span as UTF-16 code unit offsets, for `setSelectionRange`.
     pub utf16: (usize, usize),
     /// The suggested edit, as UTF-16 offsets and replacement text.
@@ -96,6 +98,8 @@ pub struct Report {
     pub sets: Vec<(String, Rset)>,
     /// Why there is no set at all, when the text is rejected.
     pub rejection: Option<String>,
+    /// The `R_lite` entries of the main set, in text order.
+    pub entries: Vec<Entry>,
 }
 
 /// Map byte offsets to UTF-16 offsets in one pass over the text.
@@ -127,6 +131,7 @@ fn finding(d: &Diagnostic, index: &Utf16Index<'_>) -> Finding {
         pointer: d.pointer.clone(),
         line: lc.line,
         col: lc.col,
+        span: (d.span.start, d.span.end),
         utf16: (index.at(d.span.start), index.at(d.span.end)),
         fix: d.fix.as_ref().map(|f| FixView {
             message: f.message.clone(),
@@ -139,12 +144,16 @@ fn finding(d: &Diagnostic, index: &Utf16Index<'_>) -> Finding {
 /// Read a text and report on it.
 pub fn analyze(text: &str) -> Report {
     let index = Utf16Index { text };
-    let doc = parse_document(text);
+    let mut doc = parse_document(text);
     let findings = doc
         .diagnostics()
         .iter()
         .map(|d| finding(d, &index))
         .collect();
+    let entries = match &mut doc {
+        Document::R(p) => std::mem::take(&mut p.entries),
+        Document::Status { entries, .. } => std::mem::take(entries),
+    };
     match doc {
         Document::R(p) => Report {
             is_status: false,
@@ -157,6 +166,7 @@ pub fn analyze(text: &str) -> Report {
                 )),
             },
             sets: p.rset.map(|s| ("R".to_string(), s)).into_iter().collect(),
+            entries,
         },
         Document::Status { sets, .. } => {
             let sets: Vec<(String, Rset)> = sets
@@ -170,6 +180,7 @@ pub fn analyze(text: &str) -> Report {
                     .is_empty()
                     .then(|| "the status document holds no usable set".to_string()),
                 sets,
+                entries,
             }
         }
     }
@@ -191,6 +202,19 @@ impl Report {
     pub fn counts(&self) -> (usize, usize, usize) {
         let n = |s| self.findings.iter().filter(|f| f.severity == s).count();
         (n(Severity::Error), n(Severity::Warning), n(Severity::Note))
+    }
+
+    /// The index of the `R_lite` entry whose text holds byte `at`.
+    pub fn entry_at(&self, at: usize) -> Option<usize> {
+        // Entries are in text order and do not overlap.
+        let i = self.entries.partition_point(|e| e.span.start <= at);
+        i.checked_sub(1).filter(|&i| at < self.entries[i].span.end)
+    }
+
+    /// The index of the first `R_lite` entry that gives `rank` the child
+    /// `kind` `id` (entries for one rank may be split and merged).
+    pub fn entry_of(&self, rank: u32, kind: &str, id: u32) -> Option<usize> {
+        self.entries.iter().position(|e| e.holds(rank, kind, id))
     }
 
     /// The summary of every set, in document order.
@@ -290,6 +314,7 @@ mod tests {
         // The span is the overlapping element `0-1` inside the string.
         let byte = text.find("0-1\"").unwrap();
         assert_eq!(f.utf16, (byte - 1, byte + 2));
+        assert_eq!(f.span, (byte, byte + 3), "bytes count é as two");
         assert_eq!((f.line, f.col), (1, byte));
         let fix = f.fix.as_ref().expect("a canonical idset fix");
         assert_eq!(fix.replacement, "\"0-1\"");
@@ -305,6 +330,36 @@ mod tests {
         assert_eq!(names, ["all", "down"]);
         assert_eq!(r.main_set().map(Rset::len), Some(4));
         assert_eq!(r.rejection, None);
+    }
+
+    #[test]
+    fn links_text_to_entries_and_cells_to_entries() {
+        let text = r#"{"version": 1, "execution": {"R_lite": [{"rank": "0-1", "children": {"core": "0-3"}}, {"rank": "1", "children": {"gpu": "0"}}, {"rank": "2", "children": {"core": "x"}}]}}"#;
+        let r = analyze(text);
+        let first = text.find("{\"rank\"").unwrap();
+        let second = text.find("{\"rank\": \"1\"").unwrap();
+        assert_eq!(r.entries.len(), 3, "an entry with a bad child still counts");
+        assert_eq!(r.entries[0].span, first..second - 2);
+        assert_eq!(r.entries[0].ranks.to_string(), "0-1");
+        assert_eq!(r.entries[2].children, []);
+        assert_eq!(r.entry_at(first), Some(0));
+        assert_eq!(r.entry_at(first + 5), Some(0));
+        assert_eq!(r.entry_at(second - 2), None, "the comma between entries");
+        assert_eq!(r.entry_at(second), Some(1));
+        assert_eq!(r.entry_at(0), None);
+        assert_eq!(r.entry_of(1, "core", 3), Some(0));
+        assert_eq!(r.entry_of(1, "gpu", 0), Some(1));
+        assert_eq!(r.entry_of(0, "gpu", 0), None);
+        assert_eq!(r.entry_of(1, "core", 4), None);
+    }
+
+    #[test]
+    fn links_the_all_set_of_a_status_document() {
+        let text = r#"{"all": {"version": 1, "execution": {"R_lite": [{"rank": "0-3", "children": {"core": "0-1"}}]}}, "down": {"version": 1, "execution": {"R_lite": [{"rank": "3", "children": {"core": "0-1"}}]}}}"#;
+        let r = analyze(text);
+        assert_eq!(r.entries.len(), 1);
+        assert_eq!(r.entries[0].ranks.to_string(), "0-3");
+        assert_eq!(r.entry_at(text.find("{\"rank\"").unwrap()), Some(0));
     }
 
     #[test]

@@ -30,7 +30,7 @@ pub use error::{Error, ErrorKind};
 pub use node::Node;
 pub use ops::append_all;
 pub use parse::{
-    load, load_stream, parse, parse_document, Document, Parsed, MAX_DIAGNOSTICS, MAX_RANKS,
+    load, load_stream, parse, parse_document, Document, Entry, Parsed, MAX_DIAGNOSTICS, MAX_RANKS,
 };
 pub use set::Rset;
 
@@ -64,7 +64,9 @@ pub fn summarize(text: &str) -> Result<Summary, String> {
                     .map_or_else(|| first_error(&p.diagnostics), |d| d.message))
             }
         },
-        Document::Status { sets, diagnostics } => sets
+        Document::Status {
+            sets, diagnostics, ..
+        } => sets
             .into_iter()
             .find(|(name, _)| name == "all")
             .and_then(|(_, s)| s)

@@ -44,6 +44,32 @@ pub struct Parsed {
     pub diagnostics: Vec<Diagnostic>,
     /// The first finding flux-core also refuses (why `rset` is `None`).
     pub rejection: Option<Diagnostic>,
+    /// Where each `R_lite` entry is in the text and what it holds, so an
+    /// editor can link text to resources.
+    pub entries: Vec<Entry>,
+}
+
+/// One `R_lite` entry as written: its place in the text, its ranks and its
+/// children (only the child types whose id sets parse).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Entry {
+    /// The byte span of the entry object.
+    pub span: Range<usize>,
+    /// The ranks it names.
+    pub ranks: IdSet,
+    /// Child type name and ids, in the entry's order.
+    pub children: Vec<(String, IdSet)>,
+}
+
+impl Entry {
+    /// Whether this entry gives `rank` the child `kind` `id`.
+    pub fn holds(&self, rank: u32, kind: &str, id: u32) -> bool {
+        self.ranks.contains(rank)
+            && self
+                .children
+                .iter()
+                .any(|(n, ids)| n == kind && ids.contains(id))
+    }
 }
 
 impl Parsed {
@@ -67,6 +93,8 @@ pub enum Document {
         sets: Vec<(String, Option<Rset>)>,
         /// Findings over the whole text.
         diagnostics: Vec<Diagnostic>,
+        /// The `R_lite` entries of the `all` set.
+        entries: Vec<Entry>,
     },
 }
 
@@ -76,6 +104,15 @@ impl Document {
         match self {
             Document::R(p) => &p.diagnostics,
             Document::Status { diagnostics, .. } => diagnostics,
+        }
+    }
+
+    /// The `R_lite` entries of the set a page draws (`all` for a status
+    /// document).
+    pub fn entries(&self) -> &[Entry] {
+        match self {
+            Document::R(p) => &p.entries,
+            Document::Status { entries, .. } => entries,
         }
     }
 }
@@ -112,6 +149,7 @@ pub fn parse_document(text: &str) -> Document {
                 rset: None,
                 diagnostics: vec![(*d).clone()],
                 rejection: Some(*d),
+                entries: Vec::new(),
             }))
         }
     };
@@ -121,6 +159,7 @@ pub fn parse_document(text: &str) -> Document {
             cx.duplicates(&v, "");
             let (ms, _) = members(obj);
             let mut sets = Vec::new();
+            let mut entries = Vec::new();
             for m in ms {
                 let p = pointer_push("", m.name);
                 let set = match m.value {
@@ -134,12 +173,18 @@ pub fn parse_document(text: &str) -> Document {
                         s.filter(|_| ok)
                     }
                 };
+                // The page draws the `all` set; its entries are the ones to link.
+                if m.name == "all" {
+                    entries = std::mem::take(&mut cx.entries);
+                }
+                cx.entries.clear();
                 sets.push((m.name.to_string(), set));
             }
             let parsed = cx.finish(None);
             return Document::Status {
                 sets,
                 diagnostics: parsed.diagnostics,
+                entries,
             };
         }
     }
@@ -236,6 +281,7 @@ struct Cx<'t> {
     dropped: usize,
     fatal: bool,
     rejection: Option<Diagnostic>,
+    entries: Vec<Entry>,
 }
 
 impl<'t> Cx<'t> {
@@ -246,6 +292,7 @@ impl<'t> Cx<'t> {
             dropped: 0,
             fatal: false,
             rejection: None,
+            entries: Vec::new(),
         }
     }
 
@@ -293,6 +340,7 @@ impl<'t> Cx<'t> {
             rset: if self.fatal { None } else { rset },
             diagnostics: self.diags,
             rejection: self.rejection,
+            entries: self.entries,
         }
     }
 
@@ -771,6 +819,14 @@ impl<'t> Cx<'t> {
             None => *all_legacy = false,
         }
         let Some(ranks) = ranks else { return };
+        self.entries.push(Entry {
+            span: range(e),
+            ranks: ranks.clone(),
+            children: children
+                .iter()
+                .map(|(n, ids, _)| (n.to_string(), ids.clone()))
+                .collect(),
+        });
         if ranks.is_empty() {
             self.warning(
                 "'rank' is empty",

@@ -1,13 +1,17 @@
 //! The yew root component: open documents as tabs, edit them, and see what
 //! the core finds in them. All resource logic is a call into the core.
 
+use crate::diag::Severity;
 use crate::grid::{ColorBy, Grid};
 use crate::outline::Outline;
-use crate::report::{analyze, FixView, Report};
+use crate::report::{analyze, Finding, FixView, Report, SetSummary};
+use crate::rset::Rset;
+use crate::textview::{Lines, Mark, Tone};
 use crate::web::components::{
+    code::{Point, Squiggles},
     diagnostics::Diagnostics,
     editor::{Editor, Selection},
-    grid::GridView,
+    grid::{CellRef, GridView, Linked},
     summary::SummaryView,
     tabs::Tabs,
     toolbar::{Example, Toolbar},
@@ -44,6 +48,11 @@ pub fn app() -> Html {
     let report = use_state(|| None::<Rc<Analysis>>);
     let selection = use_state(|| None::<Selection>);
     let color_by = use_state(|| "auto".to_string());
+    // The R_lite entry under the editor's pointer or caret, and the one
+    // holding the grid's hovered cell: the two halves of the linking.
+    let text_entry = use_state_eq(|| None::<(usize, bool)>);
+    let cell_entry = use_state_eq(|| None::<usize>);
+    let reveal = use_state_eq(|| None::<(usize, u32)>);
 
     // Open a document, or report why it could not be opened.
     let open = {
@@ -124,6 +133,7 @@ pub fn app() -> Html {
         let report = report.clone();
         let text = docs.current().text.clone();
         use_effect_with(text, move |text| {
+            crate::web::mark("rscope:analyze-scheduled");
             let timer = if text.trim().is_empty() {
                 report.set(None);
                 None
@@ -233,28 +243,84 @@ pub fn app() -> Html {
         })
     };
 
-    let summaries = report.as_ref().map(|a| match &a.report.rejection {
-        Some(why) if a.report.sets.is_empty() => Err(why.clone()),
-        _ => Ok(a.report.summaries()),
-    });
+    let summaries = report.as_ref().map(|a| a.summaries.clone());
     let findings = report
         .as_ref()
-        .map(|a| a.report.findings.clone())
+        .map(|a| a.findings.clone())
         .unwrap_or_default();
     let grid = report.as_ref().and_then(|a| a.grid.clone());
     let outline = report.as_ref().and_then(|a| a.outline.clone());
-    let properties: Vec<String> = report
+    let properties = report
         .as_ref()
-        .and_then(|a| a.report.main_set())
-        .map(|s| s.properties().into_iter().map(|(n, _)| n).collect())
+        .map(|a| a.properties.clone())
         .unwrap_or_default();
     let has_states = grid.as_ref().is_some_and(|g| g.has_states());
-    let color = use_memo(((*color_by).clone(), has_states), |(c, has_states)| {
-        Rc::new(match c.strip_prefix("property:") {
-            Some(p) => ColorBy::Property(p.to_string()),
-            // A status document opens coloured by state; anything else by type.
-            None if (c == "state" || c == "auto") && *has_states => ColorBy::State,
-            None => ColorBy::Type,
+    // Colour by membership in another tab: that tab's text, read once.
+    let member_of = color_by
+        .strip_prefix("member:")
+        .and_then(|i| i.parse::<usize>().ok())
+        .filter(|&i| i < docs.docs.len() && i != docs.active);
+    let member_text = member_of.map(|i| docs.docs[i].text.clone());
+    let color = use_memo(
+        ((*color_by).clone(), has_states, member_text),
+        |(c, has_states, member_text)| {
+            let other = member_text.as_deref().map(other_set);
+            Rc::new(match (c.strip_prefix("property:"), other) {
+                (Some(p), _) => ColorBy::Property(p.to_string()),
+                (None, Some(Ok(set))) => ColorBy::Membership(set),
+                // A status document opens coloured by state; anything else by type.
+                _ if (c == "state" || c == "auto") && *has_states => ColorBy::State,
+                _ => ColorBy::Type,
+            })
+        },
+    );
+    let member_problem = member_text_problem(member_of, &color);
+    // The squiggles belong to the text they were computed from; while the
+    // user types, they wait for the next analysis rather than drift.
+    let current_text = &docs.current().text;
+    let squiggles = report
+        .as_ref()
+        .filter(|a| a.text == *current_text)
+        .map(|a| a.squiggles.clone())
+        .unwrap_or_default();
+    let analysis_current = report.as_ref().filter(|a| a.text == *current_text).cloned();
+    let on_point = {
+        let (text_entry, analysis) = (text_entry.clone(), analysis_current.clone());
+        Callback::from(move |p: Option<Point>| {
+            let found = p.and_then(|p| {
+                let a = analysis.as_ref()?;
+                Some((a.report.entry_at(p.at)?, p.caret))
+            });
+            text_entry.set(found);
+        })
+    };
+    let on_cell = {
+        let (cell_entry, analysis, reveal) =
+            (cell_entry.clone(), analysis_current.clone(), reveal.clone());
+        Callback::from(move |c: Option<CellRef>| {
+            let Some(a) = analysis.as_ref() else { return };
+            let found = c
+                .as_ref()
+                .and_then(|c| a.report.entry_of(c.rank, &c.kind, c.id));
+            if let (Some(c), Some(i)) = (&c, found) {
+                // A click (not a hover) brings the entry into view.
+                if c.clicked {
+                    let line = a.lines.line_of(a.report.entries[i].span.start);
+                    reveal.set(Some((line, (*reveal).map_or(0, |r| r.1 + 1))));
+                }
+            }
+            cell_entry.set(found);
+        })
+    };
+    let linked_text = analysis_current.as_ref().and_then(|a| {
+        let e = a.report.entries.get((*cell_entry)?)?;
+        Some((e.span.start, e.span.end))
+    });
+    let linked_cells = analysis_current.as_ref().and_then(|a| {
+        let (i, caret) = (*text_entry)?;
+        Some(Linked {
+            entry: a.report.entries.get(i)?.clone(),
+            reveal: caret,
         })
     });
     let on_open_selection = {
@@ -266,6 +332,7 @@ pub fn app() -> Html {
             }))
         })
     };
+    crate::web::mark("rscope:app-html");
     let sources: Vec<String> = docs.docs.iter().map(|d| d.source.clone()).collect();
     html! {
         <main class="app">
@@ -284,7 +351,7 @@ pub fn app() -> Html {
             <Tabs {sources} active={docs.active} {on_select} {on_close} />
             <div class="workspace" role="tabpanel" aria-labelledby={format!("tab-{}", crate::web::state::tab_letter(docs.active))}>
                 <Editor text={AttrValue::from(docs.current().text.clone())} {on_edit} label="R document (JSON)"
-                    selection={(*selection).clone()} />
+                    selection={(*selection).clone()} {squiggles} linked={linked_text} reveal={*reveal} {on_point} />
                 <div class="side">
                     <SummaryView result={summaries} />
                     if report.is_some() {
@@ -306,10 +373,20 @@ pub fn app() -> Html {
                                     let selected = *color_by == v;
                                     html! { <option {selected} value={v}>{ format!("property {p}") }</option> }
                                 }) }
+                                { for docs.docs.iter().enumerate().filter(|(i, _)| *i != docs.active).map(|(i, d)| {
+                                    let v = format!("member:{i}");
+                                    let selected = *color_by == v;
+                                    let letter = crate::web::state::tab_letter(i);
+                                    html! { <option {selected} value={v}>{ format!("also in tab {letter} ({})", d.source) }</option> }
+                                }) }
                             </select>
                         </label>
+                        if let Some(problem) = member_problem {
+                            <span class="hint error" data-testid="member-problem">{ problem }</span>
+                        }
                     </h2>
-                    <GridView {grid} color_by={(*color).clone()} on_open={on_open_selection} />
+                    <GridView {grid} color_by={(*color).clone()} on_open={on_open_selection}
+                        linked={linked_cells} {on_cell} />
                 </section>
             }
             if let Some(outline) = outline {
@@ -319,9 +396,17 @@ pub fn app() -> Html {
     }
 }
 
-/// A document read by the core, with its grid and tree laid out once.
+/// A document read by the core, with everything the page draws from it
+/// computed once, so a re-render (a hover, a keystroke) costs nothing here.
 struct Analysis {
+    /// The text it was computed from.
+    text: String,
     report: Report,
+    lines: Lines,
+    summaries: Rc<Result<Vec<SetSummary>, String>>,
+    findings: Rc<Vec<Finding>>,
+    squiggles: Rc<Squiggles>,
+    properties: Vec<String>,
     grid: Option<Rc<Grid>>,
     outline: Option<Rc<RefCell<Outline>>>,
 }
@@ -332,17 +417,64 @@ const TREE_OPEN_DEPTH: usize = 2;
 impl Analysis {
     fn of(text: &str) -> Analysis {
         let report = analyze(text);
+        let summaries = Rc::new(match &report.rejection {
+            Some(why) if report.sets.is_empty() => Err(why.clone()),
+            _ => Ok(report.summaries()),
+        });
+        let (mut marks, mut messages) = (Vec::new(), Vec::new());
+        for f in &report.findings {
+            let tone = match f.severity {
+                Severity::Error => Tone::Error,
+                Severity::Warning => Tone::Warning,
+                Severity::Note => Tone::Note,
+            };
+            if let Some(m) = Mark::new(text, f.span.0..f.span.1, tone) {
+                marks.push(m);
+                messages.push(format!("{}: {}", f.severity, f.message));
+            }
+        }
+        let properties = report
+            .main_set()
+            .map(|s| s.properties().into_iter().map(|(n, _)| n).collect())
+            .unwrap_or_default();
         let grid = report
             .main_set()
             .map(|s| Rc::new(Grid::new(s, report.set("allocated"), report.set("down"))));
         let outline = Outline::new(text, report.main_set(), TREE_OPEN_DEPTH)
             .map(|o| Rc::new(RefCell::new(o)));
         Analysis {
+            text: text.to_string(),
+            lines: Lines::new(text),
+            findings: Rc::new(report.findings.clone()),
+            squiggles: Rc::new(Squiggles { marks, messages }),
+            summaries,
+            properties,
             report,
             grid,
             outline,
         }
     }
+}
+
+/// The main set of another tab's text, for colouring by membership.
+fn other_set(text: &str) -> Result<Rset, String> {
+    let report = analyze(text);
+    report.main_set().cloned().ok_or_else(|| {
+        report
+            .rejection
+            .unwrap_or_else(|| "it holds no resource set".to_string())
+    })
+}
+
+/// Why colouring by another tab fell back to colouring by type, if it did.
+fn member_text_problem(member_of: Option<usize>, color: &ColorBy) -> Option<String> {
+    let i = member_of?;
+    (!matches!(color, ColorBy::Membership(_))).then(|| {
+        format!(
+            "tab {} holds no R the reference accepts, so cells are coloured by type",
+            crate::web::state::tab_letter(i)
+        )
+    })
 }
 
 /// Remove both drag-and-drop listeners.

@@ -30,13 +30,16 @@ test('16 384-node fragmented R: paste to grid, hover, memory', async ({ page }) 
       };
       poll();
     });
+    const marks = performance.getEntriesByType('mark').filter((m) => m.name.startsWith('rscope:')).map((m) => `${m.name}@${(m.startTime - t0).toFixed(0)}`);
     const mark = (n) => performance.getEntriesByName(n).at(-1).startTime;
     return {
       total: mark('rscope:grid-painted') - t0,
       analyze: mark('rscope:analyze-end') - mark('rscope:analyze-start'),
       debounce: mark('rscope:analyze-start') - t0,
+      marks,
     };
   }, text);
+  report('marks after the paste', paint.marks.join(' '), '');
   report('paste to first complete grid paint', paint.total.toFixed(0), 'ms');
   report('  of which core analysis (parse, validate, summary, grid, tree)', paint.analyze.toFixed(0), 'ms');
   report('  of which waiting for typing to pause', paint.debounce.toFixed(0), 'ms');

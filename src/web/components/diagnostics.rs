@@ -4,13 +4,14 @@
 
 use crate::diag::Severity;
 use crate::report::{Finding, FixView};
+use std::rc::Rc;
 use yew::prelude::*;
 
 /// Properties of [`Diagnostics`].
 #[derive(Properties, PartialEq)]
 pub struct DiagnosticsProps {
     /// The findings, in document order.
-    pub findings: Vec<Finding>,
+    pub findings: Rc<Vec<Finding>>,
     /// Select a finding's text in the editor.
     pub on_locate: Callback<Finding>,
     /// Apply a suggested fix.

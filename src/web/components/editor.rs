@@ -1,19 +1,26 @@
-//! The document editor: a plain textarea with a line-number gutter. Only the
-//! numbers in view are in the DOM, so a 100 000-line document costs a few
-//! dozen elements.
+//! The document editor: a plain textarea with a line-number gutter and, under
+//! it, a backdrop that draws the squiggles of the last analysis and the
+//! highlight of the `R_lite` entry linked to the grid. Only the lines in view
+//! are in the DOM, so a 100 000-line document costs a few dozen elements.
 
+use crate::textview::{byte_of_utf16, Lines, Mark, Tone};
+use crate::web::components::code::{
+    byte_under, char_width, line_pieces, Point, Squiggles, Viewport, LINE_HEIGHT,
+};
+use crate::web::components::viewer::LargeView;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use web_sys::HtmlTextAreaElement;
 use yew::prelude::*;
 
-/// Line height in pixels; the style sheet sets the same on `.editor`.
-const LINE_HEIGHT: f64 = 20.0;
-
 /// Past this size a document is shown read-only in a virtualized viewer:
 /// a browser textarea lays out all of its text on every change (700 ms for
 /// a 3.5 MB R in Chromium), which would freeze the tab.
 pub const LARGE_TEXT: usize = 1 << 20;
+
+/// Padding inside the textarea and the backdrop, in pixels (the style sheet
+/// sets the same).
+const PAD: f64 = 10.0;
 
 /// A request to select text, e.g. from a clicked diagnostic.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -40,27 +47,60 @@ pub struct EditorProps {
     /// Text to select and scroll to.
     #[prop_or_default]
     pub selection: Option<Selection>,
+    /// Squiggles for this very text (empty while an analysis is pending).
+    #[prop_or_default]
+    pub squiggles: Rc<Squiggles>,
+    /// Bytes to highlight as linked to the grid's hovered cell.
+    #[prop_or_default]
+    pub linked: Option<(usize, usize)>,
+    /// Scroll so this 0-based line is in view, without taking focus
+    /// (the second field changes on every request).
+    #[prop_or_default]
+    pub reveal: Option<(usize, u32)>,
+    /// Where the pointer or the caret is, as a byte offset.
+    #[prop_or_default]
+    pub on_point: Callback<Option<Point>>,
 }
 
-/// A textarea with line numbers.
+/// The squiggles and the linked highlight as one list of marks.
+pub fn all_marks(text: &str, squiggles: &Squiggles, linked: Option<(usize, usize)>) -> Vec<Mark> {
+    let mut marks = squiggles.marks.clone();
+    if let Some(m) = linked.and_then(|(a, b)| Mark::new(text, a..b, Tone::Linked)) {
+        marks.push(m);
+    }
+    marks
+}
+
+/// A textarea with line numbers, squiggles and linked highlights.
 #[function_component(Editor)]
 pub fn editor(props: &EditorProps) -> Html {
-    let scroll = use_state(|| (0.0f64, 480.0f64));
+    let view = use_state_eq(Viewport::default);
+    let char_w = use_state_eq(|| 8.0f64);
+    let tip = use_state_eq(|| None::<(f64, f64, String)>);
     let edit_anyway = use_state(|| false);
     let area = use_node_ref();
+    let lines = {
+        let text = props.text.clone();
+        use_memo(text, |t| Rc::new(Lines::new(t)))
+    };
     // The textarea is left uncontrolled while the user types: writing a
     // multi-megabyte value back into it after every input would make the
     // browser lay the whole text out again. Only text that did not come from
     // typing (a new tab, an opened file, an applied fix) is written in.
     let typed = use_mut_ref(String::new);
     {
-        let (area, typed) = (area.clone(), typed.clone());
+        let (area, typed, view, char_w) =
+            (area.clone(), typed.clone(), view.clone(), char_w.clone());
         // Re-run when the textarea appears too (after "edit it anyway").
         use_effect_with((props.text.clone(), *edit_anyway), move |(text, _)| {
             if let Some(el) = area.cast::<HtmlTextAreaElement>() {
                 if *typed.borrow() != text.as_str() {
                     el.set_value(text);
                     *typed.borrow_mut() = text.to_string();
+                }
+                view.set(Viewport::of(&el));
+                if let Some(w) = char_width(&el) {
+                    char_w.set(w);
                 }
             }
         });
@@ -76,34 +116,18 @@ pub fn editor(props: &EditorProps) -> Html {
             }
         });
     }
-    let lines = props.text.bytes().filter(|&b| b == b'\n').count() + 1;
-    let (top, height) = *scroll;
-    let first = (top / LINE_HEIGHT).floor().max(0.0) as usize;
-    let shown = (height / LINE_HEIGHT).ceil() as usize + 2;
-    let last = (first + shown).min(lines);
-    let onscroll = {
-        let scroll = scroll.clone();
-        Callback::from(move |e: Event| {
-            let area: HtmlTextAreaElement = e.target_unchecked_into();
-            scroll.set((
-                f64::from(area.scroll_top()),
-                f64::from(area.client_height()),
-            ));
-        })
-    };
-    let oninput = {
-        let (on_edit, typed) = (props.on_edit.clone(), typed.clone());
-        Callback::from(move |e: InputEvent| {
-            let area: HtmlTextAreaElement = e.target_unchecked_into();
-            let value = area.value();
-            typed.borrow_mut().clone_from(&value);
-            on_edit.emit(value);
-        })
-    };
-    let offset = format!(
-        "transform: translateY({}px)",
-        first as f64 * LINE_HEIGHT - top
-    );
+    {
+        let area = area.clone();
+        use_effect_with(props.reveal, move |reveal| {
+            if let (Some((line, _)), Some(el)) = (reveal, area.cast::<HtmlTextAreaElement>()) {
+                let y = *line as f64 * LINE_HEIGHT;
+                let (top, h) = (f64::from(el.scroll_top()), f64::from(el.client_height()));
+                if y < top || y + LINE_HEIGHT > top + h {
+                    el.set_scroll_top(((y - h / 3.0).max(0.0)) as i32);
+                }
+            }
+        });
+    }
     // A large paste replaces the document without passing through the
     // textarea, for the same reason as LARGE_TEXT.
     let onpaste = {
@@ -120,97 +144,126 @@ pub fn editor(props: &EditorProps) -> Html {
         })
     };
     if props.text.len() > LARGE_TEXT && !*edit_anyway {
-        let starts = line_starts(&props.text);
-        let highlight = props.selection.as_ref().map(|s| s.line);
         let allow = {
             let edit_anyway = edit_anyway.clone();
             Callback::from(move |_: MouseEvent| edit_anyway.set(true))
         };
         return html! {
-            <div class="editor large" {onpaste} tabindex="0" aria-label={props.label.clone()} data-testid="viewer">
+            <div class="editor large" {onpaste} aria-label={props.label.clone()} data-testid="viewer">
                 <p class="banner">
                     { format!("This document is {:.1} MB, so it is shown read-only to keep the page fast. Paste or open another document to replace it, or ", props.text.len() as f64 / 1e6) }
                     <button onclick={allow}>{ "edit it anyway" }</button>{ " (slow)." }
                 </p>
-                <LargeView text={props.text.clone()} {starts} {highlight} />
+                <LargeView text={props.text.clone()} lines={(*lines).clone()}
+                    highlight={props.selection.as_ref().map(|s| s.line)}
+                    squiggles={props.squiggles.clone()} linked={props.linked}
+                    reveal={props.reveal} on_point={props.on_point.clone()} />
             </div>
         };
     }
+
+    let onscroll = {
+        let view = view.clone();
+        Callback::from(move |e: Event| {
+            let area: web_sys::Element = e.target_unchecked_into();
+            view.set(Viewport::of(&area));
+        })
+    };
+    let oninput = {
+        let (on_edit, typed) = (props.on_edit.clone(), typed.clone());
+        Callback::from(move |e: InputEvent| {
+            let area: HtmlTextAreaElement = e.target_unchecked_into();
+            let value = area.value();
+            typed.borrow_mut().clone_from(&value);
+            on_edit.emit(value);
+        })
+    };
+    // The byte under the pointer: the textarea is monospaced, so the line
+    // and column are arithmetic.
+    let onmousemove = {
+        let (text, lines, on_point, tip, squiggles, char_w) = (
+            props.text.clone(),
+            lines.clone(),
+            props.on_point.clone(),
+            tip.clone(),
+            props.squiggles.clone(),
+            *char_w,
+        );
+        Callback::from(move |e: MouseEvent| {
+            let el: web_sys::Element = e.target_unchecked_into();
+            let rect = el.get_bounding_client_rect();
+            let (px, py) = (
+                f64::from(e.client_x()) - rect.left(),
+                f64::from(e.client_y()) - rect.top(),
+            );
+            let x = px - PAD + f64::from(el.scroll_left());
+            let y = py - PAD + f64::from(el.scroll_top());
+            let at = byte_under(&text, &lines, x, y, char_w);
+            on_point.emit(at.map(|at| Point { at, caret: false }));
+            tip.set(
+                at.and_then(|at| squiggles.messages_at(at))
+                    .map(|m| (px + 12.0, py + 18.0, m)),
+            );
+        })
+    };
+    let onmouseleave = {
+        let (on_point, tip) = (props.on_point.clone(), tip.clone());
+        Callback::from(move |_: MouseEvent| {
+            on_point.emit(None);
+            tip.set(None);
+        })
+    };
+    // The caret, after a click or a key: keyboard users get the same link.
+    let caret = {
+        let on_point = props.on_point.clone();
+        move |el: HtmlTextAreaElement| {
+            if let Ok(Some(u)) = el.selection_start() {
+                let at = byte_of_utf16(&el.value(), u as usize);
+                on_point.emit(Some(Point { at, caret: true }));
+            }
+        }
+    };
+    let onkeyup = {
+        let caret = caret.clone();
+        Callback::from(move |e: KeyboardEvent| caret(e.target_unchecked_into()))
+    };
+    let onclick = Callback::from(move |e: MouseEvent| caret(e.target_unchecked_into()));
+
+    let shown = view.lines(lines.count());
+    let gutter_offset = format!(
+        "transform: translateY({}px)",
+        shown.start as f64 * LINE_HEIGHT - view.top
+    );
+    let marks = all_marks(&props.text, &props.squiggles, props.linked);
+    let backdrop_offset = format!(
+        "transform: translate({}px, {}px)",
+        -view.left,
+        shown.start as f64 * LINE_HEIGHT - view.top
+    );
     html! {
         <div class="editor" {onpaste}>
             <div class="gutter" aria-hidden="true">
-                <div style={offset}>
-                    { for (first..last).map(|n| html! { <div>{ n + 1 }</div> }) }
+                <div style={gutter_offset}>
+                    { for shown.clone().map(|n| html! { <div>{ n + 1 }</div> }) }
                 </div>
             </div>
-            <textarea ref={area} id="r-input" data-testid="r-input" spellcheck="false" autocomplete="off"
-                aria-label={props.label.clone()} wrap="off"
-                placeholder="Paste an R document here (the output of flux resource R, or a job's R), open a file, drop one on the page, or pick an example."
-                {oninput} {onscroll} />
-        </div>
-    }
-}
-
-/// Byte offsets where each line starts.
-fn line_starts(text: &str) -> Rc<Vec<usize>> {
-    let mut v = vec![0];
-    v.extend(
-        text.bytes()
-            .enumerate()
-            .filter(|&(_, b)| b == b'\n')
-            .map(|(i, _)| i + 1),
-    );
-    Rc::new(v)
-}
-
-/// Properties of [`LargeView`].
-#[derive(Properties, PartialEq)]
-struct LargeProps {
-    text: AttrValue,
-    starts: Rc<Vec<usize>>,
-    highlight: Option<usize>,
-}
-
-/// Only the lines in view, with their numbers.
-#[function_component(LargeView)]
-fn large_view(props: &LargeProps) -> Html {
-    let top = use_state(|| 0.0f64);
-    let scroller = use_node_ref();
-    let n = props.starts.len();
-    {
-        let scroller = scroller.clone();
-        use_effect_with(props.highlight, move |line| {
-            if let (Some(line), Some(el)) = (line, scroller.cast::<web_sys::HtmlElement>()) {
-                el.set_scroll_top(((*line as f64 - 4.0).max(0.0) * LINE_HEIGHT) as i32);
-            }
-        });
-    }
-    let onscroll = {
-        let top = top.clone();
-        Callback::from(move |e: Event| {
-            let el: web_sys::HtmlElement = e.target_unchecked_into();
-            top.set(f64::from(el.scroll_top()));
-        })
-    };
-    let first = ((*top / LINE_HEIGHT) as usize).min(n);
-    let last = (first + 40).min(n);
-    let line = |i: usize| {
-        let start = props.starts[i];
-        let end = props
-            .starts
-            .get(i + 1)
-            .map_or(props.text.len(), |&e| e.saturating_sub(1));
-        props.text.get(start..end).unwrap_or("").to_string()
-    };
-    html! {
-        <div class="viewer" ref={scroller} {onscroll}>
-            <div style={format!("height:{}px;position:relative", n as f64 * LINE_HEIGHT)}>
-                { for (first..last).map(|i| html! {
-                    <div class={classes!("vline", (props.highlight == Some(i + 1)).then_some("hit"))}
-                        style={format!("top:{}px", i as f64 * LINE_HEIGHT)}>
-                        <span class="num">{ i + 1 }</span>{ line(i) }
+            <div class="code">
+                <div class="backdrop" aria-hidden="true" data-testid="backdrop">
+                    <div style={backdrop_offset}>
+                        { for shown.map(|i| {
+                            let (pieces, offset) = line_pieces(&props.text, &lines, i, &marks, &view, *char_w);
+                            html! { <div class="bl" style={format!("padding-left:{offset}px")}>{ pieces }</div> }
+                        }) }
                     </div>
-                }) }
+                </div>
+                <textarea ref={area} id="r-input" data-testid="r-input" spellcheck="false" autocomplete="off"
+                    aria-label={props.label.clone()} wrap="off"
+                    placeholder="Paste an R document here (the output of flux resource R, or a job's R), open a file, drop one on the page, or pick an example."
+                    {oninput} {onscroll} {onmousemove} {onmouseleave} {onkeyup} {onclick} />
+                if let Some((x, y, text)) = &*tip {
+                    <div class="sq-tip" role="tooltip" data-testid="squiggle-tip"
+                        style={format!("left:{x}px;top:{y}px")}>{ text.clone() }</div>
+                }
             </div>
         </div>
     }

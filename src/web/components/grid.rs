@@ -4,6 +4,7 @@
 //! own spatial index) and shows a text-only tooltip.
 
 use crate::grid::{CellInfo, ColorBy, Grid, Paint};
+use crate::rset::Entry;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, HtmlElement, KeyboardEvent};
@@ -33,6 +34,28 @@ pub fn paint_color(p: Paint) -> &'static str {
     }
 }
 
+/// An `R_lite` entry whose cells are highlighted (the editor points at it).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Linked {
+    /// The entry.
+    pub entry: Entry,
+    /// Scroll its first row into view (the caret moved, not the pointer).
+    pub reveal: bool,
+}
+
+/// The cell under the pointer, for linking it to its entry.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CellRef {
+    /// The node's rank.
+    pub rank: u32,
+    /// The child type.
+    pub kind: String,
+    /// The resource id.
+    pub id: u32,
+    /// Whether it was clicked rather than hovered.
+    pub clicked: bool,
+}
+
 /// Properties of [`GridView`].
 #[derive(Properties, Clone)]
 pub struct GridProps {
@@ -42,6 +65,12 @@ pub struct GridProps {
     pub color_by: Rc<ColorBy>,
     /// Open a selection as a new document (its R, as JSON text).
     pub on_open: Callback<String>,
+    /// The entry whose cells to highlight.
+    #[prop_or_default]
+    pub linked: Option<Linked>,
+    /// Told which cell the pointer is on (or clicked).
+    #[prop_or_default]
+    pub on_cell: Callback<Option<CellRef>>,
 }
 
 impl PartialEq for GridProps {
@@ -49,6 +78,8 @@ impl PartialEq for GridProps {
         Rc::ptr_eq(&self.grid, &other.grid)
             && Rc::ptr_eq(&self.color_by, &other.color_by)
             && self.on_open == other.on_open
+            && self.linked == other.linked
+            && self.on_cell == other.on_cell
     }
 }
 
@@ -163,9 +194,43 @@ pub fn grid_view(props: &GridProps) -> Html {
             Rc::as_ptr(&grid) as usize,
             Rc::as_ptr(&by) as usize,
             selection,
+            props.linked.as_ref().map(|l| l.entry.clone()),
         );
         use_effect_with(deps, move |deps| {
-            paint(&canvas, &scroller, &grid, &by, cell, left, deps.4);
+            paint(
+                &canvas,
+                &scroller,
+                &grid,
+                &by,
+                cell,
+                left,
+                deps.4,
+                deps.5.as_ref(),
+            );
+        });
+    }
+    // The caret moved onto an entry: bring its first row into view.
+    {
+        let (scroller, grid) = (scroller.clone(), grid.clone());
+        use_effect_with(props.linked.clone(), move |linked| {
+            let Some(Linked {
+                entry,
+                reveal: true,
+            }) = linked
+            else {
+                return;
+            };
+            let Some(el) = scroller.cast::<HtmlElement>() else {
+                return;
+            };
+            let Some(row) = entry.ranks.iter().find_map(|r| grid.row_of_rank(r)) else {
+                return;
+            };
+            let (top, h) = (f64::from(el.scroll_top()), f64::from(el.client_height()));
+            let y = row as f64 * cell;
+            if y < top || y + cell > top + h {
+                el.set_scroll_top((y - h / 3.0).max(0.0) as i32);
+            }
         });
     }
 
@@ -188,20 +253,44 @@ pub fn grid_view(props: &GridProps) -> Html {
             (x >= 0.0 && y >= 0.0 && row < grid.rows() && col < grid.width()).then_some((row, col))
         }
     };
+    // Tell the page which cell the pointer is on, once per cell.
+    let last_cell = use_mut_ref(|| None::<CellRef>);
+    let report_cell = {
+        let (on_cell, last_cell) = (props.on_cell.clone(), last_cell.clone());
+        move |c: Option<CellRef>| {
+            if *last_cell.borrow() != c {
+                last_cell.borrow_mut().clone_from(&c);
+                on_cell.emit(c);
+            }
+        }
+    };
+    let cell_ref = |c: &CellInfo, clicked: bool| CellRef {
+        rank: c.rank,
+        kind: c.kind.clone(),
+        id: c.id,
+        clicked,
+    };
     let onmousedown = {
-        let (picking, locate) = (picking.dispatcher(), locate.clone());
+        let (picking, locate, grid, report_cell) = (
+            picking.dispatcher(),
+            locate.clone(),
+            grid.clone(),
+            report_cell.clone(),
+        );
         Callback::from(move |e: MouseEvent| {
             if let Some(at) = locate(&e) {
                 picking.dispatch(Pick::Start(at, e.shift_key()));
+                report_cell(grid.cell(at.0, at.1).map(|c| cell_ref(&c, true)));
             }
         })
     };
     let onmousemove = {
-        let (hover, grid, scroller, picking) = (
+        let (hover, grid, scroller, picking, report_cell) = (
             hover.clone(),
             grid.clone(),
             scroller.clone(),
             picking.dispatcher(),
+            report_cell.clone(),
         );
         Callback::from(move |e: MouseEvent| {
             let Some(el) = scroller.cast::<HtmlElement>() else {
@@ -213,6 +302,7 @@ pub fn grid_view(props: &GridProps) -> Html {
                 picking.dispatch(Pick::Extend(at));
             }
             let found = at.and_then(|(row, col)| grid.cell(row, col));
+            report_cell(found.as_ref().map(|c| cell_ref(c, false)));
             hover.set(found.map(|c| {
                 (
                     f64::from(e.client_x()) - rect.left() + 12.0,
@@ -224,7 +314,10 @@ pub fn grid_view(props: &GridProps) -> Html {
     };
     let onmouseleave = {
         let hover = hover.clone();
-        Callback::from(move |_: MouseEvent| hover.set(None))
+        Callback::from(move |_: MouseEvent| {
+            hover.set(None);
+            report_cell(None);
+        })
     };
     let zoom_by = |step: isize| {
         let zoom = zoom.clone();
@@ -381,7 +474,16 @@ fn export_png(grid: &Grid, by: &ColorBy, cell: f64) {
     let Some(ctx) = context_2d(&canvas) else {
         return;
     };
-    draw(&ctx, grid, by, cell, LABEL_WIDTH, (0.0, 0.0, w, h), None);
+    draw(
+        &ctx,
+        grid,
+        by,
+        cell,
+        LABEL_WIDTH,
+        (0.0, 0.0, w, h),
+        None,
+        None,
+    );
     let Ok(url) = canvas.to_data_url_with_type("image/png") else {
         return;
     };
@@ -406,6 +508,7 @@ fn context_2d(canvas: &HtmlCanvasElement) -> Option<CanvasRenderingContext2d> {
 }
 
 /// Paint the part of the grid in view.
+#[allow(clippy::too_many_arguments)]
 fn paint(
     canvas: &NodeRef,
     scroller: &NodeRef,
@@ -414,6 +517,7 @@ fn paint(
     cell: f64,
     left: f64,
     selection: Option<Selection>,
+    linked: Option<&Entry>,
 ) {
     let (Some(canvas), Some(scroller)) = (
         canvas.cast::<HtmlCanvasElement>(),
@@ -441,11 +545,21 @@ fn paint(
         return;
     };
     let _ = ctx.set_transform(ratio, 0.0, 0.0, ratio, 0.0, 0.0);
-    draw(&ctx, grid, by, cell, left, (sx, sy, w, h), selection);
+    draw(
+        &ctx,
+        grid,
+        by,
+        cell,
+        left,
+        (sx, sy, w, h),
+        selection,
+        linked,
+    );
     crate::web::mark("rscope:grid-painted");
 }
 
 /// Draw the window `(sx, sy, w, h)` of the grid (in grid pixels) on `ctx`.
+#[allow(clippy::too_many_arguments)]
 fn draw(
     ctx: &CanvasRenderingContext2d,
     grid: &Grid,
@@ -454,6 +568,7 @@ fn draw(
     left: f64,
     (sx, sy, w, h): (f64, f64, f64, f64),
     selection: Option<Selection>,
+    linked: Option<&Entry>,
 ) {
     ctx.clear_rect(0.0, 0.0, w, h);
     let first_row = (sy / cell).floor() as usize;
@@ -478,6 +593,9 @@ fn draw(
         } else {
             ctx.fill_rect(x, y, r.len as f64 * cell, cell);
         }
+    }
+    if let Some(entry) = linked {
+        draw_linked(ctx, grid, entry, cell, left, (sx, sy), first_row..last_row);
     }
     if let Some(sel) = selection {
         let (rows, cols) = (sel.rows(), sel.cols());
@@ -511,3 +629,49 @@ fn draw(
         }
     }
 }
+
+/// Outline the cells an `R_lite` entry gives, on the rows in view, and tint
+/// those rows, so the entry under the editor's pointer stands out.
+fn draw_linked(
+    ctx: &CanvasRenderingContext2d,
+    grid: &Grid,
+    entry: &Entry,
+    cell: f64,
+    left: f64,
+    (sx, sy): (f64, f64),
+    rows: std::ops::Range<usize>,
+) {
+    ctx.set_stroke_style_str(LINK_COLOR);
+    ctx.set_line_width(2.0);
+    for row in rows.start..rows.end.min(grid.rows()) {
+        if !grid.rank(row).is_some_and(|r| entry.ranks.contains(r)) {
+            continue;
+        }
+        let y = row as f64 * cell - sy;
+        ctx.set_global_alpha(0.18);
+        ctx.set_fill_style_str(LINK_COLOR);
+        ctx.fill_rect(left - sx, y, grid.width() as f64 * cell, cell);
+        ctx.set_global_alpha(1.0);
+        for (name, ids) in &entry.children {
+            let Some(c) = grid.columns().iter().find(|c| &c.name == name) else {
+                continue;
+            };
+            for &(a, b) in ids.ranges() {
+                let (a, b) = (a as usize, (b as usize).min(c.width.saturating_sub(1)));
+                if a > b {
+                    continue;
+                }
+                let x = left + (c.offset + a) as f64 * cell - sx;
+                ctx.stroke_rect(
+                    x + 1.0,
+                    y + 1.0,
+                    (b - a + 1) as f64 * cell - 2.0,
+                    cell - 2.0,
+                );
+            }
+        }
+    }
+}
+
+/// The outline of linked cells: black-ish purple, visible on every paint.
+const LINK_COLOR: &str = "#5a1e6e";

@@ -1,5 +1,6 @@
 //! The page's components, one per file.
 
+pub mod code;
 pub mod diagnostics;
 pub mod editor;
 pub mod grid;
@@ -7,3 +8,4 @@ pub mod summary;
 pub mod tabs;
 pub mod toolbar;
 pub mod tree;
+pub mod viewer;

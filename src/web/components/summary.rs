@@ -2,13 +2,14 @@
 //! nodelist, slots, times, properties and the short form of each set.
 
 use crate::report::SetSummary;
+use std::rc::Rc;
 use yew::prelude::*;
 
 /// Properties of [`SummaryView`].
 #[derive(Properties, PartialEq)]
 pub struct SummaryProps {
     /// Nothing yet (empty editor), the sets' summaries, or why there are none.
-    pub result: Option<Result<Vec<SetSummary>, String>>,
+    pub result: Option<Rc<Result<Vec<SetSummary>, String>>>,
 }
 
 /// Seconds since the epoch as a local date and time.
@@ -102,7 +103,7 @@ fn one_set(s: &SetSummary, testids: bool) -> Html {
 /// The counts the core found in the document.
 #[function_component(SummaryView)]
 pub fn summary_view(props: &SummaryProps) -> Html {
-    let body = match &props.result {
+    let body = match props.result.as_deref() {
         None => html! {
             <p class="hint" data-testid="hint">{ "Paste an R document, open a file or pick an example to see its nodes, cores and GPUs." }</p>
         },

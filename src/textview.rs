@@ -1,0 +1,368 @@
+//! Text geometry for the page's editor: where lines start, which bytes of a
+//! long line are in view, how highlights split a line into pieces, and which
+//! byte a pointer position falls on. Pure functions over `&str`, so the
+//! editor's arithmetic is tested natively rather than in a browser.
+
+use std::ops::Range;
+
+/// Lines longer than this many bytes are drawn a window of columns at a
+/// time: a browser lays out a whole text node, and a 3 MB one-line document
+/// costs it most of a second.
+pub const LONG_LINE: usize = 4096;
+
+/// Columns a tab advances to a multiple of; the style sheet sets the same
+/// `tab-size` on the editor.
+pub const TAB_SIZE: usize = 4;
+
+/// What a highlight means, in increasing order of precedence.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Tone {
+    /// Linked to what the pointer is on elsewhere (a grid cell).
+    Linked,
+    /// A note.
+    Note,
+    /// A warning.
+    Warning,
+    /// An error.
+    Error,
+}
+
+impl Tone {
+    /// The CSS class the editor gives a piece of this tone.
+    pub fn class(self) -> &'static str {
+        match self {
+            Tone::Linked => "linked",
+            Tone::Note => "sq-note",
+            Tone::Warning => "sq-warning",
+            Tone::Error => "sq-error",
+        }
+    }
+}
+
+/// A highlighted byte span of the text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Mark {
+    /// The bytes; never empty (see [`Mark::new`]).
+    pub span: Range<usize>,
+    /// What the highlight means.
+    pub tone: Tone,
+}
+
+impl Mark {
+    /// A mark over `span` of `text`. An empty span (a finding at a point,
+    /// such as the end of the input) widens to the character after it, or
+    /// the one before at the end of a line or of the text, so it stays
+    /// visible. `None` when the text is empty.
+    pub fn new(text: &str, span: Range<usize>, tone: Tone) -> Option<Mark> {
+        let start = floor_boundary(text, span.start.min(text.len()));
+        let end = floor_boundary(text, span.end.min(text.len())).max(start);
+        if start < end {
+            return Some(Mark {
+                span: start..end,
+                tone,
+            });
+        }
+        let next = text[start..].chars().next().filter(|&c| c != '\n');
+        let prev = text[..start].chars().next_back();
+        match (next, prev) {
+            (Some(c), _) => Some(start..start + c.len_utf8()),
+            (None, Some(c)) => Some(start - c.len_utf8()..start),
+            (None, None) => None,
+        }
+        .map(|span| Mark { span, tone })
+    }
+}
+
+/// The largest char boundary of `text` at or before `i`.
+fn floor_boundary(text: &str, mut i: usize) -> usize {
+    while !text.is_char_boundary(i) {
+        i -= 1;
+    }
+    i
+}
+
+/// A stretch of one line with one look.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Piece {
+    /// The bytes of the text.
+    pub span: Range<usize>,
+    /// The strongest squiggle over it, if any.
+    pub squiggle: Option<Tone>,
+    /// Whether it is inside a linked highlight.
+    pub linked: bool,
+}
+
+/// Split `range` (bytes of one line) into pieces at every mark boundary.
+/// Marks may overlap; the strongest squiggle wins.
+pub fn pieces(range: Range<usize>, marks: &[Mark]) -> Vec<Piece> {
+    let inside: Vec<&Mark> = marks
+        .iter()
+        .filter(|m| m.span.start < range.end && m.span.end > range.start)
+        .collect();
+    let mut cuts = vec![range.start, range.end];
+    for m in &inside {
+        cuts.extend([m.span.start.max(range.start), m.span.end.min(range.end)]);
+    }
+    cuts.sort_unstable();
+    cuts.dedup();
+    let mut out: Vec<Piece> = Vec::new();
+    for w in cuts.windows(2) {
+        let (a, b) = (w[0], w[1]);
+        let over = inside
+            .iter()
+            .filter(|m| m.span.start <= a && m.span.end >= b);
+        let (mut squiggle, mut linked) = (None, false);
+        for m in over {
+            match m.tone {
+                Tone::Linked => linked = true,
+                t => squiggle = squiggle.max(Some(t)),
+            }
+        }
+        match out.last_mut() {
+            Some(p) if p.squiggle == squiggle && p.linked == linked => p.span.end = b,
+            _ => out.push(Piece {
+                span: a..b,
+                squiggle,
+                linked,
+            }),
+        }
+    }
+    if out.is_empty() {
+        out.push(Piece {
+            span: range,
+            squiggle: None,
+            linked: false,
+        });
+    }
+    out
+}
+
+/// Where each line of a text starts.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Lines {
+    starts: Vec<usize>,
+    len: usize,
+}
+
+impl Lines {
+    /// Index the lines of `text` (`\n` ends a line).
+    pub fn new(text: &str) -> Lines {
+        let mut starts = vec![0];
+        starts.extend(
+            text.bytes()
+                .enumerate()
+                .filter(|&(_, b)| b == b'\n')
+                .map(|(i, _)| i + 1),
+        );
+        Lines {
+            starts,
+            len: text.len(),
+        }
+    }
+
+    /// How many lines (at least one).
+    pub fn count(&self) -> usize {
+        self.starts.len()
+    }
+
+    /// The bytes of line `i` (0-based), without its `\n`.
+    pub fn range(&self, i: usize) -> Range<usize> {
+        let start = self.starts.get(i).copied().unwrap_or(self.len);
+        let end = self
+            .starts
+            .get(i + 1)
+            .map_or(self.len, |&next| next.saturating_sub(1));
+        start..end.max(start)
+    }
+
+    /// The 0-based line holding byte `at`.
+    pub fn line_of(&self, at: usize) -> usize {
+        self.starts.partition_point(|&s| s <= at).saturating_sub(1)
+    }
+
+    /// The longest line, in bytes.
+    pub fn longest(&self) -> usize {
+        (0..self.count())
+            .map(|i| self.range(i).len())
+            .max()
+            .unwrap_or(0)
+    }
+}
+
+/// The bytes of `line` (a range of `text`) shown from column `first` for
+/// `count` columns, for a long line drawn in windows: one column per
+/// character. Returns the byte range and the column it starts at.
+pub fn window(text: &str, line: Range<usize>, first: usize, count: usize) -> (Range<usize>, usize) {
+    let s = &text[line.clone()];
+    if s.is_ascii() {
+        let a = line.start + first.min(s.len());
+        let b = line.start + (first + count).min(s.len());
+        return (a..b, a - line.start);
+    }
+    let mut chars = s.char_indices().map(|(i, _)| line.start + i);
+    let a = chars.nth(first).unwrap_or(line.end);
+    let b = if count == 0 {
+        a
+    } else {
+        chars.nth(count - 1).unwrap_or(line.end)
+    };
+    let col = if a == line.end {
+        s.chars().count()
+    } else {
+        first
+    };
+    (a..b, col)
+}
+
+/// The byte of `line` (a range of `text`) under column position `x`
+/// (in character widths from the line start, fractional), with tabs
+/// advancing to the next multiple of [`TAB_SIZE`]. Past the end gives the
+/// line end.
+pub fn byte_at(text: &str, line: Range<usize>, x: f64) -> usize {
+    if x <= 0.0 {
+        return line.start;
+    }
+    let mut col = 0usize;
+    for (i, c) in text[line.clone()].char_indices() {
+        let next = if c == '\t' {
+            (col / TAB_SIZE + 1) * TAB_SIZE
+        } else {
+            col + 1
+        };
+        if x < next as f64 {
+            return line.start + i;
+        }
+        col = next;
+    }
+    line.end
+}
+
+/// The byte offset of UTF-16 offset `unit` in `text` (a textarea's
+/// `selectionStart`), clamped to the text.
+pub fn byte_of_utf16(text: &str, unit: usize) -> usize {
+    if text.is_ascii() {
+        return unit.min(text.len());
+    }
+    let mut units = 0;
+    for (i, c) in text.char_indices() {
+        if units >= unit {
+            return i;
+        }
+        units += c.len_utf16();
+    }
+    text.len()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn mark(a: usize, b: usize, tone: Tone) -> Mark {
+        Mark { span: a..b, tone }
+    }
+
+    #[test]
+    fn empty_marks_widen_to_a_visible_character() {
+        let text = "ab\ncd";
+        assert_eq!(
+            Mark::new(text, 1..1, Tone::Error),
+            Some(mark(1, 2, Tone::Error))
+        );
+        assert_eq!(
+            Mark::new(text, 2..2, Tone::Error),
+            Some(mark(1, 2, Tone::Error)),
+            "at a line end, the character before"
+        );
+        assert_eq!(
+            Mark::new(text, 5..5, Tone::Note),
+            Some(mark(4, 5, Tone::Note))
+        );
+        assert_eq!(
+            Mark::new(text, 3..9, Tone::Note),
+            Some(mark(3, 5, Tone::Note))
+        );
+        assert_eq!(Mark::new("", 0..0, Tone::Error), None);
+        // Inside a two-byte character, the span starts at its boundary.
+        assert_eq!(
+            Mark::new("é", 1..1, Tone::Error),
+            Some(mark(0, 2, Tone::Error))
+        );
+    }
+
+    #[test]
+    fn splits_a_line_at_mark_boundaries() {
+        let marks = [
+            mark(2, 6, Tone::Warning),
+            mark(4, 8, Tone::Error),
+            mark(0, 20, Tone::Linked),
+            mark(30, 31, Tone::Error),
+        ];
+        let p = |a, b, squiggle, linked| Piece {
+            span: a..b,
+            squiggle,
+            linked,
+        };
+        assert_eq!(
+            pieces(1..10, &marks),
+            [
+                p(1, 2, None, true),
+                p(2, 4, Some(Tone::Warning), true),
+                p(4, 8, Some(Tone::Error), true),
+                p(8, 10, None, true),
+            ]
+        );
+        assert_eq!(pieces(21..25, &marks), [p(21, 25, None, false)]);
+        assert_eq!(pieces(5..5, &[]), [p(5, 5, None, false)]);
+    }
+
+    #[test]
+    fn indexes_lines() {
+        let l = Lines::new("ab\n\ncde\n");
+        assert_eq!(l.count(), 4);
+        assert_eq!(
+            (0..4).map(|i| l.range(i)).collect::<Vec<_>>(),
+            [0..2, 3..3, 4..7, 8..8]
+        );
+        assert_eq!([0, 2, 3, 4, 7, 8].map(|b| l.line_of(b)), [0, 0, 1, 2, 2, 3]);
+        assert_eq!(l.longest(), 3);
+        assert_eq!(l.range(9), 8..8);
+    }
+
+    #[test]
+    fn windows_long_lines_by_column() {
+        let text = "x\nabcdefgh";
+        assert_eq!(window(text, 2..10, 3, 2), (5..7, 3));
+        assert_eq!(window(text, 2..10, 7, 5), (9..10, 7));
+        assert_eq!(window(text, 2..10, 20, 5), (10..10, 8));
+        // One column per character, whatever its bytes.
+        let text = "é€ab";
+        assert_eq!(window(text, 0..text.len(), 1, 2), (2..6, 1));
+        assert_eq!(window(text, 0..text.len(), 9, 2), (7..7, 4));
+        assert_eq!(window(text, 0..text.len(), 0, 0), (0..0, 0));
+    }
+
+    #[test]
+    fn finds_the_byte_under_a_column() {
+        let text = "ab\n\tc€d";
+        let line = 3..text.len();
+        assert_eq!(byte_at(text, line.clone(), -1.0), 3);
+        assert_eq!(byte_at(text, line.clone(), 0.5), 3, "the tab");
+        assert_eq!(byte_at(text, line.clone(), 3.9), 3, "still the tab");
+        assert_eq!(byte_at(text, line.clone(), 4.0), 4, "c");
+        assert_eq!(byte_at(text, line.clone(), 5.5), 5, "€");
+        assert_eq!(byte_at(text, line.clone(), 6.2), 8, "d");
+        assert_eq!(byte_at(text, line, 40.0), 9, "past the end");
+    }
+
+    #[test]
+    fn converts_utf16_offsets_to_bytes() {
+        assert_eq!(byte_of_utf16("abc", 2), 2);
+        assert_eq!(byte_of_utf16("abc", 9), 3);
+        // é is one unit and two bytes; 𝄞 is two units and four bytes.
+        let text = "é𝄞x";
+        assert_eq!(
+            [0, 1, 3, 4, 7].map(|u| byte_of_utf16(text, u)),
+            [0, 2, 6, 7, 7]
+        );
+    }
+}

@@ -1,0 +1,170 @@
+//! What the editor and the large-document viewer share: highlighted lines
+//! drawn as text pieces, the width of a character, and the byte under the
+//! pointer. The arithmetic itself lives in [`crate::textview`].
+
+use crate::textview::{byte_at, pieces, window, Lines, Mark, LONG_LINE};
+use std::ops::Range;
+use wasm_bindgen::JsCast;
+use yew::prelude::*;
+
+/// Line height in pixels; the style sheet sets the same on `.editor`.
+pub const LINE_HEIGHT: f64 = 20.0;
+
+/// Extra columns drawn on each side of a long line's window, so a small
+/// horizontal scroll does not show a gap before the next render.
+const MARGIN_COLUMNS: usize = 200;
+
+/// Squiggles from the last analysis, with their messages.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Squiggles {
+    /// The marks, in text order.
+    pub marks: Vec<Mark>,
+    /// The message of each mark (same index), e.g. `error: …`.
+    pub messages: Vec<String>,
+}
+
+impl Squiggles {
+    /// The messages of the squiggles over byte `at`, one per line.
+    pub fn messages_at(&self, at: usize) -> Option<String> {
+        let found: Vec<&str> = self
+            .marks
+            .iter()
+            .zip(&self.messages)
+            .filter(|(m, _)| m.span.contains(&at))
+            .map(|(_, s)| s.as_str())
+            .collect();
+        (!found.is_empty()).then(|| found.join("\n"))
+    }
+}
+
+/// A position in the text the user points at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Point {
+    /// The byte offset.
+    pub at: usize,
+    /// Whether it is the caret (keyboard or click) rather than the pointer
+    /// passing over; the page scrolls the grid only for the caret.
+    pub caret: bool,
+}
+
+/// Where the view is: scroll offsets and size, in pixels.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Viewport {
+    /// Scroll from the left.
+    pub left: f64,
+    /// Scroll from the top.
+    pub top: f64,
+    /// Visible width.
+    pub width: f64,
+    /// Visible height.
+    pub height: f64,
+}
+
+impl Default for Viewport {
+    fn default() -> Self {
+        Viewport {
+            left: 0.0,
+            top: 0.0,
+            width: 800.0,
+            height: 480.0,
+        }
+    }
+}
+
+impl Viewport {
+    /// The viewport of a scrolled element.
+    pub fn of(el: &web_sys::Element) -> Viewport {
+        Viewport {
+            left: f64::from(el.scroll_left()),
+            top: f64::from(el.scroll_top()),
+            width: f64::from(el.client_width()),
+            height: f64::from(el.client_height()),
+        }
+    }
+
+    /// The lines in view (with one line to spare at each end).
+    pub fn lines(&self, count: usize) -> Range<usize> {
+        let first = (self.top / LINE_HEIGHT).floor().max(0.0) as usize;
+        let shown = (self.height / LINE_HEIGHT).ceil() as usize + 2;
+        first.min(count)..(first + shown).min(count)
+    }
+}
+
+/// The width of one character of `el`'s font, measured on a canvas.
+pub fn char_width(el: &web_sys::Element) -> Option<f64> {
+    let font = gloo::utils::window()
+        .get_computed_style(el)
+        .ok()
+        .flatten()?
+        .get_property_value("font")
+        .ok()?;
+    let canvas = gloo::utils::document()
+        .create_element("canvas")
+        .ok()?
+        .dyn_into::<web_sys::HtmlCanvasElement>()
+        .ok()?;
+    let ctx = canvas
+        .get_context("2d")
+        .ok()
+        .flatten()?
+        .dyn_into::<web_sys::CanvasRenderingContext2d>()
+        .ok()?;
+    ctx.set_font(&font);
+    let w = ctx.measure_text("0123456789").ok()?.width() / 10.0;
+    (w > 0.0).then_some(w)
+}
+
+/// Line `i` of `text` as highlighted pieces. Long lines only get the columns
+/// in view (from `left` pixels, `width` wide); the returned offset in pixels
+/// is where the first drawn column starts.
+pub fn line_pieces(
+    text: &str,
+    lines: &Lines,
+    i: usize,
+    marks: &[Mark],
+    view: &Viewport,
+    char_w: f64,
+) -> (Html, f64) {
+    let mut range = lines.range(i);
+    let mut offset = 0.0;
+    if range.len() > LONG_LINE {
+        let first = ((view.left / char_w) as usize).saturating_sub(MARGIN_COLUMNS);
+        let count = (view.width / char_w) as usize + 2 * MARGIN_COLUMNS;
+        let (r, col) = window(text, range, first, count);
+        range = r;
+        offset = col as f64 * char_w;
+    }
+    let html = pieces(range, marks)
+        .into_iter()
+        .map(|p| {
+            let class = classes!(p.squiggle.map(|t| t.class()), p.linked.then_some("linked"));
+            // Text nodes, never markup: a document's strings stay inert.
+            let s = text.get(p.span).unwrap_or("").to_string();
+            if class.is_empty() {
+                html! { { s } }
+            } else {
+                html! { <span {class}>{ s }</span> }
+            }
+        })
+        .collect::<Html>();
+    (html, offset)
+}
+
+/// The byte under a point `(x, y)` given in pixels from the text's top-left
+/// corner (scroll included), or `None` below the last line.
+pub fn byte_under(text: &str, lines: &Lines, x: f64, y: f64, char_w: f64) -> Option<usize> {
+    if y < 0.0 {
+        return None;
+    }
+    let line = (y / LINE_HEIGHT) as usize;
+    if line >= lines.count() {
+        return None;
+    }
+    let range = lines.range(line);
+    let col = x / char_w;
+    Some(if range.len() > LONG_LINE {
+        window(text, range, col.max(0.0) as usize, 1).0.start
+    } else {
+        byte_at(text, range, col)
+    })
+}

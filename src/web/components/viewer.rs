@@ -1,0 +1,148 @@
+//! The read-only viewer for documents too large for a textarea: only the
+//! lines in view are in the DOM, and of a long line only the columns in
+//! view, so a 3 MB one-line R costs what one screen of it costs.
+
+use crate::textview::Lines;
+use crate::web::components::code::{
+    byte_under, char_width, line_pieces, Point, Squiggles, Viewport, LINE_HEIGHT,
+};
+use crate::web::components::editor::all_marks;
+use std::rc::Rc;
+use yew::prelude::*;
+
+/// Width of the line-number column, in pixels (the style sheet agrees).
+const NUMBER_WIDTH: f64 = 64.0;
+
+/// The widest the scrolled content may be: browsers stop laying out
+/// elements a little above 33 million pixels.
+const MAX_WIDTH: f64 = 30_000_000.0;
+
+/// Properties of [`LargeView`].
+#[derive(Properties, PartialEq)]
+pub struct LargeProps {
+    /// The whole text.
+    pub text: AttrValue,
+    /// Its lines.
+    pub lines: Rc<Lines>,
+    /// A 1-based line to scroll to and mark (a located finding).
+    pub highlight: Option<usize>,
+    /// Squiggles for this text.
+    pub squiggles: Rc<Squiggles>,
+    /// Bytes linked to the grid's hovered cell.
+    pub linked: Option<(usize, usize)>,
+    /// Scroll so this 0-based line is in view.
+    pub reveal: Option<(usize, u32)>,
+    /// Where the pointer is, as a byte offset.
+    pub on_point: Callback<Option<Point>>,
+}
+
+/// Only the lines (and columns) in view, with their numbers.
+#[function_component(LargeView)]
+pub fn large_view(props: &LargeProps) -> Html {
+    let view = use_state_eq(Viewport::default);
+    let char_w = use_state_eq(|| 8.0f64);
+    let tip = use_state_eq(|| None::<(f64, f64, String)>);
+    let scroller = use_node_ref();
+    {
+        let (scroller, view, char_w) = (scroller.clone(), view.clone(), char_w.clone());
+        use_effect_with((), move |_| {
+            if let Some(el) = scroller.cast::<web_sys::Element>() {
+                view.set(Viewport::of(&el));
+                if let Some(w) = char_width(&el) {
+                    char_w.set(w);
+                }
+            }
+        });
+    }
+    {
+        let scroller = scroller.clone();
+        use_effect_with(props.highlight, move |line| {
+            if let (Some(line), Some(el)) = (line, scroller.cast::<web_sys::HtmlElement>()) {
+                el.set_scroll_top(((*line as f64 - 4.0).max(0.0) * LINE_HEIGHT) as i32);
+            }
+        });
+    }
+    {
+        let scroller = scroller.clone();
+        use_effect_with(props.reveal, move |reveal| {
+            if let (Some((line, _)), Some(el)) = (reveal, scroller.cast::<web_sys::HtmlElement>()) {
+                let y = *line as f64 * LINE_HEIGHT;
+                let (top, h) = (f64::from(el.scroll_top()), f64::from(el.client_height()));
+                if y < top || y + LINE_HEIGHT > top + h {
+                    el.set_scroll_top(((y - h / 3.0).max(0.0)) as i32);
+                }
+            }
+        });
+    }
+    let onscroll = {
+        let view = view.clone();
+        Callback::from(move |e: Event| {
+            let el: web_sys::Element = e.target_unchecked_into();
+            view.set(Viewport::of(&el));
+        })
+    };
+    let onmousemove = {
+        let (text, lines, on_point, tip, squiggles, char_w, scroller) = (
+            props.text.clone(),
+            props.lines.clone(),
+            props.on_point.clone(),
+            tip.clone(),
+            props.squiggles.clone(),
+            *char_w,
+            scroller.clone(),
+        );
+        Callback::from(move |e: MouseEvent| {
+            let Some(el) = scroller.cast::<web_sys::Element>() else {
+                return;
+            };
+            let rect = el.get_bounding_client_rect();
+            let (px, py) = (
+                f64::from(e.client_x()) - rect.left(),
+                f64::from(e.client_y()) - rect.top(),
+            );
+            let x = px + f64::from(el.scroll_left()) - NUMBER_WIDTH;
+            let y = py + f64::from(el.scroll_top());
+            let at = (x >= 0.0)
+                .then(|| byte_under(&text, &lines, x, y, char_w))
+                .flatten();
+            on_point.emit(at.map(|at| Point { at, caret: false }));
+            tip.set(
+                at.and_then(|at| squiggles.messages_at(at))
+                    .map(|m| (px + 12.0, py + 18.0, m)),
+            );
+        })
+    };
+    let onmouseleave = {
+        let (on_point, tip) = (props.on_point.clone(), tip.clone());
+        Callback::from(move |_: MouseEvent| {
+            on_point.emit(None);
+            tip.set(None);
+        })
+    };
+    let n = props.lines.count();
+    let shown = view.lines(n);
+    let marks = all_marks(&props.text, &props.squiggles, props.linked);
+    let width = (NUMBER_WIDTH + props.lines.longest() as f64 * *char_w + 16.0).min(MAX_WIDTH);
+    html! {
+        <div class="viewer-wrap">
+            <div class="viewer" ref={scroller} {onscroll} {onmousemove} {onmouseleave} tabindex="0">
+                <div style={format!("height:{}px;width:{width}px;position:relative", n as f64 * LINE_HEIGHT)}>
+                    { for shown.map(|i| {
+                        let (pieces, offset) = line_pieces(&props.text, &props.lines, i, &marks, &view, *char_w);
+                        html! {
+                            <div class={classes!("vline", (props.highlight == Some(i + 1)).then_some("hit"))}
+                                style={format!("top:{}px", i as f64 * LINE_HEIGHT)}>
+                                <span class="num">{ i + 1 }</span>
+                                <span class="txt" style={format!("left:{}px", NUMBER_WIDTH + offset)}>{ pieces }</span>
+                            </div>
+                        }
+                    }) }
+                </div>
+            </div>
+            if let Some((x, y, text)) = &*tip {
+                <div class="sq-tip" role="tooltip" data-testid="squiggle-tip"
+                    style={format!("left:{x}px;top:{y}px")}>{ text.clone() }</div>
+            }
+        </div>
+    }
+}
