@@ -4,6 +4,14 @@
 //! divisions and an idset lookup, never a scan. Painting asks for *runs*
 //! (consecutive cells of one colour in one row), so a canvas draws a
 //! 128-core row with a handful of rectangles, whatever its size.
+//!
+//! At low zoom, or where neighbours are alike, rows are grouped into display
+//! rows (a [`RowMap`]): density strips and folded identical nodes, painted
+//! as [`Shade`]s (see `rows`).
+
+mod rows;
+
+pub use rows::{RowMap, Shade, StripInfo};
 
 use crate::idset::IdSet;
 use crate::rset::Rset;
