@@ -4,6 +4,14 @@
 //! divisions and an idset lookup, never a scan. Painting asks for *runs*
 //! (consecutive cells of one colour in one row), so a canvas draws a
 //! 128-core row with a handful of rectangles, whatever its size.
+//!
+//! At low zoom, or where neighbours are alike, rows are grouped into display
+//! rows (a [`RowMap`]): density strips and folded identical nodes, painted
+//! as [`Shade`]s (see `rows`).
+
+mod rows;
+
+pub use rows::{RowMap, Shade, StripInfo};
 
 use crate::idset::IdSet;
 use crate::rset::Rset;
@@ -275,59 +283,72 @@ impl Grid {
         let mut out = Vec::new();
         let rows = rows.start.min(self.rows.len())..rows.end.min(self.rows.len());
         for row in rows {
-            let r = &self.rows[row];
-            for (t, c) in self.columns.iter().enumerate() {
-                let lo = cols.start.max(c.offset);
-                let hi = cols.end.min(c.offset + c.width);
-                if lo >= hi {
-                    continue;
+            self.row_runs(row, &cols, by, &mut out);
+        }
+        out
+    }
+
+    /// Append the runs of one row (in bounds) within `cols` to `out`: per
+    /// type in column order, and within a type by paint (free, allocated,
+    /// down; unmarked, marked), each paint's runs ascending.
+    fn row_runs(
+        &self,
+        row: usize,
+        cols: &std::ops::Range<usize>,
+        by: &ColorBy,
+        out: &mut Vec<Run>,
+    ) {
+        let Some(r) = self.rows.get(row) else { return };
+        for (t, c) in self.columns.iter().enumerate() {
+            let lo = cols.start.max(c.offset);
+            let hi = cols.end.min(c.offset + c.width);
+            if lo >= hi {
+                continue;
+            }
+            let window = IdSet::from_range((lo - c.offset) as u32, (hi - c.offset - 1) as u32);
+            let present = r.children[t].intersection(&window);
+            let mut emit = |ids: &IdSet, paint: Paint| {
+                for &(a, b) in ids.ranges() {
+                    out.push(Run {
+                        row,
+                        col: c.offset + a as usize,
+                        len: (b - a) as usize + 1,
+                        paint,
+                    });
                 }
-                let window = IdSet::from_range((lo - c.offset) as u32, (hi - c.offset - 1) as u32);
-                let present = r.children[t].intersection(&window);
-                let mut emit = |ids: &IdSet, paint: Paint| {
-                    for &(a, b) in ids.ranges() {
-                        out.push(Run {
-                            row,
-                            col: c.offset + a as usize,
-                            len: (b - a) as usize + 1,
-                            paint,
-                        });
+            };
+            match by {
+                ColorBy::Type => emit(&present, Paint::Type(t.min(255) as u8)),
+                ColorBy::State => match &self.states {
+                    Some(s) => {
+                        let (alloc, down) = &s[row][t];
+                        let down = present.intersection(down);
+                        let alloc = present.intersection(alloc).difference(&down);
+                        emit(&present.difference(&alloc).difference(&down), Paint::Free);
+                        emit(&alloc, Paint::Allocated);
+                        emit(&down, Paint::Down);
                     }
-                };
-                match by {
-                    ColorBy::Type => emit(&present, Paint::Type(t.min(255) as u8)),
-                    ColorBy::State => match &self.states {
-                        Some(s) => {
-                            let (alloc, down) = &s[row][t];
-                            let down = present.intersection(down);
-                            let alloc = present.intersection(alloc).difference(&down);
-                            emit(&present.difference(&alloc).difference(&down), Paint::Free);
-                            emit(&alloc, Paint::Allocated);
-                            emit(&down, Paint::Down);
-                        }
-                        None => emit(&present, Paint::Free),
-                    },
-                    ColorBy::Property(p) => {
-                        let paint = if r.properties.iter().any(|x| x == p) {
-                            Paint::Marked
-                        } else {
-                            Paint::Unmarked
-                        };
-                        emit(&present, paint);
-                    }
-                    ColorBy::Membership(other) => {
-                        let theirs = other
-                            .node(r.rank)
-                            .and_then(|n| n.child(&c.name).cloned())
-                            .unwrap_or_default();
-                        let marked = present.intersection(&theirs);
-                        emit(&present.difference(&marked), Paint::Unmarked);
-                        emit(&marked, Paint::Marked);
-                    }
+                    None => emit(&present, Paint::Free),
+                },
+                ColorBy::Property(p) => {
+                    let paint = if r.properties.iter().any(|x| x == p) {
+                        Paint::Marked
+                    } else {
+                        Paint::Unmarked
+                    };
+                    emit(&present, paint);
+                }
+                ColorBy::Membership(other) => {
+                    let theirs = other
+                        .node(r.rank)
+                        .and_then(|n| n.child(&c.name).cloned())
+                        .unwrap_or_default();
+                    let marked = present.intersection(&theirs);
+                    emit(&present.difference(&marked), Paint::Unmarked);
+                    emit(&marked, Paint::Marked);
                 }
             }
         }
-        out
     }
 }
 
