@@ -1,38 +1,80 @@
 //! The resource grid on a `<canvas>`: only the rows and columns in view are
 //! painted, from runs the core computes, so a 16 384-node set costs what its
 //! visible part costs. Hover finds the cell arithmetically (the grid is its
-//! own spatial index) and shows a text-only tooltip.
+//! own spatial index) and shows a text-only tooltip. At the lowest zooms
+//! nodes collapse into density strips, and identical neighbours can be
+//! folded into one row with a count. Arrow keys move a cell cursor, so the
+//! grid works without a mouse.
 
-use crate::grid::{CellInfo, ColorBy, Grid, Paint};
+use crate::grid::{CellInfo, ColorBy, Grid, Paint, RowMap, StripInfo};
 use crate::rset::Entry;
+use crate::web::components::grid_paint::{
+    dark_theme, export_png, paint, paint_color, Rect, Scene, LABEL_WIDTH,
+};
 use std::rc::Rc;
-use wasm_bindgen::JsCast;
-use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, HtmlElement, KeyboardEvent};
+use web_sys::{HtmlElement, KeyboardEvent};
 use yew::prelude::*;
 
 /// Height of the grid viewport in CSS pixels.
 const VIEW_HEIGHT: f64 = 420.0;
-/// Width of the host-name column when labels are drawn.
-const LABEL_WIDTH: f64 = 150.0;
-/// Cell sizes the zoom steps through, in CSS pixels.
-const ZOOMS: [f64; 7] = [2.0, 3.0, 4.0, 6.0, 9.0, 13.0, 18.0];
 
-/// Colour-blind-safe colours (Okabe–Ito), readable on light and dark.
-const TYPE_COLORS: [&str; 6] = [
-    "#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00",
+/// One zoom level.
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Zoom {
+    /// Cell size in CSS pixels.
+    cell: f64,
+    /// Nodes per display row: 1, or more for density strips.
+    strip: usize,
+}
+
+/// The zoom steps, from whole-machine density strips to large cells.
+const ZOOMS: [Zoom; 9] = [
+    Zoom {
+        cell: 2.0,
+        strip: 64,
+    },
+    Zoom {
+        cell: 2.0,
+        strip: 8,
+    },
+    Zoom {
+        cell: 2.0,
+        strip: 1,
+    },
+    Zoom {
+        cell: 3.0,
+        strip: 1,
+    },
+    Zoom {
+        cell: 4.0,
+        strip: 1,
+    },
+    Zoom {
+        cell: 6.0,
+        strip: 1,
+    },
+    Zoom {
+        cell: 9.0,
+        strip: 1,
+    },
+    Zoom {
+        cell: 13.0,
+        strip: 1,
+    },
+    Zoom {
+        cell: 18.0,
+        strip: 1,
+    },
 ];
 
-/// The colour of a paint.
-pub fn paint_color(p: Paint) -> &'static str {
-    match p {
-        Paint::Type(t) => TYPE_COLORS[usize::from(t) % TYPE_COLORS.len()],
-        Paint::Free => "#009E73",
-        Paint::Allocated => "#0072B2",
-        Paint::Down => "#D55E00",
-        Paint::Marked => "#E69F00",
-        Paint::Unmarked => "#8a939c",
-    }
-}
+/// The zoom a grid opens at: 13-pixel cells with host labels.
+const DEFAULT_ZOOM: usize = 7;
+
+/// Cell sizes a PNG export may fall back to.
+const PNG_CELLS: [f64; 7] = [2.0, 3.0, 4.0, 6.0, 9.0, 13.0, 18.0];
+
+/// Past this many rectangles an SVG is too heavy to be useful.
+const MAX_SVG_RECTS: usize = 20_000;
 
 /// An `R_lite` entry whose cells are highlighted (the editor points at it).
 #[derive(Clone, Debug, PartialEq)]
@@ -83,7 +125,7 @@ impl PartialEq for GridProps {
     }
 }
 
-/// A rectangle of cells: where the drag started and where it is now.
+/// A rectangle of display cells: where the drag started and where it is now.
 #[derive(Clone, Copy, Debug, PartialEq)]
 struct Selection {
     anchor: (usize, usize),
@@ -91,11 +133,11 @@ struct Selection {
 }
 
 impl Selection {
-    fn rows(&self) -> std::ops::Range<usize> {
-        self.anchor.0.min(self.end.0)..self.anchor.0.max(self.end.0) + 1
-    }
-    fn cols(&self) -> std::ops::Range<usize> {
-        self.anchor.1.min(self.end.1)..self.anchor.1.max(self.end.1) + 1
+    fn rect(&self) -> Rect {
+        Rect {
+            rows: self.anchor.0.min(self.end.0)..self.anchor.0.max(self.end.0) + 1,
+            cols: self.anchor.1.min(self.end.1)..self.anchor.1.max(self.end.1) + 1,
+        }
     }
 }
 
@@ -146,7 +188,7 @@ impl Reducible for Picking {
 }
 
 /// The tooltip text for a cell.
-fn tooltip(c: &CellInfo) -> String {
+pub fn tooltip(c: &CellInfo) -> String {
     let mut s = format!(
         "{} rank {} — {} {}",
         c.host.as_deref().unwrap_or("(no host name)"),
@@ -163,55 +205,132 @@ fn tooltip(c: &CellInfo) -> String {
     s
 }
 
-/// The canvas grid with zoom controls and a hover tooltip.
+/// The tooltip text for a folded row or a density strip.
+pub fn strip_tooltip(s: &StripInfo) -> String {
+    let mut out = format!(
+        "{} — {} {} on {} of {} nodes",
+        s.label, s.kind, s.id, s.present, s.nodes
+    );
+    if let Some((free, alloc, down)) = s.states {
+        out.push_str(&format!(" — {free} free, {alloc} allocated, {down} down"));
+    }
+    if let Some(m) = s.marked {
+        out.push_str(&format!(" — {m} marked"));
+    }
+    out
+}
+
+/// What a display cell holds, as tooltip text and, when it is one node's
+/// cell (or a fold of identical ones), the cell to link to its entry.
+fn describe(
+    grid: &Grid,
+    map: &RowMap,
+    by: &ColorBy,
+    (row, col): (usize, usize),
+) -> Option<(String, Option<CellInfo>)> {
+    if map.is_each() {
+        let c = grid.cell(row, col)?;
+        return Some((tooltip(&c), Some(c)));
+    }
+    let group = map.range(row);
+    let info = grid.strip_info(group.clone(), col, by)?;
+    // Folded rows are identical, so the first one stands for all.
+    let first = (info.present == info.nodes)
+        .then(|| grid.cell(group.start, col))
+        .flatten();
+    Some((strip_tooltip(&info), first))
+}
+
+/// The canvas grid with zoom controls, folding and a hover tooltip.
 #[function_component(GridView)]
 pub fn grid_view(props: &GridProps) -> Html {
     let canvas = use_node_ref();
     let scroller = use_node_ref();
-    let zoom = use_state(|| 5usize);
+    let zoom = use_state(|| DEFAULT_ZOOM);
+    let fold = use_state(|| false);
     let scroll = use_state(|| (0.0f64, 0.0f64));
     let hover = use_state(|| None::<(f64, f64, String)>);
+    let cursor = use_state_eq(|| None::<(usize, usize)>);
     let picking = use_reducer(Picking::default);
     let selection = picking.0;
-    let cell = ZOOMS[*zoom];
+    let Zoom { cell, strip } = ZOOMS[*zoom];
     let labels = cell >= 9.0;
     let left = if labels { LABEL_WIDTH } else { 0.0 };
     let grid = props.grid.clone();
+    let by = props.color_by.clone();
+    // Which grid rows each display row shows: computed when the zoom, the
+    // folding or the colouring changes, never on a scroll or a hover.
+    let map = {
+        let (grid, by) = (grid.clone(), by.clone());
+        let deps = (
+            Rc::as_ptr(&grid) as usize,
+            Rc::as_ptr(&by) as usize,
+            strip,
+            *fold,
+        );
+        use_memo(deps, move |&(_, _, strip, fold)| {
+            if strip > 1 {
+                grid.strips(strip)
+            } else if fold {
+                grid.fold(&by)
+            } else {
+                RowMap::each(grid.rows())
+            }
+        })
+    };
+    let rows = map.len();
     let total_w = left + grid.width() as f64 * cell;
-    let total_h = grid.rows() as f64 * cell;
+    let total_h = rows as f64 * cell;
+
+    // A selection or cursor names display rows: a new map makes them stale.
+    {
+        let (picking, cursor) = (picking.dispatcher(), cursor.clone());
+        use_effect_with(Rc::as_ptr(&map) as usize, move |_| {
+            picking.dispatch(Pick::Clear);
+            cursor.set(None);
+        });
+    }
 
     // Repaint whenever what is in view changes.
     {
-        let (canvas, scroller, grid, by) = (
+        let (canvas, scroller, grid, by, map) = (
             canvas.clone(),
             scroller.clone(),
             grid.clone(),
-            props.color_by.clone(),
+            by.clone(),
+            map.clone(),
         );
         let deps = (
             *scroll,
             *zoom,
             Rc::as_ptr(&grid) as usize,
             Rc::as_ptr(&by) as usize,
+            Rc::as_ptr(&map) as usize,
             selection,
             props.linked.as_ref().map(|l| l.entry.clone()),
+            *cursor,
         );
         use_effect_with(deps, move |deps| {
-            paint(
-                &canvas,
-                &scroller,
-                &grid,
-                &by,
+            let scene = Scene {
+                grid: &grid,
+                map: &map,
+                by: &by,
                 cell,
                 left,
-                deps.4,
-                deps.5.as_ref(),
-            );
+                selection: deps.5.map(|s| s.rect()).or(deps.7.map(|(r, c)| Rect {
+                    rows: r..r + 1,
+                    cols: c..c + 1,
+                })),
+                linked: deps.6.as_ref(),
+                dark: dark_theme(),
+                strips: strip > 1,
+            };
+            paint(&canvas, &scroller, &scene);
         });
     }
     // The caret moved onto an entry: bring its first row into view.
     {
-        let (scroller, grid) = (scroller.clone(), grid.clone());
+        let (scroller, grid, map) = (scroller.clone(), grid.clone(), map.clone());
         use_effect_with(props.linked.clone(), move |linked| {
             let Some(Linked {
                 entry,
@@ -223,13 +342,13 @@ pub fn grid_view(props: &GridProps) -> Html {
             let Some(el) = scroller.cast::<HtmlElement>() else {
                 return;
             };
-            let Some(row) = entry.ranks.iter().find_map(|r| grid.row_of_rank(r)) else {
-                return;
-            };
-            let (top, h) = (f64::from(el.scroll_top()), f64::from(el.client_height()));
-            let y = row as f64 * cell;
-            if y < top || y + cell > top + h {
-                el.set_scroll_top((y - h / 3.0).max(0.0) as i32);
+            let row = entry
+                .ranks
+                .iter()
+                .find_map(|r| grid.row_of_rank(r))
+                .and_then(|r| map.display_row(r));
+            if let Some(row) = row {
+                scroll_into_view(&el, row, None, cell, left);
             }
         });
     }
@@ -241,16 +360,16 @@ pub fn grid_view(props: &GridProps) -> Html {
             scroll.set((f64::from(el.scroll_left()), f64::from(el.scroll_top())));
         })
     };
-    // The (row, column) under the pointer, if inside the grid.
+    // The (display row, column) under the pointer, if inside the grid.
     let locate = {
-        let (grid, scroller) = (grid.clone(), scroller.clone());
+        let (scroller, width) = (scroller.clone(), grid.width());
         move |e: &MouseEvent| -> Option<(usize, usize)> {
             let el = scroller.cast::<HtmlElement>()?;
             let rect = el.get_bounding_client_rect();
             let x = f64::from(e.client_x()) - rect.left() + f64::from(el.scroll_left()) - left;
             let y = f64::from(e.client_y()) - rect.top() + f64::from(el.scroll_top());
             let (row, col) = ((y / cell) as usize, (x / cell) as usize);
-            (x >= 0.0 && y >= 0.0 && row < grid.rows() && col < grid.width()).then_some((row, col))
+            (x >= 0.0 && y >= 0.0 && row < rows && col < width).then_some((row, col))
         }
     };
     // Tell the page which cell the pointer is on, once per cell.
@@ -271,23 +390,28 @@ pub fn grid_view(props: &GridProps) -> Html {
         clicked,
     };
     let onmousedown = {
-        let (picking, locate, grid, report_cell) = (
+        let (picking, locate, grid, map, by, report_cell) = (
             picking.dispatcher(),
             locate.clone(),
             grid.clone(),
+            map.clone(),
+            by.clone(),
             report_cell.clone(),
         );
         Callback::from(move |e: MouseEvent| {
             if let Some(at) = locate(&e) {
                 picking.dispatch(Pick::Start(at, e.shift_key()));
-                report_cell(grid.cell(at.0, at.1).map(|c| cell_ref(&c, true)));
+                let found = describe(&grid, &map, &by, at).and_then(|(_, c)| c);
+                report_cell(found.map(|c| cell_ref(&c, true)));
             }
         })
     };
     let onmousemove = {
-        let (hover, grid, scroller, picking, report_cell) = (
+        let (hover, grid, map, by, scroller, picking, report_cell) = (
             hover.clone(),
             grid.clone(),
+            map.clone(),
+            by.clone(),
             scroller.clone(),
             picking.dispatcher(),
             report_cell.clone(),
@@ -301,22 +425,87 @@ pub fn grid_view(props: &GridProps) -> Html {
             if let (Some(at), 1) = (at, e.buttons()) {
                 picking.dispatch(Pick::Extend(at));
             }
-            let found = at.and_then(|(row, col)| grid.cell(row, col));
-            report_cell(found.as_ref().map(|c| cell_ref(c, false)));
-            hover.set(found.map(|c| {
+            let found = at.and_then(|at| describe(&grid, &map, &by, at));
+            report_cell(
+                found
+                    .as_ref()
+                    .and_then(|(_, c)| c.as_ref())
+                    .map(|c| cell_ref(c, false)),
+            );
+            hover.set(found.map(|(text, _)| {
                 (
                     f64::from(e.client_x()) - rect.left() + 12.0,
                     f64::from(e.client_y()) - rect.top() + 12.0,
-                    tooltip(&c),
+                    text,
                 )
             }));
         })
     };
     let onmouseleave = {
-        let hover = hover.clone();
+        let (hover, report_cell) = (hover.clone(), report_cell.clone());
         Callback::from(move |_: MouseEvent| {
             hover.set(None);
             report_cell(None);
+        })
+    };
+    // Keyboard: arrows move a cell cursor (shift extends the selection),
+    // Enter or Space selects the cursor's cell, Escape clears.
+    let onkeydown = {
+        let (picking, cursor, hover, scroller, grid, map, by) = (
+            picking.dispatcher(),
+            cursor.clone(),
+            hover.clone(),
+            scroller.clone(),
+            grid.clone(),
+            map.clone(),
+            by.clone(),
+        );
+        let width = grid.width();
+        Callback::from(move |e: KeyboardEvent| {
+            let key = e.key();
+            if key == "Escape" {
+                picking.dispatch(Pick::Clear);
+                cursor.set(None);
+                hover.set(None);
+                return;
+            }
+            if rows == 0 || width == 0 {
+                return;
+            }
+            let (r, c) = (*cursor).unwrap_or((0, 0));
+            let next = match key.as_str() {
+                "ArrowUp" => (r.saturating_sub(1), c),
+                "ArrowDown" => ((r + 1).min(rows - 1), c),
+                "ArrowLeft" => (r, c.saturating_sub(1)),
+                "ArrowRight" => (r, (c + 1).min(width - 1)),
+                "Home" => (r, 0),
+                "End" => (r, width - 1),
+                "Enter" | " " => {
+                    e.prevent_default();
+                    picking.dispatch(Pick::Start((r, c), e.shift_key()));
+                    return;
+                }
+                _ => return,
+            };
+            e.prevent_default();
+            if e.shift_key() {
+                if cursor.is_none() {
+                    picking.dispatch(Pick::Start((r, c), false));
+                }
+                picking.dispatch(Pick::Extend(next));
+            }
+            cursor.set(Some(next));
+            let Some(el) = scroller.cast::<HtmlElement>() else {
+                return;
+            };
+            scroll_into_view(&el, next.0, Some(next.1), cell, left);
+            let x = left + next.1 as f64 * cell - f64::from(el.scroll_left()) + 12.0;
+            let y = (next.0 + 1) as f64 * cell - f64::from(el.scroll_top()) + 4.0;
+            hover.set(
+                describe(&grid, &map, &by, next)
+                    .map(|(text, _)| (x, y, text))
+                    .or_else(|| Some((x, y, "no resource here".to_string()))),
+            );
         })
     };
     let zoom_by = |step: isize| {
@@ -324,6 +513,13 @@ pub fn grid_view(props: &GridProps) -> Html {
         Callback::from(move |_: MouseEvent| {
             let z = (*zoom as isize + step).clamp(0, ZOOMS.len() as isize - 1);
             zoom.set(z as usize);
+        })
+    };
+    let on_fold = {
+        let fold = fold.clone();
+        Callback::from(move |e: Event| {
+            let input: web_sys::HtmlInputElement = e.target_unchecked_into();
+            fold.set(input.checked());
         })
     };
     let legend: Vec<(String, Paint)> = match &*props.color_by {
@@ -350,29 +546,44 @@ pub fn grid_view(props: &GridProps) -> Html {
     // Hover re-renders this component on every mouse move; the selection's
     // set and the whole-grid SVG are computed only when their inputs change.
     let picked = {
-        let grid = grid.clone();
-        use_memo((Rc::as_ptr(&grid) as usize, selection), move |(_, sel)| {
-            sel.map(|s| grid.select(s.rows(), s.cols()))
-        })
+        let (grid, map) = (grid.clone(), map.clone());
+        use_memo(
+            (
+                Rc::as_ptr(&grid) as usize,
+                Rc::as_ptr(&map) as usize,
+                selection,
+            ),
+            move |(_, _, sel)| {
+                sel.map(|s| {
+                    let r = s.rect();
+                    grid.select(map.grid_rows(r.rows), r.cols)
+                })
+            },
+        )
     };
     let on_clear = {
         let picking = picking.dispatcher();
         Callback::from(move |_: MouseEvent| picking.dispatch(Pick::Clear))
     };
-    let onkeydown = {
-        let picking = picking.dispatcher();
-        Callback::from(move |e: KeyboardEvent| {
-            if e.key() == "Escape" {
-                picking.dispatch(Pick::Clear);
-            }
+    let on_png = {
+        let (grid, by, map) = (grid.clone(), by.clone(), map.clone());
+        Callback::from(move |_: MouseEvent| {
+            let scene = Scene {
+                grid: &grid,
+                map: &map,
+                by: &by,
+                cell,
+                left: LABEL_WIDTH,
+                selection: None,
+                linked: None,
+                dark: false,
+                strips: strip > 1,
+            };
+            export_png(&scene, &PNG_CELLS);
         })
     };
-    let on_png = {
-        let (grid, by) = (grid.clone(), props.color_by.clone());
-        Callback::from(move |_: MouseEvent| export_png(&grid, &by, cell))
-    };
     let svg_href = {
-        let (grid, by) = (grid.clone(), props.color_by.clone());
+        let (grid, by) = (grid.clone(), by.clone());
         let deps = (Rc::as_ptr(&grid) as usize, Rc::as_ptr(&by) as usize, *zoom);
         use_memo(deps, move |_| {
             grid.svg(&by, cell, paint_color, MAX_SVG_RECTS).map(|s| {
@@ -383,11 +594,31 @@ pub fn grid_view(props: &GridProps) -> Html {
             })
         })
     };
+    let shape = if strip > 1 {
+        format!(
+            "{} nodes in {} strips of {} — opacity shows how many nodes have each resource",
+            grid.rows(),
+            rows,
+            strip
+        )
+    } else if *fold {
+        format!(
+            "{} nodes in {} rows — identical neighbours folded",
+            grid.rows(),
+            rows
+        )
+    } else {
+        format!("{} nodes × {} columns", grid.rows(), grid.width())
+    };
     html! {
-        <section class="grid-panel" aria-label="Resource grid" {onkeydown}>
+        <section class="grid-panel" aria-label="Resource grid">
             <div class="grid-tools">
                 <button onclick={zoom_by(-1)} aria-label="Zoom out" disabled={*zoom == 0}>{ "−" }</button>
                 <button onclick={zoom_by(1)} aria-label="Zoom in" disabled={*zoom + 1 == ZOOMS.len()}>{ "+" }</button>
+                <label class="inline check">
+                    <input type="checkbox" checked={*fold} onchange={on_fold} disabled={strip > 1} data-testid="fold" />
+                    { " fold identical nodes" }
+                </label>
                 <ul class="legend" aria-label="Legend" data-testid="legend">
                     { for legend.iter().map(|(name, p)| html! {
                         <li><span class="swatch" style={format!("background:{}", paint_color(*p))}></span>{ name.clone() }</li>
@@ -399,13 +630,14 @@ pub fn grid_view(props: &GridProps) -> Html {
                 } else {
                     <span class="hint">{ "(too many cells for SVG; use PNG)" }</span>
                 }
-                <span class="hint">{ format!("{} nodes × {} columns", grid.rows(), grid.width()) }
+                <span class="hint" data-testid="grid-shape">{ shape }
                     { if grid.clipped() { " — ids above 4095 are not drawn" } else { "" } }</span>
             </div>
-            <div class="grid-scroll" ref={scroller} {onscroll} {onmousedown} {onmousemove} {onmouseleave} tabindex="0"
+            <div class="grid-scroll" ref={scroller} {onscroll} {onmousedown} {onmousemove} {onmouseleave} {onkeydown} tabindex="0"
+                role="grid" aria-label="Resource grid: arrow keys move, shift extends the selection, Enter selects, Escape clears"
                 style={format!("height:{}px", VIEW_HEIGHT.min(total_h + 16.0).max(60.0))} data-testid="grid">
                 <div class="grid-spacer" style={format!("width:{total_w}px;height:{total_h}px")}></div>
-                <canvas ref={canvas} class="grid-canvas" aria-label={format!("{} nodes drawn as rows of cells; hover a cell for details", grid.rows())}></canvas>
+                <canvas ref={canvas} class="grid-canvas" aria-hidden="true"></canvas>
             </div>
             if let Some(set) = (*picked).clone() {
                 <div class="selection" data-testid="selection" aria-live="polite">
@@ -421,7 +653,7 @@ pub fn grid_view(props: &GridProps) -> Html {
                     <button onclick={on_clear} aria-label="Clear the selection">{ "Clear" }</button>
                 </div>
             } else {
-                <div class="selection hint">{ "Drag over cells (or click, then shift-click) to select resources as an R." }</div>
+                <div class="selection hint">{ "Drag over cells (or click, then shift-click) to select resources as an R; with the keyboard, arrows and shift-arrows." }</div>
             }
             if let Some((x, y, text)) = &*hover {
                 <div class="tooltip" role="tooltip" data-testid="tooltip" style={format!("left:{x}px;top:{y}px")}>{ text.clone() }</div>
@@ -430,10 +662,21 @@ pub fn grid_view(props: &GridProps) -> Html {
     }
 }
 
-/// Past this many rectangles an SVG is too heavy to be useful.
-const MAX_SVG_RECTS: usize = 20_000;
-/// The largest PNG side, in pixels, the export draws.
-const MAX_PNG_SIDE: f64 = 16_384.0;
+/// Scroll `el` so display row `row` (and column `col`, if given) is in view.
+fn scroll_into_view(el: &HtmlElement, row: usize, col: Option<usize>, cell: f64, left: f64) {
+    let (top, h) = (f64::from(el.scroll_top()), f64::from(el.client_height()));
+    let y = row as f64 * cell;
+    if y < top || y + cell > top + h {
+        el.set_scroll_top((y - h / 3.0).max(0.0) as i32);
+    }
+    if let Some(col) = col {
+        let (sl, w) = (f64::from(el.scroll_left()), f64::from(el.client_width()));
+        let x = left + col as f64 * cell;
+        if x - left < sl || x + cell > sl + w {
+            el.set_scroll_left((x - left - w / 3.0).max(0.0) as i32);
+        }
+    }
+}
 
 fn copy_text(text: String) -> Callback<MouseEvent> {
     Callback::from(move |_| {
@@ -443,235 +686,3 @@ fn copy_text(text: String) -> Callback<MouseEvent> {
             .write_text(&text);
     })
 }
-
-/// Draw the whole grid on an off-screen canvas (smaller cells when it would
-/// be too large) and download it as PNG.
-fn export_png(grid: &Grid, by: &ColorBy, cell: f64) {
-    let document = gloo::utils::document();
-    let Some(canvas) = document
-        .create_element("canvas")
-        .ok()
-        .and_then(|c| c.dyn_into::<HtmlCanvasElement>().ok())
-    else {
-        return;
-    };
-    let fit = |c: f64| {
-        (LABEL_WIDTH + grid.width() as f64 * c).max(grid.rows() as f64 * c) <= MAX_PNG_SIDE
-    };
-    let cell = ZOOMS
-        .iter()
-        .rev()
-        .copied()
-        .find(|&c| c <= cell && fit(c))
-        .unwrap_or(1.0);
-    let (w, h) = (
-        LABEL_WIDTH + grid.width() as f64 * cell,
-        grid.rows() as f64 * cell,
-    );
-    let (w, h) = (w.min(MAX_PNG_SIDE), h.min(MAX_PNG_SIDE));
-    canvas.set_width(w as u32);
-    canvas.set_height(h as u32);
-    let Some(ctx) = context_2d(&canvas) else {
-        return;
-    };
-    draw(
-        &ctx,
-        grid,
-        by,
-        cell,
-        LABEL_WIDTH,
-        (0.0, 0.0, w, h),
-        None,
-        None,
-    );
-    let Ok(url) = canvas.to_data_url_with_type("image/png") else {
-        return;
-    };
-    if let Some(a) = document
-        .create_element("a")
-        .ok()
-        .and_then(|a| a.dyn_into::<web_sys::HtmlAnchorElement>().ok())
-    {
-        a.set_href(&url);
-        a.set_download("rscope-grid.png");
-        a.click();
-    }
-}
-
-/// The canvas's 2D drawing context.
-fn context_2d(canvas: &HtmlCanvasElement) -> Option<CanvasRenderingContext2d> {
-    canvas
-        .get_context("2d")
-        .ok()
-        .flatten()
-        .and_then(|c| c.dyn_into::<CanvasRenderingContext2d>().ok())
-}
-
-/// Paint the part of the grid in view.
-#[allow(clippy::too_many_arguments)]
-fn paint(
-    canvas: &NodeRef,
-    scroller: &NodeRef,
-    grid: &Grid,
-    by: &ColorBy,
-    cell: f64,
-    left: f64,
-    selection: Option<Selection>,
-    linked: Option<&Entry>,
-) {
-    let (Some(canvas), Some(scroller)) = (
-        canvas.cast::<HtmlCanvasElement>(),
-        scroller.cast::<HtmlElement>(),
-    ) else {
-        return;
-    };
-    let ratio = gloo::utils::window().device_pixel_ratio().max(1.0);
-    let (w, h) = (
-        f64::from(scroller.client_width()),
-        f64::from(scroller.client_height()),
-    );
-    let (sx, sy) = (
-        f64::from(scroller.scroll_left()),
-        f64::from(scroller.scroll_top()),
-    );
-    canvas.set_width((w * ratio) as u32);
-    canvas.set_height((h * ratio) as u32);
-    let _ = canvas.style().set_property("width", &format!("{w}px"));
-    let _ = canvas.style().set_property("height", &format!("{h}px"));
-    let _ = canvas
-        .style()
-        .set_property("transform", &format!("translate({sx}px, {sy}px)"));
-    let Some(ctx) = context_2d(&canvas) else {
-        return;
-    };
-    let _ = ctx.set_transform(ratio, 0.0, 0.0, ratio, 0.0, 0.0);
-    draw(
-        &ctx,
-        grid,
-        by,
-        cell,
-        left,
-        (sx, sy, w, h),
-        selection,
-        linked,
-    );
-    crate::web::mark("rscope:grid-painted");
-}
-
-/// Draw the window `(sx, sy, w, h)` of the grid (in grid pixels) on `ctx`.
-#[allow(clippy::too_many_arguments)]
-fn draw(
-    ctx: &CanvasRenderingContext2d,
-    grid: &Grid,
-    by: &ColorBy,
-    cell: f64,
-    left: f64,
-    (sx, sy, w, h): (f64, f64, f64, f64),
-    selection: Option<Selection>,
-    linked: Option<&Entry>,
-) {
-    ctx.clear_rect(0.0, 0.0, w, h);
-    let first_row = (sy / cell).floor() as usize;
-    let last_row = ((sy + h) / cell).ceil() as usize + 1;
-    let first_col = ((sx - left).max(0.0) / cell).floor() as usize;
-    let last_col = ((sx + w - left) / cell).ceil().max(0.0) as usize + 1;
-    let gap = if cell >= 4.0 { 1.0 } else { 0.0 };
-    let runs = grid.runs(first_row..last_row, first_col..last_col, by);
-    let mut current = None;
-    for r in runs {
-        if current != Some(r.paint) {
-            ctx.set_fill_style_str(paint_color(r.paint));
-            current = Some(r.paint);
-        }
-        let x = left + r.col as f64 * cell - sx;
-        let y = r.row as f64 * cell - sy;
-        if gap > 0.0 {
-            // One rectangle per cell keeps the cell borders visible.
-            for i in 0..r.len {
-                ctx.fill_rect(x + i as f64 * cell, y, cell - gap, cell - gap);
-            }
-        } else {
-            ctx.fill_rect(x, y, r.len as f64 * cell, cell);
-        }
-    }
-    if let Some(entry) = linked {
-        draw_linked(ctx, grid, entry, cell, left, (sx, sy), first_row..last_row);
-    }
-    if let Some(sel) = selection {
-        let (rows, cols) = (sel.rows(), sel.cols());
-        ctx.set_stroke_style_str("#CC79A7");
-        ctx.set_line_width(2.0);
-        ctx.stroke_rect(
-            left + cols.start as f64 * cell - sx - 1.0,
-            rows.start as f64 * cell - sy - 1.0,
-            cols.len() as f64 * cell + 1.0,
-            rows.len() as f64 * cell + 1.0,
-        );
-    }
-    if left > 0.0 {
-        let dark = gloo::utils::window()
-            .match_media("(prefers-color-scheme: dark)")
-            .ok()
-            .flatten()
-            .is_some_and(|m| m.matches());
-        ctx.set_fill_style_str(if dark { "#0f1419" } else { "#ffffff" });
-        ctx.fill_rect(0.0, 0.0, left - 4.0, h);
-        ctx.set_fill_style_str(if dark { "#e6edf3" } else { "#1b1f24" });
-        ctx.set_font(&format!(
-            "{}px ui-monospace, monospace",
-            (cell - 2.0).min(13.0)
-        ));
-        ctx.set_text_baseline("middle");
-        for row in first_row..last_row.min(grid.rows()) {
-            let y = row as f64 * cell - sy + cell / 2.0;
-            // fillText draws text, never markup: host names stay inert.
-            let _ = ctx.fill_text_with_max_width(&grid.label(row), 2.0, y, left - 8.0);
-        }
-    }
-}
-
-/// Outline the cells an `R_lite` entry gives, on the rows in view, and tint
-/// those rows, so the entry under the editor's pointer stands out.
-fn draw_linked(
-    ctx: &CanvasRenderingContext2d,
-    grid: &Grid,
-    entry: &Entry,
-    cell: f64,
-    left: f64,
-    (sx, sy): (f64, f64),
-    rows: std::ops::Range<usize>,
-) {
-    ctx.set_stroke_style_str(LINK_COLOR);
-    ctx.set_line_width(2.0);
-    for row in rows.start..rows.end.min(grid.rows()) {
-        if !grid.rank(row).is_some_and(|r| entry.ranks.contains(r)) {
-            continue;
-        }
-        let y = row as f64 * cell - sy;
-        ctx.set_global_alpha(0.18);
-        ctx.set_fill_style_str(LINK_COLOR);
-        ctx.fill_rect(left - sx, y, grid.width() as f64 * cell, cell);
-        ctx.set_global_alpha(1.0);
-        for (name, ids) in &entry.children {
-            let Some(c) = grid.columns().iter().find(|c| &c.name == name) else {
-                continue;
-            };
-            for &(a, b) in ids.ranges() {
-                let (a, b) = (a as usize, (b as usize).min(c.width.saturating_sub(1)));
-                if a > b {
-                    continue;
-                }
-                let x = left + (c.offset + a) as f64 * cell - sx;
-                ctx.stroke_rect(
-                    x + 1.0,
-                    y + 1.0,
-                    (b - a + 1) as f64 * cell - 2.0,
-                    cell - 2.0,
-                );
-            }
-        }
-    }
-}
-
-/// The outline of linked cells: black-ish purple, visible on every paint.
-const LINK_COLOR: &str = "#5a1e6e";

@@ -4,6 +4,7 @@ pub mod code;
 pub mod diagnostics;
 pub mod editor;
 pub mod grid;
+pub mod grid_paint;
 pub mod summary;
 pub mod tabs;
 pub mod toolbar;

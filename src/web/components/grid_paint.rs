@@ -1,0 +1,301 @@
+//! Drawing the grid on a canvas: the cells in view (as runs, or as shaded
+//! strips when rows are folded or grouped), host labels, the selection and
+//! the cells of the linked `R_lite` entry. Also the PNG export.
+
+use crate::grid::{ColorBy, Grid, Paint, RowMap};
+use crate::rset::Entry;
+use std::ops::Range;
+use wasm_bindgen::JsCast;
+use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, HtmlElement};
+use yew::prelude::*;
+
+/// Width of the host-name column when labels are drawn.
+pub const LABEL_WIDTH: f64 = 150.0;
+
+/// The largest PNG side, in pixels, the export draws.
+const MAX_PNG_SIDE: f64 = 16_384.0;
+
+/// Colour-blind-safe colours (Okabe–Ito), readable on light and dark.
+const TYPE_COLORS: [&str; 6] = [
+    "#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00",
+];
+
+/// The outline of linked cells: a dark purple, visible on every paint.
+const LINK_COLOR: &str = "#5a1e6e";
+
+/// The colour of a paint.
+pub fn paint_color(p: Paint) -> &'static str {
+    match p {
+        Paint::Type(t) => TYPE_COLORS[usize::from(t) % TYPE_COLORS.len()],
+        Paint::Free => "#009E73",
+        Paint::Allocated => "#0072B2",
+        Paint::Down => "#D55E00",
+        Paint::Marked => "#E69F00",
+        Paint::Unmarked => "#8a939c",
+    }
+}
+
+/// A rectangle of display cells: rows and columns, half-open.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Rect {
+    /// Display rows.
+    pub rows: Range<usize>,
+    /// Columns.
+    pub cols: Range<usize>,
+}
+
+/// What to draw and how.
+pub struct Scene<'a> {
+    /// The grid.
+    pub grid: &'a Grid,
+    /// Which grid rows each display row shows.
+    pub map: &'a RowMap,
+    /// How cells are coloured.
+    pub by: &'a ColorBy,
+    /// Cell size in CSS pixels.
+    pub cell: f64,
+    /// Width of the label column (0 when labels are off).
+    pub left: f64,
+    /// The selected rectangle.
+    pub selection: Option<Rect>,
+    /// The entry whose cells to outline.
+    pub linked: Option<&'a Entry>,
+    /// Dark theme colours for the labels.
+    pub dark: bool,
+    /// Whether display rows are density strips (groups of unlike nodes).
+    pub strips: bool,
+}
+
+/// The canvas's 2D drawing context.
+fn context_2d(canvas: &HtmlCanvasElement) -> Option<CanvasRenderingContext2d> {
+    canvas
+        .get_context("2d")
+        .ok()
+        .flatten()
+        .and_then(|c| c.dyn_into::<CanvasRenderingContext2d>().ok())
+}
+
+/// Whether the page is in the dark theme.
+pub fn dark_theme() -> bool {
+    gloo::utils::window()
+        .match_media("(prefers-color-scheme: dark)")
+        .ok()
+        .flatten()
+        .is_some_and(|m| m.matches())
+}
+
+/// Paint the part of the grid in `scroller`'s view onto `canvas`, which
+/// sits over that view.
+pub fn paint(canvas: &NodeRef, scroller: &NodeRef, scene: &Scene<'_>) {
+    let (Some(canvas), Some(scroller)) = (
+        canvas.cast::<HtmlCanvasElement>(),
+        scroller.cast::<HtmlElement>(),
+    ) else {
+        return;
+    };
+    let ratio = gloo::utils::window().device_pixel_ratio().max(1.0);
+    let (w, h) = (
+        f64::from(scroller.client_width()),
+        f64::from(scroller.client_height()),
+    );
+    let (sx, sy) = (
+        f64::from(scroller.scroll_left()),
+        f64::from(scroller.scroll_top()),
+    );
+    canvas.set_width((w * ratio) as u32);
+    canvas.set_height((h * ratio) as u32);
+    let _ = canvas.style().set_property("width", &format!("{w}px"));
+    let _ = canvas.style().set_property("height", &format!("{h}px"));
+    let _ = canvas
+        .style()
+        .set_property("transform", &format!("translate({sx}px, {sy}px)"));
+    let Some(ctx) = context_2d(&canvas) else {
+        return;
+    };
+    let _ = ctx.set_transform(ratio, 0.0, 0.0, ratio, 0.0, 0.0);
+    draw(&ctx, scene, (sx, sy, w, h));
+    crate::web::mark("rscope:grid-painted");
+}
+
+/// Draw the window `(sx, sy, w, h)` of the grid (in grid pixels) on `ctx`.
+fn draw(ctx: &CanvasRenderingContext2d, s: &Scene<'_>, (sx, sy, w, h): (f64, f64, f64, f64)) {
+    let (cell, left) = (s.cell, s.left);
+    ctx.clear_rect(0.0, 0.0, w, h);
+    let first_row = (sy / cell).floor() as usize;
+    let last_row = (((sy + h) / cell).ceil() as usize + 1).min(s.map.len());
+    let first_col = ((sx - left).max(0.0) / cell).floor() as usize;
+    let last_col = ((sx + w - left) / cell).ceil().max(0.0) as usize + 1;
+    let gap = if cell >= 4.0 { 1.0 } else { 0.0 };
+    let fill = |row: usize, col: usize, len: usize| {
+        let x = left + col as f64 * cell - sx;
+        let y = row as f64 * cell - sy;
+        if gap > 0.0 {
+            // One rectangle per cell keeps the cell borders visible.
+            for i in 0..len {
+                ctx.fill_rect(x + i as f64 * cell, y, cell - gap, cell - gap);
+            }
+        } else {
+            ctx.fill_rect(x, y, len as f64 * cell, cell);
+        }
+    };
+    if s.map.is_each() {
+        let mut current = None;
+        for r in s.grid.runs(first_row..last_row, first_col..last_col, s.by) {
+            if current != Some(r.paint) {
+                ctx.set_fill_style_str(paint_color(r.paint));
+                current = Some(r.paint);
+            }
+            fill(r.row, r.col, r.len);
+        }
+    } else {
+        // Folded rows and density strips: the share of nodes holding a
+        // resource is the opacity, in eighths.
+        let mut current = None;
+        for r in s
+            .grid
+            .shades(s.map, first_row..last_row, first_col..last_col, s.by)
+        {
+            if current != Some((r.paint, r.level)) {
+                ctx.set_fill_style_str(paint_color(r.paint));
+                ctx.set_global_alpha(f64::from(r.level) / 8.0);
+                current = Some((r.paint, r.level));
+            }
+            fill(r.row, r.col, r.len);
+        }
+        ctx.set_global_alpha(1.0);
+    }
+    if let Some(entry) = s.linked {
+        draw_linked(ctx, s, entry, (sx, sy), first_row..last_row);
+    }
+    if let Some(sel) = &s.selection {
+        ctx.set_stroke_style_str("#CC79A7");
+        ctx.set_line_width(2.0);
+        ctx.stroke_rect(
+            left + sel.cols.start as f64 * cell - sx - 1.0,
+            sel.rows.start as f64 * cell - sy - 1.0,
+            sel.cols.len() as f64 * cell + 1.0,
+            sel.rows.len() as f64 * cell + 1.0,
+        );
+    }
+    if left > 0.0 {
+        ctx.set_fill_style_str(if s.dark { "#0f1419" } else { "#ffffff" });
+        ctx.fill_rect(0.0, 0.0, left - 4.0, h);
+        ctx.set_fill_style_str(if s.dark { "#e6edf3" } else { "#1b1f24" });
+        ctx.set_font(&format!(
+            "{}px ui-monospace, monospace",
+            (cell - 2.0).min(13.0)
+        ));
+        ctx.set_text_baseline("middle");
+        for row in first_row..last_row {
+            let y = row as f64 * cell - sy + cell / 2.0;
+            let label = if s.map.is_each() {
+                s.grid.label(row)
+            } else {
+                s.grid.group_label(s.map.range(row))
+            };
+            // fillText draws text, never markup: host names stay inert.
+            let _ = ctx.fill_text_with_max_width(&label, 2.0, y, left - 8.0);
+        }
+    }
+}
+
+/// Tint the display rows holding a rank of `entry` and outline the cells it
+/// gives them, so the entry under the editor's pointer stands out.
+fn draw_linked(
+    ctx: &CanvasRenderingContext2d,
+    s: &Scene<'_>,
+    entry: &Entry,
+    (sx, sy): (f64, f64),
+    rows: Range<usize>,
+) {
+    let (cell, left) = (s.cell, s.left);
+    ctx.set_stroke_style_str(LINK_COLOR);
+    ctx.set_line_width(2.0);
+    for d in rows {
+        let group = s.map.range(d);
+        if !group.clone().any(|r| {
+            s.grid
+                .rank(r)
+                .is_some_and(|rank| entry.ranks.contains(rank))
+        }) {
+            continue;
+        }
+        let y = d as f64 * cell - sy;
+        ctx.set_global_alpha(0.18);
+        ctx.set_fill_style_str(LINK_COLOR);
+        ctx.fill_rect(left - sx, y, s.grid.width() as f64 * cell, cell);
+        ctx.set_global_alpha(1.0);
+        // In a density strip, other nodes share the cells: tint only.
+        if s.strips && group.len() > 1 {
+            continue;
+        }
+        for (name, ids) in &entry.children {
+            let Some(c) = s.grid.columns().iter().find(|c| &c.name == name) else {
+                continue;
+            };
+            for &(a, b) in ids.ranges() {
+                let (a, b) = (a as usize, (b as usize).min(c.width.saturating_sub(1)));
+                if a > b {
+                    continue;
+                }
+                let x = left + (c.offset + a) as f64 * cell - sx;
+                ctx.stroke_rect(
+                    x + 1.0,
+                    y + 1.0,
+                    (b - a + 1) as f64 * cell - 2.0,
+                    cell - 2.0,
+                );
+            }
+        }
+    }
+}
+
+/// Draw the whole grid on an off-screen canvas (smaller cells when it would
+/// be too large) and download it as PNG.
+pub fn export_png(scene: &Scene<'_>, zooms: &[f64]) {
+    let document = gloo::utils::document();
+    let Some(canvas) = document
+        .create_element("canvas")
+        .ok()
+        .and_then(|c| c.dyn_into::<HtmlCanvasElement>().ok())
+    else {
+        return;
+    };
+    let (grid, rows) = (scene.grid, scene.map.len());
+    let fit = |c: f64| (LABEL_WIDTH + grid.width() as f64 * c).max(rows as f64 * c) <= MAX_PNG_SIDE;
+    let cell = zooms
+        .iter()
+        .rev()
+        .copied()
+        .find(|&c| c <= scene.cell && fit(c))
+        .unwrap_or(1.0);
+    let (w, h) = (
+        (LABEL_WIDTH + grid.width() as f64 * cell).min(MAX_PNG_SIDE),
+        (rows as f64 * cell).min(MAX_PNG_SIDE),
+    );
+    canvas.set_width(w as u32);
+    canvas.set_height(h as u32);
+    let Some(ctx) = context_2d(&canvas) else {
+        return;
+    };
+    let scene = Scene {
+        cell,
+        left: LABEL_WIDTH,
+        selection: None,
+        linked: None,
+        ..*scene
+    };
+    draw(&ctx, &scene, (0.0, 0.0, w, h));
+    let Ok(url) = canvas.to_data_url_with_type("image/png") else {
+        return;
+    };
+    if let Some(a) = document
+        .create_element("a")
+        .ok()
+        .and_then(|a| a.dyn_into::<web_sys::HtmlAnchorElement>().ok())
+    {
+        a.set_href(&url);
+        a.set_download("rscope-grid.png");
+        a.click();
+    }
+}
