@@ -142,6 +142,8 @@ pub fn pieces(range: Range<usize>, marks: &[Mark]) -> Vec<Piece> {
 pub struct Lines {
     starts: Vec<usize>,
     len: usize,
+    /// Whether the whole text is ASCII (columns are bytes).
+    ascii: bool,
 }
 
 impl Lines {
@@ -157,7 +159,27 @@ impl Lines {
         Lines {
             starts,
             len: text.len(),
+            ascii: text.is_ascii(),
         }
+    }
+
+    /// [`window`] over line `i` of `text` (the text these lines index),
+    /// without re-reading a long line when the text is ASCII.
+    pub fn window(
+        &self,
+        text: &str,
+        i: usize,
+        first: usize,
+        count: usize,
+    ) -> (Range<usize>, usize) {
+        let line = self.range(i);
+        if self.ascii {
+            let len = line.len();
+            let a = line.start + first.min(len);
+            let b = line.start + (first + count).min(len);
+            return (a..b, a - line.start);
+        }
+        window(text, line, first, count)
     }
 
     /// How many lines (at least one).
@@ -326,6 +348,14 @@ mod tests {
         assert_eq!([0, 2, 3, 4, 7, 8].map(|b| l.line_of(b)), [0, 0, 1, 2, 2, 3]);
         assert_eq!(l.longest(), 3);
         assert_eq!(l.range(9), 8..8);
+        assert_eq!(l.window("ab\n\ncde\n", 2, 1, 5), (5..7, 1));
+        let text = "é\nxé€y";
+        let l = Lines::new(text);
+        assert_eq!(
+            l.window(text, 1, 1, 2),
+            (4..9, 1),
+            "the slow path for non-ASCII"
+        );
     }
 
     #[test]

@@ -18,7 +18,7 @@ use crate::web::components::{
     tree::TreeView,
 };
 use crate::web::load;
-use crate::web::state::{Action, Doc, Docs};
+use crate::web::state::{Action, Doc, Docs, Text};
 use gloo::events::EventListener;
 use gloo::timers::callback::Timeout;
 use std::cell::RefCell;
@@ -29,6 +29,8 @@ use yew::prelude::*;
 
 /// How long typing must pause before the document is parsed again.
 const PARSE_DELAY_MS: u32 = 120;
+/// A change larger than this many bytes is not typing.
+const TYPING_BYTES: usize = 256;
 /// How long changes must settle before they are saved to local storage.
 const SAVE_DELAY_MS: u32 = 600;
 
@@ -128,18 +130,29 @@ pub fn app() -> Html {
         });
     }
 
-    // Parse the active document once typing pauses; never on every keystroke.
+    // Parse the active document once typing pauses; never on every
+    // keystroke. A text that changed by more than typing does (a paste, a
+    // file, a tab switch) is read at once.
+    let last_len = use_mut_ref(|| 0usize);
     {
         let report = report.clone();
         let text = docs.current().text.clone();
         use_effect_with(text, move |text| {
             crate::web::mark("rscope:analyze-scheduled");
+            let jump = text
+                .len()
+                .abs_diff(std::mem::replace(&mut *last_len.borrow_mut(), text.len()));
+            let delay = if jump > TYPING_BYTES {
+                0
+            } else {
+                PARSE_DELAY_MS
+            };
             let timer = if text.trim().is_empty() {
                 report.set(None);
                 None
             } else {
                 let text = text.clone();
-                Some(Timeout::new(PARSE_DELAY_MS, move || {
+                Some(Timeout::new(delay, move || {
                     crate::web::mark("rscope:analyze-start");
                     report.set(Some(Rc::new(Analysis::of(&text))));
                     crate::web::mark("rscope:analyze-end");
@@ -277,13 +290,13 @@ pub fn app() -> Html {
     let member_problem = member_text_problem(member_of, &color);
     // The squiggles belong to the text they were computed from; while the
     // user types, they wait for the next analysis rather than drift.
-    let current_text = &docs.current().text;
+    let current_text = docs.current().text.clone();
     let squiggles = report
         .as_ref()
-        .filter(|a| a.text == *current_text)
+        .filter(|a| a.text == current_text)
         .map(|a| a.squiggles.clone())
         .unwrap_or_default();
-    let analysis_current = report.as_ref().filter(|a| a.text == *current_text).cloned();
+    let analysis_current = report.as_ref().filter(|a| a.text == current_text).cloned();
     let on_point = {
         let (text_entry, analysis) = (text_entry.clone(), analysis_current.clone());
         Callback::from(move |p: Option<Point>| {
@@ -328,7 +341,7 @@ pub fn app() -> Html {
         Callback::from(move |text: String| {
             docs.dispatch(Action::Open(Doc {
                 source: format!("selection {}", n + 1),
-                text,
+                text: text.into(),
             }))
         })
     };
@@ -350,7 +363,7 @@ pub fn app() -> Html {
             </p>
             <Tabs {sources} active={docs.active} {on_select} {on_close} />
             <div class="workspace" role="tabpanel" aria-labelledby={format!("tab-{}", crate::web::state::tab_letter(docs.active))}>
-                <Editor text={AttrValue::from(docs.current().text.clone())} {on_edit} label="R document (JSON)"
+                <Editor text={current_text.clone()} {on_edit} label="R document (JSON)"
                     selection={(*selection).clone()} {squiggles} linked={linked_text} reveal={*reveal} {on_point} />
                 <div class="side">
                     <SummaryView result={summaries} />
@@ -400,7 +413,7 @@ pub fn app() -> Html {
 /// computed once, so a re-render (a hover, a keystroke) costs nothing here.
 struct Analysis {
     /// The text it was computed from.
-    text: String,
+    text: Text,
     report: Report,
     lines: Lines,
     summaries: Rc<Result<Vec<SetSummary>, String>>,
@@ -415,7 +428,8 @@ struct Analysis {
 const TREE_OPEN_DEPTH: usize = 2;
 
 impl Analysis {
-    fn of(text: &str) -> Analysis {
+    fn of(source: &Text) -> Analysis {
+        let text: &str = source;
         let report = analyze(text);
         let summaries = Rc::new(match &report.rejection {
             Some(why) if report.sets.is_empty() => Err(why.clone()),
@@ -443,7 +457,7 @@ impl Analysis {
         let outline = Outline::new(text, report.main_set(), TREE_OPEN_DEPTH)
             .map(|o| Rc::new(RefCell::new(o)));
         Analysis {
-            text: text.to_string(),
+            text: source.clone(),
             lines: Lines::new(text),
             findings: Rc::new(report.findings.clone()),
             squiggles: Rc::new(Squiggles { marks, messages }),

@@ -21,7 +21,10 @@ pub async fn read_file(file: web_sys::File) -> Result<Doc, String> {
     let text = gloo::file::futures::read_as_text(&blob)
         .await
         .map_err(|e| format!("cannot read {name}: {e}"))?;
-    Ok(Doc { source: name, text })
+    Ok(Doc {
+        source: name,
+        text: text.into(),
+    })
 }
 
 /// Fetch a document over HTTP (same origin, or a server that allows CORS).
@@ -46,7 +49,10 @@ pub async fn fetch(url: &str, source: String) -> Result<Doc, String> {
             "{url} is larger than 64 MiB; Rscope opens documents up to 64 MiB"
         ));
     }
-    Ok(Doc { source, text })
+    Ok(Doc {
+        source,
+        text: text.into(),
+    })
 }
 
 /// The last path segment of a URL, for a tab's name.
@@ -74,7 +80,7 @@ pub fn shared_document() -> Option<Result<Doc, String>> {
         crate::share::unpack(packed)
             .map(|text| Doc {
                 source: "shared link".into(),
-                text,
+                text: text.into(),
             })
             .map_err(|e| e.to_string()),
     )

@@ -2,9 +2,71 @@
 //! persistence in local storage so a reload keeps the work.
 
 use gloo::storage::{LocalStorage, Storage};
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use std::ops::Deref;
 use std::rc::Rc;
-use yew::Reducible;
+use yew::{AttrValue, Reducible};
+
+/// A document's text, shared: a clone is a pointer copy, and comparing two
+/// clones does not read the text, which matters at 3 MB on every render.
+#[derive(Clone, Debug, Default, Eq)]
+pub struct Text(Rc<str>);
+
+impl Text {
+    /// The text as a yew attribute value (no copy).
+    pub fn attr(&self) -> AttrValue {
+        AttrValue::Rc(self.0.clone())
+    }
+}
+
+impl PartialEq for Text {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.0, &other.0) || *self.0 == *other.0
+    }
+}
+
+impl PartialEq<str> for Text {
+    fn eq(&self, other: &str) -> bool {
+        &*self.0 == other
+    }
+}
+
+impl PartialEq<&str> for Text {
+    fn eq(&self, other: &&str) -> bool {
+        &*self.0 == *other
+    }
+}
+
+impl Deref for Text {
+    type Target = str;
+    fn deref(&self) -> &str {
+        &self.0
+    }
+}
+
+impl From<String> for Text {
+    fn from(s: String) -> Self {
+        Text(s.into())
+    }
+}
+
+impl From<&str> for Text {
+    fn from(s: &str) -> Self {
+        Text(s.into())
+    }
+}
+
+impl Serialize for Text {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.0)
+    }
+}
+
+impl<'de> Deserialize<'de> for Text {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        String::deserialize(d).map(Text::from)
+    }
+}
 
 /// Local storage key; the suffix changes when the stored shape does.
 const STORAGE_KEY: &str = "rscope.documents.v1";
@@ -18,7 +80,7 @@ pub struct Doc {
     /// Where it came from: a file name, an example title, a URL.
     pub source: String,
     /// The document text as the user edits it.
-    pub text: String,
+    pub text: Text,
 }
 
 /// All open documents.
@@ -35,7 +97,7 @@ impl Default for Docs {
         Docs {
             docs: vec![Doc {
                 source: "untitled".into(),
-                text: String::new(),
+                text: Text::default(),
             }],
             active: 0,
         }
@@ -103,7 +165,7 @@ impl Reducible for Docs {
             }
             Action::Edit(text) => {
                 let i = next.active;
-                next.docs[i].text = text;
+                next.docs[i].text = text.into();
             }
             Action::Select(i) if i < next.docs.len() => next.active = i,
             Action::Select(_) => {}

@@ -2,7 +2,7 @@
 //! drawn as text pieces, the width of a character, and the byte under the
 //! pointer. The arithmetic itself lives in [`crate::textview`].
 
-use crate::textview::{byte_at, pieces, window, Lines, Mark, LONG_LINE};
+use crate::textview::{byte_at, pieces, Lines, Mark, LONG_LINE};
 use std::ops::Range;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
@@ -130,7 +130,7 @@ pub fn line_pieces(
     if range.len() > LONG_LINE {
         let first = ((view.left / char_w) as usize).saturating_sub(MARGIN_COLUMNS);
         let count = (view.width / char_w) as usize + 2 * MARGIN_COLUMNS;
-        let (r, col) = window(text, range, first, count);
+        let (r, col) = lines.window(text, i, first, count);
         range = r;
         offset = col as f64 * char_w;
     }
@@ -163,7 +163,7 @@ pub fn byte_under(text: &str, lines: &Lines, x: f64, y: f64, char_w: f64) -> Opt
     let range = lines.range(line);
     let col = x / char_w;
     Some(if range.len() > LONG_LINE {
-        window(text, range, col.max(0.0) as usize, 1).0.start
+        lines.window(text, line, col.max(0.0) as usize, 1).0.start
     } else {
         byte_at(text, range, col)
     })

@@ -8,6 +8,7 @@ use crate::web::components::code::{
     byte_under, char_width, line_pieces, Point, Squiggles, Viewport, LINE_HEIGHT,
 };
 use crate::web::components::viewer::LargeView;
+use crate::web::state::Text;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use web_sys::HtmlTextAreaElement;
@@ -39,7 +40,7 @@ pub struct Selection {
 #[derive(Properties, PartialEq)]
 pub struct EditorProps {
     /// The text shown.
-    pub text: AttrValue,
+    pub text: Text,
     /// Called with the new text on every edit.
     pub on_edit: Callback<String>,
     /// The accessible label.
@@ -94,7 +95,7 @@ pub fn editor(props: &EditorProps) -> Html {
         // Re-run when the textarea appears too (after "edit it anyway").
         use_effect_with((props.text.clone(), *edit_anyway), move |(text, _)| {
             if let Some(el) = area.cast::<HtmlTextAreaElement>() {
-                if *typed.borrow() != text.as_str() {
+                if typed.borrow().as_str() != &**text {
                     el.set_value(text);
                     *typed.borrow_mut() = text.to_string();
                 }

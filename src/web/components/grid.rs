@@ -489,7 +489,7 @@ pub fn grid_view(props: &GridProps) -> Html {
             };
             e.prevent_default();
             if e.shift_key() {
-                if cursor.is_none() {
+                if selection.is_none() {
                     picking.dispatch(Pick::Start((r, c), false));
                 }
                 picking.dispatch(Pick::Extend(next));
@@ -635,7 +635,8 @@ pub fn grid_view(props: &GridProps) -> Html {
             </div>
             <div class="grid-scroll" ref={scroller} {onscroll} {onmousedown} {onmousemove} {onmouseleave} {onkeydown} tabindex="0"
                 role="grid" aria-label="Resource grid: arrow keys move, shift extends the selection, Enter selects, Escape clears"
-                style={format!("height:{}px", VIEW_HEIGHT.min(total_h + 16.0).max(60.0))} data-testid="grid">
+                style={format!("height:{}px", VIEW_HEIGHT.min(total_h + 16.0).max(60.0))} data-testid="grid"
+                data-linked={props.linked.as_ref().map(|l| l.entry.ranks.to_string())}>
                 <div class="grid-spacer" style={format!("width:{total_w}px;height:{total_h}px")}></div>
                 <canvas ref={canvas} class="grid-canvas" aria-hidden="true"></canvas>
             </div>

@@ -7,6 +7,7 @@ use crate::web::components::code::{
     byte_under, char_width, line_pieces, Point, Squiggles, Viewport, LINE_HEIGHT,
 };
 use crate::web::components::editor::all_marks;
+use crate::web::state::Text;
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -21,7 +22,7 @@ const MAX_WIDTH: f64 = 30_000_000.0;
 #[derive(Properties, PartialEq)]
 pub struct LargeProps {
     /// The whole text.
-    pub text: AttrValue,
+    pub text: Text,
     /// Its lines.
     pub lines: Rc<Lines>,
     /// A 1-based line to scroll to and mark (a located finding).
