@@ -596,9 +596,10 @@ pub fn grid_view(props: &GridProps) -> Html {
     };
     let shape = if strip > 1 {
         format!(
-            "{} nodes in {} strips of {} — opacity shows how many nodes have each resource",
+            "{} nodes in {} strip{} of {} — opacity shows how many nodes have each resource",
             grid.rows(),
             rows,
+            if rows == 1 { "" } else { "s" },
             strip
         )
     } else if *fold {

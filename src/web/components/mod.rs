@@ -10,3 +10,6 @@ pub mod tabs;
 pub mod toolbar;
 pub mod tree;
 pub mod viewer;
+
+#[cfg(test)]
+mod tests;
