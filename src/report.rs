@@ -360,6 +360,16 @@ mod tests {
         assert_eq!(r.entries.len(), 1);
         assert_eq!(r.entries[0].ranks.to_string(), "0-3");
         assert_eq!(r.entry_at(text.find("{\"rank\"").unwrap()), Some(0));
+        // With the key repeated, the last value counts (as in jansson): for
+        // the grid and for the links alike.
+        let twice = text.replacen("\"down\"", "\"all\"", 1);
+        let r = analyze(&twice);
+        assert_eq!(
+            r.main_set().map(|s| s.ranks().to_string()).as_deref(),
+            Some("3")
+        );
+        assert_eq!(r.entries.len(), 1);
+        assert_eq!(r.entries[0].ranks.to_string(), "3");
     }
 
     #[test]

@@ -62,7 +62,10 @@ impl Mark {
                 tone,
             });
         }
-        let next = text[start..].chars().next().filter(|&c| c != '\n');
+        let next = text[start..]
+            .chars()
+            .next()
+            .filter(|&c| c != '\n' && c != '\r');
         let prev = text[..start].chars().next_back();
         match (next, prev) {
             (Some(c), _) => Some(start..start + c.len_utf8()),
@@ -142,8 +145,8 @@ pub fn pieces(range: Range<usize>, marks: &[Mark]) -> Vec<Piece> {
 pub struct Lines {
     starts: Vec<usize>,
     len: usize,
-    /// Whether the whole text is ASCII (columns are bytes).
-    ascii: bool,
+    /// Per line, whether it is ASCII (its columns are its bytes).
+    ascii: Vec<bool>,
 }
 
 impl Lines {
@@ -156,15 +159,25 @@ impl Lines {
                 .filter(|&(_, b)| b == b'\n')
                 .map(|(i, _)| i + 1),
         );
+        let ascii = if text.is_ascii() {
+            vec![true; starts.len()]
+        } else {
+            (0..starts.len())
+                .map(|i| {
+                    let end = starts.get(i + 1).map_or(text.len(), |&e| e - 1);
+                    text.as_bytes()[starts[i]..end].is_ascii()
+                })
+                .collect()
+        };
         Lines {
             starts,
             len: text.len(),
-            ascii: text.is_ascii(),
+            ascii,
         }
     }
 
     /// [`window`] over line `i` of `text` (the text these lines index),
-    /// without re-reading a long line when the text is ASCII.
+    /// without re-reading a long line when that line is ASCII.
     pub fn window(
         &self,
         text: &str,
@@ -173,7 +186,7 @@ impl Lines {
         count: usize,
     ) -> (Range<usize>, usize) {
         let line = self.range(i);
-        if self.ascii {
+        if self.ascii.get(i).copied().unwrap_or(true) {
             let len = line.len();
             let a = line.start + first.min(len);
             let b = line.start + (first + count).min(len);
@@ -213,9 +226,13 @@ impl Lines {
 
 /// The bytes of `line` (a range of `text`) shown from column `first` for
 /// `count` columns, for a long line drawn in windows: one column per
-/// character. Returns the byte range and the column it starts at.
+/// character (a tab counts as one; long lines are generated JSON, which has
+/// none). Returns the byte range and the column it starts at; an empty
+/// range when `line` is not a range of `text`.
 pub fn window(text: &str, line: Range<usize>, first: usize, count: usize) -> (Range<usize>, usize) {
-    let s = &text[line.clone()];
+    let Some(s) = text.get(line.clone()) else {
+        return (line.start..line.start, 0);
+    };
     if s.is_ascii() {
         let a = line.start + first.min(s.len());
         let b = line.start + (first + count).min(s.len());
@@ -245,7 +262,7 @@ pub fn byte_at(text: &str, line: Range<usize>, x: f64) -> usize {
         return line.start;
     }
     let mut col = 0usize;
-    for (i, c) in text[line.clone()].char_indices() {
+    for (i, c) in text.get(line.clone()).unwrap_or("").char_indices() {
         let next = if c == '\t' {
             (col / TAB_SIZE + 1) * TAB_SIZE
         } else {
@@ -294,6 +311,11 @@ mod tests {
             Mark::new(text, 2..2, Tone::Error),
             Some(mark(1, 2, Tone::Error)),
             "at a line end, the character before"
+        );
+        assert_eq!(
+            Mark::new("a\r\nb", 1..1, Tone::Error),
+            Some(mark(0, 1, Tone::Error)),
+            "never on an invisible carriage return"
         );
         assert_eq!(
             Mark::new(text, 5..5, Tone::Note),
@@ -369,6 +391,12 @@ mod tests {
         assert_eq!(window(text, 0..text.len(), 1, 2), (2..6, 1));
         assert_eq!(window(text, 0..text.len(), 9, 2), (7..7, 4));
         assert_eq!(window(text, 0..text.len(), 0, 0), (0..0, 0));
+        assert_eq!(
+            window(text, 1..40, 0, 3),
+            (1..1, 0),
+            "not a range of the text"
+        );
+        assert_eq!(byte_at(text, 1..40, 2.0), 40, "not a range of the text");
     }
 
     #[test]

@@ -173,7 +173,8 @@ pub fn parse_document(text: &str) -> Document {
                         s.filter(|_| ok)
                     }
                 };
-                // The page draws the `all` set; its entries are the ones to link.
+                // The page draws the `all` set; its entries are the ones to
+                // link. (`members` keeps only the last of repeated keys.)
                 if m.name == "all" {
                     entries = std::mem::take(&mut cx.entries);
                 }

@@ -8,7 +8,7 @@ use crate::report::{analyze, Finding, FixView, Report, SetSummary};
 use crate::rset::Rset;
 use crate::textview::{Lines, Mark, Tone};
 use crate::web::components::{
-    code::{Point, Squiggles},
+    code::{Point, Reveal, Squiggles},
     diagnostics::Diagnostics,
     editor::{Editor, Selection},
     grid::{CellRef, GridView, Linked},
@@ -54,7 +54,7 @@ pub fn app() -> Html {
     // holding the grid's hovered cell: the two halves of the linking.
     let text_entry = use_state_eq(|| None::<(usize, bool)>);
     let cell_entry = use_state_eq(|| None::<usize>);
-    let reveal = use_state_eq(|| None::<(usize, u32)>);
+    let reveal = use_state_eq(|| None::<Reveal>);
 
     // Open a document, or report why it could not be opened.
     let open = {
@@ -133,20 +133,16 @@ pub fn app() -> Html {
     // Parse the active document once typing pauses; never on every
     // keystroke. A text that changed by more than typing does (a paste, a
     // file, a tab switch) is read at once.
-    let last_len = use_mut_ref(|| 0usize);
+    let last = use_mut_ref(|| (usize::MAX, 0usize));
     {
         let report = report.clone();
-        let text = docs.current().text.clone();
+        let (text, active) = (docs.current().text.clone(), docs.active);
         use_effect_with(text, move |text| {
             crate::web::mark("rscope:analyze-scheduled");
-            let jump = text
-                .len()
-                .abs_diff(std::mem::replace(&mut *last_len.borrow_mut(), text.len()));
-            let delay = if jump > TYPING_BYTES {
-                0
-            } else {
-                PARSE_DELAY_MS
-            };
+            let (was_active, was_len) =
+                std::mem::replace(&mut *last.borrow_mut(), (active, text.len()));
+            let typing = was_active == active && text.len().abs_diff(was_len) <= TYPING_BYTES;
+            let delay = if typing { PARSE_DELAY_MS } else { 0 };
             let timer = if text.trim().is_empty() {
                 report.set(None);
                 None
@@ -159,6 +155,27 @@ pub fn app() -> Html {
                 }))
             };
             move || drop(timer)
+        });
+    }
+
+    // Entry indices belong to one analysis: a new one starts unlinked.
+    {
+        let (text_entry, cell_entry) = (text_entry.clone(), cell_entry.clone());
+        let analysis = report.as_ref().map_or(0, |a| Rc::as_ptr(a) as usize);
+        use_effect_with(analysis, move |_| {
+            text_entry.set(None);
+            cell_entry.set(None);
+        });
+    }
+
+    // Colouring by another tab names it by index: when a tab closes, that
+    // index may mean another document, so the choice is dropped.
+    {
+        let color_by = color_by.clone();
+        use_effect_with(docs.docs.len(), move |_| {
+            if color_by.starts_with("member:") {
+                color_by.set("auto".to_string());
+            }
         });
     }
 
@@ -274,20 +291,35 @@ pub fn app() -> Html {
         .and_then(|i| i.parse::<usize>().ok())
         .filter(|&i| i < docs.docs.len() && i != docs.active);
     let member_text = member_of.map(|i| docs.docs[i].text.clone());
-    let color = use_memo(
+    let coloring = use_memo(
         ((*color_by).clone(), has_states, member_text),
         |(c, has_states, member_text)| {
             let other = member_text.as_deref().map(other_set);
-            Rc::new(match (c.strip_prefix("property:"), other) {
-                (Some(p), _) => ColorBy::Property(p.to_string()),
-                (None, Some(Ok(set))) => ColorBy::Membership(set),
-                // A status document opens coloured by state; anything else by type.
-                _ if (c == "state" || c == "auto") && *has_states => ColorBy::State,
-                _ => ColorBy::Type,
-            })
+            // A status document opens coloured by state; anything else by type.
+            let fallback = if *has_states && !c.starts_with("property:") {
+                ColorBy::State
+            } else {
+                ColorBy::Type
+            };
+            let (by, problem) = match (c.strip_prefix("property:"), other) {
+                (Some(p), _) => (ColorBy::Property(p.to_string()), None),
+                (None, Some(Ok(set))) => (ColorBy::Membership(set), None),
+                (None, Some(Err(why))) => {
+                    let what = if *has_states { "state" } else { "type" };
+                    (fallback, Some(format!("holds no R the reference accepts ({why}), so cells are coloured by {what}")))
+                }
+                _ if c == "state" || c == "auto" => (fallback, None),
+                _ => (ColorBy::Type, None),
+            };
+            (Rc::new(by), problem)
         },
     );
-    let member_problem = member_text_problem(member_of, &color);
+    let color = coloring.0.clone();
+    let member_problem = coloring
+        .1
+        .as_ref()
+        .zip(member_of)
+        .map(|(why, i)| format!("tab {} {why}", crate::web::state::tab_letter(i)));
     // The squiggles belong to the text they were computed from; while the
     // user types, they wait for the next analysis rather than drift.
     let current_text = docs.current().text.clone();
@@ -318,8 +350,14 @@ pub fn app() -> Html {
             if let (Some(c), Some(i)) = (&c, found) {
                 // A click (not a hover) brings the entry into view.
                 if c.clicked {
-                    let line = a.lines.line_of(a.report.entries[i].span.start);
-                    reveal.set(Some((line, (*reveal).map_or(0, |r| r.1 + 1))));
+                    let at = a.report.entries[i].span.start;
+                    let line = a.lines.line_of(at);
+                    let start = a.lines.range(line).start;
+                    reveal.set(Some(Reveal {
+                        line,
+                        col: a.text.get(start..at).map_or(0, |s| s.chars().count()),
+                        nonce: (*reveal).map_or(0, |r| r.nonce + 1),
+                    }));
                 }
             }
             cell_entry.set(found);
@@ -345,7 +383,6 @@ pub fn app() -> Html {
             }))
         })
     };
-    crate::web::mark("rscope:app-html");
     let sources: Vec<String> = docs.docs.iter().map(|d| d.source.clone()).collect();
     html! {
         <main class="app">
@@ -398,7 +435,7 @@ pub fn app() -> Html {
                             <span class="hint error" data-testid="member-problem">{ problem }</span>
                         }
                     </h2>
-                    <GridView {grid} color_by={(*color).clone()} on_open={on_open_selection}
+                    <GridView {grid} color_by={color} on_open={on_open_selection}
                         linked={linked_cells} {on_cell} />
                 </section>
             }
@@ -477,17 +514,6 @@ fn other_set(text: &str) -> Result<Rset, String> {
         report
             .rejection
             .unwrap_or_else(|| "it holds no resource set".to_string())
-    })
-}
-
-/// Why colouring by another tab fell back to colouring by type, if it did.
-fn member_text_problem(member_of: Option<usize>, color: &ColorBy) -> Option<String> {
-    let i = member_of?;
-    (!matches!(color, ColorBy::Membership(_))).then(|| {
-        format!(
-            "tab {} holds no R the reference accepts, so cells are coloured by type",
-            crate::web::state::tab_letter(i)
-        )
     })
 }
 

@@ -6,9 +6,13 @@ pub mod components;
 pub mod load;
 pub mod state;
 
-/// Leave a `performance.mark` for the benchmark spec (www/bench/).
+/// Leave a `performance.mark` for the benchmark spec (www/bench/), which
+/// sets `window.RSCOPE_MARKS` before the page loads. Off otherwise: a mark
+/// per grid paint would pile up over a long session.
 pub fn mark(name: &str) {
-    if let Some(p) = gloo::utils::window().performance() {
+    let window = gloo::utils::window();
+    let on = js_sys::Reflect::get(&window, &"RSCOPE_MARKS".into()).is_ok_and(|v| v.is_truthy());
+    if let (true, Some(p)) = (on, window.performance()) {
         let _ = p.mark(name);
     }
 }

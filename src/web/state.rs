@@ -45,14 +45,20 @@ impl Deref for Text {
 }
 
 impl From<String> for Text {
+    /// Line ends become `\n`, as a textarea makes them: offsets the page
+    /// computes then agree with the text the user sees and edits.
     fn from(s: String) -> Self {
-        Text(s.into())
+        if s.contains('\r') {
+            Text(s.replace("\r\n", "\n").replace('\r', "\n").into())
+        } else {
+            Text(s.into())
+        }
     }
 }
 
 impl From<&str> for Text {
     fn from(s: &str) -> Self {
-        Text(s.into())
+        Text::from(s.to_string())
     }
 }
 

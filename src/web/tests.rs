@@ -148,6 +148,14 @@ mod docs {
     }
 
     #[wasm_bindgen_test]
+    fn line_ends_become_newlines_as_in_a_textarea() {
+        let d = Rc::new(Docs::default()).reduce(Action::Open(doc("w.json", "{\r\n\"a\": 1\r}")));
+        assert_eq!(d.current().text, "{\n\"a\": 1\n}");
+        let d = d.reduce(Action::Edit("[\r\n]".into()));
+        assert_eq!(d.current().text, "[\n]");
+    }
+
+    #[wasm_bindgen_test]
     fn closing_keeps_a_sensible_active_tab() {
         let mut d = Rc::new(Docs::default());
         for name in ["a", "b", "c"] {

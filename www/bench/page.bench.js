@@ -8,6 +8,25 @@ import { fileURLToPath } from 'node:url';
 const generator = fileURLToPath(new URL('../../scripts/gen-fragmented-r.py', import.meta.url));
 const report = (name, value, unit) => console.log(`bench: ${name}: ${value} ${unit}`);
 
+// The page leaves performance marks only when asked (window.RSCOPE_MARKS).
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => { window.RSCOPE_MARKS = true; });
+});
+
+/** Time from an action in the page to the grid's next paint. */
+const untilPaint = (page, action) => page.evaluate(async (action) => {
+  const before = performance.getEntriesByName('rscope:grid-painted').length;
+  const t0 = performance.now();
+  if (action.click) document.querySelector(action.click).click();
+  if (action.scroll !== undefined) document.querySelector('[data-testid=grid]').scrollTop = action.scroll;
+  if (action.check) document.querySelector(action.check).click();
+  await new Promise((resolve) => {
+    const poll = () => (performance.getEntriesByName('rscope:grid-painted').length > before ? resolve() : setTimeout(poll, 1));
+    poll();
+  });
+  return performance.now() - t0;
+}, action);
+
 test('16 384-node fragmented R: paste to grid, hover, memory', async ({ page }) => {
   const text = execFileSync('python3', [generator, '16384'], { maxBuffer: 64 << 20 }).toString();
   report('document size', (text.length / 1e6).toFixed(2), 'MB');
@@ -76,6 +95,19 @@ test('16 384-node fragmented R: paste to grid, hover, memory', async ({ page }) 
   }
   scrolls.sort((a, b) => a - b);
   report('scroll to repaint, median of 10', scrolls[5].toFixed(1), 'ms');
+
+  // Folding (nothing folds in a fragmented R: every row is compared).
+  report('fold identical nodes, to repaint', (await untilPaint(page, { check: '[data-testid=fold]' })).toFixed(0), 'ms');
+  await untilPaint(page, { check: '[data-testid=fold]' });
+  // Zoom out step by step to the density strips, then scroll them.
+  const zooms = [];
+  for (let i = 0; i < 7; i++) zooms.push(await untilPaint(page, { click: 'button[aria-label="Zoom out"]' }));
+  report('zoom out, each step to repaint (13 px … strips of 64)', zooms.map((z) => z.toFixed(0)).join(' / '), 'ms');
+  await untilPaint(page, { click: 'button[aria-label="Zoom in"]' });
+  const stripScrolls = [];
+  for (let i = 1; i <= 6; i++) stripScrolls.push(await untilPaint(page, { scroll: i * 300 }));
+  stripScrolls.sort((a, b) => a - b);
+  report('strips of 8: scroll to repaint, median of 6', stripScrolls[3].toFixed(1), 'ms');
 
   const mem = await page.evaluate(() => ({
     wasm: window.rscope.wasmMemoryBytes(),

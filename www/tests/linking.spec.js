@@ -52,3 +52,22 @@ test('the caret links too, for keyboard users', async ({ page, problems }) => {
   await expect(page.getByTestId('grid')).toHaveAttribute('data-linked', '2-3');
   expect(problems).toEqual([]);
 });
+
+test('clicking a cell brings its entry into view, even along one long line', async ({ page, problems }) => {
+  await page.goto('/');
+  const R_lite = Array.from({ length: 60 }, (_, i) => ({ rank: String(i), children: { core: '0-3' } }));
+  const input = page.getByLabel('R document (JSON)');
+  await input.fill(JSON.stringify({ version: 1, execution: { R_lite } }));
+  const grid = page.getByTestId('grid');
+  await grid.scrollIntoViewIfNeeded();
+  // Typing left the caret, and the view, at the end of the line.
+  await input.evaluate((el) => { el.scrollLeft = 0; });
+  // Rank 59 is the last row; 13px cells, no host names so labels read "rank N".
+  await grid.evaluate((el) => { el.scrollTop = el.scrollHeight; });
+  const box = await grid.boundingBox();
+  const top = await grid.evaluate((el) => el.scrollTop);
+  await page.mouse.click(box.x + 150 + 6, box.y + 59 * 13 - top + 6);
+  await expect(page.getByTestId('backdrop').locator('.linked')).toHaveText('{"rank":"59","children":{"core":"0-3"}}');
+  await expect.poll(() => input.evaluate((el) => el.scrollLeft)).toBeGreaterThan(1500);
+  expect(problems).toEqual([]);
+});

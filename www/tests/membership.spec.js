@@ -18,8 +18,13 @@ test('cells are coloured by membership in another tab', async ({ page, problems 
   await page.getByLabel('R document (JSON)').fill('not json');
   await page.getByTestId('tab-B').click();
   await expect(page.getByTestId('member-problem')).toHaveText(
-    'tab A holds no R the reference accepts, so cells are coloured by type',
+    "tab A holds no R the reference accepts (not JSON: unexpected word), so cells are coloured by type",
   );
   await expect(page.getByTestId('legend').locator('li')).toHaveText(['core', 'gpu']);
+
+  // Closing a tab shifts the letters: the choice goes back to the default.
+  await page.getByRole('button', { name: 'Close A' }).click();
+  await expect(page.getByTestId('color-by')).toHaveValue('type');
+  await expect(page.getByTestId('member-problem')).toHaveCount(0);
   expect(problems).toEqual([]);
 });

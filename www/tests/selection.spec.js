@@ -21,6 +21,10 @@ test('a dragged selection opens as a new tab', async ({ page, problems }) => {
   await page.mouse.move(...(await at(2, 4)), { steps: 4 });
   await page.mouse.up();
   await expect(page.getByTestId('selection-short')).toHaveText('rank[1-2]/core[2-4]');
+  await page.getByText('R as JSON').click();
+  await expect(page.getByTestId('selection-json')).toHaveText(
+    '{"version": 1, "execution": {"R_lite": [{"rank": "1-2", "children": {"core": "2-4"}}], "starttime": 0.0, "expiration": 0.0, "nodelist": ["n[1-2]"]}}',
+  );
   await page.getByTestId('open-selection').click();
   await expect(page.getByTestId('tab-B')).toHaveText('B selection 2');
   await expect(page.getByLabel('R document (JSON)')).toHaveValue(

@@ -47,6 +47,32 @@ pub struct Point {
     pub caret: bool,
 }
 
+/// A request to bring a place of the text into view without taking focus.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reveal {
+    /// The 0-based line.
+    pub line: usize,
+    /// The 0-based column (characters from the line start).
+    pub col: usize,
+    /// Changes on every request, so the same place can be revealed twice.
+    pub nonce: u32,
+}
+
+/// Scroll `el` (whose text starts `pad` pixels in, `left` pixels after
+/// its left edge) so `reveal` is in view, if it is not.
+pub fn reveal_in(el: &web_sys::Element, reveal: &Reveal, char_w: f64, pad: f64, left: f64) {
+    let y = pad + reveal.line as f64 * LINE_HEIGHT;
+    let (top, h) = (f64::from(el.scroll_top()), f64::from(el.client_height()));
+    if y < top || y + LINE_HEIGHT > top + h {
+        el.set_scroll_top((y - h / 3.0).max(0.0) as i32);
+    }
+    let x = pad + left + reveal.col as f64 * char_w;
+    let (sl, w) = (f64::from(el.scroll_left()), f64::from(el.client_width()));
+    if x < sl + left || x + char_w > sl + w {
+        el.set_scroll_left((x - left - w / 4.0).max(0.0) as i32);
+    }
+}
+
 /// Where the view is: scroll offsets and size, in pixels.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Viewport {
@@ -82,9 +108,10 @@ impl Viewport {
         }
     }
 
-    /// The lines in view (with one line to spare at each end).
-    pub fn lines(&self, count: usize) -> Range<usize> {
-        let first = (self.top / LINE_HEIGHT).floor().max(0.0) as usize;
+    /// The lines in view (with one line to spare at each end) when the
+    /// text starts `pad` pixels below the top of the scrolled content.
+    pub fn lines(&self, count: usize, pad: f64) -> Range<usize> {
+        let first = ((self.top - pad) / LINE_HEIGHT).floor().max(0.0) as usize;
         let shown = (self.height / LINE_HEIGHT).ceil() as usize + 2;
         first.min(count)..(first + shown).min(count)
     }
@@ -92,12 +119,19 @@ impl Viewport {
 
 /// The width of one character of `el`'s font, measured on a canvas.
 pub fn char_width(el: &web_sys::Element) -> Option<f64> {
-    let font = gloo::utils::window()
+    let style = gloo::utils::window()
         .get_computed_style(el)
         .ok()
-        .flatten()?
-        .get_property_value("font")
-        .ok()?;
+        .flatten()?;
+    // The `font` shorthand is not serialized by every browser; its parts are.
+    let part = |name: &str| style.get_property_value(name).unwrap_or_default();
+    let font = format!(
+        "{} {} {} {}",
+        part("font-style"),
+        part("font-weight"),
+        part("font-size"),
+        part("font-family")
+    );
     let canvas = gloo::utils::document()
         .create_element("canvas")
         .ok()?

@@ -5,7 +5,7 @@
 
 use crate::textview::{byte_of_utf16, Lines, Mark, Tone};
 use crate::web::components::code::{
-    byte_under, char_width, line_pieces, Point, Squiggles, Viewport, LINE_HEIGHT,
+    byte_under, char_width, line_pieces, reveal_in, Point, Reveal, Squiggles, Viewport, LINE_HEIGHT,
 };
 use crate::web::components::viewer::LargeView;
 use crate::web::state::Text;
@@ -54,10 +54,9 @@ pub struct EditorProps {
     /// Bytes to highlight as linked to the grid's hovered cell.
     #[prop_or_default]
     pub linked: Option<(usize, usize)>,
-    /// Scroll so this 0-based line is in view, without taking focus
-    /// (the second field changes on every request).
+    /// Scroll this place into view, without taking focus.
     #[prop_or_default]
-    pub reveal: Option<(usize, u32)>,
+    pub reveal: Option<Reveal>,
     /// Where the pointer or the caret is, as a byte offset.
     #[prop_or_default]
     pub on_point: Callback<Option<Point>>,
@@ -118,14 +117,10 @@ pub fn editor(props: &EditorProps) -> Html {
         });
     }
     {
-        let area = area.clone();
+        let (area, char_w) = (area.clone(), *char_w);
         use_effect_with(props.reveal, move |reveal| {
-            if let (Some((line, _)), Some(el)) = (reveal, area.cast::<HtmlTextAreaElement>()) {
-                let y = *line as f64 * LINE_HEIGHT;
-                let (top, h) = (f64::from(el.scroll_top()), f64::from(el.client_height()));
-                if y < top || y + LINE_HEIGHT > top + h {
-                    el.set_scroll_top(((y - h / 3.0).max(0.0)) as i32);
-                }
+            if let (Some(reveal), Some(el)) = (reveal, area.cast::<web_sys::Element>()) {
+                reveal_in(&el, reveal, char_w, PAD, 0.0);
             }
         });
     }
@@ -145,6 +140,8 @@ pub fn editor(props: &EditorProps) -> Html {
         })
     };
     if props.text.len() > LARGE_TEXT && !*edit_anyway {
+        // The textarea is gone; the next one starts empty and must be filled.
+        typed.borrow_mut().clear();
         let allow = {
             let edit_anyway = edit_anyway.clone();
             Callback::from(move |_: MouseEvent| edit_anyway.set(true))
@@ -215,11 +212,13 @@ pub fn editor(props: &EditorProps) -> Html {
         })
     };
     // The caret, after a click or a key: keyboard users get the same link.
+    // The offset is counted in the text the page holds, which is the
+    // textarea's (line ends included), without copying it out again.
     let caret = {
-        let on_point = props.on_point.clone();
+        let (on_point, text) = (props.on_point.clone(), props.text.clone());
         move |el: HtmlTextAreaElement| {
             if let Ok(Some(u)) = el.selection_start() {
-                let at = byte_of_utf16(&el.value(), u as usize);
+                let at = byte_of_utf16(&text, u as usize);
                 on_point.emit(Some(Point { at, caret: true }));
             }
         }
@@ -230,7 +229,7 @@ pub fn editor(props: &EditorProps) -> Html {
     };
     let onclick = Callback::from(move |e: MouseEvent| caret(e.target_unchecked_into()));
 
-    let shown = view.lines(lines.count());
+    let shown = view.lines(lines.count(), PAD);
     let gutter_offset = format!(
         "transform: translateY({}px)",
         shown.start as f64 * LINE_HEIGHT - view.top

@@ -226,6 +226,7 @@ fn describe(
     grid: &Grid,
     map: &RowMap,
     by: &ColorBy,
+    strips: bool,
     (row, col): (usize, usize),
 ) -> Option<(String, Option<CellInfo>)> {
     if map.is_each() {
@@ -234,8 +235,9 @@ fn describe(
     }
     let group = map.range(row);
     let info = grid.strip_info(group.clone(), col, by)?;
-    // Folded rows are identical, so the first one stands for all.
-    let first = (info.present == info.nodes)
+    // Folded rows are identical, so the first one stands for all; a strip
+    // of unlike nodes has no one cell to link.
+    let first = (!strips && info.present == info.nodes)
         .then(|| grid.cell(group.start, col))
         .flatten();
     Some((strip_tooltip(&info), first))
@@ -262,12 +264,14 @@ pub fn grid_view(props: &GridProps) -> Html {
     // folding or the colouring changes, never on a scroll or a hover.
     let map = {
         let (grid, by) = (grid.clone(), by.clone());
-        let deps = (
-            Rc::as_ptr(&grid) as usize,
-            Rc::as_ptr(&by) as usize,
-            strip,
-            *fold,
-        );
+        // Only a fold depends on the colouring: recolouring must not reset
+        // the selection otherwise.
+        let by_dep = if *fold && strip == 1 {
+            Rc::as_ptr(&by) as usize
+        } else {
+            0
+        };
+        let deps = (Rc::as_ptr(&grid) as usize, by_dep, strip, *fold);
         use_memo(deps, move |&(_, _, strip, fold)| {
             if strip > 1 {
                 grid.strips(strip)
@@ -277,6 +281,14 @@ pub fn grid_view(props: &GridProps) -> Html {
                 RowMap::each(grid.rows())
             }
         })
+    };
+    // Density strips: every shade once per map, so scrolling only draws.
+    let shades = {
+        let (grid, by, map) = (grid.clone(), by.clone(), map.clone());
+        use_memo(
+            (Rc::as_ptr(&map) as usize, Rc::as_ptr(&by) as usize),
+            move |_| (strip > 1).then(|| grid.shades(&map, 0..map.len(), 0..grid.width(), &by)),
+        )
     };
     let rows = map.len();
     let total_w = left + grid.width() as f64 * cell;
@@ -293,12 +305,13 @@ pub fn grid_view(props: &GridProps) -> Html {
 
     // Repaint whenever what is in view changes.
     {
-        let (canvas, scroller, grid, by, map) = (
+        let (canvas, scroller, grid, by, map, shades) = (
             canvas.clone(),
             scroller.clone(),
             grid.clone(),
             by.clone(),
             map.clone(),
+            shades.clone(),
         );
         let deps = (
             *scroll,
@@ -317,13 +330,12 @@ pub fn grid_view(props: &GridProps) -> Html {
                 by: &by,
                 cell,
                 left,
-                selection: deps.5.map(|s| s.rect()).or(deps.7.map(|(r, c)| Rect {
-                    rows: r..r + 1,
-                    cols: c..c + 1,
-                })),
+                selection: deps.5.map(|s| s.rect()),
+                cursor: deps.7,
                 linked: deps.6.as_ref(),
                 dark: dark_theme(),
                 strips: strip > 1,
+                shades: shades.as_deref(),
             };
             paint(&canvas, &scroller, &scene);
         });
@@ -390,18 +402,21 @@ pub fn grid_view(props: &GridProps) -> Html {
         clicked,
     };
     let onmousedown = {
-        let (picking, locate, grid, map, by, report_cell) = (
+        let (picking, locate, grid, map, by, report_cell, cursor) = (
             picking.dispatcher(),
             locate.clone(),
             grid.clone(),
             map.clone(),
             by.clone(),
             report_cell.clone(),
+            cursor.clone(),
         );
         Callback::from(move |e: MouseEvent| {
             if let Some(at) = locate(&e) {
                 picking.dispatch(Pick::Start(at, e.shift_key()));
-                let found = describe(&grid, &map, &by, at).and_then(|(_, c)| c);
+                // Keyboard moves go on from the clicked cell.
+                cursor.set(Some(at));
+                let found = describe(&grid, &map, &by, strip > 1, at).and_then(|(_, c)| c);
                 report_cell(found.map(|c| cell_ref(&c, true)));
             }
         })
@@ -425,7 +440,7 @@ pub fn grid_view(props: &GridProps) -> Html {
             if let (Some(at), 1) = (at, e.buttons()) {
                 picking.dispatch(Pick::Extend(at));
             }
-            let found = at.and_then(|at| describe(&grid, &map, &by, at));
+            let found = at.and_then(|at| describe(&grid, &map, &by, strip > 1, at));
             report_cell(
                 found
                     .as_ref()
@@ -451,7 +466,7 @@ pub fn grid_view(props: &GridProps) -> Html {
     // Keyboard: arrows move a cell cursor (shift extends the selection),
     // Enter or Space selects the cursor's cell, Escape clears.
     let onkeydown = {
-        let (picking, cursor, hover, scroller, grid, map, by) = (
+        let (picking, cursor, hover, scroller, grid, map, by, report_cell) = (
             picking.dispatcher(),
             cursor.clone(),
             hover.clone(),
@@ -459,6 +474,7 @@ pub fn grid_view(props: &GridProps) -> Html {
             grid.clone(),
             map.clone(),
             by.clone(),
+            report_cell.clone(),
         );
         let width = grid.width();
         Callback::from(move |e: KeyboardEvent| {
@@ -501,11 +517,17 @@ pub fn grid_view(props: &GridProps) -> Html {
             scroll_into_view(&el, next.0, Some(next.1), cell, left);
             let x = left + next.1 as f64 * cell - f64::from(el.scroll_left()) + 12.0;
             let y = (next.0 + 1) as f64 * cell - f64::from(el.scroll_top()) + 4.0;
-            hover.set(
-                describe(&grid, &map, &by, next)
-                    .map(|(text, _)| (x, y, text))
-                    .or_else(|| Some((x, y, "no resource here".to_string()))),
+            let found = describe(&grid, &map, &by, strip > 1, next);
+            report_cell(
+                found
+                    .as_ref()
+                    .and_then(|(_, c)| c.as_ref())
+                    .map(|c| cell_ref(c, false)),
             );
+            hover.set(Some(match found {
+                Some((text, _)) => (x, y, text),
+                None => (x, y, "no resource here".to_string()),
+            }));
         })
     };
     let zoom_by = |step: isize| {
@@ -566,7 +588,7 @@ pub fn grid_view(props: &GridProps) -> Html {
         Callback::from(move |_: MouseEvent| picking.dispatch(Pick::Clear))
     };
     let on_png = {
-        let (grid, by, map) = (grid.clone(), by.clone(), map.clone());
+        let (grid, by, map, shades) = (grid.clone(), by.clone(), map.clone(), shades.clone());
         Callback::from(move |_: MouseEvent| {
             let scene = Scene {
                 grid: &grid,
@@ -575,9 +597,11 @@ pub fn grid_view(props: &GridProps) -> Html {
                 cell,
                 left: LABEL_WIDTH,
                 selection: None,
+                cursor: None,
                 linked: None,
                 dark: false,
                 strips: strip > 1,
+                shades: shades.as_deref(),
             };
             export_png(&scene, &PNG_CELLS);
         })
@@ -651,6 +675,10 @@ pub fn grid_view(props: &GridProps) -> Html {
                         <button onclick={copy_text(set.encode())}>{ "Copy R" }</button>
                         <button onclick={props.on_open.reform({ let r = set.encode(); move |_: MouseEvent| r.clone() })}
                             data-testid="open-selection">{ "Open as new tab" }</button>
+                        <details class="selection-json">
+                            <summary>{ "R as JSON" }</summary>
+                            <pre data-testid="selection-json">{ set.encode() }</pre>
+                        </details>
                     }
                     <button onclick={on_clear} aria-label="Clear the selection">{ "Clear" }</button>
                 </div>

@@ -2,7 +2,7 @@
 //! strips when rows are folded or grouped), host labels, the selection and
 //! the cells of the linked `R_lite` entry. Also the PNG export.
 
-use crate::grid::{ColorBy, Grid, Paint, RowMap};
+use crate::grid::{ColorBy, Grid, Paint, RowMap, Shade};
 use crate::rset::Entry;
 use std::ops::Range;
 use wasm_bindgen::JsCast;
@@ -58,12 +58,18 @@ pub struct Scene<'a> {
     pub left: f64,
     /// The selected rectangle.
     pub selection: Option<Rect>,
+    /// The keyboard cursor's display cell.
+    pub cursor: Option<(usize, usize)>,
     /// The entry whose cells to outline.
     pub linked: Option<&'a Entry>,
     /// Dark theme colours for the labels.
     pub dark: bool,
     /// Whether display rows are density strips (groups of unlike nodes).
     pub strips: bool,
+    /// Every shade of the map, computed once, in display-row order: a
+    /// screen of strips covers thousands of nodes, too many to read per
+    /// scroll.
+    pub shades: Option<&'a [Shade]>,
 }
 
 /// The canvas's 2D drawing context.
@@ -151,9 +157,23 @@ fn draw(ctx: &CanvasRenderingContext2d, s: &Scene<'_>, (sx, sy, w, h): (f64, f64
         // Folded rows and density strips: the share of nodes holding a
         // resource is the opacity, in eighths.
         let mut current = None;
-        for r in s
-            .grid
-            .shades(s.map, first_row..last_row, first_col..last_col, s.by)
+        let computed;
+        let shades = match s.shades {
+            Some(all) => {
+                let a = all.partition_point(|r| r.row < first_row);
+                let b = all.partition_point(|r| r.row < last_row);
+                &all[a..b]
+            }
+            None => {
+                computed = s
+                    .grid
+                    .shades(s.map, first_row..last_row, first_col..last_col, s.by);
+                &computed[..]
+            }
+        };
+        for r in shades
+            .iter()
+            .filter(|r| r.col < last_col && r.col + r.len > first_col)
         {
             if current != Some((r.paint, r.level)) {
                 ctx.set_fill_style_str(paint_color(r.paint));
@@ -176,6 +196,20 @@ fn draw(ctx: &CanvasRenderingContext2d, s: &Scene<'_>, (sx, sy, w, h): (f64, f64
             sel.cols.len() as f64 * cell + 1.0,
             sel.rows.len() as f64 * cell + 1.0,
         );
+    }
+    if let Some((row, col)) = s.cursor {
+        // A dashed ring in the text colour, distinct from the selection.
+        ctx.set_stroke_style_str(if s.dark { "#e6edf3" } else { "#1b1f24" });
+        ctx.set_line_width(2.0);
+        let dash = js_sys::Array::of2(&3.0.into(), &2.0.into());
+        let _ = ctx.set_line_dash(&dash);
+        ctx.stroke_rect(
+            left + col as f64 * cell - sx - 1.0,
+            row as f64 * cell - sy - 1.0,
+            cell + 1.0,
+            cell + 1.0,
+        );
+        let _ = ctx.set_line_dash(&js_sys::Array::new());
     }
     if left > 0.0 {
         ctx.set_fill_style_str(if s.dark { "#0f1419" } else { "#ffffff" });
@@ -269,8 +303,10 @@ pub fn export_png(scene: &Scene<'_>, zooms: &[f64]) {
         .copied()
         .find(|&c| c <= scene.cell && fit(c))
         .unwrap_or(1.0);
+    // Labels need a readable font: below 6-pixel cells they are left out.
+    let left = if cell >= 6.0 { LABEL_WIDTH } else { 0.0 };
     let (w, h) = (
-        (LABEL_WIDTH + grid.width() as f64 * cell).min(MAX_PNG_SIDE),
+        (left + grid.width() as f64 * cell).min(MAX_PNG_SIDE),
         (rows as f64 * cell).min(MAX_PNG_SIDE),
     );
     canvas.set_width(w as u32);
@@ -280,10 +316,16 @@ pub fn export_png(scene: &Scene<'_>, zooms: &[f64]) {
     };
     let scene = Scene {
         cell,
-        left: LABEL_WIDTH,
+        left,
         selection: None,
+        cursor: None,
         linked: None,
-        ..*scene
+        grid: scene.grid,
+        map: scene.map,
+        by: scene.by,
+        dark: scene.dark,
+        strips: scene.strips,
+        shades: scene.shades,
     };
     draw(&ctx, &scene, (0.0, 0.0, w, h));
     let Ok(url) = canvas.to_data_url_with_type("image/png") else {

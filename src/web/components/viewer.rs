@@ -4,7 +4,7 @@
 
 use crate::textview::Lines;
 use crate::web::components::code::{
-    byte_under, char_width, line_pieces, Point, Squiggles, Viewport, LINE_HEIGHT,
+    byte_under, char_width, line_pieces, reveal_in, Point, Reveal, Squiggles, Viewport, LINE_HEIGHT,
 };
 use crate::web::components::editor::all_marks;
 use crate::web::state::Text;
@@ -31,8 +31,8 @@ pub struct LargeProps {
     pub squiggles: Rc<Squiggles>,
     /// Bytes linked to the grid's hovered cell.
     pub linked: Option<(usize, usize)>,
-    /// Scroll so this 0-based line is in view.
-    pub reveal: Option<(usize, u32)>,
+    /// Scroll this place into view.
+    pub reveal: Option<Reveal>,
     /// Where the pointer is, as a byte offset.
     pub on_point: Callback<Option<Point>>,
 }
@@ -64,14 +64,10 @@ pub fn large_view(props: &LargeProps) -> Html {
         });
     }
     {
-        let scroller = scroller.clone();
+        let (scroller, char_w) = (scroller.clone(), *char_w);
         use_effect_with(props.reveal, move |reveal| {
-            if let (Some((line, _)), Some(el)) = (reveal, scroller.cast::<web_sys::HtmlElement>()) {
-                let y = *line as f64 * LINE_HEIGHT;
-                let (top, h) = (f64::from(el.scroll_top()), f64::from(el.client_height()));
-                if y < top || y + LINE_HEIGHT > top + h {
-                    el.set_scroll_top(((y - h / 3.0).max(0.0)) as i32);
-                }
+            if let (Some(reveal), Some(el)) = (reveal, scroller.cast::<web_sys::Element>()) {
+                reveal_in(&el, reveal, char_w, 0.0, NUMBER_WIDTH);
             }
         });
     }
@@ -121,7 +117,7 @@ pub fn large_view(props: &LargeProps) -> Html {
         })
     };
     let n = props.lines.count();
-    let shown = view.lines(n);
+    let shown = view.lines(n, 0.0);
     let marks = all_marks(&props.text, &props.squiggles, props.linked);
     let width = (NUMBER_WIDTH + props.lines.longest() as f64 * *char_w + 16.0).min(MAX_WIDTH);
     html! {
