@@ -553,7 +553,10 @@ fn unknown_keys_duplicates_and_legacy_forms() {
 fn status_documents_parse_each_set() {
     let text =
         std::fs::read_to_string(shared("samples/flux-core/resource-list/normal-new.json")).unwrap();
-    let Document::Status { sets, diagnostics, .. } = rset::parse_document(&text) else {
+    let Document::Status {
+        sets, diagnostics, ..
+    } = rset::parse_document(&text)
+    else {
         panic!("a status document");
     };
     let names: Vec<(&str, bool)> = sets

@@ -21,3 +21,29 @@ test('a large paste opens in the read-only viewer', async ({ page, context, prob
   await expect(page.getByLabel('R document (JSON)')).toHaveValue(doc);
   expect(problems).toEqual([]);
 });
+
+test('a small tab shown after a large one has its text back in the editor', async ({ page, problems }) => {
+  const doc = execFileSync('python3', [generator, '6000'], { maxBuffer: 64 << 20 }).toString();
+  const small = '{"version": 1, "execution": {"R_lite": [{"rank": "0", "children": {"core": "0-1"}}]}}';
+  await page.goto('/');
+  const input = page.getByLabel('R document (JSON)');
+  await input.fill(small);
+  await expect(page.getByTestId('cores')).toHaveText('2');
+  // Open the large one as tab B (a drop), then go back to A.
+  const data = await page.evaluateHandle((text) => {
+    const t = new DataTransfer();
+    t.items.add(new File([text], 'big.json', { type: 'application/json' }));
+    return t;
+  }, doc);
+  await page.dispatchEvent('body', 'drop', { dataTransfer: data });
+  await expect(page.getByTestId('viewer')).toBeVisible();
+  await expect(page.getByTestId('nodes')).toHaveText('6000');
+  await page.getByTestId('tab-A').click();
+  await expect(input).toHaveValue(small);
+  // Typing edits A, not an empty box.
+  await input.press('End');
+  await input.pressSequentially(' ');
+  await expect(input).toHaveValue(`${small} `);
+  await expect(page.getByTestId('cores')).toHaveText('2');
+  expect(problems).toEqual([]);
+});
