@@ -658,12 +658,19 @@ pub fn grid_view(props: &GridProps) -> Html {
                 <span class="hint" data-testid="grid-shape">{ shape }
                     { if grid.clipped() { " — ids above 4095 are not drawn" } else { "" } }</span>
             </div>
+            // The frame starts where the scroller does, so the tooltip's
+            // coordinates (from the scroller's corner) place it right.
+            <div class="grid-frame">
             <div class="grid-scroll" ref={scroller} {onscroll} {onmousedown} {onmousemove} {onmouseleave} {onkeydown} tabindex="0"
                 role="grid" aria-label="Resource grid: arrow keys move, shift extends the selection, Enter selects, Escape clears"
                 style={format!("height:{}px", VIEW_HEIGHT.min(total_h + 16.0).max(60.0))} data-testid="grid"
                 data-linked={props.linked.as_ref().map(|l| l.entry.ranks.to_string())}>
                 <div class="grid-spacer" style={format!("width:{total_w}px;height:{total_h}px")}></div>
                 <canvas ref={canvas} class="grid-canvas" aria-hidden="true"></canvas>
+            </div>
+            if let Some((x, y, text)) = &*hover {
+                <div class="tooltip" role="tooltip" data-testid="tooltip" style={format!("left:{x}px;top:{y}px")}>{ text.clone() }</div>
+            }
             </div>
             if let Some(set) = (*picked).clone() {
                 <div class="selection" data-testid="selection" aria-live="polite">
@@ -684,9 +691,6 @@ pub fn grid_view(props: &GridProps) -> Html {
                 </div>
             } else {
                 <div class="selection hint">{ "Drag over cells (or click, then shift-click) to select resources as an R; with the keyboard, arrows and shift-arrows." }</div>
-            }
-            if let Some((x, y, text)) = &*hover {
-                <div class="tooltip" role="tooltip" data-testid="tooltip" style={format!("left:{x}px;top:{y}px")}>{ text.clone() }</div>
             }
         </section>
     }

@@ -20,8 +20,9 @@ const TYPE_COLORS: [&str; 6] = [
     "#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00",
 ];
 
-/// The outline of linked cells: a dark purple, visible on every paint.
-const LINK_COLOR: &str = "#5a1e6e";
+/// The outline of linked cells, light and dark theme: a purple that stands
+/// out from every paint.
+const LINK_COLOR: [&str; 2] = ["#5a1e6e", "#f0c4ff"];
 
 /// The colour of a paint.
 pub fn paint_color(p: Paint) -> &'static str {
@@ -243,7 +244,8 @@ fn draw_linked(
     rows: Range<usize>,
 ) {
     let (cell, left) = (s.cell, s.left);
-    ctx.set_stroke_style_str(LINK_COLOR);
+    let color = LINK_COLOR[usize::from(s.dark)];
+    ctx.set_stroke_style_str(color);
     ctx.set_line_width(2.0);
     for d in rows {
         let group = s.map.range(d);
@@ -256,7 +258,7 @@ fn draw_linked(
         }
         let y = d as f64 * cell - sy;
         ctx.set_global_alpha(0.18);
-        ctx.set_fill_style_str(LINK_COLOR);
+        ctx.set_fill_style_str(color);
         ctx.fill_rect(left - sx, y, s.grid.width() as f64 * cell, cell);
         ctx.set_global_alpha(1.0);
         // In a density strip, other nodes share the cells: tint only.
