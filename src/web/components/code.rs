@@ -202,3 +202,38 @@ pub fn byte_under(text: &str, lines: &Lines, x: f64, y: f64, char_w: f64) -> Opt
         byte_at(text, range, col)
     })
 }
+
+/// A message shown by the pointer: where (pixels in the element) and what.
+pub type Tip = Option<(f64, f64, String)>;
+
+/// What the pointer at `(px, py)` in an element is on, given the same point
+/// `(x, y)` in text coordinates: the byte (reported as a hover point) and
+/// the messages of the squiggles there, placed just under the pointer.
+pub fn pointed(
+    text: &str,
+    lines: &Lines,
+    squiggles: &Squiggles,
+    char_w: f64,
+    (px, py): (f64, f64),
+    (x, y): (f64, f64),
+) -> (Option<Point>, Tip) {
+    let at = (x >= 0.0)
+        .then(|| byte_under(text, lines, x, y, char_w))
+        .flatten();
+    let tip = at
+        .and_then(|at| squiggles.messages_at(at))
+        .map(|m| (px + 12.0, py + 18.0, m));
+    (at.map(|at| Point { at, caret: false }), tip)
+}
+
+/// The pointer left the text: nothing is pointed at, no message shown.
+pub fn on_leave(
+    on_point: &Callback<Option<Point>>,
+    tip: &UseStateHandle<Tip>,
+) -> Callback<MouseEvent> {
+    let (on_point, tip) = (on_point.clone(), tip.clone());
+    Callback::from(move |_: MouseEvent| {
+        on_point.emit(None);
+        tip.set(None);
+    })
+}

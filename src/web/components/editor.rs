@@ -5,7 +5,8 @@
 
 use crate::textview::{byte_of_utf16, Lines, Mark, Tone};
 use crate::web::components::code::{
-    byte_under, char_width, line_pieces, reveal_in, Point, Reveal, Squiggles, Viewport, LINE_HEIGHT,
+    char_width, line_pieces, on_leave, pointed, reveal_in, Point, Reveal, Squiggles, Tip, Viewport,
+    LINE_HEIGHT,
 };
 use crate::web::components::viewer::LargeView;
 use crate::web::state::Text;
@@ -76,7 +77,7 @@ pub fn all_marks(text: &str, squiggles: &Squiggles, linked: Option<(usize, usize
 pub fn editor(props: &EditorProps) -> Html {
     let view = use_state_eq(Viewport::default);
     let char_w = use_state_eq(|| 8.0f64);
-    let tip = use_state_eq(|| None::<(f64, f64, String)>);
+    let tip = use_state_eq(|| Tip::None);
     let edit_anyway = use_state(|| false);
     let area = use_node_ref();
     let lines = {
@@ -196,21 +197,12 @@ pub fn editor(props: &EditorProps) -> Html {
             );
             let x = px - PAD + f64::from(el.scroll_left());
             let y = py - PAD + f64::from(el.scroll_top());
-            let at = byte_under(&text, &lines, x, y, char_w);
-            on_point.emit(at.map(|at| Point { at, caret: false }));
-            tip.set(
-                at.and_then(|at| squiggles.messages_at(at))
-                    .map(|m| (px + 12.0, py + 18.0, m)),
-            );
+            let (point, shown) = pointed(&text, &lines, &squiggles, char_w, (px, py), (x, y));
+            on_point.emit(point);
+            tip.set(shown);
         })
     };
-    let onmouseleave = {
-        let (on_point, tip) = (props.on_point.clone(), tip.clone());
-        Callback::from(move |_: MouseEvent| {
-            on_point.emit(None);
-            tip.set(None);
-        })
-    };
+    let onmouseleave = on_leave(&props.on_point, &tip);
     // The caret, after a click or a key: keyboard users get the same link.
     // The offset is counted in the text the page holds, which is the
     // textarea's (line ends included), without copying it out again.

@@ -4,7 +4,8 @@
 
 use crate::textview::Lines;
 use crate::web::components::code::{
-    byte_under, char_width, line_pieces, reveal_in, Point, Reveal, Squiggles, Viewport, LINE_HEIGHT,
+    char_width, line_pieces, on_leave, pointed, reveal_in, Point, Reveal, Squiggles, Tip, Viewport,
+    LINE_HEIGHT,
 };
 use crate::web::components::editor::all_marks;
 use crate::web::state::Text;
@@ -42,7 +43,7 @@ pub struct LargeProps {
 pub fn large_view(props: &LargeProps) -> Html {
     let view = use_state_eq(Viewport::default);
     let char_w = use_state_eq(|| 8.0f64);
-    let tip = use_state_eq(|| None::<(f64, f64, String)>);
+    let tip = use_state_eq(|| Tip::None);
     let scroller = use_node_ref();
     {
         let (scroller, view, char_w) = (scroller.clone(), view.clone(), char_w.clone());
@@ -99,23 +100,12 @@ pub fn large_view(props: &LargeProps) -> Html {
             );
             let x = px + f64::from(el.scroll_left()) - NUMBER_WIDTH;
             let y = py + f64::from(el.scroll_top());
-            let at = (x >= 0.0)
-                .then(|| byte_under(&text, &lines, x, y, char_w))
-                .flatten();
-            on_point.emit(at.map(|at| Point { at, caret: false }));
-            tip.set(
-                at.and_then(|at| squiggles.messages_at(at))
-                    .map(|m| (px + 12.0, py + 18.0, m)),
-            );
+            let (point, shown) = pointed(&text, &lines, &squiggles, char_w, (px, py), (x, y));
+            on_point.emit(point);
+            tip.set(shown);
         })
     };
-    let onmouseleave = {
-        let (on_point, tip) = (props.on_point.clone(), tip.clone());
-        Callback::from(move |_: MouseEvent| {
-            on_point.emit(None);
-            tip.set(None);
-        })
-    };
+    let onmouseleave = on_leave(&props.on_point, &tip);
     let n = props.lines.count();
     let shown = view.lines(n, 0.0);
     let marks = all_marks(&props.text, &props.squiggles, props.linked);
