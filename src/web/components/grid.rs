@@ -253,6 +253,9 @@ pub fn grid_view(props: &GridProps) -> Html {
     let scroll = use_state(|| (0.0f64, 0.0f64));
     let hover = use_state(|| None::<(f64, f64, String)>);
     let cursor = use_state_eq(|| None::<(usize, usize)>);
+    // What the keyboard cursor is on, for screen readers (the canvas has
+    // no cells to read).
+    let announce = use_state_eq(String::new);
     let picking = use_reducer(Picking::default);
     let selection = picking.0;
     let Zoom { cell, strip } = ZOOMS[*zoom];
@@ -466,6 +469,7 @@ pub fn grid_view(props: &GridProps) -> Html {
     // Keyboard: arrows move a cell cursor (shift extends the selection),
     // Enter or Space selects the cursor's cell, Escape clears.
     let onkeydown = {
+        let announce = announce.clone();
         let (picking, cursor, hover, scroller, grid, map, by, report_cell) = (
             picking.dispatcher(),
             cursor.clone(),
@@ -524,10 +528,9 @@ pub fn grid_view(props: &GridProps) -> Html {
                     .and_then(|(_, c)| c.as_ref())
                     .map(|c| cell_ref(c, false)),
             );
-            hover.set(Some(match found {
-                Some((text, _)) => (x, y, text),
-                None => (x, y, "no resource here".to_string()),
-            }));
+            let text = found.map_or_else(|| "no resource here".to_string(), |(text, _)| text);
+            announce.set(text.clone());
+            hover.set(Some((x, y, text)));
         })
     };
     let zoom_by = |step: isize| {
@@ -662,12 +665,13 @@ pub fn grid_view(props: &GridProps) -> Html {
             // coordinates (from the scroller's corner) place it right.
             <div class="grid-frame">
             <div class="grid-scroll" ref={scroller} {onscroll} {onmousedown} {onmousemove} {onmouseleave} {onkeydown} tabindex="0"
-                role="grid" aria-label="Resource grid: arrow keys move, shift extends the selection, Enter selects, Escape clears"
+                aria-label="Resource grid: arrow keys move, shift extends the selection, Enter selects, Escape clears"
                 style={format!("height:{}px", VIEW_HEIGHT.min(total_h + 16.0).max(60.0))} data-testid="grid"
                 data-linked={props.linked.as_ref().map(|l| l.entry.ranks.to_string())}>
                 <div class="grid-spacer" style={format!("width:{total_w}px;height:{total_h}px")}></div>
                 <canvas ref={canvas} class="grid-canvas" aria-hidden="true"></canvas>
             </div>
+            <p class="visually-hidden" aria-live="polite" data-testid="grid-announce">{ (*announce).clone() }</p>
             if let Some((x, y, text)) = &*hover {
                 <div class="tooltip" role="tooltip" data-testid="tooltip" style={format!("left:{x}px;top:{y}px")}>{ text.clone() }</div>
             }
@@ -690,7 +694,7 @@ pub fn grid_view(props: &GridProps) -> Html {
                     <button onclick={on_clear} aria-label="Clear the selection">{ "Clear" }</button>
                 </div>
             } else {
-                <div class="selection hint">{ "Drag over cells (or click, then shift-click) to select resources as an R; with the keyboard, arrows and shift-arrows." }</div>
+                <div class="selection hint">{ "Drag over cells (or click, then shift-click) to select resources as an R; with the keyboard, arrows and shift-arrows. A cell under the pointer highlights its R_lite entry in the editor (a click scrolls to it), and an entry under the pointer outlines its cells here." }</div>
             }
         </section>
     }

@@ -157,6 +157,11 @@ async fn grid_keyboard_moves_a_cursor_and_selects() {
         find(&root, "tooltip").inner_text(),
         "quartz3 rank 2 — core 1"
     );
+    assert_eq!(
+        find(&root, "grid-announce").text_content().as_deref(),
+        Some("quartz3 rank 2 — core 1"),
+        "told to screen readers too"
+    );
     key(&grid, "ArrowRight", true);
     settle().await;
     key(&grid, "ArrowDown", true);
