@@ -6,7 +6,7 @@
 //!   with a diagnostic for every key the reader rejects or RFC 40 wants.
 //! - [`tree`]: the containment forest and its structural findings.
 //! - [`aggregate`]: counts by type per subtree (RFC 4 *Aggregate*).
-//! - [`find`]: queries by type, name, path prefix, rank and property.
+//! - [`find`](mod@find): queries by type, name, path prefix, rank and property.
 //! - [`text`]: the indented text tree the CLI prints.
 //! - [`consistency`]: graph against R_lite, rank by rank; graph to R.
 //! - [`generate`]: a graph for an R without one, and JGF output.
