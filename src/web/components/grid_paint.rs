@@ -120,69 +120,158 @@ pub fn paint(canvas: &NodeRef, scroller: &NodeRef, scene: &Scene<'_>) {
         return;
     };
     let _ = ctx.set_transform(ratio, 0.0, 0.0, ratio, 0.0, 0.0);
-    draw(&ctx, scene, (sx, sy, w, h));
+    draw(&ctx, scene, (sx, sy, w, h), ratio, true);
     crate::web::mark("rscope:grid-painted");
 }
 
-/// Draw the window `(sx, sy, w, h)` of the grid (in grid pixels) on `ctx`.
-fn draw(ctx: &CanvasRenderingContext2d, s: &Scene<'_>, (sx, sy, w, h): (f64, f64, f64, f64)) {
+/// Where cell rectangles go: canvas calls (the PNG export) or a pixel
+/// buffer put on the canvas in one call (the view: a screen of density
+/// strips is tens of thousands of rectangles, too many canvas calls for a
+/// smooth scroll).
+trait Sink {
+    /// Fill `(x, y, w, h)` (CSS pixels of the window) with `paint` at
+    /// `level` eighths of opacity.
+    fn rect(&mut self, x: f64, y: f64, w: f64, h: f64, paint: Paint, level: u8);
+}
+
+/// Canvas calls, with the fill style set only when it changes.
+struct CanvasSink<'a> {
+    ctx: &'a CanvasRenderingContext2d,
+    current: Option<(Paint, u8)>,
+}
+
+impl Sink for CanvasSink<'_> {
+    fn rect(&mut self, x: f64, y: f64, w: f64, h: f64, paint: Paint, level: u8) {
+        if self.current != Some((paint, level)) {
+            self.ctx.set_fill_style_str(paint_color(paint));
+            self.ctx.set_global_alpha(f64::from(level) / 8.0);
+            self.current = Some((paint, level));
+        }
+        self.ctx.fill_rect(x, y, w, h);
+    }
+}
+
+/// RGBA pixels in device pixels, transparent where nothing is drawn.
+struct PixelSink {
+    width: usize,
+    height: usize,
+    ratio: f64,
+    data: Vec<u8>,
+}
+
+impl Sink for PixelSink {
+    fn rect(&mut self, x: f64, y: f64, w: f64, h: f64, paint: Paint, level: u8) {
+        let clamp = |v: f64, max: usize| (v * self.ratio).round().clamp(0.0, max as f64) as usize;
+        let (x0, x1) = (clamp(x, self.width), clamp(x + w, self.width));
+        let (y0, y1) = (clamp(y, self.height), clamp(y + h, self.height));
+        let [r, g, b] = paint_rgb(paint);
+        let a = (u16::from(level.min(8)) * 255 / 8) as u8;
+        for row in y0..y1 {
+            let line = &mut self.data[(row * self.width + x0) * 4..(row * self.width + x1) * 4];
+            for px in line.chunks_exact_mut(4) {
+                px.copy_from_slice(&[r, g, b, a]);
+            }
+        }
+    }
+}
+
+/// A paint's colour as red, green and blue bytes.
+fn paint_rgb(p: Paint) -> [u8; 3] {
+    let hex = paint_color(p).trim_start_matches('#');
+    let byte = |i: usize| u8::from_str_radix(hex.get(i..i + 2).unwrap_or("00"), 16).unwrap_or(0);
+    [byte(0), byte(2), byte(4)]
+}
+
+/// The rows and columns of the grid in the window `(sx, sy, w, h)`.
+fn in_view(s: &Scene<'_>, (sx, sy, w, h): (f64, f64, f64, f64)) -> (Range<usize>, Range<usize>) {
     let (cell, left) = (s.cell, s.left);
-    ctx.clear_rect(0.0, 0.0, w, h);
     let first_row = (sy / cell).floor() as usize;
     let last_row = (((sy + h) / cell).ceil() as usize + 1).min(s.map.len());
     let first_col = ((sx - left).max(0.0) / cell).floor() as usize;
     let last_col = ((sx + w - left) / cell).ceil().max(0.0) as usize + 1;
+    (first_row..last_row, first_col..last_col)
+}
+
+/// Send the cells in the window `(sx, sy, w, h)` (grid pixels) to `sink`.
+fn draw_cells(sink: &mut impl Sink, s: &Scene<'_>, (sx, sy, w, h): (f64, f64, f64, f64)) {
+    let (cell, left) = (s.cell, s.left);
+    let (rows, cols) = in_view(s, (sx, sy, w, h));
     let gap = if cell >= 4.0 { 1.0 } else { 0.0 };
-    let fill = |row: usize, col: usize, len: usize| {
+    let mut fill = |row: usize, col: usize, len: usize, paint: Paint, level: u8| {
         let x = left + col as f64 * cell - sx;
         let y = row as f64 * cell - sy;
         if gap > 0.0 {
             // One rectangle per cell keeps the cell borders visible.
             for i in 0..len {
-                ctx.fill_rect(x + i as f64 * cell, y, cell - gap, cell - gap);
+                sink.rect(x + i as f64 * cell, y, cell - gap, cell - gap, paint, level);
             }
         } else {
-            ctx.fill_rect(x, y, len as f64 * cell, cell);
+            sink.rect(x, y, len as f64 * cell, cell, paint, level);
         }
     };
     if s.map.is_each() {
-        let mut current = None;
-        for r in s.grid.runs(first_row..last_row, first_col..last_col, s.by) {
-            if current != Some(r.paint) {
-                ctx.set_fill_style_str(paint_color(r.paint));
-                current = Some(r.paint);
-            }
-            fill(r.row, r.col, r.len);
+        for r in s.grid.runs(rows, cols, s.by) {
+            fill(r.row, r.col, r.len, r.paint, 8);
+        }
+        return;
+    }
+    // Folded rows and density strips: the share of nodes holding a
+    // resource is the opacity, in eighths.
+    let computed;
+    let shades = match s.shades {
+        Some(all) => {
+            let a = all.partition_point(|r| r.row < rows.start);
+            let b = all.partition_point(|r| r.row < rows.end);
+            &all[a..b]
+        }
+        None => {
+            computed = s.grid.shades(s.map, rows, cols.clone(), s.by);
+            &computed[..]
+        }
+    };
+    for r in shades
+        .iter()
+        .filter(|r| r.col < cols.end && r.col + r.len > cols.start)
+    {
+        fill(r.row, r.col, r.len, r.paint, r.level);
+    }
+}
+
+/// Draw the window `(sx, sy, w, h)` of the grid (in grid pixels) on `ctx`,
+/// whose canvas has `ratio` device pixels per CSS pixel; `pixels` puts the
+/// cells in one call rather than one call per rectangle.
+fn draw(
+    ctx: &CanvasRenderingContext2d,
+    s: &Scene<'_>,
+    (sx, sy, w, h): (f64, f64, f64, f64),
+    ratio: f64,
+    pixels: bool,
+) {
+    let (cell, left) = (s.cell, s.left);
+    ctx.clear_rect(0.0, 0.0, w, h);
+    let rows = in_view(s, (sx, sy, w, h)).0;
+    let (first_row, last_row) = (rows.start, rows.end);
+    if pixels {
+        // The same truncation as the canvas size set in `paint`.
+        let (width, height) = ((w * ratio) as usize, (h * ratio) as usize);
+        let mut sink = PixelSink {
+            width,
+            height,
+            ratio,
+            data: vec![0; width * height * 4],
+        };
+        draw_cells(&mut sink, s, (sx, sy, w, h));
+        let image = web_sys::ImageData::new_with_u8_clamped_array_and_sh(
+            wasm_bindgen::Clamped(&sink.data),
+            width as u32,
+            height as u32,
+        );
+        if let Ok(image) = image {
+            let _ = ctx.put_image_data(&image, 0.0, 0.0);
         }
     } else {
-        // Folded rows and density strips: the share of nodes holding a
-        // resource is the opacity, in eighths.
-        let mut current = None;
-        let computed;
-        let shades = match s.shades {
-            Some(all) => {
-                let a = all.partition_point(|r| r.row < first_row);
-                let b = all.partition_point(|r| r.row < last_row);
-                &all[a..b]
-            }
-            None => {
-                computed = s
-                    .grid
-                    .shades(s.map, first_row..last_row, first_col..last_col, s.by);
-                &computed[..]
-            }
-        };
-        for r in shades
-            .iter()
-            .filter(|r| r.col < last_col && r.col + r.len > first_col)
-        {
-            if current != Some((r.paint, r.level)) {
-                ctx.set_fill_style_str(paint_color(r.paint));
-                ctx.set_global_alpha(f64::from(r.level) / 8.0);
-                current = Some((r.paint, r.level));
-            }
-            fill(r.row, r.col, r.len);
-        }
+        let mut sink = CanvasSink { ctx, current: None };
+        draw_cells(&mut sink, s, (sx, sy, w, h));
         ctx.set_global_alpha(1.0);
     }
     if let Some(entry) = s.linked {
@@ -329,7 +418,7 @@ pub fn export_png(scene: &Scene<'_>, zooms: &[f64]) {
         strips: scene.strips,
         shades: scene.shades,
     };
-    draw(&ctx, &scene, (0.0, 0.0, w, h));
+    draw(&ctx, &scene, (0.0, 0.0, w, h), 1.0, false);
     let Ok(url) = canvas.to_data_url_with_type("image/png") else {
         return;
     };
