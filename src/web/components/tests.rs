@@ -145,6 +145,36 @@ async fn grid_hover_finds_the_cell_and_reports_it_once() {
 }
 
 #[wasm_bindgen_test]
+async fn grid_paints_cells_in_their_colours() {
+    let (root, _) = mount_grid(TWENTY, None);
+    settle().await;
+    let canvas: web_sys::HtmlCanvasElement = root
+        .query_selector("canvas")
+        .unwrap()
+        .unwrap()
+        .unchecked_into();
+    let ctx: web_sys::CanvasRenderingContext2d =
+        canvas.get_context("2d").unwrap().unwrap().unchecked_into();
+    let ratio = gloo::utils::window().device_pixel_ratio();
+    // The middle of cell (row, col), behind the 150-pixel label column.
+    let pixel = |row: f64, col: f64| -> Vec<u8> {
+        let (x, y) = (
+            (150.0 + col * 13.0 + 6.0) * ratio,
+            (row * 13.0 + 6.0) * ratio,
+        );
+        ctx.get_image_data(x, y, 1.0, 1.0).unwrap().data().0
+    };
+    assert_eq!(pixel(0.0, 0.0), [0x00, 0x72, 0xB2, 255], "a core, in blue");
+    assert_eq!(
+        pixel(17.0, 38.0),
+        [0xE6, 0x9F, 0x00, 255],
+        "a GPU, in orange"
+    );
+    assert_eq!(pixel(0.0, 38.0), [0, 0, 0, 0], "no GPU on rank 0");
+    assert_eq!(pixel(3.0, 36.0), [0, 0, 0, 0], "the gap between types");
+}
+
+#[wasm_bindgen_test]
 async fn grid_keyboard_moves_a_cursor_and_selects() {
     let (root, _) = mount_grid(TWENTY, None);
     settle().await;
