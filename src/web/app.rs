@@ -291,10 +291,23 @@ pub fn app() -> Html {
         .and_then(|i| i.parse::<usize>().ok())
         .filter(|&i| i < docs.docs.len() && i != docs.active);
     let member_text = member_of.map(|i| docs.docs[i].text.clone());
+    // The other tab's set is kept while its text is unchanged: going to that
+    // tab and back must not read it again.
+    let member_cache = use_mut_ref(|| None::<(Text, Result<Rset, String>)>);
     let coloring = use_memo(
         ((*color_by).clone(), has_states, member_text),
-        |(c, has_states, member_text)| {
-            let other = member_text.as_deref().map(other_set);
+        move |(c, has_states, member_text)| {
+            let other = member_text.as_ref().map(|t| {
+                let mut cache = member_cache.borrow_mut();
+                match &*cache {
+                    Some((seen, set)) if seen == t => set.clone(),
+                    _ => {
+                        let set = other_set(t);
+                        *cache = Some((t.clone(), set.clone()));
+                        set
+                    }
+                }
+            });
             // A status document opens coloured by state; anything else by type.
             let fallback = if *has_states && !c.starts_with("property:") {
                 ColorBy::State
