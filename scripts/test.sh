@@ -48,7 +48,7 @@ tier() {
 
 tier fmt - cargo fmt --all --check
 tier clippy-native - cargo clippy --all-targets --locked -- -D warnings
-tier clippy-wasm32 - cargo clippy --lib --target wasm32-unknown-unknown --locked -- -D warnings
+tier clippy-wasm32 - cargo clippy --lib --tests --target wasm32-unknown-unknown --locked -- -D warnings
 tier native count_libtest cargo test --locked
 tier wasm-browser count_libtest wasm-pack test --headless --chrome -- --lib --locked
 tier build - bash scripts/build.sh
