@@ -297,3 +297,48 @@ mod tests {
         assert_eq!(pointer_push("", "0"), "/0");
     }
 }
+
+/// What went wrong in a parse, in words (lowercase, no trailing period).
+pub trait Describe {
+    /// The message without the location, e.g. `reversed range '3-1'`.
+    fn describe(&self) -> String;
+}
+
+/// An error from one of the small parsers (id sets, host lists, shapes):
+/// what went wrong and the byte span of the input it concerns. Shown as
+/// `message at column N`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SpannedError<K> {
+    kind: K,
+    span: Range<usize>,
+}
+
+impl<K: Describe> SpannedError<K> {
+    pub(crate) fn new(kind: K, span: Range<usize>) -> Self {
+        SpannedError { kind, span }
+    }
+
+    /// What went wrong.
+    pub fn kind(&self) -> &K {
+        &self.kind
+    }
+
+    /// The byte range of the offending part of the input (empty at the end
+    /// of the input).
+    pub fn span(&self) -> Range<usize> {
+        self.span.clone()
+    }
+
+    /// The message without the location.
+    pub fn message(&self) -> String {
+        self.kind.describe()
+    }
+}
+
+impl<K: Describe> fmt::Display for SpannedError<K> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} at column {}", self.message(), self.span.start + 1)
+    }
+}
+
+impl<K: Describe + fmt::Debug> std::error::Error for SpannedError<K> {}

@@ -74,30 +74,11 @@ pub enum ErrorKind {
 }
 
 /// An error from parsing an id set string, with the byte span it concerns.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseError {
-    kind: ErrorKind,
-    span: Range<usize>,
-}
+pub type ParseError = crate::diag::SpannedError<ErrorKind>;
 
-impl ParseError {
-    fn new(kind: ErrorKind, span: Range<usize>) -> Self {
-        ParseError { kind, span }
-    }
-
-    /// What went wrong.
-    pub fn kind(&self) -> &ErrorKind {
-        &self.kind
-    }
-
-    /// The byte range of the offending part of the input.
-    pub fn span(&self) -> Range<usize> {
-        self.span.clone()
-    }
-
-    /// The message without the location, e.g. `overlapping range '1-2'`.
-    pub fn message(&self) -> String {
-        match &self.kind {
+impl crate::diag::Describe for ErrorKind {
+    fn describe(&self) -> String {
+        match self {
             ErrorKind::UnexpectedChar(c) => format!("unexpected character {c:?}"),
             ErrorKind::EmptyElement => "empty element".to_string(),
             ErrorKind::MissingId => "missing id after '-'".to_string(),
@@ -116,14 +97,6 @@ impl ParseError {
         }
     }
 }
-
-impl fmt::Display for ParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} at column {}", self.message(), self.span.start + 1)
-    }
-}
-
-impl std::error::Error for ParseError {}
 
 /// The result of [`IdSet::parse_lenient`]: the set, and every departure from
 /// RFC 22 that was forgiven, in input order.
@@ -563,7 +536,7 @@ impl IdSet {
             prev = Some((el.lo, el.hi));
             set.insert(el.lo, el.hi);
         }
-        problems.sort_by_key(|p| p.span.start);
+        problems.sort_by_key(|p| p.span().start);
         let set = IdSet {
             ranges: set.0.into_iter().collect(),
         };

@@ -24,7 +24,6 @@
 
 use super::hostrange::{digits, parse_number, HostRange, MAX_NUMBER};
 use super::Hostlist;
-use std::fmt;
 use std::ops::Range;
 use std::sync::Arc;
 
@@ -83,30 +82,11 @@ pub enum ErrorKind {
 }
 
 /// An error from parsing a hostlist string, with the byte span it concerns.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ParseError {
-    kind: ErrorKind,
-    span: Range<usize>,
-}
+pub type ParseError = crate::diag::SpannedError<ErrorKind>;
 
-impl ParseError {
-    fn new(kind: ErrorKind, span: Range<usize>) -> Self {
-        ParseError { kind, span }
-    }
-
-    /// What went wrong.
-    pub fn kind(&self) -> &ErrorKind {
-        &self.kind
-    }
-
-    /// The byte range of the offending part of the input.
-    pub fn span(&self) -> Range<usize> {
-        self.span.clone()
-    }
-
-    /// The message without the location, e.g. `reversed range '3-1'`.
-    pub fn message(&self) -> String {
-        match &self.kind {
+impl crate::diag::Describe for ErrorKind {
+    fn describe(&self) -> String {
+        match self {
             ErrorKind::UnclosedBracket => "unclosed '['".to_string(),
             ErrorKind::UnmatchedBracket => "unmatched ']'".to_string(),
             ErrorKind::NestedBracket => "'[' inside brackets".to_string(),
@@ -131,14 +111,6 @@ impl ParseError {
         }
     }
 }
-
-impl fmt::Display for ParseError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} at column {}", self.message(), self.span.start + 1)
-    }
-}
-
-impl std::error::Error for ParseError {}
 
 /// One range inside brackets, as written.
 struct Element {

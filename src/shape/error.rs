@@ -1,8 +1,5 @@
 //! Errors from expanding a shape, each with the byte span to underline.
 
-use std::fmt;
-use std::ops::Range;
-
 /// What is wrong with a shape. Each variant names the input that triggers
 /// it and the reference parser's message for the same input.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -74,30 +71,11 @@ pub enum ErrorKind {
 }
 
 /// An error from expanding a shape: what went wrong and where.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Error {
-    kind: ErrorKind,
-    span: Range<usize>,
-}
+pub type Error = crate::diag::SpannedError<ErrorKind>;
 
-impl Error {
-    pub(crate) fn new(kind: ErrorKind, span: Range<usize>) -> Self {
-        Error { kind, span }
-    }
-
-    /// What went wrong.
-    pub fn kind(&self) -> &ErrorKind {
-        &self.kind
-    }
-
-    /// The byte range of the offending token (empty at the end of input).
-    pub fn span(&self) -> Range<usize> {
-        self.span.clone()
-    }
-
-    /// The message without the location.
-    pub fn message(&self) -> String {
-        match &self.kind {
+impl crate::diag::Describe for ErrorKind {
+    fn describe(&self) -> String {
+        match self {
             ErrorKind::IllegalCharacter(c) => format!("illegal character {c:?}"),
             ErrorKind::UnclosedQuote(q) => format!("unclosed quote {q:?}"),
             ErrorKind::UnclosedBracket => "unclosed bracket '['".to_string(),
@@ -135,11 +113,3 @@ impl Error {
         }
     }
 }
-
-impl fmt::Display for Error {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} at column {}", self.message(), self.span.start + 1)
-    }
-}
-
-impl std::error::Error for Error {}
