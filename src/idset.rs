@@ -389,7 +389,9 @@ impl IdSet {
         IdSet::default()
     }
 
-    /// The set `lo-hi` (inclusive); empty when `lo > hi`.
+    /// The set `lo-hi` (inclusive); empty when `lo > hi`. Like every
+    /// constructor, it leaves out `u32::MAX`, which is above [`MAX_ID`] and
+    /// has no RFC 22 spelling.
     pub fn from_range(lo: u32, hi: u32) -> Self {
         let mut s = IdSet::new();
         s.insert_range(lo, hi);
@@ -558,7 +560,11 @@ impl IdSet {
 
     /// Build a set from ranges in any order, overlapping or not.
     pub fn from_ranges<I: IntoIterator<Item = (u32, u32)>>(ranges: I) -> Self {
-        let mut v: Vec<(u32, u32)> = ranges.into_iter().filter(|(lo, hi)| lo <= hi).collect();
+        let mut v: Vec<(u32, u32)> = ranges
+            .into_iter()
+            .map(|(lo, hi)| (lo, hi.min(MAX_ID)))
+            .filter(|(lo, hi)| lo <= hi)
+            .collect();
         v.sort_unstable();
         let mut s = IdSet::new();
         for (lo, hi) in v {
@@ -636,8 +642,9 @@ impl IdSet {
         self.insert_range(id, id);
     }
 
-    /// Add the ids `lo..=hi`; nothing when `lo > hi`.
+    /// Add the ids `lo..=hi` up to [`MAX_ID`]; nothing when `lo > hi`.
     pub fn insert_range(&mut self, lo: u32, hi: u32) {
+        let hi = hi.min(MAX_ID);
         if lo > hi {
             return;
         }
@@ -965,6 +972,19 @@ mod tests {
         assert_eq!(c.to_string(), "2-6,10,12");
         c.insert_range(7, 9);
         assert_eq!(c.to_string(), "2-10,12");
+        // u32::MAX has no RFC 22 spelling: constructors leave it out.
+        assert_eq!(
+            IdSet::from_range(MAX_ID, u32::MAX).to_string(),
+            MAX_ID.to_string()
+        );
+        assert!(IdSet::from_range(u32::MAX, u32::MAX).is_empty());
+        assert_eq!(
+            IdSet::from_ranges([(u32::MAX, u32::MAX), (1, 2)]).to_string(),
+            "1-2"
+        );
+        let mut s = IdSet::new();
+        s.insert(u32::MAX);
+        assert!(s.is_empty());
         let edge = IdSet::from_range(MAX_ID - 1, MAX_ID);
         assert_eq!(
             edge.difference(&IdSet::from_range(0, MAX_ID - 1))
