@@ -147,6 +147,8 @@ pub struct Lines {
     len: usize,
     /// Per line, whether it is ASCII (its columns are its bytes).
     ascii: Vec<bool>,
+    /// The longest line's length in bytes (the viewer's width).
+    longest: usize,
 }
 
 impl Lines {
@@ -169,10 +171,17 @@ impl Lines {
                 })
                 .collect()
         };
+        let longest = starts
+            .iter()
+            .zip(starts.iter().skip(1).chain([&(text.len() + 1)]))
+            .map(|(a, b)| b - a - 1)
+            .max()
+            .unwrap_or(0);
         Lines {
             starts,
             len: text.len(),
             ascii,
+            longest,
         }
     }
 
@@ -217,10 +226,7 @@ impl Lines {
 
     /// The longest line, in bytes.
     pub fn longest(&self) -> usize {
-        (0..self.count())
-            .map(|i| self.range(i).len())
-            .max()
-            .unwrap_or(0)
+        self.longest
     }
 }
 

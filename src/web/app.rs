@@ -6,7 +6,7 @@ use crate::grid::{ColorBy, Grid};
 use crate::outline::Outline;
 use crate::report::{analyze, Finding, FixView, Report, SetSummary};
 use crate::rset::Rset;
-use crate::textview::{Lines, Mark, Tone};
+use crate::textview::{Mark, Tone};
 use crate::web::components::{
     code::{Point, Reveal, Squiggles},
     diagnostics::Diagnostics,
@@ -336,12 +336,11 @@ pub fn app() -> Html {
     // The squiggles belong to the text they were computed from; while the
     // user types, they wait for the next analysis rather than drift.
     let current_text = docs.current().text.clone();
-    let squiggles = report
+    let analysis_current = report.as_ref().filter(|a| a.text == current_text).cloned();
+    let squiggles = analysis_current
         .as_ref()
-        .filter(|a| a.text == current_text)
         .map(|a| a.squiggles.clone())
         .unwrap_or_default();
-    let analysis_current = report.as_ref().filter(|a| a.text == current_text).cloned();
     let on_point = {
         let (text_entry, analysis) = (text_entry.clone(), analysis_current.clone());
         Callback::from(move |p: Option<Point>| {
@@ -363,12 +362,13 @@ pub fn app() -> Html {
             if let (Some(c), Some(i)) = (&c, found) {
                 // A click (not a hover) brings the entry into view.
                 if c.clicked {
-                    let at = a.report.entries[i].span.start;
-                    let line = a.lines.line_of(at);
-                    let start = a.lines.range(line).start;
+                    // A click is rare: counting lines here beats keeping a
+                    // line index per analysis.
+                    let head = a.text.get(..a.report.entries[i].span.start).unwrap_or("");
+                    let start = head.rfind('\n').map_or(0, |n| n + 1);
                     reveal.set(Some(Reveal {
-                        line,
-                        col: a.text.get(start..at).map_or(0, |s| s.chars().count()),
+                        line: head.bytes().filter(|&b| b == b'\n').count(),
+                        col: head[start..].chars().count(),
                         nonce: (*reveal).map_or(0, |r| r.nonce + 1),
                     }));
                 }
@@ -465,7 +465,6 @@ struct Analysis {
     /// The text it was computed from.
     text: Text,
     report: Report,
-    lines: Lines,
     summaries: Rc<Result<Vec<SetSummary>, String>>,
     findings: Rc<Vec<Finding>>,
     squiggles: Rc<Squiggles>,
@@ -480,7 +479,7 @@ const TREE_OPEN_DEPTH: usize = 2;
 impl Analysis {
     fn of(source: &Text) -> Analysis {
         let text: &str = source;
-        let report = analyze(text);
+        let mut report = analyze(text);
         let summaries = Rc::new(match &report.rejection {
             Some(why) if report.sets.is_empty() => Err(why.clone()),
             _ => Ok(report.summaries()),
@@ -508,8 +507,7 @@ impl Analysis {
             .map(|o| Rc::new(RefCell::new(o)));
         Analysis {
             text: source.clone(),
-            lines: Lines::new(text),
-            findings: Rc::new(report.findings.clone()),
+            findings: Rc::new(std::mem::take(&mut report.findings)),
             squiggles: Rc::new(Squiggles { marks, messages }),
             summaries,
             properties,
