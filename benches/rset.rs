@@ -65,7 +65,7 @@ fn bench(c: &mut Criterion) {
         let a: Rset = a_text.parse().unwrap();
         let b: Rset = b_text.parse().unwrap();
         g.bench_with_input(BenchmarkId::new("json", n), &a_text, |bch, t| {
-            bch.iter(|| rset::json::parse(black_box(t)).map(|_| ()))
+            bch.iter(|| rscope::json::parse(black_box(t)).map(|_| ()))
         });
         g.bench_with_input(BenchmarkId::new("parse", n), &a_text, |bch, t| {
             bch.iter(|| rset::load(black_box(t)).unwrap())

@@ -21,10 +21,12 @@
 
 pub mod alloc;
 pub mod diag;
+pub mod document;
 pub mod grid;
 pub mod hostlist;
 pub mod idset;
 pub mod jgf;
+pub mod json;
 pub mod outline;
 pub mod range;
 pub mod report;

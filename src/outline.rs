@@ -13,6 +13,15 @@ use crate::rset::Rset;
 /// shown as a grid only (a 16 384-node busy cluster would need 2 million).
 pub const MAX_GENERATED_VERTICES: u64 = 250_000;
 
+/// The graph generated from a set without one, when it is small enough.
+fn generated(r: &Rset) -> Option<Analysis> {
+    let size: u64 = 1 + r.len() as u64 + r.child_types().iter().map(|t| r.count(t)).sum::<u64>();
+    if size > MAX_GENERATED_VERTICES {
+        return None;
+    }
+    Some(jgf::analyze_graph(generate::from_rset(r)).0)
+}
+
 /// One visible row of the outline.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OutlineRow {
@@ -53,29 +62,15 @@ pub struct Outline {
 }
 
 impl Outline {
-    /// The outline of a document's graph, or of one generated from `rset`
-    /// (the document's set) when it has none. Vertices deeper than
-    /// `open_depth` start closed. `None` when there is no graph and the set
-    /// is absent or larger than [`MAX_GENERATED_VERTICES`].
-    pub fn new(text: &str, rset: Option<&Rset>, open_depth: usize) -> Option<Outline> {
-        // Only read the text for a graph when the set says it has one (or
-        // there is no set: the text may be a bare `{"graph": ...}`).
-        let own = match rset {
-            Some(r) if r.scheduling().is_none() => None,
-            _ => jgf::analyze(text).0,
-        };
+    /// The outline of a document's own graph (as [`crate::document::read`]
+    /// read it), or of one generated from `rset` (the document's set) when it
+    /// has none. Vertices deeper than `open_depth` start closed. `None` when
+    /// there is no graph and the set is absent or larger than
+    /// [`MAX_GENERATED_VERTICES`].
+    pub fn new(own: Option<Analysis>, rset: Option<&Rset>, open_depth: usize) -> Option<Outline> {
         let (analysis, origin) = match own {
             Some(a) => (a, Origin::Scheduling),
-            None => {
-                let r = rset?;
-                let size: u64 =
-                    1 + r.len() as u64 + r.child_types().iter().map(|t| r.count(t)).sum::<u64>();
-                if size > MAX_GENERATED_VERTICES {
-                    return None;
-                }
-                let graph = generate::from_rset(r);
-                (jgf::analyze_graph(graph).0, Origin::Generated)
-            }
+            None => (generated(rset?)?, Origin::Generated),
         };
         let open = (0..analysis.graph.vertices.len())
             .map(|v| analysis.tree.depth(v) < open_depth)
@@ -202,7 +197,7 @@ mod tests {
     fn generates_a_tree_for_an_r_without_a_graph() {
         let text = r#"{"version": 1, "execution": {"R_lite": [{"rank": "0-1", "children": {"core": "0-1", "gpu": "0"}}], "nodelist": ["n[0-1]"]}}"#;
         let r = load(text).unwrap();
-        let mut o = Outline::new(text, Some(&r), 1).unwrap();
+        let mut o = Outline::new(None, Some(&r), 1).unwrap();
         assert_eq!(o.origin(), Origin::Generated);
         assert_eq!(o.vertices(), 9);
         assert_eq!(
@@ -235,7 +230,7 @@ mod tests {
     fn refuses_to_generate_huge_trees() {
         let text = r#"{"version": 1, "execution": {"R_lite": [{"rank": "0-99999", "children": {"core": "0-1"}}]}}"#;
         let r = load(text).unwrap();
-        assert!(Outline::new(text, Some(&r), 1).is_none());
+        assert!(Outline::new(None, Some(&r), 1).is_none());
     }
 
     #[test]
@@ -245,8 +240,8 @@ mod tests {
             "/static/examples/jgf.json"
         ))
         .unwrap();
-        let r = load(&text).unwrap();
-        let o = Outline::new(&text, Some(&r), 2).unwrap();
+        let mut report = crate::report::analyze(&text);
+        let o = Outline::new(report.graph.take(), report.main_set(), 2).unwrap();
         assert_eq!(o.origin(), Origin::Scheduling);
         assert_eq!(
             rows(&o),

@@ -4,7 +4,9 @@
 //! for the grid. The page renders this; it never reads R itself.
 
 use crate::diag::{line_col, Diagnostic, Severity};
-use crate::rset::{parse_document, Document, Entry, Rset};
+use crate::document::{self, Read};
+use crate::jgf;
+use crate::rset::{Document, Entry, Rset};
 use serde::Serialize;
 
 /// A diagnostic placed in the text for an editor.
@@ -96,10 +98,17 @@ pub struct Report {
     /// The sets the text holds, by name (`R` for a plain document), those
     /// the reference would reject left out.
     pub sets: Vec<(String, Rset)>,
-    /// Why there is no set at all, when the text is rejected.
+    /// The name of the set the document is about: `R`, or `all` for a
+    /// status document.
+    pub main_name: &'static str,
+    /// Why the document holds no set to work on ([`crate::rset::NoSet`]), when it holds
+    /// none.
     pub rejection: Option<String>,
     /// The `R_lite` entries of the main set, in text order.
     pub entries: Vec<Entry>,
+    /// The document's own resource graph, read in the same pass, for the
+    /// views that draw it.
+    pub graph: Option<jgf::Analysis>,
 }
 
 /// Map byte offsets to UTF-16 offsets in one pass over the text.
@@ -144,53 +153,46 @@ fn finding(d: &Diagnostic, index: &Utf16Index<'_>) -> Finding {
 /// Read a text and report on it.
 pub fn analyze(text: &str) -> Report {
     let index = Utf16Index { text };
-    let mut doc = parse_document(text);
+    let Read { mut doc, graph } = document::read(text);
     let findings = doc
         .diagnostics()
         .iter()
         .map(|d| finding(d, &index))
         .collect();
+    let main_name = doc.main_name();
+    let rejection = doc.main_set().err().map(|no| no.to_string());
     let entries = match &mut doc {
         Document::R(p) => std::mem::take(&mut p.entries),
         Document::Status { entries, .. } => std::mem::take(entries),
     };
-    match doc {
-        Document::R(p) => Report {
-            is_status: false,
-            findings,
-            rejection: match &p.rset {
-                Some(_) => None,
-                None => Some(p.rejection.as_ref().map_or_else(
-                    || "the document is not an R the reference accepts".to_string(),
-                    |d| d.message.clone(),
-                )),
-            },
-            sets: p.rset.map(|s| ("R".to_string(), s)).into_iter().collect(),
-            entries,
-        },
-        Document::Status { sets, .. } => {
-            let sets: Vec<(String, Rset)> = sets
-                .into_iter()
+    let (is_status, sets) = match doc {
+        Document::R(p) => (
+            false,
+            p.rset.map(|s| ("R".to_string(), s)).into_iter().collect(),
+        ),
+        Document::Status { sets, .. } => (
+            true,
+            sets.into_iter()
                 .filter_map(|(name, s)| s.map(|s| (name, s)))
-                .collect();
-            Report {
-                is_status: true,
-                findings,
-                rejection: sets
-                    .is_empty()
-                    .then(|| "the status document holds no usable set".to_string()),
-                sets,
-                entries,
-            }
-        }
+                .collect(),
+        ),
+    };
+    Report {
+        is_status,
+        findings,
+        sets,
+        main_name,
+        rejection,
+        entries,
+        graph,
     }
 }
 
 impl Report {
-    /// The set the grid draws: the `all` set of a status document, else R.
+    /// The set the grid draws: the `all` set of a status document, else R
+    /// (see [`Document::main_set`]).
     pub fn main_set(&self) -> Option<&Rset> {
-        let want = if self.is_status { "all" } else { "R" };
-        self.sets.iter().find(|(n, _)| n == want).map(|(_, s)| s)
+        self.set(self.main_name)
     }
 
     /// A set by name.

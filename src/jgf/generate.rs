@@ -5,7 +5,8 @@
 
 use super::model::{Edge, EdgeForm, Graph, Vertex, Writer};
 use super::parse::numeric_suffix;
-use crate::rset::{write_json_string, Rset};
+use crate::json::write_json_string;
+use crate::rset::Rset;
 use std::fmt::Write;
 
 fn vertex(key: usize, kind: &str, name: String, id: i64, rank: i64, path: String) -> Vertex {

@@ -27,7 +27,7 @@ pub mod tree;
 pub use aggregate::Aggregate;
 pub use find::{find, Found, Query};
 pub use model::{Edge, EdgeForm, Graph, Vertex, Writer};
-pub use parse::{parse_document, Parsed};
+pub use parse::{parse_document, parse_value, read_scheduling, Parsed};
 pub use tree::Tree;
 
 use crate::diag::Diagnostic;
@@ -78,20 +78,6 @@ pub fn analyze_graph(graph: Graph) -> (Analysis, Vec<Diagnostic>) {
 /// Every finding about a document's graph.
 pub fn validate(text: &str) -> Vec<Diagnostic> {
     analyze(text).1
-}
-
-/// Findings about the value of an R's `scheduling` key at `pointer` (the
-/// hook the R validator calls). Spans are into `text`.
-pub fn check_scheduling(
-    text: &str,
-    value: &jsonc_parser::ast::Value<'_>,
-    pointer: &str,
-) -> Vec<Diagnostic> {
-    let (graph, mut diags) = parse::read_scheduling(text, value, pointer);
-    if let Some(g) = graph {
-        diags.extend(tree::build(&g).1);
-    }
-    diags
 }
 
 #[cfg(test)]

@@ -17,22 +17,12 @@ use crate::diag::{pointer_push, Diagnostic};
 use jsonc_parser::ast::{Object, Value};
 use std::ops::Range;
 
-// The span-keeping strict JSON layer is shared with the R model.
-pub(crate) use crate::rset::json::{range, type_name};
+pub(crate) use crate::json::{get, range, type_name};
 
-/// The value of `key`; with repeated keys the last wins, as in jansson.
-pub(crate) fn get<'a, 'b>(obj: &'b Object<'a>, key: &str) -> Option<&'b Value<'a>> {
-    obj.properties
-        .iter()
-        .rev()
-        .find(|p| p.name.as_str() == key)
-        .map(|p| &p.value)
-}
-
-/// Parse strict RFC 8259 JSON into a tree with byte ranges (the R model's
-/// parser: `jsonc-parser` with every extension off, nesting bounded).
+/// Parse strict RFC 8259 JSON into a tree with byte ranges
+/// ([`crate::json::parse`]).
 pub fn parse_json(text: &str) -> Result<Value<'_>, Box<Diagnostic>> {
-    crate::rset::json::parse(text)
+    crate::json::parse(text)
 }
 
 /// A graph read from a document, and everything found on the way.
@@ -48,20 +38,22 @@ pub struct Parsed {
 /// Read a document that is either an R with a `scheduling` key or a bare
 /// `{"graph": ...}` object.
 pub fn parse_document(text: &str) -> Parsed {
-    let root = match parse_json(text) {
-        Ok(v) => v,
-        Err(d) => {
-            return Parsed {
-                graph: None,
-                diagnostics: vec![*d],
-            }
-        }
-    };
+    match parse_json(text) {
+        Ok(root) => parse_value(text, &root),
+        Err(d) => Parsed {
+            graph: None,
+            diagnostics: vec![*d],
+        },
+    }
+}
+
+/// [`parse_document`] of a JSON tree already read from `text`.
+pub fn parse_value(text: &str, root: &Value<'_>) -> Parsed {
     let mut out = Parsed::default();
-    let Value::Object(obj) = &root else {
+    let Value::Object(obj) = root else {
         out.diagnostics.push(Diagnostic::error(
-            format!("expected an object, not {}", type_name(&root)),
-            range(&root),
+            format!("expected an object, not {}", type_name(root)),
+            range(root),
             "",
         ));
         return out;
@@ -73,7 +65,7 @@ pub fn parse_document(text: &str) -> Parsed {
         return out;
     }
     let Some(sched) = get(obj, "scheduling") else {
-        let r = range(&root);
+        let r = range(root);
         out.diagnostics.push(Diagnostic::error(
             "no 'scheduling' key and no 'graph' key: there is no resource graph",
             r.start..r.start + 1,

@@ -16,7 +16,7 @@ mod config;
 mod encode;
 mod error;
 mod fxhash;
-pub mod json;
+mod main_set;
 mod node;
 mod ops;
 mod parse;
@@ -25,13 +25,15 @@ mod set;
 mod zhash;
 
 pub use config::from_config;
-pub use encode::{format_real, write_json_string, write_json_value};
 pub use error::{Error, ErrorKind};
+pub use main_set::NoSet;
 pub use node::Node;
 pub use ops::append_all;
 pub use parse::{
-    load, load_stream, parse, parse_document, Document, Entry, Parsed, MAX_DIAGNOSTICS, MAX_RANKS,
+    load, load_stream, parse, parse_checking, parse_document, parse_document_value, parse_value,
+    Document, Entry, Parsed, MAX_DIAGNOSTICS, MAX_RANKS,
 };
+pub use scheduling::{GraphCheck, NoGraphCheck};
 pub use set::Rset;
 
 /// What the page and `rscope summary` show about a document.
@@ -48,36 +50,10 @@ pub struct Summary {
 }
 
 /// Summarize an R document (or the `all` set of a status document) given
-/// as JSON text; the error is the first error finding.
+/// as JSON text; the error says why the document holds no set.
 pub fn summarize(text: &str) -> Result<Summary, String> {
-    let first_error = |d: &[crate::diag::Diagnostic]| -> String {
-        d.iter()
-            .find(|d| d.severity == crate::diag::Severity::Error)
-            .map_or_else(|| "invalid R".to_string(), |d| d.message.clone())
-    };
-    let set = match parse_document(text) {
-        Document::R(p) => match p.rset {
-            Some(s) => s,
-            None => {
-                return Err(p
-                    .rejection
-                    .map_or_else(|| first_error(&p.diagnostics), |d| d.message))
-            }
-        },
-        Document::Status {
-            sets, diagnostics, ..
-        } => sets
-            .into_iter()
-            .find(|(name, _)| name == "all")
-            .and_then(|(_, s)| s)
-            .ok_or_else(|| {
-                if diagnostics.is_empty() {
-                    "status document has no 'all' set".to_string()
-                } else {
-                    first_error(&diagnostics)
-                }
-            })?,
-    };
+    let doc = parse_document(text);
+    let set = doc.main_set().map_err(|no| no.to_string())?;
     Ok(Summary {
         version: 1,
         nodes: set.len() as u64,

@@ -16,12 +16,13 @@
 //! - more than [`MAX_RANKS`] ranks are refused, with a message.
 
 use super::error::{Error, ErrorKind};
-use super::json::{self, members, range, string_subrange, type_name, Member};
 use super::node::Node;
+use super::scheduling::{GraphCheck, NoGraphCheck};
 use super::set::{invalid_property_char, Rset};
 use crate::diag::{pointer_push, Diagnostic, Fix, Severity};
 use crate::hostlist::Hostlist;
 use crate::idset::IdSet;
+use crate::json::{self, members, range, string_subrange, type_name, Member};
 use jsonc_parser::ast::{Object, Value};
 use std::collections::HashMap;
 use std::ops::Range;
@@ -73,6 +74,16 @@ impl Entry {
 }
 
 impl Parsed {
+    /// The reading of a text that is not JSON: refused, with why.
+    pub fn not_json(d: Diagnostic) -> Parsed {
+        Parsed {
+            rset: None,
+            diagnostics: vec![d.clone()],
+            rejection: Some(d),
+            entries: Vec::new(),
+        }
+    }
+
     /// Whether any finding is an error.
     pub fn has_errors(&self) -> bool {
         self.diagnostics
@@ -117,79 +128,91 @@ impl Document {
     }
 }
 
-/// Read one R document from JSON text.
+/// Read one R document from JSON text. The `scheduling` value is checked
+/// only as RFC 20 sees it (an object); see [`parse_checking`].
 pub fn parse(text: &str) -> Parsed {
-    parse_with(text, json::parse)
+    parse_with(text, json::parse, &mut NoGraphCheck)
+}
+
+/// [`parse`], handing the `scheduling` value to `graphs` for its findings.
+pub fn parse_checking(text: &str, graphs: &mut dyn GraphCheck) -> Parsed {
+    parse_with(text, json::parse, graphs)
 }
 
 type JsonParser = for<'a> fn(&'a str) -> Result<Value<'a>, Box<Diagnostic>>;
 
-fn parse_with(text: &str, json_parse: JsonParser) -> Parsed {
-    let mut cx = Cx::new(text);
-    let rset = match json_parse(text) {
-        Ok(v) => {
-            cx.duplicates(&v, "");
-            cx.r(&v, "")
-        }
-        Err(d) => {
-            cx.push(*d, true);
-            None
-        }
-    };
+fn parse_with(text: &str, json_parse: JsonParser, graphs: &mut dyn GraphCheck) -> Parsed {
+    match json_parse(text) {
+        Ok(v) => parse_value(text, &v, graphs),
+        Err(d) => Parsed::not_json(*d),
+    }
+}
+
+/// [`parse_checking`] of a JSON tree already read from `text`.
+pub fn parse_value(text: &str, v: &Value<'_>, graphs: &mut dyn GraphCheck) -> Parsed {
+    let mut cx = Cx::new(text, graphs);
+    cx.duplicates(v, "");
+    let rset = cx.r(v, "");
     cx.finish(rset)
 }
 
 /// Read a text that is either one R document or a status document of named
 /// R documents (`flux resource list --from-stdin` input).
 pub fn parse_document(text: &str) -> Document {
-    let v = match json::parse(text) {
-        Ok(v) => v,
-        Err(d) => {
-            return Document::R(Box::new(Parsed {
-                rset: None,
-                diagnostics: vec![(*d).clone()],
-                rejection: Some(*d),
-                entries: Vec::new(),
-            }))
-        }
-    };
-    if let Some(obj) = v.as_object() {
-        if is_status(obj) {
-            let mut cx = Cx::new(text);
-            cx.duplicates(&v, "");
-            let (ms, _) = members(obj);
-            let mut sets = Vec::new();
-            let mut entries = Vec::new();
-            for m in ms {
-                let p = pointer_push("", m.name);
-                let set = match m.value {
-                    Value::NullKeyword(_) => None,
-                    value => {
-                        let before = cx.fatal;
-                        cx.fatal = false;
-                        let s = cx.r(value, &p);
-                        let ok = !cx.fatal;
-                        cx.fatal = before;
-                        s.filter(|_| ok)
-                    }
-                };
-                // The page draws the `all` set; its entries are the ones to
-                // link. (`members` keeps only the last of repeated keys.)
-                if m.name == "all" {
-                    entries = std::mem::take(&mut cx.entries);
-                }
-                cx.entries.clear();
-                sets.push((m.name.to_string(), set));
-            }
-            let parsed = cx.finish(None);
-            return Document::Status {
-                sets,
-                diagnostics: parsed.diagnostics,
-                entries,
-            };
-        }
+    match json::parse(text) {
+        Ok(v) => parse_document_value(text, &v, &mut NoGraphCheck),
+        Err(d) => Document::R(Box::new(Parsed::not_json(*d))),
     }
-    Document::R(Box::new(parse(text)))
+}
+
+/// [`parse_document`] of a JSON tree already read from `text`, handing each
+/// `scheduling` value to `graphs`.
+pub fn parse_document_value(text: &str, v: &Value<'_>, graphs: &mut dyn GraphCheck) -> Document {
+    match v.as_object() {
+        Some(obj) if is_status(obj) => parse_status(text, v, obj, graphs),
+        _ => Document::R(Box::new(parse_value(text, v, graphs))),
+    }
+}
+
+/// Read a status document: each member is an R or `null`.
+fn parse_status(
+    text: &str,
+    v: &Value<'_>,
+    obj: &Object<'_>,
+    graphs: &mut dyn GraphCheck,
+) -> Document {
+    let mut cx = Cx::new(text, graphs);
+    cx.duplicates(v, "");
+    let (ms, _) = members(obj);
+    let mut sets = Vec::new();
+    let mut entries = Vec::new();
+    for m in ms {
+        let p = pointer_push("", m.name);
+        let set = match m.value {
+            Value::NullKeyword(_) => None,
+            value => {
+                let before = cx.fatal;
+                cx.fatal = false;
+                let s = cx.r(value, &p);
+                let ok = !cx.fatal;
+                cx.fatal = before;
+                s.filter(|_| ok)
+            }
+        };
+        // The page draws the `all` set; its entries are the ones to
+        // link. (`members` keeps only the last of repeated keys.)
+        if m.name == "all" {
+            entries = std::mem::take(&mut cx.entries);
+        }
+        cx.entries.clear();
+        sets.push((m.name.to_string(), set));
+    }
+    let parsed = cx.finish(None);
+    Document::Status {
+        sets,
+        diagnostics: parsed.diagnostics,
+        entries,
+    }
 }
 
 /// A status document: an object with no R keys whose members are all
@@ -220,7 +243,8 @@ pub fn load_stream(text: &str) -> Result<Vec<Rset>, Error> {
     }
     docs.into_iter()
         .map(|r| {
-            into_result(parse_with(&text[r.clone()], json::parse_checked)).map_err(|e| {
+            let parsed = parse_with(&text[r.clone()], json::parse_checked, &mut NoGraphCheck);
+            into_result(parsed).map_err(|e| {
                 let span = e.span().unwrap_or(0..0);
                 let (kind, msg) = (e.kind(), e.message().to_string());
                 Error::new(kind, msg).at(span.start + r.start..span.end + r.start)
@@ -276,8 +300,9 @@ fn pointer_of(base: &str, path: &[PathToken<'_>]) -> String {
 
 /// The parsing context: source text, findings, and whether the reference
 /// would already have given up.
-struct Cx<'t> {
+struct Cx<'t, 'g> {
     text: &'t str,
+    graphs: &'g mut dyn GraphCheck,
     diags: Vec<Diagnostic>,
     dropped: usize,
     fatal: bool,
@@ -285,10 +310,11 @@ struct Cx<'t> {
     entries: Vec<Entry>,
 }
 
-impl<'t> Cx<'t> {
-    fn new(text: &'t str) -> Self {
+impl<'t, 'g> Cx<'t, 'g> {
+    fn new(text: &'t str, graphs: &'g mut dyn GraphCheck) -> Self {
         Cx {
             text,
+            graphs,
             diags: Vec::new(),
             dropped: 0,
             fatal: false,
@@ -552,7 +578,7 @@ impl<'t> Cx<'t> {
             let p = pointer_push(ptr, "scheduling");
             let r = range(m.value);
             rl.scheduling = Some(self.text[r].to_string());
-            for d in super::scheduling::check(self.text, m.value, &p) {
+            for d in super::scheduling::check(self.text, m.value, &p, &mut *self.graphs) {
                 self.push(d, false);
             }
         }

@@ -1,25 +1,46 @@
 //! Checks of the opaque `scheduling` key.
 //!
 //! RFC 20 leaves `scheduling` to the scheduler that wrote it; Fluxion writes
-//! a JGF graph (RFC 40) under `graph`. This is the hook where the JGF
-//! validator plugs in: [`check`] receives the whole document text and the
-//! byte range of the `scheduling` value and returns its findings, with
-//! spans into that text and pointers under `/scheduling`.
+//! a JGF graph (RFC 40) under `graph`. The R model checks only what RFC 20
+//! asks (an object, a string `writer`) and hands the value to a
+//! [`GraphCheck`] for the rest: the R model never names a graph model, and
+//! the layer that composes the two ([`crate::document`]) passes one in.
 
-use super::json::{members, type_name};
 use crate::diag::{pointer_push, Diagnostic};
+use crate::json::{members, range, type_name};
 use jsonc_parser::ast::Value;
+
+/// Checks the graph a scheduler keeps under `scheduling`.
+pub trait GraphCheck {
+    /// Findings about the `scheduling` object `value` found at `pointer`,
+    /// with spans into `text`.
+    fn check(&mut self, text: &str, value: &Value<'_>, pointer: &str) -> Vec<Diagnostic>;
+}
+
+/// The check of a reader that does not look into graphs.
+pub struct NoGraphCheck;
+
+impl GraphCheck for NoGraphCheck {
+    fn check(&mut self, _: &str, _: &Value<'_>, _: &str) -> Vec<Diagnostic> {
+        Vec::new()
+    }
+}
 
 /// Findings about the `scheduling` value `v` found at `pointer`.
 ///
-/// It must be an object (RFC 20) and `writer`, when present, a string; the
-/// `graph` is checked by [`crate::jgf::check_scheduling`].
-pub fn check(text: &str, v: &Value<'_>, pointer: &str) -> Vec<Diagnostic> {
+/// It must be an object (RFC 20) and `writer`, when present, a string; an
+/// object then goes to `graphs`.
+pub fn check(
+    text: &str,
+    v: &Value<'_>,
+    pointer: &str,
+    graphs: &mut dyn GraphCheck,
+) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     let Value::Object(obj) = v else {
         out.push(Diagnostic::error(
             format!("'scheduling' must be an object, not {}", type_name(v)),
-            super::json::range(v),
+            range(v),
             pointer,
         ));
         return out;
@@ -32,11 +53,11 @@ pub fn check(text: &str, v: &Value<'_>, pointer: &str) -> Vec<Diagnostic> {
                     "'writer' must be a string (a URI), not {}",
                     type_name(m.value)
                 ),
-                super::json::range(m.value),
+                range(m.value),
                 pointer_push(pointer, "writer"),
             ));
         }
     }
-    out.extend(crate::jgf::check_scheduling(text, v, pointer));
+    out.extend(graphs.check(text, v, pointer));
     out
 }

@@ -503,7 +503,7 @@ impl Analysis {
         let grid = report
             .main_set()
             .map(|s| Rc::new(Grid::new(s, report.set("allocated"), report.set("down"))));
-        let outline = Outline::new(text, report.main_set(), TREE_OPEN_DEPTH)
+        let outline = Outline::new(report.graph.take(), report.main_set(), TREE_OPEN_DEPTH)
             .map(|o| Rc::new(RefCell::new(o)));
         Analysis {
             text: source.clone(),

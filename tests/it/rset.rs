@@ -605,7 +605,7 @@ fn golden_samples() {
                 continue;
             }
             let text = std::fs::read_to_string(&f).unwrap();
-            let doc = rset::parse_document(&text);
+            let doc = rscope::document::parse_document(&text);
             let mut out = String::new();
             match &doc {
                 Document::R(p) => {

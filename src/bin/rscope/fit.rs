@@ -6,7 +6,7 @@
 //! shape or R, a request only a graph-aware scheduler can place) exit 1.
 
 use rscope::alloc::{fit, Constraint, Policy, Request, Verdict};
-use rscope::rset::{self, Document, Rset};
+use rscope::rset::{self, Rset};
 use rscope::shape::{self, Json, Options};
 use std::process::ExitCode;
 
@@ -30,27 +30,13 @@ pub struct FitArgs {
 
 /// The set to place into and the busy part of it.
 fn sets(text: &str) -> Result<(Rset, Option<Rset>), String> {
-    match rset::parse_document(text) {
-        Document::R(p) => match p.rset {
-            Some(all) => Ok((all, None)),
-            None => Err(p
-                .rejection
-                .map_or_else(|| "invalid R".to_string(), |d| d.message)),
-        },
-        Document::Status { sets, .. } => {
-            let get = |name: &str| {
-                sets.iter()
-                    .find(|(n, _)| n == name)
-                    .and_then(|(_, s)| s.clone())
-            };
-            let all = get("all").ok_or("status document has no 'all' set")?;
-            let busy = match (get("allocated"), get("down")) {
-                (Some(a), Some(d)) => Some(a.union(&d).map_err(|e| e.to_string())?),
-                (a, d) => a.or(d),
-            };
-            Ok((all, busy))
-        }
-    }
+    let doc = rset::parse_document(text);
+    let all = doc.main_set().map_err(|no| no.to_string())?.clone();
+    let busy = match (doc.member("allocated"), doc.member("down")) {
+        (Some(a), Some(d)) => Some(a.union(d).map_err(|e| e.to_string())?),
+        (a, d) => a.or(d).cloned(),
+    };
+    Ok((all, busy))
 }
 
 /// Run `rscope fit`.

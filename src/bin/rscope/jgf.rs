@@ -63,16 +63,18 @@ fn load(file: Option<&str>) -> Result<jgf::Analysis, String> {
     })
 }
 
-/// The R of a document, or its first error rendered.
+/// The R of a document, or why there is none, rendered.
 fn read_r(file: Option<&str>) -> Result<rscope::rset::Rset, String> {
     let (name, text) = read(file)?;
-    let parsed = rscope::rset::parse(&text);
-    parsed.rset.ok_or_else(|| {
-        parsed
-            .rejection
-            .or_else(|| parsed.diagnostics.first().cloned())
-            .map(|d| d.render(&name, &text).trim_end().to_string())
-            .unwrap_or_else(|| "not an R document".into())
+    main_set(&name, &text)
+}
+
+/// The set a document is about, or why there is none with its caret.
+fn main_set(name: &str, text: &str) -> Result<rscope::rset::Rset, String> {
+    let doc = rscope::rset::parse_document(text);
+    doc.main_set().cloned().map_err(|no| match no.diagnostic() {
+        Some(d) => d.render(name, text).trim_end().to_string(),
+        None => no.to_string(),
     })
 }
 
@@ -80,14 +82,7 @@ fn read_r(file: Option<&str>) -> Result<rscope::rset::Rset, String> {
 /// are printed but are not differences).
 fn check(file: Option<&str>) -> Result<(String, bool), String> {
     let (name, text) = read(file)?;
-    let parsed = rscope::rset::parse(&text);
-    let r = parsed.rset.ok_or_else(|| {
-        parsed
-            .rejection
-            .or_else(|| parsed.diagnostics.first().cloned())
-            .map(|d| d.render(&name, &text).trim_end().to_string())
-            .unwrap_or_else(|| "not an R document".into())
-    })?;
+    let r = main_set(&name, &text)?;
     let (analysis, diags) = jgf::analyze(&text);
     let a = analysis.ok_or_else(|| {
         diags

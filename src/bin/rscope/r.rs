@@ -7,7 +7,8 @@ use clap::{Args, Subcommand};
 use rscope::diag::Severity;
 use rscope::hostlist::Hostlist;
 use rscope::idset::IdSet;
-use rscope::rset::{self, json, Rset};
+use rscope::json;
+use rscope::rset::{self, Rset};
 use std::io::{Read, Write};
 
 /// `rscope R` subcommands.
@@ -481,7 +482,7 @@ fn validate(files: &[String]) -> Result<(String, bool), Fail> {
         let diags: Vec<rscope::diag::Diagnostic> = if docs.len() > 1 {
             docs.iter()
                 .flat_map(|r| {
-                    rset::parse_document(&text[r.clone()])
+                    rscope::document::parse_document(&text[r.clone()])
                         .diagnostics()
                         .iter()
                         .map(|d| d.clone().offset(r.start))
@@ -489,7 +490,9 @@ fn validate(files: &[String]) -> Result<(String, bool), Fail> {
                 })
                 .collect()
         } else {
-            rset::parse_document(&text).diagnostics().to_vec()
+            rscope::document::parse_document(&text)
+                .diagnostics()
+                .to_vec()
         };
         for d in diags {
             errors |= d.severity == Severity::Error;

@@ -276,7 +276,7 @@ async fn grid_shows_the_linked_entry_and_scrolls_to_it() {
 #[wasm_bindgen_test]
 async fn tree_opens_and_closes_from_the_keyboard() {
     let set = load(TWENTY).unwrap();
-    let outline = Outline::new(TWENTY, Some(&set), 1).expect("a generated graph");
+    let outline = Outline::new(None, Some(&set), 1).expect("a generated graph");
     let props = TreeProps {
         outline: Rc::new(RefCell::new(outline)),
     };

@@ -136,6 +136,15 @@ pub fn split_stream(text: &str) -> (Vec<Range<usize>>, Option<Diagnostic>) {
     }
 }
 
+/// The value of `key`; with repeated keys the last wins, as in jansson.
+pub fn get<'a, 'b>(obj: &'b Object<'a>, key: &str) -> Option<&'b Value<'a>> {
+    obj.properties
+        .iter()
+        .rev()
+        .find(|p| p.name.as_str() == key)
+        .map(|p| &p.value)
+}
+
 /// The byte range of a value.
 pub fn range(v: &Value<'_>) -> Range<usize> {
     let r = match v {

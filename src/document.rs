@@ -1,0 +1,147 @@
+//! A document as Rscope reads it: an R (or a status document) and the
+//! resource graph under its `scheduling` key, from one parse of the text.
+//!
+//! This is the one place where the R model ([`crate::rset`]) and the graph
+//! model ([`crate::jgf`]) meet. The R reader checks what RFC 20 says about
+//! `scheduling` and hands the value to a [`GraphCheck`]; the one here reads
+//! it as JGF (RFC 40), adds the graph's findings in place, and keeps the
+//! graph so that views need not read the text again.
+
+use crate::diag::Diagnostic;
+use crate::jgf;
+use crate::json::{self, Value};
+use crate::rset::{self, Document, GraphCheck, Parsed};
+
+/// A document read once: the R model's reading, with the graph's findings
+/// among its diagnostics, and the graph itself.
+#[derive(Debug)]
+pub struct Read {
+    /// The R model's reading.
+    pub doc: Document,
+    /// The document's own graph, indexed: the one under the top-level
+    /// `scheduling` key, or a bare `{"graph": …}` document's.
+    pub graph: Option<jgf::Analysis>,
+}
+
+/// Reads `scheduling` values as JGF; keeps the top-level one's graph.
+#[derive(Default)]
+struct JgfCheck {
+    graph: Option<jgf::Analysis>,
+}
+
+impl GraphCheck for JgfCheck {
+    fn check(&mut self, text: &str, value: &Value<'_>, pointer: &str) -> Vec<Diagnostic> {
+        let (graph, mut diags) = jgf::read_scheduling(text, value, pointer);
+        if let Some(graph) = graph {
+            let (analysis, d) = jgf::analyze_graph(graph);
+            diags.extend(d);
+            // Status documents' members have graphs too; the document's own
+            // is the top-level one.
+            if pointer == "/scheduling" {
+                self.graph = Some(analysis);
+            }
+        }
+        diags
+    }
+}
+
+/// Read a text that is an R, a status document or a bare graph, with every
+/// finding about it and its graph.
+pub fn read(text: &str) -> Read {
+    let root = match json::parse(text) {
+        Ok(v) => v,
+        Err(d) => {
+            return Read {
+                doc: Document::R(Box::new(Parsed::not_json(*d))),
+                graph: None,
+            }
+        }
+    };
+    let mut check = JgfCheck::default();
+    let doc = rset::parse_document_value(text, &root, &mut check);
+    let mut graph = check.graph;
+    if graph.is_none() && doc.main_set().is_err() {
+        // Not an R: perhaps a bare `{"graph": …}`, whose findings are the
+        // graph tools' business; the page shows the graph all the same.
+        graph = jgf::parse_value(text, &root)
+            .graph
+            .map(|g| jgf::analyze_graph(g).0);
+    }
+    Read { doc, graph }
+}
+
+/// Read one R document with the findings about its graph among the R's,
+/// in document order: what `rscope R validate` reports.
+pub fn parse(text: &str) -> Parsed {
+    rset::parse_checking(text, &mut JgfCheck::default())
+}
+
+/// Read an R or a status document with the findings about its graphs.
+pub fn parse_document(text: &str) -> Document {
+    read(text).doc
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const GRAPH: &str = r#"{"graph": {"nodes": [{"id": "0", "metadata": {"type": "cluster", "basename": "c", "name": "c0", "id": 0, "uniq_id": 0, "rank": -1, "exclusive": false, "unit": "", "size": 1, "paths": {"containment": "/c0"}}}], "edges": []}}"#;
+
+    fn r_with(scheduling: &str) -> String {
+        format!(
+            r#"{{"version": 1, "execution": {{"R_lite": [{{"rank": "0", "children": {{"core": "0"}}}}]}}, "scheduling": {scheduling}}}"#
+        )
+    }
+
+    #[test]
+    fn keeps_the_graph_of_an_r() {
+        let read = read(&r_with(GRAPH));
+        assert!(read.doc.main_set().is_ok());
+        assert_eq!(read.graph.unwrap().graph.vertices.len(), 1);
+    }
+
+    #[test]
+    fn reads_a_bare_graph() {
+        // An object of objects reads as a status document without `all`.
+        let read = read(GRAPH);
+        assert_eq!(
+            read.doc.main_set().unwrap_err().to_string(),
+            "status document has no 'all' set"
+        );
+        assert_eq!(read.graph.unwrap().graph.vertices.len(), 1);
+    }
+
+    #[test]
+    fn graph_findings_join_the_r_findings() {
+        let bad = r_with(r#"{"graph": {"nodes": [{"id": 7}], "edges": []}}"#);
+        let plain = rset::parse(&bad);
+        let composed = parse(&bad);
+        assert!(plain
+            .diagnostics
+            .iter()
+            .all(|d| !d.pointer.starts_with("/scheduling/graph")));
+        let graph: Vec<_> = composed
+            .diagnostics
+            .iter()
+            .filter(|d| d.pointer.starts_with("/scheduling/graph"))
+            .map(|d| (d.message.as_str(), d.pointer.as_str()))
+            .collect();
+        assert_eq!(
+            graph.first(),
+            Some(&(
+                "vertex 'id' must be a string, not a number",
+                "/scheduling/graph/nodes/0/id"
+            ))
+        );
+    }
+
+    #[test]
+    fn not_json_has_no_graph() {
+        let read = read("{");
+        assert_eq!(
+            read.doc.main_set().unwrap_err().to_string(),
+            "not JSON: unterminated object"
+        );
+        assert!(read.graph.is_none());
+    }
+}

@@ -1,0 +1,22 @@
+//! JSON as R documents and graphs need it, read and written in one place.
+//!
+//! - [`read`]: strict RFC 8259 parsing into a tree whose every node keeps
+//!   its byte range, so findings can point at exact bytes; duplicate keys
+//!   behave as in jansson (the last value wins).
+//! - [`write`]: text in jansson's `json_dumps(v, 0)` style, byte for byte
+//!   what `flux R` prints.
+//!
+//! Both the R model ([`crate::rset`]) and the graph model ([`crate::jgf`])
+//! build on this layer; it names neither.
+
+pub mod read;
+pub mod write;
+
+/// A JSON value with byte ranges (the `jsonc-parser` tree).
+pub use jsonc_parser::ast::Value;
+pub(crate) use read::parse_checked;
+pub use read::{
+    get, members, parse, range, split_stream, string_subrange, type_name, Member,
+    MAX_DOCUMENT_BYTES,
+};
+pub use write::{format_real, write_json_string, write_json_value};
