@@ -186,15 +186,12 @@ fn floor_boundary(text: &str, offset: usize) -> usize {
 /// The caret covers the span on its first line (at least one column). A fix
 /// adds a `help:` line.
 pub fn render(diag: &Diagnostic, file: &str, text: &str) -> String {
-    let start = floor_boundary(text, diag.span.start);
-    let end = floor_boundary(text, diag.span.end.max(start));
-    let at = line_col(text, start);
-    let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
-    let line_end = text[start..].find('\n').map_or(text.len(), |i| start + i);
-    let source = text[line_start..line_end].trim_end_matches('\r');
-    let width = text[start..end.min(line_end)].chars().count().max(1);
+    let at = line_col(text, diag.span.start);
+    let snip = Snippet::of(text, &diag.span);
+    let source = snip.line.trim_end_matches('\r');
     // Tabs keep their width in the caret line so the caret lines up.
-    let pad: String = text[line_start..start]
+    let pad: String = snip
+        .before
         .chars()
         .map(|c| if c == '\t' { '\t' } else { ' ' })
         .collect();
@@ -204,7 +201,7 @@ pub fn render(diag: &Diagnostic, file: &str, text: &str) -> String {
         at.col,
         diag.severity,
         diag.message,
-        "^".repeat(width)
+        "^".repeat(snip.width)
     );
     if let Some(fix) = &diag.fix {
         // A replacement that is itself a JSON string literal needs no quotes.
@@ -216,6 +213,57 @@ pub fn render(diag: &Diagnostic, file: &str, text: &str) -> String {
         }
     }
     out
+}
+
+/// Render a message about a one-line input given on a command line (a
+/// shape expression), whose message already says the column: the message,
+/// then the input line and a caret under `span`, both indented by two
+/// spaces, with no line break at the end:
+///
+/// ```text
+/// unexpected ';', expected end of input at column 11
+///   slot/node=;
+///             ^
+/// ```
+///
+/// The caret covers the span on its first line (at least one column);
+/// every character before it counts as one column.
+pub fn render_inline(message: &str, text: &str, span: Range<usize>) -> String {
+    let snip = Snippet::of(text, &span);
+    let pad = snip.before.chars().count();
+    format!(
+        "{message}\n  {}\n  {}{}",
+        snip.line,
+        " ".repeat(pad),
+        "^".repeat(snip.width)
+    )
+}
+
+/// The line of a text that holds the start of a span, split where the span
+/// starts, and how many characters of that line the caret covers.
+struct Snippet<'a> {
+    /// The whole line, without its `\n`.
+    line: &'a str,
+    /// The part of the line before the span.
+    before: &'a str,
+    /// Characters of the span on this line; at least 1.
+    width: usize,
+}
+
+impl<'a> Snippet<'a> {
+    /// The span is clamped to the text and its ends moved back to character
+    /// boundaries.
+    fn of(text: &'a str, span: &Range<usize>) -> Self {
+        let start = floor_boundary(text, span.start);
+        let end = floor_boundary(text, span.end.max(start));
+        let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
+        let line_end = text[start..].find('\n').map_or(text.len(), |i| start + i);
+        Snippet {
+            line: &text[line_start..line_end],
+            before: &text[line_start..start],
+            width: text[start..end.min(line_end)].chars().count().max(1),
+        }
+    }
 }
 
 /// Append one reference token to a JSON pointer, escaping `~` and `/`.
@@ -289,6 +337,18 @@ mod tests {
             render(&d, "-", "{"),
             "-:1:2: error: unterminated object\n{\n ^\n"
         );
+    }
+
+    #[test]
+    fn renders_inline_under_the_message() {
+        assert_eq!(
+            render_inline("bad at column 3", "a/bcd/e", 2..5),
+            "bad at column 3\n  a/bcd/e\n    ^^^"
+        );
+        // Empty span at the end; characters before it count one column each.
+        assert_eq!(render_inline("missing", "é/", 3..3), "missing\n  é/\n    ^");
+        // A span that runs past its line is cut at the line's end.
+        assert_eq!(render_inline("m", "ab\ncd", 1..5), "m\n  ab\n   ^");
     }
 
     #[test]

@@ -221,394 +221,486 @@ impl Tally {
 
 /// Build the containment forest of `graph` and report what is wrong with
 /// its structure.
+///
+/// The phases run in this order, and the findings come out in it: ids,
+/// edges, pairs written both ways, parents from edges, parents from paths,
+/// membership, cycles, children, preorder, roots, ranks, paths.
 pub fn build(graph: &Graph) -> (Tree, Vec<Diagnostic>) {
-    let n = graph.vertices.len();
-    let mut diags = Vec::new();
-    let mut tree = Tree {
-        parent: vec![NONE; n],
-        ..Tree::default()
-    };
-    let mut parent_edge: Vec<u32> = vec![NONE; n];
+    let mut b = Builder::new(graph);
+    let index = b.index_ids();
+    let contain = b.resolve_edges(&index);
+    let kept = b.merge_pairs(&contain);
+    b.parents_from_edges(&kept);
+    b.parents_from_paths();
+    let member = b.membership();
+    let cyclic = b.break_cycles();
+    b.children_lists(&member);
+    let main = b.number(&member);
+    b.report_roots(main, &cyclic);
+    b.check_ranks();
+    b.check_paths();
+    (b.tree, b.diags)
+}
 
-    // Vertex ids; a duplicate resolves to its first occurrence.
-    let mut index: HashMap<&str, u32> = HashMap::with_capacity(n);
-    for (i, v) in graph.vertices.iter().enumerate() {
-        if let Some(&first) = index.get(v.key.as_str()) {
-            let fi = graph.vertices.get(first as usize).map_or(0, |f| f.index);
-            diags.push(Diagnostic::error(
-                format!(
-                    "duplicate vertex id '{}' (first at {})",
-                    v.key,
-                    graph.vertex_pointer(fi)
-                ),
-                v.spans.key.clone(),
-                pointer_push(&graph.vertex_pointer(v.index), "id"),
-            ));
-        } else {
-            index.insert(v.key.as_str(), idx(i));
+/// A containment edge resolved to vertex indices: source, target and the
+/// edge's index in the graph's edge list.
+type Link = (u32, u32, usize);
+
+/// The state [`build`] carries from one phase to the next.
+struct Builder<'g> {
+    graph: &'g Graph,
+    n: usize,
+    tree: Tree,
+    diags: Vec<Diagnostic>,
+    /// The edge that gave each vertex its parent (`NONE` when it has no
+    /// parent or its path placed it): where a cycle through it is reported.
+    parent_edge: Vec<u32>,
+    /// Whether a vertex is the parent of some vertex (before cycles are
+    /// broken): such a vertex belongs to containment.
+    has_child: Vec<bool>,
+}
+
+impl<'g> Builder<'g> {
+    fn new(graph: &'g Graph) -> Self {
+        let n = graph.vertices.len();
+        Builder {
+            graph,
+            n,
+            tree: Tree {
+                parent: vec![NONE; n],
+                ..Tree::default()
+            },
+            diags: Vec::new(),
+            parent_edge: vec![NONE; n],
+            has_child: vec![false; n],
         }
     }
 
-    // Resolve edges; split containment from overlay.
-    let mut contain: Vec<(u32, u32, usize)> = Vec::new();
-    let mut has_child = vec![false; n];
-    for (ei, e) in graph.edges.iter().enumerate() {
-        let eptr = graph.edge_pointer(e.index);
-        let s = index.get(e.source.as_str()).copied();
-        let t = index.get(e.target.as_str()).copied();
-        if s.is_none() {
-            diags.push(Diagnostic::error(
-                format!("edge source '{}' names no vertex", e.source),
-                e.source_span.clone(),
-                pointer_push(&eptr, "source"),
-            ));
-        }
-        if t.is_none() {
-            diags.push(Diagnostic::error(
-                format!("edge target '{}' names no vertex", e.target),
-                e.target_span.clone(),
-                pointer_push(&eptr, "target"),
-            ));
-        }
-        let (Some(s), Some(t)) = (s, t) else { continue };
-        if !e.is_containment() {
-            tree.overlay.push(Overlay {
-                source: s as usize,
-                target: t as usize,
-                subsystem: e.subsystem.clone(),
-                edge: ei,
-            });
-            continue;
-        }
-        if s == t {
-            diags.push(Diagnostic::error(
-                format!(
-                    "containment edge from {} to itself",
-                    graph.label(s as usize)
-                ),
-                e.span.clone(),
-                eptr,
-            ));
-            continue;
-        }
-        contain.push((s, t, ei));
-    }
-
-    // Edges present in both directions are one containment edge; the
-    // direction is the one the paths agree with (else the first written).
-    let mut first_of: HashMap<(u32, u32), usize> = HashMap::with_capacity(contain.len());
-    for &(s, t, ei) in &contain {
-        first_of.entry((s, t)).or_insert(ei);
-    }
-    let cpath = |v: u32| {
-        graph
-            .vertices
-            .get(v as usize)
-            .and_then(|x| x.path("containment"))
-    };
-    let chosen = |s: u32, t: u32| -> bool {
-        // true when s -> t is the kept direction of the pair {s, t}
-        if let (Some(ps), Some(pt)) = (cpath(s), cpath(t)) {
-            if parent_dir(pt) == Some(ps) {
-                return true;
-            }
-            if parent_dir(ps) == Some(pt) {
-                return false;
-            }
-            match components(ps).cmp(&components(pt)) {
-                Ordering::Less => return true,
-                Ordering::Greater => return false,
-                Ordering::Equal => {}
-            }
-        }
-        let a = first_of.get(&(s, t)).copied().unwrap_or(usize::MAX);
-        let b = first_of.get(&(t, s)).copied().unwrap_or(usize::MAX);
-        a < b
-    };
-    let mut reversed = Tally::new();
-    let mut repeated = Tally::new();
-    let mut kept: Vec<(u32, u32, usize)> = Vec::with_capacity(contain.len());
-    for &(s, t, ei) in &contain {
-        let Some(e) = graph.edges.get(ei) else {
-            continue;
-        };
-        if first_of.contains_key(&(t, s)) && !chosen(s, t) {
-            reversed.add(|| {
-                Diagnostic::note(
+    /// Vertex ids; a duplicate resolves to its first occurrence.
+    fn index_ids(&mut self) -> HashMap<&'g str, u32> {
+        let graph = self.graph;
+        let mut index: HashMap<&str, u32> = HashMap::with_capacity(self.n);
+        for (i, v) in graph.vertices.iter().enumerate() {
+            if let Some(&first) = index.get(v.key.as_str()) {
+                let fi = graph.vertices.get(first as usize).map_or(0, |f| f.index);
+                self.diags.push(Diagnostic::error(
                     format!(
-                        "'{}' -> '{}' is also written as '{}' -> '{}'",
-                        e.source, e.target, e.target, e.source
+                        "duplicate vertex id '{}' (first at {})",
+                        v.key,
+                        graph.vertex_pointer(fi)
+                    ),
+                    v.spans.key.clone(),
+                    pointer_push(&graph.vertex_pointer(v.index), "id"),
+                ));
+            } else {
+                index.insert(v.key.as_str(), idx(i));
+            }
+        }
+        index
+    }
+
+    /// Resolve edges; split containment (returned) from overlay (kept in
+    /// the tree).
+    fn resolve_edges(&mut self, index: &HashMap<&str, u32>) -> Vec<Link> {
+        let graph = self.graph;
+        let mut contain: Vec<Link> = Vec::new();
+        for (ei, e) in graph.edges.iter().enumerate() {
+            let eptr = graph.edge_pointer(e.index);
+            let s = index.get(e.source.as_str()).copied();
+            let t = index.get(e.target.as_str()).copied();
+            if s.is_none() {
+                self.diags.push(Diagnostic::error(
+                    format!("edge source '{}' names no vertex", e.source),
+                    e.source_span.clone(),
+                    pointer_push(&eptr, "source"),
+                ));
+            }
+            if t.is_none() {
+                self.diags.push(Diagnostic::error(
+                    format!("edge target '{}' names no vertex", e.target),
+                    e.target_span.clone(),
+                    pointer_push(&eptr, "target"),
+                ));
+            }
+            let (Some(s), Some(t)) = (s, t) else { continue };
+            if !e.is_containment() {
+                self.tree.overlay.push(Overlay {
+                    source: s as usize,
+                    target: t as usize,
+                    subsystem: e.subsystem.clone(),
+                    edge: ei,
+                });
+                continue;
+            }
+            if s == t {
+                self.diags.push(Diagnostic::error(
+                    format!(
+                        "containment edge from {} to itself",
+                        graph.label(s as usize)
                     ),
                     e.span.clone(),
-                    graph.edge_pointer(e.index),
-                )
-            });
-            continue;
-        }
-        if first_of.get(&(s, t)) != Some(&ei) {
-            repeated.add(|| {
-                Diagnostic::note(
-                    format!("'{}' -> '{}'", e.source, e.target),
-                    e.span.clone(),
-                    graph.edge_pointer(e.index),
-                )
-            });
-            continue;
-        }
-        kept.push((s, t, ei));
-    }
-    reversed.finish(&mut diags, |n, m| {
-        if n == 1 {
-            format!("a containment edge is present in both directions ({m}); the pair is read as one edge")
-        } else {
-            format!("{n} containment edges are present in both directions (first: {m}); each pair is read as one edge")
-        }
-    });
-    repeated.finish(&mut diags, |n, m| {
-        format!("{n} containment edges repeat an earlier one (first: {m}); the repeats are ignored")
-    });
-
-    // Parents from edges.
-    for &(s, t, ei) in &kept {
-        let (su, tu) = (s as usize, t as usize);
-        if let Some(h) = has_child.get_mut(su) {
-            *h = true;
-        }
-        match tree.parent.get(tu).copied() {
-            Some(NONE) => {
-                tree.parent[tu] = s;
-                parent_edge[tu] = idx(ei);
+                    eptr,
+                ));
+                continue;
             }
-            Some(p) => {
-                if let Some(e) = graph.edges.get(ei) {
-                    diags.push(Diagnostic::error(
-                        format!(
-                            "vertex {} has two parents: {} and {}",
-                            graph.label(tu),
-                            graph.label(p as usize),
-                            graph.label(su)
-                        ),
-                        e.target_span.clone(),
-                        pointer_push(&graph.edge_pointer(e.index), "target"),
-                    ));
-                }
-            }
-            None => {}
+            contain.push((s, t, ei));
         }
+        contain
     }
 
-    // Fallback: a vertex without a containment edge hangs under the vertex
-    // its containment path names as parent.
-    let mut by_path: HashMap<&str, u32> = HashMap::with_capacity(n);
-    for (i, v) in graph.vertices.iter().enumerate() {
-        if let Some(p) = v.path("containment") {
-            by_path.entry(p).or_insert(idx(i));
+    /// Edges present in both directions are one containment edge; the
+    /// direction is the one the paths agree with (else the first written).
+    /// Repeats of an edge are dropped. Returns the edges kept.
+    fn merge_pairs(&mut self, contain: &[Link]) -> Vec<Link> {
+        let graph = self.graph;
+        let mut first_of: HashMap<(u32, u32), usize> = HashMap::with_capacity(contain.len());
+        for &(s, t, ei) in contain {
+            first_of.entry((s, t)).or_insert(ei);
         }
-    }
-    let mut placed = Tally::new();
-    for (i, v) in graph.vertices.iter().enumerate() {
-        if tree.parent[i] != NONE {
-            continue;
-        }
-        let Some(dir) = v.path("containment").and_then(parent_dir) else {
-            continue;
-        };
-        if let Some(&p) = by_path.get(dir) {
-            if p as usize != i {
-                tree.parent[i] = p;
-                if let Some(h) = has_child.get_mut(p as usize) {
-                    *h = true;
-                }
-                placed.add(|| {
+        let mut reversed = Tally::new();
+        let mut repeated = Tally::new();
+        let mut kept: Vec<Link> = Vec::with_capacity(contain.len());
+        for &(s, t, ei) in contain {
+            let Some(e) = graph.edges.get(ei) else {
+                continue;
+            };
+            if first_of.contains_key(&(t, s)) && !kept_direction(graph, &first_of, s, t) {
+                reversed.add(|| {
                     Diagnostic::note(
-                        graph.label(i),
-                        v.spans.containment.clone(),
-                        pointer_push(
-                            &pointer_push(&graph.vertex_pointer(v.index), "metadata"),
-                            "paths",
-                        ) + "/containment",
+                        format!(
+                            "'{}' -> '{}' is also written as '{}' -> '{}'",
+                            e.source, e.target, e.target, e.source
+                        ),
+                        e.span.clone(),
+                        graph.edge_pointer(e.index),
                     )
                 });
+                continue;
             }
+            if first_of.get(&(s, t)) != Some(&ei) {
+                repeated.add(|| {
+                    Diagnostic::note(
+                        format!("'{}' -> '{}'", e.source, e.target),
+                        e.span.clone(),
+                        graph.edge_pointer(e.index),
+                    )
+                });
+                continue;
+            }
+            kept.push((s, t, ei));
         }
+        reversed.finish(&mut self.diags, |n, m| {
+            if n == 1 {
+                format!("a containment edge is present in both directions ({m}); the pair is read as one edge")
+            } else {
+                format!("{n} containment edges are present in both directions (first: {m}); each pair is read as one edge")
+            }
+        });
+        repeated.finish(&mut self.diags, |n, m| {
+            format!(
+                "{n} containment edges repeat an earlier one (first: {m}); the repeats are ignored"
+            )
+        });
+        kept
     }
-    placed.finish(&mut diags, |n, m| {
-        if n == 1 {
-            format!("vertex {m} has no containment edge; it is placed by its paths.containment")
-        } else {
-            format!("{n} vertices have no containment edge (first: {m}); they are placed by their paths.containment")
-        }
-    });
 
-    // Which vertices belong to containment: those with a containment edge
-    // or path, and those that belong to no subsystem at all.
-    let mut in_overlay = vec![false; n];
-    for o in &tree.overlay {
-        for v in [o.source, o.target] {
-            if let Some(x) = in_overlay.get_mut(v) {
-                *x = true;
+    /// Parents from edges; a second parent is an error and is ignored.
+    fn parents_from_edges(&mut self, kept: &[Link]) {
+        let graph = self.graph;
+        for &(s, t, ei) in kept {
+            let (su, tu) = (s as usize, t as usize);
+            if let Some(h) = self.has_child.get_mut(su) {
+                *h = true;
             }
-        }
-    }
-    let member: Vec<bool> = (0..n)
-        .map(|i| {
-            let v = &graph.vertices[i];
-            tree.parent[i] != NONE
-                || has_child[i]
-                || v.path("containment").is_some()
-                || (v.paths.is_empty() && !in_overlay[i])
-        })
-        .collect();
-
-    // Cycles: walk parent pointers with three colours; break each cycle at
-    // its vertex written first so the rest is a forest.
-    let mut color = vec![0u8; n];
-    let mut cyclic = vec![false; n];
-    let mut stack: Vec<u32> = Vec::new();
-    for start in 0..n {
-        if color[start] != 0 {
-            continue;
-        }
-        stack.clear();
-        let mut u = idx(start);
-        while u != NONE && color[u as usize] == 0 {
-            color[u as usize] = 1;
-            stack.push(u);
-            u = tree.parent[u as usize];
-        }
-        if u != NONE && color[u as usize] == 1 {
-            let at = stack.iter().position(|&x| x == u).unwrap_or(0);
-            let cycle: Vec<u32> = stack[at..].to_vec();
-            let first = cycle.iter().copied().min().unwrap_or(u);
-            let mut names: Vec<String> = cycle
-                .iter()
-                .rev()
-                .take(10)
-                .map(|&x| graph.label(x as usize))
-                .collect();
-            if cycle.len() > 10 {
-                names.push(format!("... ({} vertices)", cycle.len()));
-            } else if let Some(f) = names.first().cloned() {
-                names.push(f);
-            }
-            let (span, ptr) = match graph.edges.get(parent_edge[first as usize] as usize) {
-                Some(e) => (e.span.clone(), graph.edge_pointer(e.index)),
-                None => {
-                    let v = &graph.vertices[first as usize];
-                    (v.spans.key.clone(), graph.vertex_pointer(v.index))
+            match self.tree.parent.get(tu).copied() {
+                Some(NONE) => {
+                    self.tree.parent[tu] = s;
+                    self.parent_edge[tu] = idx(ei);
                 }
+                Some(p) => {
+                    if let Some(e) = graph.edges.get(ei) {
+                        self.diags.push(Diagnostic::error(
+                            format!(
+                                "vertex {} has two parents: {} and {}",
+                                graph.label(tu),
+                                graph.label(p as usize),
+                                graph.label(su)
+                            ),
+                            e.target_span.clone(),
+                            pointer_push(&graph.edge_pointer(e.index), "target"),
+                        ));
+                    }
+                }
+                None => {}
+            }
+        }
+    }
+
+    /// Fallback: a vertex without a containment edge hangs under the vertex
+    /// its containment path names as parent.
+    fn parents_from_paths(&mut self) {
+        let graph = self.graph;
+        let mut by_path: HashMap<&str, u32> = HashMap::with_capacity(self.n);
+        for (i, v) in graph.vertices.iter().enumerate() {
+            if let Some(p) = v.path("containment") {
+                by_path.entry(p).or_insert(idx(i));
+            }
+        }
+        let mut placed = Tally::new();
+        for (i, v) in graph.vertices.iter().enumerate() {
+            if self.tree.parent[i] != NONE {
+                continue;
+            }
+            let Some(dir) = v.path("containment").and_then(parent_dir) else {
+                continue;
             };
-            diags.push(Diagnostic::error(
-                format!("containment cycle: {}", names.join(" -> ")),
-                span,
-                ptr,
-            ));
-            tree.parent[first as usize] = NONE;
-            cyclic[first as usize] = true;
+            let Some(&p) = by_path.get(dir) else {
+                continue;
+            };
+            if p as usize == i {
+                continue;
+            }
+            self.tree.parent[i] = p;
+            if let Some(h) = self.has_child.get_mut(p as usize) {
+                *h = true;
+            }
+            placed.add(|| {
+                Diagnostic::note(
+                    graph.label(i),
+                    v.spans.containment.clone(),
+                    pointer_push(
+                        &pointer_push(&graph.vertex_pointer(v.index), "metadata"),
+                        "paths",
+                    ) + "/containment",
+                )
+            });
         }
-        for &x in &stack {
-            color[x as usize] = 2;
-        }
+        placed.finish(&mut self.diags, |n, m| {
+            if n == 1 {
+                format!("vertex {m} has no containment edge; it is placed by its paths.containment")
+            } else {
+                format!("{n} vertices have no containment edge (first: {m}); they are placed by their paths.containment")
+            }
+        });
     }
 
-    // Children lists (CSR), sorted naturally by name, then type, then
-    // document order.
-    let mut counts = vec![0u32; n + 1];
-    for (&p, &m) in tree.parent.iter().zip(&member) {
-        if p != NONE && m {
-            counts[p as usize + 1] += 1;
+    /// Which vertices belong to containment: those with a containment edge
+    /// or path, and those that belong to no subsystem at all.
+    fn membership(&self) -> Vec<bool> {
+        let mut in_overlay = vec![false; self.n];
+        for o in &self.tree.overlay {
+            for v in [o.source, o.target] {
+                if let Some(x) = in_overlay.get_mut(v) {
+                    *x = true;
+                }
+            }
         }
+        (0..self.n)
+            .map(|i| {
+                let v = &self.graph.vertices[i];
+                self.tree.parent[i] != NONE
+                    || self.has_child[i]
+                    || v.path("containment").is_some()
+                    || (v.paths.is_empty() && !in_overlay[i])
+            })
+            .collect()
     }
-    for i in 0..n {
-        counts[i + 1] += counts[i];
-    }
-    let mut fill = counts.clone();
-    let mut children = vec![0u32; counts[n] as usize];
-    for (i, (&p, &m)) in tree.parent.iter().zip(&member).enumerate() {
-        if p != NONE && m {
-            let slot = &mut fill[p as usize];
-            children[*slot as usize] = idx(i);
-            *slot += 1;
-        }
-    }
-    let key = |a: &u32, b: &u32| {
-        let (x, y) = (&graph.vertices[*a as usize], &graph.vertices[*b as usize]);
-        natural_cmp(&x.name, &y.name)
-            .then_with(|| x.kind.cmp(&y.kind))
-            .then(a.cmp(b))
-    };
-    for i in 0..n {
-        children[counts[i] as usize..counts[i + 1] as usize].sort_by(key);
-    }
-    tree.child_start = counts;
-    tree.children = children;
 
-    // Preorder from every root; subtree sizes by reverse accumulation.
-    let roots: Vec<u32> = (0..n)
-        .filter(|&i| member[i] && tree.parent[i] == NONE)
-        .map(idx)
-        .collect();
-    tree.pos = vec![NONE; n];
-    tree.depth = vec![0; n];
-    tree.size = vec![1; n];
-    let mut order: Vec<u32> = Vec::with_capacity(n);
-    let mut todo: Vec<u32> = Vec::new();
-    for &r in &roots {
-        todo.push(r);
-        while let Some(u) = todo.pop() {
-            tree.pos[u as usize] = idx(order.len());
-            order.push(u);
-            let d = tree.depth[u as usize];
-            let kids = tree.children(u as usize).to_vec();
-            for &c in kids.iter().rev() {
-                tree.depth[c as usize] = d + 1;
-                todo.push(c);
+    /// Cycles: walk parent pointers with three colours; break each cycle at
+    /// its vertex written first so the rest is a forest. Returns which
+    /// vertices lost their parent that way.
+    fn break_cycles(&mut self) -> Vec<bool> {
+        let n = self.n;
+        let mut color = vec![0u8; n];
+        let mut cyclic = vec![false; n];
+        let mut stack: Vec<u32> = Vec::new();
+        for start in 0..n {
+            if color[start] != 0 {
+                continue;
+            }
+            stack.clear();
+            let mut u = idx(start);
+            while u != NONE && color[u as usize] == 0 {
+                color[u as usize] = 1;
+                stack.push(u);
+                u = self.tree.parent[u as usize];
+            }
+            if u != NONE && color[u as usize] == 1 {
+                let at = stack.iter().position(|&x| x == u).unwrap_or(0);
+                let first = self.report_cycle(&stack[at..], u);
+                self.tree.parent[first as usize] = NONE;
+                cyclic[first as usize] = true;
+            }
+            for &x in &stack {
+                color[x as usize] = 2;
+            }
+        }
+        cyclic
+    }
+
+    /// Report one cycle (its vertices in parent order, `u` among them) and
+    /// give the vertex written first, where it is broken.
+    fn report_cycle(&mut self, cycle: &[u32], u: u32) -> u32 {
+        let graph = self.graph;
+        let first = cycle.iter().copied().min().unwrap_or(u);
+        let mut names: Vec<String> = cycle
+            .iter()
+            .rev()
+            .take(10)
+            .map(|&x| graph.label(x as usize))
+            .collect();
+        if cycle.len() > 10 {
+            names.push(format!("... ({} vertices)", cycle.len()));
+        } else if let Some(f) = names.first().cloned() {
+            names.push(f);
+        }
+        let (span, ptr) = match graph.edges.get(self.parent_edge[first as usize] as usize) {
+            Some(e) => (e.span.clone(), graph.edge_pointer(e.index)),
+            None => {
+                let v = &graph.vertices[first as usize];
+                (v.spans.key.clone(), graph.vertex_pointer(v.index))
+            }
+        };
+        self.diags.push(Diagnostic::error(
+            format!("containment cycle: {}", names.join(" -> ")),
+            span,
+            ptr,
+        ));
+        first
+    }
+
+    /// Children lists (CSR), sorted naturally by name, then type, then
+    /// document order.
+    fn children_lists(&mut self, member: &[bool]) {
+        let (n, graph) = (self.n, self.graph);
+        let mut counts = vec![0u32; n + 1];
+        for (&p, &m) in self.tree.parent.iter().zip(member) {
+            if p != NONE && m {
+                counts[p as usize + 1] += 1;
+            }
+        }
+        for i in 0..n {
+            counts[i + 1] += counts[i];
+        }
+        let mut fill = counts.clone();
+        let mut children = vec![0u32; counts[n] as usize];
+        for (i, (&p, &m)) in self.tree.parent.iter().zip(member).enumerate() {
+            if p != NONE && m {
+                let slot = &mut fill[p as usize];
+                children[*slot as usize] = idx(i);
+                *slot += 1;
+            }
+        }
+        let key = |a: &u32, b: &u32| {
+            let (x, y) = (&graph.vertices[*a as usize], &graph.vertices[*b as usize]);
+            natural_cmp(&x.name, &y.name)
+                .then_with(|| x.kind.cmp(&y.kind))
+                .then(a.cmp(b))
+        };
+        for i in 0..n {
+            children[counts[i] as usize..counts[i + 1] as usize].sort_by(key);
+        }
+        self.tree.child_start = counts;
+        self.tree.children = children;
+    }
+
+    /// Depths, subtree sizes and the preorder, with the main root's tree
+    /// first. Returns the main root.
+    fn number(&mut self, member: &[bool]) -> Option<u32> {
+        let n = self.n;
+        let roots: Vec<u32> = (0..n)
+            .filter(|&i| member[i] && self.tree.parent[i] == NONE)
+            .map(idx)
+            .collect();
+        self.tree.pos = vec![NONE; n];
+        self.tree.depth = vec![0; n];
+        self.tree.size = vec![1; n];
+        let order = self.depths(&roots);
+        self.sizes(&order);
+        // Main root: the one holding the most vertices, the first written on a tie.
+        let size = &self.tree.size;
+        let main = roots
+            .iter()
+            .copied()
+            .max_by(|a, b| size[*a as usize].cmp(&size[*b as usize]).then(b.cmp(a)));
+        let mut ordered: Vec<u32> = Vec::with_capacity(roots.len());
+        if let Some(m) = main {
+            ordered.push(m);
+            ordered.extend(roots.iter().copied().filter(|&r| r != m));
+        }
+        self.preorder(ordered, order);
+        main
+    }
+
+    /// Preorder from every root in document order, setting depths; gives
+    /// that order.
+    fn depths(&mut self, roots: &[u32]) -> Vec<u32> {
+        let tree = &mut self.tree;
+        let mut order: Vec<u32> = Vec::with_capacity(self.n);
+        let mut todo: Vec<u32> = Vec::new();
+        for &r in roots {
+            todo.push(r);
+            while let Some(u) = todo.pop() {
+                tree.pos[u as usize] = idx(order.len());
+                order.push(u);
+                let d = tree.depth[u as usize];
+                let kids = tree.children(u as usize).to_vec();
+                for &c in kids.iter().rev() {
+                    tree.depth[c as usize] = d + 1;
+                    todo.push(c);
+                }
+            }
+        }
+        order
+    }
+
+    /// Subtree sizes by accumulation in reverse preorder.
+    fn sizes(&mut self, order: &[u32]) {
+        let tree = &mut self.tree;
+        for &u in order.iter().rev() {
+            let p = tree.parent[u as usize];
+            if p != NONE {
+                tree.size[p as usize] += tree.size[u as usize];
             }
         }
     }
-    for &u in order.iter().rev() {
-        let p = tree.parent[u as usize];
-        if p != NONE {
-            tree.size[p as usize] += tree.size[u as usize];
-        }
-    }
-    // Main root: the one holding the most vertices, the first written on a tie.
-    let main = roots.iter().copied().max_by(|a, b| {
-        tree.size[*a as usize]
-            .cmp(&tree.size[*b as usize])
-            .then(b.cmp(a))
-    });
-    let mut ordered: Vec<u32> = Vec::with_capacity(roots.len());
-    if let Some(m) = main {
-        ordered.push(m);
-        ordered.extend(roots.iter().copied().filter(|&r| r != m));
-    }
-    // Renumber the preorder so the main root's tree comes first.
-    order.clear();
-    for &r in &ordered {
-        todo.push(r);
-        while let Some(u) = todo.pop() {
-            tree.pos[u as usize] = idx(order.len());
-            order.push(u);
-            for &c in tree.children(u as usize).iter().rev() {
-                todo.push(c);
+
+    /// Number the preorder again from the `ordered` roots (main root
+    /// first), reusing the buffer of the first numbering.
+    fn preorder(&mut self, ordered: Vec<u32>, mut order: Vec<u32>) {
+        let tree = &mut self.tree;
+        let mut todo: Vec<u32> = Vec::new();
+        order.clear();
+        for &r in &ordered {
+            todo.push(r);
+            while let Some(u) = todo.pop() {
+                tree.pos[u as usize] = idx(order.len());
+                order.push(u);
+                for &c in tree.children(u as usize).iter().rev() {
+                    todo.push(c);
+                }
             }
         }
+        tree.preorder = order;
+        tree.roots = ordered;
     }
-    tree.preorder = order;
-    tree.roots = ordered;
 
-    if let Some(m) = main {
+    /// Every root but the main one: a lone vertex is unreachable, a larger
+    /// tree is a second root. A root made by breaking a cycle is reported
+    /// already.
+    fn report_roots(&mut self, main: Option<u32>, cyclic: &[bool]) {
+        let Some(m) = main else { return };
+        let graph = self.graph;
         let root = graph.label(m as usize);
-        for &r in tree.roots.iter().skip(1) {
+        for &r in self.tree.roots.iter().skip(1) {
             let r = r as usize;
             if cyclic[r] {
                 continue;
             }
             let v = &graph.vertices[r];
-            let size = tree.size[r];
+            let size = self.tree.size[r];
             if size == 1 {
-                diags.push(Diagnostic::warning(
+                self.diags.push(Diagnostic::warning(
                     format!(
                         "vertex {} is unreachable from the root {root}",
                         graph.label(r)
@@ -617,7 +709,7 @@ pub fn build(graph: &Graph) -> (Tree, Vec<Diagnostic>) {
                     graph.vertex_pointer(v.index),
                 ));
             } else {
-                diags.push(Diagnostic::error(
+                self.diags.push(Diagnostic::error(
                     format!(
                         "several containment roots: {} holds {size} vertices outside the tree of {root}",
                         graph.label(r)
@@ -629,135 +721,178 @@ pub fn build(graph: &Graph) -> (Tree, Vec<Diagnostic>) {
         }
     }
 
-    // Ranks: a vertex below a ranked vertex belongs to the same execution
-    // target; a node without a rank cannot hold ranked vertices.
-    let mut ranked_anc: Vec<u32> = vec![NONE; n];
-    let mut unranked_node = Tally::new();
-    let mut other_rank = Tally::new();
-    for &u in &tree.preorder {
-        let u = u as usize;
-        let Some(p) = tree.parent(u) else { continue };
-        let a = if graph.vertices[p].rank >= 0 {
-            idx(p)
-        } else {
-            ranked_anc[p]
-        };
-        ranked_anc[u] = a;
-        let v = &graph.vertices[u];
-        if v.rank < 0 {
-            continue;
+    /// Ranks: a vertex below a ranked vertex belongs to the same execution
+    /// target; a node without a rank cannot hold ranked vertices.
+    fn check_ranks(&mut self) {
+        let graph = self.graph;
+        let tree = &self.tree;
+        let mut ranked_anc: Vec<u32> = vec![NONE; self.n];
+        let mut unranked_node = Tally::new();
+        let mut other_rank = Tally::new();
+        for &u in &tree.preorder {
+            let u = u as usize;
+            let Some(p) = tree.parent(u) else { continue };
+            let a = if graph.vertices[p].rank >= 0 {
+                idx(p)
+            } else {
+                ranked_anc[p]
+            };
+            ranked_anc[u] = a;
+            let v = &graph.vertices[u];
+            if v.rank < 0 {
+                continue;
+            }
+            if a != NONE {
+                let anc = &graph.vertices[a as usize];
+                if anc.rank != v.rank {
+                    other_rank.add(|| {
+                        Diagnostic::warning(
+                            format!(
+                                "{} has rank {} under {} of rank {}",
+                                graph.label(u),
+                                v.rank,
+                                graph.label(a as usize),
+                                anc.rank
+                            ),
+                            v.spans.metadata.clone(),
+                            pointer_push(&graph.vertex_pointer(v.index), "metadata") + "/rank",
+                        )
+                    });
+                }
+            }
+            check_node_above(graph, tree, u, p, &mut unranked_node);
         }
-        let vptr = || pointer_push(&graph.vertex_pointer(v.index), "metadata") + "/rank";
-        if a != NONE {
-            let anc = &graph.vertices[a as usize];
-            if anc.rank != v.rank {
-                other_rank.add(|| {
-                    Diagnostic::warning(
+        unranked_node.finish(&mut self.diags, |n, m| {
+            if n == 1 {
+                m.to_string()
+            } else {
+                format!(
+                    "{m}, and {} more ranked vertices are under unranked nodes",
+                    n - 1
+                )
+            }
+        });
+        other_rank.finish(&mut self.diags, |n, m| {
+            if n == 1 {
+                m.to_string()
+            } else {
+                format!(
+                    "{m}, and {} more vertices differ in rank from their ranked ancestor",
+                    n - 1
+                )
+            }
+        });
+    }
+
+    /// Containment paths against the tree: each continues its parent's
+    /// path and ends in its vertex's name.
+    fn check_paths(&mut self) {
+        let graph = self.graph;
+        let mut misnamed = Tally::new();
+        for (i, v) in graph.vertices.iter().enumerate() {
+            let Some(path) = v.path("containment") else {
+                continue;
+            };
+            let pptr =
+                || pointer_push(&graph.vertex_pointer(v.index), "metadata") + "/paths/containment";
+            if let Some(pp) = self
+                .tree
+                .parent(i)
+                .and_then(|p| graph.vertices[p].path("containment"))
+            {
+                if parent_dir(path) != Some(pp) {
+                    self.diags.push(Diagnostic::warning(
                         format!(
-                            "{} has rank {} under {} of rank {}",
-                            graph.label(u),
-                            v.rank,
-                            graph.label(a as usize),
-                            anc.rank
+                            "containment path '{path}' of {} does not continue its parent's path '{pp}'",
+                            graph.label(i)
                         ),
-                        v.spans.metadata.clone(),
-                        vptr(),
+                        v.spans.containment.clone(),
+                        pptr(),
+                    ));
+                }
+            }
+            let last = path.rsplit('/').next().unwrap_or("");
+            if last != v.name {
+                misnamed.add(|| {
+                    Diagnostic::note(
+                        format!("'{}' at '{path}'", v.name),
+                        v.spans.containment.clone(),
+                        pptr(),
                     )
                 });
             }
         }
-        // The nearest node above a ranked vertex must carry a rank.
-        let mut w = p;
-        let mut steps = 0;
-        while steps < 64 {
-            let x = &graph.vertices[w];
-            if x.kind == "node" {
-                if x.rank < 0 {
-                    unranked_node.add(|| {
-                        Diagnostic::warning(
-                            format!(
-                                "node {} has no rank but holds {} of rank {}",
-                                graph.label(w),
-                                graph.label(u),
-                                v.rank
-                            ),
-                            x.spans.metadata.clone(),
-                            pointer_push(&graph.vertex_pointer(x.index), "metadata"),
-                        )
-                    });
-                }
-                break;
-            }
-            match tree.parent(w) {
-                Some(q) => w = q,
-                None => break,
-            }
-            steps += 1;
-        }
-    }
-    unranked_node.finish(&mut diags, |n, m| {
-        if n == 1 {
-            m.to_string()
-        } else {
-            format!(
-                "{m}, and {} more ranked vertices are under unranked nodes",
-                n - 1
-            )
-        }
-    });
-    other_rank.finish(&mut diags, |n, m| {
-        if n == 1 {
-            m.to_string()
-        } else {
-            format!(
-                "{m}, and {} more vertices differ in rank from their ranked ancestor",
-                n - 1
-            )
-        }
-    });
-
-    // Containment paths against the tree.
-    let mut misnamed = Tally::new();
-    for (i, v) in graph.vertices.iter().enumerate() {
-        let Some(path) = v.path("containment") else {
-            continue;
-        };
-        let pptr =
-            || pointer_push(&graph.vertex_pointer(v.index), "metadata") + "/paths/containment";
-        if let Some(pp) = tree
-            .parent(i)
-            .and_then(|p| graph.vertices[p].path("containment"))
-        {
-            if parent_dir(path) != Some(pp) {
-                diags.push(Diagnostic::warning(
-                    format!(
-                        "containment path '{path}' of {} does not continue its parent's path '{pp}'",
-                        graph.label(i)
-                    ),
-                    v.spans.containment.clone(),
-                    pptr(),
-                ));
-            }
-        }
-        let last = path.rsplit('/').next().unwrap_or("");
-        if last != v.name {
-            misnamed.add(|| {
-                Diagnostic::note(
-                    format!("'{}' at '{path}'", v.name),
-                    v.spans.containment.clone(),
-                    pptr(),
+        misnamed.finish(&mut self.diags, |n, m| {
+            if n == 1 {
+                format!("the containment path of 1 vertex does not end in its name ({m})")
+            } else {
+                format!(
+                    "the containment paths of {n} vertices do not end in their names (first: {m})"
                 )
-            });
+            }
+        });
+    }
+}
+
+/// Whether `s -> t` is the kept direction of the pair `{s, t}` written both
+/// ways: the one the containment paths agree with, else the shallower
+/// source, else the direction written first.
+fn kept_direction(graph: &Graph, first_of: &HashMap<(u32, u32), usize>, s: u32, t: u32) -> bool {
+    let cpath = |v: u32| {
+        graph
+            .vertices
+            .get(v as usize)
+            .and_then(|x| x.path("containment"))
+    };
+    if let (Some(ps), Some(pt)) = (cpath(s), cpath(t)) {
+        if parent_dir(pt) == Some(ps) {
+            return true;
+        }
+        if parent_dir(ps) == Some(pt) {
+            return false;
+        }
+        match components(ps).cmp(&components(pt)) {
+            Ordering::Less => return true,
+            Ordering::Greater => return false,
+            Ordering::Equal => {}
         }
     }
-    misnamed.finish(&mut diags, |n, m| {
-        if n == 1 {
-            format!("the containment path of 1 vertex does not end in its name ({m})")
-        } else {
-            format!("the containment paths of {n} vertices do not end in their names (first: {m})")
+    let a = first_of.get(&(s, t)).copied().unwrap_or(usize::MAX);
+    let b = first_of.get(&(t, s)).copied().unwrap_or(usize::MAX);
+    a < b
+}
+
+/// The nearest node above the ranked vertex `u` (whose parent is `p`) must
+/// carry a rank; the walk up is bounded.
+fn check_node_above(graph: &Graph, tree: &Tree, u: usize, p: usize, unranked: &mut Tally) {
+    let v = &graph.vertices[u];
+    let mut w = p;
+    let mut steps = 0;
+    while steps < 64 {
+        let x = &graph.vertices[w];
+        if x.kind == "node" {
+            if x.rank < 0 {
+                unranked.add(|| {
+                    Diagnostic::warning(
+                        format!(
+                            "node {} has no rank but holds {} of rank {}",
+                            graph.label(w),
+                            graph.label(u),
+                            v.rank
+                        ),
+                        x.spans.metadata.clone(),
+                        pointer_push(&graph.vertex_pointer(x.index), "metadata"),
+                    )
+                });
+            }
+            break;
         }
-    });
-    (tree, diags)
+        match tree.parent(w) {
+            Some(q) => w = q,
+            None => break,
+        }
+        steps += 1;
+    }
 }
 
 #[cfg(test)]

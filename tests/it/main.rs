@@ -4,6 +4,7 @@
 //! of the wasm32 build that `wasm-pack test` makes of every test target.
 #![cfg(not(target_arch = "wasm32"))]
 
+mod cli;
 mod hostlist;
 mod jgf;
 mod props;

@@ -5,10 +5,10 @@
 //! whole R would do (exit 3), or `never: REASON` (exit 4). Errors (a bad
 //! shape or R, a request only a graph-aware scheduler can place) exit 1.
 
+use crate::cli::{read_input, Outcome};
 use rscope::alloc::{fit, Constraint, Policy, Request, Verdict};
 use rscope::rset::{self, Rset};
 use rscope::shape::{self, Json, Options};
-use std::process::ExitCode;
 
 /// Arguments of `rscope fit`.
 #[derive(clap::Args)]
@@ -40,22 +40,9 @@ fn sets(text: &str) -> Result<(Rset, Option<Rset>), String> {
 }
 
 /// Run `rscope fit`.
-pub fn run(args: FitArgs) -> Result<ExitCode, String> {
-    let expansion = shape::parse(&args.shape, &Options::default()).map_err(|e| e.to_string())?;
-    let mut request =
-        Request::from_resources(&expansion.to_json(false)).map_err(|e| e.to_string())?;
-    if let Some(c) = &args.requires {
-        let constraint = if c.trim_start().starts_with('{') {
-            let value: serde_json::Value =
-                serde_json::from_str(c).map_err(|e| format!("--requires: {e}"))?;
-            Constraint::from_json(&Json::from_value(&value))
-                .map_err(|e| format!("--requires: {e}"))?
-        } else {
-            Constraint::from_properties(c)
-        };
-        request = request.with_constraint(constraint);
-    }
-    let text = crate::read_input(args.r_file.as_deref())?;
+pub fn run(args: FitArgs) -> Outcome {
+    let request = request(&args.shape, args.requires.as_deref())?;
+    let text = read_input(args.r_file.as_deref())?.text;
     let (all, busy) = sets(&text)?;
     Ok(match fit(&request, &all, busy.as_ref(), args.policy) {
         Verdict::Fits { alloc, slots } => {
@@ -66,15 +53,32 @@ pub fn run(args: FitArgs) -> Result<ExitCode, String> {
                 if nodes == 1 { "" } else { "s" }
             );
             println!("{}", alloc.short_form());
-            ExitCode::SUCCESS
+            0
         }
         Verdict::Later { reason } => {
             println!("not now: {reason}; the whole R would hold it");
-            ExitCode::from(3)
+            3
         }
         Verdict::Never { reason } => {
             println!("never: {reason}");
-            ExitCode::from(4)
+            4
         }
     })
+}
+
+/// The request of a shape, limited to the nodes `--requires` allows.
+fn request(shape_text: &str, requires: Option<&str>) -> Result<Request, String> {
+    let expansion = shape::parse(shape_text, &Options::default()).map_err(|e| e.to_string())?;
+    let request = Request::from_resources(&expansion.to_json(false)).map_err(|e| e.to_string())?;
+    let Some(c) = requires else {
+        return Ok(request);
+    };
+    let constraint = if c.trim_start().starts_with('{') {
+        let value: serde_json::Value =
+            serde_json::from_str(c).map_err(|e| format!("--requires: {e}"))?;
+        Constraint::from_json(&Json::from_value(&value)).map_err(|e| format!("--requires: {e}"))?
+    } else {
+        Constraint::from_properties(c)
+    };
+    Ok(request.with_constraint(constraint))
 }

@@ -17,11 +17,11 @@
 //!   [`MAX_HOSTS`](rscope::hostlist::MAX_HOSTS) hosts, since sorting
 //!   overlapping runs builds up to one run per host.
 
+use crate::cli::{read_input, CliError, Outcome};
 use clap::Args;
 use rscope::hostlist::{Hostlist, MAX_HOSTS};
 use rscope::idset::IdSet;
-use std::io::{Read, Write};
-use std::process::ExitCode;
+use std::io::Write;
 
 /// Options of `rscope hostlist`, as `flux hostlist`'s.
 #[derive(Args, Debug)]
@@ -82,19 +82,15 @@ fn parse_hostlist(s: &str) -> Result<Hostlist, String> {
     Hostlist::parse(s).map_err(|e| e.to_string())
 }
 
-/// A failure: the message (printed after `rscope: `), or none for a quiet
-/// exit with status 1.
-type Failure = Option<String>;
-
-fn invalid_hostlist(text: &str, e: impl std::fmt::Display) -> Failure {
-    Some(format!("invalid hostlist '{text}': {e}"))
+fn invalid_hostlist(text: &str, e: impl std::fmt::Display) -> CliError {
+    CliError::new(format!("invalid hostlist '{text}': {e}"))
 }
 
 /// Sources that name parts of a running Flux instance.
 const INSTANCE_SOURCES: [&str; 4] = ["instance", "local", "avail", "available"];
 
 /// Read the host lists named by the arguments, in order.
-fn resolve(sources: &[String], stdin: &mut dyn Read) -> Result<Vec<Hostlist>, Failure> {
+fn resolve(sources: &[String]) -> Result<Vec<Hostlist>, CliError> {
     let default = ["stdin".to_string()];
     let sources = if sources.is_empty() {
         &default[..]
@@ -104,10 +100,7 @@ fn resolve(sources: &[String], stdin: &mut dyn Read) -> Result<Vec<Hostlist>, Fa
     let mut out = Vec::with_capacity(sources.len());
     for arg in sources {
         if arg == "-" || arg == "stdin" {
-            let mut text = String::new();
-            stdin
-                .read_to_string(&mut text)
-                .map_err(|e| Some(format!("cannot read standard input: {e}")))?;
+            let text = read_input(None)?.text;
             let mut hl = Hostlist::new();
             // Python's universal newlines: `\n`, `\r\n` and `\r` end a line.
             for line in text.split(['\n', '\r']) {
@@ -117,7 +110,7 @@ fn resolve(sources: &[String], stdin: &mut dyn Read) -> Result<Vec<Hostlist>, Fa
             }
             out.push(hl);
         } else if INSTANCE_SOURCES.contains(&arg.as_str()) {
-            return Err(Some(format!(
+            return Err(CliError::new(format!(
                 "source '{arg}' needs a running Flux instance; give host names or '-'"
             )));
         } else {
@@ -142,18 +135,19 @@ fn select(hl: &Hostlist, positions: &[u64]) -> Hostlist {
     out
 }
 
-fn index_out_of_range() -> Failure {
-    Some("hostlist index out of range".to_string())
+fn index_out_of_range() -> CliError {
+    CliError::new("hostlist index out of range")
 }
 
 /// `-n/--nth`: hosts at the indices of an idset, or counted from the end
 /// when it starts with `-` (kept in list order, as the reference does).
-fn nth(hl: &Hostlist, spec: &str) -> Result<Hostlist, Failure> {
+fn nth(hl: &Hostlist, spec: &str) -> Result<Hostlist, CliError> {
     let (from_end, ids) = match spec.strip_prefix('-') {
         Some(rest) => (true, rest),
         None => (false, spec),
     };
-    let set = IdSet::decode(ids).map_err(|e| Some(format!("invalid idset '{ids}': {e}")))?;
+    let set =
+        IdSet::decode(ids).map_err(|e| CliError::new(format!("invalid idset '{ids}': {e}")))?;
     let len = hl.len();
     if !from_end {
         if set.last().is_some_and(|x| u64::from(x) >= len) {
@@ -222,9 +216,23 @@ fn limit(hl: &Hostlist, n: i64) -> Hostlist {
     select(hl, &positions)
 }
 
-/// Run the command, writing results to `out`.
-fn execute(args: &HostlistArgs, stdin: &mut dyn Read, out: &mut dyn Write) -> Result<(), Failure> {
-    let mut lists = resolve(&args.sources, stdin)?.into_iter();
+/// Run `rscope hostlist`.
+pub fn run(args: HostlistArgs) -> Outcome {
+    let hl = combine(&args, resolve(&args.sources)?)?;
+    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
+    let mut sink = std::io::sink();
+    let out: &mut dyn Write = if args.quiet { &mut sink } else { &mut out };
+    write(&args, &hl, out)?;
+    if args.quiet && hl.is_empty() {
+        return Err(CliError::quiet());
+    }
+    Ok(0)
+}
+
+/// The one list the sources and options make, in the reference's order
+/// of operations: combine, exclude, sort, unique, limit, nth.
+fn combine(args: &HostlistArgs, lists: Vec<Hostlist>) -> Result<Hostlist, CliError> {
+    let mut lists = lists.into_iter();
     let mut hl = Hostlist::new();
     if args.intersect || args.xor || args.minus {
         hl = lists.next().unwrap_or_default();
@@ -247,7 +255,7 @@ fn execute(args: &HostlistArgs, stdin: &mut dyn Read, out: &mut dyn Write) -> Re
     }
     if args.sort {
         if hl.len() > MAX_HOSTS {
-            return Err(Some(format!(
+            return Err(CliError::new(format!(
                 "cannot sort more than {MAX_HOSTS} hosts ({} given)",
                 hl.len()
             )));
@@ -263,26 +271,17 @@ fn execute(args: &HostlistArgs, stdin: &mut dyn Read, out: &mut dyn Write) -> Re
     if let Some(spec) = &args.nth {
         hl = nth(&hl, spec)?;
     }
-    // Output is written as it is made: an expanded list can be far larger
-    // than its input.
-    let mut sink = std::io::sink();
-    let out: &mut dyn Write = if args.quiet { &mut sink } else { out };
-    let write_err = |e: std::io::Error| Some(format!("cannot write output: {e}"));
+    Ok(hl)
+}
+
+/// Write the result as the options ask: the indices of `--find`, the
+/// count, the expanded hosts, or the compressed list. Output is written
+/// as it is made: an expanded list can be far larger than its input.
+fn write(args: &HostlistArgs, hl: &Hostlist, out: &mut dyn Write) -> Result<(), CliError> {
+    let write_err = |e: std::io::Error| CliError::new(format!("cannot write output: {e}"));
     if let Some(f) = args.find.as_deref().filter(|f| !f.is_empty()) {
-        let target = Hostlist::parse(f).map_err(|e| invalid_hostlist(f, e))?;
-        let mut ids = Vec::new();
-        let mut missing = Hostlist::new();
-        for host in target.iter() {
-            match hl.find(&host) {
-                Some(i) => ids.push(i.to_string()),
-                None => missing.push_host(&host),
-            }
-        }
-        if !missing.is_empty() {
-            let s = if missing.len() > 1 { "s" } else { "" };
-            return Err(Some(format!("host{s} '{missing}' not found")));
-        }
-        writeln!(out, "{}", ids.join(" ")).map_err(write_err)?;
+        let ids = find(hl, f)?;
+        writeln!(out, "{ids}").map_err(write_err)?;
     } else if args.count {
         writeln!(out, "{}", hl.len()).map_err(write_err)?;
     } else if args.expand {
@@ -299,23 +298,24 @@ fn execute(args: &HostlistArgs, stdin: &mut dyn Read, out: &mut dyn Write) -> Re
     } else if !hl.is_empty() {
         writeln!(out, "{hl}").map_err(write_err)?;
     }
-    out.flush().map_err(write_err)?;
-    if args.quiet && hl.is_empty() {
-        return Err(None);
-    }
-    Ok(())
+    out.flush().map_err(write_err)
 }
 
-/// Run `rscope hostlist` and give its exit status.
-pub fn run(args: HostlistArgs) -> ExitCode {
-    let mut out = std::io::BufWriter::new(std::io::stdout().lock());
-    match execute(&args, &mut std::io::stdin().lock(), &mut out) {
-        Ok(()) => ExitCode::SUCCESS,
-        Err(msg) => {
-            if let Some(msg) = msg {
-                eprintln!("rscope: {msg}");
-            }
-            ExitCode::FAILURE
+/// `-F/--find`: the indices in `hl` of the hosts of `f`, space-separated;
+/// every one must be there.
+fn find(hl: &Hostlist, f: &str) -> Result<String, CliError> {
+    let target = Hostlist::parse(f).map_err(|e| invalid_hostlist(f, e))?;
+    let mut ids = Vec::new();
+    let mut missing = Hostlist::new();
+    for host in target.iter() {
+        match hl.find(&host) {
+            Some(i) => ids.push(i.to_string()),
+            None => missing.push_host(&host),
         }
     }
+    if !missing.is_empty() {
+        let s = if missing.len() > 1 { "s" } else { "" };
+        return Err(CliError::new(format!("host{s} '{missing}' not found")));
+    }
+    Ok(ids.join(" "))
 }

@@ -1,6 +1,7 @@
 //! `rscope jgf`: validate, draw and query the JGF resource graph (RFC 40)
 //! of an R document or of a bare `{"graph": ...}` document.
 
+use crate::cli::{read_input, Input, Outcome, Status};
 use clap::Subcommand;
 use rscope::diag::Severity;
 use rscope::jgf::{self, Query};
@@ -40,109 +41,98 @@ pub enum JgfCommand {
     },
 }
 
-/// The text of FILE (standard input when absent or `-`) and the name to
-/// print in diagnostics.
-fn read(file: Option<&str>) -> Result<(String, String), String> {
-    let name = match file {
-        None | Some("-") => "<stdin>",
-        Some(p) => p,
-    };
-    crate::read_input(file).map(|text| (name.to_string(), text))
+/// What this subcommand's messages on standard error start with.
+pub const PREFIX: &str = "rscope jgf";
+
+/// Run one subcommand.
+pub fn run(cmd: JgfCommand) -> Outcome {
+    match cmd {
+        JgfCommand::Validate { file } => validate(file.as_deref()),
+        JgfCommand::Tree { file, depth } => {
+            let a = load(&read_input(file.as_deref())?)?;
+            print!("{}", jgf::text::render_tree(&a, depth));
+            Ok(0)
+        }
+        JgfCommand::Check { file } => check(file.as_deref()),
+        JgfCommand::FromR { file } => {
+            let r = rset_of(&read_input(file.as_deref())?)?;
+            print!("{}", jgf::generate::to_json(&jgf::generate::from_rset(&r)));
+            Ok(0)
+        }
+        JgfCommand::Find { query, file } => find(&query, file.as_deref()),
+    }
 }
 
-/// Errors first rendered, then the analysis; a missing graph is a failure.
-fn load(file: Option<&str>) -> Result<jgf::Analysis, String> {
-    let (name, text) = read(file)?;
-    let (analysis, diags) = jgf::analyze(&text);
-    analysis.ok_or_else(|| {
-        diags
-            .iter()
-            .find(|d| d.severity == Severity::Error)
-            .map(|d| d.render(&name, &text).trim_end().to_string())
-            .unwrap_or_else(|| "no resource graph".into())
-    })
+/// Every finding rendered with its caret; status 1 when one is an error.
+fn validate(file: Option<&str>) -> Outcome {
+    let input = read_input(file)?;
+    let diags = jgf::validate(&input.text);
+    let mut out = String::new();
+    for d in &diags {
+        out.push_str(&d.render(&input.name, &input.text));
+    }
+    print!("{out}");
+    Ok(Status::from(
+        diags.iter().any(|d| d.severity == Severity::Error),
+    ))
 }
 
-/// The R of a document, or why there is none, rendered.
-fn read_r(file: Option<&str>) -> Result<rscope::rset::Rset, String> {
-    let (name, text) = read(file)?;
-    main_set(&name, &text)
+/// The path of every vertex matching the query.
+fn find(query: &str, file: Option<&str>) -> Outcome {
+    let q = query.parse::<Query>().map_err(|e| e.to_string())?;
+    let a = load(&read_input(file)?)?;
+    for hit in jgf::find(&a.graph, &a.tree, &q) {
+        println!("{}", a.tree.path_string(&a.graph, hit.vertex));
+    }
+    Ok(0)
 }
 
-/// The set a document is about, or why there is none with its caret.
-fn main_set(name: &str, text: &str) -> Result<rscope::rset::Rset, String> {
-    let doc = rscope::rset::parse_document(text);
-    doc.main_set().cloned().map_err(|no| match no.diagnostic() {
-        Some(d) => d.render(name, text).trim_end().to_string(),
-        None => no.to_string(),
-    })
-}
-
-/// Differences one a line; whether there is any (jgf_shorthand omissions
-/// are printed but are not differences).
-fn check(file: Option<&str>) -> Result<(String, bool), String> {
-    let (name, text) = read(file)?;
-    let r = main_set(&name, &text)?;
-    let (analysis, diags) = jgf::analyze(&text);
-    let a = analysis.ok_or_else(|| {
-        diags
-            .first()
-            .map(|d| d.render(&name, &text).trim_end().to_string())
-            .unwrap_or_else(|| "no resource graph".into())
-    })?;
+/// Differences one a line; status 1 when there is any (jgf_shorthand
+/// omissions are printed but are not differences).
+fn check(file: Option<&str>) -> Outcome {
+    let input = read_input(file)?;
+    let r = rset_of(&input)?;
+    let a = graph_to_check(&input)?;
     let mut out = String::new();
     let mut differ = false;
     for d in jgf::consistency::compare(&r, &a) {
         differ |= !matches!(d, jgf::consistency::Difference::Omitted(_));
         out.push_str(&format!("{d}\n"));
     }
-    Ok((out, differ))
+    print!("{out}");
+    Ok(Status::from(differ))
 }
 
-/// Run one subcommand; returns the process exit status.
-pub fn run(cmd: JgfCommand) -> u8 {
-    let result = match cmd {
-        JgfCommand::Validate { file } => match read(file.as_deref()) {
-            Ok((name, text)) => {
-                let diags = jgf::validate(&text);
-                let mut out = String::new();
-                for d in &diags {
-                    out.push_str(&d.render(&name, &text));
-                }
-                print!("{out}");
-                return u8::from(diags.iter().any(|d| d.severity == Severity::Error));
-            }
-            Err(e) => Err(e),
-        },
-        JgfCommand::Tree { file, depth } => load(file.as_deref()).map(|a| {
-            print!("{}", jgf::text::render_tree(&a, depth));
-        }),
-        JgfCommand::Check { file } => match check(file.as_deref()) {
-            Ok((out, differ)) => {
-                print!("{out}");
-                return u8::from(differ);
-            }
-            Err(e) => Err(e),
-        },
-        JgfCommand::FromR { file } => read_r(file.as_deref()).map(|r| {
-            print!("{}", jgf::generate::to_json(&jgf::generate::from_rset(&r)));
-        }),
-        JgfCommand::Find { query, file } => query
-            .parse::<Query>()
-            .map_err(|e| e.to_string())
-            .and_then(|q| {
-                let a = load(file.as_deref())?;
-                for hit in jgf::find(&a.graph, &a.tree, &q) {
-                    println!("{}", a.tree.path_string(&a.graph, hit.vertex));
-                }
-                Ok(())
-            }),
-    };
-    match result {
-        Ok(()) => 0,
-        Err(e) => {
-            eprintln!("rscope jgf: {e}");
-            1
-        }
-    }
+/// The graph's analysis, or its first error rendered; a missing graph is
+/// a failure.
+fn load(input: &Input) -> Result<jgf::Analysis, String> {
+    let (analysis, diags) = jgf::analyze(&input.text);
+    analysis.ok_or_else(|| {
+        diags
+            .iter()
+            .find(|d| d.severity == Severity::Error)
+            .map(|d| d.render(&input.name, &input.text).trim_end().to_string())
+            .unwrap_or_else(|| "no resource graph".into())
+    })
+}
+
+/// `check`'s graph: the analysis, or its first finding rendered.
+fn graph_to_check(input: &Input) -> Result<jgf::Analysis, String> {
+    let (analysis, diags) = jgf::analyze(&input.text);
+    analysis.ok_or_else(|| {
+        diags
+            .first()
+            .map(|d| d.render(&input.name, &input.text).trim_end().to_string())
+            .unwrap_or_else(|| "no resource graph".into())
+    })
+}
+
+/// The set a document is about, or why there is none (with its caret when
+/// a finding says why).
+fn rset_of(input: &Input) -> Result<rscope::rset::Rset, String> {
+    let doc = rscope::rset::parse_document(&input.text);
+    doc.main_set().cloned().map_err(|no| match no.diagnostic() {
+        Some(d) => d.render(&input.name, &input.text).trim_end().to_string(),
+        None => no.to_string(),
+    })
 }

@@ -1,14 +1,16 @@
 //! `rscope`: the command-line face of the Rscope core. Its subcommands
 //! mirror `flux R`, `flux hostlist` and flux-core's shape parser.
 
+mod cli;
 mod fit;
 mod hostlist;
 mod jgf;
 mod r;
 mod shape;
+mod summary;
 
 use clap::{Parser, Subcommand};
-use std::io::Read;
+use cli::Outcome;
 use std::process::ExitCode;
 
 #[derive(Parser)]
@@ -21,10 +23,7 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Print the version and node, core and GPU counts of an R document
-    Summary {
-        /// The R document (default: standard input)
-        file: Option<String>,
-    },
+    Summary(summary::SummaryArgs),
     /// Combine, transform and print RFC 29 host lists, as `flux hostlist`
     Hostlist(hostlist::HostlistArgs),
     /// Validate, draw and query the JGF resource graph (RFC 40)
@@ -39,45 +38,38 @@ enum Command {
     Fit(fit::FitArgs),
 }
 
-/// Read FILE, or standard input when FILE is absent or `-`.
-pub(crate) fn read_input(file: Option<&str>) -> Result<String, String> {
-    match file {
-        None | Some("-") => {
-            let mut s = String::new();
-            std::io::stdin()
-                .read_to_string(&mut s)
-                .map_err(|e| format!("cannot read standard input: {e}"))?;
-            Ok(s)
+impl Command {
+    /// What the subcommand's messages on standard error start with.
+    fn prefix(&self) -> &'static str {
+        match self {
+            Command::Jgf(_) => jgf::PREFIX,
+            Command::R(_) => r::PREFIX,
+            _ => cli::PREFIX,
         }
-        Some(path) => std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}")),
+    }
+
+    fn run(self) -> Outcome {
+        match self {
+            Command::Summary(args) => summary::run(args),
+            Command::Hostlist(args) => hostlist::run(args),
+            Command::Jgf(cmd) => jgf::run(cmd),
+            Command::R(cmd) => r::run(cmd),
+            Command::Shape(args) => shape::run(args),
+            Command::Fit(args) => fit::run(args),
+        }
     }
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
-    let result = match cli.command {
-        Command::Jgf(cmd) => return ExitCode::from(jgf::run(cmd)),
-        Command::R(cmd) => return ExitCode::from(r::run(cmd)),
-        Command::Summary { file } => read_input(file.as_deref()).and_then(|text| {
-            let s = rscope::rset::summarize(&text)?;
-            println!(
-                "version {}\nnodes {}\ncores {}\ngpus {}",
-                s.version, s.nodes, s.cores, s.gpus
-            );
-            Ok(())
-        }),
-        Command::Hostlist(args) => return hostlist::run(args),
-        Command::Shape(args) => shape::run(args),
-        Command::Fit(args) => match fit::run(args) {
-            Ok(code) => return code,
-            Err(e) => Err(e),
-        },
-    };
-    match result {
-        Ok(()) => ExitCode::SUCCESS,
+    let command = Cli::parse().command;
+    let prefix = command.prefix();
+    match command.run() {
+        Ok(status) => ExitCode::from(status),
         Err(e) => {
-            eprintln!("rscope: {e}");
-            ExitCode::FAILURE
+            if let Some(message) = e.message {
+                eprintln!("{prefix}: {message}");
+            }
+            ExitCode::from(e.code)
         }
     }
 }

@@ -3,13 +3,14 @@
 //! status as `flux R` for the same input (messages on standard error are
 //! Rscope's own). Adds `validate`.
 
+use crate::cli::{read_input, Input, Outcome, Status};
 use clap::{Args, Subcommand};
-use rscope::diag::Severity;
+use rscope::diag::{Diagnostic, Severity};
 use rscope::hostlist::Hostlist;
 use rscope::idset::IdSet;
 use rscope::json;
 use rscope::rset::{self, Rset};
-use std::io::{Read, Write};
+use std::io::Write;
 
 /// `rscope R` subcommands.
 #[derive(Subcommand)]
@@ -99,18 +100,13 @@ pub struct DecodeArgs {
 /// A failure: the message for standard error; the exit status is 1.
 type Fail = String;
 
-fn read_stdin() -> Result<String, Fail> {
-    let mut s = String::new();
-    std::io::stdin()
-        .read_to_string(&mut s)
-        .map_err(|e| format!("cannot read standard input: {e}"))?;
-    Ok(s)
-}
+/// What this subcommand's messages on standard error start with.
+pub const PREFIX: &str = "rscope R";
 
 /// Read R objects from standard input as `flux R` does: documents until
 /// the first thing that is not JSON; at least one is required.
 fn load_stdin() -> Result<Vec<Rset>, Fail> {
-    let text = read_stdin()?;
+    let text = read_input(None)?.text;
     rset::load_stream(&text).map_err(|e| {
         let at = rscope::diag::line_col(&text, e.span().map_or(0, |s| s.start));
         let what = if e.kind() == rset::ErrorKind::Json {
@@ -156,10 +152,10 @@ fn exiting_soon<T>(value: T) {
 }
 
 /// The canonical encoding of `r` plus a newline, for printing.
-fn encoded(r: Rset) -> (String, Option<String>) {
+fn encoded(r: Rset) -> String {
     let out = r.encode() + "\n";
     exiting_soon(r);
-    (out, None)
+    out
 }
 
 fn union_all() -> Result<Rset, Fail> {
@@ -222,15 +218,12 @@ fn assign_properties(rl: &mut Rset, pairs: &[(String, String)]) -> Result<(), Fa
     Ok(())
 }
 
-fn encode(a: &EncodeArgs) -> Result<String, Fail> {
-    let gpus = a.gpus.clone().unwrap_or_default();
-    let mut cores = a.cores.clone().unwrap_or_default();
-    if gpus.is_empty() && cores.is_empty() {
-        cores = "0".into();
-    }
+/// `encode`'s ranks and the host name of each: from `--ranks` and
+/// `--hosts`, one rank per host, or rank 0 on the local host.
+fn ranks_and_hosts(a: &EncodeArgs) -> Result<(Vec<u32>, Vec<String>), Fail> {
     let parse_hosts =
         |s: &str| Hostlist::parse(s).map_err(|e| format!("invalid hostlist '{s}': {e}"));
-    let (ranks, hosts): (Vec<u32>, Vec<String>) = match &a.ranks {
+    Ok(match &a.ranks {
         None => {
             let hl = match &a.hosts {
                 Some(h) => parse_hosts(h)?,
@@ -268,7 +261,17 @@ fn encode(a: &EncodeArgs) -> Result<String, Fail> {
             };
             (ids.iter().collect(), hosts)
         }
-    };
+    })
+}
+
+/// `encode`: an R of the given ranks, hosts, cores, GPUs and properties.
+fn encode(a: &EncodeArgs) -> Result<String, Fail> {
+    let gpus = a.gpus.clone().unwrap_or_default();
+    let mut cores = a.cores.clone().unwrap_or_default();
+    if gpus.is_empty() && cores.is_empty() {
+        cores = "0".into();
+    }
+    let (ranks, hosts) = ranks_and_hosts(a)?;
     let core_ids = IdSet::decode(&cores).map_err(|_| {
         format!(
             "rlist_append rank={}: invalid cores '{cores}'",
@@ -362,15 +365,18 @@ fn rerank(hostlist: Option<&str>) -> Result<String, Fail> {
     Ok(rl.encode() + "\n")
 }
 
-fn verify() -> Result<(String, Option<String>), Fail> {
+/// `verify` prints nothing; what R2 has beyond R1 is a note on standard
+/// error.
+fn verify() -> Result<String, Fail> {
     let sets = load_stdin()?;
     if sets.len() != 2 {
         return Err("verify requires exactly 2 R objects on stdin".into());
     }
-    match sets[0].verify(&sets[1]) {
-        Ok(extra) => Ok((String::new(), extra)),
-        Err(e) => Err(e.to_string()),
+    let extra = sets[0].verify(&sets[1]).map_err(|e| e.to_string())?;
+    if let Some(note) = extra {
+        eprintln!("{PREFIX}: {note}");
     }
+    Ok(String::new())
 }
 
 fn set_property(props: &[String]) -> Result<String, Fail> {
@@ -451,100 +457,75 @@ fn parse_config(path: &str) -> Result<String, Fail> {
     Ok(rl.encode() + "\n")
 }
 
-/// `validate`: every finding of every document, rendered with a caret.
-fn validate(files: &[String]) -> Result<(String, bool), Fail> {
-    let inputs: Vec<(String, String)> = if files.is_empty() {
-        vec![("<stdin>".into(), read_stdin()?)]
+/// `validate`: every finding of every document, rendered with a caret;
+/// status 1 when one is an error.
+fn validate(files: &[String]) -> Outcome {
+    let inputs: Vec<Input> = if files.is_empty() {
+        vec![read_input(None)?]
     } else {
         files
             .iter()
-            .map(|f| {
-                let text = if f == "-" {
-                    read_stdin()?
-                } else {
-                    std::fs::read_to_string(f).map_err(|e| format!("cannot read {f}: {e}"))?
-                };
-                Ok((
-                    if f == "-" {
-                        "<stdin>".into()
-                    } else {
-                        f.clone()
-                    },
-                    text,
-                ))
-            })
+            .map(|f| read_input(Some(f)))
             .collect::<Result<_, Fail>>()?
     };
     let mut out = String::new();
     let mut errors = false;
-    for (name, text) in inputs {
-        let (docs, _) = json::split_stream(&text);
-        let diags: Vec<rscope::diag::Diagnostic> = if docs.len() > 1 {
-            docs.iter()
-                .flat_map(|r| {
-                    rscope::document::parse_document(&text[r.clone()])
-                        .diagnostics()
-                        .iter()
-                        .map(|d| d.clone().offset(r.start))
-                        .collect::<Vec<_>>()
-                })
-                .collect()
-        } else {
-            rscope::document::parse_document(&text)
-                .diagnostics()
-                .to_vec()
-        };
-        for d in diags {
+    for input in inputs {
+        for d in findings(&input.text) {
             errors |= d.severity == Severity::Error;
-            out.push_str(&d.render(&name, &text));
+            out.push_str(&d.render(&input.name, &input.text));
         }
     }
-    Ok((out, errors))
+    print!("{out}");
+    Ok(Status::from(errors))
 }
 
-/// Run one subcommand; returns the process exit status.
-pub fn run(cmd: RCommand) -> u8 {
-    let result: Result<(String, Option<String>), Fail> = match cmd {
-        RCommand::Encode(a) => encode(&a).map(|s| (s, None)),
-        RCommand::Decode(a) => decode(&a).map(|s| (s, None)),
-        RCommand::Append => load_stdin()
-            .and_then(|sets| {
-                let r = rset::append_all(&sets).map_err(|e| e.to_string());
-                exiting_soon(sets);
-                r
-            })
-            .map(encoded),
-        RCommand::Diff => transform("diff", 2, Rset::diff).map(encoded),
-        RCommand::Intersect => transform("intersect", 2, |a, b| Ok(a.intersect(b))).map(encoded),
-        RCommand::Remap => union_all().map(|mut r| {
-            r.remap();
-            (r.encode() + "\n", None)
-        }),
-        RCommand::Rerank { hostlist } => rerank(hostlist.as_deref()).map(|s| (s, None)),
-        RCommand::Verify => verify(),
-        RCommand::SetProperty { properties } => set_property(&properties).map(|s| (s, None)),
-        RCommand::ParseConfig { path } => parse_config(&path).map(|s| (s, None)),
-        RCommand::Validate { files } => match validate(&files) {
-            Ok((out, errors)) => {
-                print!("{out}");
-                return u8::from(errors);
-            }
-            Err(e) => Err(e),
-        },
-    };
-    match result {
-        Ok((out, note)) => {
-            let mut stdout = std::io::stdout().lock();
-            let _ = stdout.write_all(out.as_bytes());
-            let _ = stdout.flush();
-            if let Some(n) = note {
-                eprintln!("rscope R: {n}");
-            }
-            0
-        }
-        Err(e) => {
-            eprintln!("rscope R: {e}");
-            1
-        }
+/// The findings of every document in `text` (several when it holds a
+/// stream of them), with spans into `text`.
+fn findings(text: &str) -> Vec<Diagnostic> {
+    let (docs, _) = json::split_stream(text);
+    if docs.len() <= 1 {
+        return rscope::document::parse_document(text)
+            .diagnostics()
+            .to_vec();
     }
+    docs.iter()
+        .flat_map(|r| {
+            rscope::document::parse_document(&text[r.clone()])
+                .diagnostics()
+                .iter()
+                .map(|d| d.clone().offset(r.start))
+                .collect::<Vec<_>>()
+        })
+        .collect()
+}
+
+/// Run one subcommand.
+pub fn run(cmd: RCommand) -> Outcome {
+    let out = match cmd {
+        RCommand::Encode(a) => encode(&a)?,
+        RCommand::Decode(a) => decode(&a)?,
+        RCommand::Append => {
+            let sets = load_stdin()?;
+            let r = rset::append_all(&sets).map_err(|e| e.to_string());
+            exiting_soon(sets);
+            encoded(r?)
+        }
+        RCommand::Diff => encoded(transform("diff", 2, Rset::diff)?),
+        RCommand::Intersect => encoded(transform("intersect", 2, |a, b| Ok(a.intersect(b)))?),
+        RCommand::Remap => {
+            let mut r = union_all()?;
+            r.remap();
+            r.encode() + "\n"
+        }
+        RCommand::Rerank { hostlist } => rerank(hostlist.as_deref())?,
+        RCommand::Verify => verify()?,
+        RCommand::SetProperty { properties } => set_property(&properties)?,
+        RCommand::ParseConfig { path } => parse_config(&path)?,
+        RCommand::Validate { files } => return validate(&files),
+    };
+    let mut stdout = std::io::stdout().lock();
+    let _ = stdout.write_all(out.as_bytes());
+    let _ = stdout.flush();
+    Ok(0)
 }

@@ -8,6 +8,8 @@
 //! under the offending token); exit 2 on bad usage. The reference's
 //! `--outputdir` (PLY table generation) has no counterpart.
 
+use crate::cli::{read_input, Outcome, PREFIX};
+use rscope::diag::render_inline;
 use rscope::shape::{self, format, lexer, Options};
 
 /// Arguments of `rscope shape`.
@@ -42,22 +44,16 @@ pub struct ShapeArgs {
 }
 
 /// Run `rscope shape`.
-pub fn run(args: ShapeArgs) -> Result<(), String> {
+pub fn run(args: ShapeArgs) -> Outcome {
     let options = Options {
         label: args.label.clone(),
         rangedict: args.rangedict,
     };
     if let Some(file) = &args.format {
-        let text = crate::read_input(Some(file))?;
-        let resources = format::resources_of_document(&text)?;
-        let findings = shape::check::check_resources(&resources);
-        report(&findings, args.strict, None)?;
-        let written = format::format(&resources, &options).map_err(|e| e.to_string())?;
-        println!("{written}");
-        return Ok(());
+        return format_file(file, args.strict, &options);
     }
     if args.expression.is_empty() {
-        return Ok(());
+        return Ok(0);
     }
     let text = args.expression.join(" ");
     if args.debug {
@@ -71,19 +67,31 @@ pub fn run(args: ShapeArgs) -> Result<(), String> {
     } else {
         println!("{}", expansion.to_python_json(args.wrapresources));
     }
-    Ok(())
+    Ok(0)
+}
+
+/// `--format FILE`: the resources of FILE written as the shortest shape.
+fn format_file(file: &str, strict: bool, options: &Options) -> Outcome {
+    let text = read_input(Some(file))?.text;
+    let resources = format::resources_of_document(&text)?;
+    let findings = shape::check::check_resources(&resources);
+    report(&findings, strict, None)?;
+    let written = format::format(&resources, options).map_err(|e| e.to_string())?;
+    println!("{written}");
+    Ok(0)
 }
 
 /// Print RFC 14 findings as warnings, or fail on them with `--strict`.
+/// With the expression's `text`, each finding that has a span shows it.
 fn report(findings: &[shape::Finding], strict: bool, text: Option<&str>) -> Result<(), String> {
     let lines: Vec<String> = findings
         .iter()
         .map(|f| {
-            let mut line = format!("rfc 14 {f}");
-            if let (Some(text), Some(span)) = (text, &f.span) {
-                line.push_str(&caret_lines(text, span.clone()));
+            let message = format!("rfc 14 {f}");
+            match (text, &f.span) {
+                (Some(text), Some(span)) => render_inline(&message, text, span.clone()),
+                _ => message,
             }
-            line
         })
         .collect();
     if strict
@@ -94,27 +102,14 @@ fn report(findings: &[shape::Finding], strict: bool, text: Option<&str>) -> Resu
         return Err(lines.join("\n"));
     }
     for line in lines {
-        eprintln!("rscope: {line}");
+        eprintln!("{PREFIX}: {line}");
     }
     Ok(())
 }
 
 /// The error message, then the input line and a caret under the span.
 fn with_caret(text: &str, e: &shape::Error) -> String {
-    format!("{e}{}", caret_lines(text, e.span()))
-}
-
-fn caret_lines(text: &str, span: std::ops::Range<usize>) -> String {
-    let start = span.start.min(text.len());
-    let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
-    let line_end = text[start..].find('\n').map_or(text.len(), |i| start + i);
-    let line = &text[line_start..line_end];
-    let pad = text[line_start..start].chars().count();
-    let width = text
-        .get(start..span.end.min(line_end))
-        .map_or(0, |s| s.chars().count())
-        .max(1);
-    format!("\n  {line}\n  {}{}", " ".repeat(pad), "^".repeat(width))
+    render_inline(&e.to_string(), text, e.span())
 }
 
 /// `--debug`: the tokens, one per line, in the shape of PLY's `LexToken`.
