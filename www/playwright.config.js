@@ -1,5 +1,7 @@
 // End-to-end specs against the built site (index.html, pkg/, static/) served
-// on loopback by the same static server `make serve` uses.
+// on loopback by the same static server `make serve` uses. They read only
+// the repository (static/examples, scripts/), so they pass in any clone; the
+// specs over the Flux corpus in ../shared are playwright.corpus.config.js.
 import { defineConfig } from '@playwright/test';
 
 const port = Number(process.env.RSCOPE_E2E_PORT || 8181);

@@ -1,7 +1,8 @@
 // Shared test fixture: every page records console errors, page errors and
-// failed requests, and each spec asserts there were none.
+// failed requests, and each spec asserts there were none; `rscope` is the
+// page object (rscope.js) that drives the page.
 import { test as base, expect } from '@playwright/test';
-import { readFileSync } from 'node:fs';
+import { Rscope } from './rscope.js';
 
 export const test = base.extend({
   problems: async ({ page }, use) => {
@@ -16,11 +17,10 @@ export const test = base.extend({
     });
     await use(problems);
   },
+  rscope: async ({ page }, use) => {
+    await use(new Rscope(page));
+  },
 });
 
-/** Read a file under ../shared (specs and samples are read in place). */
-export function shared(rel) {
-  return readFileSync(new URL(`../../../shared/${rel}`, import.meta.url), 'utf8');
-}
-
 export { expect };
+export { Rscope, example } from './rscope.js';

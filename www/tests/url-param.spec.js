@@ -1,16 +1,16 @@
 // ?url= fetches a document; a failing fetch says why and what to do.
 import { test, expect } from './fixtures.js';
 
-test('?url= loads a same-origin document', async ({ page, problems }) => {
-  await page.goto('/?url=static/examples/laptop.json');
-  await expect(page.getByTestId('tab-A')).toHaveText('A laptop.json');
-  await expect(page.getByTestId('cores')).toHaveText('8');
+test('?url= loads a same-origin document', async ({ rscope, problems }) => {
+  await rscope.load('/?url=static/examples/laptop.json');
+  await expect(rscope.tab('A')).toHaveText('A laptop.json');
+  await expect(rscope.summary('cores')).toHaveText('8');
   expect(problems).toEqual([]);
 });
 
-test('?url= that fails shows a clear message', async ({ page, problems }) => {
-  await page.goto('/?url=static/examples/missing.json');
-  await expect(page.getByTestId('status')).toHaveText(
+test('?url= that fails shows a clear message', async ({ rscope, problems }) => {
+  await rscope.load('/?url=static/examples/missing.json');
+  await expect(rscope.status).toHaveText(
     'cannot load static/examples/missing.json: HTTP 404 Not Found. The server must allow cross-origin requests (CORS), or open the file instead',
   );
   // The only problems are the 404 the test asked for.

@@ -667,7 +667,8 @@ pub fn grid_view(props: &GridProps) -> Html {
             <div class="grid-scroll" ref={scroller} {onscroll} {onmousedown} {onmousemove} {onmouseleave} {onkeydown} tabindex="0"
                 aria-label="Resource grid: arrow keys move, shift extends the selection, Enter selects, Escape clears"
                 style={format!("height:{}px", VIEW_HEIGHT.min(total_h + 16.0).max(60.0))} data-testid="grid"
-                data-linked={props.linked.as_ref().map(|l| l.entry.ranks.to_string())}>
+                data-linked={props.linked.as_ref().map(|l| l.entry.ranks.to_string())}
+                data-label-width={left.to_string()} data-cell={cell.to_string()}>
                 <div class="grid-spacer" style={format!("width:{total_w}px;height:{total_h}px")}></div>
                 <canvas ref={canvas} class="grid-canvas" aria-hidden="true"></canvas>
             </div>

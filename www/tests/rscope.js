@@ -1,0 +1,324 @@
+// The page object every spec drives Rscope through. It names once what a
+// user does (load, fill, paste, open, drop, pick an example, hover or drag
+// over grid cells, zoom) and what a user reads (summary counts, problems,
+// the tooltip, the legend), so a change of markup is mended here and not in
+// every spec. Actions wait on the page's state (attributes, roles, text),
+// never on a clock, and grid geometry comes from the grid's own
+// data-label-width and data-cell attributes, never from pixel constants.
+import { expect } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+
+/** The label of the editor's textarea. */
+const EDITOR = 'R document (JSON)';
+
+/** A document given as an object is written as compact JSON, as typed. */
+const asText = (doc) => (typeof doc === 'string' ? doc : JSON.stringify(doc));
+
+/** Read one of the page's built-in examples (static/examples/NAME). */
+export function example(name) {
+  return readFileSync(new URL(`../../static/examples/${name}`, import.meta.url), 'utf8');
+}
+
+export class Rscope {
+  /** @param {import('@playwright/test').Page} page */
+  constructor(page) {
+    this.page = page;
+    this.editor = page.getByLabel(EDITOR);
+    this.viewer = page.getByTestId('viewer');
+    this.backdrop = page.getByTestId('backdrop');
+    this.examples = page.getByLabel('Open an example');
+    this.status = page.getByTestId('status');
+    this.hint = page.getByTestId('hint');
+    this.alert = page.getByRole('alert');
+    this.diagnostics = page.getByTestId('diagnostics');
+    this.states = page.getByTestId('states');
+    this.grid = page.getByTestId('grid');
+    this.gridShape = page.getByTestId('grid-shape');
+    this.tooltip = page.getByTestId('tooltip');
+    this.legend = page.getByTestId('legend');
+    this.legendItems = this.legend.locator('li');
+    this.colorBy = page.getByTestId('color-by');
+    this.memberProblem = page.getByTestId('member-problem');
+    this.fold = page.getByTestId('fold');
+    this.selectionShort = page.getByTestId('selection-short');
+    this.selectionJson = page.getByTestId('selection-json');
+    this.tree = page.getByTestId('tree');
+    this.treeRows = this.tree.getByTestId('tree-row');
+    this.squiggleTip = page.getByTestId('squiggle-tip');
+  }
+
+  // ---- loading and documents ------------------------------------------
+
+  /** Open the page at `path` (with its query or fragment) and wait until it has started. */
+  async load(path = '/') {
+    await this.page.goto(path);
+    await expect(this.page.locator('#loading')).toHaveCount(0);
+  }
+
+  /** Type a whole document into the editor (an object is written as JSON). */
+  async fill(doc) {
+    await this.editor.fill(asText(doc));
+  }
+
+  /** Paste a document into the editor through the clipboard, as Ctrl+V does. */
+  async paste(doc) {
+    await this.page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await this.page.evaluate((text) => navigator.clipboard.writeText(text), asText(doc));
+    await this.editor.focus();
+    await this.page.keyboard.press('ControlOrMeta+V');
+  }
+
+  /** Choose a file with the "Open file" button. */
+  async openFile(name, text) {
+    await this.page.getByTestId('open-file').setInputFiles({
+      name,
+      mimeType: 'application/json',
+      buffer: Buffer.from(text),
+    });
+  }
+
+  /** Drop a file on the element `target` (a selector), as a file manager does. */
+  async drop(name, text, target = 'body') {
+    const transfer = await this.page.evaluateHandle(([name, text]) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([text], name, { type: 'application/json' }));
+      return dt;
+    }, [name, text]);
+    await this.page.locator(target).dispatchEvent('drop', { dataTransfer: transfer });
+  }
+
+  /** Pick a built-in example by its menu label. */
+  async pickExample(label) {
+    await this.examples.selectOption({ label });
+  }
+
+  /** Wait until local storage holds `text`, i.e. the debounced save has run. */
+  async saved(text) {
+    const escaped = JSON.stringify(text).slice(1, -1);
+    await expect.poll(() => this.page.evaluate((needle) => {
+      for (let i = 0; i < localStorage.length; i++) {
+        if (localStorage.getItem(localStorage.key(i)).includes(needle)) return true;
+      }
+      return false;
+    }, escaped)).toBe(true);
+  }
+
+  /** The text the editor has selected. */
+  selectedText() {
+    return this.editor.evaluate((el) => el.value.slice(el.selectionStart, el.selectionEnd));
+  }
+
+  /** Put the editor's caret at `offset` (UTF-16 units) without typing. */
+  async caretAt(offset) {
+    await this.editor.evaluate((el, at) => { el.focus(); el.setSelectionRange(at, at); }, offset);
+  }
+
+  // ---- tabs -------------------------------------------------------------
+
+  /** The tab with letter `letter` (A, B, …). */
+  tab(letter) {
+    return this.page.getByTestId(`tab-${letter}`);
+  }
+
+  /** Show tab `letter`. */
+  async selectTab(letter) {
+    await this.tab(letter).click();
+    await expect(this.tab(letter)).toHaveAttribute('aria-selected', 'true');
+  }
+
+  /** Close tab `letter` with its × button. */
+  async closeTab(letter) {
+    await this.page.getByRole('button', { name: `Close ${letter}` }).click();
+  }
+
+  // ---- what the page reads back ------------------------------------------
+
+  /** A summary figure: 'version', 'nodes', 'cores', 'gpus', … */
+  summary(name) {
+    return this.page.getByTestId(name);
+  }
+
+  /** The problems list's findings, or those whose text contains `text`. */
+  findings(text) {
+    const all = this.page.getByTestId('finding');
+    return text === undefined ? all : all.filter({ hasText: text });
+  }
+
+  /** Click the finding that contains `text`, which selects its place in the editor. */
+  async locateFinding(text) {
+    await this.findings(text).getByRole('button').first().click();
+  }
+
+  /** Apply the first suggested fix. */
+  async applyFix() {
+    await this.page.getByTestId('apply-fix').first().click();
+  }
+
+  /** The editor's underlined spans of severity `severity`. */
+  squiggles(severity = 'error') {
+    return this.backdrop.locator(`.sq-${severity}`);
+  }
+
+  /** The editor's lines or spans linked to the cell under the pointer. */
+  linked() {
+    return this.backdrop.locator('.linked');
+  }
+
+  /**
+   * Move the pointer onto the first place the editor shows `text`. The
+   * textarea lies over its backdrop, so the point is measured on the
+   * backdrop's copy of the text and the textarea receives the pointer.
+   */
+  async hoverText(text) {
+    await this.backdrop.locator('.bl', { hasText: text }).first().scrollIntoViewIfNeeded();
+    const point = await this.backdrop.evaluate((root, needle) => {
+      for (const line of root.querySelectorAll('.bl')) {
+        const at = line.textContent.indexOf(needle);
+        if (at < 0) continue;
+        // Map the match onto the text nodes the line is split into.
+        const walker = document.createTreeWalker(line, NodeFilter.SHOW_TEXT);
+        const range = document.createRange();
+        let seen = 0;
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+          const len = node.data.length;
+          if (seen <= at && at < seen + len) range.setStart(node, at - seen);
+          if (seen < at + needle.length && at + needle.length <= seen + len) {
+            range.setEnd(node, at + needle.length - seen);
+            break;
+          }
+          seen += len;
+        }
+        const box = range.getBoundingClientRect();
+        return { x: box.left + box.width / 2, y: box.top + box.height / 2 };
+      }
+      return null;
+    }, text);
+    if (!point) throw new Error(`the editor does not show ${JSON.stringify(text)}`);
+    await this.page.mouse.move(point.x, point.y);
+  }
+
+  // ---- the grid ---------------------------------------------------------
+
+  /** The grid's geometry now: label column and cell pitch, in CSS px. */
+  async geometry() {
+    await expect(this.grid).toHaveAttribute('data-cell', /.+/);
+    return this.grid.evaluate((el) => ({
+      left: Number(el.dataset.labelWidth),
+      cell: Number(el.dataset.cell),
+    }));
+  }
+
+  /**
+   * The viewport point at the centre of the cell in display row `row`,
+   * column `col` (gaps between child types count as columns). Scrolls the
+   * grid, then the page, until the cell is in view, as a user would.
+   */
+  async cellPoint(row, col) {
+    await this.geometry();
+    await this.grid.scrollIntoViewIfNeeded();
+    return this.grid.evaluate((el, [row, col]) => {
+      const left = Number(el.dataset.labelWidth);
+      const cell = Number(el.dataset.cell);
+      // The page finds a cell from the scroller's corner, its scroll offsets
+      // and the label column; this is the inverse of that.
+      const x = left + col * cell;
+      const y = row * cell;
+      const reveal = (start, scroll, view) => {
+        if (start < scroll) return start;
+        if (start + cell > scroll + view) return start + cell - view;
+        return scroll;
+      };
+      el.scrollLeft = reveal(x, el.scrollLeft, el.clientWidth);
+      el.scrollTop = reveal(y, el.scrollTop, el.clientHeight);
+      const point = () => {
+        const box = el.getBoundingClientRect();
+        return { x: box.left + x - el.scrollLeft + cell / 2, y: box.top + y - el.scrollTop + cell / 2 };
+      };
+      let p = point();
+      if (p.y < 0 || p.y >= window.innerHeight) {
+        window.scrollBy(0, p.y - window.innerHeight / 2);
+        p = point();
+      }
+      return p;
+    }, [row, col]);
+  }
+
+  /** Move the pointer onto a cell. */
+  async hoverCell(row, col, options) {
+    const { x, y } = await this.cellPoint(row, col);
+    await this.page.mouse.move(x, y, options);
+  }
+
+  /** Move the pointer off the grid, onto the page's heading. */
+  async leaveGrid() {
+    await this.page.getByRole('heading', { name: 'Rscope' }).hover();
+  }
+
+  /** Click a cell. */
+  async clickCell(row, col) {
+    const { x, y } = await this.cellPoint(row, col);
+    await this.page.mouse.click(x, y);
+  }
+
+  /** Press the button on a cell and hold it: a drag begins. */
+  async pressCell(row, col) {
+    await this.hoverCell(row, col);
+    await this.page.mouse.down();
+  }
+
+  /** Drag on to a cell in a few steps and let go. */
+  async releaseOnCell(row, col) {
+    await this.hoverCell(row, col, { steps: 4 });
+    await this.page.mouse.up();
+  }
+
+  /** Select the cells from `[row, col]` to `[row, col]` by dragging. */
+  async dragCells([r0, c0], [r1, c1]) {
+    await this.pressCell(r0, c0);
+    await this.releaseOnCell(r1, c1);
+  }
+
+  /**
+   * Zoom the grid in or out `steps` times, each waiting for the step to
+   * show: every step changes the cell size or the nodes per strip, which
+   * the grid's shape line names.
+   */
+  async zoom(direction, steps = 1) {
+    const button = this.page.getByRole('button', { name: direction === 'in' ? 'Zoom in' : 'Zoom out' });
+    const level = async () => `${(await this.geometry()).cell} ${await this.gridShape.textContent()}`;
+    for (let i = 0; i < steps; i++) {
+      const before = await level();
+      await button.click();
+      await expect.poll(level).not.toBe(before);
+    }
+  }
+
+  /** Zoom in `steps` times. */
+  zoomIn(steps = 1) {
+    return this.zoom('in', steps);
+  }
+
+  /** Zoom out `steps` times. */
+  zoomOut(steps = 1) {
+    return this.zoom('out', steps);
+  }
+
+  /** Give the grid the keyboard focus. */
+  async focusGrid() {
+    await this.grid.focus();
+  }
+
+  /** Choose how cells are coloured, by option value or `{ label }`. */
+  async colorCellsBy(choice) {
+    await this.colorBy.selectOption(choice);
+  }
+
+  /** Click an export button ('png' or 'svg') and return the download. */
+  async exportGrid(kind) {
+    const [download] = await Promise.all([
+      this.page.waitForEvent('download'),
+      this.page.getByTestId(`export-${kind}`).click(),
+    ]);
+    return download;
+  }
+}
