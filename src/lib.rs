@@ -27,6 +27,7 @@ pub mod hostlist;
 pub mod idset;
 pub mod jgf;
 pub mod json;
+pub mod limits;
 pub mod outline;
 pub mod range;
 pub mod report;

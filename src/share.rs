@@ -6,22 +6,18 @@ use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
 use std::fmt;
 
-/// The largest document a share link may unpack to (16 MiB).
-pub const MAX_DOCUMENT_BYTES: usize = 16 << 20;
-
-/// The largest fragment [`unpack`] reads (8 MiB of base64 text).
-pub const MAX_FRAGMENT_BYTES: usize = 8 << 20;
+use crate::limits::{MAX_SHARED_DOCUMENT_BYTES, MAX_SHARE_FRAGMENT_BYTES};
 
 /// Why a share fragment could not be unpacked.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum UnpackError {
-    /// The fragment is longer than [`MAX_FRAGMENT_BYTES`].
+    /// The fragment is longer than [`MAX_SHARE_FRAGMENT_BYTES`].
     TooLong(usize),
     /// The fragment is not URL-safe base64; the byte offset of the problem.
     NotBase64(String),
     /// The data is not DEFLATE, or is cut short.
     NotDeflate,
-    /// The document inflates past [`MAX_DOCUMENT_BYTES`].
+    /// The document inflates past [`MAX_SHARED_DOCUMENT_BYTES`].
     TooLarge,
     /// The document is not UTF-8 text.
     NotText,
@@ -32,14 +28,14 @@ impl fmt::Display for UnpackError {
         match self {
             UnpackError::TooLong(n) => write!(
                 f,
-                "share link is {n} bytes long (the limit is {MAX_FRAGMENT_BYTES})"
+                "share link is {n} bytes long (the limit is {MAX_SHARE_FRAGMENT_BYTES})"
             ),
             UnpackError::NotBase64(e) => write!(f, "share link is damaged: {e}"),
             UnpackError::NotDeflate => f.write_str("share link is damaged: bad compressed data"),
             UnpackError::TooLarge => write!(
                 f,
                 "shared document is larger than {} MiB",
-                MAX_DOCUMENT_BYTES >> 20
+                MAX_SHARED_DOCUMENT_BYTES >> 20
             ),
             UnpackError::NotText => f.write_str("shared document is not UTF-8 text"),
         }
@@ -55,13 +51,13 @@ pub fn pack(text: &str) -> String {
 
 /// Unpack text made by [`pack`].
 pub fn unpack(fragment: &str) -> Result<String, UnpackError> {
-    if fragment.len() > MAX_FRAGMENT_BYTES {
+    if fragment.len() > MAX_SHARE_FRAGMENT_BYTES {
         return Err(UnpackError::TooLong(fragment.len()));
     }
     let bytes = URL_SAFE_NO_PAD
         .decode(fragment.trim())
         .map_err(|e| UnpackError::NotBase64(e.to_string()))?;
-    let raw = miniz_oxide::inflate::decompress_to_vec_with_limit(&bytes, MAX_DOCUMENT_BYTES)
+    let raw = miniz_oxide::inflate::decompress_to_vec_with_limit(&bytes, MAX_SHARED_DOCUMENT_BYTES)
         .map_err(|e| match e.status {
             miniz_oxide::inflate::TINFLStatus::HasMoreOutput => UnpackError::TooLarge,
             _ => UnpackError::NotDeflate,
@@ -96,7 +92,7 @@ mod tests {
             unpack("AAAA").unwrap_err().to_string(),
             "share link is damaged: bad compressed data"
         );
-        let bomb = pack(&"0".repeat(MAX_DOCUMENT_BYTES + 1));
+        let bomb = pack(&"0".repeat(MAX_SHARED_DOCUMENT_BYTES + 1));
         assert_eq!(
             unpack(&bomb).unwrap_err().to_string(),
             "shared document is larger than 16 MiB"
@@ -104,7 +100,7 @@ mod tests {
         let not_text =
             URL_SAFE_NO_PAD.encode(miniz_oxide::deflate::compress_to_vec(&[0xff, 0xfe], 9));
         assert_eq!(unpack(&not_text).unwrap_err(), UnpackError::NotText);
-        let long = "A".repeat(MAX_FRAGMENT_BYTES + 1);
+        let long = "A".repeat(MAX_SHARE_FRAGMENT_BYTES + 1);
         assert_eq!(
             unpack(&long).unwrap_err().to_string(),
             "share link is 8388609 bytes long (the limit is 8388608)"

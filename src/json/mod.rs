@@ -15,8 +15,5 @@ pub mod write;
 /// A JSON value with byte ranges (the `jsonc-parser` tree).
 pub use jsonc_parser::ast::Value;
 pub(crate) use read::parse_checked;
-pub use read::{
-    get, members, parse, range, split_stream, string_subrange, type_name, Member,
-    MAX_DOCUMENT_BYTES,
-};
+pub use read::{get, members, parse, range, split_stream, string_subrange, type_name, Member};
 pub use write::{format_real, write_json_string, write_json_value};

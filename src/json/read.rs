@@ -12,13 +12,10 @@
 //! warns about them.
 
 use crate::diag::{offset_of, Diagnostic};
+use crate::limits::MAX_DOCUMENT_BYTES;
 use jsonc_parser::ast::{Object, Value};
 use jsonc_parser::{CollectOptions, ParseOptions};
 use std::ops::Range;
-
-/// The largest document Rscope reads (bytes); larger input is refused with
-/// a message saying so, rather than exhausting memory.
-pub const MAX_DOCUMENT_BYTES: usize = 256 << 20;
 
 fn strict() -> ParseOptions {
     ParseOptions {

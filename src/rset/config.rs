@@ -14,21 +14,42 @@ use super::node::Node;
 use super::set::{invalid_property_char, Rset};
 use crate::hostlist::Hostlist;
 use crate::idset::IdSet;
+use serde_json::Value;
+
+/// The TOML name of a value's type, as `toml::Value::type_str` gives it.
+fn type_str(v: &Value) -> &'static str {
+    match v {
+        Value::Null => "null",
+        Value::Bool(_) => "boolean",
+        Value::Number(n) if n.is_f64() => "float",
+        Value::Number(_) => "integer",
+        Value::String(_) => "string",
+        Value::Array(_) => "array",
+        // toml's serde model writes a datetime as this one-key table.
+        Value::Object(o) if o.len() == 1 && o.contains_key("$__toml_private_datetime") => {
+            "datetime"
+        }
+        Value::Object(_) => "table",
+    }
+}
 
 fn err(m: impl Into<String>) -> Error {
     Error::new(ErrorKind::Config, m)
 }
 
-/// Build a set from the `resource.config` array of a parsed TOML document.
-pub fn from_config(entries: &toml::Value) -> Result<Rset, Error> {
-    let toml::Value::Array(entries) = entries else {
+/// Build a set from the `resource.config` array of a TOML document, given
+/// as its serde data model (`serde_json::to_value` of the `toml::Value`),
+/// so that the core's API does not depend on the TOML crate the CLI reads
+/// with.
+pub fn from_config(entries: &Value) -> Result<Rset, Error> {
+    let Value::Array(entries) = entries else {
         return Err(err("resource config must be an array"));
     };
     let mut rl = Rset::new();
     let mut hostmap: Vec<String> = Vec::new();
     let mut rank_of: std::collections::HashMap<String, u32> = Default::default();
     for (index, entry) in entries.iter().enumerate() {
-        let toml::Value::Table(t) = entry else {
+        let Value::Object(t) = entry else {
             return Err(err(format!("config[{index}]: entry must be a table")));
         };
         for k in t.keys() {
@@ -39,7 +60,7 @@ pub fn from_config(entries: &toml::Value) -> Result<Rset, Error> {
         let string = |key: &str| -> Result<Option<&str>, Error> {
             match t.get(key) {
                 None => Ok(None),
-                Some(toml::Value::String(s)) => Ok(Some(s)),
+                Some(Value::String(s)) => Ok(Some(s)),
                 Some(_) => Err(err(format!("config[{index}]: '{key}' must be a string"))),
             }
         };
@@ -63,19 +84,17 @@ pub fn from_config(entries: &toml::Value) -> Result<Rset, Error> {
         let mut props: Vec<&str> = Vec::new();
         match t.get("properties") {
             None => {}
-            Some(toml::Value::Array(a)) => {
+            Some(Value::Array(a)) => {
                 for p in a {
                     match p {
-                        toml::Value::String(s) if invalid_property_char(s).is_none() => {
-                            props.push(s)
-                        }
-                        toml::Value::String(s) => {
+                        Value::String(s) if invalid_property_char(s).is_none() => props.push(s),
+                        Value::String(s) => {
                             return Err(err(format!("config[{index}]: invalid property \"{s}\"")))
                         }
                         other => {
                             return Err(err(format!(
                                 "config[{index}]: invalid property (a {}, not a string)",
-                                other.type_str()
+                                type_str(other)
                             )))
                         }
                     }

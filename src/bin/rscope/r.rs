@@ -434,7 +434,10 @@ fn parse_config(path: &str) -> Result<String, Fail> {
         None => toml::Table::new(),
     };
     let mut rl = match (resource.get("config"), resource.get("path")) {
-        (Some(c), _) => rset::from_config(c).map_err(|e| format!("Config file error: {e}"))?,
+        (Some(c), _) => {
+            let entries = serde_json::to_value(c).map_err(|e| format!("Config file error: {e}"))?;
+            rset::from_config(&entries).map_err(|e| format!("Config file error: {e}"))?
+        }
         (None, Some(toml::Value::String(p))) => {
             let text = std::fs::read_to_string(p).map_err(|e| format!("{p}: {e}"))?;
             rset::load(&text).map_err(|e| format!("{p}: {e}"))?
