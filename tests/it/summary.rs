@@ -1,20 +1,6 @@
 //! `rscope summary`: the first vertical slice.
 
-use crate::support::{rscope, shared, Output};
-
-#[test]
-fn summarizes_the_rfc20_example_from_a_file() {
-    let path = shared("specs/rfc20-example1.json");
-    let out = rscope(&["summary", path.to_str().unwrap()], "");
-    assert_eq!(
-        out,
-        Output {
-            status: 0,
-            stdout: "version 1\nnodes 4\ncores 192\ngpus 32\n".into(),
-            stderr: String::new(),
-        }
-    );
-}
+use crate::support::{rscope, Output};
 
 #[test]
 fn reads_standard_input_and_reports_errors() {
