@@ -440,7 +440,10 @@ fn find_by_each_key() {
             })
             .collect()
     };
-    assert_eq!(paths("type=node"), ["/lab0/rack0/node0", "/lab0/rack0/node1"]);
+    assert_eq!(
+        paths("type=node"),
+        ["/lab0/rack0/node0", "/lab0/rack0/node1"]
+    );
     assert_eq!(
         paths("name=gpu1"),
         [

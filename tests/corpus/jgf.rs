@@ -1,12 +1,12 @@
 //! `rscope jgf` over the Flux samples: golden outputs for every JGF-bearing
 //! sample, and tree, find, check and from-r on particular samples.
 //!
-//! Each golden file holds the `validate` output (diagnostic header lines)
-//! and the `tree --depth 3` output of one sample. Set `RSCOPE_BLESS=1` to
-//! rewrite them after a deliberate change, then review the diff.
+//! Each golden file (tests/data/jgf/) holds the `validate` output
+//! (diagnostic header lines) and the `tree --depth 3` output of one sample;
+//! see tests/it/golden.rs.
 
-use crate::shared;
 use crate::support::{rscope, Output};
+use crate::{golden, shared};
 use std::path::PathBuf;
 
 /// Every sample that carries a JGF graph (bare or under `scheduling`).
@@ -46,36 +46,10 @@ fn sample(rel: &str) -> String {
 
 #[test]
 fn golden_samples() {
-    let bless = std::env::var_os("RSCOPE_BLESS").is_some();
-    let mut failures = Vec::new();
-    for rel in SAMPLES {
-        let path = sample(rel);
-        let v = rscope(&["jgf", "validate", &path], "");
-        let t = rscope(&["jgf", "tree", "--depth", "3", &path], "");
-        assert_eq!(t.status, 0, "{rel}: {}", t.stderr);
-        let headers: String = v
-            .stdout
-            .lines()
-            .filter(|l| l.starts_with(&path))
-            .map(|l| format!("{}\n", &l[path.len() + 1..]))
-            .collect();
-        let got = format!(
-            "# rscope jgf validate: exit {}\n{headers}# rscope jgf tree --depth 3\n{}",
-            v.status, t.stdout
-        );
-        let file = golden_path(rel);
-        if bless {
-            std::fs::write(&file, &got).expect("write golden");
-            continue;
-        }
-        let want = std::fs::read_to_string(&file).unwrap_or_default();
-        if want != got {
-            failures.push(format!(
-                "{rel}: output differs from {}\n{got}",
-                file.display()
-            ));
-        }
-    }
+    let failures: Vec<String> = SAMPLES
+        .iter()
+        .filter_map(|rel| golden::compare(&golden_path(rel), &golden::jgf_report(&sample(rel))))
+        .collect();
     assert!(failures.is_empty(), "{}", failures.join("\n"));
 }
 

@@ -86,7 +86,7 @@ fn rfc46_examples_expand_to_the_specs_yaml() {
 /// The RFC 14 use cases, read in place: `(name, resources)`.
 fn rfc14_use_cases() -> Vec<(String, Json)> {
     let dir = shared("specs/rfc14-use-cases");
-    let mut names: Vec<String> = std::fs::read_dir(dir)
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
         .expect("use cases are readable")
         .filter_map(|e| e.ok()?.file_name().into_string().ok())
         .filter(|n| n.ends_with(".yaml"))
@@ -257,4 +257,3 @@ fn summarizes_rfc20_example() {
         }
     );
 }
-

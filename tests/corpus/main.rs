@@ -13,6 +13,8 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 mod cli;
+#[path = "../it/golden.rs"]
+mod golden;
 mod jgf;
 mod library;
 mod rset;

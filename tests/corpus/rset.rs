@@ -2,8 +2,8 @@
 //! golden files under tests/data/rset/, and the status and short-form
 //! expectations that use a sample.
 
-use crate::shared;
-use rscope::diag::{Diagnostic, Severity};
+use crate::{golden, shared};
+use rscope::diag::Severity;
 use rscope::idset::IdSet;
 use rscope::rset::{self, Document};
 
@@ -38,7 +38,7 @@ fn status_documents_parse_each_set() {
 }
 
 /// Every sample that is an R or a status document, with its findings, as
-/// golden files under tests/data/rset/ (UPDATE_GOLDEN=1 rewrites them).
+/// golden files under tests/data/rset/ (see tests/it/golden.rs).
 #[test]
 fn golden_samples() {
     let dirs = [
@@ -63,56 +63,13 @@ fn golden_samples() {
                 continue;
             }
             let text = std::fs::read_to_string(&f).unwrap();
-            let doc = rset::parse_document(&text);
-            let mut out = String::new();
-            match &doc {
-                Document::R(p) => {
-                    out.push_str(&format!(
-                        "R: {}\n",
-                        match &p.rset {
-                            Some(r) => format!("accepted: {}", r.short_form()),
-                            None => "refused".to_string(),
-                        }
-                    ));
-                }
-                Document::Status { sets, .. } => {
-                    for (n, s) in sets {
-                        out.push_str(&format!(
-                            "{n}: {}\n",
-                            s.as_ref().map_or("none".to_string(), |r| r.short_form())
-                        ));
-                    }
-                }
-            }
-            for d in doc.diagnostics() {
-                out.push_str(&render_line(d, &text));
-            }
             let golden = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
                 .join("tests/data/rset")
                 .join(format!("{}__{name}.txt", dir.rsplit('/').next().unwrap()));
-            if std::env::var_os("UPDATE_GOLDEN").is_some() {
-                std::fs::create_dir_all(golden.parent().unwrap()).unwrap();
-                std::fs::write(&golden, &out).unwrap();
-            } else {
-                let want = std::fs::read_to_string(&golden).unwrap_or_default();
-                if want != out {
-                    failures.push(format!(
-                        "{}:\n--- want\n{want}--- got\n{out}",
-                        golden.display()
-                    ));
-                }
-            }
+            failures.extend(golden::compare(&golden, &golden::r_report(&text)));
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
-}
-
-fn render_line(d: &Diagnostic, text: &str) -> String {
-    let at = rscope::diag::line_col(text, d.span.start);
-    format!(
-        "{}:{}: {}: {} [{}]\n",
-        at.line, at.col, d.severity, d.message, d.pointer
-    )
 }
 
 #[test]

@@ -3,6 +3,7 @@
 //! (tests/corpus/jgf.rs); `fixtures.rs` runs the same commands over the
 //! project's own graphs.
 
+use crate::fixtures::fixture;
 use crate::support::{rscope, Output};
 
 #[test]
@@ -48,3 +49,89 @@ fn find_refuses_an_unknown_key() {
     );
 }
 
+#[test]
+fn tree_depth_zero_prints_the_root_with_its_counts() {
+    let out = rscope(
+        &["jgf", "tree", "--depth", "0", &fixture("jgf/verbose.json")],
+        "",
+    );
+    assert_eq!(
+        out,
+        Output {
+            status: 0,
+            stdout: "lab0 (cluster): rack 1, node 2, socket 4, core 8, gpu 4, memory 4\n".into(),
+            stderr: String::new(),
+        }
+    );
+}
+
+#[test]
+fn find_prints_paths_from_the_root() {
+    let out = rscope(
+        &["jgf", "find", "name=core3", &fixture("jgf/verbose.json")],
+        "",
+    );
+    assert_eq!(
+        out,
+        Output {
+            status: 0,
+            stdout: "/lab0/rack0/node0/socket1/core3\n/lab0/rack0/node1/socket1/core3\n".into(),
+            stderr: String::new(),
+        }
+    );
+    // A vertex reached only through containment, not through the power
+    // subsystem's edges.
+    let out = rscope(&["jgf", "find", "type=pdu", &fixture("jgf/power.json")], "");
+    assert_eq!(
+        (out.status, out.stdout.as_str()),
+        (0, "/volt0/rack0/pdu0\n")
+    );
+}
+
+#[test]
+fn check_agrees_and_lists_differences() {
+    let agree = |rel: &str, stdout: &str| {
+        let out = rscope(&["jgf", "check", &fixture(rel)], "");
+        assert_eq!(
+            out,
+            Output {
+                status: 0,
+                stdout: stdout.into(),
+                stderr: String::new()
+            },
+            "{rel}"
+        );
+    };
+    agree("r/with-graph.json", "");
+    agree(
+        "r/shorthand.json",
+        "rank 0: children left out by fluxion:jgf_shorthand (not a difference)\nrank 1: children left out by fluxion:jgf_shorthand (not a difference)\n",
+    );
+    // The graph has duo7 (rank 0) and duo8 (rank 1) with cores 0-1 each.
+    let text = std::fs::read_to_string(fixture("r/with-graph.json")).unwrap();
+    let graph = &text[text.find("\"scheduling\"").unwrap()..];
+    let doc = format!(
+        r#"{{"version": 1, "execution": {{"R_lite": [{{"rank": "0", "children": {{"core": "0-2"}}}}, {{"rank": "2", "children": {{"core": "0"}}}}], "nodelist": ["duo7", "duo9"]}}, {graph}"#
+    );
+    let out = rscope(&["jgf", "check"], &doc);
+    assert_eq!(
+        out,
+        Output {
+            status: 1,
+            stdout: "rank 0: core 2 only in R_lite\nrank 1 is in the graph but not in R_lite\nrank 2 is in R_lite but no graph node has it\n".into(),
+            stderr: String::new(),
+        }
+    );
+}
+
+#[test]
+fn from_r_generates_a_tree_for_a_plain_r() {
+    // This R names both ranks 'twin' (nodelist ["twin", "twin"]).
+    let gen = rscope(&["jgf", "from-r", &fixture("r/twin-hosts.json")], "");
+    assert_eq!(gen.status, 0, "{}", gen.stderr);
+    let tree = rscope(&["jgf", "tree"], &gen.stdout);
+    assert_eq!(
+        tree.stdout,
+        "cluster0 (cluster): node 2, core 6, gpu 2\n  twin (node, rank 0): core 3, gpu 1\n    core0 (core, rank 0)\n    core1 (core, rank 0)\n    core2 (core, rank 0)\n    gpu0 (gpu, rank 0)\n  twin (node, rank 1): core 3, gpu 1\n    core0 (core, rank 1)\n    core1 (core, rank 1)\n    core2 (core, rank 1)\n    gpu0 (gpu, rank 1)\n"
+    );
+}

@@ -4,6 +4,8 @@
 //! of the wasm32 build that `wasm-pack test` makes of every test target.
 #![cfg(not(target_arch = "wasm32"))]
 
+mod fixtures;
+mod golden;
 mod hostlist;
 mod jgf;
 mod props;

@@ -549,6 +549,33 @@ fn unknown_keys_duplicates_and_legacy_forms() {
     );
 }
 
+#[test]
+fn status_documents_parse_each_set() {
+    let text = include_str!("../fixtures/status/idle.json");
+    let rset::Document::Status {
+        sets, diagnostics, ..
+    } = rset::parse_document(text)
+    else {
+        panic!("a status document");
+    };
+    let names: Vec<(&str, bool)> = sets
+        .iter()
+        .map(|(n, s)| (n.as_str(), s.is_some()))
+        .collect();
+    assert_eq!(
+        names,
+        [("all", true), ("allocated", false), ("down", false)]
+    );
+    assert_eq!(diagnostics, []);
+    let all = sets[0].1.as_ref().unwrap();
+    assert_eq!(all.short_form(), "rank[0-2]/core[0-1]");
+    assert_eq!(all.nodelist().unwrap().to_string(), "idle[1-3]");
+    assert_eq!(
+        all.properties(),
+        [("big".to_string(), "0,2".parse().unwrap())]
+    );
+}
+
 fn r(text: &str) -> Rset {
     rset::load(text).unwrap()
 }

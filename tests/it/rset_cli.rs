@@ -1,5 +1,6 @@
 //! `rscope R`: the binary against `flux R`'s sharness expectations.
 
+use crate::fixtures::fixture;
 use crate::support::{rscope, Output};
 
 fn out(args: &[&str], stdin: &str) -> Output {
@@ -369,6 +370,15 @@ fn parse_config() {
 
 #[test]
 fn validate_renders_carets_and_exit_status() {
+    let f = fixture("r/future-version.R");
+    let o = out(&["R", "validate", &f], "");
+    assert_eq!(o.status, 1);
+    assert_eq!(
+        o.stdout,
+        format!("{f}:2:14: error: unsupported version 3\n  \"version\": 3,\n             ^\n")
+    );
+    let o = out(&["R", "validate", &fixture("r/one-node-one-core.R")], "");
+    assert_eq!((o.status, o.stdout.as_str()), (0, ""));
     let o = out(
         &["R", "validate"],
         "{\"version\": 1, \"execution\": {\"R_lite\": []}}",

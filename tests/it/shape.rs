@@ -1,6 +1,7 @@
 //! `rscope shape`: the reference parser's command-line cases (flux-core
 //! t/t2900-python-shape-parser.t), with their expected output verbatim.
 
+use crate::fixtures::fixture;
 use crate::support::{rscope, Output};
 
 /// Run `rscope shape ARGS`; expect exit status and standard output.
@@ -99,6 +100,27 @@ fn rfc14_findings_warn_or_fail() {
 
 #[test]
 fn format_writes_jobspecs_as_shapes() {
+    let path = |name: &str| fixture(&format!("shape/{name}"));
+    check(
+        &[
+            "--label",
+            "default",
+            "--format",
+            &path("nodes-in-a-range.yaml"),
+        ],
+        0,
+        "slot=2-16:2:*/node\n",
+    );
+    check(
+        &["--format", &path("nodes-in-a-range.yaml")],
+        0,
+        "slot=2-16:2:*{default}/node\n",
+    );
+    check(
+        &["--format", &path("two-kinds-of-slot.yaml")],
+        0,
+        "node/[slot=4{worker}/[core=2;gpu];slot{leader}/[core;memory=8{unit:GB}]]\n",
+    );
     let out = rscope(
         &["shape", "--format", "-"],
         r#"{"resources": [{"type": "node", "count": {"min": 2, "max": 8, "operand": 2, "operator": "*"}, "exclusive": true}]}"#,
@@ -122,4 +144,92 @@ fn usage_errors_exit_2() {
     assert_eq!(out.status, 2);
     let out = rscope(&["shape", "--format", "x", "--", "node"], "");
     assert_eq!(out.status, 2);
+}
+
+/// Run `rscope fit ARGS`; expect exit status, standard output and error.
+fn fit(args: &[&str], status: i32, stdout: &str, stderr: &str) {
+    let mut full = vec!["fit"];
+    full.extend_from_slice(args);
+    let out = rscope(&full, "");
+    assert_eq!(
+        (out.status, out.stdout.as_str(), out.stderr.as_str()),
+        (status, stdout, stderr),
+        "args {args:?}"
+    );
+}
+
+#[test]
+fn fit_answers_now_later_never() {
+    let busy = fixture("status/busy.json");
+    // Ranks 0-1 have cores 4-7 allocated, rank 4 is wholly allocated and
+    // rank 3 is down.
+    fit(
+        &["node=2/slot/core=2", &busy],
+        0,
+        "fits now: 2 slots on 2 nodes\nrank[2,5]/core[0-1]\n",
+        "",
+    );
+    fit(
+        &["--policy", "first", "node=2/slot/core=2", &busy],
+        0,
+        "fits now: 2 slots on 2 nodes\nrank[0-1]/core[0-1]\n",
+        "",
+    );
+    fit(
+        &["node=3{x}", &busy],
+        3,
+        "not now: node: need 3 nodes wholly free, 2 are; the whole R would hold it\n",
+        "",
+    );
+    fit(
+        &["node=7", &busy],
+        4,
+        "never: node: need 7 nodes wholly free, 6 are\n",
+        "",
+    );
+    fit(
+        &["slot=1+/core=4", &busy],
+        0,
+        "fits now: 5 slots on 4 nodes\nrank[0-1,5]/core[0-3] rank2/core[0-7]\n",
+        "",
+    );
+    fit(
+        &["--requires", "gpu", "node=2/slot/gpu=2", &busy],
+        3,
+        "not now: node: need 2 nodes with 2 free GPUs, 1 is; the whole R would hold it\n",
+        "",
+    );
+    fit(
+        &[
+            "--requires",
+            r#"{"hostlist": ["w[1-2]"]}"#,
+            "node=1+/slot/core",
+            &busy,
+        ],
+        0,
+        "fits now: 2 slots on 2 nodes\nrank[1-2]/core0\n",
+        "",
+    );
+    let r = fixture("r/gpu-cluster.json");
+    fit(
+        &["node=2/slot=2/[core=4;gpu=1]", &r],
+        0,
+        "fits now: 4 slots on 2 nodes\nrank[4-5]/core[0-7],gpu[0-1]\n",
+        "",
+    );
+    fit(&["node/socket=2/core", &r], 1, "", "rscope: resource type 'socket': placing it needs a graph-aware scheduler (such as Fluxion)\n");
+    fit(
+        &["node{", &r],
+        1,
+        "",
+        "rscope: unclosed brace '{' at column 5\n",
+    );
+    let out = rscope(&["fit", "--policy", "most", "node", &r], "");
+    assert_eq!(out.status, 2);
+    assert!(
+        out.stderr
+            .contains("unknown policy 'most' (worst, first or best)"),
+        "{}",
+        out.stderr
+    );
 }
