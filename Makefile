@@ -1,15 +1,21 @@
-# Rscope's two everyday commands: `make serve` and `make test`.
+# Rscope's everyday commands: `make serve`, `make test` and `make check`.
 # Everything they need is installed by scripts/setup.sh, which skips what is
 # already there.
 
 PORT ?= 8080
 
-.PHONY: serve test setup build bench bench-page fuzz
+.PHONY: serve test check setup build bench bench-page fuzz
 serve: build
 	node www/serve.mjs --port $(PORT)
 
 test: setup
 	bash scripts/test.sh
+
+# Exactly what CI runs, as egui's check.sh: .ci/run itself (set-up, then
+# every tier of scripts/test.sh with no terminal input, the corpus tier
+# included when ../shared is beside the clone). Green here is green in CI.
+check:
+	bash .ci/run
 
 setup:
 	bash scripts/setup.sh

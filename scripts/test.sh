@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Every test tier, in order: lints, native tests, in-browser wasm tests,
-# release build, end-to-end Playwright specs. A tier fails when its command
-# fails or when it ran no test; the script exits non-zero if any tier failed.
+# release build, end-to-end Playwright specs, then the corpus tier (tests
+# over the Flux samples and specs in ../shared, which only some clones have).
+# A tier fails when its command fails or when it ran no test; the script
+# exits non-zero if any tier failed. `.ci/run` and `make check` run this.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
@@ -46,13 +48,36 @@ tier() {
   printf '==== %s: %s\n' "$name" "$([ "$rc" -eq 0 ] && echo ok || echo FAILED)"
 }
 
+# The corpus: the Flux samples and specs beside the clone. CI always has
+# them; a clone elsewhere does not, and then its tier is skipped, saying so.
+# Half a corpus is a failure, not a skip.
+corpus_tier() {
+  local samples=../shared/samples specs=../shared/specs
+  if [ -d "$samples" ] && [ -d "$specs" ]; then
+    tier corpus count_libtest cargo test --locked --test corpus
+    # The page opens every sample; runs after the e2e tier (same port).
+    tier corpus-e2e count_playwright bash -c 'cd www && npx playwright test --config playwright.corpus.config.js'
+  elif [ -d "$samples" ] || [ -d "$specs" ]; then
+    printf '\n==== corpus: FAILED: %s is there but %s is not\n' \
+      "$([ -d "$samples" ] && echo "$samples" || echo "$specs")" \
+      "$([ -d "$samples" ] && echo "$specs" || echo "$samples")"
+    failed+=(corpus)
+  else
+    printf '\n==== corpus: skipped: ../shared/samples and ../shared/specs not found beside the clone (CI always has them)\n'
+  fi
+}
+
 tier fmt - cargo fmt --all --check
-tier clippy-native - cargo clippy --all-targets --locked -- -D warnings
+# `--all-targets` leaves out the corpus target (test = false in Cargo.toml),
+# so it is linted by name.
+tier clippy-native - bash -c 'cargo clippy --all-targets --locked -- -D warnings && cargo clippy --test corpus --locked -- -D warnings'
 tier clippy-wasm32 - cargo clippy --lib --tests --target wasm32-unknown-unknown --locked -- -D warnings
+# Everything but the corpus target: unit, integration (tests/it) and doc tests.
 tier native count_libtest cargo test --locked
 tier wasm-browser count_libtest wasm-pack test --headless --chrome -- --lib --locked
 tier build - bash scripts/build.sh
 tier e2e count_playwright bash -c 'cd www && npx playwright test'
+corpus_tier
 
 echo
 if [ ${#failed[@]} -gt 0 ]; then

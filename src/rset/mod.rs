@@ -67,20 +67,15 @@ mod tests {
     use super::*;
 
     #[test]
-    fn summarizes_rfc20_example() {
-        let text = std::fs::read_to_string(concat!(
-            env!("CARGO_MANIFEST_DIR"),
-            "/../shared/specs/rfc20-example1.json"
-        ))
-        .unwrap();
-        let s = summarize(&text).unwrap();
+    fn summarizes_an_r_with_gpus_on_some_nodes() {
+        let text = include_str!("../../tests/fixtures/r/gpu-cluster.json");
         assert_eq!(
-            s,
+            summarize(text).unwrap(),
             Summary {
                 version: 1,
                 nodes: 4,
-                cores: 192,
-                gpus: 32
+                cores: 96,
+                gpus: 8
             }
         );
     }

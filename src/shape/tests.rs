@@ -1,6 +1,8 @@
-//! Shape tests: the reference's own test vectors, the RFC 46 examples and
-//! RFC 14 use cases read from the specs in place, exact error spans, and
-//! the round trip through [`format`] as a property.
+//! Shape tests: the reference's own test vectors, worked examples and
+//! jobspecs of the project's own (tests/fixtures/shape/), exact error spans,
+//! and the round trip through [`format`] as a property. The RFC 46 examples
+//! and RFC 14 use cases, read from ../shared/specs, are in the corpus tier
+//! (tests/corpus/library.rs).
 
 use super::format::{equivalent, format, format_exact, resources_of_document};
 use super::*;
@@ -396,47 +398,34 @@ fn yaml_output_matches_pyyaml() {
     );
 }
 
-/// `(shape, yaml)` pairs from RFC 46's examples, read from the spec.
-fn rfc46_examples() -> Vec<(String, String)> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/specs/rfc46.rst");
-    let text = std::fs::read_to_string(path).expect("rfc46.rst is readable");
-    let mut out = Vec::new();
-    let mut shape: Option<String> = None;
-    let mut lines = text.lines().peekable();
-    while let Some(line) = lines.next() {
-        if let Some(s) = line
-            .strip_prefix("   ``")
-            .and_then(|l| l.strip_suffix("``"))
-        {
-            shape = Some(s.to_string());
-        } else if line.trim() == ".. code-block:: yaml" {
-            let mut yaml = String::new();
-            while let Some(next) = lines.peek() {
-                if !next.trim().is_empty() && !next.starts_with("      ") {
-                    break;
-                }
-                yaml.push_str(next.get(6..).unwrap_or(""));
-                yaml.push('\n');
-                lines.next();
-            }
-            if let Some(s) = shape.take() {
-                out.push((s, yaml));
-            }
-        }
-    }
-    out
-}
-
 fn yaml_resources(yaml: &str) -> Json {
-    let v: serde_json::Value = serde_norway::from_str(yaml).expect("the spec's YAML parses");
+    let v: serde_json::Value = serde_norway::from_str(yaml).expect("the YAML parses");
     Json::from_value(&v)
 }
 
 #[test]
-fn rfc46_examples_expand_to_the_specs_yaml() {
-    let examples = rfc46_examples();
-    assert_eq!(examples.len(), 13, "RFC 46 has 13 worked examples");
-    for (shape, yaml) in &examples {
+fn worked_examples_expand_to_their_yaml() {
+    // Written in the style of RFC 46's worked examples: a shape and the
+    // resources list it stands for, with the default label "default".
+    let examples = [
+        (
+            "slot=2/node/core=4",
+            "- type: slot\n  count: 2\n  label: default\n  with:\n  - type: node\n    count: 1\n    with:\n    - type: core\n      count: 4\n",
+        ),
+        (
+            "node=2+/slot{io}/[core=2;memory=16{unit:GB}]",
+            "- type: node\n  count:\n    min: 2\n  with:\n  - type: slot\n    count: 1\n    label: io\n    with:\n    - type: core\n      count: 2\n    - type: memory\n      count: 16\n      unit: GB\n",
+        ),
+        (
+            "slot=1-64:2:*/node{-x}",
+            "- type: slot\n  count:\n    min: 1\n    max: 64\n    operand: 2\n    operator: '*'\n  label: default\n  with:\n  - type: node\n    count: 1\n    exclusive: false\n",
+        ),
+        (
+            "cluster/[slot=2{a}/node;slot{b}/core=3]",
+            "- type: cluster\n  count: 1\n  with:\n  - type: slot\n    count: 2\n    label: a\n    with:\n    - type: node\n      count: 1\n  - type: slot\n    count: 1\n    label: b\n    with:\n    - type: core\n      count: 3\n",
+        ),
+    ];
+    for (shape, yaml) in examples {
         let want = yaml_resources(yaml);
         for rangedict in [false, true] {
             let got = parse(shape, &opts("default", rangedict))
@@ -457,90 +446,52 @@ fn rfc46_examples_expand_to_the_specs_yaml() {
             !yaml.contains("label: default"),
             "{shape}"
         );
-        // Writing the spec's YAML back gives the spec's shape.
+        // Writing the YAML back gives the shape.
         assert_eq!(&format(&want, &opts("default", false)).unwrap(), shape);
     }
 }
 
-/// The RFC 14 use cases, read in place: `(name, resources)`.
-fn rfc14_use_cases() -> Vec<(String, Json)> {
-    let dir = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../shared/specs/rfc14-use-cases"
-    );
-    let mut names: Vec<String> = std::fs::read_dir(dir)
-        .expect("use cases are readable")
-        .filter_map(|e| e.ok()?.file_name().into_string().ok())
-        .filter(|n| n.ends_with(".yaml"))
-        .collect();
-    names.sort();
-    names
-        .into_iter()
-        .map(|n| {
-            let text = std::fs::read_to_string(format!("{dir}/{n}")).expect("readable");
-            let resources = resources_of_document(&text).expect("a jobspec");
-            (n, resources)
-        })
-        .collect()
-}
-
 #[test]
-fn rfc14_use_cases_write_as_shapes_and_expand_back() {
-    let want = [
-        ("example1.yaml", "node=4/slot/core=2"),
-        ("example2.yaml", "slot=4/node"),
-        ("use_case_1.1.yaml", "slot=4/node"),
-        ("use_case_1.2.yaml", "slot=3-30/node"),
+fn jobspecs_write_as_shapes_and_expand_back() {
+    let cases = [
         (
-            "use_case_1.3.yaml",
-            "slot=4{nodelevel}/node{-x}/socket=2+/core=4+",
+            include_str!("../../tests/fixtures/shape/cores-only.yaml"),
+            "slot=6/core=3",
         ),
         (
-            "use_case_1.4.yaml",
-            "slot=4{nodelevel}/node/socket=2/core=4",
+            include_str!("../../tests/fixtures/shape/listed-counts.yaml"),
+            "slot=1,2,4,8/node",
         ),
         (
-            "use_case_1.5.yaml",
-            "[cluster/slot=2{ib}/node/[memory=4{unit:GB};ib10g];switch/slot=2{bicore}/node/core=2]",
+            include_str!("../../tests/fixtures/shape/nodes-in-a-range.yaml"),
+            "slot=2-16:2:*/node",
         ),
-        ("use_case_1.6.yaml", "cluster=2/slot/node=1+{-x}/core=30"),
-        ("use_case_1.7.yaml", "switch=3/slot/node=1+{-x}/core"),
-        ("use_case_1.8.yaml", "slot=4,9,16,25/node"),
-        ("use_case_2.1.yaml", "slot=4/node"),
-        ("use_case_2.2.yaml", "slot=4{myslot}/node"),
-        ("use_case_2.3.yaml", "slot=10/core=2"),
         (
-            "use_case_2.4.yaml",
-            "node/[slot=10{read-db}/[core;memory=4{unit:GB}];slot{db}/[core=6;memory=24{unit:GB}]]",
+            include_str!("../../tests/fixtures/shape/shared-node-sockets.yaml"),
+            "slot=2{half}/node{-x}/socket=1+/core=8",
         ),
-        ("use_case_2.5.yaml", "slot=10/[memory=2+{unit:GB};core]"),
         (
-            "use_case_2.6.yaml",
-            "slot=2{4GB-node}/node/memory=4+{unit:GB}",
+            include_str!("../../tests/fixtures/shape/two-kinds-of-slot.yaml"),
+            "node/[slot=4{worker}/[core=2;gpu];slot{leader}/[core;memory=8{unit:GB}]]",
         ),
-        ("use_case_2.7.yaml", "slot/node"),
-        ("use_case_2.8.yaml", "slot/node"),
-        ("use_case_2.9.yaml", "slot/node"),
     ];
-    let cases = rfc14_use_cases();
-    assert_eq!(cases.len(), want.len());
-    for ((name, resources), (want_name, want_shape)) in cases.iter().zip(want) {
-        assert_eq!(name, want_name);
-        assert_eq!(check::check_resources(resources), vec![], "{name}");
+    for (text, want_shape) in cases {
+        let resources = resources_of_document(text).expect("a jobspec");
+        assert_eq!(check::check_resources(&resources), vec![], "{want_shape}");
         for rangedict in [false, true] {
             let o = opts("default", rangedict);
-            let shape = format(resources, &o).unwrap();
-            assert_eq!(shape, want_shape, "{name}");
+            let shape = format(&resources, &o).unwrap();
+            assert_eq!(shape, want_shape);
             let back = parse(&shape, &o).unwrap();
-            assert!(equivalent(&back.to_json(false), resources), "{name}");
-            assert_eq!(back.check(), vec![], "{name}");
+            assert!(equivalent(&back.to_json(false), &resources), "{shape}");
+            assert_eq!(back.check(), vec![], "{shape}");
         }
         // With flux-core's default label the slot keeps its name.
-        let shape = format(resources, &Options::default()).unwrap();
+        let shape = format(&resources, &Options::default()).unwrap();
         let back = parse(&shape, &Options::default()).unwrap();
         assert!(
-            equivalent(&back.to_json(false), resources),
-            "{name}: {shape}"
+            equivalent(&back.to_json(false), &resources),
+            "{want_shape}: {shape}"
         );
     }
 }

@@ -1,82 +1,10 @@
-//! `rscope jgf`: golden outputs over every JGF-bearing sample, and CLI
-//! behaviour (exit status, standard input, errors).
-//!
-//! Each golden file holds the `validate` output (diagnostic header lines)
-//! and the `tree --depth 3` output of one sample. Set `RSCOPE_BLESS=1` to
-//! rewrite them after a deliberate change, then review the diff.
+//! `rscope jgf`: CLI behaviour (exit status, standard input, errors). The
+//! goldens over every JGF-bearing sample are in the corpus tier
+//! (tests/corpus/jgf.rs); `fixtures.rs` runs the same commands over the
+//! project's own graphs.
 
-use crate::support::{rscope, shared, Output};
-use std::path::PathBuf;
-
-/// Every sample that carries a JGF graph (bare or under `scheduling`).
-const SAMPLES: &[&str] = &[
-    "expected/find-format-rv1.json",
-    "expected/t3040_expected_match1.json",
-    "expected/t3040_expected_match2.json",
-    "jgf/4node.rank1230.nid0123.mod.json",
-    "jgf/dyn_explore.json",
-    "jgf/hwloc_4core.json",
-    "jgf/issue1260.json",
-    "jgf/issue1284.json",
-    "jgf/node-1-partial-cancel-invalid.json",
-    "jgf/node-1-partial-cancel.json",
-    "jgf/power.json",
-    "jgf/rabbit.json",
-    "jgf/tiny.json",
-    "jgf/tiny_storage.json",
-    "shell/cluster-local-R.json",
-    "shell/combined-R.json",
-    "shell/corona-jgf.json",
-    "shell/node-local-R.json",
-];
-
-fn golden_path(sample: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("tests/data/jgf")
-        .join(sample.replace('/', "__").replace(".json", ".txt"))
-}
-
-fn sample(rel: &str) -> String {
-    shared(&format!("samples/flux-sched/{rel}"))
-        .to_str()
-        .expect("utf-8 path")
-        .to_string()
-}
-
-#[test]
-fn golden_samples() {
-    let bless = std::env::var_os("RSCOPE_BLESS").is_some();
-    let mut failures = Vec::new();
-    for rel in SAMPLES {
-        let path = sample(rel);
-        let v = rscope(&["jgf", "validate", &path], "");
-        let t = rscope(&["jgf", "tree", "--depth", "3", &path], "");
-        assert_eq!(t.status, 0, "{rel}: {}", t.stderr);
-        let headers: String = v
-            .stdout
-            .lines()
-            .filter(|l| l.starts_with(&path))
-            .map(|l| format!("{}\n", &l[path.len() + 1..]))
-            .collect();
-        let got = format!(
-            "# rscope jgf validate: exit {}\n{headers}# rscope jgf tree --depth 3\n{}",
-            v.status, t.stdout
-        );
-        let file = golden_path(rel);
-        if bless {
-            std::fs::write(&file, &got).expect("write golden");
-            continue;
-        }
-        let want = std::fs::read_to_string(&file).unwrap_or_default();
-        if want != got {
-            failures.push(format!(
-                "{rel}: output differs from {}\n{got}",
-                file.display()
-            ));
-        }
-    }
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
-}
+use crate::fixtures::fixture;
+use crate::support::{rscope, Output};
 
 #[test]
 fn validate_renders_a_caret_and_fails_on_errors() {
@@ -99,22 +27,6 @@ fn validate_renders_a_caret_and_fails_on_errors() {
 }
 
 #[test]
-fn tree_depth_zero_prints_the_root_with_its_counts() {
-    let out = rscope(
-        &["jgf", "tree", "--depth", "0", &sample("jgf/tiny.json")],
-        "",
-    );
-    assert_eq!(
-        out,
-        Output {
-            status: 0,
-            stdout: "tiny0 (cluster): rack 1, node 2, socket 4, core 72, gpu 4, memory 16\n".into(),
-            stderr: String::new(),
-        }
-    );
-}
-
-#[test]
 fn tree_without_a_graph_fails() {
     let out = rscope(&["jgf", "tree"], "{\"version\": 1}");
     assert_eq!(
@@ -128,19 +40,7 @@ fn tree_without_a_graph_fails() {
 }
 
 #[test]
-fn find_prints_paths_from_the_root() {
-    let out = rscope(
-        &["jgf", "find", "name=core35", &sample("jgf/tiny.json")],
-        "",
-    );
-    assert_eq!(
-        out,
-        Output {
-            status: 0,
-            stdout: "/tiny0/rack0/node0/socket1/core35\n/tiny0/rack0/node1/socket1/core35\n".into(),
-            stderr: String::new(),
-        }
-    );
+fn find_refuses_an_unknown_key() {
     let out = rscope(&["jgf", "find", "colour=red"], "{}");
     assert_eq!(out.status, 1);
     assert_eq!(
@@ -150,29 +50,75 @@ fn find_prints_paths_from_the_root() {
 }
 
 #[test]
-fn check_agrees_on_the_shell_samples_and_lists_differences() {
-    let out = rscope(&["jgf", "check", &sample("shell/combined-R.json")], "");
+fn tree_depth_zero_prints_the_root_with_its_counts() {
+    let out = rscope(
+        &["jgf", "tree", "--depth", "0", &fixture("jgf/verbose.json")],
+        "",
+    );
     assert_eq!(
         out,
         Output {
             status: 0,
-            stdout: String::new(),
-            stderr: String::new()
+            stdout: "lab0 (cluster): rack 1, node 2, socket 4, core 8, gpu 4, memory 4\n".into(),
+            stderr: String::new(),
         }
     );
-    // R_lite says rank 0 has cores 0-1; the graph (from corona) has core 0 on ranks 0 and 1.
-    let graph = std::fs::read_to_string(sample("shell/corona-jgf.json")).unwrap();
+}
+
+#[test]
+fn find_prints_paths_from_the_root() {
+    let out = rscope(
+        &["jgf", "find", "name=core3", &fixture("jgf/verbose.json")],
+        "",
+    );
+    assert_eq!(
+        out,
+        Output {
+            status: 0,
+            stdout: "/lab0/rack0/node0/socket1/core3\n/lab0/rack0/node1/socket1/core3\n".into(),
+            stderr: String::new(),
+        }
+    );
+    // A vertex reached only through containment, not through the power
+    // subsystem's edges.
+    let out = rscope(&["jgf", "find", "type=pdu", &fixture("jgf/power.json")], "");
+    assert_eq!(
+        (out.status, out.stdout.as_str()),
+        (0, "/volt0/rack0/pdu0\n")
+    );
+}
+
+#[test]
+fn check_agrees_and_lists_differences() {
+    let agree = |rel: &str, stdout: &str| {
+        let out = rscope(&["jgf", "check", &fixture(rel)], "");
+        assert_eq!(
+            out,
+            Output {
+                status: 0,
+                stdout: stdout.into(),
+                stderr: String::new()
+            },
+            "{rel}"
+        );
+    };
+    agree("r/with-graph.json", "");
+    agree(
+        "r/shorthand.json",
+        "rank 0: children left out by fluxion:jgf_shorthand (not a difference)\nrank 1: children left out by fluxion:jgf_shorthand (not a difference)\n",
+    );
+    // The graph has duo7 (rank 0) and duo8 (rank 1) with cores 0-1 each.
+    let text = std::fs::read_to_string(fixture("r/with-graph.json")).unwrap();
+    let graph = &text[text.find("\"scheduling\"").unwrap()..];
     let doc = format!(
-        r#"{{"version": 1, "execution": {{"R_lite": [{{"rank": "0", "children": {{"core": "0-1"}}}}], "nodelist": ["corona116"]}}, "scheduling": {}}}"#,
-        graph.trim()
+        r#"{{"version": 1, "execution": {{"R_lite": [{{"rank": "0", "children": {{"core": "0-2"}}}}, {{"rank": "2", "children": {{"core": "0"}}}}], "nodelist": ["duo7", "duo9"]}}, {graph}"#
     );
     let out = rscope(&["jgf", "check"], &doc);
     assert_eq!(
         out,
         Output {
             status: 1,
-            stdout: "rank 0: core 1 only in R_lite\nrank 1 is in the graph but not in R_lite\n"
-                .into(),
+            stdout: "rank 0: core 2 only in R_lite\nrank 1 is in the graph but not in R_lite\nrank 2 is in R_lite but no graph node has it\n".into(),
             stderr: String::new(),
         }
     );
@@ -180,19 +126,12 @@ fn check_agrees_on_the_shell_samples_and_lists_differences() {
 
 #[test]
 fn from_r_generates_a_tree_for_a_plain_r() {
-    // This R names both ranks 'node' (nodelist ["node", "node"]).
-    let gen = rscope(
-        &[
-            "jgf",
-            "from-r",
-            &sample("rv1exec/tiny_rv1exec_2-1_split.json"),
-        ],
-        "",
-    );
+    // This R names both ranks 'twin' (nodelist ["twin", "twin"]).
+    let gen = rscope(&["jgf", "from-r", &fixture("r/twin-hosts.json")], "");
     assert_eq!(gen.status, 0, "{}", gen.stderr);
     let tree = rscope(&["jgf", "tree"], &gen.stdout);
     assert_eq!(
         tree.stdout,
-        "cluster0 (cluster): node 2, core 16, gpu 4\n  node (node, rank 0): core 8, gpu 2\n    core0 (core, rank 0)\n    core1 (core, rank 0)\n    core2 (core, rank 0)\n    core3 (core, rank 0)\n    core4 (core, rank 0)\n    core5 (core, rank 0)\n    core6 (core, rank 0)\n    core7 (core, rank 0)\n    gpu0 (gpu, rank 0)\n    gpu1 (gpu, rank 0)\n  node (node, rank 1): core 8, gpu 2\n    core8 (core, rank 1)\n    core9 (core, rank 1)\n    core10 (core, rank 1)\n    core11 (core, rank 1)\n    core12 (core, rank 1)\n    core13 (core, rank 1)\n    core14 (core, rank 1)\n    core15 (core, rank 1)\n    gpu2 (gpu, rank 1)\n    gpu3 (gpu, rank 1)\n"
+        "cluster0 (cluster): node 2, core 6, gpu 2\n  twin (node, rank 0): core 3, gpu 1\n    core0 (core, rank 0)\n    core1 (core, rank 0)\n    core2 (core, rank 0)\n    gpu0 (gpu, rank 0)\n  twin (node, rank 1): core 3, gpu 1\n    core0 (core, rank 1)\n    core1 (core, rank 1)\n    core2 (core, rank 1)\n    gpu0 (gpu, rank 1)\n"
     );
 }

@@ -5,6 +5,8 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 mod cli;
+mod fixtures;
+mod golden;
 mod hostlist;
 mod jgf;
 mod props;

@@ -1,11 +1,11 @@
-//! R documents: every diagnostic (exact message, span, pointer), goldens
-//! over the shared samples, operations against librlist's expected results,
-//! and the set laws against a naive model.
+//! R documents: every diagnostic (exact message, span, pointer), operations
+//! against librlist's expected results, and the set laws against a naive
+//! model. The goldens over the Flux samples are in the corpus tier
+//! (tests/corpus/rset.rs); `fixtures.rs` covers the project's own documents.
 
-use crate::support::shared;
-use rscope::diag::{Diagnostic, Severity};
+use rscope::diag::Severity;
 use rscope::idset::IdSet;
-use rscope::rset::{self, Document, Rset};
+use rscope::rset::{self, Rset};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// Expected finding: severity, message, the text its span covers, pointer.
@@ -551,11 +551,10 @@ fn unknown_keys_duplicates_and_legacy_forms() {
 
 #[test]
 fn status_documents_parse_each_set() {
-    let text =
-        std::fs::read_to_string(shared("samples/flux-core/resource-list/normal-new.json")).unwrap();
-    let Document::Status {
+    let text = include_str!("../fixtures/status/idle.json");
+    let rset::Document::Status {
         sets, diagnostics, ..
-    } = rset::parse_document(&text)
+    } = rset::parse_document(text)
     else {
         panic!("a status document");
     };
@@ -567,94 +566,14 @@ fn status_documents_parse_each_set() {
         names,
         [("all", true), ("allocated", false), ("down", false)]
     );
-    assert!(
-        diagnostics.iter().all(|d| d.severity != Severity::Error),
-        "{diagnostics:?}"
-    );
+    assert_eq!(diagnostics, []);
     let all = sets[0].1.as_ref().unwrap();
-    assert_eq!(all.short_form(), "rank[0-4]/core[0-3]");
+    assert_eq!(all.short_form(), "rank[0-2]/core[0-1]");
+    assert_eq!(all.nodelist().unwrap().to_string(), "idle[1-3]");
     assert_eq!(
         all.properties(),
-        [("8g".to_string(), IdSet::from_range(0, 2))]
+        [("big".to_string(), "0,2".parse().unwrap())]
     );
-}
-
-/// Every sample that is an R or a status document, with its findings, as
-/// golden files under tests/data/rset/ (UPDATE_GOLDEN=1 rewrites them).
-#[test]
-fn golden_samples() {
-    let dirs = [
-        "samples/flux-core/job-list-R",
-        "samples/flux-core/resource-list",
-        "samples/flux-core/shell-input",
-        "samples/flux-sched/rv1exec",
-        "samples/flux-sched/expected",
-        "samples/flux-sched/shell",
-    ];
-    let mut failures = Vec::new();
-    for dir in dirs {
-        let mut files: Vec<_> = std::fs::read_dir(shared(dir))
-            .unwrap()
-            .map(|e| e.unwrap().path())
-            .collect();
-        files.sort();
-        for f in files {
-            let name = f.file_name().unwrap().to_string_lossy().to_string();
-            // JGF graphs are not R; the JGF tests cover them.
-            if name.starts_with("t3040_") || name == "corona-jgf.json" {
-                continue;
-            }
-            let text = std::fs::read_to_string(&f).unwrap();
-            let doc = rscope::document::parse_document(&text);
-            let mut out = String::new();
-            match &doc {
-                Document::R(p) => {
-                    out.push_str(&format!(
-                        "R: {}\n",
-                        match &p.rset {
-                            Some(r) => format!("accepted: {}", r.short_form()),
-                            None => "refused".to_string(),
-                        }
-                    ));
-                }
-                Document::Status { sets, .. } => {
-                    for (n, s) in sets {
-                        out.push_str(&format!(
-                            "{n}: {}\n",
-                            s.as_ref().map_or("none".to_string(), |r| r.short_form())
-                        ));
-                    }
-                }
-            }
-            for d in doc.diagnostics() {
-                out.push_str(&render_line(d, &text));
-            }
-            let golden = std::path::PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-                .join("tests/data/rset")
-                .join(format!("{}__{name}.txt", dir.rsplit('/').next().unwrap()));
-            if std::env::var_os("UPDATE_GOLDEN").is_some() {
-                std::fs::create_dir_all(golden.parent().unwrap()).unwrap();
-                std::fs::write(&golden, &out).unwrap();
-            } else {
-                let want = std::fs::read_to_string(&golden).unwrap_or_default();
-                if want != out {
-                    failures.push(format!(
-                        "{}:\n--- want\n{want}--- got\n{out}",
-                        golden.display()
-                    ));
-                }
-            }
-        }
-    }
-    assert!(failures.is_empty(), "{}", failures.join("\n"));
-}
-
-fn render_line(d: &Diagnostic, text: &str) -> String {
-    let at = rscope::diag::line_col(text, d.span.start);
-    format!(
-        "{}:{}: {}: {} [{}]\n",
-        at.line, at.col, d.severity, d.message, d.pointer
-    )
 }
 
 fn r(text: &str) -> Rset {
@@ -715,11 +634,6 @@ fn short_forms_like_librlist() {
     // Without a nodelist the list keeps input order.
     let ooo = r#"{"version": 1, "execution": {"R_lite": [{"rank": "1", "children": {"core": "0-7"}}, {"rank": "0", "children": {"core": "0-1"}}]}}"#;
     check(ooo, "rank1/core[0-7] rank0/core[0-1]");
-    let sample = std::fs::read_to_string(shared(
-        "samples/flux-core/shell-input/out-of-order-ranks.json",
-    ))
-    .unwrap();
-    check(&sample, "rank0/core[0-1] rank1/core[0-7]");
     check(r#"{"version": 1, "execution": {"R_lite": []}}"#, "");
 }
 

@@ -1,6 +1,7 @@
 //! `rscope R`: the binary against `flux R`'s sharness expectations.
 
-use crate::support::{rscope, shared, Output};
+use crate::fixtures::fixture;
+use crate::support::{rscope, Output};
 
 fn out(args: &[&str], stdin: &str) -> Output {
     rscope(args, stdin)
@@ -369,18 +370,14 @@ fn parse_config() {
 
 #[test]
 fn validate_renders_carets_and_exit_status() {
-    let f = shared("samples/flux-core/job-list-R/invalid_version.R");
-    let o = out(&["R", "validate", f.to_str().unwrap()], "");
+    let f = fixture("r/future-version.R");
+    let o = out(&["R", "validate", &f], "");
     assert_eq!(o.status, 1);
     assert_eq!(
         o.stdout,
-        format!(
-            "{}:2:14: error: unsupported version 999\n  \"version\": 999,\n             ^^^\n",
-            f.display()
-        )
+        format!("{f}:2:14: error: unsupported version 3\n  \"version\": 3,\n             ^\n")
     );
-    let good = shared("samples/flux-core/job-list-R/1node_1core.R");
-    let o = out(&["R", "validate", good.to_str().unwrap()], "");
+    let o = out(&["R", "validate", &fixture("r/one-node-one-core.R")], "");
     assert_eq!((o.status, o.stdout.as_str()), (0, ""));
     let o = out(
         &["R", "validate"],

@@ -1,7 +1,8 @@
 //! `rscope shape`: the reference parser's command-line cases (flux-core
 //! t/t2900-python-shape-parser.t), with their expected output verbatim.
 
-use crate::support::{rscope, shared, Output};
+use crate::fixtures::fixture;
+use crate::support::{rscope, Output};
 
 /// Run `rscope shape ARGS`; expect exit status and standard output.
 fn check(args: &[&str], status: i32, stdout: &str) -> Output {
@@ -99,25 +100,26 @@ fn rfc14_findings_warn_or_fail() {
 
 #[test]
 fn format_writes_jobspecs_as_shapes() {
-    let path = |name: &str| {
-        shared(&format!("specs/rfc14-use-cases/{name}"))
-            .display()
-            .to_string()
-    };
+    let path = |name: &str| fixture(&format!("shape/{name}"));
     check(
-        &["--label", "default", "--format", &path("use_case_1.2.yaml")],
+        &[
+            "--label",
+            "default",
+            "--format",
+            &path("nodes-in-a-range.yaml"),
+        ],
         0,
-        "slot=3-30/node\n",
+        "slot=2-16:2:*/node\n",
     );
     check(
-        &["--format", &path("use_case_1.2.yaml")],
+        &["--format", &path("nodes-in-a-range.yaml")],
         0,
-        "slot=3-30{default}/node\n",
+        "slot=2-16:2:*{default}/node\n",
     );
     check(
-        &["--format", &path("use_case_2.4.yaml")],
+        &["--format", &path("two-kinds-of-slot.yaml")],
         0,
-        "node/[slot=10{read-db}/[core;memory=4{unit:GB}];slot{db}/[core=6;memory=24{unit:GB}]]\n",
+        "node/[slot=4{worker}/[core=2;gpu];slot{leader}/[core;memory=8{unit:GB}]]\n",
     );
     let out = rscope(
         &["shape", "--format", "-"],
@@ -158,78 +160,71 @@ fn fit(args: &[&str], status: i32, stdout: &str, stderr: &str) {
 
 #[test]
 fn fit_answers_now_later_never() {
-    let sample = |name: &str| {
-        shared(&format!("samples/flux-core/resource-list/{name}"))
-            .display()
-            .to_string()
-    };
-    let fluxion = sample("fluxion.json");
-    // Ranks 0-1 have cores 2-3 allocated and rank 3 is down.
+    let busy = fixture("status/busy.json");
+    // Ranks 0-1 have cores 4-7 allocated, rank 4 is wholly allocated and
+    // rank 3 is down.
     fit(
-        &["node=2/slot/core=2", &fluxion],
+        &["node=2/slot/core=2", &busy],
         0,
-        "fits now: 2 slots on 2 nodes\nrank[0,2]/core[0-1]\n",
+        "fits now: 2 slots on 2 nodes\nrank[2,5]/core[0-1]\n",
         "",
     );
     fit(
-        &["--policy", "first", "node=2/slot/core=2", &fluxion],
+        &["--policy", "first", "node=2/slot/core=2", &busy],
         0,
         "fits now: 2 slots on 2 nodes\nrank[0-1]/core[0-1]\n",
         "",
     );
     fit(
-        &["node=3{x}", &fluxion],
+        &["node=3{x}", &busy],
         3,
-        "not now: node: need 3 nodes wholly free, 1 is; the whole R would hold it\n",
+        "not now: node: need 3 nodes wholly free, 2 are; the whole R would hold it\n",
         "",
     );
     fit(
-        &["node=5", &fluxion],
+        &["node=7", &busy],
         4,
-        "never: node: need 5 nodes wholly free, 4 are\n",
+        "never: node: need 7 nodes wholly free, 6 are\n",
         "",
     );
     fit(
-        &["slot=1+/core=2", &fluxion],
+        &["slot=1+/core=4", &busy],
         0,
-        "fits now: 4 slots on 3 nodes\nrank[0-1]/core[0-1] rank2/core[0-3]\n",
+        "fits now: 5 slots on 4 nodes\nrank[0-1,5]/core[0-3] rank2/core[0-7]\n",
         "",
     );
-    let fluke = sample("fluke.json");
-    fit(&["node=90{x}/slot/core=4", &fluke], 3, "not now: node: need 90 nodes wholly free with 4 cores, 88 are; the whole R would hold it\n", "");
-    let normal = sample("normal-new.json");
     fit(
-        &["--requires", "8g", "node=4/slot/core", &normal],
-        4,
-        "never: node: need 4 nodes with 1 free core, 3 are\n",
+        &["--requires", "gpu", "node=2/slot/gpu=2", &busy],
+        3,
+        "not now: node: need 2 nodes with 2 free GPUs, 1 is; the whole R would hold it\n",
         "",
     );
     fit(
         &[
             "--requires",
-            r#"{"hostlist": ["pi[0-1]"]}"#,
+            r#"{"hostlist": ["w[1-2]"]}"#,
             "node=1+/slot/core",
-            &normal,
+            &busy,
         ],
         0,
         "fits now: 2 slots on 2 nodes\nrank[1-2]/core0\n",
         "",
     );
-    let example = shared("specs/rfc20-example1.json").display().to_string();
+    let r = fixture("r/gpu-cluster.json");
     fit(
-        &["node=2/slot=2/[core=4;gpu=1]", &example],
+        &["node=2/slot=2/[core=4;gpu=1]", &r],
         0,
-        "fits now: 4 slots on 2 nodes\nrank[19-20]/core[0-7],gpu[0-1]\n",
+        "fits now: 4 slots on 2 nodes\nrank[4-5]/core[0-7],gpu[0-1]\n",
         "",
     );
-    fit(&["node/socket=2/core", &example], 1, "", "rscope: resource type 'socket': placing it needs a graph-aware scheduler (such as Fluxion)\n");
+    fit(&["node/socket=2/core", &r], 1, "", "rscope: resource type 'socket': placing it needs a graph-aware scheduler (such as Fluxion)\n");
     fit(
-        &["node{", &example],
+        &["node{", &r],
         1,
         "",
         "rscope: unclosed brace '{' at column 5\n",
     );
-    let out = rscope(&["fit", "--policy", "most", "node", &example], "");
+    let out = rscope(&["fit", "--policy", "most", "node", &r], "");
     assert_eq!(out.status, 2);
     assert!(
         out.stderr

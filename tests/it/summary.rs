@@ -1,16 +1,16 @@
 //! `rscope summary`: the first vertical slice.
 
-use crate::support::{rscope, shared, Output};
+use crate::fixtures::fixture;
+use crate::support::{rscope, Output};
 
 #[test]
-fn summarizes_the_rfc20_example_from_a_file() {
-    let path = shared("specs/rfc20-example1.json");
-    let out = rscope(&["summary", path.to_str().unwrap()], "");
+fn summarizes_an_r_from_a_file() {
+    let out = rscope(&["summary", &fixture("r/gpu-cluster.json")], "");
     assert_eq!(
         out,
         Output {
             status: 0,
-            stdout: "version 1\nnodes 4\ncores 192\ngpus 32\n".into(),
+            stdout: "version 1\nnodes 4\ncores 96\ngpus 8\n".into(),
             stderr: String::new(),
         }
     );

@@ -1,7 +1,6 @@
 //! Helpers shared by the integration tests.
 
 use std::io::Write;
-use std::path::PathBuf;
 use std::process::{Command, Stdio};
 
 /// What a run of the `rscope` binary produced.
@@ -32,11 +31,4 @@ pub fn rscope(args: &[&str], stdin: &str) -> Output {
         stdout: String::from_utf8_lossy(&out.stdout).into_owned(),
         stderr: String::from_utf8_lossy(&out.stderr).into_owned(),
     }
-}
-
-/// The path of a file under `../shared/` (specs and samples are read in place).
-pub fn shared(rel: &str) -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
-        .join("../shared")
-        .join(rel)
 }

@@ -1,0 +1,169 @@
+//! The `rscope` commands on the Flux samples and the RFC 20 example: the
+//! parts of the CLI tests in tests/it/ that read a file under ../shared.
+
+use crate::shared;
+use crate::support::{rscope, Output};
+
+/// Run `rscope shape ARGS`; expect exit status and standard output.
+fn check(args: &[&str], status: i32, stdout: &str) -> Output {
+    let mut full = vec!["shape"];
+    full.extend_from_slice(args);
+    let out = rscope(&full, "");
+    assert_eq!(
+        (out.status, out.stdout.as_str()),
+        (status, stdout),
+        "args {args:?}, stderr {}",
+        out.stderr
+    );
+    out
+}
+
+#[test]
+fn summarizes_the_rfc20_example_from_a_file() {
+    let path = shared("specs/rfc20-example1.json");
+    let out = rscope(&["summary", path.to_str().unwrap()], "");
+    assert_eq!(
+        out,
+        Output {
+            status: 0,
+            stdout: "version 1\nnodes 4\ncores 192\ngpus 32\n".into(),
+            stderr: String::new(),
+        }
+    );
+}
+
+#[test]
+fn validate_renders_a_sample_with_its_caret() {
+    let f = shared("samples/flux-core/job-list-R/invalid_version.R");
+    let o = rscope(&["R", "validate", f.to_str().unwrap()], "");
+    assert_eq!(o.status, 1);
+    assert_eq!(
+        o.stdout,
+        format!(
+            "{}:2:14: error: unsupported version 999\n  \"version\": 999,\n             ^^^\n",
+            f.display()
+        )
+    );
+    let good = shared("samples/flux-core/job-list-R/1node_1core.R");
+    let o = rscope(&["R", "validate", good.to_str().unwrap()], "");
+    assert_eq!((o.status, o.stdout.as_str()), (0, ""));
+}
+
+#[test]
+fn format_writes_the_rfc14_use_cases_as_shapes() {
+    let path = |name: &str| {
+        shared(&format!("specs/rfc14-use-cases/{name}"))
+            .display()
+            .to_string()
+    };
+    check(
+        &["--label", "default", "--format", &path("use_case_1.2.yaml")],
+        0,
+        "slot=3-30/node\n",
+    );
+    check(
+        &["--format", &path("use_case_1.2.yaml")],
+        0,
+        "slot=3-30{default}/node\n",
+    );
+    check(
+        &["--format", &path("use_case_2.4.yaml")],
+        0,
+        "node/[slot=10{read-db}/[core;memory=4{unit:GB}];slot{db}/[core=6;memory=24{unit:GB}]]\n",
+    );
+}
+
+/// Run `rscope fit ARGS`; expect exit status, standard output and error.
+fn fit(args: &[&str], status: i32, stdout: &str, stderr: &str) {
+    let mut full = vec!["fit"];
+    full.extend_from_slice(args);
+    let out = rscope(&full, "");
+    assert_eq!(
+        (out.status, out.stdout.as_str(), out.stderr.as_str()),
+        (status, stdout, stderr),
+        "args {args:?}"
+    );
+}
+
+#[test]
+fn fit_answers_now_later_never() {
+    let sample = |name: &str| {
+        shared(&format!("samples/flux-core/resource-list/{name}"))
+            .display()
+            .to_string()
+    };
+    let fluxion = sample("fluxion.json");
+    // Ranks 0-1 have cores 2-3 allocated and rank 3 is down.
+    fit(
+        &["node=2/slot/core=2", &fluxion],
+        0,
+        "fits now: 2 slots on 2 nodes\nrank[0,2]/core[0-1]\n",
+        "",
+    );
+    fit(
+        &["--policy", "first", "node=2/slot/core=2", &fluxion],
+        0,
+        "fits now: 2 slots on 2 nodes\nrank[0-1]/core[0-1]\n",
+        "",
+    );
+    fit(
+        &["node=3{x}", &fluxion],
+        3,
+        "not now: node: need 3 nodes wholly free, 1 is; the whole R would hold it\n",
+        "",
+    );
+    fit(
+        &["node=5", &fluxion],
+        4,
+        "never: node: need 5 nodes wholly free, 4 are\n",
+        "",
+    );
+    fit(
+        &["slot=1+/core=2", &fluxion],
+        0,
+        "fits now: 4 slots on 3 nodes\nrank[0-1]/core[0-1] rank2/core[0-3]\n",
+        "",
+    );
+    let fluke = sample("fluke.json");
+    fit(&["node=90{x}/slot/core=4", &fluke], 3, "not now: node: need 90 nodes wholly free with 4 cores, 88 are; the whole R would hold it\n", "");
+    let normal = sample("normal-new.json");
+    fit(
+        &["--requires", "8g", "node=4/slot/core", &normal],
+        4,
+        "never: node: need 4 nodes with 1 free core, 3 are\n",
+        "",
+    );
+    fit(
+        &[
+            "--requires",
+            r#"{"hostlist": ["pi[0-1]"]}"#,
+            "node=1+/slot/core",
+            &normal,
+        ],
+        0,
+        "fits now: 2 slots on 2 nodes\nrank[1-2]/core0\n",
+        "",
+    );
+    let example = shared("specs/rfc20-example1.json").display().to_string();
+    fit(
+        &["node=2/slot=2/[core=4;gpu=1]", &example],
+        0,
+        "fits now: 4 slots on 2 nodes\nrank[19-20]/core[0-7],gpu[0-1]\n",
+        "",
+    );
+    fit(&["node/socket=2/core", &example], 1, "", "rscope: resource type 'socket': placing it needs a graph-aware scheduler (such as Fluxion)\n");
+    fit(
+        &["node{", &example],
+        1,
+        "",
+        "rscope: unclosed brace '{' at column 5\n",
+    );
+    let out = rscope(&["fit", "--policy", "most", "node", &example], "");
+    assert_eq!(out.status, 2);
+    assert!(
+        out.stderr
+            .contains("unknown policy 'most' (worst, first or best)"),
+        "{}",
+        out.stderr
+    );
+}
