@@ -5,7 +5,7 @@
 
 use crate::support::rscope;
 use rscope::diag::Diagnostic;
-use rscope::rset::{self, Document};
+use rscope::rset::Document;
 use std::path::Path;
 
 /// What an R or status document holds (its sets' short forms, or that it
