@@ -1,20 +1,15 @@
 //! Rscope: explore Flux resource sets.
 //!
-//! Code map:
+//! Code map, by layer (ARCHITECTURE.md has the rules; a test enforces
+//! them):
 //!
-//! - [`idset`]: RFC 22 id sets, stored as sorted disjoint ranges.
-//! - [`alloc`]: fit a request into an R, as flux-core's simple scheduler would.
-//! - [`diag`]: diagnostics with spans, JSON pointers and a caret renderer.
-//! - [`hostlist`]: RFC 29 host lists, ordered runs of `prefix[lo-hi]`, as flux-core's libhostlist.
-//! - [`rset`]: RFC 20 R documents.
-//! - [`share`]: documents packed into share-link URL fragments.
-//! - [`report`]: what the page shows about a document, in one call.
-//! - [`grid`]: the node × resource grid: layout, hit-testing, paint runs.
-//! - [`textview`]: editor text geometry: lines, long-line windows, highlight pieces.
-//! - [`outline`]: a collapsible, virtualizable view of a graph's containment tree.
-//! - [`jgf`]: RFC 40 / RFC 4 resource graphs: model, validation, containment tree, aggregates.
-//! - [`range`]: RFC 45 range strings and RFC 14 count dictionaries.
-//! - [`shape`]: RFC 46 shapes expanded to RFC 14 resources, checked, and back.
+//! - [`diag`], [`limits`]: diagnostics with spans, pointers and carets; size limits.
+//! - [`idset`], [`hostlist`], [`range`]: RFC 22 id sets, RFC 29 host lists, RFC 45 ranges.
+//! - [`json`]: strict JSON with byte ranges, and jansson's way of writing it.
+//! - [`shape`], [`rset`]: RFC 46 shapes to RFC 14 resources; RFC 20 R documents.
+//! - [`jgf`]: RFC 40 / RFC 4 resource graphs.
+//! - [`document`], [`alloc`]: an R read with its graph in one pass; fitting a request.
+//! - [`report`], [`grid`], [`outline`], [`textview`], [`share`]: what the views draw.
 //!
 //! The core (everything outside `web` and the `rscope` binary) never names a
 //! web crate; `web` is compiled for `wasm32` only.

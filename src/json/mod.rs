@@ -3,7 +3,7 @@
 //! - [`read`]: strict RFC 8259 parsing into a tree whose every node keeps
 //!   its byte range, so findings can point at exact bytes; duplicate keys
 //!   behave as in jansson (the last value wins).
-//! - [`write`]: text in jansson's `json_dumps(v, 0)` style, byte for byte
+//! - [`write`](mod@write): text in jansson's `json_dumps(v, 0)` style, byte for byte
 //!   what `flux R` prints.
 //!
 //! Both the R model ([`crate::rset`]) and the graph model ([`crate::jgf`])

@@ -1,6 +1,6 @@
 //! Writing R back out: the canonical JSON encoding (`rlist_encode`) and
 //! the short form (`rlist_dumps`), in jansson's style
-//! ([`crate::json::write`]), as `flux R` prints them.
+//! ([`crate::json::write`](mod@crate::json::write)), as `flux R` prints them.
 
 use super::fxhash::FxHashMap;
 use super::node::Node;
