@@ -9,6 +9,9 @@
 //! - [`rset`]: RFC 20 R documents.
 //! - [`share`]: documents packed into share-link URL fragments.
 //! - [`report`]: what the page shows about a document, in one call.
+//! - [`analysis`]: everything the page draws from one tab's text, computed once.
+//! - [`color`]: the grid's "colour by" menu as a type.
+//! - [`tabs`]: the page's open documents and what the user does to them.
 //! - [`grid`]: the node × resource grid: layout, hit-testing, paint runs.
 //! - [`textview`]: editor text geometry: lines, long-line windows, highlight pieces.
 //! - [`outline`]: a collapsible, virtualizable view of a graph's containment tree.
@@ -20,6 +23,8 @@
 //! web crate; `web` is compiled for `wasm32` only.
 
 pub mod alloc;
+pub mod analysis;
+pub mod color;
 pub mod diag;
 pub mod grid;
 pub mod hostlist;
@@ -31,6 +36,7 @@ pub mod report;
 pub mod rset;
 pub mod shape;
 pub mod share;
+pub mod tabs;
 pub mod textview;
 
 #[cfg(target_arch = "wasm32")]

@@ -2,7 +2,7 @@
 //! (`?url=`, the examples menu) and share links (`#r=`). Each returns the
 //! text or a message that says what went wrong and what to try.
 
-use crate::web::state::Doc;
+use crate::tabs::Doc;
 
 /// The largest document the page opens (64 MiB); larger ones would freeze
 /// the tab while parsing, so they are refused with this limit in the message.

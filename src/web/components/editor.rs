@@ -3,13 +3,13 @@
 //! highlight of the `R_lite` entry linked to the grid. Only the lines in view
 //! are in the DOM, so a 100 000-line document costs a few dozen elements.
 
-use crate::textview::{byte_of_utf16, Lines, Mark, Tone};
+use crate::tabs::Text;
+use crate::textview::{byte_of_utf16, Lines, Squiggles};
 use crate::web::components::code::{
-    char_width, line_pieces, on_leave, pointed, reveal_in, Point, Reveal, Squiggles, Tip, Viewport,
+    char_width, line_pieces, on_leave, pointed, reveal_in, Point, Reveal, Tip, Viewport,
     LINE_HEIGHT,
 };
 use crate::web::components::viewer::LargeView;
-use crate::web::state::Text;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use web_sys::HtmlTextAreaElement;
@@ -61,15 +61,6 @@ pub struct EditorProps {
     /// Where the pointer or the caret is, as a byte offset.
     #[prop_or_default]
     pub on_point: Callback<Option<Point>>,
-}
-
-/// The squiggles and the linked highlight as one list of marks.
-pub fn all_marks(text: &str, squiggles: &Squiggles, linked: Option<(usize, usize)>) -> Vec<Mark> {
-    let mut marks = squiggles.marks.clone();
-    if let Some(m) = linked.and_then(|(a, b)| Mark::new(text, a..b, Tone::Linked)) {
-        marks.push(m);
-    }
-    marks
 }
 
 /// A textarea with line numbers, squiggles and linked highlights.
@@ -226,7 +217,7 @@ pub fn editor(props: &EditorProps) -> Html {
         "transform: translateY({}px)",
         shown.start as f64 * LINE_HEIGHT - view.top
     );
-    let marks = all_marks(&props.text, &props.squiggles, props.linked);
+    let marks = props.squiggles.with_linked(&props.text, props.linked);
     let backdrop_offset = format!(
         "transform: translate({}px, {}px)",
         -view.left,
