@@ -4,7 +4,7 @@
 
 use crate::tabs::{tab_letter, Action, Doc, Docs, Text};
 use crate::web::components::{
-    color_menu::ColorMenu,
+    color_menu::{color_menu, ColorMenu},
     diagnostics::Diagnostics,
     editor::Editor,
     grid::GridView,
@@ -74,8 +74,15 @@ pub fn app() -> Html {
             if let (Some(grid), Some(a)) = (grid, &analysis) {
                 <section class="panel" aria-label="Grid">
                     <h2>{ "Grid" }
-                        <ColorMenu choice={coloring.choice} {has_states} properties={a.properties.clone()}
-                            {sources} active={docs.active} on_choose={coloring.on_choose} problem={coloring.problem} />
+                        { color_menu(ColorMenu {
+                            choice: coloring.choice,
+                            has_states,
+                            properties: a.properties.clone(),
+                            sources,
+                            active: docs.active,
+                            on_choose: coloring.on_choose,
+                            problem: coloring.problem,
+                        }) }
                     </h2>
                     <GridView {grid} color_by={coloring.by} on_open={on_open_selection}
                         linked={link.cells} on_cell={link.on_cell} />

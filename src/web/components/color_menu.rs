@@ -5,9 +5,8 @@ use crate::color::{menu, ColorChoice};
 use std::rc::Rc;
 use yew::prelude::*;
 
-/// Properties of [`ColorMenu`].
-#[derive(Properties, PartialEq)]
-pub struct ColorMenuProps {
+/// What [`color_menu`] draws.
+pub struct ColorMenu {
     /// What the user picked.
     pub choice: ColorChoice,
     /// Whether the document is a status document.
@@ -24,9 +23,9 @@ pub struct ColorMenuProps {
     pub problem: Option<String>,
 }
 
-/// The `<select>` and, when the pick could not be honoured, why.
-#[function_component(ColorMenu)]
-pub fn color_menu(props: &ColorMenuProps) -> Html {
+/// The `<select>` and, when the pick could not be honoured, why. A view
+/// function: it re-renders with the page anyway.
+pub fn color_menu(props: ColorMenu) -> Html {
     let onchange = props.on_choose.reform(|e: Event| {
         let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
         ColorChoice::parse(&select.value())
@@ -48,7 +47,7 @@ pub fn color_menu(props: &ColorMenuProps) -> Html {
                     }) }
                 </select>
             </label>
-            if let Some(problem) = &props.problem {
+            if let Some(problem) = props.problem {
                 <span class="hint error" data-testid="member-problem">{ problem }</span>
             }
         </>

@@ -21,7 +21,7 @@ use crate::grid::text::{describe, legend, shape};
 use crate::grid::{CellInfo, ColorBy, Grid, RowMap, Shade};
 use crate::rset::Entry;
 use crate::web::components::grid_paint::{dark_theme, export_png, paint, paint_color, Scene};
-use crate::web::components::grid_tools::{GridTools, SelectionPanel};
+use crate::web::components::grid_tools::{grid_tools, selection_panel, Tools};
 use std::rc::Rc;
 use web_sys::{HtmlElement, KeyboardEvent};
 use yew::prelude::*;
@@ -238,8 +238,17 @@ pub fn grid_view(props: &GridProps) -> Html {
     let total_h = map.len() as f64 * zoom.cell;
     html! {
         <section class="grid-panel" aria-label="Resource grid">
-            <GridTools zoom={*zoom_step} {on_zoom} fold={*fold} {on_fold} strips={zoom.strips()}
-                legend={legend(&grid, &by)} {on_png} {svg_href} shape={shape(&grid, map.len(), zoom.strip, *fold)} />
+            { grid_tools(Tools {
+                zoom: *zoom_step,
+                on_zoom,
+                fold: *fold,
+                on_fold,
+                strips: zoom.strips(),
+                legend: legend(&grid, &by),
+                on_png,
+                svg_href,
+                shape: shape(&grid, map.len(), zoom.strip, *fold),
+            }) }
             // The frame starts where the scroller does, so the tooltip's
             // coordinates (from the scroller's corner) place it right.
             <div class="grid-frame">
@@ -256,7 +265,7 @@ pub fn grid_view(props: &GridProps) -> Html {
                 <div class="tooltip" role="tooltip" data-testid="tooltip" style={format!("left:{x}px;top:{y}px")}>{ text.clone() }</div>
             }
             </div>
-            <SelectionPanel {picked} on_open={props.on_open.clone()} {on_clear} />
+            { selection_panel(picked.as_ref().as_ref(), &props.on_open, on_clear) }
         </section>
     }
 }

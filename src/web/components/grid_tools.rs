@@ -1,5 +1,7 @@
 //! The grid's tool row (zoom, folding, the legend, exports, the shape
-//! line) and the selection panel under the grid.
+//! line) and the selection panel under the grid. View functions rather
+//! than components: they re-render with the grid anyway, and each yew
+//! component costs the bundle its own lifecycle code.
 
 use crate::grid::geometry::ZOOMS;
 use crate::grid::Paint;
@@ -8,9 +10,8 @@ use crate::web::components::grid_paint::paint_color;
 use std::rc::Rc;
 use yew::prelude::*;
 
-/// Properties of [`GridTools`].
-#[derive(Properties, PartialEq)]
-pub struct ToolsProps {
+/// What [`grid_tools`] draws.
+pub struct Tools {
     /// The zoom step shown (an index into [`ZOOMS`]).
     pub zoom: usize,
     /// Go to another zoom step.
@@ -32,8 +33,7 @@ pub struct ToolsProps {
 }
 
 /// The row of tools over the grid.
-#[function_component(GridTools)]
-pub fn grid_tools(props: &ToolsProps) -> Html {
+pub fn grid_tools(props: Tools) -> Html {
     let zoom_by = |step: isize| props.on_zoom.reform(move |_: MouseEvent| step);
     let on_fold = props.on_fold.reform(|e: Event| {
         let input: web_sys::HtmlInputElement = e.target_unchecked_into();
@@ -47,61 +47,38 @@ pub fn grid_tools(props: &ToolsProps) -> Html {
                 <input type="checkbox" checked={props.fold} onchange={on_fold} disabled={props.strips} data-testid="fold" />
                 { " fold identical nodes" }
             </label>
-            <Legend entries={props.legend.clone()} />
-            <button onclick={props.on_png.clone()} data-testid="export-png">{ "Export PNG" }</button>
+            { legend(&props.legend) }
+            <button onclick={props.on_png} data-testid="export-png">{ "Export PNG" }</button>
             if let Some(href) = (*props.svg_href).clone() {
                 <a class="button" href={href} download="rscope-grid.svg" data-testid="export-svg">{ "Export SVG" }</a>
             } else {
                 <span class="hint">{ "(too many cells for SVG; use PNG)" }</span>
             }
-            <span class="hint" data-testid="grid-shape">{ props.shape.clone() }</span>
+            <span class="hint" data-testid="grid-shape">{ props.shape }</span>
         </div>
     }
 }
 
-/// Properties of [`Legend`].
-#[derive(Properties, PartialEq)]
-pub struct LegendProps {
-    /// Each paint with what it means.
-    pub entries: Vec<(String, Paint)>,
-}
-
 /// What each colour means.
-#[function_component(Legend)]
-pub fn legend(props: &LegendProps) -> Html {
+pub fn legend(entries: &[(String, Paint)]) -> Html {
     html! {
         <ul class="legend" aria-label="Legend" data-testid="legend">
-            { for props.entries.iter().map(|(name, p)| html! {
+            { for entries.iter().map(|(name, p)| html! {
                 <li><span class="swatch" style={format!("background:{}", paint_color(*p))}></span>{ name.clone() }</li>
             }) }
         </ul>
     }
 }
 
-/// Properties of [`SelectionPanel`].
-#[derive(Properties, Clone)]
-pub struct SelectionProps {
-    /// The selected resources, when there is a selection.
-    pub picked: Rc<Option<Rset>>,
-    /// Open the selection as a new document (its R, as JSON text).
-    pub on_open: Callback<String>,
-    /// Forget the selection.
-    pub on_clear: Callback<MouseEvent>,
-}
-
-impl PartialEq for SelectionProps {
-    fn eq(&self, other: &Self) -> bool {
-        Rc::ptr_eq(&self.picked, &other.picked)
-            && self.on_open == other.on_open
-            && self.on_clear == other.on_clear
-    }
-}
-
 /// The selection as an R (its short form, JSON, copy and open), or how to
-/// make one.
-#[function_component(SelectionPanel)]
-pub fn selection_panel(props: &SelectionProps) -> Html {
-    let Some(set) = &*props.picked else {
+/// make one: `picked` holds the selected resources when there is a
+/// selection, `on_open` opens them as a new tab (their R as JSON text).
+pub fn selection_panel(
+    picked: Option<&Rset>,
+    on_open: &Callback<String>,
+    on_clear: Callback<MouseEvent>,
+) -> Html {
+    let Some(set) = picked else {
         return html! {
             <div class="selection hint">{ "Drag over cells (or click, then shift-click) to select resources as an R; with the keyboard, arrows and shift-arrows. A cell under the pointer highlights its R_lite entry in the editor (a click scrolls to it), and an entry under the pointer outlines its cells here." }</div>
         };
@@ -114,14 +91,14 @@ pub fn selection_panel(props: &SelectionProps) -> Html {
             } else {
                 <code data-testid="selection-short">{ set.short_form() }</code>
                 <button onclick={copy_text(set.encode())}>{ "Copy R" }</button>
-                <button onclick={props.on_open.reform({ let r = set.encode(); move |_: MouseEvent| r.clone() })}
+                <button onclick={on_open.reform({ let r = set.encode(); move |_: MouseEvent| r.clone() })}
                     data-testid="open-selection">{ "Open as new tab" }</button>
                 <details class="selection-json">
                     <summary>{ "R as JSON" }</summary>
                     <pre data-testid="selection-json">{ set.encode() }</pre>
                 </details>
             }
-            <button onclick={props.on_clear.clone()} aria-label="Clear the selection">{ "Clear" }</button>
+            <button onclick={on_clear} aria-label="Clear the selection">{ "Clear" }</button>
         </div>
     }
 }
