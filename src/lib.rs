@@ -9,12 +9,15 @@
 //! - [`shape`], [`rset`]: RFC 46 shapes to RFC 14 resources; RFC 20 R documents.
 //! - [`jgf`]: RFC 40 / RFC 4 resource graphs.
 //! - [`document`], [`alloc`]: an R read with its graph in one pass; fitting a request.
-//! - [`report`], [`grid`], [`outline`], [`textview`], [`share`]: what the views draw.
+//! - [`report`], [`grid`], [`outline`], [`textview`], [`share`], [`color`], [`tabs`]: what the views draw.
+//! - [`analysis`]: everything the page draws from one tab's text, computed once.
 //!
 //! The core (everything outside `web` and the `rscope` binary) never names a
 //! web crate; `web` is compiled for `wasm32` only.
 
 pub mod alloc;
+pub mod analysis;
+pub mod color;
 pub mod diag;
 pub mod document;
 pub mod grid;
@@ -29,6 +32,7 @@ pub mod report;
 pub mod rset;
 pub mod shape;
 pub mod share;
+pub mod tabs;
 pub mod textview;
 
 #[cfg(target_arch = "wasm32")]

@@ -35,6 +35,8 @@ pub struct Finding {
 pub struct FixView {
     /// What the edit does.
     pub message: String,
+    /// Byte start and end of the text to replace.
+    pub span: (usize, usize),
     /// UTF-16 start and end of the text to replace.
     pub utf16: (usize, usize),
     /// The replacement.
@@ -144,6 +146,7 @@ fn finding(d: &Diagnostic, index: &Utf16Index<'_>) -> Finding {
         utf16: (index.at(d.span.start), index.at(d.span.end)),
         fix: d.fix.as_ref().map(|f| FixView {
             message: f.message.clone(),
+            span: (f.span.start, f.span.end),
             utf16: (index.at(f.span.start), index.at(f.span.end)),
             replacement: f.replacement.clone(),
         }),

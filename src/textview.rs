@@ -76,6 +76,39 @@ impl Mark {
     }
 }
 
+/// The squiggles of one analysis, with their messages.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Squiggles {
+    /// The marks, in text order.
+    pub marks: Vec<Mark>,
+    /// The message of each mark (same index), e.g. `error: …`.
+    pub messages: Vec<String>,
+}
+
+impl Squiggles {
+    /// The messages of the squiggles over byte `at`, one per line.
+    pub fn messages_at(&self, at: usize) -> Option<String> {
+        let found: Vec<&str> = self
+            .marks
+            .iter()
+            .zip(&self.messages)
+            .filter(|(m, _)| m.span.contains(&at))
+            .map(|(_, s)| s.as_str())
+            .collect();
+        (!found.is_empty()).then(|| found.join("\n"))
+    }
+
+    /// The squiggles and the bytes `linked` to the grid as one list of
+    /// marks, the linked one last.
+    pub fn with_linked(&self, text: &str, linked: Option<(usize, usize)>) -> Vec<Mark> {
+        let mut marks = self.marks.clone();
+        if let Some(m) = linked.and_then(|(a, b)| Mark::new(text, a..b, Tone::Linked)) {
+            marks.push(m);
+        }
+        marks
+    }
+}
+
 /// The largest char boundary of `text` at or before `i`.
 fn floor_boundary(text: &str, mut i: usize) -> usize {
     while !text.is_char_boundary(i) {
@@ -304,6 +337,30 @@ mod tests {
 
     fn mark(a: usize, b: usize, tone: Tone) -> Mark {
         Mark { span: a..b, tone }
+    }
+
+    #[test]
+    fn squiggles_say_what_is_under_a_byte_and_take_the_link_last() {
+        let text = "{\"rank\": \"3-1\"}";
+        let sq = Squiggles {
+            marks: vec![mark(10, 13, Tone::Error), mark(11, 12, Tone::Warning)],
+            messages: vec!["error: reversed range".into(), "warning: odd".into()],
+        };
+        assert_eq!(sq.messages_at(10).as_deref(), Some("error: reversed range"));
+        assert_eq!(
+            sq.messages_at(11).as_deref(),
+            Some("error: reversed range\nwarning: odd")
+        );
+        assert_eq!(sq.messages_at(13), None);
+        assert_eq!(
+            sq.with_linked(text, Some((1, 7))),
+            [
+                mark(10, 13, Tone::Error),
+                mark(11, 12, Tone::Warning),
+                mark(1, 7, Tone::Linked)
+            ]
+        );
+        assert_eq!(sq.with_linked(text, None).len(), 2);
     }
 
     #[test]

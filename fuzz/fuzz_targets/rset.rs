@@ -30,7 +30,10 @@ fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
         return;
     };
-    let doc = rset::parse_document(text);
+    // The composed reader: the R and its scheduling graph, as the page and
+    // `rscope R validate` read them.
+    let doc = rscope::document::parse_document(text);
+    let _ = doc.main_set().map_err(|no| no.to_string());
     for d in doc.diagnostics() {
         assert!(d.span.start <= d.span.end && d.span.end <= text.len());
         assert!(text.is_char_boundary(d.span.start) && text.is_char_boundary(d.span.end));

@@ -8,8 +8,16 @@
 //! At low zoom, or where neighbours are alike, rows are grouped into display
 //! rows (a [`RowMap`]): density strips and folded identical nodes, painted
 //! as [`Shade`]s (see `rows`).
+//!
+//! Around the layout: [`geometry`] (zoom steps, label column, hit-testing),
+//! [`text`] (tooltips, legend), [`pick`] (the selection) and [`keys`] (the
+//! keyboard), all pure so the page only draws.
 
+pub mod geometry;
+pub mod keys;
+pub mod pick;
 mod rows;
+pub mod text;
 
 pub use rows::{RowMap, Shade, StripInfo};
 
@@ -412,7 +420,7 @@ impl Grid {
         if runs.len() > max_runs {
             return None;
         }
-        let label_w = 160.0;
+        let label_w = geometry::SVG_LABEL_WIDTH;
         let (w, h) = (
             label_w + self.width as f64 * cell,
             self.rows.len() as f64 * cell,

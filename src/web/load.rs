@@ -2,18 +2,20 @@
 //! (`?url=`, the examples menu) and share links (`#r=`). Each returns the
 //! text or a message that says what went wrong and what to try.
 
-use crate::web::state::Doc;
+use crate::limits::MAX_PAGE_DOCUMENT_BYTES;
+use crate::tabs::Doc;
 
-/// The largest document the page opens (64 MiB); larger ones would freeze
-/// the tab while parsing, so they are refused with this limit in the message.
-pub const MAX_DOCUMENT_BYTES: f64 = 64.0 * 1024.0 * 1024.0;
+/// [`MAX_PAGE_DOCUMENT_BYTES`] as a browser counts file sizes.
+const MAX_BYTES: f64 = MAX_PAGE_DOCUMENT_BYTES as f64;
+/// The limit in words, for messages.
+const MAX_MIB: usize = MAX_PAGE_DOCUMENT_BYTES >> 20;
 
 /// Read a local file as text.
 pub async fn read_file(file: web_sys::File) -> Result<Doc, String> {
     let name = file.name();
-    if file.size() > MAX_DOCUMENT_BYTES {
+    if file.size() > MAX_BYTES {
         return Err(format!(
-            "{name} is {:.0} MiB; Rscope opens documents up to 64 MiB",
+            "{name} is {:.0} MiB; Rscope opens documents up to {MAX_MIB} MiB",
             file.size() / 1048576.0
         ));
     }
@@ -44,9 +46,9 @@ pub async fn fetch(url: &str, source: String) -> Result<Doc, String> {
         )));
     }
     let text = resp.text().await.map_err(|e| failed(e.to_string()))?;
-    if text.len() as f64 > MAX_DOCUMENT_BYTES {
+    if text.len() > MAX_PAGE_DOCUMENT_BYTES {
         return Err(format!(
-            "{url} is larger than 64 MiB; Rscope opens documents up to 64 MiB"
+            "{url} is larger than {MAX_MIB} MiB; Rscope opens documents up to {MAX_MIB} MiB"
         ));
     }
     Ok(Doc {

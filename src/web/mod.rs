@@ -3,6 +3,7 @@
 pub mod api;
 pub mod app;
 pub mod components;
+pub mod hooks;
 pub mod load;
 pub mod state;
 
@@ -19,6 +20,8 @@ pub fn mark(name: &str) {
 
 #[cfg(test)]
 mod tests;
+#[cfg(test)]
+mod wait;
 
 use wasm_bindgen::prelude::*;
 

@@ -1,6 +1,7 @@
 //! In-browser tests (wasm-bindgen-test under headless Chromium): the app
 //! mounted in a real DOM, and the JS API facade.
 
+use crate::web::wait::{until, until_with};
 use gloo::storage::Storage;
 use wasm_bindgen::JsCast;
 use wasm_bindgen_test::*;
@@ -8,20 +9,31 @@ use web_sys::{HtmlElement, HtmlTextAreaElement};
 
 wasm_bindgen_test_configure!(run_in_browser);
 
-/// Mount the app into a fresh element and return that element.
-fn mount() -> web_sys::Element {
+/// Mount the app into a fresh element and return that element once its
+/// editor is there to type into.
+async fn mount() -> web_sys::Element {
     // Each test starts as a first visit: nothing saved by an earlier one.
     gloo::storage::LocalStorage::clear();
     let document = gloo::utils::document();
     let root = document.create_element("div").unwrap();
     document.body().unwrap().append_child(&root).unwrap();
     yew::Renderer::<super::app::App>::with_root(root.clone()).render();
+    until("the editor", || {
+        root.query_selector("textarea").unwrap().is_some()
+    })
+    .await;
     root
 }
 
-/// Let yew run its scheduled renders and the debounced parse.
-async fn settle() {
-    gloo::timers::future::TimeoutFuture::new(250).await;
+/// The text of the element with `testid`, once there is one (the summary
+/// appears when the debounced parse is done).
+async fn wait_text(root: &web_sys::Element, testid: &str) -> String {
+    let selector = format!("[data-testid={testid}]");
+    until(&format!("an element with data-testid {testid}"), || {
+        root.query_selector(&selector).unwrap().is_some()
+    })
+    .await;
+    text_of(root, testid)
 }
 
 fn text_of(root: &web_sys::Element, testid: &str) -> String {
@@ -47,35 +59,34 @@ fn type_into(root: &web_sys::Element, text: &str) {
 
 #[wasm_bindgen_test]
 async fn shows_counts_for_a_pasted_document() {
-    let root = mount();
-    settle().await;
+    let root = mount().await;
     type_into(
         &root,
         r#"{"version":1,"execution":{"R_lite":[{"rank":"0-1","children":{"core":"0-3","gpu":"0"}}]}}"#,
     );
-    settle().await;
-    assert_eq!(text_of(&root, "nodes"), "2");
+    assert_eq!(wait_text(&root, "nodes").await, "2");
     assert_eq!(text_of(&root, "cores"), "8");
     assert_eq!(text_of(&root, "gpus"), "2");
 }
 
 #[wasm_bindgen_test]
 async fn shows_the_error_for_a_broken_document() {
-    let root = mount();
-    settle().await;
+    let root = mount().await;
     type_into(&root, r#"{"version":2}"#);
-    settle().await;
-    assert_eq!(text_of(&root, "error"), "unsupported version 2");
+    assert_eq!(wait_text(&root, "error").await, "unsupported version 2");
 }
 
 #[wasm_bindgen_test]
 async fn lists_findings_with_their_place() {
-    let root = mount();
-    settle().await;
+    let root = mount().await;
     type_into(&root, r#"{"version":1,"execution":{"R_lite":{}}}"#);
-    settle().await;
     let findings: Vec<String> = {
-        let list = root.query_selector_all("[data-testid=finding]").unwrap();
+        let list = until_with(
+            "the findings",
+            || root.query_selector_all("[data-testid=finding]").unwrap(),
+            |l| l.length() > 0,
+        )
+        .await;
         (0..list.length())
             .map(|i| {
                 let item = list.get(i).unwrap().dyn_into::<web_sys::Element>().unwrap();
@@ -98,10 +109,9 @@ async fn lists_findings_with_their_place() {
 
 #[wasm_bindgen_test]
 async fn the_hint_says_what_to_do_first() {
-    let root = mount();
-    settle().await;
+    let root = mount().await;
     assert_eq!(
-        text_of(&root, "hint"),
+        wait_text(&root, "hint").await,
         "Paste an R document, open a file or pick an example to see its nodes, cores and GPUs."
     );
 }
@@ -119,69 +129,21 @@ fn api_summarize_returns_a_plain_object() {
 }
 
 mod docs {
-    use crate::web::state::{tab_letter, Action, Doc, Docs, MAX_TABS};
+    use crate::tabs::{Action, Doc, Docs};
     use std::rc::Rc;
     use wasm_bindgen_test::*;
     use yew::Reducible;
 
-    fn doc(source: &str, text: &str) -> Doc {
-        Doc {
-            source: source.into(),
-            text: text.into(),
-        }
-    }
-
-    fn sources(d: &Docs) -> Vec<&str> {
-        d.docs.iter().map(|d| d.source.as_str()).collect()
-    }
-
+    // The tab list's changes are tested natively in `crate::tabs`; the
+    // page's reducer only hands them over.
     #[wasm_bindgen_test]
-    fn opening_fills_an_empty_tab_then_adds_tabs() {
-        let d = Rc::new(Docs::default());
-        let d = d.reduce(Action::Open(doc("a.json", "{}")));
-        assert_eq!((sources(&d), d.active), (vec!["a.json"], 0));
-        let d = d.reduce(Action::Open(doc("b.json", "[]")));
-        assert_eq!((sources(&d), d.active), (vec!["a.json", "b.json"], 1));
-        let d = d.reduce(Action::Edit("[1]".into()));
-        assert_eq!(d.current().text, "[1]");
-        assert_eq!(d.docs[0].text, "{}");
-    }
-
-    #[wasm_bindgen_test]
-    fn line_ends_become_newlines_as_in_a_textarea() {
-        let d = Rc::new(Docs::default()).reduce(Action::Open(doc("w.json", "{\r\n\"a\": 1\r}")));
-        assert_eq!(d.current().text, "{\n\"a\": 1\n}");
-        let d = d.reduce(Action::Edit("[\r\n]".into()));
-        assert_eq!(d.current().text, "[\n]");
-    }
-
-    #[wasm_bindgen_test]
-    fn closing_keeps_a_sensible_active_tab() {
-        let mut d = Rc::new(Docs::default());
-        for name in ["a", "b", "c"] {
-            d = d.reduce(Action::Open(doc(name, "x")));
-        }
-        let d = d.reduce(Action::Select(1));
-        let d = d.reduce(Action::Close(0));
-        assert_eq!((sources(&d), d.active), (vec!["b", "c"], 0));
-        let d = d.reduce(Action::Close(5));
-        assert_eq!(sources(&d), vec!["b", "c"]);
-        let d = d.reduce(Action::Close(0)).reduce(Action::Close(0));
-        assert_eq!((sources(&d), d.active), (vec!["untitled"], 0));
-    }
-
-    #[wasm_bindgen_test]
-    fn tabs_are_bounded_and_lettered() {
-        let mut d = Rc::new(Docs::default());
-        for i in 0..MAX_TABS + 3 {
-            d = d.reduce(Action::Open(doc(&format!("d{i}"), "x")));
-        }
-        assert_eq!(d.docs.len(), MAX_TABS);
-        assert_eq!(d.docs[0].source, "d3");
-        assert_eq!(d.active, MAX_TABS - 1);
-        assert_eq!(
-            (tab_letter(0), tab_letter(1), tab_letter(25)),
-            ('A', 'B', 'Z')
-        );
+    fn the_reducer_applies_the_tab_actions() {
+        let open = Action::Open(Doc {
+            source: "a.json".into(),
+            text: "{}".into(),
+        });
+        let d = Rc::new(Docs::default()).reduce(open.clone());
+        assert_eq!(*d, Docs::default().apply(open));
+        assert_eq!(d.current().source, "a.json");
     }
 }

@@ -2,7 +2,7 @@
 //! drawn as text pieces, the width of a character, and the byte under the
 //! pointer. The arithmetic itself lives in [`crate::textview`].
 
-use crate::textview::{byte_at, pieces, Lines, Mark, LONG_LINE};
+use crate::textview::{byte_at, pieces, Lines, Mark, Squiggles, LONG_LINE};
 use std::ops::Range;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
@@ -13,29 +13,6 @@ pub const LINE_HEIGHT: f64 = 20.0;
 /// Extra columns drawn on each side of a long line's window, so a small
 /// horizontal scroll does not show a gap before the next render.
 const MARGIN_COLUMNS: usize = 200;
-
-/// Squiggles from the last analysis, with their messages.
-#[derive(Clone, Debug, Default, PartialEq)]
-pub struct Squiggles {
-    /// The marks, in text order.
-    pub marks: Vec<Mark>,
-    /// The message of each mark (same index), e.g. `error: …`.
-    pub messages: Vec<String>,
-}
-
-impl Squiggles {
-    /// The messages of the squiggles over byte `at`, one per line.
-    pub fn messages_at(&self, at: usize) -> Option<String> {
-        let found: Vec<&str> = self
-            .marks
-            .iter()
-            .zip(&self.messages)
-            .filter(|(m, _)| m.span.contains(&at))
-            .map(|(_, s)| s.as_str())
-            .collect();
-        (!found.is_empty()).then(|| found.join("\n"))
-    }
-}
 
 /// A position in the text the user points at.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -3,13 +3,13 @@
 //! highlight of the `R_lite` entry linked to the grid. Only the lines in view
 //! are in the DOM, so a 100 000-line document costs a few dozen elements.
 
-use crate::textview::{byte_of_utf16, Lines, Mark, Tone};
+use crate::tabs::Text;
+use crate::textview::{byte_of_utf16, Lines, Squiggles};
 use crate::web::components::code::{
-    char_width, line_pieces, on_leave, pointed, reveal_in, Point, Reveal, Squiggles, Tip, Viewport,
+    char_width, line_pieces, on_leave, pointed, reveal_in, Point, Reveal, Tip, Viewport,
     LINE_HEIGHT,
 };
 use crate::web::components::viewer::LargeView;
-use crate::web::state::Text;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use web_sys::HtmlTextAreaElement;
@@ -63,15 +63,6 @@ pub struct EditorProps {
     pub on_point: Callback<Option<Point>>,
 }
 
-/// The squiggles and the linked highlight as one list of marks.
-pub fn all_marks(text: &str, squiggles: &Squiggles, linked: Option<(usize, usize)>) -> Vec<Mark> {
-    let mut marks = squiggles.marks.clone();
-    if let Some(m) = linked.and_then(|(a, b)| Mark::new(text, a..b, Tone::Linked)) {
-        marks.push(m);
-    }
-    marks
-}
-
 /// A textarea with line numbers, squiggles and linked highlights.
 #[function_component(Editor)]
 pub fn editor(props: &EditorProps) -> Html {
@@ -82,7 +73,7 @@ pub fn editor(props: &EditorProps) -> Html {
     let area = use_node_ref();
     let lines = {
         let text = props.text.clone();
-        use_memo(text, |t| Rc::new(Lines::new(t)))
+        use_memo(text, |t| Lines::new(t))
     };
     // The textarea is left uncontrolled while the user types: writing a
     // multi-megabyte value back into it after every input would make the
@@ -106,59 +97,13 @@ pub fn editor(props: &EditorProps) -> Html {
             }
         });
     }
-    {
-        let area = area.clone();
-        use_effect_with(props.selection.clone(), move |sel| {
-            if let (Some(sel), Some(el)) = (sel, area.cast::<HtmlTextAreaElement>()) {
-                let _ = el.focus();
-                let _ = el.set_selection_range(sel.start as u32, sel.end as u32);
-                let top = (sel.line as f64 - 4.0).max(0.0) * LINE_HEIGHT;
-                el.set_scroll_top(top as i32);
-            }
-        });
-    }
-    {
-        let (area, char_w) = (area.clone(), *char_w);
-        use_effect_with(props.reveal, move |reveal| {
-            if let (Some(reveal), Some(el)) = (reveal, area.cast::<web_sys::Element>()) {
-                reveal_in(&el, reveal, char_w, PAD, 0.0);
-            }
-        });
-    }
-    // A large paste replaces the document without passing through the
-    // textarea, for the same reason as LARGE_TEXT.
-    let onpaste = {
-        let on_edit = props.on_edit.clone();
-        Callback::from(move |e: Event| {
-            let text = e
-                .dyn_ref::<web_sys::ClipboardEvent>()
-                .and_then(|c| c.clipboard_data())
-                .and_then(|d| d.get_data("text/plain").ok());
-            if let Some(text) = text.filter(|t| t.len() > LARGE_TEXT) {
-                e.prevent_default();
-                on_edit.emit(text);
-            }
-        })
-    };
+    use_selection(&area, props.selection.clone());
+    use_reveal(&area, props.reveal, *char_w);
+    let onpaste = large_paste(&props.on_edit);
     if props.text.len() > LARGE_TEXT && !*edit_anyway {
         // The textarea is gone; the next one starts empty and must be filled.
         typed.borrow_mut().clear();
-        let allow = {
-            let edit_anyway = edit_anyway.clone();
-            Callback::from(move |_: MouseEvent| edit_anyway.set(true))
-        };
-        return html! {
-            <div class="editor large" {onpaste} aria-label={props.label.clone()} data-testid="viewer">
-                <p class="banner">
-                    { format!("This document is {:.1} MB, so it is shown read-only to keep the page fast. Paste or open another document to replace it, or ", props.text.len() as f64 / 1e6) }
-                    <button onclick={allow}>{ "edit it anyway" }</button>{ " (slow)." }
-                </p>
-                <LargeView text={props.text.clone()} lines={(*lines).clone()}
-                    highlight={props.selection.as_ref().map(|s| s.line)}
-                    squiggles={props.squiggles.clone()} linked={props.linked}
-                    reveal={props.reveal} on_point={props.on_point.clone()} />
-            </div>
-        };
+        return read_only(props, &lines, &edit_anyway, onpaste);
     }
 
     let onscroll = {
@@ -177,56 +122,15 @@ pub fn editor(props: &EditorProps) -> Html {
             on_edit.emit(value);
         })
     };
-    // The byte under the pointer: the textarea is monospaced, so the line
-    // and column are arithmetic.
-    let onmousemove = {
-        let (text, lines, on_point, tip, squiggles, char_w) = (
-            props.text.clone(),
-            lines.clone(),
-            props.on_point.clone(),
-            tip.clone(),
-            props.squiggles.clone(),
-            *char_w,
-        );
-        Callback::from(move |e: MouseEvent| {
-            let el: web_sys::Element = e.target_unchecked_into();
-            let rect = el.get_bounding_client_rect();
-            let (px, py) = (
-                f64::from(e.client_x()) - rect.left(),
-                f64::from(e.client_y()) - rect.top(),
-            );
-            let x = px - PAD + f64::from(el.scroll_left());
-            let y = py - PAD + f64::from(el.scroll_top());
-            let (point, shown) = pointed(&text, &lines, &squiggles, char_w, (px, py), (x, y));
-            on_point.emit(point);
-            tip.set(shown);
-        })
-    };
+    let onmousemove = pointer_move(props, &lines, &tip, *char_w);
     let onmouseleave = on_leave(&props.on_point, &tip);
-    // The caret, after a click or a key: keyboard users get the same link.
-    // The offset is counted in the text the page holds, which is the
-    // textarea's (line ends included), without copying it out again.
-    let caret = {
-        let (on_point, text) = (props.on_point.clone(), props.text.clone());
-        move |el: HtmlTextAreaElement| {
-            if let Ok(Some(u)) = el.selection_start() {
-                let at = byte_of_utf16(&text, u as usize);
-                on_point.emit(Some(Point { at, caret: true }));
-            }
-        }
-    };
-    let onkeyup = {
-        let caret = caret.clone();
-        Callback::from(move |e: KeyboardEvent| caret(e.target_unchecked_into()))
-    };
-    let onclick = Callback::from(move |e: MouseEvent| caret(e.target_unchecked_into()));
-
+    let (onkeyup, onclick) = caret_moves(props);
     let shown = view.lines(lines.count(), PAD);
     let gutter_offset = format!(
         "transform: translateY({}px)",
         shown.start as f64 * LINE_HEIGHT - view.top
     );
-    let marks = all_marks(&props.text, &props.squiggles, props.linked);
+    let marks = props.squiggles.with_linked(&props.text, props.linked);
     let backdrop_offset = format!(
         "transform: translate({}px, {}px)",
         -view.left,
@@ -259,4 +163,122 @@ pub fn editor(props: &EditorProps) -> Html {
             </div>
         </div>
     }
+}
+
+/// Select a located finding's text and scroll to it.
+#[hook]
+fn use_selection(area: &NodeRef, selection: Option<Selection>) {
+    let area = area.clone();
+    use_effect_with(selection, move |sel| {
+        if let (Some(sel), Some(el)) = (sel, area.cast::<HtmlTextAreaElement>()) {
+            let _ = el.focus();
+            let _ = el.set_selection_range(sel.start as u32, sel.end as u32);
+            let top = (sel.line as f64 - 4.0).max(0.0) * LINE_HEIGHT;
+            el.set_scroll_top(top as i32);
+        }
+    });
+}
+
+/// Bring a place into view without taking focus.
+#[hook]
+fn use_reveal(area: &NodeRef, reveal: Option<Reveal>, char_w: f64) {
+    let area = area.clone();
+    use_effect_with(reveal, move |reveal| {
+        if let (Some(reveal), Some(el)) = (reveal, area.cast::<web_sys::Element>()) {
+            reveal_in(&el, reveal, char_w, PAD, 0.0);
+        }
+    });
+}
+
+/// A large paste replaces the document without passing through the
+/// textarea, for the same reason as [`LARGE_TEXT`].
+fn large_paste(on_edit: &Callback<String>) -> Callback<Event> {
+    let on_edit = on_edit.clone();
+    Callback::from(move |e: Event| {
+        let text = e
+            .dyn_ref::<web_sys::ClipboardEvent>()
+            .and_then(|c| c.clipboard_data())
+            .and_then(|d| d.get_data("text/plain").ok());
+        if let Some(text) = text.filter(|t| t.len() > LARGE_TEXT) {
+            e.prevent_default();
+            on_edit.emit(text);
+        }
+    })
+}
+
+/// A large document, read-only in the virtualized viewer, with a way to
+/// edit it anyway.
+fn read_only(
+    props: &EditorProps,
+    lines: &Rc<Lines>,
+    edit_anyway: &UseStateHandle<bool>,
+    onpaste: Callback<Event>,
+) -> Html {
+    let allow = {
+        let edit_anyway = edit_anyway.clone();
+        Callback::from(move |_: MouseEvent| edit_anyway.set(true))
+    };
+    html! {
+        <div class="editor large" {onpaste} aria-label={props.label.clone()} data-testid="viewer">
+            <p class="banner">
+                { format!("This document is {:.1} MB, so it is shown read-only to keep the page fast. Paste or open another document to replace it, or ", props.text.len() as f64 / 1e6) }
+                <button onclick={allow}>{ "edit it anyway" }</button>{ " (slow)." }
+            </p>
+            <LargeView text={props.text.clone()} lines={lines.clone()}
+                highlight={props.selection.as_ref().map(|s| s.line)}
+                squiggles={props.squiggles.clone()} linked={props.linked}
+                reveal={props.reveal} on_point={props.on_point.clone()} />
+        </div>
+    }
+}
+
+/// The byte under the pointer: the textarea is monospaced, so the line
+/// and column are arithmetic.
+fn pointer_move(
+    props: &EditorProps,
+    lines: &Rc<Lines>,
+    tip: &UseStateHandle<Tip>,
+    char_w: f64,
+) -> Callback<MouseEvent> {
+    let (text, lines, on_point, tip, squiggles) = (
+        props.text.clone(),
+        lines.clone(),
+        props.on_point.clone(),
+        tip.clone(),
+        props.squiggles.clone(),
+    );
+    Callback::from(move |e: MouseEvent| {
+        let el: web_sys::Element = e.target_unchecked_into();
+        let rect = el.get_bounding_client_rect();
+        let (px, py) = (
+            f64::from(e.client_x()) - rect.left(),
+            f64::from(e.client_y()) - rect.top(),
+        );
+        let x = px - PAD + f64::from(el.scroll_left());
+        let y = py - PAD + f64::from(el.scroll_top());
+        let (point, shown) = pointed(&text, &lines, &squiggles, char_w, (px, py), (x, y));
+        on_point.emit(point);
+        tip.set(shown);
+    })
+}
+
+/// The caret, after a click or a key: keyboard users get the same link.
+/// The offset is counted in the text the page holds, which is the
+/// textarea's (line ends included), without copying it out again.
+fn caret_moves(props: &EditorProps) -> (Callback<KeyboardEvent>, Callback<MouseEvent>) {
+    let caret = {
+        let (on_point, text) = (props.on_point.clone(), props.text.clone());
+        move |el: HtmlTextAreaElement| {
+            if let Ok(Some(u)) = el.selection_start() {
+                let at = byte_of_utf16(&text, u as usize);
+                on_point.emit(Some(Point { at, caret: true }));
+            }
+        }
+    };
+    let onkeyup = {
+        let caret = caret.clone();
+        Callback::from(move |e: KeyboardEvent| caret(e.target_unchecked_into()))
+    };
+    let onclick = Callback::from(move |e: MouseEvent| caret(e.target_unchecked_into()));
+    (onkeyup, onclick)
 }

@@ -2,18 +2,14 @@
 //! strips when rows are folded or grouped), host labels, the selection and
 //! the cells of the linked `R_lite` entry. Also the PNG export.
 
+use crate::grid::geometry::{png_layout, MAX_PNG_SIDE};
+use crate::grid::pick::CellRect;
 use crate::grid::{ColorBy, Grid, Paint, RowMap, Shade};
 use crate::rset::Entry;
 use std::ops::Range;
 use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, HtmlElement};
 use yew::prelude::*;
-
-/// Width of the host-name column when labels are drawn.
-pub const LABEL_WIDTH: f64 = 150.0;
-
-/// The largest PNG side, in pixels, the export draws.
-const MAX_PNG_SIDE: f64 = 16_384.0;
 
 /// Colour-blind-safe colours (Okabe–Ito), readable on light and dark.
 const TYPE_COLORS: [&str; 6] = [
@@ -36,15 +32,6 @@ pub fn paint_color(p: Paint) -> &'static str {
     }
 }
 
-/// A rectangle of display cells: rows and columns, half-open.
-#[derive(Clone, Debug, PartialEq)]
-pub struct Rect {
-    /// Display rows.
-    pub rows: Range<usize>,
-    /// Columns.
-    pub cols: Range<usize>,
-}
-
 /// What to draw and how.
 pub struct Scene<'a> {
     /// The grid.
@@ -58,7 +45,7 @@ pub struct Scene<'a> {
     /// Width of the label column (0 when labels are off).
     pub left: f64,
     /// The selected rectangle.
-    pub selection: Option<Rect>,
+    pub selection: Option<CellRect>,
     /// The keyboard cursor's display cell.
     pub cursor: Option<(usize, usize)>,
     /// The entry whose cells to outline.
@@ -387,15 +374,7 @@ pub fn export_png(scene: &Scene<'_>, zooms: &[f64]) {
         return;
     };
     let (grid, rows) = (scene.grid, scene.map.len());
-    let fit = |c: f64| (LABEL_WIDTH + grid.width() as f64 * c).max(rows as f64 * c) <= MAX_PNG_SIDE;
-    let cell = zooms
-        .iter()
-        .rev()
-        .copied()
-        .find(|&c| c <= scene.cell && fit(c))
-        .unwrap_or(1.0);
-    // Labels need a readable font: below 6-pixel cells they are left out.
-    let left = if cell >= 6.0 { LABEL_WIDTH } else { 0.0 };
+    let (cell, left) = png_layout(zooms, scene.cell, grid.width(), rows);
     let (w, h) = (
         (left + grid.width() as f64 * cell).min(MAX_PNG_SIDE),
         (rows as f64 * cell).min(MAX_PNG_SIDE),

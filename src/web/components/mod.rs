@@ -1,10 +1,12 @@
 //! The page's components, one per file.
 
 pub mod code;
+pub mod color_menu;
 pub mod diagnostics;
 pub mod editor;
 pub mod grid;
 pub mod grid_paint;
+pub mod grid_tools;
 pub mod summary;
 pub mod tabs;
 pub mod toolbar;

@@ -1,6 +1,7 @@
 //! The summary of the active document: counts per child type, ranks,
 //! nodelist, slots, times, properties and the short form of each set.
 
+use crate::analysis::Summaries;
 use crate::report::SetSummary;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -9,7 +10,7 @@ use yew::prelude::*;
 #[derive(Properties, PartialEq)]
 pub struct SummaryProps {
     /// Nothing yet (empty editor), the sets' summaries, or why there are none.
-    pub result: Option<Rc<Result<Vec<SetSummary>, String>>>,
+    pub result: Option<Rc<Result<Summaries, String>>>,
 }
 
 /// Seconds since the epoch as a local date and time.
@@ -100,6 +101,24 @@ fn one_set(s: &SetSummary, testids: bool) -> Html {
     }
 }
 
+/// The sets of a status document side by side, then its main set.
+fn status_sets(s: &Summaries) -> Html {
+    let names: Vec<&str> = s.sets.iter().map(|s| s.name.as_str()).collect();
+    html! {
+        <>
+            <p>{ "A status document with the sets " }{ names.join(", ") }{ "." }</p>
+            <table class="states" data-testid="states">
+                <thead><tr><th scope="col">{ "Set" }</th><th scope="col">{ "Nodes" }</th><th scope="col">{ "Cores" }</th><th scope="col">{ "GPUs" }</th></tr></thead>
+                <tbody>{ for s.sets.iter().map(|s| {
+                    let c = |n: &str| s.types.iter().find(|t| t.name == n).map_or(0, |t| t.count);
+                    html! { <tr><th scope="row">{ s.name.clone() }</th><td>{ s.nodes }</td><td>{ c("core") }</td><td>{ c("gpu") }</td></tr> }
+                }) }</tbody>
+            </table>
+            { for s.main().map(|m| one_set(m, true)) }
+        </>
+    }
+}
+
 /// The counts the core found in the document.
 #[function_component(SummaryView)]
 pub fn summary_view(props: &SummaryProps) -> Html {
@@ -108,20 +127,8 @@ pub fn summary_view(props: &SummaryProps) -> Html {
             <p class="hint" data-testid="hint">{ "Paste an R document, open a file or pick an example to see its nodes, cores and GPUs." }</p>
         },
         Some(Err(e)) => html! { <p class="error" role="alert" data-testid="error">{ e }</p> },
-        Some(Ok(sets)) if sets.len() == 1 && sets[0].name == "R" => one_set(&sets[0], true),
-        Some(Ok(sets)) => html! {
-            <>
-                <p>{ "A status document with the sets " }{ sets.iter().map(|s| s.name.clone()).collect::<Vec<_>>().join(", ") }{ "." }</p>
-                <table class="states" data-testid="states">
-                    <thead><tr><th scope="col">{ "Set" }</th><th scope="col">{ "Nodes" }</th><th scope="col">{ "Cores" }</th><th scope="col">{ "GPUs" }</th></tr></thead>
-                    <tbody>{ for sets.iter().map(|s| {
-                        let c = |n: &str| s.types.iter().find(|t| t.name == n).map_or(0, |t| t.count);
-                        html! { <tr><th scope="row">{ s.name.clone() }</th><td>{ s.nodes }</td><td>{ c("core") }</td><td>{ c("gpu") }</td></tr> }
-                    }) }</tbody>
-                </table>
-                { for sets.iter().find(|s| s.name == "all").map(|s| one_set(s, true)) }
-            </>
-        },
+        Some(Ok(s)) if !s.is_status => s.main().map_or_else(Html::default, |m| one_set(m, true)),
+        Some(Ok(s)) => status_sets(s),
     };
     html! {
         <section class="panel" aria-live="polite" aria-label="Summary" data-testid="summary">

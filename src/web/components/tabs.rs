@@ -1,7 +1,7 @@
 //! The tab strip: one tab per open document, named A, B, … Arrow keys move
 //! between tabs, as the WAI-ARIA tabs pattern says.
 
-use crate::web::state::tab_letter;
+use crate::tabs::tab_letter;
 use web_sys::KeyboardEvent;
 use yew::prelude::*;
 

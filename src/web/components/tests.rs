@@ -6,11 +6,13 @@
 use crate::grid::{ColorBy, Grid};
 use crate::outline::Outline;
 use crate::rset::load;
+use crate::textview::Squiggles;
 use crate::textview::{Mark, Tone};
-use crate::web::components::code::{Point, Squiggles};
+use crate::web::components::code::Point;
 use crate::web::components::editor::{Editor, EditorProps};
 use crate::web::components::grid::{CellRef, GridProps, GridView, Linked};
 use crate::web::components::tree::{TreeProps, TreeView};
+use crate::web::wait::{until, until_with};
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
@@ -39,11 +41,6 @@ fn root() -> Element {
     root
 }
 
-/// Let yew run its scheduled renders and effects.
-async fn settle() {
-    gloo::timers::future::TimeoutFuture::new(60).await;
-}
-
 fn find(root: &Element, testid: &str) -> HtmlElement {
     root.query_selector(&format!("[data-testid={testid}]"))
         .unwrap()
@@ -54,6 +51,38 @@ fn find(root: &Element, testid: &str) -> HtmlElement {
 
 fn count(root: &Element, selector: &str) -> u32 {
     root.query_selector_all(selector).unwrap().length()
+}
+
+/// The element with `testid`, once it is there.
+async fn found(root: &Element, testid: &str) -> HtmlElement {
+    let selector = format!("[data-testid={testid}]");
+    until(&format!("an element with data-testid {testid}"), || {
+        root.query_selector(&selector).unwrap().is_some()
+    })
+    .await;
+    find(root, testid)
+}
+
+/// The inner text of the element with `testid` once it is `want`; the
+/// text last seen, if it never is.
+async fn text_becomes(root: &Element, testid: &str, want: &str) -> String {
+    let selector = format!("[data-testid={testid}]");
+    until_with(
+        &format!("data-testid {testid} to read {want:?}"),
+        || {
+            root.query_selector(&selector)
+                .unwrap()
+                .map(|e| e.unchecked_into::<HtmlElement>().inner_text())
+        },
+        |t| t.as_deref() == Some(want),
+    )
+    .await
+    .unwrap_or_default()
+}
+
+/// Wait until no element matches `selector`.
+async fn gone(root: &Element, selector: &str) {
+    until(&format!("no {selector}"), || count(root, selector) == 0).await;
 }
 
 fn mouse(el: &Element, kind: &str, x: f64, y: f64) {
@@ -95,39 +124,72 @@ fn mount_grid(text: &str, linked: Option<Linked>) -> (Element, Rc<RefCell<Vec<Op
     (root, cells)
 }
 
-/// The client coordinates of the middle of cell `(row, col)` at 13-pixel
-/// cells behind the 150-pixel label column.
+/// Wait until the grid in `root` has painted its canvas (the paint sizes
+/// the canvas to the view), and return the grid's scroll element.
+async fn painted(root: &Element) -> HtmlElement {
+    let grid = found(root, "grid").await;
+    until("the grid's first paint", || {
+        root.query_selector("canvas").unwrap().is_some_and(|c| {
+            !c.unchecked_into::<HtmlElement>()
+                .style()
+                .get_property_value("width")
+                .unwrap()
+                .is_empty()
+        })
+    })
+    .await;
+    grid
+}
+
+/// The grid's geometry as it exposes it: the label column's width and one
+/// cell's pitch, in CSS pixels.
+fn geometry(grid: &HtmlElement) -> (f64, f64) {
+    let number = |name: &str| -> f64 {
+        grid.get_attribute(name)
+            .unwrap_or_else(|| panic!("the grid has no {name}"))
+            .parse()
+            .unwrap()
+    };
+    (number("data-label-width"), number("data-cell"))
+}
+
+/// The client coordinates of the middle of cell `(row, col)`.
 fn cell_at(grid: &HtmlElement, row: usize, col: usize) -> (f64, f64) {
     let r = grid.get_bounding_client_rect();
+    let (left, cell) = geometry(grid);
+    let half = (cell / 2.0).floor();
     (
-        r.left() + 150.0 + col as f64 * 13.0 + 6.0,
-        r.top() + row as f64 * 13.0 + 6.0,
+        r.left() + left + col as f64 * cell + half,
+        r.top() + row as f64 * cell + half,
     )
 }
 
 #[wasm_bindgen_test]
 async fn grid_hover_finds_the_cell_and_reports_it_once() {
     let (root, cells) = mount_grid(TWENTY, None);
-    settle().await;
-    let grid = find(&root, "grid");
+    let grid = painted(&root).await;
     assert_eq!(count(&root, "canvas"), 1);
+    assert_eq!(geometry(&grid), (150.0, 13.0), "labels and 13-pixel cells");
     let (x, y) = cell_at(&grid, 1, 4);
     mouse(&grid, "mousemove", x, y);
     mouse(&grid, "mousemove", x + 1.0, y);
-    settle().await;
     assert_eq!(
-        find(&root, "tooltip").inner_text(),
+        text_becomes(
+            &root,
+            "tooltip",
+            "quartz2 rank 1 — core 4 — properties: debug"
+        )
+        .await,
         "quartz2 rank 1 — core 4 — properties: debug"
     );
     let (x, y) = cell_at(&grid, 17, 38);
     mouse(&grid, "mousemove", x, y);
-    settle().await;
     assert_eq!(
-        find(&root, "tooltip").inner_text(),
+        text_becomes(&root, "tooltip", "quartz18 rank 17 — gpu 1").await,
         "quartz18 rank 17 — gpu 1"
     );
     mouse(&grid, "mouseleave", x, y);
-    settle().await;
+    gone(&root, "[data-testid=tooltip]").await;
     assert_eq!(count(&root, "[data-testid=tooltip]"), 0);
     let cell = |rank, kind: &str, id| {
         Some(CellRef {
@@ -147,7 +209,8 @@ async fn grid_hover_finds_the_cell_and_reports_it_once() {
 #[wasm_bindgen_test]
 async fn grid_paints_cells_in_their_colours() {
     let (root, _) = mount_grid(TWENTY, None);
-    settle().await;
+    let grid = painted(&root).await;
+    let (left, cell) = geometry(&grid);
     let canvas: web_sys::HtmlCanvasElement = root
         .query_selector("canvas")
         .unwrap()
@@ -156,11 +219,12 @@ async fn grid_paints_cells_in_their_colours() {
     let ctx: web_sys::CanvasRenderingContext2d =
         canvas.get_context("2d").unwrap().unwrap().unchecked_into();
     let ratio = gloo::utils::window().device_pixel_ratio();
-    // The middle of cell (row, col), behind the 150-pixel label column.
+    // The middle of cell (row, col), behind the label column.
+    let half = (cell / 2.0).floor();
     let pixel = |row: f64, col: f64| -> Vec<u8> {
         let (x, y) = (
-            (150.0 + col * 13.0 + 6.0) * ratio,
-            (row * 13.0 + 6.0) * ratio,
+            (left + col * cell + half) * ratio,
+            (row * cell + half) * ratio,
         );
         ctx.get_image_data(x, y, 1.0, 1.0).unwrap().data().0
     };
@@ -177,14 +241,18 @@ async fn grid_paints_cells_in_their_colours() {
 #[wasm_bindgen_test]
 async fn grid_keyboard_moves_a_cursor_and_selects() {
     let (root, _) = mount_grid(TWENTY, None);
-    settle().await;
-    let grid = find(&root, "grid");
-    for k in ["ArrowDown", "ArrowDown", "ArrowRight"] {
+    let grid = painted(&root).await;
+    // Each key moves from the cursor the last render drew: wait for it.
+    for (k, at) in [
+        ("ArrowDown", "quartz2 rank 1 — core 0 — properties: debug"),
+        ("ArrowDown", "quartz3 rank 2 — core 0"),
+        ("ArrowRight", "quartz3 rank 2 — core 1"),
+    ] {
         key(&grid, k, false);
-        settle().await;
+        text_becomes(&root, "grid-announce", at).await;
     }
     assert_eq!(
-        find(&root, "tooltip").inner_text(),
+        text_becomes(&root, "tooltip", "quartz3 rank 2 — core 1").await,
         "quartz3 rank 2 — core 1"
     );
     assert_eq!(
@@ -193,15 +261,15 @@ async fn grid_keyboard_moves_a_cursor_and_selects() {
         "told to screen readers too"
     );
     key(&grid, "ArrowRight", true);
-    settle().await;
+    text_becomes(&root, "grid-announce", "quartz3 rank 2 — core 2").await;
+    found(&root, "selection-short").await;
     key(&grid, "ArrowDown", true);
-    settle().await;
     assert_eq!(
-        find(&root, "selection-short").inner_text(),
+        text_becomes(&root, "selection-short", "rank[2-3]/core[1-2]").await,
         "rank[2-3]/core[1-2]"
     );
     key(&grid, "Escape", false);
-    settle().await;
+    gone(&root, "[data-testid=tooltip]").await;
     assert_eq!(count(&root, "[data-testid=selection-short]"), 0);
     assert_eq!(count(&root, "[data-testid=tooltip]"), 0);
 }
@@ -209,7 +277,7 @@ async fn grid_keyboard_moves_a_cursor_and_selects() {
 #[wasm_bindgen_test]
 async fn grid_folds_and_strips() {
     let (root, _) = mount_grid(TWENTY, None);
-    settle().await;
+    painted(&root).await;
     assert_eq!(
         find(&root, "grid-shape").inner_text(),
         "20 nodes × 41 columns"
@@ -218,18 +286,26 @@ async fn grid_folds_and_strips() {
     fold.set_checked(true);
     fold.dispatch_event(&web_sys::Event::new("change").unwrap())
         .unwrap();
-    settle().await;
     assert_eq!(
-        find(&root, "grid-shape").inner_text(),
+        text_becomes(
+            &root,
+            "grid-shape",
+            "20 nodes in 2 rows — identical neighbours folded"
+        )
+        .await,
         "20 nodes in 2 rows — identical neighbours folded",
         "coloured by type, the debug property does not split a fold"
     );
     let grid = find(&root, "grid");
     let (x, y) = cell_at(&grid, 1, 0);
     mouse(&grid, "mousemove", x, y);
-    settle().await;
     assert_eq!(
-        find(&root, "tooltip").inner_text(),
+        text_becomes(
+            &root,
+            "tooltip",
+            "quartz[17-20] (16-19) ×4 — core 0 on 4 of 4 nodes"
+        )
+        .await,
         "quartz[17-20] (16-19) ×4 — core 0 on 4 of 4 nodes"
     );
     let out: HtmlElement = root
@@ -237,9 +313,18 @@ async fn grid_folds_and_strips() {
         .unwrap()
         .unwrap()
         .unchecked_into();
+    // Each click zooms out from the step the last render drew: wait for
+    // the grid's cell size or shape to change before the next.
+    let shown = || {
+        (
+            grid.get_attribute("data-cell"),
+            find(&root, "grid-shape").inner_text(),
+        )
+    };
     for _ in 0..7 {
+        let before = shown();
         out.click();
-        settle().await;
+        until_with("the next zoom step", &shown, |now| *now != before).await;
     }
     assert_eq!(
         find(&root, "grid-shape").inner_text(),
@@ -260,15 +345,17 @@ async fn grid_shows_the_linked_entry_and_scrolls_to_it() {
             reveal: true,
         }),
     );
-    settle().await;
-    let grid = find(&root, "grid");
+    let grid = painted(&root).await;
     assert_eq!(grid.get_attribute("data-linked").as_deref(), Some("90-99"));
-    // Row 90 starts 1170 pixels down, past the first view: the grid
-    // scrolled (as far as it goes) to show it.
+    until("the grid to scroll", || grid.scroll_top() > 0).await;
+    // Row 90 starts 90 cells (1170 pixels) down, past the first view: the
+    // grid scrolled (as far as it goes) to show it.
+    let (_, cell) = geometry(&grid);
+    let row = (90.0 * cell) as i32;
     let (top, h) = (grid.scroll_top(), grid.client_height());
     assert_eq!(top, grid.scroll_height() - h);
     assert!(
-        top > 0 && top <= 1170 && 1170 + 13 <= top + h,
+        top > 0 && top <= row && row + cell as i32 <= top + h,
         "row 90 in view at {top}"
     );
 }
@@ -282,7 +369,7 @@ async fn tree_opens_and_closes_from_the_keyboard() {
     };
     let root = root();
     yew::Renderer::<TreeView>::with_root_and_props(root.clone(), props).render();
-    settle().await;
+    found(&root, "tree-row").await;
     // The cluster, open, with its 20 nodes closed.
     assert_eq!(
         count(&root, "[data-testid=tree-row]"),
@@ -300,12 +387,31 @@ async fn tree_opens_and_closes_from_the_keyboard() {
         Some("true")
     );
     key(&tree, "Enter", false);
-    settle().await;
+    until("the cluster to close", || {
+        count(&root, "[data-testid=tree-row]") == 1
+    })
+    .await;
     assert_eq!(count(&root, "[data-testid=tree-row]"), 1, "closed");
-    for k in ["ArrowRight", "ArrowDown", "ArrowRight"] {
-        key(&tree, k, false);
-        settle().await;
-    }
+    let attr = |id: &str, name: &str| {
+        root.query_selector(&format!("#{id}"))
+            .unwrap()
+            .and_then(|e| e.get_attribute(name))
+    };
+    key(&tree, "ArrowRight", false);
+    until("the cluster to open", || {
+        count(&root, "[data-testid=tree-row]") > 1
+    })
+    .await;
+    key(&tree, "ArrowDown", false);
+    until("the first node to be selected", || {
+        attr("tree-row-1", "aria-selected").as_deref() == Some("true")
+    })
+    .await;
+    key(&tree, "ArrowRight", false);
+    until("the first node to open", || {
+        attr("tree-row-1", "aria-expanded").as_deref() == Some("true")
+    })
+    .await;
     let second = root
         .query_selector("#tree-row-1")
         .unwrap()
@@ -351,8 +457,8 @@ async fn editor_draws_squiggles_and_reports_the_byte_under_the_pointer() {
     };
     let root = root();
     yew::Renderer::<Editor>::with_root_and_props(root.clone(), props).render();
-    settle().await;
-    let backdrop = find(&root, "backdrop");
+    let backdrop = found(&root, "backdrop").await;
+    until("the squiggle", || count(&backdrop, ".sq-error") > 0).await;
     let texts = |sel: &str| -> Vec<String> {
         let list = backdrop.query_selector_all(sel).unwrap();
         (0..list.length())
@@ -372,9 +478,8 @@ async fn editor_draws_squiggles_and_reports_the_byte_under_the_pointer() {
         r.left() + r.width() / 2.0,
         r.top() + r.height() / 2.0,
     );
-    settle().await;
     assert_eq!(
-        find(&root, "squiggle-tip").inner_text(),
+        text_becomes(&root, "squiggle-tip", "error: reversed range").await,
         "error: reversed range"
     );
     assert_eq!(

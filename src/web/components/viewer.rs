@@ -2,13 +2,12 @@
 //! lines in view are in the DOM, and of a long line only the columns in
 //! view, so a 3 MB one-line R costs what one screen of it costs.
 
-use crate::textview::Lines;
+use crate::tabs::Text;
+use crate::textview::{Lines, Squiggles};
 use crate::web::components::code::{
-    char_width, line_pieces, on_leave, pointed, reveal_in, Point, Reveal, Squiggles, Tip, Viewport,
+    char_width, line_pieces, on_leave, pointed, reveal_in, Point, Reveal, Tip, Viewport,
     LINE_HEIGHT,
 };
-use crate::web::components::editor::all_marks;
-use crate::web::state::Text;
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -108,7 +107,7 @@ pub fn large_view(props: &LargeProps) -> Html {
     let onmouseleave = on_leave(&props.on_point, &tip);
     let n = props.lines.count();
     let shown = view.lines(n, 0.0);
-    let marks = all_marks(&props.text, &props.squiggles, props.linked);
+    let marks = props.squiggles.with_linked(&props.text, props.linked);
     let width = (NUMBER_WIDTH + props.lines.longest() as f64 * *char_w + 16.0).min(MAX_WIDTH);
     html! {
         <div class="viewer-wrap">

@@ -1,0 +1,274 @@
+//! The analysis of one tab: everything the page draws from a document,
+//! computed once per text — the report, the summaries, the findings and
+//! their squiggles, the properties to colour by, the grid and the outline —
+//! plus the edits and places the page asks about (a fix applied, where an
+//! entry starts). The page wraps this for sharing; it reads no text itself.
+
+use crate::diag::{line_col, LineCol, Severity};
+use crate::grid::Grid;
+use crate::outline::Outline;
+use crate::report::{analyze, Finding, Report, SetSummary};
+use crate::rset::Rset;
+use crate::textview::{Mark, Squiggles, Tone};
+
+/// Tree levels open when a graph is first shown.
+pub const TREE_OPEN_DEPTH: usize = 2;
+
+/// The summaries of a document's sets, and which one is its main set.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Summaries {
+    /// One per set, in document order.
+    pub sets: Vec<SetSummary>,
+    /// Whether the document is a status document (several named sets).
+    pub is_status: bool,
+    /// The index in `sets` of the set the grid draws.
+    pub main: Option<usize>,
+}
+
+impl Summaries {
+    /// The summary of the main set.
+    pub fn main(&self) -> Option<&SetSummary> {
+        self.sets.get(self.main?)
+    }
+}
+
+/// A document read by the core, with everything the page draws from it.
+#[derive(Debug)]
+pub struct Analysis {
+    /// The report: sets, entries, rejection (its findings moved out).
+    pub report: Report,
+    /// The sets' summaries, or why the document holds none.
+    pub summaries: Result<Summaries, String>,
+    /// Every finding, in document order.
+    pub findings: Vec<Finding>,
+    /// A squiggle for each finding the text can show.
+    pub squiggles: Squiggles,
+    /// The main set's property names, to colour by.
+    pub properties: Vec<String>,
+    /// The main set's grid, with states for a status document.
+    pub grid: Option<Grid>,
+    /// The containment tree of the document's graph, if it has one.
+    pub outline: Option<Outline>,
+}
+
+impl Analysis {
+    /// Analyse `text`.
+    pub fn of(text: &str) -> Analysis {
+        let mut report = analyze(text);
+        let summaries = summaries(&report);
+        let squiggles = squiggles(text, &report.findings);
+        let graph = report.graph.take();
+        let main = report.main_set();
+        let properties = main
+            .map(|s| s.properties().into_iter().map(|(n, _)| n).collect())
+            .unwrap_or_default();
+        let grid = main.map(|s| Grid::new(s, report.set("allocated"), report.set("down")));
+        let outline = Outline::new(graph, main, TREE_OPEN_DEPTH);
+        Analysis {
+            findings: std::mem::take(&mut report.findings),
+            squiggles,
+            summaries,
+            properties,
+            report,
+            grid,
+            outline,
+        }
+    }
+}
+
+/// The bytes of `report`'s `R_lite` entry `i`, to highlight in the editor.
+pub fn entry_span(report: &Report, i: usize) -> Option<(usize, usize)> {
+    let e = report.entries.get(i)?;
+    Some((e.span.start, e.span.end))
+}
+
+/// Where `report`'s `R_lite` entry `i` starts in `text` (the text it was
+/// read from), to bring it into view.
+pub fn entry_place(report: &Report, text: &str, i: usize) -> Option<LineCol> {
+    let e = report.entries.get(i)?;
+    Some(line_col(text, e.span.start))
+}
+
+/// The summaries of `report`'s sets, or why there are none.
+fn summaries(report: &Report) -> Result<Summaries, String> {
+    match &report.rejection {
+        Some(why) if report.sets.is_empty() => Err(why.clone()),
+        _ => {
+            let main = report.main_set();
+            Ok(Summaries {
+                sets: report.summaries(),
+                is_status: report.is_status,
+                main: report
+                    .sets
+                    .iter()
+                    .position(|(_, s)| main.is_some_and(|m| std::ptr::eq(m, s))),
+            })
+        }
+    }
+}
+
+/// The squiggle of each finding, with its message.
+fn squiggles(text: &str, findings: &[Finding]) -> Squiggles {
+    let (mut marks, mut messages) = (Vec::new(), Vec::new());
+    for f in findings {
+        let tone = match f.severity {
+            Severity::Error => Tone::Error,
+            Severity::Warning => Tone::Warning,
+            Severity::Note => Tone::Note,
+        };
+        if let Some(m) = Mark::new(text, f.span.0..f.span.1, tone) {
+            marks.push(m);
+            messages.push(format!("{}: {}", f.severity, f.message));
+        }
+    }
+    Squiggles { marks, messages }
+}
+
+/// The main set of another tab's text, for colouring by membership, or
+/// why it has none ([`crate::rset::NoSet`]). Its graph is not read.
+pub fn main_set_of(text: &str) -> Result<Rset, String> {
+    let doc = crate::rset::parse_document(text);
+    doc.main_set().cloned().map_err(|no| no.to_string())
+}
+
+/// `text` with bytes `span` replaced by `replacement` (a finding's fix).
+/// A span past the end, or inside a character, is clamped to the text.
+pub fn apply_fix(text: &str, span: (usize, usize), replacement: &str) -> String {
+    let floor = |mut i: usize| {
+        i = i.min(text.len());
+        while !text.is_char_boundary(i) {
+            i -= 1;
+        }
+        i
+    };
+    let (a, b) = (floor(span.0), floor(span.1));
+    let b = b.max(a);
+    let mut out = String::with_capacity(text.len() - (b - a) + replacement.len());
+    out.push_str(&text[..a]);
+    out.push_str(replacement);
+    out.push_str(&text[b..]);
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::outline::Origin;
+
+    const TWO: &str = r#"{"version": 1, "execution": {"R_lite": [{"rank": "0-1", "children": {"core": "0-3", "gpu": "0"}}], "nodelist": ["n[7-8]"], "properties": {"debug": "1"}}}"#;
+
+    #[test]
+    fn analyses_a_plain_document() {
+        let a = Analysis::of(TWO);
+        let s = a.summaries.as_ref().unwrap();
+        assert_eq!((s.is_status, s.main, s.sets.len()), (false, Some(0), 1));
+        assert_eq!(s.main().map(|m| m.nodes), Some(2));
+        assert_eq!(a.findings, []);
+        assert_eq!(a.squiggles, Squiggles::default());
+        assert_eq!(a.properties, ["debug"]);
+        let g = a.grid.as_ref().unwrap();
+        assert_eq!((g.rows(), g.width(), g.has_states()), (2, 6, false));
+        let o = a.outline.as_ref().unwrap();
+        assert_eq!((o.origin(), o.vertices()), (Origin::Generated, 13));
+    }
+
+    #[test]
+    fn analyses_a_status_document() {
+        let text = r#"{"all": {"version": 1, "execution": {"R_lite": [{"rank": "0-3", "children": {"core": "0-1"}}]}}, "down": {"version": 1, "execution": {"R_lite": [{"rank": "3", "children": {"core": "0-1"}}]}}, "allocated": null}"#;
+        let a = Analysis::of(text);
+        let s = a.summaries.as_ref().unwrap();
+        let names: Vec<&str> = s.sets.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(
+            (names, s.is_status, s.main),
+            (vec!["all", "down"], true, Some(0))
+        );
+        assert!(a.grid.as_ref().unwrap().has_states());
+        // The main set is the one the report names, wherever it stands.
+        let later = r#"{"down": {"version": 1, "execution": {"R_lite": [{"rank": "3", "children": {"core": "0-1"}}]}}, "all": {"version": 1, "execution": {"R_lite": [{"rank": "0-3", "children": {"core": "0-1"}}]}}}"#;
+        let a = Analysis::of(later);
+        let s = a.summaries.as_ref().unwrap();
+        assert_eq!((s.main, s.main().map(|m| m.nodes)), (Some(1), Some(4)));
+    }
+
+    #[test]
+    fn findings_become_squiggles_with_messages() {
+        let text = r#"{"version":1,"execution":{"R_lite":{}}}"#;
+        let a = Analysis::of(text);
+        assert_eq!(a.report.findings, [], "moved out of the report");
+        assert_eq!(a.findings.len(), 2);
+        assert_eq!(
+            a.squiggles.messages,
+            [
+                "warning: missing key 'nodelist'",
+                "error: 'R_lite' must be an array, not an object (flux-core reads it as empty)"
+            ]
+        );
+        let marks: Vec<(Tone, std::ops::Range<usize>)> = a
+            .squiggles
+            .marks
+            .iter()
+            .map(|m| (m.tone, m.span.clone()))
+            .collect();
+        assert_eq!(marks, [(Tone::Warning, 25..26), (Tone::Error, 35..37)]);
+    }
+
+    #[test]
+    fn a_rejected_document_says_why() {
+        let a = Analysis::of(r#"{"version":2}"#);
+        assert_eq!(a.summaries, Err("unsupported version 2".to_string()));
+        assert!(a.grid.is_none() && a.outline.is_none() && a.properties.is_empty());
+        assert_eq!(
+            main_set_of(r#"{"version":2}"#).unwrap_err(),
+            "unsupported version 2"
+        );
+        assert_eq!(
+            main_set_of(TWO).map(|s| s.short_form()).unwrap(),
+            "rank[0-1]/core[0-3],gpu0"
+        );
+    }
+
+    #[test]
+    fn entries_have_a_span_and_a_place() {
+        let text = "{\"version\": 1, \"execution\": {\"R_lite\": [\n  {\"rank\": \"0\", \"children\": {\"core\": \"0\"}},\n  {\"rank\": \"1\", \"children\": {\"core\": \"0\"}}]}}";
+        let a = Analysis::of(text);
+        let second = text.rfind("{\"rank\"").unwrap();
+        assert_eq!(entry_span(&a.report, 1).map(|s| s.0), Some(second));
+        assert_eq!(
+            entry_place(&a.report, text, 1),
+            Some(LineCol { line: 3, col: 3 })
+        );
+        assert_eq!(
+            (entry_span(&a.report, 2), entry_place(&a.report, text, 2)),
+            (None, None)
+        );
+    }
+
+    #[test]
+    fn fixes_apply_in_bytes() {
+        // "é" is two bytes but one UTF-16 unit: a fix counts bytes.
+        let text = "{\"x\u{e9}\": 0, \"version\": 1, \"execution\": {\"R_lite\": [{\"rank\": \"0,0-1\", \"children\": {\"core\": \"0\"}}]}}";
+        let a = Analysis::of(text);
+        let fix = a
+            .findings
+            .iter()
+            .find_map(|f| f.fix.clone())
+            .expect("a canonical idset fix");
+        let at = text.find("\"0,0-1\"").unwrap();
+        assert_eq!(fix.span, (at, at + 7));
+        assert_eq!(
+            apply_fix(text, fix.span, &fix.replacement),
+            text.replace("\"0,0-1\"", "\"0-1\"")
+        );
+        assert_eq!(apply_fix("ab", (5, 9), "c"), "abc", "clamped to the end");
+        assert_eq!(
+            apply_fix("ab", (2, 1), "c"),
+            "abc",
+            "an end before the start"
+        );
+        assert_eq!(
+            apply_fix("\u{e9}b", (1, 2), "x"),
+            "xb",
+            "moved to a character boundary"
+        );
+    }
+}

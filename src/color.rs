@@ -1,0 +1,298 @@
+//! The grid's "colour by" menu as a type: what the user can pick, how the
+//! pick reads and writes as a `<select>` value, which options the menu
+//! offers, and which [`ColorBy`] a pick comes to once the other tab's set
+//! (for membership) has been read.
+
+use crate::grid::ColorBy;
+use crate::rset::Rset;
+use crate::tabs::tab_letter;
+use std::fmt;
+
+/// What the user picked in the "colour by" menu.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum ColorChoice {
+    /// Nothing yet: by state for a status document, else by type.
+    #[default]
+    Auto,
+    /// By child type.
+    Type,
+    /// Free, allocated or down.
+    State,
+    /// Nodes holding this property are marked.
+    Property(String),
+    /// Resources also in tab `n` are marked.
+    Member(usize),
+}
+
+impl ColorChoice {
+    /// The choice a `<select>` value names. Anything unknown (a stale or
+    /// hand-made value) colours by type, as the page always has.
+    pub fn parse(value: &str) -> ColorChoice {
+        if let Some(p) = value.strip_prefix("property:") {
+            return ColorChoice::Property(p.to_string());
+        }
+        if let Some(n) = value.strip_prefix("member:") {
+            return n.parse().map_or(ColorChoice::Type, ColorChoice::Member);
+        }
+        match value {
+            "auto" => ColorChoice::Auto,
+            "state" => ColorChoice::State,
+            _ => ColorChoice::Type,
+        }
+    }
+
+    /// The tab whose set marks the cells: a tab other than `active` among
+    /// `tabs` open ones.
+    pub fn member(&self, tabs: usize, active: usize) -> Option<usize> {
+        match *self {
+            ColorChoice::Member(i) if i < tabs && i != active => Some(i),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for ColorChoice {
+    /// The `<select>` value: `auto`, `type`, `state`, `property:NAME`,
+    /// `member:N`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ColorChoice::Auto => f.write_str("auto"),
+            ColorChoice::Type => f.write_str("type"),
+            ColorChoice::State => f.write_str("state"),
+            ColorChoice::Property(p) => write!(f, "property:{p}"),
+            ColorChoice::Member(i) => write!(f, "member:{i}"),
+        }
+    }
+}
+
+/// One entry of the "colour by" menu.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MenuOption {
+    /// The `<select>` value ([`ColorChoice`]'s `Display`).
+    pub value: String,
+    /// What the user reads.
+    pub label: String,
+    /// Whether it shows as chosen.
+    pub selected: bool,
+}
+
+/// What the menu offers a document: by type; by state for a status
+/// document (`has_states`); each of its `properties`; and membership in
+/// each tab but the `active` one, named by `sources`.
+pub fn menu(
+    choice: &ColorChoice,
+    has_states: bool,
+    properties: &[String],
+    sources: &[&str],
+    active: usize,
+) -> Vec<MenuOption> {
+    let auto = *choice == ColorChoice::Auto;
+    let option = |c: ColorChoice, label: String, selected: bool| MenuOption {
+        selected: selected || *choice == c,
+        value: c.to_string(),
+        label,
+    };
+    let mut out = vec![option(
+        ColorChoice::Type,
+        "resource type".into(),
+        auto && !has_states,
+    )];
+    if has_states {
+        out.push(option(
+            ColorChoice::State,
+            "state (free, allocated, down)".into(),
+            auto,
+        ));
+    }
+    for p in properties {
+        out.push(option(
+            ColorChoice::Property(p.clone()),
+            format!("property {p}"),
+            false,
+        ));
+    }
+    for (i, source) in sources.iter().enumerate().filter(|(i, _)| *i != active) {
+        out.push(option(
+            ColorChoice::Member(i),
+            format!("also in tab {} ({source})", tab_letter(i)),
+            false,
+        ));
+    }
+    out
+}
+
+/// How cells are coloured for `choice` in a document with states or not,
+/// given the set of the tab it names (`other`, read or refused, when it
+/// names one): the colouring, and why it is not the one asked for.
+pub fn coloring(
+    choice: &ColorChoice,
+    has_states: bool,
+    other: Option<(usize, Result<Rset, String>)>,
+) -> (ColorBy, Option<String>) {
+    // A status document opens coloured by state; anything else by type.
+    let fallback = if has_states {
+        ColorBy::State
+    } else {
+        ColorBy::Type
+    };
+    match (choice, other) {
+        (ColorChoice::Property(p), _) => (ColorBy::Property(p.clone()), None),
+        (_, Some((_, Ok(set)))) => (ColorBy::Membership(set), None),
+        (_, Some((i, Err(why)))) => {
+            let what = if has_states { "state" } else { "type" };
+            let problem = format!(
+                "tab {} holds no R the reference accepts ({why}), so cells are coloured by {what}",
+                tab_letter(i)
+            );
+            (fallback, Some(problem))
+        }
+        (ColorChoice::State | ColorChoice::Auto, None) => (fallback, None),
+        _ => (ColorBy::Type, None),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rset::load;
+
+    #[test]
+    fn choices_read_and_write_select_values() {
+        for v in ["auto", "type", "state", "property:pgpu", "member:3"] {
+            assert_eq!(ColorChoice::parse(v).to_string(), v);
+        }
+        assert_eq!(
+            ColorChoice::parse("property:a:b"),
+            ColorChoice::Property("a:b".into())
+        );
+        assert_eq!(ColorChoice::parse("member:x"), ColorChoice::Type);
+        assert_eq!(ColorChoice::parse("rainbow"), ColorChoice::Type);
+        assert_eq!(ColorChoice::default(), ColorChoice::Auto);
+    }
+
+    #[test]
+    fn membership_names_another_open_tab() {
+        let m = ColorChoice::Member(1);
+        assert_eq!(
+            (m.member(3, 0), m.member(3, 1), m.member(1, 0)),
+            (Some(1), None, None)
+        );
+        assert_eq!(ColorChoice::Type.member(3, 0), None);
+    }
+
+    fn shown(options: &[MenuOption]) -> Vec<String> {
+        options
+            .iter()
+            .map(|o| {
+                format!(
+                    "{}={}{}",
+                    o.value,
+                    o.label,
+                    if o.selected { " *" } else { "" }
+                )
+            })
+            .collect()
+    }
+
+    #[test]
+    fn the_menu_offers_what_the_document_has() {
+        let props = ["pgpu".to_string()];
+        assert_eq!(
+            shown(&menu(
+                &ColorChoice::Auto,
+                false,
+                &props,
+                &["a.json", "b.json"],
+                0
+            )),
+            [
+                "type=resource type *",
+                "property:pgpu=property pgpu",
+                "member:1=also in tab B (b.json)"
+            ]
+        );
+        assert_eq!(
+            shown(&menu(&ColorChoice::Auto, true, &[], &["s.json"], 0)),
+            [
+                "type=resource type",
+                "state=state (free, allocated, down) *"
+            ]
+        );
+        assert_eq!(
+            shown(&menu(
+                &ColorChoice::Member(0),
+                false,
+                &props,
+                &["a", "b"],
+                1
+            )),
+            [
+                "type=resource type",
+                "property:pgpu=property pgpu",
+                "member:0=also in tab A (a) *"
+            ]
+        );
+        assert_eq!(
+            shown(&menu(
+                &ColorChoice::Property("pgpu".into()),
+                true,
+                &props,
+                &["a"],
+                0
+            )),
+            [
+                "type=resource type",
+                "state=state (free, allocated, down)",
+                "property:pgpu=property pgpu *"
+            ]
+        );
+    }
+
+    fn name(by: &ColorBy) -> String {
+        match by {
+            ColorBy::Type => "type".into(),
+            ColorBy::State => "state".into(),
+            ColorBy::Property(p) => format!("property {p}"),
+            ColorBy::Membership(s) => format!("membership {}", s.short_form()),
+        }
+    }
+
+    #[test]
+    fn a_choice_comes_to_a_colouring() {
+        let c = |choice: ColorChoice, states: bool| {
+            let (by, problem) = coloring(&choice, states, None);
+            (name(&by), problem)
+        };
+        assert_eq!(c(ColorChoice::Auto, false), ("type".into(), None));
+        assert_eq!(c(ColorChoice::Auto, true), ("state".into(), None));
+        assert_eq!(c(ColorChoice::State, false), ("type".into(), None));
+        assert_eq!(c(ColorChoice::Type, true), ("type".into(), None));
+        assert_eq!(
+            c(ColorChoice::Property("big".into()), true),
+            ("property big".into(), None)
+        );
+        assert_eq!(
+            c(ColorChoice::Member(4), true),
+            ("type".into(), None),
+            "a tab that is not open"
+        );
+        let set = load(r#"{"version": 1, "execution": {"R_lite": [{"rank": "0", "children": {"core": "0"}}]}}"#).unwrap();
+        let (by, problem) = coloring(&ColorChoice::Member(1), false, Some((1, Ok(set))));
+        assert_eq!(
+            (name(&by), problem),
+            ("membership rank0/core0".into(), None)
+        );
+        let (by, problem) = coloring(
+            &ColorChoice::Member(1),
+            true,
+            Some((1, Err("unsupported version 2".into()))),
+        );
+        assert_eq!(
+            (name(&by), problem.as_deref()),
+            (
+                "state".into(),
+                Some("tab B holds no R the reference accepts (unsupported version 2), so cells are coloured by state")
+            )
+        );
+    }
+}

@@ -1,0 +1,239 @@
+//! What the grid says in words: the tooltip of a cell or a strip, the
+//! legend of a colouring, and the line that describes the grid's shape.
+
+use super::{CellInfo, ColorBy, Grid, Paint, RowMap, StripInfo, MAX_COLUMNS_PER_TYPE};
+
+/// The tooltip text for a cell.
+pub fn tooltip(c: &CellInfo) -> String {
+    let mut s = format!(
+        "{} rank {} — {} {}",
+        c.host.as_deref().unwrap_or("(no host name)"),
+        c.rank,
+        c.kind,
+        c.id
+    );
+    if let Some(state) = c.state {
+        s.push_str(&format!(" — {state}"));
+    }
+    if !c.properties.is_empty() {
+        s.push_str(&format!(" — properties: {}", c.properties.join(", ")));
+    }
+    s
+}
+
+/// The tooltip text for a folded row or a density strip.
+pub fn strip_tooltip(s: &StripInfo) -> String {
+    let mut out = format!(
+        "{} — {} {} on {} of {} nodes",
+        s.label, s.kind, s.id, s.present, s.nodes
+    );
+    if let Some((free, alloc, down)) = s.states {
+        out.push_str(&format!(" — {free} free, {alloc} allocated, {down} down"));
+    }
+    if let Some(m) = s.marked {
+        out.push_str(&format!(" — {m} marked"));
+    }
+    out
+}
+
+/// What display cell `(row, col)` of `map` holds, as tooltip text and,
+/// when it is one node's cell (or a fold of identical ones), the cell to
+/// link to its entry. `strips` says the display rows are density strips.
+pub fn describe(
+    grid: &Grid,
+    map: &RowMap,
+    by: &ColorBy,
+    strips: bool,
+    (row, col): (usize, usize),
+) -> Option<(String, Option<CellInfo>)> {
+    if map.is_each() {
+        let c = grid.cell(row, col)?;
+        return Some((tooltip(&c), Some(c)));
+    }
+    let group = map.range(row);
+    let info = grid.strip_info(group.clone(), col, by)?;
+    // Folded rows are identical, so the first one stands for all; a strip
+    // of unlike nodes has no one cell to link.
+    let first = (!strips && info.present == info.nodes)
+        .then(|| grid.cell(group.start, col))
+        .flatten();
+    Some((strip_tooltip(&info), first))
+}
+
+/// The legend of colouring `by`: each paint with what it means.
+pub fn legend(grid: &Grid, by: &ColorBy) -> Vec<(String, Paint)> {
+    match by {
+        ColorBy::Type => grid
+            .types()
+            .into_iter()
+            .enumerate()
+            .map(|(i, t)| (t, Paint::Type(i.min(255) as u8)))
+            .collect(),
+        ColorBy::State => vec![
+            ("free".into(), Paint::Free),
+            ("allocated".into(), Paint::Allocated),
+            ("down".into(), Paint::Down),
+        ],
+        ColorBy::Property(p) => vec![
+            (format!("has {p}"), Paint::Marked),
+            (format!("lacks {p}"), Paint::Unmarked),
+        ],
+        ColorBy::Membership(_) => vec![
+            ("also in the other document".into(), Paint::Marked),
+            ("only here".into(), Paint::Unmarked),
+        ],
+    }
+}
+
+/// The line under the grid's tools: how many nodes in how many display
+/// rows (`rows`, `strip` nodes a strip, `fold`ed or not), and whether ids
+/// were left out.
+pub fn shape(grid: &Grid, rows: usize, strip: usize, fold: bool) -> String {
+    let mut out = if strip > 1 {
+        format!(
+            "{} nodes in {} strip{} of {} — opacity shows how many nodes have each resource",
+            grid.rows(),
+            rows,
+            if rows == 1 { "" } else { "s" },
+            strip
+        )
+    } else if fold {
+        format!(
+            "{} nodes in {} rows — identical neighbours folded",
+            grid.rows(),
+            rows
+        )
+    } else {
+        format!("{} nodes × {} columns", grid.rows(), grid.width())
+    };
+    if grid.clipped() {
+        out.push_str(&format!(
+            " — ids above {} are not drawn",
+            MAX_COLUMNS_PER_TYPE - 1
+        ));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rset::load;
+
+    const TWENTY: &str = r#"{"version": 1, "execution": {"R_lite": [{"rank": "0-15", "children": {"core": "0-35"}}, {"rank": "16-19", "children": {"core": "0-35", "gpu": "0-3"}}], "nodelist": ["quartz[1-20]"], "properties": {"debug": "0-1"}}}"#;
+
+    fn twenty() -> Grid {
+        Grid::new(&load(TWENTY).unwrap(), None, None)
+    }
+
+    #[test]
+    fn describes_cells_and_folds() {
+        let g = twenty();
+        let each = RowMap::each(g.rows());
+        let (text, cell) = describe(&g, &each, &ColorBy::Type, false, (1, 4)).unwrap();
+        assert_eq!(text, "quartz2 rank 1 — core 4 — properties: debug");
+        assert_eq!(cell.map(|c| (c.rank, c.id)), Some((1, 4)));
+        assert_eq!(
+            describe(&g, &each, &ColorBy::Type, false, (17, 38))
+                .unwrap()
+                .0,
+            "quartz18 rank 17 — gpu 1"
+        );
+        assert_eq!(describe(&g, &each, &ColorBy::Type, false, (0, 38)), None);
+        let fold = g.fold(&ColorBy::Type);
+        let (text, cell) = describe(&g, &fold, &ColorBy::Type, false, (1, 0)).unwrap();
+        assert_eq!(text, "quartz[17-20] (16-19) ×4 — core 0 on 4 of 4 nodes");
+        assert_eq!(cell.map(|c| c.rank), Some(16), "the first folded node");
+        let strips = g.strips(64);
+        let (_, cell) = describe(&g, &strips, &ColorBy::Type, true, (0, 38)).unwrap();
+        assert_eq!(cell, None, "a strip of unlike nodes links to no cell");
+    }
+
+    #[test]
+    fn tooltips_name_states_and_marks() {
+        let c = CellInfo {
+            rank: 3,
+            host: None,
+            kind: "core".into(),
+            id: 7,
+            properties: vec![],
+            state: Some("down"),
+        };
+        assert_eq!(tooltip(&c), "(no host name) rank 3 — core 7 — down");
+        let s = StripInfo {
+            label: "n[0-7]".into(),
+            kind: "gpu".into(),
+            id: 1,
+            present: 6,
+            nodes: 8,
+            states: Some((4, 1, 1)),
+            marked: Some(2),
+        };
+        assert_eq!(
+            strip_tooltip(&s),
+            "n[0-7] — gpu 1 on 6 of 8 nodes — 4 free, 1 allocated, 1 down — 2 marked"
+        );
+    }
+
+    #[test]
+    fn legends_say_what_each_paint_means() {
+        let g = twenty();
+        assert_eq!(
+            legend(&g, &ColorBy::Type),
+            [
+                ("core".into(), Paint::Type(0)),
+                ("gpu".into(), Paint::Type(1))
+            ]
+        );
+        assert_eq!(
+            legend(&g, &ColorBy::State),
+            [
+                ("free".into(), Paint::Free),
+                ("allocated".into(), Paint::Allocated),
+                ("down".into(), Paint::Down)
+            ]
+        );
+        assert_eq!(
+            legend(&g, &ColorBy::Property("debug".into())),
+            [
+                ("has debug".into(), Paint::Marked),
+                ("lacks debug".into(), Paint::Unmarked)
+            ]
+        );
+        let other = load(TWENTY).unwrap();
+        assert_eq!(
+            legend(&g, &ColorBy::Membership(other)),
+            [
+                ("also in the other document".into(), Paint::Marked),
+                ("only here".into(), Paint::Unmarked)
+            ]
+        );
+    }
+
+    #[test]
+    fn the_shape_line_counts_rows() {
+        let g = twenty();
+        assert_eq!(shape(&g, 20, 1, false), "20 nodes × 41 columns");
+        assert_eq!(
+            shape(&g, 2, 1, true),
+            "20 nodes in 2 rows — identical neighbours folded"
+        );
+        assert_eq!(
+            shape(&g, 1, 64, false),
+            "20 nodes in 1 strip of 64 — opacity shows how many nodes have each resource"
+        );
+        assert_eq!(
+            shape(&g, 3, 8, false),
+            "20 nodes in 3 strips of 8 — opacity shows how many nodes have each resource"
+        );
+        let huge = Grid::new(
+            &load(r#"{"version": 1, "execution": {"R_lite": [{"rank": "0", "children": {"core": "0,5000"}}]}}"#).unwrap(),
+            None,
+            None,
+        );
+        assert_eq!(
+            shape(&huge, 1, 1, false),
+            "1 nodes × 4096 columns — ids above 4095 are not drawn"
+        );
+    }
+}

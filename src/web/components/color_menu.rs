@@ -1,0 +1,55 @@
+//! The grid's "colour by" menu: the options the core offers for the
+//! document, and why the colouring is not the one picked, if it is not.
+
+use crate::color::{menu, ColorChoice};
+use std::rc::Rc;
+use yew::prelude::*;
+
+/// What [`color_menu`] draws.
+pub struct ColorMenu {
+    /// What the user picked.
+    pub choice: ColorChoice,
+    /// Whether the document is a status document.
+    pub has_states: bool,
+    /// The main set's properties.
+    pub properties: Rc<Vec<String>>,
+    /// Where each open tab came from.
+    pub sources: Vec<String>,
+    /// The active tab.
+    pub active: usize,
+    /// Pick another colouring.
+    pub on_choose: Callback<ColorChoice>,
+    /// Why the colouring is not the one picked.
+    pub problem: Option<String>,
+}
+
+/// The `<select>` and, when the pick could not be honoured, why. A view
+/// function: it re-renders with the page anyway.
+pub fn color_menu(props: ColorMenu) -> Html {
+    let onchange = props.on_choose.reform(|e: Event| {
+        let select: web_sys::HtmlSelectElement = e.target_unchecked_into();
+        ColorChoice::parse(&select.value())
+    });
+    let sources: Vec<&str> = props.sources.iter().map(String::as_str).collect();
+    let options = menu(
+        &props.choice,
+        props.has_states,
+        &props.properties,
+        &sources,
+        props.active,
+    );
+    html! {
+        <>
+            <label class="inline">{ " colour by " }
+                <select {onchange} data-testid="color-by">
+                    { for options.into_iter().map(|o| html! {
+                        <option selected={o.selected} value={o.value}>{ o.label }</option>
+                    }) }
+                </select>
+            </label>
+            if let Some(problem) = props.problem {
+                <span class="hint error" data-testid="member-problem">{ problem }</span>
+            }
+        </>
+    }
+}

@@ -1,0 +1,389 @@
+//! The page's hooks, one per concern of the root component: the tabs and
+//! their storage, getting documents in, the analysis of the active tab,
+//! the link between text and grid, the colouring, and the findings. Each
+//! holds state and effects; every decision is a call into the core.
+
+use crate::analysis::{apply_fix, entry_place, entry_span, main_set_of, Analysis, Summaries};
+use crate::color::{coloring, ColorChoice};
+use crate::grid::{ColorBy, Grid};
+use crate::outline::Outline;
+use crate::report::{Finding, FixView, Report};
+use crate::rset::Rset;
+use crate::tabs::{Action, Doc, Docs, Text};
+use crate::textview::Squiggles;
+use crate::web::components::code::{Point, Reveal};
+use crate::web::components::editor::Selection;
+use crate::web::components::grid::{CellRef, Linked};
+use crate::web::components::toolbar::Example;
+use crate::web::{load, state};
+use gloo::events::{EventListener, EventListenerOptions};
+use gloo::timers::callback::Timeout;
+use std::cell::RefCell;
+use std::rc::Rc;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::spawn_local;
+use yew::prelude::*;
+
+/// How long typing must pause before the document is parsed again.
+const PARSE_DELAY_MS: u32 = 120;
+/// A change larger than this many bytes is not typing.
+const TYPING_BYTES: usize = 256;
+/// How long changes must settle before they are saved to local storage.
+const SAVE_DELAY_MS: u32 = 600;
+
+/// A message under the toolbar: what just happened, or what went wrong.
+#[derive(Clone, PartialEq)]
+pub enum Status {
+    /// Something happened.
+    Info(String),
+    /// Something went wrong.
+    Problem(String),
+}
+
+/// An analysis as the page shares it: the core's [`Analysis`] with each
+/// part behind its own pointer, so components compare props by pointer
+/// and a re-render (a hover, a keystroke) copies nothing.
+pub struct Shown {
+    /// The text it was computed from.
+    pub text: Text,
+    /// The report, for linking text and cells to entries.
+    pub report: Report,
+    /// The summaries, or why there are none.
+    pub summaries: Rc<Result<Summaries, String>>,
+    /// The findings.
+    pub findings: Rc<Vec<Finding>>,
+    /// Their squiggles.
+    pub squiggles: Rc<Squiggles>,
+    /// The main set's properties.
+    pub properties: Rc<Vec<String>>,
+    /// The grid.
+    pub grid: Option<Rc<Grid>>,
+    /// The tree, opened and closed in place by the tree view.
+    pub outline: Option<Rc<RefCell<Outline>>>,
+}
+
+impl Shown {
+    /// Analyse `text` (the parts move, they are not copied).
+    fn of(text: &Text) -> Shown {
+        let a = Analysis::of(text);
+        Shown {
+            text: text.clone(),
+            report: a.report,
+            summaries: Rc::new(a.summaries),
+            findings: Rc::new(a.findings),
+            squiggles: Rc::new(a.squiggles),
+            properties: Rc::new(a.properties),
+            grid: a.grid.map(Rc::new),
+            outline: a.outline.map(|o| Rc::new(RefCell::new(o))),
+        }
+    }
+}
+
+/// The open tabs, as last saved, saved again once changes settle.
+#[hook]
+pub fn use_docs() -> UseReducerHandle<Docs> {
+    let docs = use_reducer(state::load);
+    let snapshot = (*docs).clone();
+    use_effect_with(snapshot, move |snapshot| {
+        let snapshot = snapshot.clone();
+        let timer = Timeout::new(SAVE_DELAY_MS, move || state::save(&snapshot));
+        move || drop(timer)
+    });
+    docs
+}
+
+/// Open a loaded document as a tab, or say why it could not be loaded.
+pub fn opener(
+    docs: &UseReducerHandle<Docs>,
+    status: &UseStateHandle<Option<Status>>,
+) -> Callback<Result<Doc, String>> {
+    let (docs, status) = (docs.dispatcher(), status.clone());
+    Callback::from(move |loaded: Result<Doc, String>| match loaded {
+        Ok(doc) => {
+            status.set(Some(Status::Info(format!("opened {}", doc.source))));
+            docs.dispatch(Action::Open(doc));
+        }
+        Err(e) => status.set(Some(Status::Problem(e))),
+    })
+}
+
+/// On start: a shared document, a `?url=` document, and the examples
+/// index, which this returns once it has loaded.
+#[hook]
+pub fn use_startup(open: &Callback<Result<Doc, String>>) -> Vec<Example> {
+    let examples = use_state(Vec::<Example>::new);
+    {
+        let (open, examples) = (open.clone(), examples.clone());
+        use_effect_with((), move |_| {
+            if let Some(shared) = load::shared_document() {
+                open.emit(shared);
+            }
+            if let Some(url) = load::url_param() {
+                let open = open.clone();
+                spawn_local(async move {
+                    let name = load::url_name(&url);
+                    open.emit(load::fetch(&url, name).await);
+                });
+            }
+            spawn_local(async move {
+                if let Ok(resp) = gloo::net::http::Request::get("static/examples/index.json")
+                    .send()
+                    .await
+                {
+                    if let Ok(list) = resp.json::<Vec<Example>>().await {
+                        examples.set(list);
+                    }
+                }
+            });
+        });
+    }
+    (*examples).clone()
+}
+
+/// Files dropped anywhere on the page open as new tabs.
+#[hook]
+pub fn use_file_drop(open: &Callback<Result<Doc, String>>) {
+    let open = open.clone();
+    use_effect_with((), move |_| {
+        let document = gloo::utils::document();
+        let over = EventListener::new_with_options(
+            &document,
+            "dragover",
+            EventListenerOptions::enable_prevent_default(),
+            |e| e.prevent_default(),
+        );
+        let drop = EventListener::new_with_options(
+            &document,
+            "drop",
+            EventListenerOptions::enable_prevent_default(),
+            move |e| {
+                e.prevent_default();
+                let files = e
+                    .dyn_ref::<web_sys::DragEvent>()
+                    .and_then(|d| d.data_transfer())
+                    .and_then(|t| t.files());
+                for file in files
+                    .iter()
+                    .flat_map(|f| (0..f.length()).filter_map(|i| f.get(i)))
+                {
+                    let open = open.clone();
+                    spawn_local(async move { open.emit(load::read_file(file).await) });
+                }
+            },
+        );
+        move || std::mem::drop((over, drop))
+    });
+}
+
+/// The analysis of the active tab's `text`, redone once typing pauses,
+/// never on every keystroke. A text that changed by more than typing does
+/// (a paste, a file, a tab switch) is read at once.
+#[hook]
+pub fn use_analysis(text: Text, active: usize) -> Option<Rc<Shown>> {
+    let shown = use_state(|| None::<Rc<Shown>>);
+    let last = use_mut_ref(|| (usize::MAX, 0usize));
+    {
+        let shown = shown.clone();
+        use_effect_with(text, move |text| {
+            crate::web::mark("rscope:analyze-scheduled");
+            let (was_active, was_len) =
+                std::mem::replace(&mut *last.borrow_mut(), (active, text.len()));
+            let typing = was_active == active && text.len().abs_diff(was_len) <= TYPING_BYTES;
+            let delay = if typing { PARSE_DELAY_MS } else { 0 };
+            let timer = if text.trim().is_empty() {
+                shown.set(None);
+                None
+            } else {
+                let text = text.clone();
+                Some(Timeout::new(delay, move || {
+                    crate::web::mark("rscope:analyze-start");
+                    shown.set(Some(Rc::new(Shown::of(&text))));
+                    crate::web::mark("rscope:analyze-end");
+                }))
+            };
+            move || drop(timer)
+        });
+    }
+    (*shown).clone()
+}
+
+/// The two halves of the link between the text and the grid.
+pub struct Linking {
+    /// Told where the editor's pointer or caret is.
+    pub on_point: Callback<Option<Point>>,
+    /// Told which grid cell the pointer is on, or was clicked.
+    pub on_cell: Callback<Option<CellRef>>,
+    /// The bytes of the entry holding the grid's hovered cell.
+    pub text: Option<(usize, usize)>,
+    /// The entry under the editor's pointer or caret, for the grid.
+    pub cells: Option<Linked>,
+    /// Where the editor should scroll (a cell was clicked).
+    pub reveal: Option<Reveal>,
+}
+
+/// Link the `R_lite` entry under the editor's pointer to its cells and the
+/// cell under the grid's pointer to its entry, in the analysis `current`
+/// (the one of the text shown, if it is done). A new `analysis` starts
+/// unlinked: entry indices belong to one analysis.
+#[hook]
+pub fn use_linking(analysis: &Option<Rc<Shown>>, current: &Option<Rc<Shown>>) -> Linking {
+    let text_entry = use_state_eq(|| None::<(usize, bool)>);
+    let cell_entry = use_state_eq(|| None::<usize>);
+    let reveal = use_state_eq(|| None::<Reveal>);
+    {
+        let (text_entry, cell_entry) = (text_entry.clone(), cell_entry.clone());
+        let id = analysis.as_ref().map_or(0, |a| Rc::as_ptr(a) as usize);
+        use_effect_with(id, move |_| {
+            text_entry.set(None);
+            cell_entry.set(None);
+        });
+    }
+    let on_point = {
+        let (text_entry, current) = (text_entry.clone(), current.clone());
+        Callback::from(move |p: Option<Point>| {
+            let found = p.and_then(|p| Some((current.as_ref()?.report.entry_at(p.at)?, p.caret)));
+            text_entry.set(found);
+        })
+    };
+    let on_cell = {
+        let (cell_entry, current, reveal) = (cell_entry.clone(), current.clone(), reveal.clone());
+        Callback::from(move |c: Option<CellRef>| {
+            let Some(a) = current.as_ref() else { return };
+            let found = c
+                .as_ref()
+                .and_then(|c| a.report.entry_of(c.rank, &c.kind, c.id));
+            // A click (not a hover) brings the entry into view.
+            let clicked = c.as_ref().is_some_and(|c| c.clicked);
+            if let Some(at) = found
+                .filter(|_| clicked)
+                .and_then(|i| entry_place(&a.report, &a.text, i))
+            {
+                reveal.set(Some(Reveal {
+                    line: at.line - 1,
+                    col: at.col - 1,
+                    nonce: (*reveal).map_or(0, |r| r.nonce + 1),
+                }));
+            }
+            cell_entry.set(found);
+        })
+    };
+    let text = current
+        .as_ref()
+        .and_then(|a| entry_span(&a.report, (*cell_entry)?));
+    let cells = current.as_ref().and_then(|a| {
+        let (i, caret) = (*text_entry)?;
+        Some(Linked {
+            entry: a.report.entries.get(i)?.clone(),
+            reveal: caret,
+        })
+    });
+    Linking {
+        on_point,
+        on_cell,
+        text,
+        cells,
+        reveal: *reveal,
+    }
+}
+
+/// How the grid is coloured: the user's choice and what it comes to.
+pub struct Coloring {
+    /// What the user picked.
+    pub choice: ColorChoice,
+    /// Pick another.
+    pub on_choose: Callback<ColorChoice>,
+    /// The colouring the grid draws.
+    pub by: Rc<ColorBy>,
+    /// Why it is not the one picked.
+    pub problem: Option<String>,
+}
+
+/// The grid's colouring for the tabs `docs`, whose active one has states
+/// or not. Colouring by another tab names it by index: when a tab closes,
+/// that index may mean another document, so the choice is dropped.
+#[hook]
+pub fn use_coloring(docs: &Docs, has_states: bool) -> Coloring {
+    let choice = use_state(ColorChoice::default);
+    {
+        let choice = choice.clone();
+        use_effect_with(docs.docs.len(), move |_| {
+            if matches!(*choice, ColorChoice::Member(_)) {
+                choice.set(ColorChoice::Auto);
+            }
+        });
+    }
+    // The other tab's set is kept while its text is unchanged: going to
+    // that tab and back must not read it again.
+    let cache = use_mut_ref(|| None::<(Text, Result<Rset, String>)>);
+    let member = choice
+        .member(docs.docs.len(), docs.active)
+        .map(|i| (i, docs.docs[i].text.clone()));
+    let colored = use_memo(
+        ((*choice).clone(), has_states, member),
+        move |(choice, has_states, member)| {
+            let other = member.as_ref().map(|(i, text)| {
+                let mut cache = cache.borrow_mut();
+                match &*cache {
+                    Some((seen, set)) if seen == text => (*i, set.clone()),
+                    _ => {
+                        let set = main_set_of(text);
+                        *cache = Some((text.clone(), set.clone()));
+                        (*i, set)
+                    }
+                }
+            });
+            let (by, problem) = coloring(choice, *has_states, other);
+            (Rc::new(by), problem)
+        },
+    );
+    let on_choose = {
+        let choice = choice.clone();
+        Callback::from(move |c: ColorChoice| choice.set(c))
+    };
+    Coloring {
+        choice: (*choice).clone(),
+        on_choose,
+        by: colored.0.clone(),
+        problem: colored.1.clone(),
+    }
+}
+
+/// What the findings panel does: select a finding's text in the editor, or
+/// apply its fix to the active tab's `text`.
+pub struct FindingActions {
+    /// The text to select (a finding was clicked).
+    pub selection: Option<Selection>,
+    /// Select a finding's text.
+    pub on_locate: Callback<Finding>,
+    /// Apply a fix.
+    pub on_fix: Callback<FixView>,
+}
+
+/// Select findings in the editor and apply their fixes to `text`.
+#[hook]
+pub fn use_finding_actions(docs: &UseReducerHandle<Docs>, text: Text) -> FindingActions {
+    let selection = use_state(|| None::<Selection>);
+    let on_locate = {
+        let selection = selection.clone();
+        Callback::from(move |f: Finding| {
+            let nonce = selection.as_ref().map_or(0, |s| s.nonce + 1);
+            selection.set(Some(Selection {
+                start: f.utf16.0,
+                end: f.utf16.1,
+                line: f.line,
+                nonce,
+            }));
+        })
+    };
+    let on_fix = {
+        let docs = docs.dispatcher();
+        Callback::from(move |fix: FixView| {
+            docs.dispatch(Action::Edit(apply_fix(&text, fix.span, &fix.replacement)));
+        })
+    };
+    FindingActions {
+        selection: (*selection).clone(),
+        on_locate,
+        on_fix,
+    }
+}

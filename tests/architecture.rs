@@ -1,0 +1,357 @@
+//! The invariants of ARCHITECTURE.md, checked over the source text: layers
+//! read from its code map table, and the absences it promises.
+
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+
+/// Every `.rs` file under `dir`, recursively, in name order.
+fn rust_files(dir: &Path) -> Vec<PathBuf> {
+    let mut out = Vec::new();
+    let mut todo = vec![dir.to_path_buf()];
+    while let Some(d) = todo.pop() {
+        for entry in std::fs::read_dir(&d).unwrap() {
+            let p = entry.unwrap().path();
+            if p.is_dir() {
+                todo.push(p);
+            } else if p.extension().is_some_and(|e| e == "rs") {
+                out.push(p);
+            }
+        }
+    }
+    out.sort();
+    out
+}
+
+/// The top-level module a file under `src/` belongs to (`rset` for
+/// `src/rset/parse.rs`, `idset` for `src/idset.rs`).
+fn module_of(path: &Path) -> String {
+    let rel = path.strip_prefix(Path::new(ROOT).join("src")).unwrap();
+    let first = rel
+        .components()
+        .next()
+        .unwrap()
+        .as_os_str()
+        .to_string_lossy();
+    first.trim_end_matches(".rs").to_string()
+}
+
+/// The source without its test code: files named `tests.rs`, and each
+/// `#[cfg(test)]`/`#[cfg(all(test, …))]` item, braces matched.
+fn without_tests(path: &Path) -> String {
+    if path.file_name().is_some_and(|n| n == "tests.rs") {
+        return String::new();
+    }
+    let text = std::fs::read_to_string(path).unwrap();
+    let mut out = String::new();
+    let mut rest = text.as_str();
+    while let Some(at) = rest.find("#[cfg(").filter(|&at| is_test_cfg(&rest[at..])) {
+        out.push_str(&rest[..at]);
+        rest = skip_item(&rest[at..]);
+    }
+    out.push_str(rest);
+    without_comments(&out)
+}
+
+fn is_test_cfg(s: &str) -> bool {
+    let attr = &s[..s.find(']').unwrap_or(s.len())];
+    attr.starts_with("#[cfg(test)") || attr.starts_with("#[cfg(all(test")
+}
+
+/// The text after the item that starts at `s` (an attribute, then either a
+/// `;`-terminated item or one with a braced body). Braces and semicolons in
+/// string and character literals do not count.
+fn skip_item(s: &str) -> &str {
+    let b = s.as_bytes();
+    let (mut depth, mut i) = (0usize, 0usize);
+    while i < b.len() {
+        match b[i] {
+            b'"' => i = end_of_string(b, i),
+            b'\'' if b.get(i + 2) == Some(&b'\'') || b.get(i + 1) == Some(&b'\\') => {
+                i = end_of_char(b, i)
+            }
+            b'{' => depth += 1,
+            b'}' if depth <= 1 => return &s[i + 1..],
+            b'}' => depth -= 1,
+            b';' if depth == 0 => return &s[i + 1..],
+            _ => {}
+        }
+        i += 1;
+    }
+    ""
+}
+
+/// The index of the closing quote of the string opening at `i`.
+fn end_of_string(b: &[u8], mut i: usize) -> usize {
+    i += 1;
+    while i < b.len() && b[i] != b'"' {
+        i += if b[i] == b'\\' { 2 } else { 1 };
+    }
+    i
+}
+
+/// The index of the closing quote of the character literal opening at `i`.
+fn end_of_char(b: &[u8], i: usize) -> usize {
+    let mut j = i + 2;
+    while j < b.len() && b[j] != b'\'' {
+        j += 1;
+    }
+    j
+}
+
+/// `src` with `//` comments removed (doc links name modules harmlessly).
+fn without_comments(src: &str) -> String {
+    src.lines()
+        .filter(|l| !l.trim_start().starts_with("//"))
+        .map(|l| l.split(" // ").next().unwrap_or(l))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// The crate modules a source text names: `crate::x`, and each name of a
+/// `crate::{x, y::z}` group.
+fn named_modules(src: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for (at, _) in src.match_indices("crate::") {
+        let after = &src[at + 7..];
+        if let Some(group) = after.strip_prefix('{') {
+            let body = &group[..group.find('}').unwrap_or(group.len())];
+            for part in body.split(',') {
+                out.push(ident(part.trim()));
+            }
+        } else {
+            out.push(ident(after));
+        }
+    }
+    out.retain(|m| !m.is_empty() && m != "self");
+    out
+}
+
+fn ident(s: &str) -> String {
+    s.chars()
+        .take_while(|c| c.is_ascii_alphanumeric() || *c == '_')
+        .collect()
+}
+
+/// Layer by module, from the code map table of ARCHITECTURE.md.
+fn layers() -> BTreeMap<String, u32> {
+    let doc = std::fs::read_to_string(Path::new(ROOT).join("ARCHITECTURE.md")).unwrap();
+    let mut out = BTreeMap::new();
+    for line in doc.lines() {
+        let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+        let Some(layer) = cells.get(1).and_then(|c| c.parse::<u32>().ok()) else {
+            continue;
+        };
+        for name in cells[2].split(',') {
+            out.insert(name.trim().trim_matches('`').to_string(), layer);
+        }
+    }
+    out
+}
+
+/// Core files: everything under `src/` but the two shells and `lib.rs`.
+fn core_files() -> Vec<PathBuf> {
+    rust_files(&Path::new(ROOT).join("src"))
+        .into_iter()
+        .filter(|p| !matches!(module_of(p).as_str(), "web" | "bin" | "lib"))
+        .collect()
+}
+
+#[test]
+fn every_module_has_a_layer_and_every_layer_a_module() {
+    let layers = layers();
+    let mut modules: Vec<String> = core_files().iter().map(|p| module_of(p)).collect();
+    modules.dedup();
+    let unlisted: Vec<&String> = modules
+        .iter()
+        .filter(|m| !layers.contains_key(*m))
+        .collect();
+    assert!(
+        unlisted.is_empty(),
+        "modules with no row in ARCHITECTURE.md's code map: {unlisted:?}"
+    );
+    let missing: Vec<&String> = layers.keys().filter(|m| !modules.contains(m)).collect();
+    assert!(
+        missing.is_empty(),
+        "code map rows naming no module: {missing:?}"
+    );
+}
+
+#[test]
+fn no_layer_reaches_upward_or_sideways() {
+    let layers = layers();
+    let mut wrong = Vec::new();
+    for path in core_files() {
+        let me = module_of(&path);
+        let Some(&mine) = layers.get(&me) else {
+            continue;
+        };
+        for other in named_modules(&without_tests(&path)) {
+            if other == me {
+                continue;
+            }
+            match layers.get(&other) {
+                Some(&theirs) if theirs < mine => {}
+                _ => wrong.push(format!(
+                    "{}: {me} (layer {mine}) names {other} (layer {})",
+                    path.strip_prefix(ROOT).unwrap().display(),
+                    layers.get(&other).map_or("none".into(), |l| l.to_string())
+                )),
+            }
+        }
+    }
+    wrong.sort();
+    wrong.dedup();
+    assert!(wrong.is_empty(), "layering broken:\n{}", wrong.join("\n"));
+}
+
+#[test]
+fn the_shells_never_name_each_other() {
+    for path in rust_files(&Path::new(ROOT).join("src/web")) {
+        let src = without_tests(&path);
+        assert!(!src.contains("crate::bin"), "{}", path.display());
+    }
+    for path in rust_files(&Path::new(ROOT).join("src/bin")) {
+        let src = without_tests(&path);
+        assert!(!src.contains("rscope::web"), "{}", path.display());
+    }
+}
+
+/// Whether `src` uses the crate `name` as a path (`name::…` or `use name`).
+fn names_crate(src: &str, name: &str) -> bool {
+    src.match_indices(name).any(|(at, _)| {
+        let before = src[..at].chars().next_back();
+        let after = &src[at + name.len()..];
+        !before.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_' || c == ':')
+            && (after.starts_with("::") || after.starts_with(';'))
+    })
+}
+
+#[test]
+fn core_names_no_web_crate() {
+    let web = ["yew", "web_sys", "js_sys", "gloo", "wasm_bindgen", "clap"];
+    let mut wrong = Vec::new();
+    for path in core_files() {
+        let src = std::fs::read_to_string(&path).unwrap();
+        for name in web {
+            if names_crate(&src, name) {
+                wrong.push(format!("{} names {name}", path.display()));
+            }
+        }
+        for line in src.lines().filter(|l| l.trim_start().starts_with("pub ")) {
+            if line.contains("toml::") {
+                wrong.push(format!("{}: toml in a public item: {line}", path.display()));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn page_never_reads_text() {
+    // What reading a document looks like: parsing JSON, splitting lines,
+    // counting UTF-16 units or characters, writing markup.
+    let reading = [
+        "serde_json::from_str",
+        "jsonc_parser",
+        "crate::json",
+        ".lines()",
+        ".encode_utf16()",
+        ".char_indices()",
+        "split('\\n')",
+        "inner_html",
+        "set_inner_html",
+    ];
+    let mut wrong = Vec::new();
+    for path in rust_files(&Path::new(ROOT).join("src/web")) {
+        let src = without_tests(&path);
+        for pattern in reading {
+            if src.contains(pattern) {
+                wrong.push(format!("{} uses {pattern}", path.display()));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+/// The body of each `fn` in `src`, by name.
+fn functions(src: &str) -> Vec<(String, &str)> {
+    let mut out = Vec::new();
+    for (at, _) in src.match_indices("fn ") {
+        if src[..at]
+            .chars()
+            .next_back()
+            .is_some_and(|c| c.is_ascii_alphanumeric() || c == '_')
+        {
+            continue;
+        }
+        let name = ident(&src[at + 3..]);
+        let Some(open) = src[at..].find('{').map(|o| at + o) else {
+            continue;
+        };
+        // A declaration without a body (in a trait) ends before its brace.
+        if src[at..open].contains(';') {
+            continue;
+        }
+        let body_len = src.len() - skip_item(&src[open..]).len() - open;
+        out.push((name, &src[open..open + body_len]));
+    }
+    out
+}
+
+#[test]
+fn nothing_recurses_over_a_graph() {
+    let root = Path::new(ROOT).join("src");
+    let mut files = rust_files(&root.join("jgf"));
+    files.extend([root.join("outline.rs"), root.join("document.rs")]);
+    let mut wrong = Vec::new();
+    for path in files {
+        let src = without_tests(&path);
+        for (name, body) in functions(&src) {
+            let calls_itself = body.match_indices(&format!("{name}(")).any(|(at, _)| {
+                let before = &body[..at];
+                before.ends_with("self.")
+                    || before.ends_with("Self::")
+                    || !before.chars().next_back().is_some_and(|c| {
+                        c.is_ascii_alphanumeric() || c == '_' || c == '.' || c == ':'
+                    })
+            });
+            if calls_itself {
+                wrong.push(format!("{}: fn {name} calls itself", path.display()));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
+#[test]
+fn the_checks_see_what_they_look_for() {
+    // The scanners above must find what they are meant to find, or the
+    // invariants would pass vacuously.
+    assert_eq!(
+        named_modules("use crate::{diag::X, rset};\nlet a = crate::jgf::f();"),
+        ["diag", "rset", "jgf"]
+    );
+    assert!(
+        without_tests(Path::new(&format!("{ROOT}/tests/architecture.rs")))
+            .contains("fn is_test_cfg")
+    );
+    assert_eq!(
+        skip_item("#[cfg(test)]\nmod t { fn a() { } }\nrest"),
+        "\nrest"
+    );
+    assert_eq!(skip_item("#[cfg(test)]\nuse x::y;\nrest"), "\nrest");
+    assert!(names_crate("use yew::prelude::*;", "yew"));
+    assert!(!names_crate("let my_yew::x", "yew"));
+    assert_eq!(
+        skip_item("#[cfg(test)]\nfn f() { let c = '}'; let s = \"}\"; }\nrest"),
+        "\nrest"
+    );
+    assert_eq!(without_comments("a\n  /// crate::x\nb // crate::y"), "a\nb");
+    let f = functions("fn walk(v: u32) { if v > 0 { walk(v - 1) } }\nfn other() { walked(1) }");
+    assert_eq!(f.len(), 2);
+    assert!(f[0].1.contains("walk(v - 1)"));
+    assert!(!f[1].1.contains("walk("));
+    assert!(layers().contains_key("rset"));
+}
