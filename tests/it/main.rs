@@ -5,6 +5,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 mod cli;
+mod consistency;
 mod hostlist;
 mod jgf;
 mod props;

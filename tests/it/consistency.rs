@@ -1,0 +1,123 @@
+//! A core that never contradicts itself (issue 12): what Rscope prints it
+//! reads back, and where the README promises the reference's output, the
+//! output is the reference's.
+
+use crate::support::{rscope, Output};
+use rscope::hostlist::{Hostlist, MAX_BRACKET_RANGES, MAX_RANGE_HOSTS, MAX_SUFFIX_HOSTS};
+
+fn parse(text: &str) -> Hostlist {
+    Hostlist::parse(text).unwrap_or_else(|e| panic!("{:.80}…: {e}", text))
+}
+
+/// Print `input`, read the text back and print again: the two printings,
+/// after checking that every reading names the same hosts and that a third
+/// printing is the second.
+fn print_twice(input: &str) -> (String, String) {
+    let hl = parse(input);
+    let first = hl.to_string();
+    let back = parse(&first);
+    let second = back.to_string();
+    let again = parse(&second);
+    for other in [&back, &again] {
+        assert_eq!(other.len(), hl.len(), "{input}");
+        // Every name of the small lists; the ends of the big ones.
+        if hl.len() <= 100_000 {
+            assert!(other.iter().eq(hl.iter()), "{input}: names differ");
+        }
+        assert_eq!(other.nth(-1), hl.nth(-1), "{input}");
+    }
+    assert_eq!(again.to_string(), second, "{input}: printing is stable");
+    (first, second)
+}
+
+/// `names` in brackets holding at most `MAX_BRACKET_RANGES` each.
+fn bracketed(names: &[String]) -> String {
+    names
+        .chunks(MAX_BRACKET_RANGES)
+        .map(|c| format!("[{}]", c.join(",")))
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// `[lo-hi]0`: hosts `lo0` to `hi0`, stored one name each.
+fn tens(lo: u64, hi: u64) -> Vec<String> {
+    (lo..=hi).map(|n| format!("{n}0")).collect()
+}
+
+#[test]
+fn suffix_after_brackets_prints_what_parses_back() {
+    // The fuzz find: 54 997 names with a suffix print plainly, and those
+    // plain numbers (54 997 ranges of one host) used to print inside one
+    // pair of brackets, more than the parser takes.
+    let names = tens(555, 55551);
+    let (first, second) = print_twice("[555-55551]0");
+    assert_eq!(first, names.join(","));
+    assert_eq!(second, bracketed(&names));
+    assert_eq!(second.matches('[').count(), 6);
+    assert!(second.starts_with("[5550,5560,"));
+    assert!(second.ends_with(",555500,555510]"));
+
+    // Neighbours: exactly as many ranges as one pair of brackets holds,
+    // one more, and the most hosts a suffix may give.
+    let limit = MAX_BRACKET_RANGES as u64;
+    let (first, second) = print_twice(&format!("[1-{limit}]0"));
+    assert_eq!(first, tens(1, limit).join(","));
+    assert_eq!(second, format!("[{}]", tens(1, limit).join(",")));
+    let (_, second) = print_twice(&format!("[1-{}]0", limit + 1));
+    assert_eq!(second, format!("[{}],[102410]", tens(1, limit).join(",")));
+    let (first, second) = print_twice(&format!("[0-{}]0", MAX_SUFFIX_HOSTS - 1));
+    assert_eq!(first, tens(0, MAX_SUFFIX_HOSTS - 1).join(","));
+    assert_eq!(second, bracketed(&tens(0, MAX_SUFFIX_HOSTS - 1)));
+    assert_eq!(
+        Hostlist::parse(&format!("[0-{}]0", MAX_SUFFIX_HOSTS))
+            .unwrap_err()
+            .to_string(),
+        "more than 65536 hosts with a suffix after brackets at column 1"
+    );
+    // A prefix and a longer suffix: the brackets keep the prefix.
+    let names: Vec<String> = (0..=20479u64).map(|n| format!("n{n}-0")).collect();
+    let (first, second) = print_twice("n[0-20479]-0");
+    assert_eq!(first, names.join(","));
+    assert_eq!(second, first, "names ending in 0 after '-' stay single");
+    let (_, second) = print_twice("n[0-20479]00");
+    let nums: Vec<String> = (0..=20479u64).map(|n| format!("{n}00")).collect();
+    assert_eq!(
+        second,
+        format!(
+            "n[{}],n[{}]",
+            nums[..10240].join(","),
+            nums[10240..].join(",")
+        )
+    );
+}
+
+#[test]
+fn joined_ranges_print_in_pieces_the_parser_takes() {
+    // Appending joins `n[0-1048575]` and `n1048576` into one run of more
+    // hosts than one range may hold; it prints as two ranges.
+    let cases = [
+        ("n[0-1048575]", "n[0-1048575]"),
+        ("n[0-1048575],n1048576", "n[0-1048575,1048576]"),
+        (
+            "n[0-1048575],n[1048576-1048577]",
+            "n[0-1048575,1048576-1048577]",
+        ),
+        (
+            "n[0-1048575],n[1048576-2097151],n[2097152-3145727],n[3145728-4194303]",
+            "n[0-1048575,1048576-2097151,2097152-3145727,3145728-4194303]",
+        ),
+        // Padding survives the split.
+        ("n[0000000-1048575],n1048576", "n[0000000-1048575,1048576]"),
+        (
+            "n[00000001-01048576],n01048577",
+            "n[00000001-01048576,01048577]",
+        ),
+    ];
+    for (input, want) in cases {
+        let (first, second) = print_twice(input);
+        assert_eq!(first, want, "{input}");
+        assert_eq!(second, want, "{input}");
+    }
+    assert_eq!(parse("n[0-1048575],n1048576").range_count(), 1);
+    assert_eq!(MAX_RANGE_HOSTS, 1 << 20);
+}
