@@ -121,3 +121,92 @@ fn joined_ranges_print_in_pieces_the_parser_takes() {
     assert_eq!(parse("n[0-1048575],n1048576").range_count(), 1);
     assert_eq!(MAX_RANGE_HOSTS, 1 << 20);
 }
+
+/// Two R objects: the first with properties, times, `nslots`, attributes
+/// and `scheduling`; the second with its own properties and times.
+const INTERSECT_INPUT: &str = concat!(
+    r#"{"version": 1, "execution": {"R_lite": [{"rank": "0-3", "children": {"core": "0-3", "gpu": "0"}}], "nodelist": ["n[0-3]"], "properties": {"fast": "0-1", "big": "2"}, "starttime": 10.5, "expiration": 100.0, "nslots": 4}, "attributes": {"system": {"cluster": "c"}}, "scheduling": {"graph": 1}}"#,
+    "\n",
+    r#"{"version": 1, "execution": {"R_lite": [{"rank": "1-2", "children": {"core": "2-5"}}], "nodelist": ["n[1-2]"], "properties": {"slow": "1"}, "starttime": 3.0, "expiration": 7.0}}"#,
+    "\n",
+);
+
+/// What `rlist_intersect` and `rlist_to_R` make of [`INTERSECT_INPUT`]:
+/// the common cores with the first set's host names and `scheduling`, times
+/// unset, no `nslots`, properties or attributes.
+const REFERENCE_INTERSECTION: &str = concat!(
+    r#"{"version": 1, "execution": {"R_lite": [{"rank": "1-2", "children": {"core": "2-3"}}], "starttime": 0.0, "expiration": 0.0, "nodelist": ["n[1-2]"]}, "scheduling": {"graph": 1}}"#,
+    "\n",
+);
+
+/// The same with the first set's data kept.
+const KEPT_INTERSECTION: &str = concat!(
+    r#"{"version": 1, "execution": {"R_lite": [{"rank": "1-2", "children": {"core": "2-3"}}], "nslots": 4, "starttime": 10.5, "expiration": 100.0, "nodelist": ["n[1-2]"], "properties": {"big": "2", "fast": "1"}}, "scheduling": {"graph": 1}, "attributes": {"system": {"cluster": "c"}}}"#,
+    "\n",
+);
+
+fn ok(stdout: &str) -> Output {
+    Output {
+        status: 0,
+        stdout: stdout.to_string(),
+        stderr: String::new(),
+    }
+}
+
+#[test]
+fn r_intersect_prints_what_flux_r_intersect_prints() {
+    assert_eq!(
+        rscope(&["R", "intersect"], INTERSECT_INPUT),
+        ok(REFERENCE_INTERSECTION)
+    );
+    assert_eq!(
+        rscope(&["R", "intersect", "--keep-data"], INTERSECT_INPUT),
+        ok(KEPT_INTERSECTION)
+    );
+    // A third set: the reference's result goes on without the dropped data.
+    let three = format!(
+        "{INTERSECT_INPUT}{}",
+        INTERSECT_INPUT.lines().next().unwrap()
+    );
+    assert_eq!(
+        rscope(&["R", "intersect"], &three),
+        ok(REFERENCE_INTERSECTION)
+    );
+    assert_eq!(
+        rscope(&["R", "intersect", "--keep-data"], &three),
+        ok(KEPT_INTERSECTION)
+    );
+    let help = rscope(&["R", "intersect", "--help"], "");
+    assert!(
+        help.stdout.contains(
+            "--keep-data  Keep the first R object's properties, starttime, expiration, nslots and attributes, which flux R intersect drops"
+        ),
+        "{}",
+        help.stdout
+    );
+}
+
+#[test]
+fn rset_intersect_is_rlist_intersect() {
+    let read = |text: &str| {
+        rscope::rset::parse(text)
+            .rset
+            .expect("an R the reference reads")
+    };
+    let mut lines = INTERSECT_INPUT.lines();
+    let a = read(lines.next().unwrap());
+    let b = read(lines.next().unwrap());
+    assert_eq!(a.intersect(&b).encode() + "\n", REFERENCE_INTERSECTION);
+    assert_eq!(
+        a.intersect_keeping_data(&b).encode() + "\n",
+        KEPT_INTERSECTION
+    );
+    // An empty intersection drops `scheduling` in both.
+    let c = read(
+        r#"{"version": 1, "execution": {"R_lite": [{"rank": "9", "children": {"core": "0"}}], "starttime": 0.0, "expiration": 0.0}}"#,
+    );
+    assert_eq!(
+        a.intersect(&c).encode(),
+        r#"{"version": 1, "execution": {"R_lite": [], "starttime": 0.0, "expiration": 0.0, "nodelist": [""]}}"#
+    );
+}
