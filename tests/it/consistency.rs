@@ -210,3 +210,88 @@ fn rset_intersect_is_rlist_intersect() {
         r#"{"version": 1, "execution": {"R_lite": [], "starttime": 0.0, "expiration": 0.0, "nodelist": [""]}}"#
     );
 }
+
+/// `rscope hostlist ARGS` with no input.
+fn hostlist(args: &[&str]) -> Output {
+    let mut full = vec!["hostlist"];
+    full.extend_from_slice(args);
+    rscope(&full, "")
+}
+
+/// The refusal of a source `flux hostlist` would look up as a job.
+fn job_id_refused(arg: &str) -> Output {
+    Output {
+        status: 1,
+        stdout: String::new(),
+        stderr: format!(
+            "rscope: source '{arg}' reads as a job id, which needs a running Flux instance; \
+             give -f to read it as host names\n"
+        ),
+    }
+}
+
+#[test]
+fn hostlist_sources_that_flux_reads_as_job_ids_are_refused() {
+    // `flux hostlist ' foo1'` fails because `flux_job_id_parse()` skips the
+    // space and reads F58 `foo1`, a job that does not exist; `foo1` fails
+    // the same way (flux-core's t2814: "fails with invalid jobid").
+    for arg in [
+        " foo1",
+        "foo1",
+        "\tfoo1",
+        "f1",
+        "f123456789abc",
+        "ƒ2",
+        "14636",
+        " 123 ",
+        "+7",
+        "0x1f",
+        "job.12",
+        " job.foo1",
+        "dead.beef.cafe.0001",
+        "0.0.0.1",
+    ] {
+        assert_eq!(hostlist(&[arg]), job_id_refused(arg), "{arg:?}");
+        // `-f` reads it as host names, as the reference does for a job id
+        // that names no job.
+        let names = Hostlist::parse(arg).unwrap().to_string() + "\n";
+        assert_eq!(hostlist(&["-f", arg]), ok(&names), "-f {arg:?}");
+    }
+    assert_eq!(hostlist(&["-f", " foo1"]), ok("foo1\n"));
+    assert_eq!(hostlist(&["host1", "foo1"]), job_id_refused("foo1"));
+}
+
+#[test]
+fn hostlist_white_space_is_read_as_libhostlist_reads_it() {
+    // `hostlist_decode()` separates hosts at ',', ' ' and '\t', so leading,
+    // trailing and inner white space is accepted where the argument is not
+    // a job id; the reference prints these.
+    for (arg, want) in [
+        (" host1", "host1\n"),
+        ("host1 ", "host1\n"),
+        ("foo1 ", "foo1\n"),
+        (" foo[1-2]", "foo[1-2]\n"),
+        (" \thost1\t host2 ,host3, ", "host[1-3]\n"),
+        ("a b", "a,b\n"),
+        ("f", "f\n"),
+        ("fo0", "fo0\n"),
+        // F58 has no 0 and at most 12 digits.
+        ("fuzz100", "fuzz100\n"),
+        ("f123456789abcd", "f123456789abcd\n"),
+        ("0x", "0x\n"),
+        ("0xg", "0xg\n"),
+        ("99999999999999999999", "99999999999999999999\n"),
+        ("node1.example.com", "node1.example.com\n"),
+        ("12345.0.0.0", "12345.0.0.0\n"),
+        ("foo-1", "foo-1\n"),
+        ("job.", "job.\n"),
+        (" ", ""),
+    ] {
+        assert_eq!(hostlist(&[arg]), ok(want), "{arg:?}");
+    }
+    // Lines on standard input are host lists, never job ids.
+    assert_eq!(
+        rscope(&["hostlist", "-"], " foo1\n foo2\n"),
+        ok("foo[1-2]\n")
+    );
+}
