@@ -8,10 +8,10 @@
 //!   `-l/--local` does not exist.
 //! - An argument is a job id when the reference's `flux_job_id_parse()`
 //!   reads it as one (see [`reads_as_job_id`]): `foo1`, ` foo1`, `14636`,
-//!   `0x1f`, `job.12`. The reference then looks the job up and fails (exit
-//!   1) when it is not there, unless `-f/--fallback` is given, which reads
-//!   it as host names; Rscope has no jobs to look up, so it does the same
-//!   as for a job that does not exist.
+//!   `0x1f`, `job.12`. The reference then looks the job up and exits with
+//!   status 1 when it is not there, unless `-f/--fallback` is given, which
+//!   reads it as host names; Rscope has no jobs to look up, so it does the
+//!   same as for a job that does not exist.
 //! - Standard input is read to its end, with no 15 second timeout.
 //! - Error messages are `rscope: ` and a lowercase message that says what
 //!   is wrong and where (`invalid hostlist 'foo[1-': unclosed '[' at
