@@ -10,7 +10,9 @@
 //!   inputs it deliberately rejects, and the size limits);
 //! - [`Display`](fmt::Display) is `hostlist_encode()`: consecutive runs that
 //!   share a prefix print inside one pair of brackets, in list order, so
-//!   `pi3,pi0,pi1,pi2,pi4` prints `pi[3,0-2,4]`;
+//!   `pi3,pi0,pi1,pi2,pi4` prints `pi[3,0-2,4]`; unlike the reference, a
+//!   list it would print past [`parse`]'s limits prints split so that
+//!   whatever prints parses back to the same names;
 //! - [`Hostlist::sort`], [`Hostlist::uniq`], [`Hostlist::find`] and
 //!   [`Hostlist::delete`] give the reference's results exactly, including
 //!   how a sort splits duplicates (`foo[0-3],foo[0-3]` sorts to
@@ -270,6 +272,16 @@ impl fmt::Display for Hostlist {
     /// `hostlist_encode()`: runs print in order; consecutive numbered runs
     /// with one prefix share brackets, and brackets appear only around more
     /// than one host.
+    ///
+    /// Difference, so that what prints always parses back (to the same
+    /// names) within [`parse`]'s limits: a run of more than
+    /// [`MAX_RANGE_HOSTS`] hosts prints as several ranges of at most that
+    /// many (`n[0-1048575,1048576-1048577]`), and a pair of brackets holds
+    /// at most [`MAX_BRACKET_RANGES`] ranges, the rest following in new
+    /// brackets with the same prefix (`[5550,…],[…]`). The reference prints
+    /// such lists (which only appending or plain names such as
+    /// `5550,5560,…` can build) as one range or one pair of brackets, which
+    /// its own `hostlist_decode()` then refuses.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let rs = &self.ranges;
         let mut i = 0;
@@ -277,33 +289,59 @@ impl fmt::Display for Hostlist {
             if i > 0 {
                 f.write_str(",")?;
             }
-            let first = &rs[i];
-            let bracket = first.count() > 1 || rs.get(i + 1).is_some_and(|n| first.within_range(n));
-            f.write_str(&first.prefix)?;
-            if bracket {
-                f.write_str("[")?;
+            // The runs that print inside one pair of brackets.
+            let mut j = i + 1;
+            while j < rs.len() && rs[j].within_range(&rs[j - 1]) {
+                j += 1;
             }
-            loop {
-                let r = &rs[i];
-                if !r.single {
-                    r.write_number(r.lo, f)?;
-                    if r.lo < r.hi {
-                        f.write_str("-")?;
-                        r.write_number(r.hi, f)?;
-                    }
-                }
-                i += 1;
-                match rs.get(i) {
-                    Some(n) if n.within_range(r) => f.write_str(",")?,
-                    _ => break,
-                }
-            }
-            if bracket {
-                f.write_str("]")?;
-            }
+            write_group(&rs[i..j], f)?;
+            i = j;
         }
         Ok(())
     }
+}
+
+/// Write runs that share a prefix (all numbered, or one single name):
+/// `prefix[a-b,c,…]`, split into ranges and brackets the parser accepts.
+fn write_group(group: &[HostRange], f: &mut fmt::Formatter<'_>) -> fmt::Result {
+    let pieces = group.iter().flat_map(|r| {
+        let step = MAX_RANGE_HOSTS;
+        let n = if r.single {
+            1
+        } else {
+            (r.hi - r.lo) / step + 1
+        };
+        (0..n).map(move |k| {
+            let lo = r.lo + k * step;
+            (r, lo, r.hi.min(lo.saturating_add(step - 1)))
+        })
+    });
+    let bracket = group.len() > 1 || group[0].count() > 1;
+    let prefix = &group[0].prefix;
+    for (k, (r, lo, hi)) in pieces.enumerate() {
+        if k % MAX_BRACKET_RANGES == 0 {
+            if k > 0 {
+                f.write_str("],")?;
+            }
+            f.write_str(prefix)?;
+            if bracket {
+                f.write_str("[")?;
+            }
+        } else {
+            f.write_str(",")?;
+        }
+        if !r.single {
+            r.write_number(lo, f)?;
+            if lo < hi {
+                f.write_str("-")?;
+                r.write_number(hi, f)?;
+            }
+        }
+    }
+    if bracket {
+        f.write_str("]")?;
+    }
+    Ok(())
 }
 
 impl FromStr for Hostlist {

@@ -3,11 +3,15 @@
 //! Differences from the reference, kept on purpose (the reference drops
 //! data silently; Rscope keeps it):
 //! - `starttime`, `expiration` and `nslots` follow the first operand through
-//!   every operation; librlist resets them to unset in `diff`, `intersect`,
-//!   `union`, `append`, `--include` and property filtering.
-//! - `intersect` keeps the first operand's properties on the ranks it
-//!   returns; librlist drops all properties.
+//!   every operation but [`Rset::intersect`]; librlist resets them to unset
+//!   in `diff`, `intersect`, `union`, `append`, `--include` and property
+//!   filtering.
 //! - `attributes` follows the first operand like `scheduling`.
+//!
+//! [`Rset::intersect`] is exactly `rlist_intersect` (no properties, times,
+//! slot count or attributes), so that `rscope R intersect` prints what
+//! `flux R intersect` prints; [`Rset::intersect_keeping_data`] keeps the
+//! first operand's.
 
 use super::error::{Error, ErrorKind};
 use super::node::Node;
@@ -58,7 +62,7 @@ impl Rset {
     /// overlap otherwise (what `flux R append` checks first).
     pub fn append_disjoint(&mut self, other: &Rset) -> Result<(), Error> {
         let mut theirs = other.clone();
-        let common = intersect_mut(self, &mut theirs);
+        let common = intersect_mut(self, &mut theirs, Keep::Reference);
         if !common.is_empty() {
             return Err(Error::new(
                 ErrorKind::Overlap,
@@ -94,11 +98,22 @@ impl Rset {
         Ok(rl)
     }
 
-    /// Resources both sets hold (`rlist_intersect`), with this set's host
-    /// names and properties.
+    /// Resources both sets hold, as `rlist_intersect` gives them: this
+    /// set's host names and (unless the result is empty) `scheduling`, and
+    /// nothing else: no properties, `starttime`, `expiration`, `nslots` or
+    /// `attributes`.
     pub fn intersect(&self, other: &Rset) -> Rset {
         let mut theirs = other.clone();
-        intersect_mut(self, &mut theirs)
+        intersect_mut(self, &mut theirs, Keep::Reference)
+    }
+
+    /// [`intersect`](Self::intersect), keeping the data of this set that
+    /// librlist drops: its properties on the ranks returned, and its
+    /// `starttime`, `expiration`, `nslots` and `attributes`
+    /// (`rscope R intersect --keep-data`).
+    pub fn intersect_keeping_data(&self, other: &Rset) -> Rset {
+        let mut theirs = other.clone();
+        intersect_mut(self, &mut theirs, Keep::Data)
     }
 
     /// Only the ranks in `ranks` (`rlist_copy_ranks`, `--include`).
@@ -328,16 +343,35 @@ impl Rset {
     }
 }
 
+/// What an intersection keeps of its first operand besides host names and
+/// `scheduling`.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Keep {
+    /// Nothing, as `rlist_intersect`.
+    Reference,
+    /// Properties, `starttime`, `expiration`, `nslots` and `attributes`.
+    Data,
+}
+
 /// `rlist_intersect`, including its lookups in `b`'s tables (which can
 /// reorder them, and so the key order of a later encoding of `b`).
-pub(crate) fn intersect_mut(a: &Rset, b: &mut Rset) -> Rset {
+pub(crate) fn intersect_mut(a: &Rset, b: &mut Rset, keep: Keep) -> Rset {
     let mut result = a.empty_like();
+    if keep == Keep::Reference {
+        result.starttime = 0.0;
+        result.expiration = 0.0;
+        result.nslots = 0;
+        result.attributes = None;
+    }
     result.core_counter = 0;
     let ranks: Vec<u32> = b.nodes().map(|n| n.rank).collect();
     for r in ranks {
         let Some(na) = a.node(r) else { continue };
         let Some(nb) = b.node_mut(r) else { continue };
-        if let Some(nx) = na.intersect(nb) {
+        if let Some(mut nx) = na.intersect(nb) {
+            if keep == Keep::Reference {
+                nx.properties = None;
+            }
             if !nx.is_empty() {
                 // Ranks of `b` are distinct, so this never merges.
                 let _ = result.add_node(nx);
@@ -369,7 +403,7 @@ pub fn append_all(sets: &[Rset]) -> Result<Rset, Error> {
     result.scheduling_stale = false;
     for (i, s) in sets.iter().enumerate() {
         let mut theirs = s.clone();
-        let common = intersect_mut(&result, &mut theirs);
+        let common = intersect_mut(&result, &mut theirs, Keep::Reference);
         if !common.is_empty() {
             return Err(Error::new(
                 ErrorKind::Overlap,

@@ -144,14 +144,14 @@ fn invalid_input() {
         "rscope: invalid hostlist 'bad[3-1]': reversed range '3-1' at column 5\n",
     );
     check(
-        &["-F", "x[", "foo"],
+        &["-F", "x[", "bar"],
         "",
         1,
         "",
         "rscope: invalid hostlist 'x[': unclosed '[' at column 2\n",
     );
     check(
-        &["-n", "a", "foo"],
+        &["-n", "a", "bar"],
         "",
         1,
         "",

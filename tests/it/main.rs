@@ -5,6 +5,7 @@
 #![cfg(not(target_arch = "wasm32"))]
 
 mod cli;
+mod consistency;
 mod fixtures;
 mod golden;
 mod hostlist;

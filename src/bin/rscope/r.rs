@@ -1,7 +1,7 @@
 //! `rscope R`: mirror of `flux R`. Reads concatenated R documents on
 //! standard input; writes the same standard output and exits with the same
 //! status as `flux R` for the same input (messages on standard error are
-//! Rscope's own). Adds `validate`.
+//! Rscope's own). Adds `validate` and `intersect --keep-data`.
 
 use crate::cli::{read_input, Input, Outcome, Status};
 use clap::{Args, Subcommand};
@@ -24,7 +24,7 @@ pub enum RCommand {
     /// Set difference of R objects on stdin: (R1 - R2) - R3 ...
     Diff,
     /// Intersection of all R objects on stdin
-    Intersect,
+    Intersect(IntersectArgs),
     /// Union of R objects on stdin with ranks renumbered from 0
     Remap,
     /// Union of R objects on stdin re-ranked by position in HOSTLIST
@@ -49,6 +49,16 @@ pub enum RCommand {
         /// Files to check (default: standard input)
         files: Vec<String>,
     },
+}
+
+/// Options of `intersect`.
+#[derive(Args)]
+pub struct IntersectArgs {
+    /// Keep the first R object's properties, starttime, expiration, nslots
+    /// and attributes, which flux R intersect drops (the output then differs
+    /// from flux R's)
+    #[arg(long)]
+    keep_data: bool,
 }
 
 /// Options of `encode`.
@@ -515,7 +525,14 @@ pub fn run(cmd: RCommand) -> Outcome {
             encoded(r?)
         }
         RCommand::Diff => encoded(transform("diff", 2, Rset::diff)?),
-        RCommand::Intersect => encoded(transform("intersect", 2, |a, b| Ok(a.intersect(b)))?),
+        RCommand::Intersect(a) => {
+            let op = if a.keep_data {
+                Rset::intersect_keeping_data
+            } else {
+                Rset::intersect
+            };
+            encoded(transform("intersect", 2, |a, b| Ok(op(a, b)))?)
+        }
         RCommand::Remap => {
             let mut r = union_all()?;
             r.remap();
