@@ -209,90 +209,104 @@ impl Request {
             [] => return Err(invalid("resources is empty")),
             _ => return Err(unsupported("more than one resource at the top level")),
         };
-        let request = |layout, (cores, gpus), exclusive| Request {
+        match top.ty {
+            "node" => Request::under_nodes(top),
+            "slot" => Request::under_slots(top),
+            other => Err(invalid(format!(
+                "a request starts with a node or a slot, not {other}"
+            ))),
+        }
+    }
+
+    /// A request with no constraint yet.
+    fn new(layout: Layout, (cores, gpus): (u64, u64), exclusive: bool) -> Request {
+        Request {
             layout,
             cores,
             gpus,
             exclusive,
             constraint: None,
-        };
-        match top.ty {
-            "node" => {
-                let exclusive = top.exclusive == Some(true);
-                match top.with {
-                    [] => Ok(request(
-                        Layout::Nodes {
-                            nodes: top.count,
-                            slots_per_node: 1,
-                        },
-                        (0, 0),
-                        true,
-                    )),
-                    [only] if vertex(only)?.ty == "slot" => {
-                        let slot = vertex(only)?;
-                        let cg = cores_and_gpus(slot.with, "slot")?;
-                        if cg == (0, 0) {
-                            return Err(invalid("a slot needs cores or GPUs"));
-                        }
-                        Ok(request(
-                            Layout::Nodes {
-                                nodes: top.count,
-                                slots_per_node: slot.count.min(),
-                            },
-                            cg,
-                            exclusive || slot.exclusive == Some(true),
-                        ))
-                    }
-                    list => Ok(request(
-                        Layout::Nodes {
-                            nodes: top.count,
-                            slots_per_node: 1,
-                        },
-                        cores_and_gpus(list, "node")?,
-                        exclusive,
-                    )),
+        }
+    }
+
+    /// A request whose top vertex is `node`: whole nodes, one slot of cores
+    /// and GPUs per node, or several slots per node.
+    fn under_nodes(top: Vertex<'_>) -> Result<Request, RequestError> {
+        let exclusive = top.exclusive == Some(true);
+        match top.with {
+            [] => Ok(Request::new(
+                Layout::Nodes {
+                    nodes: top.count,
+                    slots_per_node: 1,
+                },
+                (0, 0),
+                true,
+            )),
+            [only] if vertex(only)?.ty == "slot" => {
+                let slot = vertex(only)?;
+                let cg = cores_and_gpus(slot.with, "slot")?;
+                if cg == (0, 0) {
+                    return Err(invalid("a slot needs cores or GPUs"));
                 }
+                Ok(Request::new(
+                    Layout::Nodes {
+                        nodes: top.count,
+                        slots_per_node: slot.count.min(),
+                    },
+                    cg,
+                    exclusive || slot.exclusive == Some(true),
+                ))
             }
-            "slot" => match top.with {
-                [only] if vertex(only)?.ty == "node" => {
-                    let node = vertex(only)?;
-                    let nodes_per_slot = fixed(&node.count, "nodes per slot")?;
-                    let exclusive = node.exclusive != Some(false);
-                    let cg = cores_and_gpus(node.with, "node")?;
-                    if !exclusive && cg == (0, 0) {
-                        return Err(invalid("a shared node in a slot needs cores or GPUs"));
-                    }
-                    Ok(request(
-                        Layout::SlotNodes {
-                            slots: top.count,
-                            nodes_per_slot,
+            list => Ok(Request::new(
+                Layout::Nodes {
+                    nodes: top.count,
+                    slots_per_node: 1,
+                },
+                cores_and_gpus(list, "node")?,
+                exclusive,
+            )),
+        }
+    }
+
+    /// A request whose top vertex is `slot`: slots of nodes, slots of cores
+    /// and GPUs, or (exclusive) one whole node per slot.
+    fn under_slots(top: Vertex<'_>) -> Result<Request, RequestError> {
+        match top.with {
+            [only] if vertex(only)?.ty == "node" => {
+                let node = vertex(only)?;
+                let nodes_per_slot = fixed(&node.count, "nodes per slot")?;
+                let exclusive = node.exclusive != Some(false);
+                let cg = cores_and_gpus(node.with, "node")?;
+                if !exclusive && cg == (0, 0) {
+                    return Err(invalid("a shared node in a slot needs cores or GPUs"));
+                }
+                Ok(Request::new(
+                    Layout::SlotNodes {
+                        slots: top.count,
+                        nodes_per_slot,
+                    },
+                    cg,
+                    exclusive,
+                ))
+            }
+            list => {
+                let cg = cores_and_gpus(list, "slot")?;
+                if cg == (0, 0) {
+                    return Err(invalid("a slot needs cores or GPUs"));
+                }
+                // An exclusive slot takes a whole node, as in Rv1Pool.
+                if top.exclusive == Some(true) {
+                    return Ok(Request::new(
+                        Layout::Nodes {
+                            nodes: top.count,
+                            slots_per_node: 1,
                         },
                         cg,
-                        exclusive,
-                    ))
+                        true,
+                    ));
                 }
-                list => {
-                    let cg = cores_and_gpus(list, "slot")?;
-                    if cg == (0, 0) {
-                        return Err(invalid("a slot needs cores or GPUs"));
-                    }
-                    // An exclusive slot takes a whole node, as in Rv1Pool.
-                    if top.exclusive == Some(true) {
-                        return Ok(request(
-                            Layout::Nodes {
-                                nodes: top.count,
-                                slots_per_node: 1,
-                            },
-                            cg,
-                            true,
-                        ));
-                    }
-                    Ok(request(Layout::Slots { slots: top.count }, cg, false))
-                }
-            },
-            other => Err(invalid(format!(
-                "a request starts with a node or a slot, not {other}"
-            ))),
+                Ok(Request::new(Layout::Slots { slots: top.count }, cg, false))
+            }
         }
     }
 

@@ -331,171 +331,16 @@ pub fn read_graph(
     (graph, r.diags)
 }
 
+/// Read every vertex, then report each RFC 40 key the vertices leave out
+/// once, with a count, rather than once per vertex.
 fn read_vertices(r: &mut Reader<'_>, graph: &mut Graph, elements: &[Value<'_>]) {
     let mut missing: Vec<Missing> = RFC40_KEYS.iter().map(|_| Missing::default()).collect();
     graph.vertices.reserve(elements.len());
     for (index, el) in elements.iter().enumerate() {
         let ptr = graph.vertex_pointer(index);
-        let Value::Object(obj) = el else {
-            r.error(
-                format!("a vertex must be an object, not {}", type_name(el)),
-                range(el),
-                ptr,
-            );
-            continue;
-        };
-        let vspan = range(el);
-        let key = match get(obj, "id") {
-            Some(Value::StringLit(s)) => (s.value.to_string(), range(get(obj, "id").unwrap_or(el))),
-            Some(v) => {
-                r.error(
-                    format!("vertex 'id' must be a string, not {}", type_name(v)),
-                    range(v),
-                    pointer_push(&ptr, "id"),
-                );
-                continue;
-            }
-            None => {
-                r.error(
-                    "vertex has no 'id'".into(),
-                    vspan.start..vspan.start + 1,
-                    ptr,
-                );
-                continue;
-            }
-        };
-        let mut v = Vertex {
-            spans: VertexSpans {
-                vertex: vspan.clone(),
-                key: key.1.clone(),
-                metadata: vspan.start..vspan.start + 1,
-                containment: key.1.clone(),
-            },
-            ..Vertex::new(key.0, index)
-        };
-        let mptr = pointer_push(&ptr, "metadata");
-        let md = match get(obj, "metadata") {
-            Some(Value::Object(m)) => Some(m),
-            Some(other) => {
-                r.error(
-                    format!("'metadata' must be an object, not {}", type_name(other)),
-                    range(other),
-                    mptr.clone(),
-                );
-                None
-            }
-            None => {
-                r.error(
-                    format!("vertex '{}' has no 'metadata'", v.key),
-                    vspan.start..vspan.start + 1,
-                    ptr.clone(),
-                );
-                None
-            }
-        };
-        let mut name = None;
-        let mut id = None;
-        let mut uniq_id = None;
-        if let Some(m) = md {
-            let mspan = m.range.start..m.range.start + 1;
-            v.spans.metadata = mspan.clone();
-            v.spans.containment = mspan.clone();
-            match r.string(m, "type", &mptr) {
-                Some(t) => v.kind = t,
-                None if get(m, "type").is_none() => r.error(
-                    format!("vertex '{}' has no 'type'", v.key),
-                    mspan.clone(),
-                    mptr.clone(),
-                ),
-                None => {}
-            }
-            v.basename = r.string(m, "basename", &mptr).unwrap_or_default();
-            name = r.string(m, "name", &mptr);
-            id = r.integer(m, "id", &mptr);
-            uniq_id = r.integer(m, "uniq_id", &mptr);
-            if let Some(rank) = r.integer(m, "rank", &mptr) {
-                v.rank = rank;
-            }
-            if let Some(s) = r.integer(m, "status", &mptr) {
-                v.status = s;
-            }
-            if let Some(size) = get(m, "size") {
-                if let Some(n) = r.integer(m, "size", &mptr) {
-                    match u64::try_from(n) {
-                        Ok(n) => v.size = n,
-                        Err(_) => r.error(
-                            format!("'size' must not be negative, not {n}"),
-                            range(size),
-                            pointer_push(&mptr, "size"),
-                        ),
-                    }
-                }
-            }
-            v.unit = r.string(m, "unit", &mptr).unwrap_or_default();
-            v.uuid = r.string(m, "uuid", &mptr);
-            if let Some(x) = get(m, "exclusive") {
-                match x {
-                    Value::BooleanLit(b) => v.exclusive = b.value,
-                    other => r.error(
-                        format!("'exclusive' must be a boolean, not {}", type_name(other)),
-                        range(other),
-                        pointer_push(&mptr, "exclusive"),
-                    ),
-                }
-            }
-            v.properties = r
-                .string_map(m, "properties", &mptr, true)
-                .unwrap_or_default();
-            match get(m, "paths") {
-                None => r.error(
-                    format!(
-                        "vertex '{}' has no 'paths' (the Fluxion reader requires it)",
-                        v.key
-                    ),
-                    mspan.clone(),
-                    mptr.clone(),
-                ),
-                Some(_) => {
-                    v.paths = r.string_map(m, "paths", &mptr, false).unwrap_or_default();
-                    if let Some(Value::Object(p)) = get(m, "paths") {
-                        if let Some(c @ Value::StringLit(_)) = get(p, "containment") {
-                            v.spans.containment = range(c);
-                        }
-                    }
-                }
-            }
-            for (i, (k, _)) in RFC40_KEYS.iter().enumerate() {
-                if get(m, k).is_none() {
-                    if let Some(slot) = missing.get_mut(i) {
-                        slot.add(&mspan, || mptr.clone());
-                    }
-                }
-            }
-            const KNOWN: [&str; 13] = [
-                "type",
-                "uuid",
-                "basename",
-                "name",
-                "id",
-                "uniq_id",
-                "rank",
-                "status",
-                "exclusive",
-                "unit",
-                "size",
-                "paths",
-                "properties",
-            ];
-            for p in &m.properties {
-                let k = p.name.as_str();
-                if !KNOWN.contains(&k) && !v.extra.iter().any(|(e, _)| e == k) {
-                    let raw = r.text.get(range(&p.value)).unwrap_or_default();
-                    v.extra.push((k.to_string(), raw.to_string()));
-                }
-            }
+        if let Some(v) = read_vertex(r, el, index, ptr, &mut missing) {
+            graph.vertices.push(v);
         }
-        apply_defaults(r, &mut v, name, id, uniq_id, &ptr);
-        graph.vertices.push(v);
     }
     for ((key, why), m) in RFC40_KEYS.iter().zip(missing) {
         if let Some((span, ptr)) = m.first {
@@ -509,6 +354,214 @@ fn read_vertices(r: &mut Reader<'_>, graph: &mut Graph, elements: &[Value<'_>]) 
                 span,
                 ptr,
             ));
+        }
+    }
+}
+
+/// What a vertex's metadata says about its names, before the Fluxion
+/// reader's defaults fill the gaps.
+#[derive(Default)]
+struct GivenNames {
+    name: Option<String>,
+    id: Option<i64>,
+    uniq_id: Option<i64>,
+}
+
+/// Vertex number `index` at `ptr`; `None` when it is left out of the graph
+/// (not an object, or no string `id`).
+fn read_vertex(
+    r: &mut Reader<'_>,
+    el: &Value<'_>,
+    index: usize,
+    ptr: String,
+    missing: &mut [Missing],
+) -> Option<Vertex> {
+    let Value::Object(obj) = el else {
+        r.error(
+            format!("a vertex must be an object, not {}", type_name(el)),
+            range(el),
+            ptr,
+        );
+        return None;
+    };
+    let vspan = range(el);
+    let key = match get(obj, "id") {
+        Some(Value::StringLit(s)) => (s.value.to_string(), range(get(obj, "id").unwrap_or(el))),
+        Some(v) => {
+            r.error(
+                format!("vertex 'id' must be a string, not {}", type_name(v)),
+                range(v),
+                pointer_push(&ptr, "id"),
+            );
+            return None;
+        }
+        None => {
+            r.error(
+                "vertex has no 'id'".into(),
+                vspan.start..vspan.start + 1,
+                ptr,
+            );
+            return None;
+        }
+    };
+    let mut v = Vertex {
+        spans: VertexSpans {
+            vertex: vspan.clone(),
+            key: key.1.clone(),
+            metadata: vspan.start..vspan.start + 1,
+            containment: key.1.clone(),
+        },
+        ..Vertex::new(key.0, index)
+    };
+    let mptr = pointer_push(&ptr, "metadata");
+    let given = match get(obj, "metadata") {
+        Some(Value::Object(m)) => read_metadata(r, m, &mut v, &mptr, missing),
+        Some(other) => {
+            r.error(
+                format!("'metadata' must be an object, not {}", type_name(other)),
+                range(other),
+                mptr,
+            );
+            GivenNames::default()
+        }
+        None => {
+            r.error(
+                format!("vertex '{}' has no 'metadata'", v.key),
+                vspan.start..vspan.start + 1,
+                ptr.clone(),
+            );
+            GivenNames::default()
+        }
+    };
+    apply_defaults(r, &mut v, given.name, given.id, given.uniq_id, &ptr);
+    Some(v)
+}
+
+/// A vertex's `metadata` object at `mptr`, key by key in the order the
+/// Fluxion reader unpacks them; tallies the RFC 40 keys it lacks and keeps
+/// keys neither knows.
+fn read_metadata(
+    r: &mut Reader<'_>,
+    m: &Object<'_>,
+    v: &mut Vertex,
+    mptr: &str,
+    missing: &mut [Missing],
+) -> GivenNames {
+    let mspan = m.range.start..m.range.start + 1;
+    v.spans.metadata = mspan.clone();
+    v.spans.containment = mspan.clone();
+    match r.string(m, "type", mptr) {
+        Some(t) => v.kind = t,
+        None if get(m, "type").is_none() => r.error(
+            format!("vertex '{}' has no 'type'", v.key),
+            mspan.clone(),
+            mptr.to_string(),
+        ),
+        None => {}
+    }
+    v.basename = r.string(m, "basename", mptr).unwrap_or_default();
+    let given = GivenNames {
+        name: r.string(m, "name", mptr),
+        id: r.integer(m, "id", mptr),
+        uniq_id: r.integer(m, "uniq_id", mptr),
+    };
+    if let Some(rank) = r.integer(m, "rank", mptr) {
+        v.rank = rank;
+    }
+    if let Some(s) = r.integer(m, "status", mptr) {
+        v.status = s;
+    }
+    if let Some(size) = get(m, "size") {
+        if let Some(n) = r.integer(m, "size", mptr) {
+            match u64::try_from(n) {
+                Ok(n) => v.size = n,
+                Err(_) => r.error(
+                    format!("'size' must not be negative, not {n}"),
+                    range(size),
+                    pointer_push(mptr, "size"),
+                ),
+            }
+        }
+    }
+    v.unit = r.string(m, "unit", mptr).unwrap_or_default();
+    v.uuid = r.string(m, "uuid", mptr);
+    if let Some(x) = get(m, "exclusive") {
+        match x {
+            Value::BooleanLit(b) => v.exclusive = b.value,
+            other => r.error(
+                format!("'exclusive' must be a boolean, not {}", type_name(other)),
+                range(other),
+                pointer_push(mptr, "exclusive"),
+            ),
+        }
+    }
+    v.properties = r
+        .string_map(m, "properties", mptr, true)
+        .unwrap_or_default();
+    read_paths(r, m, v, mptr, &mspan);
+    for (i, (k, _)) in RFC40_KEYS.iter().enumerate() {
+        if get(m, k).is_none() {
+            if let Some(slot) = missing.get_mut(i) {
+                slot.add(&mspan, || mptr.to_string());
+            }
+        }
+    }
+    keep_extra_keys(r.text, m, v);
+    given
+}
+
+/// `metadata.paths`, which the Fluxion reader requires; the span of its
+/// `containment` path is where findings about the vertex's place point.
+fn read_paths(
+    r: &mut Reader<'_>,
+    m: &Object<'_>,
+    v: &mut Vertex,
+    mptr: &str,
+    mspan: &Range<usize>,
+) {
+    match get(m, "paths") {
+        None => r.error(
+            format!(
+                "vertex '{}' has no 'paths' (the Fluxion reader requires it)",
+                v.key
+            ),
+            mspan.clone(),
+            mptr.to_string(),
+        ),
+        Some(_) => {
+            v.paths = r.string_map(m, "paths", mptr, false).unwrap_or_default();
+            if let Some(Value::Object(p)) = get(m, "paths") {
+                if let Some(c @ Value::StringLit(_)) = get(p, "containment") {
+                    v.spans.containment = range(c);
+                }
+            }
+        }
+    }
+}
+
+/// Metadata keys neither RFC 40 nor the reader knows, kept as their source
+/// text (the first of repeated keys) so a graph written back keeps them.
+fn keep_extra_keys(text: &str, m: &Object<'_>, v: &mut Vertex) {
+    const KNOWN: [&str; 13] = [
+        "type",
+        "uuid",
+        "basename",
+        "name",
+        "id",
+        "uniq_id",
+        "rank",
+        "status",
+        "exclusive",
+        "unit",
+        "size",
+        "paths",
+        "properties",
+    ];
+    for p in &m.properties {
+        let k = p.name.as_str();
+        if !KNOWN.contains(&k) && !v.extra.iter().any(|(e, _)| e == k) {
+            let raw = text.get(range(&p.value)).unwrap_or_default();
+            v.extra.push((k.to_string(), raw.to_string()));
         }
     }
 }
@@ -569,103 +622,156 @@ pub(crate) fn numeric_suffix(name: &str) -> Option<i64> {
     name.get(name.len() - digits..)?.parse().ok()
 }
 
+/// Per-form tallies of edges that depart from RFC 40, reported once each.
+#[derive(Default)]
+struct EdgeTallies {
+    /// No metadata at all (read as containment).
+    bare: Missing,
+    /// A subsystem without a relationship.
+    no_rel: Missing,
+    /// The older `name: {subsystem: relationship}` form.
+    legacy: Missing,
+}
+
+/// Read every edge, then report each RFC 40 departure once, with a count.
 fn read_edges(r: &mut Reader<'_>, graph: &mut Graph, elements: &[Value<'_>]) {
-    let mut bare = Missing::default();
-    let mut no_rel = Missing::default();
-    let mut legacy = Missing::default();
+    let mut tallies = EdgeTallies::default();
     graph.edges.reserve(elements.len());
     for (index, el) in elements.iter().enumerate() {
         let ptr = graph.edge_pointer(index);
-        let Value::Object(obj) = el else {
-            r.error(
-                format!("an edge must be an object, not {}", type_name(el)),
-                range(el),
-                ptr,
-            );
-            continue;
-        };
-        let span = range(el);
-        let mut end = |key: &str| match get(obj, key) {
-            Some(Value::StringLit(s)) => Some((s.value.to_string(), s.range.start..s.range.end)),
-            Some(v) => {
-                r.error(
-                    format!("edge '{key}' must be a string, not {}", type_name(v)),
-                    range(v),
-                    pointer_push(&ptr, key),
-                );
-                None
-            }
-            None => {
-                r.error(
-                    format!("edge has no '{key}'"),
-                    span.start..span.start + 1,
-                    ptr.clone(),
-                );
-                None
-            }
-        };
-        let (Some(source), Some(target)) = (end("source"), end("target")) else {
-            continue;
-        };
-        let mptr = pointer_push(&ptr, "metadata");
-        let mut edge = Edge {
-            source: source.0,
-            target: target.0,
-            subsystem: "containment".into(),
-            relationship: None,
-            form: EdgeForm::Bare,
-            span: span.clone(),
-            source_span: source.1,
-            target_span: target.1,
-            index,
-        };
-        match get(obj, "metadata") {
-            None | Some(Value::NullKeyword(_)) => bare.add(&span, || ptr.clone()),
-            Some(Value::Object(m)) => {
-                let legacy_name = match get(m, "name") {
-                    Some(Value::Object(n)) if get(m, "subsystem").is_none() => {
-                        n.properties.first().and_then(|p| match &p.value {
-                            Value::StringLit(s) => {
-                                Some((p.name.as_str().to_string(), s.value.to_string()))
-                            }
-                            _ => None,
-                        })
-                    }
-                    _ => None,
-                };
-                if let Some((sub, rel)) = legacy_name {
-                    edge.subsystem = sub;
-                    edge.relationship = Some(rel);
-                    edge.form = EdgeForm::Legacy;
-                    legacy.add(&range(get(m, "name").unwrap_or(el)), || {
-                        pointer_push(&mptr, "name")
-                    });
-                } else {
-                    if let Some(s) = r.string(m, "subsystem", &mptr) {
-                        edge.subsystem = s;
-                    }
-                    edge.relationship = r.string(m, "relationship", &mptr);
-                    edge.form = match (get(m, "subsystem"), &edge.relationship) {
-                        (None, None) => {
-                            bare.add(&span, || ptr.clone());
-                            EdgeForm::Bare
-                        }
-                        (_, Some(_)) => EdgeForm::Rfc40,
-                        (Some(_), None) => {
-                            no_rel.add(&range(el), || mptr.clone());
-                            EdgeForm::SubsystemOnly
-                        }
-                    };
-                }
-            }
-            Some(v) => r.error(
-                format!("edge 'metadata' must be an object, not {}", type_name(v)),
-                range(v),
-                mptr,
-            ),
+        if let Some(edge) = read_edge(r, el, index, ptr, &mut tallies) {
+            graph.edges.push(edge);
         }
-        graph.edges.push(edge);
     }
+    report_edge_tallies(r, tallies);
+}
+
+/// Edge number `index` at `ptr`; `None` when it is left out of the graph
+/// (not an object, or no string `source` and `target`).
+fn read_edge(
+    r: &mut Reader<'_>,
+    el: &Value<'_>,
+    index: usize,
+    ptr: String,
+    tallies: &mut EdgeTallies,
+) -> Option<Edge> {
+    let Value::Object(obj) = el else {
+        r.error(
+            format!("an edge must be an object, not {}", type_name(el)),
+            range(el),
+            ptr,
+        );
+        return None;
+    };
+    let span = range(el);
+    let source = edge_end(r, obj, "source", &span, &ptr);
+    let target = edge_end(r, obj, "target", &span, &ptr);
+    let (Some(source), Some(target)) = (source, target) else {
+        return None;
+    };
+    let mptr = pointer_push(&ptr, "metadata");
+    let mut edge = Edge {
+        source: source.0,
+        target: target.0,
+        subsystem: "containment".into(),
+        relationship: None,
+        form: EdgeForm::Bare,
+        span: span.clone(),
+        source_span: source.1,
+        target_span: target.1,
+        index,
+    };
+    match get(obj, "metadata") {
+        None | Some(Value::NullKeyword(_)) => tallies.bare.add(&span, || ptr.clone()),
+        Some(Value::Object(m)) => edge_metadata(r, m, el, &mut edge, &ptr, &mptr, tallies),
+        Some(v) => r.error(
+            format!("edge 'metadata' must be an object, not {}", type_name(v)),
+            range(v),
+            mptr,
+        ),
+    }
+    Some(edge)
+}
+
+/// An edge's `source` or `target` vertex id and the span of its string.
+fn edge_end(
+    r: &mut Reader<'_>,
+    obj: &Object<'_>,
+    key: &str,
+    span: &Range<usize>,
+    ptr: &str,
+) -> Option<(String, Range<usize>)> {
+    match get(obj, key) {
+        Some(Value::StringLit(s)) => Some((s.value.to_string(), s.range.start..s.range.end)),
+        Some(v) => {
+            r.error(
+                format!("edge '{key}' must be a string, not {}", type_name(v)),
+                range(v),
+                pointer_push(ptr, key),
+            );
+            None
+        }
+        None => {
+            r.error(
+                format!("edge has no '{key}'"),
+                span.start..span.start + 1,
+                ptr.to_string(),
+            );
+            None
+        }
+    }
+}
+
+/// An edge's `metadata` object at `mptr`: the older `name` form, or
+/// RFC 40's `subsystem` and `relationship`, tallying departures.
+fn edge_metadata(
+    r: &mut Reader<'_>,
+    m: &Object<'_>,
+    el: &Value<'_>,
+    edge: &mut Edge,
+    ptr: &str,
+    mptr: &str,
+    tallies: &mut EdgeTallies,
+) {
+    let legacy_name = match get(m, "name") {
+        Some(Value::Object(n)) if get(m, "subsystem").is_none() => {
+            n.properties.first().and_then(|p| match &p.value {
+                Value::StringLit(s) => Some((p.name.as_str().to_string(), s.value.to_string())),
+                _ => None,
+            })
+        }
+        _ => None,
+    };
+    if let Some((sub, rel)) = legacy_name {
+        edge.subsystem = sub;
+        edge.relationship = Some(rel);
+        edge.form = EdgeForm::Legacy;
+        tallies
+            .legacy
+            .add(&range(get(m, "name").unwrap_or(el)), || {
+                pointer_push(mptr, "name")
+            });
+        return;
+    }
+    if let Some(s) = r.string(m, "subsystem", mptr) {
+        edge.subsystem = s;
+    }
+    edge.relationship = r.string(m, "relationship", mptr);
+    edge.form = match (get(m, "subsystem"), &edge.relationship) {
+        (None, None) => {
+            tallies.bare.add(&edge.span, || ptr.to_string());
+            EdgeForm::Bare
+        }
+        (_, Some(_)) => EdgeForm::Rfc40,
+        (Some(_), None) => {
+            tallies.no_rel.add(&range(el), || mptr.to_string());
+            EdgeForm::SubsystemOnly
+        }
+    };
+}
+
+/// One warning per departure that some edges make, with how many do.
+fn report_edge_tallies(r: &mut Reader<'_>, tallies: EdgeTallies) {
     let many = |n: usize| {
         if n == 1 {
             "1 edge has".to_string()
@@ -673,6 +779,11 @@ fn read_edges(r: &mut Reader<'_>, graph: &mut Graph, elements: &[Value<'_>]) {
             format!("{n} edges have")
         }
     };
+    let EdgeTallies {
+        bare,
+        no_rel,
+        legacy,
+    } = tallies;
     if let Some((span, ptr)) = bare.first {
         r.diags.push(Diagnostic::warning(
             format!(

@@ -46,9 +46,60 @@ pub fn from_config(entries: &Value) -> Result<Rset, Error> {
         return Err(err("resource config must be an array"));
     };
     let mut rl = Rset::new();
-    let mut hostmap: Vec<String> = Vec::new();
-    let mut rank_of: std::collections::HashMap<String, u32> = Default::default();
+    let mut ranks = HostRanks::default();
     for (index, entry) in entries.iter().enumerate() {
+        let entry = ConfigEntry::read(index, entry)?;
+        entry.add_to(index, &mut rl, &mut ranks)?;
+    }
+    if rl.is_empty() {
+        return Err(err("no hosts configured"));
+    }
+    let mut empty = Hostlist::new();
+    for n in rl.nodes() {
+        if n.is_empty() {
+            empty.push_host(n.hostname().unwrap_or_default());
+        }
+    }
+    if !empty.is_empty() {
+        return Err(err(format!(
+            "resource.config: {empty} assigned no resources"
+        )));
+    }
+    Ok(rl)
+}
+
+/// Ranks in order of each host's first appearance in the config.
+#[derive(Default)]
+struct HostRanks {
+    hostmap: Vec<String>,
+    rank_of: std::collections::HashMap<String, u32>,
+}
+
+impl HostRanks {
+    /// The rank of `host`, given the next one if it is new.
+    fn rank(&mut self, host: &str) -> Result<u32, Error> {
+        if let Some(&r) = self.rank_of.get(host) {
+            return Ok(r);
+        }
+        let r = u32::try_from(self.hostmap.len()).map_err(|_| err("too many hosts configured"))?;
+        self.rank_of.insert(host.to_string(), r);
+        self.hostmap.push(host.to_string());
+        Ok(r)
+    }
+}
+
+/// One `[[resource.config]]` table, checked.
+struct ConfigEntry<'a> {
+    hosts: Hostlist,
+    cores: Option<IdSet>,
+    gpus: Option<IdSet>,
+    properties: Vec<&'a str>,
+}
+
+impl<'a> ConfigEntry<'a> {
+    /// Check entry number `index` key by key, in flux-core's order, and
+    /// fail on the first problem.
+    fn read(index: usize, entry: &'a Value) -> Result<Self, Error> {
         let Value::Object(t) = entry else {
             return Err(err(format!("config[{index}]: entry must be a table")));
         };
@@ -79,68 +130,59 @@ pub fn from_config(entries: &Value) -> Result<Rset, Error> {
                     .map_err(|_| err(format!("config[{index}]: invalid idset {what}='{s}'"))),
             }
         };
-        let cores = ids("cores", "cores")?;
-        let gpus = ids("gpus", "gpus")?;
-        let mut props: Vec<&str> = Vec::new();
-        match t.get("properties") {
-            None => {}
-            Some(Value::Array(a)) => {
-                for p in a {
-                    match p {
-                        Value::String(s) if invalid_property_char(s).is_none() => props.push(s),
-                        Value::String(s) => {
-                            return Err(err(format!("config[{index}]: invalid property \"{s}\"")))
-                        }
-                        other => {
-                            return Err(err(format!(
-                                "config[{index}]: invalid property (a {}, not a string)",
-                                type_str(other)
-                            )))
-                        }
-                    }
-                }
-            }
-            Some(_) => return Err(err(format!("config[{index}]: properties must be an array"))),
-        }
-        for host in hl.iter() {
+        Ok(ConfigEntry {
+            hosts: hl,
+            cores: ids("cores", "cores")?,
+            gpus: ids("gpus", "gpus")?,
+            properties: properties(index, t.get("properties"))?,
+        })
+    }
+
+    /// Give each host of the entry its resources, on its existing rank or
+    /// on the next one.
+    fn add_to(&self, index: usize, rl: &mut Rset, ranks: &mut HostRanks) -> Result<(), Error> {
+        for host in self.hosts.iter() {
             let host = host.to_string();
-            let rank = match rank_of.get(&host) {
-                Some(&r) => r,
-                None => {
-                    let r = u32::try_from(hostmap.len())
-                        .map_err(|_| err("too many hosts configured"))?;
-                    rank_of.insert(host.clone(), r);
-                    hostmap.push(host.clone());
-                    r
-                }
-            };
+            let rank = ranks.rank(&host)?;
             let mut n = Node::new(rank, Some(&host));
-            for (name, set) in [("core", &cores), ("gpu", &gpus)] {
+            for (name, set) in [("core", &self.cores), ("gpu", &self.gpus)] {
                 if let Some(set) = set {
                     // A fresh node: cannot overlap.
                     let _ = n.add_child(name, set);
                 }
             }
-            for p in &props {
+            for p in &self.properties {
                 n.set_property(p);
             }
             rl.add_node(n)
                 .map_err(|e| err(format!("config[{index}]: host {host} {}", e.message())))?;
         }
+        Ok(())
     }
-    if rl.is_empty() {
-        return Err(err("no hosts configured"));
-    }
-    let mut empty = Hostlist::new();
-    for n in rl.nodes() {
-        if n.is_empty() {
-            empty.push_host(n.hostname().unwrap_or_default());
+}
+
+/// An entry's `properties`: an array of valid property names.
+fn properties(index: usize, v: Option<&Value>) -> Result<Vec<&str>, Error> {
+    let mut props: Vec<&str> = Vec::new();
+    match v {
+        None => {}
+        Some(Value::Array(a)) => {
+            for p in a {
+                match p {
+                    Value::String(s) if invalid_property_char(s).is_none() => props.push(s),
+                    Value::String(s) => {
+                        return Err(err(format!("config[{index}]: invalid property \"{s}\"")))
+                    }
+                    other => {
+                        return Err(err(format!(
+                            "config[{index}]: invalid property (a {}, not a string)",
+                            type_str(other)
+                        )))
+                    }
+                }
+            }
         }
+        Some(_) => return Err(err(format!("config[{index}]: properties must be an array"))),
     }
-    if !empty.is_empty() {
-        return Err(err(format!(
-            "resource.config: {empty} assigned no resources"
-        )));
-    }
-    Ok(rl)
+    Ok(props)
 }

@@ -284,6 +284,10 @@ impl std::fmt::Display for Rset {
     }
 }
 
+/// One child type of an `R_lite` entry as read: its name, its ids, and the
+/// span of the id set (where merge and overlap findings point).
+type EntryChild<'v> = (&'v str, IdSet, Range<usize>);
+
 /// One step of a JSON pointer, kept unformatted until a finding needs it.
 enum PathToken<'a> {
     Key(&'a str),
@@ -596,18 +600,11 @@ impl<'t, 'g> Cx<'t, 'g> {
             }
             rl.attributes = Some(self.text[r].to_string());
         }
-        for m in &ms {
-            if !matches!(
-                m.name,
-                "version" | "execution" | "scheduling" | "attributes"
-            ) {
-                self.note(
-                    format!("unknown key '{}' is ignored", m.name),
-                    m.name_range.clone(),
-                    &pointer_push(ptr, m.name),
-                );
-            }
-        }
+        self.unknown_keys(
+            &ms,
+            &["version", "execution", "scheduling", "attributes"],
+            &|| ptr.to_string(),
+        );
         match get("execution") {
             None if get("scheduling").is_some() => self.fatal(
                 "missing key 'execution' (flux-core requires it even when 'scheduling' is present)",
@@ -634,51 +631,25 @@ impl<'t, 'g> Cx<'t, 'g> {
         Some(rl)
     }
 
+    /// The `execution` object: scalars first (the reference unpacks them
+    /// before reading `R_lite`), then `R_lite`, `nodelist` and `properties`.
     fn execution(&mut self, ex: &Object<'_>, whole: Range<usize>, ptr: &str, rl: &mut Rset) {
         let open = whole.start..whole.start + 1;
         let (ms, _) = members(ex);
         let get = |name: &str| ms.iter().find(|m| m.name == name);
-        for m in &ms {
-            if !matches!(
-                m.name,
-                "R_lite" | "nodelist" | "properties" | "starttime" | "expiration" | "nslots"
-            ) {
-                self.note(
-                    format!("unknown key '{}' is ignored", m.name),
-                    m.name_range.clone(),
-                    &pointer_push(ptr, m.name),
-                );
-            }
-        }
-
-        // Scalars first: the reference unpacks them before reading R_lite.
-        let mut times = [0.0f64; 2];
-        for (i, key) in ["starttime", "expiration"].into_iter().enumerate() {
-            if let Some(m) = get(key) {
-                let p = pointer_push(ptr, key);
-                if let Some(x) = self.number(m, &p) {
-                    if x < 0.0 {
-                        self.warning(
-                            format!("negative '{key}' is treated as unset"),
-                            range(m.value),
-                            &p,
-                        );
-                    }
-                    times[i] = x;
-                }
-            }
-        }
-        if times[0] > 0.0 && times[1] > 0.0 && times[1] <= times[0] {
-            if let Some(m) = get("expiration") {
-                self.error(
-                    "'expiration' must be greater than 'starttime'",
-                    range(m.value),
-                    &pointer_push(ptr, "expiration"),
-                );
-            }
-        }
-        rl.starttime = times[0].max(0.0);
-        rl.expiration = times[1].max(0.0);
+        self.unknown_keys(
+            &ms,
+            &[
+                "R_lite",
+                "nodelist",
+                "properties",
+                "starttime",
+                "expiration",
+                "nslots",
+            ],
+            &|| ptr.to_string(),
+        );
+        self.execution_times(get("starttime"), get("expiration"), ptr, rl);
         if let Some(m) = get("nslots") {
             let p = pointer_push(ptr, "nslots");
             if let Some(n) = self.integer(m, &p) {
@@ -696,48 +667,14 @@ impl<'t, 'g> Cx<'t, 'g> {
             None => self.fatal("missing key 'R_lite'", open.clone(), ptr),
             Some(m) => {
                 let p = pointer_push(ptr, "R_lite");
-                match m.value {
-                    Value::Array(a) => {
-                        // One rank per entry is the common (and largest) case.
-                        rl.reserve(a.elements.len().min(MAX_RANKS as usize));
-                        for (i, e) in a.elements.iter().enumerate() {
-                            let ep = || pointer_push(&p, &i.to_string());
-                            self.r_lite_entry(e, &ep, rl, &mut legacy_hosts, &mut all_legacy);
-                            if self.fatal && rl.len() as u64 > MAX_RANKS {
-                                return;
-                            }
-                        }
-                    }
-                    v => self.error(
-                        format!(
-                            "'R_lite' must be an array, not {} (flux-core reads it as empty)",
-                            type_name(v)
-                        ),
-                        range(v),
-                        &p,
-                    ),
+                if !self.r_lite(m.value, &p, rl, &mut legacy_hosts, &mut all_legacy) {
+                    return;
                 }
             }
         }
 
         match get("nodelist") {
-            None => {
-                if !rl.is_empty() && all_legacy && legacy_hosts.len() == rl.len() {
-                    let ranks: Vec<u32> = rl.nodes().map(Node::rank).collect();
-                    for r in ranks {
-                        if let (Some(n), Some(h)) = (rl.node_mut(r), legacy_hosts.get(&r)) {
-                            n.hostname = Some(h.clone());
-                        }
-                    }
-                    self.warning(
-                        "missing key 'nodelist'; host names are taken from the legacy 'node' keys",
-                        open.clone(),
-                        ptr,
-                    );
-                } else {
-                    self.warning("missing key 'nodelist'", open.clone(), ptr);
-                }
-            }
+            None => self.missing_nodelist(open, ptr, rl, &legacy_hosts, all_legacy),
             Some(m) => self.nodelist(m, &pointer_push(ptr, "nodelist"), rl),
         }
 
@@ -746,6 +683,112 @@ impl<'t, 'g> Cx<'t, 'g> {
         }
     }
 
+    /// `starttime` and `expiration`: negative is unset, and a set
+    /// expiration must come after a set start.
+    fn execution_times(
+        &mut self,
+        starttime: Option<&Member<'_, '_>>,
+        expiration: Option<&Member<'_, '_>>,
+        ptr: &str,
+        rl: &mut Rset,
+    ) {
+        let mut times = [0.0f64; 2];
+        for (i, (key, member)) in [("starttime", starttime), ("expiration", expiration)]
+            .into_iter()
+            .enumerate()
+        {
+            if let Some(m) = member {
+                let p = pointer_push(ptr, key);
+                if let Some(x) = self.number(m, &p) {
+                    if x < 0.0 {
+                        self.warning(
+                            format!("negative '{key}' is treated as unset"),
+                            range(m.value),
+                            &p,
+                        );
+                    }
+                    times[i] = x;
+                }
+            }
+        }
+        if times[0] > 0.0 && times[1] > 0.0 && times[1] <= times[0] {
+            if let Some(m) = expiration {
+                self.error(
+                    "'expiration' must be greater than 'starttime'",
+                    range(m.value),
+                    &pointer_push(ptr, "expiration"),
+                );
+            }
+        }
+        rl.starttime = times[0].max(0.0);
+        rl.expiration = times[1].max(0.0);
+    }
+
+    /// The `R_lite` array, entry by entry. False when reading stopped at
+    /// the rank limit, where the rest of `execution` is not read either.
+    fn r_lite(
+        &mut self,
+        v: &Value<'_>,
+        ptr: &str,
+        rl: &mut Rset,
+        legacy_hosts: &mut HashMap<u32, String>,
+        all_legacy: &mut bool,
+    ) -> bool {
+        match v {
+            Value::Array(a) => {
+                // One rank per entry is the common (and largest) case.
+                rl.reserve(a.elements.len().min(MAX_RANKS as usize));
+                for (i, e) in a.elements.iter().enumerate() {
+                    let ep = || pointer_push(ptr, &i.to_string());
+                    self.r_lite_entry(e, &ep, rl, legacy_hosts, all_legacy);
+                    if self.fatal && rl.len() as u64 > MAX_RANKS {
+                        return false;
+                    }
+                }
+            }
+            v => self.error(
+                format!(
+                    "'R_lite' must be an array, not {} (flux-core reads it as empty)",
+                    type_name(v)
+                ),
+                range(v),
+                ptr,
+            ),
+        }
+        true
+    }
+
+    /// No `nodelist`: the legacy `node` keys name the hosts when every
+    /// entry has one and they name each rank once.
+    fn missing_nodelist(
+        &mut self,
+        open: Range<usize>,
+        ptr: &str,
+        rl: &mut Rset,
+        legacy_hosts: &HashMap<u32, String>,
+        all_legacy: bool,
+    ) {
+        if !rl.is_empty() && all_legacy && legacy_hosts.len() == rl.len() {
+            let ranks: Vec<u32> = rl.nodes().map(Node::rank).collect();
+            for r in ranks {
+                if let (Some(n), Some(h)) = (rl.node_mut(r), legacy_hosts.get(&r)) {
+                    n.hostname = Some(h.clone());
+                }
+            }
+            self.warning(
+                "missing key 'nodelist'; host names are taken from the legacy 'node' keys",
+                open,
+                ptr,
+            );
+        } else {
+            self.warning("missing key 'nodelist'", open, ptr);
+        }
+    }
+
+    /// One `R_lite` entry. Its keys are read in the order the reference
+    /// reads them (`rank`, `children`, then the legacy `node`), so findings
+    /// come out in that order; then the entry is recorded for the editor and
+    /// its ranks become nodes.
     fn r_lite_entry(
         &mut self,
         e: &Value<'_>,
@@ -765,8 +808,36 @@ impl<'t, 'g> Cx<'t, 'g> {
         let open = range(e).start..range(e).start + 1;
         let (ms, _) = members(obj);
         let get = |name: &str| ms.iter().find(|m| m.name == name);
-        for m in &ms {
-            if !matches!(m.name, "rank" | "children" | "node") {
+        self.unknown_keys(&ms, &["rank", "children", "node"], ptr);
+        let rank = get("rank");
+        let ranks = match rank {
+            None => {
+                self.fatal("missing key 'rank'", open.clone(), &ptr());
+                None
+            }
+            Some(m) => self.idset(m.value, &"rank", &|| pointer_push(&ptr(), "rank")),
+        };
+        let children = match get("children") {
+            None => {
+                self.fatal("missing key 'children'", open, &ptr());
+                Vec::new()
+            }
+            Some(m) => self.entry_children(m.value, &|| pointer_push(&ptr(), "children")),
+        };
+        let host = self.legacy_node(get("node"), ptr, all_legacy);
+        let Some(ranks) = ranks else { return };
+        self.record_entry(range(e), &ranks, &children);
+        let rank_span = range(rank.map(|m| m.value).unwrap_or(e));
+        if !self.entry_ranks_fit(&ranks, rank_span, rl, ptr) || self.fatal {
+            return;
+        }
+        self.add_entry_nodes(&ranks, &children, host.as_deref(), rl, legacy_hosts, ptr);
+    }
+
+    /// A note for each key not in `known`; the reference ignores them.
+    fn unknown_keys(&mut self, ms: &[Member<'_, '_>], known: &[&str], ptr: &dyn Fn() -> String) {
+        for m in ms {
+            if !known.contains(&m.name) {
                 self.note(
                     format!("unknown key '{}' is ignored", m.name),
                     m.name_range.clone(),
@@ -774,52 +845,60 @@ impl<'t, 'g> Cx<'t, 'g> {
                 );
             }
         }
-        let ranks = match get("rank") {
-            None => {
-                self.fatal("missing key 'rank'", open.clone(), &ptr());
-                None
-            }
-            Some(m) => self.idset(m.value, &"rank", &|| pointer_push(&ptr(), "rank")),
-        };
-        let mut children: Vec<(&str, IdSet, Range<usize>)> = Vec::new();
-        match get("children") {
-            None => self.fatal("missing key 'children'", open, &ptr()),
-            Some(m) => {
-                let p = || pointer_push(&ptr(), "children");
-                match m.value {
-                    Value::Object(c) => {
-                        let (cs, _) = members(c);
-                        for cm in cs {
-                            let cp = || pointer_push(&p(), cm.name);
-                            if !matches!(cm.name, "core" | "gpu") {
-                                self.note(
-                                    format!(
-                                        "child type '{}' is not defined by RFC 20; it is kept",
-                                        cm.name
-                                    ),
-                                    cm.name_range.clone(),
-                                    &cp(),
-                                );
-                            }
-                            let what = format_args!("'{}' id set", cm.name);
-                            if let Some(ids) = self.idset(cm.value, &what, &cp) {
-                                children.push((cm.name, ids, range(cm.value)));
-                            }
-                        }
+    }
+
+    /// The id sets of an entry's `children` object, each with the span of
+    /// its value (where merge and overlap findings point). A child whose id
+    /// set does not parse is left out.
+    fn entry_children<'v>(
+        &mut self,
+        v: &'v Value<'_>,
+        ptr: &dyn Fn() -> String,
+    ) -> Vec<EntryChild<'v>> {
+        let mut children = Vec::new();
+        match v {
+            Value::Object(c) => {
+                let (cs, _) = members(c);
+                for cm in cs {
+                    let cp = || pointer_push(&ptr(), cm.name);
+                    if !matches!(cm.name, "core" | "gpu") {
+                        self.note(
+                            format!(
+                                "child type '{}' is not defined by RFC 20; it is kept",
+                                cm.name
+                            ),
+                            cm.name_range.clone(),
+                            &cp(),
+                        );
                     }
-                    v => self.error(
-                        format!(
-                            "'children' must be an object, not {} (flux-core reads it as no resources)",
-                            type_name(v)
-                        ),
-                        range(v),
-                        &p(),
-                    ),
+                    let what = format_args!("'{}' id set", cm.name);
+                    if let Some(ids) = self.idset(cm.value, &what, &cp) {
+                        children.push((cm.name, ids, range(cm.value)));
+                    }
                 }
             }
+            v => self.error(
+                format!(
+                    "'children' must be an object, not {} (flux-core reads it as no resources)",
+                    type_name(v)
+                ),
+                range(v),
+                &ptr(),
+            ),
         }
-        let mut host = None;
-        match get("node") {
+        children
+    }
+
+    /// The host name of the legacy `node` key, if the entry has a string
+    /// there. `all_legacy` is cleared when it has none, since legacy names
+    /// stand in for a missing `nodelist` only when every entry has one.
+    fn legacy_node(
+        &mut self,
+        node: Option<&Member<'_, '_>>,
+        ptr: &dyn Fn() -> String,
+        all_legacy: &mut bool,
+    ) -> Option<String> {
+        match node {
             Some(Member {
                 value: Value::StringLit(s),
                 name_range,
@@ -830,7 +909,7 @@ impl<'t, 'g> Cx<'t, 'g> {
                     name_range.clone(),
                     &pointer_push(&ptr(), "node"),
                 );
-                host = Some(s.value.to_string());
+                Some(s.value.to_string())
             }
             Some(m) => {
                 self.warning(
@@ -842,43 +921,66 @@ impl<'t, 'g> Cx<'t, 'g> {
                     &pointer_push(&ptr(), "node"),
                 );
                 *all_legacy = false;
+                None
             }
-            None => *all_legacy = false,
+            None => {
+                *all_legacy = false;
+                None
+            }
         }
-        let Some(ranks) = ranks else { return };
+    }
+
+    /// Keep the entry as written, for an editor to link text to resources.
+    fn record_entry(&mut self, span: Range<usize>, ranks: &IdSet, children: &[EntryChild<'_>]) {
         self.entries.push(Entry {
-            span: range(e),
+            span,
             ranks: ranks.clone(),
             children: children
                 .iter()
                 .map(|(n, ids, _)| (n.to_string(), ids.clone()))
                 .collect(),
         });
+    }
+
+    /// Warn about an empty `rank`, and refuse ranks past [`MAX_RANKS`];
+    /// false when they are refused.
+    fn entry_ranks_fit(
+        &mut self,
+        ranks: &IdSet,
+        rank_span: Range<usize>,
+        rl: &Rset,
+        ptr: &dyn Fn() -> String,
+    ) -> bool {
         if ranks.is_empty() {
-            self.warning(
-                "'rank' is empty",
-                range(get("rank").map(|m| m.value).unwrap_or(e)),
-                &ptr(),
-            );
+            self.warning("'rank' is empty", rank_span.clone(), &ptr());
         }
         if ranks.len() + rl.len() as u64 > MAX_RANKS {
             self.fatal(
                 format!("more than {MAX_RANKS} ranks (Rscope's limit)"),
-                range(get("rank").map(|m| m.value).unwrap_or(e)),
+                rank_span,
                 &pointer_push(&ptr(), "rank"),
             );
-            return;
+            return false;
         }
-        if self.fatal {
-            return;
-        }
-        // Build one node per rank, then report merges and overlaps per child
-        // type rather than per rank.
+        true
+    }
+
+    /// Add one node per rank of the entry, then report merges and overlaps
+    /// with earlier entries once per child type rather than once per rank.
+    fn add_entry_nodes(
+        &mut self,
+        ranks: &IdSet,
+        children: &[EntryChild<'_>],
+        host: Option<&str>,
+        rl: &mut Rset,
+        legacy_hosts: &mut HashMap<u32, String>,
+        ptr: &dyn Fn() -> String,
+    ) {
         let mut merged: Vec<Vec<u32>> = vec![Vec::new(); children.len()];
         let mut overlap: Vec<Option<(u32, IdSet)>> = vec![None; children.len()];
         for r in ranks.iter() {
-            if let Some(h) = &host {
-                legacy_hosts.insert(r, h.clone());
+            if let Some(h) = host {
+                legacy_hosts.insert(r, h.to_string());
             }
             let mut n = Node::new(r, None);
             for (i, (name, ids, _)) in children.iter().enumerate() {
@@ -903,6 +1005,18 @@ impl<'t, 'g> Cx<'t, 'g> {
             }
             let _ = rl.add_node(n);
         }
+        self.report_merges(children, &merged, &overlap, ptr);
+    }
+
+    /// Per child type: a fatal finding for ids an earlier entry already
+    /// gave the same rank, else a warning naming the ranks whose ids merge.
+    fn report_merges(
+        &mut self,
+        children: &[EntryChild<'_>],
+        merged: &[Vec<u32>],
+        overlap: &[Option<(u32, IdSet)>],
+        ptr: &dyn Fn() -> String,
+    ) {
         for (i, (name, _, span)) in children.iter().enumerate() {
             let cp = || pointer_push(&pointer_push(&ptr(), "children"), name);
             if let Some((r, ids)) = &overlap[i] {

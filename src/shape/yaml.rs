@@ -496,125 +496,154 @@ fn analyze(scalar: &str) -> Analysis {
             allow_single_quoted: true,
         };
     }
-    let mut block_indicators = false;
-    let mut flow_indicators = false;
-    let mut line_breaks = false;
-    let mut special_characters = false;
-    let (mut leading_space, mut leading_break) = (false, false);
-    let (mut trailing_space, mut trailing_break) = (false, false);
-    let (mut break_space, mut space_break) = (false, false);
+    let mut f = ScalarFlags::default();
     if scalar.starts_with("---") || scalar.starts_with("...") {
-        block_indicators = true;
-        flow_indicators = true;
+        f.block_indicators = true;
+        f.flow_indicators = true;
     }
     let mut preceded_by_whitespace = true;
     let mut followed_by_whitespace =
         chars.len() == 1 || chars.get(1).copied().is_some_and(is_ws_or_break);
-    let (mut previous_space, mut previous_break) = (false, false);
     let last = chars.len() - 1;
     for (index, &ch) in chars.iter().enumerate() {
-        if index == 0 {
-            if "#,[]{}&*!|>'\"%@`".contains(ch) {
-                flow_indicators = true;
-                block_indicators = true;
-            }
-            if ch == '?' || ch == ':' {
-                flow_indicators = true;
-                if followed_by_whitespace {
-                    block_indicators = true;
-                }
-            }
-            if ch == '-' && followed_by_whitespace {
-                flow_indicators = true;
-                block_indicators = true;
-            }
-        } else {
-            if ",?[]{}".contains(ch) {
-                flow_indicators = true;
-            }
-            if ch == ':' {
-                flow_indicators = true;
-                if followed_by_whitespace {
-                    block_indicators = true;
-                }
-            }
-            if ch == '#' && preceded_by_whitespace {
-                flow_indicators = true;
-                block_indicators = true;
-            }
-        }
+        f.indicators(index, ch, preceded_by_whitespace, followed_by_whitespace);
         if is_break(ch) {
-            line_breaks = true;
+            f.line_breaks = true;
         }
         if !(ch == '\n' || (' '..='~').contains(&ch)) {
             // Printable non-ASCII is still "special" without allow_unicode.
-            special_characters = true;
+            f.special_characters = true;
         }
-        if ch == ' ' {
-            if index == 0 {
-                leading_space = true;
-            }
-            if index == last {
-                trailing_space = true;
-            }
-            if previous_break {
-                break_space = true;
-            }
-            previous_space = true;
-            previous_break = false;
-        } else if is_break(ch) {
-            if index == 0 {
-                leading_break = true;
-            }
-            if index == last {
-                trailing_break = true;
-            }
-            if previous_space {
-                space_break = true;
-            }
-            previous_space = false;
-            previous_break = true;
-        } else {
-            previous_space = false;
-            previous_break = false;
-        }
+        f.spaces_and_breaks(index, last, ch);
         preceded_by_whitespace = is_ws_or_break(ch);
         followed_by_whitespace =
             index + 2 >= chars.len() || chars.get(index + 2).copied().is_some_and(is_ws_or_break);
     }
-    let mut allow_flow_plain = true;
-    let mut allow_block_plain = true;
-    let mut allow_single_quoted = true;
-    if leading_space || leading_break || trailing_space || trailing_break {
-        allow_flow_plain = false;
-        allow_block_plain = false;
+    f.analysis()
+}
+
+/// What [`analyze`] notices in a non-empty scalar, with PyYAML's names.
+#[derive(Default)]
+struct ScalarFlags {
+    block_indicators: bool,
+    flow_indicators: bool,
+    line_breaks: bool,
+    special_characters: bool,
+    leading_space: bool,
+    leading_break: bool,
+    trailing_space: bool,
+    trailing_break: bool,
+    break_space: bool,
+    space_break: bool,
+    previous_space: bool,
+    previous_break: bool,
+}
+
+impl ScalarFlags {
+    /// The flow and block indicators character `ch` at `index` makes: the
+    /// first character has its own set.
+    fn indicators(&mut self, index: usize, ch: char, preceded_by_ws: bool, followed_by_ws: bool) {
+        if index == 0 {
+            if "#,[]{}&*!|>'\"%@`".contains(ch) {
+                self.flow_indicators = true;
+                self.block_indicators = true;
+            }
+            if ch == '?' || ch == ':' {
+                self.flow_indicators = true;
+                if followed_by_ws {
+                    self.block_indicators = true;
+                }
+            }
+            if ch == '-' && followed_by_ws {
+                self.flow_indicators = true;
+                self.block_indicators = true;
+            }
+        } else {
+            if ",?[]{}".contains(ch) {
+                self.flow_indicators = true;
+            }
+            if ch == ':' {
+                self.flow_indicators = true;
+                if followed_by_ws {
+                    self.block_indicators = true;
+                }
+            }
+            if ch == '#' && preceded_by_ws {
+                self.flow_indicators = true;
+                self.block_indicators = true;
+            }
+        }
     }
-    if break_space {
-        allow_flow_plain = false;
-        allow_block_plain = false;
-        allow_single_quoted = false;
+
+    /// Leading and trailing spaces and breaks, and a space next to a break,
+    /// as the scan passes `ch` at `index` (of `last`).
+    fn spaces_and_breaks(&mut self, index: usize, last: usize, ch: char) {
+        if ch == ' ' {
+            if index == 0 {
+                self.leading_space = true;
+            }
+            if index == last {
+                self.trailing_space = true;
+            }
+            if self.previous_break {
+                self.break_space = true;
+            }
+            self.previous_space = true;
+            self.previous_break = false;
+        } else if is_break(ch) {
+            if index == 0 {
+                self.leading_break = true;
+            }
+            if index == last {
+                self.trailing_break = true;
+            }
+            if self.previous_space {
+                self.space_break = true;
+            }
+            self.previous_space = false;
+            self.previous_break = true;
+        } else {
+            self.previous_space = false;
+            self.previous_break = false;
+        }
     }
-    if space_break || special_characters {
-        allow_flow_plain = false;
-        allow_block_plain = false;
-        allow_single_quoted = false;
-    }
-    if line_breaks {
-        allow_flow_plain = false;
-        allow_block_plain = false;
-    }
-    if flow_indicators {
-        allow_flow_plain = false;
-    }
-    if block_indicators {
-        allow_block_plain = false;
-    }
-    Analysis {
-        empty: false,
-        multiline: line_breaks,
-        allow_flow_plain,
-        allow_block_plain,
-        allow_single_quoted,
+
+    /// Which styles the flags still allow.
+    fn analysis(&self) -> Analysis {
+        let mut allow_flow_plain = true;
+        let mut allow_block_plain = true;
+        let mut allow_single_quoted = true;
+        if self.leading_space || self.leading_break || self.trailing_space || self.trailing_break {
+            allow_flow_plain = false;
+            allow_block_plain = false;
+        }
+        if self.break_space {
+            allow_flow_plain = false;
+            allow_block_plain = false;
+            allow_single_quoted = false;
+        }
+        if self.space_break || self.special_characters {
+            allow_flow_plain = false;
+            allow_block_plain = false;
+            allow_single_quoted = false;
+        }
+        if self.line_breaks {
+            allow_flow_plain = false;
+            allow_block_plain = false;
+        }
+        if self.flow_indicators {
+            allow_flow_plain = false;
+        }
+        if self.block_indicators {
+            allow_block_plain = false;
+        }
+        Analysis {
+            empty: false,
+            multiline: self.line_breaks,
+            allow_flow_plain,
+            allow_block_plain,
+            allow_single_quoted,
+        }
     }
 }
 
