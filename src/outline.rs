@@ -52,6 +52,19 @@ pub enum Origin {
     Generated,
 }
 
+/// What a key does in the tree view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TreeKey {
+    /// Not a tree key: let the browser have it.
+    Ignore,
+    /// A tree key with nothing to do here (e.g. ArrowLeft on a root leaf).
+    Stay,
+    /// Move the focus to this row.
+    Focus(usize),
+    /// Open or close the vertex on this row (the focus stays on it).
+    Toggle(usize),
+}
+
 /// A containment tree with open and closed vertices.
 #[derive(Clone, Debug)]
 pub struct Outline {
@@ -159,6 +172,71 @@ impl Outline {
         }
     }
 
+    /// The visible row of the parent of the vertex on row `i`, if it has
+    /// one. A visible row's ancestors are all open, hence visible, and rows
+    /// are in preorder, so the parent is found by a binary search.
+    pub fn parent_row(&self, i: usize) -> Option<usize> {
+        let tree = &self.analysis.tree;
+        let v = *self.visible.get(i)? as usize;
+        let at = tree.subtree(tree.parent(v)?).start;
+        self.visible[..i]
+            .binary_search_by_key(&at, |&w| tree.subtree(w as usize).start)
+            .ok()
+    }
+
+    /// What `key` (a `KeyboardEvent.key`) does on row `at`, as the WAI-ARIA
+    /// tree pattern has it; `page` is how many rows a page holds.
+    pub fn press(&self, at: usize, key: &str, page: usize) -> TreeKey {
+        let Some(row) = self.row(at) else {
+            return TreeKey::Ignore;
+        };
+        let last = self.len() - 1;
+        let to = match key {
+            "ArrowDown" => (at + 1).min(last),
+            "ArrowUp" => at.saturating_sub(1),
+            "PageDown" => (at + page.max(1)).min(last),
+            "PageUp" => at.saturating_sub(page.max(1)),
+            "Home" => 0,
+            "End" => last,
+            "Enter" | " " if row.children > 0 => return TreeKey::Toggle(at),
+            "ArrowRight" if row.children > 0 && !row.open => return TreeKey::Toggle(at),
+            "ArrowRight" if row.children > 0 => at + 1,
+            "ArrowLeft" if row.open && row.children > 0 => return TreeKey::Toggle(at),
+            "ArrowLeft" => match self.parent_row(at) {
+                Some(p) => p,
+                None => return TreeKey::Stay,
+            },
+            "Enter" | " " | "ArrowRight" => return TreeKey::Stay,
+            _ => return TreeKey::Ignore,
+        };
+        TreeKey::Focus(to)
+    }
+
+    /// Type-ahead: the row a user means by typing `typed` with row `at`
+    /// focused. A single letter (or the same letter again and again) moves
+    /// to the next row whose name starts with it, wrapping around; a longer
+    /// word is matched from row `at` itself, so typing on refines the match.
+    /// Names compare without regard to ASCII case.
+    pub fn type_ahead(&self, at: usize, typed: &str) -> Option<usize> {
+        let mut chars = typed.chars();
+        let first = chars.next()?;
+        let (prefix, from) = if chars.all(|c| c == first) {
+            (&typed[..first.len_utf8()], at + 1)
+        } else {
+            (typed, at)
+        };
+        let n = self.len();
+        let graph = &self.analysis.graph;
+        (0..n).map(|k| (from + k) % n).find(|&i| {
+            let v = self.visible[i] as usize;
+            graph.vertices.get(v).is_some_and(|x| {
+                x.name.len() >= prefix.len()
+                    && x.name.is_char_boundary(prefix.len())
+                    && x.name[..prefix.len()].eq_ignore_ascii_case(prefix)
+            })
+        })
+    }
+
     /// The containment path of the vertex on row `i`: `/cluster0/node3`.
     pub fn path(&self, i: usize) -> Option<String> {
         let v = *self.visible.get(i)? as usize;
@@ -224,6 +302,79 @@ mod tests {
         o.toggle(7);
         assert_eq!(o.len(), 1);
         assert_eq!(o.row(1), None);
+    }
+
+    /// The generated tree of two nodes with two cores and a GPU each, all
+    /// open: cluster0, n0, core0, core1, gpu0, n1, core0, core1, gpu0.
+    fn open_tree() -> Outline {
+        let text = r#"{"version": 1, "execution": {"R_lite": [{"rank": "0-1", "children": {"core": "0-1", "gpu": "0"}}], "nodelist": ["n[0-1]"]}}"#;
+        Outline::new(None, Some(&load(text).unwrap()), 9).unwrap()
+    }
+
+    #[test]
+    fn finds_the_parent_row_of_each_row() {
+        let o = open_tree();
+        let parents: Vec<Option<usize>> = (0..o.len()).map(|i| o.parent_row(i)).collect();
+        assert_eq!(
+            parents,
+            [
+                None,
+                Some(0),
+                Some(1),
+                Some(1),
+                Some(1),
+                Some(0),
+                Some(5),
+                Some(5),
+                Some(5)
+            ]
+        );
+        assert_eq!(o.parent_row(9), None);
+    }
+
+    #[test]
+    fn keys_move_as_the_tree_pattern_says() {
+        let mut o = open_tree();
+        assert_eq!(o.press(7, "ArrowLeft", 4), TreeKey::Focus(5));
+        assert_eq!(o.press(5, "ArrowLeft", 4), TreeKey::Toggle(5));
+        assert_eq!(o.press(0, "ArrowLeft", 4), TreeKey::Toggle(0));
+        assert_eq!(o.press(5, "ArrowRight", 4), TreeKey::Focus(6));
+        assert_eq!(o.press(6, "ArrowRight", 4), TreeKey::Stay);
+        assert_eq!(o.press(6, "Enter", 4), TreeKey::Stay);
+        assert_eq!(o.press(1, " ", 4), TreeKey::Toggle(1));
+        assert_eq!(o.press(1, "PageDown", 4), TreeKey::Focus(5));
+        assert_eq!(o.press(7, "PageDown", 4), TreeKey::Focus(8));
+        assert_eq!(o.press(7, "PageUp", 4), TreeKey::Focus(3));
+        assert_eq!(o.press(2, "PageUp", 4), TreeKey::Focus(0));
+        assert_eq!(o.press(4, "Home", 4), TreeKey::Focus(0));
+        assert_eq!(o.press(4, "End", 4), TreeKey::Focus(8));
+        assert_eq!(o.press(8, "ArrowDown", 4), TreeKey::Focus(8));
+        assert_eq!(o.press(0, "ArrowUp", 4), TreeKey::Focus(0));
+        assert_eq!(o.press(0, "a", 4), TreeKey::Ignore);
+        assert_eq!(o.press(9, "ArrowDown", 4), TreeKey::Ignore);
+        o.toggle(5);
+        // n1 closed: ArrowLeft on it goes to its parent, Right opens it.
+        assert_eq!(o.press(5, "ArrowLeft", 4), TreeKey::Focus(0));
+        assert_eq!(o.press(5, "ArrowRight", 4), TreeKey::Toggle(5));
+    }
+
+    #[test]
+    fn type_ahead_moves_to_the_next_matching_name() {
+        let o = open_tree();
+        // Rows: cluster0 n0 core0 core1 gpu0 n1 core0 core1 gpu0.
+        assert_eq!(o.type_ahead(0, "c"), Some(2));
+        assert_eq!(o.type_ahead(2, "c"), Some(3));
+        assert_eq!(o.type_ahead(3, "cc"), Some(6));
+        assert_eq!(o.type_ahead(7, "c"), Some(0));
+        assert_eq!(o.type_ahead(0, "G"), Some(4));
+        assert_eq!(o.type_ahead(4, "g"), Some(8));
+        assert_eq!(o.type_ahead(2, "co"), Some(2));
+        assert_eq!(o.type_ahead(2, "core1"), Some(3));
+        assert_eq!(o.type_ahead(2, "cl"), Some(0));
+        assert_eq!(o.type_ahead(0, "n1"), Some(5));
+        assert_eq!(o.type_ahead(0, "x"), None);
+        assert_eq!(o.type_ahead(0, ""), None);
+        assert_eq!(o.type_ahead(0, "né"), None);
     }
 
     #[test]

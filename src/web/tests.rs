@@ -118,13 +118,13 @@ async fn the_hint_says_what_to_do_first() {
 
 #[wasm_bindgen_test]
 fn api_summarize_returns_a_plain_object() {
-    let value = super::api::summarize(r#"{"version":1,"execution":{"R_lite":[]}}"#).unwrap();
+    let value = super::api::summarize(r#"{"version":1,"execution":{"R_lite":[]}}"#.into()).unwrap();
     let json = js_sys::JSON::stringify(&value).unwrap();
     assert_eq!(
         String::from(json),
         r#"{"version":1,"nodes":0,"cores":0,"gpus":0}"#
     );
-    let err = super::api::summarize("[").unwrap_err();
+    let err = super::api::summarize("[".into()).unwrap_err();
     assert_eq!(err.as_string().unwrap(), "not JSON: unterminated array");
 }
 

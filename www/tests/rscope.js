@@ -26,7 +26,8 @@ export class Rscope {
     this.editor = page.getByLabel(EDITOR);
     this.viewer = page.getByTestId('viewer');
     this.backdrop = page.getByTestId('backdrop');
-    this.examples = page.getByLabel('Open an example');
+    this.examples = page.getByLabel('Choose an example');
+    this.openExample = page.getByRole('button', { name: 'Open example' });
     this.status = page.getByTestId('status');
     this.hint = page.getByTestId('hint');
     this.alert = page.getByRole('alert');
@@ -87,9 +88,10 @@ export class Rscope {
     await this.page.locator(target).dispatchEvent('drop', { dataTransfer: transfer });
   }
 
-  /** Pick a built-in example by its menu label. */
+  /** Pick a built-in example by its menu label and open it. */
   async pickExample(label) {
     await this.examples.selectOption({ label });
+    await this.openExample.click();
   }
 
   /** Wait until local storage holds `text`, i.e. the debounced save has run. */

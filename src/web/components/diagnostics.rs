@@ -1,6 +1,8 @@
 //! The validation panel: every finding from the core, errors first, each
 //! with its `line:col` and JSON pointer. Clicking one selects its text in
-//! the editor; a suggested fix has an Apply button.
+//! the editor; a suggested fix has an Apply button, which puts the focus
+//! back in the editor with the caret where the fix went (the button itself
+//! goes away with the problem it fixed).
 
 use crate::diag::Severity;
 use crate::report::{Finding, FixView};
@@ -30,6 +32,21 @@ fn heading(s: Severity, n: usize) -> String {
     format!("{n} {word}")
 }
 
+/// Apply `fix`, then select the empty span where it starts, which focuses
+/// the editor there.
+fn apply(props: &DiagnosticsProps, finding: &Finding, fix: &FixView) -> Callback<MouseEvent> {
+    let (on_fix, on_locate, fix) = (props.on_fix.clone(), props.on_locate.clone(), fix.clone());
+    let at = Finding {
+        utf16: (fix.utf16.0, fix.utf16.0),
+        fix: None,
+        ..finding.clone()
+    };
+    Callback::from(move |_: MouseEvent| {
+        on_fix.emit(fix.clone());
+        on_locate.emit(at.clone());
+    })
+}
+
 /// The list of findings, grouped by severity.
 #[function_component(Diagnostics)]
 pub fn diagnostics(props: &DiagnosticsProps) -> Html {
@@ -53,7 +70,7 @@ pub fn diagnostics(props: &DiagnosticsProps) -> Html {
                     { for items.into_iter().map(|f| {
                         let locate = { let f = f.clone(); props.on_locate.reform(move |_: MouseEvent| f.clone()) };
                         let fix = f.fix.as_ref().map(|fx| {
-                            let apply = { let fx = fx.clone(); props.on_fix.reform(move |_: MouseEvent| fx.clone()) };
+                            let apply = apply(props, f, fx);
                             html! {
                                 <button class="apply" onclick={apply} title={fx.replacement.clone()}
                                     data-testid="apply-fix">{ format!("Apply: {}", fx.message) }</button>

@@ -253,7 +253,7 @@ pub fn grid_view(props: &GridProps) -> Html {
             // coordinates (from the scroller's corner) place it right.
             <div class="grid-frame">
             <div class="grid-scroll" ref={scroller} {onscroll} {onmousedown} {onmousemove} {onmouseleave} {onkeydown} tabindex="0"
-                aria-label="Resource grid: arrow keys move, shift extends the selection, Enter selects, Escape clears"
+                role="application" aria-roledescription="resource grid" aria-label="Resource grid: arrow keys move, shift extends the selection, Enter selects, Escape clears"
                 style={format!("height:{}px", VIEW_HEIGHT.min(total_h + 16.0).max(60.0))} data-testid="grid"
                 data-label-width={left.to_string()} data-cell={zoom.cell.to_string()}
                 data-linked={props.linked.as_ref().map(|l| l.entry.ranks.to_string())}>

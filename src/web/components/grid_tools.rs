@@ -95,7 +95,7 @@ pub fn selection_panel(
                     data-testid="open-selection">{ "Open as new tab" }</button>
                 <details class="selection-json">
                     <summary>{ "R as JSON" }</summary>
-                    <pre data-testid="selection-json">{ set.encode() }</pre>
+                    <pre data-testid="selection-json" tabindex="0">{ set.encode() }</pre>
                 </details>
             }
             <button onclick={on_clear} aria-label="Clear the selection">{ "Clear" }</button>

@@ -91,7 +91,7 @@ fn one_set(s: &SetSummary, testids: bool) -> Html {
             }
             <dt>{ "Short form" }</dt>
             <dd class="short">
-                <code data-testid={tid("short-form")}>{ s.short_form.clone() }</code>
+                <code data-testid={tid("short-form")} tabindex="0">{ s.short_form.clone() }</code>
                 <button class="copy" onclick={copy(s.short_form.clone())} aria-label="Copy the short form">{ "Copy" }</button>
             </dd>
             if s.has_scheduling {

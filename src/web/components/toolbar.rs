@@ -1,4 +1,7 @@
 //! The toolbar: the examples menu, opening a file, and the share button.
+//! Choosing in the examples menu opens nothing: a keyboard user moves
+//! through a `<select>` with the arrow keys, and each move is a change, so
+//! the example opens only with the Open button next to it.
 
 use serde::Deserialize;
 use web_sys::HtmlInputElement;
@@ -32,14 +35,24 @@ pub struct ToolbarProps {
 /// Buttons and menus above the editor.
 #[function_component(Toolbar)]
 pub fn toolbar(props: &ToolbarProps) -> Html {
+    let chosen = use_state_eq(String::new);
     let onchange_example = {
-        let (examples, on_example) = (props.examples.clone(), props.on_example.clone());
+        let chosen = chosen.clone();
         Callback::from(move |e: Event| {
             let select: HtmlSelectElement = e.target_unchecked_into();
-            if let Some(ex) = examples.iter().find(|x| x.file == select.value()) {
+            chosen.set(select.value());
+        })
+    };
+    let onopen_example = {
+        let (examples, on_example, chosen) = (
+            props.examples.clone(),
+            props.on_example.clone(),
+            chosen.clone(),
+        );
+        Callback::from(move |_: MouseEvent| {
+            if let Some(ex) = examples.iter().find(|x| x.file == *chosen) {
                 on_example.emit(ex.clone());
             }
-            select.set_value("");
         })
     };
     let onchange_file = {
@@ -60,12 +73,17 @@ pub fn toolbar(props: &ToolbarProps) -> Html {
                 <input type="file" accept=".json,.R,application/json" class="visually-hidden"
                     data-testid="open-file" onchange={onchange_file} />
             </label>
-            <select aria-label="Open an example" data-testid="examples" onchange={onchange_example}>
-                <option value="" selected=true>{ "Examples…" }</option>
-                { for props.examples.iter().map(|ex| html! {
-                    <option value={ex.file.clone()} title={ex.about.clone()}>{ format!("{} — {}", ex.title, ex.about) }</option>
-                }) }
-            </select>
+            <span class="examples">
+                <select aria-label="Choose an example" data-testid="examples" onchange={onchange_example}>
+                    <option value="" selected={chosen.is_empty()}>{ "Examples…" }</option>
+                    { for props.examples.iter().map(|ex| html! {
+                        <option value={ex.file.clone()} title={ex.about.clone()}
+                            selected={*chosen == ex.file}>{ format!("{} — {}", ex.title, ex.about) }</option>
+                    }) }
+                </select>
+                <button type="button" data-testid="open-example" onclick={onopen_example}
+                    disabled={chosen.is_empty()}>{ "Open example" }</button>
+            </span>
             <button type="button" data-testid="share" onclick={onshare}>{ "Share link" }</button>
         </div>
     }

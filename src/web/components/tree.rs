@@ -1,9 +1,11 @@
 //! The resource graph as a tree: a virtualized list of the outline's
 //! visible rows (only those in view are in the DOM), each a button that
-//! opens or closes its vertex. Arrow keys move between rows; Enter, Space,
-//! Left and Right open and close.
+//! opens or closes its vertex. Keys do what [`Outline::press`] decides
+//! (the WAI-ARIA tree pattern) and typed letters move to a matching name
+//! ([`Outline::type_ahead`]); the focused row is always in the DOM, so
+//! `aria-activedescendant` names an element that exists.
 
-use crate::outline::{Origin, Outline};
+use crate::outline::{Origin, Outline, TreeKey};
 use std::cell::RefCell;
 use std::rc::Rc;
 use web_sys::{HtmlElement, KeyboardEvent};
@@ -13,6 +15,10 @@ use yew::prelude::*;
 const ROW: f64 = 24.0;
 /// Height of the tree viewport.
 const VIEW: f64 = 360.0;
+/// Rows a PageUp or PageDown moves: a viewport less one, for context.
+const PAGE: usize = (VIEW / ROW) as usize - 1;
+/// Letters typed within this many milliseconds make one type-ahead word.
+const TYPE_AHEAD_MS: f64 = 700.0;
 
 /// Properties of [`TreeView`].
 #[derive(Properties, Clone)]
@@ -38,11 +44,17 @@ pub fn tree_view(props: &TreeProps) -> Html {
     let len = outline.len();
     let first = ((*top / ROW) as usize).min(len);
     let last = (first + (VIEW / ROW) as usize + 2).min(len);
+    // A closed subtree or a new document can leave the focus past the end.
+    let focused = (*focus).min(len.saturating_sub(1));
+    // The rows in view, and the focused row wherever it is.
+    let shown = (first..last)
+        .chain((!(first..last).contains(&focused) && focused < len).then_some(focused));
 
     let toggle = {
-        let (outline, version) = (props.outline.clone(), version.clone());
+        let (outline, version, focus) = (props.outline.clone(), version.clone(), focus.clone());
         Callback::from(move |i: usize| {
             outline.borrow_mut().toggle(i);
+            focus.set(i);
             version.set(*version + 1);
         })
     };
@@ -53,48 +65,9 @@ pub fn tree_view(props: &TreeProps) -> Html {
             top.set(f64::from(el.scroll_top()));
         })
     };
-    let onkeydown = {
-        let (focus, toggle, scroller, outline) = (
-            focus.clone(),
-            toggle.clone(),
-            scroller.clone(),
-            props.outline.clone(),
-        );
-        Callback::from(move |e: KeyboardEvent| {
-            let i = *focus;
-            let row = outline.borrow().row(i);
-            let next = match (e.key().as_str(), row) {
-                ("ArrowDown", _) => (i + 1).min(len.saturating_sub(1)),
-                ("ArrowUp", _) => i.saturating_sub(1),
-                ("Home", _) => 0,
-                ("End", _) => len.saturating_sub(1),
-                ("Enter" | " ", Some(_)) => {
-                    toggle.emit(i);
-                    i
-                }
-                ("ArrowRight", Some(r)) if r.children > 0 && !r.open => {
-                    toggle.emit(i);
-                    i
-                }
-                ("ArrowLeft", Some(r)) if r.open => {
-                    toggle.emit(i);
-                    i
-                }
-                _ => return,
-            };
-            e.prevent_default();
-            focus.set(next);
-            if let Some(el) = scroller.cast::<HtmlElement>() {
-                let y = next as f64 * ROW;
-                let t = f64::from(el.scroll_top());
-                if y < t {
-                    el.set_scroll_top(y as i32);
-                } else if y + ROW > t + VIEW {
-                    el.set_scroll_top((y + ROW - VIEW) as i32);
-                }
-            }
-        })
-    };
+    // The letters typed so far and when the last one came.
+    let typed = use_mut_ref(|| (String::new(), 0.0f64));
+    let onkeydown = key_down(props, &focus, &toggle, &scroller, &typed);
     let origin = match outline.origin() {
         Origin::Scheduling => "the document's scheduling graph",
         Origin::Generated => "generated from R_lite (the document has no graph)",
@@ -102,12 +75,12 @@ pub fn tree_view(props: &TreeProps) -> Html {
     html! {
         <section class="panel tree" aria-label="Resource graph">
             <h2>{ "Graph" }</h2>
-            <p class="hint">{ format!("{} vertices, {origin}. Use the arrow keys to move, Enter to open or close.", outline.vertices()) }</p>
+            <p class="hint">{ format!("{} vertices, {origin}. Use the arrow keys to move, Enter to open or close, or type a name.", outline.vertices()) }</p>
             <div class="tree-scroll" ref={scroller} {onscroll} {onkeydown} tabindex="0" role="tree"
-                aria-label="Containment tree" aria-activedescendant={format!("tree-row-{}", *focus)}
+                aria-label="Containment tree" aria-activedescendant={(len > 0).then(|| format!("tree-row-{focused}"))}
                 style={format!("height:{}px", VIEW.min(len as f64 * ROW + 4.0))} data-testid="tree">
                 <div style={format!("height:{}px;position:relative", len as f64 * ROW)}>
-                    { for (first..last).filter_map(|i| outline.row(i).map(|r| (i, r))).map(|(i, r)| {
+                    { for shown.filter_map(|i| outline.row(i).map(|r| (i, r))).map(|(i, r)| {
                         let click = toggle.reform(move |_: MouseEvent| i);
                         let mark = if r.children == 0 { "·" } else if r.open { "▾" } else { "▸" };
                         let rank = r.rank.map(|n| format!(" rank {n}")).unwrap_or_default();
@@ -115,7 +88,7 @@ pub fn tree_view(props: &TreeProps) -> Html {
                             <div class="tree-row" role="treeitem" id={format!("tree-row-{i}")}
                                 aria-level={(r.depth + 1).to_string()}
                                 aria-expanded={(r.children > 0).then(|| r.open.to_string())}
-                                aria-selected={(i == *focus).to_string()}
+                                aria-selected={(i == focused).to_string()}
                                 style={format!("top:{}px;padding-left:{}rem", i as f64 * ROW, 0.3 + r.depth as f64 * 1.1)}
                                 onclick={click} data-testid="tree-row">
                                 <span class="mark">{ mark }</span>
@@ -128,5 +101,79 @@ pub fn tree_view(props: &TreeProps) -> Html {
                 </div>
             </div>
         </section>
+    }
+}
+
+/// Keys move the focus or open and close rows, as [`Outline::press`]
+/// decides; other printable keys are type-ahead.
+fn key_down(
+    props: &TreeProps,
+    focus: &UseStateHandle<usize>,
+    toggle: &Callback<usize>,
+    scroller: &NodeRef,
+    typed: &Rc<RefCell<(String, f64)>>,
+) -> Callback<KeyboardEvent> {
+    let (focus, toggle, scroller, outline, typed) = (
+        focus.clone(),
+        toggle.clone(),
+        scroller.clone(),
+        props.outline.clone(),
+        typed.clone(),
+    );
+    Callback::from(move |e: KeyboardEvent| {
+        let key = e.key();
+        // The outline is borrowed for the decision only: a toggle borrows it
+        // mutably.
+        let (at, press) = {
+            let outline = outline.borrow();
+            let at = (*focus).min(outline.len().saturating_sub(1));
+            (at, outline.press(at, &key, PAGE))
+        };
+        let next = match press {
+            TreeKey::Focus(to) => Some(to),
+            TreeKey::Toggle(i) => {
+                e.prevent_default();
+                toggle.emit(i);
+                return;
+            }
+            TreeKey::Stay => {
+                e.prevent_default();
+                return;
+            }
+            TreeKey::Ignore if is_letter(&e) => {
+                let now = js_sys::Date::now();
+                let mut typed = typed.borrow_mut();
+                if now - typed.1 > TYPE_AHEAD_MS {
+                    typed.0.clear();
+                }
+                typed.0.push_str(&key);
+                typed.1 = now;
+                outline.borrow().type_ahead(at, &typed.0)
+            }
+            TreeKey::Ignore => return,
+        };
+        e.prevent_default();
+        if let Some(to) = next {
+            focus.set(to);
+            reveal(&scroller, to);
+        }
+    })
+}
+
+/// A key that types a character, with no modifier that makes it a shortcut.
+fn is_letter(e: &KeyboardEvent) -> bool {
+    e.key().chars().count() == 1 && e.key() != " " && !e.ctrl_key() && !e.meta_key() && !e.alt_key()
+}
+
+/// Scroll the tree so that row `i` is in view.
+fn reveal(scroller: &NodeRef, i: usize) {
+    if let Some(el) = scroller.cast::<HtmlElement>() {
+        let y = i as f64 * ROW;
+        let t = f64::from(el.scroll_top());
+        if y < t {
+            el.set_scroll_top(y as i32);
+        } else if y + ROW > t + VIEW {
+            el.set_scroll_top((y + ROW - VIEW) as i32);
+        }
     }
 }

@@ -1,0 +1,25 @@
+// The selection's R as JSON, opened, has no accessibility violation in
+// either theme, even when it is long enough to scroll.
+import { test, expect } from './fixtures.js';
+import AxeBuilder from '@axe-core/playwright';
+
+/** The violations axe reports, one line each: rule, then the elements. */
+async function violations(page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+for (const scheme of ['light', 'dark']) {
+  test(`a long selection's JSON in the ${scheme} theme has no violation`, async ({ page, rscope, problems }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await rscope.load('/?url=static/examples/busy-cluster.json');
+    await rscope.dragCells([0, 0], [40, 20]);
+    await expect(rscope.selectionShort).toBeVisible();
+    await page.getByText('R as JSON').click();
+    await expect(rscope.selectionJson).toBeVisible();
+    // Long enough that its box scrolls.
+    expect(await rscope.selectionJson.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+    expect(await violations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+}

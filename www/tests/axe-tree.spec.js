@@ -1,0 +1,26 @@
+// The graph tree, with a closed vertex opened and the focus in it, has no
+// accessibility violation, in either theme.
+import { test, expect } from './fixtures.js';
+import AxeBuilder from '@axe-core/playwright';
+
+/** The violations axe reports, one line each: rule, then the elements. */
+async function violations(page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+for (const scheme of ['light', 'dark']) {
+  test(`the opened tree in the ${scheme} theme has no violation`, async ({ page, rscope, problems }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await rscope.load('/?url=static/examples/busy-cluster.json');
+    await expect(rscope.treeRows.first()).toHaveText(/^▾cluster0 /);
+    // Close the cluster, then open it again from the keyboard.
+    await rscope.tree.focus();
+    await page.keyboard.press('ArrowLeft');
+    await expect(rscope.treeRows).toHaveCount(1);
+    await page.keyboard.press('ArrowRight');
+    await expect(rscope.treeRows.nth(1)).toHaveAttribute('aria-expanded', /true|false/);
+    expect(await violations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+}
