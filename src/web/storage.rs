@@ -1,0 +1,199 @@
+//! Where the page keeps its documents between visits: IndexedDB, through
+//! the `rexie` crate (a maintained futures wrapper over IndexedDB that
+//! builds for wasm32 with this project's wasm-bindgen pin). Local storage
+//! holds about 5 MB, far below the page's 64 MiB limit
+//! ([`crate::limits::MAX_PAGE_DOCUMENT_BYTES`]); it is read once to bring
+//! over what an older visit left there, and written only when the browser
+//! has no IndexedDB.
+//!
+//! The tabs are stored as one JSON value, the shape [`Docs`] serializes to,
+//! under one key: a save replaces the whole list in one transaction, so a
+//! reload never sees half of it.
+
+use crate::tabs::Docs;
+use gloo::storage::{LocalStorage, Storage};
+use rexie::{ObjectStore, Rexie, TransactionMode};
+use std::cell::RefCell;
+use std::rc::Rc;
+use wasm_bindgen::JsValue;
+
+/// The database, its one object store and the key of the tab list.
+const DB: &str = "rscope";
+const STORE: &str = "documents";
+const KEY: &str = "tabs";
+/// Where visits before IndexedDB kept the tabs.
+const OLD_KEY: &str = "rscope.documents.v1";
+
+/// The page's storage: IndexedDB once opened, or local storage when the
+/// browser refused IndexedDB (and why).
+pub struct Keeper {
+    db: RefCell<Db>,
+}
+
+enum Db {
+    /// Not opened yet (a component test mounts the page without
+    /// [`restore`]): the first save opens it.
+    Unopened,
+    Open(Rc<Rexie>),
+    /// The browser refused IndexedDB, for this reason; local storage is
+    /// tried instead.
+    Refused(String),
+}
+
+/// What the page starts from: the storage, the tabs, and why the tabs of
+/// the last visit could not be read, if they could not.
+pub type Restored = (Rc<Keeper>, Docs, Option<String>);
+
+thread_local! {
+    /// What [`restore`] found.
+    static RESTORED: RefCell<Option<Restored>> = const { RefCell::new(None) };
+}
+
+/// Open the storage and read the tabs the last visit left, moving an older
+/// visit's local storage over; the page then starts from them
+/// ([`take_restored`]).
+pub async fn restore() {
+    let db = match open().await {
+        Ok(db) => Db::Open(Rc::new(db)),
+        Err(e) => Db::Refused(e),
+    };
+    let keeper = Rc::new(Keeper {
+        db: RefCell::new(db),
+    });
+    let (docs, problem) = match keeper.read().await {
+        Ok(Some(docs)) => (docs, None),
+        Ok(None) => keeper.migrate().await,
+        Err(e) => (old_docs().unwrap_or_default(), Some(e)),
+    };
+    RESTORED.with(|r| *r.borrow_mut() = Some((keeper, docs, problem)));
+}
+
+/// The storage, the tabs and any storage problem [`restore`] found; a page
+/// mounted without it starts with one empty tab and opens storage on its
+/// first save.
+pub fn take_restored() -> Restored {
+    RESTORED.with(|r| r.borrow_mut().take()).unwrap_or_else(|| {
+        let keeper = Keeper {
+            db: RefCell::new(Db::Unopened),
+        };
+        (Rc::new(keeper), Docs::default(), None)
+    })
+}
+
+/// Open (or create) the database, or say why the browser refused.
+async fn open() -> Result<Rexie, String> {
+    let has_idb = js_sys::Reflect::get(&gloo::utils::window(), &"indexedDB".into())
+        .is_ok_and(|v| v.is_truthy());
+    if !has_idb {
+        return Err("this browser has no IndexedDB; a private window may turn it off".into());
+    }
+    Rexie::builder(DB)
+        .version(1)
+        .add_object_store(ObjectStore::new(STORE))
+        .build()
+        .await
+        .map_err(|e| format!("IndexedDB refused to open: {}", why(e)))
+}
+
+/// What the page says when `docs` could not be kept, for `reason`.
+fn not_kept(docs: &Docs, reason: &str) -> String {
+    let names = docs
+        .docs
+        .iter()
+        .enumerate()
+        .filter(|(_, d)| !d.text.is_empty())
+        .map(|(i, d)| format!("{} {}", crate::tabs::tab_letter(i), d.source))
+        .collect::<Vec<_>>()
+        .join(", ");
+    format!(
+        "not kept for your next visit: {names}. The browser refused to store them ({reason}). Copy your work into a file before you close or reload this page"
+    )
+}
+
+/// The documents an older visit left in local storage.
+fn old_docs() -> Option<Docs> {
+    LocalStorage::get::<Docs>(OLD_KEY)
+        .ok()
+        .filter(Docs::is_valid)
+}
+
+/// A rexie error in words (its own Display says only "idb error").
+fn why(e: rexie::Error) -> String {
+    match e {
+        rexie::Error::IdbError(e) => e.to_string(),
+        e => e.to_string(),
+    }
+}
+
+impl Keeper {
+    /// The stored tabs, if any were stored.
+    async fn read(&self) -> Result<Option<Docs>, String> {
+        let db = match &*self.db.borrow() {
+            Db::Open(db) => db.clone(),
+            _ => return Ok(old_docs()),
+        };
+        let failed = |e| format!("cannot read the documents kept by the last visit: {e}");
+        let tx = db
+            .transaction(&[STORE], TransactionMode::ReadOnly)
+            .map_err(|e| failed(why(e)))?;
+        let store = tx.store(STORE).map_err(|e| failed(why(e)))?;
+        let value = store.get(KEY.into()).await.map_err(|e| failed(why(e)))?;
+        Ok(value
+            .and_then(|v| v.as_string())
+            .and_then(|json| serde_json::from_str::<Docs>(&json).ok())
+            .filter(Docs::is_valid))
+    }
+
+    /// Move what an older visit left in local storage into IndexedDB, and
+    /// forget it there once it is kept.
+    async fn migrate(&self) -> (Docs, Option<String>) {
+        let Some(docs) = old_docs() else {
+            return (Docs::default(), None);
+        };
+        let kept = self.save(&docs).await;
+        if kept.is_ok() {
+            LocalStorage::delete(OLD_KEY);
+        }
+        (docs, kept.err())
+    }
+
+    /// Keep `docs` for the next visit, or say why they are not kept. The
+    /// write is issued at the first poll, before any await returns, so a
+    /// save started when the page is hidden reaches the database.
+    pub async fn save(&self, docs: &Docs) -> Result<(), String> {
+        if matches!(*self.db.borrow(), Db::Unopened) {
+            let db = match open().await {
+                Ok(db) => Db::Open(Rc::new(db)),
+                Err(e) => Db::Refused(e),
+            };
+            *self.db.borrow_mut() = db;
+        }
+        let json = serde_json::to_string(docs).map_err(|e| not_kept(docs, &e.to_string()))?;
+        let db = match &*self.db.borrow() {
+            Db::Open(db) => Ok(db.clone()),
+            Db::Refused(why) => Err(why.clone()),
+            Db::Unopened => Err("IndexedDB is not open".to_string()),
+        };
+        let db = match db {
+            Ok(db) => db,
+            Err(reason) => {
+                return LocalStorage::raw()
+                    .set_item(OLD_KEY, &json)
+                    .map_err(|_| not_kept(docs, &reason));
+            }
+        };
+        let failed = |e: rexie::Error| not_kept(docs, &why(e));
+        let tx = db
+            .transaction(&[STORE], TransactionMode::ReadWrite)
+            .map_err(failed)?;
+        let store = tx.store(STORE).map_err(failed)?;
+        store
+            .put(&JsValue::from_str(&json), Some(&KEY.into()))
+            .await
+            .map_err(failed)?;
+        match tx.done().await.map_err(failed)? {
+            r if r.is_committed() => Ok(()),
+            _ => Err(not_kept(docs, "the write was aborted")),
+        }
+    }
+}
