@@ -11,7 +11,6 @@
 //! reload never sees half of it.
 
 use crate::tabs::Docs;
-use gloo::storage::{LocalStorage, Storage};
 use rexie::{ObjectStore, Rexie, TransactionMode};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -110,9 +109,16 @@ fn not_kept(docs: &Docs, reason: &str) -> String {
     )
 }
 
+/// Local storage, if the browser lets the page have it (reading
+/// `window.localStorage` throws where storage is blocked).
+fn local() -> Option<web_sys::Storage> {
+    gloo::utils::window().local_storage().ok().flatten()
+}
+
 /// The documents an older visit left in local storage.
 fn old_docs() -> Option<Docs> {
-    LocalStorage::get::<Docs>(OLD_KEY)
+    let json = local()?.get_item(OLD_KEY).ok()??;
+    serde_json::from_str::<Docs>(&json)
         .ok()
         .filter(Docs::is_valid)
 }
@@ -151,8 +157,8 @@ impl Keeper {
             return (Docs::default(), None);
         };
         let kept = self.save(&docs).await;
-        if kept.is_ok() {
-            LocalStorage::delete(OLD_KEY);
+        if let (Ok(()), Some(local)) = (&kept, local()) {
+            let _ = local.remove_item(OLD_KEY);
         }
         (docs, kept.err())
     }
@@ -177,9 +183,11 @@ impl Keeper {
         let db = match db {
             Ok(db) => db,
             Err(reason) => {
-                return LocalStorage::raw()
-                    .set_item(OLD_KEY, &json)
-                    .map_err(|_| not_kept(docs, &reason));
+                let stored = local().map(|l| l.set_item(OLD_KEY, &json));
+                return match stored {
+                    Some(Ok(())) => Ok(()),
+                    _ => Err(not_kept(docs, &reason)),
+                };
             }
         };
         let failed = |e: rexie::Error| not_kept(docs, &why(e));
@@ -195,5 +203,47 @@ impl Keeper {
             r if r.is_committed() => Ok(()),
             _ => Err(not_kept(docs, "the write was aborted")),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::limits::MAX_PAGE_DOCUMENT_BYTES;
+    use crate::tabs::{Action, Doc};
+    use wasm_bindgen_test::*;
+
+    /// A document at the page's limit is kept and read back whole, which
+    /// local storage (about 5 MB) cannot do.
+    #[wasm_bindgen_test]
+    async fn keeps_a_document_at_the_page_limit() {
+        let text = format!("[{}]", " ".repeat(MAX_PAGE_DOCUMENT_BYTES - 2));
+        let docs = Docs::default().apply(Action::Open(Doc {
+            source: "big.json".into(),
+            text: text.into(),
+        }));
+        let (keeper, _, _) = take_restored();
+        keeper.save(&docs).await.expect("kept");
+        let read = keeper.read().await.expect("read").expect("stored");
+        assert_eq!(read.current().text.len(), MAX_PAGE_DOCUMENT_BYTES);
+        assert!(read == docs, "the stored tabs come back as saved");
+    }
+
+    /// What an older visit left in local storage comes over, once.
+    #[wasm_bindgen_test]
+    async fn moves_an_older_visits_documents_over() {
+        let old = r#"{"docs":[{"source":"old.json","text":"{}"}],"active":0}"#;
+        local().unwrap().set_item(OLD_KEY, old).unwrap();
+        let keeper = Keeper {
+            db: RefCell::new(Db::Open(Rc::new(open().await.unwrap()))),
+        };
+        let (docs, problem) = keeper.migrate().await;
+        assert_eq!(
+            (docs.current().source.as_str(), problem),
+            ("old.json", None)
+        );
+        assert_eq!(local().unwrap().get_item(OLD_KEY).unwrap(), None);
+        let read = keeper.read().await.unwrap().unwrap();
+        assert_eq!(read.current().source, "old.json");
     }
 }
