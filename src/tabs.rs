@@ -274,6 +274,19 @@ impl Docs {
         !self.docs.is_empty() && self.active < self.docs.len()
     }
 
+    /// The tabs as the page keeps them between visits: JSON of the
+    /// documents and the active tab, without histories or the closed tab.
+    pub fn stored(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    /// Tabs kept by [`Docs::stored`], if they read back whole and can be shown.
+    pub fn from_stored(json: &str) -> Option<Docs> {
+        serde_json::from_str::<Docs>(json)
+            .ok()
+            .filter(Docs::is_valid)
+    }
+
     /// The active tab's undo history.
     pub fn history(&self) -> History {
         self.history.get(self.active).cloned().unwrap_or_default()
@@ -475,6 +488,23 @@ mod tests {
             ..Docs::default()
         };
         assert_eq!((empty.is_valid(), past.is_valid()), (false, false));
+    }
+
+    #[test]
+    fn the_stored_form_keeps_documents_and_the_active_tab_only() {
+        let d = three_tabs()
+            .apply(Action::Fix("3!".into()))
+            .apply(Action::Close(0));
+        let json = d.stored();
+        assert_eq!(
+            json,
+            r#"{"docs":[{"source":"b","text":"2"},{"source":"c","text":"3!"}],"active":1}"#
+        );
+        let back = Docs::from_stored(&json).unwrap();
+        assert_eq!((back.docs.clone(), back.active), (d.docs.clone(), d.active));
+        assert_eq!((back.history().can_undo(), back.closed), (None, None));
+        assert_eq!(Docs::from_stored(r#"{"docs":[],"active":0}"#), None);
+        assert_eq!(Docs::from_stored("{"), None);
     }
 
     #[test]

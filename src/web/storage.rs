@@ -6,9 +6,9 @@
 //! over what an older visit left there, and written only when the browser
 //! has no IndexedDB.
 //!
-//! The tabs are stored as one JSON value, the shape [`Docs`] serializes to,
-//! under one key: a save replaces the whole list in one transaction, so a
-//! reload never sees half of it.
+//! The tabs are stored as one JSON value, [`Docs::stored`] (the core says
+//! what it holds), under one key: a save replaces the whole list in one
+//! transaction, so a reload never sees half of it.
 
 use crate::tabs::Docs;
 use rexie::{ObjectStore, Rexie, TransactionMode};
@@ -117,10 +117,7 @@ fn local() -> Option<web_sys::Storage> {
 
 /// The documents an older visit left in local storage.
 fn old_docs() -> Option<Docs> {
-    let json = local()?.get_item(OLD_KEY).ok()??;
-    serde_json::from_str::<Docs>(&json)
-        .ok()
-        .filter(Docs::is_valid)
+    Docs::from_stored(&local()?.get_item(OLD_KEY).ok()??)
 }
 
 /// A rexie error in words (its own Display says only "idb error").
@@ -146,8 +143,7 @@ impl Keeper {
         let value = store.get(KEY.into()).await.map_err(|e| failed(why(e)))?;
         Ok(value
             .and_then(|v| v.as_string())
-            .and_then(|json| serde_json::from_str::<Docs>(&json).ok())
-            .filter(Docs::is_valid))
+            .and_then(|json| Docs::from_stored(&json)))
     }
 
     /// Move what an older visit left in local storage into IndexedDB, and
@@ -174,7 +170,7 @@ impl Keeper {
             };
             *self.db.borrow_mut() = db;
         }
-        let json = serde_json::to_string(docs).map_err(|e| not_kept(docs, &e.to_string()))?;
+        let json = docs.stored();
         let db = match &*self.db.borrow() {
             Db::Open(db) => Ok(db.clone()),
             Db::Refused(why) => Err(why.clone()),
