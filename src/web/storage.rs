@@ -11,6 +11,7 @@
 //! transaction, so a reload never sees half of it.
 
 use crate::tabs::Docs;
+use futures_util::future::join;
 use rexie::{ObjectStore, Rexie, TransactionMode};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -160,8 +161,8 @@ impl Keeper {
     }
 
     /// Keep `docs` for the next visit, or say why they are not kept. The
-    /// write is issued at the first poll, before any await returns, so a
-    /// save started when the page is hidden reaches the database.
+    /// write and its commit are issued at the first poll (once storage is
+    /// open), so a save started when the page is hidden reaches the database.
     pub async fn save(&self, docs: &Docs) -> Result<(), String> {
         if matches!(*self.db.borrow(), Db::Unopened) {
             let db = match open().await {
@@ -191,14 +192,13 @@ impl Keeper {
             .transaction(&[STORE], TransactionMode::ReadWrite)
             .map_err(failed)?;
         let store = tx.store(STORE).map_err(failed)?;
-        store
-            .put(&JsValue::from_str(&json), Some(&KEY.into()))
-            .await
-            .map_err(failed)?;
-        match tx.done().await.map_err(failed)? {
-            r if r.is_committed() => Ok(()),
-            _ => Err(not_kept(docs, "the write was aborted")),
-        }
+        // The write and an explicit commit go out in the same poll: Chromium
+        // drops a transaction left to commit by itself when the page unloads.
+        let value = JsValue::from_str(&json);
+        let key = JsValue::from_str(KEY);
+        let (put, commit) = join(store.put(&value, Some(&key)), tx.commit()).await;
+        put.map_err(failed)?;
+        commit.map_err(failed)
     }
 }
 
