@@ -1,6 +1,7 @@
 //! The page's open documents as pure data: tabs (A, B, …), the active one,
-//! and what the user can do to them. Storage is the page's business; this
-//! module only says what the next list of tabs is.
+//! each tab's undo history, the tab closed last, and what the user can do
+//! to them. Storage is the page's business; this module only says what the
+//! next list of tabs is.
 
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 use std::ops::Deref;
@@ -80,23 +81,155 @@ pub struct Doc {
 }
 
 /// All open documents.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Serialize, Deserialize)]
 pub struct Docs {
     /// The tabs in order; never empty.
     pub docs: Vec<Doc>,
     /// The index of the tab shown.
     pub active: usize,
+    /// Each tab's undo history, by tab index (missing ones are empty).
+    /// Not stored: a reload starts every tab with no history.
+    #[serde(skip)]
+    pub history: Vec<History>,
+    /// The tab closed last, until it is reopened or another document opens.
+    #[serde(skip)]
+    pub closed: Option<Closed>,
 }
 
 impl Default for Docs {
     fn default() -> Self {
         Docs {
-            docs: vec![Doc {
-                source: "untitled".into(),
-                text: Text::default(),
-            }],
+            docs: vec![untitled()],
             active: 0,
+            history: Vec::new(),
+            closed: None,
         }
+    }
+}
+
+impl PartialEq for Docs {
+    /// A missing history is an empty one: a list read back from storage
+    /// equals the one saved.
+    fn eq(&self, other: &Self) -> bool {
+        let same = |i: usize| match (self.history.get(i), other.history.get(i)) {
+            (Some(a), Some(b)) => a == b,
+            (Some(h), None) | (None, Some(h)) => *h == History::default(),
+            (None, None) => true,
+        };
+        self.docs == other.docs
+            && self.active == other.active
+            && self.closed == other.closed
+            && (0..self.docs.len()).all(same)
+    }
+}
+
+impl Eq for Docs {}
+
+/// The empty tab the page shows when nothing is open.
+fn untitled() -> Doc {
+    Doc {
+        source: "untitled".into(),
+        text: Text::default(),
+    }
+}
+
+/// A closed tab, kept so that Undo can put it back.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Closed {
+    /// Where it was.
+    pub at: usize,
+    /// Its document, with the text it had.
+    pub doc: Doc,
+    /// Its undo history.
+    pub history: History,
+}
+
+/// What a step of a tab's history undoes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Change {
+    /// An applied fix.
+    Fix,
+    /// Typing (and pastes) since the last fix or undo, as one step.
+    Typing,
+}
+
+/// One step of a tab's history: the text to go back to.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Step {
+    /// What going back undoes (or, on the redo side, redoes).
+    pub change: Change,
+    /// The text before the change.
+    pub text: Text,
+}
+
+/// The most steps a tab keeps to undo.
+pub const MAX_STEPS: usize = 50;
+/// The most bytes of old text a tab keeps to undo: two documents at the
+/// page's limit. Texts are shared, so this counts each step in full even
+/// when it shares its text with the tab.
+pub const MAX_HISTORY_BYTES: usize = 2 * crate::limits::MAX_PAGE_DOCUMENT_BYTES;
+
+/// A tab's undo and redo stacks. Typing between two fixes is one step, so
+/// that a fix can be undone after a few keystrokes in two steps, not one
+/// per keystroke (the editor's own Ctrl+Z undoes single keystrokes).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct History {
+    undo: Vec<Step>,
+    redo: Vec<Step>,
+    /// The last undo step is typing that is still going on.
+    typing: bool,
+}
+
+impl History {
+    /// What Undo would undo now, if anything.
+    pub fn can_undo(&self) -> Option<Change> {
+        self.undo.last().map(|s| s.change)
+    }
+
+    /// What Redo would redo now, if anything.
+    pub fn can_redo(&self) -> Option<Change> {
+        self.redo.last().map(|s| s.change)
+    }
+
+    /// Note that `before` was replaced by a `change`.
+    fn record(&mut self, before: Text, change: Change) {
+        let typing = change == Change::Typing;
+        self.redo.clear();
+        if !(typing && self.typing) {
+            self.undo.push(Step {
+                change,
+                text: before,
+            });
+        }
+        self.typing = typing;
+        let bytes = |u: &[Step]| u.iter().map(|s| s.text.len()).sum::<usize>();
+        while self.undo.len() > MAX_STEPS
+            || (self.undo.len() > 1 && bytes(&self.undo) > MAX_HISTORY_BYTES)
+        {
+            self.undo.remove(0);
+        }
+    }
+
+    /// Go back from `current`: the text to show, if there is a step.
+    fn undo(&mut self, current: Text) -> Option<Text> {
+        let step = self.undo.pop()?;
+        self.typing = false;
+        self.redo.push(Step {
+            change: step.change,
+            text: current,
+        });
+        Some(step.text)
+    }
+
+    /// Go forward again from `current`, after an undo.
+    fn redo(&mut self, current: Text) -> Option<Text> {
+        let step = self.redo.pop()?;
+        self.typing = false;
+        self.undo.push(Step {
+            change: step.change,
+            text: current,
+        });
+        Some(step.text)
     }
 }
 
@@ -105,12 +238,23 @@ impl Default for Docs {
 pub enum Action {
     /// Open a document in a new tab (or in the active tab if it is empty).
     Open(Doc),
-    /// Replace the text of the active tab.
+    /// Open a document that came with the page's address (`#r=`, `?url=`):
+    /// a tab that already holds it is shown instead of a copy.
+    Import(Doc),
+    /// Replace the text of the active tab: typing.
     Edit(String),
+    /// Replace the text of the active tab: an applied fix.
+    Fix(String),
+    /// Undo the active tab's last change.
+    Undo,
+    /// Redo what the active tab's last undo undid.
+    Redo,
     /// Show tab `i`.
     Select(usize),
     /// Close tab `i`.
     Close(usize),
+    /// Put the tab closed last back at its place, shown.
+    Reopen,
 }
 
 /// The letter naming tab `i`: A, B, …
@@ -130,39 +274,126 @@ impl Docs {
         !self.docs.is_empty() && self.active < self.docs.len()
     }
 
+    /// The tabs as the page keeps them between visits: JSON of the
+    /// documents and the active tab, without histories or the closed tab.
+    pub fn stored(&self) -> String {
+        serde_json::to_string(self).unwrap_or_default()
+    }
+
+    /// Tabs kept by [`Docs::stored`], if they read back whole and can be shown.
+    pub fn from_stored(json: &str) -> Option<Docs> {
+        serde_json::from_str::<Docs>(json)
+            .ok()
+            .filter(Docs::is_valid)
+    }
+
+    /// The active tab's undo history.
+    pub fn history(&self) -> History {
+        self.history.get(self.active).cloned().unwrap_or_default()
+    }
+
     /// The tabs after `action`.
     pub fn apply(&self, action: Action) -> Docs {
         let mut next = self.clone();
+        next.history.resize_with(next.docs.len(), History::default);
         match action {
-            Action::Open(doc) => {
-                if next.current().text.trim().is_empty() {
-                    let i = next.active;
-                    next.docs[i] = doc;
-                } else {
-                    if next.docs.len() >= MAX_TABS {
-                        next.docs.remove(0);
-                    }
-                    next.docs.push(doc);
-                    next.active = next.docs.len() - 1;
-                }
-            }
-            Action::Edit(text) => {
-                let i = next.active;
-                next.docs[i].text = text.into();
-            }
+            Action::Open(doc) => next.open(doc),
+            Action::Import(doc) => match next.docs.iter().position(|d| *d == doc) {
+                Some(i) => next.active = i,
+                None => next.open(doc),
+            },
+            Action::Edit(text) => next.change(text.into(), Change::Typing),
+            Action::Fix(text) => next.change(text.into(), Change::Fix),
+            Action::Undo | Action::Redo => next.travel(action == Action::Undo),
             Action::Select(i) if i < next.docs.len() => next.active = i,
             Action::Select(_) => {}
-            Action::Close(i) if i < next.docs.len() => {
-                next.docs.remove(i);
-                if next.docs.is_empty() {
-                    next = Docs::default();
-                } else if next.active >= i && next.active > 0 {
-                    next.active -= 1;
-                }
-            }
+            Action::Close(i) if i < next.docs.len() => next.close(i),
             Action::Close(_) => {}
+            Action::Reopen => next.reopen(),
         }
         next
+    }
+
+    /// Open `doc` in the active tab if it is empty, else in a new tab.
+    fn open(&mut self, doc: Doc) {
+        self.closed = None;
+        if self.current().text.trim().is_empty() {
+            let i = self.active;
+            self.docs[i] = doc;
+            self.history[i] = History::default();
+        } else {
+            if self.docs.len() >= MAX_TABS {
+                self.docs.remove(0);
+                self.history.remove(0);
+            }
+            self.docs.push(doc);
+            self.history.push(History::default());
+            self.active = self.docs.len() - 1;
+        }
+    }
+
+    /// Replace the active tab's text by a `change`, noting it in its history.
+    fn change(&mut self, text: Text, change: Change) {
+        let i = self.active;
+        let before = std::mem::replace(&mut self.docs[i].text, text);
+        if before != self.docs[i].text {
+            self.history[i].record(before, change);
+        }
+    }
+
+    /// Undo (or redo) the active tab's last change.
+    fn travel(&mut self, back: bool) {
+        let i = self.active;
+        let current = self.docs[i].text.clone();
+        let h = &mut self.history[i];
+        if let Some(text) = if back {
+            h.undo(current)
+        } else {
+            h.redo(current)
+        } {
+            self.docs[i].text = text;
+        }
+    }
+
+    /// Close tab `i`, keeping it for [`Action::Reopen`].
+    fn close(&mut self, i: usize) {
+        let doc = self.docs.remove(i);
+        let history = self.history.remove(i);
+        self.closed = Some(Closed {
+            at: i,
+            doc,
+            history,
+        });
+        if self.docs.is_empty() {
+            self.docs.push(untitled());
+            self.history.push(History::default());
+        } else if self.active >= i && self.active > 0 {
+            self.active -= 1;
+        }
+    }
+
+    /// Put the tab closed last back where it was, or in place of the empty
+    /// tab that closing the last one left.
+    fn reopen(&mut self) {
+        let Some(Closed { at, doc, history }) = self.closed.take() else {
+            return;
+        };
+        if self.docs.len() == 1 && self.docs[0] == untitled() {
+            self.docs[0] = doc;
+            self.history[0] = history;
+            self.active = 0;
+            return;
+        }
+        let mut at = at;
+        if self.docs.len() >= MAX_TABS {
+            self.docs.remove(0);
+            self.history.remove(0);
+            at = at.saturating_sub(1);
+        }
+        let at = at.min(self.docs.len());
+        self.docs.insert(at, doc);
+        self.history.insert(at, history);
+        self.active = at;
     }
 }
 
@@ -250,13 +481,30 @@ mod tests {
         assert!(Docs::default().is_valid());
         let empty = Docs {
             docs: vec![],
-            active: 0,
+            ..Docs::default()
         };
         let past = Docs {
             active: 1,
             ..Docs::default()
         };
         assert_eq!((empty.is_valid(), past.is_valid()), (false, false));
+    }
+
+    #[test]
+    fn the_stored_form_keeps_documents_and_the_active_tab_only() {
+        let d = three_tabs()
+            .apply(Action::Fix("3!".into()))
+            .apply(Action::Close(0));
+        let json = d.stored();
+        assert_eq!(
+            json,
+            r#"{"docs":[{"source":"b","text":"2"},{"source":"c","text":"3!"}],"active":1}"#
+        );
+        let back = Docs::from_stored(&json).unwrap();
+        assert_eq!((back.docs.clone(), back.active), (d.docs.clone(), d.active));
+        assert_eq!((back.history().can_undo(), back.closed), (None, None));
+        assert_eq!(Docs::from_stored(r#"{"docs":[],"active":0}"#), None);
+        assert_eq!(Docs::from_stored("{"), None);
     }
 
     #[test]
@@ -267,5 +515,172 @@ mod tests {
         let json = serde_json::to_string(&d).unwrap();
         assert_eq!(json, r#"{"docs":[{"source":"a","text":"x"}],"active":0}"#);
         assert_eq!(serde_json::from_str::<Docs>(&json).unwrap(), d);
+    }
+
+    fn three_tabs() -> Docs {
+        let mut d = Docs::default();
+        for (name, text) in [("a", "1"), ("b", "2"), ("c", "3")] {
+            d = d.apply(Action::Open(doc(name, text)));
+        }
+        d
+    }
+
+    #[test]
+    fn a_closed_tab_reopens_at_its_place_with_its_text() {
+        let d = three_tabs()
+            .apply(Action::Select(1))
+            .apply(Action::Edit("2!".into()));
+        let closed = d.apply(Action::Close(1));
+        assert_eq!((sources(&closed), closed.active), (vec!["a", "c"], 0));
+        assert_eq!(
+            closed
+                .closed
+                .as_ref()
+                .map(|c| (c.at, c.doc.source.as_str())),
+            Some((1, "b"))
+        );
+        let back = closed.apply(Action::Select(1)).apply(Action::Reopen);
+        assert_eq!((sources(&back), back.active), (vec!["a", "b", "c"], 1));
+        assert_eq!(
+            (back.current().text.clone(), back.closed.clone()),
+            ("2!".into(), None)
+        );
+        // Its history came back with it.
+        let undone = back.apply(Action::Undo);
+        assert_eq!(undone.current().text, "2");
+        assert_eq!(
+            undone.apply(Action::Reopen),
+            undone,
+            "nothing left to reopen"
+        );
+    }
+
+    #[test]
+    fn the_last_tab_reopens_in_place_of_the_empty_one() {
+        let d = Docs::default().apply(Action::Open(doc("a", "1")));
+        let closed = d.apply(Action::Close(0));
+        assert_eq!(sources(&closed), vec!["untitled"]);
+        let back = closed.apply(Action::Reopen);
+        assert_eq!((sources(&back), back.active), (vec!["a"], 0));
+        assert_eq!(back.current().text, "1");
+    }
+
+    #[test]
+    fn opening_a_document_forgets_the_closed_tab() {
+        let d = three_tabs().apply(Action::Close(2));
+        let d = d.apply(Action::Open(doc("d", "4")));
+        assert_eq!(d.closed, None);
+        assert_eq!(d.apply(Action::Reopen), d);
+    }
+
+    #[test]
+    fn reopening_into_a_full_strip_drops_the_oldest() {
+        let mut d = Docs::default();
+        for i in 0..MAX_TABS {
+            d = d.apply(Action::Open(doc(&format!("d{i}"), "x")));
+        }
+        let mut d = d.apply(Action::Close(3));
+        d.docs.push(doc("new", "y"));
+        d.history.push(History::default());
+        let back = d.apply(Action::Reopen);
+        assert_eq!(back.docs.len(), MAX_TABS);
+        assert_eq!((back.docs[0].source.as_str(), back.active), ("d1", 2));
+        assert_eq!(back.current().source, "d3");
+    }
+
+    #[test]
+    fn a_fix_is_undone_and_redone() {
+        let d = Docs::default().apply(Action::Open(doc("a", "bad")));
+        let fixed = d.apply(Action::Fix("good".into()));
+        assert_eq!(fixed.history().can_undo(), Some(Change::Fix));
+        let undone = fixed.apply(Action::Undo);
+        assert_eq!(undone.current().text, "bad");
+        assert_eq!(
+            (undone.history().can_undo(), undone.history().can_redo()),
+            (None, Some(Change::Fix))
+        );
+        let redone = undone.apply(Action::Redo);
+        assert_eq!(redone.current().text, "good");
+        assert_eq!(redone.history().can_redo(), None);
+        assert_eq!(
+            redone.apply(Action::Redo).current().text,
+            "good",
+            "nothing to redo"
+        );
+    }
+
+    #[test]
+    fn typing_between_fixes_is_one_step() {
+        let d = Docs::default().apply(Action::Open(doc("a", "v0")));
+        let d = d.apply(Action::Fix("v1".into()));
+        let d = ["v1a", "v1ab", "v1abc"]
+            .iter()
+            .fold(d, |d, t| d.apply(Action::Edit((*t).into())));
+        assert_eq!(d.history().can_undo(), Some(Change::Typing));
+        let d = d.apply(Action::Undo);
+        assert_eq!(d.current().text, "v1");
+        let d = d.apply(Action::Undo);
+        assert_eq!(d.current().text, "v0");
+        assert_eq!(d.history().can_undo(), None);
+        // A new change after an undo forgets what could be redone.
+        let d = d.apply(Action::Edit("w".into()));
+        assert_eq!(
+            (d.history().can_undo(), d.history().can_redo()),
+            (Some(Change::Typing), None)
+        );
+    }
+
+    #[test]
+    fn each_tab_has_its_own_history() {
+        let d = three_tabs().apply(Action::Fix("3 fixed".into()));
+        let d = d.apply(Action::Select(0));
+        assert_eq!(d.history().can_undo(), None);
+        assert_eq!(d.apply(Action::Undo).current().text, "1");
+        let d = d.apply(Action::Select(2)).apply(Action::Undo);
+        assert_eq!(d.current().text, "3");
+        // Closing an earlier tab keeps each history with its tab.
+        let d = d.apply(Action::Redo).apply(Action::Close(0));
+        assert_eq!(
+            (d.current().source.as_str(), d.history().can_undo()),
+            ("c", Some(Change::Fix))
+        );
+    }
+
+    #[test]
+    fn an_unchanged_text_is_no_step() {
+        let d = Docs::default().apply(Action::Open(doc("a", "x")));
+        assert_eq!(d.apply(Action::Edit("x".into())).history().can_undo(), None);
+    }
+
+    #[test]
+    fn history_is_bounded_in_steps_and_bytes() {
+        let mut d = Docs::default().apply(Action::Open(doc("a", "0")));
+        for i in 1..=MAX_STEPS + 5 {
+            d = d.apply(Action::Fix(i.to_string()));
+        }
+        let mut undone = 0;
+        while d.history().can_undo().is_some() {
+            d = d.apply(Action::Undo);
+            undone += 1;
+        }
+        assert_eq!((undone, d.current().text.clone()), (MAX_STEPS, "5".into()));
+        let big = "x".repeat(MAX_HISTORY_BYTES / 2);
+        let mut h = History::default();
+        for i in 0..3 {
+            h.record(format!("{i}{big}").into(), Change::Fix);
+        }
+        assert_eq!(h.undo.len(), 1, "two steps of half the budget are over it");
+        assert!(h.undo[0].text.starts_with('2'));
+    }
+
+    #[test]
+    fn an_imported_document_already_open_is_shown_not_copied() {
+        let d = three_tabs();
+        let again = d
+            .apply(Action::Select(0))
+            .apply(Action::Import(doc("b", "2")));
+        assert_eq!((sources(&again), again.active), (vec!["a", "b", "c"], 1));
+        let new = d.apply(Action::Import(doc("b", "2 changed")));
+        assert_eq!((new.docs.len(), new.active), (4, 3));
     }
 }

@@ -9,13 +9,13 @@ use crate::web::components::{
     editor::Editor,
     grid::GridView,
     summary::SummaryView,
-    tabs::Tabs,
+    tabs::{history_bar, Tabs},
     toolbar::{Example, Toolbar},
     tree::TreeView,
 };
 use crate::web::hooks::{
-    opener, use_analysis, use_coloring, use_docs, use_file_drop, use_finding_actions, use_linking,
-    use_startup, Status,
+    importer, opener, use_analysis, use_coloring, use_docs, use_file_drop, use_finding_actions,
+    use_linking, use_startup, Status,
 };
 use crate::web::load;
 use wasm_bindgen_futures::spawn_local;
@@ -24,10 +24,10 @@ use yew::prelude::*;
 /// The whole page.
 #[function_component(App)]
 pub fn app() -> Html {
-    let docs = use_docs();
+    let (docs, not_kept) = use_docs();
     let status = use_state(|| None::<Status>);
     let open = opener(&docs, &status);
-    let examples = use_startup(&open);
+    let examples = use_startup(&importer(&docs, &status));
     use_file_drop(&open);
     let current_text = docs.current().text.clone();
     let analysis = use_analysis(current_text.clone(), docs.active);
@@ -46,6 +46,13 @@ pub fn app() -> Html {
     let on_edit = dispatch(&docs, Action::Edit);
     let on_select = dispatch(&docs, Action::Select);
     let on_close = dispatch(&docs, Action::Close);
+    let [on_reopen, on_undo, on_redo] =
+        [Action::Reopen, Action::Undo, Action::Redo].map(|a| dispatch(&docs, move |()| a.clone()));
+    let closed = docs
+        .closed
+        .as_ref()
+        .map(|c| format!("{} {}", tab_letter(c.at), c.doc.source));
+    let history = docs.history();
     let on_open_selection = open_selection(&docs);
     let squiggles = current
         .as_ref()
@@ -60,7 +67,11 @@ pub fn app() -> Html {
             </header>
             <Toolbar {examples} {on_example} {on_file} {on_share} />
             <p class="status" role="status" data-testid="status">{ status_line(&status) }</p>
-            <Tabs sources={sources.clone()} active={docs.active} {on_select} {on_close} />
+            if let Some(p) = not_kept {
+                <p class="error" role="alert" data-testid="not-kept">{ p }</p>
+            }
+            <Tabs sources={sources.clone()} active={docs.active} {on_select} {on_close} {closed} {on_reopen} />
+            { history_bar(history.can_undo(), history.can_redo(), on_undo, on_redo) }
             <div class="workspace" role="tabpanel" aria-labelledby={format!("tab-{}", tab_letter(docs.active))}>
                 <Editor text={current_text} {on_edit} label="R document (JSON)"
                     selection={actions.selection} {squiggles} linked={link.text} reveal={link.reveal} on_point={link.on_point} />
@@ -96,7 +107,10 @@ pub fn app() -> Html {
 }
 
 /// A callback that does `action` to the tabs.
-fn dispatch<T: 'static>(docs: &UseReducerHandle<Docs>, action: fn(T) -> Action) -> Callback<T> {
+fn dispatch<T: 'static>(
+    docs: &UseReducerHandle<Docs>,
+    action: impl Fn(T) -> Action + 'static,
+) -> Callback<T> {
     let docs = docs.dispatcher();
     Callback::from(move |v| docs.dispatch(action(v)))
 }

@@ -15,7 +15,7 @@ use crate::web::components::code::{Point, Reveal};
 use crate::web::components::editor::Selection;
 use crate::web::components::grid::{CellRef, Linked};
 use crate::web::components::toolbar::Example;
-use crate::web::{load, state};
+use crate::web::{load, storage};
 use gloo::events::{EventListener, EventListenerOptions};
 use gloo::timers::callback::Timeout;
 use std::cell::RefCell;
@@ -28,7 +28,8 @@ use yew::prelude::*;
 const PARSE_DELAY_MS: u32 = 120;
 /// A change larger than this many bytes is not typing.
 const TYPING_BYTES: usize = 256;
-/// How long changes must settle before they are saved to local storage.
+/// How long changes must settle before they are saved (the page also
+/// saves at once when it is hidden: a reload, a closed tab, another app).
 const SAVE_DELAY_MS: u32 = 600;
 
 /// A message under the toolbar: what just happened, or what went wrong.
@@ -79,17 +80,46 @@ impl Shown {
     }
 }
 
-/// The open tabs, as last saved, saved again once changes settle.
+/// The open tabs, as last saved, saved again once changes settle and
+/// whenever the page is hidden; with them, why they are not kept, when the
+/// browser refuses to store them.
 #[hook]
-pub fn use_docs() -> UseReducerHandle<Docs> {
-    let docs = use_reducer(state::load);
-    let snapshot = (*docs).clone();
-    use_effect_with(snapshot, move |snapshot| {
-        let snapshot = snapshot.clone();
-        let timer = Timeout::new(SAVE_DELAY_MS, move || state::save(&snapshot));
-        move || drop(timer)
+pub fn use_docs() -> (UseReducerHandle<Docs>, Option<String>) {
+    let start = use_state(storage::take_restored);
+    let docs = use_reducer(|| start.1.clone());
+    let problem = use_state(|| start.2.clone());
+    let pending = use_mut_ref(|| None::<Docs>);
+    let flush: Rc<dyn Fn()> = {
+        let (keeper, pending, problem) = (start.0.clone(), pending.clone(), problem.clone());
+        Rc::new(move || {
+            let Some(docs) = pending.borrow_mut().take() else {
+                return;
+            };
+            let (keeper, problem) = (keeper.clone(), problem.clone());
+            spawn_local(async move { problem.set(keeper.save(&docs).await.err()) });
+        })
+    };
+    {
+        let flush = flush.clone();
+        use_effect_with((*docs).clone(), move |snapshot| {
+            *pending.borrow_mut() = Some(snapshot.clone());
+            let timer = Timeout::new(SAVE_DELAY_MS, move || flush());
+            move || drop(timer)
+        });
+    }
+    use_effect_with((), move |_| {
+        let hide = flush.clone();
+        let window = gloo::utils::window();
+        let on_hide = EventListener::new(&window, "pagehide", move |_| hide());
+        let document = gloo::utils::document();
+        let on_hidden = EventListener::new(&document.clone(), "visibilitychange", move |_| {
+            if document.hidden() {
+                flush();
+            }
+        });
+        move || drop((on_hide, on_hidden))
     });
-    docs
+    (docs, (*problem).clone())
 }
 
 /// Open a loaded document as a tab, or say why it could not be loaded.
@@ -97,28 +127,50 @@ pub fn opener(
     docs: &UseReducerHandle<Docs>,
     status: &UseStateHandle<Option<Status>>,
 ) -> Callback<Result<Doc, String>> {
+    opening(docs, status, Action::Open)
+}
+
+/// Open a document that came with the page's address, unless a tab holds
+/// it already (a reload of a page opened from a share link).
+pub fn importer(
+    docs: &UseReducerHandle<Docs>,
+    status: &UseStateHandle<Option<Status>>,
+) -> Callback<Result<Doc, String>> {
+    opening(docs, status, Action::Import)
+}
+
+/// Do `action` with a loaded document, or say why it could not be loaded.
+fn opening(
+    docs: &UseReducerHandle<Docs>,
+    status: &UseStateHandle<Option<Status>>,
+    action: fn(Doc) -> Action,
+) -> Callback<Result<Doc, String>> {
     let (docs, status) = (docs.dispatcher(), status.clone());
     Callback::from(move |loaded: Result<Doc, String>| match loaded {
         Ok(doc) => {
             status.set(Some(Status::Info(format!("opened {}", doc.source))));
-            docs.dispatch(Action::Open(doc));
+            docs.dispatch(action(doc));
         }
         Err(e) => status.set(Some(Status::Problem(e))),
     })
 }
 
 /// On start: a shared document, a `?url=` document, and the examples
-/// index, which this returns once it has loaded.
+/// index, which this returns once it has loaded. The address is cleaned
+/// once they are read, so a reload does not import them again.
 #[hook]
-pub fn use_startup(open: &Callback<Result<Doc, String>>) -> Vec<Example> {
+pub fn use_startup(import: &Callback<Result<Doc, String>>) -> Vec<Example> {
     let examples = use_state(Vec::<Example>::new);
     {
-        let (open, examples) = (open.clone(), examples.clone());
+        let (open, examples) = (import.clone(), examples.clone());
         use_effect_with((), move |_| {
-            if let Some(shared) = load::shared_document() {
+            let shared = load::shared_document();
+            let url = load::url_param();
+            load::clean_address();
+            if let Some(shared) = shared {
                 open.emit(shared);
             }
-            if let Some(url) = load::url_param() {
+            if let Some(url) = url {
                 let open = open.clone();
                 spawn_local(async move {
                     let name = load::url_name(&url);
@@ -378,7 +430,7 @@ pub fn use_finding_actions(docs: &UseReducerHandle<Docs>, text: Text) -> Finding
     let on_fix = {
         let docs = docs.dispatcher();
         Callback::from(move |fix: FixView| {
-            docs.dispatch(Action::Edit(apply_fix(&text, fix.span, &fix.replacement)));
+            docs.dispatch(Action::Fix(apply_fix(&text, fix.span, &fix.replacement)));
         })
     };
     FindingActions {

@@ -105,3 +105,38 @@ pub fn share_link(text: &str) -> Result<String, String> {
         .map_err(|_| "the browser refused to update the address bar".to_string())?;
     Ok(link)
 }
+
+/// Take `#r=` and `?url=` out of the address bar (other parameters stay),
+/// once their documents are read: a reload must not open them again.
+pub fn clean_address() {
+    let window = gloo::utils::window();
+    let location = window.location();
+    let search = location.search().unwrap_or_default();
+    let params = web_sys::UrlSearchParams::new_with_str(&search).ok();
+    let had_url = params.as_ref().is_some_and(|p| p.has("url"));
+    let had_doc = location.hash().is_ok_and(|h| h.starts_with("#r="));
+    if !had_url && !had_doc {
+        return;
+    }
+    let search = match params {
+        Some(p) => {
+            p.delete("url");
+            let rest = String::from(p.to_string());
+            if rest.is_empty() {
+                rest
+            } else {
+                format!("?{rest}")
+            }
+        }
+        None => search,
+    };
+    let hash = if had_doc {
+        String::new()
+    } else {
+        location.hash().unwrap_or_default()
+    };
+    let clean = format!("{}{search}{hash}", location.pathname().unwrap_or_default());
+    if let Ok(h) = window.history() {
+        let _ = h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&clean));
+    }
+}

@@ -6,6 +6,7 @@ pub mod components;
 pub mod hooks;
 pub mod load;
 pub mod state;
+pub mod storage;
 
 /// Leave a `performance.mark` for the benchmark spec (www/bench/), which
 /// sets `window.RSCOPE_MARKS` before the page loads. Off otherwise: a mark
@@ -25,18 +26,23 @@ mod wait;
 
 use wasm_bindgen::prelude::*;
 
-/// Mount the Rscope app on the element with id `app`, or on `<body>`.
+/// Mount the Rscope app on the element with id `app`, or on `<body>`,
+/// once the documents of the last visit are read back: the page never
+/// shows an editor that a late restore would overwrite.
 #[wasm_bindgen(js_name = mountApp)]
 pub fn mount_app() {
     console_error_panic_hook::set_once();
-    let document = gloo::utils::document();
-    match document.get_element_by_id("app") {
-        Some(root) => {
-            yew::Renderer::<app::App>::with_root(root).render();
+    wasm_bindgen_futures::spawn_local(async {
+        storage::restore().await;
+        let document = gloo::utils::document();
+        match document.get_element_by_id("app") {
+            Some(root) => {
+                yew::Renderer::<app::App>::with_root(root).render();
+            }
+            None => {
+                yew::Renderer::<app::App>::new().render();
+            }
         }
-        None => {
-            yew::Renderer::<app::App>::new().render();
-        }
-    }
-    mark("rscope:mounted");
+        mark("rscope:mounted");
+    });
 }

@@ -31,6 +31,8 @@ export class Rscope {
     this.status = page.getByTestId('status');
     this.hint = page.getByTestId('hint');
     this.alert = page.getByRole('alert');
+    this.notKept = page.getByTestId('not-kept');
+    this.closedTab = page.getByTestId('closed-tab');
     this.diagnostics = page.getByTestId('diagnostics');
     this.states = page.getByTestId('states');
     this.grid = page.getByTestId('grid');
@@ -94,15 +96,21 @@ export class Rscope {
     await this.openExample.click();
   }
 
-  /** Wait until local storage holds `text`, i.e. the debounced save has run. */
+  /** Wait until the page's storage (IndexedDB) holds `text`, i.e. a save has run. */
   async saved(text) {
     const escaped = JSON.stringify(text).slice(1, -1);
-    await expect.poll(() => this.page.evaluate((needle) => {
-      for (let i = 0; i < localStorage.length; i++) {
-        if (localStorage.getItem(localStorage.key(i)).includes(needle)) return true;
-      }
-      return false;
-    }, escaped)).toBe(true);
+    await expect.poll(() => this.page.evaluate((needle) => new Promise((resolve) => {
+      const open = indexedDB.open('rscope');
+      // Never create the database here: the page creates it with its store.
+      open.onupgradeneeded = () => open.transaction.abort();
+      open.onerror = () => resolve(false);
+      open.onsuccess = () => {
+        const db = open.result;
+        const get = db.transaction('documents').objectStore('documents').get('tabs');
+        get.onsuccess = () => { db.close(); resolve(typeof get.result === 'string' && get.result.includes(needle)); };
+        get.onerror = () => { db.close(); resolve(false); };
+      };
+    }), escaped)).toBe(true);
   }
 
   /** The text the editor has selected. */
@@ -131,6 +139,21 @@ export class Rscope {
   /** Close tab `letter` with its × button. */
   async closeTab(letter) {
     await this.page.getByRole('button', { name: `Close ${letter}` }).click();
+  }
+
+  /** Undo the tab closed last, from the notice under the tabs. */
+  async undoClose() {
+    await this.page.getByTestId('undo-close').click();
+  }
+
+  /** Undo the active tab's last fix or typing. */
+  async undo() {
+    await this.page.getByTestId('undo').click();
+  }
+
+  /** Redo what the last undo undid. */
+  async redo() {
+    await this.page.getByTestId('redo').click();
   }
 
   // ---- what the page reads back ------------------------------------------

@@ -3,9 +3,10 @@
 //! tabindex), and Left, Right, Home and End move the focus and show the
 //! tab. The Close buttons sit beside the tab list, not in
 //! it (a tab list owns tabs only); the style sheet places each after its
-//! tab with `order`.
+//! tab with `order`. Under the strip: the tab closed last with an Undo, and
+//! the active tab's Undo and Redo.
 
-use crate::tabs::tab_letter;
+use crate::tabs::{tab_letter, Change};
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlElement, KeyboardEvent};
 use yew::prelude::*;
@@ -21,13 +22,28 @@ pub struct TabsProps {
     pub on_select: Callback<usize>,
     /// Close tab `i`.
     pub on_close: Callback<usize>,
+    /// The tab closed last, as its letter and source, while it can be reopened.
+    #[prop_or_default]
+    pub closed: Option<String>,
+    /// Reopen the tab closed last.
+    #[prop_or_default]
+    pub on_reopen: Callback<()>,
 }
 
 /// The row of document tabs.
 #[function_component(Tabs)]
 pub fn tabs(props: &TabsProps) -> Html {
     let onkeydown = key_down(props);
+    let refocus = use_refocus(props.active);
+    let on_close = {
+        let (refocus, on_close) = (refocus.clone(), props.on_close.clone());
+        Callback::from(move |i: usize| {
+            *refocus.borrow_mut() = true;
+            on_close.emit(i);
+        })
+    };
     html! {
+        <>
         <div class="tabs">
             <div class="tablist" role="tablist" aria-label="Open documents" {onkeydown}>
                 { for props.sources.iter().enumerate().map(|(i, source)| {
@@ -46,7 +62,7 @@ pub fn tabs(props: &TabsProps) -> Html {
             </div>
             { for (0..props.sources.len()).map(|i| {
                 let selected = i == props.active;
-                let close = props.on_close.reform(move |_: MouseEvent| i);
+                let close = on_close.reform(move |_: MouseEvent| i);
                 let letter = tab_letter(i);
                 // Only the shown tab's Close is a tab stop, right after the tab list.
                 html! {
@@ -56,7 +72,29 @@ pub fn tabs(props: &TabsProps) -> Html {
                 }
             }) }
         </div>
+        { reopen_notice(props.closed.as_deref(), &props.on_reopen, &refocus) }
+        </>
     }
+}
+
+/// After a close or a reopen, the focus goes to the tab then shown, not to
+/// whatever button took the closed one's place: set the returned flag
+/// before either, and the next render moves the focus.
+#[hook]
+fn use_refocus(active: usize) -> std::rc::Rc<std::cell::RefCell<bool>> {
+    let refocus = use_mut_ref(|| false);
+    {
+        let (refocus, letter) = (refocus.clone(), tab_letter(active));
+        use_effect(move || {
+            if std::mem::take(&mut *refocus.borrow_mut()) {
+                let tab = gloo::utils::document().get_element_by_id(&format!("tab-{letter}"));
+                if let Some(tab) = tab.and_then(|t| t.dyn_into::<HtmlElement>().ok()) {
+                    let _ = tab.focus();
+                }
+            }
+        });
+    }
+    refocus
 }
 
 /// Arrows, Home and End show another tab and move the focus onto it.
@@ -84,4 +122,57 @@ fn key_down(props: &TabsProps) -> Callback<KeyboardEvent> {
             let _ = tab.focus();
         }
     })
+}
+
+/// "Closed B (name)" with an Undo that puts the tab back.
+fn reopen_notice(
+    closed: Option<&str>,
+    on_reopen: &Callback<()>,
+    refocus: &std::rc::Rc<std::cell::RefCell<bool>>,
+) -> Html {
+    let Some(closed) = closed else {
+        return html! {};
+    };
+    let onclick = {
+        let (on_reopen, refocus) = (on_reopen.clone(), refocus.clone());
+        Callback::from(move |_: MouseEvent| {
+            *refocus.borrow_mut() = true;
+            on_reopen.emit(());
+        })
+    };
+    html! {
+        <p class="closed-tab" role="status" data-testid="closed-tab">
+            { format!("Closed {closed}. ") }
+            <button type="button" data-testid="undo-close" {onclick}>{ "Undo" }</button>
+        </p>
+    }
+}
+
+/// The active tab's Undo and Redo, named for what they undo (a fix, or the
+/// typing since the last one); nothing when there is nothing to undo.
+pub fn history_bar(
+    undo: Option<Change>,
+    redo: Option<Change>,
+    on_undo: Callback<()>,
+    on_redo: Callback<()>,
+) -> Html {
+    if undo.is_none() && redo.is_none() {
+        return html! {};
+    }
+    let name = |c: Change| match c {
+        Change::Fix => "fix",
+        Change::Typing => "typing",
+    };
+    html! {
+        <div class="history" role="group" aria-label="Undo history">
+            if let Some(c) = undo {
+                <button type="button" data-testid="undo" onclick={on_undo.reform(|_: MouseEvent| ())}>
+                    { format!("Undo {}", name(c)) }</button>
+            }
+            if let Some(c) = redo {
+                <button type="button" data-testid="redo" onclick={on_redo.reform(|_: MouseEvent| ())}>
+                    { format!("Redo {}", name(c)) }</button>
+            }
+        </div>
+    }
 }

@@ -1,0 +1,245 @@
+//! Where the page keeps its documents between visits: IndexedDB, through
+//! the `rexie` crate (a maintained futures wrapper over IndexedDB that
+//! builds for wasm32 with this project's wasm-bindgen pin). Local storage
+//! holds about 5 MB, far below the page's 64 MiB limit
+//! ([`crate::limits::MAX_PAGE_DOCUMENT_BYTES`]); it is read once to bring
+//! over what an older visit left there, and written only when the browser
+//! has no IndexedDB.
+//!
+//! The tabs are stored as one JSON value, [`Docs::stored`] (the core says
+//! what it holds), under one key: a save replaces the whole list in one
+//! transaction, so a reload never sees half of it.
+
+use crate::tabs::Docs;
+use futures_util::future::join;
+use rexie::{ObjectStore, Rexie, TransactionMode};
+use std::cell::RefCell;
+use std::rc::Rc;
+use wasm_bindgen::JsValue;
+
+/// The database, its one object store and the key of the tab list.
+const DB: &str = "rscope";
+const STORE: &str = "documents";
+const KEY: &str = "tabs";
+/// Where visits before IndexedDB kept the tabs.
+const OLD_KEY: &str = "rscope.documents.v1";
+
+/// The page's storage: IndexedDB once opened, or local storage when the
+/// browser refused IndexedDB (and why).
+pub struct Keeper {
+    db: RefCell<Db>,
+}
+
+enum Db {
+    /// Not opened yet (a component test mounts the page without
+    /// [`restore`]): the first save opens it.
+    Unopened,
+    Open(Rc<Rexie>),
+    /// The browser refused IndexedDB, for this reason; local storage is
+    /// tried instead.
+    Refused(String),
+}
+
+/// What the page starts from: the storage, the tabs, and why the tabs of
+/// the last visit could not be read, if they could not.
+pub type Restored = (Rc<Keeper>, Docs, Option<String>);
+
+thread_local! {
+    /// What [`restore`] found.
+    static RESTORED: RefCell<Option<Restored>> = const { RefCell::new(None) };
+}
+
+/// Open the storage and read the tabs the last visit left, moving an older
+/// visit's local storage over; the page then starts from them
+/// ([`take_restored`]).
+pub async fn restore() {
+    let db = match open().await {
+        Ok(db) => Db::Open(Rc::new(db)),
+        Err(e) => Db::Refused(e),
+    };
+    let keeper = Rc::new(Keeper {
+        db: RefCell::new(db),
+    });
+    let (docs, problem) = match keeper.read().await {
+        Ok(Some(docs)) => (docs, None),
+        Ok(None) => keeper.migrate().await,
+        Err(e) => (old_docs().unwrap_or_default(), Some(e)),
+    };
+    RESTORED.with(|r| *r.borrow_mut() = Some((keeper, docs, problem)));
+}
+
+/// The storage, the tabs and any storage problem [`restore`] found; a page
+/// mounted without it starts with one empty tab and opens storage on its
+/// first save.
+pub fn take_restored() -> Restored {
+    RESTORED.with(|r| r.borrow_mut().take()).unwrap_or_else(|| {
+        let keeper = Keeper {
+            db: RefCell::new(Db::Unopened),
+        };
+        (Rc::new(keeper), Docs::default(), None)
+    })
+}
+
+/// Open (or create) the database, or say why the browser refused.
+async fn open() -> Result<Rexie, String> {
+    let has_idb = js_sys::Reflect::get(&gloo::utils::window(), &"indexedDB".into())
+        .is_ok_and(|v| v.is_truthy());
+    if !has_idb {
+        return Err("this browser has no IndexedDB; a private window may turn it off".into());
+    }
+    Rexie::builder(DB)
+        .version(1)
+        .add_object_store(ObjectStore::new(STORE))
+        .build()
+        .await
+        .map_err(|e| format!("IndexedDB refused to open: {}", why(e)))
+}
+
+/// What the page says when `docs` could not be kept, for `reason`.
+fn not_kept(docs: &Docs, reason: &str) -> String {
+    let names = docs
+        .docs
+        .iter()
+        .enumerate()
+        .filter(|(_, d)| !d.text.is_empty())
+        .map(|(i, d)| format!("{} {}", crate::tabs::tab_letter(i), d.source))
+        .collect::<Vec<_>>()
+        .join(", ");
+    format!(
+        "not kept for your next visit: {names}. The browser refused to store them ({reason}). Copy your work into a file before you close or reload this page"
+    )
+}
+
+/// Local storage, if the browser lets the page have it (reading
+/// `window.localStorage` throws where storage is blocked).
+fn local() -> Option<web_sys::Storage> {
+    gloo::utils::window().local_storage().ok().flatten()
+}
+
+/// The documents an older visit left in local storage.
+fn old_docs() -> Option<Docs> {
+    Docs::from_stored(&local()?.get_item(OLD_KEY).ok()??)
+}
+
+/// A rexie error in words (its own Display says only "idb error").
+fn why(e: rexie::Error) -> String {
+    match e {
+        rexie::Error::IdbError(e) => e.to_string(),
+        e => e.to_string(),
+    }
+}
+
+impl Keeper {
+    /// The stored tabs, if any were stored.
+    async fn read(&self) -> Result<Option<Docs>, String> {
+        let db = match &*self.db.borrow() {
+            Db::Open(db) => db.clone(),
+            _ => return Ok(old_docs()),
+        };
+        let failed = |e| format!("cannot read the documents kept by the last visit: {e}");
+        let tx = db
+            .transaction(&[STORE], TransactionMode::ReadOnly)
+            .map_err(|e| failed(why(e)))?;
+        let store = tx.store(STORE).map_err(|e| failed(why(e)))?;
+        let value = store.get(KEY.into()).await.map_err(|e| failed(why(e)))?;
+        Ok(value
+            .and_then(|v| v.as_string())
+            .and_then(|json| Docs::from_stored(&json)))
+    }
+
+    /// Move what an older visit left in local storage into IndexedDB, and
+    /// forget it there once it is kept.
+    async fn migrate(&self) -> (Docs, Option<String>) {
+        let Some(docs) = old_docs() else {
+            return (Docs::default(), None);
+        };
+        let kept = self.save(&docs).await;
+        if let (Ok(()), Some(local)) = (&kept, local()) {
+            let _ = local.remove_item(OLD_KEY);
+        }
+        (docs, kept.err())
+    }
+
+    /// Keep `docs` for the next visit, or say why they are not kept. The
+    /// write and its commit are issued at the first poll (once storage is
+    /// open), so a save started when the page is hidden reaches the database.
+    pub async fn save(&self, docs: &Docs) -> Result<(), String> {
+        if matches!(*self.db.borrow(), Db::Unopened) {
+            let db = match open().await {
+                Ok(db) => Db::Open(Rc::new(db)),
+                Err(e) => Db::Refused(e),
+            };
+            *self.db.borrow_mut() = db;
+        }
+        let json = docs.stored();
+        let db = match &*self.db.borrow() {
+            Db::Open(db) => Ok(db.clone()),
+            Db::Refused(why) => Err(why.clone()),
+            Db::Unopened => Err("IndexedDB is not open".to_string()),
+        };
+        let db = match db {
+            Ok(db) => db,
+            Err(reason) => {
+                let stored = local().map(|l| l.set_item(OLD_KEY, &json));
+                return match stored {
+                    Some(Ok(())) => Ok(()),
+                    _ => Err(not_kept(docs, &reason)),
+                };
+            }
+        };
+        let failed = |e: rexie::Error| not_kept(docs, &why(e));
+        let tx = db
+            .transaction(&[STORE], TransactionMode::ReadWrite)
+            .map_err(failed)?;
+        let store = tx.store(STORE).map_err(failed)?;
+        // The write and an explicit commit go out in the same poll: Chromium
+        // drops a transaction left to commit by itself when the page unloads.
+        let value = JsValue::from_str(&json);
+        let key = JsValue::from_str(KEY);
+        let (put, commit) = join(store.put(&value, Some(&key)), tx.commit()).await;
+        put.map_err(failed)?;
+        commit.map_err(failed)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::limits::MAX_PAGE_DOCUMENT_BYTES;
+    use crate::tabs::{Action, Doc};
+    use wasm_bindgen_test::*;
+
+    /// A document at the page's limit is kept and read back whole, which
+    /// local storage (about 5 MB) cannot do.
+    #[wasm_bindgen_test]
+    async fn keeps_a_document_at_the_page_limit() {
+        let text = format!("[{}]", " ".repeat(MAX_PAGE_DOCUMENT_BYTES - 2));
+        let docs = Docs::default().apply(Action::Open(Doc {
+            source: "big.json".into(),
+            text: text.into(),
+        }));
+        let (keeper, _, _) = take_restored();
+        keeper.save(&docs).await.expect("kept");
+        let read = keeper.read().await.expect("read").expect("stored");
+        assert_eq!(read.current().text.len(), MAX_PAGE_DOCUMENT_BYTES);
+        assert!(read == docs, "the stored tabs come back as saved");
+    }
+
+    /// What an older visit left in local storage comes over, once.
+    #[wasm_bindgen_test]
+    async fn moves_an_older_visits_documents_over() {
+        let old = r#"{"docs":[{"source":"old.json","text":"{}"}],"active":0}"#;
+        local().unwrap().set_item(OLD_KEY, old).unwrap();
+        let keeper = Keeper {
+            db: RefCell::new(Db::Open(Rc::new(open().await.unwrap()))),
+        };
+        let (docs, problem) = keeper.migrate().await;
+        assert_eq!(
+            (docs.current().source.as_str(), problem),
+            ("old.json", None)
+        );
+        assert_eq!(local().unwrap().get_item(OLD_KEY).unwrap(), None);
+        let read = keeper.read().await.unwrap().unwrap();
+        assert_eq!(read.current().source, "old.json");
+    }
+}
