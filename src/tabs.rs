@@ -239,7 +239,8 @@ pub enum Action {
     /// Open a document in a new tab (or in the active tab if it is empty).
     Open(Doc),
     /// Open a document that came with the page's address (`#r=`, `?url=`):
-    /// a tab that already holds it is shown instead of a copy.
+    /// a tab that already holds its text, under whatever name, is shown
+    /// instead of a copy (a reload brings the address back).
     Import(Doc),
     /// Replace the text of the active tab: typing.
     Edit(String),
@@ -298,7 +299,7 @@ impl Docs {
         next.history.resize_with(next.docs.len(), History::default);
         match action {
             Action::Open(doc) => next.open(doc),
-            Action::Import(doc) => match next.docs.iter().position(|d| *d == doc) {
+            Action::Import(doc) => match next.docs.iter().position(|d| d.text == doc.text) {
                 Some(i) => next.active = i,
                 None => next.open(doc),
             },
@@ -682,5 +683,11 @@ mod tests {
         assert_eq!((sources(&again), again.active), (vec!["a", "b", "c"], 1));
         let new = d.apply(Action::Import(doc("b", "2 changed")));
         assert_eq!((new.docs.len(), new.active), (4, 3));
+        // The tab kept from before a reload is named as the user left it.
+        let renamed = d.apply(Action::Import(doc("shared link", "2")));
+        assert_eq!(
+            (sources(&renamed), renamed.active),
+            (vec!["a", "b", "c"], 1)
+        );
     }
 }

@@ -89,6 +89,7 @@ pub fn use_docs() -> (UseReducerHandle<Docs>, Option<String>) {
     let docs = use_reducer(|| start.1.clone());
     let problem = use_state(|| start.2.clone());
     let pending = use_mut_ref(|| None::<Docs>);
+    let latest = use_mut_ref(|| None::<Docs>);
     let flush: Rc<dyn Fn()> = {
         let (keeper, pending, problem) = (start.0.clone(), pending.clone(), problem.clone());
         Rc::new(move || {
@@ -101,12 +102,22 @@ pub fn use_docs() -> (UseReducerHandle<Docs>, Option<String>) {
     };
     {
         let flush = flush.clone();
+        let latest = latest.clone();
         use_effect_with((*docs).clone(), move |snapshot| {
             *pending.borrow_mut() = Some(snapshot.clone());
+            *latest.borrow_mut() = Some(snapshot.clone());
             let timer = Timeout::new(SAVE_DELAY_MS, move || flush());
             move || drop(timer)
         });
     }
+    // Hidden: write the journal at once, then save as usual (which may not
+    // finish if the page is going away).
+    let flush: Rc<dyn Fn()> = Rc::new(move || {
+        if let Some(docs) = &*latest.borrow() {
+            storage::journal(docs);
+        }
+        flush();
+    });
     use_effect_with((), move |_| {
         let hide = flush.clone();
         let window = gloo::utils::window();

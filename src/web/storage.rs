@@ -23,6 +23,12 @@ const STORE: &str = "documents";
 const KEY: &str = "tabs";
 /// Where visits before IndexedDB kept the tabs.
 const OLD_KEY: &str = "rscope.documents.v1";
+/// Where the tabs are written, at once, as the page is hidden: an
+/// IndexedDB write started then may never finish, while a local storage
+/// write always does (when the tabs fit its quota). The time it was written
+/// is kept beside it, so a save that began later can drop it.
+const JOURNAL_KEY: &str = "rscope.journal.v1";
+const JOURNAL_TIME_KEY: &str = "rscope.journal.v1.time";
 
 /// The page's storage: IndexedDB once opened, or local storage when the
 /// browser refused IndexedDB (and why).
@@ -53,7 +59,7 @@ thread_local! {
 /// visit's local storage over; the page then starts from them
 /// ([`take_restored`]).
 pub async fn restore() {
-    let db = match open().await {
+    let db = match open(DB).await {
         Ok(db) => Db::Open(Rc::new(db)),
         Err(e) => Db::Refused(e),
     };
@@ -65,6 +71,8 @@ pub async fn restore() {
         Ok(None) => keeper.migrate().await,
         Err(e) => (old_docs().unwrap_or_default(), Some(e)),
     };
+    // A journal still there is newer than every save that finished.
+    let docs = journaled().unwrap_or(docs);
     RESTORED.with(|r| *r.borrow_mut() = Some((keeper, docs, problem)));
 }
 
@@ -80,14 +88,14 @@ pub fn take_restored() -> Restored {
     })
 }
 
-/// Open (or create) the database, or say why the browser refused.
-async fn open() -> Result<Rexie, String> {
+/// Open (or create) the database `name`, or say why the browser refused.
+async fn open(name: &str) -> Result<Rexie, String> {
     let has_idb = js_sys::Reflect::get(&gloo::utils::window(), &"indexedDB".into())
         .is_ok_and(|v| v.is_truthy());
     if !has_idb {
         return Err("this browser has no IndexedDB; a private window may turn it off".into());
     }
-    Rexie::builder(DB)
+    Rexie::builder(name)
         .version(1)
         .add_object_store(ObjectStore::new(STORE))
         .build()
@@ -114,6 +122,38 @@ fn not_kept(docs: &Docs, reason: &str) -> String {
 /// `window.localStorage` throws where storage is blocked).
 fn local() -> Option<web_sys::Storage> {
     gloo::utils::window().local_storage().ok().flatten()
+}
+
+/// Write `docs` to the journal now ([`JOURNAL_KEY`]), as the page is
+/// hidden; tabs too large for local storage are left to the IndexedDB save.
+pub fn journal(docs: &Docs) {
+    if let Some(local) = local() {
+        let time = js_sys::Date::now().to_string();
+        if local.set_item(JOURNAL_KEY, &docs.stored()).is_ok() {
+            let _ = local.set_item(JOURNAL_TIME_KEY, &time);
+        } else {
+            let _ = local.remove_item(JOURNAL_KEY);
+        }
+    }
+}
+
+/// The tabs in the journal, when one was left.
+fn journaled() -> Option<Docs> {
+    Docs::from_stored(&local()?.get_item(JOURNAL_KEY).ok()??)
+}
+
+/// Drop the journal when it was written before `started`: a save that
+/// began then and has finished holds everything in it.
+fn forget_journal_before(started: f64) {
+    let Some(local) = local() else { return };
+    let written = local.get_item(JOURNAL_TIME_KEY).ok().flatten();
+    if written
+        .and_then(|t| t.parse::<f64>().ok())
+        .is_some_and(|t| t <= started)
+    {
+        let _ = local.remove_item(JOURNAL_KEY);
+        let _ = local.remove_item(JOURNAL_TIME_KEY);
+    }
 }
 
 /// The documents an older visit left in local storage.
@@ -164,8 +204,9 @@ impl Keeper {
     /// write and its commit are issued at the first poll (once storage is
     /// open), so a save started when the page is hidden reaches the database.
     pub async fn save(&self, docs: &Docs) -> Result<(), String> {
+        let started = js_sys::Date::now();
         if matches!(*self.db.borrow(), Db::Unopened) {
-            let db = match open().await {
+            let db = match open(DB).await {
                 Ok(db) => Db::Open(Rc::new(db)),
                 Err(e) => Db::Refused(e),
             };
@@ -198,7 +239,9 @@ impl Keeper {
         let key = JsValue::from_str(KEY);
         let (put, commit) = join(store.put(&value, Some(&key)), tx.commit()).await;
         put.map_err(failed)?;
-        commit.map_err(failed)
+        commit.map_err(failed)?;
+        forget_journal_before(started);
+        Ok(())
     }
 }
 
@@ -209,16 +252,31 @@ mod tests {
     use crate::tabs::{Action, Doc};
     use wasm_bindgen_test::*;
 
+    /// Pages that other tests mounted keep saving to the page's database
+    /// on their timers, so these checks use a database of their own, in
+    /// turn.
+    #[wasm_bindgen_test]
+    async fn keeps_documents_across_visits() {
+        keeps_a_document_at_the_page_limit().await;
+        moves_an_older_visits_documents_over().await;
+    }
+
+    /// A keeper of the test database.
+    async fn test_keeper() -> Keeper {
+        Keeper {
+            db: RefCell::new(Db::Open(Rc::new(open("rscope-test").await.unwrap()))),
+        }
+    }
+
     /// A document at the page's limit is kept and read back whole, which
     /// local storage (about 5 MB) cannot do.
-    #[wasm_bindgen_test]
     async fn keeps_a_document_at_the_page_limit() {
         let text = format!("[{}]", " ".repeat(MAX_PAGE_DOCUMENT_BYTES - 2));
         let docs = Docs::default().apply(Action::Open(Doc {
             source: "big.json".into(),
             text: text.into(),
         }));
-        let (keeper, _, _) = take_restored();
+        let keeper = test_keeper().await;
         keeper.save(&docs).await.expect("kept");
         let read = keeper.read().await.expect("read").expect("stored");
         assert_eq!(read.current().text.len(), MAX_PAGE_DOCUMENT_BYTES);
@@ -226,13 +284,10 @@ mod tests {
     }
 
     /// What an older visit left in local storage comes over, once.
-    #[wasm_bindgen_test]
     async fn moves_an_older_visits_documents_over() {
         let old = r#"{"docs":[{"source":"old.json","text":"{}"}],"active":0}"#;
         local().unwrap().set_item(OLD_KEY, old).unwrap();
-        let keeper = Keeper {
-            db: RefCell::new(Db::Open(Rc::new(open().await.unwrap()))),
-        };
+        let keeper = test_keeper().await;
         let (docs, problem) = keeper.migrate().await;
         assert_eq!(
             (docs.current().source.as_str(), problem),
