@@ -189,13 +189,10 @@ pub fn use_startup(import: &Callback<Result<Doc, String>>) -> Vec<Example> {
                 });
             }
             spawn_local(async move {
-                if let Ok(resp) = gloo::net::http::Request::get("static/examples/index.json")
-                    .send()
-                    .await
+                if let Some(list) =
+                    load::get_json::<Vec<Example>>("static/examples/index.json").await
                 {
-                    if let Ok(list) = resp.json::<Vec<Example>>().await {
-                        examples.set(list);
-                    }
+                    examples.set(list);
                 }
             });
         });

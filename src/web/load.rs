@@ -4,6 +4,8 @@
 
 use crate::limits::MAX_PAGE_DOCUMENT_BYTES;
 use crate::tabs::Doc;
+use wasm_bindgen::JsCast;
+use wasm_bindgen_futures::JsFuture;
 
 /// [`MAX_PAGE_DOCUMENT_BYTES`] as a browser counts file sizes.
 const MAX_BYTES: f64 = MAX_PAGE_DOCUMENT_BYTES as f64;
@@ -29,23 +31,55 @@ pub async fn read_file(file: web_sys::File) -> Result<Doc, String> {
     })
 }
 
+/// Why a fetch brought no text.
+pub enum FetchError {
+    /// No answer: the network failed, or the browser withheld it because
+    /// the server does not allow cross-origin requests.
+    Unreachable,
+    /// The server answered with this status and reason.
+    Status(u16, String),
+}
+
+/// GET `url` and read its body as text.
+pub async fn get_text(url: &str) -> Result<String, FetchError> {
+    let response = response(url).await.ok_or(FetchError::Unreachable)?;
+    if !response.ok() {
+        return Err(FetchError::Status(
+            response.status(),
+            response.status_text(),
+        ));
+    }
+    let body = response.text().map_err(|_| FetchError::Unreachable)?;
+    let text = JsFuture::from(body)
+        .await
+        .map_err(|_| FetchError::Unreachable)?;
+    text.as_string().ok_or(FetchError::Unreachable)
+}
+
+/// GET `url` and read its body as JSON, then as a `T`.
+pub async fn get_json<T: serde::de::DeserializeOwned>(url: &str) -> Option<T> {
+    let response = response(url).await.filter(|r| r.ok())?;
+    let value = JsFuture::from(response.json().ok()?).await.ok()?;
+    serde_wasm_bindgen::from_value(value).ok()
+}
+
+/// The answer to a GET of `url`, when there is one.
+async fn response(url: &str) -> Option<web_sys::Response> {
+    let promise = gloo::utils::window().fetch_with_str(url);
+    let answer = JsFuture::from(promise).await.ok()?;
+    answer.dyn_into::<web_sys::Response>().ok()
+}
+
 /// Fetch a document over HTTP (same origin, or a server that allows CORS).
 pub async fn fetch(url: &str, source: String) -> Result<Doc, String> {
-    let failed = |why: String| {
-        format!("cannot load {url}: {why}. The server must allow cross-origin requests (CORS), or open the file instead")
-    };
-    let resp = gloo::net::http::Request::get(url)
-        .send()
-        .await
-        .map_err(|e| failed(e.to_string()))?;
-    if !resp.ok() {
-        return Err(failed(format!(
-            "HTTP {} {}",
-            resp.status(),
-            resp.status_text()
-        )));
-    }
-    let text = resp.text().await.map_err(|e| failed(e.to_string()))?;
+    let text = get_text(url).await.map_err(|e| match e {
+        FetchError::Unreachable => format!(
+            "cannot load {url}: no answer. The server must be reachable and allow cross-origin requests (CORS), or open the file instead"
+        ),
+        FetchError::Status(code, reason) => format!(
+            "cannot load {url}: the server answered HTTP {code} {reason}. Check the address, or open the file instead"
+        ),
+    })?;
     if text.len() > MAX_PAGE_DOCUMENT_BYTES {
         return Err(format!(
             "{url} is larger than {MAX_MIB} MiB; Rscope opens documents up to {MAX_MIB} MiB"

@@ -1,4 +1,5 @@
-// ?url= fetches a document; a failing fetch says why and what to do.
+// ?url= fetches a document; a failing fetch says why (a 404 is a 404, not
+// CORS) and what to do.
 import { test, expect } from './fixtures.js';
 
 test('?url= loads a same-origin document', async ({ rscope, problems }) => {
@@ -11,7 +12,7 @@ test('?url= loads a same-origin document', async ({ rscope, problems }) => {
 test('?url= that fails shows a clear message', async ({ rscope, problems }) => {
   await rscope.load('/?url=static/examples/missing.json');
   await expect(rscope.status).toHaveText(
-    'cannot load static/examples/missing.json: HTTP 404 Not Found. The server must allow cross-origin requests (CORS), or open the file instead',
+    'cannot load static/examples/missing.json: the server answered HTTP 404 Not Found. Check the address, or open the file instead',
   );
   // The only problems are the 404 the test asked for.
   expect(problems.filter((p) => !p.includes('404'))).toEqual([]);
