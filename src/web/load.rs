@@ -21,10 +21,13 @@ pub async fn read_file(file: web_sys::File) -> Result<Doc, String> {
             file.size() / 1048576.0
         ));
     }
-    let blob = gloo::file::Blob::from(file);
-    let text = gloo::file::futures::read_as_text(&blob)
+    let text = JsFuture::from(file.text())
         .await
-        .map_err(|e| format!("cannot read {name}: {e}"))?;
+        .ok()
+        .and_then(|t| t.as_string())
+        .ok_or_else(|| {
+            format!("cannot read {name}: the browser could not read the file as text")
+        })?;
     Ok(Doc {
         source: name,
         text: text.into(),
