@@ -18,8 +18,10 @@ pub mod keys;
 pub mod pick;
 mod rows;
 pub mod text;
+mod wire;
 
 pub use rows::{RowMap, Shade, StripInfo};
+pub use wire::GridWire;
 
 use crate::idset::IdSet;
 use crate::rset::Rset;
