@@ -95,12 +95,16 @@ pub struct Drawn {
     pub properties: Vec<String>,
     /// The main set's grid.
     pub grid: Option<GridWire>,
-    /// The main set's `R_lite` entries: byte start, end, ranks, children.
-    pub entries: Vec<(usize, usize, String, Vec<(String, String)>)>,
+    /// The main set's `R_lite` entries.
+    pub entries: Vec<WireEntry>,
     /// Whether the document has an outline (its own graph, or a set small
     /// enough to generate one).
     pub outline: bool,
 }
+
+/// An `R_lite` entry in transit: byte start, byte end, ranks, and each
+/// child type with its ids (id sets in RFC 22 text form).
+pub type WireEntry = (usize, usize, String, Vec<(String, String)>);
 
 impl Drawn {
     /// What the page draws of `a`.
@@ -192,6 +196,26 @@ impl Drawn {
     pub fn from_json(json: &str) -> Result<Drawn, String> {
         serde_json::from_str(json).map_err(|e| format!("analysis answer unreadable: {e}"))
     }
+}
+
+/// How many bytes of a long text (a short form, a nodelist, a selection)
+/// the page lays out before the reader asks for all of it.
+pub const HEAD_BYTES: usize = 1000;
+
+/// The head of `text` to lay out: all of it when it has at most `max`
+/// bytes, else its first bytes up to a character boundary, ending after a
+/// space or comma when one is near so no id is cut in two.
+pub fn head(text: &str, max: usize) -> Option<&str> {
+    if text.len() <= max {
+        return None;
+    }
+    let mut end = max;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    let cut = &text[..end];
+    let near = cut.rfind([' ', ',']).filter(|&i| i + 1 >= end / 2);
+    Some(near.map_or(cut, |i| &cut[..i + 1]))
 }
 
 /// The outline of `text`'s graph, for a page that holds only [`Drawn`].
@@ -409,6 +433,20 @@ mod tests {
         assert_eq!(
             Drawn::from_json("{").unwrap_err(),
             "analysis answer unreadable: EOF while parsing an object at line 1 column 1"
+        );
+    }
+
+    #[test]
+    fn long_texts_show_a_head() {
+        assert_eq!(head("rank[0-3]/core0", 100), None, "short: all of it");
+        assert_eq!(head("rank0/core0 rank1/core1", 15), Some("rank0/core0 "));
+        assert_eq!(head("n1,n2,n3,n4", 7), Some("n1,n2,"));
+        assert_eq!(head("abcdefgh", 5), Some("abcde"), "nowhere to cut");
+        assert_eq!(head("abc\u{e9}\u{e9}", 4), Some("abc"), "a boundary");
+        assert_eq!(
+            head("x,bcdefghijk", 10),
+            Some("x,bcdefghi"),
+            "a separator too far back"
         );
     }
 

@@ -3,7 +3,9 @@
 //! the link between text and grid, the colouring, and the findings. Each
 //! holds state and effects; every decision is a call into the core.
 
-use crate::analysis::{apply_fix, entry_place, entry_span, main_set_of, Analysis, Summaries};
+use crate::analysis::{
+    apply_fix, entry_place, entry_span, main_set_of, outline_of, Drawn, Summaries,
+};
 use crate::color::{coloring, ColorChoice};
 use crate::grid::{ColorBy, Grid};
 use crate::outline::Outline;
@@ -15,6 +17,7 @@ use crate::web::components::code::{Point, Reveal};
 use crate::web::components::editor::Selection;
 use crate::web::components::grid::{CellRef, Linked};
 use crate::web::components::toolbar::Example;
+use crate::web::worker::{Analyst, Answer};
 use crate::web::{load, state};
 use gloo::events::{EventListener, EventListenerOptions};
 use gloo::timers::callback::Timeout;
@@ -30,6 +33,10 @@ const PARSE_DELAY_MS: u32 = 120;
 const TYPING_BYTES: usize = 256;
 /// How long changes must settle before they are saved to local storage.
 const SAVE_DELAY_MS: u32 = 600;
+/// How long an analysis may take before the page says it is working.
+const PROGRESS_DELAY_MS: u32 = 300;
+/// How many analyses are kept, so that going back to a tab shows it at once.
+const KEPT_ANALYSES: usize = 4;
 
 /// A message under the toolbar: what just happened, or what went wrong.
 #[derive(Clone, PartialEq)]
@@ -40,13 +47,13 @@ pub enum Status {
     Problem(String),
 }
 
-/// An analysis as the page shares it: the core's [`Analysis`] with each
-/// part behind its own pointer, so components compare props by pointer
-/// and a re-render (a hover, a keystroke) copies nothing.
+/// An analysis as the page shares it: what the worker said to draw
+/// ([`Drawn`]), each part behind its own pointer, so components compare
+/// props by pointer and a re-render (a hover, a keystroke) copies nothing.
 pub struct Shown {
     /// The text it was computed from.
     pub text: Text,
-    /// The report, for linking text and cells to entries.
+    /// The `R_lite` entries, for linking text and cells to entries.
     pub report: Report,
     /// The summaries, or why there are none.
     pub summaries: Rc<Result<Summaries, String>>,
@@ -63,18 +70,29 @@ pub struct Shown {
 }
 
 impl Shown {
-    /// Analyse `text` (the parts move, they are not copied).
-    fn of(text: &Text) -> Shown {
-        let a = Analysis::of(text);
+    /// What to show of `text`, from the worker's answer.
+    fn of(text: Text, drawn: Result<Drawn, String>) -> Shown {
+        let d = drawn.unwrap_or_else(|e| Drawn {
+            summaries: Err(e),
+            findings: Vec::new(),
+            squiggles: Vec::new(),
+            properties: Vec::new(),
+            grid: None,
+            entries: Vec::new(),
+            outline: false,
+        });
+        // The outline stays on this thread: the tree view opens and
+        // closes it in place. Only documents that have one read it again.
+        let outline = d.outline.then(|| outline_of(&text)).flatten();
         Shown {
-            text: text.clone(),
-            report: a.report,
-            summaries: Rc::new(a.summaries),
-            findings: Rc::new(a.findings),
-            squiggles: Rc::new(a.squiggles),
-            properties: Rc::new(a.properties),
-            grid: a.grid.map(Rc::new),
-            outline: a.outline.map(|o| Rc::new(RefCell::new(o))),
+            report: d.links(),
+            squiggles: Rc::new(d.squiggles()),
+            grid: d.grid.as_ref().map(|g| Rc::new(Grid::from_wire(g))),
+            outline: outline.map(|o| Rc::new(RefCell::new(o))),
+            summaries: Rc::new(d.summaries),
+            findings: Rc::new(d.findings),
+            properties: Rc::new(d.properties),
+            text,
         }
     }
 }
@@ -175,36 +193,116 @@ pub fn use_file_drop(open: &Callback<Result<Doc, String>>) {
     });
 }
 
-/// The analysis of the active tab's `text`, redone once typing pauses,
-/// never on every keystroke. A text that changed by more than typing does
-/// (a paste, a file, a tab switch) is read at once.
+/// The active tab's analysis as the page has it.
+pub struct Analyzed {
+    /// The latest analysis shown (it may be of an older text).
+    pub shown: Option<Rc<Shown>>,
+    /// What the page says while an analysis takes long.
+    pub progress: Option<String>,
+}
+
+/// The request in flight: its sequence number, and its text until answered.
+type Pending = Rc<RefCell<(u32, Option<Text>)>>;
+
+/// The analysis of the active tab's `text`, done by the worker, redone
+/// once typing pauses, never on every keystroke. A text that changed by
+/// more than typing does (a paste, a file, a tab switch) is sent at once.
+/// Each change supersedes the request in flight: its answer is dropped.
+/// The last few analyses are kept: a text seen lately is shown at once.
 #[hook]
-pub fn use_analysis(text: Text, active: usize) -> Option<Rc<Shown>> {
+pub fn use_analysis(text: Text, active: usize) -> Analyzed {
     let shown = use_state(|| None::<Rc<Shown>>);
+    let progress = use_state_eq(|| None::<String>);
     let last = use_mut_ref(|| (usize::MAX, 0usize));
+    let pending: Pending = use_mut_ref(|| (0u32, None::<Text>));
+    let kept = use_mut_ref(Vec::<Rc<Shown>>::new);
+    let analyst = {
+        let (shown, progress, pending) = (shown.setter(), progress.setter(), pending.clone());
+        let kept = kept.clone();
+        use_mut_ref(move || {
+            Analyst::new(move |(seq, drawn): Answer| {
+                let text = {
+                    let mut p = pending.borrow_mut();
+                    if p.0 != seq {
+                        return; // superseded
+                    }
+                    p.1.take()
+                };
+                let Some(text) = text else { return };
+                crate::web::mark("rscope:analyze-end");
+                progress.set(None);
+                let new = Rc::new(Shown::of(text, drawn));
+                let mut kept = kept.borrow_mut();
+                if kept.len() == KEPT_ANALYSES {
+                    kept.remove(0);
+                }
+                kept.push(new.clone());
+                shown.set(Some(new));
+            })
+        })
+    };
     {
-        let shown = shown.clone();
+        let (shown, progress) = (shown.setter(), progress.setter());
         use_effect_with(text, move |text| {
             crate::web::mark("rscope:analyze-scheduled");
             let (was_active, was_len) =
                 std::mem::replace(&mut *last.borrow_mut(), (active, text.len()));
             let typing = was_active == active && text.len().abs_diff(was_len) <= TYPING_BYTES;
             let delay = if typing { PARSE_DELAY_MS } else { 0 };
-            let timer = if text.trim().is_empty() {
-                shown.set(None);
+            let seq = {
+                let mut p = pending.borrow_mut();
+                *p = (p.0.wrapping_add(1), None);
+                p.0
+            };
+            let seen = kept
+                .borrow()
+                .iter()
+                .rev()
+                .find(|s| s.text == *text)
+                .cloned();
+            let timer = if text.trim().is_empty() || seen.is_some() {
+                shown.set(seen);
+                progress.set(None);
                 None
             } else {
                 let text = text.clone();
                 Some(Timeout::new(delay, move || {
+                    pending.borrow_mut().1 = Some(text.clone());
                     crate::web::mark("rscope:analyze-start");
-                    shown.set(Some(Rc::new(Shown::of(&text))));
-                    crate::web::mark("rscope:analyze-end");
+                    say_when_slow(&pending, seq, text.len(), progress);
+                    analyst.borrow().post(seq, &text);
                 }))
             };
             move || drop(timer)
         });
     }
-    (*shown).clone()
+    Analyzed {
+        shown: (*shown).clone(),
+        progress: (*progress).clone(),
+    }
+}
+
+/// Once request `seq` (of `bytes`) has waited [`PROGRESS_DELAY_MS`]
+/// unanswered, say the page is working on it.
+fn say_when_slow(
+    pending: &Pending,
+    seq: u32,
+    bytes: usize,
+    progress: UseStateSetter<Option<String>>,
+) {
+    let pending = pending.clone();
+    Timeout::new(PROGRESS_DELAY_MS, move || {
+        let p = pending.borrow();
+        if p.0 == seq && p.1.is_some() {
+            let size = if bytes >= 1 << 20 {
+                format!("{:.1} MB", bytes as f64 / 1e6)
+            } else {
+                format!("{} kB", bytes.div_ceil(1000))
+            };
+            progress.set(Some(format!("Analysing the document ({size})…")));
+        }
+    })
+    .forget();
 }
 
 /// The two halves of the link between the text and the grid.

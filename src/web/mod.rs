@@ -6,6 +6,7 @@ pub mod components;
 pub mod hooks;
 pub mod load;
 pub mod state;
+pub mod worker;
 
 /// Leave a `performance.mark` for the benchmark spec (www/bench/), which
 /// sets `window.RSCOPE_MARKS` before the page loads. Off otherwise: a mark
