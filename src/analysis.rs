@@ -167,35 +167,89 @@ impl Drawn {
         }
     }
 
+    /// The `R_lite` entries `range` (clamped to those there are), to
+    /// unpack a few at a time.
+    pub fn entries(&self, range: std::ops::Range<usize>) -> Vec<Entry> {
+        let ids = |t: &str| IdSet::parse(t).unwrap_or_default();
+        let end = range.end.min(self.entries.len());
+        let start = range.start.min(end);
+        self.entries[start..end]
+            .iter()
+            .map(|(a, b, ranks, children)| Entry {
+                span: *a..*b,
+                ranks: ids(ranks),
+                children: children.iter().map(|(n, c)| (n.clone(), ids(c))).collect(),
+            })
+            .collect()
+    }
+
     /// A report holding only the entries, for linking text and cells
     /// ([`Report::entry_at`], [`Report::entry_of`]).
     pub fn links(&self) -> Report {
-        let ids = |t: &str| IdSet::parse(t).unwrap_or_default();
-        let entries = self.entries.iter().map(|(a, b, ranks, children)| Entry {
-            span: *a..*b,
-            ranks: ids(ranks),
-            children: children.iter().map(|(n, c)| (n.clone(), ids(c))).collect(),
-        });
+        self.links_with(self.entries(0..self.entries.len()))
+    }
+
+    /// A report for linking, with `entries` unpacked (see [`Drawn::entries`]).
+    pub fn links_with(&self, entries: Vec<Entry>) -> Report {
         Report {
             is_status: matches!(&self.summaries, Ok(s) if s.is_status),
             findings: Vec::new(),
             sets: Vec::new(),
             main_name: "R",
             rejection: self.summaries.as_ref().err().cloned(),
-            entries: entries.collect(),
+            entries,
             graph: None,
         }
     }
 
     /// As JSON, to post to the page.
     pub fn to_json(&self) -> String {
-        serde_json::to_string(self).unwrap_or_default()
+        json(self)
     }
 
     /// From the JSON [`Drawn::to_json`] wrote.
     pub fn from_json(json: &str) -> Result<Drawn, String> {
-        serde_json::from_str(json).map_err(|e| format!("analysis answer unreadable: {e}"))
+        serde_json::from_str(json).map_err(unreadable)
     }
+
+    /// As three JSON texts, each read in its own turn of the page's event
+    /// loop: the rest, the grid, the entries.
+    pub fn to_parts(&self) -> [String; 3] {
+        let rest = Drawn {
+            grid: None,
+            entries: Vec::new(),
+            ..self.clone()
+        };
+        [json(&rest), json(&self.grid), json(&self.entries)]
+    }
+
+    /// From the first of [`Drawn::to_parts`]; add the others with
+    /// [`Drawn::read_grid`] and [`Drawn::read_entries`].
+    pub fn from_rest(json: &str) -> Result<Drawn, String> {
+        Drawn::from_json(json)
+    }
+
+    /// Read the grid part of [`Drawn::to_parts`].
+    pub fn read_grid(&mut self, json: &str) -> Result<(), String> {
+        self.grid = serde_json::from_str(json).map_err(unreadable)?;
+        Ok(())
+    }
+
+    /// Read the entries part of [`Drawn::to_parts`].
+    pub fn read_entries(&mut self, json: &str) -> Result<(), String> {
+        self.entries = serde_json::from_str(json).map_err(unreadable)?;
+        Ok(())
+    }
+}
+
+/// Why an answer could not be read.
+fn unreadable(e: serde_json::Error) -> String {
+    format!("analysis answer unreadable: {e}")
+}
+
+/// `v` as JSON (what the page's types hold always serializes).
+fn json<T: Serialize>(v: &T) -> String {
+    serde_json::to_string(v).unwrap_or_default()
 }
 
 /// How many bytes of a long text (a short form, a nodelist, a selection)
@@ -399,6 +453,16 @@ mod tests {
         let json = Drawn::of(&a).to_json();
         let d = Drawn::from_json(&json).unwrap();
         assert_eq!(d, Drawn::of(&a));
+        let [rest, grid, entries] = Drawn::of(&a).to_parts();
+        let mut parted = Drawn::from_rest(&rest).unwrap();
+        assert_eq!((parted.grid.is_none(), parted.entries.len()), (true, 0));
+        parted.read_grid(&grid).unwrap();
+        parted.read_entries(&entries).unwrap();
+        assert_eq!(parted, d);
+        assert_eq!(
+            parted.read_grid("[").unwrap_err(),
+            "analysis answer unreadable: EOF while parsing a list at line 1 column 1"
+        );
         assert_eq!(d.summaries, a.summaries);
         assert_eq!(d.findings, a.findings);
         assert_eq!(d.squiggles(), a.squiggles);
@@ -407,6 +471,10 @@ mod tests {
         assert!(Drawn::of(&Analysis::of(TWO)).outline);
         let links = d.links();
         assert_eq!(links.entries, a.report.entries);
+        let mut one_by_one = d.entries(0..1);
+        one_by_one.extend(d.entries(1..5));
+        assert_eq!(one_by_one, a.report.entries);
+        assert_eq!(d.entries(7..9), []);
         let second = text.rfind("{\"rank\"").unwrap();
         assert_eq!(links.entry_at(second + 3), Some(1));
         assert_eq!(links.entry_of(2, "gpu", 1), Some(1));

@@ -1,6 +1,6 @@
 // Rscope's analysis worker: the same wasm core as the page (pkg/), so the
 // page stays responsive while a large document is read. It answers
-// {seq, text} with {seq, json}, json being what the page draws
+// {seq, text} with {seq, parts}: what the page draws, as three JSON texts
 // (src/web/worker.rs). Requests that arrive while one is analysed are
 // superseded: only the newest waiting one is analysed next.
 import init, { analyzeForPage } from '../pkg/rscope.js';
@@ -12,7 +12,7 @@ async function next() {
   await ready;
   const request = waiting;
   waiting = null;
-  if (request) postMessage({ seq: request.seq, json: analyzeForPage(request.text) });
+  if (request) postMessage({ seq: request.seq, parts: analyzeForPage(request.text) });
 }
 
 self.onmessage = (e) => {

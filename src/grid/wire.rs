@@ -104,10 +104,38 @@ impl Grid {
 
     /// The grid `wire` describes.
     pub fn from_wire(wire: &GridWire) -> Grid {
+        let mut build = GridBuild::new(wire.clone());
+        while !build.step(usize::MAX) {}
+        build.finish()
+    }
+}
+
+/// A grid rebuilt from its [`GridWire`] a few rows at a time, so that a
+/// page can lay out a million rows without holding its thread for long.
+pub struct GridBuild {
+    wire: GridWire,
+    /// The next group, and how many of its rows are done.
+    at: (usize, u32),
+    rows: Vec<Row>,
+    states: Option<Vec<Vec<(IdSet, IdSet)>>>,
+}
+
+impl GridBuild {
+    /// Start rebuilding the grid `wire` describes.
+    pub fn new(wire: GridWire) -> GridBuild {
         let total: usize = wire.groups.iter().map(|g| g.count as usize).sum();
-        let mut rows = Vec::with_capacity(total);
-        let mut states = wire.states.then(|| Vec::with_capacity(total));
-        for g in &wire.groups {
+        GridBuild {
+            at: (0, 0),
+            rows: Vec::with_capacity(total),
+            states: wire.states.then(|| Vec::with_capacity(total)),
+            wire,
+        }
+    }
+
+    /// Add at most `max` more rows (at least one); true once all are there.
+    pub fn step(&mut self, max: usize) -> bool {
+        let mut left = max.max(1);
+        while let Some(g) = self.wire.groups.get(self.at.0) {
             let row = Row {
                 rank: g.rank,
                 host: g.host.clone(),
@@ -116,19 +144,35 @@ impl Grid {
             };
             let state: Vec<(IdSet, IdSet)> =
                 g.states.iter().map(|(a, d)| (ids(a), ids(d))).collect();
-            for k in 0..g.count {
-                rows.push(Row {
+            let n = (g.count - self.at.1).min(u32::try_from(left).unwrap_or(u32::MAX));
+            for k in self.at.1..self.at.1 + n {
+                self.rows.push(Row {
                     rank: g.rank.wrapping_add(k),
                     ..row.clone()
                 });
-                if let Some(s) = states.as_mut() {
+                if let Some(s) = self.states.as_mut() {
                     s.push(state.clone());
                 }
             }
+            left -= n as usize;
+            self.at = if self.at.1 + n == g.count {
+                (self.at.0 + 1, 0)
+            } else {
+                (self.at.0, self.at.1 + n)
+            };
+            if left == 0 {
+                break;
+            }
         }
+        self.at.0 >= self.wire.groups.len()
+    }
+
+    /// The grid, once [`GridBuild::step`] said it is done.
+    pub fn finish(self) -> Grid {
         Grid {
-            rows,
-            columns: wire
+            rows: self.rows,
+            columns: self
+                .wire
                 .columns
                 .iter()
                 .map(|(name, offset, width)| Column {
@@ -137,9 +181,9 @@ impl Grid {
                     width: *width,
                 })
                 .collect(),
-            width: wire.width,
-            clipped: wire.clipped,
-            states,
+            width: self.wire.width,
+            clipped: self.wire.clipped,
+            states: self.states,
         }
     }
 }
@@ -190,6 +234,16 @@ mod tests {
         );
         let back = Grid::from_wire(&serde_json::from_str(&json).unwrap());
         assert_eq!((back.rows(), back.rank(1048575)), (1048576, Some(1048575)));
+        let mut build = GridBuild::new(wire);
+        let steps = std::iter::repeat_with(|| build.step(100_000))
+            .take_while(|done| !done)
+            .count();
+        assert_eq!(steps, 10, "eleven steps of at most 100 000 rows");
+        let built = build.finish();
+        assert_eq!(
+            (built.rows(), built.rank(1048575)),
+            (1048576, Some(1048575))
+        );
     }
 
     #[test]
@@ -205,6 +259,14 @@ mod tests {
         let groups: Vec<(u32, u32)> = wire.groups.iter().map(|g| (g.rank, g.count)).collect();
         assert_eq!(groups, [(0, 3), (3, 1), (5, 1), (6, 1)]);
         assert_eq!(seen(&Grid::from_wire(&wire)), seen(&g));
+        // Row by row, across groups, the same grid.
+        let mut build = GridBuild::new(wire);
+        let mut steps = 1;
+        while !build.step(1) {
+            steps += 1;
+        }
+        assert_eq!(steps, 6);
+        assert_eq!(seen(&build.finish()), seen(&g));
     }
 
     #[test]

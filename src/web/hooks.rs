@@ -7,7 +7,7 @@ use crate::analysis::{
     apply_fix, entry_place, entry_span, main_set_of, outline_of, Drawn, Summaries,
 };
 use crate::color::{coloring, ColorChoice};
-use crate::grid::{ColorBy, Grid};
+use crate::grid::{ColorBy, Grid, GridBuild};
 use crate::outline::Outline;
 use crate::report::{Finding, FixView, Report};
 use crate::rset::Rset;
@@ -23,7 +23,7 @@ use gloo::events::{EventListener, EventListenerOptions};
 use gloo::timers::callback::Timeout;
 use std::cell::RefCell;
 use std::rc::Rc;
-use wasm_bindgen::JsCast;
+use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::spawn_local;
 use yew::prelude::*;
 
@@ -69,10 +69,47 @@ pub struct Shown {
     pub outline: Option<Rc<RefCell<Outline>>>,
 }
 
+/// How long one task may unpack an answer before it lets the page paint.
+const UNPACK_SLICE_MS: f64 = 20.0;
+/// Grid rows and entries unpacked between two looks at the clock.
+const UNPACK_CHUNK: usize = 2000;
+
+/// Milliseconds on the page's clock.
+fn now() -> f64 {
+    gloo::utils::window().performance().map_or(0.0, |p| p.now())
+}
+
+/// Let the page paint and answer input before going on.
+async fn pause() {
+    gloo::timers::future::TimeoutFuture::new(0).await;
+}
+
 impl Shown {
-    /// What to show of `text`, from the worker's answer.
-    fn of(text: Text, drawn: Result<Drawn, String>) -> Shown {
-        let d = drawn.unwrap_or_else(|e| Drawn {
+    /// What to show of `text`, from the worker's answer: the grid rows and
+    /// entries are laid out in slices of [`UNPACK_SLICE_MS`] (a million rows
+    /// take seconds of one thread otherwise). `None` once `current` says
+    /// the answer was superseded.
+    async fn unpack(text: Text, parts: Vec<JsValue>, current: impl Fn() -> bool) -> Option<Shown> {
+        let part = |i: usize| {
+            parts
+                .get(i)
+                .and_then(JsValue::as_string)
+                .unwrap_or_default()
+        };
+        let mut d = Drawn::from_rest(&part(0));
+        pause().await;
+        if let Ok(d) = d.as_mut() {
+            let grid = d.read_grid(&part(1));
+            pause().await;
+            let entries = d.read_entries(&part(2));
+            if let Err(e) = grid.and(entries) {
+                d.summaries = Err(e);
+            }
+        }
+        if !current() {
+            return None;
+        }
+        let d = d.unwrap_or_else(|e| Drawn {
             summaries: Err(e),
             findings: Vec::new(),
             squiggles: Vec::new(),
@@ -81,19 +118,44 @@ impl Shown {
             entries: Vec::new(),
             outline: false,
         });
+        let mut slice = now();
+        let mut grid = d.grid.clone().map(GridBuild::new);
+        while let Some(g) = grid.as_mut() {
+            if g.step(UNPACK_CHUNK) {
+                break;
+            }
+            if now() - slice > UNPACK_SLICE_MS {
+                pause().await;
+                if !current() {
+                    return None;
+                }
+                slice = now();
+            }
+        }
+        let mut entries = Vec::with_capacity(d.entries.len());
+        while entries.len() < d.entries.len() {
+            entries.extend(d.entries(entries.len()..entries.len() + UNPACK_CHUNK));
+            if now() - slice > UNPACK_SLICE_MS {
+                pause().await;
+                if !current() {
+                    return None;
+                }
+                slice = now();
+            }
+        }
         // The outline stays on this thread: the tree view opens and
         // closes it in place. Only documents that have one read it again.
         let outline = d.outline.then(|| outline_of(&text)).flatten();
-        Shown {
-            report: d.links(),
+        Some(Shown {
+            report: d.links_with(entries),
             squiggles: Rc::new(d.squiggles()),
-            grid: d.grid.as_ref().map(|g| Rc::new(Grid::from_wire(g))),
+            grid: grid.map(|g| Rc::new(g.finish())),
             outline: outline.map(|o| Rc::new(RefCell::new(o))),
             summaries: Rc::new(d.summaries),
             findings: Rc::new(d.findings),
             properties: Rc::new(d.properties),
             text,
-        }
+        })
     }
 }
 
@@ -220,7 +282,7 @@ pub fn use_analysis(text: Text, active: usize) -> Analyzed {
         let (shown, progress, pending) = (shown.setter(), progress.setter(), pending.clone());
         let kept = kept.clone();
         use_mut_ref(move || {
-            Analyst::new(move |(seq, drawn): Answer| {
+            Analyst::new(move |(seq, parts): Answer| {
                 let text = {
                     let mut p = pending.borrow_mut();
                     if p.0 != seq {
@@ -230,14 +292,30 @@ pub fn use_analysis(text: Text, active: usize) -> Analyzed {
                 };
                 let Some(text) = text else { return };
                 crate::web::mark("rscope:analyze-end");
-                progress.set(None);
-                let new = Rc::new(Shown::of(text, drawn));
-                let mut kept = kept.borrow_mut();
-                if kept.len() == KEPT_ANALYSES {
-                    kept.remove(0);
-                }
-                kept.push(new.clone());
-                shown.set(Some(new));
+                let (shown, progress, pending, kept) = (
+                    shown.clone(),
+                    progress.clone(),
+                    pending.clone(),
+                    kept.clone(),
+                );
+                spawn_local(async move {
+                    let current = || pending.borrow().0 == seq;
+                    let Some(new) = Shown::unpack(text, parts, current).await else {
+                        return;
+                    };
+                    if !current() {
+                        return;
+                    }
+                    crate::web::mark("rscope:unpacked");
+                    progress.set(None);
+                    let new = Rc::new(new);
+                    let mut kept = kept.borrow_mut();
+                    if kept.len() == KEPT_ANALYSES {
+                        kept.remove(0);
+                    }
+                    kept.push(new.clone());
+                    shown.set(Some(new));
+                });
             })
         })
     };

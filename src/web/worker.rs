@@ -15,15 +15,26 @@ use wasm_bindgen::JsCast;
 use web_sys::{MessageEvent, Worker, WorkerOptions, WorkerType};
 
 /// The worker's entry point: analyse `text` and say what the page draws of
-/// it, as JSON ([`Drawn::to_json`]).
+/// it, in three JSON parts ([`Drawn::to_parts`]).
 #[wasm_bindgen(js_name = analyzeForPage)]
-pub fn analyze_for_page(text: &str) -> String {
-    Drawn::of(&Analysis::of(text)).to_json()
+pub fn analyze_for_page(text: &str) -> Vec<String> {
+    here(text)
+}
+
+/// The parts of the analysis of `text`, done on this thread.
+fn here(text: &str) -> Vec<String> {
+    Drawn::of(&Analysis::of(text)).to_parts().into()
 }
 
 /// What the page is told: the sequence number of the request, and what to
-/// draw or why there is nothing.
-pub type Answer = (u32, Result<Drawn, String>);
+/// draw in three JSON parts ([`Drawn::to_parts`]), left as JavaScript
+/// strings until the page reads each in its own task.
+pub type Answer = (u32, Vec<JsValue>);
+
+/// Parts made on this thread, as the worker would post them.
+fn as_js(parts: Vec<String>) -> Vec<JsValue> {
+    parts.iter().map(|p| JsValue::from_str(p)).collect()
+}
 
 /// The page's side of the worker.
 pub struct Analyst {
@@ -66,10 +77,10 @@ impl Analyst {
                 if latest.borrow().as_ref().is_some_and(|(s, _)| *s == seq) {
                     *latest.borrow_mut() = None;
                 }
-                let json = field("json")
-                    .and_then(|v| v.as_string())
+                let parts = field("parts")
+                    .map(|v| js_sys::Array::from(&v).to_vec())
                     .unwrap_or_default();
-                answer((seq, Drawn::from_json(&json)));
+                answer((seq, parts));
             })
         };
         // A worker that cannot start (no script, no module workers) leaves
@@ -80,7 +91,7 @@ impl Analyst {
                 e.prevent_default();
                 broken.set(true);
                 if let Some((seq, text)) = latest.borrow_mut().take() {
-                    answer((seq, Ok(Drawn::of(&Analysis::of(&text)))));
+                    answer((seq, as_js(here(&text))));
                 }
             })
         };
@@ -99,7 +110,7 @@ impl Analyst {
     /// Ask for the analysis of `text` as request `seq`.
     pub fn post(&self, seq: u32, text: &Text) {
         let Some(worker) = self.worker.as_ref().filter(|_| !self.broken.get()) else {
-            (self.on_answer)((seq, Ok(Drawn::of(&Analysis::of(text)))));
+            (self.on_answer)((seq, as_js(here(text))));
             return;
         };
         *self.latest.borrow_mut() = Some((seq, text.clone()));
@@ -108,7 +119,7 @@ impl Analyst {
         let _ = js_sys::Reflect::set(&message, &"text".into(), &JsValue::from_str(text));
         if worker.post_message(&message).is_err() {
             *self.latest.borrow_mut() = None;
-            (self.on_answer)((seq, Ok(Drawn::of(&Analysis::of(text)))));
+            (self.on_answer)((seq, as_js(here(text))));
         }
     }
 }
