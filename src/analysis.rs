@@ -5,17 +5,19 @@
 //! entry starts). The page wraps this for sharing; it reads no text itself.
 
 use crate::diag::{line_col, LineCol, Severity};
-use crate::grid::Grid;
+use crate::grid::{Grid, GridWire};
+use crate::idset::IdSet;
 use crate::outline::Outline;
 use crate::report::{analyze, Finding, Report, SetSummary};
-use crate::rset::Rset;
+use crate::rset::{Entry, Rset};
 use crate::textview::{Mark, Squiggles, Tone};
+use serde::{Deserialize, Serialize};
 
 /// Tree levels open when a graph is first shown.
 pub const TREE_OPEN_DEPTH: usize = 2;
 
 /// The summaries of a document's sets, and which one is its main set.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Summaries {
     /// One per set, in document order.
     pub sets: Vec<SetSummary>,
@@ -74,6 +76,207 @@ impl Analysis {
             outline,
         }
     }
+}
+
+/// What the page draws of an [`Analysis`], as it crosses from the
+/// analysis worker to the page: never the model (no sets, no graph), never
+/// the text. The grid travels as compact rows ([`GridWire`]), the entries
+/// as spans and id sets, for linking text and cells.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Drawn {
+    /// The sets' summaries, or why the document holds none.
+    pub summaries: Result<Summaries, String>,
+    /// Every finding, in document order.
+    pub findings: Vec<Finding>,
+    /// The squiggles: byte start, byte end, tone (`error`, `warning`,
+    /// `note`), and message.
+    pub squiggles: Vec<(usize, usize, Severity, String)>,
+    /// The main set's property names.
+    pub properties: Vec<String>,
+    /// The main set's grid.
+    pub grid: Option<GridWire>,
+    /// The main set's `R_lite` entries.
+    pub entries: Vec<WireEntry>,
+    /// Whether the document has an outline (its own graph, or a set small
+    /// enough to generate one).
+    pub outline: bool,
+}
+
+/// An `R_lite` entry in transit: byte start, byte end, ranks, and each
+/// child type with its ids (id sets in RFC 22 text form).
+pub type WireEntry = (usize, usize, String, Vec<(String, String)>);
+
+impl Drawn {
+    /// What the page draws of `a`.
+    pub fn of(a: &Analysis) -> Drawn {
+        let tone = |t: Tone| match t {
+            Tone::Error => Severity::Error,
+            Tone::Warning => Severity::Warning,
+            Tone::Note | Tone::Linked => Severity::Note,
+        };
+        let s = &a.squiggles;
+        Drawn {
+            summaries: a.summaries.clone(),
+            findings: a.findings.clone(),
+            squiggles: s
+                .marks
+                .iter()
+                .zip(&s.messages)
+                .map(|(m, msg)| (m.span.start, m.span.end, tone(m.tone), msg.clone()))
+                .collect(),
+            properties: a.properties.clone(),
+            grid: a.grid.as_ref().map(Grid::to_wire),
+            entries: a
+                .report
+                .entries
+                .iter()
+                .map(|e| {
+                    let children = e
+                        .children
+                        .iter()
+                        .map(|(n, ids)| (n.clone(), ids.to_string()));
+                    (
+                        e.span.start,
+                        e.span.end,
+                        e.ranks.to_string(),
+                        children.collect(),
+                    )
+                })
+                .collect(),
+            outline: a.outline.is_some(),
+        }
+    }
+
+    /// The squiggles to draw.
+    pub fn squiggles(&self) -> Squiggles {
+        let tone = |s: Severity| match s {
+            Severity::Error => Tone::Error,
+            Severity::Warning => Tone::Warning,
+            Severity::Note => Tone::Note,
+        };
+        Squiggles {
+            marks: self
+                .squiggles
+                .iter()
+                .map(|(a, b, s, _)| Mark {
+                    span: *a..*b,
+                    tone: tone(*s),
+                })
+                .collect(),
+            messages: self.squiggles.iter().map(|q| q.3.clone()).collect(),
+        }
+    }
+
+    /// The `R_lite` entries `range` (clamped to those there are), to
+    /// unpack a few at a time.
+    pub fn entries(&self, range: std::ops::Range<usize>) -> Vec<Entry> {
+        let ids = |t: &str| IdSet::parse(t).unwrap_or_default();
+        let end = range.end.min(self.entries.len());
+        let start = range.start.min(end);
+        self.entries[start..end]
+            .iter()
+            .map(|(a, b, ranks, children)| Entry {
+                span: *a..*b,
+                ranks: ids(ranks),
+                children: children.iter().map(|(n, c)| (n.clone(), ids(c))).collect(),
+            })
+            .collect()
+    }
+
+    /// A report holding only the entries, for linking text and cells
+    /// ([`Report::entry_at`], [`Report::entry_of`]).
+    pub fn links(&self) -> Report {
+        self.links_with(self.entries(0..self.entries.len()))
+    }
+
+    /// A report for linking, with `entries` unpacked (see [`Drawn::entries`]).
+    pub fn links_with(&self, entries: Vec<Entry>) -> Report {
+        Report {
+            is_status: matches!(&self.summaries, Ok(s) if s.is_status),
+            findings: Vec::new(),
+            sets: Vec::new(),
+            main_name: "R",
+            rejection: self.summaries.as_ref().err().cloned(),
+            entries,
+            graph: None,
+        }
+    }
+
+    /// As JSON, to post to the page.
+    pub fn to_json(&self) -> String {
+        json(self)
+    }
+
+    /// From the JSON [`Drawn::to_json`] wrote.
+    pub fn from_json(json: &str) -> Result<Drawn, String> {
+        serde_json::from_str(json).map_err(unreadable)
+    }
+
+    /// As three JSON texts, each read in its own turn of the page's event
+    /// loop: the rest, the grid, the entries.
+    pub fn to_parts(&self) -> [String; 3] {
+        let rest = Drawn {
+            grid: None,
+            entries: Vec::new(),
+            ..self.clone()
+        };
+        [json(&rest), json(&self.grid), json(&self.entries)]
+    }
+
+    /// From the first of [`Drawn::to_parts`]; add the others with
+    /// [`Drawn::read_grid`] and [`Drawn::read_entries`].
+    pub fn from_rest(json: &str) -> Result<Drawn, String> {
+        Drawn::from_json(json)
+    }
+
+    /// Read the grid part of [`Drawn::to_parts`].
+    pub fn read_grid(&mut self, json: &str) -> Result<(), String> {
+        self.grid = serde_json::from_str(json).map_err(unreadable)?;
+        Ok(())
+    }
+
+    /// Read the entries part of [`Drawn::to_parts`].
+    pub fn read_entries(&mut self, json: &str) -> Result<(), String> {
+        self.entries = serde_json::from_str(json).map_err(unreadable)?;
+        Ok(())
+    }
+}
+
+/// Why an answer could not be read.
+fn unreadable(e: serde_json::Error) -> String {
+    format!("analysis answer unreadable: {e}")
+}
+
+/// `v` as JSON (what the page's types hold always serializes).
+fn json<T: Serialize>(v: &T) -> String {
+    serde_json::to_string(v).unwrap_or_default()
+}
+
+/// How many bytes of a long text (a short form, a nodelist, a selection)
+/// the page lays out before the reader asks for all of it.
+pub const HEAD_BYTES: usize = 1000;
+
+/// The head of `text` to lay out: all of it when it has at most `max`
+/// bytes, else its first bytes up to a character boundary, ending after a
+/// space or comma when one is near so no id is cut in two.
+pub fn head(text: &str, max: usize) -> Option<&str> {
+    if text.len() <= max {
+        return None;
+    }
+    let mut end = max;
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    let cut = &text[..end];
+    let near = cut.rfind([' ', ',']).filter(|&i| i + 1 >= end / 2);
+    Some(near.map_or(cut, |i| &cut[..i + 1]))
+}
+
+/// The outline of `text`'s graph, for a page that holds only [`Drawn`].
+pub fn outline_of(text: &str) -> Option<Outline> {
+    let mut report = analyze(text);
+    let graph = report.graph.take();
+    Outline::new(graph, report.main_set(), TREE_OPEN_DEPTH)
 }
 
 /// The bytes of `report`'s `R_lite` entry `i`, to highlight in the editor.
@@ -240,6 +443,78 @@ mod tests {
         assert_eq!(
             (entry_span(&a.report, 2), entry_place(&a.report, text, 2)),
             (None, None)
+        );
+    }
+
+    #[test]
+    fn what_is_drawn_crosses_whole() {
+        let text = "{\"version\": 1, \"execution\": {\"R_lite\": [\n  {\"rank\": \"0\", \"children\": {\"core\": \"0-1\"}},\n  {\"rank\": \"1-2\", \"children\": {\"core\": \"0\", \"gpu\": \"1\"}}]}}";
+        let a = Analysis::of(text);
+        let json = Drawn::of(&a).to_json();
+        let d = Drawn::from_json(&json).unwrap();
+        assert_eq!(d, Drawn::of(&a));
+        let [rest, grid, entries] = Drawn::of(&a).to_parts();
+        let mut parted = Drawn::from_rest(&rest).unwrap();
+        assert_eq!((parted.grid.is_none(), parted.entries.len()), (true, 0));
+        parted.read_grid(&grid).unwrap();
+        parted.read_entries(&entries).unwrap();
+        assert_eq!(parted, d);
+        assert_eq!(
+            parted.read_grid("[").unwrap_err(),
+            "analysis answer unreadable: EOF while parsing a list at line 1 column 1"
+        );
+        assert_eq!(d.summaries, a.summaries);
+        assert_eq!(d.findings, a.findings);
+        assert_eq!(d.squiggles(), a.squiggles);
+        assert_eq!(d.properties, a.properties);
+        assert_eq!(d.outline, a.outline.is_some());
+        assert!(Drawn::of(&Analysis::of(TWO)).outline);
+        let links = d.links();
+        assert_eq!(links.entries, a.report.entries);
+        let mut one_by_one = d.entries(0..1);
+        one_by_one.extend(d.entries(1..5));
+        assert_eq!(one_by_one, a.report.entries);
+        assert_eq!(d.entries(7..9), []);
+        let second = text.rfind("{\"rank\"").unwrap();
+        assert_eq!(links.entry_at(second + 3), Some(1));
+        assert_eq!(links.entry_of(2, "gpu", 1), Some(1));
+        assert_eq!(entry_span(&links, 1).map(|s| s.0), Some(second));
+        let grid = Grid::from_wire(d.grid.as_ref().unwrap());
+        let g = a.grid.as_ref().unwrap();
+        assert_eq!((grid.rows(), grid.width()), (g.rows(), g.width()));
+        assert_eq!(grid.cell(2, 3), g.cell(2, 3));
+        assert!(!json.contains("version"), "never the text: {json}");
+        assert_eq!(
+            outline_of(text).map(|o| o.vertices()),
+            a.outline.map(|o| o.vertices())
+        );
+    }
+
+    #[test]
+    fn a_rejection_crosses() {
+        let d = Drawn::from_json(&Drawn::of(&Analysis::of(r#"{"version":2}"#)).to_json()).unwrap();
+        assert_eq!(d.summaries, Err("unsupported version 2".to_string()));
+        assert_eq!(
+            (d.grid.is_none(), d.outline, d.links().rejection),
+            (true, false, Some("unsupported version 2".into()))
+        );
+        assert_eq!(
+            Drawn::from_json("{").unwrap_err(),
+            "analysis answer unreadable: EOF while parsing an object at line 1 column 1"
+        );
+    }
+
+    #[test]
+    fn long_texts_show_a_head() {
+        assert_eq!(head("rank[0-3]/core0", 100), None, "short: all of it");
+        assert_eq!(head("rank0/core0 rank1/core1", 15), Some("rank0/core0 "));
+        assert_eq!(head("n1,n2,n3,n4", 7), Some("n1,n2,"));
+        assert_eq!(head("abcdefgh", 5), Some("abcde"), "nowhere to cut");
+        assert_eq!(head("abc\u{e9}\u{e9}", 4), Some("abc"), "a boundary");
+        assert_eq!(
+            head("x,bcdefghijk", 10),
+            Some("x,bcdefghi"),
+            "a separator too far back"
         );
     }
 

@@ -7,10 +7,10 @@ use crate::diag::{line_col, Diagnostic, Severity};
 use crate::document::{self, Read};
 use crate::jgf;
 use crate::rset::{Document, Entry, Rset};
-use serde::Serialize;
+use serde::{Deserialize, Serialize};
 
 /// A diagnostic placed in the text for an editor.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Finding {
     /// `error`, `warning` or `note`.
     pub severity: Severity,
@@ -31,7 +31,7 @@ pub struct Finding {
 }
 
 /// A suggested edit in UTF-16 offsets.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct FixView {
     /// What the edit does.
     pub message: String,
@@ -44,7 +44,7 @@ pub struct FixView {
 }
 
 /// A count of one child type.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct TypeCount {
     /// The child type: `core`, `gpu`, or any other.
     pub name: String,
@@ -53,7 +53,7 @@ pub struct TypeCount {
 }
 
 /// A property with the ranks holding it.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct PropertyView {
     /// The property name.
     pub name: String,
@@ -64,7 +64,7 @@ pub struct PropertyView {
 }
 
 /// The summary of one resource set.
-#[derive(Clone, Debug, PartialEq, Serialize)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SetSummary {
     /// The set's name: `R` for a plain document, else the status key.
     pub name: String,

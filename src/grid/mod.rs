@@ -18,8 +18,10 @@ pub mod keys;
 pub mod pick;
 mod rows;
 pub mod text;
+mod wire;
 
 pub use rows::{RowMap, Shade, StripInfo};
+pub use wire::{GridBuild, GridWire};
 
 use crate::idset::IdSet;
 use crate::rset::Rset;
@@ -416,9 +418,14 @@ impl Grid {
         max_runs: usize,
     ) -> Option<String> {
         use std::fmt::Write;
-        let runs = self.runs(0..self.rows.len(), 0..self.width, by);
-        if runs.len() > max_runs {
-            return None;
+        // Row by row, so a million-row grid gives up after `max_runs`
+        // rectangles rather than after computing them all.
+        let mut runs = Vec::new();
+        for row in 0..self.rows.len() {
+            self.row_runs(row, &(0..self.width), by, &mut runs);
+            if runs.len() > max_runs {
+                return None;
+            }
         }
         let label_w = geometry::SVG_LABEL_WIDTH;
         let (w, h) = (

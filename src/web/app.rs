@@ -30,7 +30,8 @@ pub fn app() -> Html {
     let examples = use_startup(&importer(&docs, &status));
     use_file_drop(&open);
     let current_text = docs.current().text.clone();
-    let analysis = use_analysis(current_text.clone(), docs.active);
+    let analyzed = use_analysis(current_text.clone(), docs.active);
+    let analysis = analyzed.shown;
     // The squiggles and links belong to the text they were computed from;
     // while the user types, they wait for the next analysis rather than drift.
     let current = analysis
@@ -76,7 +77,7 @@ pub fn app() -> Html {
                 <Editor text={current_text} {on_edit} label="R document (JSON)"
                     selection={actions.selection} {squiggles} linked={link.text} reveal={link.reveal} on_point={link.on_point} />
                 <div class="side">
-                    <SummaryView result={analysis.as_ref().map(|a| a.summaries.clone())} />
+                    <SummaryView result={analysis.as_ref().map(|a| a.summaries.clone())} progress={analyzed.progress} />
                     if let Some(a) = &analysis {
                         <Diagnostics findings={a.findings.clone()} on_locate={actions.on_locate} on_fix={actions.on_fix} />
                     }

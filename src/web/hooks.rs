@@ -3,9 +3,11 @@
 //! the link between text and grid, the colouring, and the findings. Each
 //! holds state and effects; every decision is a call into the core.
 
-use crate::analysis::{apply_fix, entry_place, entry_span, main_set_of, Analysis, Summaries};
+use crate::analysis::{
+    apply_fix, entry_place, entry_span, main_set_of, outline_of, Drawn, Summaries,
+};
 use crate::color::{coloring, ColorChoice};
-use crate::grid::{ColorBy, Grid};
+use crate::grid::{ColorBy, Grid, GridBuild};
 use crate::outline::Outline;
 use crate::report::{Finding, FixView, Report};
 use crate::rset::Rset;
@@ -15,12 +17,13 @@ use crate::web::components::code::{Point, Reveal};
 use crate::web::components::editor::Selection;
 use crate::web::components::grid::{CellRef, Linked};
 use crate::web::components::toolbar::Example;
+use crate::web::worker::{Analyst, Answer};
 use crate::web::{load, storage};
 use gloo::events::{EventListener, EventListenerOptions};
 use gloo::timers::callback::Timeout;
 use std::cell::RefCell;
 use std::rc::Rc;
-use wasm_bindgen::JsCast;
+use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::spawn_local;
 use yew::prelude::*;
 
@@ -31,6 +34,10 @@ const TYPING_BYTES: usize = 256;
 /// How long changes must settle before they are saved (the page also
 /// saves at once when it is hidden: a reload, a closed tab, another app).
 const SAVE_DELAY_MS: u32 = 600;
+/// How long an analysis may take before the page says it is working.
+const PROGRESS_DELAY_MS: u32 = 300;
+/// How many analyses are kept, so that going back to a tab shows it at once.
+const KEPT_ANALYSES: usize = 4;
 
 /// A message under the toolbar: what just happened, or what went wrong.
 #[derive(Clone, PartialEq)]
@@ -41,13 +48,13 @@ pub enum Status {
     Problem(String),
 }
 
-/// An analysis as the page shares it: the core's [`Analysis`] with each
-/// part behind its own pointer, so components compare props by pointer
-/// and a re-render (a hover, a keystroke) copies nothing.
+/// An analysis as the page shares it: what the worker said to draw
+/// ([`Drawn`]), each part behind its own pointer, so components compare
+/// props by pointer and a re-render (a hover, a keystroke) copies nothing.
 pub struct Shown {
     /// The text it was computed from.
     pub text: Text,
-    /// The report, for linking text and cells to entries.
+    /// The `R_lite` entries, for linking text and cells to entries.
     pub report: Report,
     /// The summaries, or why there are none.
     pub summaries: Rc<Result<Summaries, String>>,
@@ -63,20 +70,93 @@ pub struct Shown {
     pub outline: Option<Rc<RefCell<Outline>>>,
 }
 
+/// How long one task may unpack an answer before it lets the page paint.
+const UNPACK_SLICE_MS: f64 = 20.0;
+/// Grid rows and entries unpacked between two looks at the clock.
+const UNPACK_CHUNK: usize = 2000;
+
+/// Milliseconds on the page's clock.
+fn now() -> f64 {
+    gloo::utils::window().performance().map_or(0.0, |p| p.now())
+}
+
+/// Let the page paint and answer input before going on.
+async fn pause() {
+    gloo::timers::future::TimeoutFuture::new(0).await;
+}
+
 impl Shown {
-    /// Analyse `text` (the parts move, they are not copied).
-    fn of(text: &Text) -> Shown {
-        let a = Analysis::of(text);
-        Shown {
-            text: text.clone(),
-            report: a.report,
-            summaries: Rc::new(a.summaries),
-            findings: Rc::new(a.findings),
-            squiggles: Rc::new(a.squiggles),
-            properties: Rc::new(a.properties),
-            grid: a.grid.map(Rc::new),
-            outline: a.outline.map(|o| Rc::new(RefCell::new(o))),
+    /// What to show of `text`, from the worker's answer: the grid rows and
+    /// entries are laid out in slices of [`UNPACK_SLICE_MS`] (a million rows
+    /// take seconds of one thread otherwise). `None` once `current` says
+    /// the answer was superseded.
+    async fn unpack(text: Text, parts: Vec<JsValue>, current: impl Fn() -> bool) -> Option<Shown> {
+        let part = |i: usize| {
+            parts
+                .get(i)
+                .and_then(JsValue::as_string)
+                .unwrap_or_default()
+        };
+        let mut d = Drawn::from_rest(&part(0));
+        pause().await;
+        if let Ok(d) = d.as_mut() {
+            let grid = d.read_grid(&part(1));
+            pause().await;
+            let entries = d.read_entries(&part(2));
+            if let Err(e) = grid.and(entries) {
+                d.summaries = Err(e);
+            }
         }
+        if !current() {
+            return None;
+        }
+        let d = d.unwrap_or_else(|e| Drawn {
+            summaries: Err(e),
+            findings: Vec::new(),
+            squiggles: Vec::new(),
+            properties: Vec::new(),
+            grid: None,
+            entries: Vec::new(),
+            outline: false,
+        });
+        let mut slice = now();
+        let mut grid = d.grid.clone().map(GridBuild::new);
+        while let Some(g) = grid.as_mut() {
+            if g.step(UNPACK_CHUNK) {
+                break;
+            }
+            if now() - slice > UNPACK_SLICE_MS {
+                pause().await;
+                if !current() {
+                    return None;
+                }
+                slice = now();
+            }
+        }
+        let mut entries = Vec::with_capacity(d.entries.len());
+        while entries.len() < d.entries.len() {
+            entries.extend(d.entries(entries.len()..entries.len() + UNPACK_CHUNK));
+            if now() - slice > UNPACK_SLICE_MS {
+                pause().await;
+                if !current() {
+                    return None;
+                }
+                slice = now();
+            }
+        }
+        // The outline stays on this thread: the tree view opens and
+        // closes it in place. Only documents that have one read it again.
+        let outline = d.outline.then(|| outline_of(&text)).flatten();
+        Some(Shown {
+            report: d.links_with(entries),
+            squiggles: Rc::new(d.squiggles()),
+            grid: grid.map(|g| Rc::new(g.finish())),
+            outline: outline.map(|o| Rc::new(RefCell::new(o))),
+            summaries: Rc::new(d.summaries),
+            findings: Rc::new(d.findings),
+            properties: Rc::new(d.properties),
+            text,
+        })
     }
 }
 
@@ -235,36 +315,132 @@ pub fn use_file_drop(open: &Callback<Result<Doc, String>>) {
     });
 }
 
-/// The analysis of the active tab's `text`, redone once typing pauses,
-/// never on every keystroke. A text that changed by more than typing does
-/// (a paste, a file, a tab switch) is read at once.
+/// The active tab's analysis as the page has it.
+pub struct Analyzed {
+    /// The latest analysis shown (it may be of an older text).
+    pub shown: Option<Rc<Shown>>,
+    /// What the page says while an analysis takes long.
+    pub progress: Option<String>,
+}
+
+/// The request in flight: its sequence number, and its text until answered.
+type Pending = Rc<RefCell<(u32, Option<Text>)>>;
+
+/// The analysis of the active tab's `text`, done by the worker, redone
+/// once typing pauses, never on every keystroke. A text that changed by
+/// more than typing does (a paste, a file, a tab switch) is sent at once.
+/// Each change supersedes the request in flight: its answer is dropped.
+/// The last few analyses are kept: a text seen lately is shown at once.
 #[hook]
-pub fn use_analysis(text: Text, active: usize) -> Option<Rc<Shown>> {
+pub fn use_analysis(text: Text, active: usize) -> Analyzed {
     let shown = use_state(|| None::<Rc<Shown>>);
+    let progress = use_state_eq(|| None::<String>);
     let last = use_mut_ref(|| (usize::MAX, 0usize));
+    let pending: Pending = use_mut_ref(|| (0u32, None::<Text>));
+    let kept = use_mut_ref(Vec::<Rc<Shown>>::new);
+    let analyst = {
+        let (shown, progress, pending) = (shown.setter(), progress.setter(), pending.clone());
+        let kept = kept.clone();
+        use_mut_ref(move || {
+            Analyst::new(move |(seq, parts): Answer| {
+                let text = {
+                    let mut p = pending.borrow_mut();
+                    if p.0 != seq {
+                        return; // superseded
+                    }
+                    p.1.take()
+                };
+                let Some(text) = text else { return };
+                crate::web::mark("rscope:analyze-end");
+                let (shown, progress, pending, kept) = (
+                    shown.clone(),
+                    progress.clone(),
+                    pending.clone(),
+                    kept.clone(),
+                );
+                spawn_local(async move {
+                    let current = || pending.borrow().0 == seq;
+                    let Some(new) = Shown::unpack(text, parts, current).await else {
+                        return;
+                    };
+                    if !current() {
+                        return;
+                    }
+                    crate::web::mark("rscope:unpacked");
+                    progress.set(None);
+                    let new = Rc::new(new);
+                    let mut kept = kept.borrow_mut();
+                    if kept.len() == KEPT_ANALYSES {
+                        kept.remove(0);
+                    }
+                    kept.push(new.clone());
+                    shown.set(Some(new));
+                });
+            })
+        })
+    };
     {
-        let shown = shown.clone();
+        let (shown, progress) = (shown.setter(), progress.setter());
         use_effect_with(text, move |text| {
             crate::web::mark("rscope:analyze-scheduled");
             let (was_active, was_len) =
                 std::mem::replace(&mut *last.borrow_mut(), (active, text.len()));
             let typing = was_active == active && text.len().abs_diff(was_len) <= TYPING_BYTES;
             let delay = if typing { PARSE_DELAY_MS } else { 0 };
-            let timer = if text.trim().is_empty() {
-                shown.set(None);
+            let seq = {
+                let mut p = pending.borrow_mut();
+                *p = (p.0.wrapping_add(1), None);
+                p.0
+            };
+            let seen = kept
+                .borrow()
+                .iter()
+                .rev()
+                .find(|s| s.text == *text)
+                .cloned();
+            let timer = if text.trim().is_empty() || seen.is_some() {
+                shown.set(seen);
+                progress.set(None);
                 None
             } else {
                 let text = text.clone();
                 Some(Timeout::new(delay, move || {
+                    pending.borrow_mut().1 = Some(text.clone());
                     crate::web::mark("rscope:analyze-start");
-                    shown.set(Some(Rc::new(Shown::of(&text))));
-                    crate::web::mark("rscope:analyze-end");
+                    say_when_slow(&pending, seq, text.len(), progress);
+                    analyst.borrow().post(seq, &text);
                 }))
             };
             move || drop(timer)
         });
     }
-    (*shown).clone()
+    Analyzed {
+        shown: (*shown).clone(),
+        progress: (*progress).clone(),
+    }
+}
+
+/// Once request `seq` (of `bytes`) has waited [`PROGRESS_DELAY_MS`]
+/// unanswered, say the page is working on it.
+fn say_when_slow(
+    pending: &Pending,
+    seq: u32,
+    bytes: usize,
+    progress: UseStateSetter<Option<String>>,
+) {
+    let pending = pending.clone();
+    Timeout::new(PROGRESS_DELAY_MS, move || {
+        let p = pending.borrow();
+        if p.0 == seq && p.1.is_some() {
+            let size = if bytes >= 1 << 20 {
+                format!("{:.1} MB", bytes as f64 / 1e6)
+            } else {
+                format!("{} kB", bytes.div_ceil(1000))
+            };
+            progress.set(Some(format!("Analysing the document ({size})…")));
+        }
+    })
+    .forget();
 }
 
 /// The two halves of the link between the text and the grid.

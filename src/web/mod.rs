@@ -7,6 +7,7 @@ pub mod hooks;
 pub mod load;
 pub mod state;
 pub mod storage;
+pub mod worker;
 
 /// Leave a `performance.mark` for the benchmark spec (www/bench/), which
 /// sets `window.RSCOPE_MARKS` before the page loads. Off otherwise: a mark

@@ -1,6 +1,8 @@
-// Page performance on the 16 384-node fragmented R (3.5 MB) and the RFC 20
-// example: paste to first complete grid paint, hover latency, memory, time
-// to interactive. Prints the figures; asserts nothing about speed.
+// Page performance on the 16 384-node fragmented R (3.5 MB), a tiny R that
+// declares 1 048 576 nodes, and the RFC 20 example: paste to first complete
+// grid paint, the longest main-thread task from paste until idle, switching
+// back to a tab, hover latency, memory, time to interactive. Prints the
+// figures; asserts nothing about speed.
 import { test, expect } from '../tests/fixtures.js';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
@@ -9,9 +11,82 @@ const generator = fileURLToPath(new URL('../../scripts/gen-fragmented-r.py', imp
 const report = (name, value, unit) => console.log(`bench: ${name}: ${value} ${unit}`);
 
 // The page leaves performance marks only when asked (window.RSCOPE_MARKS).
+// Long tasks (over 50 ms) are recorded from the start, and so is the
+// longest gap between animation frames: a frozen page paints no frame.
 test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => { window.RSCOPE_MARKS = true; });
+  await page.addInitScript(() => {
+    window.RSCOPE_MARKS = true;
+    window.BENCH_LONG_TASKS = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.BENCH_LONG_TASKS.push({ start: e.startTime, duration: e.duration });
+    }).observe({ type: 'longtask', buffered: true });
+    window.BENCH_FRAMES = [];
+    const frame = (t) => { window.BENCH_FRAMES.push(t); requestAnimationFrame(frame); };
+    requestAnimationFrame(frame);
+  });
 });
+
+/** The longest long task and the longest gap between frames since `t0`,
+ * once the page has been idle (no long task, frames flowing) for `quiet` ms. */
+const longest = (page, t0, quiet = 1000) => page.evaluate(async ([t0, quiet]) => {
+  await new Promise((resolve) => {
+    const check = () => {
+      const now = performance.now();
+      const last = window.BENCH_LONG_TASKS.filter((t) => t.start >= t0).map((t) => t.start + t.duration);
+      const lastTask = Math.max(t0, ...last);
+      if (now - lastTask >= quiet) resolve(); else setTimeout(check, 50);
+    };
+    check();
+  });
+  const tasks = window.BENCH_LONG_TASKS.filter((t) => t.start >= t0).map((t) => t.duration);
+  const frames = window.BENCH_FRAMES.filter((t) => t >= t0);
+  let gap = 0;
+  for (let i = 1; i < frames.length; i++) gap = Math.max(gap, frames[i] - frames[i - 1]);
+  const at = window.BENCH_LONG_TASKS.filter((t) => t.start >= t0).map((t) => `${(t.start - t0).toFixed(0)}+${t.duration.toFixed(0)}`);
+  return { task: tasks.length ? Math.max(...tasks) : 0, count: tasks.length, gap, at };
+}, [t0, quiet]);
+
+const reportLongest = (what, l) => {
+  report(`${what}: longest main-thread task`, l.count ? l.task.toFixed(0) : 'none over 50', 'ms');
+  report(`${what}: long tasks (over 50 ms), start+duration after the action`, `${l.count} ${l.at.join(' ')}`, 'ms');
+  report(`${what}: longest gap between frames`, l.gap.toFixed(0), 'ms');
+};
+
+/** Paste `doc` into the editor as a real paste does, and time it to the
+ * first grid paint that follows the analysis. */
+const pasteToPaint = (page, doc) => page.evaluate(async (doc) => {
+  const area = document.getElementById('r-input');
+  performance.clearMarks();
+  const t0 = performance.now();
+  if (doc.length > (1 << 20)) {
+    // A real paste: the page takes large pastes without the textarea.
+    const data = new DataTransfer();
+    data.setData('text/plain', doc);
+    area.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
+  } else {
+    // A small paste lands in the textarea, as typing does.
+    area.value = doc;
+    area.dispatchEvent(new InputEvent('input', { bubbles: true }));
+  }
+  // Wait for the first grid paint that follows the analysis.
+  await new Promise((resolve) => {
+    const poll = () => {
+      const end = performance.getEntriesByName('rscope:analyze-end')[0];
+      const painted = performance.getEntriesByName('rscope:grid-painted').find((m) => end && m.startTime >= end.startTime);
+      if (painted) resolve(); else setTimeout(poll, 5);
+    };
+    poll();
+  });
+  const marks = performance.getEntriesByType('mark').filter((m) => m.name.startsWith('rscope:')).map((m) => `${m.name}@${(m.startTime - t0).toFixed(0)}`);
+  const mark = (n) => performance.getEntriesByName(n).at(-1).startTime;
+  return {
+    t0,
+    total: mark('rscope:grid-painted') - t0,
+    analyze: mark('rscope:analyze-end') - mark('rscope:analyze-start'),
+    debounce: mark('rscope:analyze-start') - t0,
+    marks,
+  };
+}, doc);
 
 /** Time from an action in the page to the grid's next paint. */
 const untilPaint = (page, action) => page.evaluate(async (action) => {
@@ -27,42 +102,39 @@ const untilPaint = (page, action) => page.evaluate(async (action) => {
   return performance.now() - t0;
 }, action);
 
-test('16 384-node fragmented R: paste to grid, hover, memory', async ({ page, rscope }) => {
+test('16 384-node fragmented R: paste to grid, longest task, tab switch, hover, memory', async ({ page, rscope }) => {
   const text = execFileSync('python3', [generator, '16384'], { maxBuffer: 64 << 20 }).toString();
   report('document size', (text.length / 1e6).toFixed(2), 'MB');
   await page.goto('/');
   await page.waitForFunction(() => window.rscope !== undefined);
-  const paint = await page.evaluate(async (doc) => {
-    const area = document.getElementById('r-input');
-    performance.clearMarks();
-    const t0 = performance.now();
-    // A real paste: the page takes large pastes without the textarea.
-    const data = new DataTransfer();
-    data.setData('text/plain', doc);
-    area.dispatchEvent(new ClipboardEvent('paste', { clipboardData: data, bubbles: true, cancelable: true }));
-    // Wait for the first grid paint that follows the analysis.
-    await new Promise((resolve) => {
-      const poll = () => {
-        const end = performance.getEntriesByName('rscope:analyze-end')[0];
-        const painted = performance.getEntriesByName('rscope:grid-painted').find((m) => end && m.startTime >= end.startTime);
-        if (painted) resolve(); else setTimeout(poll, 5);
-      };
-      poll();
-    });
-    const marks = performance.getEntriesByType('mark').filter((m) => m.name.startsWith('rscope:')).map((m) => `${m.name}@${(m.startTime - t0).toFixed(0)}`);
-    const mark = (n) => performance.getEntriesByName(n).at(-1).startTime;
-    return {
-      total: mark('rscope:grid-painted') - t0,
-      analyze: mark('rscope:analyze-end') - mark('rscope:analyze-start'),
-      debounce: mark('rscope:analyze-start') - t0,
-      marks,
-    };
-  }, text);
+  const paint = await pasteToPaint(page, text);
   report('marks after the paste', paint.marks.join(' '), '');
   report('paste to first complete grid paint', paint.total.toFixed(0), 'ms');
-  report('  of which core analysis (parse, validate, summary, grid, tree)', paint.analyze.toFixed(0), 'ms');
+  report('  of which the analysis in the worker, until its answer', paint.analyze.toFixed(0), 'ms');
   report('  of which waiting for typing to pause', paint.debounce.toFixed(0), 'ms');
   await expect(page.getByTestId('nodes')).toHaveText('16384');
+  reportLongest('16 384-node paste until idle', await longest(page, paint.t0));
+
+  // Another tab (a dropped file), then back to this one.
+  await rscope.drop('small.json', '{"version":1,"execution":{"R_lite":[{"rank":"0-3","children":{"core":"0-1"}}]}}', 'header');
+  await expect(page.getByTestId('nodes')).toHaveText('4');
+  await longest(page, await page.evaluate(() => performance.now()), 500);
+  const back = await page.evaluate(async () => {
+    const t0 = performance.now();
+    const before = performance.getEntriesByName('rscope:grid-painted').length;
+    document.querySelector('[data-testid=tab-A]').click();
+    await new Promise((r) => requestAnimationFrame(() => r()));
+    const frame = performance.now() - t0;
+    await new Promise((resolve) => {
+      const poll = () => (performance.getEntriesByName('rscope:grid-painted').length > before ? resolve() : setTimeout(poll, 1));
+      poll();
+    });
+    return { t0, frame, painted: performance.now() - t0 };
+  });
+  await expect(page.getByTestId('nodes')).toHaveText('16384');
+  report('switch back to the 16 384-node tab: click to next frame', back.frame.toFixed(0), 'ms');
+  report('switch back to the 16 384-node tab: click to grid painted', back.painted.toFixed(0), 'ms');
+  reportLongest('switch back to the 16 384-node tab until idle', await longest(page, back.t0));
 
   // Cells come from the grid's own geometry (the page object); the pointer
   // event is dispatched by hand to time it, once the reveal has repainted.
@@ -117,6 +189,18 @@ test('16 384-node fragmented R: paste to grid, hover, memory', async ({ page, rs
   }));
   report('wasm linear memory', (mem.wasm / 1048576).toFixed(0), 'MiB');
   report('JS heap used', (mem.js / 1048576).toFixed(0), 'MiB');
+});
+
+test('tiny R declaring 1 048 576 nodes: paste to grid, longest task', async ({ page }) => {
+  const text = '{"version":1,"execution":{"R_lite":[{"rank":"0-1048575","children":{"core":"0"}}]}}';
+  report('document size', text.length, 'bytes');
+  await page.goto('/');
+  await page.waitForFunction(() => window.rscope !== undefined);
+  const paint = await pasteToPaint(page, text);
+  report('1M tiny: paste to first complete grid paint', paint.total.toFixed(0), 'ms');
+  report('  of which the analysis in the worker, until its answer', paint.analyze.toFixed(0), 'ms');
+  await expect(page.getByTestId('nodes')).toHaveText('1048576');
+  reportLongest('1M tiny paste until idle', await longest(page, paint.t0));
 });
 
 test('RFC 20 example: time to interactive from page load', async ({ page }) => {

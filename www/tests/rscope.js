@@ -48,6 +48,8 @@ export class Rscope {
     this.tree = page.getByTestId('tree');
     this.treeRows = this.tree.getByTestId('tree-row');
     this.squiggleTip = page.getByTestId('squiggle-tip');
+    this.progress = page.getByTestId('progress');
+    this.more = page.getByTestId('more');
   }
 
   // ---- loading and documents ------------------------------------------
@@ -157,6 +159,28 @@ export class Rscope {
   }
 
   // ---- what the page reads back ------------------------------------------
+
+  /** Start recording, in order, every non-empty text the elements with
+   * these test ids show (`nodes: 4`), to read back with recordedTexts. */
+  async recordTexts(testids) {
+    await this.page.evaluate((ids) => {
+      window.RSCOPE_SEEN = [];
+      const last = {};
+      const look = () => {
+        for (const id of ids) {
+          const text = document.querySelector(`[data-testid="${id}"]`)?.textContent || '';
+          if (text && text !== last[id]) window.RSCOPE_SEEN.push(`${id}: ${text}`);
+          last[id] = text;
+        }
+      };
+      new MutationObserver(look).observe(document.body, { subtree: true, childList: true, characterData: true });
+    }, testids);
+  }
+
+  /** What recordTexts has seen so far. */
+  recordedTexts() {
+    return this.page.evaluate(() => window.RSCOPE_SEEN);
+  }
 
   /** A summary figure: 'version', 'nodes', 'cores', 'gpus', … */
   summary(name) {

@@ -7,6 +7,7 @@ use crate::grid::geometry::ZOOMS;
 use crate::grid::Paint;
 use crate::rset::Rset;
 use crate::web::components::grid_paint::paint_color;
+use crate::web::components::summary::LongText;
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -89,13 +90,13 @@ pub fn selection_panel(
             if set.is_empty() {
                 <span class="hint">{ "no resources in the selected cells" }</span>
             } else {
-                <code data-testid="selection-short">{ set.short_form() }</code>
+                <LongText text={AttrValue::from(set.short_form())} what="the selection" testid="selection-short" />
                 <button onclick={copy_text(set.encode())}>{ "Copy R" }</button>
                 <button onclick={on_open.reform({ let r = set.encode(); move |_: MouseEvent| r.clone() })}
                     data-testid="open-selection">{ "Open as new tab" }</button>
                 <details class="selection-json">
                     <summary>{ "R as JSON" }</summary>
-                    <pre data-testid="selection-json" tabindex="0">{ set.encode() }</pre>
+                    <pre tabindex="0"><LongText text={AttrValue::from(set.encode())} what="the selection's R" testid="selection-json" /></pre>
                 </details>
             }
             <button onclick={on_clear} aria-label="Clear the selection">{ "Clear" }</button>

@@ -1,7 +1,9 @@
 //! The summary of the active document: counts per child type, ranks,
 //! nodelist, slots, times, properties and the short form of each set.
+//! Long texts (a 16 384-node short form is megabytes) show their head,
+//! their length, Copy and "Show all": laying one out whole froze the page.
 
-use crate::analysis::Summaries;
+use crate::analysis::{head, Summaries, HEAD_BYTES};
 use crate::report::SetSummary;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -11,6 +13,53 @@ use yew::prelude::*;
 pub struct SummaryProps {
     /// Nothing yet (empty editor), the sets' summaries, or why there are none.
     pub result: Option<Rc<Result<Summaries, String>>>,
+    /// What the page says while an analysis takes long.
+    #[prop_or_default]
+    pub progress: Option<String>,
+}
+
+/// Properties of [`LongText`].
+#[derive(Properties, PartialEq)]
+pub struct LongTextProps {
+    /// The text.
+    pub text: AttrValue,
+    /// What it is, for the buttons' labels: `the short form`.
+    pub what: AttrValue,
+    /// The `data-testid` of its `<code>`.
+    #[prop_or_default]
+    pub testid: Option<AttrValue>,
+    /// Offer Copy even when the text is short.
+    #[prop_or_default]
+    pub copy: bool,
+}
+
+/// A text that may be long: its head and length until the reader asks for
+/// all of it, and a Copy button that copies all of it.
+#[function_component(LongText)]
+pub fn long_text(props: &LongTextProps) -> Html {
+    let all = use_state_eq(|| false);
+    {
+        // Another text starts short again.
+        let all = all.clone();
+        use_effect_with(props.text.clone(), move |_| all.set(false));
+    }
+    let shown = head(&props.text, HEAD_BYTES).filter(|_| !*all);
+    let on_all = {
+        let all = all.clone();
+        Callback::from(move |_: MouseEvent| all.set(true))
+    };
+    html! {
+        <>
+            <code data-testid={props.testid.clone()} tabindex="0">{ shown.unwrap_or(&props.text) }</code>
+            if shown.is_some() {
+                <span class="more" data-testid="more">{ format!("… ({} characters)", props.text.chars().count()) }</span>
+                <button class="copy" onclick={on_all} aria-label={format!("Show all of {}", props.what)}>{ "Show all" }</button>
+            }
+            if shown.is_some() || props.copy {
+                <button class="copy" onclick={copy(props.text.to_string())} aria-label={format!("Copy {}", props.what)}>{ "Copy" }</button>
+            }
+        </>
+    }
 }
 
 /// Seconds since the epoch as a local date and time.
@@ -35,6 +84,7 @@ fn duration(secs: f64) -> String {
     }
 }
 
+/// Copy `text` to the clipboard on a click.
 fn copy(text: String) -> Callback<MouseEvent> {
     Callback::from(move |_| {
         let _ = gloo::utils::window()
@@ -79,8 +129,15 @@ fn one_set(s: &SetSummary, testids: bool) -> Html {
             <dt>{ "Cores" }</dt><dd data-testid={tid("cores")}>{ count_of("core") }</dd>
             <dt>{ "GPUs" }</dt><dd data-testid={tid("gpus")}>{ count_of("gpu") }</dd>
             { for others.map(|t| html! { <><dt>{ t.name.clone() }</dt><dd>{ t.count }</dd></> }) }
-            <dt>{ "Ranks" }</dt><dd><code>{ s.ranks.clone() }</code></dd>
-            <dt>{ "Nodelist" }</dt><dd><code>{ s.nodelist.clone().unwrap_or_else(|| "none".into()) }</code></dd>
+            <dt>{ "Ranks" }</dt><dd class="short"><LongText text={AttrValue::from(s.ranks.clone())} what="the ranks" /></dd>
+            <dt>{ "Nodelist" }</dt>
+            <dd class="short">
+                if let Some(list) = &s.nodelist {
+                    <LongText text={AttrValue::from(list.clone())} what="the nodelist" />
+                } else {
+                    <code>{ "none" }</code>
+                }
+            </dd>
             { for s.nslots.map(|n| html! { <><dt>{ "Slots" }</dt><dd>{ n }</dd></> }) }
             { times }
             if !s.properties.is_empty() {
@@ -91,8 +148,7 @@ fn one_set(s: &SetSummary, testids: bool) -> Html {
             }
             <dt>{ "Short form" }</dt>
             <dd class="short">
-                <code data-testid={tid("short-form")} tabindex="0">{ s.short_form.clone() }</code>
-                <button class="copy" onclick={copy(s.short_form.clone())} aria-label="Copy the short form">{ "Copy" }</button>
+                <LongText text={AttrValue::from(s.short_form.clone())} what="the short form" testid={tid("short-form")} copy=true />
             </dd>
             if s.has_scheduling {
                 <dt>{ "Graph" }</dt><dd>{ "has a scheduling key (JGF resource graph)" }</dd>
@@ -133,6 +189,9 @@ pub fn summary_view(props: &SummaryProps) -> Html {
     html! {
         <section class="panel" aria-live="polite" aria-label="Summary" data-testid="summary">
             <h2>{ "Summary" }</h2>
+            if let Some(p) = &props.progress {
+                <p class="progress" role="status" data-testid="progress">{ p.clone() }</p>
+            }
             { body }
         </section>
     }

@@ -1,0 +1,284 @@
+//! A grid as it crosses from the page's analysis worker to the page: the
+//! rows in compact form. Consecutive nodes that differ only by rank (no
+//! host name, the same children, properties and states) travel as one
+//! group, so a set declaring a million identical nodes crosses in a few
+//! bytes; id sets travel in their RFC 22 text form.
+
+use super::{Column, Grid, Row};
+use crate::idset::IdSet;
+use serde::{Deserialize, Serialize};
+
+/// A [`Grid`] in transit.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GridWire {
+    /// The column blocks: name, first column, width.
+    columns: Vec<(String, usize, usize)>,
+    width: usize,
+    clipped: bool,
+    /// Whether the grid has states (a status document).
+    states: bool,
+    groups: Vec<RowGroup>,
+}
+
+/// Nodes of consecutive ranks with the same contents.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+struct RowGroup {
+    /// The first rank.
+    #[serde(rename = "r")]
+    rank: u32,
+    /// How many nodes (ranks `rank..rank + count`).
+    #[serde(rename = "n")]
+    count: u32,
+    #[serde(rename = "h", default, skip_serializing_if = "Option::is_none")]
+    host: Option<String>,
+    /// Children per column block, as id sets.
+    #[serde(rename = "c")]
+    children: Vec<String>,
+    #[serde(rename = "p", default, skip_serializing_if = "Vec::is_empty")]
+    properties: Vec<String>,
+    /// Allocated and down ids per column block (status documents).
+    #[serde(rename = "s", default, skip_serializing_if = "Vec::is_empty")]
+    states: Vec<(String, String)>,
+}
+
+/// An id set's text, `""` for the empty set.
+fn text(ids: &IdSet) -> String {
+    ids.to_string()
+}
+
+/// An id set from its text; what this side wrote always reads back.
+fn ids(text: &str) -> IdSet {
+    if text.is_empty() {
+        return IdSet::default();
+    }
+    IdSet::parse(text).unwrap_or_default()
+}
+
+impl Grid {
+    /// This grid in compact form, to send to another thread.
+    pub fn to_wire(&self) -> GridWire {
+        let mut groups: Vec<RowGroup> = Vec::new();
+        for (i, row) in self.rows.iter().enumerate() {
+            let states = self.states.as_ref().map(|s| &s[i]);
+            if let Some(last) = groups.last_mut() {
+                if self.extends(last, i) {
+                    last.count += 1;
+                    continue;
+                }
+            }
+            groups.push(RowGroup {
+                rank: row.rank,
+                count: 1,
+                host: row.host.clone(),
+                children: row.children.iter().map(text).collect(),
+                properties: row.properties.clone(),
+                states: states
+                    .map(|s| s.iter().map(|(a, d)| (text(a), text(d))).collect())
+                    .unwrap_or_default(),
+            });
+        }
+        GridWire {
+            columns: self
+                .columns
+                .iter()
+                .map(|c| (c.name.clone(), c.offset, c.width))
+                .collect(),
+            width: self.width,
+            clipped: self.clipped,
+            states: self.states.is_some(),
+            groups,
+        }
+    }
+
+    /// Whether row `i` continues `group`, which ends at row `i - 1`.
+    fn extends(&self, group: &RowGroup, i: usize) -> bool {
+        let (prev, row) = (&self.rows[i - 1], &self.rows[i]);
+        let same_states = self.states.as_ref().is_none_or(|s| s[i - 1] == s[i]);
+        group.host.is_none()
+            && row.host.is_none()
+            && row.rank == prev.rank.wrapping_add(1)
+            && row.children == prev.children
+            && row.properties == prev.properties
+            && same_states
+    }
+
+    /// The grid `wire` describes.
+    pub fn from_wire(wire: &GridWire) -> Grid {
+        let mut build = GridBuild::new(wire.clone());
+        while !build.step(usize::MAX) {}
+        build.finish()
+    }
+}
+
+/// A grid rebuilt from its [`GridWire`] a few rows at a time, so that a
+/// page can lay out a million rows without holding its thread for long.
+pub struct GridBuild {
+    wire: GridWire,
+    /// The next group, and how many of its rows are done.
+    at: (usize, u32),
+    rows: Vec<Row>,
+    states: Option<Vec<Vec<(IdSet, IdSet)>>>,
+}
+
+impl GridBuild {
+    /// Start rebuilding the grid `wire` describes.
+    pub fn new(wire: GridWire) -> GridBuild {
+        let total: usize = wire.groups.iter().map(|g| g.count as usize).sum();
+        GridBuild {
+            at: (0, 0),
+            rows: Vec::with_capacity(total),
+            states: wire.states.then(|| Vec::with_capacity(total)),
+            wire,
+        }
+    }
+
+    /// Add at most `max` more rows (at least one); true once all are there.
+    pub fn step(&mut self, max: usize) -> bool {
+        let mut left = max.max(1);
+        while let Some(g) = self.wire.groups.get(self.at.0) {
+            let row = Row {
+                rank: g.rank,
+                host: g.host.clone(),
+                children: g.children.iter().map(|c| ids(c)).collect(),
+                properties: g.properties.clone(),
+            };
+            let state: Vec<(IdSet, IdSet)> =
+                g.states.iter().map(|(a, d)| (ids(a), ids(d))).collect();
+            let n = (g.count - self.at.1).min(u32::try_from(left).unwrap_or(u32::MAX));
+            for k in self.at.1..self.at.1 + n {
+                self.rows.push(Row {
+                    rank: g.rank.wrapping_add(k),
+                    ..row.clone()
+                });
+                if let Some(s) = self.states.as_mut() {
+                    s.push(state.clone());
+                }
+            }
+            left -= n as usize;
+            self.at = if self.at.1 + n == g.count {
+                (self.at.0 + 1, 0)
+            } else {
+                (self.at.0, self.at.1 + n)
+            };
+            if left == 0 {
+                break;
+            }
+        }
+        self.at.0 >= self.wire.groups.len()
+    }
+
+    /// The grid, once [`GridBuild::step`] said it is done.
+    pub fn finish(self) -> Grid {
+        Grid {
+            rows: self.rows,
+            columns: self
+                .wire
+                .columns
+                .iter()
+                .map(|(name, offset, width)| Column {
+                    name: name.clone(),
+                    offset: *offset,
+                    width: *width,
+                })
+                .collect(),
+            width: self.wire.width,
+            clipped: self.wire.clipped,
+            states: self.states,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rset::parse_document;
+
+    fn grid(text: &str, status: bool) -> Grid {
+        let doc = parse_document(text);
+        let set = doc.main_set().unwrap();
+        if status {
+            let all = crate::report::analyze(text);
+            Grid::new(set, all.set("allocated"), all.set("down"))
+        } else {
+            Grid::new(set, None, None)
+        }
+    }
+
+    /// Everything a grid answers, to compare two grids.
+    fn seen(g: &Grid) -> Vec<String> {
+        let mut out = vec![format!(
+            "{:?} {} {} {}",
+            g.columns(),
+            g.width(),
+            g.clipped(),
+            g.has_states()
+        )];
+        for row in 0..g.rows() {
+            out.push(g.label(row));
+            for col in 0..g.width() {
+                out.push(format!("{:?}", g.cell(row, col)));
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn identical_nodes_cross_as_one_group() {
+        let text = r#"{"version":1,"execution":{"R_lite":[{"rank":"0-1048575","children":{"core":"0"}}]}}"#;
+        let g = grid(text, false);
+        let wire = g.to_wire();
+        let json = serde_json::to_string(&wire).unwrap();
+        assert_eq!(
+            json,
+            r#"{"columns":[["core",0,1]],"width":1,"clipped":false,"states":false,"groups":[{"r":0,"n":1048576,"c":["0"]}]}"#
+        );
+        let back = Grid::from_wire(&serde_json::from_str(&json).unwrap());
+        assert_eq!((back.rows(), back.rank(1048575)), (1048576, Some(1048575)));
+        let mut build = GridBuild::new(wire);
+        let steps = std::iter::repeat_with(|| build.step(100_000))
+            .take_while(|done| !done)
+            .count();
+        assert_eq!(steps, 10, "eleven steps of at most 100 000 rows");
+        let built = build.finish();
+        assert_eq!(
+            (built.rows(), built.rank(1048575)),
+            (1048576, Some(1048575))
+        );
+    }
+
+    #[test]
+    fn rows_round_trip() {
+        let text = r#"{"version":1,"execution":{"R_lite":[{"rank":"0-2","children":{"core":"0-3","gpu":"0"}},{"rank":"3","children":{"core":"1,3"}},{"rank":"5-6","children":{"core":"0-3","gpu":"0"}}],"nodelist":["n[0-3,5-6]"],"properties":{"big":"5"}}}"#;
+        let g = grid(text, false);
+        let wire = g.to_wire();
+        assert_eq!(wire.groups.len(), 6, "host names keep nodes apart");
+        assert_eq!(seen(&Grid::from_wire(&wire)), seen(&g));
+        let bare = text.replace(r#""nodelist":["n[0-3,5-6]"],"#, "");
+        let g = grid(&bare, false);
+        let wire = g.to_wire();
+        let groups: Vec<(u32, u32)> = wire.groups.iter().map(|g| (g.rank, g.count)).collect();
+        assert_eq!(groups, [(0, 3), (3, 1), (5, 1), (6, 1)]);
+        assert_eq!(seen(&Grid::from_wire(&wire)), seen(&g));
+        // Row by row, across groups, the same grid.
+        let mut build = GridBuild::new(wire);
+        let mut steps = 1;
+        while !build.step(1) {
+            steps += 1;
+        }
+        assert_eq!(steps, 6);
+        assert_eq!(seen(&build.finish()), seen(&g));
+    }
+
+    #[test]
+    fn states_round_trip() {
+        let text = r#"{"all": {"version": 1, "execution": {"R_lite": [{"rank": "0-3", "children": {"core": "0-1"}}]}}, "down": {"version": 1, "execution": {"R_lite": [{"rank": "3", "children": {"core": "0-1"}}]}}, "allocated": {"version": 1, "execution": {"R_lite": [{"rank": "1", "children": {"core": "1"}}]}}}"#;
+        let g = grid(text, true);
+        let wire = g.to_wire();
+        let groups: Vec<(u32, u32)> = wire.groups.iter().map(|g| (g.rank, g.count)).collect();
+        assert_eq!(groups, [(0, 1), (1, 1), (2, 1), (3, 1)]);
+        let json = serde_json::to_string(&wire).unwrap();
+        let back = Grid::from_wire(&serde_json::from_str(&json).unwrap());
+        assert_eq!(seen(&back), seen(&g));
+        assert!(back.has_states());
+    }
+}

@@ -1,0 +1,133 @@
+//! The analysis off the main thread: a Web Worker (`static/worker.js`)
+//! loads the same wasm core from `pkg/` and answers each text with what the
+//! page draws of it ([`Drawn`], as JSON). Requests carry a sequence number;
+//! the page keeps only the answer to its latest one, so a new paste or
+//! keystroke supersedes the analysis in flight. Where no worker can run
+//! (the in-browser component tests serve no `static/`), the page analyses
+//! on its own thread instead, as it did before.
+
+use crate::analysis::{Analysis, Drawn};
+use crate::tabs::Text;
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use web_sys::{MessageEvent, Worker, WorkerOptions, WorkerType};
+
+/// The worker's entry point: analyse `text` and say what the page draws of
+/// it, in three JSON parts ([`Drawn::to_parts`]).
+#[wasm_bindgen(js_name = analyzeForPage)]
+pub fn analyze_for_page(text: &str) -> Vec<String> {
+    here(text)
+}
+
+/// The parts of the analysis of `text`, done on this thread.
+fn here(text: &str) -> Vec<String> {
+    Drawn::of(&Analysis::of(text)).to_parts().into()
+}
+
+/// What the page is told: the sequence number of the request, and what to
+/// draw in three JSON parts ([`Drawn::to_parts`]), left as JavaScript
+/// strings until the page reads each in its own task.
+pub type Answer = (u32, Vec<JsValue>);
+
+/// Parts made on this thread, as the worker would post them.
+fn as_js(parts: Vec<String>) -> Vec<JsValue> {
+    parts.iter().map(|p| JsValue::from_str(p)).collect()
+}
+
+/// The page's side of the worker.
+pub struct Analyst {
+    worker: Option<Worker>,
+    /// Set once the worker failed: this thread analyses from then on.
+    broken: Rc<Cell<bool>>,
+    /// The latest request, kept (shared, not copied) to analyse here if
+    /// the worker fails.
+    latest: Rc<RefCell<Option<(u32, Text)>>>,
+    on_answer: Rc<dyn Fn(Answer)>,
+    _on_message: Option<Closure<dyn FnMut(MessageEvent)>>,
+    _on_error: Option<Closure<dyn FnMut(web_sys::Event)>>,
+}
+
+impl Analyst {
+    /// Start the worker; `on_answer` is told each answer (stale ones too:
+    /// the caller compares sequence numbers).
+    pub fn new(on_answer: impl Fn(Answer) + 'static) -> Analyst {
+        let on_answer: Rc<dyn Fn(Answer)> = Rc::new(on_answer);
+        let latest = Rc::new(RefCell::new(None::<(u32, Text)>));
+        let broken = Rc::new(Cell::new(false));
+        let options = WorkerOptions::new();
+        options.set_type(WorkerType::Module);
+        let Ok(worker) = Worker::new_with_options("static/worker.js", &options) else {
+            return Analyst {
+                worker: None,
+                broken,
+                latest,
+                on_answer,
+                _on_message: None,
+                _on_error: None,
+            };
+        };
+        let on_message = {
+            let (answer, latest) = (on_answer.clone(), latest.clone());
+            Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
+                let data = e.data();
+                let field = |k: &str| js_sys::Reflect::get(&data, &k.into()).ok();
+                let seq = field("seq").and_then(|v| v.as_f64()).unwrap_or(-1.0) as u32;
+                if latest.borrow().as_ref().is_some_and(|(s, _)| *s == seq) {
+                    *latest.borrow_mut() = None;
+                }
+                let parts = field("parts")
+                    .map(|v| js_sys::Array::from(&v).to_vec())
+                    .unwrap_or_default();
+                answer((seq, parts));
+            })
+        };
+        // A worker that cannot start (no script, no module workers) leaves
+        // the analysis to this thread, from the request it had not answered.
+        let on_error = {
+            let (answer, latest, broken) = (on_answer.clone(), latest.clone(), broken.clone());
+            Closure::<dyn FnMut(web_sys::Event)>::new(move |e: web_sys::Event| {
+                e.prevent_default();
+                broken.set(true);
+                if let Some((seq, text)) = latest.borrow_mut().take() {
+                    answer((seq, as_js(here(&text))));
+                }
+            })
+        };
+        worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
+        worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+        Analyst {
+            worker: Some(worker),
+            broken,
+            latest,
+            on_answer,
+            _on_message: Some(on_message),
+            _on_error: Some(on_error),
+        }
+    }
+
+    /// Ask for the analysis of `text` as request `seq`.
+    pub fn post(&self, seq: u32, text: &Text) {
+        let Some(worker) = self.worker.as_ref().filter(|_| !self.broken.get()) else {
+            (self.on_answer)((seq, as_js(here(text))));
+            return;
+        };
+        *self.latest.borrow_mut() = Some((seq, text.clone()));
+        let message = js_sys::Object::new();
+        let _ = js_sys::Reflect::set(&message, &"seq".into(), &seq.into());
+        let _ = js_sys::Reflect::set(&message, &"text".into(), &JsValue::from_str(text));
+        if worker.post_message(&message).is_err() {
+            *self.latest.borrow_mut() = None;
+            (self.on_answer)((seq, as_js(here(text))));
+        }
+    }
+}
+
+impl Drop for Analyst {
+    fn drop(&mut self) {
+        if let Some(w) = &self.worker {
+            w.terminate();
+        }
+    }
+}

@@ -1,0 +1,23 @@
+// The analysis runs in a worker: while a large document is read, the page
+// says so and still answers clicks.
+import { test, expect } from './fixtures.js';
+
+// 276 bytes that declare 1 048 576 nodes: seconds of analysis.
+const MILLION = '{"version":1,"execution":{"R_lite":[{"rank":"0-1048575","children":{"core":"0"}}]}}';
+
+test('the page answers a click while a large document is analysed', async ({ page, rscope, problems }) => {
+  await rscope.load();
+  await rscope.paste(MILLION);
+  await expect(rscope.progress).toHaveText(/^Analysing the document \(1 kB\)…$/);
+  await expect(rscope.progress).toHaveRole('status');
+  await rscope.recordTexts(['status', 'nodes']);
+  await page.getByTestId('share').click();
+  await expect(rscope.summary('nodes')).toHaveText('1048576');
+  await expect(rscope.progress).toHaveCount(0);
+  // The click was handled before the analysis answered.
+  const seen = await rscope.recordedTexts();
+  expect(seen).toHaveLength(2);
+  expect(seen[0]).toMatch(/^status: share link/);
+  expect(seen[1]).toBe('nodes: 1048576');
+  expect(problems).toEqual([]);
+});
