@@ -17,8 +17,14 @@ for (const scheme of ['light', 'dark']) {
     await expect(rscope.selectionShort).toBeVisible();
     await page.getByText('R as JSON').click();
     await expect(rscope.selectionJson).toBeVisible();
-    // Long enough that its box scrolls.
-    expect(await rscope.selectionJson.evaluate((el) => el.scrollHeight > el.clientHeight)).toBe(true);
+    // All of it, not only its head: long enough that its box (the <pre>
+    // around the text) scrolls.
+    await page.getByRole('button', { name: "Show all of the selection's R" }).click();
+    await expect(page.getByRole('button', { name: "Show all of the selection's R" })).toHaveCount(0);
+    expect(await rscope.selectionJson.evaluate((el) => {
+      const box = el.closest('pre');
+      return box.scrollHeight > box.clientHeight;
+    })).toBe(true);
     expect(await violations(page)).toEqual([]);
     expect(problems).toEqual([]);
   });
