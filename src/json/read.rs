@@ -95,9 +95,15 @@ fn parse_inner(text: &str, recheck: bool) -> Result<Value<'_>, Box<Diagnostic>> 
                 at += i;
             }
         }
+        // The span covers the whole character there (serde_json counts
+        // columns in bytes, and a character may be several).
+        while at > 0 && !text.is_char_boundary(at) {
+            at -= 1;
+        }
+        let end = at + text[at..].chars().next().map_or(0, char::len_utf8);
         return Err(Box::new(Diagnostic::error(
             format!("not JSON: {msg}"),
-            at..(at + 1).min(text.len()),
+            at..end,
             "",
         )));
     }
@@ -278,6 +284,13 @@ mod tests {
             err("{\"a\": 0x10}").0,
             "not JSON: hexadecimal numbers are not allowed"
         );
+    }
+
+    #[test]
+    fn a_span_covers_a_whole_character() {
+        // U+0085 (two bytes) is white space to jsonc-parser but not to JSON;
+        // found by the rset fuzz target.
+        assert_eq!(err("\u{85} 0"), ("not JSON: expected value".into(), 0..2));
     }
 
     #[test]
