@@ -142,6 +142,11 @@ impl View {
 }
 
 /// The canvas grid with zoom controls, folding and a hover tooltip.
+///
+/// About 120 lines, most of them the markup and the yew hooks, which must be
+/// called from the component's body in a fixed order; the logic they call
+/// lives in the core (`grid::{geometry, keys, pick, text}`) and in the small
+/// functions of this file.
 #[function_component(GridView)]
 pub fn grid_view(props: &GridProps) -> Html {
     let canvas = use_node_ref();
