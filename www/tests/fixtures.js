@@ -11,7 +11,12 @@ export const test = base.extend({
       if (msg.type() === 'error' || msg.type() === 'warning') problems.push(`console ${msg.type()}: ${msg.text()}`);
     });
     page.on('pageerror', (err) => problems.push(`page error: ${err.message}`));
-    page.on('requestfailed', (req) => problems.push(`request failed: ${req.url()} ${req.failure()?.errorText}`));
+    page.on('requestfailed', (req) => {
+      // An aborted request is a navigation's doing (a reload while the
+      // analysis worker is still loading pkg/), not a failure of the page.
+      if (req.failure()?.errorText === 'net::ERR_ABORTED') return;
+      problems.push(`request failed: ${req.url()} ${req.failure()?.errorText}`);
+    });
     page.on('response', (res) => {
       if (res.status() >= 400) problems.push(`http ${res.status()}: ${res.url()}`);
     });

@@ -9,7 +9,5 @@ test('an edit right before a reload survives it', async ({ page, rscope, problem
   await page.reload();
   await expect(rscope.editor).toHaveValue(doc);
   await expect(rscope.summary('cores')).toHaveText('8');
-  // Reloading at once may abort the analysis worker's fetch of the wasm,
-  // which is the reload's doing, not a failure of the page.
-  expect(problems.filter((p) => !/pkg\/rscope_bg\.wasm net::ERR_ABORTED/.test(p))).toEqual([]);
+  expect(problems).toEqual([]);
 });
