@@ -1,13 +1,7 @@
 // The selection's R as JSON, opened, has no accessibility violation in
 // either theme, even when it is long enough to scroll.
 import { test, expect } from './fixtures.js';
-import AxeBuilder from '@axe-core/playwright';
-
-/** The violations axe reports, one line each: rule, then the elements. */
-async function violations(page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+import { violations } from './rscope.js';
 
 for (const scheme of ['light', 'dark']) {
   test(`a long selection's JSON in the ${scheme} theme has no violation`, async ({ page, rscope, problems }) => {

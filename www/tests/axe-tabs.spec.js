@@ -2,13 +2,7 @@
 // the colour menu's explanation shown, have no accessibility violation in
 // either theme.
 import { test, expect } from './fixtures.js';
-import AxeBuilder from '@axe-core/playwright';
-
-/** The violations axe reports, one line each: rule, then the elements. */
-async function violations(page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+import { violations } from './rscope.js';
 
 for (const scheme of ['light', 'dark']) {
   test(`two tabs in the ${scheme} theme have no violation`, async ({ page, rscope, problems }) => {

@@ -1,13 +1,7 @@
 // The graph tree, with a closed vertex opened and the focus in it, has no
 // accessibility violation, in either theme.
 import { test, expect } from './fixtures.js';
-import AxeBuilder from '@axe-core/playwright';
-
-/** The violations axe reports, one line each: rule, then the elements. */
-async function violations(page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
+import { violations } from './rscope.js';
 
 for (const scheme of ['light', 'dark']) {
   test(`the opened tree in the ${scheme} theme has no violation`, async ({ page, rscope, problems }) => {

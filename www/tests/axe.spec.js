@@ -3,18 +3,11 @@
 // problems, status colours), and with a document large enough for the
 // read-only viewer.
 import { test, expect } from './fixtures.js';
-import { example } from './rscope.js';
-import AxeBuilder from '@axe-core/playwright';
+import { example, violations } from './rscope.js';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const generator = fileURLToPath(new URL('../../scripts/gen-fragmented-r.py', import.meta.url));
-
-/** The violations axe reports, one line each: rule, then the elements. */
-async function violations(page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 const documents = {
   'an empty page': null,

@@ -7,6 +7,7 @@
 // data-label-width and data-cell attributes, never from pixel constants.
 import { expect } from '@playwright/test';
 import { readFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
 
 /** The label of the editor's textarea. */
 const EDITOR = 'R document (JSON)';
@@ -17,6 +18,12 @@ const asText = (doc) => (typeof doc === 'string' ? doc : JSON.stringify(doc));
 /** Read one of the page's built-in examples (static/examples/NAME). */
 export function example(name) {
   return readFileSync(new URL(`../../static/examples/${name}`, import.meta.url), 'utf8');
+}
+
+/** The violations axe reports on the page, one line each: rule, then the elements. */
+export async function violations(page) {
+  const { violations: found } = await new AxeBuilder({ page }).analyze();
+  return found.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 export class Rscope {
