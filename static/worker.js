@@ -1,7 +1,8 @@
 // Rscope's analysis worker: the same wasm core as the page (pkg/), so the
 // page stays responsive while a large document is read. It answers
-// {seq, text} with {seq, parts}: what the page draws, as three JSON texts
-// (src/web/worker.rs). Requests that arrive while one is analysed are
+// {seq, text} with {seq, parts}: what the page draws, as three byte arrays
+// in postcard's binary form (src/web/worker.rs), whose buffers are handed
+// over, not copied. Requests that arrive while one is analysed are
 // superseded: only the newest waiting one is analysed next.
 import init, { analyzeForPage } from '../pkg/rscope.js';
 
@@ -12,7 +13,10 @@ async function next() {
   await ready;
   const request = waiting;
   waiting = null;
-  if (request) postMessage({ seq: request.seq, parts: analyzeForPage(request.text) });
+  if (request) {
+    const parts = analyzeForPage(request.text);
+    postMessage({ seq: request.seq, parts }, parts.map((p) => p.buffer));
+  }
 }
 
 self.onmessage = (e) => {

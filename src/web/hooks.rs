@@ -72,7 +72,7 @@ pub struct Shown {
 
 /// How long one task may unpack an answer before it lets the page paint.
 const UNPACK_SLICE_MS: f64 = 20.0;
-/// Grid rows and entries unpacked between two looks at the clock.
+/// Grid rows unpacked between two looks at the clock.
 const UNPACK_CHUNK: usize = 2000;
 
 /// Milliseconds on the page's clock.
@@ -91,18 +91,17 @@ impl Shown {
     /// take seconds of one thread otherwise). `None` once `current` says
     /// the answer was superseded.
     async fn unpack(text: Text, parts: Vec<JsValue>, current: impl Fn() -> bool) -> Option<Shown> {
-        let part = |i: usize| {
-            parts
-                .get(i)
-                .and_then(JsValue::as_string)
-                .unwrap_or_default()
-        };
+        let part = |i: usize| crate::web::worker::part_bytes(parts.get(i));
         let mut d = Drawn::from_rest(&part(0));
+        crate::web::mark("rscope:unpacked-rest");
         pause().await;
         if let Ok(d) = d.as_mut() {
             let grid = d.read_grid(&part(1));
+            crate::web::mark("rscope:unpacked-grid");
             pause().await;
             let entries = d.read_entries(&part(2));
+            crate::web::mark("rscope:unpacked-entries");
+            pause().await;
             if let Err(e) = grid.and(entries) {
                 d.summaries = Err(e);
             }
@@ -110,7 +109,7 @@ impl Shown {
         if !current() {
             return None;
         }
-        let d = d.unwrap_or_else(|e| Drawn {
+        let mut d = d.unwrap_or_else(|e| Drawn {
             summaries: Err(e),
             findings: Vec::new(),
             squiggles: Vec::new(),
@@ -120,7 +119,7 @@ impl Shown {
             outline: false,
         });
         let mut slice = now();
-        let mut grid = d.grid.clone().map(GridBuild::new);
+        let mut grid = d.grid.take().map(GridBuild::new);
         while let Some(g) = grid.as_mut() {
             if g.step(UNPACK_CHUNK) {
                 break;
@@ -133,17 +132,9 @@ impl Shown {
                 slice = now();
             }
         }
-        let mut entries = Vec::with_capacity(d.entries.len());
-        while entries.len() < d.entries.len() {
-            entries.extend(d.entries(entries.len()..entries.len() + UNPACK_CHUNK));
-            if now() - slice > UNPACK_SLICE_MS {
-                pause().await;
-                if !current() {
-                    return None;
-                }
-                slice = now();
-            }
-        }
+        crate::web::mark("rscope:built-grid");
+        // The entries arrive whole: their id sets cross as ranges.
+        let entries = std::mem::take(&mut d.entries);
         // The outline stays on this thread: the tree view opens and
         // closes it in place. Only documents that have one read it again.
         let outline = d.outline.then(|| outline_of(&text)).flatten();

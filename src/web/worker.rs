@@ -1,6 +1,6 @@
 //! The analysis off the main thread: a Web Worker (`static/worker.js`)
 //! loads the same wasm core from `pkg/` and answers each text with what the
-//! page draws of it ([`Drawn`], as JSON). Requests carry a sequence number;
+//! page draws of it ([`Drawn`], in postcard's binary form). Requests carry a sequence number;
 //! the page keeps only the answer to its latest one, so a new paste or
 //! keystroke supersedes the analysis in flight. Where no worker can run
 //! (the in-browser component tests serve no `static/`), the page analyses
@@ -15,25 +15,39 @@ use wasm_bindgen::JsCast;
 use web_sys::{MessageEvent, Worker, WorkerOptions, WorkerType};
 
 /// The worker's entry point: analyse `text` and say what the page draws of
-/// it, in three JSON parts ([`Drawn::to_parts`]).
+/// it, in three binary parts ([`Drawn::to_parts`]) that the worker hands
+/// over without a copy (their buffers are transferred).
 #[wasm_bindgen(js_name = analyzeForPage)]
-pub fn analyze_for_page(text: &str) -> Vec<String> {
+pub fn analyze_for_page(text: &str) -> Vec<js_sys::Uint8Array> {
     here(text)
+        .into_iter()
+        .map(|p| js_sys::Uint8Array::from(&p[..]))
+        .collect()
 }
 
 /// The parts of the analysis of `text`, done on this thread.
-fn here(text: &str) -> Vec<String> {
+fn here(text: &str) -> Vec<Vec<u8>> {
     Drawn::of(&Analysis::of(text)).to_parts().into()
 }
 
 /// What the page is told: the sequence number of the request, and what to
-/// draw in three JSON parts ([`Drawn::to_parts`]), left as JavaScript
-/// strings until the page reads each in its own task.
+/// draw in three binary parts ([`Drawn::to_parts`]), left in JavaScript
+/// until the page reads each in its own task.
 pub type Answer = (u32, Vec<JsValue>);
 
 /// Parts made on this thread, as the worker would post them.
-fn as_js(parts: Vec<String>) -> Vec<JsValue> {
-    parts.iter().map(|p| JsValue::from_str(p)).collect()
+fn as_js(parts: Vec<Vec<u8>>) -> Vec<JsValue> {
+    parts
+        .iter()
+        .map(|p| js_sys::Uint8Array::from(&p[..]).into())
+        .collect()
+}
+
+/// The bytes of one part of an answer (empty when it is not one).
+pub fn part_bytes(part: Option<&JsValue>) -> Vec<u8> {
+    part.and_then(|p| p.dyn_ref::<js_sys::Uint8Array>())
+        .map(js_sys::Uint8Array::to_vec)
+        .unwrap_or_default()
 }
 
 /// The page's side of the worker.
