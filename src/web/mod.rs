@@ -1,6 +1,7 @@
 //! The browser front end (wasm32 only): a yew app and a JS API facade.
 
 pub mod api;
+pub mod api_shape;
 pub mod app;
 pub mod components;
 pub mod hooks;
