@@ -128,9 +128,71 @@ fn cut(text: &str, span: Range<usize>) -> (String, String, String) {
     (text[..start].to_string(), marked, text[end..].to_string())
 }
 
+/// A shape to start from, with what it asks for in a sentence.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Example {
+    /// The shape.
+    pub shape: &'static str,
+    /// What it asks for, in this project's words.
+    pub about: &'static str,
+}
+
+/// The page's menu of shapes, after the forms RFC 46 describes.
+pub const EXAMPLES: &[Example] = &[
+    Example {
+        shape: "slot/core",
+        about: "one task on one core, anywhere",
+    },
+    Example {
+        shape: "slot=4/core=2",
+        about: "four tasks of two cores each, on any nodes",
+    },
+    Example {
+        shape: "node=2/slot=4/core",
+        about: "two nodes with four one-core tasks on each",
+    },
+    Example {
+        shape: "node=2{x}/slot/core=4",
+        about: "two whole nodes to yourself, one four-core task on each",
+    },
+    Example {
+        shape: "slot=2/[core=4;gpu=1]",
+        about: "two tasks, each with four cores and a GPU",
+    },
+    Example {
+        shape: "node=2-4/slot/core",
+        about: "between two and four nodes: as many as there are",
+    },
+    Example {
+        shape: "slot=1+/core=4",
+        about: "as many four-core tasks as fit, at least one",
+    },
+    Example {
+        shape: "slot=2/node{-x}/core=2",
+        about: "two tasks of one node each, sharing the node, two cores",
+    },
+    Example {
+        shape: "[slot{a}/core;slot{b}/gpu]",
+        about: "two kinds of task, named a and b",
+    },
+    Example {
+        shape: "node/socket=2/slot/core=4",
+        about: "sockets too: this one needs a graph-aware scheduler to place",
+    },
+];
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_example_expands_cleanly() {
+        for ex in EXAMPLES {
+            let p = print(ex.shape, &Options::default(), Style::default()).unwrap();
+            assert!(p.findings.is_empty(), "{}", ex.shape);
+            assert!(!ex.about.ends_with('.'), "{}", ex.about);
+        }
+    }
 
     #[test]
     fn prints_as_the_cli_does() {

@@ -6,6 +6,7 @@ pub mod app;
 pub mod components;
 pub mod hooks;
 pub mod load;
+pub mod shape_worker;
 pub mod state;
 pub mod storage;
 pub mod worker;
