@@ -8,7 +8,7 @@ use crate::alloc::answer::{answer, request_of, FitError};
 use crate::alloc::Policy;
 use crate::shape::print::{place, print, shape_of_document, Style};
 use crate::shape::Options;
-use crate::web::api::kind;
+use crate::web::api;
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -105,6 +105,14 @@ pub fn fit_js(
     set("reason", a.words.as_str().into())?;
     set("text", a.printed.as_str().into())?;
     Ok(out.into())
+}
+
+/// What a JS value is, in words (`a string`, `null`, `an object`...).
+fn kind(value: &JsValue) -> String {
+    if value.is_string() {
+        return "a string".into();
+    }
+    api::kind(value)
 }
 
 /// A plain JS `Error` with `message`.
