@@ -8,6 +8,7 @@ use crate::web::components::{
     diagnostics::Diagnostics,
     editor::Editor,
     grid::GridView,
+    shape::{use_fit, ShapePanel},
     summary::SummaryView,
     tabs::{history_bar, Tabs},
     toolbar::{Example, Toolbar},
@@ -39,6 +40,8 @@ pub fn app() -> Html {
         .filter(|a| a.text == current_text)
         .cloned();
     let link = use_linking(&analysis, &current);
+    let fit = use_fit(&open);
+    let linked = link.cells.clone().or(fit.linked);
     let grid = analysis.as_ref().and_then(|a| a.grid.clone());
     let has_states = grid.as_ref().is_some_and(|g| g.has_states());
     let coloring = use_coloring(&docs, has_states);
@@ -97,9 +100,10 @@ pub fn app() -> Html {
                         }) }
                     </h2>
                     <GridView {grid} color_by={coloring.by} on_open={on_open_selection}
-                        linked={link.cells} on_cell={link.on_cell} />
+                        {linked} on_cell={link.on_cell} />
                 </section>
             }
+            <ShapePanel r_text={docs.current().text.clone()} tab={tab_letter(docs.active).to_string()} on_open={fit.on_open} on_allocation={fit.on_allocation} />
             if let Some(outline) = analysis.as_ref().and_then(|a| a.outline.clone()) {
                 <TreeView {outline} />
             }

@@ -377,4 +377,34 @@ export class Rscope {
     ]);
     return download;
   }
+
+  // ---- the shape panel ----------------------------------------------------
+
+  /** The shape panel's parts, by test id. */
+  get shapePanel() { return this.page.getByTestId('shape-panel'); }
+  get shapeInput() { return this.page.getByTestId('shape-input'); }
+  get shapeOutput() { return this.page.getByTestId('shape-output'); }
+  get shapeSquiggle() { return this.page.getByTestId('shape-squiggle'); }
+  get shapeMessage() { return this.page.getByTestId('shape-message'); }
+  get reverseOutput() { return this.page.getByTestId('reverse-output'); }
+  get fitAnswer() { return this.page.getByTestId('fit-answer'); }
+  get fitReason() { return this.page.getByTestId('fit-reason'); }
+  get fitShort() { return this.page.getByTestId('fit-short'); }
+
+  /** Type `text` as the shape (replacing what is there). */
+  async typeShape(text) {
+    await this.shapeInput.fill(text);
+  }
+
+  /** Paste a jobspec or resources list into the reverse box. */
+  async reverseShape(text) {
+    await this.page.getByLabel('Jobspec or resources (JSON or YAML)').fill(text);
+  }
+
+  /** Fit the shape into the active tab under `policy` and wait for the answer. */
+  async fitShape(policy = 'worst') {
+    await this.page.getByTestId('shape-policy').selectOption(policy);
+    await this.page.getByTestId('shape-fit-button').click();
+    await expect(this.fitReason).toBeVisible();
+  }
 }
