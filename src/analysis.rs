@@ -96,9 +96,9 @@ pub struct Drawn {
     pub grid: Option<GridWire>,
     /// The main set's `R_lite` entries.
     pub entries: Vec<Entry>,
-    /// Whether the document has an outline (its own graph, or a set small
-    /// enough to generate one).
-    pub outline: bool,
+    /// The outline of the document's graph (its own, or one generated
+    /// for a set small enough), as the tree view draws it.
+    pub outline: Option<Outline>,
 }
 
 impl Drawn {
@@ -122,7 +122,7 @@ impl Drawn {
             properties: a.properties.clone(),
             grid: a.grid.as_ref().map(Grid::to_wire),
             entries: a.report.entries.clone(),
-            outline: a.outline.is_some(),
+            outline: a.outline.clone(),
         }
     }
 
@@ -165,22 +165,32 @@ impl Drawn {
         }
     }
 
-    /// As three messages in postcard's compact binary form, each read in
+    /// As four messages in postcard's compact binary form, each read in
     /// its own turn of the page's event loop: the rest, the grid, the
-    /// entries. Binary, not JSON: the page reads a 16 384-node answer in
+    /// entries, the outline. Binary, not JSON: the page reads a 16 384-node answer in
     /// milliseconds instead of a quarter of a second, and id sets cross as
     /// ranges, never as text to parse again.
-    pub fn to_parts(&self) -> [Vec<u8>; 3] {
+    pub fn to_parts(&self) -> [Vec<u8>; 4] {
         let rest = Drawn {
+            summaries: self.summaries.clone(),
+            findings: self.findings.clone(),
+            squiggles: self.squiggles.clone(),
+            properties: self.properties.clone(),
             grid: None,
             entries: Vec::new(),
-            ..self.clone()
+            outline: None,
         };
-        [bytes(&rest), bytes(&self.grid), bytes(&self.entries)]
+        [
+            bytes(&rest),
+            bytes(&self.grid),
+            bytes(&self.entries),
+            bytes(&self.outline),
+        ]
     }
 
     /// From the first of [`Drawn::to_parts`]; add the others with
-    /// [`Drawn::read_grid`] and [`Drawn::read_entries`].
+    /// [`Drawn::read_grid`], [`Drawn::read_entries`] and
+    /// [`Drawn::read_outline`].
     pub fn from_rest(bytes: &[u8]) -> Result<Drawn, String> {
         postcard::from_bytes(bytes).map_err(unreadable)
     }
@@ -194,6 +204,12 @@ impl Drawn {
     /// Read the entries part of [`Drawn::to_parts`].
     pub fn read_entries(&mut self, bytes: &[u8]) -> Result<(), String> {
         self.entries = postcard::from_bytes(bytes).map_err(unreadable)?;
+        Ok(())
+    }
+
+    /// Read the outline part of [`Drawn::to_parts`].
+    pub fn read_outline(&mut self, bytes: &[u8]) -> Result<(), String> {
+        self.outline = postcard::from_bytes(bytes).map_err(unreadable)?;
         Ok(())
     }
 }
@@ -230,13 +246,6 @@ pub fn head(text: &str, max: usize) -> Option<&str> {
     let cut = &text[..end];
     let near = cut.rfind([' ', ',']).filter(|&i| i + 1 >= end / 2);
     Some(near.map_or(cut, |i| &cut[..i + 1]))
-}
-
-/// The outline of `text`'s graph, for a page that holds only [`Drawn`].
-pub fn outline_of(text: &str) -> Option<Outline> {
-    let mut report = analyze(text);
-    let graph = report.graph.take();
-    Outline::new(graph, report.main_set(), TREE_OPEN_DEPTH)
 }
 
 /// The bytes of `report`'s `R_lite` entry `i`, to highlight in the editor.
@@ -411,11 +420,15 @@ mod tests {
         let text = "{\"version\": 1, \"execution\": {\"R_lite\": [\n  {\"rank\": \"0\", \"children\": {\"core\": \"0-1\"}},\n  {\"rank\": \"1-2\", \"children\": {\"core\": \"0\", \"gpu\": \"1\"}}]}}";
         let a = Analysis::of(text);
         let parts = Drawn::of(&a).to_parts();
-        let [rest, grid, entries] = &parts;
+        let [rest, grid, entries, outline] = &parts;
         let mut d = Drawn::from_rest(rest).unwrap();
-        assert_eq!((d.grid.is_none(), d.entries.len()), (true, 0));
+        assert_eq!(
+            (d.grid.is_none(), d.entries.len(), d.outline.is_none()),
+            (true, 0, true)
+        );
         d.read_grid(grid).unwrap();
         d.read_entries(entries).unwrap();
+        d.read_outline(outline).unwrap();
         assert_eq!(d, Drawn::of(&a));
         assert_eq!(
             d.read_grid(&grid[..grid.len() - 1]).unwrap_err(),
@@ -425,8 +438,8 @@ mod tests {
         assert_eq!(d.findings, a.findings);
         assert_eq!(d.squiggles(), a.squiggles);
         assert_eq!(d.properties, a.properties);
-        assert_eq!(d.outline, a.outline.is_some());
-        assert!(Drawn::of(&Analysis::of(TWO)).outline);
+        assert_eq!(d.outline, a.outline);
+        assert!(Drawn::of(&Analysis::of(TWO)).outline.is_some());
         let links = d.links();
         assert_eq!(links.entries, a.report.entries);
         let second = text.rfind("{\"rank\"").unwrap();
@@ -443,10 +456,6 @@ mod tests {
                 "never the text: {part:?}"
             );
         }
-        assert_eq!(
-            outline_of(text).map(|o| o.vertices()),
-            a.outline.map(|o| o.vertices())
-        );
     }
 
     #[test]
@@ -455,8 +464,8 @@ mod tests {
         let d = Drawn::from_rest(&rest).unwrap();
         assert_eq!(d.summaries, Err("unsupported version 2".to_string()));
         assert_eq!(
-            (d.grid.is_none(), d.outline, d.links().rejection),
-            (true, false, Some("unsupported version 2".into()))
+            (d.grid.is_none(), d.outline.is_none(), d.links().rejection),
+            (true, true, Some("unsupported version 2".into()))
         );
         assert_eq!(
             Drawn::from_rest(&[7]).unwrap_err(),

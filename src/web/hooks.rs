@@ -3,9 +3,7 @@
 //! the link between text and grid, the colouring, and the findings. Each
 //! holds state and effects; every decision is a call into the core.
 
-use crate::analysis::{
-    apply_fix, entry_place, entry_span, main_set_of, outline_of, Drawn, Summaries,
-};
+use crate::analysis::{apply_fix, entry_place, entry_span, main_set_of, Drawn, Summaries};
 use crate::color::{coloring, ColorChoice};
 use crate::grid::{ColorBy, Grid, GridBuild};
 use crate::outline::Outline;
@@ -102,7 +100,9 @@ impl Shown {
             let entries = d.read_entries(&part(2));
             crate::web::mark("rscope:unpacked-entries");
             pause().await;
-            if let Err(e) = grid.and(entries) {
+            let outline = d.read_outline(&part(3));
+            pause().await;
+            if let Err(e) = grid.and(entries).and(outline) {
                 d.summaries = Err(e);
             }
         }
@@ -116,7 +116,7 @@ impl Shown {
             properties: Vec::new(),
             grid: None,
             entries: Vec::new(),
-            outline: false,
+            outline: None,
         });
         let mut slice = now();
         let mut grid = d.grid.take().map(GridBuild::new);
@@ -135,9 +135,8 @@ impl Shown {
         crate::web::mark("rscope:built-grid");
         // The entries arrive whole: their id sets cross as ranges.
         let entries = std::mem::take(&mut d.entries);
-        // The outline stays on this thread: the tree view opens and
-        // closes it in place. Only documents that have one read it again.
-        let outline = d.outline.then(|| outline_of(&text)).flatten();
+        // The tree view opens and closes the outline in place.
+        let outline = d.outline.take();
         Some(Shown {
             report: d.links_with(entries),
             squiggles: Rc::new(d.squiggles()),
