@@ -40,6 +40,13 @@ pub fn app() -> Html {
         .filter(|a| a.text == current_text)
         .cloned();
     let link = use_linking(&analysis, &current);
+    // While only the grid has come, the summary says the rest is coming.
+    let complete = analysis.as_ref().filter(|a| !a.partial);
+    let progress = match (&analyzed.progress, &analysis) {
+        (Some(p), _) => Some(p.clone()),
+        (None, Some(a)) if a.partial => Some("Checking the document…".to_string()),
+        _ => None,
+    };
     let fit = use_fit(&open);
     let linked = link.cells.clone().or(fit.linked);
     let grid = analysis.as_ref().and_then(|a| a.grid.clone());
@@ -80,8 +87,8 @@ pub fn app() -> Html {
                 <Editor text={current_text} {on_edit} label="R document (JSON)"
                     selection={actions.selection} {squiggles} linked={link.text} reveal={link.reveal} on_point={link.on_point} />
                 <div class="side">
-                    <SummaryView result={analysis.as_ref().map(|a| a.summaries.clone())} progress={analyzed.progress} />
-                    if let Some(a) = &analysis {
+                    <SummaryView result={complete.as_ref().map(|a| a.summaries.clone())} {progress} />
+                    if let Some(a) = &complete {
                         <Diagnostics findings={a.findings.clone()} on_locate={actions.on_locate} on_fix={actions.on_fix} />
                     }
                 </div>
