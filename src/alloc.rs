@@ -32,6 +32,7 @@ use crate::idset::IdSet;
 use crate::rset::{Node, Rset};
 use crate::shape::check::{count_of, Count};
 use crate::shape::Json;
+use crate::words::count;
 use std::fmt;
 use std::str::FromStr;
 
@@ -515,14 +516,6 @@ fn candidates<'a>(
     out
 }
 
-fn plural(n: u64, one: &str) -> String {
-    if n == 1 {
-        format!("{n} {one}")
-    } else {
-        format!("{n} {one}s")
-    }
-}
-
 /// What each chosen node gives: rank, cores, GPUs.
 type Pick = (u32, IdSet, IdSet);
 
@@ -548,10 +541,10 @@ fn need_desc(cores: u64, gpus: u64, free: bool) -> String {
     let free = if free { "free " } else { "" };
     let mut parts = Vec::new();
     if cores > 0 {
-        parts.push(plural(cores, &format!("{free}core")));
+        parts.push(count(cores, &format!("{free}core")));
     }
     if gpus > 0 {
-        parts.push(plural(gpus, &format!("{free}GPU")));
+        parts.push(count(gpus, &format!("{free}GPU")));
     }
     parts.join(" and ")
 }
@@ -604,18 +597,18 @@ fn place_nodes(
             } else {
                 format!(" with {sized}")
             };
-            format!("{} wholly free{with}", plural(want, "node"))
+            format!("{} wholly free{with}", count(want, "node"))
         } else {
             format!(
                 "{} with {}",
-                plural(want, "node"),
+                count(want, "node"),
                 need_desc(need_c, need_g, true)
             )
         };
         let level = if groups_are_slots {
             format!(
                 "slot: {} of {per_group} node{} each: ",
-                plural(groups.min(), "slot"),
+                count(groups.min(), "slot"),
                 if per_group == 1 { "" } else { "s" }
             )
         } else {
@@ -666,7 +659,7 @@ fn place_slots(
     let Some(s) = slots.largest_at_most(total) else {
         return Err(format!(
             "slot: need {} of {}, {total} fit",
-            plural(slots.min(), "slot"),
+            count(slots.min(), "slot"),
             need_desc(c, g, false)
         ));
     };
