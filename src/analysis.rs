@@ -334,6 +334,31 @@ pub fn head(text: &str, max: usize) -> Option<&str> {
     Some(near.map_or(cut, |i| &cut[..i + 1]))
 }
 
+/// A long text as the page lays it out before the reader asks for all of
+/// it: its [`head`] and its length, measured once per text (counting the
+/// characters of a 2.9 MB short form on every render was work on the
+/// page's render path).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Excerpt {
+    /// The head to lay out, or none when the text is short enough to show whole.
+    pub head: Option<String>,
+    /// How many characters the whole text has.
+    pub chars: usize,
+    /// How many bytes the whole text has.
+    pub bytes: usize,
+}
+
+impl Excerpt {
+    /// The excerpt of `text`, with a head of at most [`HEAD_BYTES`].
+    pub fn of(text: &str) -> Excerpt {
+        Excerpt {
+            head: head(text, HEAD_BYTES).map(str::to_string),
+            chars: text.chars().count(),
+            bytes: text.len(),
+        }
+    }
+}
+
 /// The bytes of `report`'s `R_lite` entry `i`, to highlight in the editor.
 pub fn entry_span(report: &Report, i: usize) -> Option<(usize, usize)> {
     let e = report.entries.get(i)?;
@@ -577,6 +602,17 @@ mod tests {
             Some("x,bcdefghi"),
             "a separator too far back"
         );
+    }
+
+    #[test]
+    fn an_excerpt_measures_its_text_once() {
+        let short = Excerpt::of("n[1-4]");
+        assert_eq!((short.head, short.chars, short.bytes), (None, 6, 6));
+        let long = format!("{}\u{e9}", "n1,".repeat(400));
+        let e = Excerpt::of(&long);
+        assert_eq!((e.chars, e.bytes), (1201, 1202));
+        assert_eq!(e.head.as_deref(), head(&long, HEAD_BYTES));
+        assert_eq!(e.head.map(|h| h.len()), Some(999), "cut after a comma");
     }
 
     #[test]

@@ -14,14 +14,39 @@
 use crate::jgf::{self, generate, Analysis, Graph, Tree};
 use crate::rset::Rset;
 use serde::{Deserialize, Serialize};
+use crate::words::{count, grouped};
 
 /// The most vertices generated for an R without a graph; a larger set is
 /// shown as a grid only (a 16 384-node busy cluster would need 2 million).
 pub const MAX_GENERATED_VERTICES: u64 = 250_000;
 
+/// How many vertices the graph generated for a set has: the cluster, its
+/// `nodes`, and each of their resources (`resources` counts per type).
+pub fn generated_vertices(nodes: u64, resources: impl IntoIterator<Item = u64>) -> u64 {
+    resources
+        .into_iter()
+        .fold(1u64.saturating_add(nodes), u64::saturating_add)
+}
+
+/// What the page says in place of the tree when a set without a graph
+/// would generate `vertices`, more than [`MAX_GENERATED_VERTICES`]; none
+/// when it would not.
+pub fn not_drawn(vertices: u64) -> Option<String> {
+    (vertices > MAX_GENERATED_VERTICES).then(|| {
+        format!(
+            "The graph is not drawn: this R would generate {} vertices, over the {} the page draws. \
+             The grid shows every node; to see a part of it as a tree, select its cells in the grid \
+             and open them as a new tab, or give the R a scheduling graph of its own.",
+            grouped(vertices),
+            grouped(MAX_GENERATED_VERTICES)
+        )
+    })
+}
+
 /// The graph generated from a set without one, when it is small enough.
 fn generated(r: &Rset) -> Option<Analysis> {
-    let size: u64 = 1 + r.len() as u64 + r.child_types().iter().map(|t| r.count(t)).sum::<u64>();
+    let types = r.child_types();
+    let size = generated_vertices(r.len() as u64, types.iter().map(|t| r.count(t)));
     if size > MAX_GENERATED_VERTICES {
         return None;
     }
@@ -45,7 +70,7 @@ pub struct OutlineRow {
     pub children: usize,
     /// Whether its children are shown.
     pub open: bool,
-    /// What its subtree holds: `2 socket, 44 core, 4 gpu`.
+    /// What its subtree holds: `2 sockets, 44 cores, 4 gpus`.
     pub holds: String,
 }
 
@@ -207,7 +232,7 @@ impl Outline {
         let holds = agg
             .counts(tree, v)
             .into_iter()
-            .map(|(t, n)| format!("{n} {t}"))
+            .map(|(t, n)| count(n, t))
             .collect::<Vec<_>>()
             .join(", ");
         Some(OutlineRow {
@@ -343,16 +368,16 @@ mod tests {
         assert_eq!(
             rows(&o),
             [
-                "▾cluster0 2 node, 4 core, 2 gpu",
-                "  ▸n0 2 core, 1 gpu (rank 0)",
-                "  ▸n1 2 core, 1 gpu (rank 1)",
+                "▾cluster0 2 nodes, 4 cores, 2 gpus",
+                "  ▸n0 2 cores, 1 gpu (rank 0)",
+                "  ▸n1 2 cores, 1 gpu (rank 1)",
             ]
         );
         o.toggle(2);
         assert_eq!(
             rows(&o)[2..],
             [
-                "  ▾n1 2 core, 1 gpu (rank 1)",
+                "  ▾n1 2 cores, 1 gpu (rank 1)",
                 "    ·core0  (rank 1)",
                 "    ·core1  (rank 1)",
                 "    ·gpu0  (rank 1)",
@@ -360,10 +385,33 @@ mod tests {
         );
         assert_eq!(o.path(4).as_deref(), Some("/cluster0/n1/core1"));
         o.toggle(0);
-        assert_eq!(rows(&o), ["▸cluster0 2 node, 4 core, 2 gpu"]);
+        assert_eq!(rows(&o), ["▸cluster0 2 nodes, 4 cores, 2 gpus"]);
         o.toggle(7);
         assert_eq!(o.len(), 1);
         assert_eq!(o.row(1), None);
+    }
+
+    #[test]
+    fn says_why_a_large_set_has_no_tree() {
+        assert_eq!(generated_vertices(2, [4, 2]), 9, "as the tree above");
+        assert_eq!(generated_vertices(u64::MAX, [1]), u64::MAX);
+        assert_eq!(not_drawn(MAX_GENERATED_VERTICES), None);
+        // 16 384 nodes of 128 cores: the busy cluster of the page's benchmark.
+        let n = generated_vertices(16_384, [16_384 * 128]);
+        assert_eq!(
+            not_drawn(n).unwrap(),
+            "The graph is not drawn: this R would generate 2\u{a0}113\u{a0}537 vertices, over the \
+             250\u{a0}000 the page draws. The grid shows every node; to see a part of it as a tree, \
+             select its cells in the grid and open them as a new tab, or give the R a scheduling \
+             graph of its own."
+        );
+        let text = r#"{"version": 1, "execution": {"R_lite": [{"rank": "0-62499", "children": {"core": "0-2"}}]}}"#;
+        let r = load(text).unwrap();
+        assert_eq!(
+            generated_vertices(62_500, [187_500]),
+            MAX_GENERATED_VERTICES + 1
+        );
+        assert!(Outline::new(None, Some(&r), 1).is_none(), "one vertex over");
     }
 
     /// The generated tree of two nodes with two cores and a GPU each, all
@@ -459,14 +507,14 @@ mod tests {
         assert_eq!(
             rows(&o),
             [
-                "▾cluster0 2 node, 8 core, 2 gpu",
-                "  ▾node0 4 core, 1 gpu (rank 0)",
+                "▾cluster0 2 nodes, 8 cores, 2 gpus",
+                "  ▾node0 4 cores, 1 gpu (rank 0)",
                 "    ·core0  (rank 0)",
                 "    ·core1  (rank 0)",
                 "    ·core2  (rank 0)",
                 "    ·core3  (rank 0)",
                 "    ·gpu0  (rank 0)",
-                "  ▾node1 4 core, 1 gpu (rank 1)",
+                "  ▾node1 4 cores, 1 gpu (rank 1)",
                 "    ·core0  (rank 1)",
                 "    ·core1  (rank 1)",
                 "    ·core2  (rank 1)",

@@ -36,6 +36,7 @@ export class Rscope {
     this.examples = page.getByLabel('Choose an example');
     this.openExample = page.getByRole('button', { name: 'Open example' });
     this.status = page.getByTestId('status');
+    this.share = page.getByTestId('share');
     this.hint = page.getByTestId('hint');
     this.alert = page.getByRole('alert');
     this.notKept = page.getByTestId('not-kept');
@@ -78,6 +79,13 @@ export class Rscope {
     await this.page.evaluate((text) => navigator.clipboard.writeText(text), asText(doc));
     await this.editor.focus();
     await this.page.keyboard.press('ControlOrMeta+V');
+  }
+
+  /** Select the editor's whole text and paste `doc` over it, as Ctrl+A then Ctrl+V do. */
+  async pasteOver(doc) {
+    await this.editor.focus();
+    await this.page.keyboard.press('ControlOrMeta+A');
+    await this.paste(doc);
   }
 
   /** Choose a file with the "Open file" button. */
@@ -166,6 +174,21 @@ export class Rscope {
   }
 
   // ---- what the page reads back ------------------------------------------
+
+  /** The Copy button of the long text with test id `testid` ('short-form', 'selection-short'). */
+  copyButton(testid) {
+    return this.page.getByTestId(`copy-${testid}`);
+  }
+
+  /** What a copy button (a locator) announces: its live region, beside it. */
+  copyNote(button) {
+    return button.locator('xpath=following-sibling::*[@data-testid="copy-note"][1]');
+  }
+
+  /** Why the Graph section has no tree, when a set is too large for one. */
+  get graphNotDrawn() {
+    return this.page.getByTestId('graph-not-drawn');
+  }
 
   /** Start recording, in order, every non-empty text the elements with
    * these test ids show (`nodes: 4`), to read back with recordedTexts. */
