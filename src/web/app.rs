@@ -97,7 +97,7 @@ pub fn app() -> Html {
                         }) }
                     </h2>
                     <GridView {grid} color_by={coloring.by} on_open={on_open_selection}
-                        linked={link.cells} on_cell={link.on_cell} />
+                        linked={link.cells} on_cell={link.on_cell} title={docs.current().source.clone()} />
                 </section>
             }
             if let Some(outline) = analysis.as_ref().and_then(|a| a.outline.clone()) {

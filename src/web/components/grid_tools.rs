@@ -3,7 +3,7 @@
 //! than components: they re-render with the grid anyway, and each yew
 //! component costs the bundle its own lifecycle code.
 
-use crate::grid::geometry::ZOOMS;
+use crate::grid::geometry::{MAX_SVG_RECTS, ZOOMS};
 use crate::grid::Paint;
 use crate::rset::Rset;
 use crate::web::components::grid_paint::paint_color;
@@ -27,6 +27,9 @@ pub struct Tools {
     pub legend: Vec<(String, Paint)>,
     /// Export the grid as PNG.
     pub on_png: Callback<MouseEvent>,
+    /// What the PNG leaves out when the grid is too large for one, if it
+    /// does.
+    pub png_note: Option<String>,
     /// The SVG export as a `data:` URL, or none when too large.
     pub svg_href: Rc<Option<String>>,
     /// The line describing the grid's shape.
@@ -50,10 +53,13 @@ pub fn grid_tools(props: Tools) -> Html {
             </label>
             { legend(&props.legend) }
             <button onclick={props.on_png} data-testid="export-png">{ "Export PNG" }</button>
+            if let Some(note) = props.png_note {
+                <span class="hint" data-testid="png-note">{ format!("PNG: {note}") }</span>
+            }
             if let Some(href) = (*props.svg_href).clone() {
                 <a class="button" href={href} download="rscope-grid.svg" data-testid="export-svg">{ "Export SVG" }</a>
             } else {
-                <span class="hint">{ "(too many cells for SVG; use PNG)" }</span>
+                <span class="hint" data-testid="svg-refused">{ format!("(over {MAX_SVG_RECTS} rectangles: too many for SVG; use PNG, or zoom out to density strips)") }</span>
             }
             <span class="hint" data-testid="grid-shape">{ props.shape }</span>
         </div>

@@ -118,6 +118,7 @@ fn mount_grid(text: &str, linked: Option<Linked>) -> (Element, Rc<RefCell<Vec<Op
             let cells = cells.clone();
             Callback::from(move |c| cells.borrow_mut().push(c))
         },
+        title: AttrValue::default(),
     };
     let root = root();
     yew::Renderer::<GridView>::with_root_and_props(root.clone(), props).render();
@@ -168,7 +169,7 @@ fn cell_at(grid: &HtmlElement, row: usize, col: usize) -> (f64, f64) {
 async fn grid_hover_finds_the_cell_and_reports_it_once() {
     let (root, cells) = mount_grid(TWENTY, None);
     let grid = painted(&root).await;
-    assert_eq!(count(&root, "canvas"), 1);
+    assert_eq!(count(&root, "canvas"), 2, "the cells and the axis");
     assert_eq!(geometry(&grid), (150.0, 13.0), "labels and 13-pixel cells");
     let (x, y) = cell_at(&grid, 1, 4);
     mouse(&grid, "mousemove", x, y);
