@@ -130,7 +130,7 @@ fn mount_grid(text: &str, linked: Option<Linked>) -> (Element, Rc<RefCell<Vec<Op
 async fn painted(root: &Element) -> HtmlElement {
     let grid = found(root, "grid").await;
     until("the grid's first paint", || {
-        root.query_selector("canvas").unwrap().is_some_and(|c| {
+        root.query_selector(".grid-canvas").unwrap().is_some_and(|c| {
             !c.unchecked_into::<HtmlElement>()
                 .style()
                 .get_property_value("width")
@@ -213,7 +213,7 @@ async fn grid_paints_cells_in_their_colours() {
     let grid = painted(&root).await;
     let (left, cell) = geometry(&grid);
     let canvas: web_sys::HtmlCanvasElement = root
-        .query_selector("canvas")
+        .query_selector(".grid-canvas")
         .unwrap()
         .unwrap()
         .unchecked_into();
