@@ -46,6 +46,7 @@ export class Rscope {
     this.gridShape = page.getByTestId('grid-shape');
     this.gridAxis = page.getByTestId('grid-axis');
     this.pngNote = page.getByTestId('png-note');
+    this.svgRefused = page.getByTestId('svg-refused');
     this.tooltip = page.getByTestId('tooltip');
     this.legend = page.getByTestId('legend');
     this.legendItems = this.legend.locator('li');

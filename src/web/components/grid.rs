@@ -173,7 +173,7 @@ impl View {
 
 /// The canvas grid with zoom controls, folding and a hover tooltip.
 ///
-/// About 120 lines, most of them the markup and the yew hooks, which must be
+/// About 110 lines, most of them the markup and the yew hooks, which must be
 /// called from the component's body in a fixed order; the logic they call
 /// lives in the core (`grid::{geometry, keys, pick, text}`) and in the small
 /// functions of this file.
@@ -224,29 +224,7 @@ pub fn grid_view(props: &GridProps) -> Html {
     let picked = use_picked(&grid, &map, picking.0);
     let title = props.title.to_string();
     let svg_href = use_svg_href(&layers, zoom.cell, &title);
-    let png_sheet = Sheet {
-        grid: &grid,
-        map: &map,
-        by: &by,
-        cell: PNG_CELL,
-        title: &title,
-    };
-    let png_note = frame(&png_sheet, &PNG_LIMITS).note;
-    let on_png = {
-        let (grid, by, map, title) = (grid.clone(), by.clone(), map.clone(), title.clone());
-        Callback::from(move |_: MouseEvent| {
-            let sheet = Sheet {
-                grid: &grid,
-                map: &map,
-                by: &by,
-                cell: PNG_CELL,
-                title: &title,
-            };
-            if let Some(p) = picture(&sheet, &PNG_LIMITS) {
-                export_png(&p);
-            }
-        })
-    };
+    let (on_png, png_note) = png_export(&layers, &title);
     let onscroll = scrolled(&view, &scroll, &hover);
     let onmousedown = mouse_down(&view, &picking, &cursor);
     let onmousemove = mouse_move(&view, &picking, &hover);
@@ -512,6 +490,37 @@ fn use_svg_href(layers: &Layers, cell: f64, title: &str) -> Rc<Option<String>> {
             )
         })
     })
+}
+
+/// The PNG export at [`PNG_CELL`], whatever the zoom, and what it would
+/// leave out past [`PNG_LIMITS`] (said beside the button before a click).
+fn png_export(layers: &Layers, title: &str) -> (Callback<MouseEvent>, Option<String>) {
+    let Layers { grid, map, by, .. } = layers.clone();
+    let title = title.to_string();
+    let sheet = |title| Sheet {
+        grid: &grid,
+        map: &map,
+        by: &by,
+        cell: PNG_CELL,
+        title,
+    };
+    let note = frame(&sheet(&title), &PNG_LIMITS).note;
+    let on_png = {
+        let (grid, map, by) = (grid.clone(), map.clone(), by.clone());
+        Callback::from(move |_: MouseEvent| {
+            let sheet = Sheet {
+                grid: &grid,
+                map: &map,
+                by: &by,
+                cell: PNG_CELL,
+                title: &title,
+            };
+            if let Some(p) = picture(&sheet, &PNG_LIMITS) {
+                export_png(&p);
+            }
+        })
+    };
+    (on_png, note)
 }
 
 /// A scroll repaints, and under a still pointer (a wheel turned) the

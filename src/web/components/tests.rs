@@ -130,13 +130,15 @@ fn mount_grid(text: &str, linked: Option<Linked>) -> (Element, Rc<RefCell<Vec<Op
 async fn painted(root: &Element) -> HtmlElement {
     let grid = found(root, "grid").await;
     until("the grid's first paint", || {
-        root.query_selector(".grid-canvas").unwrap().is_some_and(|c| {
-            !c.unchecked_into::<HtmlElement>()
-                .style()
-                .get_property_value("width")
-                .unwrap()
-                .is_empty()
-        })
+        root.query_selector(".grid-canvas")
+            .unwrap()
+            .is_some_and(|c| {
+                !c.unchecked_into::<HtmlElement>()
+                    .style()
+                    .get_property_value("width")
+                    .unwrap()
+                    .is_empty()
+            })
     })
     .await;
     grid
