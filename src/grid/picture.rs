@@ -243,6 +243,29 @@ pub fn frame(sheet: &Sheet<'_>, limits: &Limits) -> Frame {
     }
 }
 
+/// Display rows a picture reads at a time: a million-row grid gives up
+/// after a chunk past the limit rather than after reading every row.
+const CHUNK: usize = 256;
+
+/// Whether the cells of `sheet` take at most `limits.rects` rectangles,
+/// that is whether [`picture`] gives a picture; cheap enough to ask on
+/// every zoom, since it builds no text.
+pub fn fits(sheet: &Sheet<'_>, limits: &Limits) -> bool {
+    let frame = frame(sheet, limits);
+    let mut count = 0;
+    for start in (0..frame.rows).step_by(CHUNK) {
+        let rows = start..(start + CHUNK).min(frame.rows);
+        count += sheet
+            .grid
+            .shades(sheet.map, rows, 0..frame.cols, sheet.by)
+            .len();
+        if count > limits.rects {
+            return false;
+        }
+    }
+    true
+}
+
 /// The picture of `sheet` within `limits`, or `None` when its cells would
 /// take more than `limits.rects` rectangles. Rows are read a chunk at a
 /// time, so a million-row grid gives up early rather than after computing
@@ -261,7 +284,6 @@ pub fn picture(sheet: &Sheet<'_>, limits: &Limits) -> Option<Picture> {
     }];
     let mut texts = heading(sheet, &frame, &mut blocks);
     let first_cell = blocks.len();
-    const CHUNK: usize = 256;
     for start in (0..frame.rows).step_by(CHUNK) {
         let rows = start..(start + CHUNK).min(frame.rows);
         let shades = grid.shades(sheet.map, rows, 0..frame.cols, sheet.by);

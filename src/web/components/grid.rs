@@ -16,12 +16,12 @@ use crate::grid::geometry::{
 };
 use crate::grid::keys::{press, Press};
 use crate::grid::pick::{pick, Pick, Selection};
-use crate::grid::picture::{frame, picture, svg, Sheet, PNG_LIMITS, SVG_LIMITS};
+use crate::grid::picture::{fits, frame, picture, Sheet, PNG_LIMITS, SVG_LIMITS};
 use crate::grid::text::{describe, legend, shape};
 use crate::grid::{CellInfo, ColorBy, Grid, RowMap, Shade};
 use crate::rset::Entry;
 use crate::web::components::grid_paint::{
-    dark_theme, export_png, paint, paint_axis, paint_color, Scene,
+    dark_theme, export_png, export_svg, paint, paint_axis, Scene,
 };
 use crate::web::components::grid_tools::{grid_tools, selection_panel, Tools};
 use std::cell::RefCell;
@@ -223,7 +223,7 @@ pub fn grid_view(props: &GridProps) -> Html {
     use_reveal_linked(&view, props.linked.clone());
     let picked = use_picked(&grid, &map, picking.0);
     let title = props.title.to_string();
-    let svg_href = use_svg_href(&layers, zoom.cell, &title);
+    let on_svg = use_svg_export(&layers, zoom.cell, &title);
     let (on_png, png_note) = png_export(&layers, &title);
     let onscroll = scrolled(&view, &scroll, &hover);
     let onmousedown = mouse_down(&view, &picking, &cursor);
@@ -263,7 +263,7 @@ pub fn grid_view(props: &GridProps) -> Html {
                 legend: legend(&grid, &by),
                 on_png,
                 png_note,
-                svg_href,
+                on_svg,
                 shape: shape(&grid, map.len(), zoom.strip, *fold),
             }) }
             <canvas ref={axis_canvas} class="grid-axis" aria-hidden="true" data-testid="grid-axis"></canvas>
@@ -462,11 +462,12 @@ fn use_picked(
     )
 }
 
-/// The whole grid as the screen shows it (cell size, folds, strips), as
-/// an SVG `data:` URL, remade only when the grid, the colouring, the rows,
-/// the zoom or the title change; none past [`SVG_LIMITS`].
+/// The SVG export of the whole grid as the screen shows it (cell size,
+/// folds, strips), or none past [`SVG_LIMITS`]. Whether it fits is asked
+/// again only when the grid, the colouring, the rows, the zoom or the title
+/// change; the SVG itself is written on a click.
 #[hook]
-fn use_svg_href(layers: &Layers, cell: f64, title: &str) -> Rc<Option<String>> {
+fn use_svg_export(layers: &Layers, cell: f64, title: &str) -> Option<Callback<MouseEvent>> {
     let Layers { grid, map, by, .. } = layers.clone();
     let deps = (
         Rc::as_ptr(&grid) as usize,
@@ -475,19 +476,32 @@ fn use_svg_href(layers: &Layers, cell: f64, title: &str) -> Rc<Option<String>> {
         cell.to_bits(),
         title.to_string(),
     );
-    use_memo(deps, move |(.., title)| {
-        let sheet = Sheet {
-            grid: &grid,
-            map: &map,
-            by: &by,
-            cell,
-            title,
-        };
-        picture(&sheet, &SVG_LIMITS).map(|p| {
-            format!(
-                "data:image/svg+xml;charset=utf-8,{}",
-                js_sys::encode_uri_component(&svg(&p, paint_color))
-            )
+    let fitting = {
+        let (grid, map, by) = (grid.clone(), map.clone(), by.clone());
+        use_memo(deps, move |(.., title)| {
+            let sheet = Sheet {
+                grid: &grid,
+                map: &map,
+                by: &by,
+                cell,
+                title,
+            };
+            fits(&sheet, &SVG_LIMITS)
+        })
+    };
+    let title = title.to_string();
+    fitting.then(|| {
+        Callback::from(move |_: MouseEvent| {
+            let sheet = Sheet {
+                grid: &grid,
+                map: &map,
+                by: &by,
+                cell,
+                title: &title,
+            };
+            if let Some(p) = picture(&sheet, &SVG_LIMITS) {
+                export_svg(&p);
+            }
         })
     })
 }

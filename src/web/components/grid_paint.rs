@@ -10,7 +10,7 @@
 use crate::grid::axes::{axis, describe, row_labels, AXIS_ID_Y, AXIS_NAME_Y, LABEL_ROOM, LABEL_X};
 use crate::grid::geometry::{label_font, label_stride, AXIS_HEIGHT, CHAR_EM, SMALL_FONT};
 use crate::grid::pick::CellRect;
-use crate::grid::picture::{Ink, Picture, PAGE_COLOR, TEXT_COLOR};
+use crate::grid::picture::{svg, Ink, Picture, PAGE_COLOR, TEXT_COLOR};
 use crate::grid::{ColorBy, Grid, Paint, RowMap, Shade};
 use crate::rset::Entry;
 use std::ops::Range;
@@ -499,16 +499,30 @@ pub fn export_png(picture: &Picture) {
         return;
     };
     draw_picture(&ctx, picture);
-    let Ok(url) = canvas.to_data_url_with_type("image/png") else {
-        return;
-    };
-    if let Some(a) = document
+    if let Ok(url) = canvas.to_data_url_with_type("image/png") {
+        download(&url, "rscope-grid.png");
+    }
+}
+
+/// Export a picture as SVG: written out and downloaded on demand, never
+/// kept in the page.
+pub fn export_svg(picture: &Picture) {
+    let url = format!(
+        "data:image/svg+xml;charset=utf-8,{}",
+        js_sys::encode_uri_component(&svg(picture, paint_color))
+    );
+    download(&url, "rscope-grid.svg");
+}
+
+/// Download `url` as file `name`, as a link with a `download` attribute.
+fn download(url: &str, name: &str) {
+    if let Some(a) = gloo::utils::document()
         .create_element("a")
         .ok()
         .and_then(|a| a.dyn_into::<web_sys::HtmlAnchorElement>().ok())
     {
-        a.set_href(&url);
-        a.set_download("rscope-grid.png");
+        a.set_href(url);
+        a.set_download(name);
         a.click();
     }
 }

@@ -8,7 +8,6 @@ use crate::grid::Paint;
 use crate::rset::Rset;
 use crate::web::components::grid_paint::paint_color;
 use crate::web::components::summary::LongText;
-use std::rc::Rc;
 use yew::prelude::*;
 
 /// What [`grid_tools`] draws.
@@ -30,8 +29,8 @@ pub struct Tools {
     /// What the PNG leaves out when the grid is too large for one, if it
     /// does.
     pub png_note: Option<String>,
-    /// The SVG export as a `data:` URL, or none when too large.
-    pub svg_href: Rc<Option<String>>,
+    /// Export the grid as SVG, or none when too large for one.
+    pub on_svg: Option<Callback<MouseEvent>>,
     /// The line describing the grid's shape.
     pub shape: String,
 }
@@ -56,8 +55,8 @@ pub fn grid_tools(props: Tools) -> Html {
             if let Some(note) = props.png_note {
                 <span class="hint" data-testid="png-note">{ format!("PNG: {note}") }</span>
             }
-            if let Some(href) = (*props.svg_href).clone() {
-                <a class="button" href={href} download="rscope-grid.svg" data-testid="export-svg">{ "Export SVG" }</a>
+            if let Some(on_svg) = props.on_svg {
+                <button onclick={on_svg} data-testid="export-svg">{ "Export SVG" }</button>
             } else {
                 <span class="hint" data-testid="svg-refused">{ format!("(over {MAX_SVG_RECTS} rectangles: too many for SVG; use PNG, or zoom out to density strips)") }</span>
             }
