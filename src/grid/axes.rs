@@ -31,10 +31,13 @@ pub struct RowLabel {
 }
 
 impl RowLabel {
-    /// The middle of the label's rows, in pixels from the grid's top, at
-    /// cell size `cell`: where the text sits.
-    pub fn middle(&self, cell: f64) -> f64 {
-        (self.rows.start + self.rows.end) as f64 * cell / 2.0
+    /// Where the text's middle sits, in pixels from the grid's top, at cell
+    /// size `cell`: the middle of its rows, or lower when they are shorter
+    /// than the text (a map of one 2-pixel strip), so it never rises above
+    /// its first row.
+    pub fn y(&self, cell: f64) -> f64 {
+        let middle = (self.rows.start + self.rows.end) as f64 * cell / 2.0;
+        middle.max(self.rows.start as f64 * cell + label_font(cell) / 2.0)
     }
 }
 
@@ -42,14 +45,27 @@ impl RowLabel {
 /// one per span of [`label_stride`] display rows, spans aligned to
 /// multiples of the stride so they stay put while scrolling, each span
 /// named by [`Grid::span_label`] of the nodes it holds (one node's host
-/// and rank; several nodes' host list and count).
+/// and rank; several nodes' host list and count). A short last span joins
+/// the one before, so two labels never crowd at the end.
 pub fn row_labels(grid: &Grid, map: &RowMap, cell: f64, rows: Range<usize>) -> Vec<RowLabel> {
     let (k, font) = (label_stride(cell), label_font(cell));
-    let end = rows.end.min(map.len());
-    (rows.start / k * k..end)
+    let len = map.len();
+    let tail = len / k * k;
+    let merge = len % k != 0 && tail >= k;
+    let mut first = rows.start / k * k;
+    if merge && first == tail {
+        first -= k;
+    }
+    (first..rows.end.min(len))
         .step_by(k)
+        .filter(|&d| !(merge && d == tail))
         .map(|d| {
-            let span = d..(d + k).min(map.len());
+            let end = if merge && d + k == tail {
+                len
+            } else {
+                (d + k).min(len)
+            };
+            let span = d..end;
             let text = grid.span_label(map.grid_rows(span.clone()));
             RowLabel {
                 rows: span,
@@ -173,7 +189,7 @@ mod tests {
             texts(&labels),
             [(3..4, "quartz4 (3)"), (4..5, "quartz5 (4)")]
         );
-        assert_eq!(labels[0].middle(13.0), 45.5);
+        assert_eq!(labels[0].y(13.0), 45.5);
     }
 
     #[test]
@@ -193,14 +209,17 @@ mod tests {
                 (0..6, "quartz[1-48] ×48"),
                 (6..12, "quartz[49-96] ×48"),
                 (12..18, "quartz[97-144] ×48"),
-                (18..24, "quartz[145-192] ×48"),
-                (24..25, "quartz[193-200] ×8"),
+                (18..25, "quartz[145-200] ×56"),
             ]
         );
         assert_eq!(
-            texts(&row_labels(&g, &g.strips(64), 2.0, 0..99)),
-            [(0..4, "quartz[1-200] ×200")]
+            texts(&row_labels(&g, &strips, 2.0, 24..25)),
+            [(18..25, "quartz[145-200] ×56")],
+            "the short tail is the span before's"
         );
+        let one = row_labels(&g, &g.strips(64), 2.0, 0..99);
+        assert_eq!(texts(&one), [(0..4, "quartz[1-200] ×200")]);
+        assert_eq!(one[0].y(2.0), 5.0, "half the font below the top");
     }
 
     #[test]
@@ -219,7 +238,7 @@ mod tests {
         // 142 pixels of 6-pixel characters: 23 characters, the last an ellipsis.
         assert_eq!(
             texts(&row_labels(&long, &RowMap::each(3), 9.0, 0..2)),
-            [(0..2, "a-very-long-host-name-…")]
+            [(0..3, "a-very-long-host-name-…")]
         );
     }
 

@@ -212,9 +212,17 @@ pub fn frame(sheet: &Sheet<'_>, limits: &Limits) -> Frame {
     let cols = total_cols.min(fit_cols);
     let text_w = width_of(&title_text(sheet.title), TITLE_FONT)
         .max(legend_width(&legend(sheet.grid, sheet.by)));
+    // The last block's name may run past the cells (two GPUs of 2 pixels).
+    let names_w = axis(sheet.grid, cell)
+        .blocks
+        .iter()
+        .filter(|b| b.col < cols)
+        .map(|b| b.col as f64 * cell + width_of(&b.text, SMALL_FONT))
+        .fold(0.0, f64::max)
+        .min(limits.side - 2.0 * PAD - LABEL_WIDTH);
     let width_with = |note: &Option<String>| {
         let note_w = note.as_deref().map_or(0.0, |n| width_of(n, LEGEND_FONT));
-        let content = (LABEL_WIDTH + cols as f64 * cell).max(text_w);
+        let content = (LABEL_WIDTH + (cols as f64 * cell).max(names_w)).max(text_w);
         // A note wider than the limit is cut when drawn.
         2.0 * PAD + content.max(note_w.min(limits.side - 2.0 * PAD))
     };
@@ -378,7 +386,7 @@ fn labels(sheet: &Sheet<'_>, frame: &Frame, texts: &mut Vec<Text>) {
     for l in row_labels(sheet.grid, sheet.map, cell, 0..frame.rows) {
         texts.push(Text {
             x: PAD + LABEL_X,
-            y: top + l.middle(cell),
+            y: top + l.y(cell),
             text: l.text,
             size: font,
             bold: false,
@@ -493,8 +501,8 @@ mod tests {
         let p = picture(&sheet, &NO_LIMIT).unwrap();
         assert_eq!(
             svg(&p, |_| "#123456"),
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"186\" height=\"96\" viewBox=\"0 0 186 96\" font-family=\"monospace\">\n\
-             <rect x=\"0\" y=\"0\" width=\"186\" height=\"96\" fill=\"#ffffff\"/>\n\
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"190\" height=\"96\" viewBox=\"0 0 190 96\" font-family=\"monospace\">\n\
+             <rect x=\"0\" y=\"0\" width=\"190\" height=\"96\" fill=\"#ffffff\"/>\n\
              <rect x=\"8\" y=\"34\" width=\"12\" height=\"12\" fill=\"#123456\"/>\n\
              <rect x=\"158\" y=\"78\" width=\"20\" height=\"10\" fill=\"#123456\"/>\n\
              <pattern id=\"gaps\" patternUnits=\"userSpaceOnUse\" x=\"158\" y=\"78\" width=\"10\" height=\"10\"><rect x=\"9\" width=\"1\" height=\"10\" fill=\"#ffffff\"/><rect y=\"9\" width=\"10\" height=\"1\" fill=\"#ffffff\"/></pattern>\n\

@@ -424,7 +424,7 @@ fn draw_labels(
             ctx.set_global_alpha(1.0);
         }
         // fillText draws text, never markup: host names stay inert.
-        let _ = ctx.fill_text_with_max_width(&l.text, LABEL_X, l.middle(cell) - sy, LABEL_ROOM);
+        let _ = ctx.fill_text_with_max_width(&l.text, LABEL_X, l.y(cell) - sy, LABEL_ROOM);
     }
     let texts: Vec<&str> = labels.iter().map(|l| l.text.as_str()).collect();
     texts.join("\n")
