@@ -105,7 +105,7 @@ pub fn app() -> Html {
                         }) }
                     </h2>
                     <GridView {grid} color_by={coloring.by} on_open={on_open_selection}
-                        {linked} on_cell={link.on_cell} />
+                        {linked} on_cell={link.on_cell} title={docs.current().source.clone()} />
                 </section>
             }
             <ShapePanel r_text={docs.current().text.clone()} tab={tab_letter(docs.active).to_string()} on_open={fit.on_open} on_allocation={fit.on_allocation} />
