@@ -6,6 +6,7 @@
 
 use crate::diag::{line_col, LineCol, Severity};
 use crate::grid::{Grid, GridWire};
+use crate::idset::IdSet;
 use crate::outline::Outline;
 use crate::report::{analyze, Finding, Report, SetSummary};
 use crate::rset::{Entry, Rset};
@@ -414,6 +415,77 @@ pub fn main_set_of(text: &str) -> Result<Rset, String> {
     doc.main_set().cloned().map_err(|no| no.to_string())
 }
 
+/// Another tab's main set as it crosses from the analysis worker, for
+/// colouring by membership: its canonical `R_lite` entries, or why it has
+/// none. The page rebuilds it with [`SetBuild`], never reading the text.
+pub fn member_part(text: &str) -> Vec<u8> {
+    bytes(&main_set_of(text).map(|s| s.r_lite()))
+}
+
+/// A set rebuilt from [`member_part`] a few ranks at a time, so a page can
+/// take a million ranks without holding its thread for long.
+pub struct SetBuild {
+    entries: Vec<(IdSet, Vec<(String, IdSet)>)>,
+    /// The entry, the range of its ranks, and the next rank to add.
+    at: (usize, usize, u32),
+    set: Rset,
+}
+
+impl SetBuild {
+    /// Start rebuilding the set `bytes` describes, or say why there is none.
+    pub fn read(bytes: &[u8]) -> Result<SetBuild, String> {
+        let sent: Result<Vec<_>, String> = postcard::from_bytes(bytes).map_err(unreadable)?;
+        let entries = sent?;
+        let first = entries
+            .first()
+            .and_then(|(r, _): &(IdSet, _)| r.ranges().first())
+            .map_or(0, |r| r.0);
+        Ok(SetBuild {
+            entries,
+            at: (0, 0, first),
+            set: Rset::new(),
+        })
+    }
+
+    /// Add at most `max` more ranks (at least one); true once all are there.
+    pub fn step(&mut self, max: usize) -> bool {
+        for _ in 0..max.max(1) {
+            let (e, r, rank) = self.at;
+            let Some((ranks, children)) = self.entries.get(e) else {
+                return true;
+            };
+            let Some(&(_, hi)) = ranks.ranges().get(r) else {
+                self.at = (e + 1, 0, self.first_of(e + 1));
+                continue;
+            };
+            let kids: Vec<(&str, &IdSet)> =
+                children.iter().map(|(n, ids)| (n.as_str(), ids)).collect();
+            // Canonical entries never repeat a rank, so adding cannot fail.
+            let _ = self.set.add_rank(rank, None, &kids);
+            self.at = if rank < hi {
+                (e, r, rank + 1)
+            } else {
+                let next = ranks.ranges().get(r + 1).map(|x| x.0);
+                match next {
+                    Some(lo) => (e, r + 1, lo),
+                    None => (e + 1, 0, self.first_of(e + 1)),
+                }
+            };
+        }
+        self.at.0 >= self.entries.len()
+    }
+
+    fn first_of(&self, e: usize) -> u32 {
+        let first = self.entries.get(e).and_then(|(r, _)| r.ranges().first());
+        first.map_or(0, |r| r.0)
+    }
+
+    /// The set, once [`SetBuild::step`] said it is done.
+    pub fn finish(self) -> Rset {
+        self.set
+    }
+}
+
 /// `text` with bytes `span` replaced by `replacement` (a finding's fix).
 /// A span past the end, or inside a character, is clamped to the text.
 pub fn apply_fix(text: &str, span: (usize, usize), replacement: &str) -> String {
@@ -641,6 +713,27 @@ mod tests {
             apply_fix("\u{e9}b", (1, 2), "x"),
             "xb",
             "moved to a character boundary"
+        );
+    }
+
+    #[test]
+    fn another_tabs_set_crosses_as_entries() {
+        let text = r#"{"version": 1, "execution": {"R_lite": [{"rank": "0-2,7", "children": {"core": "0-3", "gpu": "0"}}, {"rank": "3", "children": {"core": "1"}}]}}"#;
+        let mut build = SetBuild::read(&member_part(text)).unwrap();
+        let mut steps = 1;
+        while !build.step(2) {
+            steps += 1;
+        }
+        assert_eq!(steps, 3, "five ranks, two at a time");
+        let set = build.finish();
+        assert_eq!(set.short_form(), "rank[0-2,7]/core[0-3],gpu0 rank3/core1");
+        assert_eq!(
+            SetBuild::read(&member_part(r#"{"version":2}"#)).err(),
+            Some("unsupported version 2".to_string())
+        );
+        assert_eq!(
+            SetBuild::read(&[9]).err(),
+            Some("analysis answer unreadable: serde deserialization error".to_string())
         );
     }
 }

@@ -3,18 +3,28 @@
 // {seq, text} with {seq, early: true, parts: [grid]} as soon as the grid is
 // laid out, then {seq, parts: [rest, entries, outline]}: what the page
 // draws, as byte arrays in postcard's binary form (src/web/worker.rs),
-// whose buffers are handed over, not copied. Requests that arrive while
+// whose buffers are handed over, not copied. It also answers
+// {seq, member: text} with {seq, member: bytes}: another tab's main set,
+// for colouring by membership. Requests that arrive while
 // one is analysed are superseded: only the newest waiting one is analysed
 // next.
-import init, { analyzeForPage } from '../pkg/rscope.js';
+import init, { analyzeForPage, memberSetForPage } from '../pkg/rscope.js';
 
 const ready = init();
-let waiting = null;
+let waiting = null; // the newest analysis request
+let member = null; // the newest request for another tab's set
+let scheduled = false;
 
 async function next() {
   await ready;
-  const request = waiting;
+  scheduled = false;
+  const [request, asked] = [waiting, member];
   waiting = null;
+  member = null;
+  if (asked) {
+    const set = memberSetForPage(asked.member);
+    postMessage({ seq: asked.seq, member: set }, [set.buffer]);
+  }
   if (!request) return;
   const { seq } = request;
   // The grid goes first, as soon as it is laid out; then the rest.
@@ -24,8 +34,11 @@ async function next() {
 }
 
 self.onmessage = (e) => {
-  const first = waiting === null;
-  waiting = e.data;
+  if (e.data.member !== undefined) member = e.data;
+  else waiting = e.data;
   // Messages queued behind a long analysis all land before this runs.
-  if (first) setTimeout(next, 0);
+  if (!scheduled) {
+    scheduled = true;
+    setTimeout(next, 0);
+  }
 };

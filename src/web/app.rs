@@ -51,7 +51,7 @@ pub fn app() -> Html {
     let linked = link.cells.clone().or(fit.linked);
     let grid = analysis.as_ref().and_then(|a| a.grid.clone());
     let has_states = grid.as_ref().is_some_and(|g| g.has_states());
-    let coloring = use_coloring(&docs, has_states);
+    let coloring = use_coloring(&docs, has_states, &analyzed.analyst);
     let actions = use_finding_actions(&docs, current_text.clone());
     let (on_example, on_file, on_share) = toolbar_actions(&open, &status, &current_text);
     let on_shared = shared(&status);

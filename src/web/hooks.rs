@@ -3,7 +3,7 @@
 //! the link between text and grid, the colouring, and the findings. Each
 //! holds state and effects; every decision is a call into the core.
 
-use crate::analysis::{apply_fix, entry_place, entry_span, main_set_of};
+use crate::analysis::{apply_fix, entry_place, entry_span, SetBuild};
 use crate::color::{coloring, ColorChoice};
 use crate::grid::ColorBy;
 use crate::report::{Finding, FixView};
@@ -15,7 +15,7 @@ use crate::web::components::grid::{CellRef, Linked};
 use crate::web::components::toolbar::Example;
 pub use crate::web::shown::Shown;
 use crate::web::shown::{Arrival, Painted};
-use crate::web::worker::{Analyst, Answer, Stage};
+use crate::web::worker::{part_bytes, Analyst, Answer, Stage};
 use crate::web::{load, storage};
 use gloo::events::{EventListener, EventListenerOptions};
 use gloo::timers::callback::Timeout;
@@ -207,6 +207,8 @@ pub struct Analyzed {
     pub shown: Option<Rc<Shown>>,
     /// What the page says while an analysis takes long.
     pub progress: Option<String>,
+    /// The worker, for other questions about other tabs.
+    pub analyst: Rc<RefCell<Analyst>>,
 }
 
 /// The request in flight: its sequence number, and its text until answered.
@@ -235,7 +237,7 @@ pub fn use_analysis(text: Text, active: usize) -> Analyzed {
         use_mut_ref(move || Analyst::new(move |answer: Answer| answers.take(answer)))
     };
     {
-        let (shown, progress) = (shown.setter(), progress.setter());
+        let (shown, progress, analyst) = (shown.setter(), progress.setter(), analyst.clone());
         use_effect_with(text, move |text| {
             crate::web::mark("rscope:analyze-scheduled");
             let (was_active, was_len) =
@@ -272,6 +274,7 @@ pub fn use_analysis(text: Text, active: usize) -> Analyzed {
     Analyzed {
         shown: (*shown).clone(),
         progress: (*progress).clone(),
+        analyst,
     }
 }
 
@@ -501,9 +504,11 @@ pub struct Coloring {
 
 /// The grid's colouring for the tabs `docs`, whose active one has states
 /// or not. Colouring by another tab names it by index: when a tab closes,
-/// that index may mean another document, so the choice is dropped.
+/// that index may mean another document, so the choice is dropped. The
+/// other tab's set is read by the worker (`analyst`) and rebuilt here a
+/// few ranks at a time; until it has come, cells keep their colours.
 #[hook]
-pub fn use_coloring(docs: &Docs, has_states: bool) -> Coloring {
+pub fn use_coloring(docs: &Docs, has_states: bool, analyst: &Rc<RefCell<Analyst>>) -> Coloring {
     let choice = use_state(ColorChoice::default);
     {
         let choice = choice.clone();
@@ -513,26 +518,19 @@ pub fn use_coloring(docs: &Docs, has_states: bool) -> Coloring {
             }
         });
     }
-    // The other tab's set is kept while its text is unchanged: going to
-    // that tab and back must not read it again.
-    let cache = use_mut_ref(|| None::<(Text, Result<Rset, String>)>);
     let member = choice
         .member(docs.docs.len(), docs.active)
         .map(|i| (i, docs.docs[i].text.clone()));
+    let other = use_member_set(member.as_ref().map(|(_, t)| t.clone()), analyst);
     let colored = use_memo(
-        ((*choice).clone(), has_states, member),
-        move |(choice, has_states, member)| {
-            let other = member.as_ref().map(|(i, text)| {
-                let mut cache = cache.borrow_mut();
-                match &*cache {
-                    Some((seen, set)) if seen == text => (*i, set.clone()),
-                    _ => {
-                        let set = main_set_of(text);
-                        *cache = Some((text.clone(), set.clone()));
-                        (*i, set)
-                    }
+        ((*choice).clone(), has_states, member, other),
+        move |(choice, has_states, member, other)| {
+            let other = match (member, other.as_ref()) {
+                (Some((i, text)), Some((seen, set))) if seen == text => {
+                    Some((*i, (*set.0).clone()))
                 }
-            });
+                _ => None,
+            };
             let (by, problem) = coloring(choice, *has_states, other);
             (Rc::new(by), problem)
         },
@@ -547,6 +545,79 @@ pub fn use_coloring(docs: &Docs, has_states: bool) -> Coloring {
         by: colored.0.clone(),
         problem: colored.1.clone(),
     }
+}
+
+/// The main set of another tab's `text` (or why it has none), once the
+/// worker has read it, with the text it is of. It is kept while the text
+/// is unchanged: going to that tab and back does not read it again.
+type MemberSet = Option<(Text, SetRead)>;
+
+/// A set read for colouring, compared by pointer (sets are not compared
+/// whole on every render).
+#[derive(Clone)]
+pub struct SetRead(Rc<Result<Rset, String>>);
+
+impl PartialEq for SetRead {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+/// Ask the worker for the main set of `text` whenever it changes.
+#[hook]
+fn use_member_set(text: Option<Text>, analyst: &Rc<RefCell<Analyst>>) -> MemberSet {
+    let got = use_state_eq(|| None::<(Text, SetRead)>);
+    let asked = use_mut_ref(|| (0u32, None::<Text>));
+    {
+        let (got, asked) = (got.setter(), asked.clone());
+        let on_member = analyst.borrow().on_member.clone();
+        use_effect_with((), move |_| {
+            *on_member.borrow_mut() = Some(Rc::new(move |seq: u32, bytes: JsValue| {
+                let (got, asked) = (got.clone(), asked.clone());
+                spawn_local(async move {
+                    let current = || asked.borrow().0 == seq;
+                    let Some(set) = member_set(&bytes, &current).await else {
+                        return;
+                    };
+                    let text = asked.borrow().1.clone();
+                    if let (true, Some(text)) = (current(), text) {
+                        got.set(Some((text, SetRead(Rc::new(set)))));
+                    }
+                });
+            }));
+        });
+    }
+    {
+        let (analyst, asked, seen) = (analyst.clone(), asked.clone(), (*got).clone());
+        use_effect_with(text, move |text| {
+            let fresh = seen.as_ref().is_some_and(|(t, _)| Some(t) == text.as_ref());
+            if let (Some(text), false) = (text, fresh) {
+                let seq = {
+                    let mut a = asked.borrow_mut();
+                    *a = (a.0.wrapping_add(1), Some(text.clone()));
+                    a.0
+                };
+                analyst.borrow().post_member(seq, text);
+            }
+        });
+    }
+    (*got).clone()
+}
+
+/// Rebuild the set the worker sent, in slices. `None` once `current` says
+/// the request was superseded.
+async fn member_set(bytes: &JsValue, current: impl Fn() -> bool) -> Option<Result<Rset, String>> {
+    let mut build = match SetBuild::read(&part_bytes(Some(bytes))) {
+        Ok(b) => b,
+        Err(why) => return Some(Err(why)),
+    };
+    while !build.step(2000) {
+        gloo::timers::future::TimeoutFuture::new(0).await;
+        if !current() {
+            return None;
+        }
+    }
+    Some(Ok(build.finish()))
 }
 
 /// What the findings panel does: select a finding's text in the editor, or

@@ -6,7 +6,7 @@
 //! (the in-browser component tests serve no `static/`), the page analyses
 //! on its own thread instead, as it did before.
 
-use crate::analysis::{Analysis, Drawn};
+use crate::analysis::{member_part, Analysis, Drawn};
 use crate::tabs::Text;
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -29,6 +29,16 @@ pub fn analyze_for_page(text: &str, early: &js_sys::Function) -> Vec<js_sys::Uin
         .map(|p| p.unchecked_into())
         .collect()
 }
+
+/// The worker's other entry point: another tab's main set, for colouring
+/// by membership ([`member_part`]).
+#[wasm_bindgen(js_name = memberSetForPage)]
+pub fn member_set_for_page(text: &str) -> js_sys::Uint8Array {
+    js_sys::Uint8Array::from(&member_part(text)[..])
+}
+
+/// Told the answer to a membership request: its number and its bytes.
+pub type OnMember = Rc<RefCell<Option<Rc<dyn Fn(u32, JsValue)>>>>;
 
 /// Analyse `text` on this thread: `early` is told the first stage, and
 /// the last is returned.
@@ -84,6 +94,8 @@ pub struct Analyst {
     /// the worker fails.
     latest: Rc<RefCell<Option<(u32, Text)>>>,
     on_answer: Rc<dyn Fn(Answer)>,
+    /// Told the answers to membership requests ([`Analyst::post_member`]).
+    pub on_member: OnMember,
     _on_message: Option<Closure<dyn FnMut(MessageEvent)>>,
     _on_error: Option<Closure<dyn FnMut(web_sys::Event)>>,
 }
@@ -93,6 +105,7 @@ impl Analyst {
     /// the caller compares sequence numbers).
     pub fn new(on_answer: impl Fn(Answer) + 'static) -> Analyst {
         let on_answer: Rc<dyn Fn(Answer)> = Rc::new(on_answer);
+        let on_member: OnMember = Rc::default();
         let latest = Rc::new(RefCell::new(None::<(u32, Text)>));
         let broken = Rc::new(Cell::new(false));
         let options = WorkerOptions::new();
@@ -103,16 +116,24 @@ impl Analyst {
                 broken,
                 latest,
                 on_answer,
+                on_member,
                 _on_message: None,
                 _on_error: None,
             };
         };
         let on_message = {
-            let (answer, latest) = (on_answer.clone(), latest.clone());
+            let (answer, latest, member) = (on_answer.clone(), latest.clone(), on_member.clone());
             Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
                 let data = e.data();
                 let field = |k: &str| js_sys::Reflect::get(&data, &k.into()).ok();
                 let seq = field("seq").and_then(|v| v.as_f64()).unwrap_or(-1.0) as u32;
+                if let Some(set) = field("member").filter(|v| !v.is_undefined()) {
+                    let told = member.borrow().clone();
+                    if let Some(told) = told {
+                        told(seq, set);
+                    }
+                    return;
+                }
                 let stage = match field("early").is_some_and(|v| v.is_truthy()) {
                     true => Stage::Early,
                     false => Stage::Later,
@@ -146,6 +167,7 @@ impl Analyst {
             broken,
             latest,
             on_answer,
+            on_member,
             _on_message: Some(on_message),
             _on_error: Some(on_error),
         }
@@ -164,6 +186,28 @@ impl Analyst {
         if worker.post_message(&message).is_err() {
             *self.latest.borrow_mut() = None;
             answer_here(seq, text, &self.on_answer);
+        }
+    }
+}
+
+impl Analyst {
+    /// Ask for the main set of another tab's `text` as request `seq`; the
+    /// answer goes to [`Analyst::on_member`].
+    pub fn post_member(&self, seq: u32, text: &Text) {
+        let here = || {
+            let told = self.on_member.borrow().clone();
+            if let Some(told) = told {
+                told(seq, member_set_for_page(text).into());
+            }
+        };
+        let Some(worker) = self.worker.as_ref().filter(|_| !self.broken.get()) else {
+            return here();
+        };
+        let message = js_sys::Object::new();
+        let _ = js_sys::Reflect::set(&message, &"seq".into(), &seq.into());
+        let _ = js_sys::Reflect::set(&message, &"member".into(), &JsValue::from_str(text));
+        if worker.post_message(&message).is_err() {
+            here();
         }
     }
 }
