@@ -30,6 +30,7 @@ pub mod outline;
 pub mod range;
 pub mod report;
 pub mod rset;
+pub mod setops;
 pub mod shape;
 pub mod share;
 pub mod tabs;
