@@ -13,6 +13,7 @@
 //! removes relative to another.
 
 pub mod expr;
+pub mod job;
 pub mod summary;
 
 use crate::hostlist::Hostlist;
@@ -254,7 +255,7 @@ fn union_all(inputs: &Inputs) -> Result<Rset, Refusal> {
 
 /// The filters `flux R decode` applies to the union, in its order:
 /// properties, then `--include`, then `--exclude`.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Filter {
     /// `--properties`: names to hold, `^NAME` not to hold, comma separated.
     pub properties: Option<String>,

@@ -43,7 +43,7 @@ fn string_arg(function: &str, name: &str, value: &JsValue) -> Result<String, JsV
 }
 
 /// What a JS value is, in words: `null`, `undefined`, `an array`, `a number`…
-fn kind(value: &JsValue) -> String {
+pub(crate) fn kind(value: &JsValue) -> String {
     if value.is_null() {
         return "null".into();
     }

@@ -8,6 +8,7 @@ use crate::web::components::{
     diagnostics::Diagnostics,
     editor::Editor,
     grid::GridView,
+    setops::SetopsPanel,
     summary::SummaryView,
     tabs::{history_bar, Tabs},
     toolbar::{Example, Toolbar},
@@ -103,6 +104,8 @@ pub fn app() -> Html {
             if let Some(outline) = analysis.as_ref().and_then(|a| a.outline.clone()) {
                 <TreeView {outline} />
             }
+            <SetopsPanel tabs={docs.docs.iter().map(|d| (d.source.clone(), d.text.clone())).collect::<Vec<_>>()}
+                on_open={dispatch(&docs, Action::Open)} />
         </main>
     }
 }

@@ -1,10 +1,12 @@
 //! The browser front end (wasm32 only): a yew app and a JS API facade.
 
 pub mod api;
+pub mod api_sets;
 pub mod app;
 pub mod components;
 pub mod hooks;
 pub mod load;
+pub mod setops_worker;
 pub mod state;
 pub mod storage;
 pub mod worker;
