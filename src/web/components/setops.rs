@@ -207,9 +207,18 @@ pub fn setops_panel(props: &SetopsProps) -> Html {
     // Answers so far, on the panel as data-answers: specs wait on it.
     let answers = use_mut_ref(|| 0u32);
     let on_open = props.on_open.clone();
-    let worker = {
+    // Started at the first Run: a page nobody combines tabs on never loads
+    // a second copy of the core.
+    let worker = use_mut_ref(|| None::<SetopsWorker>);
+    let start = {
         let (answer, running, answers) = (answer.clone(), running.clone(), answers.clone());
-        use_mut_ref(move || {
+        move || {
+            let (answer, running, answers, on_open) = (
+                answer.clone(),
+                running.clone(),
+                answers.clone(),
+                on_open.clone(),
+            );
             SetopsWorker::new(move |a: Answer| {
                 crate::web::mark("rscope:setops-answer");
                 *answers.borrow_mut() += 1;
@@ -222,7 +231,7 @@ pub fn setops_panel(props: &SetopsProps) -> Html {
                 }
                 answer.set(Some(a));
             })
-        })
+        }
     };
     let onchange_op = {
         let form = form.clone();
@@ -245,7 +254,8 @@ pub fn setops_panel(props: &SetopsProps) -> Html {
             crate::web::mark("rscope:setops-run");
             running.set(true);
             answer.set(None);
-            worker.borrow().post(form.job(&tabs));
+            let mut worker = worker.borrow_mut();
+            worker.get_or_insert_with(&start).post(form.job(&tabs));
         })
     };
     html! {
