@@ -1,6 +1,7 @@
 // Rscope's set workbench worker: the same wasm core as the page (pkg/), so
 // combining two large R documents never blocks the page. It answers each
-// job (src/setops/job.rs, as a plain object) with its answer
+// {job, texts} (src/setops/job.rs as a plain object, and each tab's text
+// as UTF-8 bytes in a transferred buffer) with its answer
 // (src/web/setops_worker.rs posts and reads them).
 import init, { setopsForPage } from '../pkg/rscope.js';
 
@@ -8,5 +9,5 @@ const ready = init();
 
 self.onmessage = async (e) => {
   await ready;
-  postMessage(setopsForPage(e.data));
+  postMessage(setopsForPage(e.data.job, e.data.texts));
 };

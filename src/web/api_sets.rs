@@ -162,11 +162,20 @@ pub fn eval_set_expression(
 }
 
 /// The set workbench's worker entry point: run a [`job::Job`] (a JS
-/// object) and give the [`job::Answer`] as a JS object.
+/// object whose tabs have empty texts) over `texts`, an array of UTF-8
+/// bytes (one `Uint8Array` per tab, in order), and give the
+/// [`job::Answer`] as a JS object.
 #[wasm_bindgen(js_name = setopsForPage, skip_typescript)]
-pub fn setops_for_page(request: JsValue) -> JsValue {
+pub fn setops_for_page(request: JsValue, texts: JsValue) -> JsValue {
     let answer = match serde_wasm_bindgen::from_value::<job::Job>(request) {
-        Ok(j) => job::run(&j),
+        Ok(mut j) => {
+            let texts = js_sys::Array::from(&texts);
+            for (i, (_, slot)) in j.tabs.iter_mut().enumerate() {
+                let bytes = js_sys::Uint8Array::new(&texts.get(i as u32)).to_vec();
+                *slot = String::from_utf8(bytes).unwrap_or_default();
+            }
+            job::run(&j)
+        }
         Err(e) => job::Answer {
             message: format!("the set workbench sent a malformed job: {e}"),
             refused: true,

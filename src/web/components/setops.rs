@@ -53,17 +53,20 @@ struct Form {
 }
 
 impl Form {
-    fn job(&self, tabs: &[(String, Text)]) -> Job {
+    /// The job, with each chosen tab's letter and an empty text, and the
+    /// texts apart (shared, not copied: the worker gets them as bytes).
+    fn job(&self, tabs: &[(String, Text)]) -> (Job, Vec<Text>) {
         let every = self.op == "expression";
         let opt = |s: &str| (!s.trim().is_empty()).then(|| s.trim().to_string());
-        Job {
+        let chosen: Vec<(char, Text)> = tabs
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| every || self.chosen.get(*i).copied().unwrap_or(false))
+            .map(|(i, (_, t))| (tab_letter(i), t.clone()))
+            .collect();
+        let job = Job {
             operation: operation(&self.op),
-            tabs: tabs
-                .iter()
-                .enumerate()
-                .filter(|(i, _)| every || self.chosen.get(*i).copied().unwrap_or(false))
-                .map(|(i, (_, t))| (tab_letter(i), t.to_string()))
-                .collect(),
+            tabs: chosen.iter().map(|(c, _)| (*c, String::new())).collect(),
             filter: Filter {
                 properties: opt(&self.properties),
                 include: opt(&self.include),
@@ -72,7 +75,8 @@ impl Form {
             properties: self.set_property.clone(),
             hostlist: self.hostlist.clone(),
             expression: self.expression.clone(),
-        }
+        };
+        (job, chosen.into_iter().map(|(_, t)| t).collect())
     }
 }
 
@@ -207,8 +211,8 @@ pub fn setops_panel(props: &SetopsProps) -> Html {
     // Answers so far, on the panel as data-answers: specs wait on it.
     let answers = use_mut_ref(|| 0u32);
     let on_open = props.on_open.clone();
-    // Started at the first Run: a page nobody combines tabs on never loads
-    // a second copy of the core.
+    // Started when the form first takes the focus (or at the first Run): a
+    // page nobody combines tabs on never loads a second copy of the core.
     let worker = use_mut_ref(|| None::<SetopsWorker>);
     let start = {
         let (answer, running, answers) = (answer.clone(), running.clone(), answers.clone());
@@ -242,6 +246,14 @@ pub fn setops_panel(props: &SetopsProps) -> Html {
             form.set(f);
         })
     };
+    // Focus entering the form starts the worker, so that its core is
+    // compiled by the time Run is pressed.
+    let onfocusin = {
+        let (worker, start) = (worker.clone(), start.clone());
+        Callback::from(move |_: FocusEvent| {
+            worker.borrow_mut().get_or_insert_with(&start);
+        })
+    };
     let onsubmit = {
         let (form, tabs, running, answer) = (
             form.clone(),
@@ -255,7 +267,8 @@ pub fn setops_panel(props: &SetopsProps) -> Html {
             running.set(true);
             answer.set(None);
             let mut worker = worker.borrow_mut();
-            worker.get_or_insert_with(&start).post(form.job(&tabs));
+            let (job, texts) = form.job(&tabs);
+            worker.get_or_insert_with(&start).post(job, texts);
         })
     };
     html! {
@@ -265,7 +278,7 @@ pub fn setops_panel(props: &SetopsProps) -> Html {
             <p class="hint">{ "Run flux R's set operations over open tabs; the result opens as a new tab, byte for byte what " }
                 <code>{ "rscope R" }</code>{ " prints. R documents are " }
                 <a href="https://flux-framework.readthedocs.io/projects/flux-rfc/en/latest/spec_20.html">{ "RFC 20" }</a>{ "." }</p>
-            <form {onsubmit}>
+            <form {onsubmit} {onfocusin}>
                 <label class="setops-field">{ "Operation" }
                     <select data-testid="setops-op" onchange={onchange_op}>
                         { for OPERATIONS.iter().map(|(v, l)| html! {
