@@ -27,12 +27,14 @@ export function fixture(path) {
 }
 
 /**
- * Run the native CLI (target/release/rscope, which the test command builds
- * before Playwright) with `args` and `input` on standard input:
- * `{ status, stdout, stderr }`.
+ * Run the native CLI with `args` and `input` on standard input:
+ * `{ status, stdout, stderr }`. It is target/debug/rscope, which the native
+ * tier's `cargo test` builds before the e2e tier runs (scripts/test.sh
+ * builds no release binary); run `cargo build --bin rscope` (or `cargo
+ * test`) before running these specs alone.
  */
 export function cli(args, input = '') {
-  const bin = new URL('../../target/release/rscope', import.meta.url).pathname;
+  const bin = new URL('../../target/debug/rscope', import.meta.url).pathname;
   const r = spawnSync(bin, args, { input, encoding: 'utf8' });
   if (r.error) throw r.error;
   return { status: r.status, stdout: r.stdout, stderr: r.stderr };
