@@ -32,8 +32,11 @@ use crate::idset::IdSet;
 use crate::rset::{Node, Rset};
 use crate::shape::check::{count_of, Count};
 use crate::shape::Json;
+use crate::words::count;
 use std::fmt;
 use std::str::FromStr;
+
+pub mod answer;
 
 /// The order in which nodes are taken.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -425,13 +428,18 @@ pub enum Verdict {
     },
     /// Busy resources are in the way; the whole R would do.
     Later {
-        /// What ran short now.
+        /// What ran short now, level first (`node: need 3 nodes...`).
         reason: String,
+        /// The same in plain words (`2 of 3 nodes free`).
+        words: String,
     },
     /// Not even the whole R holds it.
     Never {
-        /// What ran short.
+        /// What ran short, level first.
         reason: String,
+        /// The same in plain words (`each node needs 8 GPUs and the
+        /// largest has 4`).
+        words: String,
     },
 }
 
@@ -460,11 +468,17 @@ pub fn fit(request: &Request, all: &Rset, busy: Option<&Rset>, policy: Policy) -
             alloc: build(all, &picks),
             slots,
         },
-        Err(now_reason) => {
+        Err(now) => {
             let idle = candidates(request, all, &|_| None, policy);
             match place(request, &idle) {
-                Ok(_) => Verdict::Later { reason: now_reason },
-                Err(reason) => Verdict::Never { reason },
+                Ok(_) => Verdict::Later {
+                    reason: now.to_string(),
+                    words: now.words_now(),
+                },
+                Err(never) => Verdict::Never {
+                    reason: never.to_string(),
+                    words: never.words_never(&idle),
+                },
             }
         }
     }
@@ -515,14 +529,6 @@ fn candidates<'a>(
     out
 }
 
-fn plural(n: u64, one: &str) -> String {
-    if n == 1 {
-        format!("{n} {one}")
-    } else {
-        format!("{n} {one}s")
-    }
-}
-
 /// What each chosen node gives: rank, cores, GPUs.
 type Pick = (u32, IdSet, IdSet);
 
@@ -548,16 +554,16 @@ fn need_desc(cores: u64, gpus: u64, free: bool) -> String {
     let free = if free { "free " } else { "" };
     let mut parts = Vec::new();
     if cores > 0 {
-        parts.push(plural(cores, &format!("{free}core")));
+        parts.push(count(cores, &format!("{free}core")));
     }
     if gpus > 0 {
-        parts.push(plural(gpus, &format!("{free}GPU")));
+        parts.push(count(gpus, &format!("{free}GPU")));
     }
     parts.join(" and ")
 }
 
 /// Place the request on the candidates, taken in their order.
-fn place(request: &Request, cands: &[Candidate<'_>]) -> Result<(Vec<Pick>, u64), String> {
+fn place(request: &Request, cands: &[Candidate<'_>]) -> Result<(Vec<Pick>, u64), Shortfall> {
     match &request.layout {
         Layout::Nodes {
             nodes,
@@ -580,7 +586,7 @@ fn place_nodes(
     per_group: u64,
     slots_per_node: u64,
     groups_are_slots: bool,
-) -> Result<(Vec<Pick>, u64), String> {
+) -> Result<(Vec<Pick>, u64), Shortfall> {
     let need_c = slots_per_node.saturating_mul(request.cores);
     let need_g = slots_per_node.saturating_mul(request.gpus);
     let usable: Vec<&Candidate<'_>> = cands
@@ -596,35 +602,13 @@ fn place_nodes(
     let per_group = per_group.max(1);
     let have = usable.len() as u64;
     let Some(n) = groups.largest_at_most(have / per_group) else {
-        let want = groups.min().saturating_mul(per_group);
-        let what = if request.exclusive {
-            let sized = need_desc(need_c, need_g, false);
-            let with = if sized.is_empty() {
-                String::new()
-            } else {
-                format!(" with {sized}")
-            };
-            format!("{} wholly free{with}", plural(want, "node"))
-        } else {
-            format!(
-                "{} with {}",
-                plural(want, "node"),
-                need_desc(need_c, need_g, true)
-            )
-        };
-        let level = if groups_are_slots {
-            format!(
-                "slot: {} of {per_group} node{} each: ",
-                plural(groups.min(), "slot"),
-                if per_group == 1 { "" } else { "s" }
-            )
-        } else {
-            "node: ".to_string()
-        };
-        return Err(format!(
-            "{level}need {what}, {have} {}",
-            if have == 1 { "is" } else { "are" }
-        ));
+        return Err(Shortfall::Nodes {
+            want: groups.min().saturating_mul(per_group),
+            have,
+            need: (need_c, need_g),
+            exclusive: request.exclusive,
+            slots: groups_are_slots.then(|| (groups.min(), per_group)),
+        });
     };
     let take = usize::try_from(n.saturating_mul(per_group)).unwrap_or(usize::MAX);
     let picks = usable
@@ -655,7 +639,7 @@ fn place_slots(
     request: &Request,
     cands: &[Candidate<'_>],
     slots: &Count,
-) -> Result<(Vec<Pick>, u64), String> {
+) -> Result<(Vec<Pick>, u64), Shortfall> {
     let (c, g) = (request.cores, request.gpus);
     let capacity = |x: &Candidate<'_>| {
         let by_cores = x.cores.len().checked_div(c).unwrap_or(u64::MAX);
@@ -664,11 +648,11 @@ fn place_slots(
     };
     let total = cands.iter().map(capacity).fold(0u64, u64::saturating_add);
     let Some(s) = slots.largest_at_most(total) else {
-        return Err(format!(
-            "slot: need {} of {}, {total} fit",
-            plural(slots.min(), "slot"),
-            need_desc(c, g, false)
-        ));
+        return Err(Shortfall::Slots {
+            want: slots.min(),
+            fit: total,
+            need: (c, g),
+        });
     };
     let mut picks = Vec::new();
     let mut left = s;
@@ -687,6 +671,147 @@ fn place_slots(
         }
     }
     Ok((picks, s))
+}
+
+/// What ran short when placing a request.
+enum Shortfall {
+    /// Too few nodes (or groups of nodes, for slots made of nodes).
+    Nodes {
+        /// Nodes wanted.
+        want: u64,
+        /// Nodes usable.
+        have: u64,
+        /// Cores and GPUs each node needs.
+        need: (u64, u64),
+        /// Whole nodes wanted.
+        exclusive: bool,
+        /// Slots wanted and nodes in each, when slots are made of nodes.
+        slots: Option<(u64, u64)>,
+    },
+    /// Too few slots within single nodes.
+    Slots {
+        /// Slots wanted.
+        want: u64,
+        /// Slots that fit.
+        fit: u64,
+        /// Cores and GPUs each slot needs.
+        need: (u64, u64),
+    },
+}
+
+impl fmt::Display for Shortfall {
+    /// The CLI's reason: the level that ran short, what it needs, what is there.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Shortfall::Nodes {
+                want,
+                have,
+                need: (c, g),
+                exclusive,
+                slots,
+            } => {
+                let what = if exclusive {
+                    let sized = need_desc(c, g, false);
+                    let with = if sized.is_empty() {
+                        String::new()
+                    } else {
+                        format!(" with {sized}")
+                    };
+                    format!("{} wholly free{with}", count(want, "node"))
+                } else {
+                    format!("{} with {}", count(want, "node"), need_desc(c, g, true))
+                };
+                let level = match slots {
+                    Some((n, per)) => format!(
+                        "slot: {} of {per} node{} each: ",
+                        count(n, "slot"),
+                        if per == 1 { "" } else { "s" }
+                    ),
+                    None => "node: ".to_string(),
+                };
+                let verb = if have == 1 { "is" } else { "are" };
+                write!(f, "{level}need {what}, {have} {verb}")
+            }
+            Shortfall::Slots {
+                want,
+                fit,
+                need: (c, g),
+            } => write!(
+                f,
+                "slot: need {} of {}, {fit} fit",
+                count(want, "slot"),
+                need_desc(c, g, false)
+            ),
+        }
+    }
+}
+
+impl Shortfall {
+    /// Plain words for what is missing now: `3 of 4 nodes free`.
+    fn words_now(&self) -> String {
+        match *self {
+            Shortfall::Nodes {
+                want,
+                have,
+                need: (c, g),
+                exclusive,
+                ..
+            } => {
+                let sized = need_desc(c, g, !exclusive);
+                match (exclusive, sized.is_empty()) {
+                    (true, true) => format!("{have} of {want} nodes free"),
+                    (true, false) => format!("{have} of {want} nodes with {sized} free"),
+                    (false, _) => format!("{have} of {want} nodes have {sized}"),
+                }
+            }
+            Shortfall::Slots {
+                want,
+                fit,
+                need: (c, g),
+            } => format!(
+                "room for {fit} of {} of {}",
+                count(want, "slot"),
+                need_desc(c, g, false)
+            ),
+        }
+    }
+
+    /// Plain words for why the whole R never holds it, from the idle
+    /// candidates: `each node needs 8 GPUs and the largest has 4`.
+    fn words_never(&self, idle: &[Candidate<'_>]) -> String {
+        if idle.is_empty() {
+            return "no node of the R matches the request".to_string();
+        }
+        let most_c = idle.iter().map(|x| x.total_cores).max().unwrap_or(0);
+        let most_g = idle.iter().map(|x| x.total_gpus).max().unwrap_or(0);
+        let (each, need) = match self {
+            Shortfall::Nodes { need, .. } => ("each node needs", *need),
+            Shortfall::Slots { need, .. } => ("each slot needs on one node", *need),
+        };
+        if need.0 > most_c {
+            return format!(
+                "{each} {} and the largest has {most_c}",
+                count(need.0, "core")
+            );
+        }
+        if need.1 > most_g {
+            return format!(
+                "{each} {} and the largest has {most_g}",
+                count(need.1, "GPU")
+            );
+        }
+        match *self {
+            Shortfall::Nodes { want, have, .. } => {
+                format!(
+                    "needs {} and the R has {have} that qualify",
+                    count(want, "node")
+                )
+            }
+            Shortfall::Slots { want, fit, .. } => {
+                format!("needs {} and the R holds {fit}", count(want, "slot"))
+            }
+        }
+    }
 }
 
 /// The R holding the picks.
@@ -746,8 +871,8 @@ mod tests {
         };
         match fit(&request, &r(R), busy, policy) {
             Verdict::Fits { alloc, slots } => format!("fits {slots}: {}", alloc.short_form()),
-            Verdict::Later { reason } => format!("later: {reason}"),
-            Verdict::Never { reason } => format!("never: {reason}"),
+            Verdict::Later { reason, .. } => format!("later: {reason}"),
+            Verdict::Never { reason, .. } => format!("never: {reason}"),
         }
     }
 

@@ -839,6 +839,22 @@ impl FromStr for IdSet {
     }
 }
 
+/// An id set crosses threads as its ranges, so the page never parses id
+/// set text to draw what the analysis worker found.
+impl serde::Serialize for IdSet {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        self.ranges.serialize(s)
+    }
+}
+
+/// Ranges read back are put in order and merged, so no input can break
+/// the set's invariant.
+impl<'de> serde::Deserialize<'de> for IdSet {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        Vec::<(u32, u32)>::deserialize(d).map(IdSet::from_ranges)
+    }
+}
+
 impl FromIterator<u32> for IdSet {
     fn from_iter<I: IntoIterator<Item = u32>>(iter: I) -> Self {
         IdSet::from_ranges(iter.into_iter().map(|id| (id, id)))
@@ -1224,5 +1240,15 @@ mod tests {
                 "duplicate id '13' at column 25",
             ]
         );
+    }
+
+    #[test]
+    fn serde_carries_ranges_and_mends_bad_ones() {
+        let set = IdSet::parse("0-3,5,7-9").unwrap();
+        let json = serde_json::to_string(&set).unwrap();
+        assert_eq!(json, "[[0,3],[5,5],[7,9]]");
+        assert_eq!(serde_json::from_str::<IdSet>(&json).unwrap(), set);
+        let mended: IdSet = serde_json::from_str("[[7,9],[2,1],[0,4],[5,5]]").unwrap();
+        assert_eq!(mended.to_string(), "0-5,7-9");
     }
 }

@@ -24,34 +24,15 @@ pub struct GridWire {
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 struct RowGroup {
     /// The first rank.
-    #[serde(rename = "r")]
     rank: u32,
     /// How many nodes (ranks `rank..rank + count`).
-    #[serde(rename = "n")]
     count: u32,
-    #[serde(rename = "h", default, skip_serializing_if = "Option::is_none")]
     host: Option<String>,
-    /// Children per column block, as id sets.
-    #[serde(rename = "c")]
-    children: Vec<String>,
-    #[serde(rename = "p", default, skip_serializing_if = "Vec::is_empty")]
+    /// Children per column block.
+    children: Vec<IdSet>,
     properties: Vec<String>,
     /// Allocated and down ids per column block (status documents).
-    #[serde(rename = "s", default, skip_serializing_if = "Vec::is_empty")]
-    states: Vec<(String, String)>,
-}
-
-/// An id set's text, `""` for the empty set.
-fn text(ids: &IdSet) -> String {
-    ids.to_string()
-}
-
-/// An id set from its text; what this side wrote always reads back.
-fn ids(text: &str) -> IdSet {
-    if text.is_empty() {
-        return IdSet::default();
-    }
-    IdSet::parse(text).unwrap_or_default()
+    states: Vec<(IdSet, IdSet)>,
 }
 
 impl Grid {
@@ -70,11 +51,9 @@ impl Grid {
                 rank: row.rank,
                 count: 1,
                 host: row.host.clone(),
-                children: row.children.iter().map(text).collect(),
+                children: row.children.clone(),
                 properties: row.properties.clone(),
-                states: states
-                    .map(|s| s.iter().map(|(a, d)| (text(a), text(d))).collect())
-                    .unwrap_or_default(),
+                states: states.cloned().unwrap_or_default(),
             });
         }
         GridWire {
@@ -139,11 +118,10 @@ impl GridBuild {
             let row = Row {
                 rank: g.rank,
                 host: g.host.clone(),
-                children: g.children.iter().map(|c| ids(c)).collect(),
+                children: g.children.clone(),
                 properties: g.properties.clone(),
             };
-            let state: Vec<(IdSet, IdSet)> =
-                g.states.iter().map(|(a, d)| (ids(a), ids(d))).collect();
+            let state = &g.states;
             let n = (g.count - self.at.1).min(u32::try_from(left).unwrap_or(u32::MAX));
             for k in self.at.1..self.at.1 + n {
                 self.rows.push(Row {
@@ -230,7 +208,7 @@ mod tests {
         let json = serde_json::to_string(&wire).unwrap();
         assert_eq!(
             json,
-            r#"{"columns":[["core",0,1]],"width":1,"clipped":false,"states":false,"groups":[{"r":0,"n":1048576,"c":["0"]}]}"#
+            r#"{"columns":[["core",0,1]],"width":1,"clipped":false,"states":false,"groups":[{"rank":0,"count":1048576,"host":null,"children":[[[0,0]]],"properties":[],"states":[]}]}"#
         );
         let back = Grid::from_wire(&serde_json::from_str(&json).unwrap());
         assert_eq!((back.rows(), back.rank(1048575)), (1048576, Some(1048575)));

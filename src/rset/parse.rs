@@ -52,7 +52,7 @@ pub struct Parsed {
 
 /// One `R_lite` entry as written: its place in the text, its ranks and its
 /// children (only the child types whose id sets parse).
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Entry {
     /// The byte span of the entry object.
     pub span: Range<usize>,
@@ -361,7 +361,10 @@ impl<'t, 'g> Cx<'t, 'g> {
         if self.dropped > 0 {
             let n = self.dropped;
             self.diags.push(Diagnostic::note(
-                format!("{n} more findings not shown (the limit is {MAX_DIAGNOSTICS})"),
+                format!(
+                    "{} not shown (the limit is {MAX_DIAGNOSTICS})",
+                    crate::words::count(n, "more finding")
+                ),
                 0..0,
                 "",
             ));

@@ -23,7 +23,8 @@
 //! - [`json`]: the value model and Python's JSON dialect;
 //! - [`yaml`]: PyYAML's output;
 //! - [`check`]: RFC 14 rules on a resources list;
-//! - [`mod@format`]: a resources list back to the shortest shape.
+//! - [`mod@format`]: a resources list back to the shortest shape;
+//! - [`print`]: what `rscope shape` prints, shared by the CLI and the page.
 
 pub mod check;
 pub mod error;
@@ -31,6 +32,7 @@ pub mod format;
 pub mod json;
 pub mod lexer;
 pub mod parser;
+pub mod print;
 // Reads the specs from disk and uses proptest: native only.
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod tests;

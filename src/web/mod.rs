@@ -2,11 +2,14 @@
 
 pub mod api;
 pub mod api_sets;
+pub mod api_shape;
 pub mod app;
 pub mod components;
 pub mod hooks;
 pub mod load;
 pub mod setops_worker;
+pub mod shape_worker;
+pub mod shown;
 pub mod state;
 pub mod storage;
 pub mod worker;

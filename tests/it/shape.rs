@@ -233,3 +233,21 @@ fn fit_answers_now_later_never() {
         out.stderr
     );
 }
+
+#[test]
+fn fit_r_prints_the_allocation_as_an_r_document() {
+    let busy = fixture("status/busy.json");
+    fit(
+        &["--r", "--policy", "first", "node=2/slot/core=2", &busy],
+        0,
+        "{\"version\": 1, \"execution\": {\"R_lite\": [{\"rank\": \"0-1\", \"children\": {\"core\": \"0-1\"}}], \"starttime\": 0.0, \"expiration\": 0.0, \"nodelist\": [\"w[0-1]\"]}}\n",
+        "",
+    );
+    // Without an allocation there is no R: the verdict is printed as usual.
+    fit(
+        &["--r", "node=7", &busy],
+        4,
+        "never: node: need 7 nodes wholly free, 6 are\n",
+        "",
+    );
+}

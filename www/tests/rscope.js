@@ -56,6 +56,7 @@ export class Rscope {
     this.examples = page.getByLabel('Choose an example');
     this.openExample = page.getByRole('button', { name: 'Open example' });
     this.status = page.getByTestId('status');
+    this.share = page.getByTestId('share');
     this.hint = page.getByTestId('hint');
     this.alert = page.getByRole('alert');
     this.notKept = page.getByTestId('not-kept');
@@ -102,6 +103,13 @@ export class Rscope {
     await this.page.evaluate((text) => navigator.clipboard.writeText(text), asText(doc));
     await this.editor.focus();
     await this.page.keyboard.press('ControlOrMeta+V');
+  }
+
+  /** Select the editor's whole text and paste `doc` over it, as Ctrl+A then Ctrl+V do. */
+  async pasteOver(doc) {
+    await this.editor.focus();
+    await this.page.keyboard.press('ControlOrMeta+A');
+    await this.paste(doc);
   }
 
   /** Choose a file with the "Open file" button. */
@@ -224,6 +232,21 @@ export class Rscope {
   }
 
   // ---- what the page reads back ------------------------------------------
+
+  /** The Copy button of the long text with test id `testid` ('short-form', 'selection-short'). */
+  copyButton(testid) {
+    return this.page.getByTestId(`copy-${testid}`);
+  }
+
+  /** What a copy button (a locator) announces: its live region, beside it. */
+  copyNote(button) {
+    return button.locator('xpath=following-sibling::*[@data-testid="copy-note"][1]');
+  }
+
+  /** Why the Graph section has no tree, when a set is too large for one. */
+  get graphNotDrawn() {
+    return this.page.getByTestId('graph-not-drawn');
+  }
 
   /** Start recording, in order, every non-empty text the elements with
    * these test ids show (`nodes: 4`), to read back with recordedTexts. */
@@ -434,5 +457,35 @@ export class Rscope {
       this.page.getByTestId(`export-${kind}`).click(),
     ]);
     return download;
+  }
+
+  // ---- the shape panel ----------------------------------------------------
+
+  /** The shape panel's parts, by test id. */
+  get shapePanel() { return this.page.getByTestId('shape-panel'); }
+  get shapeInput() { return this.page.getByTestId('shape-input'); }
+  get shapeOutput() { return this.page.getByTestId('shape-output'); }
+  get shapeSquiggle() { return this.page.getByTestId('shape-squiggle'); }
+  get shapeMessage() { return this.page.getByTestId('shape-message'); }
+  get reverseOutput() { return this.page.getByTestId('reverse-output'); }
+  get fitAnswer() { return this.page.getByTestId('fit-answer'); }
+  get fitReason() { return this.page.getByTestId('fit-reason'); }
+  get fitShort() { return this.page.getByTestId('fit-short'); }
+
+  /** Type `text` as the shape (replacing what is there). */
+  async typeShape(text) {
+    await this.shapeInput.fill(text);
+  }
+
+  /** Paste a jobspec or resources list into the reverse box. */
+  async reverseShape(text) {
+    await this.page.getByLabel('Jobspec or resources (JSON or YAML)').fill(text);
+  }
+
+  /** Fit the shape into the active tab under `policy` and wait for the answer. */
+  async fitShape(policy = 'worst') {
+    await this.page.getByTestId('shape-policy').selectOption(policy);
+    await this.page.getByTestId('shape-fit-button').click();
+    await expect(this.fitReason).toBeVisible();
   }
 }

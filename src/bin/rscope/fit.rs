@@ -4,11 +4,11 @@
 //! (exit 0), `not now: REASON` when busy resources are in the way but the
 //! whole R would do (exit 3), or `never: REASON` (exit 4). Errors (a bad
 //! shape or R, a request only a graph-aware scheduler can place) exit 1.
+//! The answer is [`rscope::alloc::answer`]'s, which the page shows too.
 
 use crate::cli::{read_input, Outcome};
-use rscope::alloc::{fit, Constraint, Policy, Request, Verdict};
-use rscope::rset::{self, Rset};
-use rscope::shape::{self, Json, Options};
+use rscope::alloc::answer::{answer, request_of};
+use rscope::alloc::Policy;
 
 /// Arguments of `rscope fit`.
 #[derive(clap::Args)]
@@ -26,59 +26,20 @@ pub struct FitArgs {
     /// (`ssd,^slow`) or a JSON constraint object
     #[arg(long, value_name = "CONSTRAINT")]
     requires: Option<String>,
-}
-
-/// The set to place into and the busy part of it.
-fn sets(text: &str) -> Result<(Rset, Option<Rset>), String> {
-    let doc = rset::parse_document(text);
-    let all = doc.main_set().map_err(|no| no.to_string())?.clone();
-    let busy = match (doc.member("allocated"), doc.member("down")) {
-        (Some(a), Some(d)) => Some(a.union(d).map_err(|e| e.to_string())?),
-        (a, d) => a.or(d).cloned(),
-    };
-    Ok((all, busy))
+    /// When it fits now, print the allocated R document (JSON) instead of
+    /// the verdict and short form
+    #[arg(long)]
+    r: bool,
 }
 
 /// Run `rscope fit`.
 pub fn run(args: FitArgs) -> Outcome {
-    let request = request(&args.shape, args.requires.as_deref())?;
+    let request = request_of(&args.shape, args.requires.as_deref()).map_err(|e| e.to_string())?;
     let text = read_input(args.r_file.as_deref())?.text;
-    let (all, busy) = sets(&text)?;
-    Ok(match fit(&request, &all, busy.as_ref(), args.policy) {
-        Verdict::Fits { alloc, slots } => {
-            let nodes = alloc.len();
-            println!(
-                "fits now: {slots} slot{} on {nodes} node{}",
-                if slots == 1 { "" } else { "s" },
-                if nodes == 1 { "" } else { "s" }
-            );
-            println!("{}", alloc.short_form());
-            0
-        }
-        Verdict::Later { reason } => {
-            println!("not now: {reason}; the whole R would hold it");
-            3
-        }
-        Verdict::Never { reason } => {
-            println!("never: {reason}");
-            4
-        }
-    })
-}
-
-/// The request of a shape, limited to the nodes `--requires` allows.
-fn request(shape_text: &str, requires: Option<&str>) -> Result<Request, String> {
-    let expansion = shape::parse(shape_text, &Options::default()).map_err(|e| e.to_string())?;
-    let request = Request::from_resources(&expansion.to_json(false)).map_err(|e| e.to_string())?;
-    let Some(c) = requires else {
-        return Ok(request);
-    };
-    let constraint = if c.trim_start().starts_with('{') {
-        let value: serde_json::Value =
-            serde_json::from_str(c).map_err(|e| format!("--requires: {e}"))?;
-        Constraint::from_json(&Json::from_value(&value)).map_err(|e| format!("--requires: {e}"))?
-    } else {
-        Constraint::from_properties(c)
-    };
-    Ok(request.with_constraint(constraint))
+    let answer = answer(&request, &text, args.policy)?;
+    match answer.r_document().filter(|_| args.r) {
+        Some(r) => print!("{r}"),
+        None => print!("{}", answer.printed),
+    }
+    Ok(answer.status.exit_code())
 }

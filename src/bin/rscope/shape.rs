@@ -10,7 +10,8 @@
 
 use crate::cli::{read_input, Outcome, PREFIX};
 use rscope::diag::render_inline;
-use rscope::shape::{self, format, lexer, Options};
+use rscope::shape::print::{print, shape_of_document, Style};
+use rscope::shape::{self, lexer, Options};
 
 /// Arguments of `rscope shape`.
 #[derive(clap::Args)]
@@ -60,24 +61,22 @@ pub fn run(args: ShapeArgs) -> Outcome {
         println!("parsing expression `{text}'");
         debug_tokens(&text).map_err(|e| with_caret(&text, &e))?;
     }
-    let expansion = shape::parse(&text, &options).map_err(|e| with_caret(&text, &e))?;
-    report(&expansion.check(), args.strict, Some(&text))?;
-    if args.yaml {
-        println!("{}", expansion.to_yaml(args.wrapresources));
-    } else {
-        println!("{}", expansion.to_python_json(args.wrapresources));
-    }
+    let style = Style {
+        yaml: args.yaml,
+        wrap: args.wrapresources,
+    };
+    let printed = print(&text, &options, style).map_err(|e| with_caret(&text, &e))?;
+    report(&printed.findings, args.strict, Some(&text))?;
+    print!("{}", printed.text);
     Ok(0)
 }
 
 /// `--format FILE`: the resources of FILE written as the shortest shape.
 fn format_file(file: &str, strict: bool, options: &Options) -> Outcome {
     let text = read_input(Some(file))?.text;
-    let resources = format::resources_of_document(&text)?;
-    let findings = shape::check::check_resources(&resources);
-    report(&findings, strict, None)?;
-    let written = format::format(&resources, options).map_err(|e| e.to_string())?;
-    println!("{written}");
+    let reverse = shape_of_document(&text, options)?;
+    report(&reverse.findings, strict, None)?;
+    println!("{}", reverse.shape?);
     Ok(0)
 }
 

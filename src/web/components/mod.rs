@@ -8,6 +8,7 @@ pub mod grid;
 pub mod grid_paint;
 pub mod grid_tools;
 pub mod setops;
+pub mod shape;
 pub mod summary;
 pub mod tabs;
 pub mod toolbar;

@@ -1,0 +1,298 @@
+//! `rscope fit` as one function the CLI, the page and the JS API share:
+//! read the request and the R, fit, and say the answer as the CLI prints
+//! it and in plain words.
+
+use super::{fit, Constraint, Policy, Request, Verdict};
+use crate::hostlist::Hostlist;
+use crate::rset::{self, Rset};
+use crate::shape::{self, Json, Options};
+use std::fmt;
+
+/// Why there is no answer: the shape (with its span, for an underline) or
+/// anything else (the R, a request this module cannot place).
+#[derive(Clone, Debug, PartialEq)]
+pub enum FitError {
+    /// The shape does not parse.
+    Shape(shape::Error),
+    /// Anything else, as the CLI says it.
+    Other(String),
+}
+
+impl fmt::Display for FitError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FitError::Shape(e) => write!(f, "{e}"),
+            FitError::Other(why) => f.write_str(why),
+        }
+    }
+}
+
+impl std::error::Error for FitError {}
+
+/// The request a shape asks for, limited to the nodes `requires` allows
+/// (an RFC 31 property list such as `ssd,^slow`, or a JSON constraint).
+pub fn request_of(shape_text: &str, requires: Option<&str>) -> Result<Request, FitError> {
+    let expansion = shape::parse(shape_text, &Options::default()).map_err(FitError::Shape)?;
+    let request = Request::from_resources(&expansion.to_json(false))
+        .map_err(|e| FitError::Other(e.to_string()))?;
+    let Some(c) = requires else {
+        return Ok(request);
+    };
+    let constraint = if c.trim_start().starts_with('{') {
+        let value: serde_json::Value =
+            serde_json::from_str(c).map_err(|e| FitError::Other(format!("--requires: {e}")))?;
+        Constraint::from_json(&Json::from_value(&value))
+            .map_err(|e| FitError::Other(format!("--requires: {e}")))?
+    } else {
+        Constraint::from_properties(c)
+    };
+    Ok(request.with_constraint(constraint))
+}
+
+/// The set of a document to place into, and its busy part: a status
+/// document's `allocated` and `down` sets together.
+pub fn sets(text: &str) -> Result<(Rset, Option<Rset>), String> {
+    let doc = rset::parse_document(text);
+    let all = doc.main_set().map_err(|no| no.to_string())?.clone();
+    let busy = match (doc.member("allocated"), doc.member("down")) {
+        (Some(a), Some(d)) => Some(a.union(d).map_err(|e| e.to_string())?),
+        (a, d) => a.or(d).cloned(),
+    };
+    Ok((all, busy))
+}
+
+/// Whether the request fits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// It fits now.
+    Now,
+    /// Busy resources are in the way; the whole R would hold it.
+    NotNow,
+    /// Not even the whole R holds it.
+    Never,
+}
+
+impl Status {
+    /// `now`, `notnow` or `never`, as the JS API says it.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Status::Now => "now",
+            Status::NotNow => "notnow",
+            Status::Never => "never",
+        }
+    }
+
+    /// The exit status of `rscope fit`.
+    pub fn exit_code(self) -> u8 {
+        match self {
+            Status::Now => 0,
+            Status::NotNow => 3,
+            Status::Never => 4,
+        }
+    }
+}
+
+/// The answer to "would this request fit into this R?".
+#[derive(Clone, Debug)]
+pub struct Answer {
+    /// Now, not now or never.
+    pub status: Status,
+    /// What the request would get, when it fits now.
+    pub alloc: Option<Rset>,
+    /// Standard output of `rscope fit`.
+    pub printed: String,
+    /// The answer in plain words: `fits now: 4 nodes, node[3-6], 32 cores`.
+    pub words: String,
+}
+
+impl Answer {
+    /// The allocation's short form (`rank[3-6]/core[0-7]`).
+    pub fn short(&self) -> Option<String> {
+        self.alloc.as_ref().map(Rset::short_form)
+    }
+
+    /// The allocation as an R document, as `rscope fit --r` prints it.
+    pub fn r_document(&self) -> Option<String> {
+        self.alloc.as_ref().map(|a| a.encode() + "\n")
+    }
+}
+
+/// Fit `request` into the R or status document `text` under `policy`.
+pub fn answer(request: &Request, text: &str, policy: Policy) -> Result<Answer, String> {
+    let (all, busy) = sets(text)?;
+    Ok(match fit(request, &all, busy.as_ref(), policy) {
+        Verdict::Fits { alloc, slots } => {
+            let nodes = alloc.len() as u64;
+            let printed = format!(
+                "fits now: {} on {}\n{}\n",
+                plural(slots, "slot"),
+                plural(nodes, "node"),
+                alloc.short_form()
+            );
+            Answer {
+                status: Status::Now,
+                words: format!("fits now: {}", holding(&alloc)),
+                alloc: Some(alloc),
+                printed,
+            }
+        }
+        Verdict::Later { reason, words } => Answer {
+            status: Status::NotNow,
+            alloc: None,
+            printed: format!("not now: {reason}; the whole R would hold it\n"),
+            words: format!("not now: {words}"),
+        },
+        Verdict::Never { reason, words } => Answer {
+            status: Status::Never,
+            alloc: None,
+            printed: format!("never: {reason}\n"),
+            words: format!("never: {words}"),
+        },
+    })
+}
+
+/// `4 nodes, node[3-6], 32 cores, 4 GPUs`: what an allocation holds (the
+/// ranks stand in for host names when some node has none).
+pub fn holding(alloc: &Rset) -> String {
+    let nodes: Vec<_> = alloc.nodes().collect();
+    let names: Option<Vec<&str>> = nodes.iter().map(|n| n.hostname()).collect();
+    let place = match names {
+        Some(names) if !names.is_empty() => {
+            let mut hl = Hostlist::new();
+            for n in names {
+                hl.push_host(n);
+            }
+            hl.to_string()
+        }
+        _ => format!("rank{}", rank_set(&nodes)),
+    };
+    let cores: u64 = nodes.iter().map(|n| n.cores().len()).sum();
+    let gpus: u64 = nodes
+        .iter()
+        .map(|n| n.child("gpu").map_or(0, |g| g.len()))
+        .sum();
+    let mut out = format!(
+        "{}, {place}, {}",
+        plural(nodes.len() as u64, "node"),
+        plural(cores, "core")
+    );
+    if gpus > 0 {
+        out.push_str(&format!(", {}", plural(gpus, "GPU")));
+    }
+    out
+}
+
+/// The ranks of `nodes` as an id set: `[3-6]` or `5`.
+fn rank_set(nodes: &[&crate::rset::Node]) -> String {
+    let mut ids = crate::idset::IdSet::new();
+    for n in nodes {
+        ids.insert(n.rank());
+    }
+    let s = ids.to_string();
+    if ids.len() > 1 {
+        format!("[{s}]")
+    } else {
+        s
+    }
+}
+
+fn plural(n: u64, one: &str) -> String {
+    crate::words::count(n, one)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const STATUS: &str = r#"{"all": {"version": 1, "execution": {"R_lite": [{"rank": "0-3", "children": {"core": "0-7", "gpu": "0-3"}}], "nodelist": ["node[0-3]"]}}, "allocated": {"version": 1, "execution": {"R_lite": [{"rank": "0", "children": {"core": "0-7"}}]}}, "down": null}"#;
+
+    fn words(shape: &str, policy: Policy) -> (Status, String, String) {
+        let request = request_of(shape, None).unwrap();
+        let a = answer(&request, STATUS, policy).unwrap();
+        (a.status, a.words, a.printed)
+    }
+
+    #[test]
+    fn now_says_where_and_how_much() {
+        let (status, words, printed) = words("node=3/slot/core=8", Policy::Worst);
+        assert_eq!(status, Status::Now);
+        assert_eq!(words, "fits now: 3 nodes, node[1-3], 24 cores");
+        assert_eq!(
+            printed,
+            "fits now: 3 slots on 3 nodes\nrank[1-3]/core[0-7]\n"
+        );
+        let (_, words, _) = words_of("slot/[core=2;gpu=1]");
+        assert_eq!(words, "fits now: 1 node, node1, 2 cores, 1 GPU");
+    }
+
+    fn words_of(shape: &str) -> (Status, String, String) {
+        words(shape, Policy::Worst)
+    }
+
+    #[test]
+    fn not_now_counts_what_is_free() {
+        let (status, words, printed) = words_of("node=4{x}");
+        assert_eq!(status, Status::NotNow);
+        assert_eq!(words, "not now: 3 of 4 nodes free");
+        assert_eq!(
+            printed,
+            "not now: node: need 4 nodes wholly free, 3 are; the whole R would hold it\n"
+        );
+        assert_eq!(
+            words_of("node=4/slot/core=8").1,
+            "not now: 3 of 4 nodes have 8 free cores"
+        );
+        assert_eq!(
+            words_of("slot=30/core=1").1,
+            "not now: room for 24 of 30 slots of 1 core"
+        );
+    }
+
+    #[test]
+    fn never_names_the_limit() {
+        let (status, words, printed) = words_of("node/slot/gpu=8");
+        assert_eq!(status, Status::Never);
+        assert_eq!(words, "never: each node needs 8 GPUs and the largest has 4");
+        assert_eq!(
+            printed,
+            "never: node: need 1 node with 8 free GPUs, 0 are\n"
+        );
+        assert_eq!(
+            words_of("slot/core=9").1,
+            "never: each slot needs on one node 9 cores and the largest has 8"
+        );
+        assert_eq!(
+            words_of("node=5").1,
+            "never: needs 5 nodes and the R has 4 that qualify"
+        );
+        assert_eq!(
+            words_of("slot=40/core=1").1,
+            "never: needs 40 slots and the R holds 32"
+        );
+    }
+
+    #[test]
+    fn the_allocation_as_r_and_short_form() {
+        let request = request_of("node=1/slot/core=2", None).unwrap();
+        let a = answer(&request, STATUS, Policy::First).unwrap();
+        assert_eq!(a.short().as_deref(), Some("rank1/core[0-1]"));
+        assert_eq!(
+            a.r_document().as_deref(),
+            Some("{\"version\": 1, \"execution\": {\"R_lite\": [{\"rank\": \"1\", \"children\": {\"core\": \"0-1\"}}], \"starttime\": 0.0, \"expiration\": 0.0, \"nodelist\": [\"node1\"]}}\n")
+        );
+    }
+
+    #[test]
+    fn errors_keep_the_shape_span() {
+        match request_of("node{", None) {
+            Err(FitError::Shape(e)) => assert_eq!(e.span(), 4..5),
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(
+            request_of("node", Some("{")).unwrap_err().to_string(),
+            "--requires: EOF while parsing an object at line 1 column 1"
+        );
+        let request = request_of("node", None).unwrap();
+        assert!(answer(&request, "{}", Policy::Worst).is_err());
+    }
+}

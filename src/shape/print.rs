@@ -1,0 +1,266 @@
+//! What `rscope shape` prints, as one function the CLI, the page and the JS
+//! API share: the expansion's text, the shortest shape of a document, and
+//! where an error sits in the shape text.
+
+use super::{check, format, parse, Error, Finding, Options};
+use crate::diag::{line_col, LineCol};
+use std::ops::Range;
+
+/// How to print an expansion: `--yaml` and `--wrapresources`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Style {
+    /// YAML (`yaml.dump`) instead of JSON (`json.dumps`).
+    pub yaml: bool,
+    /// Wrap the list in `{"resources": ...}`.
+    pub wrap: bool,
+}
+
+/// An expansion as printed, with RFC 14's findings about it (the CLI
+/// writes them as warnings on standard error, or fails on them).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Printed {
+    /// Standard output of `rscope shape`, final line break included.
+    pub text: String,
+    /// RFC 14 findings, each with its span in the shape text.
+    pub findings: Vec<Finding>,
+}
+
+/// Expand `text` and print it as `rscope shape` does with these options.
+pub fn print(text: &str, options: &Options, style: Style) -> Result<Printed, Error> {
+    let expansion = parse(text, options)?;
+    let body = if style.yaml {
+        expansion.to_yaml(style.wrap)
+    } else {
+        expansion.to_python_json(style.wrap)
+    };
+    Ok(Printed {
+        text: body + "\n",
+        findings: expansion.check(),
+    })
+}
+
+/// The resources of a document written back as a shape, with RFC 14's
+/// findings about them (checked before writing, so the CLI warns about
+/// them even when no shape writes the resources).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Reverse {
+    /// RFC 14 findings about the resources (no spans: they are not shape text).
+    pub findings: Vec<Finding>,
+    /// The shortest shape, as `rscope shape --format` prints it (without
+    /// the line break), or why no shape writes these resources.
+    pub shape: Result<String, String>,
+}
+
+/// The resources of a JSON or YAML document (a resources list or a
+/// jobspec) as the shortest shape; an error when the document holds none.
+pub fn shape_of_document(text: &str, options: &Options) -> Result<Reverse, String> {
+    let resources = format::resources_of_document(text)?;
+    Ok(Reverse {
+        findings: check::check_resources(&resources),
+        shape: format::format(&resources, options).map_err(|e| e.to_string()),
+    })
+}
+
+/// An error placed in the shape text it came from: the message without
+/// the location, the line and column where it starts, and the text cut at
+/// its span (so a page underlines it without cutting the text itself).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Placed {
+    /// The message, e.g. `unclosed brace '{'`.
+    pub message: String,
+    /// Where the span starts (1-based, characters).
+    pub at: LineCol,
+    /// The text before the span.
+    pub before: String,
+    /// The span's text; one space when the span is empty at the end, so
+    /// there is something to underline.
+    pub marked: String,
+    /// The text after the span.
+    pub after: String,
+}
+
+impl Placed {
+    /// The message with its place: `unclosed brace '{' at line 1, column 5`.
+    pub fn located(&self) -> String {
+        format!(
+            "{} at line {}, column {}",
+            self.message, self.at.line, self.at.col
+        )
+    }
+}
+
+/// Place `error` in `text`.
+pub fn place(text: &str, error: &Error) -> Placed {
+    let (before, marked, after) = cut(text, error.span());
+    Placed {
+        message: error.message(),
+        at: line_col(text, error.span().start),
+        before,
+        marked,
+        after,
+    }
+}
+
+/// `text` cut at `span` (clamped to the text and its character
+/// boundaries); an empty span takes the character after it, or a space at
+/// the end.
+fn cut(text: &str, span: Range<usize>) -> (String, String, String) {
+    let floor = |mut i: usize| {
+        i = i.min(text.len());
+        while !text.is_char_boundary(i) {
+            i -= 1;
+        }
+        i
+    };
+    let start = floor(span.start);
+    let mut end = floor(span.end.max(start));
+    if end == start {
+        end = text[start..]
+            .chars()
+            .next()
+            .map_or(start, |c| start + c.len_utf8());
+    }
+    let marked = if end == start {
+        " ".to_string()
+    } else {
+        text[start..end].to_string()
+    };
+    (text[..start].to_string(), marked, text[end..].to_string())
+}
+
+/// A shape to start from, with what it asks for in a sentence.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Example {
+    /// The shape.
+    pub shape: &'static str,
+    /// What it asks for, in this project's words.
+    pub about: &'static str,
+}
+
+/// The page's menu of shapes, after the forms RFC 46 describes.
+pub const EXAMPLES: &[Example] = &[
+    Example {
+        shape: "slot/core",
+        about: "one task on one core, anywhere",
+    },
+    Example {
+        shape: "slot=4/core=2",
+        about: "four tasks of two cores each, on any nodes",
+    },
+    Example {
+        shape: "node=2/slot=4/core",
+        about: "two nodes with four one-core tasks on each",
+    },
+    Example {
+        shape: "node=2{x}/slot/core=4",
+        about: "two whole nodes to yourself, one four-core task on each",
+    },
+    Example {
+        shape: "slot=2/[core=4;gpu=1]",
+        about: "two tasks, each with four cores and a GPU",
+    },
+    Example {
+        shape: "node=2-4/slot/core",
+        about: "between two and four nodes: as many as there are",
+    },
+    Example {
+        shape: "slot=1+/core=4",
+        about: "as many four-core tasks as fit, at least one",
+    },
+    Example {
+        shape: "slot=2/node{-x}/core=2",
+        about: "two tasks of one node each, sharing the node, two cores",
+    },
+    Example {
+        shape: "[slot{a}/core;slot{b}/gpu]",
+        about: "two kinds of task, named a and b",
+    },
+    Example {
+        shape: "node/socket=2/slot/core=4",
+        about: "sockets too: this one needs a graph-aware scheduler to place",
+    },
+];
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_example_expands_cleanly() {
+        for ex in EXAMPLES {
+            let p = print(ex.shape, &Options::default(), Style::default()).unwrap();
+            assert!(p.findings.is_empty(), "{}", ex.shape);
+            assert!(!ex.about.ends_with('.'), "{}", ex.about);
+        }
+    }
+
+    #[test]
+    fn prints_as_the_cli_does() {
+        let options = Options::default();
+        let json = print("node=2/core", &options, Style::default()).unwrap();
+        assert_eq!(
+            json.text,
+            "[{\"type\": \"node\", \"count\": 2, \"with\": [{\"type\": \"core\", \"count\": 1}]}]\n"
+        );
+        let yaml = print(
+            "slot/core",
+            &Options {
+                label: "default".into(),
+                rangedict: false,
+            },
+            Style {
+                yaml: true,
+                wrap: true,
+            },
+        )
+        .unwrap();
+        assert_eq!(
+            yaml.text,
+            "resources:\n- type: slot\n  count: 1\n  label: default\n  with:\n  - type: core\n    count: 1\n\n"
+        );
+    }
+
+    #[test]
+    fn findings_come_with_the_text() {
+        let p = print("slot=30-3/core", &Options::default(), Style::default()).unwrap();
+        assert_eq!(p.findings.len(), 1);
+        assert_eq!(p.findings[0].span, Some(5..9));
+    }
+
+    #[test]
+    fn shortest_shape_of_a_jobspec() {
+        let jobspec = "version: 1\nresources:\n- type: node\n  count: 2\n  with:\n  - type: slot\n    label: task\n    count: 1\n    with:\n    - type: core\n      count: 4\n";
+        let reverse = shape_of_document(jobspec, &Options::default()).unwrap();
+        assert_eq!(reverse.shape.as_deref(), Ok("node=2/slot/core=4"));
+        assert!(reverse.findings.is_empty());
+        let odd =
+            shape_of_document("[{\"type\": \"node\", \"count\": 0}]", &Options::default()).unwrap();
+        assert_eq!(odd.findings.len(), 1);
+        assert_eq!(
+            shape_of_document("42", &Options::default()).unwrap_err(),
+            "the document is not a resources list or a jobspec"
+        );
+    }
+
+    #[test]
+    fn errors_are_placed_and_cut() {
+        let text = "slot/node{a:1";
+        let e = parse(text, &Options::default()).unwrap_err();
+        let p = place(text, &e);
+        assert_eq!(p.located(), "unclosed brace '{' at line 1, column 10");
+        assert_eq!(
+            (p.before.as_str(), p.marked.as_str(), p.after.as_str()),
+            ("slot/node", "{", "a:1")
+        );
+        let text = "slot/";
+        let e = parse(text, &Options::default()).unwrap_err();
+        let p = place(text, &e);
+        assert_eq!(
+            (p.before.as_str(), p.marked.as_str(), p.after.as_str()),
+            ("slot/", " ", "")
+        );
+        assert_eq!(p.at, LineCol { line: 1, col: 6 });
+        let (b, m, a) = cut("né=", 2..2);
+        assert_eq!((b.as_str(), m.as_str(), a.as_str()), ("n", "é", "="));
+    }
+}

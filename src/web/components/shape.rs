@@ -1,0 +1,379 @@
+//! The shape panel: type an RFC 46 shape and see its RFC 14 resources as
+//! `rscope shape` prints them; paste a jobspec and see its shortest shape;
+//! fit the shape into the active tab's R. Every answer is a core call
+//! ([`crate::shape::print`], [`crate::alloc::answer`]); an error is cut at
+//! its span by the core and drawn here as text.
+
+use crate::alloc::Policy;
+use crate::idset::IdSet;
+use crate::rset::Entry;
+use crate::shape::print::{place, print, shape_of_document, Printed, Style, EXAMPLES};
+use crate::shape::Options;
+use crate::tabs::{Doc, Text};
+use crate::web::components::grid::Linked;
+use crate::web::shape_worker::{self, FitResult};
+use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
+use yew::prelude::*;
+
+const RFC46: &str =
+    "https://flux-framework.readthedocs.io/projects/flux-rfc/en/latest/spec_46.html";
+const RFC14: &str =
+    "https://flux-framework.readthedocs.io/projects/flux-rfc/en/latest/spec_14.html";
+
+/// The allocation of a fit as data: groups of ranks with the ids of each
+/// child type they get (an `R_lite` list), for a grid overlay.
+pub type Allocation = Vec<(IdSet, Vec<(String, IdSet)>)>;
+
+/// Properties of [`ShapePanel`].
+#[derive(Properties, PartialEq)]
+pub struct ShapeProps {
+    /// The active tab's text, to fit into, and its letter.
+    pub r_text: Text,
+    /// The active tab's letter (`A`, `B`...).
+    pub tab: String,
+    /// Open a new tab: its source and text.
+    pub on_open: Callback<(String, String)>,
+    /// Told the cells the last fit would take (None: no fit shown).
+    pub on_allocation: Callback<Option<Allocation>>,
+}
+
+/// The expansion options the user set.
+#[derive(Clone, PartialEq)]
+struct Choice {
+    yaml: bool,
+    rangedict: bool,
+    wrap: bool,
+    label: String,
+}
+
+/// The whole panel.
+#[function_component(ShapePanel)]
+pub fn shape_panel(props: &ShapeProps) -> Html {
+    let text = use_state(|| "node=2/slot=4/core=2".to_string());
+    let choice = use_state(|| Choice {
+        yaml: false,
+        rangedict: false,
+        wrap: false,
+        label: "task".into(),
+    });
+    html! {
+        <section class="panel shape-panel" aria-labelledby="shape-heading" data-testid="shape-panel">
+            <h2 id="shape-heading">{ "Shape" }</h2>
+            <p class="shape-about">
+                { "A shape is the short way to ask Flux for resources: " }
+                <code>{ "node=2/slot=4/core=2" }</code>
+                { " asks for two nodes with four two-core tasks on each. Type one to see the resource list a jobspec holds (" }
+                <a href={RFC46}>{ "RFC 46" }</a>{ " shapes, " }<a href={RFC14}>{ "RFC 14" }</a>{ " jobspecs)." }
+            </p>
+            { examples_menu(&text) }
+            { shape_input(&text, &choice) }
+            { options_bar(&choice) }
+            { expansion(&text, &choice) }
+            <FitPart shape={(*text).clone()} r_text={props.r_text.clone()} tab={props.tab.clone()}
+                on_open={props.on_open.clone()} on_allocation={props.on_allocation.clone()} />
+            <ReversePart />
+        </section>
+    }
+}
+
+/// The menu of example shapes; choosing one puts it in the input.
+fn examples_menu(text: &UseStateHandle<String>) -> Html {
+    let onchange = {
+        let text = text.clone();
+        Callback::from(move |e: Event| {
+            let select: HtmlSelectElement = e.target_unchecked_into();
+            if !select.value().is_empty() {
+                text.set(select.value());
+            }
+        })
+    };
+    html! {
+        <p class="shape-row">
+            <label for="shape-examples">{ "Start from an example" }</label>
+            <select id="shape-examples" data-testid="shape-examples" {onchange}>
+                <option value="">{ "Choose a shape…" }</option>
+                { for EXAMPLES.iter().map(|ex| html! {
+                    <option value={ex.shape}>{ format!("{} — {}", ex.shape, ex.about) }</option>
+                }) }
+            </select>
+        </p>
+    }
+}
+
+/// The shape input, marked invalid while the shape has an error.
+fn shape_input(text: &UseStateHandle<String>, choice: &Choice) -> Html {
+    let oninput = {
+        let text = text.clone();
+        Callback::from(move |e: InputEvent| {
+            let input: HtmlInputElement = e.target_unchecked_into();
+            text.set(input.value());
+        })
+    };
+    let bad = print(text, &options(choice), Style::default()).is_err();
+    html! {
+        <p class="shape-row">
+            <label for="shape-input">{ "Shape" }</label>
+            <input id="shape-input" data-testid="shape-input" type="text" spellcheck="false"
+                autocomplete="off" value={(**text).clone()} {oninput}
+                aria-invalid={bad.then_some("true")}
+                aria-describedby={bad.then_some("shape-error")} />
+        </p>
+    }
+}
+
+/// The core's options of a choice.
+fn options(choice: &Choice) -> Options {
+    Options {
+        label: choice.label.clone(),
+        rangedict: choice.rangedict,
+    }
+}
+
+/// The output format toggle and the expansion options.
+fn options_bar(choice: &UseStateHandle<Choice>) -> Html {
+    let toggle = |set: fn(&mut Choice, bool)| {
+        let choice = choice.clone();
+        Callback::from(move |e: Event| {
+            let input: HtmlInputElement = e.target_unchecked_into();
+            let mut c = (*choice).clone();
+            set(&mut c, input.checked());
+            choice.set(c);
+        })
+    };
+    let on_label = {
+        let choice = choice.clone();
+        Callback::from(move |e: InputEvent| {
+            let input: HtmlInputElement = e.target_unchecked_into();
+            choice.set(Choice {
+                label: input.value(),
+                ..(*choice).clone()
+            });
+        })
+    };
+    let box_for = |id: &str, label: &str, checked: bool, set: fn(&mut Choice, bool)| {
+        html! {
+            <label class="shape-option"><input type="checkbox" id={id.to_string()} data-testid={id.to_string()}
+                {checked} onchange={toggle(set)} />{ label }</label>
+        }
+    };
+    html! {
+        <fieldset class="shape-options">
+            <legend>{ "Output" }</legend>
+            { box_for("shape-yaml", "YAML instead of JSON", choice.yaml, |c, v| c.yaml = v) }
+            { box_for("shape-rangedict", "ranges as dictionaries", choice.rangedict, |c, v| c.rangedict = v) }
+            { box_for("shape-wrap", "wrap in \"resources\"", choice.wrap, |c, v| c.wrap = v) }
+            <label class="shape-option">{ "label of a lone slot " }
+                <input type="text" size="8" data-testid="shape-label" value={choice.label.clone()} oninput={on_label} />
+            </label>
+        </fieldset>
+    }
+}
+
+/// The resources, or the error underlined at its span with its message.
+fn expansion(text: &str, choice: &Choice) -> Html {
+    let style = Style {
+        yaml: choice.yaml,
+        wrap: choice.wrap,
+    };
+    match print(text, &options(choice), style) {
+        Ok(Printed { text, findings }) => html! {
+            <>
+                <pre class="shape-output" data-testid="shape-output" tabindex="0"
+                    aria-label="RFC 14 resources">{ text }</pre>
+                if !findings.is_empty() {
+                    <ul class="shape-findings" data-testid="shape-findings">
+                        { for findings.iter().map(|f| html! { <li>{ format!("RFC 14: {f}") }</li> }) }
+                    </ul>
+                }
+            </>
+        },
+        Err(e) => {
+            let p = place(text, &e);
+            html! {
+                <div class="shape-error" id="shape-error" data-testid="shape-error" role="status">
+                    <code class="shape-echo">{ p.before.clone() }<mark class="shape-squiggle" data-testid="shape-squiggle">{ p.marked.clone() }</mark>{ p.after.clone() }</code>
+                    <p class="error" data-testid="shape-message">{ format!("{}. Mend the underlined part.", p.located()) }</p>
+                </div>
+            }
+        }
+    }
+}
+
+/// Properties of [`FitPart`].
+#[derive(Properties, PartialEq)]
+struct FitProps {
+    shape: String,
+    r_text: Text,
+    tab: String,
+    on_open: Callback<(String, String)>,
+    on_allocation: Callback<Option<Allocation>>,
+}
+
+/// Fit the shape into the active tab, under a policy, and open the result.
+#[function_component(FitPart)]
+fn fit_part(props: &FitProps) -> Html {
+    let policy = use_state_eq(|| Policy::Worst);
+    let result = use_state_eq(|| None::<FitResult>);
+    let busy = use_state_eq(|| false);
+    {
+        // An answer belongs to the shape, R and policy it was asked for.
+        let (result, on_allocation) = (result.clone(), props.on_allocation.clone());
+        let deps = (props.shape.clone(), props.r_text.clone(), *policy);
+        use_effect_with(deps, move |_| {
+            result.set(None);
+            on_allocation.emit(None);
+        });
+    }
+    let on_policy = {
+        let policy = policy.clone();
+        Callback::from(move |e: Event| {
+            let select: HtmlSelectElement = e.target_unchecked_into();
+            policy.set(select.value().parse().unwrap_or_default());
+        })
+    };
+    let on_fit = {
+        let (shape, r) = (props.shape.clone(), props.r_text.clone());
+        let (result, busy, policy) = (result.clone(), busy.clone(), *policy);
+        let on_allocation = props.on_allocation.clone();
+        Callback::from(move |_: MouseEvent| {
+            busy.set(true);
+            let (result, busy, on_allocation) =
+                (result.clone(), busy.clone(), on_allocation.clone());
+            let done = Callback::from(move |r: FitResult| {
+                on_allocation.emit(allocation(&r));
+                result.set(Some(r));
+                busy.set(false);
+            });
+            shape_worker::fit(shape.clone(), r.clone(), policy, done);
+        })
+    };
+    html! {
+        <div class="shape-fit" data-testid="shape-fit">
+            <h3>{ format!("Fit into tab {}", props.tab) }</h3>
+            <p class="shape-row">
+                <label for="shape-policy">{ "Policy" }</label>
+                <select id="shape-policy" data-testid="shape-policy" onchange={on_policy}>
+                    <option value="worst" selected={*policy == Policy::Worst}>{ "worst: most free cores first (as flux-core)" }</option>
+                    <option value="first" selected={*policy == Policy::First}>{ "first: lowest rank first" }</option>
+                    <option value="best" selected={*policy == Policy::Best}>{ "best: fewest free cores that do" }</option>
+                </select>
+                <button type="button" data-testid="shape-fit-button" onclick={on_fit} disabled={*busy}>{ "Fit" }</button>
+            </p>
+            { fit_answer(&result, props) }
+        </div>
+    }
+}
+
+/// The page's side of a fit: where its allocation goes (the grid) and how
+/// "Open as R" opens a tab.
+pub struct FitLinks {
+    /// Told the allocation of each fit.
+    pub on_allocation: Callback<Option<Allocation>>,
+    /// Opens a tab (source, text) through the page's opener.
+    pub on_open: Callback<(String, String)>,
+    /// The last fit's allocation as the grid's linked entry.
+    pub linked: Option<Linked>,
+}
+
+/// Keep the last fit's allocation for the grid and open tabs with `open`.
+#[hook]
+pub fn use_fit(open: &Callback<Result<Doc, String>>) -> FitLinks {
+    let cells = use_state_eq(|| None::<Allocation>);
+    let on_allocation = {
+        let cells = cells.clone();
+        Callback::from(move |a| cells.set(a))
+    };
+    let on_open = open.reform(|(source, text): (String, String)| {
+        Ok(Doc {
+            source,
+            text: text.into(),
+        })
+    });
+    FitLinks {
+        on_allocation,
+        on_open,
+        linked: cells.as_ref().and_then(as_linked),
+    }
+}
+
+/// The allocation as the grid's linked entry, when it is one group of
+/// ranks with the same ids on each (the grid outlines one entry at a time;
+/// an allocation of several groups waits for a grid overlay of its own).
+pub fn as_linked(a: &Allocation) -> Option<Linked> {
+    let [(ranks, children)] = a.as_slice() else {
+        return None;
+    };
+    Some(Linked {
+        entry: Entry {
+            span: 0..0,
+            ranks: ranks.clone(),
+            children: children.clone(),
+        },
+        reveal: false,
+    })
+}
+
+/// The allocation of a fit that fits now, as `R_lite` groups.
+fn allocation(result: &FitResult) -> Option<Allocation> {
+    let r = result.as_ref().ok()?.r.as_ref()?;
+    Some(crate::rset::load(r).ok()?.r_lite())
+}
+
+/// The answer in words, its short form and "Open as R".
+fn fit_answer(result: &Option<FitResult>, props: &FitProps) -> Html {
+    match result {
+        None => html! {
+            <p class="hint" data-testid="fit-hint">{ "Press Fit to see where the shape would land in this tab's R." }</p>
+        },
+        Some(Err(e)) => html! { <p class="error" data-testid="fit-reason">{ e.clone() }</p> },
+        Some(Ok(f)) => {
+            let open = f.r.clone().map(|r| {
+                let (on_open, source) = (props.on_open.clone(), format!("fit of {}", props.shape));
+                Callback::from(move |_: MouseEvent| on_open.emit((source.clone(), r.clone())))
+            });
+            html! {
+                <div data-testid="fit-answer" data-status={f.status.clone()}>
+                    <p data-testid="fit-reason">{ f.reason.clone() }</p>
+                    if let Some(short) = &f.short {
+                        <p><code data-testid="fit-short">{ short.clone() }</code></p>
+                    }
+                    if let Some(onclick) = open {
+                        <button type="button" data-testid="fit-open" {onclick}>{ "Open as R" }</button>
+                    }
+                </div>
+            }
+        }
+    }
+}
+
+/// Paste a jobspec or resources list and see the shortest shape.
+#[function_component(ReversePart)]
+fn reverse_part() -> Html {
+    let text = use_state(String::new);
+    let oninput = {
+        let text = text.clone();
+        Callback::from(move |e: InputEvent| {
+            let area: HtmlTextAreaElement = e.target_unchecked_into();
+            text.set(area.value());
+        })
+    };
+    let answer = if text.trim().is_empty() {
+        html! { <p class="hint">{ "Paste a jobspec or a resources list (JSON or YAML) to see the shortest shape that writes it." }</p> }
+    } else {
+        match shape_of_document(&text, &Options::default()).and_then(|r| r.shape) {
+            Ok(shape) => {
+                html! { <p>{ "Shape: " }<code data-testid="reverse-output">{ shape }</code></p> }
+            }
+            Err(e) => html! { <p class="error" data-testid="reverse-error">{ e }</p> },
+        }
+    };
+    html! {
+        <div class="shape-reverse">
+            <h3>{ "From a jobspec back to a shape" }</h3>
+            <label for="shape-reverse">{ "Jobspec or resources (JSON or YAML)" }</label>
+            <textarea id="shape-reverse" data-testid="reverse-input" rows="5" spellcheck="false"
+                value={(*text).clone()} {oninput} />
+            { answer }
+        </div>
+    }
+}
