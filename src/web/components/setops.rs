@@ -228,8 +228,10 @@ pub fn setops_panel(props: &SetopsProps) -> Html {
                 *answers.borrow_mut() += 1;
                 running.set(false);
                 if let Some(text) = &a.text {
+                    // "C = A ∪ B": the new tab's letter, then what it is
+                    // (a source starting "A " would lose it as an article).
                     on_open.emit(Doc {
-                        source: a.name.clone(),
+                        source: format!("= {}", a.name),
                         text: text.as_str().into(),
                     });
                 }
