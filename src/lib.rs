@@ -8,7 +8,8 @@
 //! - [`json`]: strict JSON with byte ranges, and jansson's way of writing it.
 //! - [`shape`], [`rset`]: RFC 46 shapes to RFC 14 resources; RFC 20 R documents.
 //! - [`jgf`]: RFC 40 / RFC 4 resource graphs.
-//! - [`document`], [`alloc`]: an R read with its graph in one pass; fitting a request.
+//! - [`document`], [`alloc`], [`setops`]: an R read with its graph in one pass; fitting a request;
+//!   `flux R`'s operations over named texts and set expressions.
 //! - [`report`], [`grid`], [`outline`], [`textview`], [`share`], [`color`], [`tabs`]: what the views draw.
 //! - [`analysis`]: everything the page draws from one tab's text, computed once.
 //!
@@ -30,6 +31,7 @@ pub mod outline;
 pub mod range;
 pub mod report;
 pub mod rset;
+pub mod setops;
 pub mod shape;
 pub mod share;
 pub mod tabs;

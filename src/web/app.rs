@@ -8,6 +8,7 @@ use crate::web::components::{
     diagnostics::Diagnostics,
     editor::Editor,
     grid::GridView,
+    setops::SetopsPanel,
     shape::{use_fit, ShapePanel},
     summary::SummaryView,
     tabs::{history_bar, Tabs},
@@ -112,6 +113,8 @@ pub fn app() -> Html {
             if let Some(a) = complete {
                 { graph_section(a.outline.clone(), &a.summaries) }
             }
+            <SetopsPanel tabs={docs.docs.iter().map(|d| (d.source.clone(), d.text.clone())).collect::<Vec<_>>()}
+                on_open={dispatch(&docs, Action::Open)} />
         </main>
     }
 }

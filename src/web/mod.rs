@@ -1,11 +1,13 @@
 //! The browser front end (wasm32 only): a yew app and a JS API facade.
 
 pub mod api;
+pub mod api_sets;
 pub mod api_shape;
 pub mod app;
 pub mod components;
 pub mod hooks;
 pub mod load;
+pub mod setops_worker;
 pub mod shape_worker;
 pub mod shown;
 pub mod state;

@@ -396,3 +396,62 @@ fn validate_renders_carets_and_exit_status() {
         )
     );
 }
+
+/// `rscope R eval`: a set expression over files named by letters prints
+/// what the matching `rscope R` subcommand prints for the same documents.
+#[test]
+fn eval_prints_what_the_subcommands_print() {
+    let dir = env!("CARGO_MANIFEST_DIR");
+    let a = format!("{dir}/tests/fixtures/r/gpu-cluster.json");
+    let b = format!("{dir}/tests/fixtures/r/out-of-order-ranks.json");
+    let both = std::fs::read_to_string(&a).unwrap() + &std::fs::read_to_string(&b).unwrap();
+    for (expr, sub) in [("A-B", "diff"), ("A|B", "decode"), ("A&B", "intersect")] {
+        let o = out(
+            &["R", "eval", expr, &format!("A={a}"), &format!("B={b}")],
+            "",
+        );
+        assert_eq!((o.status, o.stderr.as_str()), (0, ""), "{expr}");
+        assert_eq!(o.stdout, ok(&[sub], &both), "{expr}");
+    }
+}
+
+#[test]
+fn eval_places_its_errors() {
+    let dir = env!("CARGO_MANIFEST_DIR");
+    let a = format!("A={dir}/tests/fixtures/r/gpu-cluster.json");
+    let cases = [
+        (
+            vec!["(A|B)-", a.as_str()],
+            "rscope R: eval: operator '-' has no right operand (column 6 of '(A|B)-')\n",
+        ),
+        (
+            vec!["A|D", a.as_str()],
+            "rscope R: eval: no tab D: the open tabs are A (column 3 of 'A|D')\n",
+        ),
+        (
+            vec!["A", "a.json"],
+            "rscope R: eval: 'a.json' is not LETTER=FILE (a capital letter, '=', a path)\n",
+        ),
+    ];
+    for (args, stderr) in cases {
+        let mut full = vec!["R", "eval"];
+        full.extend(args);
+        let o = out(&full, "");
+        assert_eq!(
+            (o.status, o.stdout.as_str(), o.stderr.as_str()),
+            (1, "", stderr)
+        );
+    }
+}
+
+#[test]
+fn a_status_document_on_stdin_is_named() {
+    let o = out(
+        &["R", "decode"],
+        r#"{"all": {"version": 1, "execution": {"R_lite": []}}, "down": null}"#,
+    );
+    assert_eq!(
+        o.stderr,
+        "rscope R: Failed to decode R on stdin: missing key 'version' (line 1, column 1) (this is a resource status document, not an R; its \"all\" member is the R)\n"
+    );
+}

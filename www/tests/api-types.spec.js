@@ -38,3 +38,65 @@ test('summarize refuses arguments that are not text', async ({ page, rscope, pro
   expect(outcomes.memory).toBe('number');
   expect(problems).toEqual([]);
 });
+
+test('the set operations refuse arguments that are not text', async ({ page, rscope, problems }) => {
+  await rscope.load();
+  const outcomes = await page.evaluate(() => {
+    const call = (f) => {
+      try {
+        return { returned: f() };
+      } catch (e) {
+        return { error: e instanceof Error, message: e.message, start: e.start, end: e.end };
+      }
+    };
+    const r = '{"version": 1, "execution": {"R_lite": [{"rank": "0", "children": {"core": "0"}}]}}';
+    const { union, append, diff, intersect, verify, evalSetExpression } = window.rscope;
+    return [
+      call(() => union(r, 42)),
+      call(() => append({})),
+      call(() => diff(r)),
+      call(() => intersect(null, r)),
+      call(() => verify(r, [])),
+      call(() => evalSetExpression(7, {})),
+      call(() => evalSetExpression('A', 5)),
+      call(() => evalSetExpression('A', { AB: r })),
+      call(() => evalSetExpression('A -', { A: r })),
+      call(() => union()),
+      call(() => typeof union(r)),
+    ];
+  });
+  const text = (f, n, what) => ({
+    error: true,
+    message: `${f}: ${n} must be a string (the text of an R document), not ${what}`,
+  });
+  expect(outcomes).toEqual([
+    text('union', 'text B', 'a number'),
+    text('append', 'text A', 'an object'),
+    text('diff', 'text B', 'undefined'),
+    text('intersect', 'text A', 'null'),
+    text('verify', 'text B', 'an array'),
+    { error: true, message: 'evalSetExpression: expr must be a string (such as "(A | B) - C"), not a number' },
+    { error: true, message: 'evalSetExpression: tabs must be an object of texts by letter ({A: text, B: text}), not a number' },
+    { error: true, message: "evalSetExpression: tab names are single capital letters, not 'AB'" },
+    { error: true, message: "operator '-' has no right operand (column 3)", start: 2, end: 3 },
+    { error: true, message: 'union requires at least 1 resource sets' },
+    { returned: 'string' },
+  ]);
+  expect(problems).toEqual([]);
+});
+
+test('pkg/rscope.d.ts declares the set operations', async () => {
+  const { readFileSync } = await import('node:fs');
+  const dts = readFileSync(new URL('../../pkg/rscope.d.ts', import.meta.url), 'utf8');
+  for (const line of [
+    'export function union(...texts: string[]): string;',
+    'export function append(...texts: string[]): string;',
+    'export function diff(a: string, b: string): string;',
+    'export function intersect(a: string, b: string): string;',
+    'export function verify(a: string, b: string): Verdict;',
+    'export function evalSetExpression(expr: string, tabs: Record<string, string>): string;',
+    'export interface Verdict { ok: boolean; message: string }',
+  ]) {
+    expect(dts).toContain(line);
+  }
+});

@@ -7,6 +7,7 @@
 // data-label-width and data-cell attributes, never from pixel constants.
 import { expect } from '@playwright/test';
 import { readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import AxeBuilder from '@axe-core/playwright';
 
 /** The label of the editor's textarea. */
@@ -18,6 +19,25 @@ const asText = (doc) => (typeof doc === 'string' ? doc : JSON.stringify(doc));
 /** Read one of the page's built-in examples (static/examples/NAME). */
 export function example(name) {
   return readFileSync(new URL(`../../static/examples/${name}`, import.meta.url), 'utf8');
+}
+
+/** Read a test fixture of the Rust tests (tests/fixtures/PATH). */
+export function fixture(path) {
+  return readFileSync(new URL(`../../tests/fixtures/${path}`, import.meta.url), 'utf8');
+}
+
+/**
+ * Run the native CLI with `args` and `input` on standard input:
+ * `{ status, stdout, stderr }`. It is target/debug/rscope, which the native
+ * tier's `cargo test` builds before the e2e tier runs (scripts/test.sh
+ * builds no release binary); run `cargo build --bin rscope` (or `cargo
+ * test`) before running these specs alone.
+ */
+export function cli(args, input = '') {
+  const bin = new URL('../../target/debug/rscope', import.meta.url).pathname;
+  const r = spawnSync(bin, args, { input, encoding: 'utf8' });
+  if (r.error) throw r.error;
+  return { status: r.status, stdout: r.stdout, stderr: r.stderr };
 }
 
 /** The violations axe reports on the page, one line each: rule, then the elements. */
@@ -61,6 +81,10 @@ export class Rscope {
     this.squiggleTip = page.getByTestId('squiggle-tip');
     this.progress = page.getByTestId('progress');
     this.more = page.getByTestId('more');
+    this.setops = page.getByTestId('setops');
+    this.setopsRefusal = page.getByTestId('setops-refusal');
+    this.setopsMessage = page.getByTestId('setops-message');
+    this.setopsSpan = page.getByTestId('setops-span');
   }
 
   // ---- loading and documents ------------------------------------------
@@ -144,6 +168,40 @@ export class Rscope {
   }
 
   // ---- tabs -------------------------------------------------------------
+
+  /** Open each `[name, text]` as a file, in order: tabs A, B, … on a fresh page. */
+  async openTabs(docs) {
+    for (const [i, [name, text]] of docs.entries()) {
+      await this.openFile(name, text);
+      await expect(this.tab(String.fromCharCode(65 + i))).toContainText(name);
+    }
+  }
+
+  /** The text of the tab shown. */
+  shownText() {
+    return this.editor.inputValue();
+  }
+
+  // ---- the set workbench --------------------------------------------------
+
+  /**
+   * Run workbench operation `op` (its menu value: 'union', 'diff', …) over
+   * the tabs `letters`, with `fields` ({ 'setops-include': '0-3', … }) typed
+   * first; wait until it has answered.
+   */
+  async combine(op, letters = [], fields = {}) {
+    await this.page.getByTestId('setops-op').selectOption(op);
+    for (const letter of letters) await this.page.getByTestId(`setops-tab-${letter}`).check();
+    for (const [id, value] of Object.entries(fields)) await this.page.getByTestId(id).fill(value);
+    const before = Number(await this.setops.getAttribute('data-answers'));
+    await this.page.getByTestId('setops-run').click();
+    await expect(this.setops).toHaveAttribute('data-answers', String(before + 1));
+  }
+
+  /** Evaluate a set expression in the workbench. */
+  combineByExpression(expression) {
+    return this.combine('expression', [], { 'setops-expression': expression });
+  }
 
   /** The tab with letter `letter` (A, B, …). */
   tab(letter) {

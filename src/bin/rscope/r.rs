@@ -10,6 +10,7 @@ use rscope::hostlist::Hostlist;
 use rscope::idset::IdSet;
 use rscope::json;
 use rscope::rset::{self, Rset};
+use rscope::setops::{self, assign_properties, property_pairs, Inputs};
 use std::io::Write;
 
 /// `rscope R` subcommands.
@@ -48,6 +49,16 @@ pub enum RCommand {
     Validate {
         /// Files to check (default: standard input)
         files: Vec<String>,
+    },
+    /// Evaluate a set expression over R files named by letters:
+    /// eval '(A|B)-C' A=a.json B=b.json C=c.json. Operators, tightest
+    /// first: - (diff), & (intersect), ^ (symmetric difference), then
+    /// | (union) and + (append); parentheses group
+    Eval {
+        /// The expression over capital letters
+        expr: String,
+        /// LETTER=FILE for each letter the expression names
+        tabs: Vec<String>,
     },
 }
 
@@ -113,69 +124,6 @@ type Fail = String;
 /// What this subcommand's messages on standard error start with.
 pub const PREFIX: &str = "rscope R";
 
-/// Read R objects from standard input as `flux R` does: documents until
-/// the first thing that is not JSON; at least one is required.
-fn load_stdin() -> Result<Vec<Rset>, Fail> {
-    let text = read_input(None)?.text;
-    rset::load_stream(&text).map_err(|e| {
-        let at = rscope::diag::line_col(&text, e.span().map_or(0, |s| s.start));
-        let what = if e.kind() == rset::ErrorKind::Json {
-            "Failed to read an R object"
-        } else {
-            "Failed to decode R on stdin"
-        };
-        format!("{what}: {e} (line {}, column {})", at.line, at.col)
-    })
-}
-
-/// Fold the sets on stdin with `f`, requiring at least `min` of them.
-fn transform(
-    cmd: &str,
-    min: usize,
-    f: impl Fn(&Rset, &Rset) -> Result<Rset, rset::Error>,
-) -> Result<Rset, Fail> {
-    let sets = load_stdin()?;
-    if sets.len() < min {
-        return Err(format!("{cmd} requires at least {min} resource sets"));
-    }
-    let mut it = sets.into_iter();
-    let mut acc = it.next().ok_or("no resource set")?;
-    for s in it {
-        let next = f(&acc, &s).map_err(|e| {
-            format!(
-                "{cmd} ({}, {}) failed: {e}",
-                acc.short_form(),
-                s.short_form()
-            )
-        })?;
-        exiting_soon(std::mem::replace(&mut acc, next));
-        exiting_soon(s);
-    }
-    Ok(acc)
-}
-
-/// Skip freeing a large value: this process writes its answer and exits,
-/// and releasing the hundreds of thousands of small allocations of a big
-/// R one by one costs about a tenth of a whole `rscope R diff` run.
-fn exiting_soon<T>(value: T) {
-    std::mem::forget(value);
-}
-
-/// The canonical encoding of `r` plus a newline, for printing.
-fn encoded(r: Rset) -> String {
-    let out = r.encode() + "\n";
-    exiting_soon(r);
-    out
-}
-
-fn union_all() -> Result<Rset, Fail> {
-    transform("union", 1, Rset::union)
-}
-
-fn decode_idset(s: &str, what: &str) -> Result<IdSet, Fail> {
-    IdSet::decode(s).map_err(|e| format!("invalid {what} '{s}': {e}"))
-}
-
 fn local_hostname() -> String {
     ["/proc/sys/kernel/hostname", "/etc/hostname"]
         .iter()
@@ -186,46 +134,6 @@ fn local_hostname() -> String {
                 .filter(|s| !s.is_empty())
         })
         .unwrap_or_else(|| "localhost".to_string())
-}
-
-/// `NAME[:RANKS]` pairs in `json_object_set` order: a repeated name keeps
-/// its first position and takes the last value.
-fn property_pairs(args: &[String], all: &str) -> Vec<(String, String)> {
-    let mut out: Vec<(String, String)> = Vec::new();
-    for a in args {
-        let (name, ranks) = match a.split_once(':') {
-            Some((n, r)) => (n.to_string(), r.to_string()),
-            None => (a.clone(), all.to_string()),
-        };
-        match out.iter_mut().find(|(n, _)| *n == name) {
-            Some(slot) => slot.1 = ranks,
-            None => out.push((name, ranks)),
-        }
-    }
-    out
-}
-
-/// `rlist_assign_properties`: check every pair first, then apply in order.
-fn assign_properties(rl: &mut Rset, pairs: &[(String, String)]) -> Result<(), Fail> {
-    let mut parsed = Vec::new();
-    for (name, ranks) in pairs {
-        if let Some(c) = name.chars().find(|c| "^&'\"`|()".contains(*c)) {
-            return Err(format!(
-                "failed to assign properties: invalid character '{c}' in property \"{name}\""
-            ));
-        }
-        let ids = IdSet::decode(ranks).map_err(|_| {
-            format!(
-                "failed to assign properties: invalid idset '{ranks}' specified for property \"{name}\""
-            )
-        })?;
-        parsed.push((name, ids));
-    }
-    for (name, ids) in parsed {
-        rl.add_property(name, &ids)
-            .map_err(|e| format!("failed to assign properties: {e}"))?;
-    }
-    Ok(())
 }
 
 /// `encode`'s ranks and the host name of each: from `--ranks` and
@@ -307,92 +215,8 @@ fn encode(a: &EncodeArgs) -> Result<String, Fail> {
     }
     if !a.property.is_empty() {
         let all = rl.ranks().to_string();
-        assign_properties(&mut rl, &property_pairs(&a.property, &all))?;
+        assign_properties(&mut rl, &property_pairs(&a.property, &all)).map_err(|e| e.message)?;
     }
-    Ok(rl.encode() + "\n")
-}
-
-fn decode(a: &DecodeArgs) -> Result<String, Fail> {
-    let mut rl = union_all()?;
-    if let Some(list) = &a.properties {
-        rl = rl
-            .filter_properties(list)
-            .map_err(|e| format!("Invalid property constraint: {e}"))?;
-    }
-    if let Some(r) = &a.include {
-        let ids = decode_idset(r, "ranks option")?;
-        rl = rl.include_ranks(&ids);
-    }
-    if let Some(r) = &a.exclude {
-        let ids = decode_idset(r, "idset in --exclude option")?;
-        rl.exclude_ranks(&ids);
-    }
-    let mut out = String::new();
-    if a.short {
-        out.push_str(&rl.short_form());
-        out.push('\n');
-    }
-    if a.nodelist {
-        let hl = rl
-            .nodelist()
-            .ok_or("rlist_nodelist: some ranks have no host name")?;
-        out.push_str(&hl.to_string());
-        out.push('\n');
-    }
-    if a.ranks {
-        out.push_str(&rl.ranks().to_string());
-        out.push('\n');
-    }
-    if let Some(t) = &a.count {
-        let n = match t.as_str() {
-            "node" => rl.len() as u64,
-            "core" => rl.reference_core_count(),
-            t => rl.count(t),
-        };
-        out.push_str(&format!("{n}\n"));
-    }
-    if !(a.short || a.nodelist || a.ranks || a.count.is_some()) {
-        out.push_str(&rl.encode());
-        out.push('\n');
-    }
-    exiting_soon(rl);
-    Ok(out)
-}
-
-fn rerank(hostlist: Option<&str>) -> Result<String, Fail> {
-    let mut rl = union_all()?;
-    let h = hostlist.ok_or("Must provide a hostlist for re-ranking")?;
-    let hl =
-        Hostlist::parse(h).map_err(|e| format!("rlist_rerank: invalid hostlist '{h}': {e}"))?;
-    let n = rl.len();
-    rl.rerank(&hl).map_err(|e| match e.kind() {
-        rset::ErrorKind::UnknownHost => {
-            format!("failed to find one or more provided hosts in R ({e})")
-        }
-        _ if hl.len() > n as u64 => format!("Too many hosts specified (expected {n})"),
-        _ => format!("Too few hosts specified (expected {n})"),
-    })?;
-    Ok(rl.encode() + "\n")
-}
-
-/// `verify` prints nothing; what R2 has beyond R1 is a note on standard
-/// error.
-fn verify() -> Result<String, Fail> {
-    let sets = load_stdin()?;
-    if sets.len() != 2 {
-        return Err("verify requires exactly 2 R objects on stdin".into());
-    }
-    let extra = sets[0].verify(&sets[1]).map_err(|e| e.to_string())?;
-    if let Some(note) = extra {
-        eprintln!("{PREFIX}: {note}");
-    }
-    Ok(String::new())
-}
-
-fn set_property(props: &[String]) -> Result<String, Fail> {
-    let mut rl = union_all()?;
-    let all = rl.ranks().to_string();
-    assign_properties(&mut rl, &property_pairs(props, &all))?;
     Ok(rl.encode() + "\n")
 }
 
@@ -513,36 +337,90 @@ fn findings(text: &str) -> Vec<Diagnostic> {
         .collect()
 }
 
+/// Standard input, read whole, as the operations' one input.
+fn stdin_text() -> Result<String, Fail> {
+    Ok(read_input(None)?.text)
+}
+
+/// What `decode`'s options ask of the core.
+fn decode_options(a: DecodeArgs) -> setops::Decode {
+    setops::Decode {
+        short: a.short,
+        nodelist: a.nodelist,
+        ranks: a.ranks,
+        count: a.count,
+        filter: setops::Filter {
+            properties: a.properties,
+            include: a.include,
+            exclude: a.exclude,
+        },
+    }
+}
+
+/// `verify` prints nothing; what R2 has beyond R1 is a note on standard
+/// error, and a mismatch is the failure's message.
+fn verify(text: &str) -> Result<String, Fail> {
+    let verdict = setops::verify(&Inputs::stdin(text)).map_err(|e| e.message)?;
+    if !verdict.ok {
+        return Err(verdict.message);
+    }
+    if !verdict.message.is_empty() {
+        eprintln!("{PREFIX}: {}", verdict.message);
+    }
+    Ok(String::new())
+}
+
+/// `eval EXPR A=FILE...`: a set expression over files named by letters.
+fn eval(expr: &str, tabs: &[String]) -> Result<String, Fail> {
+    let mut texts = Vec::new();
+    for t in tabs {
+        let (letter, path) = t
+            .split_once('=')
+            .filter(|(l, _)| l.len() == 1 && l.chars().all(|c| c.is_ascii_uppercase()))
+            .ok_or_else(|| {
+                format!("eval: '{t}' is not LETTER=FILE (a capital letter, '=', a path)")
+            })?;
+        let letter = letter.chars().next().unwrap_or('A');
+        texts.push((letter, read_input(Some(path))?.text));
+    }
+    let named: Vec<(char, &str)> = texts.iter().map(|(c, t)| (*c, t.as_str())).collect();
+    let mut inputs = Inputs::tabs(&named);
+    inputs.exiting = true;
+    setops::expr::evaluate(expr, &inputs).map_err(|e| match e {
+        setops::expr::EvalError::Expr(x) => format!(
+            "eval: {} (column {} of '{expr}')",
+            x.message,
+            expr[..x.span.start.min(expr.len())].chars().count() + 1
+        ),
+        setops::expr::EvalError::Refused(r) => format!("eval: {}", r.message),
+    })
+}
+
+impl From<setops::Refusal> for crate::cli::CliError {
+    fn from(r: setops::Refusal) -> Self {
+        crate::cli::CliError::new(r.message)
+    }
+}
+
 /// Run one subcommand.
 pub fn run(cmd: RCommand) -> Outcome {
     let out = match cmd {
         RCommand::Encode(a) => encode(&a)?,
-        RCommand::Decode(a) => decode(&a)?,
-        RCommand::Append => {
-            let sets = load_stdin()?;
-            let r = rset::append_all(&sets).map_err(|e| e.to_string());
-            exiting_soon(sets);
-            encoded(r?)
+        RCommand::Decode(a) => setops::decode(&Inputs::stdin(&stdin_text()?), &decode_options(a))?,
+        RCommand::Append => setops::append(&Inputs::stdin(&stdin_text()?))?,
+        RCommand::Diff => setops::diff(&Inputs::stdin(&stdin_text()?))?,
+        RCommand::Intersect(a) => setops::intersect(&Inputs::stdin(&stdin_text()?), a.keep_data)?,
+        RCommand::Remap => setops::remap(&Inputs::stdin(&stdin_text()?))?,
+        RCommand::Rerank { hostlist } => {
+            setops::rerank(&Inputs::stdin(&stdin_text()?), hostlist.as_deref())?
         }
-        RCommand::Diff => encoded(transform("diff", 2, Rset::diff)?),
-        RCommand::Intersect(a) => {
-            let op = if a.keep_data {
-                Rset::intersect_keeping_data
-            } else {
-                Rset::intersect
-            };
-            encoded(transform("intersect", 2, |a, b| Ok(op(a, b)))?)
+        RCommand::Verify => verify(&stdin_text()?)?,
+        RCommand::SetProperty { properties } => {
+            setops::set_property(&Inputs::stdin(&stdin_text()?), &properties)?
         }
-        RCommand::Remap => {
-            let mut r = union_all()?;
-            r.remap();
-            r.encode() + "\n"
-        }
-        RCommand::Rerank { hostlist } => rerank(hostlist.as_deref())?,
-        RCommand::Verify => verify()?,
-        RCommand::SetProperty { properties } => set_property(&properties)?,
         RCommand::ParseConfig { path } => parse_config(&path)?,
         RCommand::Validate { files } => return validate(&files),
+        RCommand::Eval { expr, tabs } => eval(&expr, &tabs)?,
     };
     let mut stdout = std::io::stdout().lock();
     let _ = stdout.write_all(out.as_bytes());

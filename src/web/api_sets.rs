@@ -1,0 +1,186 @@
+//! The JS API's set operations: `union(...texts)`, `append(...texts)`,
+//! `diff(a, b)`, `intersect(a, b)`, `verify(a, b)` and
+//! `evalSetExpression(expr, {A: text, ...})`. Each returns the R text
+//! `rscope R` prints for the same documents (the same `setops` call), or
+//! throws an `Error` with the core's message. Arguments are checked as in
+//! `api`: a wrong type throws before it reaches wasm-bindgen's conversion.
+//! `setopsForPage` is the set workbench's worker entry point.
+
+use crate::setops::{self, job, Inputs, Refusal};
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen(typescript_custom_section)]
+const TYPES: &str = r#"
+/** The answer of `verify(a, b)`: `ok` is false when b's rank lacks what a
+ * expects of it; `message` says what is missing or extra, or is empty. */
+export interface Verdict { ok: boolean; message: string }
+"#;
+
+/// A JS `Error` with `message`.
+fn error(message: &str) -> JsValue {
+    js_sys::Error::new(message).into()
+}
+
+/// Argument `name` of `function` as text, or a JS `Error` saying what it was.
+fn text_arg(function: &str, name: &str, value: &JsValue) -> Result<String, JsValue> {
+    value.as_string().ok_or_else(|| {
+        error(&format!(
+            "{function}: {name} must be a string (the text of an R document), not {}",
+            super::api::kind(value)
+        ))
+    })
+}
+
+/// The texts of `values`, lettered A, B, … in order.
+fn lettered(function: &str, values: &[JsValue]) -> Result<Vec<(char, String)>, JsValue> {
+    if values.len() > crate::tabs::MAX_TABS {
+        return Err(error(&format!(
+            "{function}: at most {} texts",
+            crate::tabs::MAX_TABS
+        )));
+    }
+    values
+        .iter()
+        .enumerate()
+        .map(|(i, v)| {
+            let letter = crate::tabs::tab_letter(i);
+            Ok((letter, text_arg(function, &format!("text {letter}"), v)?))
+        })
+        .collect()
+}
+
+/// Run `op` over `texts` lettered A, B, …
+fn over(
+    function: &str,
+    values: &[JsValue],
+    op: impl Fn(&Inputs) -> Result<String, Refusal>,
+) -> Result<String, JsValue> {
+    let texts = lettered(function, values)?;
+    let named: Vec<(char, &str)> = texts.iter().map(|(c, t)| (*c, t.as_str())).collect();
+    op(&Inputs::tabs(&named)).map_err(|r| error(&r.message))
+}
+
+/// The union of every R of `texts` (`rscope R decode` of them concatenated).
+#[wasm_bindgen(js_name = union, variadic)]
+pub fn union_texts(
+    #[wasm_bindgen(unchecked_param_type = "string[]")] texts: Vec<JsValue>,
+) -> Result<String, JsValue> {
+    over("union", &texts, setops::union)
+}
+
+/// `rscope R append` of `texts`: refuses texts that share a resource.
+#[wasm_bindgen(js_name = append, variadic)]
+pub fn append_texts(
+    #[wasm_bindgen(unchecked_param_type = "string[]")] texts: Vec<JsValue>,
+) -> Result<String, JsValue> {
+    over("append", &texts, setops::append)
+}
+
+/// `rscope R diff` of `a` then `b`: what `a` holds and `b` does not.
+#[wasm_bindgen(js_name = diff)]
+pub fn diff_texts(
+    #[wasm_bindgen(unchecked_param_type = "string")] a: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] b: JsValue,
+) -> Result<String, JsValue> {
+    over("diff", &[a, b], setops::diff)
+}
+
+/// `rscope R intersect` of `a` and `b`.
+#[wasm_bindgen(js_name = intersect)]
+pub fn intersect_texts(
+    #[wasm_bindgen(unchecked_param_type = "string")] a: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] b: JsValue,
+) -> Result<String, JsValue> {
+    over("intersect", &[a, b], |i| setops::intersect(i, false))
+}
+
+/// `rscope R verify` of `a` (expected) and `b` (one rank as found):
+/// `{ok, message}`; throws when a text cannot be read.
+#[wasm_bindgen(js_name = verify, unchecked_return_type = "Verdict")]
+pub fn verify_texts(
+    #[wasm_bindgen(unchecked_param_type = "string")] a: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "string")] b: JsValue,
+) -> Result<JsValue, JsValue> {
+    let texts = lettered("verify", &[a, b])?;
+    let named: Vec<(char, &str)> = texts.iter().map(|(c, t)| (*c, t.as_str())).collect();
+    let verdict = setops::verify(&Inputs::tabs(&named)).map_err(|r| error(&r.message))?;
+    serde_wasm_bindgen::to_value(&verdict).map_err(|e| error(&e.to_string()))
+}
+
+/// Evaluate a set expression (`(A | B) - C`) over `tabs`, an object of
+/// texts by capital letter. An expression error is an `Error` whose
+/// `start` and `end` give its span in the expression (UTF-16 units).
+#[wasm_bindgen(js_name = evalSetExpression)]
+pub fn eval_set_expression(
+    #[wasm_bindgen(unchecked_param_type = "string")] expr: JsValue,
+    #[wasm_bindgen(unchecked_param_type = "Record<string, string>")] tabs: JsValue,
+) -> Result<String, JsValue> {
+    let expr = expr.as_string().ok_or_else(|| {
+        error(&format!(
+            "evalSetExpression: expr must be a string (such as \"(A | B) - C\"), not {}",
+            super::api::kind(&expr)
+        ))
+    })?;
+    if !tabs.is_object() || js_sys::Array::is_array(&tabs) {
+        return Err(error(&format!(
+            "evalSetExpression: tabs must be an object of texts by letter ({{A: text, B: text}}), not {}",
+            super::api::kind(&tabs)
+        )));
+    }
+    let mut texts = Vec::new();
+    for key in js_sys::Object::keys(&tabs.clone().into()).iter() {
+        let k = key.as_string().unwrap_or_default();
+        let mut chars = k.chars();
+        let (Some(letter), None) = (chars.next(), chars.next()) else {
+            return Err(error(&format!(
+                "evalSetExpression: tab names are single capital letters, not '{k}'"
+            )));
+        };
+        let value = js_sys::Reflect::get(&tabs, &key).unwrap_or(JsValue::UNDEFINED);
+        texts.push((
+            letter,
+            text_arg("evalSetExpression", &format!("tab {k}"), &value)?,
+        ));
+    }
+    let answer = job::run(&job::Job {
+        operation: Some(job::Operation::Expression),
+        tabs: texts,
+        expression: expr,
+        ..job::Job::default()
+    });
+    match answer.text {
+        Some(t) => Ok(t),
+        None => {
+            let e = js_sys::Error::new(&answer.message);
+            if let Some((start, end)) = answer.span {
+                let _ = js_sys::Reflect::set(&e, &"start".into(), &(start as u32).into());
+                let _ = js_sys::Reflect::set(&e, &"end".into(), &(end as u32).into());
+            }
+            Err(e.into())
+        }
+    }
+}
+
+/// The set workbench's worker entry point: run a [`job::Job`] (a JS
+/// object whose tabs have empty texts) over `texts`, an array of UTF-8
+/// bytes (one `Uint8Array` per tab, in order), and give the
+/// [`job::Answer`] as a JS object.
+#[wasm_bindgen(js_name = setopsForPage, skip_typescript)]
+pub fn setops_for_page(request: JsValue, texts: JsValue) -> JsValue {
+    let answer = match serde_wasm_bindgen::from_value::<job::Job>(request) {
+        Ok(mut j) => {
+            let texts = js_sys::Array::from(&texts);
+            for (i, (_, slot)) in j.tabs.iter_mut().enumerate() {
+                let bytes = js_sys::Uint8Array::new(&texts.get(i as u32)).to_vec();
+                *slot = String::from_utf8(bytes).unwrap_or_default();
+            }
+            job::run(&j)
+        }
+        Err(e) => job::Answer {
+            message: format!("the set workbench sent a malformed job: {e}"),
+            refused: true,
+            ..job::Answer::default()
+        },
+    };
+    serde_wasm_bindgen::to_value(&answer).unwrap_or(JsValue::NULL)
+}

@@ -1,0 +1,300 @@
+//! The set workbench: combine open tabs as `flux R` does (union, append,
+//! diff, intersect, verify, the filters, set-property, remap, rerank) or by
+//! a set expression over tab letters. The job runs in the set worker
+//! ([`SetopsWorker`]); a result opens as a new tab named by its expression,
+//! a verdict or a refusal is said here, with the tab at fault.
+
+use crate::setops::job::{Answer, Job, Operation};
+use crate::setops::Filter;
+use crate::tabs::{tab_letter, Doc, Text};
+use crate::web::setops_worker::SetopsWorker;
+use web_sys::{HtmlInputElement, HtmlSelectElement};
+use yew::prelude::*;
+
+/// Properties of [`SetopsPanel`].
+#[derive(Properties, PartialEq)]
+pub struct SetopsProps {
+    /// Each open tab's source (its name) and text, in tab order.
+    pub tabs: Vec<(String, Text)>,
+    /// Open a result as a new tab.
+    pub on_open: Callback<Doc>,
+}
+
+/// The operations in the menu: value, label.
+const OPERATIONS: [(&str, &str); 11] = [
+    ("union", "union (flux R decode)"),
+    ("append", "append"),
+    ("diff", "diff: first minus the others"),
+    ("intersect", "intersect"),
+    ("verify", "verify: second has what first expects"),
+    ("compare", "compare: what second adds and removes"),
+    ("filter", "filter: --include, --exclude, --properties"),
+    ("set-property", "set-property"),
+    ("remap", "remap"),
+    ("rerank", "rerank by host list"),
+    ("expression", "expression over tab letters"),
+];
+
+fn operation(value: &str) -> Option<Operation> {
+    serde_json::from_value(serde_json::Value::String(value.into())).ok()
+}
+
+/// The form's fields, as typed.
+#[derive(Clone, Default, PartialEq)]
+struct Form {
+    op: String,
+    chosen: Vec<bool>,
+    include: String,
+    exclude: String,
+    properties: String,
+    set_property: String,
+    hostlist: String,
+    expression: String,
+}
+
+impl Form {
+    /// The job, with each chosen tab's letter and an empty text, and the
+    /// texts apart (shared, not copied: the worker gets them as bytes).
+    fn job(&self, tabs: &[(String, Text)]) -> (Job, Vec<Text>) {
+        let every = self.op == "expression";
+        let opt = |s: &str| (!s.trim().is_empty()).then(|| s.trim().to_string());
+        let chosen: Vec<(char, Text)> = tabs
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| every || self.chosen.get(*i).copied().unwrap_or(false))
+            .map(|(i, (_, t))| (tab_letter(i), t.clone()))
+            .collect();
+        let job = Job {
+            operation: operation(&self.op),
+            tabs: chosen.iter().map(|(c, _)| (*c, String::new())).collect(),
+            filter: Filter {
+                properties: opt(&self.properties),
+                include: opt(&self.include),
+                exclude: opt(&self.exclude),
+            },
+            properties: self.set_property.clone(),
+            hostlist: self.hostlist.clone(),
+            expression: self.expression.clone(),
+        };
+        (job, chosen.into_iter().map(|(_, t)| t).collect())
+    }
+}
+
+/// A text field bound to one [`Form`] field.
+fn field(
+    form: &UseStateHandle<Form>,
+    label: &str,
+    id: &str,
+    hint: &str,
+    get: fn(&Form) -> &String,
+    set: fn(&mut Form, String),
+) -> Html {
+    let oninput = {
+        let form = form.clone();
+        Callback::from(move |e: InputEvent| {
+            let input: HtmlInputElement = e.target_unchecked_into();
+            let mut f = (*form).clone();
+            set(&mut f, input.value());
+            form.set(f);
+        })
+    };
+    html! {
+        <label class="setops-field">{ label }
+            <input type="text" id={id.to_string()} data-testid={id.to_string()} value={get(form).clone()}
+                placeholder={hint.to_string()} spellcheck="false" autocomplete="off" {oninput} />
+        </label>
+    }
+}
+
+/// The options the chosen operation reads.
+fn options(form: &UseStateHandle<Form>) -> Html {
+    match form.op.as_str() {
+        "filter" => html! { <>
+            { field(form, "--include (ranks)", "setops-include", "0-3", |f| &f.include, |f, v| f.include = v) }
+            { field(form, "--exclude (ranks)", "setops-exclude", "2", |f| &f.exclude, |f, v| f.exclude = v) }
+            { field(form, "--properties", "setops-properties", "amd,^login", |f| &f.properties, |f, v| f.properties = v) }
+        </> },
+        "set-property" => field(
+            form,
+            "NAME[:RANKS] …",
+            "setops-set-property",
+            "big:0-3 fast",
+            |f| &f.set_property,
+            |f, v| f.set_property = v,
+        ),
+        "rerank" => field(
+            form,
+            "Host list",
+            "setops-hostlist",
+            "node[3,2,1,0]",
+            |f| &f.hostlist,
+            |f, v| f.hostlist = v,
+        ),
+        "expression" => html! { <>
+            { field(form, "Expression", "setops-expression", "(A | B) - C", |f| &f.expression, |f, v| f.expression = v) }
+            <p class="hint">{ "- diff, & intersect, ^ symmetric difference, | union, + append; - binds tightest, then &, ^, and | and + loosest; parentheses group." }</p>
+        </> },
+        _ => html! {},
+    }
+}
+
+/// The checkbox list of tabs (every tab takes part in an expression).
+fn tab_choice(form: &UseStateHandle<Form>, tabs: &[(String, Text)]) -> Html {
+    if form.op == "expression" {
+        return html! {};
+    }
+    html! {
+        <fieldset class="setops-tabs">
+            <legend>{ "Tabs, in order" }</legend>
+            { for tabs.iter().enumerate().map(|(i, (source, _))| {
+                let letter = tab_letter(i);
+                let onchange = {
+                    let form = form.clone();
+                    Callback::from(move |e: Event| {
+                        let input: HtmlInputElement = e.target_unchecked_into();
+                        let mut f = (*form).clone();
+                        f.chosen.resize(f.chosen.len().max(i + 1), false);
+                        f.chosen[i] = input.checked();
+                        form.set(f);
+                    })
+                };
+                let checked = form.chosen.get(i).copied().unwrap_or(false);
+                html! {
+                    <label class="setops-tab">
+                        <input type="checkbox" {checked} {onchange} data-testid={format!("setops-tab-{letter}")} />
+                        <b>{ letter }</b>{ " " }{ source.clone() }
+                    </label>
+                }
+            }) }
+        </fieldset>
+    }
+}
+
+/// What the last run said: a verdict, a comparison or a refusal.
+fn said(answer: &Option<Answer>) -> Html {
+    let Some(a) = answer else { return html! {} };
+    if a.message.is_empty() {
+        return html! {};
+    }
+    let class = if a.refused {
+        "setops-said error"
+    } else {
+        "setops-said"
+    };
+    let testid = if a.refused {
+        "setops-refusal"
+    } else {
+        "setops-message"
+    };
+    html! {
+        <div class={class} data-testid={testid}>
+            if let Some(t) = a.tab {
+                <p data-testid="setops-refusal-tab">{ format!("In tab {t}:") }</p>
+            }
+            <p>{ a.message.clone() }</p>
+            if let Some((before, at, after)) = &a.marked {
+                <p><code class="setops-marked" data-testid="setops-span">{ before.clone() }<mark>{ if at.is_empty() { "\u{2038}".to_string() } else { at.clone() } }</mark>{ after.clone() }</code></p>
+            }
+        </div>
+    }
+}
+
+/// The workbench panel.
+#[function_component(SetopsPanel)]
+pub fn setops_panel(props: &SetopsProps) -> Html {
+    let form = use_state(|| Form {
+        op: "union".into(),
+        ..Form::default()
+    });
+    let answer = use_state(|| None::<Answer>);
+    let running = use_state(|| false);
+    // Answers so far, on the panel as data-answers: specs wait on it.
+    let answers = use_mut_ref(|| 0u32);
+    let on_open = props.on_open.clone();
+    // Started when the form first takes the focus (or at the first Run): a
+    // page nobody combines tabs on never loads a second copy of the core.
+    let worker = use_mut_ref(|| None::<SetopsWorker>);
+    let start = {
+        let (answer, running, answers) = (answer.clone(), running.clone(), answers.clone());
+        move || {
+            let (answer, running, answers, on_open) = (
+                answer.clone(),
+                running.clone(),
+                answers.clone(),
+                on_open.clone(),
+            );
+            SetopsWorker::new(move |a: Answer| {
+                crate::web::mark("rscope:setops-answer");
+                *answers.borrow_mut() += 1;
+                running.set(false);
+                if let Some(text) = &a.text {
+                    // "C = A ∪ B": the new tab's letter, then what it is
+                    // (a source starting "A " would lose it as an article).
+                    on_open.emit(Doc {
+                        source: format!("= {}", a.name),
+                        text: text.as_str().into(),
+                    });
+                }
+                answer.set(Some(a));
+            })
+        }
+    };
+    let onchange_op = {
+        let form = form.clone();
+        Callback::from(move |e: Event| {
+            let select: HtmlSelectElement = e.target_unchecked_into();
+            let mut f = (*form).clone();
+            f.op = select.value();
+            form.set(f);
+        })
+    };
+    // Focus entering the form starts the worker, so that its core is
+    // compiled by the time Run is pressed.
+    let onfocusin = {
+        let (worker, start) = (worker.clone(), start.clone());
+        Callback::from(move |_: FocusEvent| {
+            worker.borrow_mut().get_or_insert_with(&start);
+        })
+    };
+    let onsubmit = {
+        let (form, tabs, running, answer) = (
+            form.clone(),
+            props.tabs.clone(),
+            running.clone(),
+            answer.clone(),
+        );
+        Callback::from(move |e: SubmitEvent| {
+            e.prevent_default();
+            crate::web::mark("rscope:setops-run");
+            running.set(true);
+            answer.set(None);
+            let mut worker = worker.borrow_mut();
+            let (job, texts) = form.job(&tabs);
+            worker.get_or_insert_with(&start).post(job, texts);
+        })
+    };
+    html! {
+        <section class="panel setops" aria-labelledby="setops-title" data-testid="setops"
+            data-answers={answers.borrow().to_string()}>
+            <h2 id="setops-title">{ "Combine tabs" }</h2>
+            <p class="hint">{ "Run flux R's set operations over open tabs; the result opens as a new tab, byte for byte what " }
+                <code>{ "rscope R" }</code>{ " prints. R documents are " }
+                <a href="https://flux-framework.readthedocs.io/projects/flux-rfc/en/latest/spec_20.html">{ "RFC 20" }</a>{ "." }</p>
+            <form {onsubmit} {onfocusin}>
+                <label class="setops-field">{ "Operation" }
+                    <select data-testid="setops-op" onchange={onchange_op}>
+                        { for OPERATIONS.iter().map(|(v, l)| html! {
+                            <option value={*v} selected={form.op == *v}>{ *l }</option>
+                        }) }
+                    </select>
+                </label>
+                { tab_choice(&form, &props.tabs) }
+                { options(&form) }
+                <button type="submit" data-testid="setops-run" disabled={*running}>
+                    { if *running { "Running…" } else { "Run" } }
+                </button>
+            </form>
+            <div role="status" aria-live="polite">{ said(&answer) }</div>
+        </section>
+    }
+}
