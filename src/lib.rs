@@ -11,6 +11,7 @@
 //! - [`document`], [`alloc`]: an R read with its graph in one pass; fitting a request.
 //! - [`report`], [`grid`], [`outline`], [`textview`], [`share`], [`color`], [`tabs`]: what the views draw.
 //! - [`analysis`]: everything the page draws from one tab's text, computed once.
+//! - [`commands`]: what the CLI's subcommands print, for the CLI and the JS API alike.
 //!
 //! The core (everything outside `web` and the `rscope` binary) never names a
 //! web crate; `web` is compiled for `wasm32` only.
@@ -18,6 +19,7 @@
 pub mod alloc;
 pub mod analysis;
 pub mod color;
+pub mod commands;
 pub mod diag;
 pub mod document;
 pub mod grid;

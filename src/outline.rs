@@ -13,8 +13,8 @@
 
 use crate::jgf::{self, generate, Analysis, Graph, Tree};
 use crate::rset::Rset;
-use serde::{Deserialize, Serialize};
 use crate::words::{count, grouped};
+use serde::{Deserialize, Serialize};
 
 /// The most vertices generated for an R without a graph; a larger set is
 /// shown as a grid only (a 16 384-node busy cluster would need 2 million).

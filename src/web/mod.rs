@@ -1,6 +1,9 @@
 //! The browser front end (wasm32 only): a yew app and a JS API facade.
 
 pub mod api;
+pub mod api_graph;
+pub mod api_lists;
+pub mod api_r;
 pub mod api_shape;
 pub mod app;
 pub mod components;
