@@ -11,6 +11,7 @@
 //! - [`document`], [`alloc`]: an R read with its graph in one pass; fitting a request.
 //! - [`report`], [`grid`], [`outline`], [`textview`], [`share`], [`color`], [`tabs`]: what the views draw.
 //! - [`analysis`]: everything the page draws from one tab's text, computed once.
+//! - [`embed`]: the iframe mode's options, read from the address.
 //! - [`commands`]: what the CLI's subcommands print, for the CLI and the JS API alike.
 //!
 //! The core (everything outside `web` and the `rscope` binary) never names a
@@ -22,6 +23,7 @@ pub mod color;
 pub mod commands;
 pub mod diag;
 pub mod document;
+pub mod embed;
 pub mod grid;
 pub mod hostlist;
 pub mod idset;

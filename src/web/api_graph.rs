@@ -22,24 +22,27 @@ export interface GraphCheck {
   /** Exactly what `rscope jgf check` prints. */
   text: string;
 }
+/** The containment tree with counts by type under each vertex, as `rscope jgf tree` prints it. */
+export function graph(text: string, options?: GraphOptions): string;
+/** Every difference between R_lite and the graph, as `rscope jgf check` lists them. */
+export function graphCheck(text: string): GraphCheck;
+/** The containment path of every vertex `query` matches, as `rscope jgf find` prints them. */
+export function graphFind(text: string, query: string): string[];
 "#;
 
 const DOC: &str = "an R with a scheduling key, or {\"graph\": ...}";
 
 /// The containment tree with counts by type under each vertex, as
 /// `rscope jgf tree` prints it.
-#[wasm_bindgen]
-pub fn graph(
-    text: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "GraphOptions")] options: JsValue,
-) -> Result<String, JsValue> {
+#[wasm_bindgen(skip_typescript)]
+pub fn graph(text: JsValue, options: JsValue) -> Result<String, JsValue> {
     let text = text_arg("graph", "text", DOC, &text)?;
     let depth = option_count("graph", &options, "depth")?;
     graph::tree(&text, depth).map_err(|e| failure("graph", &e))
 }
 
 /// Every difference between R_lite and the graph, as `rscope jgf check`.
-#[wasm_bindgen(js_name = graphCheck, unchecked_return_type = "GraphCheck")]
+#[wasm_bindgen(js_name = graphCheck, skip_typescript)]
 pub fn graph_check(text: JsValue) -> Result<JsValue, JsValue> {
     let text = text_arg("graphCheck", "text", "an R with a scheduling key", &text)?;
     let check = graph::check(&text).map_err(|e| failure("graphCheck", &e))?;
@@ -48,7 +51,7 @@ pub fn graph_check(text: JsValue) -> Result<JsValue, JsValue> {
 
 /// The containment path of every vertex `query` (`type=T`, `name=N`,
 /// `path=/P`, `rank=R`, `property=K[=V]`) matches, as `rscope jgf find`.
-#[wasm_bindgen(js_name = graphFind, unchecked_return_type = "string[]")]
+#[wasm_bindgen(js_name = graphFind, skip_typescript)]
 pub fn graph_find(text: JsValue, query: JsValue) -> Result<JsValue, JsValue> {
     let text = text_arg("graphFind", "text", DOC, &text)?;
     let query = text_arg(

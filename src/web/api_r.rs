@@ -72,13 +72,21 @@ export interface EncodeOptions {
   /** `NAME[:RANKS]` properties (all ranks when RANKS is omitted). */
   property?: string[];
 }
+/** Every finding of the R documents in `text`, as `rscope R validate` lists them. */
+export function validate(text: string): Finding[];
+/** The version and node, core and GPU counts of an R document, and what `rscope summary` prints. */
+export function summary(text: string): Summary;
+/** What `rscope R decode` prints for the R objects of `text` (one or more, concatenated). */
+export function decode(text: string, options?: DecodeOptions): string;
+/** What `rscope R encode` prints (hosts default to `localhost`, not the machine's name). */
+export function encode(options?: EncodeOptions): string;
 "#;
 
 const DOC: &str = "an R document";
 
 /// Every finding of the R documents in `text`, as `rscope R validate`
 /// lists them: `[{severity, message, line, column, span, pointer, fix}]`.
-#[wasm_bindgen(unchecked_return_type = "Finding[]")]
+#[wasm_bindgen(skip_typescript)]
 pub fn validate(text: JsValue) -> Result<JsValue, JsValue> {
     let text = text_arg("validate", "text", DOC, &text)?;
     to_js(&r::findings(&text))
@@ -86,7 +94,7 @@ pub fn validate(text: JsValue) -> Result<JsValue, JsValue> {
 
 /// The version and node, core and GPU counts of an R document, with the
 /// text `rscope summary` prints.
-#[wasm_bindgen(unchecked_return_type = "Summary")]
+#[wasm_bindgen(skip_typescript)]
 pub fn summary(text: JsValue) -> Result<JsValue, JsValue> {
     let text = text_arg("summary", "text", DOC, &text)?;
     let s = crate::rset::summarize(&text).map_err(|e| error(&format!("summary: {e}")))?;
@@ -96,11 +104,8 @@ pub fn summary(text: JsValue) -> Result<JsValue, JsValue> {
 }
 
 /// What `rscope R decode` prints for the R objects of `text`.
-#[wasm_bindgen]
-pub fn decode(
-    text: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "DecodeOptions")] options: JsValue,
-) -> Result<String, JsValue> {
+#[wasm_bindgen(skip_typescript)]
+pub fn decode(text: JsValue, options: JsValue) -> Result<String, JsValue> {
     const F: &str = "decode";
     let text = text_arg(F, "text", "one or more R documents", &text)?;
     let o = DecodeOptions {
@@ -117,10 +122,8 @@ pub fn decode(
 
 /// What `rscope R encode` prints for the options (hosts default to
 /// `localhost`, where the CLI takes the machine's name).
-#[wasm_bindgen]
-pub fn encode(
-    #[wasm_bindgen(unchecked_param_type = "EncodeOptions")] options: JsValue,
-) -> Result<String, JsValue> {
+#[wasm_bindgen(skip_typescript)]
+pub fn encode(options: JsValue) -> Result<String, JsValue> {
     const F: &str = "encode";
     let o = EncodeOptions {
         ranks: option_string(F, &options, "ranks")?,
