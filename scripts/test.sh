@@ -76,6 +76,8 @@ tier clippy-wasm32 - cargo clippy --lib --tests --target wasm32-unknown-unknown 
 tier native count_libtest cargo test --locked
 tier wasm-browser count_libtest wasm-pack test --headless --chrome -- --lib --locked
 tier build - bash scripts/build.sh
+# pkg/rscope.d.ts against a usage file: each right call and each refused one is a test.
+tier types count_libtest bash -c 'cd www && npx tsc -p types && echo "test result: ok. $(($(grep -c @ts-expect-error types/usage.ts) + 1)) passed; 0 failed"'
 tier e2e count_playwright bash -c 'cd www && npx playwright test'
 corpus_tier
 

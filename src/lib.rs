@@ -12,6 +12,8 @@
 //!   `flux R`'s operations over named texts and set expressions.
 //! - [`report`], [`grid`], [`outline`], [`textview`], [`share`], [`color`], [`tabs`]: what the views draw.
 //! - [`analysis`]: everything the page draws from one tab's text, computed once.
+//! - [`embed`]: the iframe mode's options, read from the address.
+//! - [`commands`]: what the CLI's subcommands print, for the CLI and the JS API alike.
 //!
 //! The core (everything outside `web` and the `rscope` binary) never names a
 //! web crate; `web` is compiled for `wasm32` only.
@@ -19,8 +21,10 @@
 pub mod alloc;
 pub mod analysis;
 pub mod color;
+pub mod commands;
 pub mod diag;
 pub mod document;
+pub mod embed;
 pub mod grid;
 pub mod hostlist;
 pub mod idset;

@@ -1,10 +1,14 @@
 //! The browser front end (wasm32 only): a yew app and a JS API facade.
 
 pub mod api;
+pub mod api_graph;
+pub mod api_lists;
+pub mod api_r;
 pub mod api_sets;
 pub mod api_shape;
 pub mod app;
 pub mod components;
+pub mod embed;
 pub mod hooks;
 pub mod load;
 pub mod setops_worker;
@@ -38,6 +42,18 @@ use wasm_bindgen::prelude::*;
 #[wasm_bindgen(js_name = mountApp)]
 pub fn mount_app() {
     console_error_panic_hook::set_once();
+    let search = gloo::utils::window()
+        .location()
+        .search()
+        .unwrap_or_default();
+    if crate::embed::is_embed(&search) {
+        // The iframe mode reads and stores no tabs of the reader's own.
+        match gloo::utils::document().get_element_by_id("app") {
+            Some(root) => yew::Renderer::<embed::EmbedApp>::with_root(root).render(),
+            None => yew::Renderer::<embed::EmbedApp>::new().render(),
+        };
+        return;
+    }
     wasm_bindgen_futures::spawn_local(async {
         storage::restore().await;
         let document = gloo::utils::document();

@@ -95,6 +95,16 @@ export class Rscope {
     await expect(this.page.locator('#loading')).toHaveCount(0);
   }
 
+  /**
+   * Open the iframe mode (`?embed`) with the query parameters `params` (an
+   * object) and a fragment (`#r=…`), and wait until it has started.
+   */
+  async embed(params = {}, hash = '') {
+    const query = new URLSearchParams(params).toString();
+    await this.load(`/?embed${query ? `&${query}` : ''}${hash}`);
+    await expect(this.page.getByTestId('embed')).toBeVisible();
+  }
+
   /** Type a whole document into the editor (an object is written as JSON). */
   async fill(doc) {
     await this.editor.fill(asText(doc));

@@ -76,8 +76,15 @@ fn context_2d(canvas: &HtmlCanvasElement) -> Option<CanvasRenderingContext2d> {
         .and_then(|c| c.dyn_into::<CanvasRenderingContext2d>().ok())
 }
 
-/// Whether the page is in the dark theme.
+/// Whether the page is in the dark theme: the `data-theme` an embed sets,
+/// else the system's.
 pub fn dark_theme() -> bool {
+    let forced = gloo::utils::document()
+        .document_element()
+        .and_then(|e| e.get_attribute("data-theme"));
+    if let Some(theme) = forced {
+        return theme == "dark";
+    }
     gloo::utils::window()
         .match_media("(prefers-color-scheme: dark)")
         .ok()

@@ -1,0 +1,87 @@
+//! `rscope jgf tree`, `check` and `find` as functions of text: the tree
+//! with counts, the differences between R_lite and the graph, and the
+//! paths of the vertices a query matches.
+
+use super::{first_error, Failure};
+use crate::jgf::{self, consistency::Difference, Query};
+use serde::Serialize;
+
+/// The graph's analysis, or its first error placed in `text`.
+fn load(text: &str) -> Result<jgf::Analysis, Failure> {
+    let (analysis, diags) = jgf::analyze(text);
+    analysis.ok_or_else(|| first_error(&diags, text, "no resource graph"))
+}
+
+/// What `rscope jgf tree` prints: one vertex a line with its counts,
+/// `depth` levels below the roots (all when `None`).
+pub fn tree(text: &str, depth: Option<usize>) -> Result<String, Failure> {
+    Ok(jgf::text::render_tree(&load(text)?, depth))
+}
+
+/// What `rscope jgf check` finds.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct Check {
+    /// No difference but `jgf_shorthand` omissions.
+    pub consistent: bool,
+    /// Each difference (and omission) in words, as the CLI prints a line.
+    pub differences: Vec<String>,
+    /// Exactly what `rscope jgf check` prints.
+    pub text: String,
+}
+
+/// Compare R_lite with the graph of the R document `text`.
+pub fn check(text: &str) -> Result<Check, Failure> {
+    let doc = crate::rset::parse_document(text);
+    let r = doc
+        .main_set()
+        .cloned()
+        .map_err(|no| match no.diagnostic() {
+            Some(d) => Failure::at(d.message.clone(), text, d.span.start),
+            None => Failure::new(no.to_string()),
+        })?;
+    let (analysis, diags) = jgf::analyze(text);
+    let a = analysis.ok_or_else(|| match diags.first() {
+        Some(d) => Failure::at(d.message.clone(), text, d.span.start),
+        None => Failure::new("no resource graph"),
+    })?;
+    let found = jgf::consistency::compare(&r, &a);
+    let consistent = found.iter().all(|d| matches!(d, Difference::Omitted(_)));
+    let differences: Vec<String> = found.iter().map(ToString::to_string).collect();
+    let text = differences.iter().map(|d| format!("{d}\n")).collect();
+    Ok(Check {
+        consistent,
+        differences,
+        text,
+    })
+}
+
+/// The containment path of every vertex `query` matches, as `rscope jgf
+/// find` prints them one a line.
+pub fn find(text: &str, query: &str) -> Result<Vec<String>, Failure> {
+    let q = query
+        .parse::<Query>()
+        .map_err(|e| Failure::new(e.to_string()))?;
+    let a = load(text)?;
+    Ok(jgf::find(&a.graph, &a.tree, &q)
+        .iter()
+        .map(|hit| a.tree.path_string(&a.graph, hit.vertex))
+        .collect())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const TINY: &str = include_str!("../../tests/fixtures/r/with-graph.json");
+
+    #[test]
+    fn finds_and_draws_and_places_errors() {
+        let paths = find(TINY, "type=node").unwrap();
+        assert!(!paths.is_empty());
+        assert!(paths.iter().all(|p| p.starts_with('/')));
+        assert!(tree(TINY, Some(0)).unwrap().ends_with('\n'));
+        let e = tree("{\"graph\":\n", None).unwrap_err();
+        assert_eq!(e.at.map(|(l, _)| l), Some(2), "{e:?}");
+        assert!(find(TINY, "bogus").is_err());
+    }
+}

@@ -1,0 +1,82 @@
+// Every function of the JS API called as an embedding page would, checked
+// by `tsc --noEmit -p www/types` against the generated pkg/rscope.d.ts, so
+// the declared types cannot drift from what the functions take and give.
+// Each `@ts-expect-error` line must be refused: tsc fails on one that is not.
+import init, {
+  decode, encode, fit, formatShape, graph, graphCheck, graphFind, hostlist, idset,
+  shape, summarize, summary, validate, wasmMemoryBytes,
+  type Finding, type FitAnswer, type GraphCheck, type Summary,
+} from '../../pkg/rscope.js';
+
+await init();
+const r = '{"version": 1, "execution": {"R_lite": [{"rank": "0", "children": {"core": "0-3"}}]}}';
+
+const findings: Finding[] = validate(r);
+const first: Finding | undefined = findings[0];
+if (first) {
+  const where: [number, number] = first.span;
+  const severity: 'error' | 'warning' | 'note' = first.severity;
+  const fix: string | undefined = first.fix?.replacement;
+  console.log(first.line, first.column, first.pointer, first.message, where, severity, fix);
+}
+const s: Summary = summary(r);
+const cores: number = s.cores;
+const printed: string = s.text;
+const counts: { version: number; nodes: number; cores: number; gpus: number } = summarize(r);
+
+const text: string = decode(r);
+const short: string = decode(r, { short: true, nodelist: true, ranks: true, count: 'gpu', include: '0', exclude: '1', properties: '^x' });
+const made: string = encode({ ranks: '0-1', cores: '0-3', gpus: '0', hosts: 'n[0-1]', property: ['big:1'] });
+const local: string = encode();
+
+const list: string = hostlist('union', ['node[1-3]', 'node4']);
+const many: number = hostlist('count', ['node[1-3]']);
+const hosts: string[] = hostlist('expand', ['node[1-3]']);
+const ids: string = idset('intersect', ['0-5', '3-9']);
+const n: number = idset('count', ['0-5']);
+const each: number[] = idset('expand', ['0-5']);
+
+const tree: string = graph(r);
+const shallow: string = graph(r, { depth: 1 });
+const check: GraphCheck = graphCheck(r);
+const consistent: boolean = check.consistent;
+const differences: string[] = check.differences;
+const paths: string[] = graphFind(r, 'type=core');
+
+const expanded: string = shape('slot=2/core', { yaml: true, rangedict: false, wrapresources: true, label: 'task' });
+const back: string = formatShape(expanded);
+const answer: FitAnswer = fit('node=1/slot/core', r, { policy: 'best', requires: 'x' });
+const status: 'now' | 'notnow' | 'never' = answer.status;
+const bytes: number = wasmMemoryBytes();
+
+console.log(cores, printed, counts, text, short, made, local, list, many, hosts, ids, n, each,
+  tree, shallow, consistent, differences, paths, back, status, bytes);
+
+// Wrong types, each refused by tsc (and by the function, with an Error, at run time).
+// @ts-expect-error text is a string
+validate(42);
+// @ts-expect-error summary answers an object, not a string
+const notText: string = summary(r);
+// @ts-expect-error no such decode option
+decode(r, { shrt: true });
+// @ts-expect-error short is a boolean
+decode(r, { short: 'yes' });
+// @ts-expect-error property is a list
+encode({ property: 'big' });
+// @ts-expect-error no such operation
+hostlist('shuffle', ['a']);
+// @ts-expect-error lists are an array
+hostlist('union', 'a,b');
+// @ts-expect-error count answers a number
+const notCount: string = hostlist('count', ['a']);
+// @ts-expect-error expand of ids answers numbers
+const notIds: string[] = idset('expand', ['1']);
+// @ts-expect-error depth is a number
+graph(r, { depth: '1' });
+// @ts-expect-error graphCheck takes one text
+graphCheck(r, r);
+// @ts-expect-error query is a string
+graphFind(r, { type: 'core' });
+// @ts-expect-error no such policy
+fit('node', r, { policy: 'random' });
+console.log(notText, notCount, notIds);
