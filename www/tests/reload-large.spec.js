@@ -3,6 +3,7 @@
 import { test, expect } from './fixtures.js';
 
 test('a 16 MiB document survives a reload', async ({ page, rscope, problems }) => {
+  test.slow(); // seconds of analysis, and more on a busy machine
   const r = '{"version":1,"execution":{"R_lite":[{"rank":"0-3","children":{"core":"0-5"}}]}}';
   // Valid JSON: the R, then 16 MiB of blank lines.
   const doc = `${r}${'\n'.repeat(16 << 20)}`;
