@@ -36,6 +36,7 @@ use std::fmt;
 use std::str::FromStr;
 
 pub mod answer;
+pub mod queue;
 
 /// The order in which nodes are taken.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
