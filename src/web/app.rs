@@ -103,7 +103,7 @@ pub fn app() -> Html {
                         {linked} on_cell={link.on_cell} />
                 </section>
             }
-            <ShapePanel r_text={docs.current().text.clone()} tab={tab_letter(docs.active).to_string()} on_open={fit.on_open} on_allocation={fit.on_allocation} />
+            <ShapePanel r_text={docs.current().text.clone()} tab={tab_letter(docs.active).to_string()} on_open={fit.on_open} on_allocation={fit.on_allocation} on_queue={fit.on_queue} />
             if let Some(outline) = analysis.as_ref().and_then(|a| a.outline.clone()) {
                 <TreeView {outline} />
             }

@@ -11,6 +11,7 @@ use crate::shape::print::{place, print, shape_of_document, Printed, Style, EXAMP
 use crate::shape::Options;
 use crate::tabs::{Doc, Text};
 use crate::web::components::grid::Linked;
+use crate::web::components::queue::{JobCells, QueuePart};
 use crate::web::shape_worker::{self, FitResult};
 use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 use yew::prelude::*;
@@ -35,6 +36,9 @@ pub struct ShapeProps {
     pub on_open: Callback<(String, String)>,
     /// Told the cells the last fit would take (None: no fit shown).
     pub on_allocation: Callback<Option<Allocation>>,
+    /// Told the cells of the queue's running jobs after each operation.
+    #[prop_or_default]
+    pub on_queue: Callback<Vec<JobCells>>,
 }
 
 /// The expansion options the user set.
@@ -71,6 +75,8 @@ pub fn shape_panel(props: &ShapeProps) -> Html {
             { expansion(&text, &choice) }
             <FitPart shape={(*text).clone()} r_text={props.r_text.clone()} tab={props.tab.clone()}
                 on_open={props.on_open.clone()} on_allocation={props.on_allocation.clone()} />
+            <QueuePart shape={(*text).clone()} r_text={props.r_text.clone()} tab={props.tab.clone()}
+                on_open={props.on_open.clone()} on_cells={props.on_queue.clone()} />
             <ReversePart />
         </section>
     }
@@ -273,12 +279,22 @@ pub struct FitLinks {
     pub on_open: Callback<(String, String)>,
     /// The last fit's allocation as the grid's linked entry.
     pub linked: Option<Linked>,
+    /// Told the queue's running jobs after each operation.
+    pub on_queue: Callback<Vec<JobCells>>,
+    /// The queue's running jobs, each with its cells, for a grid overlay
+    /// that colours each job (colour `index % queue::COLOURS`).
+    pub queue_cells: std::rc::Rc<Vec<JobCells>>,
 }
 
 /// Keep the last fit's allocation for the grid and open tabs with `open`.
 #[hook]
 pub fn use_fit(open: &Callback<Result<Doc, String>>) -> FitLinks {
     let cells = use_state_eq(|| None::<Allocation>);
+    let queue_cells = use_state_eq(|| std::rc::Rc::new(Vec::<JobCells>::new()));
+    let on_queue = {
+        let queue_cells = queue_cells.clone();
+        Callback::from(move |c| queue_cells.set(std::rc::Rc::new(c)))
+    };
     let on_allocation = {
         let cells = cells.clone();
         Callback::from(move |a| cells.set(a))
@@ -293,6 +309,8 @@ pub fn use_fit(open: &Callback<Result<Doc, String>>) -> FitLinks {
         on_allocation,
         on_open,
         linked: cells.as_ref().and_then(as_linked),
+        on_queue,
+        queue_cells: (*queue_cells).clone(),
     }
 }
 
