@@ -325,13 +325,14 @@ impl Queue {
         self.all
             .nodes()
             .map(|n| {
-                let (cores, gpus) = (n.cores(), gpus_of(n));
+                let count = |ty: &str| n.child(ty).map_or(0, IdSet::len);
                 match self.busy.node(n.rank()) {
-                    None => (n.rank(), cores.len(), gpus.len(), true),
+                    // Most nodes: nothing busy, nothing to copy.
+                    None => (n.rank(), count("core"), count("gpu"), true),
                     Some(b) => (
                         n.rank(),
-                        cores.difference(&b.cores()).len(),
-                        gpus.difference(&gpus_of(b)).len(),
+                        n.cores().difference(&b.cores()).len(),
+                        gpus_of(n).difference(&gpus_of(b)).len(),
                         b.is_empty(),
                     ),
                 }

@@ -6,7 +6,8 @@
 use crate::alloc::answer::{answer, request_of, FitError};
 use crate::alloc::queue::{Queue, View};
 use crate::alloc::Policy;
-use crate::shape::print::place;
+use crate::shape::print::{place, show, Shown, Style};
+use crate::shape::Options;
 use crate::tabs::Text;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -60,6 +61,7 @@ pub fn here(shape: &str, r: &str, policy: Policy) -> FitResult {
 enum Pending {
     Fit(Job),
     Queue(QueueOp, Callback<QueueReply>),
+    Expand(ExpandAsk, Callback<Shown>),
 }
 
 impl Pending {
@@ -67,7 +69,8 @@ impl Pending {
     fn answer_here(self) {
         match self {
             Pending::Fit(job) => job.done.emit(here(&job.shape, &job.r, job.policy)),
-            Pending::Queue(op, done) => done.emit(queue_here(op)),
+            Pending::Queue(op, done) => done.emit(queue_here(op, true)),
+            Pending::Expand(ask, done) => done.emit(ask.show()),
         }
     }
 }
@@ -121,6 +124,12 @@ impl Fitter {
                 match take(&jobs, seq) {
                     Some(Pending::Fit(job)) => job.done.emit(read(&get("answer"), &get("error"))),
                     Some(Pending::Queue(_, done)) => done.emit(read_queue(&get("queue"))),
+                    Some(Pending::Expand(_, done)) => {
+                        // No answer: a newer shape was typed meanwhile.
+                        if let Some(shown) = read_bytes(&get("expand")) {
+                            done.emit(shown);
+                        }
+                    }
                     None => {}
                 }
             })
@@ -163,6 +172,14 @@ impl Fitter {
         self.send(message, Pending::Queue(op, done));
     }
 
+    fn post_expand(&mut self, ask: ExpandAsk, done: Callback<Shown>) {
+        let message = js_sys::Object::new();
+        let bytes = postcard::to_allocvec(&ask).unwrap_or_default();
+        let bytes = js_sys::Uint8Array::from(&bytes[..]);
+        let _ = js_sys::Reflect::set(&message, &"expand".into(), &bytes);
+        self.send(message, Pending::Expand(ask, done));
+    }
+
     /// Post `message` with a new sequence number, or answer here.
     fn send(&mut self, message: js_sys::Object, pending: Pending) {
         let Some(worker) = &self.worker else {
@@ -178,6 +195,12 @@ impl Fitter {
             }
         }
     }
+}
+
+/// A worker's answer in postcard bytes, when there is one.
+fn read_bytes<T: serde::de::DeserializeOwned>(bytes: &JsValue) -> Option<T> {
+    let bytes = bytes.dyn_ref::<js_sys::Uint8Array>()?.to_vec();
+    postcard::from_bytes(&bytes).ok()
 }
 
 /// The worker's queue reply (postcard bytes) as a [`QueueReply`].
@@ -243,8 +266,9 @@ pub enum QueueOp {
 /// when asked for.
 #[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct QueueReply {
-    /// What the page shows.
-    pub view: View,
+    /// What the page shows; left out when more operations wait behind
+    /// this one (the worker answers a burst of clicks with one view).
+    pub view: Option<View>,
     /// Why the operation did nothing (a bad shape, nothing to step over).
     pub error: Option<String>,
     /// The status document `{all, allocated, down}`, for [`QueueOp::Export`].
@@ -255,8 +279,8 @@ thread_local! {
     static QUEUE: RefCell<Option<Queue>> = const { RefCell::new(None) };
 }
 
-/// Do `op` on this thread's queue.
-pub fn queue_here(op: QueueOp) -> QueueReply {
+/// Do `op` on this thread's queue; `view`: say the whole view after it.
+pub fn queue_here(op: QueueOp, view: bool) -> QueueReply {
     QUEUE.with(|q| {
         let mut q = q.borrow_mut();
         if let QueueOp::Open { r, policy, shapes } = op {
@@ -269,7 +293,7 @@ pub fn queue_here(op: QueueOp) -> QueueReply {
                 });
             return match opened {
                 Ok(queue) => {
-                    let view = queue.view();
+                    let view = view.then(|| queue.view());
                     *q = Some(queue);
                     QueueReply {
                         view,
@@ -308,7 +332,7 @@ pub fn queue_here(op: QueueOp) -> QueueReply {
             QueueOp::Open { .. } => Ok(()),
         };
         QueueReply {
-            view: queue.view(),
+            view: view.then(|| queue.view()),
             error: done.err(),
             export,
         }
@@ -316,11 +340,12 @@ pub fn queue_here(op: QueueOp) -> QueueReply {
 }
 
 /// The worker's entry point for the queue: an operation in, the reply out,
-/// both in postcard's binary form.
+/// both in postcard's binary form; `view`: say the whole view (the last
+/// operation of a burst).
 #[wasm_bindgen(js_name = queueStep)]
-pub fn queue_step(op: &[u8]) -> Vec<u8> {
+pub fn queue_step(op: &[u8], view: bool) -> Vec<u8> {
     let reply = match postcard::from_bytes::<QueueOp>(op) {
-        Ok(op) => queue_here(op),
+        Ok(op) => queue_here(op, view),
         Err(e) => QueueReply {
             error: Some(format!("a queue operation did not decode: {e}")),
             ..QueueReply::default()
@@ -335,5 +360,61 @@ pub fn queue(op: QueueOp, done: Callback<QueueReply>) {
     FITTER.with(|f| {
         let mut f = f.borrow_mut();
         f.get_or_insert_with(Fitter::start).post_queue(op, done);
+    });
+}
+
+/// A shape to expand, with the panel's options.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct ExpandAsk {
+    /// The shape text.
+    pub text: String,
+    /// `--yaml`.
+    pub yaml: bool,
+    /// `--rangedict`.
+    pub rangedict: bool,
+    /// `--wrapresources`.
+    pub wrap: bool,
+    /// `--label`.
+    pub label: String,
+}
+
+impl ExpandAsk {
+    /// The expansion as the page shows it ([`show`]).
+    pub fn show(&self) -> Shown {
+        let options = Options {
+            label: self.label.clone(),
+            rangedict: self.rangedict,
+        };
+        let style = Style {
+            yaml: self.yaml,
+            wrap: self.wrap,
+        };
+        show(&self.text, &options, style)
+    }
+}
+
+/// The worker's entry point for expansion: an [`ExpandAsk`] in, a
+/// [`Shown`] out, both in postcard's binary form.
+#[wasm_bindgen(js_name = expandShape)]
+pub fn expand_shape(ask: &[u8]) -> Vec<u8> {
+    let shown = match postcard::from_bytes::<ExpandAsk>(ask) {
+        Ok(ask) => ask.show(),
+        Err(e) => Shown::Error {
+            before: String::new(),
+            marked: " ".into(),
+            after: String::new(),
+            located: format!("the shape did not reach the worker: {e}"),
+        },
+    };
+    postcard::to_allocvec(&shown).unwrap_or_default()
+}
+
+/// Expand a long shape off this thread (here, where no worker runs);
+/// `done` is told the answer, unless a newer shape was asked for before
+/// the worker got to this one.
+pub fn expand(ask: ExpandAsk, done: Callback<Shown>) {
+    FITTER.with(|f| {
+        let mut f = f.borrow_mut();
+        f.get_or_insert_with(Fitter::start).post_expand(ask, done);
     });
 }

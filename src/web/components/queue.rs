@@ -84,7 +84,7 @@ pub fn queue_part(props: &QueueProps) -> Html {
                     <option value="best" selected={*policy == Policy::Best}>{ "best: fewest free cores that do" }</option>
                 </select>
                 <button type="button" data-testid="queue-add" onclick={op(QueueOp::Add(props.shape.clone()))}>
-                    { format!("Add {}", props.shape) }
+                    { "Add the shape to the queue" }
                 </button>
             </p>
             { jobs_list(view, &op) }
@@ -124,12 +124,17 @@ fn sender(
                 source.clone(),
             );
             Callback::from(move |reply: QueueReply| {
-                on_cells.emit(cells(&reply.view));
                 if let Some(text) = reply.export {
                     on_open.emit((source.clone(), text));
                 }
+                // A reply without a view has a later one behind it, which
+                // shows the state (and its own error, if any).
+                let Some(view) = reply.view else {
+                    return;
+                };
+                on_cells.emit(cells(&view));
                 shown.set(Shown {
-                    view: reply.view,
+                    view,
                     error: reply.error,
                 });
             })
