@@ -32,6 +32,7 @@ use crate::idset::IdSet;
 use crate::rset::{Node, Rset};
 use crate::shape::check::{count_of, Count};
 use crate::shape::Json;
+use crate::words::count;
 use std::borrow::Cow;
 use std::fmt;
 use std::str::FromStr;
@@ -545,14 +546,6 @@ fn candidates<'a>(
     out
 }
 
-fn plural(n: u64, one: &str) -> String {
-    if n == 1 {
-        format!("{n} {one}")
-    } else {
-        format!("{n} {one}s")
-    }
-}
-
 /// What each chosen node gives: rank, cores, GPUs.
 type Pick = (u32, IdSet, IdSet);
 
@@ -578,10 +571,10 @@ fn need_desc(cores: u64, gpus: u64, free: bool) -> String {
     let free = if free { "free " } else { "" };
     let mut parts = Vec::new();
     if cores > 0 {
-        parts.push(plural(cores, &format!("{free}core")));
+        parts.push(count(cores, &format!("{free}core")));
     }
     if gpus > 0 {
-        parts.push(plural(gpus, &format!("{free}GPU")));
+        parts.push(count(gpus, &format!("{free}GPU")));
     }
     parts.join(" and ")
 }
@@ -741,14 +734,14 @@ impl fmt::Display for Shortfall {
                     } else {
                         format!(" with {sized}")
                     };
-                    format!("{} wholly free{with}", plural(want, "node"))
+                    format!("{} wholly free{with}", count(want, "node"))
                 } else {
-                    format!("{} with {}", plural(want, "node"), need_desc(c, g, true))
+                    format!("{} with {}", count(want, "node"), need_desc(c, g, true))
                 };
                 let level = match slots {
                     Some((n, per)) => format!(
                         "slot: {} of {per} node{} each: ",
-                        plural(n, "slot"),
+                        count(n, "slot"),
                         if per == 1 { "" } else { "s" }
                     ),
                     None => "node: ".to_string(),
@@ -763,7 +756,7 @@ impl fmt::Display for Shortfall {
             } => write!(
                 f,
                 "slot: need {} of {}, {fit} fit",
-                plural(want, "slot"),
+                count(want, "slot"),
                 need_desc(c, g, false)
             ),
         }
@@ -794,7 +787,7 @@ impl Shortfall {
                 need: (c, g),
             } => format!(
                 "room for {fit} of {} of {}",
-                plural(want, "slot"),
+                count(want, "slot"),
                 need_desc(c, g, false)
             ),
         }
@@ -815,24 +808,24 @@ impl Shortfall {
         if need.0 > most_c {
             return format!(
                 "{each} {} and the largest has {most_c}",
-                plural(need.0, "core")
+                count(need.0, "core")
             );
         }
         if need.1 > most_g {
             return format!(
                 "{each} {} and the largest has {most_g}",
-                plural(need.1, "GPU")
+                count(need.1, "GPU")
             );
         }
         match *self {
             Shortfall::Nodes { want, have, .. } => {
                 format!(
                     "needs {} and the R has {have} that qualify",
-                    plural(want, "node")
+                    count(want, "node")
                 )
             }
             Shortfall::Slots { want, fit, .. } => {
-                format!("needs {} and the R holds {fit}", plural(want, "slot"))
+                format!("needs {} and the R holds {fit}", count(want, "slot"))
             }
         }
     }

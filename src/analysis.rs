@@ -16,7 +16,7 @@ use serde::{Deserialize, Serialize};
 pub const TREE_OPEN_DEPTH: usize = 2;
 
 /// The summaries of a document's sets, and which one is its main set.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
 pub struct Summaries {
     /// One per set, in document order.
     pub sets: Vec<SetSummary>,
@@ -55,16 +55,37 @@ pub struct Analysis {
 impl Analysis {
     /// Analyse `text`.
     pub fn of(text: &str) -> Analysis {
-        let mut report = analyze(text);
-        let summaries = summaries(&report);
-        let squiggles = squiggles(text, &report.findings);
-        let graph = report.graph.take();
+        Analysis::finish(text, Analysis::begin(text))
+    }
+
+    /// The first half of the analysis of `text`: the document read and its
+    /// grid laid out, which is what the page paints first.
+    pub fn begin(text: &str) -> Begun {
+        let report = analyze(text);
         let main = report.main_set();
         let properties = main
             .map(|s| s.properties().into_iter().map(|(n, _)| n).collect())
             .unwrap_or_default();
         let grid = main.map(|s| Grid::new(s, report.set("allocated"), report.set("down")));
-        let outline = Outline::new(graph, main, TREE_OPEN_DEPTH);
+        Begun {
+            report,
+            grid,
+            properties,
+        }
+    }
+
+    /// The rest of the analysis of `text` once [`Analysis::begin`] gave
+    /// `begun`: summaries, squiggles, the outline.
+    pub fn finish(text: &str, begun: Begun) -> Analysis {
+        let Begun {
+            mut report,
+            grid,
+            properties,
+        } = begun;
+        let summaries = summaries(&report);
+        let squiggles = squiggles(text, &report.findings);
+        let graph = report.graph.take();
+        let outline = Outline::new(graph, report.main_set(), TREE_OPEN_DEPTH);
         Analysis {
             findings: std::mem::take(&mut report.findings),
             squiggles,
@@ -75,6 +96,35 @@ impl Analysis {
             outline,
         }
     }
+}
+
+/// The first half of an analysis ([`Analysis::begin`]).
+pub struct Begun {
+    report: Report,
+    grid: Option<Grid>,
+    properties: Vec<String>,
+}
+
+impl Begun {
+    /// What the page paints first, as the first of [`Drawn::to_parts`]:
+    /// the grid, taken out of this analysis (a worker sends it at once and
+    /// has no more use for it), and the properties to colour by.
+    pub fn take_early(&mut self) -> Vec<u8> {
+        let grid = self.grid.take().map(|g| g.to_wire());
+        bytes(&Early {
+            grid,
+            properties: self.properties.clone(),
+        })
+    }
+}
+
+/// The first part of an answer: what the page paints first.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Early {
+    /// The main set's grid.
+    pub grid: Option<GridWire>,
+    /// The main set's property names.
+    pub properties: Vec<String>,
 }
 
 /// What the page draws of an [`Analysis`], as it crosses from the
@@ -96,9 +146,9 @@ pub struct Drawn {
     pub grid: Option<GridWire>,
     /// The main set's `R_lite` entries.
     pub entries: Vec<Entry>,
-    /// Whether the document has an outline (its own graph, or a set small
-    /// enough to generate one).
-    pub outline: bool,
+    /// The outline of the document's graph (its own, or one generated
+    /// for a set small enough), as the tree view draws it.
+    pub outline: Option<Outline>,
 }
 
 impl Drawn {
@@ -122,7 +172,7 @@ impl Drawn {
             properties: a.properties.clone(),
             grid: a.grid.as_ref().map(Grid::to_wire),
             entries: a.report.entries.clone(),
-            outline: a.outline.is_some(),
+            outline: a.outline.clone(),
         }
     }
 
@@ -165,35 +215,87 @@ impl Drawn {
         }
     }
 
-    /// As three messages in postcard's compact binary form, each read in
-    /// its own turn of the page's event loop: the rest, the grid, the
-    /// entries. Binary, not JSON: the page reads a 16 384-node answer in
+    /// As four messages in postcard's compact binary form, each read in
+    /// its own turn of the page's event loop: what is painted first
+    /// ([`Early`]: the grid and the properties), the rest, the entries,
+    /// the outline. A worker sends the first as soon as it has it
+    /// ([`Begun::take_early`]) and the others once the analysis is done.
+    /// Binary, not JSON: the page reads a 16 384-node answer in
     /// milliseconds instead of a quarter of a second, and id sets cross as
     /// ranges, never as text to parse again.
-    pub fn to_parts(&self) -> [Vec<u8>; 3] {
-        let rest = Drawn {
-            grid: None,
-            entries: Vec::new(),
-            ..self.clone()
+    pub fn to_parts(&self) -> [Vec<u8>; 4] {
+        let [rest, entries, outline] = self.later_parts();
+        let early = Early {
+            grid: self.grid.clone(),
+            properties: self.properties.clone(),
         };
-        [bytes(&rest), bytes(&self.grid), bytes(&self.entries)]
+        [bytes(&early), rest, entries, outline]
     }
 
-    /// From the first of [`Drawn::to_parts`]; add the others with
-    /// [`Drawn::read_grid`] and [`Drawn::read_entries`].
+    /// The last three of [`Drawn::to_parts`].
+    pub fn later_parts(&self) -> [Vec<u8>; 3] {
+        let rest = Drawn {
+            summaries: self.summaries.clone(),
+            findings: self.findings.clone(),
+            squiggles: self.squiggles.clone(),
+            properties: Vec::new(),
+            grid: None,
+            entries: Vec::new(),
+            outline: None,
+        };
+        [bytes(&rest), bytes(&self.entries), bytes(&self.outline)]
+    }
+
+    /// What is drawn of a document the page could not read: why, and
+    /// nothing else.
+    pub fn refused(why: String) -> Drawn {
+        Drawn {
+            summaries: Err(why),
+            findings: Vec::new(),
+            squiggles: Vec::new(),
+            properties: Vec::new(),
+            grid: None,
+            entries: Vec::new(),
+            outline: None,
+        }
+    }
+
+    /// A report that links nothing, while the entries are still coming.
+    pub fn no_links() -> Report {
+        Drawn {
+            summaries: Ok(Summaries::default()),
+            ..Drawn::refused(String::new())
+        }
+        .links_with(Vec::new())
+    }
+
+    /// Read the first of [`Drawn::to_parts`].
+    pub fn read_early(bytes: &[u8]) -> Result<Early, String> {
+        postcard::from_bytes(bytes).map_err(unreadable)
+    }
+
+    /// From the second of [`Drawn::to_parts`]; add the others with
+    /// [`Drawn::add_early`], [`Drawn::read_entries`] and
+    /// [`Drawn::read_outline`].
     pub fn from_rest(bytes: &[u8]) -> Result<Drawn, String> {
         postcard::from_bytes(bytes).map_err(unreadable)
     }
 
-    /// Read the grid part of [`Drawn::to_parts`].
-    pub fn read_grid(&mut self, bytes: &[u8]) -> Result<(), String> {
-        self.grid = postcard::from_bytes(bytes).map_err(unreadable)?;
-        Ok(())
+    /// Add what [`Drawn::read_early`] read.
+    pub fn add_early(&mut self, early: Early) {
+        self.grid = early.grid;
+        self.properties = early.properties;
     }
 
     /// Read the entries part of [`Drawn::to_parts`].
     pub fn read_entries(&mut self, bytes: &[u8]) -> Result<(), String> {
         self.entries = postcard::from_bytes(bytes).map_err(unreadable)?;
+        Ok(())
+    }
+
+    /// Read the outline part of [`Drawn::to_parts`].
+    pub fn read_outline(&mut self, bytes: &[u8]) -> Result<(), String> {
+        self.outline = postcard::from_bytes(bytes).map_err(unreadable)?;
         Ok(())
     }
 }
@@ -232,11 +334,29 @@ pub fn head(text: &str, max: usize) -> Option<&str> {
     Some(near.map_or(cut, |i| &cut[..i + 1]))
 }
 
-/// The outline of `text`'s graph, for a page that holds only [`Drawn`].
-pub fn outline_of(text: &str) -> Option<Outline> {
-    let mut report = analyze(text);
-    let graph = report.graph.take();
-    Outline::new(graph, report.main_set(), TREE_OPEN_DEPTH)
+/// A long text as the page lays it out before the reader asks for all of
+/// it: its [`head`] and its length, measured once per text (counting the
+/// characters of a 2.9 MB short form on every render was work on the
+/// page's render path).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Excerpt {
+    /// The head to lay out, or none when the text is short enough to show whole.
+    pub head: Option<String>,
+    /// How many characters the whole text has.
+    pub chars: usize,
+    /// How many bytes the whole text has.
+    pub bytes: usize,
+}
+
+impl Excerpt {
+    /// The excerpt of `text`, with a head of at most [`HEAD_BYTES`].
+    pub fn of(text: &str) -> Excerpt {
+        Excerpt {
+            head: head(text, HEAD_BYTES).map(str::to_string),
+            chars: text.chars().count(),
+            bytes: text.len(),
+        }
+    }
 }
 
 /// The bytes of `report`'s `R_lite` entry `i`, to highlight in the editor.
@@ -411,22 +531,32 @@ mod tests {
         let text = "{\"version\": 1, \"execution\": {\"R_lite\": [\n  {\"rank\": \"0\", \"children\": {\"core\": \"0-1\"}},\n  {\"rank\": \"1-2\", \"children\": {\"core\": \"0\", \"gpu\": \"1\"}}]}}";
         let a = Analysis::of(text);
         let parts = Drawn::of(&a).to_parts();
-        let [rest, grid, entries] = &parts;
+        let [early, rest, entries, outline] = &parts;
         let mut d = Drawn::from_rest(rest).unwrap();
-        assert_eq!((d.grid.is_none(), d.entries.len()), (true, 0));
-        d.read_grid(grid).unwrap();
+        assert_eq!(
+            (d.grid.is_none(), d.entries.len(), d.outline.is_none()),
+            (true, 0, true)
+        );
+        d.add_early(Drawn::read_early(early).unwrap());
         d.read_entries(entries).unwrap();
+        d.read_outline(outline).unwrap();
         assert_eq!(d, Drawn::of(&a));
         assert_eq!(
-            d.read_grid(&grid[..grid.len() - 1]).unwrap_err(),
+            Drawn::read_early(&early[..early.len() - 1]).unwrap_err(),
             "analysis answer unreadable: hit the end of buffer, expected more data"
         );
+        // A worker sends the grid first, then the rest.
+        let mut begun = Analysis::begin(text);
+        let first = begun.take_early();
+        assert_eq!(&first, early);
+        let later = Drawn::of(&Analysis::finish(text, begun)).later_parts();
+        assert_eq!(later, [rest.clone(), entries.clone(), outline.clone()]);
         assert_eq!(d.summaries, a.summaries);
         assert_eq!(d.findings, a.findings);
         assert_eq!(d.squiggles(), a.squiggles);
         assert_eq!(d.properties, a.properties);
-        assert_eq!(d.outline, a.outline.is_some());
-        assert!(Drawn::of(&Analysis::of(TWO)).outline);
+        assert_eq!(d.outline, a.outline);
+        assert!(Drawn::of(&Analysis::of(TWO)).outline.is_some());
         let links = d.links();
         assert_eq!(links.entries, a.report.entries);
         let second = text.rfind("{\"rank\"").unwrap();
@@ -443,20 +573,16 @@ mod tests {
                 "never the text: {part:?}"
             );
         }
-        assert_eq!(
-            outline_of(text).map(|o| o.vertices()),
-            a.outline.map(|o| o.vertices())
-        );
     }
 
     #[test]
     fn a_rejection_crosses() {
-        let [rest, ..] = Drawn::of(&Analysis::of(r#"{"version":2}"#)).to_parts();
+        let [_, rest, ..] = Drawn::of(&Analysis::of(r#"{"version":2}"#)).to_parts();
         let d = Drawn::from_rest(&rest).unwrap();
         assert_eq!(d.summaries, Err("unsupported version 2".to_string()));
         assert_eq!(
-            (d.grid.is_none(), d.outline, d.links().rejection),
-            (true, false, Some("unsupported version 2".into()))
+            (d.grid.is_none(), d.outline.is_none(), d.links().rejection),
+            (true, true, Some("unsupported version 2".into()))
         );
         assert_eq!(
             Drawn::from_rest(&[7]).unwrap_err(),
@@ -476,6 +602,17 @@ mod tests {
             Some("x,bcdefghi"),
             "a separator too far back"
         );
+    }
+
+    #[test]
+    fn an_excerpt_measures_its_text_once() {
+        let short = Excerpt::of("n[1-4]");
+        assert_eq!((short.head, short.chars, short.bytes), (None, 6, 6));
+        let long = format!("{}\u{e9}", "n1,".repeat(400));
+        let e = Excerpt::of(&long);
+        assert_eq!((e.chars, e.bytes), (1201, 1202));
+        assert_eq!(e.head.as_deref(), head(&long, HEAD_BYTES));
+        assert_eq!(e.head.map(|h| h.len()), Some(999), "cut after a comma");
     }
 
     #[test]

@@ -5,7 +5,7 @@
 
 use crate::grid::ColorBy;
 use crate::rset::Rset;
-use crate::tabs::tab_letter;
+use crate::tabs::{tab_letter, tab_name};
 use std::fmt;
 
 /// What the user picked in the "colour by" menu.
@@ -114,7 +114,7 @@ pub fn menu(
     for (i, source) in sources.iter().enumerate().filter(|(i, _)| *i != active) {
         out.push(option(
             ColorChoice::Member(i),
-            format!("also in tab {} ({source})", tab_letter(i)),
+            format!("also in tab {} ({})", tab_letter(i), tab_name(source)),
             false,
         ));
     }
@@ -223,13 +223,13 @@ mod tests {
                 &ColorChoice::Member(0),
                 false,
                 &props,
-                &["a", "b"],
+                &["A laptop", "b"],
                 1
             )),
             [
                 "type=resource type",
                 "property:pgpu=property pgpu",
-                "member:0=also in tab A (a) *"
+                "member:0=also in tab A (laptop) *"
             ]
         );
         assert_eq!(

@@ -3,7 +3,7 @@
 //! Code map, by layer (ARCHITECTURE.md has the rules; a test enforces
 //! them):
 //!
-//! - [`diag`], [`limits`]: diagnostics with spans, pointers and carets; size limits.
+//! - [`diag`], [`limits`], [`words`]: diagnostics with spans, pointers and carets; size limits; counts in words.
 //! - [`idset`], [`hostlist`], [`range`]: RFC 22 id sets, RFC 29 host lists, RFC 45 ranges.
 //! - [`json`]: strict JSON with byte ranges, and jansson's way of writing it.
 //! - [`shape`], [`rset`]: RFC 46 shapes to RFC 14 resources; RFC 20 R documents.
@@ -34,6 +34,7 @@ pub mod shape;
 pub mod share;
 pub mod tabs;
 pub mod textview;
+pub mod words;
 
 #[cfg(target_arch = "wasm32")]
 pub mod web;

@@ -5,17 +5,48 @@
 //!
 //! An R without a `scheduling` graph gets one generated from R_lite
 //! (cluster → node → core/gpu), so every R can be seen as a tree.
+//!
+//! An outline keeps only what it draws (the containment tree, the counts
+//! per subtree, and each vertex's name, type and rank), so the analysis
+//! worker can hand it to the page in compact form and the page never reads
+//! the graph itself.
 
-use crate::jgf::{self, generate, Analysis};
+use crate::jgf::{self, generate, Analysis, Graph, Tree};
 use crate::rset::Rset;
+use crate::words::{count, grouped};
+use serde::{Deserialize, Serialize};
 
 /// The most vertices generated for an R without a graph; a larger set is
 /// shown as a grid only (a 16 384-node busy cluster would need 2 million).
 pub const MAX_GENERATED_VERTICES: u64 = 250_000;
 
+/// How many vertices the graph generated for a set has: the cluster, its
+/// `nodes`, and each of their resources (`resources` counts per type).
+pub fn generated_vertices(nodes: u64, resources: impl IntoIterator<Item = u64>) -> u64 {
+    resources
+        .into_iter()
+        .fold(1u64.saturating_add(nodes), u64::saturating_add)
+}
+
+/// What the page says in place of the tree when a set without a graph
+/// would generate `vertices`, more than [`MAX_GENERATED_VERTICES`]; none
+/// when it would not.
+pub fn not_drawn(vertices: u64) -> Option<String> {
+    (vertices > MAX_GENERATED_VERTICES).then(|| {
+        format!(
+            "The graph is not drawn: this R would generate {} vertices, over the {} the page draws. \
+             The grid shows every node; to see a part of it as a tree, select its cells in the grid \
+             and open them as a new tab, or give the R a scheduling graph of its own.",
+            grouped(vertices),
+            grouped(MAX_GENERATED_VERTICES)
+        )
+    })
+}
+
 /// The graph generated from a set without one, when it is small enough.
 fn generated(r: &Rset) -> Option<Analysis> {
-    let size: u64 = 1 + r.len() as u64 + r.child_types().iter().map(|t| r.count(t)).sum::<u64>();
+    let types = r.child_types();
+    let size = generated_vertices(r.len() as u64, types.iter().map(|t| r.count(t)));
     if size > MAX_GENERATED_VERTICES {
         return None;
     }
@@ -39,12 +70,12 @@ pub struct OutlineRow {
     pub children: usize,
     /// Whether its children are shown.
     pub open: bool,
-    /// What its subtree holds: `2 socket, 44 core, 4 gpu`.
+    /// What its subtree holds: `2 sockets, 44 cores, 4 gpus`.
     pub holds: String,
 }
 
 /// Where the graph came from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub enum Origin {
     /// The document's own `scheduling` graph.
     Scheduling,
@@ -66,12 +97,63 @@ pub enum TreeKey {
 }
 
 /// A containment tree with open and closed vertices.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Outline {
-    analysis: Analysis,
+    tree: Tree,
+    aggregate: jgf::Aggregate,
+    labels: Labels,
     origin: Origin,
     open: Vec<bool>,
     visible: Vec<u32>,
+}
+
+/// Each vertex's name, type and rank, in one string and a few arrays
+/// rather than a string per vertex, so a large outline crosses threads
+/// cheaply.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+struct Labels {
+    /// The names, one after another.
+    names: String,
+    /// Where each vertex's name ends in `names`.
+    ends: Vec<u32>,
+    /// Each vertex's type, as an index into `kinds`.
+    kind: Vec<u32>,
+    kinds: Vec<String>,
+    /// Each vertex's rank (negative: none).
+    rank: Vec<i64>,
+}
+
+impl Labels {
+    fn of(graph: &Graph) -> Labels {
+        let mut labels = Labels::default();
+        let mut seen = std::collections::HashMap::<&str, u32>::new();
+        for x in &graph.vertices {
+            labels.names.push_str(&x.name);
+            labels
+                .ends
+                .push(u32::try_from(labels.names.len()).unwrap_or(u32::MAX));
+            let next = labels.kinds.len() as u32;
+            let k = *seen.entry(x.kind.as_str()).or_insert(next);
+            if k == next {
+                labels.kinds.push(x.kind.clone());
+            }
+            labels.kind.push(k);
+            labels.rank.push(x.rank);
+        }
+        labels
+    }
+
+    fn name(&self, v: usize) -> &str {
+        let start = v.checked_sub(1).and_then(|u| self.ends.get(u));
+        let end = self.ends.get(v).copied().unwrap_or(0) as usize;
+        let start = start.map_or(0, |&s| s as usize);
+        self.names.get(start..end).unwrap_or("")
+    }
+
+    fn kind(&self, v: usize) -> &str {
+        let k = self.kind.get(v).copied().unwrap_or(u32::MAX) as usize;
+        self.kinds.get(k).map_or("", String::as_str)
+    }
 }
 
 impl Outline {
@@ -85,11 +167,18 @@ impl Outline {
             Some(a) => (a, Origin::Scheduling),
             None => (generated(rset?)?, Origin::Generated),
         };
-        let open = (0..analysis.graph.vertices.len())
-            .map(|v| analysis.tree.depth(v) < open_depth)
+        let Analysis {
+            graph,
+            tree,
+            aggregate,
+        } = analysis;
+        let open = (0..graph.vertices.len())
+            .map(|v| tree.depth(v) < open_depth)
             .collect();
         let mut outline = Outline {
-            analysis,
+            labels: Labels::of(&graph),
+            tree,
+            aggregate,
             origin,
             open,
             visible: Vec::new(),
@@ -105,7 +194,7 @@ impl Outline {
 
     /// How many vertices the graph has.
     pub fn vertices(&self) -> usize {
-        self.analysis.graph.vertices.len()
+        self.labels.ends.len()
     }
 
     /// How many rows are visible.
@@ -119,7 +208,7 @@ impl Outline {
     }
 
     fn rebuild(&mut self) {
-        let tree = &self.analysis.tree;
+        let tree = &self.tree;
         let pre = tree.preorder();
         let mut visible = Vec::new();
         let mut i = 0;
@@ -138,24 +227,20 @@ impl Outline {
     /// Row `i` of the visible list.
     pub fn row(&self, i: usize) -> Option<OutlineRow> {
         let v = *self.visible.get(i)? as usize;
-        let (graph, tree, agg) = (
-            &self.analysis.graph,
-            &self.analysis.tree,
-            &self.analysis.aggregate,
-        );
-        let x = graph.vertices.get(v)?;
+        let (tree, agg, labels) = (&self.tree, &self.aggregate, &self.labels);
+        let rank = *labels.rank.get(v)?;
         let holds = agg
             .counts(tree, v)
             .into_iter()
-            .map(|(t, n)| format!("{n} {t}"))
+            .map(|(t, n)| count(n, t))
             .collect::<Vec<_>>()
             .join(", ");
         Some(OutlineRow {
             vertex: v,
             depth: tree.depth(v),
-            name: x.name.clone(),
-            kind: x.kind.clone(),
-            rank: (x.rank >= 0).then_some(x.rank),
+            name: labels.name(v).to_string(),
+            kind: labels.kind(v).to_string(),
+            rank: (rank >= 0).then_some(rank),
             children: tree.children(v).len(),
             open: self.open.get(v).copied().unwrap_or(false),
             holds,
@@ -176,7 +261,7 @@ impl Outline {
     /// one. A visible row's ancestors are all open, hence visible, and rows
     /// are in preorder, so the parent is found by a binary search.
     pub fn parent_row(&self, i: usize) -> Option<usize> {
-        let tree = &self.analysis.tree;
+        let tree = &self.tree;
         let v = *self.visible.get(i)? as usize;
         let at = tree.subtree(tree.parent(v)?).start;
         self.visible[..i]
@@ -226,21 +311,23 @@ impl Outline {
             (typed, at)
         };
         let n = self.len();
-        let graph = &self.analysis.graph;
         (0..n).map(|k| (from + k) % n).find(|&i| {
-            let v = self.visible[i] as usize;
-            graph.vertices.get(v).is_some_and(|x| {
-                x.name.len() >= prefix.len()
-                    && x.name.is_char_boundary(prefix.len())
-                    && x.name[..prefix.len()].eq_ignore_ascii_case(prefix)
-            })
+            let name = self.labels.name(self.visible[i] as usize);
+            name.len() >= prefix.len()
+                && name.is_char_boundary(prefix.len())
+                && name[..prefix.len()].eq_ignore_ascii_case(prefix)
         })
     }
 
     /// The containment path of the vertex on row `i`: `/cluster0/node3`.
     pub fn path(&self, i: usize) -> Option<String> {
         let v = *self.visible.get(i)? as usize;
-        Some(self.analysis.tree.path_string(&self.analysis.graph, v))
+        let mut path = String::new();
+        for u in self.tree.path_to_root(v) {
+            path.push('/');
+            path.push_str(self.labels.name(u));
+        }
+        Some(path)
     }
 }
 
@@ -281,16 +368,16 @@ mod tests {
         assert_eq!(
             rows(&o),
             [
-                "▾cluster0 2 node, 4 core, 2 gpu",
-                "  ▸n0 2 core, 1 gpu (rank 0)",
-                "  ▸n1 2 core, 1 gpu (rank 1)",
+                "▾cluster0 2 nodes, 4 cores, 2 gpus",
+                "  ▸n0 2 cores, 1 gpu (rank 0)",
+                "  ▸n1 2 cores, 1 gpu (rank 1)",
             ]
         );
         o.toggle(2);
         assert_eq!(
             rows(&o)[2..],
             [
-                "  ▾n1 2 core, 1 gpu (rank 1)",
+                "  ▾n1 2 cores, 1 gpu (rank 1)",
                 "    ·core0  (rank 1)",
                 "    ·core1  (rank 1)",
                 "    ·gpu0  (rank 1)",
@@ -298,10 +385,33 @@ mod tests {
         );
         assert_eq!(o.path(4).as_deref(), Some("/cluster0/n1/core1"));
         o.toggle(0);
-        assert_eq!(rows(&o), ["▸cluster0 2 node, 4 core, 2 gpu"]);
+        assert_eq!(rows(&o), ["▸cluster0 2 nodes, 4 cores, 2 gpus"]);
         o.toggle(7);
         assert_eq!(o.len(), 1);
         assert_eq!(o.row(1), None);
+    }
+
+    #[test]
+    fn says_why_a_large_set_has_no_tree() {
+        assert_eq!(generated_vertices(2, [4, 2]), 9, "as the tree above");
+        assert_eq!(generated_vertices(u64::MAX, [1]), u64::MAX);
+        assert_eq!(not_drawn(MAX_GENERATED_VERTICES), None);
+        // 16 384 nodes of 128 cores: the busy cluster of the page's benchmark.
+        let n = generated_vertices(16_384, [16_384 * 128]);
+        assert_eq!(
+            not_drawn(n).unwrap(),
+            "The graph is not drawn: this R would generate 2\u{a0}113\u{a0}537 vertices, over the \
+             250\u{a0}000 the page draws. The grid shows every node; to see a part of it as a tree, \
+             select its cells in the grid and open them as a new tab, or give the R a scheduling \
+             graph of its own."
+        );
+        let text = r#"{"version": 1, "execution": {"R_lite": [{"rank": "0-62499", "children": {"core": "0-2"}}]}}"#;
+        let r = load(text).unwrap();
+        assert_eq!(
+            generated_vertices(62_500, [187_500]),
+            MAX_GENERATED_VERTICES + 1
+        );
+        assert!(Outline::new(None, Some(&r), 1).is_none(), "one vertex over");
     }
 
     /// The generated tree of two nodes with two cores and a GPU each, all
@@ -397,14 +507,14 @@ mod tests {
         assert_eq!(
             rows(&o),
             [
-                "▾cluster0 2 node, 8 core, 2 gpu",
-                "  ▾node0 4 core, 1 gpu (rank 0)",
+                "▾cluster0 2 nodes, 8 cores, 2 gpus",
+                "  ▾node0 4 cores, 1 gpu (rank 0)",
                 "    ·core0  (rank 0)",
                 "    ·core1  (rank 0)",
                 "    ·core2  (rank 0)",
                 "    ·core3  (rank 0)",
                 "    ·gpu0  (rank 0)",
-                "  ▾node1 4 core, 1 gpu (rank 1)",
+                "  ▾node1 4 cores, 1 gpu (rank 1)",
                 "    ·core0  (rank 1)",
                 "    ·core1  (rank 1)",
                 "    ·core2  (rank 1)",
@@ -412,5 +522,20 @@ mod tests {
                 "    ·gpu0  (rank 1)",
             ]
         );
+    }
+
+    #[test]
+    fn crosses_threads_whole() {
+        let mut o = open_tree();
+        o.toggle(1);
+        let bytes = postcard::to_allocvec(&o).unwrap();
+        let mut back: Outline = postcard::from_bytes(&bytes).unwrap();
+        assert_eq!(back, o);
+        assert_eq!(rows(&back), rows(&o));
+        assert_eq!(back.path(2), o.path(2));
+        assert_eq!(back.type_ahead(0, "n"), o.type_ahead(0, "n"));
+        back.toggle(1);
+        o.toggle(1);
+        assert_eq!(rows(&back), rows(&o));
     }
 }

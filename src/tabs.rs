@@ -125,10 +125,14 @@ impl PartialEq for Docs {
 
 impl Eq for Docs {}
 
+/// The name of a tab that holds what the user typed or pasted, rather
+/// than a file, an example or a link: the empty tab's name, kept by a paste.
+pub const UNTITLED: &str = "untitled";
+
 /// The empty tab the page shows when nothing is open.
 fn untitled() -> Doc {
     Doc {
-        source: "untitled".into(),
+        source: UNTITLED.into(),
         text: Text::default(),
     }
 }
@@ -153,13 +157,16 @@ pub enum Change {
     Typing,
 }
 
-/// One step of a tab's history: the text to go back to.
+/// One step of a tab's history: the text to go back to, and the tab's
+/// name then (a paste over the whole text renames the tab).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Step {
     /// What going back undoes (or, on the redo side, redoes).
     pub change: Change,
     /// The text before the change.
     pub text: Text,
+    /// The tab's name before the change.
+    pub source: String,
 }
 
 /// The most steps a tab keeps to undo.
@@ -191,14 +198,15 @@ impl History {
         self.redo.last().map(|s| s.change)
     }
 
-    /// Note that `before` was replaced by a `change`.
-    fn record(&mut self, before: Text, change: Change) {
+    /// Note that `before` (in a tab named `source`) was replaced by a `change`.
+    fn record(&mut self, before: Text, source: String, change: Change) {
         let typing = change == Change::Typing;
         self.redo.clear();
         if !(typing && self.typing) {
             self.undo.push(Step {
                 change,
                 text: before,
+                source,
             });
         }
         self.typing = typing;
@@ -210,26 +218,31 @@ impl History {
         }
     }
 
-    /// Go back from `current`: the text to show, if there is a step.
-    fn undo(&mut self, current: Text) -> Option<Text> {
+    /// Go back from `current`: the document to show, if there is a step.
+    fn undo(&mut self, current: Doc) -> Option<Doc> {
         let step = self.undo.pop()?;
         self.typing = false;
-        self.redo.push(Step {
-            change: step.change,
-            text: current,
-        });
-        Some(step.text)
+        Some(Self::travel(step, current, &mut self.redo))
     }
 
     /// Go forward again from `current`, after an undo.
-    fn redo(&mut self, current: Text) -> Option<Text> {
+    fn redo(&mut self, current: Doc) -> Option<Doc> {
         let step = self.redo.pop()?;
         self.typing = false;
-        self.undo.push(Step {
+        Some(Self::travel(step, current, &mut self.undo))
+    }
+
+    /// Go to `step` from `current`, which the other stack, `back`, keeps.
+    fn travel(step: Step, current: Doc, back: &mut Vec<Step>) -> Doc {
+        back.push(Step {
             change: step.change,
-            text: current,
+            text: current.text,
+            source: current.source,
         });
-        Some(step.text)
+        Doc {
+            source: step.source,
+            text: step.text,
+        }
     }
 }
 
@@ -261,6 +274,45 @@ pub enum Action {
 /// The letter naming tab `i`: A, B, …
 pub fn tab_letter(i: usize) -> char {
     char::from(b'A' + (i % 26) as u8)
+}
+
+/// What a tab shows after its letter: its source without a leading
+/// article, so that tab A with "A laptop" reads "A laptop", not "A A
+/// laptop", and every tab reads alike ("B RFC 20 example"). The full
+/// source stays the tab's title.
+pub fn tab_name(source: &str) -> &str {
+    ["A ", "An ", "The "]
+        .iter()
+        .find_map(|article| source.strip_prefix(article))
+        .filter(|rest| !rest.trim().is_empty())
+        .unwrap_or(source)
+}
+
+/// Tab `i` named in words, its letter once: `A laptop`, `B b.json`.
+pub fn tab_label(i: usize, source: &str) -> String {
+    format!("{} {}", tab_letter(i), tab_name(source))
+}
+
+/// Whether `after` replaces `before` rather than editing it, as a paste
+/// over the whole document does: more bytes go and come than stay (what
+/// the two share at their start and end). Two R documents often share
+/// their first bytes (`{"version": 1, "execution": …`), so sharing some is
+/// no edit; typing changes a few characters, so it never replaces.
+pub fn replaces_whole(before: &str, after: &str) -> bool {
+    if before.trim().is_empty() {
+        return false;
+    }
+    let prefix = common_len(before.bytes(), after.bytes());
+    let rest = |s: &str| s.len() - prefix;
+    let suffix =
+        common_len(before.bytes().rev(), after.bytes().rev()).min(rest(before).min(rest(after)));
+    let kept = prefix + suffix;
+    (before.len() - kept) + (after.len() - kept) > kept
+}
+
+/// How many leading items `a` and `b` share.
+fn common_len(a: impl Iterator<Item = u8>, b: impl Iterator<Item = u8>) -> usize {
+    a.zip(b).take_while(|(x, y)| x == y).count()
 }
 
 impl Docs {
@@ -333,26 +385,34 @@ impl Docs {
         }
     }
 
-    /// Replace the active tab's text by a `change`, noting it in its history.
+    /// Replace the active tab's text by a `change`, noting it in its
+    /// history. Typing that replaces the whole text (a paste over all of
+    /// it) leaves the tab named as a pasted document is: the file, example
+    /// or link it was named after is gone from it.
     fn change(&mut self, text: Text, change: Change) {
-        let i = self.active;
-        let before = std::mem::replace(&mut self.docs[i].text, text);
-        if before != self.docs[i].text {
-            self.history[i].record(before, change);
+        let doc = &mut self.docs[self.active];
+        let before = std::mem::replace(&mut doc.text, text);
+        if before == doc.text {
+            return;
         }
+        let source = doc.source.clone();
+        if change == Change::Typing && replaces_whole(&before, &doc.text) {
+            doc.source = UNTITLED.into();
+        }
+        self.history[self.active].record(before, source, change);
     }
 
     /// Undo (or redo) the active tab's last change.
     fn travel(&mut self, back: bool) {
         let i = self.active;
-        let current = self.docs[i].text.clone();
+        let current = self.docs[i].clone();
         let h = &mut self.history[i];
-        if let Some(text) = if back {
+        if let Some(doc) = if back {
             h.undo(current)
         } else {
             h.redo(current)
         } {
-            self.docs[i].text = text;
+            self.docs[i] = doc;
         }
     }
 
@@ -668,7 +728,7 @@ mod tests {
         let big = "x".repeat(MAX_HISTORY_BYTES / 2);
         let mut h = History::default();
         for i in 0..3 {
-            h.record(format!("{i}{big}").into(), Change::Fix);
+            h.record(format!("{i}{big}").into(), "a".into(), Change::Fix);
         }
         assert_eq!(h.undo.len(), 1, "two steps of half the budget are over it");
         assert!(h.undo[0].text.starts_with('2'));
@@ -689,5 +749,64 @@ mod tests {
             (sources(&renamed), renamed.active),
             (vec!["a", "b", "c"], 1)
         );
+    }
+    #[test]
+    fn a_tab_says_its_letter_once() {
+        assert_eq!(tab_label(0, "A laptop"), "A laptop");
+        assert_eq!(tab_label(1, "A laptop"), "B laptop");
+        assert_eq!(tab_label(1, "The RFC 20 example"), "B RFC 20 example");
+        assert_eq!(tab_label(2, "An R"), "C R");
+        assert_eq!(tab_label(1, "b.json"), "B b.json");
+        // Only a whole leading word is an article, and a name is never emptied.
+        assert_eq!(
+            [tab_name("Another.json"), tab_name("A "), tab_name("Theory")],
+            ["Another.json", "A ", "Theory"]
+        );
+    }
+
+    #[test]
+    fn a_replacement_is_told_from_an_edit() {
+        let laptop = r#"{"version": 1, "execution": {"R_lite": [{"rank": "0", "children": {"core": "0-7"}}]}}"#;
+        let other = r#"{"version": 1, "execution": {"R_lite": [{"rank": "0-63", "children": {"core": "0-3"}}], "nodelist": ["n[0-63]"]}}"#;
+        let typed = laptop.replace("0-7", "0-15");
+        assert!(replaces_whole(laptop, other));
+        assert!(replaces_whole(laptop, ""), "everything deleted");
+        assert!(!replaces_whole(laptop, &typed));
+        assert!(!replaces_whole(laptop, &format!("{laptop}\n")));
+        assert!(
+            !replaces_whole("", laptop),
+            "an empty tab is filled, not replaced"
+        );
+        assert!(
+            !replaces_whole("abab", "ab"),
+            "shared start and end never overlap"
+        );
+        let snippet = laptop.replace("]}}", r#", {"rank": "1", "children": {"core": "0"}}]}}"#);
+        assert!(
+            !replaces_whole(laptop, &snippet),
+            "a pasted entry is an edit"
+        );
+    }
+
+    #[test]
+    fn a_paste_over_an_example_renames_its_tab_and_undo_names_it_back() {
+        let d = three_tabs()
+            .apply(Action::Open(doc("A laptop", "{\"version\": 1}")))
+            .apply(Action::Edit("{\"version\": 12}".into()));
+        assert_eq!(d.current().source, "A laptop", "typing keeps the name");
+        let pasted = d.apply(Action::Edit("[1, 2, 3]".into()));
+        assert_eq!(
+            (sources(&pasted), pasted.current().text.clone()),
+            (vec!["a", "b", "c", UNTITLED], "[1, 2, 3]".into())
+        );
+        let fixed = d.apply(Action::Fix("[]".into()));
+        assert_eq!(fixed.current().source, "A laptop", "a fix is no paste");
+        let undone = pasted.apply(Action::Undo);
+        assert_eq!(
+            (undone.current().source.as_str(), &*undone.current().text),
+            ("A laptop", "{\"version\": 1}")
+        );
+        let redone = undone.apply(Action::Redo);
+        assert_eq!(redone.current(), pasted.current());
     }
 }

@@ -214,7 +214,7 @@ fn rank_set(nodes: &[&crate::rset::Node]) -> String {
 }
 
 fn plural(n: u64, one: &str) -> String {
-    super::plural(n, one)
+    crate::words::count(n, one)
 }
 
 #[cfg(test)]

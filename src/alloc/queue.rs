@@ -29,9 +29,10 @@
 //! document's own allocated set with every running job's R added.
 
 use super::answer::{answer_sets, holding, members, request_of, Status};
-use super::{plural, Policy, Request};
+use super::{Policy, Request};
 use crate::idset::IdSet;
 use crate::rset::{Node, Rset};
+use crate::words::count;
 use std::fmt::Write;
 
 /// Where a job stands.
@@ -325,10 +326,10 @@ impl Queue {
         self.all
             .nodes()
             .map(|n| {
-                let count = |ty: &str| n.child(ty).map_or(0, IdSet::len);
+                let ids = |ty: &str| n.child(ty).map_or(0, IdSet::len);
                 match self.busy.node(n.rank()) {
                     // Most nodes: nothing busy, nothing to copy.
-                    None => (n.rank(), count("core"), count("gpu"), true),
+                    None => (n.rank(), ids("core"), ids("gpu"), true),
                     Some(b) => (
                         n.rank(),
                         n.cores().difference(&b.cores()).len(),
@@ -353,7 +354,7 @@ impl Queue {
         if whole > 0 {
             out.push(Largest {
                 shape: format!("node={whole}"),
-                words: format!("{} with nothing busy", plural(whole, "whole node")),
+                words: format!("{} with nothing busy", count(whole, "whole node")),
             });
         }
         out.push(Largest {
@@ -377,7 +378,7 @@ impl Queue {
             shape: format!("node={n}/core={c}"),
             words: format!(
                 "{}, the most a request for the same cores on each node gets",
-                plural(n * c, "core")
+                count(n * c, "core")
             ),
         });
         out
@@ -516,7 +517,7 @@ fn histogram(counts: impl Iterator<Item = u64>) -> Histogram {
 /// `8 on 2 nodes, 0 on 1 node`.
 pub fn histogram_words(h: &Histogram) -> String {
     h.iter()
-        .map(|&(free, nodes)| format!("{free} on {}", plural(nodes, "node")))
+        .map(|&(free, nodes)| format!("{free} on {}", count(nodes, "node")))
         .collect::<Vec<_>>()
         .join(", ")
 }

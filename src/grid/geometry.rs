@@ -4,27 +4,38 @@
 
 use std::ops::Range;
 
-/// Width of the host-name column on screen and in a PNG export, when labels
-/// are drawn.
+/// Width of the label column, on screen and in both exports.
 pub const LABEL_WIDTH: f64 = 150.0;
 
-/// Width of the host-name column in an SVG export. Wider than on screen:
-/// the SVG names a generic monospace font whose width only the program
-/// that opens the file knows, so labels get room to spare.
-pub const SVG_LABEL_WIDTH: f64 = 160.0;
+/// The least distance between two row labels: at smaller cells a label
+/// names a span of several display rows (see [`label_stride`]).
+pub const LABEL_PITCH: f64 = 11.0;
 
-/// The smallest cell that gets host labels on screen: below it the font
-/// would be unreadable.
-pub const LABEL_MIN_CELL: f64 = 9.0;
+/// The font size of a row label that names a span of several display rows,
+/// and of the column axis.
+pub const SMALL_FONT: f64 = 10.0;
 
-/// The smallest cell that gets host labels in a PNG export.
-pub const PNG_LABEL_MIN_CELL: f64 = 6.0;
+/// The width of a monospace character, in ems: labels are cut to fit by
+/// counting characters, the same way on the canvas and in an SVG.
+pub const CHAR_EM: f64 = 0.6;
+
+/// Height of the column axis over the cells: a line of block names, then a
+/// line of ids.
+pub const AXIS_HEIGHT: f64 = 28.0;
 
 /// Height of the grid viewport in CSS pixels.
 pub const VIEW_HEIGHT: f64 = 420.0;
 
-/// The largest PNG side, in pixels, the export draws.
+/// The largest PNG side, in pixels, the export draws; past it the PNG
+/// shows the first rows or columns and says so.
 pub const MAX_PNG_SIDE: f64 = 16_384.0;
+
+/// The most pixels a PNG export draws (64 MB of RGBA), for the same reason.
+pub const MAX_PNG_AREA: f64 = 16_000_000.0;
+
+/// The cell size of a PNG export, whatever the zoom on screen: the largest
+/// zoom step, where every label is readable.
+pub const PNG_CELL: f64 = 18.0;
 
 /// Past this many rectangles an SVG is too heavy to be useful.
 pub const MAX_SVG_RECTS: usize = 20_000;
@@ -45,14 +56,10 @@ impl Zoom {
         self.strip > 1
     }
 
-    /// The width of the label column at this zoom: 0 when cells are too
-    /// small for labels.
+    /// The width of the label column at this zoom: the same at every zoom,
+    /// since small cells get labels that name spans of rows.
     pub fn label_width(self) -> f64 {
-        if self.cell >= LABEL_MIN_CELL {
-            LABEL_WIDTH
-        } else {
-            0.0
-        }
+        LABEL_WIDTH
     }
 }
 
@@ -87,35 +94,40 @@ pub fn step_zoom(zoom: usize, step: isize) -> usize {
     (zoom as isize + step).clamp(0, ZOOMS.len() as isize - 1) as usize
 }
 
-/// Cell sizes a PNG export may fall back to, smallest first: the zoom
-/// steps' cell sizes, each once.
-pub fn png_cells() -> Vec<f64> {
-    let mut out: Vec<f64> = Vec::new();
-    for z in ZOOMS {
-        if out.last() != Some(&z.cell) {
-            out.push(z.cell);
-        }
+/// How many display rows one row label names at cell size `cell`: one
+/// from [`LABEL_PITCH`] up, else enough rows to make that pitch, so labels
+/// never overlap.
+pub fn label_stride(cell: f64) -> usize {
+    if cell >= LABEL_PITCH {
+        1
+    } else {
+        (LABEL_PITCH / cell).ceil() as usize
     }
-    out
 }
 
-/// The cell size and label width of a PNG of `columns` × `rows` cells,
-/// drawn at most at `cell`: the largest of `cells` that fits in
-/// [`MAX_PNG_SIDE`], else 1; labels only from [`PNG_LABEL_MIN_CELL`].
-pub fn png_layout(cells: &[f64], cell: f64, columns: usize, rows: usize) -> (f64, f64) {
-    let fit = |c: f64| (LABEL_WIDTH + columns as f64 * c).max(rows as f64 * c) <= MAX_PNG_SIDE;
-    let cell = cells
-        .iter()
-        .rev()
-        .copied()
-        .find(|&c| c <= cell && fit(c))
-        .unwrap_or(1.0);
-    let left = if cell >= PNG_LABEL_MIN_CELL {
-        LABEL_WIDTH
+/// The font size of the row labels at cell size `cell`: grows with one-row
+/// cells, [`SMALL_FONT`] for labels over spans.
+pub fn label_font(cell: f64) -> f64 {
+    if label_stride(cell) == 1 {
+        (cell - 2.0).min(11.0)
     } else {
-        0.0
-    };
-    (cell, left)
+        SMALL_FONT
+    }
+}
+
+/// `text` cut to at most `width` pixels of a monospace `font`, its end
+/// replaced by `…` when cut; empty when not even that fits.
+pub fn fit(text: &str, width: f64, font: f64) -> String {
+    let most = (width / (font * CHAR_EM)).floor().max(0.0) as usize;
+    if text.chars().count() <= most {
+        return text.to_string();
+    }
+    if most == 0 {
+        return String::new();
+    }
+    let mut out: String = text.chars().take(most - 1).collect();
+    out.push('…');
+    out
 }
 
 /// The (display row, column) at `(x, y)` CSS pixels from the grid's
@@ -147,8 +159,7 @@ mod tests {
     fn the_default_zoom_has_13_pixel_cells_and_labels() {
         let z = ZOOMS[DEFAULT_ZOOM];
         assert_eq!((z.cell, z.strip, z.label_width()), (13.0, 1, 150.0));
-        assert_eq!(ZOOMS[5].label_width(), 0.0, "6-pixel cells: no labels");
-        assert_eq!(ZOOMS[6].label_width(), 150.0);
+        assert_eq!(ZOOMS[0].label_width(), 150.0, "labels at every zoom");
         assert!(ZOOMS[0].strips() && !ZOOMS[2].strips());
         assert_eq!(
             (step_zoom(0, -1), step_zoom(7, 1), step_zoom(8, 1)),
@@ -157,14 +168,17 @@ mod tests {
     }
 
     #[test]
-    fn png_exports_fall_back_to_smaller_cells() {
-        assert_eq!(png_cells(), [2.0, 3.0, 4.0, 6.0, 9.0, 13.0, 18.0]);
-        let cells = png_cells();
-        assert_eq!(png_layout(&cells, 13.0, 41, 20), (13.0, 150.0));
-        // 2000 rows of 13 pixels are too tall: 6-pixel cells fit (12 000).
-        assert_eq!(png_layout(&cells, 13.0, 41, 2000), (6.0, 150.0));
-        assert_eq!(png_layout(&cells, 13.0, 41, 5000), (3.0, 0.0));
-        assert_eq!(png_layout(&cells, 13.0, 41, 1_000_000), (1.0, 0.0));
+    fn labels_name_spans_of_rows_at_small_cells() {
+        let strides: Vec<usize> = ZOOMS.iter().map(|z| label_stride(z.cell)).collect();
+        assert_eq!(strides, [6, 6, 6, 4, 3, 2, 2, 1, 1]);
+        let fonts: Vec<f64> = ZOOMS.iter().map(|z| label_font(z.cell)).collect();
+        assert_eq!(
+            fonts,
+            [10.0, 10.0, 10.0, 10.0, 10.0, 10.0, 10.0, 11.0, 11.0]
+        );
+        assert_eq!(fit("quartz[1-8] (0-7)", 150.0, 10.0), "quartz[1-8] (0-7)");
+        assert_eq!(fit("abcdef", 24.0, 10.0), "abc…", "four characters of 6 px");
+        assert_eq!(fit("abcdef", 5.0, 10.0), "");
     }
 
     #[test]
@@ -177,7 +191,7 @@ mod tests {
         assert_eq!(cell_at((149.0, 6.0), z, 20, 41), None, "on a label");
         assert_eq!(cell_at((150.0 + 41.0 * 13.0, 6.0), z, 20, 41), None);
         assert_eq!(cell_at((151.0, 20.0 * 13.0), z, 20, 41), None);
-        assert_eq!(cell_at((3.0, 5.0), ZOOMS[2], 20, 41), Some((2, 1)));
+        assert_eq!(cell_at((153.0, 5.0), ZOOMS[2], 20, 41), Some((2, 1)));
     }
 
     #[test]

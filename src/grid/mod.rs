@@ -10,12 +10,15 @@
 //! as [`Shade`]s (see `rows`).
 //!
 //! Around the layout: [`geometry`] (zoom steps, label column, hit-testing),
-//! [`text`] (tooltips, legend), [`pick`] (the selection) and [`keys`] (the
+//! [`axes`] (row labels and the column axis), [`text`] (tooltips, legend),
+//! [`picture`] (the exports), [`pick`] (the selection) and [`keys`] (the
 //! keyboard), all pure so the page only draws.
 
+pub mod axes;
 pub mod geometry;
 pub mod keys;
 pub mod pick;
+pub mod picture;
 mod rows;
 pub mod text;
 mod wire;
@@ -406,74 +409,6 @@ impl Grid {
         }
         out
     }
-
-    /// The grid as an SVG picture (cells of `cell` pixels, host labels on the
-    /// left), or `None` when it would hold more than `max_runs` rectangles,
-    /// past which a PNG is the useful format.
-    pub fn svg(
-        &self,
-        by: &ColorBy,
-        cell: f64,
-        color: impl Fn(Paint) -> &'static str,
-        max_runs: usize,
-    ) -> Option<String> {
-        use std::fmt::Write;
-        // Row by row, so a million-row grid gives up after `max_runs`
-        // rectangles rather than after computing them all.
-        let mut runs = Vec::new();
-        for row in 0..self.rows.len() {
-            self.row_runs(row, &(0..self.width), by, &mut runs);
-            if runs.len() > max_runs {
-                return None;
-            }
-        }
-        let label_w = geometry::SVG_LABEL_WIDTH;
-        let (w, h) = (
-            label_w + self.width as f64 * cell,
-            self.rows.len() as f64 * cell,
-        );
-        let mut out = format!(
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" font-family=\"monospace\" font-size=\"{}\">\n",
-            (cell - 2.0).clamp(4.0, 13.0)
-        );
-        for row in 0..self.rows.len() {
-            let y = row as f64 * cell + cell / 2.0;
-            let _ = writeln!(
-                out,
-                "<text x=\"2\" y=\"{y}\" dominant-baseline=\"middle\">{}</text>",
-                xml_escape(&self.label(row))
-            );
-        }
-        for r in runs {
-            let _ = writeln!(
-                out,
-                "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"{}\"/>",
-                label_w + r.col as f64 * cell,
-                r.row as f64 * cell,
-                r.len as f64 * cell - 1.0,
-                cell - 1.0,
-                color(r.paint)
-            );
-        }
-        out.push_str("</svg>\n");
-        Some(out)
-    }
-}
-
-/// Escape text for XML content and attribute values.
-fn xml_escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '&' => out.push_str("&amp;"),
-            '"' => out.push_str("&quot;"),
-            '\'' => out.push_str("&apos;"),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 #[cfg(test)]
@@ -622,21 +557,6 @@ mod tests {
         );
         assert_eq!(g.select(0..1, 8..9).short_form(), "rank0/gpu1");
         assert!(g.select(1..2, 0..2).is_empty());
-    }
-
-    #[test]
-    fn draws_svg_with_escaped_labels() {
-        let set = load(r#"{"version": 1, "execution": {"R_lite": [{"rank": "0", "children": {"core": "0-1"}}], "nodelist": ["<b&>"]}}"#).unwrap();
-        let g = Grid::new(&set, None, None);
-        let svg = g.svg(&ColorBy::Type, 10.0, |_| "#123456", 100).unwrap();
-        assert_eq!(
-            svg,
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"180\" height=\"10\" viewBox=\"0 0 180 10\" font-family=\"monospace\" font-size=\"8\">\n\
-             <text x=\"2\" y=\"5\" dominant-baseline=\"middle\">&lt;b&amp;&gt; (0)</text>\n\
-             <rect x=\"160\" y=\"0\" width=\"19\" height=\"9\" fill=\"#123456\"/>\n\
-             </svg>\n"
-        );
-        assert_eq!(g.svg(&ColorBy::Type, 10.0, |_| "#000", 0), None);
     }
 
     #[test]

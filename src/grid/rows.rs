@@ -365,6 +365,27 @@ impl Grid {
         }
     }
 
+    /// The short label of a group of rows, for the label column:
+    /// [`label`](Grid::label) for one row; for several, the RFC 29 host list
+    /// and the count, as `node[1-4] ×4`, or `ranks 0-3 ×4` when a row has no
+    /// host name. The tooltip names the ranks too ([`Grid::group_label`]).
+    pub fn span_label(&self, rows: Range<usize>) -> String {
+        let rows = rows.start.min(self.rows.len())..rows.end.min(self.rows.len());
+        let group = &self.rows[rows.clone()];
+        if group.len() < 2 {
+            return self.group_label(rows);
+        }
+        let n = group.len();
+        let hosts: Option<Hostlist> = group.iter().map(|r| r.host.as_deref()).collect();
+        match hosts {
+            Some(hosts) => format!("{hosts} ×{n}"),
+            None => {
+                let ranks = IdSet::from_ranges(group.iter().map(|r| (r.rank, r.rank)));
+                format!("ranks {ranks} ×{n}")
+            }
+        }
+    }
+
     /// What grid rows `rows` hold at column `col` (the tooltip of a folded
     /// row or a density strip), or `None` on a gap, outside the grid, or
     /// where no row of the group has a resource.

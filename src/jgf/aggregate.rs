@@ -10,7 +10,7 @@ use super::model::Graph;
 use super::tree::Tree;
 
 /// Per-type preorder positions of a tree.
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Aggregate {
     /// Types in order of first appearance in preorder.
     types: Vec<String>,

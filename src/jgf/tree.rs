@@ -31,7 +31,7 @@ pub struct Overlay {
 /// The containment forest of a graph: parent pointers, children in natural
 /// order, and a preorder numbering that makes every subtree a contiguous
 /// range (what [`super::aggregate`] counts over).
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Tree {
     roots: Vec<u32>,
     parent: Vec<u32>,
@@ -41,7 +41,9 @@ pub struct Tree {
     pos: Vec<u32>,
     depth: Vec<u32>,
     size: Vec<u32>,
-    /// Edges of other subsystems.
+    /// Edges of other subsystems (not sent to the page's outline, which
+    /// draws containment only).
+    #[serde(skip)]
     pub overlay: Vec<Overlay>,
 }
 

@@ -361,7 +361,10 @@ impl<'t, 'g> Cx<'t, 'g> {
         if self.dropped > 0 {
             let n = self.dropped;
             self.diags.push(Diagnostic::note(
-                format!("{n} more findings not shown (the limit is {MAX_DIAGNOSTICS})"),
+                format!(
+                    "{} not shown (the limit is {MAX_DIAGNOSTICS})",
+                    crate::words::count(n, "more finding")
+                ),
                 0..0,
                 "",
             ));

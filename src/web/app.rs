@@ -2,7 +2,7 @@
 //! the core finds in them. State lives in the hooks of [`crate::web::hooks`];
 //! all resource logic is a call into the core.
 
-use crate::tabs::{tab_letter, Action, Doc, Docs, Text};
+use crate::tabs::{tab_label, tab_letter, Action, Doc, Docs, Text};
 use crate::web::components::{
     color_menu::{color_menu, ColorMenu},
     diagnostics::Diagnostics,
@@ -12,7 +12,7 @@ use crate::web::components::{
     summary::SummaryView,
     tabs::{history_bar, Tabs},
     toolbar::{Example, Toolbar},
-    tree::TreeView,
+    tree::graph_section,
 };
 use crate::web::hooks::{
     importer, opener, use_analysis, use_coloring, use_docs, use_file_drop, use_finding_actions,
@@ -40,6 +40,13 @@ pub fn app() -> Html {
         .filter(|a| a.text == current_text)
         .cloned();
     let link = use_linking(&analysis, &current);
+    // While only the grid has come, the summary says the rest is coming.
+    let complete = analysis.as_ref().filter(|a| !a.partial);
+    let progress = match (&analyzed.progress, &analysis) {
+        (Some(p), _) => Some(p.clone()),
+        (None, Some(a)) if a.partial => Some("Checking the document…".to_string()),
+        _ => None,
+    };
     let fit = use_fit(&open);
     let linked = link.cells.clone().or(fit.linked);
     let grid = analysis.as_ref().and_then(|a| a.grid.clone());
@@ -47,15 +54,13 @@ pub fn app() -> Html {
     let coloring = use_coloring(&docs, has_states);
     let actions = use_finding_actions(&docs, current_text.clone());
     let (on_example, on_file, on_share) = toolbar_actions(&open, &status, &current_text);
+    let on_shared = shared(&status);
     let on_edit = dispatch(&docs, Action::Edit);
     let on_select = dispatch(&docs, Action::Select);
     let on_close = dispatch(&docs, Action::Close);
     let [on_reopen, on_undo, on_redo] =
         [Action::Reopen, Action::Undo, Action::Redo].map(|a| dispatch(&docs, move |()| a.clone()));
-    let closed = docs
-        .closed
-        .as_ref()
-        .map(|c| format!("{} {}", tab_letter(c.at), c.doc.source));
+    let closed = docs.closed.as_ref().map(|c| tab_label(c.at, &c.doc.source));
     let history = docs.history();
     let on_open_selection = open_selection(&docs);
     let squiggles = current
@@ -69,7 +74,7 @@ pub fn app() -> Html {
                 <h1>{ "Rscope" }</h1>
                 <p class="tagline">{ "Explore a Flux resource set (RFC 20 R document) in your browser. Nothing leaves this page." }</p>
             </header>
-            <Toolbar {examples} {on_example} {on_file} {on_share} />
+            <Toolbar {examples} {on_example} {on_file} {on_share} {on_shared} />
             <p class="status" role="status" data-testid="status">{ status_line(&status) }</p>
             if let Some(p) = not_kept {
                 <p class="error" role="alert" data-testid="not-kept">{ p }</p>
@@ -80,8 +85,8 @@ pub fn app() -> Html {
                 <Editor text={current_text} {on_edit} label="R document (JSON)"
                     selection={actions.selection} {squiggles} linked={link.text} reveal={link.reveal} on_point={link.on_point} />
                 <div class="side">
-                    <SummaryView result={analysis.as_ref().map(|a| a.summaries.clone())} progress={analyzed.progress} />
-                    if let Some(a) = &analysis {
+                    <SummaryView result={complete.as_ref().map(|a| a.summaries.clone())} {progress} />
+                    if let Some(a) = &complete {
                         <Diagnostics findings={a.findings.clone()} on_locate={actions.on_locate} on_fix={actions.on_fix} />
                     }
                 </div>
@@ -100,12 +105,12 @@ pub fn app() -> Html {
                         }) }
                     </h2>
                     <GridView {grid} color_by={coloring.by} on_open={on_open_selection}
-                        {linked} on_cell={link.on_cell} />
+                        {linked} on_cell={link.on_cell} title={docs.current().source.clone()} />
                 </section>
             }
             <ShapePanel r_text={docs.current().text.clone()} tab={tab_letter(docs.active).to_string()} on_open={fit.on_open} on_allocation={fit.on_allocation} on_queue={fit.on_queue} />
-            if let Some(outline) = analysis.as_ref().and_then(|a| a.outline.clone()) {
-                <TreeView {outline} />
+            if let Some(a) = complete {
+                { graph_section(a.outline.clone(), &a.summaries) }
             }
         </main>
     }
@@ -130,12 +135,16 @@ fn status_line(status: &Option<Status>) -> Html {
 }
 
 /// The toolbar's actions: open an example, open a picked file, and make a
-/// share link for `text` (saying how it went in `status`).
+/// share link for `text` (saying in `status` why there is none).
 fn toolbar_actions(
     open: &Callback<Result<Doc, String>>,
     status: &UseStateHandle<Option<Status>>,
     text: &Text,
-) -> (Callback<Example>, Callback<web_sys::File>, Callback<()>) {
+) -> (
+    Callback<Example>,
+    Callback<web_sys::File>,
+    Callback<(), Option<String>>,
+) {
     let on_example = {
         let open = open.clone();
         Callback::from(move |ex: Example| {
@@ -155,30 +164,27 @@ fn toolbar_actions(
     };
     let on_share = {
         let (status, text) = (status.clone(), text.clone());
-        Callback::from(move |()| match load::share_link(&text) {
-            Ok(link) => share(link, status.clone()),
-            Err(e) => status.set(Some(Status::Problem(e))),
+        Callback::from(move |()| {
+            load::share_link(&text)
+                .map_err(|e| status.set(Some(Status::Problem(e))))
+                .ok()
         })
     };
     (on_example, on_file, on_share)
 }
 
-/// Copy a share `link` to the clipboard and say where it is.
-fn share(link: String, status: UseStateHandle<Option<Status>>) {
-    let copied = gloo::utils::window()
-        .navigator()
-        .clipboard()
-        .write_text(&link);
-    spawn_local(async move {
-        let how = match wasm_bindgen_futures::JsFuture::from(copied).await {
-            Ok(_) => "copied to the clipboard and shown in the address bar",
-            Err(_) => "shown in the address bar (copy it from there)",
+/// Say where a share link went, once the share button has tried the clipboard.
+fn shared(status: &UseStateHandle<Option<Status>>) -> Callback<(String, bool)> {
+    let status = status.clone();
+    Callback::from(move |(link, copied): (String, bool)| {
+        let how = if copied {
+            "copied to the clipboard and shown in the address bar"
+        } else {
+            "shown in the address bar (copy it from there)"
         };
-        status.set(Some(Status::Info(format!(
-            "share link ({} characters) {how}",
-            link.len()
-        ))));
-    });
+        let size = crate::words::count(link.len(), "character");
+        status.set(Some(Status::Info(format!("share link ({size}) {how}"))));
+    })
 }
 
 /// Open the grid's selection (its R, as JSON text) as a new tab.

@@ -3,21 +3,19 @@
 //! the link between text and grid, the colouring, and the findings. Each
 //! holds state and effects; every decision is a call into the core.
 
-use crate::analysis::{
-    apply_fix, entry_place, entry_span, main_set_of, outline_of, Drawn, Summaries,
-};
+use crate::analysis::{apply_fix, entry_place, entry_span, main_set_of};
 use crate::color::{coloring, ColorChoice};
-use crate::grid::{ColorBy, Grid, GridBuild};
-use crate::outline::Outline;
-use crate::report::{Finding, FixView, Report};
+use crate::grid::ColorBy;
+use crate::report::{Finding, FixView};
 use crate::rset::Rset;
 use crate::tabs::{Action, Doc, Docs, Text};
-use crate::textview::Squiggles;
 use crate::web::components::code::{Point, Reveal};
 use crate::web::components::editor::Selection;
 use crate::web::components::grid::{CellRef, Linked};
 use crate::web::components::toolbar::Example;
-use crate::web::worker::{Analyst, Answer};
+pub use crate::web::shown::Shown;
+use crate::web::shown::{Arrival, Painted};
+use crate::web::worker::{Analyst, Answer, Stage};
 use crate::web::{load, storage};
 use gloo::events::{EventListener, EventListenerOptions};
 use gloo::timers::callback::Timeout;
@@ -46,109 +44,6 @@ pub enum Status {
     Info(String),
     /// Something went wrong.
     Problem(String),
-}
-
-/// An analysis as the page shares it: what the worker said to draw
-/// ([`Drawn`]), each part behind its own pointer, so components compare
-/// props by pointer and a re-render (a hover, a keystroke) copies nothing.
-pub struct Shown {
-    /// The text it was computed from.
-    pub text: Text,
-    /// The `R_lite` entries, for linking text and cells to entries.
-    pub report: Report,
-    /// The summaries, or why there are none.
-    pub summaries: Rc<Result<Summaries, String>>,
-    /// The findings.
-    pub findings: Rc<Vec<Finding>>,
-    /// Their squiggles.
-    pub squiggles: Rc<Squiggles>,
-    /// The main set's properties.
-    pub properties: Rc<Vec<String>>,
-    /// The grid.
-    pub grid: Option<Rc<Grid>>,
-    /// The tree, opened and closed in place by the tree view.
-    pub outline: Option<Rc<RefCell<Outline>>>,
-}
-
-/// How long one task may unpack an answer before it lets the page paint.
-const UNPACK_SLICE_MS: f64 = 20.0;
-/// Grid rows unpacked between two looks at the clock.
-const UNPACK_CHUNK: usize = 2000;
-
-/// Milliseconds on the page's clock.
-fn now() -> f64 {
-    gloo::utils::window().performance().map_or(0.0, |p| p.now())
-}
-
-/// Let the page paint and answer input before going on.
-async fn pause() {
-    gloo::timers::future::TimeoutFuture::new(0).await;
-}
-
-impl Shown {
-    /// What to show of `text`, from the worker's answer: the grid rows and
-    /// entries are laid out in slices of [`UNPACK_SLICE_MS`] (a million rows
-    /// take seconds of one thread otherwise). `None` once `current` says
-    /// the answer was superseded.
-    async fn unpack(text: Text, parts: Vec<JsValue>, current: impl Fn() -> bool) -> Option<Shown> {
-        let part = |i: usize| crate::web::worker::part_bytes(parts.get(i));
-        let mut d = Drawn::from_rest(&part(0));
-        crate::web::mark("rscope:unpacked-rest");
-        pause().await;
-        if let Ok(d) = d.as_mut() {
-            let grid = d.read_grid(&part(1));
-            crate::web::mark("rscope:unpacked-grid");
-            pause().await;
-            let entries = d.read_entries(&part(2));
-            crate::web::mark("rscope:unpacked-entries");
-            pause().await;
-            if let Err(e) = grid.and(entries) {
-                d.summaries = Err(e);
-            }
-        }
-        if !current() {
-            return None;
-        }
-        let mut d = d.unwrap_or_else(|e| Drawn {
-            summaries: Err(e),
-            findings: Vec::new(),
-            squiggles: Vec::new(),
-            properties: Vec::new(),
-            grid: None,
-            entries: Vec::new(),
-            outline: false,
-        });
-        let mut slice = now();
-        let mut grid = d.grid.take().map(GridBuild::new);
-        while let Some(g) = grid.as_mut() {
-            if g.step(UNPACK_CHUNK) {
-                break;
-            }
-            if now() - slice > UNPACK_SLICE_MS {
-                pause().await;
-                if !current() {
-                    return None;
-                }
-                slice = now();
-            }
-        }
-        crate::web::mark("rscope:built-grid");
-        // The entries arrive whole: their id sets cross as ranges.
-        let entries = std::mem::take(&mut d.entries);
-        // The outline stays on this thread: the tree view opens and
-        // closes it in place. Only documents that have one read it again.
-        let outline = d.outline.then(|| outline_of(&text)).flatten();
-        Some(Shown {
-            report: d.links_with(entries),
-            squiggles: Rc::new(d.squiggles()),
-            grid: grid.map(|g| Rc::new(g.finish())),
-            outline: outline.map(|o| Rc::new(RefCell::new(o))),
-            summaries: Rc::new(d.summaries),
-            findings: Rc::new(d.findings),
-            properties: Rc::new(d.properties),
-            text,
-        })
-    }
 }
 
 /// The open tabs, as last saved, saved again once changes settle and
@@ -330,45 +225,14 @@ pub fn use_analysis(text: Text, active: usize) -> Analyzed {
     let pending: Pending = use_mut_ref(|| (0u32, None::<Text>));
     let kept = use_mut_ref(Vec::<Rc<Shown>>::new);
     let analyst = {
-        let (shown, progress, pending) = (shown.setter(), progress.setter(), pending.clone());
-        let kept = kept.clone();
-        use_mut_ref(move || {
-            Analyst::new(move |(seq, parts): Answer| {
-                let text = {
-                    let mut p = pending.borrow_mut();
-                    if p.0 != seq {
-                        return; // superseded
-                    }
-                    p.1.take()
-                };
-                let Some(text) = text else { return };
-                crate::web::mark("rscope:analyze-end");
-                let (shown, progress, pending, kept) = (
-                    shown.clone(),
-                    progress.clone(),
-                    pending.clone(),
-                    kept.clone(),
-                );
-                spawn_local(async move {
-                    let current = || pending.borrow().0 == seq;
-                    let Some(new) = Shown::unpack(text, parts, current).await else {
-                        return;
-                    };
-                    if !current() {
-                        return;
-                    }
-                    crate::web::mark("rscope:unpacked");
-                    progress.set(None);
-                    let new = Rc::new(new);
-                    let mut kept = kept.borrow_mut();
-                    if kept.len() == KEPT_ANALYSES {
-                        kept.remove(0);
-                    }
-                    kept.push(new.clone());
-                    shown.set(Some(new));
-                });
-            })
-        })
+        let answers = Answers {
+            shown: shown.setter(),
+            progress: progress.setter(),
+            pending: pending.clone(),
+            kept: kept.clone(),
+            arrival: Rc::default(),
+        };
+        use_mut_ref(move || Analyst::new(move |answer: Answer| answers.take(answer)))
     };
     {
         let (shown, progress) = (shown.setter(), progress.setter());
@@ -408,6 +272,116 @@ pub fn use_analysis(text: Text, active: usize) -> Analyzed {
     Analyzed {
         shown: (*shown).clone(),
         progress: (*progress).clone(),
+    }
+}
+
+/// What the page does with the worker's answers: lay out the grid as soon
+/// as it comes and show it, then the rest; drop what was superseded.
+#[derive(Clone)]
+struct Answers {
+    shown: UseStateSetter<Option<Rc<Shown>>>,
+    progress: UseStateSetter<Option<String>>,
+    pending: Pending,
+    kept: Rc<RefCell<Vec<Rc<Shown>>>>,
+    arrival: Rc<RefCell<Arrival>>,
+}
+
+impl Answers {
+    /// Take one message of the answer to a request.
+    fn take(&self, (seq, stage, parts): Answer) {
+        let text = {
+            let mut p = self.pending.borrow_mut();
+            if p.0 != seq {
+                return; // superseded
+            }
+            match stage {
+                Stage::Early => p.1.clone(),
+                Stage::Later => p.1.take(),
+            }
+        };
+        let Some(text) = text else { return };
+        match stage {
+            Stage::Early => self.early(seq, text, parts),
+            Stage::Later => self.later(seq, text, parts),
+        }
+    }
+
+    /// Whether request `seq` is still the latest.
+    fn current(&self, seq: u32) -> impl Fn() -> bool {
+        let pending = self.pending.clone();
+        move || pending.borrow().0 == seq
+    }
+
+    /// The grid came: lay it out and show it, then the rest if it came
+    /// meanwhile.
+    fn early(&self, seq: u32, text: Text, parts: Vec<JsValue>) {
+        crate::web::mark("rscope:analyze-early");
+        *self.arrival.borrow_mut() = Arrival {
+            seq,
+            ..Arrival::default()
+        };
+        let this = self.clone();
+        spawn_local(async move {
+            let Some(painted) = Painted::unpack(&parts, this.current(seq)).await else {
+                return;
+            };
+            let painted = Rc::new(painted);
+            let later = {
+                let mut a = this.arrival.borrow_mut();
+                if a.seq != seq {
+                    return;
+                }
+                a.painted = Some(painted.clone());
+                a.later.take()
+            };
+            match later {
+                Some(parts) => this.complete(seq, painted, text, parts).await,
+                None if this.current(seq)() => {
+                    this.shown.set(Some(Rc::new(painted.partial(text))));
+                }
+                None => {}
+            }
+        });
+    }
+
+    /// The rest came: show it all once the grid is laid out.
+    fn later(&self, seq: u32, text: Text, parts: Vec<JsValue>) {
+        crate::web::mark("rscope:analyze-end");
+        let painted = {
+            let mut a = self.arrival.borrow_mut();
+            if a.seq != seq {
+                return;
+            }
+            match a.painted.clone() {
+                Some(p) => p,
+                None => {
+                    a.later = Some(parts);
+                    return;
+                }
+            }
+        };
+        let this = self.clone();
+        spawn_local(async move { this.complete(seq, painted, text, parts).await });
+    }
+
+    /// Show the whole analysis of request `seq`, and keep it.
+    async fn complete(&self, seq: u32, painted: Rc<Painted>, text: Text, parts: Vec<JsValue>) {
+        let current = self.current(seq);
+        let Some(new) = painted.complete(text, &parts, &current).await else {
+            return;
+        };
+        if !current() {
+            return;
+        }
+        crate::web::mark("rscope:unpacked");
+        self.progress.set(None);
+        let new = Rc::new(new);
+        let mut kept = self.kept.borrow_mut();
+        if kept.len() == KEPT_ANALYSES {
+            kept.remove(0);
+        }
+        kept.push(new.clone());
+        self.shown.set(Some(new));
     }
 }
 

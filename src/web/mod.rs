@@ -7,6 +7,7 @@ pub mod components;
 pub mod hooks;
 pub mod load;
 pub mod shape_worker;
+pub mod shown;
 pub mod state;
 pub mod storage;
 pub mod worker;

@@ -110,7 +110,7 @@ fn not_kept(docs: &Docs, reason: &str) -> String {
         .iter()
         .enumerate()
         .filter(|(_, d)| !d.text.is_empty())
-        .map(|(i, d)| format!("{} {}", crate::tabs::tab_letter(i), d.source))
+        .map(|(i, d)| crate::tabs::tab_label(i, &d.source))
         .collect::<Vec<_>>()
         .join(", ");
     format!(

@@ -15,25 +15,43 @@ use wasm_bindgen::JsCast;
 use web_sys::{MessageEvent, Worker, WorkerOptions, WorkerType};
 
 /// The worker's entry point: analyse `text` and say what the page draws of
-/// it, in three binary parts ([`Drawn::to_parts`]) that the worker hands
-/// over without a copy (their buffers are transferred).
+/// it in binary parts ([`Drawn::to_parts`]) that the worker hands over
+/// without a copy (their buffers are transferred). `early` is called with
+/// the first part, the grid, as soon as it is laid out, so the page paints
+/// it while the rest is computed; the other three are returned.
 #[wasm_bindgen(js_name = analyzeForPage)]
-pub fn analyze_for_page(text: &str) -> Vec<js_sys::Uint8Array> {
-    here(text)
+pub fn analyze_for_page(text: &str, early: &js_sys::Function) -> Vec<js_sys::Uint8Array> {
+    let first = |parts: Vec<JsValue>| {
+        let _ = early.call1(&JsValue::NULL, &js_sys::Array::from_iter(parts));
+    };
+    here(text, first)
         .into_iter()
-        .map(|p| js_sys::Uint8Array::from(&p[..]))
+        .map(|p| p.unchecked_into())
         .collect()
 }
 
-/// The parts of the analysis of `text`, done on this thread.
-fn here(text: &str) -> Vec<Vec<u8>> {
-    Drawn::of(&Analysis::of(text)).to_parts().into()
+/// Analyse `text` on this thread: `early` is told the first stage, and
+/// the last is returned.
+fn here(text: &str, early: impl FnOnce(Vec<JsValue>)) -> Vec<JsValue> {
+    let mut begun = Analysis::begin(text);
+    early(as_js(vec![begun.take_early()]));
+    let analysis = Analysis::finish(text, begun);
+    as_js(Drawn::of(&analysis).later_parts().into())
 }
 
-/// What the page is told: the sequence number of the request, and what to
-/// draw in three binary parts ([`Drawn::to_parts`]), left in JavaScript
-/// until the page reads each in its own task.
-pub type Answer = (u32, Vec<JsValue>);
+/// Which part of an answer a message holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    /// The grid, sent as soon as it is laid out.
+    Early,
+    /// Everything else: the analysis is done.
+    Later,
+}
+
+/// What the page is told: the sequence number of the request, the stage,
+/// and what to draw in binary parts ([`Drawn::to_parts`]), left in
+/// JavaScript until the page reads each in its own task.
+pub type Answer = (u32, Stage, Vec<JsValue>);
 
 /// Parts made on this thread, as the worker would post them.
 fn as_js(parts: Vec<Vec<u8>>) -> Vec<JsValue> {
@@ -41,6 +59,13 @@ fn as_js(parts: Vec<Vec<u8>>) -> Vec<JsValue> {
         .iter()
         .map(|p| js_sys::Uint8Array::from(&p[..]).into())
         .collect()
+}
+
+/// Analyse `text` as request `seq` on this thread, telling `on_answer`
+/// both stages.
+fn answer_here(seq: u32, text: &str, on_answer: &Rc<dyn Fn(Answer)>) {
+    let later = here(text, |parts| on_answer((seq, Stage::Early, parts)));
+    on_answer((seq, Stage::Later, later));
 }
 
 /// The bytes of one part of an answer (empty when it is not one).
@@ -88,13 +113,18 @@ impl Analyst {
                 let data = e.data();
                 let field = |k: &str| js_sys::Reflect::get(&data, &k.into()).ok();
                 let seq = field("seq").and_then(|v| v.as_f64()).unwrap_or(-1.0) as u32;
-                if latest.borrow().as_ref().is_some_and(|(s, _)| *s == seq) {
+                let stage = match field("early").is_some_and(|v| v.is_truthy()) {
+                    true => Stage::Early,
+                    false => Stage::Later,
+                };
+                if stage == Stage::Later && latest.borrow().as_ref().is_some_and(|(s, _)| *s == seq)
+                {
                     *latest.borrow_mut() = None;
                 }
                 let parts = field("parts")
                     .map(|v| js_sys::Array::from(&v).to_vec())
                     .unwrap_or_default();
-                answer((seq, parts));
+                answer((seq, stage, parts));
             })
         };
         // A worker that cannot start (no script, no module workers) leaves
@@ -105,7 +135,7 @@ impl Analyst {
                 e.prevent_default();
                 broken.set(true);
                 if let Some((seq, text)) = latest.borrow_mut().take() {
-                    answer((seq, as_js(here(&text))));
+                    answer_here(seq, &text, &answer);
                 }
             })
         };
@@ -124,7 +154,7 @@ impl Analyst {
     /// Ask for the analysis of `text` as request `seq`.
     pub fn post(&self, seq: u32, text: &Text) {
         let Some(worker) = self.worker.as_ref().filter(|_| !self.broken.get()) else {
-            (self.on_answer)((seq, as_js(here(text))));
+            answer_here(seq, text, &self.on_answer);
             return;
         };
         *self.latest.borrow_mut() = Some((seq, text.clone()));
@@ -133,7 +163,7 @@ impl Analyst {
         let _ = js_sys::Reflect::set(&message, &"text".into(), &JsValue::from_str(text));
         if worker.post_message(&message).is_err() {
             *self.latest.borrow_mut() = None;
-            (self.on_answer)((seq, as_js(here(text))));
+            answer_here(seq, text, &self.on_answer);
         }
     }
 }

@@ -12,7 +12,7 @@ test('arrow keys choose an example without opening one', async ({ page, rscope, 
   await expect(rscope.openExample).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(rscope.status).toHaveText('opened The RFC 20 example');
-  await expect(rscope.tab('A')).toHaveText('A The RFC 20 example');
+  await expect(rscope.tab('A')).toHaveText('A RFC 20 example');
   await expect(rscope.tab('B')).toHaveCount(0);
   expect(problems).toEqual([]);
 });

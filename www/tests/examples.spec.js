@@ -6,7 +6,7 @@ test('the examples menu opens the RFC 20 example', async ({ rscope, problems }) 
   await expect(rscope.examples.locator('option')).toHaveCount(9);
   await rscope.pickExample('The RFC 20 example — 4 nodes with 48 cores and 8 GPUs each');
   await expect(rscope.status).toHaveText('opened The RFC 20 example');
-  await expect(rscope.tab('A')).toHaveText('A The RFC 20 example');
+  await expect(rscope.tab('A')).toHaveText('A RFC 20 example');
   await expect(rscope.summary('nodes')).toHaveText('4');
   await expect(rscope.summary('cores')).toHaveText('192');
   await expect(rscope.summary('gpus')).toHaveText('32');

@@ -8,7 +8,7 @@ test('cells are coloured by membership in another tab', async ({ rscope, problem
   });
   await expect(rscope.summary('nodes')).toHaveText('2');
   await rscope.pickExample('The RFC 20 example — 4 nodes with 48 cores and 8 GPUs each');
-  await expect(rscope.tab('B')).toHaveText('B The RFC 20 example');
+  await expect(rscope.tab('B')).toHaveText('B RFC 20 example');
   await rscope.colorCellsBy({ label: 'also in tab A (untitled)' });
   await expect(rscope.legendItems).toHaveText(['also in the other document', 'only here']);
 

@@ -39,6 +39,7 @@ export class Rscope {
     this.examples = page.getByLabel('Choose an example');
     this.openExample = page.getByRole('button', { name: 'Open example' });
     this.status = page.getByTestId('status');
+    this.share = page.getByTestId('share');
     this.hint = page.getByTestId('hint');
     this.alert = page.getByRole('alert');
     this.notKept = page.getByTestId('not-kept');
@@ -47,6 +48,9 @@ export class Rscope {
     this.states = page.getByTestId('states');
     this.grid = page.getByTestId('grid');
     this.gridShape = page.getByTestId('grid-shape');
+    this.gridAxis = page.getByTestId('grid-axis');
+    this.pngNote = page.getByTestId('png-note');
+    this.svgRefused = page.getByTestId('svg-refused');
     this.tooltip = page.getByTestId('tooltip');
     this.legend = page.getByTestId('legend');
     this.legendItems = this.legend.locator('li');
@@ -81,6 +85,13 @@ export class Rscope {
     await this.page.evaluate((text) => navigator.clipboard.writeText(text), asText(doc));
     await this.editor.focus();
     await this.page.keyboard.press('ControlOrMeta+V');
+  }
+
+  /** Select the editor's whole text and paste `doc` over it, as Ctrl+A then Ctrl+V do. */
+  async pasteOver(doc) {
+    await this.editor.focus();
+    await this.page.keyboard.press('ControlOrMeta+A');
+    await this.paste(doc);
   }
 
   /** Choose a file with the "Open file" button. */
@@ -169,6 +180,21 @@ export class Rscope {
   }
 
   // ---- what the page reads back ------------------------------------------
+
+  /** The Copy button of the long text with test id `testid` ('short-form', 'selection-short'). */
+  copyButton(testid) {
+    return this.page.getByTestId(`copy-${testid}`);
+  }
+
+  /** What a copy button (a locator) announces: its live region, beside it. */
+  copyNote(button) {
+    return button.locator('xpath=following-sibling::*[@data-testid="copy-note"][1]');
+  }
+
+  /** Why the Graph section has no tree, when a set is too large for one. */
+  get graphNotDrawn() {
+    return this.page.getByTestId('graph-not-drawn');
+  }
 
   /** Start recording, in order, every non-empty text the elements with
    * these test ids show (`nodes: 4`), to read back with recordedTexts. */
@@ -372,6 +398,66 @@ export class Rscope {
     await this.colorBy.selectOption(choice);
   }
 
+  /** The row labels the grid's canvas drew last, top to bottom. */
+  async rowLabels() {
+    const text = await this.grid.locator('canvas').getAttribute('data-row-labels');
+    return text ? text.split('\n') : [];
+  }
+
+  /** The column axis as the page drew it last: `core: 0 2 4; gpu: 0`. */
+  axisIds() {
+    return this.gridAxis.getAttribute('data-axis');
+  }
+
+  /** Scroll the grid's rows to `top` CSS pixels, as a scroll bar drag does. */
+  async scrollGrid(top) {
+    await this.grid.evaluate((el, top) => { el.scrollTop = top; }, top);
+  }
+
+  /** Turn the mouse wheel by `dy` pixels wherever the pointer is. */
+  async wheel(dy) {
+    await this.page.mouse.wheel(0, dy);
+  }
+
+  /**
+   * The [display row, column] under the viewport point `{x, y}` now, from
+   * the grid's geometry and scroll offsets (the inverse of cellPoint).
+   */
+  cellUnder({ x, y }) {
+    return this.grid.evaluate((el, [x, y]) => {
+      const box = el.getBoundingClientRect();
+      const left = Number(el.dataset.labelWidth);
+      const cell = Number(el.dataset.cell);
+      return [
+        Math.floor((y - box.top + el.scrollTop) / cell),
+        Math.floor((x - box.left + el.scrollLeft - left) / cell),
+      ];
+    }, [x, y]);
+  }
+
+  /**
+   * The colour the grid's canvas shows at the middle of the cell in display
+   * row `row`, column `col` (in view), as [red, green, blue, alpha].
+   */
+  cellColor(row, col) {
+    return this.grid.evaluate((el, [row, col]) => {
+      const canvas = el.querySelector('canvas');
+      const left = Number(el.dataset.labelWidth);
+      const cell = Number(el.dataset.cell);
+      const ratio = canvas.width / parseFloat(canvas.style.width);
+      const x = (left + col * cell + cell / 2 - el.scrollLeft) * ratio;
+      const y = (row * cell + cell / 2 - el.scrollTop) * ratio;
+      // Read a copy: reading the page's canvas again and again makes the
+      // browser warn that it was not made for reading.
+      const probe = document.createElement('canvas');
+      probe.width = 1;
+      probe.height = 1;
+      const ctx = probe.getContext('2d', { willReadFrequently: true });
+      ctx.drawImage(canvas, Math.floor(x), Math.floor(y), 1, 1, 0, 0, 1, 1);
+      return [...ctx.getImageData(0, 0, 1, 1).data];
+    }, [row, col]);
+  }
+
   /** Click an export button ('png' or 'svg') and return the download. */
   async exportGrid(kind) {
     const [download] = await Promise.all([
@@ -464,4 +550,14 @@ export class Rscope {
   async queueFree(n) {
     await this.queueJob(n).getByRole('button', { name: `Free job ${n}` }).click();
   }
+}
+
+/** A download's bytes. */
+export async function downloadBytes(download) {
+  return Buffer.concat(await (await download.createReadStream()).toArray());
+}
+
+/** A PNG's width and height, read from its header (the IHDR chunk). */
+export function pngSize(bytes) {
+  return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
 }

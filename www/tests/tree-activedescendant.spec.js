@@ -10,13 +10,13 @@ const doc = {
 test('the focused row exists after a scroll', async ({ page, rscope, problems }) => {
   await rscope.load();
   await rscope.fill(doc);
-  await expect(rscope.treeRows.first()).toHaveText('▾cluster0 cluster — 64 node, 256 core');
+  await expect(rscope.treeRows.first()).toHaveText('▾cluster0 cluster — 64 nodes, 256 cores');
   await rscope.tree.hover();
   await page.mouse.wheel(0, 1200);
   // The second row leaves the DOM once the tree has scrolled past it.
   await expect(page.locator('#tree-row-1')).toHaveCount(0);
   const id = await rscope.tree.getAttribute('aria-activedescendant');
   expect(id).toBe('tree-row-0');
-  await expect(page.locator(`#${id}`)).toHaveText('▾cluster0 cluster — 64 node, 256 core');
+  await expect(page.locator(`#${id}`)).toHaveText('▾cluster0 cluster — 64 nodes, 256 cores');
   expect(problems).toEqual([]);
 });

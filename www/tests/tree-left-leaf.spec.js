@@ -12,7 +12,7 @@ test('ArrowLeft on a leaf goes to its parent', async ({ page, rscope, problems }
   await page.keyboard.press('ArrowLeft');
   await expect(rscope.tree).toHaveAttribute('aria-activedescendant', 'tree-row-7');
   await expect(rscope.treeRows.nth(7)).toHaveAttribute('aria-selected', 'true');
-  await expect(rscope.treeRows.nth(7)).toHaveText('▾node1 node rank 1 — 4 core, 1 gpu');
+  await expect(rscope.treeRows.nth(7)).toHaveText('▾node1 node rank 1 — 4 cores, 1 gpu');
   await expect(rscope.treeRows).toHaveCount(13);
   expect(problems).toEqual([]);
 });

@@ -10,7 +10,7 @@ const doc = {
 test('PageDown moves a page down, PageUp back', async ({ page, rscope, problems }) => {
   await rscope.load();
   await rscope.fill(doc);
-  await expect(rscope.treeRows.first()).toHaveText('▾cluster0 cluster — 64 node, 256 core');
+  await expect(rscope.treeRows.first()).toHaveText('▾cluster0 cluster — 64 nodes, 256 cores');
   await rscope.tree.focus();
   await page.keyboard.press('PageDown');
   // A page is the rows the viewport shows less one: 14.

@@ -6,6 +6,7 @@
 
 use crate::diag::Severity;
 use crate::report::{Finding, FixView};
+use crate::words::count;
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -20,16 +21,9 @@ pub struct DiagnosticsProps {
     pub on_fix: Callback<FixView>,
 }
 
+/// `1 error`, `3 warnings`.
 fn heading(s: Severity, n: usize) -> String {
-    let word = match (s, n) {
-        (Severity::Error, 1) => "error",
-        (Severity::Error, _) => "errors",
-        (Severity::Warning, 1) => "warning",
-        (Severity::Warning, _) => "warnings",
-        (Severity::Note, 1) => "note",
-        (Severity::Note, _) => "notes",
-    };
-    format!("{n} {word}")
+    count(n, &s.to_string())
 }
 
 /// Apply `fix`, then select the empty span where it starts, which focuses

@@ -8,20 +8,23 @@
 //! are the core's ([`crate::grid`]); this file wires them to the DOM.
 //!
 //! The scroll element carries its geometry for tests: `data-label-width`
-//! (CSS pixels of the label column, 0 without labels) and `data-cell` (CSS
-//! pixels of one cell, which is also one row).
+//! (CSS pixels of the label column) and `data-cell` (CSS pixels of one
+//! cell, which is also one row).
 
 use crate::grid::geometry::{
-    cell_at, png_cells, scroll_to, step_zoom, Zoom, DEFAULT_ZOOM, LABEL_WIDTH, MAX_SVG_RECTS,
-    VIEW_HEIGHT, ZOOMS,
+    cell_at, scroll_to, step_zoom, Zoom, DEFAULT_ZOOM, PNG_CELL, VIEW_HEIGHT, ZOOMS,
 };
 use crate::grid::keys::{press, Press};
 use crate::grid::pick::{pick, Pick, Selection};
+use crate::grid::picture::{fits, frame, picture, Sheet, PNG_LIMITS, SVG_LIMITS};
 use crate::grid::text::{describe, legend, shape};
 use crate::grid::{CellInfo, ColorBy, Grid, RowMap, Shade};
 use crate::rset::Entry;
-use crate::web::components::grid_paint::{dark_theme, export_png, paint, paint_color, Scene};
+use crate::web::components::grid_paint::{
+    dark_theme, export_png, export_svg, paint, paint_axis, Scene,
+};
 use crate::web::components::grid_tools::{grid_tools, selection_panel, Tools};
+use std::cell::RefCell;
 use std::rc::Rc;
 use web_sys::{HtmlElement, KeyboardEvent};
 use yew::prelude::*;
@@ -74,6 +77,9 @@ pub struct GridProps {
     /// Told which cell the pointer is on (or clicked).
     #[prop_or_default]
     pub on_cell: Callback<Option<CellRef>>,
+    /// The document's name, the title of the exports.
+    #[prop_or_default]
+    pub title: AttrValue,
 }
 
 impl PartialEq for GridProps {
@@ -83,6 +89,7 @@ impl PartialEq for GridProps {
             && self.on_open == other.on_open
             && self.linked == other.linked
             && self.on_cell == other.on_cell
+            && self.title == other.title
     }
 }
 
@@ -117,16 +124,39 @@ struct View {
     scroller: NodeRef,
     /// Tells the page which cell the pointer is on, once per cell.
     report: Callback<Option<CellRef>>,
+    /// Where the pointer last was over the grid (client pixels), so a
+    /// scroll under a still pointer can say what is under it now.
+    pointer: Rc<RefCell<Option<(f64, f64)>>>,
 }
 
 impl View {
     /// The (display row, column) under the pointer, if inside the grid.
     fn locate(&self, e: &MouseEvent) -> Option<(usize, usize)> {
+        self.locate_at((f64::from(e.client_x()), f64::from(e.client_y())))
+    }
+
+    /// The (display row, column) at client pixels `(x, y)`, if inside the
+    /// grid.
+    fn locate_at(&self, (x, y): (f64, f64)) -> Option<(usize, usize)> {
         let el = self.scroller.cast::<HtmlElement>()?;
         let rect = el.get_bounding_client_rect();
-        let x = f64::from(e.client_x()) - rect.left() + f64::from(el.scroll_left());
-        let y = f64::from(e.client_y()) - rect.top() + f64::from(el.scroll_top());
+        let x = x - rect.left() + f64::from(el.scroll_left());
+        let y = y - rect.top() + f64::from(el.scroll_top());
         cell_at((x, y), self.zoom, self.map.len(), self.grid.width())
+    }
+
+    /// The tooltip for the pointer at client pixels `(x, y)`: its text
+    /// beside the pointer, and the cell to link.
+    fn tip_at(&self, (x, y): (f64, f64)) -> (Tip, Option<(String, Option<CellInfo>)>) {
+        let Some(el) = self.scroller.cast::<HtmlElement>() else {
+            return (None, None);
+        };
+        let rect = el.get_bounding_client_rect();
+        let found = self.locate_at((x, y)).and_then(|at| self.describe(at));
+        let tip = found
+            .as_ref()
+            .map(|(text, _)| (x - rect.left() + 12.0, y - rect.top() + 12.0, text.clone()));
+        (tip, found)
     }
 
     /// The tooltip text of a display cell, and its cell to link.
@@ -143,14 +173,16 @@ impl View {
 
 /// The canvas grid with zoom controls, folding and a hover tooltip.
 ///
-/// About 120 lines, most of them the markup and the yew hooks, which must be
+/// About 110 lines, most of them the markup and the yew hooks, which must be
 /// called from the component's body in a fixed order; the logic they call
 /// lives in the core (`grid::{geometry, keys, pick, text}`) and in the small
 /// functions of this file.
 #[function_component(GridView)]
 pub fn grid_view(props: &GridProps) -> Html {
     let canvas = use_node_ref();
+    let axis_canvas = use_node_ref();
     let scroller = use_node_ref();
+    let pointer = use_mut_ref(|| None::<(f64, f64)>);
     let zoom_step = use_state(|| DEFAULT_ZOOM);
     let fold = use_state(|| false);
     let scroll = use_state(|| (0.0f64, 0.0f64));
@@ -178,7 +210,7 @@ pub fn grid_view(props: &GridProps) -> Html {
         by: by.clone(),
         shades: shades.clone(),
     };
-    use_paint(&canvas, &scroller, &layers, scene_inputs);
+    use_paint([&canvas, &axis_canvas, &scroller], &layers, scene_inputs);
     let view = View {
         grid: grid.clone(),
         map: map.clone(),
@@ -186,41 +218,20 @@ pub fn grid_view(props: &GridProps) -> Html {
         zoom,
         scroller: scroller.clone(),
         report: use_cell_reporter(&props.on_cell),
+        pointer,
     };
     use_reveal_linked(&view, props.linked.clone());
     let picked = use_picked(&grid, &map, picking.0);
-    let svg_href = use_svg_href(&grid, &by, *zoom_step);
-    let on_png = {
-        let (grid, by, map, shades) = (grid.clone(), by.clone(), map.clone(), shades.clone());
-        Callback::from(move |_: MouseEvent| {
-            let scene = Scene {
-                grid: &grid,
-                map: &map,
-                by: &by,
-                cell: zoom.cell,
-                left: LABEL_WIDTH,
-                selection: None,
-                cursor: None,
-                linked: None,
-                dark: false,
-                strips: zoom.strips(),
-                shades: shades.as_deref(),
-            };
-            export_png(&scene, &png_cells());
-        })
-    };
-    let onscroll = {
-        let scroll = scroll.clone();
-        Callback::from(move |e: Event| {
-            let el: HtmlElement = e.target_unchecked_into();
-            scroll.set((f64::from(el.scroll_left()), f64::from(el.scroll_top())));
-        })
-    };
+    let title = props.title.to_string();
+    let on_svg = use_svg_export(&layers, zoom.cell, &title);
+    let (on_png, png_note) = png_export(&layers, &title);
+    let onscroll = scrolled(&view, &scroll, &hover);
     let onmousedown = mouse_down(&view, &picking, &cursor);
     let onmousemove = mouse_move(&view, &picking, &hover);
     let onmouseleave = {
         let (hover, view) = (hover.clone(), view.clone());
         Callback::from(move |_: MouseEvent| {
+            view.pointer.replace(None);
             hover.set(None);
             view.report.emit(None);
         })
@@ -251,9 +262,11 @@ pub fn grid_view(props: &GridProps) -> Html {
                 strips: zoom.strips(),
                 legend: legend(&grid, &by),
                 on_png,
-                svg_href,
+                png_note,
+                on_svg,
                 shape: shape(&grid, map.len(), zoom.strip, *fold),
             }) }
+            <canvas ref={axis_canvas} class="grid-axis" aria-hidden="true" data-testid="grid-axis"></canvas>
             // The frame starts where the scroller does, so the tooltip's
             // coordinates (from the scroller's corner) place it right.
             <div class="grid-frame">
@@ -348,10 +361,11 @@ struct Layers {
     shades: Rc<Option<Vec<Shade>>>,
 }
 
-/// Repaint whenever what is in view changes.
+/// Repaint the cells' canvas and the axis' canvas over `scroller`
+/// whenever what is in view changes.
 #[hook]
-fn use_paint(canvas: &NodeRef, scroller: &NodeRef, layers: &Layers, inputs: SceneInputs) {
-    let (canvas, scroller) = (canvas.clone(), scroller.clone());
+fn use_paint(refs: [&NodeRef; 3], layers: &Layers, inputs: SceneInputs) {
+    let [canvas, axis_canvas, scroller] = refs.map(NodeRef::clone);
     let Layers {
         grid,
         map,
@@ -380,6 +394,7 @@ fn use_paint(canvas: &NodeRef, scroller: &NodeRef, layers: &Layers, inputs: Scen
             shades: shades.as_deref(),
         };
         paint(&canvas, &scroller, &scene);
+        paint_axis(&axis_canvas, &scroller, &scene);
     });
 }
 
@@ -447,24 +462,98 @@ fn use_picked(
     )
 }
 
-/// The whole grid as an SVG `data:` URL, remade only when the grid, the
-/// colouring or the zoom changes.
+/// The SVG export of the whole grid as the screen shows it (cell size,
+/// folds, strips), or none past [`SVG_LIMITS`]. Whether it fits is asked
+/// again only when the grid, the colouring, the rows, the zoom or the title
+/// change; the SVG itself is written on a click.
 #[hook]
-fn use_svg_href(grid: &Rc<Grid>, by: &Rc<ColorBy>, zoom_step: usize) -> Rc<Option<String>> {
-    let (grid, by) = (grid.clone(), by.clone());
+fn use_svg_export(layers: &Layers, cell: f64, title: &str) -> Option<Callback<MouseEvent>> {
+    let Layers { grid, map, by, .. } = layers.clone();
     let deps = (
         Rc::as_ptr(&grid) as usize,
         Rc::as_ptr(&by) as usize,
-        zoom_step,
+        Rc::as_ptr(&map) as usize,
+        cell.to_bits(),
+        title.to_string(),
     );
-    use_memo(deps, move |_| {
-        let cell = ZOOMS[zoom_step].cell;
-        grid.svg(&by, cell, paint_color, MAX_SVG_RECTS).map(|s| {
-            format!(
-                "data:image/svg+xml;charset=utf-8,{}",
-                js_sys::encode_uri_component(&s)
-            )
+    let fitting = {
+        let (grid, map, by) = (grid.clone(), map.clone(), by.clone());
+        use_memo(deps, move |(.., title)| {
+            let sheet = Sheet {
+                grid: &grid,
+                map: &map,
+                by: &by,
+                cell,
+                title,
+            };
+            fits(&sheet, &SVG_LIMITS)
         })
+    };
+    let title = title.to_string();
+    fitting.then(|| {
+        Callback::from(move |_: MouseEvent| {
+            let sheet = Sheet {
+                grid: &grid,
+                map: &map,
+                by: &by,
+                cell,
+                title: &title,
+            };
+            if let Some(p) = picture(&sheet, &SVG_LIMITS) {
+                export_svg(&p);
+            }
+        })
+    })
+}
+
+/// The PNG export at [`PNG_CELL`], whatever the zoom, and what it would
+/// leave out past [`PNG_LIMITS`] (said beside the button before a click).
+fn png_export(layers: &Layers, title: &str) -> (Callback<MouseEvent>, Option<String>) {
+    let Layers { grid, map, by, .. } = layers.clone();
+    let title = title.to_string();
+    let sheet = |title| Sheet {
+        grid: &grid,
+        map: &map,
+        by: &by,
+        cell: PNG_CELL,
+        title,
+    };
+    let note = frame(&sheet(&title), &PNG_LIMITS).note;
+    let on_png = {
+        let (grid, map, by) = (grid.clone(), map.clone(), by.clone());
+        Callback::from(move |_: MouseEvent| {
+            let sheet = Sheet {
+                grid: &grid,
+                map: &map,
+                by: &by,
+                cell: PNG_CELL,
+                title: &title,
+            };
+            if let Some(p) = picture(&sheet, &PNG_LIMITS) {
+                export_png(&p);
+            }
+        })
+    };
+    (on_png, note)
+}
+
+/// A scroll repaints, and under a still pointer (a wheel turned) the
+/// tooltip and the linked cell follow what is now under it.
+fn scrolled(
+    view: &View,
+    scroll: &UseStateHandle<(f64, f64)>,
+    hover: &UseStateHandle<Tip>,
+) -> Callback<Event> {
+    let (view, scroll, hover) = (view.clone(), scroll.clone(), hover.clone());
+    Callback::from(move |e: Event| {
+        let el: HtmlElement = e.target_unchecked_into();
+        scroll.set((f64::from(el.scroll_left()), f64::from(el.scroll_top())));
+        let Some(at) = *view.pointer.borrow() else {
+            return;
+        };
+        let (tip, found) = view.tip_at(at);
+        view.report(found.as_ref(), false);
+        hover.set(tip);
     })
 }
 
@@ -495,23 +584,14 @@ fn mouse_move(
 ) -> Callback<MouseEvent> {
     let (view, picking, hover) = (view.clone(), picking.dispatcher(), hover.clone());
     Callback::from(move |e: MouseEvent| {
-        let Some(el) = view.scroller.cast::<HtmlElement>() else {
-            return;
-        };
-        let rect = el.get_bounding_client_rect();
-        let at = view.locate(&e);
-        if let (Some(at), 1) = (at, e.buttons()) {
+        let point = (f64::from(e.client_x()), f64::from(e.client_y()));
+        view.pointer.replace(Some(point));
+        if let (Some(at), 1) = (view.locate(&e), e.buttons()) {
             picking.dispatch(Pick::Extend(at));
         }
-        let found = at.and_then(|at| view.describe(at));
+        let (tip, found) = view.tip_at(point);
         view.report(found.as_ref(), false);
-        hover.set(found.map(|(text, _)| {
-            (
-                f64::from(e.client_x()) - rect.left() + 12.0,
-                f64::from(e.client_y()) - rect.top() + 12.0,
-                text,
-            )
-        }));
+        hover.set(tip);
     })
 }
 
@@ -549,6 +629,8 @@ fn key_down(
             }
         };
         cursor.set(Some(to));
+        // The tooltip follows the keys now, not a pointer left on the grid.
+        view.pointer.replace(None);
         let Some(el) = view.scroller.cast::<HtmlElement>() else {
             return;
         };

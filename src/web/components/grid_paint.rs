@@ -1,9 +1,16 @@
 //! Drawing the grid on a canvas: the cells in view (as runs, or as shaded
-//! strips when rows are folded or grouped), host labels, the selection and
-//! the cells of the linked `R_lite` entry. Also the PNG export.
+//! strips when rows are folded or grouped), row labels, the column axis,
+//! the selection and the cells of the linked `R_lite` entry. Also the PNG
+//! export, which draws the core's export picture.
+//!
+//! The canvases say what they drew for tests: the cells' canvas names its
+//! row labels in `data-row-labels` (one a line), the axis its ids in
+//! `data-axis`, as [`describe`] words them.
 
-use crate::grid::geometry::{png_layout, MAX_PNG_SIDE};
+use crate::grid::axes::{axis, describe, row_labels, AXIS_ID_Y, AXIS_NAME_Y, LABEL_ROOM, LABEL_X};
+use crate::grid::geometry::{label_font, label_stride, AXIS_HEIGHT, CHAR_EM, SMALL_FONT};
 use crate::grid::pick::CellRect;
+use crate::grid::picture::{svg, Ink, Picture, PAGE_COLOR, TEXT_COLOR};
 use crate::grid::{ColorBy, Grid, Paint, RowMap, Shade};
 use crate::rset::Entry;
 use std::ops::Range;
@@ -107,8 +114,72 @@ pub fn paint(canvas: &NodeRef, scroller: &NodeRef, scene: &Scene<'_>) {
         return;
     };
     let _ = ctx.set_transform(ratio, 0.0, 0.0, ratio, 0.0, 0.0);
-    draw(&ctx, scene, (sx, sy, w, h), ratio, true);
+    let labels = draw(&ctx, scene, (sx, sy, w, h), ratio);
+    let _ = canvas.set_attribute("data-row-labels", &labels);
     crate::web::mark("rscope:grid-painted");
+}
+
+/// The text colour and the background of the page's theme.
+fn inks(dark: bool) -> (&'static str, &'static str) {
+    if dark {
+        ("#e6edf3", "#0f1419")
+    } else {
+        ("#1b1f24", "#ffffff")
+    }
+}
+
+/// Paint the column axis over the columns in `scroller`'s view onto
+/// `canvas`, which sits above the scroller: sticky while the rows scroll.
+/// A block whose start has scrolled away keeps its name at the left edge.
+pub fn paint_axis(canvas: &NodeRef, scroller: &NodeRef, scene: &Scene<'_>) {
+    let (Some(canvas), Some(scroller)) = (
+        canvas.cast::<HtmlCanvasElement>(),
+        scroller.cast::<HtmlElement>(),
+    ) else {
+        return;
+    };
+    let ratio = gloo::utils::window().device_pixel_ratio().max(1.0);
+    let (w, h) = (f64::from(scroller.client_width()), AXIS_HEIGHT);
+    let sx = f64::from(scroller.scroll_left());
+    canvas.set_width((w * ratio) as u32);
+    canvas.set_height((h * ratio) as u32);
+    let _ = canvas.style().set_property("width", &format!("{w}px"));
+    let _ = canvas.style().set_property("height", &format!("{h}px"));
+    let Some(ctx) = context_2d(&canvas) else {
+        return;
+    };
+    let _ = ctx.set_transform(ratio, 0.0, 0.0, ratio, 0.0, 0.0);
+    let (cell, left) = (scene.cell, scene.left);
+    let (fg, bg) = inks(scene.dark);
+    ctx.clear_rect(0.0, 0.0, w, h);
+    ctx.set_fill_style_str(fg);
+    ctx.set_font(&format!("{SMALL_FONT}px ui-monospace, monospace"));
+    ctx.set_text_baseline("middle");
+    let axis = axis(scene.grid, cell);
+    let cols = in_view(scene, (sx, 0.0, w, 0.0)).1;
+    ctx.set_text_align("center");
+    for t in axis.ids.iter().filter(|t| cols.contains(&t.col)) {
+        let x = left + t.col as f64 * cell + cell / 2.0 - sx;
+        let _ = ctx.fill_text(&t.text, x, AXIS_ID_Y);
+    }
+    ctx.set_text_align("left");
+    let columns = scene.grid.columns();
+    for b in &axis.blocks {
+        let Some(c) = columns.iter().find(|c| c.offset == b.col) else {
+            continue;
+        };
+        let start = left + c.offset as f64 * cell - sx;
+        let end = start + c.width as f64 * cell;
+        // Kept at the left edge while the block is in view, if it fits.
+        let x = start.max(left);
+        let name_w = b.text.chars().count() as f64 * SMALL_FONT * CHAR_EM;
+        if x == start || x + name_w <= end {
+            let _ = ctx.fill_text(&b.text, x, AXIS_NAME_Y);
+        }
+    }
+    ctx.set_fill_style_str(bg);
+    ctx.fill_rect(0.0, 0.0, left - 4.0, h);
+    let _ = canvas.set_attribute("data-axis", &describe(&axis, cols));
 }
 
 /// Where cell rectangles go: canvas calls (the PNG export) or a pixel
@@ -225,20 +296,20 @@ fn draw_cells(sink: &mut impl Sink, s: &Scene<'_>, (sx, sy, w, h): (f64, f64, f6
 }
 
 /// Draw the window `(sx, sy, w, h)` of the grid (in grid pixels) on `ctx`,
-/// whose canvas has `ratio` device pixels per CSS pixel; `pixels` puts the
-/// cells in one call rather than one call per rectangle.
+/// whose canvas has `ratio` device pixels per CSS pixel, the cells put in
+/// one call rather than one call per rectangle. Returns the row labels
+/// drawn, one a line.
 fn draw(
     ctx: &CanvasRenderingContext2d,
     s: &Scene<'_>,
     (sx, sy, w, h): (f64, f64, f64, f64),
     ratio: f64,
-    pixels: bool,
-) {
+) -> String {
     let (cell, left) = (s.cell, s.left);
     ctx.clear_rect(0.0, 0.0, w, h);
     let rows = in_view(s, (sx, sy, w, h)).0;
     let (first_row, last_row) = (rows.start, rows.end);
-    if pixels {
+    {
         // The same truncation as the canvas size set in `paint`.
         let (width, height) = ((w * ratio) as usize, (h * ratio) as usize);
         let mut sink = PixelSink {
@@ -256,23 +327,12 @@ fn draw(
         if let Ok(image) = image {
             let _ = ctx.put_image_data(&image, 0.0, 0.0);
         }
-    } else {
-        let mut sink = CanvasSink { ctx, current: None };
-        draw_cells(&mut sink, s, (sx, sy, w, h));
-        ctx.set_global_alpha(1.0);
     }
     if let Some(entry) = s.linked {
         draw_linked(ctx, s, entry, (sx, sy), first_row..last_row);
     }
     if let Some(sel) = &s.selection {
-        ctx.set_stroke_style_str("#CC79A7");
-        ctx.set_line_width(2.0);
-        ctx.stroke_rect(
-            left + sel.cols.start as f64 * cell - sx - 1.0,
-            sel.rows.start as f64 * cell - sy - 1.0,
-            sel.cols.len() as f64 * cell + 1.0,
-            sel.rows.len() as f64 * cell + 1.0,
-        );
+        draw_selection(ctx, s, sel, (sx, sy, w, h));
     }
     if let Some((row, col)) = s.cursor {
         // A dashed ring in the text colour, distinct from the selection.
@@ -288,26 +348,86 @@ fn draw(
         );
         let _ = ctx.set_line_dash(&js_sys::Array::new());
     }
-    if left > 0.0 {
-        ctx.set_fill_style_str(if s.dark { "#0f1419" } else { "#ffffff" });
-        ctx.fill_rect(0.0, 0.0, left - 4.0, h);
-        ctx.set_fill_style_str(if s.dark { "#e6edf3" } else { "#1b1f24" });
-        ctx.set_font(&format!(
-            "{}px ui-monospace, monospace",
-            (cell - 2.0).min(13.0)
-        ));
-        ctx.set_text_baseline("middle");
-        for row in first_row..last_row {
-            let y = row as f64 * cell - sy + cell / 2.0;
-            let label = if s.map.is_each() {
-                s.grid.label(row)
-            } else {
-                s.grid.group_label(s.map.range(row))
-            };
-            // fillText draws text, never markup: host names stay inert.
-            let _ = ctx.fill_text_with_max_width(&label, 2.0, y, left - 8.0);
-        }
+    draw_labels(ctx, s, (sy, h), first_row..last_row)
+}
+
+/// The selection: a tint of the text colour with a hatch over its cells
+/// and a solid ring, so it reads over every paint in both themes and
+/// differs from the dashed keyboard cursor. Only the part in the window
+/// `(sx, sy, w, h)` is hatched; the hatch keeps to the grid, so it does
+/// not crawl while scrolling.
+fn draw_selection(
+    ctx: &CanvasRenderingContext2d,
+    s: &Scene<'_>,
+    sel: &CellRect,
+    (sx, sy, w, h): (f64, f64, f64, f64),
+) {
+    let (cell, left) = (s.cell, s.left);
+    let ink = inks(s.dark).0;
+    let x = left + sel.cols.start as f64 * cell - sx;
+    let y = sel.rows.start as f64 * cell - sy;
+    let (sw, sh) = (sel.cols.len() as f64 * cell, sel.rows.len() as f64 * cell);
+    let (x0, y0) = (x.max(-2.0), y.max(-2.0));
+    let (x1, y1) = ((x + sw).min(w + 2.0), (y + sh).min(h + 2.0));
+    if x0 >= x1 || y0 >= y1 {
+        return;
     }
+    ctx.save();
+    ctx.begin_path();
+    ctx.rect(x0, y0, x1 - x0, y1 - y0);
+    ctx.clip();
+    ctx.set_fill_style_str(ink);
+    ctx.set_global_alpha(0.3);
+    ctx.fill_rect(x0, y0, x1 - x0, y1 - y0);
+    ctx.set_global_alpha(0.7);
+    ctx.set_stroke_style_str(ink);
+    ctx.set_line_width(1.0);
+    ctx.begin_path();
+    // Lines where grid x + y is a multiple of 6, from the window's corner.
+    let shift = (sx + sy).rem_euclid(6.0);
+    let mut c = x0 + y0 - shift - 6.0;
+    while c <= x1 + y1 {
+        ctx.move_to(c - y0, y0);
+        ctx.line_to(c - y1, y1);
+        c += 6.0;
+    }
+    ctx.stroke();
+    ctx.restore();
+    ctx.set_stroke_style_str(ink);
+    ctx.set_line_width(2.0);
+    ctx.stroke_rect(x - 1.0, y - 1.0, sw + 1.0, sh + 1.0);
+}
+
+/// The label column over rows `rows` at the window's top `sy`, of height
+/// `h`: sticky at the left, a label a row at large cells and a label a span
+/// of rows at small ones (a rule marks where each span starts). Returns
+/// the labels drawn, one a line.
+fn draw_labels(
+    ctx: &CanvasRenderingContext2d,
+    s: &Scene<'_>,
+    (sy, h): (f64, f64),
+    rows: Range<usize>,
+) -> String {
+    let (cell, left) = (s.cell, s.left);
+    let (fg, bg) = inks(s.dark);
+    ctx.set_fill_style_str(bg);
+    ctx.fill_rect(0.0, 0.0, left - 4.0, h);
+    ctx.set_fill_style_str(fg);
+    ctx.set_font(&format!("{}px ui-monospace, monospace", label_font(cell)));
+    ctx.set_text_baseline("middle");
+    let spans = label_stride(cell) > 1;
+    let labels = row_labels(s.grid, s.map, cell, rows);
+    for l in &labels {
+        if spans {
+            ctx.set_global_alpha(0.35);
+            ctx.fill_rect(LABEL_X, l.rows.start as f64 * cell - sy, LABEL_ROOM, 1.0);
+            ctx.set_global_alpha(1.0);
+        }
+        // fillText draws text, never markup: host names stay inert.
+        let _ = ctx.fill_text_with_max_width(&l.text, LABEL_X, l.y(cell) - sy, LABEL_ROOM);
+    }
+    let texts: Vec<&str> = labels.iter().map(|l| l.text.as_str()).collect();
+    texts.join("\n")
 }
 
 /// Tint the display rows holding a rank of `entry` and outline the cells it
@@ -362,9 +482,8 @@ fn draw_linked(
     }
 }
 
-/// Draw the whole grid on an off-screen canvas (smaller cells when it would
-/// be too large) and download it as PNG.
-pub fn export_png(scene: &Scene<'_>, zooms: &[f64]) {
+/// Draw an export picture on an off-screen canvas and download it as PNG.
+pub fn export_png(picture: &Picture) {
     let document = gloo::utils::document();
     let Some(canvas) = document
         .create_element("canvas")
@@ -373,41 +492,73 @@ pub fn export_png(scene: &Scene<'_>, zooms: &[f64]) {
     else {
         return;
     };
-    let (grid, rows) = (scene.grid, scene.map.len());
-    let (cell, left) = png_layout(zooms, scene.cell, grid.width(), rows);
-    let (w, h) = (
-        (left + grid.width() as f64 * cell).min(MAX_PNG_SIDE),
-        (rows as f64 * cell).min(MAX_PNG_SIDE),
-    );
-    canvas.set_width(w as u32);
-    canvas.set_height(h as u32);
+    let (w, h) = (picture.frame.width, picture.frame.height);
+    canvas.set_width(w.ceil() as u32);
+    canvas.set_height(h.ceil() as u32);
     let Some(ctx) = context_2d(&canvas) else {
         return;
     };
-    let scene = Scene {
-        cell,
-        left,
-        selection: None,
-        cursor: None,
-        linked: None,
-        grid: scene.grid,
-        map: scene.map,
-        by: scene.by,
-        dark: scene.dark,
-        strips: scene.strips,
-        shades: scene.shades,
-    };
-    draw(&ctx, &scene, (0.0, 0.0, w, h), 1.0, false);
-    let Ok(url) = canvas.to_data_url_with_type("image/png") else {
-        return;
-    };
-    if let Some(a) = document
+    draw_picture(&ctx, picture);
+    if let Ok(url) = canvas.to_data_url_with_type("image/png") {
+        download(&url, "rscope-grid.png");
+    }
+}
+
+/// Export a picture as SVG: written out and downloaded on demand, never
+/// kept in the page.
+pub fn export_svg(picture: &Picture) {
+    let url = format!(
+        "data:image/svg+xml;charset=utf-8,{}",
+        js_sys::encode_uri_component(&svg(picture, paint_color))
+    );
+    download(&url, "rscope-grid.svg");
+}
+
+/// Download `url` as file `name`, as a link with a `download` attribute.
+fn download(url: &str, name: &str) {
+    if let Some(a) = gloo::utils::document()
         .create_element("a")
         .ok()
         .and_then(|a| a.dyn_into::<web_sys::HtmlAnchorElement>().ok())
     {
-        a.set_href(&url);
-        a.set_download("rscope-grid.png");
+        a.set_href(url);
+        a.set_download(name);
         a.click();
+    }
+}
+
+/// Draw `p` on `ctx` as its SVG shows it: blocks, the gaps between cells,
+/// then the texts.
+fn draw_picture(ctx: &CanvasRenderingContext2d, p: &Picture) {
+    let mut sink = CanvasSink { ctx, current: None };
+    for b in &p.blocks {
+        match b.ink {
+            Ink::Paint(paint) => sink.rect(b.x, b.y, b.w, b.h, paint, b.level),
+            Ink::Page => {
+                sink.current = None;
+                ctx.set_global_alpha(1.0);
+                ctx.set_fill_style_str(PAGE_COLOR);
+                ctx.fill_rect(b.x, b.y, b.w, b.h);
+            }
+        }
+    }
+    ctx.set_global_alpha(1.0);
+    if let Some(l) = p.lattice {
+        ctx.set_fill_style_str(PAGE_COLOR);
+        let (w, h) = (l.cols as f64 * l.cell, l.rows as f64 * l.cell);
+        for c in 1..=l.cols {
+            ctx.fill_rect(l.x + c as f64 * l.cell - 1.0, l.y, 1.0, h);
+        }
+        for r in 1..=l.rows {
+            ctx.fill_rect(l.x, l.y + r as f64 * l.cell - 1.0, w, 1.0);
+        }
+    }
+    ctx.set_fill_style_str(TEXT_COLOR);
+    ctx.set_text_baseline("middle");
+    for t in &p.texts {
+        let weight = if t.bold { "bold " } else { "" };
+        ctx.set_font(&format!("{weight}{}px ui-monospace, monospace", t.size));
+        ctx.set_text_align(if t.centred { "center" } else { "left" });
+        let _ = ctx.fill_text(&t.text, t.x, t.y);
     }
 }

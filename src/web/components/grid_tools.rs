@@ -3,12 +3,11 @@
 //! than components: they re-render with the grid anyway, and each yew
 //! component costs the bundle its own lifecycle code.
 
-use crate::grid::geometry::ZOOMS;
+use crate::grid::geometry::{MAX_SVG_RECTS, ZOOMS};
 use crate::grid::Paint;
 use crate::rset::Rset;
 use crate::web::components::grid_paint::paint_color;
 use crate::web::components::summary::LongText;
-use std::rc::Rc;
 use yew::prelude::*;
 
 /// What [`grid_tools`] draws.
@@ -27,8 +26,11 @@ pub struct Tools {
     pub legend: Vec<(String, Paint)>,
     /// Export the grid as PNG.
     pub on_png: Callback<MouseEvent>,
-    /// The SVG export as a `data:` URL, or none when too large.
-    pub svg_href: Rc<Option<String>>,
+    /// What the PNG leaves out when the grid is too large for one, if it
+    /// does.
+    pub png_note: Option<String>,
+    /// Export the grid as SVG, or none when too large for one.
+    pub on_svg: Option<Callback<MouseEvent>>,
     /// The line describing the grid's shape.
     pub shape: String,
 }
@@ -50,10 +52,13 @@ pub fn grid_tools(props: Tools) -> Html {
             </label>
             { legend(&props.legend) }
             <button onclick={props.on_png} data-testid="export-png">{ "Export PNG" }</button>
-            if let Some(href) = (*props.svg_href).clone() {
-                <a class="button" href={href} download="rscope-grid.svg" data-testid="export-svg">{ "Export SVG" }</a>
+            if let Some(note) = props.png_note {
+                <span class="hint" data-testid="png-note">{ format!("PNG: {note}") }</span>
+            }
+            if let Some(on_svg) = props.on_svg {
+                <button onclick={on_svg} data-testid="export-svg">{ "Export SVG" }</button>
             } else {
-                <span class="hint">{ "(too many cells for SVG; use PNG)" }</span>
+                <span class="hint" data-testid="svg-refused">{ format!("(over {MAX_SVG_RECTS} rectangles: too many for SVG; use PNG, or zoom out to density strips)") }</span>
             }
             <span class="hint" data-testid="grid-shape">{ props.shape }</span>
         </div>

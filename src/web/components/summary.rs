@@ -2,10 +2,15 @@
 //! nodelist, slots, times, properties and the short form of each set.
 //! Long texts (a 16 384-node short form is megabytes) show their head,
 //! their length, Copy and "Show all": laying one out whole froze the page.
+//! Every Copy button of the page is a [`CopyButton`], which says whether
+//! the copy worked.
 
-use crate::analysis::{head, Summaries, HEAD_BYTES};
+use crate::analysis::{Excerpt, Summaries};
 use crate::report::SetSummary;
+use crate::words::count;
+use gloo::timers::callback::Timeout;
 use std::rc::Rc;
+use wasm_bindgen_futures::{spawn_local, JsFuture};
 use yew::prelude::*;
 
 /// Properties of [`SummaryView`].
@@ -34,7 +39,8 @@ pub struct LongTextProps {
 }
 
 /// A text that may be long: its head and length until the reader asks for
-/// all of it, and a Copy button that copies all of it.
+/// all of it, and a Copy button that copies all of it. The head and the
+/// length are measured once per text ([`Excerpt`]), not on every render.
 #[function_component(LongText)]
 pub fn long_text(props: &LongTextProps) -> Html {
     let all = use_state_eq(|| false);
@@ -43,21 +49,122 @@ pub fn long_text(props: &LongTextProps) -> Html {
         let all = all.clone();
         use_effect_with(props.text.clone(), move |_| all.set(false));
     }
-    let shown = head(&props.text, HEAD_BYTES).filter(|_| !*all);
+    let excerpt = use_memo(props.text.clone(), |text| Excerpt::of(text));
+    let shown = excerpt.head.as_deref().filter(|_| !*all);
     let on_all = {
         let all = all.clone();
         Callback::from(move |_: MouseEvent| all.set(true))
+    };
+    let text = {
+        let text = props.text.clone();
+        Callback::from(move |()| Some(text.to_string()))
+    };
+    let failed = if shown.is_some() {
+        "Press Show all, then select the text and copy it with Ctrl+C (⌘C on a Mac)."
+    } else {
+        "Select the text and copy it with Ctrl+C (⌘C on a Mac)."
     };
     html! {
         <>
             <code data-testid={props.testid.clone()} tabindex="0">{ shown.unwrap_or(&props.text) }</code>
             if shown.is_some() {
-                <span class="more" data-testid="more">{ format!("… ({} characters)", props.text.chars().count()) }</span>
+                <span class="more" data-testid="more">{ format!("… ({})", count(excerpt.chars, "character")) }</span>
                 <button class="copy" onclick={on_all} aria-label={format!("Show all of {}", props.what)}>{ "Show all" }</button>
             }
             if shown.is_some() || props.copy {
-                <button class="copy" onclick={copy(props.text.to_string())} aria-label={format!("Copy {}", props.what)}>{ "Copy" }</button>
+                <CopyButton {text} what={props.what.clone()} {failed}
+                    testid={props.testid.as_ref().map(|t| AttrValue::from(format!("copy-{t}")))} />
             }
+        </>
+    }
+}
+
+/// How long a Copy button says "Copied" before it reads "Copy" again.
+const COPIED_MS: u32 = 2000;
+/// How long a Copy button says the copy failed: long enough to read what
+/// to do instead.
+const NOT_COPIED_MS: u32 = 10_000;
+
+/// Properties of [`CopyButton`].
+#[derive(Properties, PartialEq)]
+pub struct CopyProps {
+    /// What to copy, asked for at the click (a share link is made then);
+    /// none copies nothing (the asker says why).
+    pub text: Callback<(), Option<String>>,
+    /// The button's text while it is not confirming.
+    #[prop_or(AttrValue::Static("Copy"))]
+    pub label: AttrValue,
+    /// What it copies, when its text says too little: `the short form`
+    /// makes its accessible name `Copy the short form`, then `Copied the
+    /// short form` (a name that starts with the text shown).
+    #[prop_or_default]
+    pub what: Option<AttrValue>,
+    /// Its class: `copy`, the small button beside a text.
+    #[prop_or(AttrValue::Static("copy"))]
+    pub class: AttrValue,
+    /// Its `data-testid`.
+    #[prop_or_default]
+    pub testid: Option<AttrValue>,
+    /// What the reader can do when the browser refuses the clipboard.
+    #[prop_or(AttrValue::Static("Select the text and copy it with Ctrl+C (⌘C on a Mac)."))]
+    pub failed: AttrValue,
+    /// Told what was copied and whether the browser took it.
+    #[prop_or_default]
+    pub on_done: Callback<(String, bool)>,
+}
+
+/// Where a Copy button is: at rest, or confirming how the last copy went.
+#[derive(Clone, Copy, PartialEq)]
+enum Copied {
+    Rest,
+    Yes,
+    No,
+}
+
+/// A button that copies a text to the clipboard and says, for a moment,
+/// whether it did ("Copied", or what to do instead), in its text and in a
+/// live region that screen readers announce; then it reads its label again.
+#[function_component(CopyButton)]
+pub fn copy_button(props: &CopyProps) -> Html {
+    let state = use_state_eq(|| Copied::Rest);
+    // Dropped with the component, which cancels a pending return to rest.
+    let timer = use_mut_ref(|| None::<Timeout>);
+    let onclick = {
+        let (state, text, on_done) = (state.clone(), props.text.clone(), props.on_done.clone());
+        Callback::from(move |_: MouseEvent| {
+            let Some(text) = text.emit(()) else {
+                return;
+            };
+            let copied = gloo::utils::window()
+                .navigator()
+                .clipboard()
+                .write_text(&text);
+            let (state, timer, on_done) = (state.clone(), timer.clone(), on_done.clone());
+            spawn_local(async move {
+                let ok = JsFuture::from(copied).await.is_ok();
+                state.set(if ok { Copied::Yes } else { Copied::No });
+                let rest = state.clone();
+                let ms = if ok { COPIED_MS } else { NOT_COPIED_MS };
+                *timer.borrow_mut() = Some(Timeout::new(ms, move || rest.set(Copied::Rest)));
+                on_done.emit((text, ok));
+            });
+        })
+    };
+    let (label, note) = match *state {
+        Copied::Rest => (props.label.to_string(), String::new()),
+        Copied::Yes => ("Copied".into(), "Copied to the clipboard.".into()),
+        Copied::No => (
+            "Not copied".into(),
+            format!("The browser did not let the page copy. {}", props.failed),
+        ),
+    };
+    let name = props.what.as_ref().map(|w| format!("{label} {w}"));
+    html! {
+        <>
+            <button type="button" class={props.class.clone()} aria-label={name} {onclick}
+                data-testid={props.testid.clone()}>{ label }</button>
+            <span class={classes!("copy-note", (*state != Copied::No).then_some("visually-hidden"))}
+                role="status" aria-live="polite" data-testid="copy-note">{ note }</span>
         </>
     }
 }
@@ -82,16 +189,6 @@ fn duration(secs: f64) -> String {
     } else {
         parts.join(" ")
     }
-}
-
-/// Copy `text` to the clipboard on a click.
-fn copy(text: String) -> Callback<MouseEvent> {
-    Callback::from(move |_| {
-        let _ = gloo::utils::window()
-            .navigator()
-            .clipboard()
-            .write_text(&text);
-    })
 }
 
 fn one_set(s: &SetSummary, testids: bool) -> Html {
@@ -143,7 +240,7 @@ fn one_set(s: &SetSummary, testids: bool) -> Html {
             if !s.properties.is_empty() {
                 <dt>{ "Properties" }</dt>
                 <dd><ul class="props">{ for s.properties.iter().map(|p| html! {
-                    <li><code>{ p.name.clone() }</code>{ format!(" — {} node{} (ranks {})", p.nodes, if p.nodes == 1 { "" } else { "s" }, p.ranks) }</li>
+                    <li><code>{ p.name.clone() }</code>{ format!(" — {} (ranks {})", count(p.nodes, "node"), p.ranks) }</li>
                 }) }</ul></dd>
             }
             <dt>{ "Short form" }</dt>
@@ -179,6 +276,8 @@ fn status_sets(s: &Summaries) -> Html {
 #[function_component(SummaryView)]
 pub fn summary_view(props: &SummaryProps) -> Html {
     let body = match props.result.as_deref() {
+        // While a document is analysed, the progress line says so instead.
+        None if props.progress.is_some() => Html::default(),
         None => html! {
             <p class="hint" data-testid="hint">{ "Paste an R document, open a file or pick an example to see its nodes, cores and GPUs." }</p>
         },

@@ -6,7 +6,7 @@
 //! tab with `order`. Under the strip: the tab closed last with an Undo, and
 //! the active tab's Undo and Redo.
 
-use crate::tabs::{tab_letter, Change};
+use crate::tabs::{tab_letter, tab_name, Change};
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlElement, KeyboardEvent};
 use yew::prelude::*;
@@ -30,7 +30,8 @@ pub struct TabsProps {
     pub on_reopen: Callback<()>,
 }
 
-/// The row of document tabs.
+/// The row of document tabs, each reading its letter once: `A laptop`
+/// ([`tab_name`]), with the full source as its title.
 #[function_component(Tabs)]
 pub fn tabs(props: &TabsProps) -> Html {
     let onkeydown = key_down(props);
@@ -55,7 +56,7 @@ pub fn tabs(props: &TabsProps) -> Html {
                             tabindex={if selected { "0" } else { "-1" }} title={source.clone()} onclick={select}
                             data-selected={selected.to_string()} style={format!("order:{}", 2 * i)}
                             data-testid={format!("tab-{letter}")}>
-                            <b>{ letter }</b>{ " " }{ source.clone() }
+                            <b>{ letter }</b>{ " " }{ tab_name(source) }
                         </button>
                     }
                 }) }

@@ -118,6 +118,7 @@ fn mount_grid(text: &str, linked: Option<Linked>) -> (Element, Rc<RefCell<Vec<Op
             let cells = cells.clone();
             Callback::from(move |c| cells.borrow_mut().push(c))
         },
+        title: AttrValue::default(),
     };
     let root = root();
     yew::Renderer::<GridView>::with_root_and_props(root.clone(), props).render();
@@ -129,13 +130,15 @@ fn mount_grid(text: &str, linked: Option<Linked>) -> (Element, Rc<RefCell<Vec<Op
 async fn painted(root: &Element) -> HtmlElement {
     let grid = found(root, "grid").await;
     until("the grid's first paint", || {
-        root.query_selector("canvas").unwrap().is_some_and(|c| {
-            !c.unchecked_into::<HtmlElement>()
-                .style()
-                .get_property_value("width")
-                .unwrap()
-                .is_empty()
-        })
+        root.query_selector(".grid-canvas")
+            .unwrap()
+            .is_some_and(|c| {
+                !c.unchecked_into::<HtmlElement>()
+                    .style()
+                    .get_property_value("width")
+                    .unwrap()
+                    .is_empty()
+            })
     })
     .await;
     grid
@@ -168,7 +171,7 @@ fn cell_at(grid: &HtmlElement, row: usize, col: usize) -> (f64, f64) {
 async fn grid_hover_finds_the_cell_and_reports_it_once() {
     let (root, cells) = mount_grid(TWENTY, None);
     let grid = painted(&root).await;
-    assert_eq!(count(&root, "canvas"), 1);
+    assert_eq!(count(&root, "canvas"), 2, "the cells and the axis");
     assert_eq!(geometry(&grid), (150.0, 13.0), "labels and 13-pixel cells");
     let (x, y) = cell_at(&grid, 1, 4);
     mouse(&grid, "mousemove", x, y);
@@ -212,7 +215,7 @@ async fn grid_paints_cells_in_their_colours() {
     let grid = painted(&root).await;
     let (left, cell) = geometry(&grid);
     let canvas: web_sys::HtmlCanvasElement = root
-        .query_selector("canvas")
+        .query_selector(".grid-canvas")
         .unwrap()
         .unwrap()
         .unchecked_into();

@@ -1,8 +1,10 @@
-//! The toolbar: the examples menu, opening a file, and the share button.
+//! The toolbar: the examples menu, opening a file, and the share button
+//! (a [`CopyButton`]: it says whether the link reached the clipboard).
 //! Choosing in the examples menu opens nothing: a keyboard user moves
 //! through a `<select>` with the arrow keys, and each move is a change, so
 //! the example opens only with the Open button next to it.
 
+use crate::web::components::summary::CopyButton;
 use serde::Deserialize;
 use web_sys::HtmlInputElement;
 use web_sys::HtmlSelectElement;
@@ -28,8 +30,12 @@ pub struct ToolbarProps {
     pub on_example: Callback<Example>,
     /// Open a file the user picked.
     pub on_file: Callback<web_sys::File>,
-    /// Make a share link for the active document.
-    pub on_share: Callback<()>,
+    /// Make a share link for the active document: the link to copy, or
+    /// none when there is none (the page says why).
+    pub on_share: Callback<(), Option<String>>,
+    /// Told the link and whether it reached the clipboard.
+    #[prop_or_default]
+    pub on_shared: Callback<(String, bool)>,
 }
 
 /// Buttons and menus above the editor.
@@ -65,7 +71,6 @@ pub fn toolbar(props: &ToolbarProps) -> Html {
             input.set_value("");
         })
     };
-    let onshare = props.on_share.reform(|_: MouseEvent| ());
     html! {
         <div class="toolbar" role="toolbar" aria-label="Documents">
             <label class="button">
@@ -84,7 +89,8 @@ pub fn toolbar(props: &ToolbarProps) -> Html {
                 <button type="button" data-testid="open-example" onclick={onopen_example}
                     disabled={chosen.is_empty()}>{ "Open example" }</button>
             </span>
-            <button type="button" data-testid="share" onclick={onshare}>{ "Share link" }</button>
+            <CopyButton text={props.on_share.clone()} label="Share link" testid="share" class="share"
+                failed="Copy the link from the address bar." on_done={props.on_shared.clone()} />
         </div>
     }
 }

@@ -3,9 +3,13 @@
 //! opens or closes its vertex. Keys do what [`Outline::press`] decides
 //! (the WAI-ARIA tree pattern) and typed letters move to a matching name
 //! ([`Outline::type_ahead`]); the focused row is always in the DOM, so
-//! `aria-activedescendant` names an element that exists.
+//! `aria-activedescendant` names an element that exists. A set too large
+//! to generate a graph for gets the section still, saying why it has no
+//! tree ([`graph_section`]).
 
-use crate::outline::{Origin, Outline, TreeKey};
+use crate::analysis::Summaries;
+use crate::outline::{generated_vertices, not_drawn, Origin, Outline, TreeKey};
+use crate::words::count_as;
 use std::cell::RefCell;
 use std::rc::Rc;
 use web_sys::{HtmlElement, KeyboardEvent};
@@ -30,6 +34,38 @@ pub struct TreeProps {
 impl PartialEq for TreeProps {
     fn eq(&self, other: &Self) -> bool {
         Rc::ptr_eq(&self.outline, &other.outline)
+    }
+}
+
+/// RFC 40, which describes the resource graph a document may carry.
+const RFC40: &str =
+    "https://flux-framework.readthedocs.io/projects/flux-rfc/en/latest/spec_40.html";
+
+/// The Graph section: the tree of `outline`, or, when there is none
+/// because the main set of `summaries` is too large to generate one, why
+/// not and what to do instead; nothing when the document holds no set.
+pub fn graph_section(
+    outline: Option<Rc<RefCell<Outline>>>,
+    summaries: &Result<Summaries, String>,
+) -> Html {
+    if let Some(outline) = outline {
+        return html! { <TreeView {outline} /> };
+    }
+    let why = summaries
+        .as_ref()
+        .ok()
+        .and_then(Summaries::main)
+        .and_then(|m| not_drawn(generated_vertices(m.nodes, m.types.iter().map(|t| t.count))));
+    let Some(why) = why else {
+        return html! {};
+    };
+    html! {
+        <section class="panel tree" aria-label="Resource graph">
+            <h2>{ "Graph" }</h2>
+            <p data-testid="graph-not-drawn">{ why }</p>
+            <p class="hint">{ "A scheduling graph is the resource graph " }
+                <a href={RFC40}>{ "RFC 40" }</a>{ " describes, which Fluxion writes into R." }</p>
+        </section>
     }
 }
 
@@ -75,7 +111,7 @@ pub fn tree_view(props: &TreeProps) -> Html {
     html! {
         <section class="panel tree" aria-label="Resource graph">
             <h2>{ "Graph" }</h2>
-            <p class="hint">{ format!("{} vertices, {origin}. Use the arrow keys to move, Enter to open or close, or type a name.", outline.vertices()) }</p>
+            <p class="hint">{ format!("{}, {origin}. Use the arrow keys to move, Enter to open or close, or type a name.", count_as(outline.vertices(), "vertex", "vertices")) }</p>
             <div class="tree-scroll" ref={scroller} {onscroll} {onkeydown} tabindex="0" role="tree"
                 aria-label="Containment tree" aria-activedescendant={(len > 0).then(|| format!("tree-row-{focused}"))}
                 style={format!("height:{}px", VIEW.min(len as f64 * ROW + 4.0))} data-testid="tree">

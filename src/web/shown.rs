@@ -1,0 +1,164 @@
+//! An analysis as the page holds it ([`Shown`]), made from the worker's
+//! answer in two stages: the grid first ([`crate::analysis::Early`]), so the
+//! page paints it while the worker still summarizes the document, then
+//! everything else. Both stages are laid out in slices short enough for
+//! the page to keep painting and answering input.
+
+use crate::analysis::{Drawn, Early, Summaries};
+use crate::grid::{Grid, GridBuild};
+use crate::outline::Outline;
+use crate::report::{Finding, Report};
+use crate::tabs::Text;
+use crate::textview::Squiggles;
+use crate::web::worker::part_bytes;
+use std::cell::RefCell;
+use std::rc::Rc;
+use wasm_bindgen::JsValue;
+
+/// An analysis as the page shares it: what the worker said to draw
+/// ([`Drawn`]), each part behind its own pointer, so components compare
+/// props by pointer and a re-render (a hover, a keystroke) copies nothing.
+pub struct Shown {
+    /// The text it was computed from.
+    pub text: Text,
+    /// Only the grid has arrived: the summaries and findings are still
+    /// being computed (they are empty until then).
+    pub partial: bool,
+    /// The `R_lite` entries, for linking text and cells to entries.
+    pub report: Report,
+    /// The summaries, or why there are none.
+    pub summaries: Rc<Result<Summaries, String>>,
+    /// The findings.
+    pub findings: Rc<Vec<Finding>>,
+    /// Their squiggles.
+    pub squiggles: Rc<Squiggles>,
+    /// The main set's properties.
+    pub properties: Rc<Vec<String>>,
+    /// The grid.
+    pub grid: Option<Rc<Grid>>,
+    /// The tree, opened and closed in place by the tree view.
+    pub outline: Option<Rc<RefCell<Outline>>>,
+}
+
+/// How long one task may unpack an answer before it lets the page paint.
+const UNPACK_SLICE_MS: f64 = 20.0;
+/// Grid rows unpacked between two looks at the clock.
+const UNPACK_CHUNK: usize = 2000;
+
+/// Milliseconds on the page's clock.
+fn now() -> f64 {
+    gloo::utils::window().performance().map_or(0.0, |p| p.now())
+}
+
+/// Let the page paint and answer input before going on.
+async fn pause() {
+    gloo::timers::future::TimeoutFuture::new(0).await;
+}
+
+/// The first stage of an answer, laid out: the grid and the properties.
+pub struct Painted {
+    grid: Option<Rc<Grid>>,
+    properties: Rc<Vec<String>>,
+}
+
+impl Painted {
+    /// Lay out the first part of an answer, in slices of
+    /// [`UNPACK_SLICE_MS`] (a million rows take seconds of one thread
+    /// otherwise). `None` once `current` says the answer was superseded.
+    pub async fn unpack(parts: &[JsValue], current: impl Fn() -> bool) -> Option<Painted> {
+        let early = Drawn::read_early(&part_bytes(parts.first())).unwrap_or(Early {
+            grid: None,
+            properties: Vec::new(),
+        });
+        crate::web::mark("rscope:unpacked-grid");
+        let mut slice = now();
+        let mut grid = early.grid.map(GridBuild::new);
+        while let Some(g) = grid.as_mut() {
+            if g.step(UNPACK_CHUNK) {
+                break;
+            }
+            if now() - slice > UNPACK_SLICE_MS {
+                pause().await;
+                if !current() {
+                    return None;
+                }
+                slice = now();
+            }
+        }
+        crate::web::mark("rscope:built-grid");
+        Some(Painted {
+            grid: grid.map(|g| Rc::new(g.finish())),
+            properties: Rc::new(early.properties),
+        })
+    }
+
+    /// What to show of `text` while the rest of its analysis is computed.
+    pub fn partial(&self, text: Text) -> Shown {
+        Shown {
+            text,
+            partial: true,
+            report: Drawn::no_links(),
+            summaries: Rc::new(Ok(Summaries::default())),
+            findings: Rc::default(),
+            squiggles: Rc::default(),
+            properties: self.properties.clone(),
+            grid: self.grid.clone(),
+            outline: None,
+        }
+    }
+
+    /// The whole of what to show of `text`, from the last three parts of
+    /// its answer, each read in its own task. `None` once `current` says
+    /// the answer was superseded.
+    pub async fn complete(
+        &self,
+        text: Text,
+        parts: &[JsValue],
+        current: impl Fn() -> bool,
+    ) -> Option<Shown> {
+        let part = |i: usize| part_bytes(parts.get(i));
+        let mut d = Drawn::from_rest(&part(0));
+        crate::web::mark("rscope:unpacked-rest");
+        pause().await;
+        if let Ok(d) = d.as_mut() {
+            let entries = d.read_entries(&part(1));
+            pause().await;
+            let outline = d.read_outline(&part(2));
+            crate::web::mark("rscope:unpacked-outline");
+            if let Err(e) = entries.and(outline) {
+                d.summaries = Err(e);
+            }
+        }
+        if !current() {
+            return None;
+        }
+        let mut d = d.unwrap_or_else(Drawn::refused);
+        // The entries arrive whole: their id sets cross as ranges.
+        let entries = std::mem::take(&mut d.entries);
+        // The tree view opens and closes the outline in place.
+        let outline = d.outline.take();
+        Some(Shown {
+            partial: false,
+            report: d.links_with(entries),
+            squiggles: Rc::new(d.squiggles()),
+            grid: self.grid.clone(),
+            outline: outline.map(|o| Rc::new(RefCell::new(o))),
+            summaries: Rc::new(d.summaries),
+            findings: Rc::new(d.findings),
+            properties: self.properties.clone(),
+            text,
+        })
+    }
+}
+
+/// Where the two stages of the answer to one request meet: the first one
+/// laid out, or the last parts that came before it was.
+#[derive(Default)]
+pub struct Arrival {
+    /// The request.
+    pub seq: u32,
+    /// The first stage, once laid out.
+    pub painted: Option<Rc<Painted>>,
+    /// The last parts, when they came before the first stage was laid out.
+    pub later: Option<Vec<JsValue>>,
+}
