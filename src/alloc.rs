@@ -33,10 +33,12 @@ use crate::rset::{Node, Rset};
 use crate::shape::check::{count_of, Count};
 use crate::shape::Json;
 use crate::words::count;
+use std::borrow::Cow;
 use std::fmt;
 use std::str::FromStr;
 
 pub mod answer;
+pub mod queue;
 
 /// The order in which nodes are taken.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -444,10 +446,17 @@ pub enum Verdict {
 }
 
 /// One node the request may use, with what is free on it.
+///
+/// The free ids are borrowed from the R when nothing on the node is busy
+/// (most nodes, most of the time) and their counts kept, so choosing among
+/// 16 384 nodes neither copies nor recounts their id sets.
 struct Candidate<'a> {
     node: &'a Node,
-    cores: IdSet,
-    gpus: IdSet,
+    cores: Cow<'a, IdSet>,
+    gpus: Cow<'a, IdSet>,
+    /// How many ids `cores` and `gpus` hold.
+    free_cores: u64,
+    free_gpus: u64,
     /// Nothing on the node is busy.
     whole: bool,
     /// Cores and GPUs the node has in all.
@@ -494,7 +503,12 @@ fn candidates<'a>(
         .nodes()
         .filter(|n| request.constraint.as_ref().is_none_or(|c| c.matches(n)))
         .map(|node| {
-            let (mut cores, mut gpus) = (node.cores(), gpus_of(node));
+            let mut cores = node
+                .child("core")
+                .map_or(Cow::Owned(IdSet::new()), Cow::Borrowed);
+            let mut gpus = node
+                .child("gpu")
+                .map_or(Cow::Owned(IdSet::new()), Cow::Borrowed);
             let (total_cores, total_gpus) = (cores.len(), gpus.len());
             let mut whole = true;
             if let Some(b) = busy(node.rank()) {
@@ -504,13 +518,16 @@ fn candidates<'a>(
                         whole = false;
                     }
                 }
-                cores = cores.difference(&b.cores());
-                gpus = gpus.difference(&gpus_of(b));
+                cores = Cow::Owned(cores.difference(&b.cores()));
+                gpus = Cow::Owned(gpus.difference(&gpus_of(b)));
             }
+            let (free_cores, free_gpus) = (cores.len(), gpus.len());
             Candidate {
                 node,
                 cores,
                 gpus,
+                free_cores,
+                free_gpus,
                 whole,
                 total_cores,
                 total_gpus,
@@ -519,12 +536,12 @@ fn candidates<'a>(
         .collect();
     match policy {
         Policy::Worst => out.sort_by(|a, b| {
-            (b.cores.len(), b.gpus.len())
-                .cmp(&(a.cores.len(), a.gpus.len()))
+            (b.free_cores, b.free_gpus)
+                .cmp(&(a.free_cores, a.free_gpus))
                 .then(a.node.rank().cmp(&b.node.rank()))
         }),
         Policy::First => out.sort_by_key(|c| c.node.rank()),
-        Policy::Best => out.sort_by_key(|c| (c.cores.len(), c.gpus.len(), c.node.rank())),
+        Policy::Best => out.sort_by_key(|c| (c.free_cores, c.free_gpus, c.node.rank())),
     }
     out
 }
@@ -595,7 +612,7 @@ fn place_nodes(
             if request.exclusive {
                 x.whole && x.total_cores >= need_c && x.total_gpus >= need_g
             } else {
-                x.cores.len() >= need_c && x.gpus.len() >= need_g
+                x.free_cores >= need_c && x.free_gpus >= need_g
             }
         })
         .collect();
@@ -616,7 +633,7 @@ fn place_nodes(
         .take(take)
         .map(|x| {
             if request.exclusive {
-                (x.node.rank(), x.cores.clone(), x.gpus.clone())
+                (x.node.rank(), (*x.cores).clone(), (*x.gpus).clone())
             } else {
                 (
                     x.node.rank(),
@@ -642,8 +659,8 @@ fn place_slots(
 ) -> Result<(Vec<Pick>, u64), Shortfall> {
     let (c, g) = (request.cores, request.gpus);
     let capacity = |x: &Candidate<'_>| {
-        let by_cores = x.cores.len().checked_div(c).unwrap_or(u64::MAX);
-        let by_gpus = x.gpus.len().checked_div(g).unwrap_or(u64::MAX);
+        let by_cores = x.free_cores.checked_div(c).unwrap_or(u64::MAX);
+        let by_gpus = x.free_gpus.checked_div(g).unwrap_or(u64::MAX);
         by_cores.min(by_gpus)
     };
     let total = cands.iter().map(capacity).fold(0u64, u64::saturating_add);

@@ -1,17 +1,47 @@
-// Rscope's fit worker: fitting a shape into a large R reads the whole R, so
-// it runs here, off the page's thread, with the same wasm core (pkg/). It
-// answers {seq, shape, r, policy} with {seq, answer} (what rscope.fit
-// returns) or {seq, error} (the message). src/web/shape_worker.rs posts.
-import init, { fit } from '../pkg/rscope.js';
+// Rscope's shape worker: fitting a shape into a large R reads the whole R,
+// the job queue keeps one, and a long shape takes a while to expand, so all
+// three run here, off the page's thread, with the same wasm core (pkg/).
+// - A fit {seq, shape, r, policy} is answered with {seq, answer} (what
+//   rscope.fit returns) or {seq, error} (the message).
+// - A queue operation {seq, queue} (bytes) with {seq, queue} (bytes).
+// - A long shape {seq, expand} (bytes) with {seq, expand} (bytes, or null
+//   when a newer shape waits behind it).
+// Bytes are postcard's binary form; their buffers are handed over. Messages
+// that arrive together are done in order, and only the last queue operation
+// among them is answered with the whole view (a burst of clicks costs one
+// view, not one each). src/web/shape_worker.rs posts.
+import init, { expandShape, fit, queueStep } from '../pkg/rscope.js';
 
 const ready = init();
+const waiting = [];
+
+function drain() {
+  while (waiting.length) {
+    const { seq, shape, r, policy, queue, expand } = waiting.shift();
+    if (expand) {
+      // A long shape typed over is not expanded: only the newest is shown.
+      const reply = waiting.some((m) => m.expand) ? null : expandShape(expand);
+      postMessage({ seq, expand: reply }, reply ? [reply.buffer] : []);
+      continue;
+    }
+    if (queue) {
+      const reply = queueStep(queue, !waiting.some((m) => m.queue));
+      postMessage({ seq, queue: reply }, [reply.buffer]);
+      continue;
+    }
+    try {
+      postMessage({ seq, answer: fit(shape, r, { policy }) });
+    } catch (err) {
+      postMessage({ seq, error: err instanceof Error ? err.message : String(err) });
+    }
+  }
+}
 
 self.onmessage = async (e) => {
+  const first = waiting.length === 0;
+  waiting.push(e.data);
+  if (!first) return;
   await ready;
-  const { seq, shape, r, policy } = e.data;
-  try {
-    postMessage({ seq, answer: fit(shape, r, { policy }) });
-  } catch (err) {
-    postMessage({ seq, error: err instanceof Error ? err.message : String(err) });
-  }
+  // Messages queued behind this one all land before the drain runs.
+  setTimeout(drain, 0);
 };

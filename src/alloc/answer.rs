@@ -52,13 +52,24 @@ pub fn request_of(shape_text: &str, requires: Option<&str>) -> Result<Request, F
 /// The set of a document to place into, and its busy part: a status
 /// document's `allocated` and `down` sets together.
 pub fn sets(text: &str) -> Result<(Rset, Option<Rset>), String> {
-    let doc = rset::parse_document(text);
-    let all = doc.main_set().map_err(|no| no.to_string())?.clone();
-    let busy = match (doc.member("allocated"), doc.member("down")) {
-        (Some(a), Some(d)) => Some(a.union(d).map_err(|e| e.to_string())?),
-        (a, d) => a.or(d).cloned(),
+    let (all, allocated, down) = members(text)?;
+    let busy = match (allocated, down) {
+        (Some(a), Some(d)) => Some(a.union(&d).map_err(|e| e.to_string())?),
+        (a, d) => a.or(d),
     };
     Ok((all, busy))
+}
+
+/// The set to place into and, for a status document, its `allocated` and
+/// `down` sets (an R document has neither).
+pub fn members(text: &str) -> Result<(Rset, Option<Rset>, Option<Rset>), String> {
+    let doc = rset::parse_document(text);
+    let all = doc.main_set().map_err(|no| no.to_string())?.clone();
+    Ok((
+        all,
+        doc.member("allocated").cloned(),
+        doc.member("down").cloned(),
+    ))
 }
 
 /// Whether the request fits.
@@ -120,7 +131,13 @@ impl Answer {
 /// Fit `request` into the R or status document `text` under `policy`.
 pub fn answer(request: &Request, text: &str, policy: Policy) -> Result<Answer, String> {
     let (all, busy) = sets(text)?;
-    Ok(match fit(request, &all, busy.as_ref(), policy) {
+    Ok(answer_sets(request, &all, busy.as_ref(), policy))
+}
+
+/// Fit `request` into `all` less `busy` under `policy`, answered as
+/// [`answer`] answers.
+pub fn answer_sets(request: &Request, all: &Rset, busy: Option<&Rset>, policy: Policy) -> Answer {
+    match fit(request, all, busy, policy) {
         Verdict::Fits { alloc, slots } => {
             let nodes = alloc.len() as u64;
             let printed = format!(
@@ -148,7 +165,7 @@ pub fn answer(request: &Request, text: &str, policy: Policy) -> Result<Answer, S
             printed: format!("never: {reason}\n"),
             words: format!("never: {words}"),
         },
-    })
+    }
 }
 
 /// `4 nodes, node[3-6], 32 cores, 4 GPUs`: what an allocation holds (the

@@ -89,6 +89,57 @@ impl Placed {
     }
 }
 
+/// What the page shows of a shape: its expansion with the RFC 14 findings
+/// in words, or the error cut at its span. Plain data, so the shape worker
+/// can expand a long shape and hand the answer over.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub enum Shown {
+    /// The expansion as `rscope shape` prints it, and the findings.
+    Expansion { text: String, findings: Vec<String> },
+    /// The error: the text before its span, the span, the text after, and
+    /// the message with its place.
+    Error {
+        before: String,
+        marked: String,
+        after: String,
+        located: String,
+    },
+}
+
+/// Expand `text` for the page: [`print`], or the error [`place`]d.
+pub fn show(text: &str, options: &Options, style: Style) -> Shown {
+    match print(text, options, style) {
+        Ok(p) => Shown::Expansion {
+            text: p.text,
+            findings: p.findings.iter().map(|f| f.to_string()).collect(),
+        },
+        Err(e) => {
+            let p = place(text, &e);
+            Shown::Error {
+                located: p.located(),
+                before: p.before,
+                marked: p.marked,
+                after: p.after,
+            }
+        }
+    }
+}
+
+/// The start of a long expansion, for a page that shows a long one in part
+/// (drawing 300 kB of text takes longer than a keystroke may): at most
+/// `max` bytes, cut at a character boundary, and how many characters are
+/// left out.
+pub fn head(text: &str, max: usize) -> (&str, usize) {
+    if text.len() <= max {
+        return (text, 0);
+    }
+    let mut cut = max;
+    while !text.is_char_boundary(cut) {
+        cut -= 1;
+    }
+    (&text[..cut], text[cut..].chars().count())
+}
+
 /// Place `error` in `text`.
 pub fn place(text: &str, error: &Error) -> Placed {
     let (before, marked, after) = cut(text, error.span());
@@ -184,6 +235,37 @@ pub const EXAMPLES: &[Example] = &[
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn head_cuts_at_a_character_boundary() {
+        assert_eq!(head("node", 10), ("node", 0));
+        assert_eq!(head("nodé=2", 4), ("nod", 3));
+        assert_eq!(head("nodé=2", 5), ("nodé", 2));
+    }
+
+    #[test]
+    fn show_gives_the_expansion_or_the_error_cut_at_its_span() {
+        let options = Options {
+            label: "task".into(),
+            rangedict: false,
+        };
+        assert_eq!(
+            show("node=2", &options, Style::default()),
+            Shown::Expansion {
+                text: "[{\"type\": \"node\", \"count\": 2}]\n".into(),
+                findings: vec![],
+            }
+        );
+        assert_eq!(
+            show("slot/node{a", &options, Style::default()),
+            Shown::Error {
+                before: "slot/node".into(),
+                marked: "{".into(),
+                after: "a".into(),
+                located: "unclosed brace '{' at line 1, column 10".into(),
+            }
+        );
+    }
 
     #[test]
     fn every_example_expands_cleanly() {

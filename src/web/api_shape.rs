@@ -51,7 +51,7 @@ export interface FitAnswer {
 #[wasm_bindgen(js_name = shape)]
 pub fn shape(
     text: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "ShapeOptions")] options: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "ShapeOptions")] options: JsValue,
 ) -> Result<String, JsValue> {
     let text = string_arg("shape", "text", "an RFC 46 shape", &text)?;
     let style = Style {
@@ -83,7 +83,7 @@ pub fn format_shape(text: JsValue) -> Result<String, JsValue> {
 pub fn fit_js(
     shape: JsValue,
     r_text: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "FitOptions")] options: JsValue,
+    #[wasm_bindgen(unchecked_optional_param_type = "FitOptions")] options: JsValue,
 ) -> Result<JsValue, JsValue> {
     let shape = string_arg("fit", "shape", "an RFC 46 shape", &shape)?;
     let r_text = string_arg("fit", "rText", "an R or status document", &r_text)?;

@@ -109,7 +109,7 @@ pub fn app() -> Html {
                         {linked} on_cell={link.on_cell} title={docs.current().source.clone()} />
                 </section>
             }
-            <ShapePanel r_text={docs.current().text.clone()} tab={tab_letter(docs.active).to_string()} on_open={fit.on_open} on_allocation={fit.on_allocation} />
+            <ShapePanel r_text={docs.current().text.clone()} tab={tab_letter(docs.active).to_string()} on_open={fit.on_open} on_allocation={fit.on_allocation} on_queue={fit.on_queue} />
             if let Some(a) = complete {
                 { graph_section(a.outline.clone(), &a.summaries) }
             }

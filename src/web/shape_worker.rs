@@ -4,8 +4,10 @@
 //! start, [`here`] answers on this thread with the same core calls.
 
 use crate::alloc::answer::{answer, request_of, FitError};
+use crate::alloc::queue::{Queue, View};
 use crate::alloc::Policy;
-use crate::shape::print::place;
+use crate::shape::print::{place, show, Shown, Style};
+use crate::shape::Options;
 use crate::tabs::Text;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -54,10 +56,29 @@ pub fn here(shape: &str, r: &str, policy: Policy) -> FitResult {
     })
 }
 
+/// A question sent to the worker, waiting for its answer.
+#[derive(Clone)]
+enum Pending {
+    Fit(Job),
+    Queue(QueueOp, Callback<QueueReply>),
+    Expand(ExpandAsk, Callback<Shown>),
+}
+
+impl Pending {
+    /// Answer on this thread (no worker, or it failed).
+    fn answer_here(self) {
+        match self {
+            Pending::Fit(job) => job.done.emit(here(&job.shape, &job.r, job.policy)),
+            Pending::Queue(op, done) => done.emit(queue_here(op, true)),
+            Pending::Expand(ask, done) => done.emit(ask.show()),
+        }
+    }
+}
+
 /// The page's side of the worker, started on first use.
 struct Fitter {
     worker: Option<Worker>,
-    jobs: Rc<RefCell<Vec<(u32, Job)>>>,
+    jobs: Rc<RefCell<Vec<(u32, Pending)>>>,
     seq: u32,
     _closures: Vec<Closure<dyn FnMut(JsValue)>>,
 }
@@ -83,7 +104,7 @@ pub fn fit(shape: String, r: Text, policy: Policy, done: Callback<FitResult>) {
 
 impl Fitter {
     fn start() -> Fitter {
-        let jobs = Rc::new(RefCell::new(Vec::<(u32, Job)>::new()));
+        let jobs = Rc::new(RefCell::new(Vec::<(u32, Pending)>::new()));
         let options = WorkerOptions::new();
         options.set_type(WorkerType::Module);
         let Ok(worker) = Worker::new_with_options("static/shape-worker.js", &options) else {
@@ -100,9 +121,16 @@ impl Fitter {
                 let data = e.unchecked_into::<MessageEvent>().data();
                 let get = |k: &str| js_sys::Reflect::get(&data, &k.into()).unwrap_or_default();
                 let seq = get("seq").as_f64().unwrap_or(-1.0) as u32;
-                let job = take(&jobs, seq);
-                if let Some(job) = job {
-                    job.done.emit(read(&get("answer"), &get("error")));
+                match take(&jobs, seq) {
+                    Some(Pending::Fit(job)) => job.done.emit(read(&get("answer"), &get("error"))),
+                    Some(Pending::Queue(_, done)) => done.emit(read_queue(&get("queue"))),
+                    Some(Pending::Expand(_, done)) => {
+                        // No answer: a newer shape was typed meanwhile.
+                        if let Some(shown) = read_bytes(&get("expand")) {
+                            done.emit(shown);
+                        }
+                    }
+                    None => {}
                 }
             })
         };
@@ -111,8 +139,9 @@ impl Fitter {
             let jobs = jobs.clone();
             Closure::<dyn FnMut(JsValue)>::new(move |e: JsValue| {
                 e.unchecked_into::<web_sys::Event>().prevent_default();
-                for (_, job) in jobs.borrow_mut().drain(..) {
-                    job.done.emit(here(&job.shape, &job.r, job.policy));
+                let waiting: Vec<_> = jobs.borrow_mut().drain(..).collect();
+                for (_, pending) in waiting {
+                    pending.answer_here();
                 }
             })
         };
@@ -127,27 +156,67 @@ impl Fitter {
     }
 
     fn post(&mut self, job: Job) {
-        let Some(worker) = &self.worker else {
-            job.done.emit(here(&job.shape, &job.r, job.policy));
-            return;
-        };
-        self.seq = self.seq.wrapping_add(1);
         let message = js_sys::Object::new();
         let set = |k: &str, v: JsValue| js_sys::Reflect::set(&message, &k.into(), &v);
-        let _ = set("seq", self.seq.into());
         let _ = set("shape", job.shape.as_str().into());
         let _ = set("r", JsValue::from_str(&job.r));
         let _ = set("policy", job.policy.to_string().into());
-        self.jobs.borrow_mut().push((self.seq, job.clone()));
+        self.send(message, Pending::Fit(job));
+    }
+
+    fn post_queue(&mut self, op: QueueOp, done: Callback<QueueReply>) {
+        let message = js_sys::Object::new();
+        let bytes = postcard::to_allocvec(&op).unwrap_or_default();
+        let bytes = js_sys::Uint8Array::from(&bytes[..]);
+        let _ = js_sys::Reflect::set(&message, &"queue".into(), &bytes);
+        self.send(message, Pending::Queue(op, done));
+    }
+
+    fn post_expand(&mut self, ask: ExpandAsk, done: Callback<Shown>) {
+        let message = js_sys::Object::new();
+        let bytes = postcard::to_allocvec(&ask).unwrap_or_default();
+        let bytes = js_sys::Uint8Array::from(&bytes[..]);
+        let _ = js_sys::Reflect::set(&message, &"expand".into(), &bytes);
+        self.send(message, Pending::Expand(ask, done));
+    }
+
+    /// Post `message` with a new sequence number, or answer here.
+    fn send(&mut self, message: js_sys::Object, pending: Pending) {
+        let Some(worker) = &self.worker else {
+            pending.answer_here();
+            return;
+        };
+        self.seq = self.seq.wrapping_add(1);
+        let _ = js_sys::Reflect::set(&message, &"seq".into(), &self.seq.into());
+        self.jobs.borrow_mut().push((self.seq, pending));
         if worker.post_message(&message).is_err() {
-            take(&self.jobs, self.seq);
-            job.done.emit(here(&job.shape, &job.r, job.policy));
+            if let Some(pending) = take(&self.jobs, self.seq) {
+                pending.answer_here();
+            }
         }
     }
 }
 
-/// Remove and return job `seq`.
-fn take(jobs: &RefCell<Vec<(u32, Job)>>, seq: u32) -> Option<Job> {
+/// A worker's answer in postcard bytes, when there is one.
+fn read_bytes<T: serde::de::DeserializeOwned>(bytes: &JsValue) -> Option<T> {
+    let bytes = bytes.dyn_ref::<js_sys::Uint8Array>()?.to_vec();
+    postcard::from_bytes(&bytes).ok()
+}
+
+/// The worker's queue reply (postcard bytes) as a [`QueueReply`].
+fn read_queue(bytes: &JsValue) -> QueueReply {
+    let bytes = bytes
+        .dyn_ref::<js_sys::Uint8Array>()
+        .map(js_sys::Uint8Array::to_vec)
+        .unwrap_or_default();
+    postcard::from_bytes(&bytes).unwrap_or_else(|e| QueueReply {
+        error: Some(format!("the queue's answer did not decode: {e}")),
+        ..QueueReply::default()
+    })
+}
+
+/// Remove and return question `seq`.
+fn take(jobs: &RefCell<Vec<(u32, Pending)>>, seq: u32) -> Option<Pending> {
     let mut jobs = jobs.borrow_mut();
     let i = jobs.iter().position(|(s, _)| *s == seq)?;
     Some(jobs.remove(i).1)
@@ -165,4 +234,187 @@ fn read(answer: &JsValue, error: &JsValue) -> FitResult {
         short: get("short").as_string(),
         r: get("R").as_string(),
     })
+}
+
+/// One operation on the job queue ([`crate::alloc::queue`]), sent to the
+/// worker in postcard's binary form; the worker keeps the queue between
+/// operations, so a 16 384-node R is read once per tab, not per click.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+pub enum QueueOp {
+    /// Start a queue over an R (or status document) under a policy, with
+    /// these shapes waiting.
+    Open {
+        r: String,
+        policy: String,
+        shapes: Vec<String>,
+    },
+    /// Add a shape at the end.
+    Add(String),
+    /// Allocate the first waiting job.
+    Next,
+    /// Free job N (0-based).
+    Free(usize),
+    /// Step back over the last action.
+    Back,
+    /// Step forward again.
+    Forward,
+    /// Say the status document.
+    Export,
+}
+
+/// The queue after an operation, what went wrong, and the status document
+/// when asked for.
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
+pub struct QueueReply {
+    /// What the page shows; left out when more operations wait behind
+    /// this one (the worker answers a burst of clicks with one view).
+    pub view: Option<View>,
+    /// Why the operation did nothing (a bad shape, nothing to step over).
+    pub error: Option<String>,
+    /// The status document `{all, allocated, down}`, for [`QueueOp::Export`].
+    pub export: Option<String>,
+}
+
+thread_local! {
+    static QUEUE: RefCell<Option<Queue>> = const { RefCell::new(None) };
+}
+
+/// Do `op` on this thread's queue; `view`: say the whole view after it.
+pub fn queue_here(op: QueueOp, view: bool) -> QueueReply {
+    QUEUE.with(|q| {
+        let mut q = q.borrow_mut();
+        if let QueueOp::Open { r, policy, shapes } = op {
+            let opened = policy
+                .parse::<Policy>()
+                .and_then(|p| Queue::new(&r, p))
+                .and_then(|mut queue| {
+                    shapes.iter().try_for_each(|s| queue.add(s))?;
+                    Ok(queue)
+                });
+            return match opened {
+                Ok(queue) => {
+                    let view = view.then(|| queue.view());
+                    *q = Some(queue);
+                    QueueReply {
+                        view,
+                        ..QueueReply::default()
+                    }
+                }
+                Err(e) => {
+                    *q = None;
+                    QueueReply {
+                        error: Some(e),
+                        ..QueueReply::default()
+                    }
+                }
+            };
+        }
+        let Some(queue) = q.as_mut() else {
+            return QueueReply {
+                error: Some("the queue has no R yet: open an R tab".into()),
+                ..QueueReply::default()
+            };
+        };
+        let mut export = None;
+        let done = match op {
+            QueueOp::Add(shape) => queue.add(&shape),
+            QueueOp::Next => {
+                queue.allocate_next();
+                Ok(())
+            }
+            QueueOp::Free(job) => queue.free(job),
+            QueueOp::Back => queue.back(),
+            QueueOp::Forward => queue.forward(),
+            QueueOp::Export => {
+                export = Some(queue.status_document());
+                Ok(())
+            }
+            QueueOp::Open { .. } => Ok(()),
+        };
+        QueueReply {
+            view: view.then(|| queue.view()),
+            error: done.err(),
+            export,
+        }
+    })
+}
+
+/// The worker's entry point for the queue: an operation in, the reply out,
+/// both in postcard's binary form; `view`: say the whole view (the last
+/// operation of a burst).
+#[wasm_bindgen(js_name = queueStep)]
+pub fn queue_step(op: &[u8], view: bool) -> Vec<u8> {
+    let reply = match postcard::from_bytes::<QueueOp>(op) {
+        Ok(op) => queue_here(op, view),
+        Err(e) => QueueReply {
+            error: Some(format!("a queue operation did not decode: {e}")),
+            ..QueueReply::default()
+        },
+    };
+    postcard::to_allocvec(&reply).unwrap_or_default()
+}
+
+/// Do `op` on the worker's queue (here, where no worker runs); `done` is
+/// told the reply. Operations are answered in the order they are sent.
+pub fn queue(op: QueueOp, done: Callback<QueueReply>) {
+    FITTER.with(|f| {
+        let mut f = f.borrow_mut();
+        f.get_or_insert_with(Fitter::start).post_queue(op, done);
+    });
+}
+
+/// A shape to expand, with the panel's options.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct ExpandAsk {
+    /// The shape text.
+    pub text: String,
+    /// `--yaml`.
+    pub yaml: bool,
+    /// `--rangedict`.
+    pub rangedict: bool,
+    /// `--wrapresources`.
+    pub wrap: bool,
+    /// `--label`.
+    pub label: String,
+}
+
+impl ExpandAsk {
+    /// The expansion as the page shows it ([`show`]).
+    pub fn show(&self) -> Shown {
+        let options = Options {
+            label: self.label.clone(),
+            rangedict: self.rangedict,
+        };
+        let style = Style {
+            yaml: self.yaml,
+            wrap: self.wrap,
+        };
+        show(&self.text, &options, style)
+    }
+}
+
+/// The worker's entry point for expansion: an [`ExpandAsk`] in, a
+/// [`Shown`] out, both in postcard's binary form.
+#[wasm_bindgen(js_name = expandShape)]
+pub fn expand_shape(ask: &[u8]) -> Vec<u8> {
+    let shown = match postcard::from_bytes::<ExpandAsk>(ask) {
+        Ok(ask) => ask.show(),
+        Err(e) => Shown::Error {
+            before: String::new(),
+            marked: " ".into(),
+            after: String::new(),
+            located: format!("the shape did not reach the worker: {e}"),
+        },
+    };
+    postcard::to_allocvec(&shown).unwrap_or_default()
+}
+
+/// Expand a long shape off this thread (here, where no worker runs);
+/// `done` is told the answer, unless a newer shape was asked for before
+/// the worker got to this one.
+pub fn expand(ask: ExpandAsk, done: Callback<Shown>) {
+    FITTER.with(|f| {
+        let mut f = f.borrow_mut();
+        f.get_or_insert_with(Fitter::start).post_expand(ask, done);
+    });
 }

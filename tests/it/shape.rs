@@ -251,3 +251,44 @@ fn fit_r_prints_the_allocation_as_an_r_document() {
         "",
     );
 }
+
+#[test]
+fn fit_queue_plays_the_shapes_one_after_another() {
+    let busy = fixture("status/busy.json");
+    let queue = fixture("shape/queue.txt");
+    fit(
+        &["--queue", &queue, &busy],
+        3,
+        "job 1 node=2/slot/core=2: fits now: 2 nodes, w[2,5], 4 cores: rank[2,5]/core[0-1]\n\
+         job 2 slot=2/core=4: fits now: 2 nodes, w[0,2], 8 cores: rank0/core[0-3] rank2/core[2-5]\n\
+         job 3 slot/gpu=4: never: each slot needs on one node 4 GPUs and the largest has 2\n\
+         job 4 node=1: not now: 0 of 1 nodes free\n\
+         job 5 slot/core=1: waiting\n\
+         free cores per node: 4 on 1 node, 2 on 2 nodes, 0 on 3 nodes\n\
+         free GPUs per node: 2 on 1 node, 0 on 5 nodes\n\
+         largest that still fits: slot/core=4 (the most free cores on one node: 4)\n\
+         largest that still fits: node=3/core=2 (6 cores, the most a request for the same cores on each node gets)\n",
+        "",
+    );
+    fit(
+        &["--policy", "first", "--queue", &queue, "--r", &busy],
+        4,
+        "{\"all\": {\"version\": 1, \"execution\": {\"R_lite\": [{\"rank\": \"0-3\", \"children\": {\"core\": \"0-7\"}}, {\"rank\": \"4-5\", \"children\": {\"gpu\": \"0-1\", \"core\": \"0-3\"}}], \"starttime\": 0.0, \"expiration\": 0.0, \"nodelist\": [\"w[0-5]\"], \"properties\": {\"gpu\": \"4-5\", \"ssd\": \"0-1,4\"}}}, \
+         \"allocated\": {\"version\": 1, \"execution\": {\"R_lite\": [{\"rank\": \"0\", \"children\": {\"core\": \"0-2,4-7\"}}, {\"rank\": \"1\", \"children\": {\"core\": \"0-1,4-7\"}}, {\"rank\": \"2\", \"children\": {\"core\": \"0-7\"}}, {\"rank\": \"4-5\", \"children\": {\"gpu\": \"0-1\", \"core\": \"0-3\"}}], \"starttime\": 0.0, \"expiration\": 0.0, \"nodelist\": [\"w[0-2,4-5]\"]}}, \
+         \"down\": {\"version\": 1, \"execution\": {\"R_lite\": [{\"rank\": \"3\", \"children\": {\"core\": \"0-7\"}}], \"starttime\": 0.0, \"expiration\": 0.0, \"nodelist\": [\"w3\"]}}}\n",
+        "",
+    );
+    fit(
+        &["--queue", &queue, "node", &busy],
+        1,
+        "",
+        "rscope: with --queue, give only the R (the shapes are in the queue file)\n",
+    );
+    let bad = fixture("shape/queue-bad.txt");
+    fit(
+        &["--queue", &bad, &busy],
+        1,
+        "",
+        &format!("rscope: {bad}:2: unclosed brace '{{' at column 5\n"),
+    );
+}

@@ -16,6 +16,9 @@ const EDITOR = 'R document (JSON)';
 /** A document given as an object is written as compact JSON, as typed. */
 const asText = (doc) => (typeof doc === 'string' ? doc : JSON.stringify(doc));
 
+/** Four nodes of eight cores, node[0-3], for the shape panel's specs. */
+export const FOUR_NODES = '{"version": 1, "execution": {"R_lite": [{"rank": "0-3", "children": {"core": "0-7"}}], "nodelist": ["node[0-3]"], "starttime": 0, "expiration": 0}}';
+
 /** Read one of the page's built-in examples (static/examples/NAME). */
 export function example(name) {
   return readFileSync(new URL(`../../static/examples/${name}`, import.meta.url), 'utf8');
@@ -560,6 +563,60 @@ export class Rscope {
     await this.page.getByTestId('shape-policy').selectOption(policy);
     await this.page.getByTestId('shape-fit-button').click();
     await expect(this.fitReason).toBeVisible();
+  }
+
+  /** Press Tab until `target` has the focus (at most `limit` presses):
+   * how a keyboard user reaches a control. */
+  async tabTo(target, limit = 200) {
+    for (let i = 0; i < limit; i++) {
+      if (await target.evaluate((el) => el === document.activeElement)) return;
+      await this.page.keyboard.press('Tab');
+    }
+    throw new Error(`Tab never reached ${target}`);
+  }
+
+  // ---- the job queue ------------------------------------------------------
+
+  /** The queue's parts, by test id. */
+  get queueJobs() { return this.page.getByTestId('queue-job'); }
+  get queueNote() { return this.page.getByTestId('queue-note'); }
+  get queueStep() { return this.page.getByTestId('queue-step'); }
+  get queueCores() { return this.page.getByTestId('queue-cores'); }
+  get queueLargest() { return this.page.getByTestId('queue-largest'); }
+
+  /** Job `n` (1-based) of the queue. */
+  queueJob(n) { return this.queueJobs.nth(n - 1); }
+
+  /** The free cores per node as rows of [free cores, nodes]. */
+  async queueCoreRows() {
+    return this.queueCores.locator('tbody tr').evaluateAll((rows) =>
+      rows.map((r) => [...r.cells].map((c) => Number(c.textContent))));
+  }
+
+  /** Type each shape and add it to the queue, waiting until it is listed. */
+  async queueAdd(...shapes) {
+    for (const shape of shapes) {
+      const before = await this.queueJobs.count();
+      await this.typeShape(shape);
+      await this.page.getByTestId('queue-add').click();
+      await expect(this.queueJobs).toHaveCount(before + 1);
+    }
+  }
+
+  /** Press "Allocate next" and wait until job `n` (1-based) is no longer waiting. */
+  async queueAllocate(n) {
+    await this.page.getByTestId('queue-next').click();
+    await expect(this.queueJob(n)).not.toHaveAttribute('data-state', 'waiting');
+  }
+
+  /** Press one of the queue's buttons: 'next', 'back', 'forward' or 'export'. */
+  async queuePress(which) {
+    await this.page.getByTestId(`queue-${which}`).click();
+  }
+
+  /** Press Free on job `n` (1-based). */
+  async queueFree(n) {
+    await this.queueJob(n).getByRole('button', { name: `Free job ${n}` }).click();
   }
 }
 

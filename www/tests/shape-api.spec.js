@@ -40,8 +40,8 @@ test('shape, formatShape and fit check their arguments and declare their types',
     { returned: '[{"type": "node", "count": 1}]\n' },
   ]);
   const dts = readFileSync(new URL('../../pkg/rscope.d.ts', import.meta.url), 'utf8');
-  expect(dts).toContain('export function shape(text: any, options: ShapeOptions): string;');
-  expect(dts).toContain('export function fit(shape: any, r_text: any, options: FitOptions): FitAnswer;');
+  expect(dts).toContain('export function shape(text: any, options?: ShapeOptions): string;');
+  expect(dts).toContain('export function fit(shape: any, r_text: any, options?: FitOptions): FitAnswer;');
   expect(dts).toContain('export interface FitAnswer {');
   expect(dts).toContain('export function formatShape(text: any): string;');
   expect(problems).toEqual([]);

@@ -5,16 +5,22 @@
 //! whole R would do (exit 3), or `never: REASON` (exit 4). Errors (a bad
 //! shape or R, a request only a graph-aware scheduler can place) exit 1.
 //! The answer is [`rscope::alloc::answer`]'s, which the page shows too.
+//!
+//! With `--queue FILE`, the shapes of FILE (one a line) are allocated one
+//! after another as [`rscope::alloc::queue`] plays them, the page's queue.
 
 use crate::cli::{read_input, Outcome};
 use rscope::alloc::answer::{answer, request_of};
+use rscope::alloc::queue::Queue;
 use rscope::alloc::Policy;
 
 /// Arguments of `rscope fit`.
 #[derive(clap::Args)]
 pub struct FitArgs {
-    /// The request, as an RFC 46 shape (`node=2/slot/core=4`)
-    shape: String,
+    /// The request, as an RFC 46 shape (`node=2/slot/core=4`); with
+    /// --queue, leave it out and give the R here
+    #[arg(required_unless_present = "queue")]
+    shape: Option<String>,
     /// An R document, or a status document whose `allocated` and `down`
     /// sets are busy (default: standard input)
     r_file: Option<String>,
@@ -24,17 +30,32 @@ pub struct FitArgs {
     policy: Policy,
     /// Only nodes matching this RFC 31 constraint: a property list
     /// (`ssd,^slow`) or a JSON constraint object
-    #[arg(long, value_name = "CONSTRAINT")]
+    #[arg(long, value_name = "CONSTRAINT", conflicts_with = "queue")]
     requires: Option<String>,
     /// When it fits now, print the allocated R document (JSON) instead of
-    /// the verdict and short form
+    /// the verdict and short form; with --queue, print the status document
+    /// {all, allocated, down} after the queue instead of its report
     #[arg(long)]
     r: bool,
+    /// Allocate the shapes of FILE (one a line, `#` starts a comment) one
+    /// after another, first come first served: print each job's answer,
+    /// the free cores per node and the largest requests that still fit.
+    /// Exit 0 when every job runs, 3 when one waits, 4 when one never fits
+    #[arg(long, value_name = "FILE")]
+    queue: Option<String>,
 }
 
 /// Run `rscope fit`.
 pub fn run(args: FitArgs) -> Outcome {
-    let request = request_of(&args.shape, args.requires.as_deref()).map_err(|e| e.to_string())?;
+    if let Some(file) = &args.queue {
+        if args.shape.is_some() && args.r_file.is_some() {
+            return Err("with --queue, give only the R (the shapes are in the queue file)".into());
+        }
+        let r_file = args.shape.as_deref().or(args.r_file.as_deref());
+        return run_queue(file, r_file, args.policy, args.r);
+    }
+    let shape = args.shape.unwrap_or_default();
+    let request = request_of(&shape, args.requires.as_deref()).map_err(|e| e.to_string())?;
     let text = read_input(args.r_file.as_deref())?.text;
     let answer = answer(&request, &text, args.policy)?;
     match answer.r_document().filter(|_| args.r) {
@@ -42,4 +63,31 @@ pub fn run(args: FitArgs) -> Outcome {
         None => print!("{}", answer.printed),
     }
     Ok(answer.status.exit_code())
+}
+
+/// Play the queue file's shapes into the R: allocate until every job runs
+/// or is refused, or one waits.
+fn run_queue(file: &str, r_file: Option<&str>, policy: Policy, status: bool) -> Outcome {
+    let shapes = std::fs::read_to_string(file).map_err(|e| format!("{file}: {e}"))?;
+    let text = read_input(r_file)?.text;
+    let mut queue = Queue::new(&text, policy)?;
+    for (i, line) in shapes.lines().enumerate() {
+        let shape = line.split('#').next().unwrap_or("").trim();
+        if !shape.is_empty() {
+            queue
+                .add(shape)
+                .map_err(|e| format!("{file}:{}: {e}", i + 1))?;
+        }
+    }
+    while let Some(s) = queue.allocate_next() {
+        if s == rscope::alloc::answer::Status::NotNow {
+            break;
+        }
+    }
+    if status {
+        print!("{}", queue.status_document());
+    } else {
+        print!("{}", queue.report());
+    }
+    Ok(queue.exit_code())
 }

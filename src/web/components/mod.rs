@@ -7,6 +7,7 @@ pub mod editor;
 pub mod grid;
 pub mod grid_paint;
 pub mod grid_tools;
+pub mod queue;
 pub mod setops;
 pub mod shape;
 pub mod summary;

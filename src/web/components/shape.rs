@@ -7,11 +7,12 @@
 use crate::alloc::Policy;
 use crate::idset::IdSet;
 use crate::rset::Entry;
-use crate::shape::print::{place, print, shape_of_document, Printed, Style, EXAMPLES};
+use crate::shape::print::{head, shape_of_document, Shown, EXAMPLES};
 use crate::shape::Options;
 use crate::tabs::{Doc, Text};
 use crate::web::components::grid::Linked;
-use crate::web::shape_worker::{self, FitResult};
+use crate::web::components::queue::{JobCells, QueuePart};
+use crate::web::shape_worker::{self, ExpandAsk, FitResult};
 use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
@@ -35,6 +36,9 @@ pub struct ShapeProps {
     pub on_open: Callback<(String, String)>,
     /// Told the cells the last fit would take (None: no fit shown).
     pub on_allocation: Callback<Option<Allocation>>,
+    /// Told the cells of the queue's running jobs after each operation.
+    #[prop_or_default]
+    pub on_queue: Callback<Vec<JobCells>>,
 }
 
 /// The expansion options the user set.
@@ -56,6 +60,9 @@ pub fn shape_panel(props: &ShapeProps) -> Html {
         wrap: false,
         label: "task".into(),
     });
+    let shown = use_shown(&text, &choice);
+    // The shape whose whole expansion the user asked to see.
+    let whole = use_state_eq(|| None::<String>);
     html! {
         <section class="panel shape-panel" aria-labelledby="shape-heading" data-testid="shape-panel">
             <h2 id="shape-heading">{ "Shape" }</h2>
@@ -66,11 +73,13 @@ pub fn shape_panel(props: &ShapeProps) -> Html {
                 <a href={RFC46}>{ "RFC 46" }</a>{ " shapes, " }<a href={RFC14}>{ "RFC 14" }</a>{ " jobspecs)." }
             </p>
             { examples_menu(&text) }
-            { shape_input(&text, &choice) }
+            { shape_input(&text, matches!(shown, Some(Shown::Error { .. }))) }
             { options_bar(&choice) }
-            { expansion(&text, &choice) }
+            { expansion(shown.as_ref(), &text, &whole) }
             <FitPart shape={(*text).clone()} r_text={props.r_text.clone()} tab={props.tab.clone()}
                 on_open={props.on_open.clone()} on_allocation={props.on_allocation.clone()} />
+            <QueuePart shape={(*text).clone()} r_text={props.r_text.clone()} tab={props.tab.clone()}
+                on_open={props.on_open.clone()} on_cells={props.on_queue.clone()} />
             <ReversePart />
         </section>
     }
@@ -100,8 +109,45 @@ fn examples_menu(text: &UseStateHandle<String>) -> Html {
     }
 }
 
+/// Shapes longer than this (in bytes) expand in the shape worker: a
+/// 10 000-vertex shape (50 kB) takes over 50 ms to expand and draw, which
+/// would freeze the page while typing; a short one answers at once here.
+const INLINE: usize = 4096;
+
+/// The expansion of the shape as the page shows it: made here for a short
+/// shape, by the shape worker for a long one (None until it answers; an
+/// answer for other text or options is never shown).
+#[hook]
+fn use_shown(text: &str, choice: &Choice) -> Option<Shown> {
+    let ask = ExpandAsk {
+        text: text.to_string(),
+        yaml: choice.yaml,
+        rangedict: choice.rangedict,
+        wrap: choice.wrap,
+        label: choice.label.clone(),
+    };
+    let far = use_state_eq(|| None::<(ExpandAsk, Shown)>);
+    let long = text.len() > INLINE;
+    {
+        let far = far.clone();
+        use_effect_with(ask.clone(), move |ask| {
+            if long {
+                let asked = ask.clone();
+                let done = Callback::from(move |shown| far.set(Some((asked.clone(), shown))));
+                shape_worker::expand(ask.clone(), done);
+            }
+        });
+    }
+    if !long {
+        return Some(ask.show());
+    }
+    far.as_ref()
+        .filter(|(asked, _)| *asked == ask)
+        .map(|(_, shown)| shown.clone())
+}
+
 /// The shape input, marked invalid while the shape has an error.
-fn shape_input(text: &UseStateHandle<String>, choice: &Choice) -> Html {
+fn shape_input(text: &UseStateHandle<String>, bad: bool) -> Html {
     let oninput = {
         let text = text.clone();
         Callback::from(move |e: InputEvent| {
@@ -109,7 +155,6 @@ fn shape_input(text: &UseStateHandle<String>, choice: &Choice) -> Html {
             text.set(input.value());
         })
     };
-    let bad = print(text, &options(choice), Style::default()).is_err();
     html! {
         <p class="shape-row">
             <label for="shape-input">{ "Shape" }</label>
@@ -118,14 +163,6 @@ fn shape_input(text: &UseStateHandle<String>, choice: &Choice) -> Html {
                 aria-invalid={bad.then_some("true")}
                 aria-describedby={bad.then_some("shape-error")} />
         </p>
-    }
-}
-
-/// The core's options of a choice.
-fn options(choice: &Choice) -> Options {
-    Options {
-        label: choice.label.clone(),
-        rangedict: choice.rangedict,
     }
 }
 
@@ -169,17 +206,23 @@ fn options_bar(choice: &UseStateHandle<Choice>) -> Html {
     }
 }
 
-/// The resources, or the error underlined at its span with its message.
-fn expansion(text: &str, choice: &Choice) -> Html {
-    let style = Style {
-        yaml: choice.yaml,
-        wrap: choice.wrap,
-    };
-    match print(text, &options(choice), style) {
-        Ok(Printed { text, findings }) => html! {
+/// How much of an expansion is drawn until the user asks for all of it.
+const HEAD: usize = 20_000;
+
+/// The resources (the first [`HEAD`] bytes of a long expansion, with a
+/// button for the rest), or the error underlined at its span with its
+/// message.
+fn expansion(shown: Option<&Shown>, text: &str, whole: &UseStateHandle<Option<String>>) -> Html {
+    match shown {
+        None => html! {
+            <p class="hint" data-testid="shape-expanding" role="status">{ "Expanding the shape…" }</p>
+        },
+        Some(Shown::Expansion {
+            text: printed,
+            findings,
+        }) => html! {
             <>
-                <pre class="shape-output" data-testid="shape-output" tabindex="0"
-                    aria-label="RFC 14 resources">{ text }</pre>
+                { expansion_text(printed, text, whole) }
                 if !findings.is_empty() {
                     <ul class="shape-findings" data-testid="shape-findings">
                         { for findings.iter().map(|f| html! { <li>{ format!("RFC 14: {f}") }</li> }) }
@@ -187,15 +230,43 @@ fn expansion(text: &str, choice: &Choice) -> Html {
                 }
             </>
         },
-        Err(e) => {
-            let p = place(text, &e);
-            html! {
-                <div class="shape-error" id="shape-error" data-testid="shape-error" role="status">
-                    <code class="shape-echo">{ p.before.clone() }<mark class="shape-squiggle" data-testid="shape-squiggle">{ p.marked.clone() }</mark>{ p.after.clone() }</code>
-                    <p class="error" data-testid="shape-message">{ format!("{}. Mend the underlined part.", p.located()) }</p>
-                </div>
+        Some(Shown::Error {
+            before,
+            marked,
+            after,
+            located,
+        }) => html! {
+            <div class="shape-error" id="shape-error" data-testid="shape-error" role="status">
+                <code class="shape-echo">{ before.clone() }<mark class="shape-squiggle" data-testid="shape-squiggle">{ marked.clone() }</mark>{ after.clone() }</code>
+                <p class="error" data-testid="shape-message">{ format!("{located}. Mend the underlined part.") }</p>
+            </div>
+        },
+    }
+}
+
+/// The expansion's text, or its start and a button to show the rest.
+fn expansion_text(printed: &str, text: &str, whole: &UseStateHandle<Option<String>>) -> Html {
+    let all = whole.as_deref() == Some(text);
+    let (shown, left) = if all {
+        (printed, 0)
+    } else {
+        head(printed, HEAD)
+    };
+    let show_all = {
+        let (whole, text) = (whole.clone(), text.to_string());
+        Callback::from(move |_: MouseEvent| whole.set(Some(text.clone())))
+    };
+    html! {
+        <>
+            <pre class="shape-output" data-testid="shape-output" tabindex="0"
+                aria-label="RFC 14 resources">{ shown }</pre>
+            if left > 0 {
+                <p class="hint" data-testid="shape-more">
+                    { format!("{left} more characters are not drawn, to keep typing quick. ") }
+                    <button type="button" data-testid="shape-show-all" onclick={show_all}>{ "Show all" }</button>
+                </p>
             }
-        }
+        </>
     }
 }
 
@@ -273,12 +344,22 @@ pub struct FitLinks {
     pub on_open: Callback<(String, String)>,
     /// The last fit's allocation as the grid's linked entry.
     pub linked: Option<Linked>,
+    /// Told the queue's running jobs after each operation.
+    pub on_queue: Callback<Vec<JobCells>>,
+    /// The queue's running jobs, each with its cells, for a grid overlay
+    /// that colours each job (colour `index % queue::COLOURS`).
+    pub queue_cells: std::rc::Rc<Vec<JobCells>>,
 }
 
 /// Keep the last fit's allocation for the grid and open tabs with `open`.
 #[hook]
 pub fn use_fit(open: &Callback<Result<Doc, String>>) -> FitLinks {
     let cells = use_state_eq(|| None::<Allocation>);
+    let queue_cells = use_state_eq(|| std::rc::Rc::new(Vec::<JobCells>::new()));
+    let on_queue = {
+        let queue_cells = queue_cells.clone();
+        Callback::from(move |c| queue_cells.set(std::rc::Rc::new(c)))
+    };
     let on_allocation = {
         let cells = cells.clone();
         Callback::from(move |a| cells.set(a))
@@ -293,6 +374,8 @@ pub fn use_fit(open: &Callback<Result<Doc, String>>) -> FitLinks {
         on_allocation,
         on_open,
         linked: cells.as_ref().and_then(as_linked),
+        on_queue,
+        queue_cells: (*queue_cells).clone(),
     }
 }
 
