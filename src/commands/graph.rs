@@ -29,19 +29,22 @@ pub struct Check {
     pub text: String,
 }
 
-/// Compare R_lite with the graph of the R document `text`.
-pub fn check(text: &str) -> Result<Check, Failure> {
+/// The set the R document `text` is about, or why there is none.
+pub fn main_set(text: &str) -> Result<crate::rset::Rset, Failure> {
     let doc = crate::rset::parse_document(text);
-    let r = doc
-        .main_set()
-        .cloned()
-        .map_err(|no| match no.diagnostic() {
-            Some(d) => Failure::at(d.message.clone(), text, d.span.start),
-            None => Failure::new(no.to_string()),
-        })?;
+    doc.main_set().cloned().map_err(|no| match no.diagnostic() {
+        Some(d) => Failure::finding(d, text),
+        None => Failure::new(no.to_string()),
+    })
+}
+
+/// Compare R_lite with the graph of the R document `text`; a graph that
+/// cannot be read fails with its first finding, of any severity.
+pub fn check(text: &str) -> Result<Check, Failure> {
+    let r = main_set(text)?;
     let (analysis, diags) = jgf::analyze(text);
     let a = analysis.ok_or_else(|| match diags.first() {
-        Some(d) => Failure::at(d.message.clone(), text, d.span.start),
+        Some(d) => Failure::finding(d, text),
         None => Failure::new("no resource graph"),
     })?;
     let found = jgf::consistency::compare(&r, &a);
@@ -55,14 +58,20 @@ pub fn check(text: &str) -> Result<Check, Failure> {
     })
 }
 
-/// The containment path of every vertex `query` matches, as `rscope jgf
-/// find` prints them one a line.
-pub fn find(text: &str, query: &str) -> Result<Vec<String>, Failure> {
-    let q = query
+/// A `find` query (`type=T`, `name=N`, `path=/P`, `rank=R`,
+/// `property=K[=V]`), read before the document so that a bad one fails
+/// without waiting for input.
+pub fn query(query: &str) -> Result<Query, Failure> {
+    query
         .parse::<Query>()
-        .map_err(|e| Failure::new(e.to_string()))?;
+        .map_err(|e| Failure::new(e.to_string()))
+}
+
+/// The containment path of every vertex `q` matches, as `rscope jgf
+/// find` prints them one a line.
+pub fn find(text: &str, q: &Query) -> Result<Vec<String>, Failure> {
     let a = load(text)?;
-    Ok(jgf::find(&a.graph, &a.tree, &q)
+    Ok(jgf::find(&a.graph, &a.tree, q)
         .iter()
         .map(|hit| a.tree.path_string(&a.graph, hit.vertex))
         .collect())
@@ -76,12 +85,13 @@ mod tests {
 
     #[test]
     fn finds_and_draws_and_places_errors() {
-        let paths = find(TINY, "type=node").unwrap();
+        let paths = find(TINY, &query("type=node").unwrap()).unwrap();
         assert!(!paths.is_empty());
         assert!(paths.iter().all(|p| p.starts_with('/')));
         assert!(tree(TINY, Some(0)).unwrap().ends_with('\n'));
         let e = tree("{\"graph\":\n", None).unwrap_err();
         assert_eq!(e.at.map(|(l, _)| l), Some(2), "{e:?}");
-        assert!(find(TINY, "bogus").is_err());
+        assert!(e.finding.is_some());
+        assert!(query("bogus").is_err());
     }
 }

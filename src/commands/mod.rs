@@ -18,6 +18,9 @@ pub struct Failure {
     pub message: String,
     /// Line and column of the fault in the document, when it has one.
     pub at: Option<(usize, usize)>,
+    /// The finding that says why, when one does: the CLI renders it with
+    /// its caret where the JS API gives only the message and place.
+    pub finding: Option<Box<Diagnostic>>,
 }
 
 impl Failure {
@@ -26,6 +29,7 @@ impl Failure {
         Failure {
             message: message.into(),
             at: None,
+            finding: None,
         }
     }
 
@@ -35,6 +39,15 @@ impl Failure {
         Failure {
             message: message.into(),
             at: Some((lc.line, lc.col)),
+            finding: None,
+        }
+    }
+
+    /// A failure that finding `d` of `text` explains.
+    pub fn finding(d: &Diagnostic, text: &str) -> Self {
+        Failure {
+            finding: Some(Box::new(d.clone())),
+            ..Failure::at(d.message.clone(), text, d.span.start)
         }
     }
 
@@ -107,8 +120,5 @@ pub(crate) fn first_error(diags: &[Diagnostic], text: &str, fallback: &str) -> F
     diags
         .iter()
         .find(|d| d.severity == crate::diag::Severity::Error)
-        .map_or_else(
-            || Failure::new(fallback),
-            |d| Failure::at(d.message.clone(), text, d.span.start),
-        )
+        .map_or_else(|| Failure::new(fallback), |d| Failure::finding(d, text))
 }

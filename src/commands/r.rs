@@ -1,120 +1,14 @@
-//! `rscope R decode`, `encode` and `validate`, and `rscope summary`, as
-//! functions of text: what each prints for a given input and options.
+//! `rscope R encode` and `validate`, and `rscope summary`, as functions
+//! of text: what each prints for given options or input. `rscope R
+//! decode` and the other operations over R documents are
+//! [`crate::setops`]'s.
 
 use super::{finding, Failure, Finding};
 use crate::hostlist::Hostlist;
 use crate::idset::IdSet;
 use crate::json;
 use crate::rset::{self, Rset};
-
-/// Read a stream of R objects as `flux R` does: documents until the first
-/// thing that is not JSON; at least one is required.
-pub fn load_stream(text: &str) -> Result<Vec<Rset>, Failure> {
-    rset::load_stream(text).map_err(|e| {
-        let what = if e.kind() == rset::ErrorKind::Json {
-            "Failed to read an R object"
-        } else {
-            "Failed to decode R on stdin"
-        };
-        Failure::at(
-            format!("{what}: {e}"),
-            text,
-            e.span().map_or(0, |s| s.start),
-        )
-    })
-}
-
-/// The union of `sets` in order, as `flux R` folds them; an empty list is
-/// refused.
-pub fn union_all(sets: Vec<Rset>) -> Result<Rset, Failure> {
-    let mut it = sets.into_iter();
-    let mut acc = it
-        .next()
-        .ok_or_else(|| Failure::new("union requires at least 1 resource sets"))?;
-    for s in it {
-        acc = acc.union(&s).map_err(|e| {
-            Failure::new(format!(
-                "union ({}, {}) failed: {e}",
-                acc.short_form(),
-                s.short_form()
-            ))
-        })?;
-    }
-    Ok(acc)
-}
-
-/// Options of `decode`, as `rscope R decode`'s flags.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct DecodeOptions {
-    /// `--short`: the short form.
-    pub short: bool,
-    /// `--nodelist`: the host names as a host list.
-    pub nodelist: bool,
-    /// `--ranks`: the ranks as an id set.
-    pub ranks: bool,
-    /// `--count TYPE`.
-    pub count: Option<String>,
-    /// `--include RANKS`.
-    pub include: Option<String>,
-    /// `--exclude RANKS`.
-    pub exclude: Option<String>,
-    /// `--properties LIST`.
-    pub properties: Option<String>,
-}
-
-fn decode_idset(s: &str, what: &str) -> Result<IdSet, Failure> {
-    IdSet::decode(s).map_err(|e| Failure::new(format!("invalid {what} '{s}': {e}")))
-}
-
-/// What `rscope R decode` prints for the R objects of `text`.
-pub fn decode(text: &str, o: &DecodeOptions) -> Result<String, Failure> {
-    let mut rl = union_all(load_stream(text)?)?;
-    if let Some(list) = &o.properties {
-        rl = rl
-            .filter_properties(list)
-            .map_err(|e| Failure::new(format!("Invalid property constraint: {e}")))?;
-    }
-    if let Some(r) = &o.include {
-        rl = rl.include_ranks(&decode_idset(r, "ranks option")?);
-    }
-    if let Some(r) = &o.exclude {
-        rl.exclude_ranks(&decode_idset(r, "idset in --exclude option")?);
-    }
-    decoded(&rl, o)
-}
-
-/// The lines `decode` prints about `rl`.
-fn decoded(rl: &Rset, o: &DecodeOptions) -> Result<String, Failure> {
-    let mut out = String::new();
-    if o.short {
-        out.push_str(&rl.short_form());
-        out.push('\n');
-    }
-    if o.nodelist {
-        let hl = rl
-            .nodelist()
-            .ok_or_else(|| Failure::new("rlist_nodelist: some ranks have no host name"))?;
-        out.push_str(&hl.to_string());
-        out.push('\n');
-    }
-    if o.ranks {
-        out.push_str(&rl.ranks().to_string());
-        out.push('\n');
-    }
-    if let Some(t) = &o.count {
-        let n = match t.as_str() {
-            "node" => rl.len() as u64,
-            "core" => rl.reference_core_count(),
-            t => rl.count(t),
-        };
-        out.push_str(&format!("{n}\n"));
-    }
-    if !(o.short || o.nodelist || o.ranks || o.count.is_some()) {
-        out.push_str(&rl.encode());
-        out.push('\n');
-    }
-    Ok(out)
-}
+use crate::setops::{assign_properties, property_pairs};
 
 /// Options of `encode`, as `rscope R encode`'s flags.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -129,46 +23,6 @@ pub struct EncodeOptions {
     pub hosts: Option<String>,
     /// `--property NAME[:RANKS]`, repeatable.
     pub property: Vec<String>,
-}
-
-/// `NAME[:RANKS]` pairs in `json_object_set` order: a repeated name keeps
-/// its first position and takes the last value.
-pub fn property_pairs(args: &[String], all: &str) -> Vec<(String, String)> {
-    let mut out: Vec<(String, String)> = Vec::new();
-    for a in args {
-        let (name, ranks) = match a.split_once(':') {
-            Some((n, r)) => (n.to_string(), r.to_string()),
-            None => (a.clone(), all.to_string()),
-        };
-        match out.iter_mut().find(|(n, _)| *n == name) {
-            Some(slot) => slot.1 = ranks,
-            None => out.push((name, ranks)),
-        }
-    }
-    out
-}
-
-/// `rlist_assign_properties`: check every pair first, then apply in order.
-pub fn assign_properties(rl: &mut Rset, pairs: &[(String, String)]) -> Result<(), String> {
-    let mut parsed = Vec::new();
-    for (name, ranks) in pairs {
-        if let Some(c) = name.chars().find(|c| "^&'\"`|()".contains(*c)) {
-            return Err(format!(
-                "failed to assign properties: invalid character '{c}' in property \"{name}\""
-            ));
-        }
-        let ids = IdSet::decode(ranks).map_err(|_| {
-            format!(
-                "failed to assign properties: invalid idset '{ranks}' specified for property \"{name}\""
-            )
-        })?;
-        parsed.push((name, ids));
-    }
-    for (name, ids) in parsed {
-        rl.add_property(name, &ids)
-            .map_err(|e| format!("failed to assign properties: {e}"))?;
-    }
-    Ok(())
 }
 
 /// The host names of `hosts` (or `local_host` alone) one by one.
@@ -243,7 +97,8 @@ pub fn encode(o: &EncodeOptions, local_host: &str) -> Result<String, Failure> {
     }
     if !o.property.is_empty() {
         let all = rl.ranks().to_string();
-        assign_properties(&mut rl, &property_pairs(&o.property, &all))?;
+        assign_properties(&mut rl, &property_pairs(&o.property, &all))
+            .map_err(|e| Failure::new(e.message))?;
     }
     Ok(rl.encode() + "\n")
 }
@@ -287,31 +142,6 @@ mod tests {
     const GPU: &str = include_str!("../../tests/fixtures/r/gpu-cluster.json");
 
     #[test]
-    fn decode_prints_each_asked_line_in_the_cli_order() {
-        let o = DecodeOptions {
-            short: true,
-            ranks: true,
-            count: Some("gpu".into()),
-            ..Default::default()
-        };
-        let out = decode(GPU, &o).unwrap();
-        assert_eq!(out.lines().count(), 3, "{out}");
-        let enc = decode(GPU, &DecodeOptions::default()).unwrap();
-        assert_eq!(decode(&enc, &DecodeOptions::default()).unwrap(), enc);
-    }
-
-    #[test]
-    fn a_broken_document_fails_with_its_place() {
-        let e = decode(
-            "{\"version\": 1,\n  \"execution\": [}",
-            &DecodeOptions::default(),
-        )
-        .unwrap_err();
-        assert_eq!(e.at.map(|(l, _)| l), Some(2), "{e:?}");
-        assert!(e.located().ends_with(')'));
-    }
-
-    #[test]
     fn encode_names_ranks_after_the_hosts_given() {
         let o = EncodeOptions {
             hosts: Some("n[0-1]".into()),
@@ -320,15 +150,10 @@ mod tests {
             ..Default::default()
         };
         let out = encode(&o, "here").unwrap();
-        let short = decode(
-            &out,
-            &DecodeOptions {
-                short: true,
-                ..Default::default()
-            },
-        )
-        .unwrap();
-        assert_eq!(short, "rank[0-1]/core[0-3]\n");
+        assert_eq!(
+            rset::load(&out).unwrap().short_form(),
+            "rank[0-1]/core[0-3]"
+        );
         assert!(out.contains(r#""big": "1""#), "{out}");
         let bad = EncodeOptions {
             ranks: Some("0-1".into()),
@@ -339,6 +164,15 @@ mod tests {
             .unwrap_err()
             .message
             .starts_with("hostname count"));
+    }
+
+    #[test]
+    fn a_refused_document_is_placed_in_its_input() {
+        let text = "{\"version\": 1,\n  \"execution\": [}";
+        let inputs = crate::setops::Inputs::stdin(text);
+        let e = crate::setops::union(&inputs).unwrap_err();
+        assert_eq!(e.place(&inputs), Some((2, 16)), "{e:?}");
+        assert!(e.message.ends_with("(line 2, column 16)"), "{e:?}");
     }
 
     #[test]

@@ -109,6 +109,16 @@ impl Refusal {
     }
 }
 
+impl Refusal {
+    /// The 1-based line and column (characters) of the fault in its
+    /// input's text, when the refusal has a place there.
+    pub fn place(&self, inputs: &Inputs) -> Option<(usize, usize)> {
+        let text = inputs.sources.get(self.input?)?.text;
+        let at = crate::diag::line_col(text, self.span.as_ref()?.start);
+        Some((at.line, at.col))
+    }
+}
+
 impl std::fmt::Display for Refusal {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(&self.message)

@@ -60,6 +60,8 @@ pub fn graph_find(text: JsValue, query: JsValue) -> Result<JsValue, JsValue> {
         "type=T, name=N, path=/P, rank=R or property=K[=V]",
         &query,
     )?;
-    let paths = graph::find(&text, &query).map_err(|e| failure("graphFind", &e))?;
+    let paths = graph::query(&query)
+        .and_then(|q| graph::find(&text, &q))
+        .map_err(|e| failure("graphFind", &e))?;
     to_js(&paths)
 }

@@ -1,9 +1,11 @@
 //! The JS API for R documents: `validate`, `summary`, `decode` and
-//! `encode`, thin calls of [`crate::commands::r`], which answer as
-//! `rscope R validate`, `rscope summary`, `rscope R decode` and
-//! `rscope R encode` do. Arguments are checked as in [`super::api`].
+//! `encode`, thin calls of [`crate::commands::r`] and [`crate::setops`],
+//! which answer as `rscope R validate`, `rscope summary`, `rscope R
+//! decode` and `rscope R encode` do. Arguments are checked as in
+//! [`super::api`].
 
-use crate::commands::r::{self, DecodeOptions, EncodeOptions};
+use crate::commands::r::{self, EncodeOptions};
+use crate::setops::{self, Inputs, Refusal};
 use crate::web::api::{
     error, failure, option_flag, option_string, option_strings, text_arg, to_js,
 };
@@ -108,16 +110,36 @@ pub fn summary(text: JsValue) -> Result<JsValue, JsValue> {
 pub fn decode(text: JsValue, options: JsValue) -> Result<String, JsValue> {
     const F: &str = "decode";
     let text = text_arg(F, "text", "one or more R documents", &text)?;
-    let o = DecodeOptions {
+    let o = setops::Decode {
         short: option_flag(F, &options, "short")?,
         nodelist: option_flag(F, &options, "nodelist")?,
         ranks: option_flag(F, &options, "ranks")?,
         count: option_string(F, &options, "count")?,
-        include: option_string(F, &options, "include")?,
-        exclude: option_string(F, &options, "exclude")?,
-        properties: option_string(F, &options, "properties")?,
+        filter: setops::Filter {
+            properties: option_string(F, &options, "properties")?,
+            include: option_string(F, &options, "include")?,
+            exclude: option_string(F, &options, "exclude")?,
+        },
     };
-    r::decode(&text, &o).map_err(|e| failure(F, &e))
+    // One unnamed text, read as the CLI reads standard input, so that the
+    // messages are the CLI's; the caller goes on after the answer.
+    let inputs = Inputs {
+        exiting: false,
+        ..Inputs::stdin(&text)
+    };
+    setops::decode(&inputs, &o).map_err(|e| refusal(F, &e, &inputs))
+}
+
+/// A refusal as an `Error`: `function: message` (a document that cannot
+/// be read is placed in the message already), with `line` and `column`
+/// properties when the refusal has a place, as [`failure`] gives them.
+fn refusal(function: &str, r: &Refusal, inputs: &Inputs) -> JsValue {
+    let err = js_sys::Error::new(&format!("{function}: {}", r.message));
+    if let Some((line, column)) = r.place(inputs) {
+        let _ = js_sys::Reflect::set(&err, &"line".into(), &(line as f64).into());
+        let _ = js_sys::Reflect::set(&err, &"column".into(), &(column as f64).into());
+    }
+    err.into()
 }
 
 /// What `rscope R encode` prints for the options (hosts default to

@@ -3,8 +3,9 @@
 
 use crate::cli::{read_input, Input, Outcome, Status};
 use clap::Subcommand;
+use rscope::commands::{graph, Failure};
 use rscope::diag::Severity;
-use rscope::jgf::{self, Query};
+use rscope::jgf;
 
 /// `rscope jgf` subcommands.
 #[derive(Subcommand)]
@@ -49,17 +50,33 @@ pub fn run(cmd: JgfCommand) -> Outcome {
     match cmd {
         JgfCommand::Validate { file } => validate(file.as_deref()),
         JgfCommand::Tree { file, depth } => {
-            let a = load(&read_input(file.as_deref())?)?;
-            print!("{}", jgf::text::render_tree(&a, depth));
+            let input = read_input(file.as_deref())?;
+            let tree = graph::tree(&input.text, depth).map_err(|e| rendered(e, &input))?;
+            print!("{tree}");
             Ok(0)
         }
-        JgfCommand::Check { file } => check(file.as_deref()),
+        JgfCommand::Check { file } => {
+            let input = read_input(file.as_deref())?;
+            let check = graph::check(&input.text).map_err(|e| rendered(e, &input))?;
+            print!("{}", check.text);
+            Ok(Status::from(!check.consistent))
+        }
         JgfCommand::FromR { file } => {
-            let r = rset_of(&read_input(file.as_deref())?)?;
+            let input = read_input(file.as_deref())?;
+            let r = graph::main_set(&input.text).map_err(|e| rendered(e, &input))?;
             print!("{}", jgf::generate::to_json(&jgf::generate::from_rset(&r)));
             Ok(0)
         }
-        JgfCommand::Find { query, file } => find(&query, file.as_deref()),
+        JgfCommand::Find { query, file } => {
+            let q = graph::query(&query).map_err(|e| e.message)?;
+            let input = read_input(file.as_deref())?;
+            let paths = graph::find(&input.text, &q).map_err(|e| rendered(e, &input))?;
+            print!(
+                "{}",
+                paths.iter().map(|p| format!("{p}\n")).collect::<String>()
+            );
+            Ok(0)
+        }
     }
 }
 
@@ -77,62 +94,11 @@ fn validate(file: Option<&str>) -> Outcome {
     ))
 }
 
-/// The path of every vertex matching the query.
-fn find(query: &str, file: Option<&str>) -> Outcome {
-    let q = query.parse::<Query>().map_err(|e| e.to_string())?;
-    let a = load(&read_input(file)?)?;
-    for hit in jgf::find(&a.graph, &a.tree, &q) {
-        println!("{}", a.tree.path_string(&a.graph, hit.vertex));
-    }
-    Ok(0)
-}
-
-/// Differences one a line; status 1 when there is any (jgf_shorthand
-/// omissions are printed but are not differences).
-fn check(file: Option<&str>) -> Outcome {
-    let input = read_input(file)?;
-    let r = rset_of(&input)?;
-    let a = graph_to_check(&input)?;
-    let mut out = String::new();
-    let mut differ = false;
-    for d in jgf::consistency::compare(&r, &a) {
-        differ |= !matches!(d, jgf::consistency::Difference::Omitted(_));
-        out.push_str(&format!("{d}\n"));
-    }
-    print!("{out}");
-    Ok(Status::from(differ))
-}
-
-/// The graph's analysis, or its first error rendered; a missing graph is
-/// a failure.
-fn load(input: &Input) -> Result<jgf::Analysis, String> {
-    let (analysis, diags) = jgf::analyze(&input.text);
-    analysis.ok_or_else(|| {
-        diags
-            .iter()
-            .find(|d| d.severity == Severity::Error)
-            .map(|d| d.render(&input.name, &input.text).trim_end().to_string())
-            .unwrap_or_else(|| "no resource graph".into())
-    })
-}
-
-/// `check`'s graph: the analysis, or its first finding rendered.
-fn graph_to_check(input: &Input) -> Result<jgf::Analysis, String> {
-    let (analysis, diags) = jgf::analyze(&input.text);
-    analysis.ok_or_else(|| {
-        diags
-            .first()
-            .map(|d| d.render(&input.name, &input.text).trim_end().to_string())
-            .unwrap_or_else(|| "no resource graph".into())
-    })
-}
-
-/// The set a document is about, or why there is none (with its caret when
-/// a finding says why).
-fn rset_of(input: &Input) -> Result<rscope::rset::Rset, String> {
-    let doc = rscope::rset::parse_document(&input.text);
-    doc.main_set().cloned().map_err(|no| match no.diagnostic() {
+/// A failure for standard error: its finding rendered with the caret
+/// under the place in `input`, or its message when no finding says why.
+fn rendered(e: Failure, input: &Input) -> String {
+    match e.finding {
         Some(d) => d.render(&input.name, &input.text).trim_end().to_string(),
-        None => no.to_string(),
-    })
+        None => e.message,
+    }
 }

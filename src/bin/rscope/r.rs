@@ -5,12 +5,11 @@
 
 use crate::cli::{read_input, Input, Outcome, Status};
 use clap::{Args, Subcommand};
-use rscope::diag::{Diagnostic, Severity};
-use rscope::hostlist::Hostlist;
-use rscope::idset::IdSet;
+use rscope::commands::r;
+use rscope::diag::Severity;
 use rscope::json;
-use rscope::rset::{self, Rset};
-use rscope::setops::{self, assign_properties, property_pairs, Inputs};
+use rscope::rset;
+use rscope::setops::{self, Inputs};
 use std::io::Write;
 
 /// `rscope R` subcommands.
@@ -136,88 +135,17 @@ fn local_hostname() -> String {
         .unwrap_or_else(|| "localhost".to_string())
 }
 
-/// `encode`'s ranks and the host name of each: from `--ranks` and
-/// `--hosts`, one rank per host, or rank 0 on the local host.
-fn ranks_and_hosts(a: &EncodeArgs) -> Result<(Vec<u32>, Vec<String>), Fail> {
-    let parse_hosts =
-        |s: &str| Hostlist::parse(s).map_err(|e| format!("invalid hostlist '{s}': {e}"));
-    Ok(match &a.ranks {
-        None => {
-            let hl = match &a.hosts {
-                Some(h) => parse_hosts(h)?,
-                None => {
-                    let mut hl = Hostlist::new();
-                    hl.push_host(&local_hostname());
-                    hl
-                }
-            };
-            let hosts: Vec<String> = hl.iter().map(|h| h.to_string()).collect();
-            let n = u32::try_from(hosts.len()).map_err(|_| "too many hosts".to_string())?;
-            ((0..n).collect(), hosts)
-        }
-        Some(r) => {
-            let ids =
-                IdSet::decode(r).map_err(|_| format!("Failed to decode ranks='{r}' as idset"))?;
-            if ids.len() > rset::MAX_RANKS {
-                return Err(format!(
-                    "more than {} ranks (Rscope's limit)",
-                    rset::MAX_RANKS
-                ));
-            }
-            let hosts: Vec<String> = match &a.hosts {
-                Some(h) => {
-                    let hl = parse_hosts(h)?;
-                    if !ids.is_empty() && hl.len() != ids.len() {
-                        return Err(format!(
-                            "hostname count in '{h}' does not match nranks ({})",
-                            ids.len()
-                        ));
-                    }
-                    hl.iter().map(|h| h.to_string()).collect()
-                }
-                None => vec![local_hostname(); ids.len() as usize],
-            };
-            (ids.iter().collect(), hosts)
-        }
-    })
-}
-
-/// `encode`: an R of the given ranks, hosts, cores, GPUs and properties.
-fn encode(a: &EncodeArgs) -> Result<String, Fail> {
-    let gpus = a.gpus.clone().unwrap_or_default();
-    let mut cores = a.cores.clone().unwrap_or_default();
-    if gpus.is_empty() && cores.is_empty() {
-        cores = "0".into();
-    }
-    let (ranks, hosts) = ranks_and_hosts(a)?;
-    let core_ids = IdSet::decode(&cores).map_err(|_| {
-        format!(
-            "rlist_append rank={}: invalid cores '{cores}'",
-            ranks.first().copied().unwrap_or(0)
-        )
-    })?;
-    // The reference ignores a --gpus value it cannot decode.
-    let gpu_ids = IdSet::decode(&gpus).ok();
-    let mut rl = Rset::new();
-    for (i, rank) in ranks.iter().enumerate() {
-        rl.add_rank(
-            *rank,
-            hosts.get(i).map(String::as_str),
-            &[("core", &core_ids)],
-        )
-        .map_err(|e| e.to_string())?;
-        if !gpus.is_empty() {
-            if let Some(g) = &gpu_ids {
-                rl.add_child_to_rank(*rank, "gpu", g)
-                    .map_err(|e| e.to_string())?;
-            }
-        }
-    }
-    if !a.property.is_empty() {
-        let all = rl.ranks().to_string();
-        assign_properties(&mut rl, &property_pairs(&a.property, &all)).map_err(|e| e.message)?;
-    }
-    Ok(rl.encode() + "\n")
+/// `encode`: an R of the given ranks, hosts, cores, GPUs and properties,
+/// on the local host where no host is given.
+fn encode(a: EncodeArgs) -> Result<String, Fail> {
+    let o = r::EncodeOptions {
+        ranks: a.ranks,
+        cores: a.cores,
+        gpus: a.gpus,
+        hosts: a.hosts,
+        property: a.property,
+    };
+    r::encode(&o, &local_hostname()).map_err(|e| e.message)
 }
 
 /// Merge the TOML files of `path` (a file, or every `*.toml` in a
@@ -308,33 +236,13 @@ fn validate(files: &[String]) -> Outcome {
     let mut out = String::new();
     let mut errors = false;
     for input in inputs {
-        for d in findings(&input.text) {
+        for d in r::validate(&input.text) {
             errors |= d.severity == Severity::Error;
             out.push_str(&d.render(&input.name, &input.text));
         }
     }
     print!("{out}");
     Ok(Status::from(errors))
-}
-
-/// The findings of every document in `text` (several when it holds a
-/// stream of them), with spans into `text`.
-fn findings(text: &str) -> Vec<Diagnostic> {
-    let (docs, _) = json::split_stream(text);
-    if docs.len() <= 1 {
-        return rscope::document::parse_document(text)
-            .diagnostics()
-            .to_vec();
-    }
-    docs.iter()
-        .flat_map(|r| {
-            rscope::document::parse_document(&text[r.clone()])
-                .diagnostics()
-                .iter()
-                .map(|d| d.clone().offset(r.start))
-                .collect::<Vec<_>>()
-        })
-        .collect()
 }
 
 /// Standard input, read whole, as the operations' one input.
@@ -405,7 +313,7 @@ impl From<setops::Refusal> for crate::cli::CliError {
 /// Run one subcommand.
 pub fn run(cmd: RCommand) -> Outcome {
     let out = match cmd {
-        RCommand::Encode(a) => encode(&a)?,
+        RCommand::Encode(a) => encode(a)?,
         RCommand::Decode(a) => setops::decode(&Inputs::stdin(&stdin_text()?), &decode_options(a))?,
         RCommand::Append => setops::append(&Inputs::stdin(&stdin_text()?))?,
         RCommand::Diff => setops::diff(&Inputs::stdin(&stdin_text()?))?,

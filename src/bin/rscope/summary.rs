@@ -13,9 +13,6 @@ pub struct SummaryArgs {
 pub fn run(args: SummaryArgs) -> Outcome {
     let input = read_input(args.file.as_deref())?;
     let s = rscope::rset::summarize(&input.text)?;
-    println!(
-        "version {}\nnodes {}\ncores {}\ngpus {}",
-        s.version, s.nodes, s.cores, s.gpus
-    );
+    print!("{}", rscope::commands::r::summary_text(&s));
     Ok(0)
 }
