@@ -1,18 +1,9 @@
 // The SVG export looks like the screen: the same rows (folded, or density
 // strips), the same row labels the canvas draws, the axis and the legend.
 import { test, expect } from './fixtures.js';
-import { downloadBytes } from './rscope.js';
+import { downloadBytes, quartz } from './rscope.js';
 
-const TWENTY = {
-  version: 1,
-  execution: {
-    R_lite: [
-      { rank: '0-15', children: { core: '0-35' } },
-      { rank: '16-19', children: { core: '0-35', gpu: '0-3' } },
-    ],
-    nodelist: ['quartz[1-20]'],
-  },
-};
+const TWENTY = quartz(20, 4);
 
 test('folded rows export with their labels', async ({ rscope, problems }) => {
   await rscope.load();

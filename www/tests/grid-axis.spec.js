@@ -1,17 +1,9 @@
 // A column axis over the cells names the core and GPU blocks and their ids,
 // and stays in view while the rows scroll under it.
 import { test, expect } from './fixtures.js';
+import { quartz } from './rscope.js';
 
-const MACHINE = {
-  version: 1,
-  execution: {
-    R_lite: [
-      { rank: '0-191', children: { core: '0-35' } },
-      { rank: '192-199', children: { core: '0-35', gpu: '0-3' } },
-    ],
-    nodelist: ['quartz[1-200]'],
-  },
-};
+const MACHINE = quartz(200, 8);
 
 test('the axis names core and GPU ids and stays over scrolled rows', async ({ rscope, problems }) => {
   await rscope.load();

@@ -1,17 +1,9 @@
 // Row labels stay at every zoom: zoomed out to density strips, where a row
 // is 2 pixels tall, each label names a span of strips by its host list.
 import { test, expect } from './fixtures.js';
+import { quartz } from './rscope.js';
 
-const MACHINE = {
-  version: 1,
-  execution: {
-    R_lite: [
-      { rank: '0-191', children: { core: '0-35' } },
-      { rank: '192-199', children: { core: '0-35', gpu: '0-3' } },
-    ],
-    nodelist: ['quartz[1-200]'],
-  },
-};
+const MACHINE = quartz(200, 8);
 
 test('zoomed out to strips of eight nodes, labels name the strips', async ({ rscope, problems }) => {
   await rscope.load();

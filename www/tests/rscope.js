@@ -20,6 +20,21 @@ const asText = (doc) => (typeof doc === 'string' ? doc : JSON.stringify(doc));
 export const FOUR_NODES = '{"version": 1, "execution": {"R_lite": [{"rank": "0-3", "children": {"core": "0-7"}}], "nodelist": ["node[0-3]"], "starttime": 0, "expiration": 0}}';
 
 /** Read one of the page's built-in examples (static/examples/NAME). */
+/** A quartz-like machine of `nodes` nodes: 36 cores each, and 4 GPUs on
+ * the last `gpus` nodes (what the grid's axis, labels and exports show). */
+export function quartz(nodes, gpus) {
+  return {
+    version: 1,
+    execution: {
+      R_lite: [
+        { rank: `0-${nodes - gpus - 1}`, children: { core: '0-35' } },
+        { rank: `${nodes - gpus}-${nodes - 1}`, children: { core: '0-35', gpu: '0-3' } },
+      ],
+      nodelist: [`quartz[1-${nodes}]`],
+    },
+  };
+}
+
 export function example(name) {
   return readFileSync(new URL(`../../static/examples/${name}`, import.meta.url), 'utf8');
 }
