@@ -107,17 +107,27 @@ pub struct Begun {
 }
 
 impl Begun {
-    /// What the page paints first, as the first of [`Drawn::to_parts`]:
-    /// the grid, taken out of this analysis (a worker sends it at once and
-    /// has no more use for it), and the properties to colour by.
-    pub fn take_early(&mut self) -> Vec<u8> {
-        let grid = self.grid.take().map(|g| g.to_wire());
-        bytes(&Early {
+    /// What the page paints first: the grid, taken out of this analysis
+    /// (a worker sends it at once and has no more use for it), and the
+    /// properties to colour by. The first part is [`Early`] without the
+    /// grid's groups; the groups follow in chunks of [`EARLY_GROUPS`]
+    /// ([`crate::grid::GridWire::add_chunk`]), each read in its own task.
+    pub fn take_early(&mut self) -> Vec<Vec<u8>> {
+        let wire = self.grid.take().map(|g| g.to_wire());
+        let (grid, chunks) = match wire.map(|w| w.into_chunks(EARLY_GROUPS)) {
+            Some((w, c)) => (Some(w), c),
+            None => (None, Vec::new()),
+        };
+        let early = Early {
             grid,
             properties: self.properties.clone(),
-        })
+        };
+        std::iter::once(bytes(&early)).chain(chunks).collect()
     }
 }
+
+/// Row groups in one chunk of the grid's first stage.
+pub const EARLY_GROUPS: usize = 2000;
 
 /// The first part of an answer: what the page paints first.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -620,7 +630,11 @@ mod tests {
         // A worker sends the grid first, then the rest.
         let mut begun = Analysis::begin(text);
         let first = begun.take_early();
-        assert_eq!(&first, early);
+        let mut sent = Drawn::read_early(&first[0]).unwrap();
+        for chunk in &first[1..] {
+            sent.grid.as_mut().unwrap().add_chunk(chunk).unwrap();
+        }
+        assert_eq!(sent, Drawn::read_early(early).unwrap());
         let later = Drawn::of(&Analysis::finish(text, begun)).later_parts();
         assert_eq!(later, [rest.clone(), entries.clone(), outline.clone()]);
         assert_eq!(d.summaries, a.summaries);

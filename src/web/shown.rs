@@ -66,11 +66,30 @@ impl Painted {
     /// [`UNPACK_SLICE_MS`] (a million rows take seconds of one thread
     /// otherwise). `None` once `current` says the answer was superseded.
     pub async fn unpack(parts: &[JsValue], current: impl Fn() -> bool) -> Option<Painted> {
-        let early = Drawn::read_early(&part_bytes(parts.first())).unwrap_or(Early {
+        let mut early = Drawn::read_early(&part_bytes(parts.first())).unwrap_or(Early {
             grid: None,
             properties: Vec::new(),
         });
+        // The grid's groups come in chunks, each read in its own task.
+        for part in parts.iter().skip(1) {
+            pause().await;
+            if !current() {
+                return None;
+            }
+            let Some(grid) = early.grid.as_mut() else {
+                break;
+            };
+            if grid.add_chunk(&part_bytes(Some(part))).is_err() {
+                early.grid = None;
+            }
+        }
         crate::web::mark("rscope:unpacked-grid");
+        // Reading the answer, building its rows and drawing them are
+        // separate tasks: together they last longer than a frame.
+        pause().await;
+        if !current() {
+            return None;
+        }
         let mut slice = now();
         let mut grid = early.grid.map(GridBuild::new);
         while let Some(g) = grid.as_mut() {
@@ -86,6 +105,7 @@ impl Painted {
             }
         }
         crate::web::mark("rscope:built-grid");
+        pause().await;
         Some(Painted {
             grid: grid.map(|g| Rc::new(g.finish())),
             properties: Rc::new(early.properties),

@@ -44,7 +44,7 @@ pub type OnMember = Rc<RefCell<Option<Rc<dyn Fn(u32, JsValue)>>>>;
 /// the last is returned.
 fn here(text: &str, early: impl FnOnce(Vec<JsValue>)) -> Vec<JsValue> {
     let mut begun = Analysis::begin(text);
-    early(as_js(vec![begun.take_early()]));
+    early(as_js(begun.take_early()));
     let analysis = Analysis::finish(text, begun);
     as_js(Drawn::of(&analysis).later_parts().into())
 }

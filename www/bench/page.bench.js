@@ -113,6 +113,7 @@ test('16 384-node fragmented R: paste to grid, longest task, tab switch, hover, 
   report('document size', (text.length / 1e6).toFixed(2), 'MB');
   await page.goto('/');
   await page.waitForFunction(() => window.rscope !== undefined);
+  await page.waitForSelector('#r-input');
   const paint = await pasteToPaint(page, text);
   report('marks after the paste', paint.marks.join(' '), '');
   report('paste to first complete grid paint', paint.total.toFixed(0), 'ms');
@@ -204,6 +205,7 @@ test('tiny R declaring 1 048 576 nodes: paste to grid, longest task', async ({ p
   report('document size', text.length, 'bytes');
   await page.goto('/');
   await page.waitForFunction(() => window.rscope !== undefined);
+  await page.waitForSelector('#r-input');
   const paint = await pasteToPaint(page, text);
   report('1M tiny: paste to first complete grid paint', paint.total.toFixed(0), 'ms');
   report('  of which the analysis in the worker, until its answer', paint.analyze.toFixed(0), 'ms');
