@@ -20,7 +20,7 @@ export function summarize(text: string): { version: number; nodes: number; cores
 /// parse error as a string. Anything but a string throws an `Error`.
 #[wasm_bindgen(skip_typescript)]
 pub fn summarize(text: JsValue) -> Result<JsValue, JsValue> {
-    let text = string_arg("summarize", "text", &text)?;
+    let text = text_arg("summarize", "text", "the text of an R document", &text)?;
     let summary = crate::rset::summarize(&text).map_err(|e| JsValue::from_str(&e))?;
     serde_wasm_bindgen::to_value(&summary).map_err(|e| JsValue::from_str(&e.to_string()))
 }
@@ -37,18 +37,6 @@ pub fn wasm_memory_bytes() -> f64 {
                 .map_or(0.0, |b| f64::from(b.byte_length()))
         })
         .unwrap_or(0.0)
-}
-
-/// Argument `name` of `function` as a string, or a JS `Error` that says
-/// what was given instead.
-fn string_arg(function: &str, name: &str, value: &JsValue) -> Result<String, JsValue> {
-    value.as_string().ok_or_else(|| {
-        let message = format!(
-            "{function}: {name} must be a string (the text of an R document), not {}",
-            kind(value)
-        );
-        js_sys::Error::new(&message).into()
-    })
 }
 
 /// What a JS value is, in words: `null`, `undefined`, `an array`, `a number`…
@@ -139,7 +127,11 @@ pub(crate) fn strings_arg(
 
 /// Field `key` of an options object: undefined or null options, or an
 /// absent field, is `None`; options that are not an object throw.
-fn option(function: &str, options: &JsValue, key: &str) -> Result<Option<JsValue>, JsValue> {
+pub(crate) fn option(
+    function: &str,
+    options: &JsValue,
+    key: &str,
+) -> Result<Option<JsValue>, JsValue> {
     if options.is_undefined() || options.is_null() {
         return Ok(None);
     }

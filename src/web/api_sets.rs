@@ -7,6 +7,7 @@
 //! `setopsForPage` is the set workbench's worker entry point.
 
 use crate::setops::{self, job, Inputs, Refusal};
+use crate::web::api;
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -16,25 +17,15 @@ const TYPES: &str = r#"
 export interface Verdict { ok: boolean; message: string }
 "#;
 
-/// A JS `Error` with `message`.
-fn error(message: &str) -> JsValue {
-    js_sys::Error::new(message).into()
-}
-
-/// Argument `name` of `function` as text, or a JS `Error` saying what it was.
+/// Argument `name` of `function` as the text of an R document.
 fn text_arg(function: &str, name: &str, value: &JsValue) -> Result<String, JsValue> {
-    value.as_string().ok_or_else(|| {
-        error(&format!(
-            "{function}: {name} must be a string (the text of an R document), not {}",
-            super::api::kind(value)
-        ))
-    })
+    api::text_arg(function, name, "the text of an R document", value)
 }
 
 /// The texts of `values`, lettered A, B, … in order.
 fn lettered(function: &str, values: &[JsValue]) -> Result<Vec<(char, String)>, JsValue> {
     if values.len() > crate::tabs::MAX_TABS {
-        return Err(error(&format!(
+        return Err(api::error(&format!(
             "{function}: at most {} texts",
             crate::tabs::MAX_TABS
         )));
@@ -57,7 +48,7 @@ fn over(
 ) -> Result<String, JsValue> {
     let texts = lettered(function, values)?;
     let named: Vec<(char, &str)> = texts.iter().map(|(c, t)| (*c, t.as_str())).collect();
-    op(&Inputs::tabs(&named)).map_err(|r| error(&r.message))
+    op(&Inputs::tabs(&named)).map_err(|r| api::error(&r.message))
 }
 
 /// The union of every R of `texts` (`rscope R decode` of them concatenated).
@@ -103,8 +94,8 @@ pub fn verify_texts(
 ) -> Result<JsValue, JsValue> {
     let texts = lettered("verify", &[a, b])?;
     let named: Vec<(char, &str)> = texts.iter().map(|(c, t)| (*c, t.as_str())).collect();
-    let verdict = setops::verify(&Inputs::tabs(&named)).map_err(|r| error(&r.message))?;
-    serde_wasm_bindgen::to_value(&verdict).map_err(|e| error(&e.to_string()))
+    let verdict = setops::verify(&Inputs::tabs(&named)).map_err(|r| api::error(&r.message))?;
+    serde_wasm_bindgen::to_value(&verdict).map_err(|e| api::error(&e.to_string()))
 }
 
 /// Evaluate a set expression (`(A | B) - C`) over `tabs`, an object of
@@ -116,13 +107,13 @@ pub fn eval_set_expression(
     #[wasm_bindgen(unchecked_param_type = "Record<string, string>")] tabs: JsValue,
 ) -> Result<String, JsValue> {
     let expr = expr.as_string().ok_or_else(|| {
-        error(&format!(
+        api::error(&format!(
             "evalSetExpression: expr must be a string (such as \"(A | B) - C\"), not {}",
             super::api::kind(&expr)
         ))
     })?;
     if !tabs.is_object() || js_sys::Array::is_array(&tabs) {
-        return Err(error(&format!(
+        return Err(api::error(&format!(
             "evalSetExpression: tabs must be an object of texts by letter ({{A: text, B: text}}), not {}",
             super::api::kind(&tabs)
         )));
@@ -132,7 +123,7 @@ pub fn eval_set_expression(
         let k = key.as_string().unwrap_or_default();
         let mut chars = k.chars();
         let (Some(letter), None) = (chars.next(), chars.next()) else {
-            return Err(error(&format!(
+            return Err(api::error(&format!(
                 "evalSetExpression: tab names are single capital letters, not '{k}'"
             )));
         };

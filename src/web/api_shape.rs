@@ -53,14 +53,14 @@ pub fn shape(
     text: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "ShapeOptions")] options: JsValue,
 ) -> Result<String, JsValue> {
-    let text = string_arg("shape", "text", "an RFC 46 shape", &text)?;
+    let text = api::text_arg("shape", "text", "an RFC 46 shape", &text)?;
     let style = Style {
-        yaml: flag("shape", &options, "yaml")?,
-        wrap: flag("shape", &options, "wrapresources")?,
+        yaml: api::option_flag("shape", &options, "yaml")?,
+        wrap: api::option_flag("shape", &options, "wrapresources")?,
     };
     let options = Options {
-        label: field_string("shape", &options, "label")?.unwrap_or_else(|| "task".into()),
-        rangedict: flag("shape", &options, "rangedict")?,
+        label: api::option_string("shape", &options, "label")?.unwrap_or_else(|| "task".into()),
+        rangedict: api::option_flag("shape", &options, "rangedict")?,
     };
     match print(&text, &options, style) {
         Ok(printed) => Ok(printed.text),
@@ -72,9 +72,9 @@ pub fn shape(
 /// list (JSON or YAML), as `rscope shape --format` prints it.
 #[wasm_bindgen(js_name = formatShape)]
 pub fn format_shape(text: JsValue) -> Result<String, JsValue> {
-    let text = string_arg("formatShape", "text", "a jobspec or resources list", &text)?;
-    let reverse = shape_of_document(&text, &Options::default()).map_err(|e| error(&e))?;
-    reverse.shape.map_err(|e| error(&e))
+    let text = api::text_arg("formatShape", "text", "a jobspec or resources list", &text)?;
+    let reverse = shape_of_document(&text, &Options::default()).map_err(|e| api::error(&e))?;
+    reverse.shape.map_err(|e| api::error(&e))
 }
 
 /// Would the request `shape` fit into the R or status document `r_text`?
@@ -85,18 +85,20 @@ pub fn fit_js(
     r_text: JsValue,
     #[wasm_bindgen(unchecked_optional_param_type = "FitOptions")] options: JsValue,
 ) -> Result<JsValue, JsValue> {
-    let shape = string_arg("fit", "shape", "an RFC 46 shape", &shape)?;
-    let r_text = string_arg("fit", "rText", "an R or status document", &r_text)?;
-    let policy: Policy = match field_string("fit", &options, "policy")? {
-        Some(p) => p.parse().map_err(|e: String| error(&format!("fit: {e}")))?,
+    let shape = api::text_arg("fit", "shape", "an RFC 46 shape", &shape)?;
+    let r_text = api::text_arg("fit", "rText", "an R or status document", &r_text)?;
+    let policy: Policy = match api::option_string("fit", &options, "policy")? {
+        Some(p) => p
+            .parse()
+            .map_err(|e: String| api::error(&format!("fit: {e}")))?,
         None => Policy::default(),
     };
-    let requires = field_string("fit", &options, "requires")?;
+    let requires = api::option_string("fit", &options, "requires")?;
     let request = request_of(&shape, requires.as_deref()).map_err(|e| match e {
         FitError::Shape(e) => shape_error(&shape, &e),
-        FitError::Other(why) => error(&why),
+        FitError::Other(why) => api::error(&why),
     })?;
-    let a = answer(&request, &r_text, policy).map_err(|e| error(&e))?;
+    let a = answer(&request, &r_text, policy).map_err(|e| api::error(&e))?;
     let out = js_sys::Object::new();
     let set = |k: &str, v: JsValue| js_sys::Reflect::set(&out, &k.into(), &v).map(|_| ());
     set("status", a.status.as_str().into())?;
@@ -107,19 +109,6 @@ pub fn fit_js(
     Ok(out.into())
 }
 
-/// What a JS value is, in words (`a string`, `null`, `an object`...).
-fn kind(value: &JsValue) -> String {
-    if value.is_string() {
-        return "a string".into();
-    }
-    api::kind(value)
-}
-
-/// A plain JS `Error` with `message`.
-fn error(message: &str) -> JsValue {
-    js_sys::Error::new(message).into()
-}
-
 /// A bad shape as an `Error`: the message with its place, and `line` and
 /// `column` properties (1-based, characters).
 pub(crate) fn shape_error(text: &str, e: &crate::shape::Error) -> JsValue {
@@ -128,57 +117,4 @@ pub(crate) fn shape_error(text: &str, e: &crate::shape::Error) -> JsValue {
     let _ = js_sys::Reflect::set(&err, &"line".into(), &(placed.at.line as f64).into());
     let _ = js_sys::Reflect::set(&err, &"column".into(), &(placed.at.col as f64).into());
     err.into()
-}
-
-/// Argument `name` of `function` as a string, or an `Error` that says what
-/// it should be (`what`) and what was given.
-fn string_arg(function: &str, name: &str, what: &str, value: &JsValue) -> Result<String, JsValue> {
-    value.as_string().ok_or_else(|| {
-        error(&format!(
-            "{function}: {name} must be a string ({what}), not {}",
-            kind(value)
-        ))
-    })
-}
-
-/// Field `key` of an options object: undefined or null options, or an
-/// absent field, is `None`; options that are not an object throw.
-fn field(function: &str, options: &JsValue, key: &str) -> Result<Option<JsValue>, JsValue> {
-    if options.is_undefined() || options.is_null() {
-        return Ok(None);
-    }
-    if !options.is_object() || js_sys::Array::is_array(options) {
-        return Err(error(&format!(
-            "{function}: options must be an object, not {}",
-            kind(options)
-        )));
-    }
-    let v = js_sys::Reflect::get(options, &key.into())?;
-    Ok((!v.is_undefined()).then_some(v))
-}
-
-/// A boolean option (absent is false).
-fn flag(function: &str, options: &JsValue, key: &str) -> Result<bool, JsValue> {
-    match field(function, options, key)? {
-        None => Ok(false),
-        Some(v) => v.as_bool().ok_or_else(|| {
-            error(&format!(
-                "{function}: option {key} must be a boolean, not {}",
-                kind(&v)
-            ))
-        }),
-    }
-}
-
-/// A string option.
-fn field_string(function: &str, options: &JsValue, key: &str) -> Result<Option<String>, JsValue> {
-    match field(function, options, key)? {
-        None => Ok(None),
-        Some(v) => v.as_string().map(Some).ok_or_else(|| {
-            error(&format!(
-                "{function}: option {key} must be a string, not {}",
-                kind(&v)
-            ))
-        }),
-    }
 }
