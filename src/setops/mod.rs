@@ -14,6 +14,7 @@
 
 pub mod expr;
 pub mod job;
+pub mod provenance;
 pub mod summary;
 
 use crate::hostlist::Hostlist;
