@@ -72,12 +72,16 @@ impl<'de> Deserialize<'de> for Text {
 pub const MAX_TABS: usize = 26;
 
 /// One open document.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Doc {
     /// Where it came from: a file name, an example title, a URL.
     pub source: String,
     /// The document text as the user edits it.
     pub text: Text,
+    /// For a result of the set workbench, what made it. Stored only when
+    /// present, so tabs saved before it existed read back as they were.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub provenance: Option<crate::setops::provenance::Provenance>,
 }
 
 /// All open documents.
@@ -133,7 +137,7 @@ pub const UNTITLED: &str = "untitled";
 fn untitled() -> Doc {
     Doc {
         source: UNTITLED.into(),
-        text: Text::default(),
+        ..Doc::default()
     }
 }
 
@@ -233,6 +237,8 @@ impl History {
     }
 
     /// Go to `step` from `current`, which the other stack, `back`, keeps.
+    /// The tab keeps what made it: its provenance says whether the text
+    /// still is the one made.
     fn travel(step: Step, current: Doc, back: &mut Vec<Step>) -> Doc {
         back.push(Step {
             change: step.change,
@@ -242,6 +248,7 @@ impl History {
         Doc {
             source: step.source,
             text: step.text,
+            provenance: current.provenance,
         }
     }
 }
@@ -466,6 +473,7 @@ mod tests {
         Doc {
             source: source.into(),
             text: text.into(),
+            ..Doc::default()
         }
     }
 
@@ -576,6 +584,55 @@ mod tests {
         let json = serde_json::to_string(&d).unwrap();
         assert_eq!(json, r#"{"docs":[{"source":"a","text":"x"}],"active":0}"#);
         assert_eq!(serde_json::from_str::<Docs>(&json).unwrap(), d);
+    }
+
+    /// A result tab as the set workbench makes one from tabs A and B.
+    fn result_tab() -> Doc {
+        Doc {
+            source: "= A ∪ B".into(),
+            text: "{\"version\": 1}".into(),
+            provenance: Some(crate::setops::provenance::Provenance {
+                operation: "union".into(),
+                expression: "A ∪ B".into(),
+                inputs: vec![],
+                options: vec![],
+                command: "cat A.json B.json | rscope R decode".into(),
+                result: crate::setops::provenance::digest("{\"version\": 1}"),
+            }),
+        }
+    }
+
+    #[test]
+    fn provenance_is_stored_with_its_tab_and_old_stored_tabs_still_load() {
+        let d = Docs::default()
+            .apply(Action::Open(doc("a", "x")))
+            .apply(Action::Open(result_tab()));
+        let json = d.stored();
+        assert!(
+            json.starts_with(r#"{"docs":[{"source":"a","text":"x"},{"source":"= A ∪ B","text":"{\"version\": 1}","provenance":{"operation":"union","expression":"A ∪ B","inputs":[],"options":[],"command":"cat A.json B.json | rscope R decode","result":""#),
+            "{json}"
+        );
+        assert_eq!(Docs::from_stored(&json).unwrap(), d);
+        let old = r#"{"docs":[{"source":"a","text":"x"}],"active":0}"#;
+        let back = Docs::from_stored(old).unwrap();
+        assert_eq!(
+            (back.docs[0].provenance.clone(), back.stored()),
+            (None, old.to_string())
+        );
+    }
+
+    #[test]
+    fn a_result_tab_keeps_its_provenance_through_edits_undo_and_close() {
+        let d = Docs::default()
+            .apply(Action::Open(doc("a", "x")))
+            .apply(Action::Open(result_tab()));
+        let made = d.current().provenance.clone();
+        assert!(made.is_some());
+        let edited = d.apply(Action::Edit("{\"version\": 1} ".into()));
+        assert_eq!(edited.current().provenance, made);
+        assert_eq!(edited.apply(Action::Undo).current().provenance, made);
+        let back = edited.apply(Action::Close(1)).apply(Action::Reopen);
+        assert_eq!(back.current().provenance, made);
     }
 
     fn three_tabs() -> Docs {

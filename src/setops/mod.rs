@@ -14,6 +14,7 @@
 
 pub mod expr;
 pub mod job;
+pub mod provenance;
 pub mod summary;
 
 use crate::hostlist::Hostlist;
@@ -269,9 +270,10 @@ fn union_all(inputs: &Inputs) -> Result<Rset, Refusal> {
 pub struct Filter {
     /// `--properties`: names to hold, `^NAME` not to hold, comma separated.
     pub properties: Option<String>,
-    /// `--include`: only these ranks (an RFC 22 id set).
+    /// `--include`: only these ranks (an RFC 22 id set) or hosts (an RFC 29
+    /// host list), read as [`targets`] reads them.
     pub include: Option<String>,
-    /// `--exclude`: not these ranks.
+    /// `--exclude`: not these ranks or hosts.
     pub exclude: Option<String>,
 }
 
@@ -291,24 +293,59 @@ pub struct Decode {
     pub filter: Filter,
 }
 
-fn decode_idset(s: &str, what: &str) -> Result<IdSet, Refusal> {
-    IdSet::decode(s).map_err(|e| Refusal::new(format!("invalid {what} '{s}': {e}")))
+/// The ranks of `rl` that `text` names, as flux-core reads a list of
+/// targets (`flux resource drain`, `resource.exclude`): an RFC 22 id set
+/// of ranks, or else an RFC 29 host list, each host standing for every
+/// rank that has its name, and every host required. `option` names the
+/// option in messages (`--include`).
+///
+/// A text the reference would also try as a host name but that looks like
+/// ranks (only digits, `-`, `,` and brackets) and names no host keeps the
+/// id set's message: `2-1` is a reversed range far more often than a host.
+pub fn targets(rl: &Rset, text: &str, option: &str) -> Result<IdSet, Refusal> {
+    let as_ids = match IdSet::decode(text) {
+        Ok(ids) => return Ok(ids),
+        Err(e) => e,
+    };
+    let looks_like_ranks = text
+        .chars()
+        .all(|c| c.is_ascii_digit() || "-,[] ".contains(c));
+    let as_hosts = Hostlist::parse(text)
+        .map_err(|_| "Hostlist cannot be decoded".to_string())
+        .and_then(|hl| rl.hosts_to_ranks(&hl).map_err(|e| e.to_string()));
+    match as_hosts {
+        Ok(ids) => Ok(ids),
+        Err(_) if looks_like_ranks => Err(Refusal::new(match option {
+            "--include" => format!("invalid ranks option '{text}': {as_ids}"),
+            _ => format!("invalid idset in {option} option '{text}': {as_ids}"),
+        })),
+        Err(e) => Err(Refusal::new(format!("{option} '{text}': {e}"))),
+    }
 }
 
-/// Apply `filter` to `rl` as `flux R decode` does.
-fn filtered(mut rl: Rset, filter: &Filter) -> Result<Rset, Refusal> {
-    if let Some(list) = &filter.properties {
-        rl = rl
+/// Apply `filter` to `rl` as `flux R decode` does. Host names are looked
+/// up in the whole union, before any filter: a host that `--properties`
+/// dropped is excluded quietly, not refused as unknown.
+fn filtered(rl: Rset, filter: &Filter) -> Result<Rset, Refusal> {
+    let include = filter
+        .include
+        .as_deref()
+        .map(|t| targets(&rl, t, "--include"));
+    let exclude = filter
+        .exclude
+        .as_deref()
+        .map(|t| targets(&rl, t, "--exclude"));
+    let mut rl = match &filter.properties {
+        Some(list) => rl
             .filter_properties(list)
-            .map_err(|e| Refusal::new(format!("Invalid property constraint: {e}")))?;
+            .map_err(|e| Refusal::new(format!("Invalid property constraint: {e}")))?,
+        None => rl,
+    };
+    if let Some(ids) = include {
+        rl = rl.include_ranks(&ids?);
     }
-    if let Some(r) = &filter.include {
-        let ids = decode_idset(r, "ranks option")?;
-        rl = rl.include_ranks(&ids);
-    }
-    if let Some(r) = &filter.exclude {
-        let ids = decode_idset(r, "idset in --exclude option")?;
-        rl.exclude_ranks(&ids);
+    if let Some(ids) = exclude {
+        rl.exclude_ranks(&ids?);
     }
     Ok(rl)
 }

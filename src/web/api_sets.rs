@@ -15,6 +15,15 @@ const TYPES: &str = r#"
 /** The answer of `verify(a, b)`: `ok` is false when b's rank lacks what a
  * expects of it; `message` says what is missing or extra, or is empty. */
 export interface Verdict { ok: boolean; message: string }
+/** Options of `intersect`, as `rscope R intersect`'s flags. */
+export interface IntersectOptions {
+  /** Keep the first text's properties, start and expiration times and
+   * attributes, which `flux R intersect` drops (`--keep-data`). */
+  keepData?: boolean;
+}
+/** `rscope R intersect` of `a` and `b`, as it prints it; throws an `Error`
+ * when a text cannot be read. */
+export function intersect(a: string, b: string, options?: IntersectOptions): string;
 "#;
 
 /// Argument `name` of `function` as the text of an R document.
@@ -76,13 +85,13 @@ pub fn diff_texts(
     over("diff", &[a, b], setops::diff)
 }
 
-/// `rscope R intersect` of `a` and `b`.
-#[wasm_bindgen(js_name = intersect)]
-pub fn intersect_texts(
-    #[wasm_bindgen(unchecked_param_type = "string")] a: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "string")] b: JsValue,
-) -> Result<String, JsValue> {
-    over("intersect", &[a, b], |i| setops::intersect(i, false))
+/// `rscope R intersect` of `a` and `b`; `{keepData: true}` is its
+/// `--keep-data`.
+/// Its type is written in `TYPES`: an optional last argument.
+#[wasm_bindgen(js_name = intersect, skip_typescript)]
+pub fn intersect_texts(a: JsValue, b: JsValue, options: JsValue) -> Result<String, JsValue> {
+    let keep = api::option_flag("intersect", &options, "keepData")?;
+    over("intersect", &[a, b], |i| setops::intersect(i, keep))
 }
 
 /// `rscope R verify` of `a` (expected) and `b` (one rank as found):

@@ -123,7 +123,7 @@ pub fn app() -> Html {
             if let Some(a) = complete {
                 { graph_section(a.outline.clone(), &a.summaries) }
             }
-            <SetopsPanel tabs={docs.docs.iter().map(|d| (d.source.clone(), d.text.clone())).collect::<Vec<_>>()}
+            <SetopsPanel tabs={docs.docs.clone()} active={docs.active}
                 on_open={dispatch(&docs, Action::Open)} />
         </main>
     }
@@ -213,6 +213,7 @@ fn open_selection(docs: &UseReducerHandle<Docs>) -> Callback<String> {
         docs.dispatch(Action::Open(Doc {
             source: format!("selection {}", n + 1),
             text: text.into(),
+            provenance: None,
         }))
     })
 }

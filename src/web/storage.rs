@@ -275,6 +275,7 @@ mod tests {
         let docs = Docs::default().apply(Action::Open(Doc {
             source: "big.json".into(),
             text: text.into(),
+            provenance: None,
         }));
         let keeper = test_keeper().await;
         keeper.save(&docs).await.expect("kept");
