@@ -137,13 +137,38 @@ fn name(job: &Job, op: Operation) -> String {
 
 /// Run `job` in the core.
 pub fn run(job: &Job) -> Answer {
+    run_read(job, &|_| None)
+}
+
+/// [`run`], with the texts `read` has already read taken from it rather
+/// than read again.
+pub fn run_read(job: &Job, read: &dyn Fn(&str) -> Option<super::Read>) -> Answer {
+    run_kept(job, read).0
+}
+
+/// [`run_read`], with the result set of a run that opens a tab.
+pub fn run_kept(
+    job: &Job,
+    read: &dyn Fn(&str) -> Option<super::Read>,
+) -> (Answer, Option<crate::rset::Rset>) {
+    let named: Vec<(char, &str)> = job.tabs.iter().map(|(c, t)| (*c, t.as_str())).collect();
+    let mut inputs = Inputs::tabs(&named);
+    inputs.keep = true;
+    for s in &mut inputs.sources {
+        s.read = read(s.text);
+    }
+    let answer = answer(job, &named, &inputs);
+    let set = inputs.result.take().filter(|_| answer.text.is_some());
+    (answer, set)
+}
+
+/// The answer to `job` over `inputs` (the tabs `named`).
+fn answer(job: &Job, named: &[(char, &str)], inputs: &Inputs) -> Answer {
     let Some(op) = job.operation else {
         return Answer::refused("choose an operation".into(), None);
     };
-    let named: Vec<(char, &str)> = job.tabs.iter().map(|(c, t)| (*c, t.as_str())).collect();
-    let inputs = Inputs::tabs(&named);
     if op == Operation::Expression {
-        return expression(job, &inputs);
+        return expression(job, inputs);
     }
     if named.is_empty() {
         return Answer::refused("choose at least one tab".into(), None);
@@ -151,7 +176,7 @@ pub fn run(job: &Job) -> Answer {
     let tab_of = |i: Option<usize>| i.and_then(|i| named.get(i)).map(|(c, _)| *c);
     let result = match op {
         Operation::Verify => {
-            return match super::verify(&inputs) {
+            return match super::verify(inputs) {
                 Ok(v) => Answer {
                     message: if v.ok && v.message.is_empty() {
                         "verified: the second R holds exactly what the first expects".into()
@@ -165,7 +190,7 @@ pub fn run(job: &Job) -> Answer {
             }
         }
         Operation::Compare => {
-            return match super::summary::describe_inputs(&inputs) {
+            return match super::summary::describe_inputs(inputs) {
                 Ok(words) => Answer {
                     message: format!("{} relative to {}: {words}", named[1].0, named[0].0),
                     ..Answer::default()
@@ -173,12 +198,12 @@ pub fn run(job: &Job) -> Answer {
                 Err(r) => Answer::refused(r.message, tab_of(r.input)),
             }
         }
-        Operation::Union => super::union(&inputs),
-        Operation::Append => super::append(&inputs),
-        Operation::Diff => super::diff(&inputs),
-        Operation::Intersect => super::intersect(&inputs, job.keep_data),
+        Operation::Union => super::union(inputs),
+        Operation::Append => super::append(inputs),
+        Operation::Diff => super::diff(inputs),
+        Operation::Intersect => super::intersect(inputs, job.keep_data),
         Operation::Filter => super::decode(
-            &inputs,
+            inputs,
             &Decode {
                 filter: job.filter.clone(),
                 ..Decode::default()
@@ -190,14 +215,14 @@ pub fn run(job: &Job) -> Answer {
                 .split_whitespace()
                 .map(String::from)
                 .collect();
-            super::set_property(&inputs, &items)
+            super::set_property(inputs, &items)
         }
-        Operation::Remap => super::remap(&inputs),
+        Operation::Remap => super::remap(inputs),
         Operation::Rerank => {
             let h = job.hostlist.trim();
-            super::rerank(&inputs, (!h.is_empty()).then_some(h))
+            super::rerank(inputs, (!h.is_empty()).then_some(h))
         }
-        Operation::Expression => return expression(job, &inputs),
+        Operation::Expression => return expression(job, inputs),
     };
     match result {
         Ok(text) => {
@@ -379,6 +404,21 @@ mod tests {
             tabs: vec![('A', A.into()), ('B', B.into())],
             ..Job::default()
         }
+    }
+
+    #[test]
+    fn texts_read_before_are_taken_as_read() {
+        // The worker's reads stand for the texts: here tab B's text is not
+        // even an R, yet the run takes what was read for it.
+        let mut j = job(Operation::Union);
+        j.tabs[1].1 = "not read again".into();
+        let read_b = std::rc::Rc::new(crate::rset::load_stream(B));
+        let read = |text: &str| (text == "not read again").then(|| read_b.clone());
+        assert_eq!(run_read(&j, &read).text, run(&job(Operation::Union)).text);
+        assert_eq!(
+            run(&j).message,
+            "Failed to read an R object in B: not JSON: expected ident (line 1, column 1)"
+        );
     }
 
     #[test]

@@ -23,16 +23,22 @@ use crate::rset::{self, Rset};
 use std::ops::Range;
 
 /// One named text of R documents.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Source<'a> {
     /// The tab letter, or `None` for standard input.
     pub tab: Option<char>,
     /// The text: one R document or several concatenated.
     pub text: &'a str,
+    /// The text already read ([`rset::load_stream`]), by a caller that
+    /// combines the same texts again and again (the page's set worker).
+    pub read: Option<Read>,
 }
 
+/// A text read to its R documents, or why it could not be.
+pub type Read = std::rc::Rc<Result<Vec<Rset>, rset::Error>>;
+
 /// The texts an operation reads, in order.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Inputs<'a> {
     /// The texts, each read to its R documents in turn.
     pub sources: Vec<Source<'a>>,
@@ -40,14 +46,25 @@ pub struct Inputs<'a> {
     /// and exits, where releasing the hundreds of thousands of small
     /// allocations of a big R one by one costs about a tenth of a run.
     pub exiting: bool,
+    /// Keep the result set once it is written as text ([`Inputs::result`]):
+    /// the page's set worker lays out its grid without reading the text.
+    pub keep: bool,
+    /// The result set, when [`Inputs::keep`] asked for it.
+    pub result: std::cell::RefCell<Option<Rset>>,
 }
 
 impl<'a> Inputs<'a> {
     /// Standard input of a process that exits after printing (the CLI).
     pub fn stdin(text: &'a str) -> Inputs<'a> {
         Inputs {
-            sources: vec![Source { tab: None, text }],
+            sources: vec![Source {
+                tab: None,
+                text,
+                read: None,
+            }],
             exiting: true,
+            keep: false,
+            result: Default::default(),
         }
     }
 
@@ -59,9 +76,12 @@ impl<'a> Inputs<'a> {
                 .map(|&(tab, text)| Source {
                     tab: Some(tab),
                     text,
+                    read: None,
                 })
                 .collect(),
             exiting: false,
+            keep: false,
+            result: Default::default(),
         }
     }
 
@@ -157,7 +177,11 @@ fn status_hint(text: &str) -> &'static str {
 fn load(inputs: &Inputs) -> Result<Vec<Set>, Refusal> {
     let mut out = Vec::new();
     for (i, s) in inputs.sources.iter().enumerate() {
-        let sets = rset::load_stream(s.text).map_err(|e| {
+        let read = match &s.read {
+            Some(read) => (**read).clone(),
+            None => rset::load_stream(s.text),
+        };
+        let sets = read.map_err(|e| {
             let span = e.span().unwrap_or(0..0);
             let at = crate::diag::line_col(s.text, span.start);
             let (what, place) = match (e.kind() == rset::ErrorKind::Json, s.tab) {
@@ -255,7 +279,11 @@ fn transform(
 /// The canonical encoding of `r` plus a newline, as `flux R` prints it.
 fn encoded(inputs: &Inputs, r: Rset) -> String {
     let out = r.encode() + "\n";
-    inputs.dispose(r);
+    if inputs.keep {
+        *inputs.result.borrow_mut() = Some(r);
+    } else {
+        inputs.dispose(r);
+    }
     out
 }
 
@@ -378,8 +406,7 @@ pub fn decode(inputs: &Inputs, a: &Decode) -> Result<String, Refusal> {
         out.push_str(&format!("{n}\n"));
     }
     if !(a.short || a.nodelist || a.ranks || a.count.is_some()) {
-        out.push_str(&rl.encode());
-        out.push('\n');
+        return Ok(encoded(inputs, rl));
     }
     inputs.dispose(rl);
     Ok(out)

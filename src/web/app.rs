@@ -124,7 +124,7 @@ pub fn app() -> Html {
                 { graph_section(a.outline.clone(), &a.summaries) }
             }
             <SetopsPanel tabs={docs.docs.clone()} active={docs.active}
-                on_open={dispatch(&docs, Action::Open)} />
+                on_open={dispatch(&docs, Action::Open)} on_early={analyzed.seed.clone()} />
         </main>
     }
 }

@@ -9,6 +9,7 @@ use crate::setops::provenance::{self, OpenTab};
 use crate::setops::Filter;
 use crate::tabs::{tab_letter, Doc, Text};
 use crate::web::setops_worker::SetopsWorker;
+use wasm_bindgen::JsValue;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
@@ -21,6 +22,10 @@ pub struct SetopsProps {
     pub active: usize,
     /// Open a result as a new tab.
     pub on_open: Callback<Doc>,
+    /// Told a result's text and the first parts of its analysis, made by
+    /// the set worker from the result set, just before it opens.
+    #[prop_or_default]
+    pub on_early: Callback<(Text, Vec<JsValue>)>,
 }
 
 /// The operations in the menu: value, label.
@@ -242,29 +247,34 @@ pub fn setops_panel(props: &SetopsProps) -> Html {
     let running = use_state(|| false);
     // Answers so far, on the panel as data-answers: specs wait on it.
     let answers = use_mut_ref(|| 0u32);
-    let on_open = props.on_open.clone();
+    let (on_open, on_early) = (props.on_open.clone(), props.on_early.clone());
     // Started when the form first takes the focus (or at the first Run): a
     // page nobody combines tabs on never loads a second copy of the core.
     let worker = use_mut_ref(|| None::<SetopsWorker>);
     let start = {
         let (answer, running, answers) = (answer.clone(), running.clone(), answers.clone());
         move || {
-            let (answer, running, answers, on_open) = (
+            let (answer, running, answers, on_open, on_early) = (
                 answer.clone(),
                 running.clone(),
                 answers.clone(),
                 on_open.clone(),
+                on_early.clone(),
             );
-            SetopsWorker::new(move |a: Answer| {
+            SetopsWorker::new(move |a: Answer, early: Vec<JsValue>| {
                 crate::web::mark("rscope:setops-answer");
                 *answers.borrow_mut() += 1;
                 running.set(false);
                 if let Some(text) = &a.text {
+                    let text = Text::from(text.as_str());
+                    if !early.is_empty() {
+                        on_early.emit((text.clone(), early));
+                    }
                     // "C = A ∪ B": the new tab's letter, then what it is
                     // (a source starting "A " would lose it as an article).
                     on_open.emit(Doc {
                         source: format!("= {}", a.name),
-                        text: text.as_str().into(),
+                        text,
                         provenance: a.provenance.clone(),
                     });
                 }
@@ -281,12 +291,17 @@ pub fn setops_panel(props: &SetopsProps) -> Html {
             form.set(f);
         })
     };
-    // Focus entering the form starts the worker, so that its core is
-    // compiled by the time Run is pressed.
+    // Focus entering the form starts the worker and has it read every
+    // tab, so that its core is compiled and the documents read by the time
+    // Run is pressed.
     let onfocusin = {
-        let (worker, start) = (worker.clone(), start.clone());
+        let (worker, start, tabs) = (worker.clone(), start.clone(), props.tabs.clone());
         Callback::from(move |_: FocusEvent| {
-            worker.borrow_mut().get_or_insert_with(&start);
+            let texts: Vec<Text> = tabs.iter().map(|d| d.text.clone()).collect();
+            worker
+                .borrow_mut()
+                .get_or_insert_with(&start)
+                .prepare(&texts);
         })
     };
     let onsubmit = {
