@@ -71,6 +71,16 @@ impl<'de> Deserialize<'de> for Text {
 /// One letter names each, so there are no more than letters.
 pub const MAX_TABS: usize = 26;
 
+/// The key a store keeps `text` under: its digest and length, so equal
+/// texts share one key and another text practically never has it.
+pub fn text_key(text: &str) -> String {
+    format!(
+        "text:{}:{}",
+        crate::setops::provenance::digest(text),
+        text.len()
+    )
+}
+
 /// One open document.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Doc {
@@ -340,27 +350,30 @@ impl Docs {
         serde_json::to_string(self).unwrap_or_default()
     }
 
-    /// [`Docs::stored`], writing again only the tabs that changed since
-    /// the last call with the same `written`: saving after each change
-    /// would otherwise escape every tab's text again (a few 3 MB tabs take
-    /// a fifth of a second of the page's thread).
-    pub fn stored_reusing(&self, written: &mut Vec<(Doc, String)>) -> String {
-        let mut parts = Vec::with_capacity(self.docs.len());
-        let mut kept = Vec::with_capacity(self.docs.len());
-        for doc in &self.docs {
-            let json = match written.iter().position(|(d, _)| d == doc) {
-                Some(i) => written.swap_remove(i).1,
-                None => serde_json::to_string(doc).unwrap_or_default(),
-            };
-            parts.push(json.clone());
-            kept.push((doc.clone(), json));
+    /// [`Docs::stored`] with each text replaced by its key (`key_of`, in
+    /// practice [`text_key`] remembered): a store that keeps each text
+    /// under its key apart writes only the texts it does not hold yet, and
+    /// this short list.
+    pub fn stored_by_key(&self, key_of: impl Fn(&Text) -> String) -> String {
+        let mut keyed = self.clone();
+        for d in &mut keyed.docs {
+            d.text = key_of(&d.text).into();
         }
-        *written = kept;
-        format!(
-            "{{\"docs\":[{}],\"active\":{}}}",
-            parts.join(","),
-            self.active
-        )
+        keyed.stored()
+    }
+
+    /// Tabs kept by [`Docs::stored_by_key`], each text found by `text_of`
+    /// its key; `None` when the list does not read back or a text is
+    /// missing.
+    pub fn from_stored_by_key(
+        json: &str,
+        mut text_of: impl FnMut(&str) -> Option<Text>,
+    ) -> Option<Docs> {
+        let mut docs = Docs::from_stored(json)?;
+        for d in &mut docs.docs {
+            d.text = text_of(&d.text)?;
+        }
+        Some(docs)
     }
 
     /// Tabs kept by [`Docs::stored`], if they read back whole and can be shown.
@@ -626,24 +639,28 @@ mod tests {
     }
 
     #[test]
-    fn stored_reusing_writes_what_stored_writes_and_only_changed_tabs_anew() {
-        let mut written = Vec::new();
+    fn tabs_stored_by_key_read_back_with_their_texts() {
         let d = Docs::default()
             .apply(Action::Open(doc("a", "x \"quoted\"")))
-            .apply(Action::Open(result_tab()));
-        assert_eq!(d.stored_reusing(&mut written), d.stored());
-        // The fragment written before stands for the unchanged tab B (a
-        // marker here shows it is not written again); tab A is.
-        written[1].1 = "{\"source\":\"kept\"}".into();
-        let e = d.apply(Action::Select(0)).apply(Action::Edit("y".into()));
-        assert_eq!(
-            e.stored_reusing(&mut written),
-            r#"{"docs":[{"source":"untitled","text":"y"},{"source":"kept"}],"active":0}"#
-        );
-        written.clear();
-        let f = e.apply(Action::Select(1));
-        assert_eq!(f.stored_reusing(&mut written), f.stored());
-        assert_eq!(written.len(), 2);
+            .apply(Action::Open(result_tab()))
+            .apply(Action::Open(doc("b", "x \"quoted\"")));
+        let json = d.stored_by_key(|t| text_key(t));
+        let key = text_key("x \"quoted\"");
+        assert_eq!(key, "text:e69c8a037c2f3731:10");
+        assert!(json.starts_with(&format!(r#"{{"docs":[{{"source":"a","text":"{key}"}}"#)));
+        let texts = [
+            ("x \"quoted\"", key),
+            ("{\"version\": 1}", text_key("{\"version\": 1}")),
+        ];
+        let find = |k: &str| {
+            texts
+                .iter()
+                .find(|(_, tk)| tk == k)
+                .map(|(t, _)| Text::from(*t))
+        };
+        assert!(Docs::from_stored_by_key(&json, find) == Some(d.clone()));
+        let none = |_: &str| None;
+        assert!(Docs::from_stored_by_key(&json, none).is_none());
     }
 
     #[test]

@@ -170,19 +170,35 @@ export class Rscope {
 
   /** Wait until the page's storage (IndexedDB) holds `text`, i.e. a save has run. */
   async saved(text) {
+    // The list of tabs names each text by its key; the texts are kept under
+    // their keys. Stored means: the list holds `text` (a tab's name or
+    // provenance, escaped as JSON), or names a key whose text holds it.
     const escaped = JSON.stringify(text).slice(1, -1);
-    await expect.poll(() => this.page.evaluate((needle) => new Promise((resolve) => {
+    await expect.poll(() => this.page.evaluate(([text, escaped]) => new Promise((resolve) => {
       const open = indexedDB.open('rscope');
       // Never create the database here: the page creates it with its store.
       open.onupgradeneeded = () => open.transaction.abort();
       open.onerror = () => resolve(false);
       open.onsuccess = () => {
         const db = open.result;
-        const get = db.transaction('documents').objectStore('documents').get('tabs');
-        get.onsuccess = () => { db.close(); resolve(typeof get.result === 'string' && get.result.includes(needle)); };
-        get.onerror = () => { db.close(); resolve(false); };
+        const store = db.transaction('documents').objectStore('documents');
+        const list = store.get('tabs.v2');
+        list.onsuccess = () => {
+          const keys = typeof list.result === 'string' ? JSON.parse(list.result).docs.map((d) => d.text) : [];
+          let left = keys.length;
+          let found = keys.length > 0 && list.result.includes(escaped);
+          if (!left) { db.close(); resolve(false); }
+          for (const key of keys) {
+            const get = store.get(key);
+            get.onsuccess = () => {
+              found = found || (typeof get.result === 'string' && get.result.includes(text));
+              if (--left === 0) { db.close(); resolve(found); }
+            };
+          }
+        };
+        list.onerror = () => { db.close(); resolve(false); };
       };
-    }), escaped)).toBe(true);
+    }), [text, escaped])).toBe(true);
   }
 
   /** The text the editor has selected. */
