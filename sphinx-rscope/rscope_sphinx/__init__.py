@@ -14,7 +14,6 @@ from typing import Any
 
 from docutils import nodes
 from sphinx.application import Sphinx
-from sphinx.transforms.post_transforms import SphinxPostTransform
 
 from . import bundle
 from .directive import RscopeDirective, rscope_view
@@ -34,16 +33,12 @@ def visit_html(translator: Any, node: rscope_view) -> None:
     raise nodes.SkipNode
 
 
-class LiteralFallback(SphinxPostTransform):
+def literal_fallback(app: Sphinx, doctree: nodes.document, docname: str) -> None:
     """For builders that cannot run the element: the document as a literal block."""
-
-    default_priority = 200
-
-    def run(self, **kwargs: Any) -> None:
-        if self.env._builder_cls.format == "html":
-            return
-        for node in list(self.document.findall(rscope_view)):
-            node.replace_self(node.children)
+    if app.builder.format == "html":
+        return
+    for node in list(doctree.findall(rscope_view)):
+        node.replace_self(node.children)
 
 
 def record_use(app: Sphinx, doctree: nodes.document) -> None:
@@ -89,7 +84,7 @@ def setup(app: Sphinx) -> dict[str, Any]:
     app.add_config_value("rscope_page", None, "env", types=[str, type(None)])
     app.add_node(rscope_view, html=(visit_html, None))
     app.add_directive("rscope", RscopeDirective)
-    app.add_post_transform(LiteralFallback)
+    app.connect("doctree-resolved", literal_fallback)
     app.connect("builder-inited", find_bundle)
     app.connect("doctree-read", record_use)
     app.connect("env-purge-doc", purge)

@@ -73,12 +73,14 @@ class RscopeDirective(SphinxDirective):
         "fold": directives.flag,
         "shape": directives.unchanged_required,
         "page": directives.uri,
+        "name": directives.unchanged,
     }
 
     def run(self) -> list[nodes.Node]:
         text = self.document_text()
         node = rscope_view(attrs=self.element_attributes(), text=text)
         self.set_source_info(node)
+        self.add_name(node)
         block = nodes.literal_block(text, text)
         block["language"] = "json" if parses_as_json(text) else "none"
         node += block

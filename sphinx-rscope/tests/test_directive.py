@@ -89,13 +89,13 @@ def elements(path: Path) -> Elements:
 
 class HtmlOutput(unittest.TestCase):
     def test_options_become_attributes(self) -> None:
-        page = directive(":view: summary, grid", ":height: 20em", ":theme: dark", ":color-by: property:ssd", ":fold:", ":shape: slot=2/core")
+        page = directive(":view: summary, grid", ":height: 20em", ":theme: dark", ":color-by: property:ssd", ":fold:", ":shape: slot=2/core", ":name: quartz")
         out, warnings = build({"index.rst": page})
         self.assertEqual(warnings, "")
         [(attrs, text)] = elements(out / "index.html").found
         self.assertEqual(
             attrs,
-            {"view": "summary grid", "height": "20em", "theme": "dark", "color-by": "property:ssd", "fold": None, "shape": "slot=2/core"},
+            {"id": "quartz", "view": "summary grid", "height": "20em", "theme": "dark", "color-by": "property:ssd", "fold": None, "shape": "slot=2/core"},
         )
         self.assertEqual(text, DOC)
 

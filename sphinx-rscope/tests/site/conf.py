@@ -1,11 +1,9 @@
-# A two-page project for the sphinx test tier: every kind of widget the
-# directive makes, built with `sphinx-build -W` (any warning fails it) and
-# then opened in Chromium by www/embed/sphinx.spec.js.
+# A two-page project for the packaging tier: every kind of widget the
+# directive makes, built with `sphinx-build -W` (any warning fails it) by
+# www/packaging/setup.js, then opened in Chromium by www/packaging/sphinx-*.spec.js.
+# The bundle is the extension's default: the checkout's pkg-embed/ (scripts/build.sh).
 project = "Rscope directive fixture"
 extensions = ["rscope_sphinx"]
-# The bundle: RSCOPE_BUNDLE_DIR when set (the npm package installed by the
-# tests), otherwise the checkout's pkg/.
-import os
-
-rscope_bundle_dir = os.environ.get("RSCOPE_BUNDLE_DIR") or None
+# Where "Open in Rscope" goes (a reserved example domain: the spec reads the link, never follows it).
+rscope_page = "https://rscope.example/"
 html_theme = "alabaster"
