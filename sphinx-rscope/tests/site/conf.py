@@ -7,3 +7,5 @@ extensions = ["rscope_sphinx"]
 # Where "Open in Rscope" goes (a reserved example domain: the spec reads the link, never follows it).
 rscope_page = "https://rscope.example/"
 html_theme = "alabaster"
+# An icon, so that the browser does not ask the server for a missing /favicon.ico.
+html_favicon = "../../../static/icon.svg"
