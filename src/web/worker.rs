@@ -103,7 +103,7 @@ pub struct Analyst {
     broken: Rc<Cell<bool>>,
     /// The latest request, kept (shared, not copied) to analyse here if
     /// the worker fails.
-    latest: Rc<RefCell<Option<(u32, Text)>>>,
+    latest: Rc<RefCell<Option<(u32, Sent)>>>,
     on_answer: Rc<dyn Fn(Answer)>,
     /// Told the answers to membership requests ([`Analyst::post_member`]).
     pub on_member: OnMember,
@@ -117,7 +117,7 @@ impl Analyst {
     pub fn new(on_answer: impl Fn(Answer) + 'static) -> Analyst {
         let on_answer: Rc<dyn Fn(Answer)> = Rc::new(on_answer);
         let on_member: OnMember = Rc::default();
-        let latest = Rc::new(RefCell::new(None::<(u32, Text)>));
+        let latest = Rc::new(RefCell::new(None::<(u32, Sent)>));
         let broken = Rc::new(Cell::new(false));
         let options = WorkerOptions::new();
         options.set_type(WorkerType::Module);
@@ -170,8 +170,8 @@ impl Analyst {
             Closure::<dyn FnMut(web_sys::Event)>::new(move |e: web_sys::Event| {
                 e.prevent_default();
                 broken.set(true);
-                if let Some((seq, text)) = latest.borrow_mut().take() {
-                    answer_here(seq, &text, &answer);
+                if let Some((seq, sent)) = latest.borrow_mut().take() {
+                    answer_here(seq, &sent.text(), &answer);
                 }
             })
         };
@@ -190,17 +190,54 @@ impl Analyst {
 
     /// Ask for the analysis of `text` as request `seq`.
     pub fn post(&self, seq: u32, text: &Text) {
+        self.post_sent(seq, Sent::Text(text.clone()));
+    }
+
+    /// [`Analyst::post`] with the text as a JavaScript string (a paste has
+    /// it so), which the worker is sent without a conversion.
+    pub fn post_js(&self, seq: u32, text: &js_sys::JsString) {
+        self.post_sent(seq, Sent::Js(text.clone()));
+    }
+
+    fn post_sent(&self, seq: u32, sent: Sent) {
         let Some(worker) = self.worker.as_ref().filter(|_| !self.broken.get()) else {
-            answer_here(seq, text, &self.on_answer);
+            answer_here(seq, &sent.text(), &self.on_answer);
             return;
         };
-        *self.latest.borrow_mut() = Some((seq, text.clone()));
         let message = js_sys::Object::new();
         let _ = js_sys::Reflect::set(&message, &"seq".into(), &seq.into());
-        let _ = js_sys::Reflect::set(&message, &"text".into(), &JsValue::from_str(text));
+        let _ = js_sys::Reflect::set(&message, &"text".into(), &sent.js());
+        *self.latest.borrow_mut() = Some((seq, sent));
         if worker.post_message(&message).is_err() {
-            *self.latest.borrow_mut() = None;
-            answer_here(seq, text, &self.on_answer);
+            if let Some((seq, sent)) = self.latest.borrow_mut().take() {
+                answer_here(seq, &sent.text(), &self.on_answer);
+            }
+        }
+    }
+}
+
+/// A request's text as it was sent to the worker.
+enum Sent {
+    /// The page's text.
+    Text(Text),
+    /// A paste's text, as the browser gave it.
+    Js(js_sys::JsString),
+}
+
+impl Sent {
+    /// The text as the page holds it.
+    fn text(&self) -> Text {
+        match self {
+            Sent::Text(t) => t.clone(),
+            Sent::Js(j) => Text::from(String::from(j)),
+        }
+    }
+
+    /// The text as the worker is sent it.
+    fn js(&self) -> JsValue {
+        match self {
+            Sent::Text(t) => JsValue::from_str(t),
+            Sent::Js(j) => j.into(),
         }
     }
 }
