@@ -57,6 +57,10 @@ pub fn app() -> Html {
     let (on_example, on_file, on_share) = toolbar_actions(&open, &status, &current_text);
     let on_shared = shared(&status);
     let on_edit = dispatch(&docs, Action::Edit);
+    let on_large_paste = {
+        let (large_paste, on_edit) = (analyzed.large_paste.clone(), on_edit.clone());
+        Callback::from(move |js| large_paste.emit((js, on_edit.clone())))
+    };
     let on_select = dispatch(&docs, Action::Select);
     let on_close = dispatch(&docs, Action::Close);
     let [on_reopen, on_undo, on_redo] =
@@ -83,7 +87,7 @@ pub fn app() -> Html {
             <Tabs sources={sources.clone()} active={docs.active} {on_select} {on_close} {closed} {on_reopen} />
             { history_bar(history.can_undo(), history.can_redo(), on_undo, on_redo) }
             <div class="workspace" role="tabpanel" aria-labelledby={format!("tab-{}", tab_letter(docs.active))}>
-                <Editor text={current_text} {on_edit} label="R document (JSON)"
+                <Editor text={current_text} {on_edit} on_large_paste={Some(on_large_paste)} label="R document (JSON)"
                     selection={actions.selection} {squiggles} linked={link.text} reveal={link.reveal} on_point={link.on_point} />
                 <div class="side">
                     <SummaryView result={complete.as_ref().map(|a| a.summaries.clone())} {progress} />

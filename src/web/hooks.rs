@@ -209,6 +209,11 @@ pub struct Analyzed {
     pub progress: Option<String>,
     /// The worker, for other questions about other tabs.
     pub analyst: Rc<RefCell<Analyst>>,
+    /// A large paste: its text goes to the worker at once, then to the
+    /// given edit callback in a task of its own, so the paste's task stays
+    /// short and the worker reads while the page lays the text out. The
+    /// edit's analysis is the answer already asked for.
+    pub large_paste: Callback<(js_sys::JsString, Callback<String>)>,
 }
 
 /// The request in flight: its sequence number, and its text until answered.
@@ -226,20 +231,58 @@ pub fn use_analysis(text: Text, active: usize) -> Analyzed {
     let last = use_mut_ref(|| (usize::MAX, 0usize));
     let pending: Pending = use_mut_ref(|| (0u32, None::<Text>));
     let kept = use_mut_ref(Vec::<Rc<Shown>>::new);
-    let analyst = {
-        let answers = Answers {
-            shown: shown.setter(),
-            progress: progress.setter(),
-            pending: pending.clone(),
-            kept: kept.clone(),
+    // One set of answers for the page's life: the worker's callback and
+    // the replay of early answers share its arrival and stash.
+    let early = {
+        let (shown, progress) = (shown.setter(), progress.setter());
+        let (pending, kept) = (pending.clone(), kept.clone());
+        use_memo((), move |_| Answers {
+            shown,
+            progress,
+            pending,
+            kept,
             arrival: Rc::default(),
-        };
+            stash: Rc::default(),
+        })
+    };
+    let analyst = {
+        let answers = early.clone();
         use_mut_ref(move || Analyst::new(move |answer: Answer| answers.take(answer)))
+    };
+    let preposted = use_mut_ref(|| None::<u32>);
+    let large_paste = {
+        let (pending, analyst, preposted) = (pending.clone(), analyst.clone(), preposted.clone());
+        let progress = progress.setter();
+        Callback::from(move |(js, edit): (js_sys::JsString, Callback<String>)| {
+            let seq = {
+                let mut p = pending.borrow_mut();
+                *p = (p.0.wrapping_add(1), None);
+                p.0
+            };
+            *preposted.borrow_mut() = Some(seq);
+            crate::web::mark("rscope:analyze-start");
+            say_when_slow(&pending, seq, js.length() as usize, progress.clone());
+            analyst.borrow().post_js(seq, &js);
+            let preposted = preposted.clone();
+            Timeout::new(0, move || {
+                edit.emit(String::from(&js));
+                // An edit that changed nothing (the same text pasted again)
+                // must not leave the next edit waiting for this answer.
+                preposted.borrow_mut().take();
+            })
+            .forget();
+        })
     };
     {
         let (shown, progress, analyst) = (shown.setter(), progress.setter(), analyst.clone());
         use_effect_with(text, move |text| {
             crate::web::mark("rscope:analyze-scheduled");
+            if adopt(&preposted, &pending, text) {
+                *last.borrow_mut() = (active, text.len());
+                early.replay();
+                return Box::new(|| ()) as Box<dyn FnOnce()>;
+            }
+            early.stash.borrow_mut().clear();
             let (was_active, was_len) =
                 std::mem::replace(&mut *last.borrow_mut(), (active, text.len()));
             let typing = was_active == active && text.len().abs_diff(was_len) <= TYPING_BYTES;
@@ -268,14 +311,30 @@ pub fn use_analysis(text: Text, active: usize) -> Analyzed {
                     analyst.borrow().post(seq, &text);
                 }))
             };
-            move || drop(timer)
+            Box::new(move || drop(timer))
         });
     }
     Analyzed {
         shown: (*shown).clone(),
         progress: (*progress).clone(),
         analyst,
+        large_paste,
     }
+}
+
+/// Whether the request in flight was sent early ([`Analyzed::prepost`]),
+/// so the edit that brings its text (the next one) need not ask again; the
+/// request then waits for `text`, the text it was sent.
+fn adopt(preposted: &RefCell<Option<u32>>, pending: &Pending, text: &Text) -> bool {
+    let Some(seq) = preposted.borrow_mut().take() else {
+        return false;
+    };
+    let mut p = pending.borrow_mut();
+    if p.0 != seq || p.1.is_some() {
+        return false;
+    }
+    p.1 = Some(text.clone());
+    true
 }
 
 /// What the page does with the worker's answers: lay out the grid as soon
@@ -287,6 +346,9 @@ struct Answers {
     pending: Pending,
     kept: Rc<RefCell<Vec<Rc<Shown>>>>,
     arrival: Rc<RefCell<Arrival>>,
+    /// Answers to the latest request that came before its text reached
+    /// the page (a large paste is sent first), kept for [`Answers::replay`].
+    stash: Rc<RefCell<Vec<Answer>>>,
 }
 
 impl Answers {
@@ -302,10 +364,21 @@ impl Answers {
                 Stage::Later => p.1.take(),
             }
         };
-        let Some(text) = text else { return };
+        let Some(text) = text else {
+            self.stash.borrow_mut().push((seq, stage, parts));
+            return;
+        };
         match stage {
             Stage::Early => self.early(seq, text, parts),
             Stage::Later => self.later(seq, text, parts),
+        }
+    }
+
+    /// Take the answers that came before their text did.
+    fn replay(&self) {
+        let stashed = std::mem::take(&mut *self.stash.borrow_mut());
+        for answer in stashed {
+            self.take(answer);
         }
     }
 

@@ -19,7 +19,7 @@ use web_sys::{MessageEvent, Worker, WorkerOptions, WorkerType};
 /// without a copy (their buffers are transferred). `early` is called with
 /// the first part, the grid, as soon as it is laid out, so the page paints
 /// it while the rest is computed; the other three are returned.
-#[wasm_bindgen(js_name = analyzeForPage)]
+#[cfg_attr(feature = "page", wasm_bindgen(js_name = analyzeForPage))]
 pub fn analyze_for_page(text: &str, early: &js_sys::Function) -> Vec<js_sys::Uint8Array> {
     let first = |parts: Vec<JsValue>| {
         let _ = early.call1(&JsValue::NULL, &js_sys::Array::from_iter(parts));
@@ -32,9 +32,20 @@ pub fn analyze_for_page(text: &str, early: &js_sys::Function) -> Vec<js_sys::Uin
 
 /// The worker's other entry point: another tab's main set, for colouring
 /// by membership ([`member_part`]).
-#[wasm_bindgen(js_name = memberSetForPage)]
+#[cfg_attr(feature = "page", wasm_bindgen(js_name = memberSetForPage))]
 pub fn member_set_for_page(text: &str) -> js_sys::Uint8Array {
     js_sys::Uint8Array::from(&member_part(text)[..])
+}
+
+thread_local! {
+    /// Set by the `<rscope-view>` element: the host page serves no
+    /// worker script, so every analysis runs on this thread.
+    static HERE_ONLY: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Analyse on this thread from now on, starting no worker.
+pub fn stay_on_this_thread() {
+    HERE_ONLY.with(|h| h.set(true));
 }
 
 /// Told the answer to a membership request: its number and its bytes.
@@ -92,7 +103,7 @@ pub struct Analyst {
     broken: Rc<Cell<bool>>,
     /// The latest request, kept (shared, not copied) to analyse here if
     /// the worker fails.
-    latest: Rc<RefCell<Option<(u32, Text)>>>,
+    latest: Rc<RefCell<Option<(u32, Sent)>>>,
     on_answer: Rc<dyn Fn(Answer)>,
     /// Told the answers to membership requests ([`Analyst::post_member`]).
     pub on_member: OnMember,
@@ -106,11 +117,15 @@ impl Analyst {
     pub fn new(on_answer: impl Fn(Answer) + 'static) -> Analyst {
         let on_answer: Rc<dyn Fn(Answer)> = Rc::new(on_answer);
         let on_member: OnMember = Rc::default();
-        let latest = Rc::new(RefCell::new(None::<(u32, Text)>));
+        let latest = Rc::new(RefCell::new(None::<(u32, Sent)>));
         let broken = Rc::new(Cell::new(false));
         let options = WorkerOptions::new();
         options.set_type(WorkerType::Module);
-        let Ok(worker) = Worker::new_with_options("static/worker.js", &options) else {
+        let made = match HERE_ONLY.with(Cell::get) {
+            true => Err(JsValue::NULL),
+            false => Worker::new_with_options("static/worker.js", &options),
+        };
+        let Ok(worker) = made else {
             return Analyst {
                 worker: None,
                 broken,
@@ -155,8 +170,8 @@ impl Analyst {
             Closure::<dyn FnMut(web_sys::Event)>::new(move |e: web_sys::Event| {
                 e.prevent_default();
                 broken.set(true);
-                if let Some((seq, text)) = latest.borrow_mut().take() {
-                    answer_here(seq, &text, &answer);
+                if let Some((seq, sent)) = latest.borrow_mut().take() {
+                    answer_here(seq, &sent.text(), &answer);
                 }
             })
         };
@@ -175,17 +190,54 @@ impl Analyst {
 
     /// Ask for the analysis of `text` as request `seq`.
     pub fn post(&self, seq: u32, text: &Text) {
+        self.post_sent(seq, Sent::Text(text.clone()));
+    }
+
+    /// [`Analyst::post`] with the text as a JavaScript string (a paste has
+    /// it so), which the worker is sent without a conversion.
+    pub fn post_js(&self, seq: u32, text: &js_sys::JsString) {
+        self.post_sent(seq, Sent::Js(text.clone()));
+    }
+
+    fn post_sent(&self, seq: u32, sent: Sent) {
         let Some(worker) = self.worker.as_ref().filter(|_| !self.broken.get()) else {
-            answer_here(seq, text, &self.on_answer);
+            answer_here(seq, &sent.text(), &self.on_answer);
             return;
         };
-        *self.latest.borrow_mut() = Some((seq, text.clone()));
         let message = js_sys::Object::new();
         let _ = js_sys::Reflect::set(&message, &"seq".into(), &seq.into());
-        let _ = js_sys::Reflect::set(&message, &"text".into(), &JsValue::from_str(text));
+        let _ = js_sys::Reflect::set(&message, &"text".into(), &sent.js());
+        *self.latest.borrow_mut() = Some((seq, sent));
         if worker.post_message(&message).is_err() {
-            *self.latest.borrow_mut() = None;
-            answer_here(seq, text, &self.on_answer);
+            if let Some((seq, sent)) = self.latest.borrow_mut().take() {
+                answer_here(seq, &sent.text(), &self.on_answer);
+            }
+        }
+    }
+}
+
+/// A request's text as it was sent to the worker.
+enum Sent {
+    /// The page's text.
+    Text(Text),
+    /// A paste's text, as the browser gave it.
+    Js(js_sys::JsString),
+}
+
+impl Sent {
+    /// The text as the page holds it.
+    fn text(&self) -> Text {
+        match self {
+            Sent::Text(t) => t.clone(),
+            Sent::Js(j) => Text::from(String::from(j)),
+        }
+    }
+
+    /// The text as the worker is sent it.
+    fn js(&self) -> JsValue {
+        match self {
+            Sent::Text(t) => JsValue::from_str(t),
+            Sent::Js(j) => j.into(),
         }
     }
 }

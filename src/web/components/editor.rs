@@ -61,6 +61,23 @@ pub struct EditorProps {
     /// Where the pointer or the caret is, as a byte offset.
     #[prop_or_default]
     pub on_point: Callback<Option<Point>>,
+    /// Called instead of `on_edit` with a paste too large for the textarea
+    /// ([`LARGE_TEXT`]), so the page can send it for analysis before it
+    /// lays it out.
+    /// It is told the text as the browser holds it: a worker takes that
+    /// without a conversion.
+    #[prop_or_default]
+    pub on_large_paste: Option<Callback<js_sys::JsString>>,
+}
+
+#[wasm_bindgen::prelude::wasm_bindgen]
+extern "C" {
+    /// A `DataTransfer` whose `getData` keeps the browser's string
+    /// (web-sys's converts it at once).
+    type Clipboard;
+
+    #[wasm_bindgen(method, catch, js_name = getData)]
+    fn get_data(this: &Clipboard, format: &str) -> Result<js_sys::JsString, wasm_bindgen::JsValue>;
 }
 
 /// A textarea with line numbers, squiggles and linked highlights.
@@ -99,7 +116,7 @@ pub fn editor(props: &EditorProps) -> Html {
     }
     use_selection(&area, props.selection.clone());
     use_reveal(&area, props.reveal, *char_w);
-    let onpaste = large_paste(&props.on_edit);
+    let onpaste = large_paste(&props.on_edit, props.on_large_paste.clone());
     if props.text.len() > LARGE_TEXT && !*edit_anyway {
         // The textarea is gone; the next one starts empty and must be filled.
         typed.borrow_mut().clear();
@@ -192,14 +209,27 @@ fn use_reveal(area: &NodeRef, reveal: Option<Reveal>, char_w: f64) {
 
 /// A large paste replaces the document without passing through the
 /// textarea, for the same reason as [`LARGE_TEXT`].
-fn large_paste(on_edit: &Callback<String>) -> Callback<Event> {
+fn large_paste(
+    on_edit: &Callback<String>,
+    on_large_paste: Option<Callback<js_sys::JsString>>,
+) -> Callback<Event> {
     let on_edit = on_edit.clone();
     Callback::from(move |e: Event| {
-        let text = e
+        let Some(js) = e
             .dyn_ref::<web_sys::ClipboardEvent>()
             .and_then(|c| c.clipboard_data())
-            .and_then(|d| d.get_data("text/plain").ok());
-        if let Some(text) = text.filter(|t| t.len() > LARGE_TEXT) {
+            .and_then(|d| d.unchecked_ref::<Clipboard>().get_data("text/plain").ok())
+        else {
+            return;
+        };
+        // Past LARGE_TEXT UTF-16 units it is past LARGE_TEXT bytes too, and
+        // the text need not be converted here to know it.
+        if let (true, Some(told)) = (js.length() as usize > LARGE_TEXT, &on_large_paste) {
+            e.prevent_default();
+            return told.emit(js);
+        }
+        let text = String::from(&js);
+        if text.len() > LARGE_TEXT {
             e.prevent_default();
             on_edit.emit(text);
         }
