@@ -47,3 +47,4 @@ for dir in pkg pkg-embed; do
   done
   printf '%-28s %10s %10d\n' "total $dir (wasm+js+css)" "" "$total"
 done
+bash scripts/package.sh

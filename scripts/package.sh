@@ -2,8 +2,9 @@
 # Make pkg/ (wasm-pack's output, with the <rscope-view> element and the
 # stylesheet that scripts/build.sh copies beside it) a complete npm package:
 # package.json (name, version, files, module, types, exports) and a README.
-# Run by scripts/build.sh after the bundle is built; `npm pack pkg` then
-# makes the tarball (tested by www/embed/npm-pack.spec.js).
+# Run by scripts/build.sh after the bundles are built; `npm pack ./pkg`
+# then makes the tarball (`npm pack pkg`, without ./, would fetch the
+# registry's package named pkg). www/packaging/npm-*.spec.js test it.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -87,4 +88,4 @@ document throws an `Error` that says what and where (`line` and `column`
 properties for a place in a document).
 EOF
 
-echo "package: pkg/ is the npm package rscope $version (npm pack pkg)"
+echo "package: pkg/ is the npm package rscope $version (npm pack ./pkg)"

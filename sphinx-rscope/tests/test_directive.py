@@ -16,6 +16,14 @@ from sphinx.util.console import strip_escape_sequences
 DOC = '{"version": 1, "execution": {"R_lite": [{"rank": "0", "children": {"core": "0-3"}}]}}'
 
 
+# Every test's project lives here, removed when the module's tests end.
+SCRATCH = tempfile.TemporaryDirectory(prefix="rscope-sphinx-")
+
+
+def tearDownModule() -> None:
+    SCRATCH.cleanup()
+
+
 def make_bundle(root: Path) -> Path:
     """A bundle folder: the element module and what it loads, each file holding its own name."""
     root.mkdir(parents=True)
@@ -26,7 +34,7 @@ def make_bundle(root: Path) -> Path:
 
 def build(pages: dict[str, str], builder: str = "html", bundle: bool = True, conf: str = "") -> tuple[Path, str]:
     """Build `pages` (path -> text; index.rst must be one) and return the output folder and the warnings."""
-    tmp = Path(tempfile.mkdtemp(prefix="rscope-sphinx-"))
+    tmp = Path(tempfile.mkdtemp(prefix="build-", dir=SCRATCH.name))
     src = tmp / "src"
     for name, text in pages.items():
         (src / name).parent.mkdir(parents=True, exist_ok=True)
