@@ -24,6 +24,8 @@ test('each directive on the page draws its views', async ({ page, problems }) =>
   await expect(status.getByTestId('grid')).toBeVisible();
   await expect(status.getByTestId('legend')).toContainText('allocated');
   await expect(status.getByTestId('cores')).toHaveCount(0);
+  // :height: 240 became the element's height: its box scrolls inside 240 pixels.
+  await expect(status.getByTestId('embed')).toHaveAttribute('style', 'max-height: 240px; overflow: auto');
 
   const fit = rscopeView(page, 2);
   await fit.scrollIntoViewIfNeeded(); // elements start when they come into view

@@ -13,6 +13,7 @@ test('the tree and the problems directives draw', async ({ page, problems }) => 
   await expect(tree.getByTestId('tree-row')).toHaveCount(1);
   await expect(tree.getByTestId('tree-row')).toHaveAttribute('aria-expanded', 'false');
   await expect(tree.getByTestId('grid')).toHaveCount(0);
+  await expect(tree.getByTestId('embed')).toHaveAttribute('data-theme', 'dark');
 
   const broken = rscopeView(page, 1);
   await broken.scrollIntoViewIfNeeded(); // elements start when they come into view
