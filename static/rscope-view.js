@@ -109,13 +109,19 @@ class RscopeView extends HTMLElement {
       this.shadowRoot.replaceChildren(this.#box);
       const attributes = [...this.attributes].map((a) => [a.name, a.value]);
       const page = new URL('../index.html', here).href;
-      this.#handle = m.mountView(this.#box, attributes, inlineDocument(this), page);
+      this.#handle = m.mountView(this.#box, attributes, inlineDocument(this), page, this.#name());
     } catch (e) {
       this.#say(
         `Rscope could not start: ${e && e.message ? e.message : e}. Check that rscope.js, rscope_bg.wasm (served as application/wasm) and style.css sit beside rscope-view.js.`,
         'error',
       );
     }
+  }
+
+  /** Its name on the page, which names its regions apart from another element's. */
+  #name() {
+    const all = [...document.querySelectorAll('rscope-view')];
+    return this.getAttribute('aria-label') || `Flux resource set ${all.indexOf(this) + 1}`;
   }
 
   #stop() {

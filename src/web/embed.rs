@@ -54,6 +54,26 @@ pub fn embed_app() -> Html {
     html! { <EmbedView embed={(*embed).clone()} page={base()} element={false} /> }
 }
 
+/// The name of the document an element draws, given to the components
+/// as a context so that their regions are named apart when a page holds
+/// several elements (`Summary: Flux resource set 2`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct RegionOf(pub AttrValue);
+
+/// A region's name `base`, or `base: NAME` inside an element named NAME.
+#[hook]
+pub fn use_region_name(base: &'static str) -> AttrValue {
+    region_name(base, use_context::<RegionOf>().as_ref())
+}
+
+/// A region's name `base`, or `base: NAME` for the element named NAME.
+fn region_name(base: &'static str, of: Option<&RegionOf>) -> AttrValue {
+    match of {
+        Some(RegionOf(of)) => format!("{base}: {of}").into(),
+        None => AttrValue::Static(base),
+    }
+}
+
 /// What an embedded view is given.
 #[derive(Properties, PartialEq)]
 pub struct EmbedProps {
@@ -64,6 +84,9 @@ pub struct EmbedProps {
     /// Drawn by the `<rscope-view>` element (in a shadow root, among the
     /// host page's own content) rather than as a whole iframe page.
     pub element: bool,
+    /// The element's name among the host page's elements.
+    #[prop_or_default]
+    pub name: AttrValue,
 }
 
 /// The document of `embed`, fetched when it is a link: none while it
@@ -141,6 +164,7 @@ pub fn embed_view(props: &EmbedProps) -> Html {
                 color_by: (*color_by).clone(),
                 on_open: &on_open,
                 fitted: (*fitted).as_ref(),
+                of: props.element.then(|| RegionOf(props.name.clone())),
             };
             html! {
                 <>
@@ -169,16 +193,20 @@ pub fn embed_view(props: &EmbedProps) -> Html {
                 { body }
             </main>
         },
-        true => element_box(embed, body),
+        true => html! {
+            <ContextProvider<RegionOf> context={RegionOf(props.name.clone())}>
+                { element_box(embed, &props.name, body) }
+            </ContextProvider<RegionOf>>
+        },
     }
 }
 
 /// The element's box: a region named for what it shows, in its theme,
 /// scrolled inside (and then focusable, to scroll by keys) when it has a
 /// height.
-fn element_box(embed: &Embed, body: Html) -> Html {
+fn element_box(embed: &Embed, name: &AttrValue, body: Html) -> Html {
     html! {
-        <section class="rscope-view embed" data-testid="embed" aria-label="Rscope: a Flux resource set"
+        <section class="rscope-view embed" data-testid="embed" aria-label={format!("Rscope: {name}")}
             data-theme={embed.theme.attribute()} style={box_style(embed)}
             tabindex={embed.height.as_ref().map(|_| "0")}>
             { body }
@@ -217,6 +245,7 @@ struct Drawn<'a> {
     color_by: Rc<crate::grid::ColorBy>,
     on_open: &'a Callback<String>,
     fitted: Option<&'a Result<Fit, String>>,
+    of: Option<RegionOf>,
 }
 
 impl Drawn<'_> {
@@ -230,16 +259,16 @@ impl Drawn<'_> {
             }
             View::Grid => match &a.grid {
                 Some(grid) => html! {
-                    <section class="panel" aria-label="Grid">
+                    <div class="panel">
                         <GridView grid={grid.clone()} color_by={self.color_by.clone()}
                             on_open={self.on_open.clone()} linked={self.linked()} />
-                    </section>
+                    </div>
                 },
                 None => html! {},
             },
             View::Tree if !a.partial => graph_section(a.outline.clone(), &a.summaries),
-            View::Problems if !a.partial => problems(&a.findings),
-            View::Shape => shape_view(self.fitted),
+            View::Problems if !a.partial => problems(&a.findings, self.of.as_ref()),
+            View::Shape => shape_view(self.fitted, self.of.as_ref()),
             _ => html! {},
         }
     }
@@ -265,7 +294,7 @@ impl Drawn<'_> {
 }
 
 /// The `shape` view: the fit in words, or what to give.
-fn shape_view(fitted: Option<&Result<Fit, String>>) -> Html {
+fn shape_view(fitted: Option<&Result<Fit, String>>, of: Option<&RegionOf>) -> Html {
     let body = match fitted {
         None => {
             html! { <p class="hint">{ "No shape to fit: give shape= (an RFC 46 shape such as node=2/core=4)." }</p> }
@@ -281,7 +310,7 @@ fn shape_view(fitted: Option<&Result<Fit, String>>) -> Html {
         },
     };
     html! {
-        <section class="panel" aria-label="Shape" data-testid="embed-shape">
+        <section class="panel" aria-label={region_name("Shape", of)} data-testid="embed-shape">
             <h2>{ "Shape" }</h2>
             { body }
         </section>
@@ -304,9 +333,9 @@ fn bad_document(findings: &[Finding], partial: bool) -> Html {
 }
 
 /// The findings one a line, read-only: where, how serious, what.
-fn problems(findings: &[Finding]) -> Html {
+fn problems(findings: &[Finding], of: Option<&RegionOf>) -> Html {
     html! {
-        <section class="panel" aria-label="Problems" data-testid="embed-problems">
+        <section class="panel" aria-label={region_name("Problems", of)} data-testid="embed-problems">
             <h2>{ "Problems" }</h2>
             if findings.is_empty() {
                 <p>{ "No problems found." }</p>
@@ -344,6 +373,8 @@ pub struct ElementProps {
     pub embed: Rc<Embed>,
     /// The Rscope page "Open in Rscope" goes to when `page=` is not given.
     pub page: AttrValue,
+    /// The element's name among the host page's elements.
+    pub name: AttrValue,
 }
 
 /// The element's root: [`EmbedView`] as the element draws it.
@@ -354,12 +385,13 @@ pub fn element_app(props: &ElementProps) -> Html {
         .page
         .clone()
         .map_or(props.page.clone(), AttrValue::from);
-    html! { <EmbedView embed={props.embed.clone()} {page} element={true} /> }
+    html! { <EmbedView embed={props.embed.clone()} {page} element={true} name={props.name.clone()} /> }
 }
 
 /// Draw a `<rscope-view>` element's views into `root` (a node of its
 /// shadow root): `attributes` are its `[name, value]` pairs, `inline` its
-/// inline document, `page` the Rscope page next to the bundle. The
+/// inline document, `page` the Rscope page next to the bundle, `name`
+/// its name among the page's elements (its regions' names end with it). The
 /// analysis runs on this thread: an element's documents are small, and a
 /// host page serves no worker script.
 pub fn mount_view(
@@ -367,6 +399,7 @@ pub fn mount_view(
     attributes: Vec<JsValue>,
     inline: Option<String>,
     page: String,
+    name: String,
 ) -> ViewHandle {
     let pairs: Vec<(String, String)> = attributes
         .iter()
@@ -383,6 +416,7 @@ pub fn mount_view(
     let props = ElementProps {
         embed: Rc::new(from_attributes(&pairs, inline.as_deref())),
         page: page.into(),
+        name: name.into(),
     };
     ViewHandle(Some(
         yew::Renderer::<ElementApp>::with_root_and_props(root, props).render(),

@@ -44,16 +44,18 @@ use wasm_bindgen::prelude::*;
 
 /// Draw a `<rscope-view>` element's views into `root` (see
 /// `static/rscope-view.js`): its attributes as `[name, value]` pairs, its
-/// inline document if any, and the Rscope page "Open in Rscope" goes to.
+/// inline document if any, the Rscope page "Open in Rscope" goes to, and
+/// the element's name on the host page (its regions are named with it).
 #[wasm_bindgen(js_name = mountView)]
 pub fn mount_view(
     root: web_sys::Element,
     attributes: Vec<JsValue>,
     inline: Option<String>,
     page: String,
+    name: String,
 ) -> embed::ViewHandle {
     console_error_panic_hook::set_once();
-    embed::mount_view(root, attributes, inline, page)
+    embed::mount_view(root, attributes, inline, page, name)
 }
 
 /// Mount the Rscope app on the element with id `app`, or on `<body>`,
