@@ -1,31 +1,52 @@
 #!/usr/bin/env bash
-# Build the release site bundle into pkg/: wasm-pack (its own wasm-opt off,
-# since it cannot download binaryen here), then wasm-opt -O3 from the npm
-# binaryen package. Prints the bundle sizes, raw and gzipped.
+# Build the release site bundles: pkg/ (the whole page) and pkg-embed/ (the
+# <rscope-view> element alone: cargo feature `page` off, so only mountView
+# is exported and the linker drops the rest). Each is wasm-pack (its own
+# wasm-opt off, since it cannot download binaryen here), then wasm-opt from
+# the npm binaryen package. The element (static/rscope-view.js) and the
+# stylesheet are copied beside each bundle: the element loads ./rscope.js,
+# ./rscope_bg.wasm and ./style.css relative to its own URL. Prints the
+# bundle sizes, raw and gzipped.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
+
+# bundle OPT-LEVEL WASM-OPT-LEVEL OUT-DIR [CARGO-ARGS...]
+bundle() {
+  local opt=$1 wasm_opt=$2 out=$3
+  shift 3
+  CARGO_PROFILE_RELEASE_OPT_LEVEL=$opt wasm-pack build --target web --release --out-dir "$out" --no-pack -- "$@"
+  # The features rustc enables by default for wasm32 must be allowed in wasm-opt.
+  www/node_modules/.bin/wasm-opt "$wasm_opt" \
+    --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
+    --enable-mutable-globals --enable-reference-types --enable-multivalue \
+    "$out/rscope_bg.wasm" -o "$out/rscope_bg.opt.wasm"
+  mv "$out/rscope_bg.opt.wasm" "$out/rscope_bg.wasm"
+  cp static/rscope-view.js static/style.css "$out/"
+}
 
 # The page is built for speed, as the CLI is: the analysis worker reads
 # 3 MB documents against a 400 ms budget, and opt-level 3 with wasm-opt -O3
 # reads them in about two thirds of the time opt-level "s" with -Oz takes
 # (140-166 ms against 212 ms for the 16 384-node fragmented R), for about
 # 100 KB more gzipped.
-CARGO_PROFILE_RELEASE_OPT_LEVEL=3 wasm-pack build --target web --release --out-dir pkg --no-pack
+bundle 3 -O3 pkg
+# The element's bundle is built for size: it has a budget (400 KB gzipped
+# with its JS and CSS, www/tests/element-size.spec.js) and draws small
+# documents; opt-level "z" is about 40 KB gzipped under "s". Its own
+# target folder keeps both builds incremental (another opt-level rebuilds
+# every dependency).
+CARGO_TARGET_DIR=target/wasm-embed bundle z -Oz pkg-embed --no-default-features
 
-# The features rustc enables by default for wasm32 must be allowed in wasm-opt.
-www/node_modules/.bin/wasm-opt -O3 \
-  --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
-  --enable-mutable-globals --enable-reference-types --enable-multivalue \
-  pkg/rscope_bg.wasm -o pkg/rscope_bg.opt.wasm
-mv pkg/rscope_bg.opt.wasm pkg/rscope_bg.wasm
-
-printf '%-22s %10s %10s\n' "bundle file" "bytes" "gzipped"
-total=0
-for f in pkg/rscope_bg.wasm pkg/rscope.js; do
-  raw=$(stat -c %s "$f")
-  gz=$(gzip -9 -c "$f" | wc -c)
-  total=$((total + gz))
-  printf '%-22s %10d %10d\n' "$f" "$raw" "$gz"
+printf '%-28s %10s %10s\n' "bundle file" "bytes" "gzipped"
+for dir in pkg pkg-embed; do
+  total=0
+  for f in "$dir/rscope_bg.wasm" "$dir/rscope.js" "$dir/rscope-view.js" "$dir/style.css"; do
+    raw=$(stat -c %s "$f")
+    gz=$(gzip -9 -c "$f" | wc -c)
+    total=$((total + gz))
+    printf '%-28s %10d %10d\n' "$f" "$raw" "$gz"
+  done
+  printf '%-28s %10s %10d\n' "total $dir (wasm+js+css)" "" "$total"
 done
-printf '%-22s %10s %10d\n' "total (wasm + js)" "" "$total"
+bash scripts/package.sh

@@ -17,6 +17,7 @@ export PATH="$HOME/.cargo/bin:$PATH"
 need_apt=()
 command -v node >/dev/null && command -v npm >/dev/null || need_apt+=(nodejs npm)
 command -v python3 >/dev/null || need_apt+=(python3)
+python3 -c 'import ensurepip, venv' 2>/dev/null || need_apt+=(python3-venv)
 if [ ${#need_apt[@]} -gt 0 ]; then
   say "installing ${need_apt[*]} from Debian"
   apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${need_apt[@]}"
@@ -66,4 +67,16 @@ if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
   echo "$want" > "$stamp"
 fi
 
-say "ready: $(rustc --version), wasm-bindgen $WASM_BINDGEN_VERSION, wasm-pack $WASM_PACK_VERSION, $(/usr/bin/chromium --version 2>/dev/null | head -1), node $(node --version)"
+# Sphinx for the sphinx tier: a virtualenv in .venv-sphinx with the pinned
+# sphinx-rscope/requirements.txt and the extension itself (editable); a stamp
+# records the files it was made from.
+stamp=.venv-sphinx/.rscope-sphinx.sha256
+want=$(cat sphinx-rscope/requirements.txt sphinx-rscope/pyproject.toml | sha256sum | cut -d' ' -f1)
+if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
+  say "installing Sphinx and sphinx-rscope into .venv-sphinx (pip)"
+  python3 -m venv --clear .venv-sphinx
+  .venv-sphinx/bin/pip install -q --disable-pip-version-check -r sphinx-rscope/requirements.txt -e sphinx-rscope
+  echo "$want" > "$stamp"
+fi
+
+say "ready: $(rustc --version), wasm-bindgen $WASM_BINDGEN_VERSION, wasm-pack $WASM_PACK_VERSION, $(/usr/bin/chromium --version 2>/dev/null | head -1), node $(node --version), $(.venv-sphinx/bin/sphinx-build --version)"

@@ -1,10 +1,17 @@
-//! The iframe mode (`index.html?embed`): what its query parameters ask
-//! for, read once here so the embed component only draws. Parameters:
-//! `url=` or `r=` (a share link's packed document) for the document,
-//! `view=summary,grid,tree,problems`, `theme=light|dark|auto`,
-//! `color-by=` (a colour menu value) and `fold=1` (the tree folded to
-//! its roots). What is not understood is said, never silently dropped.
+//! The embedded views' options, read once here for both routes so the
+//! iframe and the `<rscope-view>` element cannot drift and the page only
+//! draws. The iframe mode (`index.html?embed`) reads query parameters:
+//! `url=` or `r=` (a share link's packed document) for the document; the
+//! element reads its attributes ([`from_attributes`]): `src=` or the
+//! inline document. Both take `view=summary,grid,tree,problems,shape`,
+//! `theme=light|dark|auto`, `color-by=` (a colour menu value), `fold=1`
+//! (the tree folded to its roots), `height=` (a CSS length) and `shape=`
+//! (an RFC 46 shape fitted into the document, drawn over the grid). What
+//! is not understood is said, never silently dropped.
 
+use crate::alloc::answer::{answer, request_of, FitError};
+use crate::alloc::Policy;
+use crate::idset::IdSet;
 use crate::share;
 
 /// One part of the page an embed can show.
@@ -18,7 +25,18 @@ pub enum View {
     Tree,
     /// The findings, one a line.
     Problems,
+    /// The fit of the `shape=` option, in words.
+    Shape,
 }
+
+/// Every view, in the order their names are listed to the reader.
+const VIEWS: [View; 5] = [
+    View::Summary,
+    View::Grid,
+    View::Tree,
+    View::Problems,
+    View::Shape,
+];
 
 impl View {
     /// The name `view=` uses.
@@ -28,6 +46,7 @@ impl View {
             View::Grid => "grid",
             View::Tree => "tree",
             View::Problems => "problems",
+            View::Shape => "shape",
         }
     }
 }
@@ -79,6 +98,13 @@ pub struct Embed {
     pub color_by: Option<String>,
     /// Start with the tree folded to its roots.
     pub fold: bool,
+    /// The height of the views' box (a CSS length), scrolled inside.
+    pub height: Option<String>,
+    /// An RFC 46 shape to fit into the document and draw over the grid.
+    pub shape: Option<String>,
+    /// The Rscope page that "Open in Rscope" goes to (`page=`), when
+    /// not the default.
+    pub page: Option<String>,
     /// Parameters not understood, in words, for the reader.
     pub notes: Vec<String>,
 }
@@ -127,20 +153,28 @@ fn percent_decode(s: &str) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
-/// Read the options of an embed from the query string `search` and the
-/// fragment `hash` (where a share link keeps `r=`).
-pub fn options(search: &str, hash: &str) -> Embed {
-    let mut e = Embed {
-        source: Source::Missing(
-            "no document: give url= (a link to an R document) or r= (a share link's packed document)"
-                .into(),
-        ),
+/// The options before any parameter is read: summary and grid of no
+/// document yet.
+fn defaults(missing: &str) -> Embed {
+    Embed {
+        source: Source::Missing(missing.into()),
         views: vec![View::Summary, View::Grid],
         theme: Theme::Auto,
         color_by: None,
         fold: false,
+        height: None,
+        shape: None,
+        page: None,
         notes: Vec::new(),
-    };
+    }
+}
+
+/// Read the options of an embed from the query string `search` and the
+/// fragment `hash` (where a share link keeps `r=`).
+pub fn options(search: &str, hash: &str) -> Embed {
+    let mut e = defaults(
+        "no document: give url= (a link to an R document) or r= (a share link's packed document)",
+    );
     for (k, v) in pairs(search).chain(pairs(hash)) {
         match k.as_str() {
             "embed" => {}
@@ -151,26 +185,95 @@ pub fn options(search: &str, hash: &str) -> Embed {
                     Err(why) => Source::Missing(format!("r= {why}")),
                 }
             }
-            "view" => e.views = views(&v, &mut e.notes),
-            "theme" => e.theme = theme(&v, &mut e.notes),
-            "color-by" => e.color_by = Some(v),
-            "fold" => e.fold = v != "0",
+            _ if common(&mut e, &k, &v) => {}
             _ => e.notes.push(format!("unknown parameter '{k}' ignored")),
         }
     }
     e
 }
 
-/// The views of `view=a,b`, noting names not known.
+/// Read the options of a `<rscope-view>` element from its attributes
+/// (name, value) and its inline document (its text, or its child
+/// `<script type="application/json">`'s), so that the element and the
+/// iframe mode share one reading. The page's global attributes (`id`,
+/// `class`, `data-*`, `aria-*`, …) are the host's and pass unnoticed.
+pub fn from_attributes(attributes: &[(String, String)], inline: Option<&str>) -> Embed {
+    let mut e = defaults(
+        "no document: give src= (a link to an R document) or put the document inside the element",
+    );
+    if let Some(text) = inline.filter(|t| !t.trim().is_empty()) {
+        e.source = Source::Text(text.to_string());
+    }
+    for (k, v) in attributes {
+        let k = k.to_ascii_lowercase();
+        match k.as_str() {
+            "src" if matches!(e.source, Source::Text(_)) => e.notes.push(
+                "both src= and an inline document given: the inline document is shown".into(),
+            ),
+            "src" if v.trim().is_empty() => {}
+            "src" => e.source = Source::Url(v.clone()),
+            "page" => e.page = Some(v.clone()).filter(|p| !p.trim().is_empty()),
+            _ if is_global_attribute(&k) || common(&mut e, &k, v) => {}
+            _ => e.notes.push(format!("unknown attribute '{k}' ignored")),
+        }
+    }
+    e
+}
+
+/// Attributes every HTML element may carry, which belong to the host page.
+fn is_global_attribute(name: &str) -> bool {
+    const GLOBAL: [&str; 11] = [
+        "id", "class", "style", "title", "lang", "dir", "hidden", "tabindex", "slot", "role",
+        "part",
+    ];
+    GLOBAL.contains(&name) || name.starts_with("data-") || name.starts_with("aria-")
+}
+
+/// Read an option both routes take; false when `key` is not one.
+fn common(e: &mut Embed, key: &str, value: &str) -> bool {
+    match key {
+        "view" => e.views = views(value, &mut e.notes),
+        "theme" => e.theme = theme(value, &mut e.notes),
+        "color-by" => e.color_by = Some(value.to_string()).filter(|c| !c.is_empty()),
+        "fold" => e.fold = !matches!(value, "0" | "false" | "no"),
+        "height" => e.height = height(value, &mut e.notes),
+        "shape" => e.shape = Some(value.trim().to_string()).filter(|s| !s.is_empty()),
+        _ => return false,
+    }
+    true
+}
+
+/// A CSS length for `height=`: a bare number means pixels; other units
+/// are the ones a page author uses for a box's height.
+fn height(value: &str, notes: &mut Vec<String>) -> Option<String> {
+    let v = value.trim();
+    let digits = v.trim_end_matches(|c: char| c.is_ascii_alphabetic() || c == '%');
+    let unit = &v[digits.len()..];
+    let number = !digits.is_empty()
+        && digits.chars().all(|c| c.is_ascii_digit() || c == '.')
+        && digits.parse::<f64>().is_ok_and(|n| n > 0.0);
+    match (number, unit) {
+        (true, "") => Some(format!("{digits}px")),
+        (true, "px" | "em" | "rem" | "vh" | "%") => Some(v.to_string()),
+        _ => {
+            notes.push(format!(
+                "height '{v}' ignored: give a number of pixels (400) or a CSS length (30em, 50vh)"
+            ));
+            None
+        }
+    }
+}
+
+/// The views of `view=a,b` (or `a b`, as an attribute lists them),
+/// noting names not known.
 fn views(list: &str, notes: &mut Vec<String>) -> Vec<View> {
-    let all = [View::Summary, View::Grid, View::Tree, View::Problems];
     let mut out = Vec::new();
-    for name in list.split(',').map(str::trim).filter(|n| !n.is_empty()) {
-        match all.iter().find(|v| v.name() == name) {
+    for name in list.split([',', ' ', '\t', '\n']).filter(|n| !n.is_empty()) {
+        match VIEWS.iter().find(|v| v.name() == name) {
             Some(v) if !out.contains(v) => out.push(*v),
             Some(_) => {}
             None => notes.push(format!(
-                "unknown view '{name}' ignored: use summary, grid, tree or problems"
+                "unknown view '{name}' ignored: use summary, grid, tree, problems or shape"
             )),
         }
     }
@@ -200,6 +303,37 @@ pub fn open_link(base: &str, source: &Source, text: &str) -> String {
         Source::Url(url) => format!("{base}?url={}", percent_encode(url)),
         _ => format!("{base}#r={}", share::pack(text)),
     }
+}
+
+/// A shape's fit into a document, as the `shape` view says it and the
+/// grid outlines it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Fit {
+    /// The answer in words (`fits now: 2 nodes, node[186-187], …`).
+    pub words: String,
+    /// `now`, `notnow` or `never`.
+    pub status: &'static str,
+    /// The allocation's short form, when it fits now.
+    pub short: Option<String>,
+    /// The allocation as `R_lite` groups (ranks, then each type's ids).
+    pub groups: Vec<(IdSet, Vec<(String, IdSet)>)>,
+}
+
+/// Fit `shape` into the R or status document `text` under flux-core's
+/// default policy (worst fit), as `rscope fit` does; a bad shape says
+/// where it goes wrong.
+pub fn fit(shape: &str, text: &str) -> Result<Fit, String> {
+    let request = request_of(shape, None).map_err(|e| match e {
+        FitError::Shape(e) => crate::shape::print::place(shape, &e).located(),
+        FitError::Other(why) => why,
+    })?;
+    let a = answer(&request, text, Policy::Worst)?;
+    Ok(Fit {
+        status: a.status.as_str(),
+        short: a.short(),
+        groups: a.alloc.as_ref().map(|r| r.r_lite()).unwrap_or_default(),
+        words: a.words,
+    })
 }
 
 /// Escape what a query value cannot hold as is.
@@ -234,7 +368,8 @@ mod tests {
         assert_eq!(
             e.notes,
             vec![
-                "unknown view 'bogus' ignored: use summary, grid, tree or problems".to_string(),
+                "unknown view 'bogus' ignored: use summary, grid, tree, problems or shape"
+                    .to_string(),
                 "unknown parameter 'x' ignored".to_string(),
             ]
         );
@@ -264,5 +399,91 @@ mod tests {
         let by_url = open_link("https://x/", &Source::Url("a b.json".into()), text);
         assert_eq!(by_url, "https://x/?url=a%20b.json");
         assert_eq!(percent_decode("a%20b+c%zz"), "a b c%zz");
+    }
+
+    fn attrs(list: &[(&str, &str)]) -> Vec<(String, String)> {
+        list.iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect()
+    }
+
+    #[test]
+    fn attributes_read_as_the_iframe_reads_its_parameters() {
+        let e = from_attributes(
+            &attrs(&[
+                ("src", "rfc20.json"),
+                ("view", "grid  tree,shape"),
+                ("theme", "light"),
+                ("color-by", "state"),
+                ("fold", ""),
+                ("height", "300"),
+                ("shape", " node=2/core "),
+                ("class", "wide"),
+                ("data-x", "1"),
+                ("aria-label", "R"),
+                ("colour", "red"),
+            ]),
+            None,
+        );
+        assert_eq!(e.source, Source::Url("rfc20.json".into()));
+        assert_eq!(e.views, vec![View::Grid, View::Tree, View::Shape]);
+        assert_eq!((e.theme, e.fold), (Theme::Light, true));
+        assert_eq!(e.color_by.as_deref(), Some("state"));
+        assert_eq!(e.height.as_deref(), Some("300px"));
+        assert_eq!(e.shape.as_deref(), Some("node=2/core"));
+        assert_eq!(
+            e.notes,
+            vec!["unknown attribute 'colour' ignored".to_string()]
+        );
+        let iframe = options("?embed&url=rfc20.json&view=grid,tree,shape&theme=light&color-by=state&fold=1&height=300&shape=node%3D2%2Fcore", "");
+        assert_eq!(iframe, Embed { notes: vec![], ..e });
+    }
+
+    #[test]
+    fn the_inline_document_and_what_is_wrong_with_attributes() {
+        let e = from_attributes(&attrs(&[("src", "x.json"), ("fold", "0")]), Some("{}"));
+        assert_eq!(e.source, Source::Text("{}".into()));
+        assert!(!e.fold);
+        assert_eq!(
+            e.notes,
+            vec![
+                "both src= and an inline document given: the inline document is shown".to_string()
+            ]
+        );
+        let e = from_attributes(
+            &attrs(&[("height", "tall"), ("theme", "sepia")]),
+            Some("  \n"),
+        );
+        assert!(matches!(&e.source, Source::Missing(m) if m.starts_with("no document: give src=")));
+        assert_eq!(
+            e.notes,
+            vec![
+                "height 'tall' ignored: give a number of pixels (400) or a CSS length (30em, 50vh)"
+                    .to_string(),
+                "unknown theme 'sepia' ignored: use light, dark or auto".to_string(),
+            ]
+        );
+        let mut notes = Vec::new();
+        assert_eq!(height("30em", &mut notes).as_deref(), Some("30em"));
+        assert_eq!(height("50%", &mut notes).as_deref(), Some("50%"));
+        assert_eq!(height("0", &mut notes), None);
+        assert_eq!(height("1e3px", &mut notes), None);
+        assert_eq!(notes.len(), 2);
+    }
+
+    #[test]
+    fn a_shape_fits_into_the_document() {
+        let r = include_str!("../static/examples/rfc20.json");
+        let f = fit("node=2/core=4", r).unwrap();
+        assert_eq!(
+            (f.status, f.short.as_deref()),
+            ("now", Some("rank[19-20]/core[0-3]"))
+        );
+        assert_eq!(f.words, "fits now: 2 nodes, node[186-187], 8 cores");
+        assert_eq!(f.groups.len(), 1);
+        assert_eq!(f.groups[0].0.to_string(), "19-20");
+        assert_eq!(fit("node=9/core", r).unwrap().status, "never");
+        let bad = fit("node=2/cor", r).unwrap_err();
+        assert!(bad.contains("cor"), "{bad}");
     }
 }

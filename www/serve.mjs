@@ -1,4 +1,5 @@
-// A plain static file server for the built site: index.html, pkg/ and static/.
+// A plain static file server for the built site: index.html, docs.html, pkg/,
+// pkg-embed/ and static/.
 // No application logic: any static host serves the same files the same way.
 // Usage: node www/serve.mjs [--port 8080] [--host 127.0.0.1]
 import { createServer } from 'node:http';
@@ -16,7 +17,7 @@ const port = Number(opt('--port', process.env.PORT || 8080));
 const host = opt('--host', '127.0.0.1');
 
 // The site is exactly these; nothing else in the repository is published.
-const published = ['index.html', 'pkg' + sep, 'static' + sep];
+const published = ['index.html', 'docs.html', 'pkg' + sep, 'pkg-embed' + sep, 'static' + sep];
 const types = {
   '.html': 'text/html; charset=utf-8',
   '.js': 'text/javascript; charset=utf-8',

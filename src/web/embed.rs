@@ -1,15 +1,23 @@
-//! The iframe mode (`index.html?embed`): one document, read-only, with
-//! no page chrome, drawn as the views [`crate::embed::options`] read from
-//! the address. Nothing is stored: the reader's own tabs stay as they are.
+//! Embedded views: one document, read-only, with no page chrome, drawn as
+//! the options [`crate::embed`] read. Two routes share [`EmbedView`]: the
+//! iframe mode (`index.html?embed`, [`EmbedApp`], options from the
+//! address) and the `<rscope-view>` element (`static/rscope-view.js`,
+//! [`mount_view`], options from its attributes), which renders into the
+//! element's shadow root. Nothing is stored: the reader's own tabs stay as
+//! they are.
 
 use crate::color::{coloring, ColorChoice};
-use crate::embed::{open_link, options, Embed, Source, View};
+use crate::embed::{fit, from_attributes, open_link, options, Embed, Fit, Source, View};
+use crate::report::Finding;
+use crate::rset::Entry;
 use crate::tabs::Text;
-use crate::web::components::{grid::GridView, summary::SummaryView, tree::graph_section};
+use crate::web::components::grid::{GridView, Linked};
+use crate::web::components::{summary::SummaryView, tree::graph_section};
 use crate::web::hooks::use_analysis;
 use crate::web::load;
 use crate::web::shown::Shown;
 use std::rc::Rc;
+use wasm_bindgen::prelude::*;
 use wasm_bindgen_futures::spawn_local;
 use yew::prelude::*;
 
@@ -39,10 +47,52 @@ fn read_options() -> Embed {
     e
 }
 
-/// The embedded document's views.
+/// The iframe mode: the views the address asks for.
 #[function_component(EmbedApp)]
 pub fn embed_app() -> Html {
-    let embed = use_memo((), |()| read_options());
+    let embed = use_memo((), |()| Rc::new(read_options()));
+    html! { <EmbedView embed={(*embed).clone()} page={base()} element={false} /> }
+}
+
+/// The name of the document an element draws, given to the components
+/// as a context so that their regions are named apart when a page holds
+/// several elements (`Summary: Flux resource set 2`).
+#[derive(Clone, Debug, PartialEq)]
+pub struct RegionOf(pub AttrValue);
+
+/// A region's name `base`, or `base: NAME` inside an element named NAME.
+#[hook]
+pub fn use_region_name(base: &'static str) -> AttrValue {
+    region_name(base, use_context::<RegionOf>().as_ref())
+}
+
+/// A region's name `base`, or `base: NAME` for the element named NAME.
+fn region_name(base: &'static str, of: Option<&RegionOf>) -> AttrValue {
+    match of {
+        Some(RegionOf(of)) => format!("{base}: {of}").into(),
+        None => AttrValue::Static(base),
+    }
+}
+
+/// What an embedded view is given.
+#[derive(Properties, PartialEq)]
+pub struct EmbedProps {
+    /// The options, read once.
+    pub embed: Rc<Embed>,
+    /// The Rscope page "Open in Rscope" goes to.
+    pub page: AttrValue,
+    /// Drawn by the `<rscope-view>` element (in a shadow root, among the
+    /// host page's own content) rather than as a whole iframe page.
+    pub element: bool,
+    /// The element's name among the host page's elements.
+    #[prop_or_default]
+    pub name: AttrValue,
+}
+
+/// The document of `embed`, fetched when it is a link: none while it
+/// loads, else the text or why there is none.
+#[hook]
+fn use_document(embed: &Rc<Embed>) -> Option<Result<Text, String>> {
     let loaded = use_state(|| match &embed.source {
         Source::Text(t) => Some(Ok(Text::from(t.as_str()))),
         Source::Missing(why) => Some(Err(why.clone())),
@@ -60,7 +110,15 @@ pub fn embed_app() -> Html {
             }
         });
     }
-    let text = match &*loaded {
+    (*loaded).clone()
+}
+
+/// One document's views, read-only.
+#[function_component(EmbedView)]
+pub fn embed_view(props: &EmbedProps) -> Html {
+    let embed = &props.embed;
+    let loaded = use_document(embed);
+    let text = match &loaded {
         Some(Ok(t)) => t.clone(),
         _ => Text::from(""),
     };
@@ -76,13 +134,100 @@ pub fn embed_app() -> Html {
     let color_by = use_memo((choice, has_states), |(c, s)| {
         Rc::new(coloring(c, *s, None).0)
     });
-    // fold=1: each new outline starts folded to its root, once; the reader
-    // may open it again.
+    let fitted = use_memo((embed.shape.clone(), text.clone()), |(shape, text)| {
+        shape
+            .as_deref()
+            .filter(|_| !text.is_empty())
+            .map(|s| fit(s, text))
+    });
+    use_fold_once(embed.fold, analysis.as_ref());
+    let page = props.page.to_string();
+    let on_open = {
+        let page = page.clone();
+        Callback::from(move |selection: String| {
+            let link = open_link(&page, &Source::Text(selection.clone()), &selection);
+            let _ = gloo::utils::window().open_with_url_and_target(&link, "_blank");
+        })
+    };
+    // The element always carries the text: its src= is relative to the
+    // host page, not to the Rscope page.
+    let source = match props.element {
+        true => Source::Text(text.to_string()),
+        false => embed.source.clone(),
+    };
+    let views = analysis
+        .as_ref()
+        .filter(|a| a.text == text && !text.is_empty())
+        .map(|a| {
+            let drawn = Drawn {
+                a,
+                color_by: (*color_by).clone(),
+                on_open: &on_open,
+                fitted: (*fitted).as_ref(),
+                of: props.element.then(|| RegionOf(props.name.clone())),
+            };
+            html! {
+                <>
+                    { bad_document(&a.findings, a.partial) }
+                    { for embed.views.iter().map(|v| drawn.view(*v)) }
+                    <p><a href={open_link(&page, &source, &text)} target="_blank" rel="noopener"
+                        data-testid="open-in-rscope">{ "Open in Rscope" }</a></p>
+                </>
+            }
+        });
+    let body = html! {
+        <>
+            { for embed.notes.iter().map(|n| html! { <p class="hint" data-testid="embed-note">{ n.clone() }</p> }) }
+            { match &loaded {
+                None => html! { <p class="loading" role="status">{ "Loading the document…" }</p> },
+                Some(Err(why)) => html! { <p class="error" role="alert" data-testid="embed-error">{ why.clone() }</p> },
+                Some(Ok(_)) => html! {},
+            } }
+            { views.unwrap_or_default() }
+        </>
+    };
+    match props.element {
+        false => html! {
+            <main class="app embed" data-testid="embed" style={box_style(embed)}>
+                <h1 class="visually-hidden">{ "Rscope: a Flux resource set" }</h1>
+                { body }
+            </main>
+        },
+        true => html! {
+            <ContextProvider<RegionOf> context={RegionOf(props.name.clone())}>
+                { element_box(embed, &props.name, body) }
+            </ContextProvider<RegionOf>>
+        },
+    }
+}
+
+/// The element's box: a region named for what it shows, in its theme,
+/// scrolled inside (and then focusable, to scroll by keys) when it has a
+/// height.
+fn element_box(embed: &Embed, name: &AttrValue, body: Html) -> Html {
+    html! {
+        <section class="rscope-view embed" data-testid="embed" aria-label={format!("Rscope: {name}")}
+            data-theme={embed.theme.attribute()} style={box_style(embed)}
+            tabindex={embed.height.as_ref().map(|_| "0")}>
+            { body }
+        </section>
+    }
+}
+
+/// The views' box with `height=`: at most that high, scrolled inside.
+fn box_style(embed: &Embed) -> Option<String> {
+    embed
+        .height
+        .as_ref()
+        .map(|h| format!("max-height: {h}; overflow: auto"))
+}
+
+/// `fold=1`: each new outline starts folded to its root, once; the reader
+/// may open it again.
+#[hook]
+fn use_fold_once(fold: bool, analysis: Option<&Rc<Shown>>) {
     let folded = use_mut_ref(|| None::<*const ()>);
-    if let (true, Some(outline)) = (
-        embed.fold,
-        analysis.as_ref().and_then(|a| a.outline.as_ref()),
-    ) {
+    if let (true, Some(outline)) = (fold, analysis.and_then(|a| a.outline.as_ref())) {
         let id = Rc::as_ptr(outline).cast::<()>();
         if *folded.borrow() != Some(id) {
             *folded.borrow_mut() = Some(id);
@@ -92,61 +237,105 @@ pub fn embed_app() -> Html {
             }
         }
     }
-    let on_open = {
-        let base = base();
-        Callback::from(move |selection: String| {
-            let link = open_link(&base, &Source::Text(selection.clone()), &selection);
-            let _ = gloo::utils::window().open_with_url_and_target(&link, "_blank");
-        })
-    };
-    html! {
-        <main class="app embed" data-testid="embed">
-            <h1 class="visually-hidden">{ "Rscope: a Flux resource set" }</h1>
-            { for embed.notes.iter().map(|n| html! { <p class="hint" data-testid="embed-note">{ n.clone() }</p> }) }
-            { match &*loaded {
-                None => html! { <p class="loading" role="status">{ "Loading the document…" }</p> },
-                Some(Err(why)) => html! { <p class="error" role="alert" data-testid="embed-error">{ why.clone() }</p> },
-                Some(Ok(_)) => html! {},
-            } }
-            if let Some(a) = analysis.as_ref().filter(|a| a.text == text && !text.is_empty()) {
-                { for embed.views.iter().map(|v| view(*v, a, (*color_by).clone(), &on_open)) }
-                <p><a href={open_link(&base(), &embed.source, &text)} target="_blank" rel="noopener"
-                    data-testid="open-in-rscope">{ "Open in Rscope" }</a></p>
+}
+
+/// What the views of one analysis are drawn from.
+struct Drawn<'a> {
+    a: &'a Rc<Shown>,
+    color_by: Rc<crate::grid::ColorBy>,
+    on_open: &'a Callback<String>,
+    fitted: Option<&'a Result<Fit, String>>,
+    of: Option<RegionOf>,
+}
+
+impl Drawn<'_> {
+    /// One view.
+    fn view(&self, v: View) -> Html {
+        let a = self.a;
+        match v {
+            View::Summary => {
+                let result = (!a.partial).then(|| a.summaries.clone());
+                html! { <SummaryView {result} /> }
             }
-        </main>
+            View::Grid => match &a.grid {
+                Some(grid) => html! {
+                    <div class="panel">
+                        <GridView grid={grid.clone()} color_by={self.color_by.clone()}
+                            on_open={self.on_open.clone()} linked={self.linked()} />
+                    </div>
+                },
+                None => html! {},
+            },
+            View::Tree if !a.partial => graph_section(a.outline.clone(), &a.summaries),
+            View::Problems if !a.partial => problems(&a.findings, self.of.as_ref()),
+            View::Shape => shape_view(self.fitted, self.of.as_ref()),
+            _ => html! {},
+        }
+    }
+
+    /// The fit's allocation outlined on the grid, when it is one group of
+    /// ranks with the same ids on each (the grid outlines one entry).
+    fn linked(&self) -> Option<Linked> {
+        let Some(Ok(f)) = self.fitted else {
+            return None;
+        };
+        let [(ranks, children)] = f.groups.as_slice() else {
+            return None;
+        };
+        Some(Linked {
+            entry: Entry {
+                span: 0..0,
+                ranks: ranks.clone(),
+                children: children.clone(),
+            },
+            reveal: false,
+        })
     }
 }
 
-/// One view of the analysis `a`.
-fn view(
-    v: View,
-    a: &Rc<Shown>,
-    color_by: Rc<crate::grid::ColorBy>,
-    on_open: &Callback<String>,
-) -> Html {
-    match v {
-        View::Summary => {
-            let result = (!a.partial).then(|| a.summaries.clone());
-            html! { <SummaryView {result} /> }
+/// The `shape` view: the fit in words, or what to give.
+fn shape_view(fitted: Option<&Result<Fit, String>>, of: Option<&RegionOf>) -> Html {
+    let body = match fitted {
+        None => {
+            html! { <p class="hint">{ "No shape to fit: give shape= (an RFC 46 shape such as node=2/core=4)." }</p> }
         }
-        View::Grid => match &a.grid {
-            Some(grid) => html! {
-                <section class="panel" aria-label="Grid">
-                    <GridView grid={grid.clone()} {color_by} on_open={on_open.clone()} />
-                </section>
-            },
-            None => html! {},
+        Some(Err(why)) => html! { <p class="error" data-testid="embed-fit">{ why.clone() }</p> },
+        Some(Ok(f)) => html! {
+            <>
+                <p data-testid="embed-fit" data-status={f.status}>{ f.words.clone() }</p>
+                if let Some(short) = &f.short {
+                    <p><code>{ short.clone() }</code></p>
+                }
+            </>
         },
-        View::Tree if !a.partial => graph_section(a.outline.clone(), &a.summaries),
-        View::Problems if !a.partial => problems(&a.findings),
-        _ => html! {},
+    };
+    html! {
+        <section class="panel" aria-label={region_name("Shape", of)} data-testid="embed-shape">
+            <h2>{ "Shape" }</h2>
+            { body }
+        </section>
+    }
+}
+
+/// A document that is not a valid R says so first, with where.
+fn bad_document(findings: &[Finding], partial: bool) -> Html {
+    let first = findings
+        .iter()
+        .find(|f| f.severity == crate::diag::Severity::Error);
+    match first.filter(|_| !partial) {
+        Some(f) => html! {
+            <p class="error" role="alert" data-testid="embed-error">
+                { format!("this document has problems: line {}, column {}: {} (Open in Rscope to see each one and fix it)", f.line, f.col, f.message) }
+            </p>
+        },
+        None => html! {},
     }
 }
 
 /// The findings one a line, read-only: where, how serious, what.
-fn problems(findings: &[crate::report::Finding]) -> Html {
+fn problems(findings: &[Finding], of: Option<&RegionOf>) -> Html {
     html! {
-        <section class="panel" aria-label="Problems" data-testid="embed-problems">
+        <section class="panel" aria-label={region_name("Problems", of)} data-testid="embed-problems">
             <h2>{ "Problems" }</h2>
             if findings.is_empty() {
                 <p>{ "No problems found." }</p>
@@ -161,4 +350,75 @@ fn problems(findings: &[crate::report::Finding]) -> Html {
             }
         </section>
     }
+}
+
+/// A `<rscope-view>` element's views, drawn while it is on the page.
+#[wasm_bindgen]
+pub struct ViewHandle(Option<yew::AppHandle<ElementApp>>);
+
+#[wasm_bindgen]
+impl ViewHandle {
+    /// Take the views down (the element left the page).
+    pub fn destroy(&mut self) {
+        if let Some(app) = self.0.take() {
+            app.destroy();
+        }
+    }
+}
+
+/// The element's root component: its options, fixed when it mounted.
+#[derive(Properties, PartialEq)]
+pub struct ElementProps {
+    /// The options read from the element's attributes.
+    pub embed: Rc<Embed>,
+    /// The Rscope page "Open in Rscope" goes to when `page=` is not given.
+    pub page: AttrValue,
+    /// The element's name among the host page's elements.
+    pub name: AttrValue,
+}
+
+/// The element's root: [`EmbedView`] as the element draws it.
+#[function_component(ElementApp)]
+pub fn element_app(props: &ElementProps) -> Html {
+    let page = props
+        .embed
+        .page
+        .clone()
+        .map_or(props.page.clone(), AttrValue::from);
+    html! { <EmbedView embed={props.embed.clone()} {page} element={true} name={props.name.clone()} /> }
+}
+
+/// Draw a `<rscope-view>` element's views into `root` (a node of its
+/// shadow root): `attributes` are its `[name, value]` pairs, `inline` its
+/// inline document, `page` the Rscope page next to the bundle, `name`
+/// its name among the page's elements (its regions' names end with it). The
+/// analysis runs on this thread: an element's documents are small, and a
+/// host page serves no worker script.
+pub fn mount_view(
+    root: web_sys::Element,
+    attributes: Vec<JsValue>,
+    inline: Option<String>,
+    page: String,
+    name: String,
+) -> ViewHandle {
+    let pairs: Vec<(String, String)> = attributes
+        .iter()
+        .map(|p| {
+            let at = |i| {
+                js_sys::Reflect::get_u32(p, i)
+                    .ok()
+                    .and_then(|v| v.as_string())
+            };
+            (at(0).unwrap_or_default(), at(1).unwrap_or_default())
+        })
+        .collect();
+    crate::web::worker::stay_on_this_thread();
+    let props = ElementProps {
+        embed: Rc::new(from_attributes(&pairs, inline.as_deref())),
+        page: page.into(),
+        name: name.into(),
+    };
+    ViewHandle(Some(
+        yew::Renderer::<ElementApp>::with_root_and_props(root, props).render(),
+    ))
 }

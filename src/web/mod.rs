@@ -1,10 +1,16 @@
 //! The browser front end (wasm32 only): a yew app and a JS API facade.
 
+#[cfg(feature = "page")]
 pub mod api;
+#[cfg(feature = "page")]
 pub mod api_graph;
+#[cfg(feature = "page")]
 pub mod api_lists;
+#[cfg(feature = "page")]
 pub mod api_r;
+#[cfg(feature = "page")]
 pub mod api_sets;
+#[cfg(feature = "page")]
 pub mod api_shape;
 pub mod app;
 pub mod components;
@@ -36,9 +42,26 @@ mod wait;
 
 use wasm_bindgen::prelude::*;
 
+/// Draw a `<rscope-view>` element's views into `root` (see
+/// `static/rscope-view.js`): its attributes as `[name, value]` pairs, its
+/// inline document if any, the Rscope page "Open in Rscope" goes to, and
+/// the element's name on the host page (its regions are named with it).
+#[wasm_bindgen(js_name = mountView)]
+pub fn mount_view(
+    root: web_sys::Element,
+    attributes: Vec<JsValue>,
+    inline: Option<String>,
+    page: String,
+    name: String,
+) -> embed::ViewHandle {
+    console_error_panic_hook::set_once();
+    embed::mount_view(root, attributes, inline, page, name)
+}
+
 /// Mount the Rscope app on the element with id `app`, or on `<body>`,
 /// once the documents of the last visit are read back: the page never
 /// shows an editor that a late restore would overwrite.
+#[cfg(feature = "page")]
 #[wasm_bindgen(js_name = mountApp)]
 pub fn mount_app() {
     console_error_panic_hook::set_once();

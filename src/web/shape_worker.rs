@@ -380,7 +380,7 @@ pub fn queue_here(op: QueueOp, view: bool) -> QueueReply {
 /// The worker's entry point for the queue: an operation in, the reply out,
 /// both in postcard's binary form; `view`: say the whole view (the last
 /// operation of a burst).
-#[wasm_bindgen(js_name = queueStep)]
+#[cfg_attr(feature = "page", wasm_bindgen(js_name = queueStep))]
 pub fn queue_step(op: &[u8], view: bool) -> Vec<u8> {
     let reply = match postcard::from_bytes::<QueueOp>(op) {
         Ok(op) => queue_here(op, view),
@@ -433,7 +433,7 @@ impl ExpandAsk {
 
 /// The worker's entry point for expansion: an [`ExpandAsk`] in, a
 /// [`Shown`] out, both in postcard's binary form.
-#[wasm_bindgen(js_name = expandShape)]
+#[cfg_attr(feature = "page", wasm_bindgen(js_name = expandShape))]
 pub fn expand_shape(ask: &[u8]) -> Vec<u8> {
     let shown = match postcard::from_bytes::<ExpandAsk>(ask) {
         Ok(ask) => ask.show(),

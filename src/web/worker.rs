@@ -19,7 +19,7 @@ use web_sys::{MessageEvent, Worker, WorkerOptions, WorkerType};
 /// without a copy (their buffers are transferred). `early` is called with
 /// the first part, the grid, as soon as it is laid out, so the page paints
 /// it while the rest is computed; the other three are returned.
-#[wasm_bindgen(js_name = analyzeForPage)]
+#[cfg_attr(feature = "page", wasm_bindgen(js_name = analyzeForPage))]
 pub fn analyze_for_page(text: &str, early: &js_sys::Function) -> Vec<js_sys::Uint8Array> {
     let first = |parts: Vec<JsValue>| {
         let _ = early.call1(&JsValue::NULL, &js_sys::Array::from_iter(parts));
@@ -32,9 +32,20 @@ pub fn analyze_for_page(text: &str, early: &js_sys::Function) -> Vec<js_sys::Uin
 
 /// The worker's other entry point: another tab's main set, for colouring
 /// by membership ([`member_part`]).
-#[wasm_bindgen(js_name = memberSetForPage)]
+#[cfg_attr(feature = "page", wasm_bindgen(js_name = memberSetForPage))]
 pub fn member_set_for_page(text: &str) -> js_sys::Uint8Array {
     js_sys::Uint8Array::from(&member_part(text)[..])
+}
+
+thread_local! {
+    /// Set by the `<rscope-view>` element: the host page serves no
+    /// worker script, so every analysis runs on this thread.
+    static HERE_ONLY: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Analyse on this thread from now on, starting no worker.
+pub fn stay_on_this_thread() {
+    HERE_ONLY.with(|h| h.set(true));
 }
 
 /// Told the answer to a membership request: its number and its bytes.
@@ -110,7 +121,11 @@ impl Analyst {
         let broken = Rc::new(Cell::new(false));
         let options = WorkerOptions::new();
         options.set_type(WorkerType::Module);
-        let Ok(worker) = Worker::new_with_options("static/worker.js", &options) else {
+        let made = match HERE_ONLY.with(Cell::get) {
+            true => Err(JsValue::NULL),
+            false => Worker::new_with_options("static/worker.js", &options),
+        };
+        let Ok(worker) = made else {
             return Analyst {
                 worker: None,
                 broken,

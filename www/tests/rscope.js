@@ -680,3 +680,63 @@ export async function downloadBytes(download) {
 export function pngSize(bytes) {
   return { width: bytes.readUInt32BE(16), height: bytes.readUInt32BE(20) };
 }
+
+// ---- the <rscope-view> element ---------------------------------------------
+
+/** Where the element and its small bundle are served. */
+export const ELEMENT_MODULE = '/pkg-embed/rscope-view.js';
+
+/**
+ * A host page of the site's origin, `/element-host.html`, whose body is
+ * `body` (HTML) after `head` (HTML), with the element's module loaded: the
+ * page an author writes around `<rscope-view>` elements.
+ */
+export async function elementHost(page, body, head = '') {
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>A page that embeds Rscope</title>${head}
+<script type="module" src="${ELEMENT_MODULE}"></script></head>
+<body><main><h1>A page that embeds Rscope</h1>${body}</main></body></html>`;
+  await page.route('**/element-host.html', (route) =>
+    route.fulfill({ contentType: 'text/html; charset=utf-8', body: html }));
+  await page.goto('/element-host.html');
+}
+
+/** The attributes `attrs` (an object) written as HTML, values escaped. */
+export function attributes(attrs = {}) {
+  const esc = (v) => String(v).replaceAll('&', '&amp;').replaceAll('"', '&quot;').replaceAll('<', '&lt;');
+  return Object.entries(attrs).map(([k, v]) => ` ${k}="${esc(v)}"`).join('');
+}
+
+/** An element's HTML with `attrs` and `inside` (text or markup). */
+export function viewTag(attrs = {}, inside = '') {
+  return `<rscope-view${attributes(attrs)}>${inside}</rscope-view>`;
+}
+
+/**
+ * The n-th `<rscope-view>` of the page (0-based). Playwright's locators
+ * reach into its open shadow root, so `view.getByTestId('grid')` finds
+ * what it draws.
+ */
+export function rscopeView(page, n = 0) {
+  return page.locator('rscope-view').nth(n);
+}
+
+/** Wait until the element `view` has drawn its document (its "Open in Rscope" link is there). */
+export async function viewDrawn(view) {
+  await expect(view.getByTestId('open-in-rscope')).toBeVisible();
+}
+
+/** Whether `target` has the keyboard focus, within its shadow root too. */
+export function hasFocus(target) {
+  return target.evaluate((el) => el.getRootNode().activeElement === el);
+}
+
+/** Press Tab until `target` (in the page or an element's shadow root) has the focus. */
+export async function tabInto(page, target, limit = 100) {
+  for (let i = 0; i < limit; i++) {
+    if (await hasFocus(target)) return;
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached ${target}`);
+}

@@ -252,8 +252,9 @@ pub fn grid_view(props: &GridProps) -> Html {
     let left = zoom.label_width();
     let total_w = left + grid.width() as f64 * zoom.cell;
     let total_h = map.len() as f64 * zoom.cell;
+    let label = crate::web::embed::use_region_name("Resource grid");
     html! {
-        <section class="grid-panel" aria-label="Resource grid">
+        <section class="grid-panel" aria-label={label}>
             { grid_tools(Tools {
                 zoom: *zoom_step,
                 on_zoom,
@@ -389,7 +390,7 @@ fn use_paint(refs: [&NodeRef; 3], layers: &Layers, inputs: SceneInputs) {
             selection: selection.map(|s| s.rect()),
             cursor: *cursor,
             linked: linked.as_ref(),
-            dark: dark_theme(),
+            dark: dark_theme(canvas.cast::<web_sys::Element>().as_ref()),
             strips: zoom.strips(),
             shades: shades.as_deref(),
         };

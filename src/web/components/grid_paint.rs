@@ -76,11 +76,13 @@ fn context_2d(canvas: &HtmlCanvasElement) -> Option<CanvasRenderingContext2d> {
         .and_then(|c| c.dyn_into::<CanvasRenderingContext2d>().ok())
 }
 
-/// Whether the page is in the dark theme: the `data-theme` an embed sets,
-/// else the system's.
-pub fn dark_theme() -> bool {
-    let forced = gloo::utils::document()
-        .document_element()
+/// Whether the page is in the dark theme: the `data-theme` an embed sets
+/// (on the `<rscope-view>` box around `near`, or the iframe's page), else
+/// the system's.
+pub fn dark_theme(near: Option<&web_sys::Element>) -> bool {
+    let forced = near
+        .and_then(|e| e.closest("[data-theme]").ok().flatten())
+        .or_else(|| gloo::utils::document().document_element())
         .and_then(|e| e.get_attribute("data-theme"));
     if let Some(theme) = forced {
         return theme == "dark";

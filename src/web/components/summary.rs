@@ -285,8 +285,10 @@ pub fn summary_view(props: &SummaryProps) -> Html {
         Some(Ok(s)) if !s.is_status => s.main().map_or_else(Html::default, |m| one_set(m, true)),
         Some(Ok(s)) => status_sets(s),
     };
+    // Named apart from another element's on a page that embeds several.
+    let label = crate::web::embed::use_region_name("Summary");
     html! {
-        <section class="panel" aria-live="polite" aria-label="Summary" data-testid="summary">
+        <section class="panel" aria-live="polite" aria-label={label} data-testid="summary">
             <h2>{ "Summary" }</h2>
             if let Some(p) = &props.progress {
                 <p class="progress" role="status" data-testid="progress">{ p.clone() }</p>

@@ -108,8 +108,9 @@ pub fn tree_view(props: &TreeProps) -> Html {
         Origin::Scheduling => "the document's scheduling graph",
         Origin::Generated => "generated from R_lite (the document has no graph)",
     };
+    let label = crate::web::embed::use_region_name("Resource graph");
     html! {
-        <section class="panel tree" aria-label="Resource graph">
+        <section class="panel tree" aria-label={label}>
             <h2>{ "Graph" }</h2>
             <p class="hint">{ format!("{}, {origin}. Use the arrow keys to move, Enter to open or close, or type a name.", count_as(outline.vertices(), "vertex", "vertices")) }</p>
             <div class="tree-scroll" ref={scroller} {onscroll} {onkeydown} tabindex="0" role="tree"

@@ -1,0 +1,143 @@
+// <rscope-view>: one Flux resource set drawn read-only in any page.
+//
+//   <script type="module" src="pkg-embed/rscope-view.js"></script>
+//   <rscope-view src="r.json" view="summary grid"></rscope-view>
+//
+// This file sits beside the wasm-pack output it loads (scripts/build.sh
+// copies it, with style.css, into pkg-embed/ and pkg/), and finds both by
+// its own URL, so the folder can be copied anywhere. Every element on a
+// page shares one wasm instance and one stylesheet; each starts when it
+// first comes near the viewport, and draws inside its own shadow root so
+// neither the host's styles nor Rscope's cross the boundary.
+//
+// Attributes (read by the wasm core, the same reading as the iframe mode's
+// query parameters, src/embed.rs): src, or the document inline as the
+// element's text or in a child <script type="application/json">; view
+// (summary grid tree problems shape); height; theme (light, dark, auto);
+// color-by; fold; shape; page (the Rscope page "Open in Rscope" goes to,
+// by default the index.html one folder above this file). Changing an
+// attribute draws the element again.
+
+const here = import.meta.url;
+
+let bundle = null; // one wasm instance for every element
+let sheet = null; // one parsed stylesheet for every shadow root
+
+/** The wasm bundle beside this file, started once. */
+function boot() {
+  bundle ??= import(new URL('./rscope.js', here).href).then(async (m) => {
+    await m.default();
+    return m;
+  });
+  return bundle;
+}
+
+/**
+ * The page's stylesheet beside this file, made to style a shadow root:
+ * what the page sets on the document root goes on the host, each theme
+ * on the view's box, and nothing the host page sets is inherited.
+ */
+function styles() {
+  sheet ??= fetch(new URL('./style.css', here)).then(async (response) => {
+    if (!response.ok) throw new Error(`style.css answered ${response.status}`);
+    const css = (await response.text())
+      .replaceAll(':root[data-theme=', '.rscope-view[data-theme=')
+      .replaceAll(':root', ':host');
+    const s = new CSSStyleSheet();
+    s.replaceSync(`:host { all: initial; display: block; }
+:host([hidden]) { display: none; }
+${css}
+.rscope-view { display: block; background: var(--bg); color: var(--fg); padding: 0.5rem 0.75rem; }`);
+    return s;
+  });
+  return sheet;
+}
+
+/** The document written inside the element, if any. */
+function inlineDocument(element) {
+  const script = element.querySelector(':scope > script[type="application/json"]');
+  const text = script ? script.textContent : element.textContent;
+  return text && text.trim() ? text : undefined;
+}
+
+// Elements start when they first come within a screen of the viewport.
+const watcher = new IntersectionObserver(
+  (entries) => {
+    for (const entry of entries) {
+      if (entry.isIntersecting) {
+        watcher.unobserve(entry.target);
+        entry.target.start();
+      }
+    }
+  },
+  { rootMargin: '100px' },
+);
+
+const OBSERVED = ['src', 'view', 'height', 'theme', 'color-by', 'fold', 'shape', 'page'];
+
+class RscopeView extends HTMLElement {
+  static observedAttributes = OBSERVED;
+
+  #box = null;
+  #handle = null;
+  #started = false;
+
+  connectedCallback() {
+    if (!this.shadowRoot) this.attachShadow({ mode: 'open' });
+    this.#say('Rscope starts when this part of the page is shown.', 'loading');
+    watcher.observe(this);
+  }
+
+  disconnectedCallback() {
+    watcher.unobserve(this);
+    this.#stop();
+  }
+
+  attributeChangedCallback() {
+    if (this.#started) this.start();
+  }
+
+  /** Draw the views (again): called when the element comes into view. */
+  async start() {
+    this.#started = true;
+    try {
+      const [m, s] = await Promise.all([boot(), styles()]);
+      if (!this.isConnected) return;
+      this.shadowRoot.adoptedStyleSheets = [s];
+      this.#stop();
+      this.#box = document.createElement('div');
+      this.shadowRoot.replaceChildren(this.#box);
+      const attributes = [...this.attributes].map((a) => [a.name, a.value]);
+      const page = new URL('../index.html', here).href;
+      this.#handle = m.mountView(this.#box, attributes, inlineDocument(this), page, this.#name());
+    } catch (e) {
+      this.#say(
+        `Rscope could not start: ${e && e.message ? e.message : e}. Check that rscope.js, rscope_bg.wasm (served as application/wasm) and style.css sit beside rscope-view.js.`,
+        'error',
+      );
+    }
+  }
+
+  /** Its name on the page, which names its regions apart from another element's. */
+  #name() {
+    const all = [...document.querySelectorAll('rscope-view')];
+    return this.getAttribute('aria-label') || `Flux resource set ${all.indexOf(this) + 1}`;
+  }
+
+  #stop() {
+    this.#handle?.destroy();
+    this.#handle = null;
+  }
+
+  /** A line of text in place of the views, as text, never as HTML. */
+  #say(text, kind) {
+    const p = document.createElement('p');
+    p.className = kind;
+    p.setAttribute('role', kind === 'error' ? 'alert' : 'status');
+    if (kind === 'error') p.dataset.testid = 'embed-error';
+    p.textContent = text;
+    this.shadowRoot.replaceChildren(p);
+  }
+}
+
+if (!customElements.get('rscope-view')) customElements.define('rscope-view', RscopeView);

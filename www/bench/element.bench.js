@@ -1,0 +1,70 @@
+// The <rscope-view> element (issue 15's budgets): load to first paint for
+// a page with one element of the RFC 20 example and a page with ten, and
+// the bytes the page fetches (wasm, JS, CSS), raw and gzipped as a static
+// host would send them. Prints the figures; asserts nothing about speed
+// (the size budget is a test: www/tests/element-size.spec.js).
+import { test, expect } from '../tests/fixtures.js';
+import { gzipSync } from 'node:zlib';
+import { elementHost, viewTag } from '../tests/rscope.js';
+
+const report = (name, value, unit) => console.log(`bench: ${name}: ${value} ${unit}`);
+
+// From the navigation's start, the time at which the first element and
+// then every element has drawn its grid (checked at each frame).
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => {
+    window.BENCH_DRAWN = { first: null, all: null };
+    const drawn = (el) => el.shadowRoot?.querySelector('[data-testid=grid] canvas');
+    const frame = () => {
+      const views = [...document.querySelectorAll('rscope-view')];
+      const done = views.filter(drawn).length;
+      if (done > 0 && window.BENCH_DRAWN.first === null) window.BENCH_DRAWN.first = performance.now();
+      if (views.length > 0 && done === views.length) window.BENCH_DRAWN.all = performance.now();
+      else requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  });
+});
+
+/** Every response of the page while `action` runs, by path: raw and gzipped bytes. */
+async function fetched(page, action) {
+  const sizes = [];
+  const pending = [];
+  const on = (response) => pending.push(response.body().then((body) => {
+    sizes.push({ path: new URL(response.url()).pathname, raw: body.length, gz: gzipSync(body, { level: 9 }).length });
+  }, () => {}));
+  page.on('response', on);
+  await action();
+  page.off('response', on);
+  await Promise.all(pending);
+  return sizes;
+}
+
+async function measure(page, what, count) {
+  const body = Array.from({ length: count }, () =>
+    viewTag({ src: '/static/examples/rfc20.json', view: 'summary grid', height: count > 1 ? '160' : '' })).join('\n');
+  const sizes = await fetched(page, async () => {
+    await elementHost(page, body.replaceAll(' height=""', ''));
+    await page.waitForFunction(() => window.BENCH_DRAWN.all !== null, null, { timeout: 60_000 });
+  });
+  const drawn = await page.evaluate(() => window.BENCH_DRAWN);
+  report(`${what}: load to first element's grid painted`, drawn.first.toFixed(0), 'ms');
+  report(`${what}: load to every element's grid painted`, drawn.all.toFixed(0), 'ms');
+  const code = sizes.filter((s) => /\.(wasm|js|css)$/.test(s.path));
+  for (const s of code) report(`${what}: fetched ${s.path}`, `${s.raw} raw, ${s.gz} gzipped`, 'bytes');
+  const total = (k) => code.reduce((n, s) => n + s[k], 0);
+  report(`${what}: wasm + JS + CSS fetched`, `${total('raw')} raw, ${total('gz')} gzipped`, 'bytes');
+  expect(code.filter((s) => s.path.endsWith('.wasm'))).toHaveLength(1);
+}
+
+test('one element of the RFC 20 example', async ({ page, problems }) => {
+  await measure(page, 'one element', 1);
+  expect(problems).toEqual([]);
+});
+
+test('ten elements on one page', async ({ page, problems }) => {
+  // Tall enough that all ten are in view and start at once.
+  await page.setViewportSize({ width: 1280, height: 2400 });
+  await measure(page, 'ten elements', 10);
+  expect(problems).toEqual([]);
+});

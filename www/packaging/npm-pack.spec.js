@@ -1,0 +1,25 @@
+// The npm package: `npm pack pkg`, installed into a folder of its own
+// (packaging/setup.js), ships exactly its `files`, and a page that imports
+// it by name (`rscope/element` and `rscope`, through an import map made
+// from the package's `exports`) draws a grid and calls the JS API.
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { test, expect } from '../tests/fixtures.js';
+import { rscopeView, viewDrawn } from '../tests/rscope.js';
+
+const installed = fileURLToPath(new URL('../../target/packaging-site/npm/node_modules/rscope', import.meta.url));
+
+test('the installed tarball draws a grid in a page that imports it', async ({ page, problems }) => {
+  expect(readdirSync(installed).sort()).toEqual([
+    'README.md', 'package.json', 'rscope-view.js', 'rscope.d.ts', 'rscope.js',
+    'rscope_bg.wasm', 'rscope_bg.wasm.d.ts', 'style.css',
+  ]);
+  await page.goto('/npm/page.html');
+  await expect(page.locator('#api-cores')).toHaveText('32');
+  const view = rscopeView(page);
+  await viewDrawn(view);
+  await expect(view.getByTestId('nodes')).toHaveText('4');
+  await expect(view.getByTestId('cores')).toHaveText('32');
+  await expect(view.getByTestId('grid')).toBeVisible();
+  expect(problems).toEqual([]);
+});
