@@ -103,7 +103,9 @@ pub fn warm(r: &Text) {
 /// one to the worker takes the page's thread about 3 ms a megabyte.
 const PREPARE_MAX_BYTES: usize = 16 << 20;
 
-/// The worker's entry point for [`warm`]: read `r` for the fits to come.
+/// The worker's entry point for [`warm`]: read `r` for the fits to come
+/// (the page's bundle only: the fit it prepares is the page's JS API).
+#[cfg(feature = "page")]
 #[wasm_bindgen(js_name = prepareFit)]
 pub fn prepare_fit(r: &str) {
     crate::web::api_shape::sets_of(r);
