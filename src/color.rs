@@ -254,6 +254,7 @@ mod tests {
             ColorBy::State => "state".into(),
             ColorBy::Property(p) => format!("property {p}"),
             ColorBy::Membership(s) => format!("membership {}", s.short_form()),
+            ColorBy::Overlay(o) => format!("overlay {:?}", o.legend()),
         }
     }
 

@@ -15,8 +15,10 @@
 //! keyboard), all pure so the page only draws.
 
 pub mod axes;
+pub mod compare;
 pub mod geometry;
 pub mod keys;
+pub mod overlay;
 pub mod pick;
 pub mod picture;
 mod rows;
@@ -51,8 +53,11 @@ pub enum Paint {
     Down,
     /// In the highlighted subset (a property, or another document).
     Marked,
-    /// Not in the highlighted subset.
+    /// Not in the highlighted subset, or in no category of an overlay.
     Unmarked,
+    /// In category `n` of an [`overlay::Overlay`] (coloured `n %
+    /// overlay::CATEGORY_COLORS`).
+    Category(u8),
 }
 
 /// How to colour the cells.
@@ -66,6 +71,9 @@ pub enum ColorBy {
     Property(String),
     /// Resources also in this other set are marked.
     Membership(Rset),
+    /// Each cell in the colour of its category (compare regions, jobs, a
+    /// fit's cells).
+    Overlay(overlay::Overlay),
 }
 
 /// One node's row.
@@ -359,6 +367,17 @@ impl Grid {
                     let marked = present.intersection(&theirs);
                     emit(&present.difference(&marked), Paint::Unmarked);
                     emit(&marked, Paint::Marked);
+                }
+                ColorBy::Overlay(o) => {
+                    let parts = o.split(r.rank, &c.name, &present);
+                    let mut rest = present.clone();
+                    for (_, ids) in &parts {
+                        rest = rest.difference(ids);
+                    }
+                    emit(&rest, Paint::Unmarked);
+                    for (k, ids) in &parts {
+                        emit(ids, Paint::Category(*k));
+                    }
                 }
             }
         }
