@@ -3,7 +3,8 @@
 //! offers, and which [`ColorBy`] a pick comes to once the other tab's set
 //! (for membership) has been read.
 
-use crate::grid::ColorBy;
+use crate::grid::compare::{compare, Compared, Named};
+use crate::grid::{ColorBy, Grid};
 use crate::rset::Rset;
 use crate::tabs::{tab_letter, tab_name};
 use std::fmt;
@@ -22,6 +23,9 @@ pub enum ColorChoice {
     Property(String),
     /// Resources also in tab `n` are marked.
     Member(usize),
+    /// The active tab and tab `n` on one grid laid out from both, each
+    /// cell coloured by which of them holds it ([`crate::grid::compare`]).
+    Compare(usize),
 }
 
 impl ColorChoice {
@@ -34,6 +38,9 @@ impl ColorChoice {
         if let Some(n) = value.strip_prefix("member:") {
             return n.parse().map_or(ColorChoice::Type, ColorChoice::Member);
         }
+        if let Some(n) = value.strip_prefix("compare:") {
+            return n.parse().map_or(ColorChoice::Type, ColorChoice::Compare);
+        }
         match value {
             "auto" => ColorChoice::Auto,
             "state" => ColorChoice::State,
@@ -41,19 +48,25 @@ impl ColorChoice {
         }
     }
 
-    /// The tab whose set marks the cells: a tab other than `active` among
-    /// `tabs` open ones.
+    /// The tab whose set marks the cells or is compared: a tab other than
+    /// `active` among `tabs` open ones.
     pub fn member(&self, tabs: usize, active: usize) -> Option<usize> {
         match *self {
-            ColorChoice::Member(i) if i < tabs && i != active => Some(i),
+            ColorChoice::Member(i) | ColorChoice::Compare(i) if i < tabs && i != active => Some(i),
             _ => None,
         }
+    }
+
+    /// Whether the choice names a tab by its index (which a closed tab
+    /// shifts).
+    pub fn names_a_tab(&self) -> bool {
+        matches!(self, ColorChoice::Member(_) | ColorChoice::Compare(_))
     }
 }
 
 impl fmt::Display for ColorChoice {
     /// The `<select>` value: `auto`, `type`, `state`, `property:NAME`,
-    /// `member:N`.
+    /// `member:N`, `compare:N`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ColorChoice::Auto => f.write_str("auto"),
@@ -61,6 +74,7 @@ impl fmt::Display for ColorChoice {
             ColorChoice::State => f.write_str("state"),
             ColorChoice::Property(p) => write!(f, "property:{p}"),
             ColorChoice::Member(i) => write!(f, "member:{i}"),
+            ColorChoice::Compare(i) => write!(f, "compare:{i}"),
         }
     }
 }
@@ -118,7 +132,37 @@ pub fn menu(
             false,
         ));
     }
+    for (i, source) in sources.iter().enumerate().filter(|(i, _)| *i != active) {
+        out.push(option(
+            ColorChoice::Compare(i),
+            format!("compare with tab {} ({})", tab_letter(i), tab_name(source)),
+            false,
+        ));
+    }
     out
+}
+
+/// The compare view `choice` asks for, once the compared tab's set
+/// (`other`) has been read: the active tab (`active`, laid out as `grid`)
+/// and that tab on one grid, tabs named by `sources`. `None` for any other
+/// choice, or while the set is not there or was refused.
+pub fn compare_view(
+    choice: &ColorChoice,
+    grid: &Grid,
+    other: Option<&(usize, Result<Rset, String>)>,
+    sources: &[&str],
+    active: usize,
+) -> Option<Compared> {
+    let (ColorChoice::Compare(_), Some((i, Ok(set)))) = (choice, other) else {
+        return None;
+    };
+    let named = |t: usize| Named {
+        letter: tab_letter(t).to_string(),
+        name: sources
+            .get(t)
+            .map_or_else(String::new, |s| tab_name(s).to_string()),
+    };
+    Some(compare(grid, &[set], &[named(active), named(*i)]))
 }
 
 /// How cells are coloured for `choice` in a document with states or not,
@@ -158,7 +202,14 @@ mod tests {
 
     #[test]
     fn choices_read_and_write_select_values() {
-        for v in ["auto", "type", "state", "property:pgpu", "member:3"] {
+        for v in [
+            "auto",
+            "type",
+            "state",
+            "property:pgpu",
+            "member:3",
+            "compare:2",
+        ] {
             assert_eq!(ColorChoice::parse(v).to_string(), v);
         }
         assert_eq!(
@@ -178,6 +229,35 @@ mod tests {
             (Some(1), None, None)
         );
         assert_eq!(ColorChoice::Type.member(3, 0), None);
+        assert_eq!(ColorChoice::Compare(2).member(3, 0), Some(2));
+        assert!(ColorChoice::Compare(2).names_a_tab() && !ColorChoice::State.names_a_tab());
+    }
+
+    #[test]
+    fn compare_lays_out_both_tabs() {
+        let a = load(r#"{"version": 1, "execution": {"R_lite": [{"rank": "0-1", "children": {"core": "0-3"}}]}}"#).unwrap();
+        let b = load(r#"{"version": 1, "execution": {"R_lite": [{"rank": "1-2", "children": {"core": "0-3"}}]}}"#).unwrap();
+        let grid = Grid::new(&a, None, None);
+        let other = (1, Ok(b));
+        let sources = ["a.json", "b.json"];
+        let c = compare_view(&ColorChoice::Compare(1), &grid, Some(&other), &sources, 0).unwrap();
+        assert_eq!(c.grid.rows(), 3);
+        assert_eq!(
+            crate::grid::text::legend(&c.grid, &c.by)
+                .into_iter()
+                .map(|(w, _)| w)
+                .collect::<Vec<_>>(),
+            [
+                "only in A: 4 cores on 1 node",
+                "only in B: 4 cores on 1 node",
+                "in both: 4 cores on 1 node"
+            ]
+        );
+        assert!(compare_view(&ColorChoice::Member(1), &grid, Some(&other), &sources, 0).is_none());
+        let refused = (1, Err("not JSON".to_string()));
+        assert!(
+            compare_view(&ColorChoice::Compare(1), &grid, Some(&refused), &sources, 0).is_none()
+        );
     }
 
     fn shown(options: &[MenuOption]) -> Vec<String> {
@@ -208,7 +288,8 @@ mod tests {
             [
                 "type=resource type *",
                 "property:pgpu=property pgpu",
-                "member:1=also in tab B (b.json)"
+                "member:1=also in tab B (b.json)",
+                "compare:1=compare with tab B (b.json)"
             ]
         );
         assert_eq!(
@@ -229,7 +310,8 @@ mod tests {
             [
                 "type=resource type",
                 "property:pgpu=property pgpu",
-                "member:0=also in tab A (laptop) *"
+                "member:0=also in tab A (laptop) *",
+                "compare:0=compare with tab A (laptop)"
             ]
         );
         assert_eq!(
