@@ -143,17 +143,17 @@ pub fn menu(
 }
 
 /// The compare view `choice` asks for, once the compared tab's set
-/// (`other`) has been read: the active tab (`active`, laid out as `grid`)
+/// (`other`, its index and set) has been read: the active tab (`active`, laid out as `grid`)
 /// and that tab on one grid, tabs named by `sources`. `None` for any other
-/// choice, or while the set is not there or was refused.
+/// choice, or while the set is not there.
 pub fn compare_view(
     choice: &ColorChoice,
     grid: &Grid,
-    other: Option<&(usize, Result<Rset, String>)>,
+    other: Option<(usize, &Rset)>,
     sources: &[&str],
     active: usize,
 ) -> Option<Compared> {
-    let (ColorChoice::Compare(_), Some((i, Ok(set)))) = (choice, other) else {
+    let (ColorChoice::Compare(_), Some((i, set))) = (choice, other) else {
         return None;
     };
     let named = |t: usize| Named {
@@ -162,7 +162,7 @@ pub fn compare_view(
             .get(t)
             .map_or_else(String::new, |s| tab_name(s).to_string()),
     };
-    Some(compare(grid, &[set], &[named(active), named(*i)]))
+    Some(compare(grid, &[set], &[named(active), named(i)]))
 }
 
 /// How cells are coloured for `choice` in a document with states or not,
@@ -238,9 +238,8 @@ mod tests {
         let a = load(r#"{"version": 1, "execution": {"R_lite": [{"rank": "0-1", "children": {"core": "0-3"}}]}}"#).unwrap();
         let b = load(r#"{"version": 1, "execution": {"R_lite": [{"rank": "1-2", "children": {"core": "0-3"}}]}}"#).unwrap();
         let grid = Grid::new(&a, None, None);
-        let other = (1, Ok(b));
         let sources = ["a.json", "b.json"];
-        let c = compare_view(&ColorChoice::Compare(1), &grid, Some(&other), &sources, 0).unwrap();
+        let c = compare_view(&ColorChoice::Compare(1), &grid, Some((1, &b)), &sources, 0).unwrap();
         assert_eq!(c.grid.rows(), 3);
         assert_eq!(
             crate::grid::text::legend(&c.grid, &c.by)
@@ -253,11 +252,8 @@ mod tests {
                 "in both: 4 cores on 1 node"
             ]
         );
-        assert!(compare_view(&ColorChoice::Member(1), &grid, Some(&other), &sources, 0).is_none());
-        let refused = (1, Err("not JSON".to_string()));
-        assert!(
-            compare_view(&ColorChoice::Compare(1), &grid, Some(&refused), &sources, 0).is_none()
-        );
+        assert!(compare_view(&ColorChoice::Member(1), &grid, Some((1, &b)), &sources, 0).is_none());
+        assert!(compare_view(&ColorChoice::Compare(1), &grid, None, &sources, 0).is_none());
     }
 
     fn shown(options: &[MenuOption]) -> Vec<String> {

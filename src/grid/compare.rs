@@ -10,6 +10,7 @@ use super::{ColorBy, Grid};
 use crate::idset::IdSet;
 use crate::rset::Rset;
 use std::collections::BTreeMap;
+use std::rc::Rc;
 
 /// The most documents one compare view takes (seven regions).
 pub const MAX_DOCS: usize = 3;
@@ -28,9 +29,9 @@ pub struct Named {
 #[derive(Clone, Debug)]
 pub struct Compared {
     /// The grid laid out from the union of the documents.
-    pub grid: Grid,
+    pub grid: Rc<Grid>,
     /// The colouring by region ([`ColorBy::Overlay`]).
-    pub by: ColorBy,
+    pub by: Rc<ColorBy>,
     /// `B against A: adds node[5-8]; removes core[0-3] on node2`, one
     /// line per later document.
     pub summary: Vec<String>,
@@ -64,8 +65,8 @@ pub fn compare(first: &Grid, others: &[&Rset], names: &[Named]) -> Compared {
         })
         .collect();
     Compared {
-        grid,
-        by: ColorBy::Overlay(overlay),
+        grid: Rc::new(grid),
+        by: Rc::new(ColorBy::Overlay(overlay)),
         summary,
     }
 }

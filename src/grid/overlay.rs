@@ -16,6 +16,10 @@ pub const CATEGORY_COLORS: usize = 8;
 /// Ranks with the ids of each child type they hold (an `R_lite` list).
 pub type Cells = [(IdSet, Vec<(String, IdSet)>)];
 
+/// A job of the queue for [`Overlay::of_jobs`]: its index, its shape and
+/// its cells.
+pub type Job = (usize, String, Vec<(IdSet, Vec<(String, IdSet)>)>);
+
 /// One category: what the legend and the tooltip say of it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 struct Category {
@@ -126,6 +130,31 @@ impl Overlay {
     }
 }
 
+impl Overlay {
+    /// The cells a fit would take, in one category, the rest named as not
+    /// taken: however many groups of ranks the allocation has.
+    pub fn of_fit(cells: &Cells) -> Overlay {
+        let mut o = Overlay::new(Some("not taken"));
+        let words = describe_cells(cells, &[]);
+        let legend = format!("the fit would take: {words}");
+        o.add(0, legend, "the fit would take this".into(), cells);
+        o
+    }
+
+    /// The queue's running jobs, each its own category: `(index, shape,
+    /// cells)`, job `index + 1` in colour `index % CATEGORY_COLORS`, as its
+    /// swatch in the queue.
+    pub fn of_jobs(jobs: &[Job]) -> Overlay {
+        let mut o = Overlay::new(Some("in no running job"));
+        for (i, shape, cells) in jobs {
+            let name = format!("job {} ({shape})", i + 1);
+            let legend = format!("{name}: {}", describe_cells(cells, &[]));
+            o.add((*i).min(255) as u8, legend, name, cells);
+        }
+        o
+    }
+}
+
 /// `n` of `one` with the digits grouped as the page groups them:
 /// `1 core`, `1 024 cores`.
 pub fn counted(n: u64, one: &str) -> String {
@@ -218,6 +247,58 @@ mod tests {
                 ("free".to_string(), None)
             ]
         );
+    }
+
+    #[test]
+    fn a_fit_and_jobs_are_overlays() {
+        let two_groups = vec![
+            (ids("19-20"), vec![("core".to_string(), ids("0-1"))]),
+            (
+                ids("3"),
+                vec![
+                    ("core".to_string(), ids("0-3")),
+                    ("gpu".to_string(), ids("1")),
+                ],
+            ),
+        ];
+        let fit = Overlay::of_fit(&two_groups);
+        assert_eq!(
+            fit.legend(),
+            [
+                (
+                    "the fit would take: 8 cores and 1 gpu on 3 nodes".to_string(),
+                    Some(0)
+                ),
+                ("not taken".to_string(), None)
+            ]
+        );
+        assert_eq!(fit.split(3, "core", &ids("0-7")), [(0, ids("0-3"))]);
+        assert_eq!(fit.split(20, "core", &ids("0-7")), [(0, ids("0-1"))]);
+        let jobs = Overlay::of_jobs(&[
+            (
+                0,
+                "slot/core=4".into(),
+                vec![(ids("0"), vec![("core".into(), ids("0-3"))])],
+            ),
+            (
+                2,
+                "node".into(),
+                vec![(ids("1"), vec![("core".into(), ids("0-7"))])],
+            ),
+        ]);
+        assert_eq!(
+            jobs.legend(),
+            [
+                (
+                    "job 1 (slot/core=4): 4 cores on 1 node".to_string(),
+                    Some(0)
+                ),
+                ("job 3 (node): 8 cores on 1 node".to_string(), Some(2)),
+                ("in no running job".to_string(), None)
+            ]
+        );
+        assert_eq!(jobs.tip(2), Some("job 3 (node)"));
+        assert_eq!(jobs.category(1, "core", 5), Some(2));
     }
 
     #[test]

@@ -4,7 +4,7 @@
 
 use crate::tabs::{tab_label, tab_letter, Action, Doc, Docs, Text};
 use crate::web::components::{
-    color_menu::{color_menu, ColorMenu},
+    color_menu::{color_menu, compare_summary, ColorMenu},
     diagnostics::Diagnostics,
     editor::Editor,
     grid::GridView,
@@ -49,10 +49,17 @@ pub fn app() -> Html {
         _ => None,
     };
     let fit = use_fit(&open);
-    let linked = link.cells.clone().or(fit.linked);
+    let linked = link.cells.clone().or(fit.linked.clone());
     let grid = analysis.as_ref().and_then(|a| a.grid.clone());
     let has_states = grid.as_ref().is_some_and(|g| g.has_states());
-    let coloring = use_coloring(&docs, has_states, &analyzed.analyst);
+    let coloring = use_coloring(&docs, grid.as_ref(), &analyzed.analyst);
+    // A compare view lays out its own grid; a fit or the queue's jobs
+    // colour the cells of whichever grid is shown.
+    let (grid, color_by) = match &coloring.compared {
+        Some(c) => (Some(c.grid.clone()), c.by.clone()),
+        None => (grid, coloring.by.clone()),
+    };
+    let color_by = fit.overlay.clone().unwrap_or(color_by);
     let actions = use_finding_actions(&docs, current_text.clone());
     let (on_example, on_file, on_share) = toolbar_actions(&open, &status, &current_text);
     let on_shared = shared(&status);
@@ -105,7 +112,8 @@ pub fn app() -> Html {
                             problem: coloring.problem,
                         }) }
                     </h2>
-                    <GridView {grid} color_by={coloring.by} on_open={on_open_selection}
+                    { compare_summary(coloring.compared.as_deref(), fit.overlay.is_some()) }
+                    <GridView {grid} {color_by} on_open={on_open_selection}
                         {linked} on_cell={link.on_cell} title={docs.current().source.clone()} />
                 </section>
             }
