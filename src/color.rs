@@ -3,8 +3,8 @@
 //! offers, and which [`ColorBy`] a pick comes to once the other tab's set
 //! (for membership) has been read.
 
-use crate::grid::compare::{compare, Compared, Named};
-use crate::grid::{ColorBy, Grid};
+use crate::grid::compare::{Named, MAX_DOCS};
+use crate::grid::ColorBy;
 use crate::rset::Rset;
 use crate::tabs::{tab_letter, tab_name};
 use std::fmt;
@@ -23,9 +23,10 @@ pub enum ColorChoice {
     Property(String),
     /// Resources also in tab `n` are marked.
     Member(usize),
-    /// The active tab and tab `n` on one grid laid out from both, each
-    /// cell coloured by which of them holds it ([`crate::grid::compare`]).
-    Compare(usize),
+    /// The active tab and these tabs (one or two) on one grid laid out
+    /// from all of them, each cell coloured by which of them hold it
+    /// ([`crate::grid::compare`]).
+    Compare(Vec<usize>),
 }
 
 impl ColorChoice {
@@ -38,8 +39,9 @@ impl ColorChoice {
         if let Some(n) = value.strip_prefix("member:") {
             return n.parse().map_or(ColorChoice::Type, ColorChoice::Member);
         }
-        if let Some(n) = value.strip_prefix("compare:") {
-            return n.parse().map_or(ColorChoice::Type, ColorChoice::Compare);
+        if let Some(list) = value.strip_prefix("compare:") {
+            let tabs: Result<Vec<usize>, _> = list.split(',').map(str::parse).collect();
+            return tabs.map_or(ColorChoice::Type, ColorChoice::Compare);
         }
         match value {
             "auto" => ColorChoice::Auto,
@@ -48,13 +50,29 @@ impl ColorChoice {
         }
     }
 
-    /// The tab whose set marks the cells or is compared: a tab other than
-    /// `active` among `tabs` open ones.
+    /// The tab whose set marks the cells: a tab other than `active` among
+    /// `tabs` open ones.
     pub fn member(&self, tabs: usize, active: usize) -> Option<usize> {
         match *self {
-            ColorChoice::Member(i) | ColorChoice::Compare(i) if i < tabs && i != active => Some(i),
+            ColorChoice::Member(i) if i < tabs && i != active => Some(i),
             _ => None,
         }
+    }
+
+    /// The tabs a compare view shows, the `active` one first, when the
+    /// choice is one and names one or two other open tabs (of `tabs`).
+    pub fn compared(&self, tabs: usize, active: usize) -> Option<Vec<usize>> {
+        let ColorChoice::Compare(others) = self else {
+            return None;
+        };
+        let mut all = vec![active];
+        for &i in others {
+            if i >= tabs || all.contains(&i) {
+                return None;
+            }
+            all.push(i);
+        }
+        (2..=MAX_DOCS).contains(&all.len()).then_some(all)
     }
 
     /// Whether the choice names a tab by its index (which a closed tab
@@ -66,7 +84,7 @@ impl ColorChoice {
 
 impl fmt::Display for ColorChoice {
     /// The `<select>` value: `auto`, `type`, `state`, `property:NAME`,
-    /// `member:N`, `compare:N`.
+    /// `member:N`, `compare:N` or `compare:N,M`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ColorChoice::Auto => f.write_str("auto"),
@@ -74,9 +92,29 @@ impl fmt::Display for ColorChoice {
             ColorChoice::State => f.write_str("state"),
             ColorChoice::Property(p) => write!(f, "property:{p}"),
             ColorChoice::Member(i) => write!(f, "member:{i}"),
-            ColorChoice::Compare(i) => write!(f, "compare:{i}"),
+            ColorChoice::Compare(tabs) => {
+                let list: Vec<String> = tabs.iter().map(usize::to_string).collect();
+                write!(f, "compare:{}", list.join(","))
+            }
         }
     }
+}
+
+/// With more other tabs than this, the menu offers no three-way compare
+/// (the pairs would crowd it).
+const MAX_PAIRS_OF: usize = 4;
+
+/// The names of the tabs `tabs` (indices into `sources`) for a compare
+/// view: letter and tab name.
+pub fn compare_names(tabs: &[usize], sources: &[&str]) -> Vec<Named> {
+    tabs.iter()
+        .map(|&t| Named {
+            letter: tab_letter(t).to_string(),
+            name: sources
+                .get(t)
+                .map_or_else(String::new, |s| tab_name(s).to_string()),
+        })
+        .collect()
 }
 
 /// One entry of the "colour by" menu.
@@ -132,37 +170,28 @@ pub fn menu(
             false,
         ));
     }
-    for (i, source) in sources.iter().enumerate().filter(|(i, _)| *i != active) {
+    let others: Vec<usize> = (0..sources.len()).filter(|i| *i != active).collect();
+    let name = |i: usize| format!("tab {} ({})", tab_letter(i), tab_name(sources[i]));
+    for &i in &others {
         out.push(option(
-            ColorChoice::Compare(i),
-            format!("compare with tab {} ({})", tab_letter(i), tab_name(source)),
+            ColorChoice::Compare(vec![i]),
+            format!("compare with {}", name(i)),
             false,
         ));
     }
+    // Three documents: each pair of the others, while the menu stays short.
+    if others.len() <= MAX_PAIRS_OF {
+        for (k, &i) in others.iter().enumerate() {
+            for &j in &others[k + 1..] {
+                out.push(option(
+                    ColorChoice::Compare(vec![i, j]),
+                    format!("compare with {} and {}", name(i), name(j)),
+                    false,
+                ));
+            }
+        }
+    }
     out
-}
-
-/// The compare view `choice` asks for, once the compared tab's set
-/// (`other`, its index and set) has been read: the active tab (`active`, laid out as `grid`)
-/// and that tab on one grid, tabs named by `sources`. `None` for any other
-/// choice, or while the set is not there.
-pub fn compare_view(
-    choice: &ColorChoice,
-    grid: &Grid,
-    other: Option<(usize, &Rset)>,
-    sources: &[&str],
-    active: usize,
-) -> Option<Compared> {
-    let (ColorChoice::Compare(_), Some((i, set))) = (choice, other) else {
-        return None;
-    };
-    let named = |t: usize| Named {
-        letter: tab_letter(t).to_string(),
-        name: sources
-            .get(t)
-            .map_or_else(String::new, |s| tab_name(s).to_string()),
-    };
-    Some(compare(grid, &[set], &[named(active), named(i)]))
 }
 
 /// How cells are coloured for `choice` in a document with states or not,
@@ -229,31 +258,28 @@ mod tests {
             (Some(1), None, None)
         );
         assert_eq!(ColorChoice::Type.member(3, 0), None);
-        assert_eq!(ColorChoice::Compare(2).member(3, 0), Some(2));
-        assert!(ColorChoice::Compare(2).names_a_tab() && !ColorChoice::State.names_a_tab());
-    }
-
-    #[test]
-    fn compare_lays_out_both_tabs() {
-        let a = load(r#"{"version": 1, "execution": {"R_lite": [{"rank": "0-1", "children": {"core": "0-3"}}]}}"#).unwrap();
-        let b = load(r#"{"version": 1, "execution": {"R_lite": [{"rank": "1-2", "children": {"core": "0-3"}}]}}"#).unwrap();
-        let grid = Grid::new(&a, None, None);
-        let sources = ["a.json", "b.json"];
-        let c = compare_view(&ColorChoice::Compare(1), &grid, Some((1, &b)), &sources, 0).unwrap();
-        assert_eq!(c.grid.rows(), 3);
+        let c = |tabs: Vec<usize>| ColorChoice::Compare(tabs);
+        assert_eq!(c(vec![2]).member(3, 0), None);
+        assert_eq!(c(vec![2]).compared(3, 0), Some(vec![0, 2]));
+        assert_eq!(c(vec![2, 1]).compared(3, 0), Some(vec![0, 2, 1]));
+        assert_eq!(c(vec![0]).compared(3, 0), None, "the active tab itself");
+        assert_eq!(c(vec![3]).compared(3, 0), None, "a closed tab");
+        assert_eq!(c(vec![1, 2, 3]).compared(4, 0), None, "four documents");
+        assert_eq!(ColorChoice::parse("compare:1,x"), ColorChoice::Type);
+        assert!(c(vec![2]).names_a_tab() && !ColorChoice::State.names_a_tab());
         assert_eq!(
-            crate::grid::text::legend(&c.grid, &c.by)
-                .into_iter()
-                .map(|(w, _)| w)
-                .collect::<Vec<_>>(),
+            compare_names(&[0, 2], &["a.json", "b", "c.json"]),
             [
-                "only in A: 4 cores on 1 node",
-                "only in B: 4 cores on 1 node",
-                "in both: 4 cores on 1 node"
+                Named {
+                    letter: "A".into(),
+                    name: "a.json".into()
+                },
+                Named {
+                    letter: "C".into(),
+                    name: "c.json".into()
+                }
             ]
         );
-        assert!(compare_view(&ColorChoice::Member(1), &grid, Some((1, &b)), &sources, 0).is_none());
-        assert!(compare_view(&ColorChoice::Compare(1), &grid, None, &sources, 0).is_none());
     }
 
     fn shown(options: &[MenuOption]) -> Vec<String> {

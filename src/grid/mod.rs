@@ -16,6 +16,7 @@
 
 pub mod axes;
 pub mod compare;
+pub mod compare_wire;
 pub mod geometry;
 pub mod keys;
 pub mod overlay;

@@ -7,6 +7,7 @@
 
 use crate::idset::IdSet;
 use crate::words::{grouped, plural};
+use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
 /// How many colours the categories take in turn: category `k` is painted
@@ -16,12 +17,16 @@ pub const CATEGORY_COLORS: usize = 8;
 /// Ranks with the ids of each child type they hold (an `R_lite` list).
 pub type Cells = [(IdSet, Vec<(String, IdSet)>)];
 
+/// Cells of some nodes as they are sent: per rank, (child type, category,
+/// ids).
+pub type NodeCells = Vec<(u32, Vec<(String, u8, IdSet)>)>;
+
 /// A job of the queue for [`Overlay::of_jobs`]: its index, its shape and
 /// its cells.
 pub type Job = (usize, String, Vec<(IdSet, Vec<(String, IdSet)>)>);
 
 /// One category: what the legend and the tooltip say of it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 struct Category {
     index: u8,
     legend: String,
@@ -30,7 +35,7 @@ struct Category {
 
 /// Cells in categories, looked up by rank and type; cells in none are
 /// painted as [`crate::grid::Paint::Unmarked`] and named `rest`.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Overlay {
     categories: Vec<Category>,
     /// The legend entry of cells in no category (none: not listed).
@@ -75,6 +80,16 @@ impl Overlay {
     /// them).
     pub fn name(&mut self, index: u8, legend: String, tip: String) {
         self.categories.push(Category { index, legend, tip });
+    }
+
+    /// Take the cells out, a node at a time (to send them in chunks).
+    pub fn take_cells(&mut self) -> NodeCells {
+        std::mem::take(&mut self.cells).into_iter().collect()
+    }
+
+    /// Put back cells [`Overlay::take_cells`] took.
+    pub fn extend_cells(&mut self, cells: NodeCells) {
+        self.cells.extend(cells);
     }
 
     /// The ids of type `kind` on node `rank` by category, lowest category

@@ -4,7 +4,8 @@
 
 use crate::tabs::{tab_label, tab_letter, Action, Doc, Docs, Text};
 use crate::web::components::{
-    color_menu::{color_menu, compare_summary, ColorMenu},
+    color_menu::{color_menu, ColorMenu},
+    compare::{compare_summary, use_compare},
     diagnostics::Diagnostics,
     editor::Editor,
     grid::GridView,
@@ -49,13 +50,14 @@ pub fn app() -> Html {
         _ => None,
     };
     let fit = use_fit(&open);
-    let linked = link.cells.clone().or(fit.linked.clone());
+    let linked = link.cells.clone().or(fit.linked);
     let grid = analysis.as_ref().and_then(|a| a.grid.clone());
     let has_states = grid.as_ref().is_some_and(|g| g.has_states());
-    let coloring = use_coloring(&docs, grid.as_ref(), &analyzed.analyst);
+    let coloring = use_coloring(&docs, has_states, &analyzed.analyst);
+    let compare = use_compare(&coloring.choice, &docs, &analyzed.analyst);
     // A compare view lays out its own grid; a fit or the queue's jobs
     // colour the cells of whichever grid is shown.
-    let (grid, color_by) = match &coloring.compared {
+    let (grid, color_by) = match &compare.compared {
         Some(c) => (Some(c.grid.clone()), c.by.clone()),
         None => (grid, coloring.by.clone()),
     };
@@ -112,7 +114,7 @@ pub fn app() -> Html {
                             problem: coloring.problem,
                         }) }
                     </h2>
-                    { compare_summary(coloring.compared.as_deref(), fit.overlay.is_some()) }
+                    { compare_summary(&compare, fit.overlay.is_some()) }
                     <GridView {grid} {color_by} on_open={on_open_selection}
                         {linked} on_cell={link.on_cell} title={docs.current().source.clone()} />
                 </section>

@@ -4,9 +4,8 @@
 //! holds state and effects; every decision is a call into the core.
 
 use crate::analysis::{apply_fix, entry_place, entry_span, SetBuild};
-use crate::color::{coloring, compare_view, ColorChoice};
-use crate::grid::compare::Compared;
-use crate::grid::{ColorBy, Grid};
+use crate::color::{coloring, ColorChoice};
+use crate::grid::ColorBy;
 use crate::report::{Finding, FixView};
 use crate::rset::Rset;
 use crate::tabs::{Action, Doc, Docs, Text};
@@ -501,9 +500,6 @@ pub struct Coloring {
     pub by: Rc<ColorBy>,
     /// Why it is not the one picked.
     pub problem: Option<String>,
-    /// The compare view, when one is picked and the other tab's set has
-    /// come: its grid and colouring replace the active tab's.
-    pub compared: Option<Rc<Compared>>,
 }
 
 /// The grid's colouring for the tabs `docs`, whose active one has states
@@ -512,12 +508,7 @@ pub struct Coloring {
 /// other tab's set is read by the worker (`analyst`) and rebuilt here a
 /// few ranks at a time; until it has come, cells keep their colours.
 #[hook]
-pub fn use_coloring(
-    docs: &Docs,
-    grid: Option<&Rc<Grid>>,
-    analyst: &Rc<RefCell<Analyst>>,
-) -> Coloring {
-    let has_states = grid.is_some_and(|g| g.has_states());
+pub fn use_coloring(docs: &Docs, has_states: bool, analyst: &Rc<RefCell<Analyst>>) -> Coloring {
     let choice = use_state(ColorChoice::default);
     {
         let choice = choice.clone();
@@ -531,21 +522,19 @@ pub fn use_coloring(
         .member(docs.docs.len(), docs.active)
         .map(|i| (i, docs.docs[i].text.clone()));
     let other = use_member_set(member.as_ref().map(|(_, t)| t.clone()), analyst);
-    // The set read is of the tab's text as it is now.
-    let fresh = match (member, other) {
-        (Some((i, text)), Some((seen, set))) if seen == text => Some((i, set)),
-        _ => None,
-    };
     let colored = use_memo(
-        ((*choice).clone(), has_states, fresh.clone()),
-        move |(choice, has_states, fresh)| {
-            let other = fresh.as_ref().map(|(i, set)| (*i, (*set.0).clone()));
+        ((*choice).clone(), has_states, member, other),
+        move |(choice, has_states, member, other)| {
+            let other = match (member, other.as_ref()) {
+                (Some((i, text)), Some((seen, set))) if seen == text => {
+                    Some((*i, (*set.0).clone()))
+                }
+                _ => None,
+            };
             let (by, problem) = coloring(choice, *has_states, other);
             (Rc::new(by), problem)
         },
     );
-    let sources: Vec<String> = docs.docs.iter().map(|d| d.source.clone()).collect();
-    let compared = use_compared(&choice, grid, fresh, sources, docs.active);
     let on_choose = {
         let choice = choice.clone();
         Callback::from(move |c: ColorChoice| choice.set(c))
@@ -555,35 +544,7 @@ pub fn use_coloring(
         on_choose,
         by: colored.0.clone(),
         problem: colored.1.clone(),
-        compared,
     }
-}
-
-/// The compare view of the active tab's `grid` and the tab `other` holds,
-/// when `choice` asks for one and the set has come.
-#[hook]
-fn use_compared(
-    choice: &ColorChoice,
-    grid: Option<&Rc<Grid>>,
-    other: Option<(usize, SetRead)>,
-    sources: Vec<String>,
-    active: usize,
-) -> Option<Rc<Compared>> {
-    let grid = grid.cloned();
-    let deps = (
-        choice.clone(),
-        grid.as_ref().map(|g| Rc::as_ptr(g) as usize),
-        other,
-        sources,
-        active,
-    );
-    let made = use_memo(deps, move |(choice, _, other, sources, active)| {
-        let (i, set) = other.as_ref()?;
-        let set = set.0.as_ref().as_ref().ok()?;
-        let sources: Vec<&str> = sources.iter().map(String::as_str).collect();
-        compare_view(choice, grid.as_ref()?, Some((*i, set)), &sources, *active).map(Rc::new)
-    });
-    (*made).clone()
 }
 
 /// The main set of another tab's `text` (or why it has none), once the

@@ -10,6 +10,6 @@ test('compare hover names the documents holding the cell', async ({ rscope, prob
   await rscope.hoverCell(2, 3);
   await expect(rscope.tooltip).toHaveText('node2 rank 2 — core 3 — in A (a.json) and B (b.json)');
   await rscope.hoverCell(5, 0);
-  await expect(rscope.tooltip).toHaveText('(no host name) rank 5 — core 0 — only in B (b.json)');
+  await expect(rscope.tooltip).toHaveText('node5 rank 5 — core 0 — only in B (b.json)');
   expect(problems).toEqual([]);
 });

@@ -16,6 +16,6 @@ test('compare view colours cells by region', async ({ rscope, problems }) => {
   ]);
   expect(new Set(await rscope.legendColors()).size).toBe(3);
   await expect(rscope.gridShape).toHaveText('6 nodes × 8 columns');
-  await expect(rscope.compareSummary).toHaveText('B against A: adds rank 4-5; removes node[0-1]');
+  await expect(rscope.compareSummary).toHaveText('B against A: adds node[4-5]; removes node[0-1]');
   expect(problems).toEqual([]);
 });

@@ -1,9 +1,7 @@
 //! The grid's "colour by" menu: the options the core offers for the
-//! document, why the colouring is not the one picked, if it is not, and
-//! the compare view's written diff.
+//! document, and why the colouring is not the one picked, if it is not.
 
 use crate::color::{menu, ColorChoice};
-use crate::grid::compare::Compared;
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -53,22 +51,5 @@ pub fn color_menu(props: ColorMenu) -> Html {
                 <span class="hint error" data-testid="member-problem">{ problem }</span>
             }
         </>
-    }
-}
-
-/// The compare view's written diff (what the compared tab adds to and
-/// removes from the active one), and, when a fit or the queue's jobs
-/// colour the grid instead (`covered`), how to see the regions again.
-pub fn compare_summary(compared: Option<&Compared>, covered: bool) -> Html {
-    let Some(c) = compared else {
-        return html! {};
-    };
-    html! {
-        <div class="compare-summary" data-testid="compare-summary" aria-live="polite">
-            { for c.summary.iter().map(|line| html! { <p>{ line.clone() }</p> }) }
-            if covered {
-                <p class="hint">{ "The fit or the job queue colours the grid now; free its jobs or change the shape to see the regions again." }</p>
-            }
-        </div>
     }
 }
