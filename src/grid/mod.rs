@@ -327,8 +327,13 @@ impl Grid {
             if lo >= hi {
                 continue;
             }
-            let window = IdSet::from_range((lo - c.offset) as u32, (hi - c.offset - 1) as u32);
-            let present = r.children[t].intersection(&window);
+            // The whole block in view (strips, folds, exports): no cut.
+            let present = if lo == c.offset && hi == c.offset + c.width {
+                r.children[t].clone()
+            } else {
+                let window = IdSet::from_range((lo - c.offset) as u32, (hi - c.offset - 1) as u32);
+                r.children[t].intersection(&window)
+            };
             let mut emit = |ids: &IdSet, paint: Paint| {
                 for &(a, b) in ids.ranges() {
                     out.push(Run {
@@ -371,11 +376,16 @@ impl Grid {
                 }
                 ColorBy::Overlay(o) => {
                     let parts = o.split(r.rank, &c.name, &present);
-                    let mut rest = present.clone();
-                    for (_, ids) in &parts {
-                        rest = rest.difference(ids);
+                    let taken: u64 = parts.iter().map(|(_, ids)| ids.len()).sum();
+                    // Categories are disjoint: when they take every cell
+                    // (a compare view), nothing is left to subtract.
+                    if taken < present.len() {
+                        let mut rest = present.clone();
+                        for (_, ids) in &parts {
+                            rest = rest.difference(ids);
+                        }
+                        emit(&rest, Paint::Unmarked);
                     }
-                    emit(&rest, Paint::Unmarked);
                     for (k, ids) in &parts {
                         emit(ids, Paint::Category(*k));
                     }
