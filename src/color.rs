@@ -3,6 +3,7 @@
 //! offers, and which [`ColorBy`] a pick comes to once the other tab's set
 //! (for membership) has been read.
 
+use crate::grid::compare::{Named, MAX_DOCS};
 use crate::grid::ColorBy;
 use crate::rset::Rset;
 use crate::tabs::{tab_letter, tab_name};
@@ -22,6 +23,10 @@ pub enum ColorChoice {
     Property(String),
     /// Resources also in tab `n` are marked.
     Member(usize),
+    /// The active tab and these tabs (one or two) on one grid laid out
+    /// from all of them, each cell coloured by which of them hold it
+    /// ([`crate::grid::compare`]).
+    Compare(Vec<usize>),
 }
 
 impl ColorChoice {
@@ -33,6 +38,10 @@ impl ColorChoice {
         }
         if let Some(n) = value.strip_prefix("member:") {
             return n.parse().map_or(ColorChoice::Type, ColorChoice::Member);
+        }
+        if let Some(list) = value.strip_prefix("compare:") {
+            let tabs: Result<Vec<usize>, _> = list.split(',').map(str::parse).collect();
+            return tabs.map_or(ColorChoice::Type, ColorChoice::Compare);
         }
         match value {
             "auto" => ColorChoice::Auto,
@@ -49,11 +58,33 @@ impl ColorChoice {
             _ => None,
         }
     }
+
+    /// The tabs a compare view shows, the `active` one first, when the
+    /// choice is one and names one or two other open tabs (of `tabs`).
+    pub fn compared(&self, tabs: usize, active: usize) -> Option<Vec<usize>> {
+        let ColorChoice::Compare(others) = self else {
+            return None;
+        };
+        let mut all = vec![active];
+        for &i in others {
+            if i >= tabs || all.contains(&i) {
+                return None;
+            }
+            all.push(i);
+        }
+        (2..=MAX_DOCS).contains(&all.len()).then_some(all)
+    }
+
+    /// Whether the choice names a tab by its index (which a closed tab
+    /// shifts).
+    pub fn names_a_tab(&self) -> bool {
+        matches!(self, ColorChoice::Member(_) | ColorChoice::Compare(_))
+    }
 }
 
 impl fmt::Display for ColorChoice {
     /// The `<select>` value: `auto`, `type`, `state`, `property:NAME`,
-    /// `member:N`.
+    /// `member:N`, `compare:N` or `compare:N,M`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             ColorChoice::Auto => f.write_str("auto"),
@@ -61,8 +92,29 @@ impl fmt::Display for ColorChoice {
             ColorChoice::State => f.write_str("state"),
             ColorChoice::Property(p) => write!(f, "property:{p}"),
             ColorChoice::Member(i) => write!(f, "member:{i}"),
+            ColorChoice::Compare(tabs) => {
+                let list: Vec<String> = tabs.iter().map(usize::to_string).collect();
+                write!(f, "compare:{}", list.join(","))
+            }
         }
     }
+}
+
+/// With more other tabs than this, the menu offers no three-way compare
+/// (the pairs would crowd it).
+const MAX_PAIRS_OF: usize = 4;
+
+/// The names of the tabs `tabs` (indices into `sources`) for a compare
+/// view: letter and tab name.
+pub fn compare_names(tabs: &[usize], sources: &[&str]) -> Vec<Named> {
+    tabs.iter()
+        .map(|&t| Named {
+            letter: tab_letter(t).to_string(),
+            name: sources
+                .get(t)
+                .map_or_else(String::new, |s| tab_name(s).to_string()),
+        })
+        .collect()
 }
 
 /// One entry of the "colour by" menu.
@@ -118,6 +170,27 @@ pub fn menu(
             false,
         ));
     }
+    let others: Vec<usize> = (0..sources.len()).filter(|i| *i != active).collect();
+    let name = |i: usize| format!("tab {} ({})", tab_letter(i), tab_name(sources[i]));
+    for &i in &others {
+        out.push(option(
+            ColorChoice::Compare(vec![i]),
+            format!("compare with {}", name(i)),
+            false,
+        ));
+    }
+    // Three documents: each pair of the others, while the menu stays short.
+    if others.len() <= MAX_PAIRS_OF {
+        for (k, &i) in others.iter().enumerate() {
+            for &j in &others[k + 1..] {
+                out.push(option(
+                    ColorChoice::Compare(vec![i, j]),
+                    format!("compare with {} and {}", name(i), name(j)),
+                    false,
+                ));
+            }
+        }
+    }
     out
 }
 
@@ -158,7 +231,14 @@ mod tests {
 
     #[test]
     fn choices_read_and_write_select_values() {
-        for v in ["auto", "type", "state", "property:pgpu", "member:3"] {
+        for v in [
+            "auto",
+            "type",
+            "state",
+            "property:pgpu",
+            "member:3",
+            "compare:2",
+        ] {
             assert_eq!(ColorChoice::parse(v).to_string(), v);
         }
         assert_eq!(
@@ -178,6 +258,28 @@ mod tests {
             (Some(1), None, None)
         );
         assert_eq!(ColorChoice::Type.member(3, 0), None);
+        let c = |tabs: Vec<usize>| ColorChoice::Compare(tabs);
+        assert_eq!(c(vec![2]).member(3, 0), None);
+        assert_eq!(c(vec![2]).compared(3, 0), Some(vec![0, 2]));
+        assert_eq!(c(vec![2, 1]).compared(3, 0), Some(vec![0, 2, 1]));
+        assert_eq!(c(vec![0]).compared(3, 0), None, "the active tab itself");
+        assert_eq!(c(vec![3]).compared(3, 0), None, "a closed tab");
+        assert_eq!(c(vec![1, 2, 3]).compared(4, 0), None, "four documents");
+        assert_eq!(ColorChoice::parse("compare:1,x"), ColorChoice::Type);
+        assert!(c(vec![2]).names_a_tab() && !ColorChoice::State.names_a_tab());
+        assert_eq!(
+            compare_names(&[0, 2], &["a.json", "b", "c.json"]),
+            [
+                Named {
+                    letter: "A".into(),
+                    name: "a.json".into()
+                },
+                Named {
+                    letter: "C".into(),
+                    name: "c.json".into()
+                }
+            ]
+        );
     }
 
     fn shown(options: &[MenuOption]) -> Vec<String> {
@@ -208,7 +310,8 @@ mod tests {
             [
                 "type=resource type *",
                 "property:pgpu=property pgpu",
-                "member:1=also in tab B (b.json)"
+                "member:1=also in tab B (b.json)",
+                "compare:1=compare with tab B (b.json)"
             ]
         );
         assert_eq!(
@@ -229,7 +332,8 @@ mod tests {
             [
                 "type=resource type",
                 "property:pgpu=property pgpu",
-                "member:0=also in tab A (laptop) *"
+                "member:0=also in tab A (laptop) *",
+                "compare:0=compare with tab A (laptop)"
             ]
         );
         assert_eq!(
@@ -254,6 +358,7 @@ mod tests {
             ColorBy::State => "state".into(),
             ColorBy::Property(p) => format!("property {p}"),
             ColorBy::Membership(s) => format!("membership {}", s.short_form()),
+            ColorBy::Overlay(o) => format!("overlay {:?}", o.legend()),
         }
     }
 

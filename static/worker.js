@@ -5,25 +5,32 @@
 // draws, as byte arrays in postcard's binary form (src/web/worker.rs),
 // whose buffers are handed over, not copied. It also answers
 // {seq, member: text} with {seq, member: bytes}: another tab's main set,
-// for colouring by membership. Requests that arrive while
+// for colouring by membership, and {seq, compare: texts, letters, names}
+// with {seq, compared: parts}: a compare view. Requests that arrive while
 // one is analysed are superseded: only the newest waiting one is analysed
 // next.
-import init, { analyzeForPage, memberSetForPage } from '../pkg/rscope.js';
+import init, { analyzeForPage, compareForPage, memberSetForPage } from '../pkg/rscope.js';
 
 const ready = init();
 let waiting = null; // the newest analysis request
 let member = null; // the newest request for another tab's set
+let compare = null; // the newest request for a compare view
 let scheduled = false;
 
 async function next() {
   await ready;
   scheduled = false;
-  const [request, asked] = [waiting, member];
+  const [request, asked, comparing] = [waiting, member, compare];
   waiting = null;
   member = null;
+  compare = null;
   if (asked) {
     const set = memberSetForPage(asked.member);
     postMessage({ seq: asked.seq, member: set }, [set.buffer]);
+  }
+  if (comparing) {
+    const parts = compareForPage(comparing.compare, comparing.letters, comparing.names);
+    postMessage({ seq: comparing.seq, compared: parts }, parts.map((p) => p.buffer));
   }
   if (!request) return;
   const { seq } = request;
@@ -34,7 +41,8 @@ async function next() {
 }
 
 self.onmessage = (e) => {
-  if (e.data.member !== undefined) member = e.data;
+  if (e.data.compare !== undefined) compare = e.data;
+  else if (e.data.member !== undefined) member = e.data;
   else waiting = e.data;
   // Messages queued behind a long analysis all land before this runs.
   if (!scheduled) {

@@ -15,8 +15,11 @@
 //! keyboard), all pure so the page only draws.
 
 pub mod axes;
+pub mod compare;
+pub mod compare_wire;
 pub mod geometry;
 pub mod keys;
+pub mod overlay;
 pub mod pick;
 pub mod picture;
 mod rows;
@@ -51,8 +54,11 @@ pub enum Paint {
     Down,
     /// In the highlighted subset (a property, or another document).
     Marked,
-    /// Not in the highlighted subset.
+    /// Not in the highlighted subset, or in no category of an overlay.
     Unmarked,
+    /// In category `n` of an [`overlay::Overlay`] (coloured `n %
+    /// overlay::CATEGORY_COLORS`).
+    Category(u8),
 }
 
 /// How to colour the cells.
@@ -66,6 +72,9 @@ pub enum ColorBy {
     Property(String),
     /// Resources also in this other set are marked.
     Membership(Rset),
+    /// Each cell in the colour of its category (compare regions, jobs, a
+    /// fit's cells).
+    Overlay(overlay::Overlay),
 }
 
 /// One node's row.
@@ -318,8 +327,13 @@ impl Grid {
             if lo >= hi {
                 continue;
             }
-            let window = IdSet::from_range((lo - c.offset) as u32, (hi - c.offset - 1) as u32);
-            let present = r.children[t].intersection(&window);
+            // The whole block in view (strips, folds, exports): no cut.
+            let present = if lo == c.offset && hi == c.offset + c.width {
+                r.children[t].clone()
+            } else {
+                let window = IdSet::from_range((lo - c.offset) as u32, (hi - c.offset - 1) as u32);
+                r.children[t].intersection(&window)
+            };
             let mut emit = |ids: &IdSet, paint: Paint| {
                 for &(a, b) in ids.ranges() {
                     out.push(Run {
@@ -359,6 +373,22 @@ impl Grid {
                     let marked = present.intersection(&theirs);
                     emit(&present.difference(&marked), Paint::Unmarked);
                     emit(&marked, Paint::Marked);
+                }
+                ColorBy::Overlay(o) => {
+                    let parts = o.split(r.rank, &c.name, &present);
+                    let taken: u64 = parts.iter().map(|(_, ids)| ids.len()).sum();
+                    // Categories are disjoint: when they take every cell
+                    // (a compare view), nothing is left to subtract.
+                    if taken < present.len() {
+                        let mut rest = present.clone();
+                        for (_, ids) in &parts {
+                            rest = rest.difference(ids);
+                        }
+                        emit(&rest, Paint::Unmarked);
+                    }
+                    for (k, ids) in &parts {
+                        emit(ids, Paint::Category(*k));
+                    }
                 }
             }
         }

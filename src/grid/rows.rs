@@ -9,6 +9,7 @@
 //! ([`Grid::fold`]). Either way a [`RowMap`] says which grid rows each
 //! display row covers, so hit-testing and selection still reach real nodes.
 
+use super::overlay::CATEGORY_COLORS;
 use super::{ColorBy, Grid, Paint, Run};
 use crate::hostlist::Hostlist;
 use crate::idset::IdSet;
@@ -180,16 +181,18 @@ pub struct StripInfo {
     pub marked: Option<usize>,
 }
 
-/// Paints per cell under one [`ColorBy`] fall in at most three slots; a
-/// higher slot wins a tie, so a strip shows down before allocated before
-/// free, and marked before unmarked.
-const SLOTS: usize = 3;
+/// Paints per cell under one [`ColorBy`] fall in at most three slots, or
+/// one per category colour and one for no category; a higher slot wins a
+/// tie, so a strip shows down before allocated before free, marked before
+/// unmarked, and any category before none.
+const SLOTS: usize = 1 + CATEGORY_COLORS;
 
 fn slot(p: Paint) -> usize {
     match p {
         Paint::Type(_) | Paint::Free | Paint::Unmarked => 0,
         Paint::Allocated | Paint::Marked => 1,
         Paint::Down => 2,
+        Paint::Category(k) => 1 + usize::from(k) % CATEGORY_COLORS,
     }
 }
 
@@ -202,6 +205,7 @@ fn slot_paint(by: &ColorBy, s: usize, t: u8) -> Paint {
         (ColorBy::State, 1) => Paint::Allocated,
         (ColorBy::State, _) => Paint::Down,
         (_, 0) => Paint::Unmarked,
+        (ColorBy::Overlay(_), s) => Paint::Category((s - 1) as u8),
         (_, _) => Paint::Marked,
     }
 }
@@ -416,6 +420,7 @@ impl Grid {
                     .node(r.rank)
                     .and_then(|n| n.child(kind))
                     .is_some_and(|ids| ids.contains(id)),
+                ColorBy::Overlay(o) => o.category(r.rank, kind, id).is_some(),
                 _ => false,
             };
             marked += usize::from(is_marked);
@@ -427,7 +432,11 @@ impl Grid {
             present,
             nodes: rows.len(),
             states: self.states.is_some().then_some(states),
-            marked: matches!(by, ColorBy::Property(_) | ColorBy::Membership(_)).then_some(marked),
+            marked: matches!(
+                by,
+                ColorBy::Property(_) | ColorBy::Membership(_) | ColorBy::Overlay(_)
+            )
+            .then_some(marked),
         })
     }
 }
@@ -930,6 +939,7 @@ mod props {
             ColorBy::State => (c, g, 0, 0),
             ColorBy::Property(_) => (c, g, u8::from(s.p), 0),
             ColorBy::Membership(_) => (c, g, c & s.member, g & s.member),
+            ColorBy::Overlay(_) => unreachable!("not among `colourings`"),
         }
     }
 

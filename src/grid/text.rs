@@ -48,7 +48,11 @@ pub fn describe(
 ) -> Option<(String, Option<CellInfo>)> {
     if map.is_each() {
         let c = grid.cell(row, col)?;
-        return Some((tooltip(&c), Some(c)));
+        let mut text = tooltip(&c);
+        if let Some(tip) = overlay_tip(by, &c) {
+            text.push_str(&format!(" — {tip}"));
+        }
+        return Some((text, Some(c)));
     }
     let group = map.range(row);
     let info = grid.strip_info(group.clone(), col, by)?;
@@ -58,6 +62,14 @@ pub fn describe(
         .then(|| grid.cell(group.start, col))
         .flatten();
     Some((strip_tooltip(&info), first))
+}
+
+/// What an overlay says of cell `c`: its category's words.
+fn overlay_tip<'a>(by: &'a ColorBy, c: &CellInfo) -> Option<&'a str> {
+    let ColorBy::Overlay(o) = by else {
+        return None;
+    };
+    o.tip(o.category(c.rank, &c.kind, c.id)?)
 }
 
 /// The legend of colouring `by`: each paint with what it means.
@@ -82,6 +94,11 @@ pub fn legend(grid: &Grid, by: &ColorBy) -> Vec<(String, Paint)> {
             ("also in the other document".into(), Paint::Marked),
             ("only here".into(), Paint::Unmarked),
         ],
+        ColorBy::Overlay(o) => o
+            .legend()
+            .into_iter()
+            .map(|(words, k)| (words, k.map_or(Paint::Unmarked, Paint::Category)))
+            .collect(),
     }
 }
 

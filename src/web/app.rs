@@ -5,6 +5,7 @@
 use crate::tabs::{tab_label, tab_letter, Action, Doc, Docs, Text};
 use crate::web::components::{
     color_menu::{color_menu, ColorMenu},
+    compare::{compare_summary, use_compare},
     diagnostics::Diagnostics,
     editor::Editor,
     grid::GridView,
@@ -54,6 +55,14 @@ pub fn app() -> Html {
     let grid = analysis.as_ref().and_then(|a| a.grid.clone());
     let has_states = grid.as_ref().is_some_and(|g| g.has_states());
     let coloring = use_coloring(&docs, has_states, &analyzed.analyst);
+    let compare = use_compare(&coloring.choice, &docs, &analyzed.analyst);
+    // A compare view lays out its own grid; a fit or the queue's jobs
+    // colour the cells of whichever grid is shown.
+    let (grid, color_by) = match &compare.compared {
+        Some(c) => (Some(c.grid.clone()), c.by.clone()),
+        None => (grid, coloring.by.clone()),
+    };
+    let color_by = fit.overlay.clone().unwrap_or(color_by);
     let actions = use_finding_actions(&docs, current_text.clone());
     let (on_example, on_file, on_share) = toolbar_actions(&open, &status, &current_text);
     let on_shared = shared(&status);
@@ -112,7 +121,8 @@ pub fn app() -> Html {
                             problem: coloring.problem,
                         }) }
                     </h2>
-                    <GridView {grid} color_by={coloring.by} on_open={on_open_selection}
+                    { compare_summary(&compare, fit.overlay.is_some()) }
+                    <GridView {grid} {color_by} on_open={on_open_selection}
                         {linked} on_cell={link.on_cell} title={docs.current().source.clone()} />
                 </section>
             }

@@ -604,7 +604,7 @@ pub fn use_coloring(docs: &Docs, has_states: bool, analyst: &Rc<RefCell<Analyst>
     {
         let choice = choice.clone();
         use_effect_with(docs.docs.len(), move |_| {
-            if matches!(*choice, ColorChoice::Member(_)) {
+            if choice.names_a_tab() {
                 choice.set(ColorChoice::Auto);
             }
         });

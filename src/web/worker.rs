@@ -7,6 +7,8 @@
 //! on its own thread instead, as it did before.
 
 use crate::analysis::{member_part, Analysis, Drawn};
+use crate::grid::compare::Named;
+use crate::grid::compare_wire::compare_parts;
 use crate::tabs::Text;
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -35,6 +37,28 @@ pub fn analyze_for_page(text: &str, early: &js_sys::Function) -> Vec<js_sys::Uin
 #[cfg_attr(feature = "page", wasm_bindgen(js_name = memberSetForPage))]
 pub fn member_set_for_page(text: &str) -> js_sys::Uint8Array {
     js_sys::Uint8Array::from(&member_part(text)[..])
+}
+
+/// The worker's entry point for a compare view: the texts of the tabs
+/// compared (the active one first), named by `letters` and `names`, as
+/// binary parts ([`compare_parts`]).
+#[cfg_attr(feature = "page", wasm_bindgen(js_name = compareForPage))]
+pub fn compare_for_page(
+    texts: Vec<String>,
+    letters: Vec<String>,
+    names: Vec<String>,
+) -> js_sys::Array {
+    let named: Vec<Named> = letters
+        .into_iter()
+        .zip(names)
+        .map(|(letter, name)| Named { letter, name })
+        .collect();
+    let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
+    let parts = compare_parts(&texts, &named);
+    parts
+        .iter()
+        .map(|p| js_sys::Uint8Array::from(&p[..]))
+        .collect()
 }
 
 thread_local! {
@@ -107,6 +131,9 @@ pub struct Analyst {
     on_answer: Rc<dyn Fn(Answer)>,
     /// Told the answers to membership requests ([`Analyst::post_member`]).
     pub on_member: OnMember,
+    /// Told the answers to compare requests ([`Analyst::post_compare`]):
+    /// an array of parts.
+    pub on_compare: OnMember,
     _on_message: Option<Closure<dyn FnMut(MessageEvent)>>,
     _on_error: Option<Closure<dyn FnMut(web_sys::Event)>>,
 }
@@ -117,6 +144,7 @@ impl Analyst {
     pub fn new(on_answer: impl Fn(Answer) + 'static) -> Analyst {
         let on_answer: Rc<dyn Fn(Answer)> = Rc::new(on_answer);
         let on_member: OnMember = Rc::default();
+        let on_compare: OnMember = Rc::default();
         let latest = Rc::new(RefCell::new(None::<(u32, Sent)>));
         let broken = Rc::new(Cell::new(false));
         let options = WorkerOptions::new();
@@ -132,16 +160,25 @@ impl Analyst {
                 latest,
                 on_answer,
                 on_member,
+                on_compare,
                 _on_message: None,
                 _on_error: None,
             };
         };
         let on_message = {
             let (answer, latest, member) = (on_answer.clone(), latest.clone(), on_member.clone());
+            let compared = on_compare.clone();
             Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
                 let data = e.data();
                 let field = |k: &str| js_sys::Reflect::get(&data, &k.into()).ok();
                 let seq = field("seq").and_then(|v| v.as_f64()).unwrap_or(-1.0) as u32;
+                if let Some(parts) = field("compared").filter(|v| !v.is_undefined()) {
+                    let told = compared.borrow().clone();
+                    if let Some(told) = told {
+                        told(seq, parts);
+                    }
+                    return;
+                }
                 if let Some(set) = field("member").filter(|v| !v.is_undefined()) {
                     let told = member.borrow().clone();
                     if let Some(told) = told {
@@ -183,6 +220,7 @@ impl Analyst {
             latest,
             on_answer,
             on_member,
+            on_compare,
             _on_message: Some(on_message),
             _on_error: Some(on_error),
         }
@@ -260,6 +298,38 @@ impl Analyst {
         let _ = js_sys::Reflect::set(&message, &"member".into(), &JsValue::from_str(text));
         if worker.post_message(&message).is_err() {
             here();
+        }
+    }
+}
+
+impl Analyst {
+    /// Ask for the compare view of `texts` (the active tab's first), named
+    /// by `letters` and `names`, as request `seq`; the answer goes to
+    /// [`Analyst::on_compare`].
+    pub fn post_compare(&self, seq: u32, texts: &[Text], letters: Vec<String>, names: Vec<String>) {
+        let here = |letters, names| {
+            let told = self.on_compare.borrow().clone();
+            if let Some(told) = told {
+                let texts = texts.iter().map(|t| t.to_string()).collect();
+                told(seq, compare_for_page(texts, letters, names).into());
+            }
+        };
+        let Some(worker) = self.worker.as_ref().filter(|_| !self.broken.get()) else {
+            return here(letters, names);
+        };
+        let strings = |v: &[String]| {
+            v.iter()
+                .map(|s| JsValue::from_str(s))
+                .collect::<js_sys::Array>()
+        };
+        let list: js_sys::Array = texts.iter().map(|t| JsValue::from_str(t)).collect();
+        let message = js_sys::Object::new();
+        let _ = js_sys::Reflect::set(&message, &"seq".into(), &seq.into());
+        let _ = js_sys::Reflect::set(&message, &"compare".into(), &list);
+        let _ = js_sys::Reflect::set(&message, &"letters".into(), &strings(&letters));
+        let _ = js_sys::Reflect::set(&message, &"names".into(), &strings(&names));
+        if worker.post_message(&message).is_err() {
+            here(letters, names);
         }
     }
 }

@@ -669,6 +669,23 @@ export class Rscope {
     await summary.press('Enter');
     await expect(this.provenance).toHaveAttribute('open', '');
   }
+
+  // ---- grid overlays (compare view, jobs, fit) ---------------------------
+
+  /** The compare view's written diff under the colour menu. */
+  get compareSummary() { return this.page.getByTestId('compare-summary'); }
+
+  /** Compare the active tab with tab `letter` named `name` on one grid, and
+   * wait until the regions are drawn (the diff summary shows with them). */
+  async compareWith(letter, name) {
+    await this.colorCellsBy({ label: `compare with tab ${letter} (${name})` });
+    await expect(this.compareSummary).toBeVisible();
+  }
+
+  /** The colour each legend entry names (its data-color), in order. */
+  legendColors() {
+    return this.legendItems.evaluateAll((items) => items.map((li) => li.dataset.color));
+  }
 }
 
 /** A download's bytes. */
@@ -740,3 +757,8 @@ export async function tabInto(page, target, limit = 100) {
   }
   throw new Error(`Tab never reached ${target}`);
 }
+
+/** Two overlapping documents for the compare view: A holds node[0-3],
+ * B node[2-5], eight cores each. */
+export const COMPARE_A = FOUR_NODES;
+export const COMPARE_B = '{"version": 1, "execution": {"R_lite": [{"rank": "2-5", "children": {"core": "0-7"}}], "nodelist": ["node[2-5]"], "starttime": 0, "expiration": 0}}';

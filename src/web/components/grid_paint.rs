@@ -23,6 +23,13 @@ const TYPE_COLORS: [&str; 6] = [
     "#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00",
 ];
 
+/// The categories of an overlay (compare regions, jobs, a fit), in turn:
+/// the same colours as the job queue's swatches (`queue-colour-N`), which
+/// stay apart on the light and the dark page.
+pub const CATEGORY_COLORS: [&str; crate::grid::overlay::CATEGORY_COLORS] = [
+    "#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#17becf",
+];
+
 /// The outline of linked cells, light and dark theme: a purple that stands
 /// out from every paint.
 const LINK_COLOR: [&str; 2] = ["#5a1e6e", "#f0c4ff"];
@@ -36,6 +43,7 @@ pub fn paint_color(p: Paint) -> &'static str {
         Paint::Down => "#D55E00",
         Paint::Marked => "#E69F00",
         Paint::Unmarked => "#8a939c",
+        Paint::Category(k) => CATEGORY_COLORS[usize::from(k) % CATEGORY_COLORS.len()],
     }
 }
 

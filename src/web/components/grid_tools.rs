@@ -70,7 +70,7 @@ pub fn legend(entries: &[(String, Paint)]) -> Html {
     html! {
         <ul class="legend" aria-label="Legend" data-testid="legend">
             { for entries.iter().map(|(name, p)| html! {
-                <li><span class="swatch" style={format!("background:{}", paint_color(*p))}></span>{ name.clone() }</li>
+                <li data-color={paint_color(*p)}><span class="swatch" style={format!("background:{}", paint_color(*p))}></span>{ name.clone() }</li>
             }) }
         </ul>
     }

@@ -2,6 +2,7 @@
 
 pub mod code;
 pub mod color_menu;
+pub mod compare;
 pub mod diagnostics;
 pub mod editor;
 pub mod grid;

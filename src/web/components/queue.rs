@@ -18,8 +18,9 @@ use yew::prelude::*;
 pub const COLOURS: usize = 8;
 
 /// A running job's cells, for a grid overlay: its index (0-based; its
-/// colour is `index % COLOURS`) and the ranks with the ids of each type.
-pub type JobCells = (usize, Cells);
+/// colour is `index % COLOURS`), its shape and the ranks with the ids of
+/// each type.
+pub type JobCells = (usize, String, Cells);
 
 /// Properties of [`QueuePart`].
 #[derive(Properties, PartialEq)]
@@ -163,7 +164,7 @@ fn cells(view: &View) -> Vec<JobCells> {
         .iter()
         .enumerate()
         .filter(|(_, j)| j.state == State::Running)
-        .map(|(i, j)| (i, j.cells.clone()))
+        .map(|(i, j)| (i, j.shape.clone(), j.cells.clone()))
         .collect()
 }
 

@@ -5,6 +5,8 @@
 //! its span by the core and drawn here as text.
 
 use crate::alloc::Policy;
+use crate::grid::overlay::Overlay;
+use crate::grid::ColorBy;
 use crate::idset::IdSet;
 use crate::rset::Entry;
 use crate::shape::print::{head, shape_of_document, Shown, EXAMPLES};
@@ -349,6 +351,10 @@ pub struct FitLinks {
     /// The queue's running jobs, each with its cells, for a grid overlay
     /// that colours each job (colour `index % queue::COLOURS`).
     pub queue_cells: std::rc::Rc<Vec<JobCells>>,
+    /// How the grid is coloured while a fit is shown (the cells it would
+    /// take, however many groups) or, without one, while jobs run (each
+    /// in its colour); `None` leaves the colour menu's choice.
+    pub overlay: Option<std::rc::Rc<ColorBy>>,
 }
 
 /// Keep the last fit's allocation for the grid and open tabs with `open`.
@@ -371,18 +377,33 @@ pub fn use_fit(open: &Callback<Result<Doc, String>>) -> FitLinks {
             provenance: None,
         })
     });
+    let overlay = use_memo(((*cells).clone(), (*queue_cells).clone()), |(fit, jobs)| {
+        overlay(fit.as_ref(), jobs)
+    });
     FitLinks {
         on_allocation,
         on_open,
         linked: cells.as_ref().and_then(as_linked),
         on_queue,
         queue_cells: (*queue_cells).clone(),
+        overlay: (*overlay).clone(),
     }
+}
+
+/// The grid's overlay for a fit's allocation or, without one, for the
+/// running jobs; none when neither has cells.
+fn overlay(fit: Option<&Allocation>, jobs: &[JobCells]) -> Option<std::rc::Rc<ColorBy>> {
+    let o = match fit {
+        Some(cells) => Overlay::of_fit(cells),
+        None if !jobs.is_empty() => Overlay::of_jobs(jobs),
+        None => return None,
+    };
+    Some(std::rc::Rc::new(ColorBy::Overlay(o)))
 }
 
 /// The allocation as the grid's linked entry, when it is one group of
 /// ranks with the same ids on each (the grid outlines one entry at a time;
-/// an allocation of several groups waits for a grid overlay of its own).
+/// the overlay colours every group's cells).
 pub fn as_linked(a: &Allocation) -> Option<Linked> {
     let [(ranks, children)] = a.as_slice() else {
         return None;

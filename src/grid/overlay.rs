@@ -1,0 +1,342 @@
+//! A categorical overlay on the grid's cells: each cell is in at most one
+//! category (a region of a compare view, a job of the queue, the cells a
+//! fit would take), painted in the category's colour, named by the legend
+//! and by the tooltip. One mechanism for every "which of these holds the
+//! cell" view, so painting, folding, strips, the legend and the exports
+//! treat them all alike.
+
+use crate::idset::IdSet;
+use crate::words::{grouped, plural};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// How many colours the categories take in turn: category `k` is painted
+/// with colour `k % CATEGORY_COLORS`.
+pub const CATEGORY_COLORS: usize = 8;
+
+/// Ranks with the ids of each child type they hold (an `R_lite` list).
+pub type Cells = [(IdSet, Vec<(String, IdSet)>)];
+
+/// Cells of some nodes as they are sent: per rank, (child type, category,
+/// ids).
+pub type NodeCells = Vec<(u32, Vec<(String, u8, IdSet)>)>;
+
+/// A job of the queue for [`Overlay::of_jobs`]: its index, its shape and
+/// its cells.
+pub type Job = (usize, String, Vec<(IdSet, Vec<(String, IdSet)>)>);
+
+/// One category: what the legend and the tooltip say of it.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+struct Category {
+    index: u8,
+    legend: String,
+    tip: String,
+}
+
+/// Cells in categories, looked up by rank and type; cells in none are
+/// painted as [`crate::grid::Paint::Unmarked`] and named `rest`.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Overlay {
+    categories: Vec<Category>,
+    /// The legend entry of cells in no category (none: not listed).
+    rest: Option<String>,
+    /// Per rank: (child type, category index, ids).
+    cells: BTreeMap<u32, Vec<(String, u8, IdSet)>>,
+}
+
+impl Overlay {
+    /// An empty overlay; `rest` names the cells in no category in the
+    /// legend (`None` lists no such entry).
+    pub fn new(rest: Option<&str>) -> Overlay {
+        Overlay {
+            rest: rest.map(str::to_string),
+            ..Overlay::default()
+        }
+    }
+
+    /// Add category `index` (its colour is `index % CATEGORY_COLORS`),
+    /// listed in the legend as `legend`, named on hover as `tip`, holding
+    /// `cells`, which no other category holds.
+    pub fn add(&mut self, index: u8, legend: String, tip: String, cells: &Cells) {
+        self.categories.push(Category { index, legend, tip });
+        for (ranks, children) in cells {
+            for rank in ranks.iter() {
+                let pieces = self.cells.entry(rank).or_default();
+                for (kind, ids) in children {
+                    pieces.push((kind.clone(), index, ids.clone()));
+                }
+            }
+        }
+    }
+
+    /// Add `ids` of type `kind` on node `rank` to category `index` (added
+    /// before with [`Overlay::add`] or [`Overlay::name`]).
+    pub fn add_ids(&mut self, index: u8, rank: u32, kind: &str, ids: IdSet) {
+        let pieces = self.cells.entry(rank).or_default();
+        pieces.push((kind.to_string(), index, ids));
+    }
+
+    /// List category `index` with no cells yet ([`Overlay::add_ids`] adds
+    /// them).
+    pub fn name(&mut self, index: u8, legend: String, tip: String) {
+        self.categories.push(Category { index, legend, tip });
+    }
+
+    /// Take the cells out, a node at a time (to send them in chunks).
+    pub fn take_cells(&mut self) -> NodeCells {
+        std::mem::take(&mut self.cells).into_iter().collect()
+    }
+
+    /// Put back cells [`Overlay::take_cells`] took.
+    pub fn extend_cells(&mut self, cells: NodeCells) {
+        self.cells.extend(cells);
+    }
+
+    /// The ids of `present` of type `kind` on node `rank` by category, in
+    /// the order the categories were given them. Categories hold disjoint
+    /// cells (regions of a compare, jobs of one queue, one fit): a cell
+    /// is in one at most, so this is one intersection per piece, painted
+    /// for every row in view.
+    pub fn split(&self, rank: u32, kind: &str, present: &IdSet) -> Vec<(u8, IdSet)> {
+        let Some(pieces) = self.cells.get(&rank) else {
+            return Vec::new();
+        };
+        pieces
+            .iter()
+            .filter(|(k, _, _)| k == kind)
+            .filter_map(|(_, c, ids)| {
+                let taken = present.intersection(ids);
+                (!taken.is_empty()).then_some((*c, taken))
+            })
+            .collect()
+    }
+
+    /// The category holding id `id` of type `kind` on node `rank`.
+    pub fn category(&self, rank: u32, kind: &str, id: u32) -> Option<u8> {
+        let present = IdSet::from_range(id, id);
+        self.split(rank, kind, &present).first().map(|(c, _)| *c)
+    }
+
+    /// What the tooltip says of a cell in category `index`.
+    pub fn tip(&self, index: u8) -> Option<&str> {
+        let c = self.categories.iter().find(|c| c.index == index)?;
+        Some(&c.tip)
+    }
+
+    /// The legend: each category's words and index, in the order they
+    /// were added, then the cells in no category (index `None`).
+    pub fn legend(&self) -> Vec<(String, Option<u8>)> {
+        let mut out: Vec<(String, Option<u8>)> = self
+            .categories
+            .iter()
+            .map(|c| (c.legend.clone(), Some(c.index)))
+            .collect();
+        out.extend(self.rest.clone().map(|r| (r, None)));
+        out
+    }
+}
+
+impl Overlay {
+    /// The cells a fit would take, in one category, the rest named as not
+    /// taken: however many groups of ranks the allocation has.
+    pub fn of_fit(cells: &Cells) -> Overlay {
+        let mut o = Overlay::new(Some("not taken"));
+        let words = describe_cells(cells, &[]);
+        let legend = format!("the fit would take: {words}");
+        o.add(0, legend, "the fit would take this".into(), cells);
+        o
+    }
+
+    /// The queue's running jobs, each its own category: `(index, shape,
+    /// cells)`, job `index + 1` in colour `index % CATEGORY_COLORS`, as its
+    /// swatch in the queue.
+    pub fn of_jobs(jobs: &[Job]) -> Overlay {
+        let mut o = Overlay::new(Some("in no running job"));
+        for (i, shape, cells) in jobs {
+            let name = format!("job {} ({shape})", i + 1);
+            let legend = format!("{name}: {}", describe_cells(cells, &[]));
+            o.add((*i).min(255) as u8, legend, name, cells);
+        }
+        o
+    }
+}
+
+/// `n` of `one` with the digits grouped as the page groups them:
+/// `1 core`, `1 024 cores`.
+pub fn counted(n: u64, one: &str) -> String {
+    if n == 1 {
+        format!("1 {one}")
+    } else {
+        format!("{} {}", grouped(n), plural(one))
+    }
+}
+
+/// Counts per child type and of nodes in words: `8 cores and 2 gpus on 2
+/// nodes`, types with none left out; `nothing` when every count is 0.
+pub fn cells_in_words(per_type: &[(String, u64)], nodes: u64) -> String {
+    let kinds: Vec<String> = per_type
+        .iter()
+        .filter(|(_, n)| *n > 0)
+        .map(|(k, n)| counted(*n, k))
+        .collect();
+    if kinds.is_empty() {
+        return "nothing".into();
+    }
+    let list = match kinds.as_slice() {
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} and {last}", init.join(", ")),
+        [] => unreachable!("not empty"),
+    };
+    format!("{list} on {}", counted(nodes, "node"))
+}
+
+/// How many ids of each type and how many nodes `cells` hold, in words
+/// ([`cells_in_words`]), types in `order`.
+pub fn describe_cells(cells: &Cells, order: &[String]) -> String {
+    let mut per_type: Vec<(String, u64)> = order.iter().map(|k| (k.clone(), 0)).collect();
+    let mut nodes = 0u64;
+    for (ranks, children) in cells {
+        let n = ranks.len();
+        nodes += n;
+        for (kind, ids) in children {
+            match per_type.iter_mut().find(|(k, _)| k == kind) {
+                Some((_, count)) => *count += n * ids.len(),
+                None => per_type.push((kind.clone(), n * ids.len())),
+            }
+        }
+    }
+    cells_in_words(&per_type, nodes)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn ids(s: &str) -> IdSet {
+        s.parse().unwrap()
+    }
+
+    #[test]
+    fn splits_a_node_by_category() {
+        let mut o = Overlay::new(Some("free"));
+        o.add(
+            0,
+            "job 1".into(),
+            "job 1 (slot/core=2)".into(),
+            &[(ids("0-1"), vec![("core".into(), ids("0-1"))])],
+        );
+        o.add(
+            3,
+            "job 4".into(),
+            "job 4".into(),
+            &[(
+                ids("1"),
+                vec![("core".into(), ids("2-3")), ("gpu".into(), ids("0"))],
+            )],
+        );
+        assert_eq!(
+            o.split(1, "core", &ids("0-7")),
+            [(0, ids("0-1")), (3, ids("2-3"))]
+        );
+        assert_eq!(o.split(0, "core", &ids("1-7")), [(0, ids("1"))]);
+        assert_eq!(o.split(1, "gpu", &ids("0-1")), [(3, ids("0"))]);
+        assert_eq!(o.split(2, "core", &ids("0-7")), []);
+        assert_eq!(o.category(1, "core", 3), Some(3));
+        assert_eq!(o.category(1, "core", 4), None);
+        assert_eq!(o.tip(0), Some("job 1 (slot/core=2)"));
+        assert_eq!(o.tip(1), None);
+        assert_eq!(
+            o.legend(),
+            [
+                ("job 1".to_string(), Some(0)),
+                ("job 4".to_string(), Some(3)),
+                ("free".to_string(), None)
+            ]
+        );
+    }
+
+    #[test]
+    fn a_fit_and_jobs_are_overlays() {
+        let two_groups = vec![
+            (ids("19-20"), vec![("core".to_string(), ids("0-1"))]),
+            (
+                ids("3"),
+                vec![
+                    ("core".to_string(), ids("0-3")),
+                    ("gpu".to_string(), ids("1")),
+                ],
+            ),
+        ];
+        let fit = Overlay::of_fit(&two_groups);
+        assert_eq!(
+            fit.legend(),
+            [
+                (
+                    "the fit would take: 8 cores and 1 gpu on 3 nodes".to_string(),
+                    Some(0)
+                ),
+                ("not taken".to_string(), None)
+            ]
+        );
+        assert_eq!(fit.split(3, "core", &ids("0-7")), [(0, ids("0-3"))]);
+        assert_eq!(fit.split(20, "core", &ids("0-7")), [(0, ids("0-1"))]);
+        let jobs = Overlay::of_jobs(&[
+            (
+                0,
+                "slot/core=4".into(),
+                vec![(ids("0"), vec![("core".into(), ids("0-3"))])],
+            ),
+            (
+                2,
+                "node".into(),
+                vec![(ids("1"), vec![("core".into(), ids("0-7"))])],
+            ),
+        ]);
+        assert_eq!(
+            jobs.legend(),
+            [
+                (
+                    "job 1 (slot/core=4): 4 cores on 1 node".to_string(),
+                    Some(0)
+                ),
+                ("job 3 (node): 8 cores on 1 node".to_string(), Some(2)),
+                ("in no running job".to_string(), None)
+            ]
+        );
+        assert_eq!(jobs.tip(2), Some("job 3 (node)"));
+        assert_eq!(jobs.category(1, "core", 5), Some(2));
+    }
+
+    #[test]
+    fn counts_cells_in_words() {
+        let order = ["core".to_string(), "gpu".to_string()];
+        let cells = [
+            (ids("0-15"), vec![("core".to_string(), ids("0-63"))]),
+            (
+                ids("16"),
+                vec![
+                    ("core".to_string(), ids("0")),
+                    ("gpu".to_string(), ids("0-1")),
+                ],
+            ),
+        ];
+        assert_eq!(
+            describe_cells(&cells, &order),
+            "1\u{a0}025 cores and 2 gpus on 17 nodes"
+        );
+        assert_eq!(
+            describe_cells(&cells[1..], &order[..1]),
+            "1 core and 2 gpus on 1 node"
+        );
+        assert_eq!(describe_cells(&[], &order), "nothing");
+        let three = [
+            ("core".to_string(), 2),
+            ("gpu".to_string(), 1),
+            ("memory".to_string(), 4),
+        ];
+        assert_eq!(
+            cells_in_words(&three, 1),
+            "2 cores, 1 gpu and 4 memories on 1 node"
+        );
+    }
+}

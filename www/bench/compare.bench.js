@@ -1,0 +1,36 @@
+// The compare view on two 16 384-node fragmented R documents (issue 13):
+// from picking "compare with tab A" to the regions painted, and the
+// longest main-thread task meanwhile. Prints the figures; asserts nothing
+// about speed.
+import { test, expect } from '../tests/fixtures.js';
+import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const generator = fileURLToPath(new URL('../../scripts/gen-fragmented-r.py', import.meta.url));
+const report = (name, value, unit) => console.log(`bench: ${name}: ${value} ${unit}`);
+
+test.beforeEach(async ({ page }) => {
+  await page.addInitScript(() => {
+    window.BENCH_LONG_TASKS = [];
+    new PerformanceObserver((list) => {
+      for (const e of list.getEntries()) window.BENCH_LONG_TASKS.push({ start: e.startTime, duration: e.duration });
+    }).observe({ type: 'longtask', buffered: true });
+  });
+});
+
+test('compare two 16 384-node fragmented R documents on the grid', async ({ page, rscope }) => {
+  test.slow();
+  const gen = (seed) => execFileSync('python3', [generator, '16384', seed], { maxBuffer: 64 << 20 }).toString();
+  await rscope.load();
+  await rscope.openTabs([['a.json', gen('1')], ['b.json', gen('2')]]);
+  await expect(page.getByTestId('nodes')).toHaveText('16384', { timeout: 60_000 });
+  const t0 = await page.evaluate(() => performance.now());
+  await rscope.colorCellsBy({ label: 'compare with tab A (a.json)' });
+  await expect(rscope.legendItems.first()).toContainText('only in B:', { timeout: 60_000 });
+  const ms = await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(performance.now()))));
+  report('compare 16 384 × 2: pick to regions painted', (ms - t0).toFixed(0), 'ms');
+  const long = await page.evaluate((t0) => window.BENCH_LONG_TASKS.filter((t) => t.start >= t0), t0);
+  const most = long.length ? Math.max(...long.map((t) => t.duration)).toFixed(0) : 'none over 50';
+  report('compare: longest main-thread task', most, 'ms');
+  report('compare: legend', (await rscope.legendItems.allTextContents()).join(' | '), '');
+});
