@@ -113,17 +113,27 @@ impl Begun {
     /// grid's groups; the groups follow in chunks of [`EARLY_GROUPS`]
     /// ([`crate::grid::GridWire::add_chunk`]), each read in its own task.
     pub fn take_early(&mut self) -> Vec<Vec<u8>> {
-        let wire = self.grid.take().map(|g| g.to_wire());
-        let (grid, chunks) = match wire.map(|w| w.into_chunks(EARLY_GROUPS)) {
-            Some((w, c)) => (Some(w), c),
-            None => (None, Vec::new()),
-        };
-        let early = Early {
-            grid,
-            properties: self.properties.clone(),
-        };
-        std::iter::once(bytes(&early)).chain(chunks).collect()
+        early_parts(self.grid.take(), self.properties.clone())
     }
+}
+
+/// The first parts of the analysis of an R document holding exactly
+/// `set` (no `allocated` or `down` sets), made from the set itself: the set
+/// worker sends them with a result it wrote, so the page paints the
+/// result's grid without waiting for the text to be read again.
+pub fn early_of(set: &Rset) -> Vec<Vec<u8>> {
+    let properties = set.properties().into_iter().map(|(n, _)| n).collect();
+    early_parts(Some(Grid::new(set, None, None)), properties)
+}
+
+/// [`Early`] for `grid` and `properties`, then the grid's group chunks.
+fn early_parts(grid: Option<Grid>, properties: Vec<String>) -> Vec<Vec<u8>> {
+    let (grid, chunks) = match grid.map(|g| g.to_wire().into_chunks(EARLY_GROUPS)) {
+        Some((w, c)) => (Some(w), c),
+        None => (None, Vec::new()),
+    };
+    let early = Early { grid, properties };
+    std::iter::once(bytes(&early)).chain(chunks).collect()
 }
 
 /// Row groups in one chunk of the grid's first stage.
@@ -521,6 +531,22 @@ mod tests {
     use crate::outline::Origin;
 
     const TWO: &str = r#"{"version": 1, "execution": {"R_lite": [{"rank": "0-1", "children": {"core": "0-3", "gpu": "0"}}], "nodelist": ["n[7-8]"], "properties": {"debug": "1"}}}"#;
+
+    #[test]
+    fn a_results_early_parts_are_those_of_its_text() {
+        use crate::setops::job::{run_kept, Job, Operation};
+        let other = r#"{"version": 1, "execution": {"R_lite": [{"rank": "2-3", "children": {"core": "0-1"}}], "nodelist": ["n[9-10]"]}}"#;
+        let job = Job {
+            operation: Some(Operation::Union),
+            tabs: vec![('A', TWO.into()), ('B', other.into())],
+            ..Job::default()
+        };
+        let (answer, set) = run_kept(&job, &|_| None);
+        let text = answer.text.expect(&answer.message);
+        let set = set.expect("the union keeps its set");
+        assert_eq!(set.nodes().count(), 4);
+        assert_eq!(early_of(&set), Analysis::begin(&text).take_early());
+    }
 
     #[test]
     fn analyses_a_plain_document() {

@@ -1,13 +1,21 @@
 // Rscope's set workbench worker: the same wasm core as the page (pkg/), so
 // combining two large R documents never blocks the page. It answers each
 // {job, texts} (src/setops/job.rs as a plain object, and each tab's text
-// as UTF-8 bytes in a transferred buffer) with its answer
-// (src/web/setops_worker.rs posts and reads them).
-import init, { setopsForPage } from '../pkg/rscope.js';
+// as UTF-8 bytes in a transferred buffer) with its answer, and for a result
+// tab the first parts of its analysis (`early`)
+// (src/web/setops_worker.rs posts and reads them). Texts sent ahead as
+// {prepare: [bytes…]} are read at once and kept, with no answer.
+import init, { prepareSetops, setopsForPage } from '../pkg/rscope.js';
 
 const ready = init();
 
 self.onmessage = async (e) => {
   await ready;
-  postMessage(setopsForPage(e.data.job, e.data.texts));
+  if (e.data.prepare) {
+    prepareSetops(e.data.prepare);
+    return;
+  }
+  // A result's first analysis parts ride along, their buffers handed over.
+  const answer = setopsForPage(e.data.job, e.data.texts);
+  postMessage(answer, answer && answer.early ? answer.early.map((p) => p.buffer) : []);
 };

@@ -6,18 +6,25 @@
 // - A queue operation {seq, queue} (bytes) with {seq, queue} (bytes).
 // - A long shape {seq, expand} (bytes) with {seq, expand} (bytes, or null
 //   when a newer shape waits behind it).
+// - An R to read ahead of the fits to come {prepare} (the text) with
+//   nothing: the next fit into the same text does not read it again.
 // Bytes are postcard's binary form; their buffers are handed over. Messages
 // that arrive together are done in order, and only the last queue operation
 // among them is answered with the whole view (a burst of clicks costs one
 // view, not one each). src/web/shape_worker.rs posts.
-import init, { expandShape, fit, queueStep } from '../pkg/rscope.js';
+import init, { expandShape, fit, prepareFit, queueStep } from '../pkg/rscope.js';
 
 const ready = init();
 const waiting = [];
 
 function drain() {
   while (waiting.length) {
-    const { seq, shape, r, policy, queue, expand } = waiting.shift();
+    const { seq, shape, r, policy, queue, expand, prepare } = waiting.shift();
+    if (prepare !== undefined) {
+      // Only the newest R is worth reading ahead.
+      if (!waiting.some((m) => m.prepare !== undefined)) prepareFit(prepare);
+      continue;
+    }
     if (expand) {
       // A long shape typed over is not expanded: only the newest is shown.
       const reply = waiting.some((m) => m.expand) ? null : expandShape(expand);

@@ -351,6 +351,8 @@ fn tab_sets(expr: &Expr, inputs: &Inputs) -> Result<Vec<(char, Rset)>, EvalError
         let one = Inputs {
             sources: vec![inputs.sources[i].clone()],
             exiting: false,
+            keep: false,
+            result: Default::default(),
         };
         let r = super::union_all(&one).map_err(|mut e| {
             e.input = Some(i);
@@ -397,7 +399,7 @@ pub fn evaluate(text: &str, inputs: &Inputs) -> Result<String, EvalError> {
         }
     }
     let (r, _) = stack.pop().ok_or_else(|| internal(&(0..text.len())))?;
-    Ok(r.encode() + "\n")
+    Ok(super::encoded(inputs, r.into_owned()))
 }
 
 fn op_name(op: Op) -> &'static str {

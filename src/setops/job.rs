@@ -3,6 +3,7 @@
 //! ([`Answer`]). The page posts a job to its worker and draws the answer;
 //! everything between is here, with native tests.
 
+use super::provenance::{self, Provenance};
 use super::{expr, Decode, Filter, Inputs};
 use serde::{Deserialize, Serialize};
 
@@ -50,6 +51,14 @@ pub struct Job {
     pub hostlist: String,
     /// The expression for [`Operation::Expression`].
     pub expression: String,
+    /// `--keep-data` for [`Operation::Intersect`]: keep the first tab's
+    /// properties, times and attributes.
+    #[serde(default)]
+    pub keep_data: bool,
+    /// Each tab's name (its source), in the order of `tabs`, for the
+    /// result's [`Provenance`]; missing names are empty.
+    #[serde(default)]
+    pub names: Vec<String>,
 }
 
 /// What a run gives the page.
@@ -69,6 +78,9 @@ pub struct Answer {
     pub span: Option<(usize, usize)>,
     /// For an expression error: the expression before, at and after its span.
     pub marked: Option<(String, String, String)>,
+    /// Where the result came from, when a tab opens.
+    #[serde(default)]
+    pub provenance: Option<Provenance>,
 }
 
 impl Answer {
@@ -101,6 +113,7 @@ fn name(job: &Job, op: Operation) -> String {
         Operation::Union => all,
         Operation::Append => joined(&job.tabs, "+"),
         Operation::Diff => joined(&job.tabs, "−"),
+        Operation::Intersect if job.keep_data => format!("{} --keep-data", joined(&job.tabs, "∩")),
         Operation::Intersect => joined(&job.tabs, "∩"),
         Operation::Filter => {
             let mut parts = vec![of];
@@ -124,13 +137,38 @@ fn name(job: &Job, op: Operation) -> String {
 
 /// Run `job` in the core.
 pub fn run(job: &Job) -> Answer {
+    run_read(job, &|_| None)
+}
+
+/// [`run`], with the texts `read` has already read taken from it rather
+/// than read again.
+pub fn run_read(job: &Job, read: &dyn Fn(&str) -> Option<super::Read>) -> Answer {
+    run_kept(job, read).0
+}
+
+/// [`run_read`], with the result set of a run that opens a tab.
+pub fn run_kept(
+    job: &Job,
+    read: &dyn Fn(&str) -> Option<super::Read>,
+) -> (Answer, Option<crate::rset::Rset>) {
+    let named: Vec<(char, &str)> = job.tabs.iter().map(|(c, t)| (*c, t.as_str())).collect();
+    let mut inputs = Inputs::tabs(&named);
+    inputs.keep = true;
+    for s in &mut inputs.sources {
+        s.read = read(s.text);
+    }
+    let answer = answer(job, &named, &inputs);
+    let set = inputs.result.take().filter(|_| answer.text.is_some());
+    (answer, set)
+}
+
+/// The answer to `job` over `inputs` (the tabs `named`).
+fn answer(job: &Job, named: &[(char, &str)], inputs: &Inputs) -> Answer {
     let Some(op) = job.operation else {
         return Answer::refused("choose an operation".into(), None);
     };
-    let named: Vec<(char, &str)> = job.tabs.iter().map(|(c, t)| (*c, t.as_str())).collect();
-    let inputs = Inputs::tabs(&named);
     if op == Operation::Expression {
-        return expression(job, &inputs);
+        return expression(job, inputs);
     }
     if named.is_empty() {
         return Answer::refused("choose at least one tab".into(), None);
@@ -138,7 +176,7 @@ pub fn run(job: &Job) -> Answer {
     let tab_of = |i: Option<usize>| i.and_then(|i| named.get(i)).map(|(c, _)| *c);
     let result = match op {
         Operation::Verify => {
-            return match super::verify(&inputs) {
+            return match super::verify(inputs) {
                 Ok(v) => Answer {
                     message: if v.ok && v.message.is_empty() {
                         "verified: the second R holds exactly what the first expects".into()
@@ -152,7 +190,7 @@ pub fn run(job: &Job) -> Answer {
             }
         }
         Operation::Compare => {
-            return match super::summary::describe_inputs(&inputs) {
+            return match super::summary::describe_inputs(inputs) {
                 Ok(words) => Answer {
                     message: format!("{} relative to {}: {words}", named[1].0, named[0].0),
                     ..Answer::default()
@@ -160,12 +198,12 @@ pub fn run(job: &Job) -> Answer {
                 Err(r) => Answer::refused(r.message, tab_of(r.input)),
             }
         }
-        Operation::Union => super::union(&inputs),
-        Operation::Append => super::append(&inputs),
-        Operation::Diff => super::diff(&inputs),
-        Operation::Intersect => super::intersect(&inputs, false),
+        Operation::Union => super::union(inputs),
+        Operation::Append => super::append(inputs),
+        Operation::Diff => super::diff(inputs),
+        Operation::Intersect => super::intersect(inputs, job.keep_data),
         Operation::Filter => super::decode(
-            &inputs,
+            inputs,
             &Decode {
                 filter: job.filter.clone(),
                 ..Decode::default()
@@ -177,22 +215,123 @@ pub fn run(job: &Job) -> Answer {
                 .split_whitespace()
                 .map(String::from)
                 .collect();
-            super::set_property(&inputs, &items)
+            super::set_property(inputs, &items)
         }
-        Operation::Remap => super::remap(&inputs),
+        Operation::Remap => super::remap(inputs),
         Operation::Rerank => {
             let h = job.hostlist.trim();
-            super::rerank(&inputs, (!h.is_empty()).then_some(h))
+            super::rerank(inputs, (!h.is_empty()).then_some(h))
         }
-        Operation::Expression => return expression(job, &inputs),
+        Operation::Expression => return expression(job, inputs),
     };
     match result {
-        Ok(text) => Answer {
-            name: name(job, op),
-            text: Some(text),
-            ..Answer::default()
-        },
+        Ok(text) => {
+            let name = name(job, op);
+            let (args, options) = command_args(job, op);
+            let letters: Vec<char> = named.iter().map(|(c, _)| *c).collect();
+            let made = made_from(job, op, &name, &text, &letters, options);
+            Answer {
+                provenance: Some(Provenance {
+                    command: provenance::stdin_command(&letters, &args),
+                    ..made
+                }),
+                name,
+                text: Some(text),
+                ..Answer::default()
+            }
+        }
         Err(r) => Answer::refused(r.message, tab_of(r.input)),
+    }
+}
+
+/// The menu value of `op` (`set-property`), as the job names it.
+fn op_value(op: Operation) -> String {
+    serde_json::to_value(op)
+        .ok()
+        .and_then(|v| v.as_str().map(String::from))
+        .unwrap_or_default()
+}
+
+/// The `rscope R` arguments that print what `job` made (after `rscope R`),
+/// and its options as flag and value pairs.
+fn command_args(job: &Job, op: Operation) -> (Vec<String>, Vec<(String, String)>) {
+    let mut options: Vec<(String, String)> = Vec::new();
+    let sub = match op {
+        Operation::Union | Operation::Filter => "decode",
+        Operation::Intersect => "intersect",
+        _ => "",
+    };
+    let mut args = vec![if sub.is_empty() {
+        op_value(op)
+    } else {
+        sub.into()
+    }];
+    if op == Operation::Filter {
+        let f = &job.filter;
+        for (flag, v) in [
+            ("--properties", &f.properties),
+            ("--include", &f.include),
+            ("--exclude", &f.exclude),
+        ] {
+            if let Some(v) = v {
+                options.push((flag.into(), v.clone()));
+            }
+        }
+    }
+    if op == Operation::Intersect && job.keep_data {
+        options.push(("--keep-data".into(), String::new()));
+    }
+    for (flag, v) in &options {
+        args.push(flag.clone());
+        if !v.is_empty() {
+            args.push(v.clone());
+        }
+    }
+    match op {
+        Operation::SetProperty => args.extend(job.properties.split_whitespace().map(String::from)),
+        Operation::Rerank => args.push(job.hostlist.trim().to_string()),
+        _ => {}
+    }
+    match op {
+        Operation::SetProperty => {
+            options.push(("NAME[:RANKS]".into(), job.properties.trim().into()))
+        }
+        Operation::Rerank => options.push(("HOSTLIST".into(), job.hostlist.trim().into())),
+        _ => {}
+    }
+    (args, options)
+}
+
+/// The [`Provenance`] of `text`, made by `op` from the tabs `letters` of
+/// `job` (its command line left for the caller).
+fn made_from(
+    job: &Job,
+    op: Operation,
+    name: &str,
+    text: &str,
+    letters: &[char],
+    options: Vec<(String, String)>,
+) -> Provenance {
+    let inputs = letters
+        .iter()
+        .filter_map(|l| job.tabs.iter().position(|(c, _)| c == l))
+        .map(|i| {
+            let t = &job.tabs[i].1;
+            provenance::Input {
+                tab: job.tabs[i].0,
+                name: job.names.get(i).cloned().unwrap_or_default(),
+                bytes: t.len(),
+                digest: provenance::digest(t),
+            }
+        })
+        .collect();
+    Provenance {
+        operation: op_value(op),
+        expression: name.into(),
+        inputs,
+        options,
+        command: String::new(),
+        result: provenance::digest(text),
     }
 }
 
@@ -215,13 +354,22 @@ fn marked(text: &str, span: std::ops::Range<usize>) -> Option<(String, String, S
 
 fn expression(job: &Job, inputs: &Inputs) -> Answer {
     let text = job.expression.as_str();
-    let name = expr::parse(text).map(|e| e.name()).unwrap_or_default();
+    let parsed = expr::parse(text).ok();
+    let name = parsed.as_ref().map(|e| e.name()).unwrap_or_default();
     match expr::evaluate(text, inputs) {
-        Ok(out) => Answer {
-            name,
-            text: Some(out),
-            ..Answer::default()
-        },
+        Ok(out) => {
+            let letters = parsed.map(|e| e.letters()).unwrap_or_default();
+            let made = made_from(job, Operation::Expression, &name, &out, &letters, vec![]);
+            Answer {
+                provenance: Some(Provenance {
+                    command: provenance::eval_command(text, &letters),
+                    ..made
+                }),
+                name,
+                text: Some(out),
+                ..Answer::default()
+            }
+        }
         Err(expr::EvalError::Expr(e)) => Answer {
             message: format!(
                 "{} (column {})",
@@ -256,6 +404,21 @@ mod tests {
             tabs: vec![('A', A.into()), ('B', B.into())],
             ..Job::default()
         }
+    }
+
+    #[test]
+    fn texts_read_before_are_taken_as_read() {
+        // The worker's reads stand for the texts: here tab B's text is not
+        // even an R, yet the run takes what was read for it.
+        let mut j = job(Operation::Union);
+        j.tabs[1].1 = "not read again".into();
+        let read_b = std::rc::Rc::new(crate::rset::load_stream(B));
+        let read = |text: &str| (text == "not read again").then(|| read_b.clone());
+        assert_eq!(run_read(&j, &read).text, run(&job(Operation::Union)).text);
+        assert_eq!(
+            run(&j).message,
+            "Failed to read an R object in B: not JSON: expected ident (line 1, column 1)"
+        );
     }
 
     #[test]
@@ -299,6 +462,77 @@ mod tests {
         assert_eq!(a.message, "unbalanced '(': no ')' closes it (column 5)");
         assert_eq!(a.span, Some((4, 5)));
         assert_eq!(a.marked, Some(("A − ".into(), "(".into(), "B".into())));
+    }
+
+    #[test]
+    fn keep_data_intersect_is_named_and_printed_as_the_cli_does() {
+        let mut j = job(Operation::Intersect);
+        j.tabs[0].1 =
+            crate::setops::set_property(&Inputs::tabs(&[('A', A)]), &["big".into()]).unwrap();
+        j.keep_data = true;
+        let a = run(&j);
+        assert_eq!(a.name, "A ∩ B --keep-data");
+        let both = format!("{}{B}", j.tabs[0].1);
+        assert_eq!(
+            a.text,
+            Some(crate::setops::intersect(&Inputs::stdin(&both), true).unwrap())
+        );
+        assert!(a.text.unwrap().contains(r#""properties": {"big": "1"}"#));
+        let p = a.provenance.unwrap();
+        assert_eq!(
+            (p.options, p.command.as_str()),
+            (
+                vec![("--keep-data".to_string(), String::new())],
+                "cat A.json B.json | rscope R intersect --keep-data"
+            )
+        );
+    }
+
+    #[test]
+    fn a_result_remembers_its_inputs_options_and_command() {
+        let mut f = job(Operation::Filter);
+        f.names = vec!["a.json".into(), "= A ∪ C".into()];
+        f.filter.include = Some("n[0-1]".into());
+        f.filter.exclude = Some("n1".into());
+        let a = run(&f);
+        assert_eq!(a.name, "(A ∪ B) --include n[0-1] --exclude n1");
+        let p = a.provenance.unwrap();
+        assert_eq!(
+            serde_json::to_string(&p).unwrap(),
+            format!(
+                r#"{{"operation":"filter","expression":"(A ∪ B) --include n[0-1] --exclude n1","inputs":[{{"tab":"A","name":"a.json","bytes":{},"digest":"{}"}},{{"tab":"B","name":"= A ∪ C","bytes":{},"digest":"{}"}}],"options":[["--include","n[0-1]"],["--exclude","n1"]],"command":"cat A.json B.json | rscope R decode --include 'n[0-1]' --exclude n1","result":"{}"}}"#,
+                A.len(),
+                provenance::digest(A),
+                B.len(),
+                provenance::digest(B),
+                provenance::digest(a.text.as_deref().unwrap())
+            )
+        );
+        let mut r = job(Operation::Rerank);
+        r.tabs.truncate(1);
+        r.hostlist = "n[1,0]".into();
+        let p = run(&r).provenance.unwrap();
+        assert_eq!(p.command, "rscope R rerank 'n[1,0]' < A.json");
+        assert_eq!(p.options, [("HOSTLIST".to_string(), "n[1,0]".to_string())]);
+        let mut e = job(Operation::Expression);
+        e.tabs.push(('C', A.into()));
+        e.expression = "(B|A) - B".into();
+        let p = run(&e).provenance.unwrap();
+        assert_eq!(
+            (
+                p.operation.as_str(),
+                p.expression.as_str(),
+                p.command.as_str()
+            ),
+            (
+                "expression",
+                "(B ∪ A) − B",
+                "rscope R eval '(B|A) - B' A=A.json B=B.json"
+            )
+        );
+        let tabs: Vec<char> = p.inputs.iter().map(|i| i.tab).collect();
+        assert_eq!(tabs, ['B', 'A']);
+        assert_eq!(run(&job(Operation::Verify)).provenance, None);
     }
 
     #[test]

@@ -14,6 +14,7 @@
 
 pub mod expr;
 pub mod job;
+pub mod provenance;
 pub mod summary;
 
 use crate::hostlist::Hostlist;
@@ -22,16 +23,22 @@ use crate::rset::{self, Rset};
 use std::ops::Range;
 
 /// One named text of R documents.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Source<'a> {
     /// The tab letter, or `None` for standard input.
     pub tab: Option<char>,
     /// The text: one R document or several concatenated.
     pub text: &'a str,
+    /// The text already read ([`rset::load_stream`]), by a caller that
+    /// combines the same texts again and again (the page's set worker).
+    pub read: Option<Read>,
 }
 
+/// A text read to its R documents, or why it could not be.
+pub type Read = std::rc::Rc<Result<Vec<Rset>, rset::Error>>;
+
 /// The texts an operation reads, in order.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug)]
 pub struct Inputs<'a> {
     /// The texts, each read to its R documents in turn.
     pub sources: Vec<Source<'a>>,
@@ -39,14 +46,25 @@ pub struct Inputs<'a> {
     /// and exits, where releasing the hundreds of thousands of small
     /// allocations of a big R one by one costs about a tenth of a run.
     pub exiting: bool,
+    /// Keep the result set once it is written as text ([`Inputs::result`]):
+    /// the page's set worker lays out its grid without reading the text.
+    pub keep: bool,
+    /// The result set, when [`Inputs::keep`] asked for it.
+    pub result: std::cell::RefCell<Option<Rset>>,
 }
 
 impl<'a> Inputs<'a> {
     /// Standard input of a process that exits after printing (the CLI).
     pub fn stdin(text: &'a str) -> Inputs<'a> {
         Inputs {
-            sources: vec![Source { tab: None, text }],
+            sources: vec![Source {
+                tab: None,
+                text,
+                read: None,
+            }],
             exiting: true,
+            keep: false,
+            result: Default::default(),
         }
     }
 
@@ -58,9 +76,12 @@ impl<'a> Inputs<'a> {
                 .map(|&(tab, text)| Source {
                     tab: Some(tab),
                     text,
+                    read: None,
                 })
                 .collect(),
             exiting: false,
+            keep: false,
+            result: Default::default(),
         }
     }
 
@@ -156,7 +177,11 @@ fn status_hint(text: &str) -> &'static str {
 fn load(inputs: &Inputs) -> Result<Vec<Set>, Refusal> {
     let mut out = Vec::new();
     for (i, s) in inputs.sources.iter().enumerate() {
-        let sets = rset::load_stream(s.text).map_err(|e| {
+        let read = match &s.read {
+            Some(read) => (**read).clone(),
+            None => rset::load_stream(s.text),
+        };
+        let sets = read.map_err(|e| {
             let span = e.span().unwrap_or(0..0);
             let at = crate::diag::line_col(s.text, span.start);
             let (what, place) = match (e.kind() == rset::ErrorKind::Json, s.tab) {
@@ -254,7 +279,11 @@ fn transform(
 /// The canonical encoding of `r` plus a newline, as `flux R` prints it.
 fn encoded(inputs: &Inputs, r: Rset) -> String {
     let out = r.encode() + "\n";
-    inputs.dispose(r);
+    if inputs.keep {
+        *inputs.result.borrow_mut() = Some(r);
+    } else {
+        inputs.dispose(r);
+    }
     out
 }
 
@@ -269,9 +298,10 @@ fn union_all(inputs: &Inputs) -> Result<Rset, Refusal> {
 pub struct Filter {
     /// `--properties`: names to hold, `^NAME` not to hold, comma separated.
     pub properties: Option<String>,
-    /// `--include`: only these ranks (an RFC 22 id set).
+    /// `--include`: only these ranks (an RFC 22 id set) or hosts (an RFC 29
+    /// host list), read as [`targets`] reads them.
     pub include: Option<String>,
-    /// `--exclude`: not these ranks.
+    /// `--exclude`: not these ranks or hosts.
     pub exclude: Option<String>,
 }
 
@@ -291,24 +321,59 @@ pub struct Decode {
     pub filter: Filter,
 }
 
-fn decode_idset(s: &str, what: &str) -> Result<IdSet, Refusal> {
-    IdSet::decode(s).map_err(|e| Refusal::new(format!("invalid {what} '{s}': {e}")))
+/// The ranks of `rl` that `text` names, as flux-core reads a list of
+/// targets (`flux resource drain`, `resource.exclude`): an RFC 22 id set
+/// of ranks, or else an RFC 29 host list, each host standing for every
+/// rank that has its name, and every host required. `option` names the
+/// option in messages (`--include`).
+///
+/// A text the reference would also try as a host name but that looks like
+/// ranks (only digits, `-`, `,` and brackets) and names no host keeps the
+/// id set's message: `2-1` is a reversed range far more often than a host.
+pub fn targets(rl: &Rset, text: &str, option: &str) -> Result<IdSet, Refusal> {
+    let as_ids = match IdSet::decode(text) {
+        Ok(ids) => return Ok(ids),
+        Err(e) => e,
+    };
+    let looks_like_ranks = text
+        .chars()
+        .all(|c| c.is_ascii_digit() || "-,[] ".contains(c));
+    let as_hosts = Hostlist::parse(text)
+        .map_err(|_| "Hostlist cannot be decoded".to_string())
+        .and_then(|hl| rl.hosts_to_ranks(&hl).map_err(|e| e.to_string()));
+    match as_hosts {
+        Ok(ids) => Ok(ids),
+        Err(_) if looks_like_ranks => Err(Refusal::new(match option {
+            "--include" => format!("invalid ranks option '{text}': {as_ids}"),
+            _ => format!("invalid idset in {option} option '{text}': {as_ids}"),
+        })),
+        Err(e) => Err(Refusal::new(format!("{option} '{text}': {e}"))),
+    }
 }
 
-/// Apply `filter` to `rl` as `flux R decode` does.
-fn filtered(mut rl: Rset, filter: &Filter) -> Result<Rset, Refusal> {
-    if let Some(list) = &filter.properties {
-        rl = rl
+/// Apply `filter` to `rl` as `flux R decode` does. Host names are looked
+/// up in the whole union, before any filter: a host that `--properties`
+/// dropped is excluded quietly, not refused as unknown.
+fn filtered(rl: Rset, filter: &Filter) -> Result<Rset, Refusal> {
+    let include = filter
+        .include
+        .as_deref()
+        .map(|t| targets(&rl, t, "--include"));
+    let exclude = filter
+        .exclude
+        .as_deref()
+        .map(|t| targets(&rl, t, "--exclude"));
+    let mut rl = match &filter.properties {
+        Some(list) => rl
             .filter_properties(list)
-            .map_err(|e| Refusal::new(format!("Invalid property constraint: {e}")))?;
+            .map_err(|e| Refusal::new(format!("Invalid property constraint: {e}")))?,
+        None => rl,
+    };
+    if let Some(ids) = include {
+        rl = rl.include_ranks(&ids?);
     }
-    if let Some(r) = &filter.include {
-        let ids = decode_idset(r, "ranks option")?;
-        rl = rl.include_ranks(&ids);
-    }
-    if let Some(r) = &filter.exclude {
-        let ids = decode_idset(r, "idset in --exclude option")?;
-        rl.exclude_ranks(&ids);
+    if let Some(ids) = exclude {
+        rl.exclude_ranks(&ids?);
     }
     Ok(rl)
 }
@@ -341,8 +406,7 @@ pub fn decode(inputs: &Inputs, a: &Decode) -> Result<String, Refusal> {
         out.push_str(&format!("{n}\n"));
     }
     if !(a.short || a.nodelist || a.ranks || a.count.is_some()) {
-        out.push_str(&rl.encode());
-        out.push('\n');
+        return Ok(encoded(inputs, rl));
     }
     inputs.dispose(rl);
     Ok(out)

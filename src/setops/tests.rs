@@ -145,6 +145,79 @@ fn filters_apply_in_decode_order() {
     );
 }
 
+/// `decode` with `filter` over `texts`, as ranks then nodelist, or the refusal.
+fn filter_out(texts: &[&str], filter: Filter) -> Result<String, String> {
+    let a = Decode {
+        ranks: true,
+        nodelist: true,
+        filter,
+        ..Decode::default()
+    };
+    decode(&tabs(texts), &a).map_err(|r| r.message)
+}
+
+fn hosts(include: Option<&str>, exclude: Option<&str>, properties: Option<&str>) -> Filter {
+    Filter {
+        include: include.map(String::from),
+        exclude: exclude.map(String::from),
+        properties: properties.map(String::from),
+    }
+}
+
+#[test]
+fn include_and_exclude_take_host_names_as_a_host_list() {
+    assert_eq!(
+        filter_out(&[A, B], hosts(Some("node[2,0]"), None, None)),
+        Ok("node[0,2]\n0,2\n".into())
+    );
+    assert_eq!(
+        filter_out(&[A, B], hosts(None, Some("node1"), None)),
+        Ok("node[0,2]\n0,2\n".into())
+    );
+    assert_eq!(
+        filter_out(&[A, B], hosts(Some("node[0-1]"), Some("node0"), None)),
+        Ok("node1\n1\n".into())
+    );
+    // Ranks still work, and an id set is read as ranks first.
+    assert_eq!(
+        filter_out(&[A, B], hosts(Some("1-2"), Some("node2"), None)),
+        Ok("node1\n1\n".into())
+    );
+    // A host names every rank that has its name (rlist_hosts_to_ranks).
+    let twin = include_str!("../../tests/fixtures/r/twin-hosts.json");
+    assert_eq!(
+        filter_out(&[twin], hosts(Some("twin"), None, None)),
+        Ok("twin,twin\n0-1\n".into())
+    );
+}
+
+#[test]
+fn unknown_hosts_are_refused_in_the_references_words() {
+    assert_eq!(
+        filter_out(&[A, B], hosts(Some("node[1-4]"), None, None)),
+        Err("--include 'node[1-4]': invalid hosts: node[3-4]".into())
+    );
+    assert_eq!(
+        filter_out(&[A], hosts(None, Some("other1"), None)),
+        Err("--exclude 'other1': invalid hosts: other1".into())
+    );
+    assert_eq!(
+        filter_out(&[A], hosts(Some("node[0-"), None, None)),
+        Err("--include 'node[0-': Hostlist cannot be decoded".into())
+    );
+    assert_eq!(
+        filter_out(&[A], hosts(None, Some("3-1"), None)),
+        Err("invalid idset in --exclude option '3-1': reversed range '3-1' at column 1".into())
+    );
+    // Hosts are looked up before --properties drops any: node1 has no
+    // property "big" but is no unknown host.
+    let big = set_property(&tabs(&[A]), &["big:0".into()]).unwrap();
+    assert_eq!(
+        filter_out(&[&big], hosts(None, Some("node1"), Some("big"))),
+        Ok("node0\n0\n".into())
+    );
+}
+
 #[test]
 fn set_property_and_rerank_run_on_the_union() {
     let r = set_property(&tabs(&[A]), &["big:1".into()]).unwrap();

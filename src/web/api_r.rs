@@ -54,9 +54,10 @@ export interface DecodeOptions {
   ranks?: boolean;
   /** The count of this type: `node`, `core`, `gpu`… (`--count`). */
   count?: string;
-  /** Only these ranks, an RFC 22 id set (`--include`). */
+  /** Only these ranks (an RFC 22 id set, `0-3`) or hosts (an RFC 29 host
+   * list, `node[0-3]`) (`--include`); an unknown host throws. */
   include?: string;
-  /** Not these ranks (`--exclude`). */
+  /** Not these ranks or hosts (`--exclude`). */
   exclude?: string;
   /** Nodes with these properties, `^NAME` to exclude (`--properties`). */
   properties?: string;

@@ -15,6 +15,15 @@ const TYPES: &str = r#"
 /** The answer of `verify(a, b)`: `ok` is false when b's rank lacks what a
  * expects of it; `message` says what is missing or extra, or is empty. */
 export interface Verdict { ok: boolean; message: string }
+/** Options of `intersect`, as `rscope R intersect`'s flags. */
+export interface IntersectOptions {
+  /** Keep the first text's properties, start and expiration times and
+   * attributes, which `flux R intersect` drops (`--keep-data`). */
+  keepData?: boolean;
+}
+/** `rscope R intersect` of `a` and `b`, as it prints it; throws an `Error`
+ * when a text cannot be read. */
+export function intersect(a: string, b: string, options?: IntersectOptions): string;
 "#;
 
 /// Argument `name` of `function` as the text of an R document.
@@ -76,13 +85,13 @@ pub fn diff_texts(
     over("diff", &[a, b], setops::diff)
 }
 
-/// `rscope R intersect` of `a` and `b`.
-#[wasm_bindgen(js_name = intersect)]
-pub fn intersect_texts(
-    #[wasm_bindgen(unchecked_param_type = "string")] a: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "string")] b: JsValue,
-) -> Result<String, JsValue> {
-    over("intersect", &[a, b], |i| setops::intersect(i, false))
+/// `rscope R intersect` of `a` and `b`; `{keepData: true}` is its
+/// `--keep-data`.
+/// Its type is written in `TYPES`: an optional last argument.
+#[wasm_bindgen(js_name = intersect, skip_typescript)]
+pub fn intersect_texts(a: JsValue, b: JsValue, options: JsValue) -> Result<String, JsValue> {
+    let keep = api::option_flag("intersect", &options, "keepData")?;
+    over("intersect", &[a, b], |i| setops::intersect(i, keep))
 }
 
 /// `rscope R verify` of `a` (expected) and `b` (one rank as found):
@@ -162,10 +171,10 @@ pub fn setops_for_page(request: JsValue, texts: JsValue) -> JsValue {
         Ok(mut j) => {
             let texts = js_sys::Array::from(&texts);
             for (i, (_, slot)) in j.tabs.iter_mut().enumerate() {
-                let bytes = js_sys::Uint8Array::new(&texts.get(i as u32)).to_vec();
-                *slot = String::from_utf8(bytes).unwrap_or_default();
+                *slot = utf8(&texts.get(i as u32));
             }
-            job::run(&j)
+            let (answer, set) = job::run_kept(&j, &|text| Some(read_once(text)));
+            return with_early(answer, set.as_ref());
         }
         Err(e) => job::Answer {
             message: format!("the set workbench sent a malformed job: {e}"),
@@ -174,4 +183,66 @@ pub fn setops_for_page(request: JsValue, texts: JsValue) -> JsValue {
         },
     };
     serde_wasm_bindgen::to_value(&answer).unwrap_or(JsValue::NULL)
+}
+
+/// The set worker's entry point for texts to read before a job needs them
+/// (the page sends every tab's text when a person reaches the workbench):
+/// each is read now and kept, as the job's own texts are.
+#[wasm_bindgen(js_name = prepareSetops, skip_typescript)]
+pub fn prepare_setops(texts: JsValue) {
+    for t in js_sys::Array::from(&texts).iter() {
+        read_once(&utf8(&t));
+    }
+}
+
+/// `answer` for the page, with the first parts of its result's analysis
+/// (`early`, [`crate::analysis::early_of`]) when it opens a tab: the page
+/// paints the result's grid from them at once.
+fn with_early(answer: job::Answer, set: Option<&crate::rset::Rset>) -> JsValue {
+    let out = serde_wasm_bindgen::to_value(&answer).unwrap_or(JsValue::NULL);
+    if let (Some(set), true) = (set, out.is_object()) {
+        let parts = js_sys::Array::new();
+        for p in crate::analysis::early_of(set) {
+            parts.push(&js_sys::Uint8Array::from(&p[..]));
+        }
+        let _ = js_sys::Reflect::set(&out, &"early".into(), &parts);
+    }
+    out
+}
+
+/// A text sent as UTF-8 bytes.
+fn utf8(bytes: &JsValue) -> String {
+    String::from_utf8(js_sys::Uint8Array::new(bytes).to_vec()).unwrap_or_default()
+}
+
+/// How many texts the set worker keeps read: a few tabs' worth.
+const KEPT_READS: usize = 4;
+/// Texts longer than this are read for each job and never kept: their
+/// models would take hundreds of megabytes of the worker's memory.
+const KEPT_READ_BYTES: usize = 16 << 20;
+
+thread_local! {
+    /// The texts the set worker read last, newest last, and what they read to.
+    static READS: std::cell::RefCell<Vec<(String, crate::setops::Read)>> =
+        const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// `text` read to its R documents, once for as long as it is among the
+/// [`KEPT_READS`] texts used last.
+fn read_once(text: &str) -> crate::setops::Read {
+    READS.with(|reads| {
+        let mut reads = reads.borrow_mut();
+        let read = match reads.iter().position(|(t, _)| t == text) {
+            Some(i) => reads.remove(i).1,
+            None => std::rc::Rc::new(crate::rset::load_stream(text)),
+        };
+        if text.len() > KEPT_READ_BYTES {
+            return read;
+        }
+        if reads.len() == KEPT_READS {
+            reads.remove(0);
+        }
+        reads.push((text.to_string(), read.clone()));
+        read
+    })
 }

@@ -4,11 +4,14 @@
 //! every argument comes in as `JsValue` and a wrong type throws a plain
 //! `Error` before it reaches the core.
 
-use crate::alloc::answer::{answer, request_of, FitError};
+use crate::alloc::answer::{answer_sets, request_of, sets, FitError};
 use crate::alloc::Policy;
+use crate::rset::Rset;
 use crate::shape::print::{place, print, shape_of_document, Style};
 use crate::shape::Options;
 use crate::web::api;
+use std::cell::RefCell;
+use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -98,7 +101,9 @@ pub fn fit_js(
         FitError::Shape(e) => shape_error(&shape, &e),
         FitError::Other(why) => api::error(&why),
     })?;
-    let a = answer(&request, &r_text, policy).map_err(|e| api::error(&e))?;
+    let read = sets_of(&r_text);
+    let (all, busy) = read.as_ref().as_ref().map_err(|e| api::error(e))?;
+    let a = answer_sets(&request, all, busy.as_ref(), policy);
     let out = js_sys::Object::new();
     let set = |k: &str, v: JsValue| js_sys::Reflect::set(&out, &k.into(), &v).map(|_| ());
     set("status", a.status.as_str().into())?;
@@ -107,6 +112,30 @@ pub fn fit_js(
     set("reason", a.words.as_str().into())?;
     set("text", a.printed.as_str().into())?;
     Ok(out.into())
+}
+
+/// A document's set to fit into and its busy part, or why it has none.
+type Sets = Rc<Result<(Rset, Option<Rset>), String>>;
+
+thread_local! {
+    /// The last document fitted into and its sets: fitting several shapes
+    /// into one R (the shape panel, a page's script) reads it once.
+    static LAST_SETS: RefCell<Option<(String, Sets)>> = const { RefCell::new(None) };
+}
+
+/// The sets of `text` ([`sets`]), read once for a run of fits into it.
+pub(crate) fn sets_of(text: &str) -> Sets {
+    LAST_SETS.with(|last| {
+        let mut last = last.borrow_mut();
+        match &*last {
+            Some((t, read)) if t == text => read.clone(),
+            _ => {
+                let read = Rc::new(sets(text));
+                *last = Some((text.to_string(), read.clone()));
+                read
+            }
+        }
+    })
 }
 
 /// A bad shape as an `Error`: the message with its place, and `line` and

@@ -20,6 +20,7 @@ use crate::web::hooks::{
     use_linking, use_startup, Status,
 };
 use crate::web::load;
+use crate::web::shape_worker;
 use wasm_bindgen_futures::spawn_local;
 use yew::prelude::*;
 
@@ -57,6 +58,8 @@ pub fn app() -> Html {
     let (on_example, on_file, on_share) = toolbar_actions(&open, &status, &current_text);
     let on_shared = shared(&status);
     let on_edit = dispatch(&docs, Action::Edit);
+    let warm = warm_shapes::<FocusEvent>(&current_text);
+    let warm_pointer = warm_shapes::<PointerEvent>(&current_text);
     let on_large_paste = {
         let (large_paste, on_edit) = (analyzed.large_paste.clone(), on_edit.clone());
         Callback::from(move |js| large_paste.emit((js, on_edit.clone())))
@@ -113,14 +116,23 @@ pub fn app() -> Html {
                         {linked} on_cell={link.on_cell} title={docs.current().source.clone()} />
                 </section>
             }
-            <ShapePanel r_text={docs.current().text.clone()} tab={tab_letter(docs.active).to_string()} on_open={fit.on_open} on_allocation={fit.on_allocation} on_queue={fit.on_queue} />
+            // Reaching the shape panel starts its worker, before any typing.
+            <div class="contents" onfocusin={warm} onpointerenter={warm_pointer}>
+                <ShapePanel r_text={docs.current().text.clone()} tab={tab_letter(docs.active).to_string()} on_open={fit.on_open} on_allocation={fit.on_allocation} on_queue={fit.on_queue} />
+            </div>
             if let Some(a) = complete {
                 { graph_section(a.outline.clone(), &a.summaries) }
             }
-            <SetopsPanel tabs={docs.docs.iter().map(|d| (d.source.clone(), d.text.clone())).collect::<Vec<_>>()}
-                on_open={dispatch(&docs, Action::Open)} />
+            <SetopsPanel tabs={docs.docs.clone()} active={docs.active}
+                on_open={dispatch(&docs, Action::Open)} on_early={analyzed.seed.clone()} />
         </main>
     }
+}
+
+/// Start the shape worker and have it read `text`, the R a fit goes into.
+fn warm_shapes<E>(text: &Text) -> Callback<E> {
+    let text = text.clone();
+    Callback::from(move |_| shape_worker::warm(&text))
 }
 
 /// A callback that does `action` to the tabs.
@@ -201,6 +213,7 @@ fn open_selection(docs: &UseReducerHandle<Docs>) -> Callback<String> {
         docs.dispatch(Action::Open(Doc {
             source: format!("selection {}", n + 1),
             text: text.into(),
+            provenance: None,
         }))
     })
 }

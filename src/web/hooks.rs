@@ -214,6 +214,11 @@ pub struct Analyzed {
     /// short and the worker reads while the page lays the text out. The
     /// edit's analysis is the answer already asked for.
     pub large_paste: Callback<(js_sys::JsString, Callback<String>)>,
+    /// The first parts of the analysis of a text about to be shown, made
+    /// elsewhere (the set worker writes a result and lays out its grid):
+    /// the request for that text starts from them, and the worker's own
+    /// first parts are not waited for.
+    pub seed: Callback<(Text, Vec<JsValue>)>,
 }
 
 /// The request in flight: its sequence number, and its text until answered.
@@ -248,6 +253,11 @@ pub fn use_analysis(text: Text, active: usize) -> Analyzed {
     let analyst = {
         let answers = early.clone();
         use_mut_ref(move || Analyst::new(move |answer: Answer| answers.take(answer)))
+    };
+    let seeded = use_mut_ref(|| None::<(Text, Vec<JsValue>)>);
+    let seed = {
+        let seeded = seeded.clone();
+        Callback::from(move |s: (Text, Vec<JsValue>)| *seeded.borrow_mut() = Some(s))
     };
     let preposted = use_mut_ref(|| None::<u32>);
     let large_paste = {
@@ -304,11 +314,15 @@ pub fn use_analysis(text: Text, active: usize) -> Analyzed {
                 None
             } else {
                 let text = text.clone();
+                let (early, seeded) = (early.clone(), seeded.take());
                 Some(Timeout::new(delay, move || {
                     pending.borrow_mut().1 = Some(text.clone());
                     crate::web::mark("rscope:analyze-start");
                     say_when_slow(&pending, seq, text.len(), progress);
                     analyst.borrow().post(seq, &text);
+                    if let Some((_, parts)) = seeded.filter(|(t, _)| *t == text) {
+                        early.take((seq, Stage::Early, parts));
+                    }
                 }))
             };
             Box::new(move || drop(timer))
@@ -319,6 +333,7 @@ pub fn use_analysis(text: Text, active: usize) -> Analyzed {
         progress: (*progress).clone(),
         analyst,
         large_paste,
+        seed,
     }
 }
 
@@ -391,6 +406,9 @@ impl Answers {
     /// The grid came: lay it out and show it, then the rest if it came
     /// meanwhile.
     fn early(&self, seq: u32, text: Text, parts: Vec<JsValue>) {
+        if self.arrival.borrow().seq == seq {
+            return; // seeded: these parts came already
+        }
         crate::web::mark("rscope:analyze-early");
         *self.arrival.borrow_mut() = Arrival {
             seq,

@@ -31,6 +31,7 @@ pub async fn read_file(file: web_sys::File) -> Result<Doc, String> {
     Ok(Doc {
         source: name,
         text: text.into(),
+        provenance: None,
     })
 }
 
@@ -91,6 +92,7 @@ pub async fn fetch(url: &str, source: String) -> Result<Doc, String> {
     Ok(Doc {
         source,
         text: text.into(),
+        provenance: None,
     })
 }
 
@@ -120,6 +122,7 @@ pub fn shared_document() -> Option<Result<Doc, String>> {
             .map(|text| Doc {
                 source: "shared link".into(),
                 text: text.into(),
+                provenance: None,
             })
             .map_err(|e| e.to_string()),
     )

@@ -21,15 +21,18 @@ pub struct SetopsWorker {
     worker: Option<Worker>,
     /// The job in flight and its texts, kept to run here if the worker fails.
     pending: Rc<RefCell<Option<Pending>>>,
-    on_answer: Rc<dyn Fn(Answer)>,
+    on_answer: Rc<dyn Fn(Answer, Vec<JsValue>)>,
+    /// The texts last sent to be read ahead ([`SetopsWorker::prepare`]).
+    prepared: RefCell<Vec<Text>>,
     _on_message: Option<Closure<dyn FnMut(MessageEvent)>>,
     _on_error: Option<Closure<dyn FnMut(web_sys::Event)>>,
 }
 
 impl SetopsWorker {
-    /// Start the worker; `on_answer` is told each answer.
-    pub fn new(on_answer: impl Fn(Answer) + 'static) -> SetopsWorker {
-        let on_answer: Rc<dyn Fn(Answer)> = Rc::new(on_answer);
+    /// Start the worker; `on_answer` is told each answer, with the first
+    /// parts of its result's analysis when the worker sent them.
+    pub fn new(on_answer: impl Fn(Answer, Vec<JsValue>) + 'static) -> SetopsWorker {
+        let on_answer: Rc<dyn Fn(Answer, Vec<JsValue>)> = Rc::new(on_answer);
         let pending = Rc::new(RefCell::new(None::<Pending>));
         let options = WorkerOptions::new();
         options.set_type(WorkerType::Module);
@@ -38,6 +41,7 @@ impl SetopsWorker {
                 worker: None,
                 pending,
                 on_answer,
+                prepared: RefCell::default(),
                 _on_message: None,
                 _on_error: None,
             };
@@ -46,14 +50,21 @@ impl SetopsWorker {
             let (answer, pending) = (on_answer.clone(), pending.clone());
             Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
                 *pending.borrow_mut() = None;
+                let data = e.data();
+                let early = js_sys::Reflect::get(&data, &"early".into())
+                    .ok()
+                    .filter(|p| p.is_object())
+                    .map(|p| js_sys::Array::from(&p).to_vec())
+                    .unwrap_or_default();
                 answer(
-                    serde_wasm_bindgen::from_value(e.data()).unwrap_or_else(|e| Answer {
+                    serde_wasm_bindgen::from_value(data).unwrap_or_else(|e| Answer {
                         message: format!(
                             "the set worker answered in a form the page cannot read: {e}"
                         ),
                         refused: true,
                         ..Answer::default()
                     }),
+                    early,
                 );
             })
         };
@@ -62,7 +73,7 @@ impl SetopsWorker {
             Closure::<dyn FnMut(web_sys::Event)>::new(move |e: web_sys::Event| {
                 e.prevent_default();
                 if let Some((job, texts)) = pending.borrow_mut().take() {
-                    answer(here(job, &texts));
+                    answer(here(job, &texts), Vec::new());
                 }
             })
         };
@@ -72,8 +83,39 @@ impl SetopsWorker {
             worker: Some(worker),
             pending,
             on_answer,
+            prepared: RefCell::default(),
             _on_message: Some(on_message),
             _on_error: Some(on_error),
+        }
+    }
+
+    /// Have the worker read `texts` now, before a job needs them: those
+    /// sent before are not sent again.
+    pub fn prepare(&self, texts: &[Text]) {
+        let Some(worker) = &self.worker else {
+            return;
+        };
+        let mut sent = self.prepared.borrow_mut();
+        let new: Vec<&Text> = texts.iter().filter(|t| !sent.contains(t)).collect();
+        if new.is_empty() {
+            return;
+        }
+        let (message, buffers, bytes) = (
+            js_sys::Object::new(),
+            js_sys::Array::new(),
+            js_sys::Array::new(),
+        );
+        for t in &new {
+            let b = js_sys::Uint8Array::from(t.as_bytes());
+            buffers.push(&b.buffer());
+            bytes.push(&b);
+        }
+        let _ = js_sys::Reflect::set(&message, &"prepare".into(), &bytes);
+        if worker
+            .post_message_with_transfer(&message, &buffers)
+            .is_ok()
+        {
+            *sent = texts.to_vec();
         }
     }
 
@@ -82,7 +124,7 @@ impl SetopsWorker {
     /// transferred buffers: a copy, never a decoding, on this thread.
     pub fn post(&self, job: Job, texts: Vec<Text>) {
         let Some(worker) = &self.worker else {
-            (self.on_answer)(here(job, &texts));
+            (self.on_answer)(here(job, &texts), Vec::new());
             return;
         };
         let (message, buffers) = (js_sys::Object::new(), js_sys::Array::new());
@@ -93,7 +135,7 @@ impl SetopsWorker {
             bytes.push(&b);
         }
         let Ok(j) = serde_wasm_bindgen::to_value(&job) else {
-            (self.on_answer)(here(job, &texts));
+            (self.on_answer)(here(job, &texts), Vec::new());
             return;
         };
         let _ = js_sys::Reflect::set(&message, &"job".into(), &j);
@@ -104,7 +146,7 @@ impl SetopsWorker {
             .is_err()
         {
             if let Some((job, texts)) = self.pending.borrow_mut().take() {
-                (self.on_answer)(here(job, &texts));
+                (self.on_answer)(here(job, &texts), Vec::new());
             }
         }
     }

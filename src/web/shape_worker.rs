@@ -80,11 +80,33 @@ struct Fitter {
     worker: Option<Worker>,
     jobs: Rc<RefCell<Vec<(u32, Pending)>>>,
     seq: u32,
+    /// The R last sent to be read ahead of a fit ([`warm`]).
+    prepared: Option<Text>,
     _closures: Vec<Closure<dyn FnMut(JsValue)>>,
 }
 
 thread_local! {
     static FITTER: RefCell<Option<Fitter>> = const { RefCell::new(None) };
+}
+
+/// Start the shape worker if it has not started, and have it read `r`,
+/// so the first long shape or fit waits neither for the worker to load
+/// the core nor for it to read the R: the page calls this when a person
+/// reaches the shape panel, before they type.
+pub fn warm(r: &Text) {
+    FITTER.with(|f| {
+        f.borrow_mut().get_or_insert_with(Fitter::start).prepare(r);
+    });
+}
+
+/// Texts larger than this are not read ahead on a mere hover: handing
+/// one to the worker takes the page's thread about 3 ms a megabyte.
+const PREPARE_MAX_BYTES: usize = 16 << 20;
+
+/// The worker's entry point for [`warm`]: read `r` for the fits to come.
+#[wasm_bindgen(js_name = prepareFit)]
+pub fn prepare_fit(r: &str) {
+    crate::web::api_shape::sets_of(r);
 }
 
 /// Fit `shape` into `r` under `policy` off this thread; `done` is told
@@ -112,6 +134,7 @@ impl Fitter {
                 worker: None,
                 jobs,
                 seq: 0,
+                prepared: None,
                 _closures: Vec::new(),
             };
         };
@@ -151,6 +174,7 @@ impl Fitter {
             worker: Some(worker),
             jobs,
             seq: 0,
+            prepared: None,
             _closures: vec![on_message, on_error],
         }
     }
@@ -162,6 +186,20 @@ impl Fitter {
         let _ = set("r", JsValue::from_str(&job.r));
         let _ = set("policy", job.policy.to_string().into());
         self.send(message, Pending::Fit(job));
+    }
+
+    /// Have the worker read `r` now, unless it was the last one sent.
+    fn prepare(&mut self, r: &Text) {
+        let (Some(worker), false) = (&self.worker, self.prepared.as_ref() == Some(r)) else {
+            return;
+        };
+        if r.len() > PREPARE_MAX_BYTES {
+            return;
+        }
+        self.prepared = Some(r.clone());
+        let message = js_sys::Object::new();
+        let _ = js_sys::Reflect::set(&message, &"prepare".into(), &JsValue::from_str(r));
+        let _ = worker.post_message(&message);
     }
 
     fn post_queue(&mut self, op: QueueOp, done: Callback<QueueReply>) {

@@ -34,6 +34,9 @@ const JOURNAL_TIME_KEY: &str = "rscope.journal.v1.time";
 /// browser refused IndexedDB (and why).
 pub struct Keeper {
     db: RefCell<Db>,
+    /// Each tab as last written, so a save writes only the tabs that
+    /// changed ([`Docs::stored_reusing`]).
+    written: RefCell<Vec<(crate::tabs::Doc, String)>>,
 }
 
 enum Db {
@@ -65,6 +68,7 @@ pub async fn restore() {
     };
     let keeper = Rc::new(Keeper {
         db: RefCell::new(db),
+        written: RefCell::default(),
     });
     let (docs, problem) = match keeper.read().await {
         Ok(Some(docs)) => (docs, None),
@@ -83,6 +87,7 @@ pub fn take_restored() -> Restored {
     RESTORED.with(|r| r.borrow_mut().take()).unwrap_or_else(|| {
         let keeper = Keeper {
             db: RefCell::new(Db::Unopened),
+            written: RefCell::default(),
         };
         (Rc::new(keeper), Docs::default(), None)
     })
@@ -212,7 +217,7 @@ impl Keeper {
             };
             *self.db.borrow_mut() = db;
         }
-        let json = docs.stored();
+        let json = docs.stored_reusing(&mut self.written.borrow_mut());
         let db = match &*self.db.borrow() {
             Db::Open(db) => Ok(db.clone()),
             Db::Refused(why) => Err(why.clone()),
@@ -265,6 +270,7 @@ mod tests {
     async fn test_keeper() -> Keeper {
         Keeper {
             db: RefCell::new(Db::Open(Rc::new(open("rscope-test").await.unwrap()))),
+            written: RefCell::default(),
         }
     }
 
@@ -275,6 +281,7 @@ mod tests {
         let docs = Docs::default().apply(Action::Open(Doc {
             source: "big.json".into(),
             text: text.into(),
+            provenance: None,
         }));
         let keeper = test_keeper().await;
         keeper.save(&docs).await.expect("kept");

@@ -141,6 +141,7 @@ mod docs {
         let open = Action::Open(Doc {
             source: "a.json".into(),
             text: "{}".into(),
+            provenance: None,
         });
         let d = Rc::new(Docs::default()).reduce(open.clone());
         assert_eq!(*d, Docs::default().apply(open));

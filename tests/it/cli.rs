@@ -87,3 +87,28 @@ fn a_quiet_failure_says_nothing() {
         }
     );
 }
+
+/// A reader that stops early (`rscope … | head -c 16`) ends the command by
+/// SIGPIPE, with nothing on standard error, as it ends flux-core's: no
+/// panic about a closed pipe.
+#[cfg(unix)]
+#[test]
+fn a_closed_pipe_ends_the_command_quietly() {
+    use std::io::Read;
+    use std::os::unix::process::ExitStatusExt;
+    use std::process::{Command, Stdio};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_rscope"))
+        .args(["hostlist", "--expand", "host[0-999999]"])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("rscope binary runs");
+    let mut head = [0u8; 16];
+    let mut stdout = child.stdout.take().expect("stdout is piped");
+    stdout.read_exact(&mut head).expect("output starts");
+    drop(stdout);
+    let out = child.wait_with_output().expect("rscope finishes");
+    assert_eq!(&head, b"host0 host1 host");
+    assert_eq!(out.status.signal(), Some(13), "status {:?}", out.status);
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+}

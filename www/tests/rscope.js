@@ -215,12 +215,16 @@ export class Rscope {
   /**
    * Run workbench operation `op` (its menu value: 'union', 'diff', …) over
    * the tabs `letters`, with `fields` ({ 'setops-include': '0-3', … }) typed
-   * first; wait until it has answered.
+   * first (a boolean checks or unchecks a checkbox: 'setops-keep-data');
+   * wait until it has answered.
    */
   async combine(op, letters = [], fields = {}) {
     await this.page.getByTestId('setops-op').selectOption(op);
     for (const letter of letters) await this.page.getByTestId(`setops-tab-${letter}`).check();
-    for (const [id, value] of Object.entries(fields)) await this.page.getByTestId(id).fill(value);
+    for (const [id, value] of Object.entries(fields)) {
+      const field = this.page.getByTestId(id);
+      await (typeof value === 'boolean' ? field.setChecked(value) : field.fill(value));
+    }
     const before = Number(await this.setops.getAttribute('data-answers'));
     await this.page.getByTestId('setops-run').click();
     await expect(this.setops).toHaveAttribute('data-answers', String(before + 1));
@@ -632,6 +636,22 @@ export class Rscope {
   /** Press Free on job `n` (1-based). */
   async queueFree(n) {
     await this.queueJob(n).getByRole('button', { name: `Free job ${n}` }).click();
+  }
+
+  // ---- where a result tab came from (the set workbench) -------------------
+
+  /** The shown result tab's provenance ("Where tab C came from"). */
+  get provenance() { return this.page.getByTestId('provenance'); }
+
+  /** Its input tabs, one line each: letter, name then, and where it is now. */
+  get provenanceInputs() { return this.provenance.getByTestId('provenance-input'); }
+
+  /** Open the provenance from the keyboard: focus its summary, press Enter. */
+  async showProvenance() {
+    const summary = this.provenance.locator('summary');
+    await summary.focus();
+    await summary.press('Enter');
+    await expect(this.provenance).toHaveAttribute('open', '');
   }
 }
 

@@ -88,3 +88,35 @@ test('evalSetExpression prints what rscope R eval prints', async ({ page, rscope
   expect(fromPage[3]).toBe(cli(['R', 'diff'], docs.a + docs.b).stdout);
   expect(problems).toEqual([]);
 });
+
+test('decode by host names and intersect keepData print what rscope R prints', async ({ page, rscope, problems }) => {
+  await rscope.load();
+  const runs = [
+    [['a', 'b'], { include: 'n[1-4]' }, ['-i', 'n[1-4]']],
+    [['a', 'b'], { exclude: 'n[0,5]', nodelist: true }, ['-x', 'n[0,5]', '-n']],
+    [['a', 'b'], { include: 'n[2-5]', exclude: '3', short: true }, ['-i', 'n[2-5]', '-x', '3', '-s']],
+    [['a', 'b'], { include: 'n[0-1]', properties: 'big', ranks: true }, ['-i', 'n[0-1]', '-p', 'big', '-r']],
+    [['gpu'], { include: 'cpu7,gpu4', short: true }, ['-i', 'cpu7,gpu4', '-s']],
+    [['gpu'], { include: 'n9' }, ['-i', 'n9']],
+    [['a'], { exclude: 'n[' }, ['-x', 'n[']],
+  ];
+  const fromPage = await page.evaluate(([runs, docs]) => runs.map(([names, options]) => {
+    try {
+      return { out: window.rscope.decode(names.map((n) => docs[n]).join(''), options) };
+    } catch (e) {
+      return { error: e.message };
+    }
+  }), [runs, docs]);
+  const fromCli = runs.map(([names, , args]) => {
+    const r = cli(['R', 'decode', ...args], names.map((n) => docs[n]).join(''));
+    return r.status === 0 ? { out: r.stdout } : { error: `decode: ${r.stderr.replace(/^rscope R: /, '').replace(/\n$/, '')}` };
+  });
+  expect(fromPage).toEqual(fromCli);
+  expect(fromCli[0].out).toBe(cli(['R', 'decode', '-i', '1-4'], docs.a + docs.b).stdout);
+  expect(fromCli.filter((c) => c.error).length).toBe(2);
+
+  const pairs = [['a', 'b'], ['gpu', 'ooo'], ['a', 'c']];
+  const kept = await page.evaluate(([pairs, docs]) => pairs.map(([x, y]) => window.rscope.intersect(docs[x], docs[y], { keepData: true })), [pairs, docs]);
+  expect(kept).toEqual(pairs.map(([x, y]) => cli(['R', 'intersect', '--keep-data'], docs[x] + docs[y]).stdout));
+  expect(problems).toEqual([]);
+});

@@ -5,7 +5,8 @@
 import init, {
   decode, encode, fit, formatShape, graph, graphCheck, graphFind, hostlist, idset,
   shape, summarize, summary, validate, wasmMemoryBytes,
-  type Finding, type FitAnswer, type GraphCheck, type Summary,
+  union, append, diff, intersect, verify, evalSetExpression,
+  type Finding, type FitAnswer, type GraphCheck, type Summary, type Verdict, type IntersectOptions,
 } from '../../pkg/rscope.js';
 
 await init();
@@ -26,6 +27,7 @@ const counts: { version: number; nodes: number; cores: number; gpus: number } = 
 
 const text: string = decode(r);
 const short: string = decode(r, { short: true, nodelist: true, ranks: true, count: 'gpu', include: '0', exclude: '1', properties: '^x' });
+const byHosts: string = decode(r, { include: 'node[0-3]', exclude: 'node2', nodelist: true });
 const made: string = encode({ ranks: '0-1', cores: '0-3', gpus: '0', hosts: 'n[0-1]', property: ['big:1'] });
 const local: string = encode();
 
@@ -35,6 +37,16 @@ const hosts: string[] = hostlist('expand', ['node[1-3]']);
 const ids: string = idset('intersect', ['0-5', '3-9']);
 const n: number = idset('count', ['0-5']);
 const each: number[] = idset('expand', ['0-5']);
+
+const joined: string = union(r, r, r);
+const appended: string = append(r);
+const less: string = diff(r, r);
+const both: string = intersect(r, r);
+const keepOptions: IntersectOptions = { keepData: true };
+const kept: string = intersect(r, r, keepOptions);
+const verdict: Verdict = verify(r, r);
+const verified: boolean = verdict.ok;
+const evaluated: string = evalSetExpression('(A | B) - A', { A: r, B: r });
 
 const tree: string = graph(r);
 const shallow: string = graph(r, { depth: 1 });
@@ -49,6 +61,7 @@ const answer: FitAnswer = fit('node=1/slot/core', r, { policy: 'best', requires:
 const status: 'now' | 'notnow' | 'never' = answer.status;
 const bytes: number = wasmMemoryBytes();
 
+console.log(byHosts, joined, appended, less, both, kept, verified, verdict.message, evaluated);
 console.log(cores, printed, counts, text, short, made, local, list, many, hosts, ids, n, each,
   tree, shallow, consistent, differences, paths, back, status, bytes);
 
@@ -79,4 +92,8 @@ graphCheck(r, r);
 graphFind(r, { type: 'core' });
 // @ts-expect-error no such policy
 fit('node', r, { policy: 'random' });
+// @ts-expect-error keepData is a boolean
+intersect(r, r, { keepData: 'yes' });
+// @ts-expect-error no such intersect option
+intersect(r, r, { keep: true });
 console.log(notText, notCount, notIds);

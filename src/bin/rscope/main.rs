@@ -61,6 +61,7 @@ impl Command {
 }
 
 fn main() -> ExitCode {
+    die_of_closed_pipes();
     let command = Cli::parse().command;
     let prefix = command.prefix();
     match command.run() {
@@ -71,5 +72,17 @@ fn main() -> ExitCode {
             }
             ExitCode::from(e.code)
         }
+    }
+}
+
+/// A reader that goes away (`rscope … | head`) ends the command quietly,
+/// by SIGPIPE, as it ends flux-core's commands, rather than with a panic
+/// about a closed standard output (Rust ignores SIGPIPE by default).
+fn die_of_closed_pipes() {
+    #[cfg(unix)]
+    // SAFETY: restoring a signal's default disposition, before any thread
+    // starts, touches no memory of this program.
+    unsafe {
+        libc::signal(libc::SIGPIPE, libc::SIG_DFL);
     }
 }

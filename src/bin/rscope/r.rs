@@ -106,11 +106,12 @@ pub struct DecodeArgs {
     /// Print the count of TYPE (node, core, gpu, ...)
     #[arg(short = 'c', long = "count", value_name = "TYPE")]
     count: Option<String>,
-    /// Include only RANKS
-    #[arg(short = 'i', long = "include", value_name = "RANKS")]
+    /// Include only TARGETS: ranks (an id set, 0-3) or hosts (a host list,
+    /// node[0-3]), as flux resource takes targets
+    #[arg(short = 'i', long = "include", value_name = "TARGETS")]
     include: Option<String>,
-    /// Exclude RANKS
-    #[arg(short = 'x', long = "exclude", value_name = "RANKS")]
+    /// Exclude TARGETS: ranks or hosts, as for --include
+    #[arg(short = 'x', long = "exclude", value_name = "TARGETS")]
     exclude: Option<String>,
     /// Keep nodes with these properties (comma list, ^NAME to exclude)
     #[arg(short = 'p', long = "properties", value_name = "LIST")]

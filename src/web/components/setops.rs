@@ -5,19 +5,27 @@
 //! a verdict or a refusal is said here, with the tab at fault.
 
 use crate::setops::job::{Answer, Job, Operation};
+use crate::setops::provenance::{self, OpenTab};
 use crate::setops::Filter;
 use crate::tabs::{tab_letter, Doc, Text};
 use crate::web::setops_worker::SetopsWorker;
+use wasm_bindgen::JsValue;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
 /// Properties of [`SetopsPanel`].
 #[derive(Properties, PartialEq)]
 pub struct SetopsProps {
-    /// Each open tab's source (its name) and text, in tab order.
-    pub tabs: Vec<(String, Text)>,
+    /// The open tabs, in tab order.
+    pub tabs: Vec<Doc>,
+    /// The index of the tab shown: its provenance is shown here.
+    pub active: usize,
     /// Open a result as a new tab.
     pub on_open: Callback<Doc>,
+    /// Told a result's text and the first parts of its analysis, made by
+    /// the set worker from the result set, just before it opens.
+    #[prop_or_default]
+    pub on_early: Callback<(Text, Vec<JsValue>)>,
 }
 
 /// The operations in the menu: value, label.
@@ -50,19 +58,20 @@ struct Form {
     set_property: String,
     hostlist: String,
     expression: String,
+    keep_data: bool,
 }
 
 impl Form {
     /// The job, with each chosen tab's letter and an empty text, and the
     /// texts apart (shared, not copied: the worker gets them as bytes).
-    fn job(&self, tabs: &[(String, Text)]) -> (Job, Vec<Text>) {
+    fn job(&self, tabs: &[Doc]) -> (Job, Vec<Text>) {
         let every = self.op == "expression";
         let opt = |s: &str| (!s.trim().is_empty()).then(|| s.trim().to_string());
-        let chosen: Vec<(char, Text)> = tabs
+        let chosen: Vec<(char, &Doc)> = tabs
             .iter()
             .enumerate()
             .filter(|(i, _)| every || self.chosen.get(*i).copied().unwrap_or(false))
-            .map(|(i, (_, t))| (tab_letter(i), t.clone()))
+            .map(|(i, d)| (tab_letter(i), d))
             .collect();
         let job = Job {
             operation: operation(&self.op),
@@ -75,8 +84,13 @@ impl Form {
             properties: self.set_property.clone(),
             hostlist: self.hostlist.clone(),
             expression: self.expression.clone(),
+            keep_data: self.keep_data && self.op == "intersect",
+            names: chosen.iter().map(|(_, d)| d.source.clone()).collect(),
         };
-        (job, chosen.into_iter().map(|(_, t)| t).collect())
+        (
+            job,
+            chosen.into_iter().map(|(_, d)| d.text.clone()).collect(),
+        )
     }
 }
 
@@ -110,8 +124,11 @@ fn field(
 fn options(form: &UseStateHandle<Form>) -> Html {
     match form.op.as_str() {
         "filter" => html! { <>
-            { field(form, "--include (ranks)", "setops-include", "0-3", |f| &f.include, |f, v| f.include = v) }
-            { field(form, "--exclude (ranks)", "setops-exclude", "2", |f| &f.exclude, |f, v| f.exclude = v) }
+            { field(form, "--include (ranks or hosts)", "setops-include", "0-3 or node[0-3]", |f| &f.include, |f, v| f.include = v) }
+            { field(form, "--exclude (ranks or hosts)", "setops-exclude", "2 or node2", |f| &f.exclude, |f, v| f.exclude = v) }
+            <p class="hint">{ "Ranks are an id set (" }<a href="https://flux-framework.readthedocs.io/projects/flux-rfc/en/latest/spec_22.html">{ "RFC 22" }</a>
+                { "); anything else is read as host names (" }<a href="https://flux-framework.readthedocs.io/projects/flux-rfc/en/latest/spec_29.html">{ "RFC 29" }</a>
+                { "), each standing for every rank with that name, as flux resource reads targets." }</p>
             { field(form, "--properties", "setops-properties", "amd,^login", |f| &f.properties, |f, v| f.properties = v) }
         </> },
         "set-property" => field(
@@ -134,19 +151,39 @@ fn options(form: &UseStateHandle<Form>) -> Html {
             { field(form, "Expression", "setops-expression", "(A | B) - C", |f| &f.expression, |f, v| f.expression = v) }
             <p class="hint">{ "- diff, & intersect, ^ symmetric difference, | union, + append; - binds tightest, then &, ^, and | and + loosest; parentheses group." }</p>
         </> },
+        "intersect" => keep_data(form),
         _ => html! {},
     }
 }
 
+/// Intersect's `--keep-data` switch.
+fn keep_data(form: &UseStateHandle<Form>) -> Html {
+    let onchange = {
+        let form = form.clone();
+        Callback::from(move |e: Event| {
+            let input: HtmlInputElement = e.target_unchecked_into();
+            let mut f = (*form).clone();
+            f.keep_data = input.checked();
+            form.set(f);
+        })
+    };
+    html! {
+        <label class="setops-tab">
+            <input type="checkbox" data-testid="setops-keep-data" checked={form.keep_data} {onchange} />
+            { "--keep-data: keep the first tab's properties, start and expiration times and attributes, which flux R intersect drops" }
+        </label>
+    }
+}
+
 /// The checkbox list of tabs (every tab takes part in an expression).
-fn tab_choice(form: &UseStateHandle<Form>, tabs: &[(String, Text)]) -> Html {
+fn tab_choice(form: &UseStateHandle<Form>, tabs: &[Doc]) -> Html {
     if form.op == "expression" {
         return html! {};
     }
     html! {
         <fieldset class="setops-tabs">
             <legend>{ "Tabs, in order" }</legend>
-            { for tabs.iter().enumerate().map(|(i, (source, _))| {
+            { for tabs.iter().enumerate().map(|(i, Doc { source, .. })| {
                 let letter = tab_letter(i);
                 let onchange = {
                     let form = form.clone();
@@ -210,29 +247,35 @@ pub fn setops_panel(props: &SetopsProps) -> Html {
     let running = use_state(|| false);
     // Answers so far, on the panel as data-answers: specs wait on it.
     let answers = use_mut_ref(|| 0u32);
-    let on_open = props.on_open.clone();
+    let (on_open, on_early) = (props.on_open.clone(), props.on_early.clone());
     // Started when the form first takes the focus (or at the first Run): a
     // page nobody combines tabs on never loads a second copy of the core.
     let worker = use_mut_ref(|| None::<SetopsWorker>);
     let start = {
         let (answer, running, answers) = (answer.clone(), running.clone(), answers.clone());
         move || {
-            let (answer, running, answers, on_open) = (
+            let (answer, running, answers, on_open, on_early) = (
                 answer.clone(),
                 running.clone(),
                 answers.clone(),
                 on_open.clone(),
+                on_early.clone(),
             );
-            SetopsWorker::new(move |a: Answer| {
+            SetopsWorker::new(move |a: Answer, early: Vec<JsValue>| {
                 crate::web::mark("rscope:setops-answer");
                 *answers.borrow_mut() += 1;
                 running.set(false);
                 if let Some(text) = &a.text {
+                    let text = Text::from(text.as_str());
+                    if !early.is_empty() {
+                        on_early.emit((text.clone(), early));
+                    }
                     // "C = A ∪ B": the new tab's letter, then what it is
                     // (a source starting "A " would lose it as an article).
                     on_open.emit(Doc {
                         source: format!("= {}", a.name),
-                        text: text.as_str().into(),
+                        text,
+                        provenance: a.provenance.clone(),
                     });
                 }
                 answer.set(Some(a));
@@ -248,12 +291,17 @@ pub fn setops_panel(props: &SetopsProps) -> Html {
             form.set(f);
         })
     };
-    // Focus entering the form starts the worker, so that its core is
-    // compiled by the time Run is pressed.
+    // Focus entering the form starts the worker and has it read every
+    // tab, so that its core is compiled and the documents read by the time
+    // Run is pressed.
     let onfocusin = {
-        let (worker, start) = (worker.clone(), start.clone());
+        let (worker, start, tabs) = (worker.clone(), start.clone(), props.tabs.clone());
         Callback::from(move |_: FocusEvent| {
-            worker.borrow_mut().get_or_insert_with(&start);
+            let texts: Vec<Text> = tabs.iter().map(|d| d.text.clone()).collect();
+            worker
+                .borrow_mut()
+                .get_or_insert_with(&start)
+                .prepare(&texts);
         })
     };
     let onsubmit = {
@@ -280,6 +328,7 @@ pub fn setops_panel(props: &SetopsProps) -> Html {
             <p class="hint">{ "Run flux R's set operations over open tabs; the result opens as a new tab, byte for byte what " }
                 <code>{ "rscope R" }</code>{ " prints. R documents are " }
                 <a href="https://flux-framework.readthedocs.io/projects/flux-rfc/en/latest/spec_20.html">{ "RFC 20" }</a>{ "." }</p>
+            <WhereFrom tabs={props.tabs.clone()} active={props.active} />
             <form {onsubmit} {onfocusin}>
                 <label class="setops-field">{ "Operation" }
                     <select data-testid="setops-op" onchange={onchange_op}>
@@ -296,5 +345,73 @@ pub fn setops_panel(props: &SetopsProps) -> Html {
             </form>
             <div role="status" aria-live="polite">{ said(&answer) }</div>
         </section>
+    }
+}
+
+/// Properties of [`WhereFrom`].
+#[derive(Properties, PartialEq)]
+pub struct WhereFromProps {
+    /// The open tabs, in tab order.
+    pub tabs: Vec<Doc>,
+    /// The tab whose provenance to show, if it has one.
+    pub active: usize,
+}
+
+/// Where the shown tab came from, when the workbench made it: what made
+/// it, from which tabs (and whether they still hold the texts read), with
+/// which options, and the command line that prints the same text. A
+/// component of its own, so that it is redrawn (and texts are digested)
+/// only when the tabs change, not at each keystroke in the form.
+#[function_component(WhereFrom)]
+pub fn where_from(props: &WhereFromProps) -> Html {
+    let Some(doc) = props.tabs.get(props.active) else {
+        return html! {};
+    };
+    let Some(p) = &doc.provenance else {
+        return html! {};
+    };
+    let open: Vec<OpenTab> = props
+        .tabs
+        .iter()
+        .enumerate()
+        .map(|(i, d)| (tab_letter(i), d.source.as_str(), &*d.text))
+        .collect();
+    let now = provenance::check(p, &open);
+    let options: Vec<String> = p
+        .options
+        .iter()
+        .map(|(flag, v)| {
+            if v.is_empty() {
+                flag.clone()
+            } else {
+                format!("{flag} {v}")
+            }
+        })
+        .collect();
+    let letter = tab_letter(props.active);
+    html! {
+        <details class="setops-provenance" data-testid="provenance">
+            <summary>{ format!("Where tab {letter} came from: {}", p.expression) }</summary>
+            <dl>
+                <dt>{ "Made by" }</dt>
+                <dd data-testid="provenance-operation">{ p.operation.clone() }</dd>
+                <dt>{ "From the tabs, as they were then" }</dt>
+                <dd><ul>
+                    { for p.inputs.iter().zip(&now).map(|(i, n)| html! {
+                        <li data-testid="provenance-input"><b>{ i.tab }</b>{ format!(" {} — {}", i.name, n.words()) }</li>
+                    }) }
+                </ul></dd>
+                if !options.is_empty() {
+                    <dt>{ "Options" }</dt>
+                    <dd data-testid="provenance-options">{ options.join(", ") }</dd>
+                }
+                <dt>{ "The same text from the command line" }</dt>
+                <dd><code data-testid="provenance-command">{ p.command.clone() }</code>
+                    <p class="hint">{ "Save each tab as its letter (A.json, B.json, …) and run this where rscope is installed." }</p></dd>
+            </dl>
+            if !provenance::result_unchanged(p, &doc.text) {
+                <p data-testid="provenance-edited">{ format!("Tab {letter} has been edited since it was made: its text is no longer this result. Undo returns to it, or run the operation again.") }</p>
+            }
+        </details>
     }
 }

@@ -368,6 +368,7 @@ pub fn use_fit(open: &Callback<Result<Doc, String>>) -> FitLinks {
         Ok(Doc {
             source,
             text: text.into(),
+            provenance: None,
         })
     });
     FitLinks {
