@@ -104,6 +104,8 @@ pub fn warm(r: &Text) {
 const PREPARE_MAX_BYTES: usize = 16 << 20;
 
 /// The worker's entry point for [`warm`]: read `r` for the fits to come.
+/// (The page's alone: the element's bundle has no JS API to call.)
+#[cfg(feature = "page")]
 #[wasm_bindgen(js_name = prepareFit)]
 pub fn prepare_fit(r: &str) {
     crate::web::api_shape::sets_of(r);
