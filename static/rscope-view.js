@@ -125,8 +125,9 @@ class RscopeView extends HTMLElement {
   }
 
   #stop() {
-    this.#handle?.destroy();
+    const destroy = this.#handle;
     this.#handle = null;
+    destroy?.();
   }
 
   /** A line of text in place of the views, as text, never as HTML. */

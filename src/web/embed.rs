@@ -18,6 +18,7 @@ use crate::web::load;
 use crate::web::shown::Shown;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::spawn_local;
 use yew::prelude::*;
 
@@ -352,20 +353,6 @@ fn problems(findings: &[Finding], of: Option<&RegionOf>) -> Html {
     }
 }
 
-/// A `<rscope-view>` element's views, drawn while it is on the page.
-#[wasm_bindgen]
-pub struct ViewHandle(Option<yew::AppHandle<ElementApp>>);
-
-#[wasm_bindgen]
-impl ViewHandle {
-    /// Take the views down (the element left the page).
-    pub fn destroy(&mut self) {
-        if let Some(app) = self.0.take() {
-            app.destroy();
-        }
-    }
-}
-
 /// The element's root component: its options, fixed when it mounted.
 #[derive(Properties, PartialEq)]
 pub struct ElementProps {
@@ -393,14 +380,16 @@ pub fn element_app(props: &ElementProps) -> Html {
 /// inline document, `page` the Rscope page next to the bundle, `name`
 /// its name among the page's elements (its regions' names end with it). The
 /// analysis runs on this thread: an element's documents are small, and a
-/// host page serves no worker script.
+/// host page serves no worker script. Returns a function that takes the
+/// views down (the element left the page): a plain function, not a class,
+/// so the bundle's types need no newer TypeScript library.
 pub fn mount_view(
     root: web_sys::Element,
     attributes: Vec<JsValue>,
     inline: Option<String>,
     page: String,
     name: String,
-) -> ViewHandle {
+) -> js_sys::Function {
     let pairs: Vec<(String, String)> = attributes
         .iter()
         .map(|p| {
@@ -418,7 +407,6 @@ pub fn mount_view(
         page: page.into(),
         name: name.into(),
     };
-    ViewHandle(Some(
-        yew::Renderer::<ElementApp>::with_root_and_props(root, props).render(),
-    ))
+    let app = yew::Renderer::<ElementApp>::with_root_and_props(root, props).render();
+    Closure::once_into_js(move || app.destroy()).unchecked_into()
 }

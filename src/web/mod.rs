@@ -45,7 +45,8 @@ use wasm_bindgen::prelude::*;
 /// Draw a `<rscope-view>` element's views into `root` (see
 /// `static/rscope-view.js`): its attributes as `[name, value]` pairs, its
 /// inline document if any, the Rscope page "Open in Rscope" goes to, and
-/// the element's name on the host page (its regions are named with it).
+/// the element's name on the host page (its regions are named with it);
+/// returns the function that takes the views down.
 #[wasm_bindgen(js_name = mountView)]
 pub fn mount_view(
     root: web_sys::Element,
@@ -53,7 +54,7 @@ pub fn mount_view(
     inline: Option<String>,
     page: String,
     name: String,
-) -> embed::ViewHandle {
+) -> js_sys::Function {
     console_error_panic_hook::set_once();
     embed::mount_view(root, attributes, inline, page, name)
 }

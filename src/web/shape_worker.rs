@@ -104,7 +104,7 @@ pub fn warm(r: &Text) {
 const PREPARE_MAX_BYTES: usize = 16 << 20;
 
 /// The worker's entry point for [`warm`]: read `r` for the fits to come
-/// (the page's bundle only: the fit it prepares is the page's JS API).
+/// (the page's bundle only: the element's bundle has no JS API to call).
 #[cfg(feature = "page")]
 #[wasm_bindgen(js_name = prepareFit)]
 pub fn prepare_fit(r: &str) {
