@@ -259,7 +259,7 @@ pub fn use_analysis(text: Text, active: usize) -> Analyzed {
         let seeded = seeded.clone();
         Callback::from(move |s: (Text, Vec<JsValue>)| *seeded.borrow_mut() = Some(s))
     };
-    let preposted = use_mut_ref(|| None::<u32>);
+    let preposted = use_mut_ref(|| None::<(u32, Option<Text>)>);
     let large_paste = {
         let (pending, analyst, preposted) = (pending.clone(), analyst.clone(), preposted.clone());
         let progress = progress.setter();
@@ -269,16 +269,21 @@ pub fn use_analysis(text: Text, active: usize) -> Analyzed {
                 *p = (p.0.wrapping_add(1), None);
                 p.0
             };
-            *preposted.borrow_mut() = Some(seq);
+            *preposted.borrow_mut() = Some((seq, None));
             crate::web::mark("rscope:analyze-start");
             say_when_slow(&pending, seq, js.length() as usize, progress.clone());
             analyst.borrow().post_js(seq, &js);
             let preposted = preposted.clone();
             Timeout::new(0, move || {
-                edit.emit(String::from(&js));
-                // An edit that changed nothing (the same text pasted again)
-                // must not leave the next edit waiting for this answer.
-                preposted.borrow_mut().take();
+                let text = crate::web::string_of(&js);
+                // The edit that brings this very text takes the answer;
+                // another (an edit that changed nothing is none) asks anew.
+                if let Some((_, sent)) = preposted.borrow_mut().as_mut() {
+                    *sent = Some(Text::from(text.as_str()));
+                }
+                // Converting and laying out are tasks of their own: together
+                // they can last longer than a frame.
+                Timeout::new(0, move || edit.emit(text)).forget();
             })
             .forget();
         })
@@ -337,15 +342,16 @@ pub fn use_analysis(text: Text, active: usize) -> Analyzed {
     }
 }
 
-/// Whether the request in flight was sent early ([`Analyzed::prepost`]),
-/// so the edit that brings its text (the next one) need not ask again; the
-/// request then waits for `text`, the text it was sent.
-fn adopt(preposted: &RefCell<Option<u32>>, pending: &Pending, text: &Text) -> bool {
-    let Some(seq) = preposted.borrow_mut().take() else {
+/// Whether the request in flight was sent early ([`Analyzed::large_paste`])
+/// for this very `text`, so the edit that brings it need not ask again; the
+/// request then waits for `text`. Either way the early request is settled:
+/// a later change never takes it.
+fn adopt(preposted: &RefCell<Option<(u32, Option<Text>)>>, pending: &Pending, text: &Text) -> bool {
+    let Some((seq, Some(sent))) = preposted.borrow_mut().take() else {
         return false;
     };
     let mut p = pending.borrow_mut();
-    if p.0 != seq || p.1.is_some() {
+    if p.0 != seq || p.1.is_some() || sent != *text {
         return false;
     }
     p.1 = Some(text.clone());

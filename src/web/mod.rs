@@ -24,6 +24,28 @@ pub mod state;
 pub mod storage;
 pub mod worker;
 
+#[wasm_bindgen::prelude::wasm_bindgen]
+extern "C" {
+    /// The browser's UTF-8 encoder.
+    #[wasm_bindgen(js_name = TextEncoder)]
+    type Utf8Encoder;
+
+    #[wasm_bindgen(constructor, js_class = "TextEncoder")]
+    fn new() -> Utf8Encoder;
+
+    #[wasm_bindgen(method, js_class = "TextEncoder")]
+    fn encode(this: &Utf8Encoder, text: &js_sys::JsString) -> js_sys::Uint8Array;
+}
+
+/// A JavaScript string as a Rust one, through the browser's encoder:
+/// wasm-bindgen's own conversion walks an ASCII text a character at a time
+/// in JavaScript, tens of milliseconds for a 3 MB paste. Lone surrogates
+/// become U+FFFD either way.
+pub fn string_of(js: &js_sys::JsString) -> String {
+    let bytes = Utf8Encoder::new().encode(js).to_vec();
+    String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
+}
+
 /// Leave a `performance.mark` for the benchmark spec (www/bench/), which
 /// sets `window.RSCOPE_MARKS` before the page loads. Off otherwise: a mark
 /// per grid paint would pile up over a long session.

@@ -22,7 +22,11 @@ use web_sys::{MessageEvent, Worker, WorkerOptions, WorkerType};
 /// the first part, the grid, as soon as it is laid out, so the page paints
 /// it while the rest is computed; the other three are returned.
 #[cfg_attr(feature = "page", wasm_bindgen(js_name = analyzeForPage))]
-pub fn analyze_for_page(text: &str, early: &js_sys::Function) -> Vec<js_sys::Uint8Array> {
+pub fn analyze_for_page(
+    text: js_sys::JsString,
+    early: &js_sys::Function,
+) -> Vec<js_sys::Uint8Array> {
+    let text = &crate::web::string_of(&text);
     let first = |parts: Vec<JsValue>| {
         let _ = early.call1(&JsValue::NULL, &js_sys::Array::from_iter(parts));
     };
@@ -267,7 +271,7 @@ impl Sent {
     fn text(&self) -> Text {
         match self {
             Sent::Text(t) => t.clone(),
-            Sent::Js(j) => Text::from(String::from(j)),
+            Sent::Js(j) => Text::from(crate::web::string_of(j)),
         }
     }
 

@@ -228,7 +228,7 @@ fn large_paste(
             e.prevent_default();
             return told.emit(js);
         }
-        let text = String::from(&js);
+        let text = crate::web::string_of(&js);
         if text.len() > LARGE_TEXT {
             e.prevent_default();
             on_edit.emit(text);
