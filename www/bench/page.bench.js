@@ -237,3 +237,18 @@ test('RFC 20 example: time to interactive from page load', async ({ page }) => {
   report('page load to app mounted', t.mounted.toFixed(0), 'ms');
   report('page load to RFC 20 example summarized', t.shown.toFixed(0), 'ms');
 });
+
+// A document of 16 MiB (a small R and blank lines: valid JSON), pasted:
+// issue 12 asks that no document up to the page's limit block the main
+// thread longer than the budget.
+test('16 MiB paste: paste to grid, longest task', async ({ page }) => {
+  test.setTimeout(180_000);
+  const r = '{"version":1,"execution":{"R_lite":[{"rank":"0-3","children":{"core":"0-5"}}]}}';
+  const text = `${r}${'\n'.repeat((16 << 20) - r.length - 1)}`;
+  await page.goto('/');
+  await page.waitForFunction(() => window.rscope !== undefined);
+  await page.waitForSelector('#r-input');
+  const paint = await pasteToPaint(page, text);
+  report('16 MiB: paste to first grid paint', paint.total.toFixed(0), 'ms');
+  reportLongest('16 MiB paste until idle', await longest(page, paint.t0, 2000));
+});
