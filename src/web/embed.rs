@@ -9,9 +9,9 @@
 use crate::color::{coloring, ColorChoice};
 use crate::embed::{fit, from_attributes, open_link, options, Embed, Fit, Source, View};
 use crate::report::Finding;
-use crate::rset::Entry;
 use crate::tabs::Text;
 use crate::web::components::grid::{GridView, Linked};
+use crate::web::components::shape::as_linked;
 use crate::web::components::{summary::SummaryView, tree::graph_section};
 use crate::web::hooks::use_analysis;
 use crate::web::load;
@@ -277,20 +277,10 @@ impl Drawn<'_> {
     /// The fit's allocation outlined on the grid, when it is one group of
     /// ranks with the same ids on each (the grid outlines one entry).
     fn linked(&self) -> Option<Linked> {
-        let Some(Ok(f)) = self.fitted else {
-            return None;
-        };
-        let [(ranks, children)] = f.groups.as_slice() else {
-            return None;
-        };
-        Some(Linked {
-            entry: Entry {
-                span: 0..0,
-                ranks: ranks.clone(),
-                children: children.clone(),
-            },
-            reveal: false,
-        })
+        match self.fitted {
+            Some(Ok(f)) => as_linked(&f.groups),
+            _ => None,
+        }
     }
 }
 

@@ -3,20 +3,13 @@
 // longest main-thread task meanwhile. Prints the figures; asserts nothing
 // about speed.
 import { test, expect } from '../tests/fixtures.js';
+import { report, recordLongTasks, longest, inWords } from './common.js';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const generator = fileURLToPath(new URL('../../scripts/gen-fragmented-r.py', import.meta.url));
-const report = (name, value, unit) => console.log(`bench: ${name}: ${value} ${unit}`);
 
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => {
-    window.BENCH_LONG_TASKS = [];
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) window.BENCH_LONG_TASKS.push({ start: e.startTime, duration: e.duration });
-    }).observe({ type: 'longtask', buffered: true });
-  });
-});
+recordLongTasks(test);
 
 test('compare two 16 384-node fragmented R documents on the grid', async ({ page, rscope }) => {
   test.slow();
@@ -29,8 +22,6 @@ test('compare two 16 384-node fragmented R documents on the grid', async ({ page
   await expect(rscope.legendItems.first()).toContainText('only in B:', { timeout: 60_000 });
   const ms = await page.evaluate(() => new Promise((r) => requestAnimationFrame(() => r(performance.now()))));
   report('compare 16 384 × 2: pick to regions painted', (ms - t0).toFixed(0), 'ms');
-  const long = await page.evaluate((t0) => window.BENCH_LONG_TASKS.filter((t) => t.start >= t0), t0);
-  const most = long.length ? Math.max(...long.map((t) => t.duration)).toFixed(0) : 'none over 50';
-  report('compare: longest main-thread task', most, 'ms');
+  report('compare: longest main-thread task', inWords(await longest(page, t0)), '');
   report('compare: legend', (await rscope.legendItems.allTextContents()).join(' | '), '');
 });

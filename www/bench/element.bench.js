@@ -4,10 +4,9 @@
 // host would send them. Prints the figures; asserts nothing about speed
 // (the size budget is a test: www/tests/element-size.spec.js).
 import { test, expect } from '../tests/fixtures.js';
+import { report } from './common.js';
 import { gzipSync } from 'node:zlib';
 import { elementHost, viewTag } from '../tests/rscope.js';
-
-const report = (name, value, unit) => console.log(`bench: ${name}: ${value} ${unit}`);
 
 // From the navigation's start, the time at which the first element and
 // then every element has drawn its grid (checked at each frame).

@@ -4,50 +4,13 @@
 // back to a tab, hover latency, memory, time to interactive. Prints the
 // figures; asserts nothing about speed.
 import { test, expect } from '../tests/fixtures.js';
+import { report, recordLongTasks, longest } from './common.js';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const generator = fileURLToPath(new URL('../../scripts/gen-fragmented-r.py', import.meta.url));
-const report = (name, value, unit) => console.log(`bench: ${name}: ${value} ${unit}`);
 
-// The page leaves performance marks only when asked (window.RSCOPE_MARKS).
-// Long tasks (over 50 ms) are recorded from the start, and so is the
-// longest gap between animation frames: a frozen page paints no frame.
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => {
-    window.RSCOPE_MARKS = true;
-    window.BENCH_LONG_TASKS = [];
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) window.BENCH_LONG_TASKS.push({ start: e.startTime, duration: e.duration });
-    }).observe({ type: 'longtask', buffered: true });
-    window.BENCH_FRAMES = [];
-    const frame = (t) => { window.BENCH_FRAMES.push(t); requestAnimationFrame(frame); };
-    requestAnimationFrame(frame);
-  });
-});
-
-/** The longest long task and the longest gap between frames since `t0`,
- * once the page has been idle (no long task, frames flowing) for `quiet` ms. */
-const longest = (page, t0, quiet = 1000) => page.evaluate(async ([t0, quiet]) => {
-  // A task that ends after t0 counts: the action itself (a paste handled
-  // synchronously) runs in the task that read t0.
-  const after = (t) => t.start + t.duration > t0;
-  await new Promise((resolve) => {
-    const check = () => {
-      const now = performance.now();
-      const last = window.BENCH_LONG_TASKS.filter(after).map((t) => t.start + t.duration);
-      const lastTask = Math.max(t0, ...last);
-      if (now - lastTask >= quiet) resolve(); else setTimeout(check, 50);
-    };
-    check();
-  });
-  const tasks = window.BENCH_LONG_TASKS.filter(after).map((t) => t.duration);
-  const frames = window.BENCH_FRAMES.filter((t) => t >= t0);
-  let gap = 0;
-  for (let i = 1; i < frames.length; i++) gap = Math.max(gap, frames[i] - frames[i - 1]);
-  const at = window.BENCH_LONG_TASKS.filter(after).map((t) => `${(t.start - t0).toFixed(0)}+${t.duration.toFixed(0)}`);
-  return { task: tasks.length ? Math.max(...tasks) : 0, count: tasks.length, gap, at };
-}, [t0, quiet]);
+recordLongTasks(test);
 
 const reportLongest = (what, l) => {
   report(`${what}: longest main-thread task`, l.count ? l.task.toFixed(0) : 'none over 50', 'ms');

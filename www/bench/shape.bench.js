@@ -3,38 +3,13 @@
 // 16 384-node fragmented R, and a queue of 100 small shapes allocated into
 // it. Prints the figures; asserts nothing about speed.
 import { test, expect } from '../tests/fixtures.js';
+import { report, recordLongTasks, longest, inWords } from './common.js';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const generator = fileURLToPath(new URL('../../scripts/gen-fragmented-r.py', import.meta.url));
-const report = (name, value, unit) => console.log(`bench: ${name}: ${value} ${unit}`);
 
-// Long tasks (over 50 ms) are recorded from the start.
-test.beforeEach(async ({ page }) => {
-  await page.addInitScript(() => {
-    window.RSCOPE_MARKS = true;
-    window.BENCH_LONG_TASKS = [];
-    new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) window.BENCH_LONG_TASKS.push({ start: e.startTime, duration: e.duration });
-    }).observe({ type: 'longtask', buffered: true });
-  });
-});
-
-/** The longest main-thread task since `t0` ('none over 50' when none),
- * once no long task has run for half a second. */
-const longestSince = (page, t0) => page.evaluate(async (t0) => {
-  await new Promise((resolve) => {
-    const check = () => {
-      const ends = window.BENCH_LONG_TASKS.filter((t) => t.start >= t0).map((t) => t.start + t.duration);
-      if (performance.now() - Math.max(t0, ...ends) >= 500) resolve(); else setTimeout(check, 50);
-    };
-    check();
-  });
-  const long = window.BENCH_LONG_TASKS.filter((t) => t.start >= t0);
-  const at = long.map((t) => `${(t.start - t0).toFixed(0)}+${t.duration.toFixed(0)}`).join(' ');
-  const most = Math.max(...long.map((t) => t.duration));
-  return long.length ? `${most.toFixed(0)} ms (${long.length} over 50 ms, start+duration: ${at})` : 'none over 50 ms';
-}, t0);
+recordLongTasks(test);
 
 /** Paste a large document as a real paste does and wait for the grid. */
 const pasteLarge = async (page, doc) => {
@@ -69,7 +44,7 @@ test('live expansion of a 10 000-vertex shape', async ({ page, rscope }) => {
     return { t0, shown: performance.now() - t0 };
   }, shape);
   report('10 000-vertex shape: typed to expansion shown (next frame)', r.shown.toFixed(0), 'ms');
-  report('10 000-vertex shape: longest main-thread task', await longestSince(page, r.t0), '');
+  report('10 000-vertex shape: longest main-thread task', inWords(await longest(page, r.t0, 500)), '');
   // Drawing all 300 kB, when asked for, is one long task.
   const all = await page.evaluate(async () => {
     const t0 = performance.now();
@@ -82,7 +57,7 @@ test('live expansion of a 10 000-vertex shape', async ({ page, rscope }) => {
     return { t0, ms: performance.now() - t0 };
   });
   report('10 000-vertex shape: Show all, click to the whole text painted', all.ms.toFixed(0), 'ms');
-  report('10 000-vertex shape: Show all, longest main-thread task', await longestSince(page, all.t0), '');
+  report('10 000-vertex shape: Show all, longest main-thread task', inWords(await longest(page, all.t0, 500)), '');
 });
 
 test('fit into the 16 384-node fragmented R, and a queue of 100 shapes', async ({ page, rscope }) => {
@@ -111,7 +86,7 @@ test('fit into the 16 384-node fragmented R, and a queue of 100 shapes', async (
   await expect(rscope.fitAnswer).toHaveAttribute('data-status', 'now');
   report('fit node=1000/slot=4/[core=8;gpu=1]: click to answer and overlay painted', fit.ms.toFixed(0), 'ms');
   report('  answer', await rscope.fitReason.textContent(), '');
-  report('fit: longest main-thread task', await longestSince(page, fit.t0), '');
+  report('fit: longest main-thread task', inWords(await longest(page, fit.t0, 500)), '');
 
   // 100 small shapes, added then allocated one after another.
   const shapes = ['slot=4/core=2', 'node=1/core=16', 'slot/[core=4;gpu=1]', 'node=2/slot/core=8'];
@@ -143,6 +118,6 @@ test('fit into the 16 384-node fragmented R, and a queue of 100 shapes', async (
     return { t0, ms: performance.now() - t0 };
   });
   report('queue: allocate 100 shapes, first click to the last shown', run.ms.toFixed(0), 'ms');
-  report('queue: longest main-thread task while allocating', await longestSince(page, run.t0), '');
+  report('queue: longest main-thread task while allocating', inWords(await longest(page, run.t0, 500)), '');
   report('queue: largest that still fits', (await rscope.queueLargest.textContent()).trim(), '');
 });

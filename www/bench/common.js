@@ -1,0 +1,53 @@
+// What every page benchmark shares: printing a figure, recording long
+// tasks and frames from the page's start, and the longest task after an
+// action once the page is idle.
+
+/** Print one figure, as `bench: NAME: VALUE UNIT`. */
+export const report = (name, value, unit) => console.log(`bench: ${name}: ${value} ${unit}`);
+
+/** Before each test of `test`: performance marks on (window.RSCOPE_MARKS),
+ * and every long task (over 50 ms) and animation frame recorded from the
+ * page's start (a frozen page paints no frame). */
+export function recordLongTasks(test) {
+  test.beforeEach(async ({ page }) => {
+    await page.addInitScript(() => {
+      window.RSCOPE_MARKS = true;
+      window.BENCH_LONG_TASKS = [];
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) window.BENCH_LONG_TASKS.push({ start: e.startTime, duration: e.duration });
+      }).observe({ type: 'longtask', buffered: true });
+      window.BENCH_FRAMES = [];
+      const frame = (t) => { window.BENCH_FRAMES.push(t); requestAnimationFrame(frame); };
+      requestAnimationFrame(frame);
+    });
+  });
+}
+
+/** The long tasks that ended after `t0` (the action's own task counts: it
+ * read t0) and the longest gap between frames since, once no long task
+ * has run for `quiet` ms. */
+export const longest = (page, t0, quiet = 1000) => page.evaluate(async ([t0, quiet]) => {
+  const after = (t) => t.start + t.duration > t0;
+  await new Promise((resolve) => {
+    const check = () => {
+      const ends = window.BENCH_LONG_TASKS.filter(after).map((t) => t.start + t.duration);
+      if (performance.now() - Math.max(t0, ...ends) >= quiet) resolve(); else setTimeout(check, 50);
+    };
+    check();
+  });
+  const long = window.BENCH_LONG_TASKS.filter(after);
+  const frames = window.BENCH_FRAMES.filter((t) => t >= t0);
+  let gap = 0;
+  for (let i = 1; i < frames.length; i++) gap = Math.max(gap, frames[i] - frames[i - 1]);
+  return {
+    task: long.length ? Math.max(...long.map((t) => t.duration)) : 0,
+    count: long.length,
+    gap,
+    at: long.map((t) => `${(t.start - t0).toFixed(0)}+${t.duration.toFixed(0)}`),
+  };
+}, [t0, quiet]);
+
+/** `longest`'s answer in words: the longest task, and when each began. */
+export const inWords = (l) => (l.count
+  ? `${l.task.toFixed(0)} ms (${l.count} over 50 ms, start+duration: ${l.at.join(' ')})`
+  : 'none over 50 ms');
