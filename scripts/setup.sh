@@ -17,6 +17,9 @@ export PATH="$HOME/.cargo/bin:$PATH"
 need_apt=()
 command -v node >/dev/null && command -v npm >/dev/null || need_apt+=(nodejs npm)
 command -v python3 >/dev/null || need_apt+=(python3)
+# Debian's hwloc: `rscope R encode --local` runs its lstopo-no-graphics, and
+# the hwloc fixtures are made with its hwloc-ls.
+command -v lstopo-no-graphics >/dev/null || need_apt+=(hwloc)
 python3 -c 'import ensurepip, venv' 2>/dev/null || need_apt+=(python3-venv)
 if [ ${#need_apt[@]} -gt 0 ]; then
   say "installing ${need_apt[*]} from Debian"

@@ -4,7 +4,8 @@
 //! them):
 //!
 //! - [`diag`], [`limits`], [`words`]: diagnostics with spans, pointers and carets; size limits; counts in words.
-//! - [`idset`], [`hostlist`], [`range`]: RFC 22 id sets, RFC 29 host lists, RFC 45 ranges.
+//! - [`idset`], [`hostlist`], [`range`], [`hwloc`]: RFC 22 id sets, RFC 29 host lists, RFC 45 ranges,
+//!   hwloc XML topologies.
 //! - [`json`]: strict JSON with byte ranges, and jansson's way of writing it.
 //! - [`shape`], [`rset`]: RFC 46 shapes to RFC 14 resources; RFC 20 R documents.
 //! - [`jgf`]: RFC 40 / RFC 4 resource graphs.
@@ -27,6 +28,7 @@ pub mod document;
 pub mod embed;
 pub mod grid;
 pub mod hostlist;
+pub mod hwloc;
 pub mod idset;
 pub mod jgf;
 pub mod json;

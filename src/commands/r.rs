@@ -23,6 +23,25 @@ pub struct EncodeOptions {
     pub hosts: Option<String>,
     /// `--property NAME[:RANKS]`, repeatable.
     pub property: Vec<String>,
+    /// The text of an hwloc XML topology (`--xml FILE`, or what `--local`
+    /// found): every rank gets its cores and GPUs.
+    pub xml: Option<String>,
+    /// Count a GPU seen through several backends once per backend
+    /// (`FLUX_HWLOC_GPU_NO_DEDUP` set).
+    pub gpu_no_dedup: bool,
+}
+
+/// The cores and GPUs every rank gets from a topology: `0-(n-1)` each, as
+/// librlist numbers them by logical index.
+fn topology_children(xml: &str, no_dedup: bool) -> Result<(IdSet, IdSet), Failure> {
+    let t = crate::hwloc::read(xml).map_err(|d| Failure::finding(&d, xml))?;
+    let cores = t.cores().map_err(|d| Failure::finding(&d, xml))?;
+    let gpus = t.gpus(!no_dedup).devices.len();
+    let upto = |n: usize| match u32::try_from(n) {
+        Ok(0) | Err(_) => IdSet::new(),
+        Ok(n) => IdSet::from_range(0, n - 1),
+    };
+    Ok((upto(cores), upto(gpus)))
 }
 
 /// The host names of `hosts` (or `local_host` alone) one by one.
@@ -75,8 +94,15 @@ pub fn encode(o: &EncodeOptions, local_host: &str) -> Result<String, Failure> {
     let mut cores = o.cores.clone().unwrap_or_default();
     if gpus.is_empty() && cores.is_empty() {
         cores = "0".into();
+    } else if o.xml.is_some() {
+        return Err(Failure::new(
+            "do not specify --cores or --gpus with --local or --xml",
+        ));
     }
     let (ranks, hosts) = ranks_and_hosts(o, local_host)?;
+    if let Some(xml) = &o.xml {
+        return encode_topology(o, xml, &ranks, &hosts);
+    }
     let core_ids = IdSet::decode(&cores).map_err(|_| {
         format!(
             "rlist_append rank={}: invalid cores '{cores}'",
@@ -95,9 +121,38 @@ pub fn encode(o: &EncodeOptions, local_host: &str) -> Result<String, Failure> {
                 .map_err(|e| e.to_string())?;
         }
     }
-    if !o.property.is_empty() {
+    with_properties(rl, &o.property)
+}
+
+/// `encode` with a topology: each rank gets the topology's cores and GPUs.
+/// Like `flux R encode`, an empty rank set reads no topology.
+fn encode_topology(
+    o: &EncodeOptions,
+    xml: &str,
+    ranks: &[u32],
+    hosts: &[String],
+) -> Result<String, Failure> {
+    let mut rl = Rset::new();
+    if !ranks.is_empty() {
+        let (cores, gpus) = topology_children(xml, o.gpu_no_dedup)?;
+        for (i, rank) in ranks.iter().enumerate() {
+            let host = hosts.get(i).map(String::as_str);
+            rl.add_rank(*rank, host, &[("core", &cores)])
+                .map_err(|e| e.to_string())?;
+            if !gpus.is_empty() {
+                rl.add_child_to_rank(*rank, "gpu", &gpus)
+                    .map_err(|e| e.to_string())?;
+            }
+        }
+    }
+    with_properties(rl, &o.property)
+}
+
+/// `rl` with the `--property` options assigned, encoded as `flux R` prints.
+fn with_properties(mut rl: Rset, property: &[String]) -> Result<String, Failure> {
+    if !property.is_empty() {
         let all = rl.ranks().to_string();
-        assign_properties(&mut rl, &property_pairs(&o.property, &all))
+        assign_properties(&mut rl, &property_pairs(property, &all))
             .map_err(|e| Failure::new(e.message))?;
     }
     Ok(rl.encode() + "\n")

@@ -154,6 +154,7 @@ pub fn encode(options: JsValue) -> Result<String, JsValue> {
         gpus: option_string(F, &options, "gpus")?,
         hosts: option_string(F, &options, "hosts")?,
         property: option_strings(F, &options, "property")?,
+        ..EncodeOptions::default()
     };
     r::encode(&o, "localhost").map_err(|e| failure(F, &e))
 }

@@ -9,6 +9,7 @@ mod consistency;
 mod fixtures;
 mod golden;
 mod hostlist;
+mod hwloc;
 mod jgf;
 mod props;
 mod rset;

@@ -13,8 +13,15 @@ pub struct Output {
 
 /// Run `rscope ARGS` with `stdin` as standard input.
 pub fn rscope(args: &[&str], stdin: &str) -> Output {
+    rscope_env(args, stdin, &[])
+}
+
+/// Run `rscope ARGS` with `stdin` as standard input and `env` added to
+/// its environment.
+pub fn rscope_env(args: &[&str], stdin: &str, env: &[(&str, &str)]) -> Output {
     let mut child = Command::new(env!("CARGO_BIN_EXE_rscope"))
         .args(args)
+        .envs(env.iter().copied())
         .stdin(Stdio::piped())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())

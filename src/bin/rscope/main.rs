@@ -8,6 +8,7 @@ mod jgf;
 mod r;
 mod shape;
 mod summary;
+mod topology;
 
 use clap::{Parser, Subcommand};
 use cli::Outcome;

@@ -4,6 +4,7 @@
 //! Rscope's own). Adds `validate` and `intersect --keep-data`.
 
 use crate::cli::{read_input, Input, Outcome, Status};
+use crate::topology;
 use clap::{Args, Subcommand};
 use rscope::commands::r;
 use rscope::diag::Severity;
@@ -89,6 +90,14 @@ pub struct EncodeArgs {
     /// Property NAME on RANKS (all ranks when omitted); repeatable
     #[arg(short = 'p', long = "property", value_name = "NAME[:RANKS]")]
     property: Vec<String>,
+    /// Take each rank's cores and GPUs from this machine's hwloc topology
+    /// (runs lstopo-no-graphics)
+    #[arg(short = 'l', long = "local")]
+    local: bool,
+    /// Take each rank's cores and GPUs from an hwloc XML file (lstopo --of
+    /// xml); `-` is standard input
+    #[arg(short = 'f', long = "xml", value_name = "FILE")]
+    xml: Option<String>,
 }
 
 /// Options of `decode`.
@@ -137,16 +146,36 @@ fn local_hostname() -> String {
 }
 
 /// `encode`: an R of the given ranks, hosts, cores, GPUs and properties,
-/// on the local host where no host is given.
+/// on the local host where no host is given; with `--xml` or `--local`,
+/// cores and GPUs come from an hwloc topology (`--xml` wins, as in
+/// flux-core).
 fn encode(a: EncodeArgs) -> Result<String, Fail> {
-    let o = r::EncodeOptions {
+    let mut o = r::EncodeOptions {
         ranks: a.ranks,
         cores: a.cores,
         gpus: a.gpus,
         hosts: a.hosts,
         property: a.property,
+        xml: None,
+        gpu_no_dedup: std::env::var_os("FLUX_HWLOC_GPU_NO_DEDUP").is_some(),
     };
-    r::encode(&o, &local_hostname()).map_err(|e| e.message)
+    let wants_topology = a.local || a.xml.is_some();
+    let plain =
+        o.cores.as_deref().unwrap_or("").is_empty() && o.gpus.as_deref().unwrap_or("").is_empty();
+    if wants_topology && !plain {
+        return Err("do not specify --cores or --gpus with --local or --xml".into());
+    }
+    let source = match (&a.xml, a.local) {
+        (Some(path), _) => Some(topology::from_file(path)?),
+        (None, true) => Some(topology::local()?),
+        (None, false) => None,
+    };
+    let name = source.as_ref().map(|(n, _)| n.clone()).unwrap_or_default();
+    o.xml = source.map(|(_, text)| text);
+    r::encode(&o, &local_hostname()).map_err(|e| match (&e.finding, &o.xml) {
+        (Some(d), Some(xml)) => d.render(&name, xml).trim_end().to_string(),
+        _ => e.message,
+    })
 }
 
 /// Merge the TOML files of `path` (a file, or every `*.toml` in a
