@@ -15,6 +15,7 @@
 mod cli;
 #[path = "../it/golden.rs"]
 mod golden;
+mod hwloc;
 mod jgf;
 mod library;
 mod rset;
