@@ -77,6 +77,14 @@ pub fn find(text: &str, q: &Query) -> Result<Vec<String>, Failure> {
         .collect())
 }
 
+/// What `rscope jgf from-hwloc` prints: the JGF graph Fluxion's hwloc
+/// reader builds from the topology `xml`, or why there is none, placed.
+pub fn from_hwloc(xml: &str) -> Result<String, Failure> {
+    let t = crate::hwloc::read(xml).map_err(|d| Failure::finding(&d, xml))?;
+    let g = jgf::from_hwloc::from_topology(&t).map_err(|d| Failure::finding(&d, xml))?;
+    Ok(jgf::generate::to_json(&g))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

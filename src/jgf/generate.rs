@@ -9,7 +9,14 @@ use crate::json::write_json_string;
 use crate::rset::Rset;
 use std::fmt::Write;
 
-fn vertex(key: usize, kind: &str, name: String, id: i64, rank: i64, path: String) -> Vertex {
+pub(super) fn vertex(
+    key: usize,
+    kind: &str,
+    name: String,
+    id: i64,
+    rank: i64,
+    path: String,
+) -> Vertex {
     Vertex {
         kind: kind.to_string(),
         basename: kind.to_string(),
@@ -22,7 +29,7 @@ fn vertex(key: usize, kind: &str, name: String, id: i64, rank: i64, path: String
     }
 }
 
-fn contains(source: usize, target: usize, index: usize) -> Edge {
+pub(super) fn contains(source: usize, target: usize, index: usize) -> Edge {
     Edge {
         source: source.to_string(),
         target: target.to_string(),

@@ -18,6 +18,7 @@
 pub mod aggregate;
 pub mod consistency;
 pub mod find;
+pub mod from_hwloc;
 pub mod generate;
 pub mod model;
 pub mod parse;

@@ -179,3 +179,44 @@ fn local_reads_this_machine() {
         "rank0/core0\n"
     );
 }
+
+#[test]
+fn jgf_from_hwloc_builds_fluxions_graph() {
+    let graph = |file: &str| {
+        let o = rscope(&["jgf", "from-hwloc", &topo(file)], "");
+        assert_eq!(o.status, 0, "{}", o.stderr);
+        o.stdout
+    };
+    // Per-core L2, L1d and L1i levels add no structure and are gone; the
+    // L3s shared by three cores stay. No HostName: no node vertex.
+    let caches = graph("caches.xml");
+    let tree = rscope(&["jgf", "tree", "--depth", "3"], &caches);
+    assert_eq!(
+        tree.stdout.lines().take(5).collect::<Vec<_>>(),
+        [
+            "cluster0 (cluster): numanode 1, socket 2, cache 4, core 12, pu 24",
+            "  numanode0 (numanode, rank 0)",
+            "  socket0 (socket, rank 0): cache 2, core 6, pu 12",
+            "    L3cache0 (cache, rank 0, size 16384): core 3, pu 6",
+            "      core0 (core, rank 0): pu 2",
+        ]
+    );
+    // The node is named by HostName; every co-processor device is a GPU,
+    // numbered from its name, without de-duplication (NVML's are not
+    // co-processors).
+    let nv = graph("nvidia-three-backends.xml");
+    let found = rscope(&["jgf", "find", "type=gpu"], &nv);
+    assert_eq!(
+        found.stdout,
+        "/cluster0/gpunode7/socket0/gpu0\n/cluster0/gpunode7/socket0/gpu0\n/cluster0/gpunode7/socket1/gpu1\n/cluster0/gpunode7/socket1/gpu1\n"
+    );
+    assert!(nv.contains("{\"id\": \"1\", \"metadata\": {\"type\": \"node\", \"basename\": \"gpunode\", \"name\": \"gpunode7\", \"id\": 7, \"uniq_id\": 1, \"rank\": 0,"));
+    // AMD partitions are RSMI GPUs.
+    let amd = rscope(&["jgf", "find", "type=gpu"], &graph("amd-partitions.xml"));
+    assert_eq!(amd.stdout.lines().count(), 4);
+    let o = rscope(&["jgf", "from-hwloc"], "<svg/>");
+    assert_eq!(
+        (o.status, o.stderr.as_str()),
+        (1, "rscope jgf: <stdin>:1:2: error: not an hwloc topology: the root element is <svg>, not <topology>\n<svg/>\n ^^^\n")
+    );
+}

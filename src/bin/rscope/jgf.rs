@@ -33,6 +33,12 @@ pub enum JgfCommand {
         /// An R document (default: standard input)
         file: Option<String>,
     },
+    /// Write the JGF graph Fluxion's hwloc reader builds from an hwloc XML
+    /// topology (lstopo --of xml)
+    FromHwloc {
+        /// The XML file (default: standard input)
+        file: Option<String>,
+    },
     /// Print the containment path of every vertex matching QUERY
     Find {
         /// type=T, name=N, path=/P, rank=R, property=K or property=K=V
@@ -65,6 +71,14 @@ pub fn run(cmd: JgfCommand) -> Outcome {
             let input = read_input(file.as_deref())?;
             let r = graph::main_set(&input.text).map_err(|e| rendered(e, &input))?;
             print!("{}", jgf::generate::to_json(&jgf::generate::from_rset(&r)));
+            Ok(0)
+        }
+        JgfCommand::FromHwloc { file } => {
+            let input = read_input(file.as_deref())?;
+            print!(
+                "{}",
+                graph::from_hwloc(&input.text).map_err(|e| rendered(e, &input))?
+            );
             Ok(0)
         }
         JgfCommand::Find { query, file } => {
