@@ -124,6 +124,16 @@ pub fn encode(o: &EncodeOptions, local_host: &str) -> Result<String, Failure> {
     with_properties(rl, &o.property)
 }
 
+/// The host name an R made from topology `xml` gets where none is given
+/// and there is no machine to ask (the JS API, the page): the topology's
+/// `HostName`, else `localhost`.
+pub fn topology_host(xml: &str) -> String {
+    crate::hwloc::read(xml)
+        .ok()
+        .and_then(|t| t.hostname().map(str::to_string))
+        .unwrap_or_else(|| "localhost".to_string())
+}
+
 /// `encode` with a topology: each rank gets the topology's cores and GPUs.
 /// Like `flux R encode`, an empty rank set reads no topology.
 fn encode_topology(

@@ -5,6 +5,8 @@ pub mod api;
 #[cfg(feature = "page")]
 pub mod api_graph;
 #[cfg(feature = "page")]
+pub mod api_hwloc;
+#[cfg(feature = "page")]
 pub mod api_lists;
 #[cfg(feature = "page")]
 pub mod api_r;

@@ -3,10 +3,10 @@
 // the declared types cannot drift from what the functions take and give.
 // Each `@ts-expect-error` line must be refused: tsc fails on one that is not.
 import init, {
-  decode, encode, fit, formatShape, graph, graphCheck, graphFind, hostlist, idset,
+  decode, encode, fit, fromHwloc, graphFromHwloc, formatShape, graph, graphCheck, graphFind, hostlist, idset,
   shape, summarize, summary, validate, wasmMemoryBytes,
   union, append, diff, intersect, verify, evalSetExpression,
-  type Finding, type FitAnswer, type GraphCheck, type Summary, type Verdict, type IntersectOptions,
+  type Finding, type FitAnswer, type HwlocOptions, type GraphCheck, type Summary, type Verdict, type IntersectOptions,
 } from '../../pkg/rscope.js';
 
 await init();
@@ -30,6 +30,11 @@ const short: string = decode(r, { short: true, nodelist: true, ranks: true, coun
 const byHosts: string = decode(r, { include: 'node[0-3]', exclude: 'node2', nodelist: true });
 const made: string = encode({ ranks: '0-1', cores: '0-3', gpus: '0', hosts: 'n[0-1]', property: ['big:1'] });
 const local: string = encode();
+const lstopo = '<topology version="2.0"><object type="Machine"><object type="Core"><object type="PU"/></object></object></topology>';
+const hwlocOptions: HwlocOptions = { ranks: '0-1', hosts: 'n[0-1]', properties: ['big:1'], gpuNoDedup: true };
+const fromXml: string = fromHwloc(lstopo, hwlocOptions);
+const fromXmlAlone: string = fromHwloc(lstopo);
+const hwlocGraph: string = graphFromHwloc(lstopo);
 
 const list: string = hostlist('union', ['node[1-3]', 'node4']);
 const many: number = hostlist('count', ['node[1-3]']);
@@ -62,7 +67,7 @@ const status: 'now' | 'notnow' | 'never' = answer.status;
 const bytes: number = wasmMemoryBytes();
 
 console.log(byHosts, joined, appended, less, both, kept, verified, verdict.message, evaluated);
-console.log(cores, printed, counts, text, short, made, local, list, many, hosts, ids, n, each,
+console.log(fromXml, fromXmlAlone, hwlocGraph, cores, printed, counts, text, short, made, local, list, many, hosts, ids, n, each,
   tree, shallow, consistent, differences, paths, back, status, bytes);
 
 // Wrong types, each refused by tsc (and by the function, with an Error, at run time).
