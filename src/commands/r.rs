@@ -134,6 +134,38 @@ pub fn topology_host(xml: &str) -> String {
         .unwrap_or_else(|| "localhost".to_string())
 }
 
+/// What the page says it read in topology `xml`, with the R it makes for
+/// `hosts` and `ranks` (empty: the topology's host, rank 0), as `rscope R
+/// encode --xml` would print it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TopologyView {
+    /// `2 packages, 4 NUMA nodes, 48 cores, 96 PUs, 8 GPUs (16 OS devices,
+    /// de-duplicated)`, or why the topology could not be read.
+    pub read: Result<String, String>,
+    /// The host name used when `hosts` is empty.
+    pub host: String,
+    /// The R, or why there is none (placed in the XML when it has a place).
+    pub r: Result<String, String>,
+}
+
+/// [`TopologyView`] of `xml` for the page's host and rank fields.
+pub fn topology_view(xml: &str, hosts: &str, ranks: &str) -> TopologyView {
+    let read = crate::hwloc::read(xml).map(|t| t.counts(true).describe());
+    let host = topology_host(xml);
+    let nonempty = |s: &str| Some(s.trim().to_string()).filter(|s| !s.is_empty());
+    let o = EncodeOptions {
+        hosts: nonempty(hosts),
+        ranks: nonempty(ranks),
+        xml: Some(xml.to_string()),
+        ..EncodeOptions::default()
+    };
+    TopologyView {
+        read: read.map_err(|d| Failure::finding(&d, xml).located()),
+        r: encode(&o, &host).map_err(|e| e.located()),
+        host,
+    }
+}
+
 /// `encode` with a topology: each rank gets the topology's cores and GPUs.
 /// Like `flux R encode`, an empty rank set reads no topology.
 fn encode_topology(
@@ -229,6 +261,35 @@ mod tests {
             .unwrap_err()
             .message
             .starts_with("hostname count"));
+    }
+
+    #[test]
+    fn the_page_sees_a_topology_and_its_r() {
+        let xml = include_str!("../../tests/fixtures/hwloc/nvidia-three-backends.xml");
+        let v = topology_view(xml, "", "");
+        assert_eq!(
+            v.read.as_deref(),
+            Ok("2 packages, 1 NUMA node, 4 cores, 4 PUs, 2 GPUs (6 OS devices, de-duplicated)")
+        );
+        assert_eq!(v.host, "gpunode7");
+        assert_eq!(
+            v.r.as_deref(),
+            Ok("{\"version\": 1, \"execution\": {\"R_lite\": [{\"rank\": \"0\", \"children\": {\"gpu\": \"0-1\", \"core\": \"0-3\"}}], \"starttime\": 0.0, \"expiration\": 0.0, \"nodelist\": [\"gpunode7\"]}}\n")
+        );
+        let two = topology_view(xml, "n[3-4]", "3-4");
+        assert!(two.r.unwrap().contains("\"rank\": \"3-4\""));
+        assert_eq!(
+            topology_view(xml, "a", "0-1").r,
+            Err("hostname count in 'a' does not match nranks (2)".into())
+        );
+        let bad = topology_view("<topology>\n<object type=\"Machine\">", "", "");
+        assert_eq!(
+            bad.read,
+            Err(
+                "malformed XML: the root node was opened but never closed (line 1, column 1)"
+                    .into()
+            )
+        );
     }
 
     #[test]

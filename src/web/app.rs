@@ -9,6 +9,7 @@ use crate::web::components::{
     diagnostics::Diagnostics,
     editor::Editor,
     grid::GridView,
+    hwloc::HwlocPanel,
     setops::SetopsPanel,
     shape::{use_fit, ShapePanel},
     summary::SummaryView,
@@ -85,6 +86,8 @@ pub fn app() -> Html {
         .map(|a| a.squiggles.clone())
         .unwrap_or_default();
     let sources: Vec<String> = docs.docs.iter().map(|d| d.source.clone()).collect();
+    // An lstopo XML is read as a topology, not as an R document.
+    let topology = crate::hwloc::looks_like_topology(&current_text);
     html! {
         <main class="app">
             <header>
@@ -102,9 +105,13 @@ pub fn app() -> Html {
                 <Editor text={current_text} {on_edit} on_large_paste={Some(on_large_paste)} label="R document (JSON)"
                     selection={actions.selection} {squiggles} linked={link.text} reveal={link.reveal} on_point={link.on_point} />
                 <div class="side">
-                    <SummaryView result={complete.as_ref().map(|a| a.summaries.clone())} {progress} />
-                    if let Some(a) = &complete {
-                        <Diagnostics findings={a.findings.clone()} on_locate={actions.on_locate} on_fix={actions.on_fix} />
+                    if topology {
+                        <HwlocPanel xml={docs.current().text.clone()} source={docs.current().source.clone()} on_open={dispatch(&docs, Action::Open)} />
+                    } else {
+                        <SummaryView result={complete.as_ref().map(|a| a.summaries.clone())} {progress} />
+                        if let Some(a) = &complete {
+                            <Diagnostics findings={a.findings.clone()} on_locate={actions.on_locate} on_fix={actions.on_fix} />
+                        }
                     }
                 </div>
             </div>

@@ -35,6 +35,11 @@ export function quartz(nodes, gpus) {
   };
 }
 
+/** Read one of the project's hwloc topologies (tests/fixtures/hwloc/NAME). */
+export function topology(name) {
+  return readFileSync(new URL(`../../tests/fixtures/hwloc/${name}`, import.meta.url), 'utf8');
+}
+
 export function example(name) {
   return readFileSync(new URL(`../../static/examples/${name}`, import.meta.url), 'utf8');
 }
@@ -74,6 +79,10 @@ export class Rscope {
     this.examples = page.getByLabel('Choose an example');
     this.openExample = page.getByRole('button', { name: 'Open example' });
     this.status = page.getByTestId('status');
+    this.hwlocRead = page.getByTestId('hwloc-read');
+    this.hwlocR = page.getByTestId('hwloc-r');
+    this.hwlocHosts = page.getByLabel('Hosts (RFC 29 host list)');
+    this.hwlocRanks = page.getByLabel('Ranks (RFC 22 id set)');
     this.share = page.getByTestId('share');
     this.hint = page.getByTestId('hint');
     this.alert = page.getByRole('alert');

@@ -1,0 +1,79 @@
+//! An hwloc topology (`lstopo --of xml`) opened as a tab: what was read,
+//! the host and rank fields, and the R they make, updated as the user
+//! types. "Open as R" opens that R in a new tab, where the grid, the
+//! graph and the set workbench take it (two nodes' topologies become a
+//! two-rank R with a union). Reading and encoding are core calls
+//! ([`crate::commands::r::topology_view`]).
+
+use crate::commands::r::topology_view;
+use crate::tabs::{Doc, Text};
+use web_sys::HtmlInputElement;
+use yew::prelude::*;
+
+/// Properties of [`HwlocPanel`].
+#[derive(Properties, PartialEq)]
+pub struct HwlocProps {
+    /// The topology's XML text.
+    pub xml: Text,
+    /// Where it came from, for the new tab's name.
+    pub source: String,
+    /// Opens a document as a new tab.
+    pub on_open: Callback<Doc>,
+}
+
+/// The topology's panel.
+#[function_component(HwlocPanel)]
+pub fn hwloc_panel(props: &HwlocProps) -> Html {
+    let hosts = use_state(String::new);
+    let ranks = use_state(String::new);
+    let view = use_memo(
+        (props.xml.clone(), (*hosts).clone(), (*ranks).clone()),
+        |(xml, hosts, ranks)| topology_view(xml, hosts, ranks),
+    );
+    let field = |state: &UseStateHandle<String>| {
+        let state = state.clone();
+        Callback::from(move |e: InputEvent| {
+            state.set(e.target_unchecked_into::<HtmlInputElement>().value())
+        })
+    };
+    let on_open = {
+        let (r, source, open) = (view.r.clone(), props.source.clone(), props.on_open.clone());
+        Callback::from(move |_: MouseEvent| {
+            if let Ok(text) = &r {
+                open.emit(Doc {
+                    source: format!("{source} as R"),
+                    text: text.clone().into(),
+                    provenance: None,
+                })
+            }
+        })
+    };
+    html! {
+        <section class="panel hwloc-panel" aria-labelledby="hwloc-heading" data-testid="hwloc-panel">
+            <h2 id="hwloc-heading">{ "hwloc topology" }</h2>
+            <p data-testid="hwloc-read">{ match &view.read {
+                Ok(line) => html! { <>{ "Read: " }{ line.clone() }</> },
+                Err(why) => html! { <span class="error">{ why.clone() }</span> },
+            } }</p>
+            <div class="hwloc-fields">
+                <label class="setops-field">{ "Hosts (RFC 29 host list)" }
+                    <input type="text" data-testid="hwloc-hosts" value={(*hosts).clone()} placeholder={view.host.clone()}
+                        spellcheck="false" autocomplete="off" oninput={field(&hosts)} />
+                </label>
+                <label class="setops-field">{ "Ranks (RFC 22 id set)" }
+                    <input type="text" data-testid="hwloc-ranks" value={(*ranks).clone()} placeholder="0"
+                        spellcheck="false" autocomplete="off" oninput={field(&ranks)} />
+                </label>
+            </div>
+            { match &view.r {
+                Ok(r) => html! {
+                    <>
+                        <pre class="shape-output" data-testid="hwloc-r" tabindex="0" aria-label="R from the topology">{ r.clone() }</pre>
+                        <button type="button" data-testid="hwloc-open" onclick={on_open}>{ "Open as R in a new tab" }</button>
+                    </>
+                },
+                Err(why) => html! { <p class="error" role="alert" data-testid="hwloc-error">{ why.clone() }</p> },
+            } }
+        </section>
+    }
+}
