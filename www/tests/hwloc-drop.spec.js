@@ -6,7 +6,7 @@ import { topology } from './rscope.js';
 test('a dropped lstopo XML is read as a topology and shown as an R', async ({ rscope, problems }) => {
   await rscope.load();
   await rscope.drop('gpunode7.xml', topology('nvidia-three-backends.xml'), 'header');
-  await expect(rscope.tab('B')).toHaveText('B gpunode7.xml');
+  await expect(rscope.tab('A')).toHaveText('A gpunode7.xml');
   await expect(rscope.hwlocRead).toHaveText(
     'Read: 2 packages, 1 NUMA node, 4 cores, 4 PUs, 2 GPUs (6 OS devices, de-duplicated)');
   await expect(rscope.hwlocR).toHaveText(
