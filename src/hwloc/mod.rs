@@ -21,6 +21,7 @@ pub use read::read_with_limits;
 pub use structure::Structured;
 
 use crate::diag::Diagnostic;
+use std::collections::HashMap;
 use std::ops::Range;
 
 /// Why a topology was refused: an error finding placed in the text
@@ -242,7 +243,8 @@ impl Topology {
     /// or when cores sit at several depths (hwloc then has no core level,
     /// and librlist gives up).
     pub fn cores(&self) -> Result<usize, Refusal> {
-        let mut depths = self.of_kind(Kind::Core).map(|i| self.depth(i));
+        let all = self.depths();
+        let mut depths = self.of_kind(Kind::Core).map(|i| all[i]);
         let Some(first) = depths.next() else {
             return Err(refusal(
                 "the topology has no Core objects, so it gives no cores",
@@ -258,13 +260,15 @@ impl Topology {
         Ok(self.count(Kind::Core))
     }
 
-    /// How many normal ancestors object `i` has.
-    fn depth(&self, i: usize) -> usize {
-        let mut d = 0;
-        let mut at = self.objects[i].parent;
-        while let Some(p) = at {
-            d += 1;
-            at = self.objects[p].parent;
+    /// How many ancestors each object has, in one pass: objects are in
+    /// preorder, so a parent comes before its children (hoisting keeps
+    /// that), and a deep tree costs no walk per object.
+    fn depths(&self) -> Vec<usize> {
+        let mut d = vec![0usize; self.objects.len()];
+        for (i, o) in self.objects.iter().enumerate() {
+            if let Some(p) = o.parent.filter(|&p| p < i) {
+                d[i] = d[p] + 1;
+            }
         }
         d
     }
@@ -284,16 +288,19 @@ impl Topology {
             .count()
     }
 
-    /// The nearest `PCIDev` above object `i`.
-    fn pci_device_of(&self, i: usize) -> Option<usize> {
-        let mut at = self.objects[i].parent;
-        while let Some(p) = at {
-            if self.objects[p].kind == Kind::PciDev {
-                return Some(p);
+    /// The nearest `PCIDev` above each object, in one preorder pass.
+    fn pci_devices_above(&self) -> Vec<Option<usize>> {
+        let mut above: Vec<Option<usize>> = vec![None; self.objects.len()];
+        for (i, o) in self.objects.iter().enumerate() {
+            if let Some(p) = o.parent.filter(|&p| p < i) {
+                above[i] = if self.objects[p].kind == Kind::PciDev {
+                    Some(p)
+                } else {
+                    above[p]
+                };
             }
-            at = self.objects[p].parent;
         }
-        None
+        above
     }
 
     /// Every object in hwloc's walk order (each object before its
@@ -328,7 +335,11 @@ impl Topology {
         if npci == 0 {
             return gpus;
         }
-        let mut visited: Vec<(usize, &str)> = Vec::new();
+        let above = self.pci_devices_above();
+        // Backends remembered per PCI device, and how many remembered in
+        // all (librlist remembers at most as many as there are devices).
+        let mut visited: HashMap<usize, Vec<&str>> = HashMap::new();
+        let mut remembered = 0;
         for i in self.walk() {
             let o = &self.objects[i];
             let Some(backend) = o.info("Backend").filter(|b| GPU_BACKENDS.contains(b)) else {
@@ -338,13 +349,20 @@ impl Topology {
                 continue;
             }
             gpus.seen += 1;
-            let pci = self.pci_device_of(i);
-            let twice = pci.is_some_and(|p| visited.iter().any(|&(q, b)| q == p && b != backend));
+            let pci = above[i];
+            let twice = pci
+                .and_then(|p| visited.get(&p))
+                .is_some_and(|seen| seen.iter().any(|&b| b != backend));
             if dedup && twice {
                 continue;
             }
-            if let (Some(p), true) = (pci, visited.len() < npci) {
-                visited.push((p, backend));
+            if let (Some(p), true) = (pci, remembered < npci) {
+                remembered += 1;
+                // Only which backends matter: at most four per device.
+                let seen = visited.entry(p).or_default();
+                if !seen.contains(&backend) {
+                    seen.push(backend);
+                }
             }
             gpus.devices.push(i);
         }

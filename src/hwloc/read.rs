@@ -199,34 +199,37 @@ fn kind(ty: &str, n: Node) -> Option<Kind> {
 /// In the 1.x format a NUMA node holds the objects that share its memory;
 /// hwloc 2 reads it as memory beside them. Its normal children move up to
 /// its parent, in its place, and it becomes a memory child of that parent.
+/// Each parent's list is rebuilt once, however many NUMA nodes it holds.
 fn hoist_numa_children(t: &mut Topology) {
-    let numas: Vec<usize> = t
-        .of_kind(Kind::NumaNode)
-        .filter(|&i| {
-            t.objects[i]
+    let kinds: Vec<Class> = t.objects.iter().map(|o| o.kind.class()).collect();
+    let holds = |t: &Topology, i: usize| {
+        t.objects[i].kind == Kind::NumaNode
+            && t.objects[i]
                 .children
                 .iter()
-                .any(|&c| t.objects[c].kind.class() == Class::Normal)
-        })
+                .any(|&c| kinds[c] == Class::Normal)
+    };
+    let parents: Vec<usize> = (0..t.objects.len())
+        .filter(|&p| t.objects[p].children.iter().any(|&c| holds(t, c)))
         .collect();
-    for m in numas {
-        let Some(p) = t.objects[m].parent else {
-            continue;
-        };
-        let (moved, kept): (Vec<usize>, Vec<usize>) = t.objects[m]
-            .children
-            .iter()
-            .partition(|&&c| t.objects[c].kind.class() == Class::Normal);
-        t.objects[m].children = kept;
-        for &c in &moved {
-            t.objects[c].parent = Some(p);
+    for p in parents {
+        let old = std::mem::take(&mut t.objects[p].children);
+        let mut new = Vec::with_capacity(old.len());
+        for c in old {
+            if holds(t, c) {
+                let (moved, kept): (Vec<usize>, Vec<usize>) = t.objects[c]
+                    .children
+                    .iter()
+                    .partition(|&&k| kinds[k] == Class::Normal);
+                t.objects[c].children = kept;
+                for &k in &moved {
+                    t.objects[k].parent = Some(p);
+                }
+                new.extend(moved);
+            }
+            new.push(c);
         }
-        let kinds: Vec<Class> = t.objects.iter().map(|o| o.kind.class()).collect();
-        let siblings = &mut t.objects[p].children;
-        if let Some(at) = siblings.iter().position(|&c| c == m) {
-            siblings.splice(at..=at, moved);
-            siblings.push(m);
-            siblings.sort_by_key(|&c| kinds[c]);
-        }
+        new.sort_by_key(|&c| kinds[c]);
+        t.objects[p].children = new;
     }
 }

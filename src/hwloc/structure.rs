@@ -5,6 +5,7 @@
 //! `KEEP_STRUCTURE` type filter does after loading.
 
 use super::{Class, Kind, Topology};
+use std::collections::HashMap;
 
 /// The tree after merging: who is the root and each object's children
 /// (normal first, then memory, I/O and misc), for objects still present.
@@ -102,13 +103,16 @@ impl Topology {
         if !(parent_goes || child_goes) || !w.same_shape(levels, i, t2 == Kind::Pu) {
             return;
         }
+        let mut replaced: HashMap<usize, usize> = HashMap::new();
         for (&p, &c) in levels[i - 1].iter().zip(&levels[i]) {
             if child_goes {
                 w.drop_child(p, c);
             } else {
                 w.drop_parent(p, c);
+                replaced.insert(p, c);
             }
         }
+        w.replace_in_grandparents(&replaced);
         levels.remove(if child_goes { i } else { i - 1 });
     }
 }
@@ -155,16 +159,28 @@ impl Work {
         self.other[p].extend(extra);
     }
 
-    /// Parent `p` goes; `c` takes its place.
-    fn drop_parent(&mut self, p: usize, c: usize) {
-        let g = self.parent[p];
-        match g {
-            Some(g) => {
-                if let Some(s) = self.normal[g].iter_mut().find(|s| **s == p) {
+    /// Each removed parent's place in its own parent's list goes to its
+    /// child (`replaced`), each list rewritten once.
+    fn replace_in_grandparents(&mut self, replaced: &HashMap<usize, usize>) {
+        let mut grandparents: Vec<usize> =
+            replaced.values().filter_map(|&c| self.parent[c]).collect();
+        grandparents.sort_unstable();
+        grandparents.dedup();
+        for g in grandparents {
+            for s in &mut self.normal[g] {
+                if let Some(&c) = replaced.get(s) {
                     *s = c;
                 }
             }
-            None => self.root = c,
+        }
+    }
+
+    /// Parent `p` goes; `c` takes its place (in the parent's list, by
+    /// [`Work::replace_in_grandparents`]).
+    fn drop_parent(&mut self, p: usize, c: usize) {
+        let g = self.parent[p];
+        if g.is_none() {
+            self.root = c;
         }
         self.parent[c] = g;
         self.normal[p].clear();
