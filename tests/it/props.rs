@@ -233,3 +233,46 @@ proptest! {
         prop_assert_eq!(back, sa);
     }
 }
+
+/// hwloc XML pieces, put together in any order: a topology, objects of
+/// known and unknown types, caches, PCI devices and OS devices, and broken
+/// tags.
+fn hwloc_piece() -> impl Strategy<Value = &'static str> {
+    prop::sample::select(vec![
+        "<topology version=\"2.0\">",
+        "</topology>",
+        "<object type=\"Machine\">",
+        "<object type=\"Package\">",
+        "<object type=\"NUMANode\">",
+        "<object type=\"Group\" dont_merge=\"1\">",
+        "<object type=\"L2Cache\" cache_size=\"1048576\">",
+        "<object type=\"Cache\" depth=\"3\" cache_type=\"2\">",
+        "<object type=\"Core\">",
+        "<object type=\"PU\"/>",
+        "<object type=\"PCIDev\" pci_type=\"0302 [10de:2330]\">",
+        "<object type=\"OSDev\" name=\"cuda0\" osdev_type=\"5\"><info name=\"Backend\" value=\"CUDA\"/></object>",
+        "<object type=\"OSDev\" name=\"opencl0d0\" osdev_type=\"5\"><info name=\"Backend\" value=\"OpenCL\"/></object>",
+        "<object type=\"OSDev\" name=\"nvme0n1\" osdev_type=\"0\"/>",
+        "<object type=\"Gadget\">",
+        "</object>",
+        "<info name=\"HostName\" value=\"n7\"/>",
+        "<object",
+        "&bogus;",
+    ])
+}
+
+proptest! {
+    #[test]
+    fn hwloc_reading_never_panics(pieces in prop::collection::vec(hwloc_piece(), 0..24)) {
+        let text: String = pieces.concat();
+        let view = rscope::commands::r::topology_view(&text, "", "0-1");
+        if let Ok(t) = rscope::hwloc::read(&text) {
+            prop_assert!(view.read.is_ok());
+            let c = t.counts(true);
+            prop_assert!(c.gpus <= c.gpu_devices);
+            let _ = rscope::jgf::from_hwloc::from_topology(&t);
+        } else {
+            prop_assert!(view.read.is_err());
+        }
+    }
+}
