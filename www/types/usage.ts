@@ -101,4 +101,10 @@ fit('node', r, { policy: 'random' });
 intersect(r, r, { keepData: 'yes' });
 // @ts-expect-error no such intersect option
 intersect(r, r, { keep: true });
-console.log(notText, notCount, notIds);
+// @ts-expect-error properties is a list
+fromHwloc(lstopo, { properties: 'big' });
+// @ts-expect-error no such fromHwloc option
+fromHwloc(lstopo, { cores: '0-3' });
+// @ts-expect-error graphFromHwloc answers JGF text
+const notGraph: object = graphFromHwloc(lstopo);
+console.log(notText, notCount, notIds, notGraph);
