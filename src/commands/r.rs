@@ -293,6 +293,27 @@ mod tests {
     }
 
     #[test]
+    fn two_nodes_topologies_combine_into_a_two_rank_r() {
+        // The page's flow: each tab's topology opened as R, the second on
+        // rank 1, then the set workbench's union.
+        let one = topology_view(
+            include_str!("../../tests/fixtures/hwloc/one-core.xml"),
+            "a1",
+            "",
+        );
+        let nv = include_str!("../../tests/fixtures/hwloc/nvidia-three-backends.xml");
+        let two = topology_view(nv, "", "1");
+        let (a, b) = (one.r.unwrap(), two.r.unwrap());
+        let both =
+            crate::setops::union(&crate::setops::Inputs::tabs(&[('A', &a), ('B', &b)])).unwrap();
+        assert_eq!(
+            rset::load(&both).unwrap().short_form(),
+            "rank0/core0 rank1/core[0-3],gpu[0-1]"
+        );
+        assert!(both.contains("\"nodelist\": [\"a1,gpunode7\"]"), "{both}");
+    }
+
+    #[test]
     fn a_refused_document_is_placed_in_its_input() {
         let text = "{\"version\": 1,\n  \"execution\": [}";
         let inputs = crate::setops::Inputs::stdin(text);

@@ -2,10 +2,12 @@
 //! the host and rank fields, and the R they make, updated as the user
 //! types. "Open as R" opens that R in a new tab, where the grid, the
 //! graph and the set workbench take it (two nodes' topologies become a
-//! two-rank R with a union). Reading and encoding are core calls
-//! ([`crate::commands::r::topology_view`]).
+//! two-rank R with a union); "Open Fluxion's graph" opens the JGF graph
+//! Fluxion's hwloc reader builds, drawn as a tree. Reading, encoding and
+//! the graph are core calls ([`crate::commands::r::topology_view`],
+//! [`crate::commands::graph::from_hwloc`]).
 
-use crate::commands::r::topology_view;
+use crate::commands::{graph, r::topology_view};
 use crate::tabs::{Doc, Text};
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
@@ -48,6 +50,23 @@ pub fn hwloc_panel(props: &HwlocProps) -> Html {
             }
         })
     };
+    let on_graph = {
+        let (xml, source, open) = (
+            props.xml.clone(),
+            props.source.clone(),
+            props.on_open.clone(),
+        );
+        Callback::from(move |_: MouseEvent| {
+            // A topology that reads gives a graph or a placed refusal; the
+            // refusal is what the new tab then shows.
+            let text = graph::from_hwloc(&xml).unwrap_or_else(|e| e.located());
+            open.emit(Doc {
+                source: format!("{source} graph"),
+                text: text.into(),
+                provenance: None,
+            })
+        })
+    };
     html! {
         <section class="panel hwloc-panel" aria-labelledby="hwloc-heading" data-testid="hwloc-panel">
             <h2 id="hwloc-heading">{ "hwloc topology" }</h2>
@@ -69,7 +88,10 @@ pub fn hwloc_panel(props: &HwlocProps) -> Html {
                 Ok(r) => html! {
                     <>
                         <pre class="shape-output" data-testid="hwloc-r" tabindex="0" aria-label="R from the topology">{ r.clone() }</pre>
-                        <button type="button" data-testid="hwloc-open" onclick={on_open}>{ "Open as R in a new tab" }</button>
+                        <div class="hwloc-actions">
+                            <button type="button" data-testid="hwloc-open" onclick={on_open}>{ "Open as R in a new tab" }</button>
+                            <button type="button" data-testid="hwloc-graph" onclick={on_graph}>{ "Open Fluxion's graph in a new tab" }</button>
+                        </div>
                     </>
                 },
                 Err(why) => html! { <p class="error" role="alert" data-testid="hwloc-error">{ why.clone() }</p> },
