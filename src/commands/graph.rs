@@ -80,8 +80,15 @@ pub fn find(text: &str, q: &Query) -> Result<Vec<String>, Failure> {
 /// What `rscope jgf from-hwloc` prints: the JGF graph Fluxion's hwloc
 /// reader builds from the topology `xml`, or why there is none, placed.
 pub fn from_hwloc(xml: &str) -> Result<String, Failure> {
+    from_hwloc_allowing(xml, &[])
+}
+
+/// [`from_hwloc`] with only the resource types of `allow` (`--allow`,
+/// as Fluxion's allowlist); all when empty.
+pub fn from_hwloc_allowing(xml: &str, allow: &[String]) -> Result<String, Failure> {
     let t = crate::hwloc::read(xml).map_err(|d| Failure::finding(&d, xml))?;
-    let g = jgf::from_hwloc::from_topology(&t).map_err(|d| Failure::finding(&d, xml))?;
+    let g = jgf::from_hwloc::from_topology_allowing(&t, allow)
+        .map_err(|d| Failure::finding(&d, xml))?;
     Ok(jgf::generate::to_json(&g))
 }
 

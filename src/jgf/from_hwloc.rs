@@ -150,6 +150,14 @@ fn os_device(o: &Object, logical: i64) -> Result<Option<Made>, Refusal> {
 
 /// The graph of `t`, as Fluxion's hwloc reader builds it.
 pub fn from_topology(t: &Topology) -> Result<Graph, Refusal> {
+    from_topology_allowing(t, &[])
+}
+
+/// The graph of `t` with only the resource types in `allow` (all when
+/// empty), as Fluxion's reader given an allowlist (`resource-query -W
+/// node,core`) builds it: a type left out attaches its children to the
+/// nearest vertex kept. Caches are named by level, `L2cache`.
+pub fn from_topology_allowing(t: &Topology, allow: &[String]) -> Result<Graph, Refusal> {
     let s = t.structured();
     let mut g = Graph {
         writer: Writer::Jgf,
@@ -172,7 +180,15 @@ pub fn from_topology(t: &Topology) -> Result<Graph, Refusal> {
         let n = seen.entry(obj.kind).or_insert(0);
         let logical = *n;
         *n += 1;
-        let at = match make(obj, logical)? {
+        let made = make(obj, logical)?.filter(|m| {
+            let name = if m.kind == "cache" {
+                m.basename.as_str()
+            } else {
+                m.kind
+            };
+            allow.is_empty() || allow.iter().any(|a| a == name)
+        });
+        let at = match made {
             Some(m) => add(&mut g, parent, m),
             None => parent,
         };

@@ -211,6 +211,34 @@ fn jgf_from_hwloc_builds_fluxions_graph() {
         "/cluster0/gpunode7/socket0/gpu0\n/cluster0/gpunode7/socket0/gpu0\n/cluster0/gpunode7/socket1/gpu1\n/cluster0/gpunode7/socket1/gpu1\n"
     );
     assert!(nv.contains("{\"id\": \"1\", \"metadata\": {\"type\": \"node\", \"basename\": \"gpunode\", \"name\": \"gpunode7\", \"id\": 7, \"uniq_id\": 1, \"rank\": 0,"));
+    // An allowlist keeps only its types, as resource-query -W does: cores
+    // and GPUs then hang from the node (checked against flux-sched's
+    // t1015 find-format JGF for its 01-brokers topology: same vertex ids,
+    // types, ids and paths).
+    let o = rscope(
+        &[
+            "jgf",
+            "from-hwloc",
+            "--allow",
+            "node,core,L3cache",
+            &topo("nvidia-three-backends.xml"),
+        ],
+        "",
+    );
+    let paths = rscope(&["jgf", "find", "path=/"], &o.stdout);
+    assert_eq!(
+        paths.stdout,
+        "/cluster0\n/cluster0/gpunode7\n/cluster0/gpunode7/core0\n/cluster0/gpunode7/core1\n/cluster0/gpunode7/core2\n/cluster0/gpunode7/core3\n"
+    );
+    let o = rscope(
+        &["jgf", "from-hwloc", "--allow=L3cache", &topo("caches.xml")],
+        "",
+    );
+    let caches = rscope(&["jgf", "find", "type=cache"], &o.stdout);
+    assert_eq!(
+        caches.stdout,
+        "/cluster0/L3cache0\n/cluster0/L3cache1\n/cluster0/L3cache2\n/cluster0/L3cache3\n"
+    );
     // AMD partitions are RSMI GPUs.
     let amd = rscope(&["jgf", "find", "type=gpu"], &graph("amd-partitions.xml"));
     assert_eq!(amd.stdout.lines().count(), 4);

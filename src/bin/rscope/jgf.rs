@@ -38,6 +38,10 @@ pub enum JgfCommand {
     FromHwloc {
         /// The XML file (default: standard input)
         file: Option<String>,
+        /// Only these resource types (node,socket,core,gpu,L2cache,…), as
+        /// resource-query -W takes them
+        #[arg(long, value_name = "TYPES", value_delimiter = ',')]
+        allow: Vec<String>,
     },
     /// Print the containment path of every vertex matching QUERY
     Find {
@@ -73,11 +77,11 @@ pub fn run(cmd: JgfCommand) -> Outcome {
             print!("{}", jgf::generate::to_json(&jgf::generate::from_rset(&r)));
             Ok(0)
         }
-        JgfCommand::FromHwloc { file } => {
+        JgfCommand::FromHwloc { file, allow } => {
             let input = read_input(file.as_deref())?;
             print!(
                 "{}",
-                graph::from_hwloc(&input.text).map_err(|e| rendered(e, &input))?
+                graph::from_hwloc_allowing(&input.text, &allow).map_err(|e| rendered(e, &input))?
             );
             Ok(0)
         }
