@@ -81,13 +81,15 @@ pub fn app() -> Html {
     let closed = docs.closed.as_ref().map(|c| tab_label(c.at, &c.doc.source));
     let history = docs.history();
     let on_open_selection = open_selection(&docs);
+    // An lstopo XML is read as a topology, not as an R document: no R
+    // findings, in the side panel or under the text.
+    let topology = crate::hwloc::looks_like_topology(&current_text);
     let squiggles = current
         .as_ref()
+        .filter(|_| !topology)
         .map(|a| a.squiggles.clone())
         .unwrap_or_default();
     let sources: Vec<String> = docs.docs.iter().map(|d| d.source.clone()).collect();
-    // An lstopo XML is read as a topology, not as an R document.
-    let topology = crate::hwloc::looks_like_topology(&current_text);
     html! {
         <main class="app">
             <header>
