@@ -23,12 +23,22 @@ const here = import.meta.url;
 let bundle = null; // one wasm instance for every element
 let sheet = null; // one parsed stylesheet for every shadow root
 
-/** The wasm bundle beside this file, started once. */
+/**
+ * The wasm bundle beside this file, started once. The wasm is fetched and
+ * compiled while its JS loads, not after; where streaming compilation
+ * fails (a server that sends the wasm with another type), the bundle's
+ * own loader fetches it again and says why.
+ */
 function boot() {
-  bundle ??= import(new URL('./rscope.js', here).href).then(async (m) => {
-    await m.default();
-    return m;
-  });
+  bundle ??= (() => {
+    const wasm = new URL('./rscope_bg.wasm', here);
+    const compiled = WebAssembly.compileStreaming(fetch(wasm)).catch(() => null);
+    return import(new URL('./rscope.js', here).href).then(async (m) => {
+      const module = await compiled;
+      await m.default({ module_or_path: module ?? wasm });
+      return m;
+    });
+  })();
   return bundle;
 }
 
@@ -53,6 +63,20 @@ ${css}
   return sheet;
 }
 
+/**
+ * The element's `src` fetched now, while the bundle loads, as
+ * `[src, promise]`; the core reads the answer as it would its own fetch.
+ */
+function prefetch(element) {
+  const src = element.getAttribute('src');
+  if (!src || !src.trim() || inlineDocument(element) !== undefined) return undefined;
+  const answer = fetch(src);
+  // The core reads the failure and says it; this only keeps the browser
+  // from reporting it as unhandled when the core fetches anew.
+  answer.catch(() => {});
+  return [src, answer];
+}
+
 /** The document written inside the element, if any. */
 function inlineDocument(element) {
   const script = element.querySelector(':scope > script[type="application/json"]');
@@ -73,6 +97,15 @@ const watcher = new IntersectionObserver(
   { rootMargin: '100px' },
 );
 
+/** Whether `element` is within the observer's margin of the viewport. */
+function nearView(element) {
+  const r = element.getBoundingClientRect();
+  if (r.width === 0 && r.height === 0) return false; // not laid out: the observer decides
+  const margin = 100;
+  return r.bottom >= -margin && r.top <= innerHeight + margin
+    && r.right >= -margin && r.left <= innerWidth + margin;
+}
+
 const OBSERVED = ['src', 'view', 'height', 'theme', 'color-by', 'fold', 'shape', 'page'];
 
 class RscopeView extends HTMLElement {
@@ -85,7 +118,10 @@ class RscopeView extends HTMLElement {
   connectedCallback() {
     if (!this.shadowRoot) this.attachShadow({ mode: 'open' });
     this.#say('Rscope starts when this part of the page is shown.', 'loading');
-    watcher.observe(this);
+    // In view already: start now rather than at the observer's first call,
+    // a frame later.
+    if (nearView(this)) this.start();
+    else watcher.observe(this);
   }
 
   disconnectedCallback() {
@@ -101,6 +137,7 @@ class RscopeView extends HTMLElement {
   async start() {
     this.#started = true;
     try {
+      const fetched = prefetch(this);
       const [m, s] = await Promise.all([boot(), styles()]);
       if (!this.isConnected) return;
       this.shadowRoot.adoptedStyleSheets = [s];
@@ -109,7 +146,7 @@ class RscopeView extends HTMLElement {
       this.shadowRoot.replaceChildren(this.#box);
       const attributes = [...this.attributes].map((a) => [a.name, a.value]);
       const page = new URL('../index.html', here).href;
-      this.#handle = m.mountView(this.#box, attributes, inlineDocument(this), page, this.#name());
+      this.#handle = m.mountView(this.#box, attributes, inlineDocument(this), page, this.#name(), fetched);
     } catch (e) {
       this.#say(
         `Rscope could not start: ${e && e.message ? e.message : e}. Check that rscope.js, rscope_bg.wasm (served as application/wasm) and style.css sit beside rscope-view.js.`,

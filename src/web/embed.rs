@@ -88,12 +88,33 @@ pub struct EmbedProps {
     /// The element's name among the host page's elements.
     #[prop_or_default]
     pub name: AttrValue,
+    /// The fetch of the element's `src` already under way, if any.
+    #[prop_or_default]
+    pub prefetched: Option<Prefetched>,
 }
 
-/// The document of `embed`, fetched when it is a link: none while it
-/// loads, else the text or why there is none.
+/// A fetch of an element's `src` that its script started while the
+/// bundle loaded, so the document and the wasm arrive together.
+#[derive(Clone, Debug)]
+pub struct Prefetched {
+    /// The address as the element's `src` gave it.
+    pub url: String,
+    /// The fetch's promise of a response.
+    pub answer: js_sys::Promise,
+}
+
+impl PartialEq for Prefetched {
+    fn eq(&self, other: &Prefetched) -> bool {
+        let (a, b): (&JsValue, &JsValue) = (self.answer.as_ref(), other.answer.as_ref());
+        self.url == other.url && a == b
+    }
+}
+
+/// The document of `embed`, fetched when it is a link (from `prefetched`
+/// when that fetch is of the same address): none while it loads, else the
+/// text or why there is none.
 #[hook]
-fn use_document(embed: &Rc<Embed>) -> Option<Result<Text, String>> {
+fn use_document(embed: &Rc<Embed>, prefetched: Option<Prefetched>) -> Option<Result<Text, String>> {
     let loaded = use_state(|| match &embed.source {
         Source::Text(t) => Some(Ok(Text::from(t.as_str()))),
         Source::Missing(why) => Some(Err(why.clone())),
@@ -104,8 +125,12 @@ fn use_document(embed: &Rc<Embed>) -> Option<Result<Text, String>> {
         use_effect_with((), move |()| {
             if let Source::Url(url) = &embed.source {
                 let url = url.clone();
+                let early = prefetched.filter(|p| p.url == url).map(|p| p.answer);
                 spawn_local(async move {
-                    let doc = load::fetch(&url, url.clone()).await;
+                    let doc = match early {
+                        Some(answer) => load::fetched(&url, url.clone(), answer).await,
+                        None => load::fetch(&url, url.clone()).await,
+                    };
                     loaded.set(Some(doc.map(|d| d.text)));
                 });
             }
@@ -118,7 +143,7 @@ fn use_document(embed: &Rc<Embed>) -> Option<Result<Text, String>> {
 #[function_component(EmbedView)]
 pub fn embed_view(props: &EmbedProps) -> Html {
     let embed = &props.embed;
-    let loaded = use_document(embed);
+    let loaded = use_document(embed, props.prefetched.clone());
     let text = match &loaded {
         Some(Ok(t)) => t.clone(),
         _ => Text::from(""),
@@ -352,6 +377,8 @@ pub struct ElementProps {
     pub page: AttrValue,
     /// The element's name among the host page's elements.
     pub name: AttrValue,
+    /// The fetch of its `src` the element started, if any.
+    pub prefetched: Option<Prefetched>,
 }
 
 /// The element's root: [`EmbedView`] as the element draws it.
@@ -362,7 +389,8 @@ pub fn element_app(props: &ElementProps) -> Html {
         .page
         .clone()
         .map_or(props.page.clone(), AttrValue::from);
-    html! { <EmbedView embed={props.embed.clone()} {page} element={true} name={props.name.clone()} /> }
+    html! { <EmbedView embed={props.embed.clone()} {page} element={true} name={props.name.clone()}
+    prefetched={props.prefetched.clone()} /> }
 }
 
 /// Draw a `<rscope-view>` element's views into `root` (a node of its
@@ -379,6 +407,7 @@ pub fn mount_view(
     inline: Option<String>,
     page: String,
     name: String,
+    prefetched: Option<Prefetched>,
 ) -> js_sys::Function {
     let pairs: Vec<(String, String)> = attributes
         .iter()
@@ -396,6 +425,7 @@ pub fn mount_view(
         embed: Rc::new(from_attributes(&pairs, inline.as_deref())),
         page: page.into(),
         name: name.into(),
+        prefetched,
     };
     let app = yew::Renderer::<ElementApp>::with_root_and_props(root, props).render();
     Closure::once_into_js(move || app.destroy()).unchecked_into()

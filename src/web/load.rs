@@ -46,7 +46,12 @@ pub enum FetchError {
 
 /// GET `url` and read its body as text.
 pub async fn get_text(url: &str) -> Result<String, FetchError> {
-    let response = response(url).await.ok_or(FetchError::Unreachable)?;
+    text_of(gloo::utils::window().fetch_with_str(url)).await
+}
+
+/// The body of `answer`, a fetch under way, as text.
+async fn text_of(answer: js_sys::Promise) -> Result<String, FetchError> {
+    let response = response_of(answer).await.ok_or(FetchError::Unreachable)?;
     if !response.ok() {
         return Err(FetchError::Status(
             response.status(),
@@ -69,14 +74,23 @@ pub async fn get_json<T: serde::de::DeserializeOwned>(url: &str) -> Option<T> {
 
 /// The answer to a GET of `url`, when there is one.
 async fn response(url: &str) -> Option<web_sys::Response> {
-    let promise = gloo::utils::window().fetch_with_str(url);
+    response_of(gloo::utils::window().fetch_with_str(url)).await
+}
+
+/// The answer of `promise`, a fetch under way, when there is one.
+async fn response_of(promise: js_sys::Promise) -> Option<web_sys::Response> {
     let answer = JsFuture::from(promise).await.ok()?;
     answer.dyn_into::<web_sys::Response>().ok()
 }
 
 /// Fetch a document over HTTP (same origin, or a server that allows CORS).
 pub async fn fetch(url: &str, source: String) -> Result<Doc, String> {
-    let text = get_text(url).await.map_err(|e| match e {
+    fetched(url, source, gloo::utils::window().fetch_with_str(url)).await
+}
+
+/// The document of `url` from `answer`, a fetch of it already under way.
+pub async fn fetched(url: &str, source: String, answer: js_sys::Promise) -> Result<Doc, String> {
+    let text = text_of(answer).await.map_err(|e| match e {
         FetchError::Unreachable => format!(
             "cannot load {url}: no answer. The server must be reachable and allow cross-origin requests (CORS), or open the file instead"
         ),

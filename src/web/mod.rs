@@ -65,12 +65,15 @@ mod tests;
 mod wait;
 
 use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
 
 /// Draw a `<rscope-view>` element's views into `root` (see
 /// `static/rscope-view.js`): its attributes as `[name, value]` pairs, its
 /// inline document if any, the Rscope page "Open in Rscope" goes to, and
-/// the element's name on the host page (its regions are named with it);
-/// returns the function that takes the views down.
+/// the element's name on the host page (its regions are named with it),
+/// and the fetch of its `src` the element started while the bundle
+/// loaded, if any (`[src, promise of the response]`); returns the
+/// function that takes the views down.
 #[wasm_bindgen(js_name = mountView)]
 pub fn mount_view(
     root: web_sys::Element,
@@ -78,9 +81,15 @@ pub fn mount_view(
     inline: Option<String>,
     page: String,
     name: String,
+    fetched: Option<js_sys::Array>,
 ) -> js_sys::Function {
     console_error_panic_hook::set_once();
-    embed::mount_view(root, attributes, inline, page, name)
+    let fetched = fetched.and_then(|pair| {
+        let url = pair.get(0).as_string()?;
+        let answer = pair.get(1).dyn_into::<js_sys::Promise>().ok()?;
+        Some(embed::Prefetched { url, answer })
+    });
+    embed::mount_view(root, attributes, inline, page, name, fetched)
 }
 
 /// Mount the Rscope app on the element with id `app`, or on `<body>`,
