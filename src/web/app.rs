@@ -8,6 +8,7 @@ use crate::web::components::{
     compare::{compare_summary, use_compare},
     diagnostics::Diagnostics,
     editor::Editor,
+    explain::{use_explain, ExplainCard},
     grid::GridView,
     setops::SetopsPanel,
     shape::{use_fit, ShapePanel},
@@ -51,7 +52,8 @@ pub fn app() -> Html {
         _ => None,
     };
     let fit = use_fit(&open);
-    let linked = link.cells.clone().or(fit.linked);
+    let teach = use_explain(&current, link.on_point.clone());
+    let linked = teach.linked.clone().or(link.cells.clone()).or(fit.linked);
     let grid = analysis.as_ref().and_then(|a| a.grid.clone());
     let has_states = grid.as_ref().is_some_and(|g| g.has_states());
     let coloring = use_coloring(&docs, has_states, &analyzed.analyst);
@@ -100,9 +102,10 @@ pub fn app() -> Html {
             { history_bar(history.can_undo(), history.can_redo(), on_undo, on_redo) }
             <div class="workspace" role="tabpanel" aria-labelledby={format!("tab-{}", tab_letter(docs.active))}>
                 <Editor text={current_text} {on_edit} on_large_paste={Some(on_large_paste)} label="R document (JSON)"
-                    selection={actions.selection} {squiggles} linked={link.text} reveal={link.reveal} on_point={link.on_point} />
+                    selection={actions.selection} {squiggles} linked={link.text} reveal={link.reveal} on_point={teach.on_point.clone()} />
                 <div class="side">
                     <SummaryView result={complete.as_ref().map(|a| a.summaries.clone())} {progress} />
+                    <ExplainCard card={teach.card.clone()} />
                     if let Some(a) = &complete {
                         <Diagnostics findings={a.findings.clone()} on_locate={actions.on_locate} on_fix={actions.on_fix} />
                     }

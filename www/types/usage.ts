@@ -5,8 +5,8 @@
 import init, {
   decode, encode, fit, formatShape, graph, graphCheck, graphFind, hostlist, idset,
   shape, summarize, summary, validate, wasmMemoryBytes,
-  union, append, diff, intersect, verify, evalSetExpression,
-  type Finding, type FitAnswer, type GraphCheck, type Summary, type Verdict, type IntersectOptions,
+  union, append, diff, intersect, verify, evalSetExpression, explain, whyFinding,
+  type Explained, type WhyFinding, type Finding, type FitAnswer, type GraphCheck, type Summary, type Verdict, type IntersectOptions,
 } from '../../pkg/rscope.js';
 
 await init();
@@ -61,6 +61,18 @@ const answer: FitAnswer = fit('node=1/slot/core', r, { policy: 'best', requires:
 const status: 'now' | 'notnow' | 'never' = answer.status;
 const bytes: number = wasmMemoryBytes();
 
+const card: Explained | null = explain(r, 30);
+if (card) {
+  const lines: string[] = card.decoded;
+  const url: string = card.rfc.url;
+  const cells: string | undefined = card.place?.ranks;
+  const when: number | null = card.time;
+  console.log(card.title, card.body, lines, url, card.span[0], cells, when);
+}
+const why: WhyFinding = whyFinding('missing key \'R_lite\'', '/execution');
+const rule: string = why.why;
+console.log(rule, why.fix, why.kind, why.rfc.number);
+
 console.log(byHosts, joined, appended, less, both, kept, verified, verdict.message, evaluated);
 console.log(cores, printed, counts, text, short, made, local, list, many, hosts, ids, n, each,
   tree, shallow, consistent, differences, paths, back, status, bytes);
@@ -96,4 +108,8 @@ fit('node', r, { policy: 'random' });
 intersect(r, r, { keepData: 'yes' });
 // @ts-expect-error no such intersect option
 intersect(r, r, { keep: true });
-console.log(notText, notCount, notIds);
+// @ts-expect-error the offset is a number
+explain(r, '30');
+// @ts-expect-error decoded is a list
+const notLines: string = explain(r, 0)!.decoded;
+console.log(notText, notCount, notIds, notLines);

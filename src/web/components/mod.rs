@@ -5,6 +5,7 @@ pub mod color_menu;
 pub mod compare;
 pub mod diagnostics;
 pub mod editor;
+pub mod explain;
 pub mod grid;
 pub mod grid_paint;
 pub mod grid_tools;
