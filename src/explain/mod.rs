@@ -16,6 +16,7 @@
 
 mod graph;
 mod locate;
+pub mod play;
 mod r;
 mod text;
 pub mod why;
@@ -59,9 +60,22 @@ impl Rfc {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Place {
     /// The ranks (rows).
+    #[serde(serialize_with = "as_text")]
     pub ranks: IdSet,
     /// Child type and ids, in each of those rows.
+    #[serde(serialize_with = "pairs_as_text")]
     pub children: Vec<(String, IdSet)>,
+}
+
+/// An id set as its RFC 22 text in every serializer (compact binary ones
+/// write ranges), as the JS API's types say.
+fn as_text<S: serde::Serializer>(ids: &IdSet, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(ids)
+}
+
+/// Child types and id sets as `[name, text]` pairs.
+fn pairs_as_text<S: serde::Serializer>(v: &[(String, IdSet)], s: S) -> Result<S::Ok, S::Error> {
+    s.collect_seq(v.iter().map(|(k, ids)| (k, ids.to_string())))
 }
 
 /// What the key or value under a byte offset means.

@@ -10,6 +10,7 @@ mod fixtures;
 mod golden;
 mod hostlist;
 mod jgf;
+mod playground;
 mod props;
 mod rset;
 mod rset_cli;

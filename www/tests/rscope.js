@@ -103,6 +103,10 @@ export class Rscope {
     this.setopsRefusal = page.getByTestId('setops-refusal');
     this.setopsMessage = page.getByTestId('setops-message');
     this.setopsSpan = page.getByTestId('setops-span');
+    this.explainCard = page.getByTestId('explain');
+    this.explainTitle = page.getByTestId('explain-title');
+    this.explainDecoded = page.getByTestId('explain-decoded').locator('li');
+    this.explainRfc = page.getByTestId('explain-rfc');
   }
 
   // ---- loading and documents ------------------------------------------
@@ -330,6 +334,11 @@ export class Rscope {
   findings(text) {
     const all = this.page.getByTestId('finding');
     return text === undefined ? all : all.filter({ hasText: text });
+  }
+
+  /** The "Why?" fold of the finding that contains `text`. */
+  whyOf(text) {
+    return this.findings(text).getByTestId('finding-why');
   }
 
   /** Click the finding that contains `text`, which selects its place in the editor. */
