@@ -19,6 +19,7 @@ mod locate;
 pub mod play;
 mod r;
 mod text;
+pub mod tour;
 pub mod why;
 
 use crate::hostlist::Hostlist;

@@ -63,23 +63,55 @@ pub struct Problem {
     pub message: String,
     /// The bytes at fault.
     pub span: (usize, usize),
+    /// The 1-based column (in characters) where they start.
+    pub column: usize,
+    /// The text with the bytes at fault marked by `>>` and `<<`, to show.
+    pub marked: String,
 }
+
+/// The longest text the playground reads (a host list or shape typed by
+/// hand is far shorter).
+pub const MAX_PLAY_BYTES: usize = 64 * 1024;
 
 /// Read `text` as `format`.
 pub fn read(format: Format, text: &str) -> Result<Reading, Problem> {
-    match format {
+    if text.len() > MAX_PLAY_BYTES {
+        return Err(Problem {
+            message: format!(
+                "{} bytes is more than the playground's limit of {MAX_PLAY_BYTES} bytes",
+                text.len()
+            ),
+            span: (0, 0),
+            column: 1,
+            marked: String::new(),
+        });
+    }
+    let read = match format {
         Format::IdSet => idset(text),
         Format::Hostlist => hostlist(text),
         Format::Range => range(text),
         Format::Shape => shape(text),
-    }
+    };
+    read.map_err(|(message, span)| {
+        let end = span.end.min(text.len()).max(span.start.min(text.len()));
+        let start = span.start.min(end);
+        let (before, at, after) = match (text.get(..start), text.get(start..end), text.get(end..)) {
+            (Some(b), Some(a), Some(f)) => (b, a, f),
+            _ => (text, "", ""),
+        };
+        Problem {
+            message,
+            span: (span.start, span.end),
+            column: crate::diag::line_col(text, start).col,
+            marked: format!("{before}>>{at}<<{after}"),
+        }
+    })
 }
 
-fn problem(message: String, span: std::ops::Range<usize>) -> Problem {
-    Problem {
-        message,
-        span: (span.start, span.end),
-    }
+type Failed = (String, std::ops::Range<usize>);
+
+fn problem(message: String, span: std::ops::Range<usize>) -> Failed {
+    (message, span)
 }
 
 /// The pieces of `text` between top-level commas (outside brackets), each
@@ -101,7 +133,7 @@ fn pieces(text: &str) -> Vec<(usize, &str)> {
     out
 }
 
-fn idset(text: &str) -> Result<Reading, Problem> {
+fn idset(text: &str) -> Result<Reading, Failed> {
     let ids = IdSet::decode(text).map_err(|e| problem(e.message(), e.span()))?;
     let mut steps: Vec<String> = pieces(text.trim_start_matches('[').trim_end_matches(']'))
         .into_iter()
@@ -143,7 +175,7 @@ fn idset(text: &str) -> Result<Reading, Problem> {
     })
 }
 
-fn hostlist(text: &str) -> Result<Reading, Problem> {
+fn hostlist(text: &str) -> Result<Reading, Failed> {
     let hosts = Hostlist::parse(text).map_err(|e| problem(e.message(), e.span()))?;
     let mut steps: Vec<String> = pieces(text)
         .into_iter()
@@ -189,7 +221,7 @@ fn host_step(piece: &str) -> String {
     }
 }
 
-fn range(text: &str) -> Result<Reading, Problem> {
+fn range(text: &str) -> Result<Reading, Failed> {
     let r = Range::parse(text).map_err(|e| problem(e.message(), e.span()))?;
     let canonical = r.encode(false, false);
     let values: Vec<u64> = r.values(u64::MAX).take(MAX_EXPANDED).collect();
@@ -221,7 +253,7 @@ fn range(text: &str) -> Result<Reading, Problem> {
     })
 }
 
-fn shape(text: &str) -> Result<Reading, Problem> {
+fn shape(text: &str) -> Result<Reading, Failed> {
     let options = Options {
         label: "task".into(),
         rangedict: false,
@@ -284,8 +316,15 @@ mod tests {
             read(Format::Hostlist, "node[1-").unwrap_err(),
             Problem {
                 message: "unclosed '['".into(),
-                span: (4, 5)
+                span: (4, 5),
+                column: 5,
+                marked: "node>>[<<1-".into()
             }
+        );
+        let long = "a".repeat(MAX_PLAY_BYTES + 1);
+        assert_eq!(
+            read(Format::Hostlist, &long).unwrap_err().message,
+            "65537 bytes is more than the playground's limit of 65536 bytes"
         );
     }
 

@@ -351,6 +351,12 @@ fn properties(doc: &Doc<'_, '_, '_>, v: &Value<'_>) -> Explained {
             .iter()
             .map(|m| format!("{}: {}", m.name, property_ranks(doc, m.value)))
             .collect();
+        let ranks = json::members(o)
+            .0
+            .iter()
+            .filter_map(|m| IdSet::parse(string(m.value)?).ok())
+            .fold(IdSet::new(), |all, r| all.union(&r));
+        c.place = (!ranks.is_empty()).then(|| doc.cells_of(&ranks));
     }
     c
 }

@@ -1,6 +1,7 @@
 //! The JS API for learning the format: `explain(text, byteOffset)`, what the
 //! key or value at a byte of an R means, and `whyFinding(message, pointer)`,
-//! the rule and the fix of a finding; thin calls of [`crate::explain`].
+//! the rule and the fix of a finding, and `readSmall(format, text)`, the
+//! playground's reading of a small format; thin calls of [`crate::explain`].
 
 use crate::explain;
 use crate::web::api::{error, text_arg, to_js};
@@ -38,6 +39,13 @@ export interface WhyFinding { kind: FindingKind; why: string; fix: string; rfc: 
  * outside its value.
  */
 export function explain(text: string, byteOffset: number): Explained | null;
+/** A small format read: canonical form, count (null without end), first members, the reading. */
+export interface PlayReading { canonical: string; count: number | null; members: string[]; more: number | null; steps: string[] }
+/** Why a text is not in the format: the message, its byte span and column, and the text marked `>>…<<`. */
+export interface PlayProblem { message: string; span: [number, number]; column: number; marked: string }
+/** Read `text` as an id set, a host list, an RFC 45 range or a shape, as the page's playground does. */
+export function readSmall(format: "idset" | "hostlist" | "range" | "shape", text: string):
+  { reading: PlayReading; problem: null } | { reading: null; problem: PlayProblem };
 /** The rule a finding (its message and pointer, as `validate` gives them) enforces, and its fix. */
 export function whyFinding(message: string, pointer: string): WhyFinding;
 "#;
@@ -62,4 +70,37 @@ pub fn why_finding(message: JsValue, pointer: JsValue) -> Result<JsValue, JsValu
     let message = text_arg("whyFinding", "message", "a finding's message", &message)?;
     let pointer = text_arg("whyFinding", "pointer", "a JSON pointer", &pointer)?;
     to_js(&explain::why::why(&message, &pointer))
+}
+
+/// Read `text` in one of the small formats, as the playground does.
+#[wasm_bindgen(js_name = readSmall, skip_typescript)]
+pub fn read_small(format: JsValue, text: JsValue) -> Result<JsValue, JsValue> {
+    let name = text_arg(
+        "readSmall",
+        "format",
+        "idset, hostlist, range or shape",
+        &format,
+    )?;
+    let text = text_arg("readSmall", "text", "the text to read", &text)?;
+    let format = explain::play::Format::named(&name).ok_or_else(|| {
+        error(&format!(
+            "readSmall: unknown format '{name}': use idset, hostlist, range or shape"
+        ))
+    })?;
+    #[derive(serde::Serialize)]
+    struct Answer {
+        reading: Option<explain::play::Reading>,
+        problem: Option<explain::play::Problem>,
+    }
+    let answer = match explain::play::read(format, &text) {
+        Ok(r) => Answer {
+            reading: Some(r),
+            problem: None,
+        },
+        Err(p) => Answer {
+            reading: None,
+            problem: Some(p),
+        },
+    };
+    to_js(&answer)
 }

@@ -10,11 +10,13 @@ use crate::web::components::{
     editor::Editor,
     explain::{use_explain, ExplainCard},
     grid::GridView,
+    playground::Playground,
     setops::SetopsPanel,
     shape::{use_fit, ShapePanel},
     summary::SummaryView,
     tabs::{history_bar, Tabs},
     toolbar::{Example, Toolbar},
+    tour::use_tour,
     tree::graph_section,
 };
 use crate::web::hooks::{
@@ -53,7 +55,10 @@ pub fn app() -> Html {
     };
     let fit = use_fit(&open);
     let teach = use_explain(&current, link.on_point.clone());
-    let linked = teach.linked.clone().or(link.cells.clone()).or(fit.linked);
+    let tour = use_tour(&docs);
+    let linked = (tour.linked.clone().or(teach.linked.clone()))
+        .or(link.cells.clone())
+        .or(fit.linked);
     let grid = analysis.as_ref().and_then(|a| a.grid.clone());
     let has_states = grid.as_ref().is_some_and(|g| g.has_states());
     let coloring = use_coloring(&docs, has_states, &analyzed.analyst);
@@ -100,9 +105,10 @@ pub fn app() -> Html {
             }
             <Tabs sources={sources.clone()} active={docs.active} {on_select} {on_close} {closed} {on_reopen} />
             { history_bar(history.can_undo(), history.can_redo(), on_undo, on_redo) }
+            { tour.panel }
             <div class="workspace" role="tabpanel" aria-labelledby={format!("tab-{}", tab_letter(docs.active))}>
                 <Editor text={current_text} {on_edit} on_large_paste={Some(on_large_paste)} label="R document (JSON)"
-                    selection={actions.selection} {squiggles} linked={link.text} reveal={link.reveal} on_point={teach.on_point.clone()} />
+                    selection={actions.selection} {squiggles} linked={tour.span.or(link.text)} reveal={link.reveal} on_point={teach.on_point.clone()} />
                 <div class="side">
                     <SummaryView result={complete.as_ref().map(|a| a.summaries.clone())} {progress} />
                     <ExplainCard card={teach.card.clone()} />
@@ -138,6 +144,7 @@ pub fn app() -> Html {
             }
             <SetopsPanel tabs={docs.docs.clone()} active={docs.active}
                 on_open={dispatch(&docs, Action::Open)} on_early={analyzed.seed.clone()} />
+            <Playground />
         </main>
     }
 }

@@ -107,6 +107,20 @@ export class Rscope {
     this.explainTitle = page.getByTestId('explain-title');
     this.explainDecoded = page.getByTestId('explain-decoded').locator('li');
     this.explainRfc = page.getByTestId('explain-rfc');
+    this.playground = page.getByTestId('playground');
+    this.playFormat = page.getByTestId('play-format');
+    this.playText = page.getByTestId('play-text');
+    this.playOther = page.getByTestId('play-other');
+    this.playOp = page.getByTestId('play-op');
+    this.tour = page.getByTestId('tour');
+    this.tourStart = page.getByTestId('tour-start');
+    this.tourStep = page.getByTestId('tour-step');
+  }
+
+  /** The playground's answer named `part`: canonical, count, members, steps (its items), error, marked, result. */
+  play(part) {
+    const found = this.page.getByTestId(`play-${part}`);
+    return part === 'steps' ? found.locator('li') : found;
   }
 
   // ---- loading and documents ------------------------------------------

@@ -5,7 +5,7 @@
 import init, {
   decode, encode, fit, formatShape, graph, graphCheck, graphFind, hostlist, idset,
   shape, summarize, summary, validate, wasmMemoryBytes,
-  union, append, diff, intersect, verify, evalSetExpression, explain, whyFinding,
+  union, append, diff, intersect, verify, evalSetExpression, explain, whyFinding, readSmall,
   type Explained, type WhyFinding, type Finding, type FitAnswer, type GraphCheck, type Summary, type Verdict, type IntersectOptions,
 } from '../../pkg/rscope.js';
 
@@ -72,6 +72,15 @@ if (card) {
 const why: WhyFinding = whyFinding('missing key \'R_lite\'', '/execution');
 const rule: string = why.why;
 console.log(rule, why.fix, why.kind, why.rfc.number);
+const small = readSmall('hostlist', 'node[1-4,7]');
+if (small.reading) {
+  const canonical: string = small.reading.canonical;
+  const total: number | null = small.reading.count;
+  console.log(canonical, total, small.reading.steps);
+} else {
+  const column: number = small.problem.column;
+  console.log(column, small.problem.marked);
+}
 
 console.log(byHosts, joined, appended, less, both, kept, verified, verdict.message, evaluated);
 console.log(cores, printed, counts, text, short, made, local, list, many, hosts, ids, n, each,
@@ -110,6 +119,8 @@ intersect(r, r, { keepData: 'yes' });
 intersect(r, r, { keep: true });
 // @ts-expect-error the offset is a number
 explain(r, '30');
+// @ts-expect-error no such format
+readSmall('yaml', 'a');
 // @ts-expect-error decoded is a list
 const notLines: string = explain(r, 0)!.decoded;
 console.log(notText, notCount, notIds, notLines);

@@ -9,12 +9,14 @@ pub mod explain;
 pub mod grid;
 pub mod grid_paint;
 pub mod grid_tools;
+pub mod playground;
 pub mod queue;
 pub mod setops;
 pub mod shape;
 pub mod summary;
 pub mod tabs;
 pub mod toolbar;
+pub mod tour;
 pub mod tree;
 pub mod viewer;
 
