@@ -14,6 +14,7 @@
 //! - `graph`: the JGF keys under `scheduling` (RFC 40, RFC 4);
 //! - `text`: bounded lists and dates.
 
+pub mod build;
 mod graph;
 mod locate;
 pub mod play;

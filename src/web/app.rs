@@ -4,6 +4,7 @@
 
 use crate::tabs::{tab_label, tab_letter, Action, Doc, Docs, Text};
 use crate::web::components::{
+    build_r::use_build_r,
     color_menu::{color_menu, ColorMenu},
     compare::{compare_summary, use_compare},
     diagnostics::Diagnostics,
@@ -56,6 +57,7 @@ pub fn app() -> Html {
     let fit = use_fit(&open);
     let teach = use_explain(&current, link.on_point.clone());
     let tour = use_tour(&docs);
+    let build_r = use_build_r(&docs);
     let linked = (tour.linked.clone().or(teach.linked.clone()))
         .or(link.cells.clone())
         .or(fit.linked);
@@ -145,6 +147,7 @@ pub fn app() -> Html {
             <SetopsPanel tabs={docs.docs.clone()} active={docs.active}
                 on_open={dispatch(&docs, Action::Open)} on_early={analyzed.seed.clone()} />
             <Playground />
+            { build_r }
         </main>
     }
 }

@@ -115,6 +115,13 @@ export class Rscope {
     this.tour = page.getByTestId('tour');
     this.tourStart = page.getByTestId('tour-start');
     this.tourStep = page.getByTestId('tour-step');
+    this.buildProblems = page.getByTestId('build-problem');
+    this.buildUnreadable = page.getByTestId('build-unreadable');
+  }
+
+  /** The build-an-R form's field `name`: hosts, cores, gpus, properties, starttime, expiration. */
+  buildField(name) {
+    return this.page.getByTestId(`build-${name}`);
   }
 
   /** The playground's answer named `part`: canonical, count, members, steps (its items), error, marked, result. */

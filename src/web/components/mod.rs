@@ -1,5 +1,6 @@
 //! The page's components, one per file.
 
+pub mod build_r;
 pub mod code;
 pub mod color_menu;
 pub mod compare;
