@@ -45,28 +45,44 @@ pub fn use_explain(current: &Option<Rc<Shown>>, then: Callback<Option<Point>>) -
     // The grid outlines the card's cells while the pointer or caret is on
     // the text; the card stays when the pointer leaves, to be read.
     let placed = use_state_eq(|| false);
-    let on_point = {
-        let (card, reveal, placed, current) = (
-            card.clone(),
-            reveal.clone(),
-            placed.clone(),
-            current.clone(),
-        );
-        Callback::from(move |p: Option<Point>| {
-            then.emit(p);
-            placed.set(p.is_some());
-            let (Some(p), Some(a)) = (p, current.as_ref()) else {
-                return;
-            };
+    // The last point, explained again when its analysis arrives (the caret
+    // may move before the page has read the text).
+    let last = use_mut_ref(|| None::<Point>);
+    let show = {
+        let (card, reveal) = (card.clone(), reveal.clone());
+        move |p: Point, a: &Shown| {
             if a.text.len() > MAX_EXPLAINED_BYTES {
                 card.set(Card::TooLarge(a.text.len()));
                 return;
             }
-            // The pointer leaving every value keeps the last card: it is
-            // being read.
+            // A point outside every value keeps the last card: it is being
+            // read.
             if let Some(e) = explain::explain(&a.text, p.at) {
                 card.set(Card::Shown(Rc::new(e)));
                 reveal.set(p.caret);
+            }
+        }
+    };
+    {
+        let (last, show) = (last.clone(), show.clone());
+        let id = current.as_ref().map_or(0, |a| Rc::as_ptr(a) as usize);
+        let current = current.clone();
+        use_effect_with(id, move |_| {
+            if let (Some(p), Some(a)) = (*last.borrow(), current.as_ref()) {
+                show(p, a);
+            }
+        });
+    }
+    let on_point = {
+        let (placed, current) = (placed.clone(), current.clone());
+        Callback::from(move |p: Option<Point>| {
+            then.emit(p);
+            placed.set(p.is_some());
+            if p.is_some() {
+                *last.borrow_mut() = p;
+            }
+            if let (Some(p), Some(a)) = (p, current.as_ref()) {
+                show(p, a);
             }
         })
     };
