@@ -355,3 +355,48 @@ fn broken_values_are_said_so() {
     let n = explain(text, text.find("a[1-").unwrap()).unwrap();
     assert_eq!(n.decoded, strings(&["not a host list"]));
 }
+
+/// The byte ranges of every key in `text`, walked with a stack.
+fn every_key(text: &str) -> Vec<(String, std::ops::Range<usize>)> {
+    let root = crate::json::parse(text).unwrap();
+    let mut out = Vec::new();
+    let mut todo = vec![&root];
+    while let Some(v) = todo.pop() {
+        match v {
+            crate::json::Value::Object(o) => {
+                for m in crate::json::members(o).0 {
+                    out.push((m.name.to_string(), m.name_range.clone()));
+                    todo.push(m.value);
+                }
+            }
+            crate::json::Value::Array(a) => todo.extend(a.elements.iter()),
+            _ => {}
+        }
+    }
+    out
+}
+
+#[test]
+fn every_key_of_r_and_its_graph_has_a_card() {
+    for (name, span) in every_key(R) {
+        let e = explain(R, span.start + 1).unwrap_or_else(|| panic!("{name}"));
+        assert_eq!(e.span, (span.start, span.end), "{name}");
+        assert!(!e.title.starts_with('\''), "{name} is explained as unknown");
+        assert!(!e.body.is_empty() && !e.decoded.is_empty(), "{name}");
+        assert!(
+            e.rfc.url.contains(&format!("spec_{}.html#", e.rfc.number)),
+            "{name}"
+        );
+    }
+    // A child type RFC 20 does not name is still explained.
+    let text = r#"{"version": 1, "execution": {"R_lite": [{"rank": "0", "children": {"core": "0", "fpga": "0-1"}}], "nodelist": ["a"]}}"#;
+    let f = explain(text, text.find("fpga").unwrap()).unwrap();
+    assert_eq!(
+        said(&f),
+        (
+            "child type".into(),
+            strings(&["2 fpgas (0-1) on its node", "on a"]),
+            "children".into()
+        )
+    );
+}
