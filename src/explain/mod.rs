@@ -103,8 +103,18 @@ pub struct Explained {
 /// text is not JSON or `at` is outside its value.
 pub fn explain(text: &str, at: usize) -> Option<Explained> {
     let root = json::parse(text).ok()?;
-    let hit = locate(&root, at)?;
-    let doc = Doc::of(text, &root);
+    let mut hit = locate(&root, at)?;
+    let span = hit.span.clone();
+    // A status document's sets are Rs of their own: explain within the set.
+    let set = match hit.path.first() {
+        Some(Step::Key(k)) if STATUS_SETS.contains(&k.as_str()) && hit.path.len() > 1 => {
+            hit.path.remove(0);
+            hit.chain.remove(0);
+            true
+        }
+        _ => false,
+    };
+    let doc = Doc::of(text, hit.chain[0]);
     let keys: Vec<&str> = hit
         .path
         .iter()
@@ -115,11 +125,16 @@ pub fn explain(text: &str, at: usize) -> Option<Explained> {
         .collect();
     let mut out = match keys.as_slice() {
         ["scheduling", "graph", ..] | ["graph", ..] => graph::explain(&doc, &hit)?,
+        [name] if !set && STATUS_SETS.contains(name) => r::status_set(&doc, name, hit.value),
         _ => r::explain(&doc, &hit, &keys),
     };
-    out.span = (hit.span.start, hit.span.end);
+    out.span = (span.start, span.end);
     Some(out)
 }
+
+/// The sets of a status document (`flux resource status -o '{...}'`'s
+/// form), each an R.
+const STATUS_SETS: [&str; 3] = ["all", "allocated", "down"];
 
 /// What every explanation may need of the whole document, read from its
 /// JSON tree (so that a document with errors is explained as far as it

@@ -493,3 +493,22 @@ fn unknown(keys: &[&str]) -> Explained {
     };
     card(&title, body, rfc20("r-format"))
 }
+
+/// A set of a status document: `all`, `allocated` or `down`.
+pub(super) fn status_set(doc: &Doc<'_, '_, '_>, name: &str, v: &Value<'_>) -> Explained {
+    let what = match name {
+        "all" => "every resource of the instance",
+        "allocated" => "the resources jobs hold now",
+        _ => "the resources that are down",
+    };
+    let mut c = card(
+        "status set",
+        "A status document holds several R sets side by side: all the instance's resources, those allocated to jobs, and those down. Each set is an R of its own, read the same way.",
+        rfc20("r-format"),
+    );
+    let inner = Doc::of(doc.text, v);
+    c.decoded = vec![format!("{name}: {what}")];
+    c.decoded.extend(totals(&inner));
+    c.place = (!inner.ranks.is_empty()).then(|| inner.cells_of(&inner.ranks));
+    c
+}

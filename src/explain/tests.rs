@@ -400,3 +400,20 @@ fn every_key_of_r_and_its_graph_has_a_card() {
         )
     );
 }
+
+#[test]
+fn status_sets_are_rs_of_their_own() {
+    let text = r#"{"all": {"version": 1, "execution": {"R_lite": [{"rank": "0-3", "children": {"core": "0-7"}}], "nodelist": ["n[0-3]"]}}, "allocated": {"version": 1, "execution": {"R_lite": [{"rank": "2", "children": {"core": "0-3"}}], "nodelist": ["n2"]}}}"#;
+    let a = explain(text, 2).unwrap();
+    assert_eq!(
+        said(&a),
+        (
+            "status set".into(),
+            strings(&["all: every resource of the instance", "4 nodes, 32 cores"]),
+            "r-format".into()
+        )
+    );
+    let at = text.rfind("\"0-3\"").unwrap() + 1;
+    let c = explain(text, at).unwrap();
+    assert_eq!(c.decoded, strings(&["4 cores (0-3) on its node", "on n2"]));
+}
