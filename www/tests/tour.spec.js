@@ -28,5 +28,8 @@ test('the tour steps by keyboard, and is left and resumed', async ({ page, rscop
   await expect(rscope.tourStep).toHaveText('Step 5 of 8: Properties');
   await page.keyboard.press('ArrowLeft');
   await expect(rscope.tourStep).toHaveText('Step 4 of 8: Children');
+  // The place is kept across a reload.
+  await rscope.load();
+  await expect(rscope.tourStart).toHaveText('Resume the tour (step 4 of 8)');
   expect(problems).toEqual([]);
 });

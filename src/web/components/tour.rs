@@ -1,6 +1,7 @@
 //! The guided tour over the RFC 20 example ([`crate::explain::tour`]):
 //! each step outlines its part of the editor and its cells in the grid.
-//! Arrow keys step, Escape leaves; a left tour resumes where it stopped.
+//! Arrow keys step, Escape leaves; a left tour resumes where it stopped,
+//! after a reload too (the step is kept in local storage).
 
 use crate::explain::tour::{self, Stop, DOCUMENT};
 use crate::rset::Entry;
@@ -27,7 +28,7 @@ pub fn use_tour(docs: &UseReducerHandle<Docs>) -> Touring {
     // The step shown, or `None` when the tour is left; `last` is where it
     // resumes.
     let step = use_state_eq(|| None::<usize>);
-    let last = use_state_eq(|| 0usize);
+    let last = use_state_eq(saved_step);
     let heading = use_node_ref();
     {
         let heading = heading.clone();
@@ -50,6 +51,7 @@ pub fn use_tour(docs: &UseReducerHandle<Docs>) -> Touring {
                     provenance: None,
                 }));
                 last.set(i);
+                save_step(i);
             }
             step.set(to);
         })
@@ -70,6 +72,27 @@ pub fn use_tour(docs: &UseReducerHandle<Docs>) -> Touring {
                 reveal: true,
             })
         }),
+    }
+}
+
+/// Where the tour was left, kept across reloads (the step number only).
+const KEY: &str = "rscope-tour-step";
+
+fn storage() -> Option<web_sys::Storage> {
+    gloo::utils::window().local_storage().ok().flatten()
+}
+
+fn saved_step() -> usize {
+    storage()
+        .and_then(|s| s.get_item(KEY).ok().flatten())
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0)
+}
+
+/// Keep `step`; a browser that refuses storage only loses the resume.
+fn save_step(step: usize) {
+    if let Some(s) = storage() {
+        let _ = s.set_item(KEY, &step.to_string());
     }
 }
 
