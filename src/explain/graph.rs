@@ -57,6 +57,7 @@ fn card(title: String, body: &str, rfc: Rfc) -> Explained {
         span: (0, 0),
         place: None,
         time: None,
+        leaf: false,
     }
 }
 

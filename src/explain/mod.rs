@@ -97,6 +97,10 @@ pub struct Explained {
     pub place: Option<Place>,
     /// A time it holds, in seconds since the epoch (for a local date).
     pub time: Option<f64>,
+    /// Whether the bytes are a key or a scalar value, which hold nothing
+    /// else to explain: a pointer moving within them gets the same card.
+    #[serde(skip)]
+    pub leaf: bool,
 }
 
 /// What the key or value at byte `at` of `text` means, or `None` when the
@@ -129,6 +133,7 @@ pub fn explain(text: &str, at: usize) -> Option<Explained> {
         _ => r::explain(&doc, &hit, &keys),
     };
     out.span = (span.start, span.end);
+    out.leaf = hit.on_key || !matches!(hit.value, Value::Object(_) | Value::Array(_));
     Some(out)
 }
 

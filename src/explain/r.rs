@@ -18,6 +18,7 @@ fn card(title: &str, body: &str, rfc: Rfc) -> Explained {
         span: (0, 0),
         place: None,
         time: None,
+        leaf: false,
     }
 }
 

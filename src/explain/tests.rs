@@ -417,3 +417,11 @@ fn status_sets_are_rs_of_their_own() {
     let c = explain(text, at).unwrap();
     assert_eq!(c.decoded, strings(&["4 cores (0-3) on its node", "on n2"]));
 }
+
+#[test]
+fn keys_and_scalars_are_leaves() {
+    assert!(at("\"rank\"", 0, 1).leaf);
+    assert!(at("\"19-22\"", 0, 1).leaf);
+    assert!(!at("{\n        \"rank\"", 0, 0).leaf);
+    assert!(!explain(R, 0).unwrap().leaf);
+}

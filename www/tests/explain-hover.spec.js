@@ -25,5 +25,9 @@ test('hovering a core id set explains it and outlines its cells', async ({ rscop
   await expect(rscope.explainRfc).toHaveAttribute(
     'href', 'https://flux-framework.readthedocs.io/projects/flux-rfc/en/latest/spec_20.html#core');
   await expect(rscope.grid).toHaveAttribute('data-linked', '19-22');
+  // The next key under the pointer has a card of its own.
+  await rscope.hoverText('"gpu"');
+  await expect(rscope.explainTitle).toHaveText('gpu');
+  await expect(rscope.explainDecoded.first()).toHaveText('8 GPUs (0-7) on each of 4 nodes, 32 in all');
   expect(problems).toEqual([]);
 });

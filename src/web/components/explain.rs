@@ -48,6 +48,9 @@ pub fn use_explain(current: &Option<Rc<Shown>>, then: Callback<Option<Point>>) -
     // The last point, explained again when its analysis arrives (the caret
     // may move before the page has read the text).
     let last = use_mut_ref(|| None::<Point>);
+    // The analysis and bytes of the card shown: the pointer moving within
+    // them needs no new reading of the text.
+    let within = use_mut_ref(|| None::<(usize, (usize, usize))>);
     let show = {
         let (card, reveal) = (card.clone(), reveal.clone());
         move |p: Point, a: &Shown| {
@@ -55,9 +58,17 @@ pub fn use_explain(current: &Option<Rc<Shown>>, then: Callback<Option<Point>>) -
                 card.set(Card::TooLarge(a.text.len()));
                 return;
             }
+            let id = a as *const Shown as usize;
+            if let Some((was, (from, to))) = *within.borrow() {
+                if was == id && from <= p.at && p.at < to {
+                    reveal.set(p.caret);
+                    return;
+                }
+            }
             // A point outside every value keeps the last card: it is being
             // read.
             if let Some(e) = explain::explain(&a.text, p.at) {
+                *within.borrow_mut() = e.leaf.then_some((id, e.span));
                 card.set(Card::Shown(Rc::new(e)));
                 reveal.set(p.caret);
             }
