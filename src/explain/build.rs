@@ -15,6 +15,10 @@ use serde_json::{json, Map, Value};
 /// The most hosts the form builds (an R for teaching, typed by hand).
 pub const MAX_FORM_HOSTS: u64 = 10_000;
 
+/// The longest JSON the form reads back (it is read on the page's main
+/// thread, at each edit of its tab).
+pub const MAX_FORM_TEXT: usize = 256 * 1024;
+
 /// The form's fields, as typed.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize)]
 pub struct Form {
@@ -189,6 +193,12 @@ fn properties(
 /// n-1 in host-list order, every node with the same cores and GPUs, and
 /// no other resources. Otherwise why not.
 pub fn read(text: &str) -> Result<Form, String> {
+    if text.len() > MAX_FORM_TEXT {
+        return Err(format!(
+            "{} bytes is more than the form reads (its limit is {MAX_FORM_TEXT} bytes)",
+            text.len()
+        ));
+    }
     let set = rset::load(text).map_err(|e| format!("not an R the form can read: {e}"))?;
     let nodes = set.nodes_by_rank();
     let first = nodes.first().ok_or("the R has no node")?;
