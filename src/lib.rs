@@ -12,6 +12,7 @@
 //! - [`document`], [`alloc`], [`setops`]: an R read with its graph in one pass; fitting a request;
 //!   `flux R`'s operations over named texts and set expressions.
 //! - [`report`], [`grid`], [`outline`], [`textview`], [`share`], [`color`], [`tabs`]: what the views draw.
+//! - [`explain`]: what a key or value of R means, and why each finding is one, for readers learning the format.
 //! - [`analysis`]: everything the page draws from one tab's text, computed once.
 //! - [`embed`]: the iframe mode's options, read from the address.
 //! - [`commands`]: what the CLI's subcommands print, for the CLI and the JS API alike.
@@ -26,6 +27,7 @@ pub mod commands;
 pub mod diag;
 pub mod document;
 pub mod embed;
+pub mod explain;
 pub mod grid;
 pub mod hostlist;
 pub mod hwloc;

@@ -4,17 +4,21 @@
 
 use crate::tabs::{tab_label, tab_letter, Action, Doc, Docs, Text};
 use crate::web::components::{
+    build_r::use_build_r,
     color_menu::{color_menu, ColorMenu},
     compare::{compare_summary, use_compare},
     diagnostics::Diagnostics,
     editor::Editor,
+    explain::{use_explain, ExplainCard},
     grid::GridView,
     hwloc::HwlocPanel,
+    playground::Playground,
     setops::SetopsPanel,
     shape::{use_fit, ShapePanel},
     summary::SummaryView,
     tabs::{history_bar, Tabs},
     toolbar::{Example, Toolbar},
+    tour::use_tour,
     tree::graph_section,
 };
 use crate::web::hooks::{
@@ -52,7 +56,12 @@ pub fn app() -> Html {
         _ => None,
     };
     let fit = use_fit(&open);
-    let linked = link.cells.clone().or(fit.linked);
+    let teach = use_explain(&current, link.on_point.clone());
+    let tour = use_tour(&docs);
+    let build_r = use_build_r(&docs);
+    let linked = (tour.linked.clone().or(teach.linked.clone()))
+        .or(link.cells.clone())
+        .or(fit.linked);
     let grid = analysis.as_ref().and_then(|a| a.grid.clone());
     let has_states = grid.as_ref().is_some_and(|g| g.has_states());
     let coloring = use_coloring(&docs, has_states, &analyzed.analyst);
@@ -103,14 +112,16 @@ pub fn app() -> Html {
             }
             <Tabs sources={sources.clone()} active={docs.active} {on_select} {on_close} {closed} {on_reopen} />
             { history_bar(history.can_undo(), history.can_redo(), on_undo, on_redo) }
+            { tour.panel }
             <div class="workspace" role="tabpanel" aria-labelledby={format!("tab-{}", tab_letter(docs.active))}>
                 <Editor text={current_text} {on_edit} on_large_paste={Some(on_large_paste)} label="R document (JSON)"
-                    selection={actions.selection} {squiggles} linked={link.text} reveal={link.reveal} on_point={link.on_point} />
+                    selection={actions.selection} {squiggles} linked={tour.span.or(link.text)} reveal={link.reveal} on_point={teach.on_point.clone()} />
                 <div class="side">
                     if topology {
                         <HwlocPanel xml={docs.current().text.clone()} source={docs.current().source.clone()} on_open={dispatch(&docs, Action::Open)} />
                     } else {
                         <SummaryView result={complete.as_ref().map(|a| a.summaries.clone())} {progress} />
+                        <ExplainCard card={teach.card.clone()} />
                         if let Some(a) = &complete {
                             <Diagnostics findings={a.findings.clone()} on_locate={actions.on_locate} on_fix={actions.on_fix} />
                         }
@@ -144,6 +155,8 @@ pub fn app() -> Html {
             }
             <SetopsPanel tabs={docs.docs.clone()} active={docs.active}
                 on_open={dispatch(&docs, Action::Open)} on_early={analyzed.seed.clone()} />
+            <Playground />
+            { build_r }
         </main>
     }
 }

@@ -14,6 +14,8 @@ pub mod api_r;
 pub mod api_sets;
 #[cfg(feature = "page")]
 pub mod api_shape;
+#[cfg(feature = "page")]
+pub mod api_teach;
 pub mod app;
 pub mod components;
 pub mod embed;

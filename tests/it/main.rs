@@ -11,6 +11,7 @@ mod golden;
 mod hostlist;
 mod hwloc;
 mod jgf;
+mod playground;
 mod props;
 mod rset;
 mod rset_cli;

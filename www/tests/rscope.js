@@ -112,6 +112,31 @@ export class Rscope {
     this.setopsRefusal = page.getByTestId('setops-refusal');
     this.setopsMessage = page.getByTestId('setops-message');
     this.setopsSpan = page.getByTestId('setops-span');
+    this.explainCard = page.getByTestId('explain');
+    this.explainTitle = page.getByTestId('explain-title');
+    this.explainDecoded = page.getByTestId('explain-decoded').locator('li');
+    this.explainRfc = page.getByTestId('explain-rfc');
+    this.playground = page.getByTestId('playground');
+    this.playFormat = page.getByTestId('play-format');
+    this.playText = page.getByTestId('play-text');
+    this.playOther = page.getByTestId('play-other');
+    this.playOp = page.getByTestId('play-op');
+    this.tour = page.getByTestId('tour');
+    this.tourStart = page.getByTestId('tour-start');
+    this.tourStep = page.getByTestId('tour-step');
+    this.buildProblems = page.getByTestId('build-problem');
+    this.buildUnreadable = page.getByTestId('build-unreadable');
+  }
+
+  /** The build-an-R form's field `name`: hosts, cores, gpus, properties, starttime, expiration. */
+  buildField(name) {
+    return this.page.getByTestId(`build-${name}`);
+  }
+
+  /** The playground's answer named `part`: canonical, count, members, steps (its items), error, marked, result. */
+  play(part) {
+    const found = this.page.getByTestId(`play-${part}`);
+    return part === 'steps' ? found.locator('li') : found;
   }
 
   // ---- loading and documents ------------------------------------------
@@ -339,6 +364,11 @@ export class Rscope {
   findings(text) {
     const all = this.page.getByTestId('finding');
     return text === undefined ? all : all.filter({ hasText: text });
+  }
+
+  /** The "Why?" fold of the finding that contains `text`. */
+  whyOf(text) {
+    return this.findings(text).getByTestId('finding-why');
   }
 
   /** Click the finding that contains `text`, which selects its place in the editor. */

@@ -5,8 +5,8 @@
 import init, {
   decode, encode, fit, fromHwloc, graphFromHwloc, formatShape, graph, graphCheck, graphFind, hostlist, idset,
   shape, summarize, summary, validate, wasmMemoryBytes,
-  union, append, diff, intersect, verify, evalSetExpression,
-  type Finding, type FitAnswer, type HwlocOptions, type GraphCheck, type Summary, type Verdict, type IntersectOptions,
+  union, append, diff, intersect, verify, evalSetExpression, explain, whyFinding, readSmall,
+  type Explained, type WhyFinding, type Finding, type FitAnswer, type HwlocOptions, type GraphCheck, type Summary, type Verdict, type IntersectOptions,
 } from '../../pkg/rscope.js';
 
 await init();
@@ -66,6 +66,27 @@ const answer: FitAnswer = fit('node=1/slot/core', r, { policy: 'best', requires:
 const status: 'now' | 'notnow' | 'never' = answer.status;
 const bytes: number = wasmMemoryBytes();
 
+const card: Explained | null = explain(r, 30);
+if (card) {
+  const lines: string[] = card.decoded;
+  const url: string = card.rfc.url;
+  const cells: string | undefined = card.place?.ranks;
+  const when: number | null = card.time;
+  console.log(card.title, card.body, lines, url, card.span[0], cells, when);
+}
+const why: WhyFinding = whyFinding('missing key \'R_lite\'', '/execution');
+const rule: string = why.why;
+console.log(rule, why.fix, why.kind, why.rfc.number);
+const small = readSmall('hostlist', 'node[1-4,7]');
+if (small.reading) {
+  const canonical: string = small.reading.canonical;
+  const total: number | null = small.reading.count;
+  console.log(canonical, total, small.reading.steps);
+} else {
+  const column: number = small.problem.column;
+  console.log(column, small.problem.marked);
+}
+
 console.log(byHosts, joined, appended, less, both, kept, verified, verdict.message, evaluated);
 console.log(fromXml, fromXmlAlone, hwlocGraph, cores, printed, counts, text, short, made, local, list, many, hosts, ids, n, each,
   tree, shallow, consistent, differences, paths, back, status, bytes);
@@ -101,10 +122,5 @@ fit('node', r, { policy: 'random' });
 intersect(r, r, { keepData: 'yes' });
 // @ts-expect-error no such intersect option
 intersect(r, r, { keep: true });
-// @ts-expect-error properties is a list
-fromHwloc(lstopo, { properties: 'big' });
-// @ts-expect-error no such fromHwloc option
-fromHwloc(lstopo, { cores: '0-3' });
-// @ts-expect-error graphFromHwloc answers JGF text
-const notGraph: object = graphFromHwloc(lstopo);
-console.log(notText, notCount, notIds, notGraph);
+  union, append, diff, intersect, verify, evalSetExpression, explain, whyFinding, readSmall,
+  type Explained, type WhyFinding, type Finding, type FitAnswer, type HwlocOptions, type GraphCheck, type Summary, type Verdict, type IntersectOptions,

@@ -2,7 +2,8 @@
 //! with its `line:col` and JSON pointer. Clicking one selects its text in
 //! the editor; a suggested fix has an Apply button, which puts the focus
 //! back in the editor with the caret where the fix went (the button itself
-//! goes away with the problem it fixed).
+//! goes away with the problem it fixed). Each finding unfolds the rule it
+//! enforces, with its RFC, and a line on how to fix it.
 
 use crate::diag::Severity;
 use crate::report::{Finding, FixView};
@@ -39,6 +40,18 @@ fn apply(props: &DiagnosticsProps, finding: &Finding, fix: &FixView) -> Callback
         on_fix.emit(fix.clone());
         on_locate.emit(at.clone());
     })
+}
+
+/// The rule a finding enforces and how to fix it, folded under "Why?".
+fn why(f: &Finding) -> Html {
+    let w = crate::explain::why::why(&f.message, &f.pointer);
+    html! {
+        <details class="why" data-testid="finding-why">
+            <summary>{ "Why?" }</summary>
+            <p>{ w.why } { " " }<a href={w.rfc.url} target="_blank" rel="noopener">{ format!("RFC {}", w.rfc.number) }</a></p>
+            <p class="how">{ "How to fix: " }{ w.fix }</p>
+        </details>
+    }
 }
 
 /// The list of findings, grouped by severity.
@@ -79,6 +92,7 @@ pub fn diagnostics(props: &DiagnosticsProps) -> Html {
                                     <code class="ptr">{ if f.pointer.is_empty() { "/".to_string() } else { f.pointer.clone() } }</code>
                                 </button>
                                 { for fix }
+                                { why(f) }
                             </li>
                         }
                     }) }

@@ -1,20 +1,24 @@
 //! The page's components, one per file.
 
+pub mod build_r;
 pub mod code;
 pub mod color_menu;
 pub mod compare;
 pub mod diagnostics;
 pub mod editor;
+pub mod explain;
 pub mod grid;
 pub mod grid_paint;
 pub mod grid_tools;
 pub mod hwloc;
+pub mod playground;
 pub mod queue;
 pub mod setops;
 pub mod shape;
 pub mod summary;
 pub mod tabs;
 pub mod toolbar;
+pub mod tour;
 pub mod tree;
 pub mod viewer;
 

@@ -1,0 +1,427 @@
+//! `explain` on each kind of key and value, with exact text.
+
+use super::*;
+
+/// The RFC 20 example, with a property, and a graph of one node and one core.
+const R: &str = r#"{
+  "version": 1,
+  "execution": {
+    "R_lite": [
+      {
+        "rank": "19-22",
+        "children": {
+          "core": "0-47",
+          "gpu": "0-7"
+        }
+      }
+    ],
+    "nodelist": [
+      "node[186-189]"
+    ],
+    "properties": {
+      "debug": "20-21"
+    },
+    "nslots": 32,
+    "starttime": 1676560542,
+    "expiration": 1676562342
+  },
+  "scheduling": {
+    "writer": "fluxion:jgf",
+    "graph": {
+      "nodes": [
+        {"id": "0", "metadata": {"type": "node", "basename": "node", "id": 186, "rank": 19, "paths": {"containment": "/node186"}}},
+        {"id": "1", "metadata": {"type": "core", "id": 5, "rank": 19, "size": 1, "paths": {"containment": "/node186/core5"}}}
+      ],
+      "edges": [
+        {"source": "0", "target": "1", "metadata": {"subsystem": "containment"}}
+      ]
+    }
+  }
+}"#;
+
+/// The explanation at the `nth` occurrence of `needle` (plus `into` bytes).
+fn at(needle: &str, nth: usize, into: usize) -> Explained {
+    let start = R
+        .match_indices(needle)
+        .nth(nth)
+        .unwrap_or_else(|| panic!("no {needle}"))
+        .0;
+    explain(R, start + into).unwrap_or_else(|| panic!("nothing at {needle}"))
+}
+
+/// Title, decoded lines and RFC anchor, for short asserts.
+fn said(e: &Explained) -> (String, Vec<String>, String) {
+    (e.title.clone(), e.decoded.clone(), e.rfc.anchor.clone())
+}
+
+fn strings(v: &[&str]) -> Vec<String> {
+    v.iter().map(|s| s.to_string()).collect()
+}
+
+fn place(ranks: &str, children: &[(&str, &str)]) -> Option<Place> {
+    Some(Place {
+        ranks: IdSet::parse(ranks).unwrap(),
+        children: children
+            .iter()
+            .map(|(k, v)| (k.to_string(), IdSet::parse(v).unwrap()))
+            .collect(),
+    })
+}
+
+#[test]
+fn rank_maps_to_hosts() {
+    let e = at("\"19-22\"", 0, 1);
+    assert_eq!(
+        said(&e),
+        (
+            "rank".into(),
+            strings(&[
+                "4 ranks: 19, 20, 21 and 22",
+                "the nodelist maps them to node186, node187, node188 and node189"
+            ]),
+            "rank".into()
+        )
+    );
+    assert_eq!(e.span, (75, 82));
+    assert_eq!(
+        e.rfc.url,
+        "https://flux-framework.readthedocs.io/projects/flux-rfc/en/latest/spec_20.html#rank"
+    );
+    assert_eq!(e.place, place("19-22", &[("core", "0-47"), ("gpu", "0-7")]));
+    // The key says the same as its value, over the key's bytes.
+    let k = at("\"rank\"", 0, 2);
+    assert_eq!(said(&k), said(&e));
+    assert_eq!(k.span, (67, 73));
+}
+
+#[test]
+fn cores_per_node_and_in_all() {
+    let e = at("\"0-47\"", 0, 0);
+    assert_eq!(
+        said(&e),
+        (
+            "core".into(),
+            strings(&[
+                "48 cores (0-47) on each of 4 nodes, 192 in all",
+                "on node186, node187, node188 and node189"
+            ]),
+            "core".into()
+        )
+    );
+    assert_eq!(e.place, place("19-22", &[("core", "0-47")]));
+    let g = at("\"gpu\"", 0, 1);
+    assert_eq!(
+        said(&g),
+        (
+            "gpu".into(),
+            strings(&[
+                "8 GPUs (0-7) on each of 4 nodes, 32 in all",
+                "on node186, node187, node188 and node189"
+            ]),
+            "gpu".into()
+        )
+    );
+}
+
+#[test]
+fn entries_children_and_the_list() {
+    let e = at("{\n        \"rank\"", 0, 0);
+    assert_eq!(
+        said(&e),
+        (
+            "R_lite entry".into(),
+            strings(&[
+                "4 ranks: 19, 20, 21 and 22",
+                "the nodelist maps them to node186, node187, node188 and node189",
+                "48 cores (0-47) on each of 4 nodes, 192 in all",
+                "8 GPUs (0-7) on each of 4 nodes, 32 in all"
+            ]),
+            "R_lite".into()
+        )
+    );
+    let c = at("\"children\"", 0, 1);
+    assert_eq!(
+        said(&c),
+        (
+            "children".into(),
+            strings(&[
+                "48 cores (0-47) on each of 4 nodes, 192 in all",
+                "8 GPUs (0-7) on each of 4 nodes, 32 in all"
+            ]),
+            "children".into()
+        )
+    );
+    let l = at("\"R_lite\"", 0, 1);
+    assert_eq!(
+        said(&l),
+        (
+            "R_lite".into(),
+            strings(&["1 entry over 4 ranks"]),
+            "R_lite".into()
+        )
+    );
+}
+
+#[test]
+fn document_version_and_execution() {
+    let d = explain(R, 0).unwrap();
+    assert_eq!(
+        said(&d),
+        (
+            "R document".into(),
+            strings(&["4 nodes, 192 cores, 32 GPUs"]),
+            "r-format".into()
+        )
+    );
+    let v = at("1,", 0, 0);
+    assert_eq!(
+        said(&v),
+        (
+            "version".into(),
+            strings(&["version 1: the format of RFC 20"]),
+            "version".into()
+        )
+    );
+    let x = at("\"execution\"", 0, 3);
+    assert_eq!(x.title, "execution");
+    assert_eq!(x.decoded, strings(&["4 nodes, 192 cores, 32 GPUs"]));
+}
+
+#[test]
+fn nodelist_pairs_hosts_with_ranks() {
+    let n = at("\"nodelist\"", 0, 1);
+    assert_eq!(
+        said(&n),
+        (
+            "nodelist".into(),
+            strings(&[
+                "4 hosts for 4 ranks",
+                "rank 19 is node186",
+                "rank 20 is node187",
+                "rank 21 is node188",
+                "rank 22 is node189"
+            ]),
+            "nodelist".into()
+        )
+    );
+    let h = at("\"node[186-189]\"", 0, 3);
+    assert_eq!(
+        said(&h),
+        (
+            "nodelist entry".into(),
+            strings(&[
+                "4 hosts: node186, node187, node188 and node189",
+                "for ranks 19-22"
+            ]),
+            "implementation".into()
+        )
+    );
+    assert_eq!(h.rfc.number, 29);
+}
+
+#[test]
+fn properties_name_their_nodes() {
+    let p = at("\"debug\"", 0, 1);
+    assert_eq!(
+        said(&p),
+        (
+            "property".into(),
+            strings(&[
+                "debug is on 2 ranks: 20 and 21",
+                "the nodelist maps them to node187 and node188"
+            ]),
+            "properties".into()
+        )
+    );
+    assert_eq!(p.place, place("20-21", &[("core", "0-47"), ("gpu", "0-7")]));
+    let all = at("\"properties\"", 0, 1);
+    assert_eq!(
+        all.decoded,
+        strings(&["debug: node187 and node188 (2 ranks)"])
+    );
+}
+
+#[test]
+fn times_are_dates() {
+    let s = at("1676560542", 0, 0);
+    assert_eq!(
+        said(&s),
+        (
+            "starttime".into(),
+            strings(&["2023-02-16 15:15:42 UTC"]),
+            "starttime".into()
+        )
+    );
+    assert_eq!(s.time, Some(1_676_560_542.0));
+    let e = at("\"expiration\"", 0, 1);
+    assert_eq!(
+        e.decoded,
+        strings(&["2023-02-16 15:45:42 UTC", "30 minutes after starttime"])
+    );
+    let n = at("32,", 0, 0);
+    assert_eq!(n.decoded, strings(&["32 slots"]));
+}
+
+#[test]
+fn scheduling_and_writer() {
+    let s = at("\"scheduling\"", 0, 1);
+    assert_eq!(
+        said(&s),
+        (
+            "scheduling".into(),
+            strings(&["written by fluxion:jgf", "a graph of 2 vertices and 1 edge"]),
+            "scheduling".into()
+        )
+    );
+    let w = at("\"fluxion:jgf\"", 0, 1);
+    assert_eq!(w.decoded, strings(&["scheduler fluxion, format jgf"]));
+    assert_eq!(w.rfc.number, 40);
+}
+
+#[test]
+fn vertices_spell_out_their_defaults() {
+    let v = at("\"type\": \"core\"", 0, 1);
+    assert_eq!(
+        said(&v),
+        (
+            "resource type".into(),
+            strings(&[
+                "type: core",
+                "basename: core (not written: the type)",
+                "name: core5 (not written: basename and id)",
+                "id: 5",
+                "size: 1",
+                "unit: '' (not written: none)",
+                "rank: 19",
+                "exclusive: false (not written: false)",
+                "paths: containment /node186/core5"
+            ]),
+            "resource-pool-data-model".into()
+        )
+    );
+    assert_eq!(v.rfc.number, 4);
+    assert_eq!(v.place, place("19", &[("core", "5")]));
+    let id = at("{\"id\": \"0\"", 0, 2);
+    assert_eq!(id.title, "vertex id");
+    assert_eq!(id.rfc.anchor, "graph-vertices");
+    assert_eq!(id.place, place("19", &[("core", "0-47"), ("gpu", "0-7")]));
+    let all = at("\"nodes\"", 0, 1);
+    assert_eq!(all.decoded, strings(&["2 vertices", "node 1, core 1"]));
+}
+
+#[test]
+fn edges_name_their_ends() {
+    let e = at("\"source\"", 0, 1);
+    assert_eq!(
+        said(&e),
+        (
+            "edge source".into(),
+            strings(&[
+                "from '0' (node node186) to '1' (core core5)",
+                "subsystem containment, relationship not written"
+            ]),
+            "graph-edges".into()
+        )
+    );
+    assert_eq!(e.place, place("19", &[("core", "5")]));
+    let s = at("\"subsystem\"", 0, 1);
+    assert_eq!(s.title, "subsystem");
+    let g = at("\"graph\"", 0, 1);
+    assert_eq!(
+        g.decoded,
+        strings(&["2 vertices and 1 edge", "node 1, core 1"])
+    );
+}
+
+#[test]
+fn unknown_keys_and_outside() {
+    let text = r#"{"version": 1, "extra": {"a": [1]}}"#;
+    let e = explain(text, 17).unwrap();
+    assert_eq!(e.title, "'extra'");
+    assert_eq!(e.rfc.anchor, "r-format");
+    let inner = explain(text, 31).unwrap();
+    assert_eq!(inner.title, "value");
+    assert_eq!(explain(text, text.len()), None);
+    assert_eq!(explain("{\"a\": ", 1), None);
+}
+
+#[test]
+fn broken_values_are_said_so() {
+    let text = r#"{"version": 1, "execution": {"R_lite": [{"rank": "3-1", "children": {"core": "x"}}], "nodelist": ["a[1-"]}}"#;
+    let r = explain(text, text.find("3-1").unwrap()).unwrap();
+    assert_eq!(r.decoded, strings(&["no rank that reads as an id set"]));
+    let c = explain(text, text.find("\"x\"").unwrap()).unwrap();
+    assert_eq!(c.decoded, strings(&["not an id set"]));
+    let n = explain(text, text.find("a[1-").unwrap()).unwrap();
+    assert_eq!(n.decoded, strings(&["not a host list"]));
+}
+
+/// The byte ranges of every key in `text`, walked with a stack.
+fn every_key(text: &str) -> Vec<(String, std::ops::Range<usize>)> {
+    let root = crate::json::parse(text).unwrap();
+    let mut out = Vec::new();
+    let mut todo = vec![&root];
+    while let Some(v) = todo.pop() {
+        match v {
+            crate::json::Value::Object(o) => {
+                for m in crate::json::members(o).0 {
+                    out.push((m.name.to_string(), m.name_range.clone()));
+                    todo.push(m.value);
+                }
+            }
+            crate::json::Value::Array(a) => todo.extend(a.elements.iter()),
+            _ => {}
+        }
+    }
+    out
+}
+
+#[test]
+fn every_key_of_r_and_its_graph_has_a_card() {
+    for (name, span) in every_key(R) {
+        let e = explain(R, span.start + 1).unwrap_or_else(|| panic!("{name}"));
+        assert_eq!(e.span, (span.start, span.end), "{name}");
+        assert!(!e.title.starts_with('\''), "{name} is explained as unknown");
+        assert!(!e.body.is_empty() && !e.decoded.is_empty(), "{name}");
+        assert!(
+            e.rfc.url.contains(&format!("spec_{}.html#", e.rfc.number)),
+            "{name}"
+        );
+    }
+    // A child type RFC 20 does not name is still explained.
+    let text = r#"{"version": 1, "execution": {"R_lite": [{"rank": "0", "children": {"core": "0", "fpga": "0-1"}}], "nodelist": ["a"]}}"#;
+    let f = explain(text, text.find("fpga").unwrap()).unwrap();
+    assert_eq!(
+        said(&f),
+        (
+            "child type".into(),
+            strings(&["2 fpgas (0-1) on its node", "on a"]),
+            "children".into()
+        )
+    );
+}
+
+#[test]
+fn status_sets_are_rs_of_their_own() {
+    let text = r#"{"all": {"version": 1, "execution": {"R_lite": [{"rank": "0-3", "children": {"core": "0-7"}}], "nodelist": ["n[0-3]"]}}, "allocated": {"version": 1, "execution": {"R_lite": [{"rank": "2", "children": {"core": "0-3"}}], "nodelist": ["n2"]}}}"#;
+    let a = explain(text, 2).unwrap();
+    assert_eq!(
+        said(&a),
+        (
+            "status set".into(),
+            strings(&["all: every resource of the instance", "4 nodes, 32 cores"]),
+            "r-format".into()
+        )
+    );
+    let at = text.rfind("\"0-3\"").unwrap() + 1;
+    let c = explain(text, at).unwrap();
+    assert_eq!(c.decoded, strings(&["4 cores (0-3) on its node", "on n2"]));
+}
+
+#[test]
+fn keys_and_scalars_are_leaves() {
+    assert!(at("\"rank\"", 0, 1).leaf);
+    assert!(at("\"19-22\"", 0, 1).leaf);
+    assert!(!at("{\n        \"rank\"", 0, 0).leaf);
+    assert!(!explain(R, 0).unwrap().leaf);
+}

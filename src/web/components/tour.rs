@@ -1,0 +1,150 @@
+//! The guided tour over the RFC 20 example ([`crate::explain::tour`]):
+//! each step outlines its part of the editor and its cells in the grid.
+//! Arrow keys step, Escape leaves; a left tour resumes where it stopped,
+//! after a reload too (the step is kept in local storage).
+
+use crate::explain::tour::{self, Stop, DOCUMENT};
+use crate::rset::Entry;
+use crate::tabs::{Action, Doc, Docs};
+use crate::web::components::grid::Linked;
+use std::rc::Rc;
+use web_sys::HtmlElement;
+use yew::prelude::*;
+
+/// The tour's state for the page.
+pub struct Touring {
+    /// The panel to show.
+    pub panel: Html,
+    /// The editor bytes to outline (the tour's document is shown).
+    pub span: Option<(usize, usize)>,
+    /// The grid cells to outline.
+    pub linked: Option<Linked>,
+}
+
+/// The tour over `docs`: taking it opens (or selects) its document.
+#[hook]
+pub fn use_tour(docs: &UseReducerHandle<Docs>) -> Touring {
+    let stops = use_memo((), |()| tour::stops());
+    // The step shown, or `None` when the tour is left; `last` is where it
+    // resumes.
+    let step = use_state_eq(|| None::<usize>);
+    let last = use_state_eq(saved_step);
+    let heading = use_node_ref();
+    {
+        let heading = heading.clone();
+        use_effect_with(*step, move |s| {
+            if s.is_some() {
+                if let Some(h) = heading.cast::<HtmlElement>() {
+                    let _ = h.focus();
+                }
+            }
+        });
+    }
+    let go = {
+        let (step, last, docs, n) = (step.clone(), last.clone(), docs.dispatcher(), stops.len());
+        Callback::from(move |to: Option<usize>| {
+            if let Some(i) = to {
+                let i = i.min(n.saturating_sub(1));
+                docs.dispatch(Action::Import(Doc {
+                    source: "Tour: the RFC 20 example".into(),
+                    text: DOCUMENT.into(),
+                    provenance: None,
+                }));
+                last.set(i);
+                save_step(i);
+            }
+            step.set(to);
+        })
+    };
+    let shown = docs.current().text == DOCUMENT;
+    let stop = (*step).and_then(|i| stops.get(i)).filter(|_| shown);
+    Touring {
+        panel: panel(&stops, *step, *last, &go, &heading),
+        span: stop.map(|s| s.span),
+        linked: stop.and_then(|s| {
+            let p = s.place.as_ref()?;
+            Some(Linked {
+                entry: Entry {
+                    span: s.span.0..s.span.1,
+                    ranks: p.ranks.clone(),
+                    children: p.children.clone(),
+                },
+                reveal: true,
+            })
+        }),
+    }
+}
+
+/// Where the tour was left, kept across reloads (the step number only).
+const KEY: &str = "rscope-tour-step";
+
+fn storage() -> Option<web_sys::Storage> {
+    gloo::utils::window().local_storage().ok().flatten()
+}
+
+fn saved_step() -> usize {
+    storage()
+        .and_then(|s| s.get_item(KEY).ok().flatten())
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(0)
+}
+
+/// Keep `step`; a browser that refuses storage only loses the resume.
+fn save_step(step: usize) {
+    if let Some(s) = storage() {
+        let _ = s.set_item(KEY, &step.to_string());
+    }
+}
+
+fn panel(
+    stops: &Rc<Vec<Stop>>,
+    step: Option<usize>,
+    last: usize,
+    go: &Callback<Option<usize>>,
+    heading: &NodeRef,
+) -> Html {
+    let n = stops.len();
+    let Some((i, stop)) = step.and_then(|i| Some((i, stops.get(i)?))) else {
+        let label = if last > 0 {
+            format!("Resume the tour (step {} of {n})", last + 1)
+        } else {
+            "Take the tour of R".to_string()
+        };
+        return html! {
+            <section class="panel tour" aria-label="Guided tour" data-testid="tour">
+                <button data-testid="tour-start" onclick={go.reform(move |_| Some(last))}>{ label }</button>
+            </section>
+        };
+    };
+    let onkeydown = {
+        let go = go.clone();
+        Callback::from(move |e: KeyboardEvent| {
+            let to = match e.key().as_str() {
+                "ArrowRight" if i + 1 < n => Some(i + 1),
+                "ArrowLeft" if i > 0 => Some(i - 1),
+                "Escape" => None,
+                _ => return,
+            };
+            e.prevent_default();
+            go.emit(to);
+        })
+    };
+    html! {
+        <section class="panel tour" aria-label="Guided tour" data-testid="tour" {onkeydown}>
+            <h2 tabindex="-1" ref={heading.clone()} data-testid="tour-step">
+                { format!("Step {} of {n}: {}", i + 1, stop.title) }</h2>
+            <p>{ stop.text }</p>
+            if !stop.decoded.is_empty() {
+                <ul class="decoded">{ for stop.decoded.iter().map(|l| html! { <li>{ l.clone() }</li> }) }</ul>
+            }
+            <p><a href={stop.rfc.url.clone()} target="_blank" rel="noopener">
+                { format!("RFC {}, section {}", stop.rfc.number, stop.rfc.anchor) }</a></p>
+            <p class="hint">{ "Right and Left arrows step through the tour; Escape leaves it." }</p>
+            <div class="tour-buttons">
+                <button disabled={i == 0} onclick={go.reform(move |_| Some(i.saturating_sub(1)))}>{ "Back" }</button>
+                <button disabled={i + 1 >= n} onclick={go.reform(move |_| Some(i + 1))} data-testid="tour-next">{ "Next" }</button>
+                <button onclick={go.reform(|_| None)} data-testid="tour-leave">{ "Leave the tour" }</button>
+            </div>
+        </section>
+    }
+}
