@@ -2,7 +2,8 @@
 // combining two large R documents never blocks the page. It answers each
 // {job, texts} (src/setops/job.rs as a plain object, and each tab's text
 // as UTF-8 bytes in a transferred buffer) with its answer, and for a result
-// tab the first parts of its analysis (`early`)
+// tab its text as UTF-8 bytes (`textBytes`) and the first parts of its
+// analysis (`early`)
 // (src/web/setops_worker.rs posts and reads them). Texts sent ahead as
 // {prepare: [bytes…]} are read at once and kept, with no answer.
 import init, { prepareSetops, setopsForPage } from '../pkg/rscope.js';
@@ -15,7 +16,10 @@ self.onmessage = async (e) => {
     prepareSetops(e.data.prepare);
     return;
   }
-  // A result's first analysis parts ride along, their buffers handed over.
+  // A result's text and first analysis parts ride along, their buffers
+  // handed over.
   const answer = setopsForPage(e.data.job, e.data.texts);
-  postMessage(answer, answer && answer.early ? answer.early.map((p) => p.buffer) : []);
+  const buffers = answer && answer.early ? answer.early.map((p) => p.buffer) : [];
+  if (answer && answer.textBytes) buffers.push(answer.textBytes.buffer);
+  postMessage(answer, buffers);
 };

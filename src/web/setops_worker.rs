@@ -56,16 +56,7 @@ impl SetopsWorker {
                     .filter(|p| p.is_object())
                     .map(|p| js_sys::Array::from(&p).to_vec())
                     .unwrap_or_default();
-                answer(
-                    serde_wasm_bindgen::from_value(data).unwrap_or_else(|e| Answer {
-                        message: format!(
-                            "the set worker answered in a form the page cannot read: {e}"
-                        ),
-                        refused: true,
-                        ..Answer::default()
-                    }),
-                    early,
-                );
+                answer(read_answer(data), early);
             })
         };
         let on_error = {
@@ -150,6 +141,30 @@ impl SetopsWorker {
             }
         }
     }
+}
+
+/// The worker's answer, its result text read from the UTF-8 bytes it
+/// came in (`textBytes`).
+fn read_answer(data: JsValue) -> Answer {
+    let bytes = js_sys::Reflect::get(&data, &"textBytes".into())
+        .ok()
+        .filter(|b| b.is_object())
+        .map(|b| js_sys::Uint8Array::new(&b).to_vec());
+    let mut answer = serde_wasm_bindgen::from_value::<Answer>(data).unwrap_or_else(|e| Answer {
+        message: format!("the set worker answered in a form the page cannot read: {e}"),
+        refused: true,
+        ..Answer::default()
+    });
+    if let Some(bytes) = bytes {
+        match String::from_utf8(bytes) {
+            Ok(text) => answer.text = Some(text),
+            Err(e) => {
+                answer.message = format!("the set worker's result is not UTF-8: {e}");
+                answer.refused = true;
+            }
+        }
+    }
+    answer
 }
 
 /// Run `job` on this thread with its texts filled in.
