@@ -753,8 +753,10 @@ export async function elementHost(page, body, head = '') {
 <title>A page that embeds Rscope</title>${head}
 <script type="module" src="${ELEMENT_MODULE}"></script></head>
 <body><main><h1>A page that embeds Rscope</h1>${body}</main></body></html>`;
+  // Once: a route left in place has the browser hold every later request
+  // of the page for the test process to pass on, slowing what it loads.
   await page.route('**/element-host.html', (route) =>
-    route.fulfill({ contentType: 'text/html; charset=utf-8', body: html }));
+    route.fulfill({ contentType: 'text/html; charset=utf-8', body: html }), { times: 1 });
   await page.goto('/element-host.html');
 }
 
