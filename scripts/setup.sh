@@ -18,6 +18,8 @@ need_apt=()
 command -v node >/dev/null && command -v npm >/dev/null || need_apt+=(nodejs npm)
 command -v python3 >/dev/null || need_apt+=(python3)
 python3 -c 'import ensurepip, venv' 2>/dev/null || need_apt+=(python3-venv)
+# Graphviz's `dot`: a test renders the DOT that `rscope jgf export` writes.
+command -v dot >/dev/null || need_apt+=(graphviz)
 if [ ${#need_apt[@]} -gt 0 ]; then
   say "installing ${need_apt[*]} from Debian"
   apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${need_apt[@]}"

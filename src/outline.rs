@@ -11,9 +11,13 @@
 //! worker can hand it to the page in compact form and the page never reads
 //! the graph itself.
 
+pub mod looks;
+pub mod picture;
+
 use crate::jgf::{self, generate, Analysis, Graph, Tree};
 use crate::rset::Rset;
 use crate::words::{count, grouped};
+pub use looks::Looks;
 use serde::{Deserialize, Serialize};
 
 /// The most vertices generated for an R without a graph; a larger set is
@@ -102,6 +106,7 @@ pub struct Outline {
     tree: Tree,
     aggregate: jgf::Aggregate,
     labels: Labels,
+    looks: Looks,
     origin: Origin,
     open: Vec<bool>,
     visible: Vec<u32>,
@@ -177,6 +182,7 @@ impl Outline {
             .collect();
         let mut outline = Outline {
             labels: Labels::of(&graph),
+            looks: Looks::of(&graph, &tree),
             tree,
             aggregate,
             origin,

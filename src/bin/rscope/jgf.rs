@@ -35,8 +35,16 @@ pub enum JgfCommand {
     },
     /// Print the containment path of every vertex matching QUERY
     Find {
-        /// type=T, name=N, path=/P, rank=R, property=K or property=K=V
+        /// type=T, name=N, basename=B, id=I, path=/P, rank=R, property=K or property=K=V
         query: String,
+        /// An R with a `scheduling` key, or `{"graph": ...}` (default: standard input)
+        file: Option<String>,
+    },
+    /// Write the graph as `resource-query -g dot|graphml` does
+    Export {
+        /// dot (Graphviz) or graphml
+        #[arg(long, value_name = "FORMAT", value_parser = ["dot", "graphml"], default_value = "dot")]
+        format: String,
         /// An R with a `scheduling` key, or `{"graph": ...}` (default: standard input)
         file: Option<String>,
     },
@@ -65,6 +73,12 @@ pub fn run(cmd: JgfCommand) -> Outcome {
             let input = read_input(file.as_deref())?;
             let r = graph::main_set(&input.text).map_err(|e| rendered(e, &input))?;
             print!("{}", jgf::generate::to_json(&jgf::generate::from_rset(&r)));
+            Ok(0)
+        }
+        JgfCommand::Export { format, file } => {
+            let input = read_input(file.as_deref())?;
+            let out = graph::export(&input.text, &format).map_err(|e| rendered(e, &input))?;
+            print!("{out}");
             Ok(0)
         }
         JgfCommand::Find { query, file } => {
