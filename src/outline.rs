@@ -172,6 +172,11 @@ impl Outline {
             Some(a) => (a, Origin::Scheduling),
             None => (generated(rset?)?, Origin::Generated),
         };
+        // A graph of its own may disagree with R_lite; a generated one cannot.
+        let differences = match (origin, rset) {
+            (Origin::Scheduling, Some(r)) => jgf::consistency::compare(r, &analysis),
+            _ => Vec::new(),
+        };
         let Analysis {
             graph,
             tree,
@@ -189,6 +194,7 @@ impl Outline {
             open,
             visible: Vec::new(),
         };
+        outline.looks.set_differences(&differences);
         outline.rebuild();
         Some(outline)
     }
@@ -261,6 +267,31 @@ impl Outline {
                 self.rebuild();
             }
         }
+    }
+
+    /// Open every ancestor of vertex `v` so that it shows, and return its
+    /// row (rows are in preorder: a binary search finds it).
+    pub fn reveal(&mut self, v: usize) -> Option<usize> {
+        if !self.tree.contains(v) {
+            return None;
+        }
+        let mut changed = false;
+        for u in self.tree.path_to_root(v) {
+            if u != v {
+                if let Some(o) = self.open.get_mut(u) {
+                    changed |= !*o;
+                    *o = true;
+                }
+            }
+        }
+        if changed {
+            self.rebuild();
+        }
+        let at = self.tree.subtree(v).start;
+        let tree = &self.tree;
+        self.visible
+            .binary_search_by_key(&at, |&w| tree.subtree(w as usize).start)
+            .ok()
     }
 
     /// The visible row of the parent of the vertex on row `i`, if it has
@@ -528,6 +559,24 @@ mod tests {
                 "    ·gpu0  (rank 1)",
             ]
         );
+    }
+
+    #[test]
+    fn revealing_a_vertex_opens_its_ancestors() {
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/static/examples/jgf.json"
+        ))
+        .unwrap();
+        let mut report = crate::report::analyze(&text);
+        let mut o = Outline::new(report.graph.take(), report.main_set(), 1).unwrap();
+        assert_eq!(o.len(), 3);
+        // Vertex 9 is node1's core1.
+        assert_eq!(o.reveal(9), Some(4));
+        assert_eq!(o.row(4).map(|r| r.name), Some("core1".to_string()));
+        assert_eq!(o.len(), 8);
+        assert_eq!(o.reveal(0), Some(0));
+        assert_eq!(o.reveal(99), None);
     }
 
     #[test]

@@ -9,6 +9,7 @@
 //! queries from these alone, as [`crate::jgf::find`] does from the graph.
 
 use super::Outline;
+use crate::jgf::consistency::Difference;
 use crate::jgf::{Graph, Query, Tree};
 use serde::{Deserialize, Serialize};
 use std::collections::HashMap;
@@ -32,6 +33,9 @@ pub struct Looks {
     /// Containment paths the document gives that are not the names' path.
     paths: Vec<(u32, String)>,
     class: Vec<u32>,
+    /// Where R_lite and the graph disagree, by rank, in words as `rscope
+    /// jgf check` says it (shorthand omissions left out: not faults).
+    differences: Vec<(u32, String)>,
 }
 
 /// Interns strings into a table.
@@ -155,6 +159,26 @@ impl Looks {
         names.sort_unstable();
         names.dedup();
         names
+    }
+
+    /// Keep the differences between R_lite and the graph.
+    pub fn set_differences(&mut self, found: &[Difference]) {
+        self.differences = found
+            .iter()
+            .filter_map(|d| {
+                let rank = match d {
+                    Difference::RankOnlyInR(r) | Difference::RankOnlyInGraph(r) => *r,
+                    Difference::Host { rank, .. } | Difference::Ids { rank, .. } => *rank,
+                    Difference::Omitted(_) => return None,
+                };
+                Some((rank, d.to_string()))
+            })
+            .collect();
+    }
+
+    /// Every difference between R_lite and the graph, in words.
+    pub fn differences(&self) -> impl Iterator<Item = &str> {
+        self.differences.iter().map(|(_, d)| d.as_str())
     }
 
     /// The class of `v`: equal for vertices whose subtrees look the same.
@@ -285,6 +309,21 @@ impl Outline {
             path.push_str(self.labels.name(u));
         }
         path
+    }
+
+    /// The differences between R_lite and the graph at `v`: those of its
+    /// rank when it is a node (what `rscope jgf check` compares).
+    pub fn disagreements(&self, v: usize) -> Vec<&str> {
+        let rank = self.labels.rank.get(v).copied().unwrap_or(-1);
+        if self.labels.kind(v) != "node" || rank < 0 {
+            return Vec::new();
+        }
+        self.looks
+            .differences
+            .iter()
+            .filter(|(r, _)| i64::from(*r) == rank)
+            .map(|(_, d)| d.as_str())
+            .collect()
     }
 
     /// The looks of every vertex.

@@ -384,12 +384,25 @@ impl Picture {
                 let r = members_range(outline, b);
                 let lo = pos.partition_point(|&p| p < r.start);
                 let hi = pos.partition_point(|&p| p < r.end);
+                // A match of the box's own vertex wins over matches inside.
                 match (own, hi - lo) {
                     (0, 0) => Mark::None,
                     (0, _) => Mark::Within,
-                    (o, all) if all > o => Mark::Within,
                     _ => Mark::Hit,
                 }
+            })
+            .collect()
+    }
+
+    /// Whether each box shows a node where R_lite and the graph disagree
+    /// (any member, for a folded run).
+    pub fn disagreeing(&self, outline: &Outline) -> Vec<bool> {
+        self.boxes
+            .iter()
+            .map(|b| {
+                members(outline, b)
+                    .into_iter()
+                    .any(|v| !outline.disagreements(v).is_empty())
             })
             .collect()
     }
@@ -616,6 +629,9 @@ impl Outline {
             .collect();
         if !props.is_empty() {
             out.push(format!("properties {}", props.join(", ")));
+        }
+        for d in self.disagreements(v) {
+            out.push(format!("R_lite disagrees: {d}"));
         }
         let holds = self.holds(v);
         if !holds.is_empty() {

@@ -251,6 +251,10 @@ fn marks_follow_hits_into_folds_and_boxes() {
             Mark::None
         ]
     );
+    // Every vertex of the fixture has rank -1: each box is a hit of its
+    // own, though it holds hits too.
+    let all = o.find(&"rank=-1".parse().unwrap());
+    assert_eq!(p.marks(&o, &all), [Mark::Hit; 6]);
     assert_eq!(p.box_of(&o, 4), Some(3));
     assert_eq!(p.box_of(&o, 7), Some(2));
 }
@@ -349,4 +353,43 @@ fn find_in_the_outline_agrees_with_find_in_the_graph() {
             assert_eq!(o.find(&q), want, "{q}");
         }
     }
+}
+
+#[test]
+fn nodes_where_r_lite_and_the_graph_disagree_are_marked() {
+    let text = include_str!("../../../tests/fixtures/r/with-graph.json").replacen(
+        "\"core\": \"0-1\"",
+        "\"core\": \"0-2\"",
+        1,
+    );
+    let r = crate::rset::load(&text).unwrap();
+    let (a, _) = jgf::analyze(&text);
+    let o = Outline::new(a, Some(&r), 1).unwrap();
+    assert_eq!(
+        o.looks().differences().collect::<Vec<_>>(),
+        [
+            "rank 0: core 2 only in R_lite",
+            "rank 1: core 2 only in R_lite"
+        ]
+    );
+    let p = layout(&o, &View::default());
+    let titles: Vec<&str> = p.boxes.iter().map(|b| b.title.as_str()).collect();
+    assert_eq!(
+        titles,
+        ["duo0", "duo7", "duo8", "core0", "core1", "core0", "core1"]
+    );
+    assert_eq!(
+        p.disagreeing(&o),
+        [false, true, true, false, false, false, false]
+    );
+    assert_eq!(
+        o.describe(&p.boxes[1]),
+        [
+            "duo7 (node)",
+            "/duo0/duo7",
+            "rank 0",
+            "R_lite disagrees: rank 0: core 2 only in R_lite",
+            "holds 2 cores"
+        ]
+    );
 }

@@ -8,6 +8,7 @@ pub mod editor;
 pub mod grid;
 pub mod grid_paint;
 pub mod grid_tools;
+pub mod picture;
 pub mod queue;
 pub mod setops;
 pub mod shape;
