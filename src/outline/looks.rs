@@ -36,6 +36,9 @@ pub struct Looks {
     /// Where R_lite and the graph disagree, by rank, in words as `rscope
     /// jgf check` says it (shorthand omissions left out: not faults).
     differences: Vec<(u32, String)>,
+    /// Each vertex's bytes in the document (empty for a generated graph),
+    /// in document order.
+    spans: Vec<(u32, u32)>,
 }
 
 /// Interns strings into a table.
@@ -106,6 +109,15 @@ impl Looks {
         looks.size = graph.vertices.iter().map(|x| x.size).collect();
         looks.status = graph.vertices.iter().map(|x| x.status).collect();
         looks.paths = differing_paths(graph, tree);
+        looks.spans = graph
+            .vertices
+            .iter()
+            .map(|x| {
+                let r = &x.spans.vertex;
+                let at = |b: usize| u32::try_from(b).unwrap_or(u32::MAX);
+                (at(r.start), at(r.end))
+            })
+            .collect();
         looks.class = classes(graph, tree, &looks);
         looks
     }
@@ -159,6 +171,24 @@ impl Looks {
         names.sort_unstable();
         names.dedup();
         names
+    }
+
+    /// The bytes of vertex `v` in the document, when it has any.
+    pub fn span(&self, v: usize) -> Option<std::ops::Range<usize>> {
+        let &(a, z) = self.spans.get(v)?;
+        (z > a).then_some(a as usize..z as usize)
+    }
+
+    /// The vertex whose text holds byte `at` (vertices are in document
+    /// order and do not nest, so a binary search finds it).
+    pub fn vertex_at(&self, at: usize) -> Option<usize> {
+        let at = u32::try_from(at).ok()?;
+        let i = self
+            .spans
+            .partition_point(|&(a, _)| a <= at)
+            .checked_sub(1)?;
+        let (a, z) = self.spans[i];
+        (a <= at && at < z).then_some(i)
     }
 
     /// Keep the differences between R_lite and the graph.

@@ -393,3 +393,25 @@ fn nodes_where_r_lite_and_the_graph_disagree_are_marked() {
         ]
     );
 }
+
+#[test]
+fn a_byte_of_the_text_names_its_vertex_and_box() {
+    let text = doc(&[
+        ("cluster", "cluster0", None, 1, ""),
+        ("node", "node0", Some(0), 1, ""),
+    ]);
+    let o = outline(&text);
+    let at = text.find("\"node0\"").unwrap();
+    assert_eq!(o.looks().vertex_at(at), Some(1));
+    let span = o.looks().span(1).unwrap();
+    assert!(text[span.clone()].starts_with("{\"id\": \"1\""));
+    assert!(text[span].ends_with("}}"));
+    // Between the vertices, and before the first: none.
+    assert_eq!(
+        o.looks().vertex_at(text.find(",\n{\"id\": \"1\"").unwrap()),
+        None
+    );
+    assert_eq!(o.looks().vertex_at(0), None);
+    let p = layout(&o, &View::default());
+    assert_eq!(p.box_of(&o, 1), Some(1));
+}

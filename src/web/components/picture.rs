@@ -29,6 +29,8 @@ const DARK: [&str; 8] = [
 /// Ink (borders, text) and the find mark, light and dark.
 const INK: [&str; 2] = ["#1b1b1b", "#eeeeee"];
 const HIT: [&str; 2] = ["#b4005a", "#ff8cc6"];
+/// The outline of the box at the editor's caret, light and dark.
+const CARET: [&str; 2] = ["#0b6e4f", "#7ee2b8"];
 
 /// Properties of [`PictureView`].
 #[derive(Properties, Clone)]
@@ -39,14 +41,20 @@ pub struct PictureProps {
     pub text: Text,
     /// Open a new tab holding this text.
     pub on_open: Callback<String>,
-    /// A box was selected: its vertex, for the tree to show.
+    /// A box was selected: its vertex, for the tree and the editor.
     #[prop_or_default]
     pub on_select: Callback<usize>,
+    /// The byte at the editor's caret or pointer: the box of its vertex is
+    /// outlined.
+    #[prop_or_default]
+    pub caret: Option<usize>,
 }
 
 impl PartialEq for PictureProps {
     fn eq(&self, other: &Self) -> bool {
-        Rc::ptr_eq(&self.outline, &other.outline) && self.text == other.text
+        Rc::ptr_eq(&self.outline, &other.outline)
+            && self.text == other.text
+            && self.caret == other.caret
     }
 }
 
@@ -103,6 +111,10 @@ pub fn picture_view(props: &PictureProps) -> Html {
     };
     let marks = picture.marks(&outline, hits);
     let disagreeing = picture.disagreeing(&outline);
+    let caret_box = props
+        .caret
+        .and_then(|at| outline.looks().vertex_at(at))
+        .and_then(|v| picture.box_of(&outline, v));
     let differences: Vec<String> = outline.looks().differences().map(str::to_string).collect();
     {
         let (canvas, picture, marks, colour, disagreeing) = (
@@ -118,6 +130,7 @@ pub fn picture_view(props: &PictureProps) -> Html {
                 marks: &marks,
                 disagreeing: &disagreeing,
                 by: &colour,
+                caret: caret_box,
             };
             paint(&canvas, &o.borrow(), &picture, &look, at)
         });
@@ -259,7 +272,8 @@ pub fn picture_view(props: &PictureProps) -> Html {
                     data-boxes={picture.boxes.len().to_string()} data-focus={focus_box.map(|b| b.title.clone())}
                     data-focus-rect={focus_box.map(|b| format!("{} {} {} {}", b.x, b.y, b.w, b.h))}
                     data-hits={marks.iter().filter(|m| **m == Mark::Hit).count().to_string()}
-                    data-disagree={disagreeing.iter().filter(|d| **d).count().to_string()}>
+                    data-disagree={disagreeing.iter().filter(|d| **d).count().to_string()}
+                    data-caret={caret_box.and_then(|i| picture.boxes.get(i)).map(|b| b.title.clone())}>
                     <canvas ref={canvas} aria-hidden="true" data-testid="picture-canvas"></canvas>
                 </div>
                 if let Some((x, y, text)) = &*hover {
@@ -448,6 +462,7 @@ fn export_callbacks(
                 marks: &m,
                 disagreeing: &d,
                 by: &c,
+                caret: None,
             },
         )
     });
@@ -515,6 +530,8 @@ struct Look<'a> {
     disagreeing: &'a [bool],
     /// The colour choice.
     by: &'a ColourBy,
+    /// The box of the vertex at the editor's caret.
+    caret: Option<usize>,
 }
 
 /// Paint the picture on `canvas` at the screen's pixel ratio.
@@ -573,6 +590,13 @@ fn draw(
         }
         let _ = ctx.set_line_dash(&dash);
         ctx.stroke_rect(b.x + 0.5, b.y + 0.5, b.w - 1.0, b.h - 1.0);
+        if look.caret == Some(i) {
+            // The editor's caret is in this vertex's JSON.
+            let _ = ctx.set_line_dash(&js_sys::Array::new());
+            ctx.set_line_width(3.0);
+            ctx.set_stroke_style_str(CARET[usize::from(dark)]);
+            ctx.stroke_rect(b.x + 1.5, b.y + 1.5, b.w - 3.0, b.h - 3.0);
+        }
         if at == Some(i) {
             let _ = ctx.set_line_dash(&js_sys::Array::new());
             ctx.set_line_width(2.0);

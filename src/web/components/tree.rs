@@ -53,13 +53,13 @@ const RFC40: &str =
 pub fn graph_section(
     outline: Option<Rc<RefCell<Outline>>>,
     summaries: &Result<Summaries, String>,
-    picture: Option<(crate::tabs::Text, Callback<String>)>,
+    picture: Option<PictureLinks>,
 ) -> Html {
     if let Some(outline) = outline {
-        let Some((text, on_open)) = picture else {
+        let Some(links) = picture else {
             return html! { <TreeView {outline} /> };
         };
-        return html! { <GraphPanels {outline} {text} {on_open} /> };
+        return html! { <GraphPanels {outline} {links} /> };
     }
     let why = summaries
         .as_ref()
@@ -79,17 +79,30 @@ pub fn graph_section(
     }
 }
 
+/// What links the picture to the rest of the page.
+#[derive(Clone, PartialEq)]
+pub struct PictureLinks {
+    /// The document's text, for copying part of it to a new tab.
+    pub text: crate::tabs::Text,
+    /// Open a new tab holding this text.
+    pub on_open: Callback<String>,
+    /// The byte at the editor's caret or pointer: its vertex's box is
+    /// outlined.
+    pub caret: Option<usize>,
+    /// Select these bytes in the editor (a box's vertex).
+    pub on_select_bytes: Callback<(usize, usize)>,
+}
+
 /// Properties of [`GraphPanels`].
 #[derive(Properties, Clone)]
 struct PanelsProps {
     outline: Rc<RefCell<Outline>>,
-    text: crate::tabs::Text,
-    on_open: Callback<String>,
+    links: PictureLinks,
 }
 
 impl PartialEq for PanelsProps {
     fn eq(&self, other: &Self) -> bool {
-        Rc::ptr_eq(&self.outline, &other.outline) && self.text == other.text
+        Rc::ptr_eq(&self.outline, &other.outline) && self.links == other.links
     }
 }
 
@@ -99,17 +112,29 @@ impl PartialEq for PanelsProps {
 fn graph_panels(props: &PanelsProps) -> Html {
     let selected = use_state(|| None::<usize>);
     let on_select = {
-        let selected = selected.clone();
-        Callback::from(move |v: usize| selected.set(Some(v)))
+        let (selected, outline, select_bytes) = (
+            selected.clone(),
+            props.outline.clone(),
+            props.links.on_select_bytes.clone(),
+        );
+        Callback::from(move |v: usize| {
+            selected.set(Some(v));
+            // The vertex's own JSON in the editor, when the document has it.
+            if let Some(r) = outline.borrow().looks().span(v) {
+                select_bytes.emit((r.start, r.end));
+            }
+        })
     };
-    let (outline, text, on_open) = (
-        props.outline.clone(),
-        props.text.clone(),
-        props.on_open.clone(),
-    );
+    let outline = props.outline.clone();
+    let PictureLinks {
+        text,
+        on_open,
+        caret,
+        ..
+    } = props.links.clone();
     html! { <>
         <TreeView outline={outline.clone()} selected={*selected} />
-        <crate::web::components::picture::PictureView {outline} {text} {on_open} {on_select} />
+        <crate::web::components::picture::PictureView {outline} {text} {on_open} {on_select} {caret} />
     </> }
 }
 
