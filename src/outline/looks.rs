@@ -39,6 +39,10 @@ pub struct Looks {
     /// Each vertex's bytes in the document (empty for a generated graph),
     /// in document order.
     spans: Vec<(u32, u32)>,
+    /// Edges of subsystems other than containment (`power`, `network`):
+    /// source, target, and the subsystem's index in `subsystems`.
+    overlay: Vec<(u32, u32, u32)>,
+    subsystems: Vec<String>,
 }
 
 /// Interns strings into a table.
@@ -109,6 +113,16 @@ impl Looks {
         looks.size = graph.vertices.iter().map(|x| x.size).collect();
         looks.status = graph.vertices.iter().map(|x| x.status).collect();
         looks.paths = differing_paths(graph, tree);
+        let mut subsystems = Interner::new(&mut looks.subsystems);
+        let overlay = tree
+            .overlay
+            .iter()
+            .map(|o| {
+                let at = |v: usize| u32::try_from(v).unwrap_or(u32::MAX);
+                (at(o.source), at(o.target), subsystems.get(&o.subsystem))
+            })
+            .collect();
+        looks.overlay = overlay;
         looks.spans = graph
             .vertices
             .iter()
@@ -189,6 +203,15 @@ impl Looks {
             .checked_sub(1)?;
         let (a, z) = self.spans[i];
         (a <= at && at < z).then_some(i)
+    }
+
+    /// The edges of subsystems other than containment, as (source,
+    /// target, subsystem).
+    pub fn overlay(&self) -> impl Iterator<Item = (usize, usize, &str)> {
+        self.overlay.iter().map(|&(a, b, s)| {
+            let sub = self.subsystems.get(s as usize).map_or("", String::as_str);
+            (a as usize, b as usize, sub)
+        })
     }
 
     /// Keep the differences between R_lite and the graph.

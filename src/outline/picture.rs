@@ -394,6 +394,23 @@ impl Picture {
             .collect()
     }
 
+    /// The edges of other subsystems between drawn boxes, as lines from
+    /// box to box with their subsystem, each pair of boxes once per
+    /// subsystem (a folded run stands for all its members' edges).
+    pub fn overlay(&self, outline: &Outline) -> Vec<(usize, usize, String)> {
+        let mut out: Vec<(usize, usize, String)> = Vec::new();
+        let mut seen = HashSet::new();
+        for (a, b, sub) in outline.looks.overlay() {
+            let (Some(x), Some(y)) = (self.box_of(outline, a), self.box_of(outline, b)) else {
+                continue;
+            };
+            if x != y && seen.insert((x, y, sub)) {
+                out.push((x, y, sub.to_string()));
+            }
+        }
+        out
+    }
+
     /// Whether each box shows a node where R_lite and the graph disagree
     /// (any member, for a folded run).
     pub fn disagreeing(&self, outline: &Outline) -> Vec<bool> {
@@ -437,8 +454,15 @@ impl Picture {
 
     /// Each box as an SVG `rect` with its text, filled with `fills[i]`
     /// (CSS colours from the page's palette) and outlined where `marks`
-    /// say; every document string is escaped.
-    pub fn svg(&self, fills: &[String], marks: &[Mark], ink: &str) -> String {
+    /// say, then each line of `lines` (from box, to box, CSS colour)
+    /// between box centres; every document string is escaped.
+    pub fn svg(
+        &self,
+        fills: &[String],
+        marks: &[Mark],
+        ink: &str,
+        lines: &[(usize, usize, String)],
+    ) -> String {
         let mut out = format!(
             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{}\" \
              font-family=\"monospace\" font-size=\"11\">\n",
@@ -471,6 +495,19 @@ impl Picture {
                     ));
                 }
             }
+        }
+        for (a, b, colour) in lines {
+            let (Some(x), Some(y)) = (self.boxes.get(*a), self.boxes.get(*b)) else {
+                continue;
+            };
+            out.push_str(&format!(
+                "<line x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\" stroke=\"{}\"/>\n",
+                x.x + x.w / 2.0,
+                x.y + x.h / 2.0,
+                y.x + y.w / 2.0,
+                y.y + y.h / 2.0,
+                escape(colour)
+            ));
         }
         out.push_str("</svg>\n");
         out

@@ -315,7 +315,7 @@ fn svg_escapes_names() {
     let o = outline(&doc(&[("cluster", "<a&b>", None, 1, "")]));
     let p = layout(&o, &View::default());
     assert_eq!(
-        p.svg(&["#eee".to_string()], &[Mark::Hit], "#111"),
+        p.svg(&["#eee".to_string()], &[Mark::Hit], "#111", &[]),
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"43\" height=\"22\" font-family=\"monospace\" font-size=\"11\">\n\
          <rect x=\"0\" y=\"0\" width=\"43\" height=\"22\" fill=\"#eee\" stroke=\"#111\" stroke-width=\"3\"/>\n\
          <text x=\"4\" y=\"15\" fill=\"#111\">&lt;a&amp;b&gt;</text>\n</svg>\n"
@@ -414,4 +414,42 @@ fn a_byte_of_the_text_names_its_vertex_and_box() {
     assert_eq!(o.looks().vertex_at(0), None);
     let p = layout(&o, &View::default());
     assert_eq!(p.box_of(&o, 1), Some(1));
+}
+
+#[test]
+fn power_edges_are_lines_between_drawn_boxes() {
+    let o = outline(include_str!("../../../tests/fixtures/jgf/power.json"));
+    let p = layout(&o, &View::default());
+    let titles: Vec<&str> = p.boxes.iter().map(|b| b.title.as_str()).collect();
+    assert_eq!(
+        titles,
+        [
+            "volt0", "rack0", "node0", "node1", "node2", "pdu0", "core0", "core1", "core0",
+            "core1", "core0", "core1"
+        ]
+    );
+    assert_eq!(
+        p.overlay(&o),
+        [
+            (5, 2, "power".to_string()),
+            (5, 3, "power".to_string()),
+            (5, 4, "power".to_string())
+        ]
+    );
+    let svg = p.svg(&[], &[], "#000", &[(5, 2, "#c05600".to_string())]);
+    assert!(
+        svg.ends_with(
+            "<line x1=\"83\" y1=\"133\" x2=\"33.5\" y2=\"81\" stroke=\"#c05600\"/>\n</svg>\n"
+        ),
+        "{svg}"
+    );
+    // Zoomed into node1, only node1 is drawn: no line has both ends.
+    let z = layout(
+        &o,
+        &View {
+            focus: Some(6),
+            ..View::default()
+        },
+    );
+    assert_eq!(z.overlay(&o), []);
 }

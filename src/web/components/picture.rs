@@ -29,6 +29,11 @@ const DARK: [&str; 8] = [
 /// Ink (borders, text) and the find mark, light and dark.
 const INK: [&str; 2] = ["#1b1b1b", "#eeeeee"];
 const HIT: [&str; 2] = ["#b4005a", "#ff8cc6"];
+/// Lines of other subsystems (power, network, ...), light and dark.
+const OVERLAY: [[&str; 3]; 2] = [
+    ["#c05600", "#2d6bb3", "#6a3d9a"],
+    ["#ffb066", "#8cc4ff", "#d1b3ff"],
+];
 /// The outline of the box at the editor's caret, light and dark.
 const CARET: [&str; 2] = ["#0b6e4f", "#7ee2b8"];
 
@@ -68,6 +73,8 @@ struct State {
     query: String,
     hits: Option<Result<Vec<usize>, String>>,
     colour: Colour,
+    /// Whether the lines of other subsystems are hidden.
+    hide_overlay: bool,
 }
 
 /// The colour choice as the menu names it.
@@ -111,18 +118,34 @@ pub fn picture_view(props: &PictureProps) -> Html {
     };
     let marks = picture.marks(&outline, hits);
     let disagreeing = picture.disagreeing(&outline);
+    let overlay = if state.hide_overlay {
+        Vec::new()
+    } else {
+        picture.overlay(&outline)
+    };
+    let subsystems: Vec<String> = {
+        let mut names: Vec<String> = outline
+            .looks()
+            .overlay()
+            .map(|(_, _, s)| s.to_string())
+            .collect();
+        names.sort();
+        names.dedup();
+        names
+    };
     let caret_box = props
         .caret
         .and_then(|at| outline.looks().vertex_at(at))
         .and_then(|v| picture.box_of(&outline, v));
     let differences: Vec<String> = outline.looks().differences().map(str::to_string).collect();
     {
-        let (canvas, picture, marks, colour, disagreeing) = (
+        let (canvas, picture, marks, colour, disagreeing, overlay) = (
             canvas.clone(),
             picture.clone(),
             marks.clone(),
             state.colour.by(),
             disagreeing.clone(),
+            overlay.clone(),
         );
         let o = props.outline.clone();
         use_effect(move || {
@@ -131,6 +154,7 @@ pub fn picture_view(props: &PictureProps) -> Html {
                 disagreeing: &disagreeing,
                 by: &colour,
                 caret: caret_box,
+                overlay: &overlay,
             };
             paint(&canvas, &o.borrow(), &picture, &look, at)
         });
@@ -212,6 +236,14 @@ pub fn picture_view(props: &PictureProps) -> Html {
         })
     };
     let copy = copy_callback(props, &state, &picture, at);
+    let on_overlay = {
+        let state = state.clone();
+        Callback::from(move |_: Event| {
+            let mut s = (*state).clone();
+            s.hide_overlay = !s.hide_overlay;
+            state.set(s);
+        })
+    };
     let (png, svg) = export_callbacks(&props.outline, &picture, &marks, &state.colour);
     let zoom_out = {
         let state = state.clone();
@@ -257,6 +289,10 @@ pub fn picture_view(props: &PictureProps) -> Html {
                 if matches!(&state.hits, Some(Ok(h)) if !h.is_empty()) {
                     <button onclick={copy.1} data-testid="picture-copy-found">{ "Copy matches to new tab" }</button>
                 }
+                if !subsystems.is_empty() {
+                    <label><input type="checkbox" checked={!state.hide_overlay} onchange={on_overlay} data-testid="picture-overlay" />
+                        { format!(" Show {} edges", subsystems.join(" and ")) }</label>
+                }
                 <button onclick={png} data-testid="picture-export-png">{ "Export PNG" }</button>
                 <button onclick={svg} data-testid="picture-export-svg">{ "Export SVG" }</button>
             </div>
@@ -273,6 +309,7 @@ pub fn picture_view(props: &PictureProps) -> Html {
                     data-focus-rect={focus_box.map(|b| format!("{} {} {} {}", b.x, b.y, b.w, b.h))}
                     data-hits={marks.iter().filter(|m| **m == Mark::Hit).count().to_string()}
                     data-disagree={disagreeing.iter().filter(|d| **d).count().to_string()}
+                    data-overlay={overlay.len().to_string()}
                     data-caret={caret_box.and_then(|i| picture.boxes.get(i)).map(|b| b.title.clone())}>
                     <canvas ref={canvas} aria-hidden="true" data-testid="picture-canvas"></canvas>
                 </div>
@@ -463,6 +500,7 @@ fn export_callbacks(
                 disagreeing: &d,
                 by: &c,
                 caret: None,
+                overlay: &p.overlay(&o),
             },
         )
     });
@@ -475,7 +513,8 @@ fn export_callbacks(
     let svg = Callback::from(move |_: MouseEvent| {
         let dark = dark_theme(None);
         let fills = fills(&o.borrow(), &p, &c, dark);
-        let text = p.svg(&fills, &m, INK[usize::from(dark)]);
+        let lines: Vec<(usize, usize, String)> = overlay_colours(&p.overlay(&o.borrow()), dark);
+        let text = p.svg(&fills, &m, INK[usize::from(dark)], &lines);
         let url = format!(
             "data:image/svg+xml;charset=utf-8,{}",
             js_sys::encode_uri_component(&text)
@@ -532,6 +571,8 @@ struct Look<'a> {
     by: &'a ColourBy,
     /// The box of the vertex at the editor's caret.
     caret: Option<usize>,
+    /// Lines of other subsystems: from box, to box, subsystem.
+    overlay: &'a [(usize, usize, String)],
 }
 
 /// Paint the picture on `canvas` at the screen's pixel ratio.
@@ -626,6 +667,42 @@ fn draw(
         }
     }
     let _ = ctx.set_line_dash(&js_sys::Array::new());
+    draw_overlay(ctx, p, look.overlay, dark);
+}
+
+/// Each line's subsystem replaced by its colour.
+fn overlay_colours(lines: &[(usize, usize, String)], dark: bool) -> Vec<(usize, usize, String)> {
+    let mut names: Vec<&str> = lines.iter().map(|(_, _, s)| s.as_str()).collect();
+    names.sort_unstable();
+    names.dedup();
+    lines
+        .iter()
+        .map(|(a, b, sub)| {
+            let k = names.iter().position(|n| n == sub).unwrap_or(0);
+            (*a, *b, OVERLAY[usize::from(dark)][k % 3].to_string())
+        })
+        .collect()
+}
+
+/// The edges of other subsystems as lines from box centre to box centre,
+/// one colour per subsystem, over the boxes.
+fn draw_overlay(
+    ctx: &web_sys::CanvasRenderingContext2d,
+    p: &Picture,
+    lines: &[(usize, usize, String)],
+    dark: bool,
+) {
+    ctx.set_line_width(1.5);
+    for (a, b, colour) in overlay_colours(lines, dark) {
+        let (Some(x), Some(y)) = (p.boxes.get(a), p.boxes.get(b)) else {
+            continue;
+        };
+        ctx.set_stroke_style_str(&colour);
+        ctx.begin_path();
+        ctx.move_to(x.x + x.w / 2.0, x.y + x.h / 2.0);
+        ctx.line_to(y.x + y.w / 2.0, y.y + y.h / 2.0);
+        ctx.stroke();
+    }
 }
 
 /// Draw the picture on an off-screen canvas and download it as PNG.
