@@ -102,6 +102,13 @@ pub fn picture_view(props: &PictureProps) -> Html {
     let state = use_state(State::default);
     let hover = use_state(|| None::<(f64, f64, String)>);
     let canvas = use_node_ref();
+    // The canvas covers only the scroller's view: a scroll repaints.
+    let (sizer, scroller) = (use_node_ref(), use_node_ref());
+    let scrolled = use_state(|| 0u32);
+    let onscroll = {
+        let scrolled = scrolled.clone();
+        Callback::from(move |_: Event| scrolled.set(scrolled.wrapping_add(1)))
+    };
     let outline = props.outline.borrow();
     // The layout is a pure function of the outline and the view.
     let picture = {
@@ -139,8 +146,9 @@ pub fn picture_view(props: &PictureProps) -> Html {
         .and_then(|v| picture.box_of(&outline, v));
     let differences: Vec<String> = outline.looks().differences().map(str::to_string).collect();
     {
-        let (canvas, picture, marks, colour, disagreeing, overlay) = (
+        let (canvas, scroller, picture, marks, colour, disagreeing, overlay) = (
             canvas.clone(),
+            scroller.clone(),
             picture.clone(),
             marks.clone(),
             state.colour.by(),
@@ -156,36 +164,36 @@ pub fn picture_view(props: &PictureProps) -> Html {
                 caret: caret_box,
                 overlay: &overlay,
             };
-            paint(&canvas, &o.borrow(), &picture, &look, at)
+            paint(&canvas, &scroller, &o.borrow(), &picture, &look, at)
         });
     }
     let act = act_callback(&state, &props.outline, &picture, &props.on_select);
     let onclick = {
-        let (picture, canvas, act) = (picture.clone(), canvas.clone(), act.clone());
+        let (picture, sizer, act) = (picture.clone(), sizer.clone(), act.clone());
         Callback::from(move |e: MouseEvent| {
-            if let Some(i) = hit(&canvas, &picture, &e) {
+            if let Some(i) = hit(&sizer, &picture, &e) {
                 act.emit(Act::Click(i));
             }
         })
     };
     let ondblclick = {
-        let (picture, canvas, act) = (picture.clone(), canvas.clone(), act.clone());
+        let (picture, sizer, act) = (picture.clone(), sizer.clone(), act.clone());
         Callback::from(move |e: MouseEvent| {
-            if let Some(i) = hit(&canvas, &picture, &e) {
+            if let Some(i) = hit(&sizer, &picture, &e) {
                 act.emit(Act::Zoom(picture.boxes[i].vertex));
             }
         })
     };
     let onmousemove = {
-        let (picture, canvas, hover, o) = (
+        let (picture, sizer, hover, o) = (
             picture.clone(),
-            canvas.clone(),
+            sizer.clone(),
             hover.clone(),
             props.outline.clone(),
         );
         Callback::from(move |e: MouseEvent| {
-            let tip = hit(&canvas, &picture, &e).map(|i| {
-                let (x, y) = offset(&canvas, &e);
+            let tip = hit(&sizer, &picture, &e).map(|i| {
+                let (x, y) = offset(&sizer, &e);
                 let text = o.borrow().describe(&picture.boxes[i]).join("\n");
                 (x + 12.0, y + 12.0, text)
             });
@@ -302,7 +310,7 @@ pub fn picture_view(props: &PictureProps) -> Html {
                 }) }
             </ul>
             <div class="picture-frame">
-                <div class="picture-scroll" tabindex="0" role="application" aria-roledescription="resource picture"
+                <div class="picture-scroll" ref={scroller} {onscroll} tabindex="0" role="application" aria-roledescription="resource picture"
                     aria-label="Resource picture: arrow keys move between boxes, Enter zooms in, Backspace zooms out, Space unfolds"
                     {onclick} {ondblclick} {onmousemove} {onmouseleave} {onkeydown} data-testid="picture"
                     data-boxes={picture.boxes.len().to_string()} data-focus={focus_box.map(|b| b.title.clone())}
@@ -311,7 +319,10 @@ pub fn picture_view(props: &PictureProps) -> Html {
                     data-disagree={disagreeing.iter().filter(|d| **d).count().to_string()}
                     data-overlay={overlay.len().to_string()}
                     data-caret={caret_box.and_then(|i| picture.boxes.get(i)).map(|b| b.title.clone())}>
-                    <canvas ref={canvas} aria-hidden="true" data-testid="picture-canvas"></canvas>
+                    <div class="picture-sizer" ref={sizer} data-testid="picture-canvas"
+                        style={format!("width:{}px;height:{}px", picture.width, picture.height)}>
+                        <canvas ref={canvas} aria-hidden="true"></canvas>
+                    </div>
                 </div>
                 if let Some((x, y, text)) = &*hover {
                     <div class="tooltip picture-tip" role="tooltip" data-testid="picture-tooltip" style={format!("left:{x}px;top:{y}px")}>{ text.clone() }</div>
@@ -544,14 +555,15 @@ fn fills(outline: &Outline, p: &Picture, by: &ColourBy, dark: bool) -> Vec<Strin
 }
 
 /// The box under the pointer.
-fn hit(canvas: &NodeRef, p: &Picture, e: &MouseEvent) -> Option<usize> {
-    let (x, y) = offset(canvas, e);
+fn hit(sizer: &NodeRef, p: &Picture, e: &MouseEvent) -> Option<usize> {
+    let (x, y) = offset(sizer, e);
     p.at(x, y)
 }
 
-/// The pointer's position on the canvas, in picture pixels.
-fn offset(canvas: &NodeRef, e: &MouseEvent) -> (f64, f64) {
-    let Some(c) = canvas.cast::<HtmlElement>() else {
+/// The pointer's position over the picture (the element sized to it,
+/// which scrolls with it), in picture pixels.
+fn offset(sizer: &NodeRef, e: &MouseEvent) -> (f64, f64) {
+    let Some(c) = sizer.cast::<HtmlElement>() else {
         return (-1.0, -1.0);
     };
     let r = c.get_bounding_client_rect();
@@ -575,32 +587,47 @@ struct Look<'a> {
     overlay: &'a [(usize, usize, String)],
 }
 
-/// Paint the picture on `canvas` at the screen's pixel ratio.
-fn paint(canvas: &NodeRef, o: &Outline, p: &Picture, look: &Look<'_>, at: usize) {
-    let Some(canvas) = canvas.cast::<HtmlCanvasElement>() else {
+/// Paint the part of the picture in `scroller`'s view on `canvas`, which
+/// sits over that view, at the screen's pixel ratio.
+fn paint(
+    canvas: &NodeRef,
+    scroller: &NodeRef,
+    o: &Outline,
+    p: &Picture,
+    look: &Look<'_>,
+    at: usize,
+) {
+    let (Some(canvas), Some(scroller)) = (
+        canvas.cast::<HtmlCanvasElement>(),
+        scroller.cast::<HtmlElement>(),
+    ) else {
         return;
     };
-    // A huge picture is drawn at one pixel per pixel, to bound the canvas.
     let ratio = gloo::utils::window().device_pixel_ratio().max(1.0);
-    let ratio = if p.width * p.height * ratio * ratio > 3.2e7 {
-        1.0
-    } else {
-        ratio
-    };
-    canvas.set_width((p.width * ratio).ceil() as u32);
-    canvas.set_height((p.height * ratio).ceil() as u32);
-    let _ = canvas
-        .style()
-        .set_property("width", &format!("{}px", p.width));
-    let _ = canvas
-        .style()
-        .set_property("height", &format!("{}px", p.height));
+    let (sx, sy) = (
+        f64::from(scroller.scroll_left()),
+        f64::from(scroller.scroll_top()),
+    );
+    let w = f64::from(scroller.client_width())
+        .min(p.width - sx)
+        .max(1.0);
+    let h = f64::from(scroller.client_height())
+        .min(p.height - sy)
+        .max(1.0);
+    canvas.set_width((w * ratio).ceil() as u32);
+    canvas.set_height((h * ratio).ceil() as u32);
+    let style = canvas.style();
+    let _ = style.set_property("width", &format!("{w}px"));
+    let _ = style.set_property("height", &format!("{h}px"));
+    let _ = style.set_property("left", &format!("{sx}px"));
+    let _ = style.set_property("top", &format!("{sy}px"));
     let Some(ctx) = context_2d(&canvas) else {
         return;
     };
     let _ = ctx.scale(ratio, ratio);
+    let _ = ctx.translate(-sx, -sy);
     let dark = dark_theme(Some(canvas.unchecked_ref()));
-    draw(&ctx, o, p, look, Some(at), dark);
+    draw(&ctx, o, p, look, Some(at), dark, Some((sx, sy, w, h)));
     crate::web::mark("rscope:picture-painted");
 }
 
@@ -613,33 +640,41 @@ fn draw(
     look: &Look<'_>,
     at: Option<usize>,
     dark: bool,
+    view: Option<(f64, f64, f64, f64)>,
 ) {
     let (marks, by) = (look.marks, look.by);
     let fills = fills(o, p, by, dark);
     let (ink, hit) = (INK[usize::from(dark)], HIT[usize::from(dark)]);
     ctx.set_font("11px ui-monospace, Menlo, Consolas, monospace");
-    for (i, b) in p.boxes.iter().enumerate() {
+    let (solid, dashed) = (
+        js_sys::Array::new(),
+        js_sys::Array::of2(&4.0.into(), &2.0.into()),
+    );
+    // Boxes outside the view are not drawn at all.
+    let seen = |b: &crate::outline::picture::Placed| {
+        view.is_none_or(|(x, y, w, h)| b.x < x + w && b.x + b.w > x && b.y < y + h && b.y + b.h > y)
+    };
+    for (i, b) in p.boxes.iter().enumerate().filter(|(_, b)| seen(b)) {
         ctx.set_fill_style_str(&fills[i]);
         ctx.fill_rect(b.x, b.y, b.w, b.h);
         let mark = marks.get(i).copied().unwrap_or(Mark::None);
         ctx.set_stroke_style_str(if mark == Mark::None { ink } else { hit });
         ctx.set_line_width(if mark == Mark::Hit { 3.0 } else { 1.0 });
-        let dash = js_sys::Array::new();
-        if mark == Mark::Within {
-            dash.push(&4.0.into());
-            dash.push(&2.0.into());
-        }
-        let _ = ctx.set_line_dash(&dash);
+        let _ = ctx.set_line_dash(if mark == Mark::Within {
+            &dashed
+        } else {
+            &solid
+        });
         ctx.stroke_rect(b.x + 0.5, b.y + 0.5, b.w - 1.0, b.h - 1.0);
         if look.caret == Some(i) {
             // The editor's caret is in this vertex's JSON.
-            let _ = ctx.set_line_dash(&js_sys::Array::new());
+            let _ = ctx.set_line_dash(&solid);
             ctx.set_line_width(3.0);
             ctx.set_stroke_style_str(CARET[usize::from(dark)]);
             ctx.stroke_rect(b.x + 1.5, b.y + 1.5, b.w - 3.0, b.h - 3.0);
         }
         if at == Some(i) {
-            let _ = ctx.set_line_dash(&js_sys::Array::new());
+            let _ = ctx.set_line_dash(&solid);
             ctx.set_line_width(2.0);
             ctx.set_stroke_style_str(hit);
             ctx.stroke_rect(b.x - 1.0, b.y - 1.0, b.w + 2.0, b.h + 2.0);
@@ -719,7 +754,7 @@ fn export_png(o: &Outline, p: &Picture, look: &Look<'_>) {
     let Some(ctx) = context_2d(&canvas) else {
         return;
     };
-    draw(&ctx, o, p, look, None, dark_theme(None));
+    draw(&ctx, o, p, look, None, dark_theme(None), None);
     if let Ok(url) = canvas.to_data_url_with_type("image/png") {
         download(&url, "rscope-picture.png");
     }
