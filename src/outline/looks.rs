@@ -11,8 +11,8 @@
 use super::Outline;
 use crate::jgf::consistency::Difference;
 use crate::jgf::{Graph, Query, Tree};
+use crate::rset::fxhash::FxHashMap as HashMap;
 use serde::{Deserialize, Serialize};
-use std::collections::HashMap;
 
 /// A vertex outside the containment tree has no class.
 pub const NO_CLASS: u32 = u32::MAX;
@@ -57,7 +57,7 @@ impl<'a, T: Clone + Eq + std::hash::Hash> Interner<'a, T> {
             .iter()
             .enumerate()
             .map(|(i, t)| (t.clone(), i as u32))
-            .collect();
+            .collect::<HashMap<T, u32>>();
         Interner { seen, table }
     }
 
@@ -74,7 +74,7 @@ impl<'a, T: Clone + Eq + std::hash::Hash> Interner<'a, T> {
 
 /// What makes two subtrees look the same: type, size, unit, status,
 /// properties and the classes of the children in order.
-type ClassKey = (String, u64, u32, i64, u32, Vec<u32>);
+type ClassKey = (u32, u64, u32, i64, u32, Vec<u32>);
 
 impl Looks {
     /// The looks of every vertex of `graph`, whose tree is `tree`.
@@ -288,7 +288,9 @@ fn differing_paths(graph: &Graph, tree: &Tree) -> Vec<(u32, String)> {
 /// a parent's key holds its children's classes.
 fn classes(graph: &Graph, tree: &Tree, looks: &Looks) -> Vec<u32> {
     let mut class = vec![NO_CLASS; graph.vertices.len()];
-    let mut seen: HashMap<ClassKey, u32> = HashMap::new();
+    let mut seen: HashMap<ClassKey, u32> = HashMap::default();
+    // Types by number, so that a key holds no string.
+    let mut kinds: HashMap<&str, u32> = HashMap::default();
     for &v in tree.preorder().iter().rev() {
         let v = v as usize;
         let Some(x) = graph.vertices.get(v) else {
@@ -299,8 +301,9 @@ fn classes(graph: &Graph, tree: &Tree, looks: &Looks) -> Vec<u32> {
             .iter()
             .map(|&c| class.get(c as usize).copied().unwrap_or(NO_CLASS))
             .collect();
+        let next_kind = kinds.len() as u32;
         let key = (
-            x.kind.clone(),
+            *kinds.entry(x.kind.as_str()).or_insert(next_kind),
             x.size,
             looks.unit.get(v).copied().unwrap_or(0),
             x.status,
