@@ -21,6 +21,8 @@ command -v python3 >/dev/null || need_apt+=(python3)
 # the hwloc fixtures are made with its hwloc-ls.
 command -v lstopo-no-graphics >/dev/null || need_apt+=(hwloc)
 python3 -c 'import ensurepip, venv' 2>/dev/null || need_apt+=(python3-venv)
+# Graphviz's `dot`: a test renders the DOT that `rscope jgf export` writes.
+command -v dot >/dev/null || need_apt+=(graphviz)
 if [ ${#need_apt[@]} -gt 0 ]; then
   say "installing ${need_apt[*]} from Debian"
   apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${need_apt[@]}"

@@ -9,8 +9,8 @@
 //! - [`json`]: strict JSON with byte ranges, and jansson's way of writing it.
 //! - [`shape`], [`rset`]: RFC 46 shapes to RFC 14 resources; RFC 20 R documents.
 //! - [`jgf`]: RFC 40 / RFC 4 resource graphs.
-//! - [`document`], [`alloc`], [`setops`]: an R read with its graph in one pass; fitting a request;
-//!   `flux R`'s operations over named texts and set expressions.
+//! - [`document`], [`alloc`], [`setops`], [`prune`]: an R read with its graph in one pass; fitting a request;
+//!   `flux R`'s operations over named texts and set expressions; an R copied down to part of its graph.
 //! - [`report`], [`grid`], [`outline`], [`textview`], [`share`], [`color`], [`tabs`]: what the views draw.
 //! - [`explain`]: what a key or value of R means, and why each finding is one, for readers learning the format.
 //! - [`analysis`]: everything the page draws from one tab's text, computed once.
@@ -36,6 +36,7 @@ pub mod jgf;
 pub mod json;
 pub mod limits;
 pub mod outline;
+pub mod prune;
 pub mod range;
 pub mod report;
 pub mod rset;

@@ -11,9 +11,13 @@
 //! worker can hand it to the page in compact form and the page never reads
 //! the graph itself.
 
+pub mod looks;
+pub mod picture;
+
 use crate::jgf::{self, generate, Analysis, Graph, Tree};
 use crate::rset::Rset;
 use crate::words::{count, grouped};
+pub use looks::Looks;
 use serde::{Deserialize, Serialize};
 
 /// The most vertices generated for an R without a graph; a larger set is
@@ -102,6 +106,7 @@ pub struct Outline {
     tree: Tree,
     aggregate: jgf::Aggregate,
     labels: Labels,
+    looks: Looks,
     origin: Origin,
     open: Vec<bool>,
     visible: Vec<u32>,
@@ -167,6 +172,11 @@ impl Outline {
             Some(a) => (a, Origin::Scheduling),
             None => (generated(rset?)?, Origin::Generated),
         };
+        // A graph of its own may disagree with R_lite; a generated one cannot.
+        let differences = match (origin, rset) {
+            (Origin::Scheduling, Some(r)) => jgf::consistency::compare(r, &analysis),
+            _ => Vec::new(),
+        };
         let Analysis {
             graph,
             tree,
@@ -177,12 +187,14 @@ impl Outline {
             .collect();
         let mut outline = Outline {
             labels: Labels::of(&graph),
+            looks: Looks::of(&graph, &tree),
             tree,
             aggregate,
             origin,
             open,
             visible: Vec::new(),
         };
+        outline.looks.set_differences(&differences);
         outline.rebuild();
         Some(outline)
     }
@@ -255,6 +267,31 @@ impl Outline {
                 self.rebuild();
             }
         }
+    }
+
+    /// Open every ancestor of vertex `v` so that it shows, and return its
+    /// row (rows are in preorder: a binary search finds it).
+    pub fn reveal(&mut self, v: usize) -> Option<usize> {
+        if !self.tree.contains(v) {
+            return None;
+        }
+        let mut changed = false;
+        for u in self.tree.path_to_root(v) {
+            if u != v {
+                if let Some(o) = self.open.get_mut(u) {
+                    changed |= !*o;
+                    *o = true;
+                }
+            }
+        }
+        if changed {
+            self.rebuild();
+        }
+        let at = self.tree.subtree(v).start;
+        let tree = &self.tree;
+        self.visible
+            .binary_search_by_key(&at, |&w| tree.subtree(w as usize).start)
+            .ok()
     }
 
     /// The visible row of the parent of the vertex on row `i`, if it has
@@ -522,6 +559,24 @@ mod tests {
                 "    ·gpu0  (rank 1)",
             ]
         );
+    }
+
+    #[test]
+    fn revealing_a_vertex_opens_its_ancestors() {
+        let text = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/static/examples/jgf.json"
+        ))
+        .unwrap();
+        let mut report = crate::report::analyze(&text);
+        let mut o = Outline::new(report.graph.take(), report.main_set(), 1).unwrap();
+        assert_eq!(o.len(), 3);
+        // Vertex 9 is node1's core1.
+        assert_eq!(o.reveal(9), Some(4));
+        assert_eq!(o.row(4).map(|r| r.name), Some("core1".to_string()));
+        assert_eq!(o.len(), 8);
+        assert_eq!(o.reveal(0), Some(0));
+        assert_eq!(o.reveal(99), None);
     }
 
     #[test]

@@ -315,6 +315,24 @@ pub fn byte_at(text: &str, line: Range<usize>, x: f64) -> usize {
     line.end
 }
 
+/// The UTF-16 offsets of the bytes `span` of `text` and the 1-based line
+/// of its start: what a textarea needs to select them. Offsets inside a
+/// character or past the end are moved back to a character boundary.
+pub fn utf16_selection(text: &str, span: std::ops::Range<usize>) -> (usize, usize, usize) {
+    let floor = |b: usize| {
+        let mut b = b.min(text.len());
+        while !text.is_char_boundary(b) {
+            b -= 1;
+        }
+        b
+    };
+    let (a, z) = (floor(span.start), floor(span.end.max(span.start)));
+    let units = |r: &str| r.chars().map(char::len_utf16).sum::<usize>();
+    let start = units(&text[..a]);
+    let line = text.as_bytes()[..a].iter().filter(|&&c| c == b'\n').count() + 1;
+    (start, start + units(&text[a..z]), line)
+}
+
 /// The byte offset of UTF-16 offset `unit` in `text` (a textarea's
 /// `selectionStart`), clamped to the text.
 pub fn byte_of_utf16(text: &str, unit: usize) -> usize {
@@ -473,6 +491,16 @@ mod tests {
         assert_eq!(byte_at(text, line.clone(), 5.5), 5, "€");
         assert_eq!(byte_at(text, line.clone(), 6.2), 8, "d");
         assert_eq!(byte_at(text, line, 40.0), 9, "past the end");
+    }
+
+    #[test]
+    fn selects_byte_spans_in_utf16_units() {
+        // é is one unit and two bytes; 𝄞 is two units and four bytes.
+        let text = "é\n𝄞x\ny";
+        assert_eq!(utf16_selection(text, 0..2), (0, 1, 1));
+        assert_eq!(utf16_selection(text, 3..8), (2, 5, 2));
+        assert_eq!(utf16_selection(text, 4..99), (2, 7, 2));
+        assert_eq!(utf16_selection(text, 9..10), (6, 7, 3));
     }
 
     #[test]

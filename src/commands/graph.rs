@@ -58,6 +58,25 @@ pub fn check(text: &str) -> Result<Check, Failure> {
     })
 }
 
+/// The graph of `text` as `resource-query -g dot|graphml` writes it
+/// (`rscope jgf export --format dot|graphml`). A graph with an error
+/// (an edge naming no vertex, a duplicate id, ...) is refused with its
+/// first one, as Fluxion's reader refuses to load it.
+pub fn export(text: &str, format: &str) -> Result<String, Failure> {
+    let format: jgf::export::Format = format.parse().map_err(Failure::new)?;
+    let (analysis, diags) = jgf::analyze(text);
+    match analysis {
+        Some(a)
+            if !diags
+                .iter()
+                .any(|d| d.severity == crate::diag::Severity::Error) =>
+        {
+            Ok(jgf::export::write(&a.graph, format))
+        }
+        _ => Err(first_error(&diags, text, "no resource graph")),
+    }
+}
+
 /// A `find` query (`type=T`, `name=N`, `path=/P`, `rank=R`,
 /// `property=K[=V]`), read before the document so that a bad one fails
 /// without waiting for input.

@@ -1,20 +1,25 @@
-//! Queries over a graph (RFC 4 lookups the page needs): by type, name,
-//! containment path prefix, rank and property, each hit with its path from
-//! the root.
+//! Queries over a graph (RFC 4 *Find/Match*): by type, name, basename,
+//! id, containment path prefix, rank and property, each hit with its path
+//! from the root.
 
 use super::model::Graph;
 use super::tree::Tree;
 use std::fmt;
 use std::str::FromStr;
 
-/// What to look for. Written `type=core`, `name=node3`,
-/// `path=/cluster0/rack0`, `rank=2`, `property=foo` or `property=foo=bar`.
+/// What to look for. Written `type=core`, `name=node3`, `basename=node`,
+/// `id=3`, `path=/cluster0/rack0`, `rank=2`, `property=foo` or
+/// `property=foo=bar`.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Query {
     /// Vertices of this type.
     Type(String),
     /// Vertices with this name.
     Name(String),
+    /// Vertices with this basename.
+    Basename(String),
+    /// Vertices with this `id` (the number within their basename).
+    Id(i64),
     /// Vertices whose containment path starts with these whole components.
     Path(String),
     /// Vertices of this rank.
@@ -40,12 +45,17 @@ impl FromStr for Query {
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let Some((k, v)) = s.split_once('=') else {
             return Err(QueryError(format!(
-                "query '{s}' is not KEY=VALUE (type, name, path, rank or property)"
+                "query '{s}' is not KEY=VALUE (type, name, basename, id, path, rank or property)"
             )));
         };
         match k {
             "type" => Ok(Query::Type(v.into())),
             "name" => Ok(Query::Name(v.into())),
+            "basename" => Ok(Query::Basename(v.into())),
+            "id" => v
+                .parse()
+                .map(Query::Id)
+                .map_err(|_| QueryError(format!("id '{v}' is not an integer"))),
             "path" => Ok(Query::Path(v.into())),
             "rank" => v
                 .parse()
@@ -56,7 +66,7 @@ impl FromStr for Query {
                 None => Query::Property(v.into(), None),
             }),
             _ => Err(QueryError(format!(
-                "unknown query key '{k}' (expected type, name, path, rank or property)"
+                "unknown query key '{k}' (expected type, name, basename, id, path, rank or property)"
             ))),
         }
     }
@@ -67,6 +77,8 @@ impl fmt::Display for Query {
         match self {
             Query::Type(t) => write!(f, "type={t}"),
             Query::Name(n) => write!(f, "name={n}"),
+            Query::Basename(b) => write!(f, "basename={b}"),
+            Query::Id(i) => write!(f, "id={i}"),
             Query::Path(p) => write!(f, "path={p}"),
             Query::Rank(r) => write!(f, "rank={r}"),
             Query::Property(p, None) => write!(f, "property={p}"),
@@ -84,7 +96,8 @@ pub struct Found {
     pub path: Vec<usize>,
 }
 
-fn has_prefix(path: &str, prefix: &str) -> bool {
+/// Whether `path` starts with the whole components of `prefix`.
+pub fn has_prefix(path: &str, prefix: &str) -> bool {
     let prefix = prefix.trim_end_matches('/');
     path == prefix
         || (path.starts_with(prefix) && path.as_bytes().get(prefix.len()) == Some(&b'/'))
@@ -107,6 +120,8 @@ pub fn find(graph: &Graph, tree: &Tree, query: &Query) -> Vec<Found> {
         let hit = match query {
             Query::Type(t) => &x.kind == t,
             Query::Name(n) => &x.name == n,
+            Query::Basename(b) => &x.basename == b,
+            Query::Id(i) => x.id == *i,
             Query::Rank(r) => x.rank == *r,
             Query::Property(p, val) => match x.property(p) {
                 Some(have) => val.as_deref().is_none_or(|want| want == have),

@@ -10,6 +10,7 @@
 //! - [`text`]: the indented text tree the CLI prints.
 //! - [`consistency`]: graph against R_lite, rank by rank; graph to R.
 //! - [`generate`]: a graph for an R without one, and JGF output.
+//! - [`export`]: DOT and GraphML as `resource-query -g dot|graphml` writes them.
 //!
 //! Every finding is a [`Diagnostic`] with a span into the source text and a
 //! JSON pointer. No step recurses over the graph, and sizes are bounded by
@@ -17,6 +18,7 @@
 
 pub mod aggregate;
 pub mod consistency;
+pub mod export;
 pub mod find;
 pub mod from_hwloc;
 pub mod generate;

@@ -469,6 +469,37 @@ fn find_by_each_key() {
     assert_eq!(paths("property=ssd"), ["/lab0/rack0/node1"]);
     assert_eq!(paths("property=x").len(), 0);
     assert_eq!(
+        paths("basename=socket"),
+        [
+            "/lab0/rack0/node0/socket0",
+            "/lab0/rack0/node0/socket1",
+            "/lab0/rack0/node1/socket0",
+            "/lab0/rack0/node1/socket1"
+        ]
+    );
+    assert_eq!(
+        paths("id=1"),
+        [
+            "/lab0/rack0/node0/socket0/core1",
+            "/lab0/rack0/node0/socket1",
+            "/lab0/rack0/node0/socket1/gpu1",
+            "/lab0/rack0/node0/socket1/memory1",
+            "/lab0/rack0/node1",
+            "/lab0/rack0/node1/socket0/core1",
+            "/lab0/rack0/node1/socket1",
+            "/lab0/rack0/node1/socket1/gpu1",
+            "/lab0/rack0/node1/socket1/memory1"
+        ]
+    );
+    assert_eq!(
+        "id=one".parse::<Query>().unwrap_err().to_string(),
+        "id 'one' is not an integer"
+    );
+    assert_eq!(
+        "basename=core".parse::<Query>().unwrap().to_string(),
+        "basename=core"
+    );
+    assert_eq!(
         "rank=x".parse::<Query>().unwrap_err().to_string(),
         "rank 'x' is not an integer"
     );

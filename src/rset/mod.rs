@@ -15,7 +15,7 @@
 mod config;
 mod encode;
 mod error;
-mod fxhash;
+pub(crate) mod fxhash;
 mod main_set;
 mod node;
 mod ops;

@@ -1,6 +1,6 @@
-//! The JS API for RFC 40 resource graphs: `graph`, `graphCheck` and
-//! `graphFind`, thin calls of [`crate::commands::graph`], which answer
-//! as `rscope jgf tree`, `check` and `find` do.
+//! The JS API for RFC 40 resource graphs: `graph`, `graphCheck`,
+//! `graphFind` and `graphExport`, thin calls of [`crate::commands::graph`],
+//! which answer as `rscope jgf tree`, `check`, `find` and `export` do.
 
 use crate::commands::graph;
 use crate::web::api::{failure, option_count, text_arg, to_js};
@@ -28,6 +28,8 @@ export function graph(text: string, options?: GraphOptions): string;
 export function graphCheck(text: string): GraphCheck;
 /** The containment path of every vertex `query` matches, as `rscope jgf find` prints them. */
 export function graphFind(text: string, query: string): string[];
+/** The graph as `resource-query -g dot|graphml` writes it, as `rscope jgf export --format` prints it. */
+export function graphExport(text: string, format: 'dot' | 'graphml'): string;
 "#;
 
 const DOC: &str = "an R with a scheduling key, or {\"graph\": ...}";
@@ -50,18 +52,27 @@ pub fn graph_check(text: JsValue) -> Result<JsValue, JsValue> {
 }
 
 /// The containment path of every vertex `query` (`type=T`, `name=N`,
-/// `path=/P`, `rank=R`, `property=K[=V]`) matches, as `rscope jgf find`.
+/// `basename=B`, `id=I`, `path=/P`, `rank=R`, `property=K[=V]`) matches, as `rscope jgf find`.
 #[wasm_bindgen(js_name = graphFind, skip_typescript)]
 pub fn graph_find(text: JsValue, query: JsValue) -> Result<JsValue, JsValue> {
     let text = text_arg("graphFind", "text", DOC, &text)?;
     let query = text_arg(
         "graphFind",
         "query",
-        "type=T, name=N, path=/P, rank=R or property=K[=V]",
+        "type=T, name=N, basename=B, id=I, path=/P, rank=R or property=K[=V]",
         &query,
     )?;
     let paths = graph::query(&query)
         .and_then(|q| graph::find(&text, &q))
         .map_err(|e| failure("graphFind", &e))?;
     to_js(&paths)
+}
+
+/// The graph as `resource-query -g dot|graphml` writes it, as `rscope
+/// jgf export --format dot|graphml` prints it.
+#[wasm_bindgen(js_name = graphExport, skip_typescript)]
+pub fn graph_export(text: JsValue, format: JsValue) -> Result<String, JsValue> {
+    let text = text_arg("graphExport", "text", DOC, &text)?;
+    let format = text_arg("graphExport", "format", "dot or graphml", &format)?;
+    graph::export(&text, &format).map_err(|e| failure("graphExport", &e))
 }

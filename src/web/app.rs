@@ -19,7 +19,7 @@ use crate::web::components::{
     tabs::{history_bar, Tabs},
     toolbar::{Example, Toolbar},
     tour::use_tour,
-    tree::graph_section,
+    tree::{graph_section, PictureLinks},
 };
 use crate::web::hooks::{
     importer, opener, use_analysis, use_coloring, use_docs, use_file_drop, use_finding_actions,
@@ -142,7 +142,7 @@ pub fn app() -> Html {
                         }) }
                     </h2>
                     { compare_summary(&compare, fit.overlay.is_some()) }
-                    <GridView {grid} {color_by} on_open={on_open_selection}
+                    <GridView {grid} {color_by} on_open={on_open_selection.clone()}
                         {linked} on_cell={link.on_cell} title={docs.current().source.clone()} />
                 </section>
             }
@@ -151,7 +151,9 @@ pub fn app() -> Html {
                 <ShapePanel r_text={docs.current().text.clone()} tab={tab_letter(docs.active).to_string()} on_open={fit.on_open} on_allocation={fit.on_allocation} on_queue={fit.on_queue} />
             </div>
             if let Some(a) = complete {
-                { graph_section(a.outline.clone(), &a.summaries) }
+                { graph_section(a.outline.clone(), &a.summaries, Some(PictureLinks {
+                    text: docs.current().text.clone(), on_open: on_open_selection.clone(),
+                    caret: link.point, on_select_bytes: actions.on_select_bytes.clone() })) }
             }
             <SetopsPanel tabs={docs.docs.clone()} active={docs.active}
                 on_open={dispatch(&docs, Action::Open)} on_early={analyzed.seed.clone()} />

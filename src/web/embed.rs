@@ -292,7 +292,7 @@ impl Drawn<'_> {
                 },
                 None => html! {},
             },
-            View::Tree if !a.partial => graph_section(a.outline.clone(), &a.summaries),
+            View::Tree if !a.partial => graph_section(a.outline.clone(), &a.summaries, None),
             View::Problems if !a.partial => problems(&a.findings, self.of.as_ref()),
             View::Shape => shape_view(self.fitted, self.of.as_ref()),
             _ => html! {},

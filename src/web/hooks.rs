@@ -520,6 +520,8 @@ pub struct Linking {
     pub cells: Option<Linked>,
     /// Where the editor should scroll (a cell was clicked).
     pub reveal: Option<Reveal>,
+    /// The byte under the editor's pointer or at its caret, for the picture.
+    pub point: Option<usize>,
 }
 
 /// Link the `R_lite` entry under the editor's pointer to its cells and the
@@ -539,9 +541,11 @@ pub fn use_linking(analysis: &Option<Rc<Shown>>, current: &Option<Rc<Shown>>) ->
             cell_entry.set(None);
         });
     }
+    let point = use_state_eq(|| None::<usize>);
     let on_point = {
-        let (text_entry, current) = (text_entry.clone(), current.clone());
+        let (text_entry, current, point) = (text_entry.clone(), current.clone(), point.clone());
         Callback::from(move |p: Option<Point>| {
+            point.set(p.as_ref().map(|p| p.at));
             let found = p.and_then(|p| Some((current.as_ref()?.report.entry_at(p.at)?, p.caret)));
             text_entry.set(found);
         })
@@ -584,6 +588,7 @@ pub fn use_linking(analysis: &Option<Rc<Shown>>, current: &Option<Rc<Shown>>) ->
         text,
         cells,
         reveal: *reveal,
+        point: *point,
     }
 }
 
@@ -726,6 +731,8 @@ pub struct FindingActions {
     pub on_locate: Callback<Finding>,
     /// Apply a fix.
     pub on_fix: Callback<FixView>,
+    /// Select these bytes of the text (a vertex chosen in the picture).
+    pub on_select_bytes: Callback<(usize, usize)>,
 }
 
 /// Select findings in the editor and apply their fixes to `text`.
@@ -741,6 +748,21 @@ pub fn use_finding_actions(docs: &UseReducerHandle<Docs>, text: Text) -> Finding
                 end: f.utf16.1,
                 line: f.line,
                 nonce,
+                focus: true,
+            }));
+        })
+    };
+    let on_select_bytes = {
+        let (selection, text) = (selection.clone(), text.clone());
+        Callback::from(move |(a, z): (usize, usize)| {
+            let (start, end, line) = crate::textview::utf16_selection(&text, a..z);
+            let nonce = selection.as_ref().map_or(0, |s| s.nonce + 1);
+            selection.set(Some(Selection {
+                start,
+                end,
+                line,
+                nonce,
+                focus: false,
             }));
         })
     };
@@ -754,5 +776,6 @@ pub fn use_finding_actions(docs: &UseReducerHandle<Docs>, text: Text) -> Finding
         selection: (*selection).clone(),
         on_locate,
         on_fix,
+        on_select_bytes,
     }
 }

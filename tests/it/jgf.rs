@@ -45,7 +45,7 @@ fn find_refuses_an_unknown_key() {
     assert_eq!(out.status, 1);
     assert_eq!(
         out.stderr,
-        "rscope jgf: unknown query key 'colour' (expected type, name, path, rank or property)\n"
+        "rscope jgf: unknown query key 'colour' (expected type, name, basename, id, path, rank or property)\n"
     );
 }
 
@@ -133,5 +133,135 @@ fn from_r_generates_a_tree_for_a_plain_r() {
     assert_eq!(
         tree.stdout,
         "cluster0 (cluster): node 2, core 6, gpu 2\n  twin (node, rank 0): core 3, gpu 1\n    core0 (core, rank 0)\n    core1 (core, rank 0)\n    core2 (core, rank 0)\n    gpu0 (gpu, rank 0)\n  twin (node, rank 1): core 3, gpu 1\n    core0 (core, rank 1)\n    core1 (core, rank 1)\n    core2 (core, rank 1)\n    gpu0 (gpu, rank 1)\n"
+    );
+}
+
+/// The graph of `fixture` exported in `format` by the CLI, which must succeed.
+fn exported(fixture_path: &str, format: &str) -> String {
+    let out = rscope(
+        &["jgf", "export", "--format", format, &fixture(fixture_path)],
+        "",
+    );
+    assert_eq!((out.status, out.stderr.as_str()), (0, ""), "{fixture_path}");
+    out.stdout
+}
+
+#[test]
+fn export_dot_is_rendered_by_graphviz() {
+    let dot = exported("jgf/power.json", "dot");
+    assert!(dot.starts_with("digraph G {\n0[label=\"volt0\"];\n1[label=\"rack0\"];\n"));
+    let mut child = std::process::Command::new("dot")
+        .arg("-Tsvg")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("Graphviz's dot is installed (scripts/setup.sh installs it)");
+    std::io::Write::write_all(&mut child.stdin.take().unwrap(), dot.as_bytes()).unwrap();
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(String::from_utf8_lossy(&out.stderr), "");
+    assert!(out.status.success());
+    let svg = String::from_utf8_lossy(&out.stdout);
+    // Graphviz draws each vertex as a node group with its label as text.
+    assert_eq!(svg.matches("class=\"node\"").count(), 12);
+    assert_eq!(svg.matches("class=\"edge\"").count(), 14);
+    assert!(svg.contains(">volt0</text>"));
+}
+
+#[test]
+fn export_graphml_is_well_formed_with_every_vertex_and_edge() {
+    let text = std::fs::read_to_string(fixture("jgf/power.json")).unwrap();
+    let graph = rscope::jgf::parse_document(&text).graph.unwrap();
+    let xml = exported("jgf/power.json", "graphml");
+    let doc = roxmltree::Document::parse(&xml).expect("well-formed XML");
+    let root = doc.root_element();
+    assert_eq!(root.tag_name().name(), "graphml");
+    assert_eq!(
+        root.tag_name().namespace(),
+        Some("http://graphml.graphdrawing.org/xmlns")
+    );
+    let nodes: Vec<_> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("node"))
+        .collect();
+    let edges: Vec<_> = doc
+        .descendants()
+        .filter(|n| n.has_tag_name("edge"))
+        .collect();
+    assert_eq!(nodes.len(), graph.vertices.len());
+    assert_eq!(edges.len(), graph.edges.len());
+    // Each vertex's name is in its node, under the key named "name".
+    let name_key = doc
+        .descendants()
+        .find(|n| n.has_tag_name("key") && n.attribute("attr.name") == Some("name"))
+        .and_then(|n| n.attribute("id"))
+        .unwrap();
+    for (node, v) in nodes.iter().zip(&graph.vertices) {
+        let name = node
+            .children()
+            .find(|d| d.attribute("key") == Some(name_key))
+            .and_then(|d| d.text());
+        assert_eq!(name, Some(v.name.as_str()));
+    }
+    // Every edge joins two written nodes, and each JGF edge is there once.
+    let mut want: Vec<(String, String, String)> = graph
+        .edges
+        .iter()
+        .map(|e| {
+            let at = |k: &str| graph.vertices.iter().position(|v| v.key == k).unwrap();
+            (
+                format!("n{}", at(&e.source)),
+                format!("n{}", at(&e.target)),
+                format!("{{,{0}={0}}}", e.subsystem),
+            )
+        })
+        .collect();
+    let mut got: Vec<(String, String, String)> = edges
+        .iter()
+        .map(|e| {
+            let member = e
+                .children()
+                .find(|d| d.has_tag_name("data"))
+                .and_then(|d| d.text());
+            (
+                e.attribute("source").unwrap().to_string(),
+                e.attribute("target").unwrap().to_string(),
+                member.unwrap_or_default().to_string(),
+            )
+        })
+        .collect();
+    want.sort();
+    got.sort();
+    assert_eq!(got, want);
+}
+
+#[test]
+fn export_refuses_a_graph_fluxion_would_not_load() {
+    let doc = "{\"graph\": {\"nodes\": [{\"id\": \"0\", \"metadata\": {\"type\": \"cluster\", \"paths\": {\"containment\": \"/c0\"}}}], \"edges\": [{\"source\": \"0\", \"target\": \"9\"}]}}";
+    let out = rscope(&["jgf", "export", "--format", "graphml"], doc);
+    assert_eq!(
+        out,
+        Output {
+            status: 1,
+            stdout: String::new(),
+            stderr: "rscope jgf: <stdin>:1:138: error: edge target '9' names no vertex\n"
+                .to_string()
+                + doc
+                + "\n"
+                + &" ".repeat(137)
+                + "^^^\n",
+        }
+    );
+}
+
+#[test]
+fn export_refuses_an_unknown_format() {
+    let out = rscope(&["jgf", "export", "--format", "svg"], "{}");
+    assert_eq!(out.status, 2);
+    assert!(
+        out.stderr
+            .contains("invalid value 'svg' for '--format <FORMAT>'"),
+        "{}",
+        out.stderr
     );
 }

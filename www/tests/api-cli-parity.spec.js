@@ -117,7 +117,7 @@ test('hostlist answers as rscope hostlist, and idset as it does on bracketed lis
   expect(problems).toEqual([]);
 });
 
-test('graph, graphCheck and graphFind answer as rscope jgf tree, check and find', async ({ page, rscope, problems }) => {
+test('graph, graphCheck, graphFind and graphExport answer as rscope jgf tree, check, find and export', async ({ page, rscope, problems }) => {
   await rscope.load();
   const texts = GRAPH_FILES.map(read);
   const DEPTHS = [undefined, 0, 1, 2];
@@ -141,13 +141,20 @@ test('graph, graphCheck and graphFind answer as rscope jgf tree, check and find'
       expect(checks[i].value.consistent, f).toBe(status === 0);
     }
   });
-  const QUERIES = ['type=node', 'type=core', 'rank=1', 'name=rack0', 'path=/lab0/rack0', 'property=x', 'type=nothing'];
+  const QUERIES = ['type=node', 'type=core', 'rank=1', 'name=rack0', 'path=/lab0/rack0', 'property=x', 'basename=core', 'id=3', 'type=nothing'];
   const findCases = GRAPH_FILES.flatMap((f, i) => QUERIES.map((q) => ({ f, t: texts[i], q })));
   const finds = await calls(page, findCases.map(({ t, q }) => ['graphFind', [t, q]]));
   findCases.forEach(({ f, q }, i) => {
     const { out, status } = cli(['jgf', 'find', q, join(root, f)]);
     if (status === 0) expect(finds[i].value.map((p) => `${p}\n`).join(''), `${f} ${q}`).toBe(out);
     else expect(finds[i].error, `${f} ${q}`).toMatch(/^graphFind: /);
+  });
+  const exportCases = GRAPH_FILES.flatMap((f, i) => ['dot', 'graphml'].map((format) => ({ f, t: texts[i], format })));
+  const exports = await calls(page, exportCases.map(({ t, format }) => ['graphExport', [t, format]]));
+  exportCases.forEach(({ f, format }, i) => {
+    const { out, status } = cli(['jgf', 'export', '--format', format, join(root, f)]);
+    if (status === 0) expect(exports[i].value, `${f} ${format}`).toBe(out);
+    else expect(exports[i].error, `${f} ${format}`).toMatch(/^graphExport: /);
   });
   expect(problems).toEqual([]);
 });

@@ -51,7 +51,7 @@ test('every new function says what is wrong and where', async ({ page, rscope, p
     m('graph: option depth must be a whole number of 0 or more, not a number'),
     m('graph: option depth must be a whole number of 0 or more, not a number'),
     m('graphCheck: text must be a string (an R with a scheduling key), not a boolean'),
-    m('graphFind: query must be a string (type=T, name=N, path=/P, rank=R or property=K[=V]), not a number'),
+    m('graphFind: query must be a string (type=T, name=N, basename=B, id=I, path=/P, rank=R or property=K[=V]), not a number'),
   ]);
   const [decode, graph, check, find, op, list, ids, encode, summary] = outcomes.bad;
   expect(decode).toEqual({ message: expect.stringMatching(/^decode: Failed to read an R object: .* \(line 2, column \d+\)$/), line: 2, column: expect.any(Number) });

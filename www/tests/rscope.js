@@ -609,6 +609,52 @@ export class Rscope {
     return download;
   }
 
+  // ---- the resource picture ---------------------------------------------
+
+  /** The picture's parts, by test id. */
+  get picture() { return this.page.getByTestId('picture'); }
+  get pictureCanvas() { return this.page.getByTestId('picture-canvas'); }
+  get pictureTooltip() { return this.page.getByTestId('picture-tooltip'); }
+  get pictureAbout() { return this.page.getByTestId('picture-about'); }
+  get pictureCrumbs() { return this.page.getByTestId('picture-crumbs').getByRole('button'); }
+  get pictureFound() { return this.page.getByTestId('picture-found'); }
+
+  /** Focus the picture and press `keys` one after another. */
+  async pressPicture(...keys) {
+    await this.picture.focus();
+    for (const key of keys) await this.page.keyboard.press(key);
+  }
+
+  /** A point inside the focused box's own header (not in a child box), in page pixels. */
+  async focusedBoxPoint() {
+    const [x, y] = (await this.picture.getAttribute('data-focus-rect')).split(' ').map(Number);
+    const at = await this.pictureCanvas.boundingBox();
+    return { x: at.x + x + 3, y: at.y + y + 3 };
+  }
+
+  /** Move the keyboard focus with `keys`, then click (or double-click) the box it lands on. */
+  async clickBox(keys, { double = false } = {}) {
+    await this.pressPicture(...keys);
+    const { x, y } = await this.focusedBoxPoint();
+    if (double) await this.page.mouse.dblclick(x, y);
+    else await this.page.mouse.click(x, y);
+  }
+
+  /** Find `query` in the picture. */
+  async findInPicture(query) {
+    await this.page.getByTestId('picture-find').fill(query);
+    await this.page.getByTestId('picture-find').press('Enter');
+  }
+
+  /** Click a picture export button ('png' or 'svg') and return the download. */
+  async exportPicture(kind) {
+    const [download] = await Promise.all([
+      this.page.waitForEvent('download'),
+      this.page.getByTestId(`picture-export-${kind}`).click(),
+    ]);
+    return download;
+  }
+
   // ---- the shape panel ----------------------------------------------------
 
   /** The shape panel's parts, by test id. */

@@ -3,7 +3,7 @@
 // the declared types cannot drift from what the functions take and give.
 // Each `@ts-expect-error` line must be refused: tsc fails on one that is not.
 import init, {
-  decode, encode, fit, fromHwloc, graphFromHwloc, formatShape, graph, graphCheck, graphFind, hostlist, idset,
+  decode, encode, fit, fromHwloc, graphFromHwloc, formatShape, graph, graphCheck, graphExport, graphFind, hostlist, idset,
   shape, summarize, summary, validate, wasmMemoryBytes,
   union, append, diff, intersect, verify, evalSetExpression, explain, whyFinding, readSmall,
   type Explained, type WhyFinding, type Finding, type FitAnswer, type HwlocOptions, type GraphCheck, type Summary, type Verdict, type IntersectOptions,
@@ -59,6 +59,8 @@ const check: GraphCheck = graphCheck(r);
 const consistent: boolean = check.consistent;
 const differences: string[] = check.differences;
 const paths: string[] = graphFind(r, 'type=core');
+const dotText: string = graphExport(r, 'dot');
+const graphmlText: string = graphExport(r, 'graphml');
 
 const expanded: string = shape('slot=2/core', { yaml: true, rangedict: false, wrapresources: true, label: 'task' });
 const back: string = formatShape(expanded);
@@ -89,7 +91,7 @@ if (small.reading) {
 
 console.log(byHosts, joined, appended, less, both, kept, verified, verdict.message, evaluated);
 console.log(fromXml, fromXmlAlone, hwlocGraph, cores, printed, counts, text, short, made, local, list, many, hosts, ids, n, each,
-  tree, shallow, consistent, differences, paths, back, status, bytes);
+  tree, shallow, consistent, differences, paths, dotText, graphmlText, back, status, bytes);
 
 // Wrong types, each refused by tsc (and by the function, with an Error, at run time).
 // @ts-expect-error text is a string
@@ -116,6 +118,8 @@ graph(r, { depth: '1' });
 graphCheck(r, r);
 // @ts-expect-error query is a string
 graphFind(r, { type: 'core' });
+// @ts-expect-error no such export format
+graphExport(r, 'svg');
 // @ts-expect-error no such policy
 fit('node', r, { policy: 'random' });
 // @ts-expect-error keepData is a boolean

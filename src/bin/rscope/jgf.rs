@@ -45,8 +45,16 @@ pub enum JgfCommand {
     },
     /// Print the containment path of every vertex matching QUERY
     Find {
-        /// type=T, name=N, path=/P, rank=R, property=K or property=K=V
+        /// type=T, name=N, basename=B, id=I, path=/P, rank=R, property=K or property=K=V
         query: String,
+        /// An R with a `scheduling` key, or `{"graph": ...}` (default: standard input)
+        file: Option<String>,
+    },
+    /// Write the graph as `resource-query -g dot|graphml` does
+    Export {
+        /// dot (Graphviz) or graphml
+        #[arg(long, value_name = "FORMAT", value_parser = ["dot", "graphml"], default_value = "dot")]
+        format: String,
         /// An R with a `scheduling` key, or `{"graph": ...}` (default: standard input)
         file: Option<String>,
     },
@@ -83,6 +91,12 @@ pub fn run(cmd: JgfCommand) -> Outcome {
                 "{}",
                 graph::from_hwloc_allowing(&input.text, &allow).map_err(|e| rendered(e, &input))?
             );
+            Ok(0)
+        }
+        JgfCommand::Export { format, file } => {
+            let input = read_input(file.as_deref())?;
+            let out = graph::export(&input.text, &format).map_err(|e| rendered(e, &input))?;
+            print!("{out}");
             Ok(0)
         }
         JgfCommand::Find { query, file } => {

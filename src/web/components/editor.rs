@@ -35,6 +35,9 @@ pub struct Selection {
     pub line: usize,
     /// Changes on every request, so the same span can be selected twice.
     pub nonce: u32,
+    /// Whether the editor takes the focus (a finding located); a box
+    /// chosen in the picture leaves the focus where the keys are.
+    pub focus: bool,
 }
 
 /// Properties of [`Editor`].
@@ -188,7 +191,9 @@ fn use_selection(area: &NodeRef, selection: Option<Selection>) {
     let area = area.clone();
     use_effect_with(selection, move |sel| {
         if let (Some(sel), Some(el)) = (sel, area.cast::<HtmlTextAreaElement>()) {
-            let _ = el.focus();
+            if sel.focus {
+                let _ = el.focus();
+            }
             let _ = el.set_selection_range(sel.start as u32, sel.end as u32);
             let top = (sel.line as f64 - 4.0).max(0.0) * LINE_HEIGHT;
             el.set_scroll_top(top as i32);

@@ -76,7 +76,7 @@ pub struct Scene<'a> {
 }
 
 /// The canvas's 2D drawing context.
-fn context_2d(canvas: &HtmlCanvasElement) -> Option<CanvasRenderingContext2d> {
+pub(crate) fn context_2d(canvas: &HtmlCanvasElement) -> Option<CanvasRenderingContext2d> {
     canvas
         .get_context("2d")
         .ok()
@@ -532,7 +532,7 @@ pub fn export_svg(picture: &Picture) {
 }
 
 /// Download `url` as file `name`, as a link with a `download` attribute.
-fn download(url: &str, name: &str) {
+pub(crate) fn download(url: &str, name: &str) {
     if let Some(a) = gloo::utils::document()
         .create_element("a")
         .ok()

@@ -29,11 +29,15 @@ const TYPE_AHEAD_MS: f64 = 700.0;
 pub struct TreeProps {
     /// The outline; shared so toggling does not copy the graph.
     pub outline: Rc<RefCell<Outline>>,
+    /// A vertex selected elsewhere (in the picture): its row is opened
+    /// and focused.
+    #[prop_or_default]
+    pub selected: Option<usize>,
 }
 
 impl PartialEq for TreeProps {
     fn eq(&self, other: &Self) -> bool {
-        Rc::ptr_eq(&self.outline, &other.outline)
+        Rc::ptr_eq(&self.outline, &other.outline) && self.selected == other.selected
     }
 }
 
@@ -41,15 +45,21 @@ impl PartialEq for TreeProps {
 const RFC40: &str =
     "https://flux-framework.readthedocs.io/projects/flux-rfc/en/latest/spec_40.html";
 
-/// The Graph section: the tree of `outline`, or, when there is none
+/// The Graph section: the tree of `outline` and, when `picture` gives
+/// the text and a way to open tabs, its picture (which copies parts of
+/// the text to new tabs), or, when there is none
 /// because the main set of `summaries` is too large to generate one, why
 /// not and what to do instead; nothing when the document holds no set.
 pub fn graph_section(
     outline: Option<Rc<RefCell<Outline>>>,
     summaries: &Result<Summaries, String>,
+    picture: Option<PictureLinks>,
 ) -> Html {
     if let Some(outline) = outline {
-        return html! { <TreeView {outline} /> };
+        let Some(links) = picture else {
+            return html! { <TreeView {outline} /> };
+        };
+        return html! { <GraphPanels {outline} {links} /> };
     }
     let why = summaries
         .as_ref()
@@ -67,6 +77,65 @@ pub fn graph_section(
                 <a href={RFC40}>{ "RFC 40" }</a>{ " describes, which Fluxion writes into R." }</p>
         </section>
     }
+}
+
+/// What links the picture to the rest of the page.
+#[derive(Clone, PartialEq)]
+pub struct PictureLinks {
+    /// The document's text, for copying part of it to a new tab.
+    pub text: crate::tabs::Text,
+    /// Open a new tab holding this text.
+    pub on_open: Callback<String>,
+    /// The byte at the editor's caret or pointer: its vertex's box is
+    /// outlined.
+    pub caret: Option<usize>,
+    /// Select these bytes in the editor (a box's vertex).
+    pub on_select_bytes: Callback<(usize, usize)>,
+}
+
+/// Properties of [`GraphPanels`].
+#[derive(Properties, Clone)]
+struct PanelsProps {
+    outline: Rc<RefCell<Outline>>,
+    links: PictureLinks,
+}
+
+impl PartialEq for PanelsProps {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.outline, &other.outline) && self.links == other.links
+    }
+}
+
+/// The tree and the picture of one outline, linked: the box selected in
+/// the picture is the row focused in the tree.
+#[function_component(GraphPanels)]
+fn graph_panels(props: &PanelsProps) -> Html {
+    let selected = use_state(|| None::<usize>);
+    let on_select = {
+        let (selected, outline, select_bytes) = (
+            selected.clone(),
+            props.outline.clone(),
+            props.links.on_select_bytes.clone(),
+        );
+        Callback::from(move |v: usize| {
+            selected.set(Some(v));
+            // The vertex's own JSON in the editor, when the document has it.
+            if let Some(r) = outline.borrow().looks().span(v) {
+                select_bytes.emit((r.start, r.end));
+            }
+        })
+    };
+    let outline = props.outline.clone();
+    let PictureLinks {
+        text,
+        on_open,
+        caret,
+        ..
+    } = props.links.clone();
+    html! { <>
+        <TreeView outline={outline.clone()} selected={*selected} />
+        <crate::web::components::picture::PictureView {outline} {text} {on_open} {on_select} {caret} />
+    </> }
 }
 
 /// The containment tree of the document's resource graph.
@@ -104,6 +173,22 @@ pub fn tree_view(props: &TreeProps) -> Html {
     // The letters typed so far and when the last one came.
     let typed = use_mut_ref(|| (String::new(), 0.0f64));
     let onkeydown = key_down(props, &focus, &toggle, &scroller, &typed);
+    {
+        // A vertex selected in the picture: open its ancestors, focus its row.
+        let (o, focus, version, scroller) = (
+            props.outline.clone(),
+            focus.clone(),
+            version.clone(),
+            scroller.clone(),
+        );
+        use_effect_with(props.selected, move |selected| {
+            if let Some(row) = selected.and_then(|v| o.borrow_mut().reveal(v)) {
+                focus.set(row);
+                version.set(*version + 1);
+                reveal(&scroller, row);
+            }
+        });
+    }
     let origin = match outline.origin() {
         Origin::Scheduling => "the document's scheduling graph",
         Origin::Generated => "generated from R_lite (the document has no graph)",

@@ -1,0 +1,389 @@
+//! What the picture of a graph needs of each vertex beyond the outline's
+//! name, type and rank: basename, id, size and unit, status, properties,
+//! the containment path where the document's differs from the names', and
+//! a class that is equal for vertices whose subtrees look the same (what
+//! folds identical siblings, as lstopo's `--factorize` does).
+//!
+//! Strings are interned, so a large graph crosses from the worker to the
+//! page as small integers; [`Outline::find`] answers RFC 4 *Find/Match*
+//! queries from these alone, as [`crate::jgf::find`] does from the graph.
+
+use super::Outline;
+use crate::jgf::consistency::Difference;
+use crate::jgf::{Graph, Query, Tree};
+use crate::rset::fxhash::FxHashMap as HashMap;
+use serde::{Deserialize, Serialize};
+
+/// A vertex outside the containment tree has no class.
+pub const NO_CLASS: u32 = u32::MAX;
+
+/// Per-vertex attributes, in the graph's vertex order.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Looks {
+    /// Interned strings (basenames, units).
+    strings: Vec<String>,
+    basename: Vec<u32>,
+    unit: Vec<u32>,
+    id: Vec<i64>,
+    size: Vec<u64>,
+    status: Vec<i64>,
+    /// Each vertex's property set, an index into `prop_sets` (0: none).
+    props: Vec<u32>,
+    prop_sets: Vec<Vec<(String, String)>>,
+    /// Containment paths the document gives that are not the names' path.
+    paths: Vec<(u32, String)>,
+    class: Vec<u32>,
+    /// Where R_lite and the graph disagree, by rank, in words as `rscope
+    /// jgf check` says it (shorthand omissions left out: not faults).
+    differences: Vec<(u32, String)>,
+    /// Each vertex's bytes in the document (empty for a generated graph),
+    /// in document order.
+    spans: Vec<(u32, u32)>,
+    /// Edges of subsystems other than containment (`power`, `network`):
+    /// source, target, and the subsystem's index in `subsystems`.
+    overlay: Vec<(u32, u32, u32)>,
+    subsystems: Vec<String>,
+}
+
+/// Interns strings into a table.
+struct Interner<'a, T> {
+    seen: HashMap<T, u32>,
+    table: &'a mut Vec<T>,
+}
+
+impl<'a, T: Clone + Eq + std::hash::Hash> Interner<'a, T> {
+    fn new(table: &'a mut Vec<T>) -> Self {
+        let seen = table
+            .iter()
+            .enumerate()
+            .map(|(i, t)| (t.clone(), i as u32))
+            .collect::<HashMap<T, u32>>();
+        Interner { seen, table }
+    }
+
+    fn get(&mut self, t: &T) -> u32 {
+        if let Some(&i) = self.seen.get(t) {
+            return i;
+        }
+        let i = u32::try_from(self.table.len()).unwrap_or(u32::MAX);
+        self.table.push(t.clone());
+        self.seen.insert(t.clone(), i);
+        i
+    }
+}
+
+/// What makes two subtrees look the same: type, size, unit, status,
+/// properties and the classes of the children in order.
+type ClassKey = (u32, u64, u32, i64, u32, Vec<u32>);
+
+impl Looks {
+    /// The looks of every vertex of `graph`, whose tree is `tree`.
+    pub fn of(graph: &Graph, tree: &Tree) -> Looks {
+        let mut looks = Looks {
+            prop_sets: vec![Vec::new()],
+            ..Looks::default()
+        };
+        let mut strings = Interner::new(&mut looks.strings);
+        let mut sets = Interner::new(&mut looks.prop_sets);
+        let n = graph.vertices.len();
+        let (mut basename, mut unit, mut props) = (
+            Vec::with_capacity(n),
+            Vec::with_capacity(n),
+            Vec::with_capacity(n),
+        );
+        for x in &graph.vertices {
+            basename.push(strings.get(&x.basename));
+            unit.push(strings.get(&x.unit));
+            // Sorted, the last value of a key winning, as a lookup sees them.
+            let set: std::collections::BTreeMap<&str, &str> = x
+                .properties
+                .iter()
+                .map(|(k, v)| (k.as_str(), v.as_str()))
+                .collect();
+            let set: Vec<(String, String)> = set
+                .into_iter()
+                .map(|(k, v)| (k.to_string(), v.to_string()))
+                .collect();
+            props.push(sets.get(&set));
+        }
+        looks.basename = basename;
+        looks.unit = unit;
+        looks.props = props;
+        looks.id = graph.vertices.iter().map(|x| x.id).collect();
+        looks.size = graph.vertices.iter().map(|x| x.size).collect();
+        looks.status = graph.vertices.iter().map(|x| x.status).collect();
+        looks.paths = differing_paths(graph, tree);
+        let mut subsystems = Interner::new(&mut looks.subsystems);
+        let overlay = tree
+            .overlay
+            .iter()
+            .map(|o| {
+                let at = |v: usize| u32::try_from(v).unwrap_or(u32::MAX);
+                (at(o.source), at(o.target), subsystems.get(&o.subsystem))
+            })
+            .collect();
+        looks.overlay = overlay;
+        looks.spans = graph
+            .vertices
+            .iter()
+            .map(|x| {
+                let r = &x.spans.vertex;
+                let at = |b: usize| u32::try_from(b).unwrap_or(u32::MAX);
+                (at(r.start), at(r.end))
+            })
+            .collect();
+        looks.class = classes(graph, tree, &looks);
+        looks
+    }
+
+    fn string(&self, i: Option<&u32>) -> &str {
+        i.and_then(|&i| self.strings.get(i as usize))
+            .map_or("", String::as_str)
+    }
+
+    /// `metadata.basename` of `v`.
+    pub fn basename(&self, v: usize) -> &str {
+        self.string(self.basename.get(v))
+    }
+
+    /// `metadata.unit` of `v` (empty when none).
+    pub fn unit(&self, v: usize) -> &str {
+        self.string(self.unit.get(v))
+    }
+
+    /// `metadata.id` of `v`.
+    pub fn id(&self, v: usize) -> i64 {
+        self.id.get(v).copied().unwrap_or(0)
+    }
+
+    /// `metadata.size` of `v`.
+    pub fn size(&self, v: usize) -> u64 {
+        self.size.get(v).copied().unwrap_or(1)
+    }
+
+    /// `metadata.status` of `v` (0 is up).
+    pub fn status(&self, v: usize) -> i64 {
+        self.status.get(v).copied().unwrap_or(0)
+    }
+
+    /// The properties of `v`, sorted by name.
+    pub fn properties(&self, v: usize) -> &[(String, String)] {
+        self.props
+            .get(v)
+            .and_then(|&p| self.prop_sets.get(p as usize))
+            .map_or(&[], Vec::as_slice)
+    }
+
+    /// Every property name any vertex has, sorted.
+    pub fn property_names(&self) -> Vec<&str> {
+        let mut names: Vec<&str> = self
+            .prop_sets
+            .iter()
+            .flatten()
+            .map(|(k, _)| k.as_str())
+            .collect();
+        names.sort_unstable();
+        names.dedup();
+        names
+    }
+
+    /// The bytes of vertex `v` in the document, when it has any.
+    pub fn span(&self, v: usize) -> Option<std::ops::Range<usize>> {
+        let &(a, z) = self.spans.get(v)?;
+        (z > a).then_some(a as usize..z as usize)
+    }
+
+    /// The vertex whose text holds byte `at` (vertices are in document
+    /// order and do not nest, so a binary search finds it).
+    pub fn vertex_at(&self, at: usize) -> Option<usize> {
+        let at = u32::try_from(at).ok()?;
+        let i = self
+            .spans
+            .partition_point(|&(a, _)| a <= at)
+            .checked_sub(1)?;
+        let (a, z) = self.spans[i];
+        (a <= at && at < z).then_some(i)
+    }
+
+    /// The edges of subsystems other than containment, as (source,
+    /// target, subsystem).
+    pub fn overlay(&self) -> impl Iterator<Item = (usize, usize, &str)> {
+        self.overlay.iter().map(|&(a, b, s)| {
+            let sub = self.subsystems.get(s as usize).map_or("", String::as_str);
+            (a as usize, b as usize, sub)
+        })
+    }
+
+    /// Keep the differences between R_lite and the graph.
+    pub fn set_differences(&mut self, found: &[Difference]) {
+        self.differences = found
+            .iter()
+            .filter_map(|d| {
+                let rank = match d {
+                    Difference::RankOnlyInR(r) | Difference::RankOnlyInGraph(r) => *r,
+                    Difference::Host { rank, .. } | Difference::Ids { rank, .. } => *rank,
+                    Difference::Omitted(_) => return None,
+                };
+                Some((rank, d.to_string()))
+            })
+            .collect();
+    }
+
+    /// Every difference between R_lite and the graph, in words.
+    pub fn differences(&self) -> impl Iterator<Item = &str> {
+        self.differences.iter().map(|(_, d)| d.as_str())
+    }
+
+    /// The class of `v`: equal for vertices whose subtrees look the same.
+    pub fn class(&self, v: usize) -> u32 {
+        self.class.get(v).copied().unwrap_or(NO_CLASS)
+    }
+
+    /// The containment path the document gives `v`, when it is not the
+    /// path of names from the root.
+    fn own_path(&self, v: usize) -> Option<&str> {
+        let v = u32::try_from(v).ok()?;
+        let i = self.paths.binary_search_by_key(&v, |(w, _)| *w).ok()?;
+        self.paths.get(i).map(|(_, p)| p.as_str())
+    }
+}
+
+/// The vertices (ascending) whose `containment` path is not their path of
+/// names, with the document's path; built in one preorder walk keeping
+/// the current path in one buffer.
+fn differing_paths(graph: &Graph, tree: &Tree) -> Vec<(u32, String)> {
+    let mut out = Vec::new();
+    let mut buf = String::new();
+    let mut ends: Vec<usize> = Vec::new(); // buffer length after each depth
+    for &v in tree.preorder() {
+        let v = v as usize;
+        let depth = tree.depth(v);
+        ends.truncate(depth);
+        buf.truncate(ends.last().copied().unwrap_or(0));
+        let Some(x) = graph.vertices.get(v) else {
+            continue;
+        };
+        buf.push('/');
+        buf.push_str(&x.name);
+        ends.push(buf.len());
+        if let Some(p) = x.path("containment") {
+            if p != buf {
+                out.push((v as u32, p.to_string()));
+            }
+        }
+    }
+    // Vertices outside the tree keep their document path.
+    for (v, x) in graph.vertices.iter().enumerate() {
+        if !tree.contains(v) {
+            if let Some(p) = x.path("containment") {
+                out.push((v as u32, p.to_string()));
+            }
+        }
+    }
+    out.sort_unstable_by_key(|(v, _)| *v);
+    out
+}
+
+/// Each vertex's class, children before parents (reverse preorder), so
+/// a parent's key holds its children's classes.
+fn classes(graph: &Graph, tree: &Tree, looks: &Looks) -> Vec<u32> {
+    let mut class = vec![NO_CLASS; graph.vertices.len()];
+    let mut seen: HashMap<ClassKey, u32> = HashMap::default();
+    // Types by number, so that a key holds no string.
+    let mut kinds: HashMap<&str, u32> = HashMap::default();
+    for &v in tree.preorder().iter().rev() {
+        let v = v as usize;
+        let Some(x) = graph.vertices.get(v) else {
+            continue;
+        };
+        let children = tree
+            .children(v)
+            .iter()
+            .map(|&c| class.get(c as usize).copied().unwrap_or(NO_CLASS))
+            .collect();
+        let next_kind = kinds.len() as u32;
+        let key = (
+            *kinds.entry(x.kind.as_str()).or_insert(next_kind),
+            x.size,
+            looks.unit.get(v).copied().unwrap_or(0),
+            x.status,
+            looks.props.get(v).copied().unwrap_or(0),
+            children,
+        );
+        let next = u32::try_from(seen.len()).unwrap_or(NO_CLASS);
+        let c = *seen.entry(key).or_insert(next);
+        if let Some(slot) = class.get_mut(v) {
+            *slot = c;
+        }
+    }
+    class
+}
+
+impl Outline {
+    /// The vertices `query` matches, in tree preorder and then the
+    /// vertices outside the tree in document order: what
+    /// [`crate::jgf::find`] gives for the graph this outline was made of.
+    pub fn find(&self, query: &Query) -> Vec<usize> {
+        let tree = &self.tree;
+        let order = tree
+            .preorder()
+            .iter()
+            .map(|&v| v as usize)
+            .chain((0..self.vertices()).filter(|&v| !tree.contains(v)));
+        order.filter(|&v| self.matches(v, query)).collect()
+    }
+
+    fn matches(&self, v: usize, query: &Query) -> bool {
+        let (labels, looks) = (&self.labels, &self.looks);
+        match query {
+            Query::Type(t) => labels.kind(v) == t,
+            Query::Name(n) => labels.name(v) == n,
+            Query::Basename(b) => looks.basename(v) == b,
+            Query::Id(i) => looks.id(v) == *i,
+            Query::Rank(r) => labels.rank.get(v) == Some(r),
+            Query::Property(p, want) => {
+                let props = looks.properties(v);
+                match props.binary_search_by(|(k, _)| k.as_str().cmp(p)) {
+                    Ok(i) => want.as_deref().is_none_or(|w| props[i].1 == w),
+                    Err(_) => false,
+                }
+            }
+            Query::Path(p) => match looks.own_path(v) {
+                Some(path) => crate::jgf::find::has_prefix(path, p),
+                None => {
+                    self.tree.contains(v) && crate::jgf::find::has_prefix(&self.names_path(v), p)
+                }
+            },
+        }
+    }
+
+    /// `/cluster0/node3`: the names from the root to `v`.
+    pub fn names_path(&self, v: usize) -> String {
+        let mut path = String::new();
+        for u in self.tree.path_to_root(v) {
+            path.push('/');
+            path.push_str(self.labels.name(u));
+        }
+        path
+    }
+
+    /// The differences between R_lite and the graph at `v`: those of its
+    /// rank when it is a node (what `rscope jgf check` compares).
+    pub fn disagreements(&self, v: usize) -> Vec<&str> {
+        let rank = self.labels.rank.get(v).copied().unwrap_or(-1);
+        if self.labels.kind(v) != "node" || rank < 0 {
+            return Vec::new();
+        }
+        self.looks
+            .differences
+            .iter()
+            .filter(|(r, _)| i64::from(*r) == rank)
+            .map(|(_, d)| d.as_str())
+            .collect()
+    }
+
+    /// The looks of every vertex.
+    pub fn looks(&self) -> &Looks {
+        &self.looks
+    }
+}
