@@ -187,14 +187,13 @@ impl Outline {
             .collect();
         let mut outline = Outline {
             labels: Labels::of(&graph),
-            looks: Looks::of(&graph, &tree),
+            looks: looks_of(&graph, &tree, &differences),
             tree,
             aggregate,
             origin,
             open,
             visible: Vec::new(),
         };
-        outline.looks.set_differences(&differences);
         outline.rebuild();
         Some(outline)
     }
@@ -366,6 +365,23 @@ impl Outline {
         }
         Some(path)
     }
+}
+
+/// What the picture needs of each vertex ([`Looks`]). The embedding
+/// bundle (crate feature `page` off) draws no picture, and computing them
+/// would add about 15 KB gzipped to its 400 KB budget, so there they are
+/// empty.
+#[cfg(feature = "page")]
+fn looks_of(graph: &Graph, tree: &Tree, differences: &[jgf::consistency::Difference]) -> Looks {
+    let mut looks = Looks::of(graph, tree);
+    looks.set_differences(differences);
+    looks
+}
+
+/// What the picture needs: nothing, in a bundle that draws none.
+#[cfg(not(feature = "page"))]
+fn looks_of(_: &Graph, _: &Tree, _: &[jgf::consistency::Difference]) -> Looks {
+    Looks::default()
 }
 
 #[cfg(test)]

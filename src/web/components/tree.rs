@@ -56,10 +56,15 @@ pub fn graph_section(
     picture: Option<PictureLinks>,
 ) -> Html {
     if let Some(outline) = outline {
-        let Some(links) = picture else {
-            return html! { <TreeView {outline} /> };
-        };
-        return html! { <GraphPanels {outline} {links} /> };
+        // The embedding bundle (feature `page` off) draws the tree only: the
+        // picture would add about 50 KB gzipped to its 400 KB budget.
+        #[cfg(feature = "page")]
+        if let Some(links) = picture {
+            return html! { <GraphPanels {outline} {links} /> };
+        }
+        #[cfg(not(feature = "page"))]
+        let _ = picture;
+        return html! { <TreeView {outline} /> };
     }
     let why = summaries
         .as_ref()
@@ -94,12 +99,14 @@ pub struct PictureLinks {
 }
 
 /// Properties of [`GraphPanels`].
+#[cfg(feature = "page")]
 #[derive(Properties, Clone)]
 struct PanelsProps {
     outline: Rc<RefCell<Outline>>,
     links: PictureLinks,
 }
 
+#[cfg(feature = "page")]
 impl PartialEq for PanelsProps {
     fn eq(&self, other: &Self) -> bool {
         Rc::ptr_eq(&self.outline, &other.outline) && self.links == other.links
@@ -108,6 +115,7 @@ impl PartialEq for PanelsProps {
 
 /// The tree and the picture of one outline, linked: the box selected in
 /// the picture is the row focused in the tree.
+#[cfg(feature = "page")]
 #[function_component(GraphPanels)]
 fn graph_panels(props: &PanelsProps) -> Html {
     let selected = use_state(|| None::<usize>);
