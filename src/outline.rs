@@ -106,6 +106,8 @@ pub struct Outline {
     tree: Tree,
     aggregate: jgf::Aggregate,
     labels: Labels,
+    /// Empty, and never sent, in the embedding bundle (see [`looks_of`]).
+    #[cfg_attr(not(feature = "page"), serde(skip))]
     looks: Looks,
     origin: Origin,
     open: Vec<bool>,

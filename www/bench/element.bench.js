@@ -55,7 +55,7 @@ async function measure(page, what, count) {
   const body = Array.from({ length: count }, () =>
     viewTag({ src: '/static/examples/rfc20.json', view: 'summary grid', height: count > 1 ? '160' : '' })).join('\n');
   const sizes = await fetched(page, async () => {
-    await elementHost(page, body.replaceAll(' height=""', ''));
+    await elementHost(page, body.replaceAll(' height=""', ''), '', { once: true });
     await page.waitForFunction(() => window.BENCH_DRAWN.all !== null, null, { timeout: 60_000 });
   });
   const drawn = await page.evaluate(() => window.BENCH_DRAWN);

@@ -793,16 +793,18 @@ export const ELEMENT_MODULE = '/pkg-embed/rscope-view.js';
  * `body` (HTML) after `head` (HTML), with the element's module loaded: the
  * page an author writes around `<rscope-view>` elements.
  */
-export async function elementHost(page, body, head = '') {
+export async function elementHost(page, body, head = '', { once = false } = {}) {
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>A page that embeds Rscope</title>${head}
 <script type="module" src="${ELEMENT_MODULE}"></script></head>
 <body><main><h1>A page that embeds Rscope</h1>${body}</main></body></html>`;
-  // Once: a route left in place has the browser hold every later request
-  // of the page for the test process to pass on, slowing what it loads.
+  // `once` (for benchmarks): a route left in place has the browser hold
+  // every later request of the page for the test process to pass on,
+  // slowing what it loads; but the browser's own favicon request then
+  // reaches the server, which has none, and logs an error.
   await page.route('**/element-host.html', (route) =>
-    route.fulfill({ contentType: 'text/html; charset=utf-8', body: html }), { times: 1 });
+    route.fulfill({ contentType: 'text/html; charset=utf-8', body: html }), once ? { times: 1 } : {});
   await page.goto('/element-host.html');
 }
 
