@@ -260,6 +260,17 @@ export class Rscope {
     return this.editor.inputValue();
   }
 
+  /**
+   * Type `hosts` and `ranks` beside the topology shown, then open the R
+   * they make as a new tab, tab `letter`, and wait for it to be shown.
+   */
+  async openTopologyAsR(letter, { hosts = '', ranks = '' } = {}) {
+    await this.hwlocHosts.fill(hosts);
+    await this.hwlocRanks.fill(ranks);
+    await this.page.getByTestId('hwloc-open').press('Enter');
+    await expect(this.tab(letter)).toHaveAttribute('aria-selected', 'true');
+  }
+
   // ---- the set workbench --------------------------------------------------
 
   /**
