@@ -124,7 +124,8 @@ pub fn app() -> Html {
                     selection={actions.selection} {squiggles} linked={tour.span.or(link.text)} reveal={link.reveal} on_point={teach.on_point.clone()} />
                 <div class="side">
                     if topology {
-                        <HwlocPanel xml={docs.current().text.clone()} source={docs.current().source.clone()} on_open={dispatch(&docs, Action::Open)}
+                        // Keyed by tab: one topology's fields are not another's.
+                        <HwlocPanel key={docs.active} xml={docs.current().text.clone()} source={docs.current().source.clone()} on_open={dispatch(&docs, Action::Open)}
                             on_r={Callback::from(move |r| topology_r.set(r))} />
                     } else {
                         <SummaryView result={complete.as_ref().map(|a| a.summaries.clone())} {progress} />
