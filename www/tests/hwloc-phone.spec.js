@@ -9,7 +9,7 @@ test('a topology on a phone-wide page has no horizontal scroll', async ({ page, 
   await rscope.load();
   await rscope.drop('gpunode7.xml', topology('nvidia-three-backends.xml'), 'header');
   await expect(rscope.hwlocR).toContainText('"gpu": "0-1"');
-  await expect(rscope.gridShape).toHaveText('1 nodes × 7 columns');
+  await expect(rscope.gridShape).toHaveText('1 node × 7 columns');
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   expect(problems).toEqual([]);
 });

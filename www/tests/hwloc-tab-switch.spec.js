@@ -15,6 +15,6 @@ test("a topology's fields do not follow to another topology's tab", async ({ rsc
   await expect(rscope.hwlocHosts).toHaveValue('');
   await expect(rscope.hwlocR).toHaveText(
     '{"version": 1, "execution": {"R_lite": [{"rank": "0", "children": {"core": "0-23"}}], "starttime": 0.0, "expiration": 0.0, "nodelist": ["localhost"]}}');
-  await expect(rscope.gridShape).toHaveText('1 nodes × 24 columns');
+  await expect(rscope.gridShape).toHaveText('1 node × 24 columns');
   expect(problems).toEqual([]);
 });
