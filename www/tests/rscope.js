@@ -81,8 +81,8 @@ export class Rscope {
     this.status = page.getByTestId('status');
     this.hwlocRead = page.getByTestId('hwloc-read');
     this.hwlocR = page.getByTestId('hwloc-r');
-    this.hwlocHosts = page.getByTestId('hwloc-hosts');
-    this.hwlocRanks = page.getByTestId('hwloc-ranks');
+    this.hwlocHosts = page.getByLabel('Hosts of this topology (RFC 29 host list)');
+    this.hwlocRanks = page.getByLabel('Ranks of this topology (RFC 22 id set)');
     this.share = page.getByTestId('share');
     this.hint = page.getByTestId('hint');
     this.alert = page.getByRole('alert');

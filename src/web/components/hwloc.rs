@@ -90,11 +90,11 @@ pub fn hwloc_panel(props: &HwlocProps) -> Html {
                 Err(why) => html! { <span class="error">{ why.clone() }</span> },
             } }</p>
             <div class="hwloc-fields">
-                <label class="setops-field">{ "Hosts (RFC 29 host list)" }
+                <label class="setops-field">{ "Hosts of this topology (RFC 29 host list)" }
                     <input type="text" data-testid="hwloc-hosts" value={(*hosts).clone()} placeholder={view.host.clone()}
                         spellcheck="false" autocomplete="off" oninput={field(&hosts)} />
                 </label>
-                <label class="setops-field">{ "Ranks (RFC 22 id set)" }
+                <label class="setops-field">{ "Ranks of this topology (RFC 22 id set)" }
                     <input type="text" data-testid="hwloc-ranks" value={(*ranks).clone()} placeholder="0"
                         spellcheck="false" autocomplete="off" oninput={field(&ranks)} />
                 </label>
