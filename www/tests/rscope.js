@@ -188,6 +188,9 @@ export class Rscope {
 
   /** Drop a file on the element `target` (a selector), as a file manager does. */
   async drop(name, text, target = 'body') {
+    // index.html removes #loading before it mounts the app, whose drop
+    // listener comes with its first render: a drop before that is lost.
+    await expect(this.page.getByTestId('tab-A')).toBeAttached();
     const transfer = await this.page.evaluateHandle(([name, text]) => {
       const dt = new DataTransfer();
       dt.items.add(new File([text], name, { type: 'application/json' }));
