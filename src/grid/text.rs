@@ -2,6 +2,7 @@
 //! legend of a colouring, and the line that describes the grid's shape.
 
 use super::{CellInfo, ColorBy, Grid, Paint, RowMap, StripInfo, MAX_COLUMNS_PER_TYPE};
+use crate::words::count;
 
 /// The tooltip text for a cell.
 pub fn tooltip(c: &CellInfo) -> String {
@@ -106,22 +107,19 @@ pub fn legend(grid: &Grid, by: &ColorBy) -> Vec<(String, Paint)> {
 /// rows (`rows`, `strip` nodes a strip, `fold`ed or not), and whether ids
 /// were left out.
 pub fn shape(grid: &Grid, rows: usize, strip: usize, fold: bool) -> String {
+    let nodes = count(grid.rows(), "node");
     let mut out = if strip > 1 {
         format!(
-            "{} nodes in {} strip{} of {} — opacity shows how many nodes have each resource",
-            grid.rows(),
-            rows,
-            if rows == 1 { "" } else { "s" },
-            strip
+            "{nodes} in {} of {strip} — opacity shows how many nodes have each resource",
+            count(rows, "strip")
         )
     } else if fold {
         format!(
-            "{} nodes in {} rows — identical neighbours folded",
-            grid.rows(),
-            rows
+            "{nodes} in {} — identical neighbours folded",
+            count(rows, "row")
         )
     } else {
-        format!("{} nodes × {} columns", grid.rows(), grid.width())
+        format!("{nodes} × {}", count(grid.width(), "column"))
     };
     if grid.clipped() {
         out.push_str(&format!(
@@ -250,7 +248,7 @@ mod tests {
         );
         assert_eq!(
             shape(&huge, 1, 1, false),
-            "1 nodes × 4096 columns — ids above 4095 are not drawn"
+            "1 node × 4096 columns — ids above 4095 are not drawn"
         );
     }
 }

@@ -39,7 +39,16 @@ pub fn app() -> Html {
     let examples = use_startup(&importer(&docs, &status));
     use_file_drop(&open);
     let current_text = docs.current().text.clone();
-    let analyzed = use_analysis(current_text.clone(), docs.active);
+    // An lstopo XML is read as a topology, not as an R document: the grid
+    // and the graph show the R its panel makes, and no R findings show,
+    // in the side panel or under the text.
+    let topology = crate::hwloc::looks_like_topology(&current_text);
+    let topology_r = use_state(|| None::<(Text, Text)>);
+    let analyzed_text = (*topology_r)
+        .as_ref()
+        .filter(|(xml, _)| topology && *xml == current_text)
+        .map_or_else(|| current_text.clone(), |(_, r)| r.clone());
+    let analyzed = use_analysis(analyzed_text, docs.active);
     let analysis = analyzed.shown;
     // The squiggles and links belong to the text they were computed from;
     // while the user types, they wait for the next analysis rather than drift.
@@ -90,9 +99,6 @@ pub fn app() -> Html {
     let closed = docs.closed.as_ref().map(|c| tab_label(c.at, &c.doc.source));
     let history = docs.history();
     let on_open_selection = open_selection(&docs);
-    // An lstopo XML is read as a topology, not as an R document: no R
-    // findings, in the side panel or under the text.
-    let topology = crate::hwloc::looks_like_topology(&current_text);
     let squiggles = current
         .as_ref()
         .filter(|_| !topology)
@@ -118,7 +124,9 @@ pub fn app() -> Html {
                     selection={actions.selection} {squiggles} linked={tour.span.or(link.text)} reveal={link.reveal} on_point={teach.on_point.clone()} />
                 <div class="side">
                     if topology {
-                        <HwlocPanel xml={docs.current().text.clone()} source={docs.current().source.clone()} on_open={dispatch(&docs, Action::Open)} />
+                        // Keyed by tab: one topology's fields are not another's.
+                        <HwlocPanel key={docs.active} xml={docs.current().text.clone()} source={docs.current().source.clone()} on_open={dispatch(&docs, Action::Open)}
+                            on_r={Callback::from(move |r| topology_r.set(r))} />
                     } else {
                         <SummaryView result={complete.as_ref().map(|a| a.summaries.clone())} {progress} />
                         <ExplainCard card={teach.card.clone()} />

@@ -1,5 +1,5 @@
-// The topology panel, with its R and with a refusal, has no accessibility
-// violation, in either theme.
+// The topology panel, with its R and the grid and tree drawn from it, has
+// no accessibility violation, in either theme.
 import { test, expect } from './fixtures.js';
 import { topology, violations } from './rscope.js';
 
@@ -9,6 +9,7 @@ for (const scheme of ['light', 'dark']) {
     await rscope.load();
     await rscope.drop('amd.xml', topology('amd-partitions.xml'), 'header');
     await expect(rscope.hwlocR).toContainText('"gpu": "0-3"');
+    await expect(rscope.treeRows.first()).toBeVisible();
     expect(await violations(page)).toEqual([]);
     expect(problems).toEqual([]);
   });

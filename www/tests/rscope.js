@@ -81,8 +81,8 @@ export class Rscope {
     this.status = page.getByTestId('status');
     this.hwlocRead = page.getByTestId('hwloc-read');
     this.hwlocR = page.getByTestId('hwloc-r');
-    this.hwlocHosts = page.getByLabel('Hosts (RFC 29 host list)');
-    this.hwlocRanks = page.getByLabel('Ranks (RFC 22 id set)');
+    this.hwlocHosts = page.getByLabel('Hosts of this topology (RFC 29 host list)');
+    this.hwlocRanks = page.getByLabel('Ranks of this topology (RFC 22 id set)');
     this.share = page.getByTestId('share');
     this.hint = page.getByTestId('hint');
     this.alert = page.getByRole('alert');
@@ -188,6 +188,9 @@ export class Rscope {
 
   /** Drop a file on the element `target` (a selector), as a file manager does. */
   async drop(name, text, target = 'body') {
+    // index.html removes #loading before it mounts the app, whose drop
+    // listener comes with its first render: a drop before that is lost.
+    await expect(this.page.getByTestId('tab-A')).toBeAttached();
     const transfer = await this.page.evaluateHandle(([name, text]) => {
       const dt = new DataTransfer();
       dt.items.add(new File([text], name, { type: 'application/json' }));
@@ -258,6 +261,17 @@ export class Rscope {
   /** The text of the tab shown. */
   shownText() {
     return this.editor.inputValue();
+  }
+
+  /**
+   * Type `hosts` and `ranks` beside the topology shown, then open the R
+   * they make as a new tab, tab `letter`, and wait for it to be shown.
+   */
+  async openTopologyAsR(letter, { hosts = '', ranks = '' } = {}) {
+    await this.hwlocHosts.fill(hosts);
+    await this.hwlocRanks.fill(ranks);
+    await this.page.getByTestId('hwloc-open').press('Enter');
+    await expect(this.tab(letter)).toHaveAttribute('aria-selected', 'true');
   }
 
   // ---- the set workbench --------------------------------------------------

@@ -1,7 +1,9 @@
 //! An hwloc topology (`lstopo --of xml`) opened as a tab: what was read,
 //! the host and rank fields, and the R they make, updated as the user
-//! types. "Open as R" opens that R in a new tab, where the grid, the
-//! graph and the set workbench take it (two nodes' topologies become a
+//! types. The page draws that R's grid and graph beside the panel, as
+//! the user types (the panel hands it up through `on_r`). "Open as R"
+//! opens that R in a new tab, where the summary and the set workbench
+//! take it (two nodes' topologies become a
 //! two-rank R with a union); "Open Fluxion's graph" opens the JGF graph
 //! Fluxion's hwloc reader builds, drawn as a tree. Reading, encoding and
 //! the graph are core calls ([`crate::commands::r::topology_view`],
@@ -21,6 +23,9 @@ pub struct HwlocProps {
     pub source: String,
     /// Opens a document as a new tab.
     pub on_open: Callback<Doc>,
+    /// Takes the R the fields make with the XML it came from, or `None`
+    /// when they make none, so that the page can draw it.
+    pub on_r: Callback<Option<(Text, Text)>>,
 }
 
 /// The topology's panel.
@@ -32,6 +37,16 @@ pub fn hwloc_panel(props: &HwlocProps) -> Html {
         (props.xml.clone(), (*hosts).clone(), (*ranks).clone()),
         |(xml, hosts, ranks)| topology_view(xml, hosts, ranks),
     );
+    {
+        let (xml, on_r) = (props.xml.clone(), props.on_r.clone());
+        use_effect_with((xml, view.r.clone()), move |(xml, r)| {
+            on_r.emit(
+                r.as_ref()
+                    .ok()
+                    .map(|r| (xml.clone(), Text::from(r.as_str()))),
+            )
+        });
+    }
     let field = |state: &UseStateHandle<String>| {
         let state = state.clone();
         Callback::from(move |e: InputEvent| {
@@ -75,11 +90,11 @@ pub fn hwloc_panel(props: &HwlocProps) -> Html {
                 Err(why) => html! { <span class="error">{ why.clone() }</span> },
             } }</p>
             <div class="hwloc-fields">
-                <label class="setops-field">{ "Hosts (RFC 29 host list)" }
+                <label class="setops-field">{ "Hosts of this topology (RFC 29 host list)" }
                     <input type="text" data-testid="hwloc-hosts" value={(*hosts).clone()} placeholder={view.host.clone()}
                         spellcheck="false" autocomplete="off" oninput={field(&hosts)} />
                 </label>
-                <label class="setops-field">{ "Ranks (RFC 22 id set)" }
+                <label class="setops-field">{ "Ranks of this topology (RFC 22 id set)" }
                     <input type="text" data-testid="hwloc-ranks" value={(*ranks).clone()} placeholder="0"
                         spellcheck="false" autocomplete="off" oninput={field(&ranks)} />
                 </label>
