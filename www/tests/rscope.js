@@ -810,13 +810,13 @@ export const ELEMENT_MODULE = '/pkg-embed/rscope-view.js';
 export async function elementHost(page, body, head = '', { once = false } = {}) {
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>A page that embeds Rscope</title>${head}
+<title>A page that embeds Rscope</title><link rel="icon" href="data:,">${head}
 <script type="module" src="${ELEMENT_MODULE}"></script></head>
 <body><main><h1>A page that embeds Rscope</h1>${body}</main></body></html>`;
   // `once` (for benchmarks): a route left in place has the browser hold
   // every later request of the page for the test process to pass on,
-  // slowing what it loads; but the browser's own favicon request then
-  // reaches the server, which has none, and logs an error.
+  // slowing what it loads. (The page names no favicon: the server has
+  // none, and the browser's request for one would log an error.)
   await page.route('**/element-host.html', (route) =>
     route.fulfill({ contentType: 'text/html; charset=utf-8', body: html }), once ? { times: 1 } : {});
   await page.goto('/element-host.html');
