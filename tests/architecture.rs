@@ -46,9 +46,16 @@ fn without_tests(path: &Path) -> String {
     let text = std::fs::read_to_string(path).unwrap();
     let mut out = String::new();
     let mut rest = text.as_str();
-    while let Some(at) = rest.find("#[cfg(").filter(|&at| is_test_cfg(&rest[at..])) {
-        out.push_str(&rest[..at]);
-        rest = skip_item(&rest[at..]);
+    // Every `#[cfg(`: a feature's cfg before the tests must not end the search.
+    while let Some(at) = rest.find("#[cfg(") {
+        if is_test_cfg(&rest[at..]) {
+            out.push_str(&rest[..at]);
+            rest = skip_item(&rest[at..]);
+        } else {
+            let past = at + "#[cfg(".len();
+            out.push_str(&rest[..past]);
+            rest = &rest[past..];
+        }
     }
     out.push_str(rest);
     without_comments(&out)

@@ -369,6 +369,7 @@ async fn tree_opens_and_closes_from_the_keyboard() {
     let outline = Outline::new(None, Some(&set), 1).expect("a generated graph");
     let props = TreeProps {
         outline: Rc::new(RefCell::new(outline)),
+        selected: None,
     };
     let root = root();
     yew::Renderer::<TreeView>::with_root_and_props(root.clone(), props).render();
