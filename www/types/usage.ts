@@ -126,5 +126,16 @@ fit('node', r, { policy: 'random' });
 intersect(r, r, { keepData: 'yes' });
 // @ts-expect-error no such intersect option
 intersect(r, r, { keep: true });
-  union, append, diff, intersect, verify, evalSetExpression, explain, whyFinding, readSmall,
-  type Explained, type WhyFinding, type Finding, type FitAnswer, type HwlocOptions, type GraphCheck, type Summary, type Verdict, type IntersectOptions,
+// @ts-expect-error properties is a list
+fromHwloc(lstopo, { properties: 'big' });
+// @ts-expect-error no such fromHwloc option
+fromHwloc(lstopo, { cores: '0-3' });
+// @ts-expect-error graphFromHwloc answers JGF text
+const notGraph: object = graphFromHwloc(lstopo);
+// @ts-expect-error the offset is a number
+explain(r, '30');
+// @ts-expect-error no such format
+readSmall('yaml', 'a');
+// @ts-expect-error decoded is a list
+const notLines: string = explain(r, 0)!.decoded;
+console.log(notText, notCount, notIds, notGraph, notLines);
