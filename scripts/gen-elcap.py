@@ -6,7 +6,7 @@ Each node is one rank with 4 sockets; a socket holds 24 cores and one GPU
 1.17 M vertices, the size of the machine's full resource graph. The R_lite
 is one entry (every rank alike, as Flux writes a whole machine), the
 nodelist one host list, and `scheduling` the JGF Fluxion writes: vertices
-with all of its metadata keys, then containment edges, compact as
+with all of its metadata keys, then containment edges (with `subsystem` metadata, as current Fluxion writes them), compact as
 jansson's `json_dumps(v, JSON_COMPACT)` writes them.
 
 The document is written as it is generated, so memory stays small at any
@@ -84,7 +84,7 @@ def main():
         edges.extend(more)
     out.write('],"edges":[')
     out.write(",".join(
-        '{"source":"%d","target":"%d","metadata":{"name":{"containment":"contains"}}}'
+        '{"source":"%d","target":"%d","metadata":{"subsystem":"containment"}}'
         % e for e in edges))
     out.write("]}}}\n")
 

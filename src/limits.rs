@@ -8,9 +8,10 @@
 //! [`crate::outline::MAX_GENERATED_VERTICES`], the host list limits in
 //! [`crate::hostlist`] and the shape limits in [`crate::shape`].
 
-/// The largest JSON document the core reads (256 MiB); larger input is
-/// refused with a message rather than exhausting memory.
-pub const MAX_DOCUMENT_BYTES: usize = 256 << 20;
+/// The largest JSON document the core reads (1 GiB: El Capitan's whole
+/// resource graph is 203 MB); larger input is refused with a message
+/// rather than exhausting memory.
+pub const MAX_DOCUMENT_BYTES: usize = 1 << 30;
 
 /// The largest document the page opens (64 MiB): parsing more would keep
 /// the tab busy for seconds.

@@ -2,8 +2,8 @@
 //! the root, one level per step (a loop, not a recursion: documents nest
 //! deeply only when they are graphs, and graphs are large).
 
+use crate::json::tree::StringLit;
 use crate::json::{range, Value};
-use jsonc_parser::ast::ObjectPropName;
 use std::ops::Range;
 
 /// One step of the path from the root.
@@ -29,12 +29,8 @@ pub struct Hit<'a, 'b> {
     pub chain: Vec<&'b Value<'a>>,
 }
 
-fn name_range(name: &ObjectPropName<'_>) -> Range<usize> {
-    let r = match name {
-        ObjectPropName::String(s) => s.range,
-        ObjectPropName::Word(w) => w.range,
-    };
-    r.start..r.end
+fn name_range(name: &StringLit<'_>) -> Range<usize> {
+    name.range.start..name.range.end
 }
 
 /// The innermost key or value of `root` that holds byte `at`, or `None`

@@ -232,7 +232,7 @@ fn position(set: &IdSet, id: u32) -> Option<u64> {
     None
 }
 
-fn object<'b, 'a>(v: &'b Value<'a>) -> Option<&'b jsonc_parser::ast::Object<'a>> {
+fn object<'b, 'a>(v: &'b Value<'a>) -> Option<&'b crate::json::tree::Object<'a>> {
     match v {
         Value::Object(o) => Some(o),
         _ => None,

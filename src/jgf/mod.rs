@@ -35,10 +35,11 @@ pub use tree::Tree;
 
 use crate::diag::Diagnostic;
 
-/// The most vertices a graph may have (about five Sierra-sized systems).
-pub const MAX_VERTICES: usize = 1 << 20;
+/// The most vertices a graph may have (2²²: three El Capitan-sized
+/// systems of 1.2 M vertices each).
+pub const MAX_VERTICES: usize = 1 << 22;
 /// The most edges a graph may have.
-pub const MAX_EDGES: usize = 1 << 21;
+pub const MAX_EDGES: usize = 1 << 22;
 
 /// A graph with its containment tree and aggregates.
 #[derive(Clone, Debug)]

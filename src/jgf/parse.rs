@@ -14,7 +14,7 @@
 use super::model::{Edge, EdgeForm, Graph, Vertex, VertexSpans, Writer};
 use super::{MAX_EDGES, MAX_VERTICES};
 use crate::diag::{pointer_push, Diagnostic};
-use jsonc_parser::ast::{Object, Value};
+use crate::json::tree::{Object, Value};
 use std::ops::Range;
 
 pub(crate) use crate::json::{get, range, type_name};

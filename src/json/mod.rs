@@ -10,10 +10,10 @@
 //! build on this layer; it names neither.
 
 pub mod read;
+pub mod tree;
 pub mod write;
 
-/// A JSON value with byte ranges (the `jsonc-parser` tree).
-pub use jsonc_parser::ast::Value;
 pub(crate) use read::parse_checked;
 pub use read::{get, members, parse, range, split_stream, string_subrange, type_name, Member};
+pub use tree::Value;
 pub use write::{format_real, write_json_string, write_json_value};

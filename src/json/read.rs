@@ -1,19 +1,21 @@
 //! Strict JSON with spans.
 //!
-//! The tree comes from `jsonc-parser` (an AST whose every node has a byte
-//! range) with all of its extensions turned off: no comments, no trailing
-//! commas, no single quotes, no hex, no bare words. `serde_json` then checks
-//! the same text, which catches what that parser lets through (raw control
-//! characters in strings, bad escapes), so the documents accepted are
-//! exactly RFC 8259 JSON.
+//! A valid document is read once, by [`super::tree`]. What that reader
+//! does not take goes the careful way, which words the error: `jsonc-parser`
+//! (an AST whose every node has a byte range) with all of its extensions
+//! turned off (no comments, no trailing commas, no single quotes, no hex,
+//! no bare words), then `serde_json` over the same text, which catches what
+//! that parser lets through (raw control characters in strings, bad
+//! escapes). So the documents accepted are exactly RFC 8259 JSON, and each
+//! refusal keeps the message it always had.
 //!
 //! Duplicate keys are accepted, as jansson accepts them: the last value wins
 //! and the key keeps the position of its first occurrence. The validator
 //! warns about them.
 
+use super::tree::{self, Object, Value};
 use crate::diag::{offset_of, Diagnostic};
 use crate::limits::MAX_DOCUMENT_BYTES;
-use jsonc_parser::ast::{Object, Value};
 use jsonc_parser::{CollectOptions, ParseOptions};
 use std::ops::Range;
 
@@ -63,6 +65,16 @@ fn parse_inner(text: &str, recheck: bool) -> Result<Value<'_>, Box<Diagnostic>> 
             "",
         )));
     }
+    match tree::read(text) {
+        Some(v) => Ok(v),
+        None => careful(text, recheck),
+    }
+}
+
+/// The careful reader: the error, worded as jsonc-parser and serde_json
+/// word it, or (for the rare valid forms the fast reader leaves here) the
+/// tree.
+fn careful(text: &str, recheck: bool) -> Result<Value<'_>, Box<Diagnostic>> {
     let ast =
         jsonc_parser::parse_to_ast(text, &CollectOptions::default(), &strict()).map_err(|e| {
             let r = e.range();
@@ -107,7 +119,61 @@ fn parse_inner(text: &str, recheck: bool) -> Result<Value<'_>, Box<Diagnostic>> 
             "",
         )));
     }
-    Ok(value)
+    Ok(from_ast(value))
+}
+
+fn span(r: jsonc_parser::common::Range) -> tree::Range {
+    tree::Range {
+        start: r.start,
+        end: r.end,
+    }
+}
+
+fn string_lit(s: jsonc_parser::ast::StringLit<'_>) -> tree::StringLit<'_> {
+    tree::StringLit {
+        range: span(s.range),
+        value: s.value,
+    }
+}
+
+/// jsonc-parser's tree as ours (strict options leave no bare words).
+fn from_ast(v: jsonc_parser::ast::Value<'_>) -> Value<'_> {
+    use jsonc_parser::ast::{ObjectPropName, Value as J};
+    match v {
+        J::StringLit(s) => Value::StringLit(string_lit(s)),
+        J::NumberLit(n) => Value::NumberLit(tree::NumberLit {
+            range: span(n.range),
+            value: n.value,
+        }),
+        J::BooleanLit(b) => Value::BooleanLit(tree::BooleanLit {
+            range: span(b.range),
+            value: b.value,
+        }),
+        J::NullKeyword(n) => Value::NullKeyword(tree::NullKeyword {
+            range: span(n.range),
+        }),
+        J::Array(a) => Value::Array(tree::Array {
+            range: span(a.range),
+            elements: a.elements.into_iter().map(from_ast).collect(),
+        }),
+        J::Object(o) => Value::Object(Object {
+            range: span(o.range),
+            properties: o
+                .properties
+                .into_iter()
+                .map(|p| tree::ObjectProp {
+                    name: match p.name {
+                        ObjectPropName::String(s) => string_lit(s),
+                        ObjectPropName::Word(w) => tree::StringLit {
+                            range: span(w.range),
+                            value: w.value.into(),
+                        },
+                    },
+                    value: from_ast(p.value),
+                })
+                .collect(),
+        }),
+    }
 }
 
 /// Split a stream of concatenated JSON documents (what `flux R` reads on
@@ -192,10 +258,7 @@ pub fn members<'a, 'b>(obj: &'b Object<'a>) -> (Vec<Member<'a, 'b>>, Vec<(String
     let mut seen: std::collections::HashMap<&'b str, usize> = Default::default();
     for p in &obj.properties {
         let name = p.name.as_str();
-        let r = match &p.name {
-            jsonc_parser::ast::ObjectPropName::String(s) => s.range,
-            jsonc_parser::ast::ObjectPropName::Word(w) => w.range,
-        };
+        let r = p.name.range;
         let found = if small {
             out.iter().position(|m| m.name == name)
         } else {
@@ -315,5 +378,95 @@ mod tests {
         let (docs, e) = split_stream("{}\nfoo");
         assert_eq!(docs, vec![(0..2)]);
         assert_eq!(e.unwrap().message, "not JSON: expected ident");
+    }
+}
+
+/// The one-pass reader against the careful one (proptest does not build
+/// for wasm32).
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod props {
+    use super::*;
+    use proptest::prelude::*;
+
+    /// Text built from JSON's own pieces and a few that are not JSON.
+    fn jsonish() -> impl proptest::strategy::Strategy<Value = String> {
+        let piece = proptest::sample::select(vec![
+            "{",
+            "}",
+            "[",
+            "]",
+            ",",
+            ":",
+            " ",
+            "\n",
+            "\"a\"",
+            "\"\\u00e9\"",
+            "\"\\ud800\"",
+            "\"\\n\"",
+            "\"\t\"",
+            "0",
+            "-1",
+            "1.5",
+            "1e5",
+            "1e999",
+            "01",
+            "true",
+            "null",
+            "nul",
+            "'x'",
+            "//",
+            "\u{85}",
+            "é",
+        ]);
+        proptest::collection::vec(piece, 0..24).prop_map(|v| v.concat())
+    }
+
+    /// Valid JSON text with the scalars and escapes documents hold.
+    fn json_text() -> impl Strategy<Value = String> {
+        let leaf = proptest::sample::select(vec![
+            "0",
+            "-12",
+            "3.25",
+            "1E+2",
+            "true",
+            "false",
+            "null",
+            "\"\"",
+            "\"node0\"",
+            "\"a\\\"b\\\\c\\/\"",
+            "\"\\u00e9\\ud83d\\ude00\"",
+            "\"é\"",
+        ])
+        .prop_map(String::from);
+        leaf.prop_recursive(4, 48, 6, |inner| {
+            prop_oneof![
+                proptest::collection::vec(inner.clone(), 0..6)
+                    .prop_map(|v| format!("[{}]", v.join(", "))),
+                proptest::collection::vec(("[a-c]{0,2}(\\\\n)?", inner), 0..6).prop_map(|v| {
+                    let members: Vec<String> =
+                        v.iter().map(|(k, x)| format!("\"{k}\" :\n{x}")).collect();
+                    format!("{{ {} }}", members.join(","))
+                }),
+            ]
+        })
+    }
+
+    proptest! {
+        /// Valid JSON is read in one pass, to the careful reader's tree.
+        #[test]
+        fn fast_reader_reads_valid_json(text in json_text()) {
+            let fast = tree::read(&text);
+            prop_assert!(fast.is_some());
+            prop_assert_eq!(Ok(fast.unwrap()), careful(&text, true).map_err(|d| d.message));
+        }
+
+        /// The one-pass reader takes only what the careful reader takes,
+        /// and builds the same tree.
+        #[test]
+        fn fast_reader_agrees_with_the_careful_one(text in jsonish()) {
+            if let Some(fast) = tree::read(&text) {
+                prop_assert_eq!(Ok(fast), careful(&text, true).map_err(|d| d.message));
+            }
+        }
     }
 }

@@ -22,8 +22,8 @@ use super::set::{invalid_property_char, Rset};
 use crate::diag::{pointer_push, Diagnostic, Fix, Severity};
 use crate::hostlist::Hostlist;
 use crate::idset::IdSet;
+use crate::json::tree::{Object, Value};
 use crate::json::{self, members, range, string_subrange, type_name, Member};
-use jsonc_parser::ast::{Object, Value};
 use std::collections::HashMap;
 use std::ops::Range;
 

@@ -7,8 +7,8 @@
 //! the layer that composes the two ([`crate::document`]) passes one in.
 
 use crate::diag::{pointer_push, Diagnostic};
+use crate::json::Value;
 use crate::json::{members, range, type_name};
-use jsonc_parser::ast::Value;
 
 /// Checks the graph a scheduler keeps under `scheduling`.
 pub trait GraphCheck {

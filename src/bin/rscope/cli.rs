@@ -66,12 +66,31 @@ pub struct Input {
     pub text: String,
 }
 
+/// The size of standard input when it is a file, so that reading it takes
+/// one allocation rather than a doubling series of copies.
+fn stdin_size_hint() -> usize {
+    #[cfg(unix)]
+    {
+        use std::os::fd::AsFd;
+        let file = std::io::stdin()
+            .as_fd()
+            .try_clone_to_owned()
+            .map(std::fs::File::from);
+        if let Ok(meta) = file.and_then(|f| f.metadata()) {
+            if meta.is_file() {
+                return usize::try_from(meta.len()).unwrap_or(0).saturating_add(1);
+            }
+        }
+    }
+    0
+}
+
 /// Read FILE, or standard input when FILE is absent or `-`. Standard input
 /// is read to its end; reading it again gives the empty text.
 pub fn read_input(file: Option<&str>) -> Result<Input, String> {
     match file {
         None | Some("-") => {
-            let mut text = String::new();
+            let mut text = String::with_capacity(stdin_size_hint());
             std::io::stdin()
                 .read_to_string(&mut text)
                 .map_err(|e| format!("cannot read standard input: {e}"))?;

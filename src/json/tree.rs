@@ -1,0 +1,490 @@
+//! The JSON tree the readers walk, and the one-pass reader that builds it.
+//!
+//! Every node keeps its byte range; strings without escapes and numbers
+//! are borrowed from the text. The reader accepts only plain RFC 8259 JSON
+//! and checks it as it builds, so a valid document is read once. Anything
+//! it does not take (an error, or a rare form it leaves to the careful
+//! path: unpaired surrogate escapes, nesting deeper than
+//! [`MAX_FAST_DEPTH`], numbers that may not fit a double) is handed back
+//! to [`super::read`], which words the error as before.
+//!
+//! Written here rather than taken from a crate because the readers need
+//! the byte range of every key and value, with jansson's duplicate-key
+//! rule applied later, and no span-keeping crate reads at this speed
+//! without a second strictness pass.
+
+use std::borrow::Cow;
+
+/// A byte range in the text (start inclusive, end exclusive).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Range {
+    /// The first byte.
+    pub start: usize,
+    /// One past the last byte.
+    pub end: usize,
+}
+
+/// A string literal: its range includes the quotes.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StringLit<'a> {
+    /// Where the literal is, quotes included.
+    pub range: Range,
+    /// The decoded value, borrowed when the literal has no escapes.
+    pub value: Cow<'a, str>,
+}
+
+impl StringLit<'_> {
+    /// The decoded value.
+    pub fn as_str(&self) -> &str {
+        &self.value
+    }
+}
+
+/// A number literal, as written.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NumberLit<'a> {
+    /// Where the literal is.
+    pub range: Range,
+    /// Its source text.
+    pub value: &'a str,
+}
+
+/// `true` or `false`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BooleanLit {
+    /// Where the literal is.
+    pub range: Range,
+    /// Its value.
+    pub value: bool,
+}
+
+/// `null`.
+#[derive(Clone, Debug, PartialEq)]
+pub struct NullKeyword {
+    /// Where the literal is.
+    pub range: Range,
+}
+
+/// One `"name": value` member of an object, in document order.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ObjectProp<'a> {
+    /// The key literal.
+    pub name: StringLit<'a>,
+    /// The value.
+    pub value: Value<'a>,
+}
+
+/// An object: its members in document order, repeated keys included.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Object<'a> {
+    /// From `{` to `}`.
+    pub range: Range,
+    /// The members as written.
+    pub properties: Vec<ObjectProp<'a>>,
+}
+
+/// An array.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Array<'a> {
+    /// From `[` to `]`.
+    pub range: Range,
+    /// The elements.
+    pub elements: Vec<Value<'a>>,
+}
+
+/// A JSON value with byte ranges.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Value<'a> {
+    /// A string.
+    StringLit(StringLit<'a>),
+    /// A number.
+    NumberLit(NumberLit<'a>),
+    /// A boolean.
+    BooleanLit(BooleanLit),
+    /// An object.
+    Object(Object<'a>),
+    /// An array.
+    Array(Array<'a>),
+    /// `null`.
+    NullKeyword(NullKeyword),
+}
+
+impl<'a> Value<'a> {
+    /// The object, if this is one.
+    pub fn as_object(&self) -> Option<&Object<'a>> {
+        match self {
+            Value::Object(o) => Some(o),
+            _ => None,
+        }
+    }
+
+    /// The number literal, if this is one.
+    pub fn as_number_lit(&self) -> Option<&NumberLit<'a>> {
+        match self {
+            Value::NumberLit(n) => Some(n),
+            _ => None,
+        }
+    }
+}
+
+/// Containers nested deeper than this are left to the careful reader,
+/// which refuses what `serde_json` refuses (it stops at 128).
+pub const MAX_FAST_DEPTH: u32 = 100;
+
+/// Read `text` as exactly one JSON value, or `None` when the careful
+/// reader must decide.
+pub fn read(text: &str) -> Option<Value<'_>> {
+    let mut r = Reader {
+        text,
+        b: text.as_bytes(),
+        i: 0,
+        depth: 0,
+    };
+    r.ws();
+    let v = r.value().ok()?;
+    r.ws();
+    (r.i == r.b.len()).then_some(v)
+}
+
+/// Not taken by the fast reader: the careful one will say why.
+struct Refused;
+
+type Step<T> = Result<T, Refused>;
+
+struct Reader<'a> {
+    text: &'a str,
+    b: &'a [u8],
+    i: usize,
+    depth: u32,
+}
+
+impl<'a> Reader<'a> {
+    fn ws(&mut self) {
+        while let Some(b' ' | b'\t' | b'\n' | b'\r') = self.b.get(self.i) {
+            self.i += 1;
+        }
+    }
+
+    fn range(&self, start: usize) -> Range {
+        Range { start, end: self.i }
+    }
+
+    fn value(&mut self) -> Step<Value<'a>> {
+        match self.b.get(self.i) {
+            Some(b'{') => self.object().map(Value::Object),
+            Some(b'[') => self.array().map(Value::Array),
+            Some(b'"') => self.string().map(Value::StringLit),
+            Some(b't') => self
+                .word(b"true")
+                .map(|range| Value::BooleanLit(BooleanLit { range, value: true })),
+            Some(b'f') => self.word(b"false").map(|range| {
+                Value::BooleanLit(BooleanLit {
+                    range,
+                    value: false,
+                })
+            }),
+            Some(b'n') => self
+                .word(b"null")
+                .map(|range| Value::NullKeyword(NullKeyword { range })),
+            Some(b'-' | b'0'..=b'9') => self.number().map(Value::NumberLit),
+            _ => Err(Refused),
+        }
+    }
+
+    fn word(&mut self, w: &[u8]) -> Step<Range> {
+        let start = self.i;
+        if !self.b[start..].starts_with(w) {
+            return Err(Refused);
+        }
+        self.i += w.len();
+        Ok(self.range(start))
+    }
+
+    fn enter(&mut self) -> Step<usize> {
+        self.depth += 1;
+        if self.depth > MAX_FAST_DEPTH {
+            return Err(Refused);
+        }
+        let start = self.i;
+        self.i += 1;
+        self.ws();
+        Ok(start)
+    }
+
+    /// After an element: `,` (and more follow) or the closing byte.
+    fn next_or_close(&mut self, close: u8) -> Step<bool> {
+        self.ws();
+        match self.b.get(self.i) {
+            Some(b',') => {
+                self.i += 1;
+                self.ws();
+                Ok(true)
+            }
+            Some(&c) if c == close => {
+                self.i += 1;
+                self.depth -= 1;
+                Ok(false)
+            }
+            _ => Err(Refused),
+        }
+    }
+
+    fn object(&mut self) -> Step<Object<'a>> {
+        let start = self.enter()?;
+        let mut properties = Vec::new();
+        if self.b.get(self.i) == Some(&b'}') {
+            self.i += 1;
+            self.depth -= 1;
+            return Ok(Object {
+                range: self.range(start),
+                properties,
+            });
+        }
+        loop {
+            if self.b.get(self.i) != Some(&b'"') {
+                return Err(Refused);
+            }
+            let name = self.string()?;
+            self.ws();
+            if self.b.get(self.i) != Some(&b':') {
+                return Err(Refused);
+            }
+            self.i += 1;
+            self.ws();
+            let value = self.value()?;
+            properties.push(ObjectProp { name, value });
+            if !self.next_or_close(b'}')? {
+                return Ok(Object {
+                    range: self.range(start),
+                    properties,
+                });
+            }
+        }
+    }
+
+    fn array(&mut self) -> Step<Array<'a>> {
+        let start = self.enter()?;
+        let mut elements = Vec::new();
+        if self.b.get(self.i) == Some(&b']') {
+            self.i += 1;
+            self.depth -= 1;
+            return Ok(Array {
+                range: self.range(start),
+                elements,
+            });
+        }
+        loop {
+            elements.push(self.value()?);
+            if !self.next_or_close(b']')? {
+                return Ok(Array {
+                    range: self.range(start),
+                    elements,
+                });
+            }
+        }
+    }
+
+    fn string(&mut self) -> Step<StringLit<'a>> {
+        let start = self.i;
+        self.i += 1;
+        let body = self.i;
+        loop {
+            match self.b.get(self.i) {
+                Some(b'"') => {
+                    self.i += 1;
+                    let value = Cow::Borrowed(&self.text[body..self.i - 1]);
+                    return Ok(StringLit {
+                        range: self.range(start),
+                        value,
+                    });
+                }
+                Some(b'\\') => {
+                    let value = Cow::Owned(self.escaped(body)?);
+                    return Ok(StringLit {
+                        range: self.range(start),
+                        value,
+                    });
+                }
+                Some(&c) if c >= 0x20 => self.i += 1,
+                _ => return Err(Refused),
+            }
+        }
+    }
+
+    /// The rest of a string that has an escape at `self.i`.
+    fn escaped(&mut self, body: usize) -> Step<String> {
+        let mut out = String::from(&self.text[body..self.i]);
+        let mut run = self.i;
+        loop {
+            match self.b.get(self.i) {
+                Some(b'"') => {
+                    out.push_str(&self.text[run..self.i]);
+                    self.i += 1;
+                    return Ok(out);
+                }
+                Some(b'\\') => {
+                    out.push_str(&self.text[run..self.i]);
+                    self.i += 1;
+                    out.push(self.escape()?);
+                    run = self.i;
+                }
+                Some(&c) if c >= 0x20 => self.i += 1,
+                _ => return Err(Refused),
+            }
+        }
+    }
+
+    /// One escape after its backslash.
+    fn escape(&mut self) -> Step<char> {
+        let c = *self.b.get(self.i).ok_or(Refused)?;
+        self.i += 1;
+        Ok(match c {
+            b'"' => '"',
+            b'\\' => '\\',
+            b'/' => '/',
+            b'b' => '\u{8}',
+            b'f' => '\u{c}',
+            b'n' => '\n',
+            b'r' => '\r',
+            b't' => '\t',
+            b'u' => return self.unicode(),
+            _ => return Err(Refused),
+        })
+    }
+
+    fn hex4(&mut self) -> Step<u32> {
+        let s = self.text.get(self.i..self.i + 4).ok_or(Refused)?;
+        if !s.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return Err(Refused);
+        }
+        self.i += 4;
+        u32::from_str_radix(s, 16).map_err(|_| Refused)
+    }
+
+    /// `\uXXXX`, a surrogate pair taken whole; an unpaired surrogate is
+    /// left to the careful reader.
+    fn unicode(&mut self) -> Step<char> {
+        let hi = self.hex4()?;
+        if (0xD800..0xDC00).contains(&hi) {
+            if self.b.get(self.i..self.i + 2) != Some(b"\\u") {
+                return Err(Refused);
+            }
+            self.i += 2;
+            let lo = self.hex4()?;
+            if !(0xDC00..0xE000).contains(&lo) {
+                return Err(Refused);
+            }
+            return char::from_u32(0x10000 + ((hi - 0xD800) << 10) + (lo - 0xDC00)).ok_or(Refused);
+        }
+        char::from_u32(hi).ok_or(Refused)
+    }
+
+    fn digits(&mut self) -> usize {
+        let from = self.i;
+        while let Some(b'0'..=b'9') = self.b.get(self.i) {
+            self.i += 1;
+        }
+        self.i - from
+    }
+
+    fn number(&mut self) -> Step<NumberLit<'a>> {
+        let start = self.i;
+        if self.b[self.i] == b'-' {
+            self.i += 1;
+        }
+        match self.b.get(self.i) {
+            Some(b'0') => self.i += 1,
+            Some(b'1'..=b'9') => {
+                self.digits();
+            }
+            _ => return Err(Refused),
+        }
+        let mut plain = true;
+        if self.b.get(self.i) == Some(&b'.') {
+            self.i += 1;
+            if self.digits() == 0 {
+                return Err(Refused);
+            }
+        }
+        if let Some(b'e' | b'E') = self.b.get(self.i) {
+            plain = false;
+            self.i += 1;
+            if let Some(b'+' | b'-') = self.b.get(self.i) {
+                self.i += 1;
+            }
+            if self.digits() == 0 {
+                return Err(Refused);
+            }
+        }
+        let value = &self.text[start..self.i];
+        // A double holds any plain number of up to 300 digits; past that,
+        // or with an exponent, the careful reader says whether it fits.
+        if (!plain || value.len() > 300) && !value.parse::<f64>().is_ok_and(f64::is_finite) {
+            return Err(Refused);
+        }
+        Ok(NumberLit {
+            range: self.range(start),
+            value,
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn borrows_plain_strings_and_decodes_escapes() {
+        let v = read(r#"{"a": "x", "b\n": "\u00e9\ud83d\ude00\/"}"#).unwrap();
+        let o = v.as_object().unwrap();
+        assert!(matches!(o.properties[0].name.value, Cow::Borrowed("a")));
+        assert_eq!(o.properties[1].name.as_str(), "b\n");
+        let Value::StringLit(s) = &o.properties[1].value else {
+            panic!("a string")
+        };
+        assert_eq!(s.value, "é😀/");
+        assert_eq!((s.range.start, s.range.end), (18, 40));
+        assert_eq!((o.range.start, o.range.end), (0, 41));
+    }
+
+    #[test]
+    fn keeps_number_text_and_ranges() {
+        let v = read(" [0, -1.5e3, 12, true, null] ").unwrap();
+        let Value::Array(a) = v else {
+            panic!("an array")
+        };
+        assert_eq!((a.range.start, a.range.end), (1, 28));
+        let nums: Vec<&str> = a
+            .elements
+            .iter()
+            .filter_map(|e| e.as_number_lit().map(|n| n.value))
+            .collect();
+        assert_eq!(nums, ["0", "-1.5e3", "12"]);
+    }
+
+    #[test]
+    fn leaves_what_is_not_plain_json_to_the_careful_reader() {
+        for text in [
+            "",
+            "01",
+            "1.",
+            "-",
+            "1e400",
+            "[1,]",
+            "{\"a\":1,}",
+            "{'a':1}",
+            "\"\\ud800\"",
+            "\"a\tb\"",
+            "\"\\x\"",
+            "[1] [2]",
+            "\u{feff}{}",
+            "\u{85} 0",
+            "tru",
+            "{\"a\" 1}",
+            &"[".repeat(101),
+        ] {
+            assert_eq!(read(text), None, "{text:?}");
+        }
+        assert!(read(&format!("{}{}", "[".repeat(100), "]".repeat(100))).is_some());
+    }
+}
