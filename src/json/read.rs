@@ -181,6 +181,25 @@ fn from_ast(v: jsonc_parser::ast::Value<'_>) -> Value<'_> {
 /// first thing that is not JSON, as jansson's `json_loadf` loop does. The
 /// error, if any, is returned with the documents read before it.
 pub fn split_stream(text: &str) -> (Vec<Range<usize>>, Option<Diagnostic>) {
+    // Documents that are plain objects or arrays are split by the one-pass
+    // reader's checker; anything else is left to serde_json's stream,
+    // whose stops and messages are the reference's.
+    let mut out = Vec::new();
+    let mut at = 0;
+    while let Some(r) = tree::container_at(text, at) {
+        at = r.end;
+        out.push(r);
+        if text[at..]
+            .trim_start_matches([' ', '\t', '\n', '\r'])
+            .is_empty()
+        {
+            return (out, None);
+        }
+    }
+    careful_stream(text)
+}
+
+fn careful_stream(text: &str) -> (Vec<Range<usize>>, Option<Diagnostic>) {
     let mut out = Vec::new();
     let mut it = serde_json::Deserializer::from_str(text).into_iter::<serde::de::IgnoredAny>();
     loop {
@@ -452,6 +471,19 @@ mod props {
     }
 
     proptest! {
+        /// Streams split as serde_json's stream splits them.
+        #[test]
+        fn streams_split_as_serde_splits_them(
+            docs in proptest::collection::vec(json_text(), 1..4),
+            tail in jsonish(),
+        ) {
+            let text = format!("{}\n{tail}", docs.join(" \n"));
+            let ours = split_stream(&text);
+            let theirs = careful_stream(&text);
+            prop_assert_eq!(ours.0, theirs.0);
+            prop_assert_eq!(ours.1.map(|d| d.message), theirs.1.map(|d| d.message));
+        }
+
         /// Valid JSON is read in one pass, to the careful reader's tree.
         #[test]
         fn fast_reader_reads_valid_json(text in json_text()) {

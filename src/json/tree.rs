@@ -146,6 +146,25 @@ pub fn read(text: &str) -> Option<Value<'_>> {
     (r.i == r.b.len()).then_some(v)
 }
 
+/// The range of the plain JSON object or array that starts at `at` (after
+/// white space), checked as [`read`] checks it but not built; `None` when
+/// the careful reader must decide. Streams of documents are split with it.
+pub fn container_at(text: &str, at: usize) -> Option<std::ops::Range<usize>> {
+    let mut r = Reader {
+        text,
+        b: text.as_bytes(),
+        i: at,
+        depth: 0,
+    };
+    r.ws();
+    let start = r.i;
+    if !matches!(r.b.get(start), Some(b'{' | b'[')) {
+        return None;
+    }
+    r.skip().ok()?;
+    Some(start..r.i)
+}
+
 /// Not taken by the fast reader: the careful one will say why.
 struct Refused;
 
@@ -379,6 +398,78 @@ impl<'a> Reader<'a> {
         char::from_u32(hi).ok_or(Refused)
     }
 
+    /// Check one value and move past it, building nothing: a loop over
+    /// the closing bytes still owed, not a recursion.
+    fn skip(&mut self) -> Step<()> {
+        let mut owed: Vec<u8> = Vec::new();
+        loop {
+            match self.b.get(self.i) {
+                Some(&open @ (b'{' | b'[')) => {
+                    if owed.len() as u32 >= MAX_FAST_DEPTH {
+                        return Err(Refused);
+                    }
+                    self.i += 1;
+                    self.ws();
+                    let close = if open == b'{' { b'}' } else { b']' };
+                    if self.b.get(self.i) == Some(&close) {
+                        self.i += 1;
+                    } else {
+                        owed.push(close);
+                        if open == b'{' {
+                            self.key()?;
+                        }
+                        continue;
+                    }
+                }
+                _ => {
+                    self.value()?;
+                }
+            }
+            if !self.after_element(&mut owed)? {
+                return Ok(());
+            }
+        }
+    }
+
+    /// After a skipped element: pop what closes here; true when another
+    /// element follows, false when the outermost value is done.
+    fn after_element(&mut self, owed: &mut Vec<u8>) -> Step<bool> {
+        while let Some(&close) = owed.last() {
+            self.ws();
+            match self.b.get(self.i) {
+                Some(b',') => {
+                    self.i += 1;
+                    self.ws();
+                    if close == b'}' {
+                        self.key()?;
+                    }
+                    return Ok(true);
+                }
+                Some(&c) if c == close => {
+                    self.i += 1;
+                    owed.pop();
+                }
+                _ => return Err(Refused),
+            }
+        }
+        Ok(false)
+    }
+
+    /// A member's key and colon, up to its value.
+    fn key(&mut self) -> Step<()> {
+        if self.b.get(self.i) != Some(&b'"') {
+            return Err(Refused);
+        }
+        self.string()?;
+        self.ws();
+        if self.b.get(self.i) != Some(&b':') {
+            return Err(Refused);
+        }
+        self.i += 1;
+        self.ws();
+        Ok(())
+    }
+
     fn digits(&mut self) -> usize {
         let from = self.i;
         while let Some(b'0'..=b'9') = self.b.get(self.i) {
@@ -486,5 +577,26 @@ mod tests {
             assert_eq!(read(text), None, "{text:?}");
         }
         assert!(read(&format!("{}{}", "[".repeat(100), "]".repeat(100))).is_some());
+    }
+
+    #[test]
+    fn finds_where_a_container_ends_without_building_it() {
+        let text = r#" {"a": [1, {"b": "\u00e9"}], "c": {}} [] x"#;
+        assert_eq!(container_at(text, 0), Some(1..37));
+        assert_eq!(container_at(text, 37), Some(38..40));
+        assert_eq!(container_at(text, 40), None);
+        for bad in [
+            "{\"a\":1,}",
+            "[1 2]",
+            "{\"a\"}",
+            "[\"\\ud800\"]",
+            "[",
+            "{1:2}",
+        ] {
+            assert_eq!(container_at(bad, 0), None, "{bad:?}");
+        }
+        let deep = format!("{}{}", "[".repeat(100), "]".repeat(100));
+        assert_eq!(container_at(&deep, 0), Some(0..200));
+        assert_eq!(container_at(&format!("[{deep}]"), 0), None);
     }
 }
