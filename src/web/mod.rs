@@ -85,6 +85,9 @@ pub fn mount_view(
     name: String,
     fetched: Option<js_sys::Array>,
 ) -> js_sys::Function {
+    // The element's bundle has no room for the hook (its size budget); a
+    // panic there still stops with wasm's own trap message.
+    #[cfg(feature = "page")]
     console_error_panic_hook::set_once();
     let fetched = fetched.and_then(|pair| {
         let url = pair.get(0).as_string()?;
