@@ -4,7 +4,7 @@
 
 PORT ?= 8080
 
-.PHONY: serve test check setup build bench bench-page fuzz
+.PHONY: serve test check setup build bench bench-scale bench-page fuzz
 serve: build
 	node www/serve.mjs --port $(PORT)
 
@@ -26,6 +26,11 @@ build: setup
 # Benchmarks: criterion for the core, a Playwright spec for the page.
 bench: setup
 	cargo bench
+
+# Whole-process CPU time and peak memory against `jq -c .` on generated
+# El Capitan-like and fragmented documents (scripts/bench-scale.sh).
+bench-scale: setup
+	bash scripts/bench-scale.sh
 
 bench-page: build
 	cd www && npx playwright test --config playwright.bench.config.js

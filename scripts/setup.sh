@@ -23,6 +23,9 @@ command -v lstopo-no-graphics >/dev/null || need_apt+=(hwloc)
 python3 -c 'import ensurepip, venv' 2>/dev/null || need_apt+=(python3-venv)
 # Graphviz's `dot`: a test renders the DOT that `rscope jgf export` writes.
 command -v dot >/dev/null || need_apt+=(graphviz)
+# `make bench-scale` times the CLI against jq with GNU time.
+command -v jq >/dev/null || need_apt+=(jq)
+[ -x /usr/bin/time ] || need_apt+=(time)
 if [ ${#need_apt[@]} -gt 0 ]; then
   say "installing ${need_apt[*]} from Debian"
   apt-get update -q && DEBIAN_FRONTEND=noninteractive apt-get install -y -q "${need_apt[@]}"

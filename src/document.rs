@@ -136,6 +136,27 @@ mod tests {
     }
 
     #[test]
+    fn repeated_keys_in_a_member_graph_are_found_though_its_vertices_wait() {
+        let set = r#"{"version": 1, "execution": {"R_lite": [{"rank": "0", "children": {"core": "0"}}]}, "scheduling": {"graph": {"nodes": [{"id": "0", "id": "0"}], "edges": []}}}"#;
+        let text = format!(r#"{{"all": {set}}}"#);
+        let second = text.rfind(r#""id""#).unwrap();
+        let dups: Vec<_> = parse_document(&text)
+            .diagnostics()
+            .iter()
+            .filter(|d| d.message.starts_with("duplicate"))
+            .map(|d| (d.message.clone(), d.span.clone(), d.pointer.clone()))
+            .collect();
+        assert_eq!(
+            dups,
+            [(
+                "duplicate key 'id'; the last value is used".to_string(),
+                second..second + 4,
+                "/all/scheduling/graph/nodes/0/id".to_string()
+            )]
+        );
+    }
+
+    #[test]
     fn not_json_has_no_graph() {
         let read = read("{");
         assert_eq!(

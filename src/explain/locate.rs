@@ -85,7 +85,7 @@ pub fn locate<'a, 'b>(root: &'b Value<'a>, at: usize) -> Option<Hit<'a, 'b>> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::json::parse;
+    use crate::json::parse_whole as parse;
 
     fn path_at(text: &str, at: usize) -> (Vec<Step>, bool, Range<usize>) {
         let root = parse(text).unwrap();

@@ -106,7 +106,7 @@ pub struct Explained {
 /// What the key or value at byte `at` of `text` means, or `None` when the
 /// text is not JSON or `at` is outside its value.
 pub fn explain(text: &str, at: usize) -> Option<Explained> {
-    let root = json::parse(text).ok()?;
+    let root = json::parse_whole(text).ok()?;
     let mut hit = locate(&root, at)?;
     let span = hit.span.clone();
     // A status document's sets are Rs of their own: explain within the set.

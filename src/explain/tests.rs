@@ -358,7 +358,7 @@ fn broken_values_are_said_so() {
 
 /// The byte ranges of every key in `text`, walked with a stack.
 fn every_key(text: &str) -> Vec<(String, std::ops::Range<usize>)> {
-    let root = crate::json::parse(text).unwrap();
+    let root = crate::json::parse_whole(text).unwrap();
     let mut out = Vec::new();
     let mut todo = vec![&root];
     while let Some(v) = todo.pop() {

@@ -14,7 +14,7 @@
 use super::model::{Edge, EdgeForm, Graph, Vertex, VertexSpans, Writer};
 use super::{MAX_EDGES, MAX_VERTICES};
 use crate::diag::{pointer_push, Diagnostic};
-use crate::json::tree::{Object, Value};
+use crate::json::tree::{Array, Object, Value};
 use std::ops::Range;
 
 pub(crate) use crate::json::{get, range, type_name};
@@ -296,15 +296,15 @@ pub fn read_graph(
             open.clone(),
             pointer.to_string(),
         ),
-        Some(Value::Array(a)) if a.elements.len() > MAX_VERTICES => r.error(
+        Some(Value::Array(a)) if a.len() > MAX_VERTICES => r.error(
             format!(
                 "graph has {} vertices, more than the limit of {MAX_VERTICES}",
-                a.elements.len()
+                a.len()
             ),
             a.range.start..a.range.start + 1,
             pointer_push(pointer, "nodes"),
         ),
-        Some(Value::Array(a)) => read_vertices(&mut r, &mut graph, &a.elements),
+        Some(Value::Array(a)) => read_vertices(&mut r, &mut graph, a),
         Some(v) => r.error(
             format!("'nodes' must be an array, not {}", type_name(v)),
             range(v),
@@ -313,15 +313,15 @@ pub fn read_graph(
     }
     match get(g, "edges") {
         None => r.error("missing key 'edges'".into(), open, pointer.to_string()),
-        Some(Value::Array(a)) if a.elements.len() > MAX_EDGES => r.error(
+        Some(Value::Array(a)) if a.len() > MAX_EDGES => r.error(
             format!(
                 "graph has {} edges, more than the limit of {MAX_EDGES}",
-                a.elements.len()
+                a.len()
             ),
             a.range.start..a.range.start + 1,
             pointer_push(pointer, "edges"),
         ),
-        Some(Value::Array(a)) => read_edges(&mut r, &mut graph, &a.elements),
+        Some(Value::Array(a)) => read_edges(&mut r, &mut graph, a),
         Some(v) => r.error(
             format!("'edges' must be an array, not {}", type_name(v)),
             range(v),
@@ -333,12 +333,12 @@ pub fn read_graph(
 
 /// Read every vertex, then report each RFC 40 key the vertices leave out
 /// once, with a count, rather than once per vertex.
-fn read_vertices(r: &mut Reader<'_>, graph: &mut Graph, elements: &[Value<'_>]) {
+fn read_vertices(r: &mut Reader<'_>, graph: &mut Graph, elements: &Array<'_>) {
     let mut missing: Vec<Missing> = RFC40_KEYS.iter().map(|_| Missing::default()).collect();
     graph.vertices.reserve(elements.len());
-    for (index, el) in elements.iter().enumerate() {
+    for (index, el) in elements.items(r.text).enumerate() {
         let ptr = graph.vertex_pointer(index);
-        if let Some(v) = read_vertex(r, el, index, ptr, &mut missing) {
+        if let Some(v) = read_vertex(r, &el, index, ptr, &mut missing) {
             graph.vertices.push(v);
         }
     }
@@ -634,12 +634,12 @@ struct EdgeTallies {
 }
 
 /// Read every edge, then report each RFC 40 departure once, with a count.
-fn read_edges(r: &mut Reader<'_>, graph: &mut Graph, elements: &[Value<'_>]) {
+fn read_edges(r: &mut Reader<'_>, graph: &mut Graph, elements: &Array<'_>) {
     let mut tallies = EdgeTallies::default();
     graph.edges.reserve(elements.len());
-    for (index, el) in elements.iter().enumerate() {
+    for (index, el) in elements.items(r.text).enumerate() {
         let ptr = graph.edge_pointer(index);
-        if let Some(edge) = read_edge(r, el, index, ptr, &mut tallies) {
+        if let Some(edge) = read_edge(r, &el, index, ptr, &mut tallies) {
             graph.edges.push(edge);
         }
     }

@@ -14,6 +14,8 @@ pub mod tree;
 pub mod write;
 
 pub(crate) use read::parse_checked;
-pub use read::{get, members, parse, range, split_stream, string_subrange, type_name, Member};
+pub use read::{
+    get, members, parse, parse_whole, range, split_stream, string_subrange, type_name, Member,
+};
 pub use tree::Value;
 pub use write::{format_real, write_json_string, write_json_value};

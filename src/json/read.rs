@@ -48,6 +48,17 @@ pub fn parse(text: &str) -> Result<Value<'_>, Box<Diagnostic>> {
     parse_inner(text, true)
 }
 
+/// [`parse`], with a graph's `nodes` and `edges` built too (see
+/// [`tree::read`]), for walks that may go anywhere in the tree.
+pub fn parse_whole(text: &str) -> Result<Value<'_>, Box<Diagnostic>> {
+    if text.len() <= MAX_DOCUMENT_BYTES {
+        if let Some(v) = tree::read_whole(text) {
+            return Ok(v);
+        }
+    }
+    parse_inner(text, true)
+}
+
 /// [`parse`] without the second strictness pass, for a slice that
 /// [`split_stream`] already checked.
 pub(crate) fn parse_checked(text: &str) -> Result<Value<'_>, Box<Diagnostic>> {
@@ -155,6 +166,7 @@ fn from_ast(v: jsonc_parser::ast::Value<'_>) -> Value<'_> {
         J::Array(a) => Value::Array(tree::Array {
             range: span(a.range),
             elements: a.elements.into_iter().map(from_ast).collect(),
+            deferred: Vec::new(),
         }),
         J::Object(o) => Value::Object(Object {
             range: span(o.range),

@@ -88,8 +88,36 @@ pub struct Object<'a> {
 pub struct Array<'a> {
     /// From `[` to `]`.
     pub range: Range,
-    /// The elements.
+    /// The elements, when they were built with the tree.
     pub elements: Vec<Value<'a>>,
+    /// Where the elements are, when they were checked but left unbuilt
+    /// (a graph's `nodes` and `edges`: see [`read`]); then `elements` is
+    /// empty and [`Array::items`] builds them one at a time.
+    pub deferred: Vec<Range>,
+}
+
+impl<'a> Array<'a> {
+    /// How many elements the array has.
+    pub fn len(&self) -> usize {
+        self.elements.len() + self.deferred.len()
+    }
+
+    /// Whether the array has no elements.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The elements in order, each built when it is reached if it was
+    /// deferred, so that only one is held at a time. `text` is the text
+    /// the tree was read from.
+    pub fn items<'s>(&'s self, text: &'a str) -> impl Iterator<Item = Cow<'s, Value<'a>>> + 's {
+        let built = self.elements.iter().map(Cow::Borrowed);
+        let deferred = self
+            .deferred
+            .iter()
+            .map(move |r| Cow::Owned(read_range(text, *r)));
+        built.chain(deferred)
+    }
 }
 
 /// A JSON value with byte ranges.
@@ -133,12 +161,29 @@ pub const MAX_FAST_DEPTH: u32 = 100;
 
 /// Read `text` as exactly one JSON value, or `None` when the careful
 /// reader must decide.
+///
+/// The elements of a graph's `nodes` and `edges` arrays (an array under
+/// either key of an object under a `graph` key) are checked but not built:
+/// a resource graph is most of a large document, and its tree would be
+/// many times the text. The graph reader builds them one at a time with
+/// [`Array::items`].
 pub fn read(text: &str) -> Option<Value<'_>> {
+    read_with(text, true)
+}
+
+/// [`read`], building every element (for walks that go anywhere in the
+/// tree, such as what is under the caret).
+pub fn read_whole(text: &str) -> Option<Value<'_>> {
+    read_with(text, false)
+}
+
+fn read_with(text: &str, defer: bool) -> Option<Value<'_>> {
     let mut r = Reader {
         text,
         b: text.as_bytes(),
         i: 0,
         depth: 0,
+        defer,
     };
     r.ws();
     let v = r.value().ok()?;
@@ -155,6 +200,7 @@ pub fn container_at(text: &str, at: usize) -> Option<std::ops::Range<usize>> {
         b: text.as_bytes(),
         i: at,
         depth: 0,
+        defer: false,
     };
     r.ws();
     let start = r.i;
@@ -163,6 +209,23 @@ pub fn container_at(text: &str, at: usize) -> Option<std::ops::Range<usize>> {
     }
     r.skip().ok()?;
     Some(start..r.i)
+}
+
+/// The deferred element at `r`, which [`read`] checked. Should it not
+/// read (it cannot: the same checks passed), it stands as `null` there and
+/// the graph reader reports it.
+fn read_range(text: &str, r: Range) -> Value<'_> {
+    let mut reader = Reader {
+        text,
+        b: &text.as_bytes()[..r.end],
+        i: r.start,
+        depth: 0,
+        defer: false,
+    };
+    match reader.value() {
+        Ok(v) if reader.i == r.end => v,
+        _ => Value::NullKeyword(NullKeyword { range: r }),
+    }
 }
 
 /// Not taken by the fast reader: the careful one will say why.
@@ -175,6 +238,8 @@ struct Reader<'a> {
     b: &'a [u8],
     i: usize,
     depth: u32,
+    /// Whether graph `nodes` and `edges` elements are left unbuilt.
+    defer: bool,
 }
 
 impl<'a> Reader<'a> {
@@ -189,8 +254,17 @@ impl<'a> Reader<'a> {
     }
 
     fn value(&mut self) -> Step<Value<'a>> {
+        self.member_value(None, false)
+    }
+
+    /// A value; `key` is the member's key when it is one, and `in_graph`
+    /// whether its object is the value of a `graph` key.
+    fn member_value(&mut self, key: Option<&str>, in_graph: bool) -> Step<Value<'a>> {
         match self.b.get(self.i) {
-            Some(b'{') => self.object().map(Value::Object),
+            Some(b'{') => self.object(key == Some("graph")).map(Value::Object),
+            Some(b'[') if self.defer && in_graph && matches!(key, Some("nodes" | "edges")) => {
+                self.deferred_array().map(Value::Array)
+            }
             Some(b'[') => self.array().map(Value::Array),
             Some(b'"') => self.string().map(Value::StringLit),
             Some(b't') => self
@@ -248,7 +322,7 @@ impl<'a> Reader<'a> {
         }
     }
 
-    fn object(&mut self) -> Step<Object<'a>> {
+    fn object(&mut self, is_graph: bool) -> Step<Object<'a>> {
         let start = self.enter()?;
         let mut properties = Vec::new();
         if self.b.get(self.i) == Some(&b'}') {
@@ -270,7 +344,7 @@ impl<'a> Reader<'a> {
             }
             self.i += 1;
             self.ws();
-            let value = self.value()?;
+            let value = self.member_value(Some(name.as_str()), is_graph)?;
             properties.push(ObjectProp { name, value });
             if !self.next_or_close(b'}')? {
                 return Ok(Object {
@@ -290,6 +364,7 @@ impl<'a> Reader<'a> {
             return Ok(Array {
                 range: self.range(start),
                 elements,
+                deferred: Vec::new(),
             });
         }
         loop {
@@ -298,9 +373,34 @@ impl<'a> Reader<'a> {
                 return Ok(Array {
                     range: self.range(start),
                     elements,
+                    deferred: Vec::new(),
                 });
             }
         }
+    }
+
+    /// An array whose elements are checked and their ranges kept.
+    fn deferred_array(&mut self) -> Step<Array<'a>> {
+        let start = self.enter()?;
+        let mut deferred = Vec::new();
+        if self.b.get(self.i) == Some(&b']') {
+            self.i += 1;
+            self.depth -= 1;
+        } else {
+            loop {
+                let from = self.i;
+                self.skip()?;
+                deferred.push(self.range(from));
+                if !self.next_or_close(b']')? {
+                    break;
+                }
+            }
+        }
+        Ok(Array {
+            range: self.range(start),
+            elements: Vec::new(),
+            deferred,
+        })
     }
 
     fn string(&mut self) -> Step<StringLit<'a>> {
@@ -405,7 +505,7 @@ impl<'a> Reader<'a> {
         loop {
             match self.b.get(self.i) {
                 Some(&open @ (b'{' | b'[')) => {
-                    if owed.len() as u32 >= MAX_FAST_DEPTH {
+                    if owed.len() as u32 + self.depth >= MAX_FAST_DEPTH {
                         return Err(Refused);
                     }
                     self.i += 1;
@@ -577,6 +677,37 @@ mod tests {
             assert_eq!(read(text), None, "{text:?}");
         }
         assert!(read(&format!("{}{}", "[".repeat(100), "]".repeat(100))).is_some());
+    }
+
+    #[test]
+    fn leaves_a_graphs_vertices_and_edges_unbuilt_until_asked() {
+        let text = r#"{"graph": {"nodes": [{"id": "0"}, 7], "edges": [], "x": [1]}, "nodes": [2]}"#;
+        let (lazy, whole) = (read(text).unwrap(), read_whole(text).unwrap());
+        let graph = |v: &Value<'static>| -> Object<'static> {
+            let Value::Object(g) = &v.as_object().unwrap().properties[0].value else {
+                panic!("an object")
+            };
+            g.clone()
+        };
+        let array = |o: &Object<'static>, i: usize| -> Array<'static> {
+            let Value::Array(a) = &o.properties[i].value else {
+                panic!("an array")
+            };
+            a.clone()
+        };
+        let (g, w) = (graph(&lazy), graph(&whole));
+        let nodes = array(&g, 0);
+        assert_eq!((nodes.elements.len(), nodes.len()), (0, 2));
+        assert_eq!(
+            nodes.deferred,
+            [Range { start: 21, end: 32 }, Range { start: 34, end: 35 }]
+        );
+        let items: Vec<Value> = nodes.items(text).map(|c| c.into_owned()).collect();
+        assert_eq!(items, array(&w, 0).elements);
+        assert!(array(&g, 1).is_empty());
+        // Only `nodes` and `edges` of a `graph` object wait.
+        assert_eq!(array(&g, 2).elements.len(), 1);
+        assert_eq!(array(lazy.as_object().unwrap(), 1).elements.len(), 1);
     }
 
     #[test]

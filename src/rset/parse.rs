@@ -22,7 +22,7 @@ use super::set::{invalid_property_char, Rset};
 use crate::diag::{pointer_push, Diagnostic, Fix, Severity};
 use crate::hostlist::Hostlist;
 use crate::idset::IdSet;
-use crate::json::tree::{Object, Value};
+use crate::json::tree::{Array, Object, Value};
 use crate::json::{self, members, range, string_subrange, type_name, Member};
 use std::collections::HashMap;
 use std::ops::Range;
@@ -444,8 +444,23 @@ impl<'t, 'g> Cx<'t, 'g> {
                         path.pop();
                     }
                 }
+                if !a.deferred.is_empty() {
+                    self.deferred_duplicates(a, &pointer_of(base, path));
+                }
             }
             _ => {}
+        }
+    }
+
+    /// The walk over a graph's unbuilt `nodes` or `edges` (a status
+    /// document's member graphs, a bare graph), one element at a time.
+    fn deferred_duplicates(&mut self, a: &Array<'_>, here: &str) {
+        let text = self.text;
+        for (i, x) in a.items(text).enumerate() {
+            if matches!(*x, Value::Object(_) | Value::Array(_)) {
+                let base = pointer_push(here, &i.to_string());
+                self.duplicates_at(&x, &base, &mut Vec::new());
+            }
         }
     }
 

@@ -1,0 +1,62 @@
+#!/usr/bin/env bash
+# Whole-process timing of the CLI against `jq -c .` on the same files, in
+# one run (issue 17's budgets are ratios, and this machine is noisy): CPU
+# time (user + system) and peak memory of each, for
+#   - `rscope R validate` on El Capitan-like R+JGF documents of 2 048,
+#     4 096 and 11 136 nodes (scripts/gen-elcap.py; 11 136 nodes is 1.17 M
+#     vertices, the machine's whole graph);
+#   - `rscope R decode --short`, `diff` and `intersect` on 16 384-rank
+#     fragmented R documents (scripts/gen-fragmented-r.py).
+# The documents are generated once into $RSCOPE_BENCH_DIR (default
+# target/bench-scale). Not part of the pass/fail suite: `make bench-scale`.
+#
+# usage: bench-scale.sh [NODES...]   (default: 2048 4096 11136)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+export PATH="$HOME/.cargo/bin:$PATH"
+
+dir=${RSCOPE_BENCH_DIR:-target/bench-scale}
+mkdir -p "$dir"
+cargo build --release --locked --bin rscope >&2
+rscope=target/release/rscope
+command -v jq >/dev/null || { echo "bench-scale: jq is needed (scripts/setup.sh installs it)" >&2; exit 1; }
+
+# measure NAME INPUT COMMAND...: prints "cpu_seconds peak_kb" of COMMAND
+# with INPUT on standard input.
+measure() {
+  local input=$1
+  shift
+  /usr/bin/time -f "%U %S %M" -o "$dir/time.txt" "$@" <"$input" >/dev/null 2>&1 || true
+  awk '{ printf "%.2f %d\n", $1 + $2, $3 }' "$dir/time.txt"
+}
+
+# row LABEL FILE COMMAND...: one line comparing COMMAND with jq on FILE.
+row() {
+  local label=$1 file=$2
+  shift 2
+  local jq_t jq_m our_t our_m size
+  read -r jq_t jq_m < <(measure "$file" jq -c .)
+  read -r our_t our_m < <(measure "$file" "$@")
+  size=$(stat -c %s "$file")
+  awk -v l="$label" -v s="$size" -v jt="$jq_t" -v jm="$jq_m" -v ot="$our_t" -v om="$our_m" 'BEGIN {
+    printf "%-34s %7.1f MB  jq %6.2f s %7.0f MB  rscope %6.2f s %7.0f MB  time %.2fx jq  memory %.1fx the document\n",
+      l, s / 1e6, jt, jm / 1024, ot, om / 1024, (jt > 0 ? ot / jt : 0), om * 1024 / s }'
+}
+
+echo "load: $(cut -d' ' -f1-3 /proc/loadavg)"
+for n in "${@:-2048 4096 11136}"; do
+  for size in $n; do
+    f="$dir/elcap$size.json"
+    [ -s "$f" ] || python3 scripts/gen-elcap.py "$size" >"$f"
+    row "R validate, $size nodes" "$f" "$rscope" R validate
+  done
+done
+for seed in 1 2; do
+  f="$dir/frag$seed.json"
+  [ -s "$f" ] || python3 scripts/gen-fragmented-r.py 16384 "$seed" >"$f"
+done
+cat "$dir/frag1.json" "$dir/frag2.json" >"$dir/frag12.json"
+row "R decode --short, 16384 ranks" "$dir/frag1.json" "$rscope" R decode --short
+row "R diff, two of 16384 ranks" "$dir/frag12.json" "$rscope" R diff
+row "R intersect, two of 16384 ranks" "$dir/frag12.json" "$rscope" R intersect
+echo "load: $(cut -d' ' -f1-3 /proc/loadavg)"
