@@ -6,6 +6,7 @@
 //! Every validator in the crate (R documents, JGF graphs) reports through this
 //! type, so the CLI, the JS API and the page underline the same bytes.
 
+use std::borrow::Cow;
 use std::fmt;
 use std::ops::Range;
 
@@ -189,7 +190,7 @@ fn floor_boundary(text: &str, offset: usize) -> usize {
 /// adds a `help:` line.
 pub fn render(diag: &Diagnostic, file: &str, text: &str) -> String {
     let at = line_col(text, diag.span.start);
-    let snip = Snippet::of(text, &diag.span);
+    let snip = Snippet::of(text, &diag.span).window();
     let source = snip.line.trim_end_matches('\r');
     // Tabs keep their width in the caret line so the caret lines up.
     let pad: String = snip
@@ -245,14 +246,55 @@ pub fn render_inline(message: &str, text: &str, span: Range<usize>) -> String {
 /// starts, and how many characters of that line the caret covers.
 struct Snippet<'a> {
     /// The whole line, without its `\n`.
-    line: &'a str,
+    line: Cow<'a, str>,
     /// The part of the line before the span.
-    before: &'a str,
+    before: Cow<'a, str>,
     /// Characters of the span on this line; at least 1.
     width: usize,
 }
 
+/// A line longer than this many bytes is shown as a window around the span:
+/// a compact document is one line of megabytes.
+const LONG_LINE: usize = 240;
+/// Characters kept on each side of the span in a window.
+const CONTEXT: usize = 60;
+/// The widest caret drawn under a window.
+const MAX_CARET: usize = 100;
+
+/// `…` marks where a window cuts a long line.
+const CUT: &str = "…";
+
 impl<'a> Snippet<'a> {
+    /// This snippet, or for a long line a window of it: [`CONTEXT`]
+    /// characters either side of the span (whose caret is at most
+    /// [`MAX_CARET`] wide), with `…` where the line goes on.
+    fn window(self) -> Snippet<'a> {
+        if self.line.len() <= LONG_LINE {
+            return self;
+        }
+        let start = self.before.len();
+        let from = self.before[..start]
+            .char_indices()
+            .rev()
+            .nth(CONTEXT - 1)
+            .map_or(0, |(i, _)| i);
+        let width = self.width.min(MAX_CARET);
+        let rest = &self.line[start..];
+        let to = rest
+            .char_indices()
+            .nth(width + CONTEXT)
+            .map_or(self.line.len(), |(i, _)| start + i);
+        let head = if from > 0 { CUT } else { "" };
+        let tail = if to < self.line.len() { CUT } else { "" };
+        let line = format!("{head}{}{tail}", &self.line[from..to]);
+        let before = format!("{head}{}", &self.line[from..start]);
+        Snippet {
+            line: Cow::Owned(line),
+            before: Cow::Owned(before),
+            width,
+        }
+    }
+
     /// The span is clamped to the text and its ends moved back to character
     /// boundaries.
     fn of(text: &'a str, span: &Range<usize>) -> Self {
@@ -261,8 +303,8 @@ impl<'a> Snippet<'a> {
         let line_start = text[..start].rfind('\n').map_or(0, |i| i + 1);
         let line_end = text[start..].find('\n').map_or(text.len(), |i| start + i);
         Snippet {
-            line: &text[line_start..line_end],
-            before: &text[line_start..start],
+            line: Cow::Borrowed(&text[line_start..line_end]),
+            before: Cow::Borrowed(&text[line_start..start]),
             width: text[start..end.min(line_end)].chars().count().max(1),
         }
     }
@@ -308,6 +350,32 @@ mod tests {
             assert_eq!(offset_of(text, lc.line, lc.col), off, "offset {off}");
         }
         assert_eq!(offset_of(text, 9, 1), text.len());
+    }
+
+    #[test]
+    fn renders_a_window_of_a_long_line() {
+        // A compact document: one line, the span deep inside it.
+        let text = format!(
+            "{{\"a\": [{}\"bad\"{}]}}",
+            "1, ".repeat(100),
+            ", 2".repeat(100)
+        );
+        let at = text.find("\"bad\"").unwrap();
+        let d = Diagnostic::warning("a string", at..at + 5, "/a/100");
+        let line = format!("…{}\"bad\"{}…", "1, ".repeat(20), ", 2".repeat(20));
+        assert_eq!(
+            render(&d, "R.json", &text),
+            format!(
+                "R.json:1:308: warning: a string\n{line}\n{}^^^^^\n",
+                " ".repeat(61)
+            )
+        );
+        // The caret under a window is at most 100 columns wide.
+        let d = Diagnostic::warning("the array", 6..text.len() - 1, "/a");
+        let out = render(&d, "R.json", &text);
+        let caret = out.lines().nth(2).unwrap();
+        assert_eq!(caret, format!("{}{}", " ".repeat(6), "^".repeat(100)));
+        assert!(out.lines().nth(1).unwrap().starts_with("{\"a\": [1, "));
     }
 
     #[test]
