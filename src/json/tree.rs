@@ -184,6 +184,8 @@ fn read_with(text: &str, defer: bool) -> Option<Value<'_>> {
         i: 0,
         depth: 0,
         defer,
+        props: Vec::new(),
+        elems: Vec::new(),
     };
     r.ws();
     let v = r.value().ok()?;
@@ -201,6 +203,8 @@ pub fn container_at(text: &str, at: usize) -> Option<std::ops::Range<usize>> {
         i: at,
         depth: 0,
         defer: false,
+        props: Vec::new(),
+        elems: Vec::new(),
     };
     r.ws();
     let start = r.i;
@@ -221,6 +225,8 @@ fn read_range(text: &str, r: Range) -> Value<'_> {
         i: r.start,
         depth: 0,
         defer: false,
+        props: Vec::new(),
+        elems: Vec::new(),
     };
     match reader.value() {
         Ok(v) if reader.i == r.end => v,
@@ -240,6 +246,12 @@ struct Reader<'a> {
     depth: u32,
     /// Whether graph `nodes` and `edges` elements are left unbuilt.
     defer: bool,
+    /// Members of the objects being read, innermost last: each object
+    /// takes its own off the end when it closes, in one allocation of its
+    /// exact size rather than a series of doublings.
+    props: Vec<ObjectProp<'a>>,
+    /// The same for the elements of the arrays being read.
+    elems: Vec<Value<'a>>,
 }
 
 impl<'a> Reader<'a> {
@@ -324,15 +336,15 @@ impl<'a> Reader<'a> {
 
     fn object(&mut self, is_graph: bool) -> Step<Object<'a>> {
         let start = self.enter()?;
-        let mut properties = Vec::new();
         if self.b.get(self.i) == Some(&b'}') {
             self.i += 1;
             self.depth -= 1;
             return Ok(Object {
                 range: self.range(start),
-                properties,
+                properties: Vec::new(),
             });
         }
+        let mark = self.props.len();
         loop {
             if self.b.get(self.i) != Some(&b'"') {
                 return Err(Refused);
@@ -345,11 +357,11 @@ impl<'a> Reader<'a> {
             self.i += 1;
             self.ws();
             let value = self.member_value(Some(name.as_str()), is_graph)?;
-            properties.push(ObjectProp { name, value });
+            self.props.push(ObjectProp { name, value });
             if !self.next_or_close(b'}')? {
                 return Ok(Object {
                     range: self.range(start),
-                    properties,
+                    properties: self.props.drain(mark..).collect(),
                 });
             }
         }
@@ -357,26 +369,24 @@ impl<'a> Reader<'a> {
 
     fn array(&mut self) -> Step<Array<'a>> {
         let start = self.enter()?;
-        let mut elements = Vec::new();
-        if self.b.get(self.i) == Some(&b']') {
+        let mark = self.elems.len();
+        if self.b.get(self.i) != Some(&b']') {
+            loop {
+                let v = self.value()?;
+                self.elems.push(v);
+                if !self.next_or_close(b']')? {
+                    break;
+                }
+            }
+        } else {
             self.i += 1;
             self.depth -= 1;
-            return Ok(Array {
-                range: self.range(start),
-                elements,
-                deferred: Vec::new(),
-            });
         }
-        loop {
-            elements.push(self.value()?);
-            if !self.next_or_close(b']')? {
-                return Ok(Array {
-                    range: self.range(start),
-                    elements,
-                    deferred: Vec::new(),
-                });
-            }
-        }
+        Ok(Array {
+            range: self.range(start),
+            elements: self.elems.drain(mark..).collect(),
+            deferred: Vec::new(),
+        })
     }
 
     /// An array whose elements are checked and their ranges kept.
