@@ -161,13 +161,23 @@ impl Rset {
     /// Put the list in rank order (the reference does when it assigns a
     /// nodelist, remaps or reranks).
     pub(crate) fn sort_by_rank(&mut self) {
-        let mut nodes: Vec<Node> = std::mem::take(&mut self.slots)
-            .into_iter()
-            .flatten()
-            .collect();
-        nodes.sort_by_key(|n| n.rank);
-        self.index = nodes.iter().enumerate().map(|(i, n)| (n.rank, i)).collect();
-        self.slots = nodes.into_iter().map(Some).collect();
+        let before = self.slots.len();
+        self.slots.retain(Option::is_some);
+        let rank = |s: &Option<Node>| s.as_ref().map_or(0, |n| n.rank);
+        let sorted = self.slots.is_sorted_by_key(rank);
+        if sorted && before == self.slots.len() {
+            // Sets are usually read in rank order: nothing moves.
+            return;
+        }
+        if !sorted {
+            self.slots.sort_unstable_by_key(rank);
+        }
+        // In place, and the index keeps its table: a large set was moved
+        // through a fresh vector and a fresh, growing hash map.
+        self.index.clear();
+        for (i, s) in self.slots.iter().enumerate() {
+            self.index.insert(rank(s), i);
+        }
     }
 
     /// Append a node whose rank is not present (`rlist_add_rnode_new`).
