@@ -87,6 +87,9 @@ impl Analysis {
         let mut squiggles = squiggles(text, &report.findings);
         let graph = report.graph.take();
         let outline = Outline::new(graph, report.main_set(), TREE_OPEN_DEPTH);
+        // The embedding bundle has no differences to mark (its outlines
+        // carry no looks), nor room for the code.
+        #[cfg(feature = "page")]
         if let Some(o) = &outline {
             mark_disagreements(text, &report.entries, o, &mut squiggles);
         }
@@ -436,6 +439,7 @@ fn squiggles(text: &str, findings: &[Finding]) -> Squiggles {
 /// (the picture marks the graph side), kept among the squiggles in text
 /// order. A note, not a finding: `rscope R validate` reads R alone, and
 /// `rscope jgf check` lists the differences.
+#[cfg(feature = "page")]
 fn mark_disagreements(text: &str, entries: &[Entry], outline: &Outline, out: &mut Squiggles) {
     let mut added = false;
     for (rank, d) in outline.looks().differences_by_rank() {
@@ -634,6 +638,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "page")]
     fn entries_where_r_lite_and_the_graph_disagree_get_a_note() {
         let example = std::fs::read_to_string(concat!(
             env!("CARGO_MANIFEST_DIR"),
