@@ -84,15 +84,16 @@ impl Analysis {
             properties,
         } = begun;
         let summaries = summaries(&report);
-        let mut squiggles = squiggles(text, &report.findings);
+        let squiggles = squiggles(text, &report.findings);
         let graph = report.graph.take();
         let outline = Outline::new(graph, report.main_set(), TREE_OPEN_DEPTH);
         // The embedding bundle has no differences to mark (its outlines
         // carry no looks), nor room for the code.
         #[cfg(feature = "page")]
-        if let Some(o) = &outline {
-            mark_disagreements(text, &report.entries, o, &mut squiggles);
-        }
+        let squiggles = match &outline {
+            Some(o) => mark_disagreements(text, &report.entries, o, squiggles),
+            None => squiggles,
+        };
         Analysis {
             findings: std::mem::take(&mut report.findings),
             squiggles,
@@ -440,7 +441,12 @@ fn squiggles(text: &str, findings: &[Finding]) -> Squiggles {
 /// order. A note, not a finding: `rscope R validate` reads R alone, and
 /// `rscope jgf check` lists the differences.
 #[cfg(feature = "page")]
-fn mark_disagreements(text: &str, entries: &[Entry], outline: &Outline, out: &mut Squiggles) {
+fn mark_disagreements(
+    text: &str,
+    entries: &[Entry],
+    outline: &Outline,
+    mut out: Squiggles,
+) -> Squiggles {
     let mut added = false;
     for (rank, d) in outline.looks().differences_by_rank() {
         for e in entries.iter().filter(|e| e.ranks.contains(rank)) {
@@ -460,6 +466,7 @@ fn mark_disagreements(text: &str, entries: &[Entry], outline: &Outline, out: &mu
         both.sort_by_key(|(m, _)| (m.span.start, m.span.end));
         (out.marks, out.messages) = both.into_iter().unzip();
     }
+    out
 }
 
 /// The main set of another tab's text, for colouring by membership, or
