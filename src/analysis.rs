@@ -87,6 +87,13 @@ impl Analysis {
         let squiggles = squiggles(text, &report.findings);
         let graph = report.graph.take();
         let outline = Outline::new(graph, report.main_set(), TREE_OPEN_DEPTH);
+        // The embedding bundle has no differences to mark (its outlines
+        // carry no looks), nor room for the code.
+        #[cfg(feature = "page")]
+        let squiggles = match &outline {
+            Some(o) => mark_disagreements(text, &report.entries, o, squiggles),
+            None => squiggles,
+        };
         Analysis {
             findings: std::mem::take(&mut report.findings),
             squiggles,
@@ -428,6 +435,40 @@ fn squiggles(text: &str, findings: &[Finding]) -> Squiggles {
     Squiggles { marks, messages }
 }
 
+/// The R_lite side of the differences between R_lite and the graph: a
+/// note on each entry that names a rank where they disagree, saying how
+/// (the picture marks the graph side), kept among the squiggles in text
+/// order. A note, not a finding: `rscope R validate` reads R alone, and
+/// `rscope jgf check` lists the differences.
+#[cfg(feature = "page")]
+fn mark_disagreements(
+    text: &str,
+    entries: &[Entry],
+    outline: &Outline,
+    mut out: Squiggles,
+) -> Squiggles {
+    let mut added = false;
+    for (rank, d) in outline.looks().differences_by_rank() {
+        for e in entries.iter().filter(|e| e.ranks.contains(rank)) {
+            if let Some(m) = Mark::new(text, e.span.clone(), Tone::Note) {
+                out.marks.push(m);
+                out.messages
+                    .push(format!("note: R_lite and the graph disagree: {d}"));
+                added = true;
+            }
+        }
+    }
+    if added {
+        let mut both: Vec<(Mark, String)> = std::mem::take(&mut out.marks)
+            .into_iter()
+            .zip(std::mem::take(&mut out.messages))
+            .collect();
+        both.sort_by_key(|(m, _)| (m.span.start, m.span.end));
+        (out.marks, out.messages) = both.into_iter().unzip();
+    }
+    out
+}
+
 /// The main set of another tab's text, for colouring by membership, or
 /// why it has none ([`crate::rset::NoSet`]). Its graph is not read.
 pub fn main_set_of(text: &str) -> Result<Rset, String> {
@@ -601,6 +642,62 @@ mod tests {
             .map(|m| (m.tone, m.span.clone()))
             .collect();
         assert_eq!(marks, [(Tone::Warning, 25..26), (Tone::Error, 35..37)]);
+    }
+
+    #[test]
+    #[cfg(feature = "page")]
+    fn entries_where_r_lite_and_the_graph_disagree_get_a_note() {
+        let example = std::fs::read_to_string(concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/static/examples/jgf.json"
+        ))
+        .unwrap();
+        let entry0 = r#"{"rank": "0", "children": {"core": "0-3", "gpu": "0"}}"#;
+        let entry1 = r#"{"rank": "1", "children": {"core": "0-1", "gpu": "0"}}"#;
+        let head = example.find("\"R_lite\"").unwrap();
+        let (start, end) = (
+            example[head..].find('[').unwrap() + head,
+            example[head..].find(']').unwrap() + head + 1,
+        );
+        let text = format!(
+            "{}[{entry0}, {entry1}]{}",
+            &example[..start],
+            &example[end..]
+        );
+        let a = Analysis::of(&text);
+        let plain = Analysis::of(&example);
+        let messages = |a: &Analysis| -> Vec<String> {
+            a.findings.iter().map(|f| f.message.clone()).collect()
+        };
+        assert_eq!(
+            messages(&a),
+            messages(&plain),
+            "a note for the editor, not a finding"
+        );
+        let notes = |a: &Analysis| -> Vec<(std::ops::Range<usize>, String)> {
+            a.squiggles
+                .marks
+                .iter()
+                .zip(&a.squiggles.messages)
+                .filter(|(m, _)| m.tone == Tone::Note)
+                .map(|(m, s)| (m.span.clone(), s.clone()))
+                .collect()
+        };
+        let at = text.find(entry1).unwrap();
+        assert_eq!(
+            notes(&a),
+            [(
+                at..at + entry1.len(),
+                "note: R_lite and the graph disagree: rank 1: core 2-3 only in the graph"
+                    .to_string()
+            )]
+        );
+        // Kept in text order among the warnings, which come after R_lite.
+        let starts: Vec<usize> = a.squiggles.marks.iter().map(|m| m.span.start).collect();
+        assert!(starts.windows(2).all(|w| w[0] <= w[1]), "{starts:?}");
+        assert_eq!(starts[0], at);
+        // The example itself agrees with its graph: nothing is marked.
+        assert_eq!(notes(&plain), []);
     }
 
     #[test]

@@ -369,6 +369,56 @@ impl Outline {
     }
 }
 
+/// A find's matches (RFC 4 *Find/Match*) as the tree view marks its
+/// rows: the matched vertices' places in the preorder, sorted, so a row
+/// asks whether it matched, or how many matches its closed subtree hides,
+/// with binary searches.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Found {
+    at: Vec<usize>,
+}
+
+/// How a visible row stands to a find's matches.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RowMark {
+    /// The row's vertex matched.
+    Hit,
+    /// The row is closed and this many vertices below it matched.
+    Inside(usize),
+}
+
+impl Outline {
+    /// `hits` (vertex indices, as [`Outline::find`] gives them) ready for
+    /// marking rows; vertices outside the tree have no row and are left out.
+    pub fn found(&self, hits: &[usize]) -> Found {
+        let tree = &self.tree;
+        let mut at: Vec<usize> = hits
+            .iter()
+            .filter(|&&v| tree.contains(v))
+            .map(|&v| tree.subtree(v).start)
+            .collect();
+        at.sort_unstable();
+        at.dedup();
+        Found { at }
+    }
+
+    /// The mark of visible row `i`: its vertex matched, or it is closed
+    /// over matches; `None` when neither.
+    pub fn row_mark(&self, i: usize, found: &Found) -> Option<RowMark> {
+        let v = *self.visible.get(i)? as usize;
+        let r = self.tree.subtree(v);
+        if found.at.binary_search(&r.start).is_ok() {
+            return Some(RowMark::Hit);
+        }
+        if self.open.get(v).copied().unwrap_or(false) {
+            return None; // the matches below have rows of their own
+        }
+        let inside =
+            found.at.partition_point(|&p| p < r.end) - found.at.partition_point(|&p| p <= r.start);
+        (inside > 0).then_some(RowMark::Inside(inside))
+    }
+}
+
 /// What the picture needs of each vertex ([`Looks`]). The embedding
 /// bundle (crate feature `page` off) draws no picture, and computing them
 /// would add about 15 KB gzipped to its 400 KB budget, so there they are
@@ -595,6 +645,28 @@ mod tests {
         assert_eq!(o.len(), 8);
         assert_eq!(o.reveal(0), Some(0));
         assert_eq!(o.reveal(99), None);
+    }
+
+    #[test]
+    fn rows_are_marked_by_a_finds_matches() {
+        let mut o = open_tree();
+        // Rows: cluster0 n0 core0 core1 gpu0 n1 core0 core1 gpu0.
+        let gpus = o.find(&"type=gpu".parse().unwrap());
+        assert_eq!(gpus, [2, 6], "vertex indices, not rows");
+        let found = o.found(&gpus);
+        let marks: Vec<Option<RowMark>> = (0..o.len()).map(|i| o.row_mark(i, &found)).collect();
+        let hit = Some(RowMark::Hit);
+        assert_eq!(marks, [None, None, None, None, hit, None, None, None, hit]);
+        // n1 closed hides one match; the cluster closed hides both.
+        o.toggle(5);
+        assert_eq!(o.row_mark(5, &found), Some(RowMark::Inside(1)));
+        o.toggle(0);
+        assert_eq!(o.row_mark(0, &found), Some(RowMark::Inside(2)));
+        // A closed vertex that matched is a hit, whatever it holds.
+        let nodes = o.found(&o.find(&"type=cluster".parse().unwrap()));
+        assert_eq!(o.row_mark(0, &nodes), hit);
+        assert_eq!(o.row_mark(1, &found), None);
+        assert_eq!(o.row_mark(0, &o.found(&[99])), None);
     }
 
     #[test]

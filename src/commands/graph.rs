@@ -59,11 +59,15 @@ pub fn check(text: &str) -> Result<Check, Failure> {
 }
 
 /// The graph of `text` as `resource-query -g dot|graphml` writes it
-/// (`rscope jgf export --format dot|graphml`). A graph with an error
-/// (an edge naming no vertex, a duplicate id, ...) is refused with its
-/// first one, as Fluxion's reader refuses to load it.
-pub fn export(text: &str, format: &str) -> Result<String, Failure> {
+/// (`rscope jgf export --format dot|graphml [--subsystem NAME]...`): every
+/// subsystem when `subsystems` is empty, else only the vertices and edges
+/// of those ([`jgf::export::Subsystems`]). A graph with an error (an edge
+/// naming no vertex, a duplicate id, ...) is refused with its first one,
+/// as Fluxion's reader refuses to load it, and so is a subsystem the
+/// graph lacks.
+pub fn export(text: &str, format: &str, subsystems: &[String]) -> Result<String, Failure> {
     let format: jgf::export::Format = format.parse().map_err(Failure::new)?;
+    let part = jgf::export::Subsystems::of(subsystems);
     let (analysis, diags) = jgf::analyze(text);
     match analysis {
         Some(a)
@@ -71,7 +75,8 @@ pub fn export(text: &str, format: &str) -> Result<String, Failure> {
                 .iter()
                 .any(|d| d.severity == crate::diag::Severity::Error) =>
         {
-            Ok(jgf::export::write(&a.graph, format))
+            part.check(&a.graph).map_err(Failure::new)?;
+            Ok(jgf::export::write_part(&a.graph, format, &part))
         }
         _ => Err(first_error(&diags, text, "no resource graph")),
     }

@@ -9,6 +9,15 @@
 //! `name` and an edge with its subsystem; GraphML carries the metadata
 //! `resource-query` registers (type, basename, name, id, uniq_id, size,
 //! unit, paths, properties and subsystem membership).
+//!
+//! Which part of the graph: since flux-sched 0.36 (commit a9b6252, which
+//! removed the matcher's filtered graph view) `resource-query` writes its
+//! whole graph, every subsystem, and so does [`write`] by default. Before
+//! that it wrote the view of its matcher's subsystems, `containment` for
+//! the default matcher; [`Subsystems::Only`] writes such a view: the
+//! vertices with a path in one of the subsystems, and the edges of those
+//! subsystems between them, each vertex keeping its number (a Boost
+//! filtered graph keeps the underlying vertex index).
 
 use super::model::{Edge, Graph, Vertex};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
@@ -36,18 +45,93 @@ impl std::str::FromStr for Format {
     }
 }
 
-/// `graph` written in `format`.
-pub fn write(graph: &Graph, format: Format) -> String {
-    match format {
-        Format::Dot => dot(graph),
-        Format::Graphml => graphml(graph),
+/// The part of a graph an export writes.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Subsystems {
+    /// Every vertex and edge (`resource-query` since flux-sched 0.36).
+    #[default]
+    All,
+    /// The vertices with a path in one of these subsystems and the edges
+    /// of these subsystems between them (the view of a `resource-query`
+    /// matcher before 0.36: `containment` for its default one).
+    Only(BTreeSet<String>),
+}
+
+impl Subsystems {
+    /// `names` as a choice: all subsystems when there are none.
+    pub fn of(names: &[String]) -> Subsystems {
+        if names.is_empty() {
+            Subsystems::All
+        } else {
+            Subsystems::Only(names.iter().cloned().collect())
+        }
+    }
+
+    /// Whether a vertex is written.
+    fn keeps_vertex(&self, v: &Vertex) -> bool {
+        match self {
+            Subsystems::All => true,
+            Subsystems::Only(names) => v.paths.iter().any(|(s, _)| names.contains(s)),
+        }
+    }
+
+    /// Whether an edge is written, its ends being written.
+    fn keeps_edge(&self, e: &Edge) -> bool {
+        match self {
+            Subsystems::All => true,
+            Subsystems::Only(names) => names.contains(&e.subsystem),
+        }
+    }
+
+    /// Why the choice cannot be written for `graph`: a subsystem no vertex
+    /// path and no edge names (`resource-query` refuses a matcher whose
+    /// subsystem the graph lacks).
+    pub fn check(&self, graph: &Graph) -> Result<(), String> {
+        let Subsystems::Only(names) = self else {
+            return Ok(());
+        };
+        let mut known: BTreeSet<&str> = graph.edges.iter().map(|e| e.subsystem.as_str()).collect();
+        for v in &graph.vertices {
+            known.extend(v.paths.iter().map(|(s, _)| s.as_str()));
+        }
+        match names.iter().find(|n| !known.contains(n.as_str())) {
+            None => Ok(()),
+            Some(n) => {
+                let have: Vec<&str> = known.into_iter().collect();
+                Err(format!(
+                    "the graph has no subsystem '{n}' (it has {})",
+                    if have.is_empty() {
+                        "none".to_string()
+                    } else {
+                        have.join(", ")
+                    }
+                ))
+            }
+        }
     }
 }
 
-/// The edges whose ends both name a vertex, as (source, target, edge)
-/// positions, grouped by source in vertex order (how an adjacency list
-/// walks them), document order within a group.
-fn ordered_edges(graph: &Graph) -> Vec<(usize, usize, &Edge)> {
+/// `graph` written in `format`, every subsystem.
+pub fn write(graph: &Graph, format: Format) -> String {
+    write_part(graph, format, &Subsystems::All)
+}
+
+/// The part `part` of `graph` written in `format`.
+pub fn write_part(graph: &Graph, format: Format, part: &Subsystems) -> String {
+    match format {
+        Format::Dot => dot_part(graph, part),
+        Format::Graphml => graphml_part(graph, part),
+    }
+}
+
+/// The edges whose ends both name a written vertex, as (source, target,
+/// edge) positions, grouped by source in vertex order (how an adjacency
+/// list walks them), document order within a group.
+fn ordered_edges<'g>(
+    graph: &'g Graph,
+    part: &Subsystems,
+    kept: &[bool],
+) -> Vec<(usize, usize, &'g Edge)> {
     let mut at: HashMap<&str, usize> = HashMap::with_capacity(graph.vertices.len());
     for (i, v) in graph.vertices.iter().enumerate() {
         // The first vertex with a key wins, as in the tree builder.
@@ -56,10 +140,21 @@ fn ordered_edges(graph: &Graph) -> Vec<(usize, usize, &Edge)> {
     let mut out: Vec<_> = graph
         .edges
         .iter()
+        .filter(|e| part.keeps_edge(e))
         .filter_map(|e| Some((*at.get(e.source.as_str())?, *at.get(e.target.as_str())?, e)))
+        .filter(|&(s, t, _)| kept[s] && kept[t])
         .collect();
     out.sort_by_key(|&(s, _, _)| s); // stable: document order within a source
     out
+}
+
+/// Whether each vertex is written.
+fn kept(graph: &Graph, part: &Subsystems) -> Vec<bool> {
+    graph
+        .vertices
+        .iter()
+        .map(|v| part.keeps_vertex(v))
+        .collect()
 }
 
 /// A DOT double-quoted string's content: quotes and backslashes escaped,
@@ -81,12 +176,18 @@ fn dot_escape(s: &str) -> String {
 /// The graph as Graphviz DOT: `digraph G {`, one `N[label="name"];` line
 /// per vertex, one `S->T [label="subsystem"];` line per edge.
 pub fn dot(graph: &Graph) -> String {
+    dot_part(graph, &Subsystems::All)
+}
+
+/// [`dot`] of the part `part` of the graph.
+fn dot_part(graph: &Graph, part: &Subsystems) -> String {
+    let kept = kept(graph, part);
     let mut out = String::with_capacity(32 * (graph.vertices.len() + graph.edges.len()) + 16);
     out.push_str("digraph G {\n");
-    for (i, v) in graph.vertices.iter().enumerate() {
+    for (i, v) in graph.vertices.iter().enumerate().filter(|(i, _)| kept[*i]) {
         let _ = writeln!(out, "{i}[label=\"{}\"];", dot_escape(&v.name));
     }
-    for (s, t, e) in ordered_edges(graph) {
+    for (s, t, e) in ordered_edges(graph, part, &kept) {
         let _ = writeln!(out, "{s}->{t} [label=\"{}\"];", dot_escape(&e.subsystem));
     }
     out.push_str("}\n");
@@ -167,6 +268,12 @@ fn node_data(v: &Vertex) -> [(usize, String); 10] {
 /// The graph as GraphML: the keys, then every vertex with its metadata,
 /// then every edge with its subsystem.
 pub fn graphml(graph: &Graph) -> String {
+    graphml_part(graph, &Subsystems::All)
+}
+
+/// [`graphml`] of the part `part` of the graph.
+fn graphml_part(graph: &Graph, part: &Subsystems) -> String {
+    let kept = kept(graph, part);
     let mut out = String::with_capacity(400 * graph.vertices.len() + 120 * graph.edges.len());
     out.push_str("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     out.push_str(
@@ -185,7 +292,7 @@ pub fn graphml(graph: &Graph) -> String {
         "  <graph id=\"G\" edgedefault=\"directed\" parse.nodeids=\"canonical\" \
          parse.edgeids=\"canonical\" parse.order=\"nodesfirst\">\n",
     );
-    for (i, v) in graph.vertices.iter().enumerate() {
+    for (i, v) in graph.vertices.iter().enumerate().filter(|(i, _)| kept[*i]) {
         let _ = writeln!(out, "    <node id=\"n{i}\">");
         for (key, value) in node_data(v) {
             let _ = writeln!(
@@ -196,7 +303,7 @@ pub fn graphml(graph: &Graph) -> String {
         }
         out.push_str("    </node>\n");
     }
-    for (n, (s, t, e)) in ordered_edges(graph).into_iter().enumerate() {
+    for (n, (s, t, e)) in ordered_edges(graph, part, &kept).into_iter().enumerate() {
         let _ = writeln!(
             out,
             "    <edge id=\"e{n}\" source=\"n{s}\" target=\"n{t}\">"
@@ -293,6 +400,68 @@ mod tests {
 </graphml>
 ";
         assert_eq!(g, want);
+    }
+
+    /// Three vertices: the cluster (containment and power), a memory
+    /// (containment) and a feed only the power subsystem has.
+    const THREE: &str = r#"{"graph": {"nodes": [
+ {"id": "0", "metadata": {"type": "cluster", "name": "cluster0", "paths": {"power": "/p0", "containment": "/cluster0"}}},
+ {"id": "1", "metadata": {"type": "memory", "name": "mem0", "paths": {"containment": "/cluster0/mem0"}}},
+ {"id": "2", "metadata": {"type": "feed", "name": "feed0", "paths": {"power": "/p0/feed0"}}}
+], "edges": [
+ {"source": "2", "target": "0", "metadata": {"subsystem": "power"}},
+ {"source": "0", "target": "1", "metadata": {"subsystem": "containment"}},
+ {"source": "1", "target": "0", "metadata": {"subsystem": "power"}}
+]}}"#;
+
+    #[test]
+    fn a_subsystem_view_keeps_its_vertices_numbered_and_its_edges() {
+        let g = parse_document(THREE).graph.unwrap();
+        let only = |names: &[&str]| {
+            Subsystems::of(&names.iter().map(|s| s.to_string()).collect::<Vec<_>>())
+        };
+        assert_eq!(Subsystems::of(&[]), Subsystems::All);
+        assert_eq!(write_part(&g, Format::Dot, &only(&[])), dot(&g));
+        assert_eq!(
+            write_part(&g, Format::Dot, &only(&["containment"])),
+            "digraph G {\n0[label=\"cluster0\"];\n1[label=\"mem0\"];\n0->1 [label=\"containment\"];\n}\n"
+        );
+        // The power view: mem0 has no power path, so its power edge goes too.
+        assert_eq!(
+            write_part(&g, Format::Dot, &only(&["power"])),
+            "digraph G {\n0[label=\"cluster0\"];\n2[label=\"feed0\"];\n2->0 [label=\"power\"];\n}\n"
+        );
+        // GraphML numbers the edges it writes, the vertices as the graph does.
+        let xml = write_part(&g, Format::Graphml, &only(&["power"]));
+        let ids: Vec<&str> = xml
+            .lines()
+            .filter(|l| l.contains("<node id=") || l.contains("<edge id="))
+            .map(str::trim)
+            .collect();
+        assert_eq!(
+            ids,
+            [
+                "<node id=\"n0\">",
+                "<node id=\"n2\">",
+                "<edge id=\"e0\" source=\"n2\" target=\"n0\">"
+            ]
+        );
+        assert_eq!(
+            write_part(&g, Format::Graphml, &only(&["power", "containment"])),
+            graphml(&g)
+        );
+    }
+
+    #[test]
+    fn a_subsystem_the_graph_lacks_is_refused() {
+        let g = parse_document(THREE).graph.unwrap();
+        let only = |n: &str| Subsystems::of(&[n.to_string()]);
+        assert_eq!(only("power").check(&g), Ok(()));
+        assert_eq!(Subsystems::All.check(&g), Ok(()));
+        assert_eq!(
+            only("ibnet").check(&g),
+            Err("the graph has no subsystem 'ibnet' (it has containment, power)".to_string())
+        );
     }
 
     #[test]

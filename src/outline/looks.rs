@@ -234,6 +234,12 @@ impl Looks {
         self.differences.iter().map(|(_, d)| d.as_str())
     }
 
+    /// Every difference between R_lite and the graph with the rank it is
+    /// about: what marks the R_lite entries of those ranks.
+    pub fn differences_by_rank(&self) -> impl Iterator<Item = (u32, &str)> {
+        self.differences.iter().map(|(r, d)| (*r, d.as_str()))
+    }
+
     /// The class of `v`: equal for vertices whose subtrees look the same.
     pub fn class(&self, v: usize) -> u32 {
         self.class.get(v).copied().unwrap_or(NO_CLASS)

@@ -514,6 +514,29 @@ impl Picture {
     }
 }
 
+/// Where a scroller showing `view` (left, top, width, height) scrolls to
+/// bring box `b`, with the focus ring drawn [`RING`] pixels around it,
+/// into view: not at all when it is in view, else the least along each
+/// axis, and to the box's left or top edge when it is larger than the
+/// view (its title is there).
+pub fn scroll_to_show(view: (f64, f64, f64, f64), b: &Placed) -> (f64, f64) {
+    let axis = |at: f64, size: f64, lo: f64, len: f64| {
+        let (lo_b, hi_b) = (lo - RING, lo + len + RING);
+        if hi_b - lo_b > size || lo_b < at {
+            lo_b.max(0.0)
+        } else if hi_b > at + size {
+            hi_b - size
+        } else {
+            at
+        }
+    };
+    let (x, y, w, h) = view;
+    (axis(x, w, b.x, b.w), axis(y, h, b.y, b.h))
+}
+
+/// How far the focused box's ring reaches outside it.
+pub const RING: f64 = 2.0;
+
 /// The vertices a box stands for: its vertex, or every member of its
 /// folded run (consecutive children of one parent).
 pub fn members(outline: &Outline, b: &Placed) -> Vec<usize> {

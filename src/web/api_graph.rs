@@ -3,7 +3,7 @@
 //! which answer as `rscope jgf tree`, `check`, `find` and `export` do.
 
 use crate::commands::graph;
-use crate::web::api::{failure, option_count, text_arg, to_js};
+use crate::web::api::{failure, option, option_count, strings_arg, text_arg, to_js};
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -28,8 +28,13 @@ export function graph(text: string, options?: GraphOptions): string;
 export function graphCheck(text: string): GraphCheck;
 /** The containment path of every vertex `query` matches, as `rscope jgf find` prints them. */
 export function graphFind(text: string, query: string): string[];
+/** Options of `graphExport`. */
+export interface GraphExportOptions {
+  /** Only the vertices and edges of these subsystems (`--subsystem`), e.g. `['containment']`; every subsystem when absent or empty. */
+  subsystems?: string[];
+}
 /** The graph as `resource-query -g dot|graphml` writes it, as `rscope jgf export --format` prints it. */
-export function graphExport(text: string, format: 'dot' | 'graphml'): string;
+export function graphExport(text: string, format: 'dot' | 'graphml', options?: GraphExportOptions): string;
 "#;
 
 const DOC: &str = "an R with a scheduling key, or {\"graph\": ...}";
@@ -69,10 +74,15 @@ pub fn graph_find(text: JsValue, query: JsValue) -> Result<JsValue, JsValue> {
 }
 
 /// The graph as `resource-query -g dot|graphml` writes it, as `rscope
-/// jgf export --format dot|graphml` prints it.
+/// jgf export --format dot|graphml` prints it; option `subsystems` is
+/// `--subsystem`.
 #[wasm_bindgen(js_name = graphExport, skip_typescript)]
-pub fn graph_export(text: JsValue, format: JsValue) -> Result<String, JsValue> {
+pub fn graph_export(text: JsValue, format: JsValue, options: JsValue) -> Result<String, JsValue> {
     let text = text_arg("graphExport", "text", DOC, &text)?;
     let format = text_arg("graphExport", "format", "dot or graphml", &format)?;
-    graph::export(&text, &format).map_err(|e| failure("graphExport", &e))
+    let subsystems = match option("graphExport", &options, "subsystems")? {
+        None => Vec::new(),
+        Some(v) => strings_arg("graphExport", "option subsystems", "subsystem names", &v)?,
+    };
+    graph::export(&text, &format, &subsystems).map_err(|e| failure("graphExport", &e))
 }

@@ -255,6 +255,56 @@ fn export_refuses_a_graph_fluxion_would_not_load() {
 }
 
 #[test]
+fn export_writes_the_subsystems_asked_for() {
+    let all = exported("jgf/power.json", "dot");
+    assert_eq!(all.matches("[label=\"power\"]").count(), 3);
+    let path = fixture("jgf/power.json");
+    let only = |names: &[&str], format: &str| {
+        let mut args = vec!["jgf", "export", "--format", format];
+        for n in names {
+            args.extend(["--subsystem", n]);
+        }
+        args.push(&path);
+        let out = rscope(&args, "");
+        assert_eq!((out.status, out.stderr.as_str()), (0, ""), "{names:?}");
+        out.stdout
+    };
+    // Every vertex has a containment path: the containment view drops the
+    // three power edges alone.
+    let containment = only(&["containment"], "dot");
+    let kept: Vec<&str> = all.lines().filter(|l| !l.contains("\"power\"")).collect();
+    assert_eq!(containment.lines().collect::<Vec<_>>(), kept);
+    assert_eq!(only(&["containment", "power"], "dot"), all);
+    // The power view: no vertex has a power path, so nothing is written.
+    assert_eq!(only(&["power"], "dot"), "digraph G {\n}\n");
+    let xml = only(&["containment"], "graphml");
+    assert_eq!(xml.matches("<edge id=").count(), 11);
+    assert_eq!(xml.matches("<node id=").count(), 12);
+}
+
+#[test]
+fn export_refuses_a_subsystem_the_graph_lacks() {
+    let out = rscope(
+        &[
+            "jgf",
+            "export",
+            "--subsystem",
+            "ibnet",
+            &fixture("jgf/power.json"),
+        ],
+        "",
+    );
+    assert_eq!(
+        (out.status, out.stdout.as_str(), out.stderr.as_str()),
+        (
+            1,
+            "",
+            "rscope jgf: the graph has no subsystem 'ibnet' (it has containment, power)\n"
+        )
+    );
+}
+
+#[test]
 fn export_refuses_an_unknown_format() {
     let out = rscope(&["jgf", "export", "--format", "svg"], "{}");
     assert_eq!(out.status, 2);

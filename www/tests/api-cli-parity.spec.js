@@ -149,12 +149,15 @@ test('graph, graphCheck, graphFind and graphExport answer as rscope jgf tree, ch
     if (status === 0) expect(finds[i].value.map((p) => `${p}\n`).join(''), `${f} ${q}`).toBe(out);
     else expect(finds[i].error, `${f} ${q}`).toMatch(/^graphFind: /);
   });
-  const exportCases = GRAPH_FILES.flatMap((f, i) => ['dot', 'graphml'].map((format) => ({ f, t: texts[i], format })));
-  const exports = await calls(page, exportCases.map(({ t, format }) => ['graphExport', [t, format]]));
-  exportCases.forEach(({ f, format }, i) => {
-    const { out, status } = cli(['jgf', 'export', '--format', format, join(root, f)]);
-    if (status === 0) expect(exports[i].value, `${f} ${format}`).toBe(out);
-    else expect(exports[i].error, `${f} ${format}`).toMatch(/^graphExport: /);
+  // Every subsystem (no option), some, and one a graph may lack.
+  const PARTS = [undefined, ['containment'], ['containment', 'power'], ['ibnet']];
+  const exportCases = GRAPH_FILES.flatMap((f, i) => ['dot', 'graphml'].flatMap((format) => PARTS.map((subsystems) => ({ f, t: texts[i], format, subsystems }))));
+  const exports = await calls(page, exportCases.map(({ t, format, subsystems }) => ['graphExport', subsystems ? [t, format, { subsystems }] : [t, format]]));
+  exportCases.forEach(({ f, format, subsystems }, i) => {
+    const flags = (subsystems ?? []).flatMap((s) => ['--subsystem', s]);
+    const { out, status } = cli(['jgf', 'export', '--format', format, ...flags, join(root, f)]);
+    if (status === 0) expect(exports[i].value, `${f} ${format} ${subsystems}`).toBe(out);
+    else expect(exports[i].error, `${f} ${format} ${subsystems}`).toMatch(/^graphExport: /);
   });
   expect(problems).toEqual([]);
 });

@@ -21,7 +21,8 @@ test('every new function says what is wrong and where', async ({ page, rscope, p
         call('encode', { property: 'big' }), call('encode', { property: ['a', 1] }), call('hostlist', 1, ['a']),
         call('hostlist', 'union', 'a,b'), call('hostlist', 'union', ['a', null]), call('idset', 'union', [[1]]),
         call('graph', undefined), call('graph', '{}', { depth: -1 }), call('graph', '{}', { depth: 1.5 }),
-        call('graphCheck', true), call('graphFind', '{}', 7),
+        call('graphCheck', true), call('graphFind', '{}', 7), call('graphExport', '{}', 'dot', { subsystems: 'containment' }),
+        call('graphExport', '{}', 'dot', { subsystems: ['containment', 3] }),
       ],
       bad: [
         call('decode', '{"version": 1,\n  "execution": [}'), call('graph', '{"graph":\n  [}'),
@@ -52,6 +53,8 @@ test('every new function says what is wrong and where', async ({ page, rscope, p
     m('graph: option depth must be a whole number of 0 or more, not a number'),
     m('graphCheck: text must be a string (an R with a scheduling key), not a boolean'),
     m('graphFind: query must be a string (type=T, name=N, basename=B, id=I, path=/P, rank=R or property=K[=V]), not a number'),
+    m('graphExport: option subsystems must be an array of strings (subsystem names), not a string'),
+    m('graphExport: option subsystems[1] must be a string (subsystem names), not a number'),
   ]);
   const [decode, graph, check, find, op, list, ids, encode, summary] = outcomes.bad;
   expect(decode).toEqual({ message: expect.stringMatching(/^decode: Failed to read an R object: .* \(line 2, column \d+\)$/), line: 2, column: expect.any(Number) });

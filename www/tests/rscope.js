@@ -243,6 +243,11 @@ export class Rscope {
     return this.editor.evaluate((el) => el.value.slice(el.selectionStart, el.selectionEnd));
   }
 
+  /** Scroll the editor's text to `top` CSS pixels, as a scroll bar drag does (lines out of view are not drawn). */
+  async scrollEditor(top) {
+    await this.editor.evaluate((el, top) => { el.scrollTop = top; }, top);
+  }
+
   /** Put the editor's caret at `offset` (UTF-16 units) without typing. */
   async caretAt(offset) {
     await this.editor.evaluate((el, at) => { el.focus(); el.setSelectionRange(at, at); }, offset);
@@ -658,6 +663,50 @@ export class Rscope {
   async findInPicture(query) {
     await this.page.getByTestId('picture-find').fill(query);
     await this.page.getByTestId('picture-find').press('Enter');
+  }
+
+  /** The tree's rows that the picture's find marked (matches, and closed rows over them). */
+  get treeFound() { return this.tree.locator('[data-testid="tree-row"][data-found]'); }
+
+  /** The picture's legend entries, in order. */
+  get pictureLegend() { return this.page.getByTestId('picture-panel').getByRole('list', { name: 'Colours' }).locator('li'); }
+
+  /** Colour the picture's boxes by `choice`: 'type', 'state' or 'property:NAME'. */
+  async colourPicture(choice) {
+    await this.page.getByTestId('picture-colour').selectOption(choice);
+  }
+
+  /**
+   * The picture's scroll position and view size, and the focused box's
+   * rectangle, in picture pixels: { left, top, width, height, box: {x, y, w, h} }.
+   */
+  async pictureView() {
+    return this.picture.evaluate((el) => {
+      const [x, y, w, h] = el.dataset.focusRect.split(' ').map(Number);
+      return { left: el.scrollLeft, top: el.scrollTop, width: el.clientWidth, height: el.clientHeight, box: { x, y, w, h } };
+    });
+  }
+
+  /**
+   * The colour [r, g, b, a] the picture's canvas shows just inside the
+   * focused box's bottom left corner: its own fill, below its children
+   * and inside its border.
+   */
+  async focusedBoxColour() {
+    return this.picture.evaluate((el) => {
+      const [x, y, , h] = el.dataset.focusRect.split(' ').map(Number);
+      const canvas = el.querySelector('canvas');
+      const ratio = canvas.width / parseFloat(canvas.style.width);
+      const cx = (x + 3.5 - parseFloat(canvas.style.left)) * ratio;
+      const cy = (y + h - 2.5 - parseFloat(canvas.style.top)) * ratio;
+      // Read a copy, as cellColour does.
+      const probe = document.createElement('canvas');
+      probe.width = 1;
+      probe.height = 1;
+      const ctx = probe.getContext('2d', { willReadFrequently: true });
+      ctx.drawImage(canvas, Math.floor(cx), Math.floor(cy), 1, 1, 0, 0, 1, 1);
+      return [...ctx.getImageData(0, 0, 1, 1).data];
+    });
   }
 
   /** Click a picture export button ('png' or 'svg') and return the download. */

@@ -6,7 +6,7 @@ import init, {
   decode, encode, fit, fromHwloc, graphFromHwloc, formatShape, graph, graphCheck, graphExport, graphFind, hostlist, idset,
   shape, summarize, summary, validate, wasmMemoryBytes,
   union, append, diff, intersect, verify, evalSetExpression, explain, whyFinding, readSmall,
-  type Explained, type WhyFinding, type Finding, type FitAnswer, type HwlocOptions, type GraphCheck, type Summary, type Verdict, type IntersectOptions,
+  type Explained, type WhyFinding, type Finding, type FitAnswer, type HwlocOptions, type GraphCheck, type GraphExportOptions, type Summary, type Verdict, type IntersectOptions,
 } from '../../pkg/rscope.js';
 
 await init();
@@ -61,6 +61,8 @@ const differences: string[] = check.differences;
 const paths: string[] = graphFind(r, 'type=core');
 const dotText: string = graphExport(r, 'dot');
 const graphmlText: string = graphExport(r, 'graphml');
+const containmentOnly: GraphExportOptions = { subsystems: ['containment'] };
+const containmentDot: string = graphExport(r, 'dot', containmentOnly);
 
 const expanded: string = shape('slot=2/core', { yaml: true, rangedict: false, wrapresources: true, label: 'task' });
 const back: string = formatShape(expanded);
@@ -120,6 +122,8 @@ graphCheck(r, r);
 graphFind(r, { type: 'core' });
 // @ts-expect-error no such export format
 graphExport(r, 'svg');
+// @ts-expect-error subsystems is a list of names
+graphExport(r, 'dot', { subsystems: 'containment' });
 // @ts-expect-error no such policy
 fit('node', r, { policy: 'random' });
 // @ts-expect-error keepData is a boolean

@@ -55,6 +55,11 @@ pub enum JgfCommand {
         /// dot (Graphviz) or graphml
         #[arg(long, value_name = "FORMAT", value_parser = ["dot", "graphml"], default_value = "dot")]
         format: String,
+        /// Only the vertices and edges of this subsystem (containment,
+        /// power, ...); repeat for more. Default: every subsystem, as
+        /// resource-query writes since flux-sched 0.36
+        #[arg(long, value_name = "NAME", value_delimiter = ',')]
+        subsystem: Vec<String>,
         /// An R with a `scheduling` key, or `{"graph": ...}` (default: standard input)
         file: Option<String>,
     },
@@ -93,9 +98,14 @@ pub fn run(cmd: JgfCommand) -> Outcome {
             );
             Ok(0)
         }
-        JgfCommand::Export { format, file } => {
+        JgfCommand::Export {
+            format,
+            subsystem,
+            file,
+        } => {
             let input = read_input(file.as_deref())?;
-            let out = graph::export(&input.text, &format).map_err(|e| rendered(e, &input))?;
+            let out =
+                graph::export(&input.text, &format, &subsystem).map_err(|e| rendered(e, &input))?;
             print!("{out}");
             Ok(0)
         }

@@ -453,3 +453,44 @@ fn power_edges_are_lines_between_drawn_boxes() {
     );
     assert_eq!(z.overlay(&o), []);
 }
+
+#[test]
+fn scrolling_shows_the_focused_box_with_its_ring() {
+    let b = |x: f64, y: f64, w: f64, h: f64| Placed {
+        vertex: 0,
+        last: 0,
+        count: 1,
+        run: None,
+        parent: None,
+        shown: Shown::Leaf,
+        title: String::new(),
+        detail: String::new(),
+        x,
+        y,
+        w,
+        h,
+    };
+    let view = (100.0, 50.0, 300.0, 200.0);
+    // In view, ring included: no scroll.
+    assert_eq!(
+        scroll_to_show(view, &b(102.0, 52.0, 50.0, 20.0)),
+        (100.0, 50.0)
+    );
+    // Past the right and bottom edges: the least scroll that shows it.
+    assert_eq!(
+        scroll_to_show(view, &b(380.0, 240.0, 50.0, 20.0)),
+        (132.0, 62.0)
+    );
+    // Before the left and top edges: its ring at the view's edge.
+    assert_eq!(
+        scroll_to_show(view, &b(40.0, 10.0, 50.0, 20.0)),
+        (38.0, 8.0)
+    );
+    // Wider and taller than the view: its title corner shows.
+    assert_eq!(
+        scroll_to_show(view, &b(120.0, 60.0, 500.0, 400.0)),
+        (118.0, 58.0)
+    );
+    // The ring of a box at the picture's corner cannot scroll below zero.
+    assert_eq!(scroll_to_show(view, &b(0.0, 0.0, 50.0, 20.0)), (0.0, 0.0));
+}

@@ -9,7 +9,9 @@
 
 use super::grid_paint::{context_2d, dark_theme, download};
 use crate::jgf::Query;
-use crate::outline::picture::{layout, ColourBy, Mark, Move, Picture, Shown, View, LINE, PAD};
+use crate::outline::picture::{
+    layout, scroll_to_show, ColourBy, Mark, Move, Picture, Shown, View, LINE, PAD,
+};
 use crate::outline::Outline;
 use crate::tabs::Text;
 use std::cell::RefCell;
@@ -53,6 +55,10 @@ pub struct PictureProps {
     /// outlined.
     #[prop_or_default]
     pub caret: Option<usize>,
+    /// A find ran: its matches (vertex indices; none when it failed), for
+    /// the tree to mark them too.
+    #[prop_or_default]
+    pub on_found: Callback<Vec<usize>>,
 }
 
 impl PartialEq for PictureProps {
@@ -167,7 +173,13 @@ pub fn picture_view(props: &PictureProps) -> Html {
             paint(&canvas, &scroller, &o.borrow(), &picture, &look, at)
         });
     }
-    let act = act_callback(&state, &props.outline, &picture, &props.on_select);
+    let act = act_callback(
+        &state,
+        &props.outline,
+        &picture,
+        &props.on_select,
+        &scroller,
+    );
     let onclick = {
         let (picture, sizer, act) = (picture.clone(), sizer.clone(), act.clone());
         Callback::from(move |e: MouseEvent| {
@@ -229,7 +241,7 @@ pub fn picture_view(props: &PictureProps) -> Html {
         None => String::new(),
     };
     let query_input = use_node_ref();
-    let on_find = find_callback(&state, &props.outline, &query_input);
+    let on_find = find_callback(&state, &props.outline, &query_input, &props.on_found);
     let on_colour = {
         let state = state.clone();
         Callback::from(move |e: Event| {
@@ -368,18 +380,22 @@ enum Act {
     Key(Move),
 }
 
-/// Apply an [`Act`] to the state: focus a box, unfold a run, zoom.
+/// Apply an [`Act`] to the state: focus a box, unfold a run, zoom. A
+/// key that moves the focus scrolls the picture to show the focused box
+/// (a click needs no scroll: the box is under the pointer).
 fn act_callback(
     state: &UseStateHandle<State>,
     outline: &Rc<RefCell<Outline>>,
     picture: &Rc<Picture>,
     on_select: &Callback<usize>,
+    scroller: &NodeRef,
 ) -> Callback<Act> {
-    let (state, outline, picture, on_select) = (
+    let (state, outline, picture, on_select, scroller) = (
         state.clone(),
         outline.clone(),
         picture.clone(),
         on_select.clone(),
+        scroller.clone(),
     );
     Callback::from(move |a: Act| {
         let mut s = (*state).clone();
@@ -405,14 +421,28 @@ fn act_callback(
             Act::Key(Move::Focus(i)) => {
                 select(i);
                 s.at = i;
+                if let (Some(el), Some(b)) = (scroller.cast::<HtmlElement>(), picture.boxes.get(i))
+                {
+                    let view = (
+                        f64::from(el.scroll_left()),
+                        f64::from(el.scroll_top()),
+                        f64::from(el.client_width()),
+                        f64::from(el.client_height()),
+                    );
+                    let (x, y) = scroll_to_show(view, b);
+                    el.set_scroll_left(x as i32);
+                    el.set_scroll_top(y as i32);
+                }
             }
             Act::Key(Move::Zoom(v)) => {
                 s.view.focus = Some(v);
                 s.at = 0;
+                top_left(&scroller);
             }
             Act::Key(Move::ZoomOut) => {
                 s.view.zoom_out(&outline.borrow());
                 s.at = 0;
+                top_left(&scroller);
             }
             Act::Key(Move::Toggle(run)) => s.view.toggle(run),
             Act::Key(Move::Stay | Move::Ignore) => return,
@@ -421,13 +451,29 @@ fn act_callback(
     })
 }
 
-/// Read the find form's query and mark its matches.
+/// Scroll the picture to its top left corner, where a zoomed picture's
+/// focused box (its root) is.
+fn top_left(scroller: &NodeRef) {
+    if let Some(el) = scroller.cast::<HtmlElement>() {
+        el.set_scroll_left(0);
+        el.set_scroll_top(0);
+    }
+}
+
+/// Read the find form's query, mark its matches, and hand them to the
+/// tree.
 fn find_callback(
     state: &UseStateHandle<State>,
     outline: &Rc<RefCell<Outline>>,
     input: &NodeRef,
+    on_found: &Callback<Vec<usize>>,
 ) -> Callback<SubmitEvent> {
-    let (state, outline, input) = (state.clone(), outline.clone(), input.clone());
+    let (state, outline, input, on_found) = (
+        state.clone(),
+        outline.clone(),
+        input.clone(),
+        on_found.clone(),
+    );
     Callback::from(move |e: SubmitEvent| {
         e.prevent_default();
         let Some(input) = input.cast::<HtmlInputElement>() else {
@@ -441,6 +487,10 @@ fn find_callback(
                 .map(|q| outline.borrow().find(&q))
                 .map_err(|e| e.to_string()),
         );
+        on_found.emit(match &s.hits {
+            Some(Ok(h)) => h.clone(),
+            _ => Vec::new(),
+        });
         s.query = query;
         state.set(s);
     })
@@ -455,12 +505,13 @@ fn copy_callback(
     at: usize,
 ) -> (Callback<MouseEvent>, Callback<MouseEvent>) {
     let go = |which: bool| {
-        let (text, on_open, state, picture, outline) = (
+        let (text, on_open, state, picture, outline, on_found) = (
             props.text.clone(),
             props.on_open.clone(),
             state.clone(),
             picture.clone(),
             props.outline.clone(),
+            props.on_found.clone(),
         );
         Callback::from(move |_: MouseEvent| {
             let keep: Vec<usize> = if which {
@@ -478,7 +529,9 @@ fn copy_callback(
             match crate::prune::copy(&text, &keep) {
                 Ok(out) => on_open.emit(out),
                 Err(e) => {
+                    // The refusal takes the matches' place, in both views.
                     s.hits = Some(Err(e));
+                    on_found.emit(Vec::new());
                     state.set(s);
                 }
             }

@@ -370,6 +370,7 @@ async fn tree_opens_and_closes_from_the_keyboard() {
     let props = TreeProps {
         outline: Rc::new(RefCell::new(outline)),
         selected: None,
+        found: Rc::default(),
     };
     let root = root();
     yew::Renderer::<TreeView>::with_root_and_props(root.clone(), props).render();

@@ -33,11 +33,17 @@ pub struct TreeProps {
     /// and focused.
     #[prop_or_default]
     pub selected: Option<usize>,
+    /// The picture's find matches (vertex indices): their rows are marked,
+    /// and a closed row says how many it hides.
+    #[prop_or_default]
+    pub found: Rc<Vec<usize>>,
 }
 
 impl PartialEq for TreeProps {
     fn eq(&self, other: &Self) -> bool {
-        Rc::ptr_eq(&self.outline, &other.outline) && self.selected == other.selected
+        Rc::ptr_eq(&self.outline, &other.outline)
+            && self.selected == other.selected
+            && self.found == other.found
     }
 }
 
@@ -119,6 +125,17 @@ impl PartialEq for PanelsProps {
 #[function_component(GraphPanels)]
 fn graph_panels(props: &PanelsProps) -> Html {
     let selected = use_state(|| None::<usize>);
+    // The picture's find matches, with the outline they index: a new
+    // document's tree marks nothing until it is searched.
+    let found = use_state(|| None::<(Rc<RefCell<Outline>>, Rc<Vec<usize>>)>);
+    let on_found = {
+        let (found, outline) = (found.clone(), props.outline.clone());
+        Callback::from(move |hits: Vec<usize>| found.set(Some((outline.clone(), Rc::new(hits)))))
+    };
+    let hits = match &*found {
+        Some((o, h)) if Rc::ptr_eq(o, &props.outline) => h.clone(),
+        _ => Rc::default(),
+    };
     let on_select = {
         let (selected, outline, select_bytes) = (
             selected.clone(),
@@ -141,8 +158,8 @@ fn graph_panels(props: &PanelsProps) -> Html {
         ..
     } = props.links.clone();
     html! { <>
-        <TreeView outline={outline.clone()} selected={*selected} />
-        <crate::web::components::picture::PictureView {outline} {text} {on_open} {on_select} {caret} />
+        <TreeView outline={outline.clone()} selected={*selected} found={hits} />
+        <crate::web::components::picture::PictureView {outline} {text} {on_open} {on_select} {caret} {on_found} />
     </> }
 }
 
@@ -202,6 +219,7 @@ pub fn tree_view(props: &TreeProps) -> Html {
         Origin::Generated => "generated from R_lite (the document has no graph)",
     };
     let label = crate::web::embed::use_region_name("Resource graph");
+    let marks = RowMarks::new(&outline, &props.found);
     html! {
         <section class="panel tree" aria-label={label}>
             <h2>{ "Graph" }</h2>
@@ -214,23 +232,62 @@ pub fn tree_view(props: &TreeProps) -> Html {
                         let click = toggle.reform(move |_: MouseEvent| i);
                         let mark = if r.children == 0 { "·" } else if r.open { "▾" } else { "▸" };
                         let rank = r.rank.map(|n| format!(" rank {n}")).unwrap_or_default();
+                        let found = marks.of(&outline, i);
                         html! {
-                            <div class="tree-row" role="treeitem" id={format!("tree-row-{i}")}
+                            <div role="treeitem" id={format!("tree-row-{i}")}
                                 aria-level={(r.depth + 1).to_string()}
                                 aria-expanded={(r.children > 0).then(|| r.open.to_string())}
                                 aria-selected={(i == focused).to_string()}
                                 style={format!("top:{}px;padding-left:{}rem", i as f64 * ROW, 0.3 + r.depth as f64 * 1.1)}
-                                onclick={click} data-testid="tree-row">
+                                class={classes!("tree-row", found.is_some().then_some("found"))}
+                                onclick={click} data-testid="tree-row" data-found={found.clone()}>
                                 <span class="mark">{ mark }</span>
                                 <span class="name">{ r.name.clone() }</span>
                                 <span class="kind">{ format!(" {}{rank}", r.kind) }</span>
                                 if !r.holds.is_empty() { <span class="holds">{ format!(" — {}", r.holds) }</span> }
+                                if let Some(f) = found { <span class="found-note">{ format!(" · {f}") }</span> }
                             </div>
                         }
                     }) }
                 </div>
             </div>
         </section>
+    }
+}
+
+/// The find's marks of the tree's rows. The embedding bundle (feature
+/// `page` off) has no find, and its size budget no room for them.
+#[cfg(feature = "page")]
+struct RowMarks(crate::outline::Found);
+
+#[cfg(feature = "page")]
+impl RowMarks {
+    fn new(outline: &Outline, hits: &[usize]) -> RowMarks {
+        RowMarks(outline.found(hits))
+    }
+
+    /// What row `i` says of the matches: `found`, or `2 found inside`.
+    fn of(&self, outline: &Outline, i: usize) -> Option<String> {
+        use crate::outline::RowMark;
+        match outline.row_mark(i, &self.0)? {
+            RowMark::Hit => Some("found".to_string()),
+            RowMark::Inside(n) => Some(format!("{n} found inside")),
+        }
+    }
+}
+
+/// No marks: the embedded views have no find.
+#[cfg(not(feature = "page"))]
+struct RowMarks;
+
+#[cfg(not(feature = "page"))]
+impl RowMarks {
+    fn new(_: &Outline, _: &[usize]) -> RowMarks {
+        RowMarks
+    }
+
+    fn of(&self, _: &Outline, _: usize) -> Option<String> {
+        None
     }
 }
 
