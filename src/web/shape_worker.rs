@@ -449,6 +449,29 @@ pub fn expand_shape(ask: &[u8]) -> Vec<u8> {
     postcard::to_allocvec(&shown).unwrap_or_default()
 }
 
+/// The worker's warm-up: expand a 3 000-vertex shape, as JSON (`step`
+/// even) or YAML, and drop the text. V8 runs wasm in its baseline tier
+/// first and optimizes a function only once it has run for a while, and a
+/// call already running never switches tier; so the first long shape a
+/// person typed took 35-50 ms to expand in the worker, the next ones 6-10
+/// (issue 14's budget for a 10 000-vertex shape, typing to drawing, is
+/// 50 ms). `static/shape-worker.js` calls this a few times while it has
+/// nothing else to do.
+#[cfg(feature = "page")]
+#[wasm_bindgen(js_name = warmShape)]
+pub fn warm_shape(step: u32) {
+    const PARTS: [&str; 3] = ["core=2", "gpu", "socket/core=4"];
+    let parts: Vec<&str> = (0..3000).map(|i| PARTS[i % PARTS.len()]).collect();
+    let ask = ExpandAsk {
+        text: format!("node=2/slot=4/[{}]", parts.join(";")),
+        yaml: step % 2 == 1,
+        rangedict: false,
+        wrap: false,
+        label: "task".into(),
+    };
+    ask.show();
+}
+
 /// Expand a long shape off this thread (here, where no worker runs);
 /// `done` is told the answer, unless a newer shape was asked for before
 /// the worker got to this one.
