@@ -4,7 +4,7 @@
 //! are in the DOM, so a 100 000-line document costs a few dozen elements.
 
 use crate::tabs::Text;
-use crate::textview::{byte_of_utf16, Lines, Squiggles};
+use crate::textview::{byte_of_utf16, Lines, LinesBuilder, Squiggles};
 use crate::web::components::code::{
     char_width, line_pieces, on_leave, pointed, reveal_in, Point, Reveal, Tip, Viewport,
     LINE_HEIGHT,
@@ -91,10 +91,7 @@ pub fn editor(props: &EditorProps) -> Html {
     let tip = use_state_eq(|| Tip::None);
     let edit_anyway = use_state(|| false);
     let area = use_node_ref();
-    let lines = {
-        let text = props.text.clone();
-        use_memo(text, |t| Lines::new(t))
-    };
+    let indexed = use_lines(&props.text);
     // The textarea is left uncontrolled while the user types: writing a
     // multi-megabyte value back into it after every input would make the
     // browser lay the whole text out again. Only text that did not come from
@@ -123,8 +120,11 @@ pub fn editor(props: &EditorProps) -> Html {
     if props.text.len() > LARGE_TEXT && !*edit_anyway {
         // The textarea is gone; the next one starts empty and must be filled.
         typed.borrow_mut().clear();
-        return read_only(props, &lines, &edit_anyway, onpaste);
+        return read_only(props, indexed.as_ref(), &edit_anyway, onpaste);
     }
+    // A large text edited anyway is indexed a slice at a time too; until
+    // it is, the gutter counts one line.
+    let lines = indexed.unwrap_or_else(|| Rc::new(Lines::new("")));
 
     let onscroll = {
         let view = view.clone();
@@ -201,6 +201,49 @@ fn use_selection(area: &NodeRef, selection: Option<Selection>) {
     });
 }
 
+/// Bytes of text indexed per task by [`use_lines`]: 2 MiB of newlines
+/// (the worst case) take about 20 ms.
+const INDEX_SLICE: usize = 2 << 20;
+
+/// The lines of `text`: indexed at once up to [`LARGE_TEXT`], past it a
+/// slice at a time between tasks (None until done), since indexing the
+/// 16 million lines a 16 MiB text may have took the page's thread for
+/// over 100 ms.
+#[hook]
+fn use_lines(text: &Text) -> Option<Rc<Lines>> {
+    let small = use_memo(text.clone(), |t| {
+        (t.len() <= LARGE_TEXT).then(|| Rc::new(Lines::new(t)))
+    });
+    let built = use_state(|| None::<(Text, Rc<Lines>)>);
+    {
+        let built = built.clone();
+        use_effect_with(text.clone(), move |text| {
+            let stop = Rc::new(std::cell::Cell::new(false));
+            if text.len() > LARGE_TEXT {
+                let (text, stop) = (text.clone(), stop.clone());
+                wasm_bindgen_futures::spawn_local(async move {
+                    let mut b = LinesBuilder::default();
+                    while !b.step(&text, INDEX_SLICE) {
+                        gloo::timers::future::TimeoutFuture::new(0).await;
+                        if stop.get() {
+                            return;
+                        }
+                    }
+                    built.set(Some((text, Rc::new(b.finish()))));
+                });
+            }
+            move || stop.set(true)
+        });
+    }
+    if let Some(lines) = small.as_ref() {
+        return Some(lines.clone());
+    }
+    built
+        .as_ref()
+        .filter(|(t, _)| t == text)
+        .map(|(_, lines)| lines.clone())
+}
+
 /// Bring a place into view without taking focus.
 #[hook]
 fn use_reveal(area: &NodeRef, reveal: Option<Reveal>, char_w: f64) {
@@ -245,7 +288,7 @@ fn large_paste(
 /// edit it anyway.
 fn read_only(
     props: &EditorProps,
-    lines: &Rc<Lines>,
+    lines: Option<&Rc<Lines>>,
     edit_anyway: &UseStateHandle<bool>,
     onpaste: Callback<Event>,
 ) -> Html {
@@ -259,10 +302,14 @@ fn read_only(
                 { format!("This document is {:.1} MB, so it is shown read-only to keep the page fast. Paste or open another document to replace it, or ", props.text.len() as f64 / 1e6) }
                 <button onclick={allow}>{ "edit it anyway" }</button>{ " (slow)." }
             </p>
-            <LargeView text={props.text.clone()} lines={lines.clone()}
-                highlight={props.selection.as_ref().map(|s| s.line)}
-                squiggles={props.squiggles.clone()} linked={props.linked}
-                reveal={props.reveal} on_point={props.on_point.clone()} />
+            if let Some(lines) = lines {
+                <LargeView text={props.text.clone()} lines={lines.clone()}
+                    highlight={props.selection.as_ref().map(|s| s.line)}
+                    squiggles={props.squiggles.clone()} linked={props.linked}
+                    reveal={props.reveal} on_point={props.on_point.clone()} />
+            } else {
+                <p class="hint" role="status" data-testid="viewer-indexing">{ "Finding the lines…" }</p>
+            }
         </div>
     }
 }
