@@ -184,6 +184,17 @@ pub struct Lines {
     longest: usize,
 }
 
+/// Whether `text` has more than `lines` lines (`\n` ends a line), read
+/// only as far as the line that tells.
+pub fn more_lines_than(text: &str, lines: usize) -> bool {
+    lines == 0
+        || text
+            .bytes()
+            .filter(|&b| b == b'\n')
+            .nth(lines - 1)
+            .is_some()
+}
+
 /// [`Lines`] indexed a slice of the text at a time, so that a page can
 /// index a 16 MiB text (16 million lines at most) between its frames
 /// rather than in one task of a few hundred milliseconds.
@@ -506,6 +517,15 @@ mod tests {
             (4..9, 1),
             "the slow path for non-ASCII"
         );
+    }
+
+    #[test]
+    fn counts_lines_only_as_far_as_asked() {
+        assert!(!more_lines_than("a\nb", 2));
+        assert!(more_lines_than("a\nb\n", 2));
+        assert!(!more_lines_than("", 1));
+        assert!(more_lines_than("", 0));
+        assert_eq!(Lines::new("a\nb\n").count(), 3);
     }
 
     #[test]
