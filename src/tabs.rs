@@ -74,11 +74,12 @@ pub const MAX_TABS: usize = 26;
 /// The key a store keeps `text` under: its digest and length, so equal
 /// texts share one key and another text practically never has it.
 pub fn text_key(text: &str) -> String {
-    format!(
-        "text:{}:{}",
-        crate::setops::provenance::digest(text),
-        text.len()
-    )
+    key_of_digest(&crate::setops::provenance::digest(text), text.len())
+}
+
+/// [`text_key`] from the text's digest and length in bytes.
+pub fn key_of_digest(digest: &str, len: usize) -> String {
+    format!("text:{digest}:{len}")
 }
 
 /// One open document.
@@ -274,6 +275,10 @@ pub enum Action {
     Import(Doc),
     /// Replace the text of the active tab: typing.
     Edit(String),
+    /// Replace the text of the active tab: a paste already made a [`Text`]
+    /// (a large one, converted a slice at a time), taken as is, so 16 MiB
+    /// are neither copied nor read again. A step of typing, as an edit is.
+    Paste(Text),
     /// Replace the text of the active tab: an applied fix.
     Fix(String),
     /// Undo the active tab's last change.
@@ -399,6 +404,7 @@ impl Docs {
                 None => next.open(doc),
             },
             Action::Edit(text) => next.change(text.into(), Change::Typing),
+            Action::Paste(text) => next.change(text, Change::Typing),
             Action::Fix(text) => next.change(text.into(), Change::Fix),
             Action::Undo | Action::Redo => next.travel(action == Action::Undo),
             Action::Select(i) if i < next.docs.len() => next.active = i,
@@ -526,6 +532,22 @@ mod tests {
         let d = d.apply(Action::Edit("[1]".into()));
         assert_eq!(d.current().text, "[1]");
         assert_eq!(d.docs[0].text, "{}");
+    }
+
+    #[test]
+    fn a_paste_replaces_the_text_as_an_edit_does_and_keeps_it() {
+        let d = Docs::default().apply(Action::Open(doc("w.json", "{}")));
+        let pasted = Text::from("[1]");
+        let by_paste = d.apply(Action::Paste(pasted.clone()));
+        let by_edit = d.apply(Action::Edit("[1]".into()));
+        assert_eq!(by_paste.docs, by_edit.docs);
+        assert_eq!(by_paste.history(), by_edit.history());
+        assert!(std::ptr::eq(
+            by_paste.current().text.as_ptr(),
+            pasted.as_ptr()
+        ));
+        let undone = by_paste.apply(Action::Undo);
+        assert_eq!(undone.current().text, "{}");
     }
 
     #[test]

@@ -184,38 +184,96 @@ pub struct Lines {
     longest: usize,
 }
 
+/// Whether `text` has more than `lines` lines (`\n` ends a line), read
+/// only as far as the line that tells.
+pub fn more_lines_than(text: &str, lines: usize) -> bool {
+    lines == 0
+        || text
+            .bytes()
+            .filter(|&b| b == b'\n')
+            .nth(lines - 1)
+            .is_some()
+}
+
+/// [`Lines`] indexed a slice of the text at a time, so that a page can
+/// index a 16 MiB text (16 million lines at most) between its frames
+/// rather than in one task of a few hundred milliseconds.
+#[derive(Clone, Debug, Default)]
+pub struct LinesBuilder {
+    starts: Vec<usize>,
+    ascii: Vec<bool>,
+    longest: usize,
+    /// Bytes whose newlines are counted (the first pass, so that the
+    /// starts are allocated once: growing a vector of 16 million starts by
+    /// doubling copied 32 MB in a single step).
+    counted: usize,
+    /// Newlines counted so far.
+    newlines: usize,
+    /// Bytes indexed so far (the second pass).
+    done: usize,
+}
+
+impl LinesBuilder {
+    /// Read at most `bytes` more bytes of `text` (the same text at every
+    /// call); whether the whole text is read, and [`Self::finish`] may be
+    /// called.
+    pub fn step(&mut self, text: &str, bytes: usize) -> bool {
+        if self.counted < text.len() {
+            let end = self.counted.saturating_add(bytes).min(text.len());
+            let part = text.as_bytes().get(self.counted..end).unwrap_or_default();
+            self.newlines += part.iter().filter(|&&b| b == b'\n').count();
+            self.counted = end;
+            return false;
+        }
+        if self.starts.is_empty() {
+            self.starts.reserve_exact(self.newlines + 1);
+            self.ascii.reserve_exact(self.newlines + 1);
+            self.starts.push(0);
+        }
+        let end = self.done.saturating_add(bytes).min(text.len());
+        let b = text.as_bytes();
+        for i in self.done..end {
+            if b[i] == b'\n' {
+                self.close(b, i);
+                self.starts.push(i + 1);
+            }
+        }
+        self.done = end;
+        if end < text.len() {
+            return false;
+        }
+        if self.ascii.len() < self.starts.len() {
+            self.close(b, text.len());
+        }
+        true
+    }
+
+    /// The line that started last ends at `end`: note whether it is ASCII
+    /// and its length.
+    fn close(&mut self, b: &[u8], end: usize) {
+        let start = self.starts.last().copied().unwrap_or(0);
+        let line = b.get(start..end).unwrap_or_default();
+        self.ascii.push(line.is_ascii());
+        self.longest = self.longest.max(line.len());
+    }
+
+    /// The lines of the text read.
+    pub fn finish(self) -> Lines {
+        Lines {
+            starts: self.starts,
+            len: self.done,
+            ascii: self.ascii,
+            longest: self.longest,
+        }
+    }
+}
+
 impl Lines {
     /// Index the lines of `text` (`\n` ends a line).
     pub fn new(text: &str) -> Lines {
-        let mut starts = vec![0];
-        starts.extend(
-            text.bytes()
-                .enumerate()
-                .filter(|&(_, b)| b == b'\n')
-                .map(|(i, _)| i + 1),
-        );
-        let ascii = if text.is_ascii() {
-            vec![true; starts.len()]
-        } else {
-            (0..starts.len())
-                .map(|i| {
-                    let end = starts.get(i + 1).map_or(text.len(), |&e| e - 1);
-                    text.as_bytes()[starts[i]..end].is_ascii()
-                })
-                .collect()
-        };
-        let longest = starts
-            .iter()
-            .zip(starts.iter().skip(1).chain([&(text.len() + 1)]))
-            .map(|(a, b)| b - a - 1)
-            .max()
-            .unwrap_or(0);
-        Lines {
-            starts,
-            len: text.len(),
-            ascii,
-            longest,
-        }
+        let mut b = LinesBuilder::default();
+        while !b.step(text, usize::MAX) {}
+        b.finish()
     }
 
     /// [`window`] over line `i` of `text` (the text these lines index),
@@ -458,6 +516,49 @@ mod tests {
             l.window(text, 1, 1, 2),
             (4..9, 1),
             "the slow path for non-ASCII"
+        );
+    }
+
+    #[test]
+    fn counts_lines_only_as_far_as_asked() {
+        assert!(!more_lines_than("a\nb", 2));
+        assert!(more_lines_than("a\nb\n", 2));
+        assert!(!more_lines_than("", 1));
+        assert!(more_lines_than("", 0));
+        assert_eq!(Lines::new("a\nb\n").count(), 3);
+    }
+
+    #[test]
+    fn lines_indexed_in_slices_are_the_lines_indexed_at_once() {
+        for text in [
+            "",
+            "\n",
+            "ab\n\ncde\n",
+            "é\nxé€y",
+            "x\n\n\nlonger line\né",
+            "no end",
+        ] {
+            let whole = Lines::new(text);
+            assert_eq!(whole.len, text.len());
+            for slice in 1..=text.len().max(1) {
+                let mut b = LinesBuilder::default();
+                let mut steps = 1;
+                while !b.step(text, slice) {
+                    steps += 1;
+                }
+                assert_eq!(
+                    steps,
+                    // A pass to count the lines, then one to index them.
+                    (2 * text.len().div_ceil(slice)).max(1),
+                    "{text:?} by {slice}"
+                );
+                assert_eq!(b.finish(), whole, "{text:?} by {slice}");
+            }
+        }
+        let l = Lines::new("é\nxé€y\nab");
+        assert_eq!(
+            (l.ascii.clone(), l.longest()),
+            (vec![false, false, true], 7)
         );
     }
 

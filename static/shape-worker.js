@@ -8,14 +8,31 @@
 //   when a newer shape waits behind it).
 // - An R to read ahead of the fits to come {prepare} (the text) with
 //   nothing: the next fit into the same text does not read it again.
+// Once loaded, and only while no message waits, the worker expands a few
+// long shapes of its own (warmShape), so that V8 has optimized the
+// expansion's code before the first long shape a person types.
 // Bytes are postcard's binary form; their buffers are handed over. Messages
 // that arrive together are done in order, and only the last queue operation
 // among them is answered with the whole view (a burst of clicks costs one
 // view, not one each). src/web/shape_worker.rs posts.
-import init, { expandShape, fit, prepareFit, queueStep } from '../pkg/rscope.js';
+import init, { expandShape, fit, prepareFit, queueStep, warmShape } from '../pkg/rscope.js';
 
 const ready = init();
 const waiting = [];
+
+// Warm-up steps: two each of JSON and YAML (about 20 ms each in the
+// baseline tier), one per task, none while a message waits.
+const WARM_STEPS = 4;
+function warm(step) {
+  if (step >= WARM_STEPS) return;
+  if (waiting.length) {
+    setTimeout(() => warm(step), 50);
+    return;
+  }
+  warmShape(step);
+  setTimeout(() => warm(step + 1), 0);
+}
+ready.then(() => setTimeout(() => warm(0), 0));
 
 function drain() {
   while (waiting.length) {

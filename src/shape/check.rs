@@ -16,6 +16,7 @@ use crate::idset::IdSet;
 use crate::range::Range;
 use std::collections::HashMap;
 use std::fmt;
+use std::fmt::Write as _;
 use std::ops::Range as Span;
 
 pub use crate::diag::Severity;
@@ -155,11 +156,15 @@ pub fn check_list(list: &[Json]) -> Vec<Finding> {
     let mut c = Checker {
         findings: Vec::new(),
         labels: HashMap::new(),
+        path: Vec::new(),
     };
     if list.is_empty() {
-        c.error("", "resources must list at least one vertex".into());
+        c.error(
+            String::new(),
+            "resources must list at least one vertex".into(),
+        );
     }
-    c.list(list, "");
+    c.list(list);
     c.findings
 }
 
@@ -167,103 +172,129 @@ struct Checker {
     findings: Vec<Finding>,
     /// Each label and the pointer where it first appears.
     labels: HashMap<String, String>,
+    /// The vertex being checked, as its index in each list from the top
+    /// (each list after the first is its parent's `with`). Its JSON pointer
+    /// is written only for a finding: a 10 000-vertex shape has none, and
+    /// writing 10 000 pointers took a quarter of its expansion's time.
+    path: Vec<usize>,
 }
 
 impl Checker {
-    fn push(&mut self, severity: Severity, pointer: &str, message: String) {
+    /// The JSON pointer of the vertex being checked.
+    fn pointer(&self) -> String {
+        let mut p = String::new();
+        for (depth, i) in self.path.iter().enumerate() {
+            if depth > 0 {
+                p.push_str("/with");
+            }
+            let _ = write!(p, "/{i}");
+        }
+        p
+    }
+
+    /// The JSON pointer of `key` in the vertex being checked.
+    fn at(&self, key: &str) -> String {
+        format!("{}/{}", self.pointer(), pointer_escape(key))
+    }
+
+    fn push(&mut self, severity: Severity, pointer: String, message: String) {
         self.findings.push(Finding {
             severity,
             message,
-            pointer: pointer.to_string(),
+            pointer,
             span: None,
         });
     }
 
-    fn error(&mut self, pointer: &str, message: String) {
+    fn error(&mut self, pointer: String, message: String) {
         self.push(Severity::Error, pointer, message);
     }
 
-    fn list(&mut self, list: &[Json], pointer: &str) {
+    fn list(&mut self, list: &[Json]) {
         for (i, v) in list.iter().enumerate() {
-            self.vertex(v, &format!("{pointer}/{i}"));
+            self.path.push(i);
+            self.vertex(v);
+            self.path.pop();
         }
     }
 
-    fn vertex(&mut self, v: &Json, pointer: &str) {
+    fn vertex(&mut self, v: &Json) {
         let Some(o) = v.as_object() else {
-            self.error(pointer, "resource vertex is not a dictionary".into());
+            self.error(self.pointer(), "resource vertex is not a dictionary".into());
             return;
         };
-        let at = |key: &str| format!("{pointer}/{}", pointer_escape(key));
         let ty = match o.get("type") {
             Some(Json::Str(s)) => Some(s.as_str()),
             Some(other) => {
                 self.error(
-                    &at("type"),
+                    self.at("type"),
                     format!("type {} is not a string", other.to_python()),
                 );
                 None
             }
             None => {
-                self.error(pointer, "resource vertex has no type".into());
+                self.error(self.pointer(), "resource vertex has no type".into());
                 None
             }
         };
         match o.get("count") {
             Some(count) => {
                 if let Err(m) = count_of(count) {
-                    self.error(&at("count"), m);
+                    self.error(self.at("count"), m);
                 }
             }
-            None => self.error(pointer, "resource vertex has no count".into()),
+            None => self.error(self.pointer(), "resource vertex has no count".into()),
         }
         for (key, value) in o.iter() {
-            let p = || at(key);
             match key {
                 "type" | "count" | "with" => {}
                 "exclusive" => {
                     if !matches!(value, Json::Bool(_)) {
                         self.error(
-                            &p(),
+                            self.at(key),
                             format!("exclusive {} is not a boolean", value.to_python()),
                         );
                     }
                 }
                 "unit" | "id" | "label" => match value {
                     Json::Str(s) if key == "label" => match self.labels.get(s).cloned() {
-                        Some(q) => {
-                            self.error(&p(), format!("duplicate label '{s}' (first at {q})"))
-                        }
+                        Some(q) => self.error(
+                            self.at(key),
+                            format!("duplicate label '{s}' (first at {q})"),
+                        ),
                         None => {
-                            self.labels.insert(s.clone(), p());
+                            self.labels.insert(s.clone(), self.at(key));
                         }
                     },
                     Json::Str(_) => {}
-                    other => {
-                        self.error(&p(), format!("{key} {} is not a string", other.to_python()))
-                    }
+                    other => self.error(
+                        self.at(key),
+                        format!("{key} {} is not a string", other.to_python()),
+                    ),
                 },
                 _ => self.push(
                     Severity::Warning,
-                    &p(),
+                    self.at(key),
                     format!("key '{key}' is not defined by RFC 14"),
                 ),
             }
         }
         let is_slot = ty == Some("slot");
         if is_slot && o.get("label").is_none() {
-            self.error(pointer, "slot has no label".into());
+            self.error(self.pointer(), "slot has no label".into());
         }
         match o.get("with") {
             Some(Json::Array(list)) if list.is_empty() => {
-                self.error(&at("with"), "with must list at least one vertex".into())
+                self.error(self.at("with"), "with must list at least one vertex".into())
             }
-            Some(Json::Array(list)) => self.list(list, &at("with")),
+            Some(Json::Array(list)) => self.list(list),
             Some(other) => self.error(
-                &at("with"),
+                self.at("with"),
                 format!("with {} is not a list", other.to_python()),
             ),
-            None if is_slot => self.error(pointer, "slot has no resources under 'with'".into()),
+            None if is_slot => {
+                self.error(self.pointer(), "slot has no resources under 'with'".into())
+            }
             None => {}
         }
     }

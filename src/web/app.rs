@@ -89,8 +89,9 @@ pub fn app() -> Html {
     let warm = warm_shapes::<FocusEvent>(&current_text);
     let warm_pointer = warm_shapes::<PointerEvent>(&current_text);
     let on_large_paste = {
-        let (large_paste, on_edit) = (analyzed.large_paste.clone(), on_edit.clone());
-        Callback::from(move |js| large_paste.emit((js, on_edit.clone())))
+        let (large_paste, on_paste) =
+            (analyzed.large_paste.clone(), dispatch(&docs, Action::Paste));
+        Callback::from(move |js| large_paste.emit((js, on_paste.clone())))
     };
     let on_select = dispatch(&docs, Action::Select);
     let on_close = dispatch(&docs, Action::Close);

@@ -213,7 +213,7 @@ pub struct Analyzed {
     /// given edit callback in a task of its own, so the paste's task stays
     /// short and the worker reads while the page lays the text out. The
     /// edit's analysis is the answer already asked for.
-    pub large_paste: Callback<(js_sys::JsString, Callback<String>)>,
+    pub large_paste: Callback<(js_sys::JsString, Callback<Text>)>,
     /// The first parts of the analysis of a text about to be shown, made
     /// elsewhere (the set worker writes a result and lays out its grid):
     /// the request for that text starts from them, and the worker's own
@@ -263,7 +263,7 @@ pub fn use_analysis(text: Text, active: usize) -> Analyzed {
     let large_paste = {
         let (pending, analyst, preposted) = (pending.clone(), analyst.clone(), preposted.clone());
         let progress = progress.setter();
-        Callback::from(move |(js, edit): (js_sys::JsString, Callback<String>)| {
+        Callback::from(move |(js, edit): (js_sys::JsString, Callback<Text>)| {
             let seq = {
                 let mut p = pending.borrow_mut();
                 *p = (p.0.wrapping_add(1), None);
@@ -274,18 +274,20 @@ pub fn use_analysis(text: Text, active: usize) -> Analyzed {
             say_when_slow(&pending, seq, js.length() as usize, progress.clone());
             analyst.borrow().post_js(seq, &js);
             let preposted = preposted.clone();
-            Timeout::new(0, move || {
-                let text = crate::web::string_of(&js);
+            wasm_bindgen_futures::spawn_local(async move {
+                // Converting and laying out are tasks of their own, the
+                // conversion a slice at a time: together they last longer
+                // than a frame.
+                gloo::timers::future::TimeoutFuture::new(0).await;
+                let text = crate::web::text_in_slices(&js).await;
                 // The edit that brings this very text takes the answer;
                 // another (an edit that changed nothing is none) asks anew.
                 if let Some((_, sent)) = preposted.borrow_mut().as_mut() {
-                    *sent = Some(Text::from(text.as_str()));
+                    *sent = Some(text.clone());
                 }
-                // Converting and laying out are tasks of their own: together
-                // they can last longer than a frame.
-                Timeout::new(0, move || edit.emit(text)).forget();
-            })
-            .forget();
+                gloo::timers::future::TimeoutFuture::new(0).await;
+                edit.emit(text);
+            });
         })
     };
     {

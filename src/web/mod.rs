@@ -50,6 +50,37 @@ pub fn string_of(js: &js_sys::JsString) -> String {
     String::from_utf8(bytes).unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
 }
 
+/// Past this many UTF-16 units, [`text_in_slices`] converts a slice at a
+/// time (a 1 MiB slice takes a few milliseconds).
+const CONVERT_SLICE: u32 = 1 << 20;
+
+/// A JavaScript string as a [`crate::tabs::Text`], converted as
+/// [`string_of`] does but a slice at a time, with a pause for the page
+/// between slices: a 16 MiB paste converted at once held the page's
+/// thread for over 100 ms (issue 12: no document up to the page's limit
+/// blocks it longer than the budget). A surrogate pair is never cut.
+pub async fn text_in_slices(js: &js_sys::JsString) -> crate::tabs::Text {
+    let len = js.length();
+    let encoder = Utf8Encoder::new();
+    let mut text = String::with_capacity(len as usize);
+    let mut at = 0;
+    while at < len {
+        let mut end = len.min(at + CONVERT_SLICE);
+        if end < len && (0xD800..0xDC00).contains(&(js.char_code_at(end - 1) as u32)) {
+            end -= 1;
+        }
+        // Each slice is read, checked and appended in its own task.
+        let bytes = encoder.encode(&js.slice(at, end)).to_vec();
+        match String::from_utf8(bytes) {
+            Ok(part) => text.push_str(&part),
+            Err(e) => text.push_str(&String::from_utf8_lossy(e.as_bytes())),
+        }
+        at = end;
+        gloo::timers::future::TimeoutFuture::new(0).await;
+    }
+    crate::tabs::Text::from(text)
+}
+
 /// Leave a `performance.mark` for the benchmark spec (www/bench/), which
 /// sets `window.RSCOPE_MARKS` before the page loads. Off otherwise: a mark
 /// per grid paint would pile up over a long session.

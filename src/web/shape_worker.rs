@@ -6,7 +6,7 @@
 use crate::alloc::answer::{answer, request_of, FitError};
 use crate::alloc::queue::{Queue, View};
 use crate::alloc::Policy;
-use crate::shape::print::{place, show, Shown, Style};
+use crate::shape::print::{head, place, show, Shown, Style};
 use crate::shape::Options;
 use crate::tabs::Text;
 use std::cell::RefCell;
@@ -61,7 +61,7 @@ pub fn here(shape: &str, r: &str, policy: Policy) -> FitResult {
 enum Pending {
     Fit(Job),
     Queue(QueueOp, Callback<QueueReply>),
-    Expand(ExpandAsk, Callback<Shown>),
+    Expand(ExpandAsk, Callback<Expanded>),
 }
 
 impl Pending {
@@ -212,7 +212,7 @@ impl Fitter {
         self.send(message, Pending::Queue(op, done));
     }
 
-    fn post_expand(&mut self, ask: ExpandAsk, done: Callback<Shown>) {
+    fn post_expand(&mut self, ask: ExpandAsk, done: Callback<Expanded>) {
         let message = js_sys::Object::new();
         let bytes = postcard::to_allocvec(&ask).unwrap_or_default();
         let bytes = js_sys::Uint8Array::from(&bytes[..]);
@@ -403,7 +403,8 @@ pub fn queue(op: QueueOp, done: Callback<QueueReply>) {
     });
 }
 
-/// A shape to expand, with the panel's options.
+/// A shape to expand, with the panel's options and how much of its text
+/// the panel draws.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct ExpandAsk {
     /// The shape text.
@@ -416,11 +417,26 @@ pub struct ExpandAsk {
     pub wrap: bool,
     /// `--label`.
     pub label: String,
+    /// At most this many bytes of the expansion's text are wanted (None:
+    /// all of it). A 10 000-vertex shape prints 300 kB, of which the panel
+    /// draws 20 kB until asked for the rest: the rest is neither sent
+    /// from the worker nor decoded here.
+    pub head: Option<usize>,
+}
+
+/// An expansion as the panel draws it: [`Shown`], its text cut to the
+/// [`ExpandAsk::head`] asked for, and how many characters were cut off.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Expanded {
+    /// The expansion (its start) or the error.
+    pub shown: Shown,
+    /// Characters of the expansion's text left out (0: all of it is there).
+    pub left: usize,
 }
 
 impl ExpandAsk {
-    /// The expansion as the page shows it ([`show`]).
-    pub fn show(&self) -> Shown {
+    /// The expansion as the page shows it ([`show`]), cut to [`Self::head`].
+    pub fn show(&self) -> Expanded {
         let options = Options {
             label: self.label.clone(),
             rangedict: self.rangedict,
@@ -429,30 +445,72 @@ impl ExpandAsk {
             yaml: self.yaml,
             wrap: self.wrap,
         };
-        show(&self.text, &options, style)
+        let mut shown = show(&self.text, &options, style);
+        let mut left = 0;
+        if let (Some(max), Shown::Expansion { text, .. }) = (self.head, &mut shown) {
+            let (kept, rest) = head(text, max);
+            let cut = kept.len();
+            text.truncate(cut);
+            left = rest;
+        }
+        Expanded { shown, left }
+    }
+
+    /// Whether `other` asks for the same expansion, however much of it.
+    pub fn same_shape(&self, other: &ExpandAsk) -> bool {
+        (self.yaml, self.rangedict, self.wrap) == (other.yaml, other.rangedict, other.wrap)
+            && self.label == other.label
+            && self.text == other.text
     }
 }
 
-/// The worker's entry point for expansion: an [`ExpandAsk`] in, a
-/// [`Shown`] out, both in postcard's binary form.
+/// The worker's entry point for expansion: an [`ExpandAsk`] in, an
+/// [`Expanded`] out, both in postcard's binary form.
 #[cfg_attr(feature = "page", wasm_bindgen(js_name = expandShape))]
 pub fn expand_shape(ask: &[u8]) -> Vec<u8> {
-    let shown = match postcard::from_bytes::<ExpandAsk>(ask) {
+    let expanded = match postcard::from_bytes::<ExpandAsk>(ask) {
         Ok(ask) => ask.show(),
-        Err(e) => Shown::Error {
-            before: String::new(),
-            marked: " ".into(),
-            after: String::new(),
-            located: format!("the shape did not reach the worker: {e}"),
+        Err(e) => Expanded {
+            shown: Shown::Error {
+                before: String::new(),
+                marked: " ".into(),
+                after: String::new(),
+                located: format!("the shape did not reach the worker: {e}"),
+            },
+            left: 0,
         },
     };
-    postcard::to_allocvec(&shown).unwrap_or_default()
+    postcard::to_allocvec(&expanded).unwrap_or_default()
+}
+
+/// The worker's warm-up: expand a 3 000-vertex shape, as JSON (`step`
+/// even) or YAML, and drop the text. V8 runs wasm in its baseline tier
+/// first and optimizes a function only once it has run for a while, and a
+/// call already running never switches tier; so the first long shape a
+/// person typed took 35-50 ms to expand in the worker, the next ones 6-10
+/// (issue 14's budget for a 10 000-vertex shape, typing to drawing, is
+/// 50 ms). `static/shape-worker.js` calls this a few times while it has
+/// nothing else to do.
+#[cfg(feature = "page")]
+#[wasm_bindgen(js_name = warmShape)]
+pub fn warm_shape(step: u32) {
+    const PARTS: [&str; 3] = ["core=2", "gpu", "socket/core=4"];
+    let parts: Vec<&str> = (0..3000).map(|i| PARTS[i % PARTS.len()]).collect();
+    let ask = ExpandAsk {
+        text: format!("node=2/slot=4/[{}]", parts.join(";")),
+        yaml: step % 2 == 1,
+        rangedict: false,
+        wrap: false,
+        label: "task".into(),
+        head: None,
+    };
+    ask.show();
 }
 
 /// Expand a long shape off this thread (here, where no worker runs);
 /// `done` is told the answer, unless a newer shape was asked for before
 /// the worker got to this one.
-pub fn expand(ask: ExpandAsk, done: Callback<Shown>) {
+pub fn expand(ask: ExpandAsk, done: Callback<Expanded>) {
     FITTER.with(|f| {
         let mut f = f.borrow_mut();
         f.get_or_insert_with(Fitter::start).post_expand(ask, done);

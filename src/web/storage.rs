@@ -322,10 +322,10 @@ impl Keeper {
         if self.written.borrow().iter().any(|(t, _)| t == text) {
             return Ok(());
         }
-        let key = text_key(text);
+        let (key, value) = key_and_value(text).await;
         let tx = db.transaction(&[STORE], TransactionMode::ReadWrite)?;
         let store = tx.store(STORE)?;
-        let (value, k) = (JsValue::from_str(text), JsValue::from_str(&key));
+        let k = JsValue::from_str(&key);
         // The write and an explicit commit go out in the same poll: Chromium
         // drops a transaction left to commit by itself when the page unloads.
         let (put, commit) = join(store.put(&value, Some(&k)), tx.commit()).await;
@@ -354,6 +354,35 @@ impl Keeper {
 }
 
 /// Replace the list of tabs (by key) with `json`.
+/// Bytes of a text digested and handed to the browser per task by
+/// [`key_and_value`].
+const STORE_SLICE: usize = 2 << 20;
+
+/// `text`'s key ([`text_key`]) and the text as a JavaScript string, made
+/// a slice at a time with a pause for the page between slices: for a
+/// 16 MiB text, digesting and converting at once held the page's thread
+/// for over 50 ms (issue 12). Slices end at character boundaries.
+async fn key_and_value(text: &str) -> (String, JsValue) {
+    let mut digest = crate::setops::provenance::Digest::default();
+    let mut value = js_sys::JsString::from("");
+    let mut at = 0;
+    while at < text.len() {
+        let mut end = text.len().min(at + STORE_SLICE);
+        while !text.is_char_boundary(end) {
+            end -= 1;
+        }
+        let part = &text[at..end];
+        digest.update(part.as_bytes());
+        value = value.concat(&JsValue::from_str(part));
+        at = end;
+        if at < text.len() {
+            gloo::timers::future::TimeoutFuture::new(0).await;
+        }
+    }
+    let key = crate::tabs::key_of_digest(&digest.finish(), text.len());
+    (key, value.into())
+}
+
 async fn write_list(db: &Rexie, json: &str) -> rexie::Result<()> {
     let tx = db.transaction(&[STORE], TransactionMode::ReadWrite)?;
     let store = tx.store(STORE)?;

@@ -37,11 +37,11 @@ const pasteAndWait = async () => {
   const area = document.getElementById('r-input');
   performance.clearMarks();
   const t0 = performance.now();
-  if (doc.length > (1 << 20)) {
-    // A real paste: the page takes large pastes without the textarea.
-    area.dispatchEvent(new ClipboardEvent('paste', { clipboardData: window.BENCH_CLIPBOARD, bubbles: true, cancelable: true }));
-  } else {
-    // A small paste lands in the textarea, as typing does.
+  // A real paste: the page takes large ones (in bytes or in lines)
+  // without the textarea; otherwise the browser puts the text in the
+  // textarea, as typing does (a dispatched paste does not: done here).
+  const taken = !area.dispatchEvent(new ClipboardEvent('paste', { clipboardData: window.BENCH_CLIPBOARD, bubbles: true, cancelable: true }));
+  if (!taken) {
     area.value = doc;
     area.dispatchEvent(new InputEvent('input', { bubbles: true }));
   }
@@ -201,17 +201,36 @@ test('RFC 20 example: time to interactive from page load', async ({ page }) => {
   report('page load to RFC 20 example summarized', t.shown.toFixed(0), 'ms');
 });
 
-// A document of 16 MiB (a small R and blank lines: valid JSON), pasted:
-// issue 12 asks that no document up to the page's limit block the main
-// thread longer than the budget.
-test('16 MiB paste: paste to grid, longest task', async ({ page }) => {
-  test.setTimeout(180_000);
-  const r = '{"version":1,"execution":{"R_lite":[{"rank":"0-3","children":{"core":"0-5"}}]}}';
-  const text = `${r}${'\n'.repeat((16 << 20) - r.length - 1)}`;
-  await page.goto('/');
-  await page.waitForFunction(() => window.rscope !== undefined);
-  await page.waitForSelector('#r-input');
-  const paint = await pasteToPaint(page, text);
-  report('16 MiB: paste to first grid paint', paint.total.toFixed(0), 'ms');
-  reportLongest('16 MiB paste until idle', await longest(page, paint.t0, 2000));
-});
+// Documents from 276 bytes to the page's limit (64 MiB), pasted: issue 12
+// asks that none block the main thread longer than the budget (50 ms).
+// Each is an R padded with line breaks (valid JSON, and the most lines a
+// text of its size can have: the worst case for the editor's line index);
+// the smallest is the 276-byte R that declares 1 048 576 nodes.
+const SIZES = [276, 64 << 10, 1 << 20, (1 << 20) + 1, 4 << 20, 16 << 20, 64 << 20];
+
+for (const size of SIZES) {
+  test(`${size}-byte paste: paste to grid, longest task`, async ({ page }) => {
+    test.setTimeout(180_000);
+    await page.goto('/');
+    await page.waitForFunction(() => window.rscope !== undefined);
+    await page.waitForSelector('#r-input');
+    const nodes = size === 276 ? '1048576' : '4';
+    // The text is made in the page (64 MiB would take seconds to cross
+    // from the test), then put on a clipboard, in tasks of their own.
+    await page.evaluate((size) => {
+      const r = size === 276
+        ? '{"version":1,"execution":{"R_lite":[{"rank":"0-1048575","children":{"core":"0"}}]}}'
+        : '{"version":1,"execution":{"R_lite":[{"rank":"0-3","children":{"core":"0-5"}}]}}';
+      window.BENCH_DOC = `${r}${'\n'.repeat(size - r.length)}`;
+    }, size);
+    await page.evaluate(() => {
+      window.BENCH_CLIPBOARD = new DataTransfer();
+      window.BENCH_CLIPBOARD.setData('text/plain', window.BENCH_DOC);
+    });
+    const paint = await page.evaluate(pasteAndWait);
+    await expect(page.getByTestId('nodes')).toHaveText(nodes, { timeout: 60_000 });
+    const mib = size >= (1 << 20) ? ` (${(size / (1 << 20)).toFixed(size % (1 << 20) ? 6 : 0)} MiB)` : '';
+    report(`${size} bytes${mib}: paste to first grid paint`, paint.total.toFixed(0), 'ms');
+    reportLongest(`${size} bytes${mib} paste until idle`, await longest(page, paint.t0, 2000));
+  });
+}

@@ -4,7 +4,7 @@
 //! are in the DOM, so a 100 000-line document costs a few dozen elements.
 
 use crate::tabs::Text;
-use crate::textview::{byte_of_utf16, Lines, Squiggles};
+use crate::textview::{byte_of_utf16, more_lines_than, Lines, LinesBuilder, Squiggles};
 use crate::web::components::code::{
     char_width, line_pieces, on_leave, pointed, reveal_in, Point, Reveal, Tip, Viewport,
     LINE_HEIGHT,
@@ -19,6 +19,17 @@ use yew::prelude::*;
 /// a browser textarea lays out all of its text on every change (700 ms for
 /// a 3.5 MB R in Chromium), which would freeze the tab.
 pub const LARGE_TEXT: usize = 1 << 20;
+
+/// Past this many lines a document is shown read-only too, however short:
+/// Chromium lays a textarea out line by line, and 64 KiB of line breaks
+/// (65 536 lines) took it over half a second, 1 MiB of them 19 s.
+pub const LARGE_LINES: usize = 10_000;
+
+/// Whether `text` is too large for the textarea ([`LARGE_TEXT`] bytes or
+/// [`LARGE_LINES`] lines).
+pub fn too_large(text: &str) -> bool {
+    text.len() > LARGE_TEXT || more_lines_than(text, LARGE_LINES)
+}
 
 /// Padding inside the textarea and the backdrop, in pixels (the style sheet
 /// sets the same).
@@ -91,10 +102,7 @@ pub fn editor(props: &EditorProps) -> Html {
     let tip = use_state_eq(|| Tip::None);
     let edit_anyway = use_state(|| false);
     let area = use_node_ref();
-    let lines = {
-        let text = props.text.clone();
-        use_memo(text, |t| Lines::new(t))
-    };
+    let indexed = use_lines(&props.text);
     // The textarea is left uncontrolled while the user types: writing a
     // multi-megabyte value back into it after every input would make the
     // browser lay the whole text out again. Only text that did not come from
@@ -120,11 +128,15 @@ pub fn editor(props: &EditorProps) -> Html {
     use_selection(&area, props.selection.clone());
     use_reveal(&area, props.reveal, *char_w);
     let onpaste = large_paste(&props.on_edit, props.on_large_paste.clone());
-    if props.text.len() > LARGE_TEXT && !*edit_anyway {
+    let large = *use_memo(props.text.clone(), |t| too_large(t));
+    if large && !*edit_anyway {
         // The textarea is gone; the next one starts empty and must be filled.
         typed.borrow_mut().clear();
-        return read_only(props, &lines, &edit_anyway, onpaste);
+        return read_only(props, indexed.as_ref(), &edit_anyway, onpaste);
     }
+    // A large text edited anyway is indexed a slice at a time too; until
+    // it is, the gutter counts one line.
+    let lines = indexed.unwrap_or_else(|| Rc::new(Lines::new("")));
 
     let onscroll = {
         let view = view.clone();
@@ -201,6 +213,49 @@ fn use_selection(area: &NodeRef, selection: Option<Selection>) {
     });
 }
 
+/// Bytes of text indexed per task by [`use_lines`]: 2 MiB of newlines
+/// (the worst case) take about 20 ms.
+const INDEX_SLICE: usize = 2 << 20;
+
+/// The lines of `text`: indexed at once when it fits the textarea, else
+/// ([`too_large`]) a slice at a time between tasks (None until done),
+/// since indexing the 16 million lines a 16 MiB text may have took the
+/// page's thread for over 100 ms.
+#[hook]
+fn use_lines(text: &Text) -> Option<Rc<Lines>> {
+    let small = use_memo(text.clone(), |t| {
+        (!too_large(t)).then(|| Rc::new(Lines::new(t)))
+    });
+    let built = use_state(|| None::<(Text, Rc<Lines>)>);
+    {
+        let built = built.clone();
+        use_effect_with(text.clone(), move |text| {
+            let stop = Rc::new(std::cell::Cell::new(false));
+            if too_large(text) {
+                let (text, stop) = (text.clone(), stop.clone());
+                wasm_bindgen_futures::spawn_local(async move {
+                    let mut b = LinesBuilder::default();
+                    while !b.step(&text, INDEX_SLICE) {
+                        gloo::timers::future::TimeoutFuture::new(0).await;
+                        if stop.get() {
+                            return;
+                        }
+                    }
+                    built.set(Some((text, Rc::new(b.finish()))));
+                });
+            }
+            move || stop.set(true)
+        });
+    }
+    if let Some(lines) = small.as_ref() {
+        return Some(lines.clone());
+    }
+    built
+        .as_ref()
+        .filter(|(t, _)| t == text)
+        .map(|(_, lines)| lines.clone())
+}
+
 /// Bring a place into view without taking focus.
 #[hook]
 fn use_reveal(area: &NodeRef, reveal: Option<Reveal>, char_w: f64) {
@@ -234,7 +289,7 @@ fn large_paste(
             return told.emit(js);
         }
         let text = crate::web::string_of(&js);
-        if text.len() > LARGE_TEXT {
+        if too_large(&text) {
             e.prevent_default();
             on_edit.emit(text);
         }
@@ -245,7 +300,7 @@ fn large_paste(
 /// edit it anyway.
 fn read_only(
     props: &EditorProps,
-    lines: &Rc<Lines>,
+    lines: Option<&Rc<Lines>>,
     edit_anyway: &UseStateHandle<bool>,
     onpaste: Callback<Event>,
 ) -> Html {
@@ -256,14 +311,29 @@ fn read_only(
     html! {
         <div class="editor large" {onpaste} aria-label={props.label.clone()} data-testid="viewer">
             <p class="banner">
-                { format!("This document is {:.1} MB, so it is shown read-only to keep the page fast. Paste or open another document to replace it, or ", props.text.len() as f64 / 1e6) }
+                { format!("This document is {}, so it is shown read-only to keep the page fast. Paste or open another document to replace it, or ", size_in_words(&props.text, lines)) }
                 <button onclick={allow}>{ "edit it anyway" }</button>{ " (slow)." }
             </p>
-            <LargeView text={props.text.clone()} lines={lines.clone()}
-                highlight={props.selection.as_ref().map(|s| s.line)}
-                squiggles={props.squiggles.clone()} linked={props.linked}
-                reveal={props.reveal} on_point={props.on_point.clone()} />
+            if let Some(lines) = lines {
+                <LargeView text={props.text.clone()} lines={lines.clone()}
+                    highlight={props.selection.as_ref().map(|s| s.line)}
+                    squiggles={props.squiggles.clone()} linked={props.linked}
+                    reveal={props.reveal} on_point={props.on_point.clone()} />
+            } else {
+                <p class="hint" role="status" data-testid="viewer-indexing">{ "Finding the lines…" }</p>
+            }
         </div>
+    }
+}
+
+/// A large document's size as the banner gives it: in megabytes, or in
+/// lines when that is what makes it large.
+fn size_in_words(text: &str, lines: Option<&Rc<Lines>>) -> String {
+    match lines {
+        Some(l) if text.len() <= LARGE_TEXT => {
+            format!("{} lines long", crate::words::grouped(l.count() as u64))
+        }
+        _ => format!("{:.1} MB", text.len() as f64 / 1e6),
     }
 }
 

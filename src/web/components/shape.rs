@@ -9,12 +9,13 @@ use crate::grid::overlay::Overlay;
 use crate::grid::ColorBy;
 use crate::idset::IdSet;
 use crate::rset::Entry;
-use crate::shape::print::{head, shape_of_document, Shown, EXAMPLES};
+use crate::shape::print::{shape_of_document, Shown, EXAMPLES};
 use crate::shape::Options;
 use crate::tabs::{Doc, Text};
 use crate::web::components::grid::Linked;
 use crate::web::components::queue::{JobCells, QueuePart};
-use crate::web::shape_worker::{self, ExpandAsk, FitResult};
+use crate::web::shape_worker::{self, ExpandAsk, Expanded, FitResult};
+use std::rc::Rc;
 use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 use yew::prelude::*;
 
@@ -62,9 +63,16 @@ pub fn shape_panel(props: &ShapeProps) -> Html {
         wrap: false,
         label: "task".into(),
     });
-    let shown = use_shown(&text, &choice);
     // The shape whose whole expansion the user asked to see.
     let whole = use_state_eq(|| None::<String>);
+    let shown = use_shown(&text, &choice, whole.as_deref() == Some(text.as_str()));
+    let bad = matches!(
+        shown.as_deref(),
+        Some(Expanded {
+            shown: Shown::Error { .. },
+            ..
+        })
+    );
     html! {
         <section class="panel shape-panel" aria-labelledby="shape-heading" data-testid="shape-panel">
             <h2 id="shape-heading">{ "Shape" }</h2>
@@ -75,9 +83,9 @@ pub fn shape_panel(props: &ShapeProps) -> Html {
                 <a href={RFC46}>{ "RFC 46" }</a>{ " shapes, " }<a href={RFC14}>{ "RFC 14" }</a>{ " jobspecs)." }
             </p>
             { examples_menu(&text) }
-            { shape_input(&text, matches!(shown, Some(Shown::Error { .. }))) }
+            <ShapeInput text={text.clone()} {bad} />
             { options_bar(&choice) }
-            { expansion(shown.as_ref(), &text, &whole) }
+            { expansion(shown.as_deref(), &text, &whole) }
             <FitPart shape={(*text).clone()} r_text={props.r_text.clone()} tab={props.tab.clone()}
                 on_open={props.on_open.clone()} on_allocation={props.on_allocation.clone()} />
             <QueuePart shape={(*text).clone()} r_text={props.r_text.clone()} tab={props.tab.clone()}
@@ -116,52 +124,69 @@ fn examples_menu(text: &UseStateHandle<String>) -> Html {
 /// would freeze the page while typing; a short one answers at once here.
 const INLINE: usize = 4096;
 
-/// The expansion of the shape as the page shows it: made here for a short
-/// shape, by the shape worker for a long one (None until it answers; an
-/// answer for other text or options is never shown).
+/// The expansion of the shape as the page shows it, its text cut to
+/// [`HEAD`] bytes unless `whole`: made here for a short shape, by the
+/// shape worker for a long one (None until it answers; an answer for
+/// other text or options is never shown, while one cut shorter than asked
+/// is, until the whole text arrives).
 #[hook]
-fn use_shown(text: &str, choice: &Choice) -> Option<Shown> {
+fn use_shown(text: &str, choice: &Choice, whole: bool) -> Option<Rc<Expanded>> {
     let ask = ExpandAsk {
         text: text.to_string(),
         yaml: choice.yaml,
         rangedict: choice.rangedict,
         wrap: choice.wrap,
         label: choice.label.clone(),
+        head: (!whole).then_some(HEAD),
     };
-    let far = use_state_eq(|| None::<(ExpandAsk, Shown)>);
+    let far = use_state_eq(|| None::<(ExpandAsk, Rc<Expanded>)>);
     let long = text.len() > INLINE;
     {
         let far = far.clone();
         use_effect_with(ask.clone(), move |ask| {
             if long {
                 let asked = ask.clone();
-                let done = Callback::from(move |shown| far.set(Some((asked.clone(), shown))));
+                let done = Callback::from(move |e| far.set(Some((asked.clone(), Rc::new(e)))));
                 shape_worker::expand(ask.clone(), done);
             }
         });
     }
     if !long {
-        return Some(ask.show());
+        return Some(Rc::new(ask.show()));
     }
     far.as_ref()
-        .filter(|(asked, _)| *asked == ask)
+        .filter(|(asked, _)| asked.same_shape(&ask))
         .map(|(_, shown)| shown.clone())
 }
 
-/// The shape input, marked invalid while the shape has an error.
-fn shape_input(text: &UseStateHandle<String>, bad: bool) -> Html {
+/// Properties of [`ShapeInput`].
+#[derive(Properties, PartialEq)]
+struct InputProps {
+    /// The shape text, set as the input is typed into.
+    text: UseStateHandle<String>,
+    /// Whether the shape has an error.
+    bad: bool,
+}
+
+/// The shape input, marked invalid while the shape has an error. A
+/// component of its own, so that the worker's answer does not redraw it:
+/// each redraw reads the input's value back to compare it (50 kB for a
+/// 10 000-vertex shape, copied into wasm a character at a time).
+#[function_component(ShapeInput)]
+fn shape_input(props: &InputProps) -> Html {
     let oninput = {
-        let text = text.clone();
+        let text = props.text.clone();
         Callback::from(move |e: InputEvent| {
             let input: HtmlInputElement = e.target_unchecked_into();
             text.set(input.value());
         })
     };
+    let bad = props.bad;
     html! {
         <p class="shape-row">
             <label for="shape-input">{ "Shape" }</label>
             <input id="shape-input" data-testid="shape-input" type="text" spellcheck="false"
-                autocomplete="off" value={(**text).clone()} {oninput}
+                autocomplete="off" value={(*props.text).clone()} {oninput}
                 aria-invalid={bad.then_some("true")}
                 aria-describedby={bad.then_some("shape-error")} />
         </p>
@@ -214,17 +239,19 @@ const HEAD: usize = 20_000;
 /// The resources (the first [`HEAD`] bytes of a long expansion, with a
 /// button for the rest), or the error underlined at its span with its
 /// message.
-fn expansion(shown: Option<&Shown>, text: &str, whole: &UseStateHandle<Option<String>>) -> Html {
-    match shown {
-        None => html! {
+fn expansion(shown: Option<&Expanded>, text: &str, whole: &UseStateHandle<Option<String>>) -> Html {
+    let Some(Expanded { shown, left }) = shown else {
+        return html! {
             <p class="hint" data-testid="shape-expanding" role="status">{ "Expanding the shape…" }</p>
-        },
-        Some(Shown::Expansion {
+        };
+    };
+    match shown {
+        Shown::Expansion {
             text: printed,
             findings,
-        }) => html! {
+        } => html! {
             <>
-                { expansion_text(printed, text, whole) }
+                { expansion_text(printed, *left, text, whole) }
                 if !findings.is_empty() {
                     <ul class="shape-findings" data-testid="shape-findings">
                         { for findings.iter().map(|f| html! { <li>{ format!("RFC 14: {f}") }</li> }) }
@@ -232,12 +259,12 @@ fn expansion(shown: Option<&Shown>, text: &str, whole: &UseStateHandle<Option<St
                 }
             </>
         },
-        Some(Shown::Error {
+        Shown::Error {
             before,
             marked,
             after,
             located,
-        }) => html! {
+        } => html! {
             <div class="shape-error" id="shape-error" data-testid="shape-error" role="status">
                 <code class="shape-echo">{ before.clone() }<mark class="shape-squiggle" data-testid="shape-squiggle">{ marked.clone() }</mark>{ after.clone() }</code>
                 <p class="error" data-testid="shape-message">{ format!("{located}. Mend the underlined part.") }</p>
@@ -246,14 +273,14 @@ fn expansion(shown: Option<&Shown>, text: &str, whole: &UseStateHandle<Option<St
     }
 }
 
-/// The expansion's text, or its start and a button to show the rest.
-fn expansion_text(printed: &str, text: &str, whole: &UseStateHandle<Option<String>>) -> Html {
-    let all = whole.as_deref() == Some(text);
-    let (shown, left) = if all {
-        (printed, 0)
-    } else {
-        head(printed, HEAD)
-    };
+/// The expansion's text, or its start (`left` characters are not drawn)
+/// and a button to show the rest.
+fn expansion_text(
+    printed: &str,
+    left: usize,
+    text: &str,
+    whole: &UseStateHandle<Option<String>>,
+) -> Html {
     let show_all = {
         let (whole, text) = (whole.clone(), text.to_string());
         Callback::from(move |_: MouseEvent| whole.set(Some(text.clone())))
@@ -261,7 +288,7 @@ fn expansion_text(printed: &str, text: &str, whole: &UseStateHandle<Option<Strin
     html! {
         <>
             <pre class="shape-output" data-testid="shape-output" tabindex="0"
-                aria-label="RFC 14 resources">{ shown }</pre>
+                aria-label="RFC 14 resources">{ printed }</pre>
             if left > 0 {
                 <p class="hint" data-testid="shape-more">
                     { format!("{left} more characters are not drawn, to keep typing quick. ") }
