@@ -273,7 +273,8 @@ impl<'a> Snippet<'a> {
             return self;
         }
         let start = self.before.len();
-        let from = self.before[..start]
+        let from = self
+            .before
             .char_indices()
             .rev()
             .nth(CONTEXT - 1)

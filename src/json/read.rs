@@ -45,27 +45,28 @@ fn lower_first(s: &str) -> String {
 /// Parse one JSON document into a tree with byte ranges, or say where and
 /// why it is not JSON.
 pub fn parse(text: &str) -> Result<Value<'_>, Box<Diagnostic>> {
-    parse_inner(text, true)
+    parse_inner(text, true, tree::read)
 }
 
 /// [`parse`], with a graph's `nodes` and `edges` built too (see
 /// [`tree::read`]), for walks that may go anywhere in the tree.
 pub fn parse_whole(text: &str) -> Result<Value<'_>, Box<Diagnostic>> {
-    if text.len() <= MAX_DOCUMENT_BYTES {
-        if let Some(v) = tree::read_whole(text) {
-            return Ok(v);
-        }
-    }
-    parse_inner(text, true)
+    parse_inner(text, true, tree::read_whole)
 }
 
 /// [`parse`] without the second strictness pass, for a slice that
 /// [`split_stream`] already checked.
 pub(crate) fn parse_checked(text: &str) -> Result<Value<'_>, Box<Diagnostic>> {
-    parse_inner(text, false)
+    parse_inner(text, false, tree::read)
 }
 
-fn parse_inner(text: &str, recheck: bool) -> Result<Value<'_>, Box<Diagnostic>> {
+/// `fast` is the one-pass reader to try first ([`tree::read`] or
+/// [`tree::read_whole`]).
+fn parse_inner<'t>(
+    text: &'t str,
+    recheck: bool,
+    fast: fn(&'t str) -> Option<Value<'t>>,
+) -> Result<Value<'t>, Box<Diagnostic>> {
     if text.len() > MAX_DOCUMENT_BYTES {
         return Err(Box::new(Diagnostic::error(
             format!(
@@ -76,7 +77,7 @@ fn parse_inner(text: &str, recheck: bool) -> Result<Value<'_>, Box<Diagnostic>> 
             "",
         )));
     }
-    match tree::read(text) {
+    match fast(text) {
         Some(v) => Ok(v),
         None => careful(text, recheck),
     }

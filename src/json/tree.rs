@@ -346,16 +346,7 @@ impl<'a> Reader<'a> {
         }
         let mark = self.props.len();
         loop {
-            if self.b.get(self.i) != Some(&b'"') {
-                return Err(Refused);
-            }
-            let name = self.string()?;
-            self.ws();
-            if self.b.get(self.i) != Some(&b':') {
-                return Err(Refused);
-            }
-            self.i += 1;
-            self.ws();
+            let name = self.key()?;
             let value = self.member_value(Some(name.as_str()), is_graph)?;
             self.props.push(ObjectProp { name, value });
             if !self.next_or_close(b'}')? {
@@ -566,18 +557,18 @@ impl<'a> Reader<'a> {
     }
 
     /// A member's key and colon, up to its value.
-    fn key(&mut self) -> Step<()> {
+    fn key(&mut self) -> Step<StringLit<'a>> {
         if self.b.get(self.i) != Some(&b'"') {
             return Err(Refused);
         }
-        self.string()?;
+        let name = self.string()?;
         self.ws();
         if self.b.get(self.i) != Some(&b':') {
             return Err(Refused);
         }
         self.i += 1;
         self.ws();
-        Ok(())
+        Ok(name)
     }
 
     fn digits(&mut self) -> usize {

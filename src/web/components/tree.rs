@@ -8,7 +8,7 @@
 //! tree ([`graph_section`]).
 
 use crate::analysis::Summaries;
-use crate::outline::{generated_vertices, not_drawn, Origin, Outline, TreeKey};
+use crate::outline::{generated_vertices, not_drawn, Found, Origin, Outline, TreeKey};
 use crate::words::count_as;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -33,17 +33,17 @@ pub struct TreeProps {
     /// and focused.
     #[prop_or_default]
     pub selected: Option<usize>,
-    /// The picture's find matches (vertex indices): their rows are marked,
-    /// and a closed row says how many it hides.
+    /// The picture's find matches, placed once per find: their rows are
+    /// marked, and a closed row says how many it hides.
     #[prop_or_default]
-    pub found: Rc<Vec<usize>>,
+    pub found: Rc<Found>,
 }
 
 impl PartialEq for TreeProps {
     fn eq(&self, other: &Self) -> bool {
         Rc::ptr_eq(&self.outline, &other.outline)
             && self.selected == other.selected
-            && self.found == other.found
+            && Rc::ptr_eq(&self.found, &other.found)
     }
 }
 
@@ -127,10 +127,14 @@ fn graph_panels(props: &PanelsProps) -> Html {
     let selected = use_state(|| None::<usize>);
     // The picture's find matches, with the outline they index: a new
     // document's tree marks nothing until it is searched.
-    let found = use_state(|| None::<(Rc<RefCell<Outline>>, Rc<Vec<usize>>)>);
+    let found = use_state(|| None::<(Rc<RefCell<Outline>>, Rc<Found>)>);
     let on_found = {
         let (found, outline) = (found.clone(), props.outline.clone());
-        Callback::from(move |hits: Vec<usize>| found.set(Some((outline.clone(), Rc::new(hits)))))
+        Callback::from(move |hits: Vec<usize>| {
+            // Placed here, once: the tree draws on every scroll.
+            let placed = Rc::new(outline.borrow().found(&hits));
+            found.set(Some((outline.clone(), placed)));
+        })
     };
     let hits = match &*found {
         Some((o, h)) if Rc::ptr_eq(o, &props.outline) => h.clone(),
@@ -219,7 +223,7 @@ pub fn tree_view(props: &TreeProps) -> Html {
         Origin::Generated => "generated from R_lite (the document has no graph)",
     };
     let label = crate::web::embed::use_region_name("Resource graph");
-    let marks = RowMarks::new(&outline, &props.found);
+    let marks = RowMarks::new(&props.found);
     html! {
         <section class="panel tree" aria-label={label}>
             <h2>{ "Graph" }</h2>
@@ -258,18 +262,18 @@ pub fn tree_view(props: &TreeProps) -> Html {
 /// The find's marks of the tree's rows. The embedding bundle (feature
 /// `page` off) has no find, and its size budget no room for them.
 #[cfg(feature = "page")]
-struct RowMarks(crate::outline::Found);
+struct RowMarks<'f>(&'f Found);
 
 #[cfg(feature = "page")]
-impl RowMarks {
-    fn new(outline: &Outline, hits: &[usize]) -> RowMarks {
-        RowMarks(outline.found(hits))
+impl<'f> RowMarks<'f> {
+    fn new(found: &'f Found) -> RowMarks<'f> {
+        RowMarks(found)
     }
 
     /// What row `i` says of the matches: `found`, or `2 found inside`.
     fn of(&self, outline: &Outline, i: usize) -> Option<String> {
         use crate::outline::RowMark;
-        match outline.row_mark(i, &self.0)? {
+        match outline.row_mark(i, self.0)? {
             RowMark::Hit => Some("found".to_string()),
             RowMark::Inside(n) => Some(format!("{n} found inside")),
         }
@@ -282,7 +286,7 @@ struct RowMarks;
 
 #[cfg(not(feature = "page"))]
 impl RowMarks {
-    fn new(_: &Outline, _: &[usize]) -> RowMarks {
+    fn new(_: &Found) -> RowMarks {
         RowMarks
     }
 
