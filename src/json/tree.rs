@@ -193,6 +193,26 @@ fn read_with(text: &str, defer: bool) -> Option<Value<'_>> {
     (r.i == r.b.len()).then_some(v)
 }
 
+/// [`read`] of the object or array at the start of `text`, which may go
+/// on after it (the next document of a stream): the value and where it
+/// ends; `None` when the careful reader must decide.
+pub fn read_leading(text: &str) -> Option<(Value<'_>, usize)> {
+    if !matches!(text.as_bytes().first(), Some(b'{' | b'[')) {
+        return None;
+    }
+    let mut r = Reader {
+        text,
+        b: text.as_bytes(),
+        i: 0,
+        depth: 0,
+        defer: true,
+        props: Vec::new(),
+        elems: Vec::new(),
+    };
+    let v = r.value().ok()?;
+    Some((v, r.i))
+}
+
 /// The range of the plain JSON object or array that starts at `at` (after
 /// white space), checked as [`read`] checks it but not built; `None` when
 /// the careful reader must decide. Streams of documents are split with it.

@@ -28,7 +28,13 @@ pub(crate) struct ChildOverlap {
 impl Node {
     /// A node with an empty `core` child (`rnode_new`).
     pub fn new(rank: u32, hostname: Option<&str>) -> Node {
-        let mut children = ZHash::new();
+        Node::with_room(rank, hostname, 1)
+    }
+
+    /// [`Node::new`] with room for `children` child types (at least one:
+    /// every node has a `core` entry).
+    pub(crate) fn with_room(rank: u32, hostname: Option<&str>, children: usize) -> Node {
+        let mut children = ZHash::with_capacity(children.max(1));
         let _ = children.lookup("core");
         children.insert("core", IdSet::new());
         Node {
@@ -192,7 +198,8 @@ impl Node {
                 return None;
             }
         }
-        let mut n = Node::new(self.rank, self.hostname.as_deref());
+        let room = self.children.len();
+        let mut n = Node::with_room(self.rank, self.hostname.as_deref(), room);
         for (name, ids) in self.children.iter() {
             if let Some(theirs) = other.children.lookup(name) {
                 let common = ids.intersection(theirs);

@@ -39,10 +39,7 @@ impl Rset {
         self.reserve(other.len());
         for n in other.nodes() {
             if n.is_empty() {
-                return Err(Error::new(
-                    ErrorKind::EmptyNode,
-                    format!("rank {} has no resources", n.rank),
-                ));
+                return Err(empty_node(n.rank));
             }
             self.add_node(n.copy())?;
         }
@@ -73,20 +70,30 @@ impl Rset {
     }
 
     /// Resources of this set that `other` does not hold (`rlist_diff`).
+    ///
+    /// The reference copies this set, then detaches each rank `other` holds
+    /// and appends what is left of it. This builds the same list in the
+    /// same order (and the same running core count) without the copy that
+    /// is taken apart again.
     pub fn diff(&self, other: &Rset) -> Result<Rset, Error> {
+        if let Some(n) = self.nodes().find(|n| n.is_empty()) {
+            return Err(empty_node(n.rank));
+        }
         let mut rl = self.empty_like();
-        rl.scheduling = None;
-        rl.attributes = None;
-        rl.append(self)?;
-        rl.scheduling_stale = self.scheduling_stale;
+        rl.reserve(self.len());
+        for n in self.nodes().filter(|n| other.node(n.rank).is_none()) {
+            rl.push_new(n.copy());
+        }
         for n in other.nodes() {
-            if let Some(na) = rl.detach(n.rank) {
-                let result = na.into_diff(n);
-                if !result.is_empty() {
-                    rl.add_node(result)?;
-                }
-                rl.scheduling_stale = true;
+            let Some(na) = self.node(n.rank) else {
+                continue;
+            };
+            rl.core_counter += na.child("core").map_or(0, IdSet::len);
+            let result = na.copy().into_diff(n);
+            if !result.is_empty() {
+                rl.push_new(result);
             }
+            rl.scheduling_stale = true;
         }
         Ok(rl)
     }
@@ -103,8 +110,7 @@ impl Rset {
     /// nothing else: no properties, `starttime`, `expiration`, `nslots` or
     /// `attributes`.
     pub fn intersect(&self, other: &Rset) -> Rset {
-        let mut theirs = other.clone();
-        intersect_mut(self, &mut theirs, Keep::Reference)
+        intersect_copy(self, other, Keep::Reference)
     }
 
     /// [`intersect`](Self::intersect), keeping the data of this set that
@@ -112,8 +118,7 @@ impl Rset {
     /// `starttime`, `expiration`, `nslots` and `attributes`
     /// (`rscope R intersect --keep-data`).
     pub fn intersect_keeping_data(&self, other: &Rset) -> Rset {
-        let mut theirs = other.clone();
-        intersect_mut(self, &mut theirs, Keep::Data)
+        intersect_copy(self, other, Keep::Data)
     }
 
     /// Only the ranks in `ranks` (`rlist_copy_ranks`, `--include`).
@@ -356,6 +361,29 @@ pub(crate) enum Keep {
 /// `rlist_intersect`, including its lookups in `b`'s tables (which can
 /// reorder them, and so the key order of a later encoding of `b`).
 pub(crate) fn intersect_mut(a: &Rset, b: &mut Rset, keep: Keep) -> Rset {
+    let mut result = intersect_start(a, keep);
+    let ranks: Vec<u32> = b.nodes().map(|n| n.rank).collect();
+    for r in ranks {
+        let Some(na) = a.node(r) else { continue };
+        let Some(nb) = b.node_mut(r) else { continue };
+        intersect_node(&mut result, na, nb, keep);
+    }
+    intersect_finish(a, result)
+}
+
+/// [`intersect_mut`] of a `b` that is not kept: only the nodes both sets
+/// hold are copied for their lookups, not the whole set.
+fn intersect_copy(a: &Rset, b: &Rset, keep: Keep) -> Rset {
+    let mut result = intersect_start(a, keep);
+    for nb in b.nodes() {
+        let Some(na) = a.node(nb.rank) else { continue };
+        intersect_node(&mut result, na, &mut nb.clone(), keep);
+    }
+    intersect_finish(a, result)
+}
+
+/// The empty result of an intersection with `a`'s data as `keep` says.
+fn intersect_start(a: &Rset, keep: Keep) -> Rset {
     let mut result = a.empty_like();
     if keep == Keep::Reference {
         result.starttime = 0.0;
@@ -364,25 +392,36 @@ pub(crate) fn intersect_mut(a: &Rset, b: &mut Rset, keep: Keep) -> Rset {
         result.attributes = None;
     }
     result.core_counter = 0;
-    let ranks: Vec<u32> = b.nodes().map(|n| n.rank).collect();
-    for r in ranks {
-        let Some(na) = a.node(r) else { continue };
-        let Some(nb) = b.node_mut(r) else { continue };
-        if let Some(mut nx) = na.intersect(nb) {
-            if keep == Keep::Reference {
-                nx.properties = None;
-            }
-            if !nx.is_empty() {
-                // Ranks of `b` are distinct, so this never merges.
-                let _ = result.add_node(nx);
-            }
+    result
+}
+
+/// Add the common resources of one rank, if any.
+fn intersect_node(result: &mut Rset, na: &Node, nb: &mut Node, keep: Keep) {
+    if let Some(mut nx) = na.intersect(nb) {
+        if keep == Keep::Reference {
+            nx.properties = None;
+        }
+        if !nx.is_empty() {
+            // Ranks of `b` are distinct, so this never merges.
+            let _ = result.add_node(nx);
         }
     }
+}
+
+fn intersect_finish(a: &Rset, mut result: Rset) -> Rset {
     if result.is_empty() {
         result.scheduling = None;
     }
     result.scheduling_stale |= result.len() != a.len() || result.count_all() != a.count_all();
     result
+}
+
+/// `rlist_append`'s refusal of a node without resources.
+fn empty_node(rank: u32) -> Error {
+    Error::new(
+        ErrorKind::EmptyNode,
+        format!("rank {rank} has no resources"),
+    )
 }
 
 impl Rset {

@@ -148,6 +148,25 @@ fn parse_with(text: &str, json_parse: JsonParser, graphs: &mut dyn GraphCheck) -
     }
 }
 
+/// The set alone, for callers that want no editor links: [`parse_with`]
+/// without recording `entries`, which would copy every id set once more.
+fn read_set(text: &str, json_parse: JsonParser) -> Result<Rset, Error> {
+    match json_parse(text) {
+        Ok(v) => set_of(text, &v),
+        Err(d) => into_result(Parsed::not_json(*d)),
+    }
+}
+
+/// [`read_set`] of a JSON tree already read from `text`.
+fn set_of(text: &str, v: &Value<'_>) -> Result<Rset, Error> {
+    let mut graphs = NoGraphCheck;
+    let mut cx = Cx::new(text, &mut graphs);
+    cx.keep_entries = false;
+    cx.duplicates(v, "");
+    let rset = cx.r(v, "");
+    into_result(cx.finish(rset))
+}
+
 /// [`parse_checking`] of a JSON tree already read from `text`.
 pub fn parse_value(text: &str, v: &Value<'_>, graphs: &mut dyn GraphCheck) -> Parsed {
     let mut cx = Cx::new(text, graphs);
@@ -228,7 +247,7 @@ fn is_status(obj: &Object<'_>) -> bool {
 /// Read an R document the way `rlist_from_json` does, failing where it
 /// fails; the error carries the span of the first fatal finding.
 pub fn load(text: &str) -> Result<Rset, Error> {
-    into_result(parse(text))
+    read_set(text, json::parse)
 }
 
 /// Read concatenated R documents as `flux R` reads standard input: every
@@ -236,21 +255,47 @@ pub fn load(text: &str) -> Result<Rset, Error> {
 /// silently, as jansson's loop does); at least one is required. Error spans
 /// are offsets into `text`.
 pub fn load_stream(text: &str) -> Result<Vec<Rset>, Error> {
+    if let Some(sets) = load_plain_stream(text) {
+        return sets;
+    }
     let (docs, err) = json::split_stream(text);
     if docs.is_empty() {
         let d = err.unwrap_or_else(|| Diagnostic::error("no R object in the input", 0..0, ""));
         return Err(Error::new(ErrorKind::Json, d.message).at(d.span));
     }
     docs.into_iter()
-        .map(|r| {
-            let parsed = parse_with(&text[r.clone()], json::parse_checked, &mut NoGraphCheck);
-            into_result(parsed).map_err(|e| {
-                let span = e.span().unwrap_or(0..0);
-                let (kind, msg) = (e.kind(), e.message().to_string());
-                Error::new(kind, msg).at(span.start + r.start..span.end + r.start)
-            })
-        })
+        .map(|r| read_set(&text[r.clone()], json::parse_checked).map_err(|e| shifted(e, r.start)))
         .collect()
+}
+
+/// [`load_stream`] in one pass per document, for the usual stream whose
+/// documents are all plain objects; `None` sends anything else (a stop in
+/// the middle, a document the careful reader must word) the two-pass way,
+/// which gives the same sets and the reference's stops and messages.
+fn load_plain_stream(text: &str) -> Option<Result<Vec<Rset>, Error>> {
+    if text.len() > crate::limits::MAX_DOCUMENT_BYTES {
+        return None;
+    }
+    let mut out = Vec::new();
+    let mut at = text.len() - text.trim_start_matches([' ', '\t', '\n', '\r']).len();
+    while at < text.len() {
+        let (v, len) = json::tree::read_leading(&text[at..])?;
+        let doc = &text[at..at + len];
+        match set_of(doc, &v) {
+            Ok(r) => out.push(r),
+            Err(e) => return Some(Err(shifted(e, at))),
+        }
+        let rest = &text[at + len..];
+        at = text.len() - rest.trim_start_matches([' ', '\t', '\n', '\r']).len();
+    }
+    (!out.is_empty()).then_some(Ok(out))
+}
+
+/// An error of a document that starts at `start` in its stream.
+fn shifted(e: Error, start: usize) -> Error {
+    let span = e.span().unwrap_or(0..0);
+    let (kind, msg) = (e.kind(), e.message().to_string());
+    Error::new(kind, msg).at(span.start + start..span.end + start)
 }
 
 fn into_result(p: Parsed) -> Result<Rset, Error> {
@@ -312,6 +357,8 @@ struct Cx<'t, 'g> {
     fatal: bool,
     rejection: Option<Diagnostic>,
     entries: Vec<Entry>,
+    /// Whether to record `entries` (only an editor needs them).
+    keep_entries: bool,
 }
 
 impl<'t, 'g> Cx<'t, 'g> {
@@ -324,6 +371,7 @@ impl<'t, 'g> Cx<'t, 'g> {
             fatal: false,
             rejection: None,
             entries: Vec::new(),
+            keep_entries: true,
         }
     }
 
@@ -950,6 +998,9 @@ impl<'t, 'g> Cx<'t, 'g> {
 
     /// Keep the entry as written, for an editor to link text to resources.
     fn record_entry(&mut self, span: Range<usize>, ranks: &IdSet, children: &[EntryChild<'_>]) {
+        if !self.keep_entries {
+            return;
+        }
         self.entries.push(Entry {
             span,
             ranks: ranks.clone(),
@@ -995,12 +1046,13 @@ impl<'t, 'g> Cx<'t, 'g> {
         ptr: &dyn Fn() -> String,
     ) {
         let mut merged: Vec<Vec<u32>> = vec![Vec::new(); children.len()];
+        let room = 1 + children.iter().filter(|(n, _, _)| *n != "core").count();
         let mut overlap: Vec<Option<(u32, IdSet)>> = vec![None; children.len()];
         for r in ranks.iter() {
             if let Some(h) = host {
                 legacy_hosts.insert(r, h.to_string());
             }
-            let mut n = Node::new(r, None);
+            let mut n = Node::with_room(r, None, room);
             for (i, (name, ids, _)) in children.iter().enumerate() {
                 if let Err(o) = n.add_child(name, ids) {
                     overlap[i].get_or_insert((r, o.ids));

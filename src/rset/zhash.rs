@@ -81,6 +81,14 @@ impl<V> ZHash<V> {
         }
     }
 
+    /// An empty table with room for `n` keys, so a node's few children
+    /// take one allocation of their size rather than the vector's minimum.
+    pub(crate) fn with_capacity(n: usize) -> Self {
+        let mut z = ZHash::new();
+        z.items.reserve_exact(n);
+        z
+    }
+
     #[cfg(test)]
     fn limit(&self) -> usize {
         self.limit
@@ -187,7 +195,6 @@ impl<V> ZHash<V> {
     }
 
     /// Number of keys.
-    #[cfg(test)]
     pub(crate) fn len(&self) -> usize {
         self.items.len()
     }

@@ -935,3 +935,65 @@ mod laws {
         }
     }
 }
+
+/// `load_stream` reads the usual stream of plain objects in one pass per
+/// document, and anything else the two-pass way; either way gives the
+/// sets `flux R` reads, and errors at their place in the whole stream.
+#[test]
+fn streams_of_documents() {
+    let one =
+        r#"{"version": 1, "execution": {"R_lite": [{"rank": "0", "children": {"core": "0-1"}}]}}"#;
+    let two =
+        r#"{"version": 1, "execution": {"R_lite": [{"rank": "1", "children": {"core": "2"}}]}}"#;
+    let bad = r#"{"version": 2, "execution": {"R_lite": []}}"#;
+    let shorts = |text: &str| match rset::load_stream(text) {
+        Ok(sets) => Ok(sets.iter().map(Rset::short_form).collect::<Vec<_>>()),
+        Err(e) => Err((e.message().to_string(), e.span())),
+    };
+    let ok = |v: &[&str]| Ok(v.iter().map(|s| s.to_string()).collect::<Vec<_>>());
+    assert_eq!(
+        shorts(&format!("\n {one}\n{two} \n")),
+        ok(&["rank0/core[0-1]", "rank1/core2"])
+    );
+    assert_eq!(
+        shorts(&format!("{one}{two}")),
+        ok(&["rank0/core[0-1]", "rank1/core2"])
+    );
+    // A stop after the first document ends the stream there, as jansson's loop.
+    assert_eq!(
+        shorts(&format!("{one} junk {two}")),
+        ok(&["rank0/core[0-1]"])
+    );
+    assert_eq!(shorts(&format!("{one}\n[1, 2")), ok(&["rank0/core[0-1]"]));
+    // A number is a JSON document too, and not an R.
+    let seven = one.len() + 1;
+    assert_eq!(
+        shorts(&format!("{one} 7")),
+        Err((
+            "R must be a JSON object, not a number".to_string(),
+            Some(seven..seven + 1)
+        ))
+    );
+    // The second document's error is placed in the whole stream.
+    let at = one.len() + 1 + bad.find('2').unwrap();
+    assert_eq!(
+        shorts(&format!("{one}\n{bad}")),
+        Err(("unsupported version 2".to_string(), Some(at..at + 1)))
+    );
+    assert_eq!(
+        shorts(" \n "),
+        Err(("no R object in the input".to_string(), Some(0..0)))
+    );
+}
+
+/// `diff` lists what it changed after what it kept, as `rlist_diff`
+/// (which detaches each changed rank and appends it again), and its
+/// running core count never shrinks, as `rl->avail`.
+#[test]
+fn diff_order_and_running_core_count() {
+    let a: Rset = r#"{"version": 1, "execution": {"R_lite": [{"rank": "0-2", "children": {"core": "0-3"}}]}}"#.parse().unwrap();
+    let b: Rset = r#"{"version": 1, "execution": {"R_lite": [{"rank": "1", "children": {"core": "0-3"}}, {"rank": "0", "children": {"core": "0-1"}}]}}"#.parse().unwrap();
+    let d = a.diff(&b).unwrap();
+    assert_eq!(d.short_form(), "rank2/core[0-3] rank0/core[2-3]");
+    assert_eq!(d.reference_core_count(), 12 + 2);
+}
