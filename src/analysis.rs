@@ -135,7 +135,7 @@ pub fn early_of(set: &Rset) -> Vec<Vec<u8>> {
 
 /// [`Early`] for `grid` and `properties`, then the grid's group chunks.
 fn early_parts(grid: Option<Grid>, properties: Vec<String>) -> Vec<Vec<u8>> {
-    let (grid, chunks) = match grid.map(|g| g.to_wire().into_chunks(EARLY_GROUPS)) {
+    let (grid, chunks) = match grid.map(|g| g.into_wire().into_chunks(EARLY_GROUPS)) {
         Some((w, c)) => (Some(w), c),
         None => (None, Vec::new()),
     };

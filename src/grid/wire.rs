@@ -38,11 +38,33 @@ struct RowGroup {
 impl Grid {
     /// This grid in compact form, to send to another thread.
     pub fn to_wire(&self) -> GridWire {
+        self.clone().into_wire()
+    }
+
+    /// [`Grid::to_wire`] of a grid no longer needed: its rows move into
+    /// their groups instead of being copied (a set worker's 16 384 rows).
+    pub fn into_wire(self) -> GridWire {
+        let Grid {
+            rows,
+            columns,
+            width,
+            clipped,
+            states,
+        } = self;
+        let has_states = states.is_some();
+        let mut states = states.map(Vec::into_iter);
         let mut groups: Vec<RowGroup> = Vec::new();
-        for (i, row) in self.rows.iter().enumerate() {
-            let states = self.states.as_ref().map(|s| &s[i]);
+        for row in rows {
+            let row_states = states.as_mut().and_then(Iterator::next).unwrap_or_default();
             if let Some(last) = groups.last_mut() {
-                if self.extends(last, i) {
+                // Every row of a group holds what its first row holds.
+                if last.host.is_none()
+                    && row.host.is_none()
+                    && row.rank == last.rank.wrapping_add(last.count)
+                    && row.children == last.children
+                    && row.properties == last.properties
+                    && row_states == last.states
+                {
                     last.count += 1;
                     continue;
                 }
@@ -50,35 +72,22 @@ impl Grid {
             groups.push(RowGroup {
                 rank: row.rank,
                 count: 1,
-                host: row.host.clone(),
-                children: row.children.clone(),
-                properties: row.properties.clone(),
-                states: states.cloned().unwrap_or_default(),
+                host: row.host,
+                children: row.children,
+                properties: row.properties,
+                states: row_states,
             });
         }
         GridWire {
-            columns: self
-                .columns
-                .iter()
-                .map(|c| (c.name.clone(), c.offset, c.width))
+            columns: columns
+                .into_iter()
+                .map(|c| (c.name, c.offset, c.width))
                 .collect(),
-            width: self.width,
-            clipped: self.clipped,
-            states: self.states.is_some(),
+            width,
+            clipped,
+            states: has_states,
             groups,
         }
-    }
-
-    /// Whether row `i` continues `group`, which ends at row `i - 1`.
-    fn extends(&self, group: &RowGroup, i: usize) -> bool {
-        let (prev, row) = (&self.rows[i - 1], &self.rows[i]);
-        let same_states = self.states.as_ref().is_none_or(|s| s[i - 1] == s[i]);
-        group.host.is_none()
-            && row.host.is_none()
-            && row.rank == prev.rank.wrapping_add(1)
-            && row.children == prev.children
-            && row.properties == prev.properties
-            && same_states
     }
 
     /// The grid `wire` describes.

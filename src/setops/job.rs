@@ -135,27 +135,49 @@ fn name(job: &Job, op: Operation) -> String {
     }
 }
 
+/// What a caller worked out from a text before a job needs it.
+#[derive(Clone, Debug)]
+pub struct Known {
+    /// The text read to its R documents.
+    pub read: super::Read,
+    /// The text's [`provenance::digest`].
+    pub digest: String,
+}
+
+impl Known {
+    /// Read and digest `text` now.
+    pub fn of(text: &str) -> Known {
+        Known {
+            read: std::rc::Rc::new(crate::rset::load_stream(text)),
+            digest: provenance::digest(text),
+        }
+    }
+}
+
 /// Run `job` in the core.
 pub fn run(job: &Job) -> Answer {
     run_read(job, &|_| None)
 }
 
-/// [`run`], with the texts `read` has already read taken from it rather
-/// than read again.
-pub fn run_read(job: &Job, read: &dyn Fn(&str) -> Option<super::Read>) -> Answer {
-    run_kept(job, read).0
+/// [`run`], with what `known` knows of a text taken from it rather than
+/// worked out again.
+pub fn run_read(job: &Job, known: &dyn Fn(&str) -> Option<Known>) -> Answer {
+    run_kept(job, known).0
 }
 
 /// [`run_read`], with the result set of a run that opens a tab.
 pub fn run_kept(
     job: &Job,
-    read: &dyn Fn(&str) -> Option<super::Read>,
+    known: &dyn Fn(&str) -> Option<Known>,
 ) -> (Answer, Option<crate::rset::Rset>) {
     let named: Vec<(char, &str)> = job.tabs.iter().map(|(c, t)| (*c, t.as_str())).collect();
     let mut inputs = Inputs::tabs(&named);
     inputs.keep = true;
     for s in &mut inputs.sources {
-        s.read = read(s.text);
+        if let Some(k) = known(s.text) {
+            s.read = Some(k.read);
+            s.digest = Some(k.digest);
+        }
     }
     let answer = answer(job, &named, &inputs);
     let set = inputs.result.take().filter(|_| answer.text.is_some());
@@ -229,7 +251,7 @@ fn answer(job: &Job, named: &[(char, &str)], inputs: &Inputs) -> Answer {
             let name = name(job, op);
             let (args, options) = command_args(job, op);
             let letters: Vec<char> = named.iter().map(|(c, _)| *c).collect();
-            let made = made_from(job, op, &name, &text, &letters, options);
+            let made = made_from(job, inputs, op, &name, &text, &letters, options);
             Answer {
                 provenance: Some(Provenance {
                     command: provenance::stdin_command(&letters, &args),
@@ -306,6 +328,7 @@ fn command_args(job: &Job, op: Operation) -> (Vec<String>, Vec<(String, String)>
 /// `job` (its command line left for the caller).
 fn made_from(
     job: &Job,
+    inputs: &Inputs,
     op: Operation,
     name: &str,
     text: &str,
@@ -321,7 +344,10 @@ fn made_from(
                 tab: job.tabs[i].0,
                 name: job.names.get(i).cloned().unwrap_or_default(),
                 bytes: t.len(),
-                digest: provenance::digest(t),
+                digest: match inputs.sources.get(i).and_then(|s| s.digest.clone()) {
+                    Some(d) => d,
+                    None => provenance::digest(t),
+                },
             }
         })
         .collect();
@@ -359,7 +385,15 @@ fn expression(job: &Job, inputs: &Inputs) -> Answer {
     match expr::evaluate(text, inputs) {
         Ok(out) => {
             let letters = parsed.map(|e| e.letters()).unwrap_or_default();
-            let made = made_from(job, Operation::Expression, &name, &out, &letters, vec![]);
+            let made = made_from(
+                job,
+                inputs,
+                Operation::Expression,
+                &name,
+                &out,
+                &letters,
+                vec![],
+            );
             Answer {
                 provenance: Some(Provenance {
                     command: provenance::eval_command(text, &letters),
@@ -412,9 +446,13 @@ mod tests {
         // even an R, yet the run takes what was read for it.
         let mut j = job(Operation::Union);
         j.tabs[1].1 = "not read again".into();
-        let read_b = std::rc::Rc::new(crate::rset::load_stream(B));
-        let read = |text: &str| (text == "not read again").then(|| read_b.clone());
-        assert_eq!(run_read(&j, &read).text, run(&job(Operation::Union)).text);
+        let known_b = Known::of(B);
+        let read = |text: &str| (text == "not read again").then(|| known_b.clone());
+        let answer = run_read(&j, &read);
+        assert_eq!(answer.text, run(&job(Operation::Union)).text);
+        // Its digest too: the one of B, not of the text given.
+        let inputs = answer.provenance.expect("a result").inputs;
+        assert_eq!(inputs[1].digest, provenance::digest(B));
         assert_eq!(
             run(&j).message,
             "Failed to read an R object in B: not JSON: expected ident (line 1, column 1)"

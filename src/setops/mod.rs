@@ -20,6 +20,7 @@ pub mod summary;
 use crate::hostlist::Hostlist;
 use crate::idset::IdSet;
 use crate::rset::{self, Rset};
+use std::borrow::Cow;
 use std::ops::Range;
 
 /// One named text of R documents.
@@ -32,6 +33,8 @@ pub struct Source<'a> {
     /// The text already read ([`rset::load_stream`]), by a caller that
     /// combines the same texts again and again (the page's set worker).
     pub read: Option<Read>,
+    /// The text's [`provenance::digest`], when the caller has it already.
+    pub digest: Option<String>,
 }
 
 /// A text read to its R documents, or why it could not be.
@@ -61,6 +64,7 @@ impl<'a> Inputs<'a> {
                 tab: None,
                 text,
                 read: None,
+                digest: None,
             }],
             exiting: true,
             keep: false,
@@ -77,6 +81,7 @@ impl<'a> Inputs<'a> {
                     tab: Some(tab),
                     text,
                     read: None,
+                    digest: None,
                 })
                 .collect(),
             exiting: false,
@@ -153,8 +158,9 @@ impl From<String> for Refusal {
 }
 
 /// An R document and the index of the input it was read from.
-struct Set {
-    r: Rset,
+struct Set<'a> {
+    /// Borrowed from the input's [`Source::read`] when it was read before.
+    r: Cow<'a, Rset>,
     input: usize,
 }
 
@@ -174,12 +180,17 @@ fn status_hint(text: &str) -> &'static str {
 }
 
 /// Read every input's R documents as `flux R` reads standard input.
-fn load(inputs: &Inputs) -> Result<Vec<Set>, Refusal> {
+fn load<'i>(inputs: &'i Inputs) -> Result<Vec<Set<'i>>, Refusal> {
     let mut out = Vec::new();
     for (i, s) in inputs.sources.iter().enumerate() {
-        let read = match &s.read {
-            Some(read) => (**read).clone(),
-            None => rset::load_stream(s.text),
+        // Sets read before are borrowed: copying two 16 384-node sets took
+        // longer than the operation on them.
+        let read: Result<Vec<Cow<'i, Rset>>, rset::Error> = match &s.read {
+            Some(read) => match &**read {
+                Ok(sets) => Ok(sets.iter().map(Cow::Borrowed).collect()),
+                Err(e) => Err(e.clone()),
+            },
+            None => rset::load_stream(s.text).map(|v| v.into_iter().map(Cow::Owned).collect()),
         };
         let sets = read.map_err(|e| {
             let span = e.span().unwrap_or(0..0);
@@ -270,10 +281,10 @@ fn transform(
             input: Some(s.input),
             span: None,
         })?;
-        inputs.dispose(std::mem::replace(&mut acc, next));
+        inputs.dispose(std::mem::replace(&mut acc, Cow::Owned(next)));
         inputs.dispose(s.r);
     }
-    Ok(acc)
+    Ok(acc.into_owned())
 }
 
 /// The canonical encoding of `r` plus a newline, as `flux R` prints it.
@@ -420,7 +431,10 @@ pub fn union(inputs: &Inputs) -> Result<String, Refusal> {
 /// `flux R append`: every R in order, refusing one that shares a resource
 /// with those before it.
 pub fn append(inputs: &Inputs) -> Result<String, Refusal> {
-    let sets: Vec<Rset> = load(inputs)?.into_iter().map(|s| s.r).collect();
+    let sets: Vec<Rset> = load(inputs)?
+        .into_iter()
+        .map(|s| s.r.into_owned())
+        .collect();
     let r = rset::append_all(&sets).map_err(|e| Refusal::new(e.to_string()));
     inputs.dispose(sets);
     Ok(encoded(inputs, r?))

@@ -231,18 +231,18 @@ const KEPT_READ_BYTES: usize = 16 << 20;
 
 thread_local! {
     /// The texts the set worker read last, newest last, and what they read to.
-    static READS: std::cell::RefCell<Vec<(String, crate::setops::Read)>> =
+    static READS: std::cell::RefCell<Vec<(String, job::Known)>> =
         const { std::cell::RefCell::new(Vec::new()) };
 }
 
-/// `text` read to its R documents, once for as long as it is among the
-/// [`KEPT_READS`] texts used last.
-fn read_once(text: &str) -> crate::setops::Read {
+/// `text` read to its R documents and digested, once for as long as it is
+/// among the [`KEPT_READS`] texts used last.
+fn read_once(text: &str) -> job::Known {
     READS.with(|reads| {
         let mut reads = reads.borrow_mut();
         let read = match reads.iter().position(|(t, _)| t == text) {
             Some(i) => reads.remove(i).1,
-            None => std::rc::Rc::new(crate::rset::load_stream(text)),
+            None => job::Known::of(text),
         };
         if text.len() > KEPT_READ_BYTES {
             return read;
