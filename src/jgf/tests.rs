@@ -657,3 +657,22 @@ mod prop {
         }
     }
 }
+
+#[test]
+fn packed_arrays_cross_as_bytes() {
+    #[derive(Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+    struct Held(#[serde(with = "super::tree::packed")] Vec<u32>);
+    let held = Held(vec![0, 1, 300, u32::MAX]);
+    let bytes = postcard::to_allocvec(&held).unwrap();
+    // A length, then four bytes an element, least significant first.
+    assert_eq!(
+        bytes,
+        [16, 0, 0, 0, 0, 1, 0, 0, 0, 44, 1, 0, 0, 255, 255, 255, 255]
+    );
+    assert_eq!(postcard::from_bytes::<Held>(&bytes).unwrap(), held);
+    let odd = [3, 1, 2, 3];
+    assert_eq!(
+        postcard::from_bytes::<Held>(&odd).unwrap_err().to_string(),
+        postcard::Error::SerdeDeCustom.to_string()
+    );
+}
