@@ -48,21 +48,31 @@ pub fn not_drawn(vertices: u64) -> Option<String> {
     })
 }
 
-/// Whether the graph generated for `r` is small enough to draw.
-fn small_enough(r: &Rset) -> bool {
+/// How many vertices the graph generated for `r` has, when it is small
+/// enough to draw.
+fn small_enough(r: &Rset) -> Option<usize> {
     let types = r.child_types();
-    generated_vertices(r.len() as u64, types.iter().map(|t| r.count(t))) <= MAX_GENERATED_VERTICES
+    let n = generated_vertices(r.len() as u64, types.iter().map(|t| r.count(t)));
+    (n <= MAX_GENERATED_VERTICES).then_some(n as usize)
 }
 
-/// The parts of the outline of the graph generated for `r` ([`generate::from_rset`]),
-/// made straight from the set: a generated graph is well formed by
-/// construction, so neither its model (a string per id, path and edge
-/// end) nor the reader's checks are needed. Equal to what
-/// [`Outline::new`] makes of the model (`the_generated_outline_is_the_models`).
-fn generated(r: &Rset) -> (Tree, jgf::Aggregate, Labels, Looks) {
-    let mut labels = Labels::default();
-    let mut parent: Vec<Option<u32>> = Vec::new();
-    let mut id: Vec<i64> = Vec::new();
+/// The parts of the outline of the graph generated for `r`
+/// ([`generate::from_rset`]; `n` vertices), made straight from the set: a
+/// generated graph is well formed by construction, so neither its model
+/// (a string per id, path and edge end) nor the reader's checks are
+/// needed. Equal to what [`Outline::new`] makes of the model
+/// (`the_generated_outline_is_the_models`).
+fn generated(r: &Rset, n: usize) -> (Tree, jgf::Aggregate, Labels, Looks) {
+    let mut labels = Labels {
+        // About seven bytes a name: `core12`, `node1024`.
+        names: String::with_capacity(n * 7),
+        ends: Vec::with_capacity(n),
+        kind: Vec::with_capacity(n),
+        kinds: Vec::new(),
+        rank: Vec::with_capacity(n),
+    };
+    let mut parent: Vec<Option<u32>> = Vec::with_capacity(n);
+    let mut id: Vec<i64> = Vec::with_capacity(n);
     generate::walk(r, |m| {
         labels.names.push_str(m.name);
         let end = u32::try_from(labels.names.len()).unwrap_or(u32::MAX);
@@ -80,13 +90,13 @@ fn generated(r: &Rset) -> (Tree, jgf::Aggregate, Labels, Looks) {
         id.push(m.id);
     });
     // Siblings in the order the reader sorts them.
-    let tree = Tree::from_parents(parent, |a, b| {
+    let tree = Tree::from_parents(parent, &|a, b| {
         let (a, b) = (a as usize, b as usize);
         jgf::tree::natural_cmp(labels.name(a), labels.name(b))
             .then_with(|| labels.kind(a).cmp(labels.kind(b)))
             .then(a.cmp(&b))
     });
-    let aggregate = jgf::Aggregate::of_kinds(&tree, |v| Some(labels.kind(v)));
+    let aggregate = jgf::Aggregate::of_kinds(&tree, &|v| Some(labels.kind(v)));
     let looks = generated_looks(&tree, &labels, id);
     (tree, aggregate, labels, looks)
 }
@@ -221,8 +231,8 @@ impl Outline {
     /// [`MAX_GENERATED_VERTICES`].
     pub fn new(own: Option<Analysis>, rset: Option<&Rset>, open_depth: usize) -> Option<Outline> {
         let Some(analysis) = own else {
-            let r = rset.filter(|r| small_enough(r))?;
-            let (tree, aggregate, labels, looks) = generated(r);
+            let r = rset?;
+            let (tree, aggregate, labels, looks) = generated(r, small_enough(r)?);
             return Some(Outline::of_parts(
                 tree,
                 aggregate,

@@ -21,12 +21,12 @@ pub struct Aggregate {
 impl Aggregate {
     /// Index the types of every vertex of `tree`.
     pub fn build(graph: &Graph, tree: &Tree) -> Self {
-        Aggregate::of_kinds(tree, |v| graph.vertices.get(v).map(|x| x.kind.as_str()))
+        Aggregate::of_kinds(tree, &|v| graph.vertices.get(v).map(|x| x.kind.as_str()))
     }
 
     /// Index the types of every vertex of `tree`, `kind` giving each
     /// vertex's type (none: left out).
-    pub fn of_kinds<'a>(tree: &Tree, kind: impl Fn(usize) -> Option<&'a str>) -> Self {
+    pub fn of_kinds<'a>(tree: &Tree, kind: &dyn Fn(usize) -> Option<&'a str>) -> Self {
         let mut agg = Aggregate::default();
         let mut lookup: std::collections::HashMap<&str, usize> = Default::default();
         for (pos, &v) in tree.preorder().iter().enumerate() {

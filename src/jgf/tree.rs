@@ -54,20 +54,31 @@ pub struct Tree {
     pub overlay: Vec<Overlay>,
 }
 
-/// Arrays of `u32` in serde as their little-endian bytes (`#[serde(with =
-/// "packed")]`): a large outline crosses from the analysis worker to the
-/// page as a few copies instead of a varint read and written per element
-/// (a 223 000-vertex outline's arrays took a tenth of a second of the
-/// page's thread in postcard's varints).
+/// Arrays of `u32` in serde as little-endian bytes (`#[serde(with =
+/// "packed")]`), each element in the fewest bytes (1, 2 or 4, the first
+/// byte says) that hold the array's largest: a large outline crosses from
+/// the analysis worker to the page as a few copies instead of a varint
+/// read and written per element (a 223 000-vertex outline's arrays took a
+/// tenth of a second of the page's thread in postcard's varints), and its
+/// types, classes and depths as a byte each.
 pub mod packed {
-    use serde::de::{Error, Visitor};
+    use serde::de::{Error, Unexpected, Visitor};
     use serde::{Deserializer, Serializer};
 
-    /// Write `v` as one byte string, four bytes an element.
+    /// Write `v` as one byte string: the width, then each element.
     pub fn serialize<S: Serializer>(v: &[u32], s: S) -> Result<S::Ok, S::Error> {
-        let mut bytes = Vec::with_capacity(v.len() * 4);
+        let max = v.iter().copied().max().unwrap_or(0);
+        let width = if max <= 0xff {
+            1
+        } else if max <= 0xffff {
+            2
+        } else {
+            4
+        };
+        let mut bytes = Vec::with_capacity(1 + v.len() * width);
+        bytes.push(width as u8);
         for x in v {
-            bytes.extend_from_slice(&x.to_le_bytes());
+            bytes.extend_from_slice(&x.to_le_bytes()[..width]);
         }
         s.serialize_bytes(&bytes)
     }
@@ -83,19 +94,27 @@ pub mod packed {
         type Value = Vec<u32>;
 
         fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-            f.write_str("an array of u32 as little-endian bytes")
+            f.write_str("a width of 1, 2 or 4 bytes, then whole elements")
         }
 
         fn visit_bytes<E: Error>(self, b: &[u8]) -> Result<Vec<u32>, E> {
-            if b.len() % 4 != 0 {
-                return Err(E::custom(format!(
-                    "a packed array of {} bytes is not whole u32s",
-                    b.len()
-                )));
+            let (&width, rest) = b.split_first().ok_or_else(|| E::invalid_length(0, &self))?;
+            if !matches!(width, 1 | 2 | 4) {
+                return Err(E::invalid_value(Unexpected::Unsigned(width.into()), &self));
             }
-            Ok(b.chunks_exact(4)
-                .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-                .collect())
+            if rest.len() % width as usize != 0 {
+                return Err(E::invalid_length(b.len(), &self));
+            }
+            let at = rest.chunks_exact(width as usize);
+            Ok(match width {
+                1 => rest.iter().map(|&x| u32::from(x)).collect(),
+                2 => at
+                    .map(|c| u32::from(u16::from_le_bytes([c[0], c[1]])))
+                    .collect(),
+                _ => at
+                    .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+                    .collect(),
+            })
         }
     }
 }
@@ -275,8 +294,9 @@ impl Tally {
 }
 
 /// Children lists (CSR) of the members of `tree` by its parent pointers,
-/// each sorted by `key`.
-fn children_lists(tree: &mut Tree, member: &[bool], key: impl Fn(u32, u32) -> Ordering) {
+/// each sorted by `key` (a `dyn`: one sort in the code for both callers,
+/// which the element bundle's size budget counts).
+fn sorted_children(tree: &mut Tree, member: &[bool], key: &dyn Fn(u32, u32) -> Ordering) {
     let n = tree.parent.len();
     let mut counts = vec![0u32; n + 1];
     for (&p, &m) in tree.parent.iter().zip(member) {
@@ -297,7 +317,12 @@ fn children_lists(tree: &mut Tree, member: &[bool], key: impl Fn(u32, u32) -> Or
         }
     }
     for i in 0..n {
-        children[counts[i] as usize..counts[i + 1] as usize].sort_by(|a, b| key(*a, *b));
+        let kids = &mut children[counts[i] as usize..counts[i + 1] as usize];
+        // Children are most often written in order already: one look
+        // instead of a sort (half the time of a generated outline).
+        if !kids.is_sorted_by(|a, b| key(*a, *b) != Ordering::Greater) {
+            kids.sort_by(|a, b| key(*a, *b));
+        }
     }
     tree.child_start = counts;
     tree.children = children;
@@ -305,7 +330,7 @@ fn children_lists(tree: &mut Tree, member: &[bool], key: impl Fn(u32, u32) -> Or
 
 /// Depths, subtree sizes and the preorder of `tree` (its children lists
 /// made), with the main root's tree first. Returns the main root.
-fn number(tree: &mut Tree, member: &[bool]) -> Option<u32> {
+fn number_forest(tree: &mut Tree, member: &[bool]) -> Option<u32> {
     let n = tree.parent.len();
     let roots: Vec<u32> = (0..n)
         .filter(|&i| member[i] && tree.parent[i] == NONE)
@@ -391,14 +416,14 @@ impl Tree {
     /// a root), and `key` orders siblings as [`build`] does (natural order
     /// of names, then type, then index). Every vertex is in it. What
     /// [`build`] would make of the same graph, without its checks.
-    pub fn from_parents(parent: Vec<Option<u32>>, key: impl Fn(u32, u32) -> Ordering) -> Tree {
+    pub fn from_parents(parent: Vec<Option<u32>>, key: &dyn Fn(u32, u32) -> Ordering) -> Tree {
         let member = vec![true; parent.len()];
         let mut tree = Tree {
             parent: parent.into_iter().map(|p| p.unwrap_or(NONE)).collect(),
             ..Tree::default()
         };
-        children_lists(&mut tree, &member, key);
-        number(&mut tree, &member);
+        sorted_children(&mut tree, &member, key);
+        number_forest(&mut tree, &member);
         tree
     }
 }
@@ -763,13 +788,13 @@ impl<'g> Builder<'g> {
                 .then_with(|| x.kind.cmp(&y.kind))
                 .then(a.cmp(&b))
         };
-        children_lists(&mut self.tree, member, key);
+        sorted_children(&mut self.tree, member, &key);
     }
 
     /// Depths, subtree sizes and the preorder, with the main root's tree
     /// first. Returns the main root.
     fn number(&mut self, member: &[bool]) -> Option<u32> {
-        number(&mut self.tree, member)
+        number_forest(&mut self.tree, member)
     }
 
     /// Every root but the main one: a lone vertex is unreachable, a larger
