@@ -14,6 +14,7 @@
 pub mod looks;
 pub mod picture;
 
+use crate::jgf::tree::packed;
 use crate::jgf::{self, generate, Analysis, Graph, Tree};
 use crate::rset::Rset;
 use crate::words::{count, grouped};
@@ -47,14 +48,70 @@ pub fn not_drawn(vertices: u64) -> Option<String> {
     })
 }
 
-/// The graph generated from a set without one, when it is small enough.
-fn generated(r: &Rset) -> Option<Analysis> {
+/// How many vertices the graph generated for `r` has, when it is small
+/// enough to draw.
+fn small_enough(r: &Rset) -> Option<usize> {
     let types = r.child_types();
-    let size = generated_vertices(r.len() as u64, types.iter().map(|t| r.count(t)));
-    if size > MAX_GENERATED_VERTICES {
-        return None;
-    }
-    Some(jgf::analyze_graph(generate::from_rset(r)).0)
+    let n = generated_vertices(r.len() as u64, types.iter().map(|t| r.count(t)));
+    (n <= MAX_GENERATED_VERTICES).then_some(n as usize)
+}
+
+/// The parts of the outline of the graph generated for `r`
+/// ([`generate::from_rset`]; `n` vertices), made straight from the set: a
+/// generated graph is well formed by construction, so neither its model
+/// (a string per id, path and edge end) nor the reader's checks are
+/// needed. Equal to what [`Outline::new`] makes of the model
+/// (`the_generated_outline_is_the_models`).
+fn generated(r: &Rset, n: usize) -> (Tree, jgf::Aggregate, Labels, Looks) {
+    let mut labels = Labels {
+        // About seven bytes a name: `core12`, `node1024`.
+        names: String::with_capacity(n * 7),
+        ends: Vec::with_capacity(n),
+        kind: Vec::with_capacity(n),
+        kinds: Vec::new(),
+        rank: Vec::with_capacity(n),
+    };
+    let mut parent: Vec<Option<u32>> = Vec::with_capacity(n);
+    let mut id: Vec<i64> = Vec::with_capacity(n);
+    generate::walk(r, |m| {
+        labels.names.push_str(m.name);
+        let end = u32::try_from(labels.names.len()).unwrap_or(u32::MAX);
+        labels.ends.push(end);
+        let k = match labels.kinds.iter().position(|k| k == m.kind) {
+            Some(k) => k,
+            None => {
+                labels.kinds.push(m.kind.to_string());
+                labels.kinds.len() - 1
+            }
+        };
+        labels.kind.push(k as u32);
+        labels.rank.push(m.rank);
+        parent.push(m.parent.map(|p| u32::try_from(p).unwrap_or(u32::MAX)));
+        id.push(m.id);
+    });
+    // Siblings in the order the reader sorts them.
+    let tree = Tree::from_parents(parent, &|a, b| {
+        let (a, b) = (a as usize, b as usize);
+        jgf::tree::natural_cmp(labels.name(a), labels.name(b))
+            .then_with(|| labels.kind(a).cmp(labels.kind(b)))
+            .then(a.cmp(&b))
+    });
+    let aggregate = jgf::Aggregate::of_kinds(&tree, &|v| Some(labels.kind(v)));
+    let looks = generated_looks(&tree, &labels, id);
+    (tree, aggregate, labels, looks)
+}
+
+/// The looks of a generated graph ([`Looks::generated`]); none in the
+/// embedding bundle, as [`looks_of`].
+#[cfg(feature = "page")]
+fn generated_looks(tree: &Tree, labels: &Labels, id: Vec<i64>) -> Looks {
+    Looks::generated(tree, &labels.kind, &labels.kinds, id)
+}
+
+/// What the picture needs: nothing, in a bundle that draws none.
+#[cfg(not(feature = "page"))]
+fn generated_looks(_: &Tree, _: &Labels, _: Vec<i64>) -> Looks {
+    Looks::default()
 }
 
 /// One visible row of the outline.
@@ -111,6 +168,7 @@ pub struct Outline {
     looks: Looks,
     origin: Origin,
     open: Vec<bool>,
+    #[serde(with = "packed")]
     visible: Vec<u32>,
 }
 
@@ -122,8 +180,10 @@ struct Labels {
     /// The names, one after another.
     names: String,
     /// Where each vertex's name ends in `names`.
+    #[serde(with = "packed")]
     ends: Vec<u32>,
     /// Each vertex's type, as an index into `kinds`.
+    #[serde(with = "packed")]
     kind: Vec<u32>,
     kinds: Vec<String>,
     /// Each vertex's rank (negative: none).
@@ -170,26 +230,54 @@ impl Outline {
     /// there is no graph and the set is absent or larger than
     /// [`MAX_GENERATED_VERTICES`].
     pub fn new(own: Option<Analysis>, rset: Option<&Rset>, open_depth: usize) -> Option<Outline> {
-        let (analysis, origin) = match own {
-            Some(a) => (a, Origin::Scheduling),
-            None => (generated(rset?)?, Origin::Generated),
+        let Some(analysis) = own else {
+            let r = rset?;
+            let (tree, aggregate, labels, looks) = generated(r, small_enough(r)?);
+            return Some(Outline::of_parts(
+                tree,
+                aggregate,
+                labels,
+                looks,
+                Origin::Generated,
+                open_depth,
+            ));
         };
-        // A graph of its own may disagree with R_lite; a generated one cannot.
-        let differences = match (origin, rset) {
-            (Origin::Scheduling, Some(r)) => jgf::consistency::compare(r, &analysis),
-            _ => Vec::new(),
+        // A graph of its own may disagree with R_lite.
+        let differences = match rset {
+            Some(r) => jgf::consistency::compare(r, &analysis),
+            None => Vec::new(),
         };
         let Analysis {
             graph,
             tree,
             aggregate,
         } = analysis;
-        let open = (0..graph.vertices.len())
+        let (labels, looks) = (Labels::of(&graph), looks_of(&graph, &tree, &differences));
+        Some(Outline::of_parts(
+            tree,
+            aggregate,
+            labels,
+            looks,
+            Origin::Scheduling,
+            open_depth,
+        ))
+    }
+
+    /// The outline of these parts, vertices deeper than `open_depth` closed.
+    fn of_parts(
+        tree: Tree,
+        aggregate: jgf::Aggregate,
+        labels: Labels,
+        looks: Looks,
+        origin: Origin,
+        open_depth: usize,
+    ) -> Outline {
+        let open = (0..labels.ends.len())
             .map(|v| tree.depth(v) < open_depth)
             .collect();
         let mut outline = Outline {
-            labels: Labels::of(&graph),
-            looks: looks_of(&graph, &tree, &differences),
+            labels,
+            looks,
             tree,
             aggregate,
             origin,
@@ -197,7 +285,7 @@ impl Outline {
             visible: Vec::new(),
         };
         outline.rebuild();
-        Some(outline)
+        outline
     }
 
     /// Where the graph came from.
@@ -494,6 +582,37 @@ mod tests {
         o.toggle(7);
         assert_eq!(o.len(), 1);
         assert_eq!(o.row(1), None);
+    }
+
+    /// The outline of the model of the graph generated for `r`, read and
+    /// checked as a document's own graph is.
+    fn the_models(r: &Rset, open_depth: usize) -> Outline {
+        let (analysis, diagnostics) = jgf::analyze_graph(generate::from_rset(r));
+        assert_eq!(diagnostics, [], "a generated graph is well formed");
+        let mut o = Outline::new(Some(analysis), None, open_depth).unwrap();
+        o.origin = Origin::Generated;
+        o
+    }
+
+    #[test]
+    fn the_generated_outline_is_the_models() {
+        let cases = [
+            // Hosts out of rank order, so siblings are sorted by name.
+            r#"{"version": 1, "execution": {"R_lite": [{"rank": "0-3", "children": {"core": "0-2,7", "gpu": "1"}}], "nodelist": ["n10,n2,n1,n09"]}}"#,
+            // No hosts: nodes named by rank; two names alike (core10 of
+            // type core and of type core1), ordered by type.
+            r#"{"version": 1, "execution": {"R_lite": [{"rank": "5,9-10", "children": {"core1": "0", "core": "2,10"}}, {"rank": "2", "children": {"gpu": "0-11"}}]}}"#,
+            // Identical nodes, which the picture folds.
+            r#"{"version": 1, "execution": {"R_lite": [{"rank": "0-63", "children": {"core": "0-15"}}], "nodelist": ["fluke[0-63]"]}}"#,
+            r#"{"version": 1, "execution": {"R_lite": []}}"#,
+        ];
+        for text in cases {
+            let r = load(text).unwrap();
+            for depth in [0, 1, 2, 5] {
+                let fast = Outline::new(None, Some(&r), depth).unwrap();
+                assert_eq!(fast, the_models(&r, depth), "{text} at depth {depth}");
+            }
+        }
     }
 
     #[test]

@@ -21,14 +21,20 @@ pub struct Aggregate {
 impl Aggregate {
     /// Index the types of every vertex of `tree`.
     pub fn build(graph: &Graph, tree: &Tree) -> Self {
+        Aggregate::of_kinds(tree, &|v| graph.vertices.get(v).map(|x| x.kind.as_str()))
+    }
+
+    /// Index the types of every vertex of `tree`, `kind` giving each
+    /// vertex's type (none: left out).
+    pub fn of_kinds<'a>(tree: &Tree, kind: &dyn Fn(usize) -> Option<&'a str>) -> Self {
         let mut agg = Aggregate::default();
         let mut lookup: std::collections::HashMap<&str, usize> = Default::default();
         for (pos, &v) in tree.preorder().iter().enumerate() {
-            let Some(x) = graph.vertices.get(v as usize) else {
+            let Some(k) = kind(v as usize) else {
                 continue;
             };
-            let t = *lookup.entry(x.kind.as_str()).or_insert_with(|| {
-                agg.types.push(x.kind.clone());
+            let t = *lookup.entry(k).or_insert_with(|| {
+                agg.types.push(k.to_string());
                 agg.positions.push(Vec::new());
                 agg.types.len() - 1
             });

@@ -43,6 +43,65 @@ pub(super) fn contains(source: usize, target: usize, index: usize) -> Edge {
     }
 }
 
+/// One vertex of the graph generated for a set, as [`walk`] meets it.
+pub struct Made<'a> {
+    /// The index of its parent (met before it); none for the root.
+    pub parent: Option<usize>,
+    /// Its type: `cluster`, `node`, or a child type of the set.
+    pub kind: &'a str,
+    /// Its name (also its basename's type: `core3`, `gpu1`).
+    pub name: &'a str,
+    /// `metadata.id`.
+    pub id: i64,
+    /// Its rank (-1 for the cluster).
+    pub rank: i64,
+}
+
+/// Meet the vertices of the graph of `r` ([`from_rset`]) in vertex order:
+/// what the graph is made of, for a caller that needs less than the
+/// whole model (the page's outline of a large set).
+pub fn walk(r: &Rset, mut meet: impl FnMut(Made<'_>)) {
+    meet(Made {
+        parent: None,
+        kind: "cluster",
+        name: "cluster0",
+        id: 0,
+        rank: -1,
+    });
+    let mut next = 1;
+    let mut cname = String::new();
+    for node in r.nodes_by_rank() {
+        let rank = i64::from(node.rank());
+        let name = node
+            .hostname()
+            .map_or_else(|| format!("node{rank}"), str::to_string);
+        let id = numeric_suffix(&name).unwrap_or(rank);
+        let nkey = next;
+        meet(Made {
+            parent: Some(0),
+            kind: "node",
+            name: &name,
+            id,
+            rank,
+        });
+        next += 1;
+        for (kind, ids) in node.children() {
+            for i in ids.iter() {
+                cname.clear();
+                let _ = write!(cname, "{kind}{i}");
+                meet(Made {
+                    parent: Some(nkey),
+                    kind,
+                    name: &cname,
+                    id: i64::from(i),
+                    rank,
+                });
+                next += 1;
+            }
+        }
+    }
+}
+
 /// The graph of `r`: a `cluster0` root, one `node` per rank (named by its
 /// host, else `node<rank>`; id from the host's numeric suffix, else the
 /// rank), and one vertex per child id (`core3`, `gpu1`, ...).
@@ -52,38 +111,19 @@ pub fn from_rset(r: &Rset) -> Graph {
         pointer: "/graph".into(),
         ..Graph::default()
     };
-    g.vertices.push(vertex(
-        0,
-        "cluster",
-        "cluster0".into(),
-        0,
-        -1,
-        "/cluster0".into(),
-    ));
-    for node in r.nodes_by_rank() {
-        let rank = i64::from(node.rank());
-        let name = node
-            .hostname()
-            .map_or_else(|| format!("node{rank}"), str::to_string);
-        let id = numeric_suffix(&name).unwrap_or(rank);
-        let npath = format!("/cluster0/{name}");
-        let nkey = g.vertices.len();
+    walk(r, |m| {
+        let key = g.vertices.len();
+        let path = match m.parent.and_then(|p| g.vertices.get(p)) {
+            Some(p) => format!("{}/{}", p.path("containment").unwrap_or(""), m.name),
+            None => format!("/{}", m.name),
+        };
         g.vertices
-            .push(vertex(nkey, "node", name, id, rank, npath.clone()));
-        let e = g.edges.len();
-        g.edges.push(contains(0, nkey, e));
-        for (kind, ids) in node.children() {
-            for i in ids.iter() {
-                let key = g.vertices.len();
-                let cname = format!("{kind}{i}");
-                let path = format!("{npath}/{cname}");
-                g.vertices
-                    .push(vertex(key, kind, cname, i64::from(i), rank, path));
-                let e = g.edges.len();
-                g.edges.push(contains(nkey, key, e));
-            }
+            .push(vertex(key, m.kind, m.name.to_string(), m.id, m.rank, path));
+        if let Some(p) = m.parent {
+            let e = g.edges.len();
+            g.edges.push(contains(p, key, e));
         }
-    }
+    });
     g
 }
 

@@ -657,3 +657,30 @@ mod prop {
         }
     }
 }
+
+#[test]
+fn packed_arrays_cross_as_bytes() {
+    #[derive(Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+    struct Held(#[serde(with = "super::tree::packed")] Vec<u32>);
+    let bytes = |v: &[u32]| postcard::to_allocvec(&Held(v.to_vec())).unwrap();
+    // A length, the width, then each element in it, least significant
+    // byte first.
+    assert_eq!(
+        bytes(&[0, 1, 300, u32::MAX]),
+        [17, 4, 0, 0, 0, 0, 1, 0, 0, 0, 44, 1, 0, 0, 255, 255, 255, 255]
+    );
+    assert_eq!(bytes(&[7, 255]), [3, 1, 7, 255]);
+    assert_eq!(bytes(&[256, 2]), [5, 2, 0, 1, 2, 0]);
+    assert_eq!(bytes(&[]), [1, 1]);
+    for v in [&[0, 1, 300, u32::MAX][..], &[7, 255], &[256, 2], &[]] {
+        assert_eq!(postcard::from_bytes::<Held>(&bytes(v)).unwrap().0, v);
+    }
+    // No width, an unknown one, a last element cut short.
+    for wrong in [&[0][..], &[2, 3, 0], &[4, 2, 1, 0, 1]] {
+        assert_eq!(
+            postcard::from_bytes::<Held>(wrong).unwrap_err(),
+            postcard::Error::SerdeDeCustom,
+            "{wrong:?}"
+        );
+    }
+}

@@ -34,17 +34,89 @@ pub struct Overlay {
 #[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Tree {
     roots: Vec<u32>,
+    #[serde(with = "packed")]
     parent: Vec<u32>,
+    #[serde(with = "packed")]
     child_start: Vec<u32>,
+    #[serde(with = "packed")]
     children: Vec<u32>,
+    #[serde(with = "packed")]
     preorder: Vec<u32>,
+    #[serde(with = "packed")]
     pos: Vec<u32>,
+    #[serde(with = "packed")]
     depth: Vec<u32>,
+    #[serde(with = "packed")]
     size: Vec<u32>,
     /// Edges of other subsystems (not sent to the page's outline, which
     /// draws containment only).
     #[serde(skip)]
     pub overlay: Vec<Overlay>,
+}
+
+/// Arrays of `u32` in serde as little-endian bytes (`#[serde(with =
+/// "packed")]`), each element in the fewest bytes (1, 2 or 4, the first
+/// byte says) that hold the array's largest: a large outline crosses from
+/// the analysis worker to the page as a few copies instead of a varint
+/// read and written per element (a 223 000-vertex outline's arrays took a
+/// tenth of a second of the page's thread in postcard's varints), and its
+/// types, classes and depths as a byte each.
+pub mod packed {
+    use serde::de::{Error, Unexpected, Visitor};
+    use serde::{Deserializer, Serializer};
+
+    /// Write `v` as one byte string: the width, then each element.
+    pub fn serialize<S: Serializer>(v: &[u32], s: S) -> Result<S::Ok, S::Error> {
+        let max = v.iter().copied().max().unwrap_or(0);
+        let width = if max <= 0xff {
+            1
+        } else if max <= 0xffff {
+            2
+        } else {
+            4
+        };
+        let mut bytes = Vec::with_capacity(1 + v.len() * width);
+        bytes.push(width as u8);
+        for x in v {
+            bytes.extend_from_slice(&x.to_le_bytes()[..width]);
+        }
+        s.serialize_bytes(&bytes)
+    }
+
+    /// Read what [`serialize`] wrote.
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<u32>, D::Error> {
+        d.deserialize_bytes(Packed)
+    }
+
+    struct Packed;
+
+    impl Visitor<'_> for Packed {
+        type Value = Vec<u32>;
+
+        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
+            f.write_str("a width of 1, 2 or 4 bytes, then whole elements")
+        }
+
+        fn visit_bytes<E: Error>(self, b: &[u8]) -> Result<Vec<u32>, E> {
+            let (&width, rest) = b.split_first().ok_or_else(|| E::invalid_length(0, &self))?;
+            if !matches!(width, 1 | 2 | 4) {
+                return Err(E::invalid_value(Unexpected::Unsigned(width.into()), &self));
+            }
+            if rest.len() % width as usize != 0 {
+                return Err(E::invalid_length(b.len(), &self));
+            }
+            let at = rest.chunks_exact(width as usize);
+            Ok(match width {
+                1 => rest.iter().map(|&x| u32::from(x)).collect(),
+                2 => at
+                    .map(|c| u32::from(u16::from_le_bytes([c[0], c[1]])))
+                    .collect(),
+                _ => at
+                    .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
+                    .collect(),
+            })
+        }
+    }
 }
 
 fn idx(i: usize) -> u32 {
@@ -218,6 +290,141 @@ impl Tally {
             d.message = msg(self.count, &d.message);
             out.push(d);
         }
+    }
+}
+
+/// Children lists (CSR) of the members of `tree` by its parent pointers,
+/// each sorted by `key` (a `dyn`: one sort in the code for both callers,
+/// which the element bundle's size budget counts).
+fn sorted_children(tree: &mut Tree, member: &[bool], key: &dyn Fn(u32, u32) -> Ordering) {
+    let n = tree.parent.len();
+    let mut counts = vec![0u32; n + 1];
+    for (&p, &m) in tree.parent.iter().zip(member) {
+        if p != NONE && m {
+            counts[p as usize + 1] += 1;
+        }
+    }
+    for i in 0..n {
+        counts[i + 1] += counts[i];
+    }
+    let mut fill = counts.clone();
+    let mut children = vec![0u32; counts[n] as usize];
+    for (i, (&p, &m)) in tree.parent.iter().zip(member).enumerate() {
+        if p != NONE && m {
+            let slot = &mut fill[p as usize];
+            children[*slot as usize] = idx(i);
+            *slot += 1;
+        }
+    }
+    for i in 0..n {
+        let kids = &mut children[counts[i] as usize..counts[i + 1] as usize];
+        // Children are most often written in order already: one look
+        // instead of a sort (half the time of a generated outline).
+        if !kids.is_sorted_by(|a, b| key(*a, *b) != Ordering::Greater) {
+            kids.sort_by(|a, b| key(*a, *b));
+        }
+    }
+    tree.child_start = counts;
+    tree.children = children;
+}
+
+/// Depths, subtree sizes and the preorder of `tree` (its children lists
+/// made), with the main root's tree first. Returns the main root.
+fn number_forest(tree: &mut Tree, member: &[bool]) -> Option<u32> {
+    let n = tree.parent.len();
+    let roots: Vec<u32> = (0..n)
+        .filter(|&i| member[i] && tree.parent[i] == NONE)
+        .map(idx)
+        .collect();
+    tree.pos = vec![NONE; n];
+    tree.depth = vec![0; n];
+    tree.size = vec![1; n];
+    let order = depths(tree, &roots);
+    sizes(tree, &order);
+    // Main root: the one holding the most vertices, the first written on a tie.
+    let size = &tree.size;
+    let main = roots
+        .iter()
+        .copied()
+        .max_by(|a, b| size[*a as usize].cmp(&size[*b as usize]).then(b.cmp(a)));
+    let mut ordered: Vec<u32> = Vec::with_capacity(roots.len());
+    if let Some(m) = main {
+        ordered.push(m);
+        ordered.extend(roots.iter().copied().filter(|&r| r != m));
+    }
+    preorder(tree, ordered, order);
+    main
+}
+
+/// Preorder from every root in document order, setting depths; gives
+/// that order.
+fn depths(tree: &mut Tree, roots: &[u32]) -> Vec<u32> {
+    let mut order: Vec<u32> = Vec::with_capacity(tree.parent.len());
+    let mut todo: Vec<u32> = Vec::new();
+    for &r in roots {
+        todo.push(r);
+        while let Some(u) = todo.pop() {
+            tree.pos[u as usize] = idx(order.len());
+            order.push(u);
+            let d = tree.depth[u as usize];
+            let (a, b) = (
+                tree.child_start[u as usize] as usize,
+                tree.child_start[u as usize + 1] as usize,
+            );
+            for k in (a..b).rev() {
+                let c = tree.children[k];
+                tree.depth[c as usize] = d + 1;
+                todo.push(c);
+            }
+        }
+    }
+    order
+}
+
+/// Subtree sizes by accumulation in reverse preorder.
+fn sizes(tree: &mut Tree, order: &[u32]) {
+    for &u in order.iter().rev() {
+        let p = tree.parent[u as usize];
+        if p != NONE {
+            tree.size[p as usize] += tree.size[u as usize];
+        }
+    }
+}
+
+/// Number the preorder again from the `ordered` roots (main root first),
+/// reusing the buffer of the first numbering.
+fn preorder(tree: &mut Tree, ordered: Vec<u32>, mut order: Vec<u32>) {
+    let mut todo: Vec<u32> = Vec::new();
+    order.clear();
+    for &r in &ordered {
+        todo.push(r);
+        while let Some(u) = todo.pop() {
+            tree.pos[u as usize] = idx(order.len());
+            order.push(u);
+            for &c in tree.children(u as usize).iter().rev() {
+                todo.push(c);
+            }
+        }
+    }
+    tree.preorder = order;
+    tree.roots = ordered;
+}
+
+impl Tree {
+    /// The forest of a graph known to be well formed (one generated, not
+    /// read): `parent` gives each vertex's containment parent (`None` for
+    /// a root), and `key` orders siblings as [`build`] does (natural order
+    /// of names, then type, then index). Every vertex is in it. What
+    /// [`build`] would make of the same graph, without its checks.
+    pub fn from_parents(parent: Vec<Option<u32>>, key: &dyn Fn(u32, u32) -> Ordering) -> Tree {
+        let member = vec![true; parent.len()];
+        let mut tree = Tree {
+            parent: parent.into_iter().map(|p| p.unwrap_or(NONE)).collect(),
+            ..Tree::default()
+        };
+        sorted_children(&mut tree, &member, key);
+        number_forest(&mut tree, &member);
+        tree
     }
 }
 
@@ -574,117 +781,20 @@ impl<'g> Builder<'g> {
     /// Children lists (CSR), sorted naturally by name, then type, then
     /// document order.
     fn children_lists(&mut self, member: &[bool]) {
-        let (n, graph) = (self.n, self.graph);
-        let mut counts = vec![0u32; n + 1];
-        for (&p, &m) in self.tree.parent.iter().zip(member) {
-            if p != NONE && m {
-                counts[p as usize + 1] += 1;
-            }
-        }
-        for i in 0..n {
-            counts[i + 1] += counts[i];
-        }
-        let mut fill = counts.clone();
-        let mut children = vec![0u32; counts[n] as usize];
-        for (i, (&p, &m)) in self.tree.parent.iter().zip(member).enumerate() {
-            if p != NONE && m {
-                let slot = &mut fill[p as usize];
-                children[*slot as usize] = idx(i);
-                *slot += 1;
-            }
-        }
-        let key = |a: &u32, b: &u32| {
-            let (x, y) = (&graph.vertices[*a as usize], &graph.vertices[*b as usize]);
+        let graph = self.graph;
+        let key = |a: u32, b: u32| {
+            let (x, y) = (&graph.vertices[a as usize], &graph.vertices[b as usize]);
             natural_cmp(&x.name, &y.name)
                 .then_with(|| x.kind.cmp(&y.kind))
-                .then(a.cmp(b))
+                .then(a.cmp(&b))
         };
-        for i in 0..n {
-            children[counts[i] as usize..counts[i + 1] as usize].sort_by(key);
-        }
-        self.tree.child_start = counts;
-        self.tree.children = children;
+        sorted_children(&mut self.tree, member, &key);
     }
 
     /// Depths, subtree sizes and the preorder, with the main root's tree
     /// first. Returns the main root.
     fn number(&mut self, member: &[bool]) -> Option<u32> {
-        let n = self.n;
-        let roots: Vec<u32> = (0..n)
-            .filter(|&i| member[i] && self.tree.parent[i] == NONE)
-            .map(idx)
-            .collect();
-        self.tree.pos = vec![NONE; n];
-        self.tree.depth = vec![0; n];
-        self.tree.size = vec![1; n];
-        let order = self.depths(&roots);
-        self.sizes(&order);
-        // Main root: the one holding the most vertices, the first written on a tie.
-        let size = &self.tree.size;
-        let main = roots
-            .iter()
-            .copied()
-            .max_by(|a, b| size[*a as usize].cmp(&size[*b as usize]).then(b.cmp(a)));
-        let mut ordered: Vec<u32> = Vec::with_capacity(roots.len());
-        if let Some(m) = main {
-            ordered.push(m);
-            ordered.extend(roots.iter().copied().filter(|&r| r != m));
-        }
-        self.preorder(ordered, order);
-        main
-    }
-
-    /// Preorder from every root in document order, setting depths; gives
-    /// that order.
-    fn depths(&mut self, roots: &[u32]) -> Vec<u32> {
-        let tree = &mut self.tree;
-        let mut order: Vec<u32> = Vec::with_capacity(self.n);
-        let mut todo: Vec<u32> = Vec::new();
-        for &r in roots {
-            todo.push(r);
-            while let Some(u) = todo.pop() {
-                tree.pos[u as usize] = idx(order.len());
-                order.push(u);
-                let d = tree.depth[u as usize];
-                let kids = tree.children(u as usize).to_vec();
-                for &c in kids.iter().rev() {
-                    tree.depth[c as usize] = d + 1;
-                    todo.push(c);
-                }
-            }
-        }
-        order
-    }
-
-    /// Subtree sizes by accumulation in reverse preorder.
-    fn sizes(&mut self, order: &[u32]) {
-        let tree = &mut self.tree;
-        for &u in order.iter().rev() {
-            let p = tree.parent[u as usize];
-            if p != NONE {
-                tree.size[p as usize] += tree.size[u as usize];
-            }
-        }
-    }
-
-    /// Number the preorder again from the `ordered` roots (main root
-    /// first), reusing the buffer of the first numbering.
-    fn preorder(&mut self, ordered: Vec<u32>, mut order: Vec<u32>) {
-        let tree = &mut self.tree;
-        let mut todo: Vec<u32> = Vec::new();
-        order.clear();
-        for &r in &ordered {
-            todo.push(r);
-            while let Some(u) = todo.pop() {
-                tree.pos[u as usize] = idx(order.len());
-                order.push(u);
-                for &c in tree.children(u as usize).iter().rev() {
-                    todo.push(c);
-                }
-            }
-        }
-        tree.preorder = order;
-        tree.roots = ordered;
+        number_forest(&mut self.tree, member)
     }
 
     /// Every root but the main one: a lone vertex is unreachable, a larger

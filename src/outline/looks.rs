@@ -10,6 +10,7 @@
 
 use super::Outline;
 use crate::jgf::consistency::Difference;
+use crate::jgf::tree::packed;
 use crate::jgf::{Graph, Query, Tree};
 use crate::rset::fxhash::FxHashMap as HashMap;
 use serde::{Deserialize, Serialize};
@@ -22,16 +23,20 @@ pub const NO_CLASS: u32 = u32::MAX;
 pub struct Looks {
     /// Interned strings (basenames, units).
     strings: Vec<String>,
+    #[serde(with = "packed")]
     basename: Vec<u32>,
+    #[serde(with = "packed")]
     unit: Vec<u32>,
     id: Vec<i64>,
     size: Vec<u64>,
     status: Vec<i64>,
     /// Each vertex's property set, an index into `prop_sets` (0: none).
+    #[serde(with = "packed")]
     props: Vec<u32>,
     prop_sets: Vec<Vec<(String, String)>>,
     /// Containment paths the document gives that are not the names' path.
     paths: Vec<(u32, String)>,
+    #[serde(with = "packed")]
     class: Vec<u32>,
     /// Where R_lite and the graph disagree, by rank, in words as `rscope
     /// jgf check` says it (shorthand omissions left out: not faults).
@@ -132,7 +137,57 @@ impl Looks {
                 (at(r.start), at(r.end))
             })
             .collect();
-        looks.class = classes(graph, tree, &looks);
+        // Types by number, so that a class key holds no string.
+        let mut numbers: HashMap<&str, u32> = HashMap::default();
+        let kinds: Vec<u32> = graph
+            .vertices
+            .iter()
+            .map(|x| {
+                let next = numbers.len() as u32;
+                *numbers.entry(x.kind.as_str()).or_insert(next)
+            })
+            .collect();
+        looks.class = classes(tree, &kinds, &looks);
+        looks
+    }
+
+    /// The looks of the graph generated for a set (as
+    /// [`crate::jgf::generate::walk`] meets it), whose tree is `tree`:
+    /// `kind` numbers each vertex's type in `kinds`, and `id` is each
+    /// vertex's `metadata.id`. What [`Looks::of`] finds in that graph,
+    /// without the graph: generated vertices have their type as basename,
+    /// no unit, size 1, no status, no properties and no spans, and their
+    /// paths are their names'.
+    pub fn generated(tree: &Tree, kind: &[u32], kinds: &[String], id: Vec<i64>) -> Looks {
+        let n = kind.len();
+        let mut looks = Looks {
+            prop_sets: vec![Vec::new()],
+            ..Looks::default()
+        };
+        // Interned in the order Looks::of meets them: each vertex's
+        // basename, then its unit.
+        let mut strings = Interner::new(&mut looks.strings);
+        // Each string is looked up once: a few types and the empty unit.
+        let mut of_kind: Vec<Option<u32>> = vec![None; kinds.len()];
+        let (no_unit, mut no_unit_at) = (String::new(), None);
+        let (mut basename, mut unit) = (Vec::with_capacity(n), Vec::with_capacity(n));
+        for &k in kind {
+            let b = match of_kind.get_mut(k as usize) {
+                Some(Some(b)) => *b,
+                Some(s) => *s.insert(strings.get(&kinds[k as usize])),
+                None => strings.get(&no_unit),
+            };
+            basename.push(b);
+            unit.push(*no_unit_at.get_or_insert_with(|| strings.get(&no_unit)));
+        }
+        looks.basename = basename;
+        looks.unit = unit;
+        looks.props = vec![0; n];
+        looks.id = id;
+        looks.size = vec![1; n];
+        looks.status = vec![0; n];
+        looks.spans = vec![(0, 0); n];
+        looks.class = classes(tree, kind, &looks);
         looks
     }
 
@@ -291,32 +346,40 @@ fn differing_paths(graph: &Graph, tree: &Tree) -> Vec<(u32, String)> {
 }
 
 /// Each vertex's class, children before parents (reverse preorder), so
-/// a parent's key holds its children's classes.
-fn classes(graph: &Graph, tree: &Tree, looks: &Looks) -> Vec<u32> {
-    let mut class = vec![NO_CLASS; graph.vertices.len()];
+/// a parent's key holds its children's classes; `kind` numbers each
+/// vertex's type.
+fn classes(tree: &Tree, kind: &[u32], looks: &Looks) -> Vec<u32> {
+    let mut class = vec![NO_CLASS; kind.len()];
     let mut seen: HashMap<ClassKey, u32> = HashMap::default();
-    // Types by number, so that a key holds no string.
-    let mut kinds: HashMap<&str, u32> = HashMap::default();
+    // Leaves, most of a graph, are keyed without a list of children (a
+    // key with an empty list is never a parent's): one number for both.
+    let mut leaves: HashMap<(u32, u64, u32, i64, u32), u32> = HashMap::default();
     for &v in tree.preorder().iter().rev() {
         let v = v as usize;
-        let Some(x) = graph.vertices.get(v) else {
+        let Some(&k) = kind.get(v) else {
             continue;
         };
-        let children = tree
-            .children(v)
+        let own = (
+            k,
+            looks.size(v),
+            looks.unit.get(v).copied().unwrap_or(0),
+            looks.status(v),
+            looks.props.get(v).copied().unwrap_or(0),
+        );
+        let next = u32::try_from(seen.len() + leaves.len()).unwrap_or(NO_CLASS);
+        let kids = tree.children(v);
+        if kids.is_empty() {
+            let c = *leaves.entry(own).or_insert(next);
+            if let Some(slot) = class.get_mut(v) {
+                *slot = c;
+            }
+            continue;
+        }
+        let children = kids
             .iter()
             .map(|&c| class.get(c as usize).copied().unwrap_or(NO_CLASS))
             .collect();
-        let next_kind = kinds.len() as u32;
-        let key = (
-            *kinds.entry(x.kind.as_str()).or_insert(next_kind),
-            x.size,
-            looks.unit.get(v).copied().unwrap_or(0),
-            x.status,
-            looks.props.get(v).copied().unwrap_or(0),
-            children,
-        );
-        let next = u32::try_from(seen.len()).unwrap_or(NO_CLASS);
+        let key = (own.0, own.1, own.2, own.3, own.4, children);
         let c = *seen.entry(key).or_insert(next);
         if let Some(slot) = class.get_mut(v) {
             *slot = c;

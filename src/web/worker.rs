@@ -85,7 +85,7 @@ fn here(text: &str, early: impl FnOnce(Vec<JsValue>)) -> Vec<JsValue> {
     let mut begun = Analysis::begin(text);
     early(as_js(begun.take_early()));
     let analysis = Analysis::finish(text, begun);
-    as_js(Drawn::of(&analysis).later_parts().into())
+    as_js(Drawn::take(analysis).later_parts().into())
 }
 
 /// Which part of an answer a message holds.
