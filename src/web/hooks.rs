@@ -315,7 +315,7 @@ pub fn use_analysis(text: Text, active: usize) -> Analyzed {
                 .rev()
                 .find(|s| s.text == *text)
                 .cloned();
-            let timer = if text.trim().is_empty() || seen.is_some() {
+            let timer = if text.trim_start().is_empty() || seen.is_some() {
                 shown.set(seen);
                 progress.set(None);
                 None

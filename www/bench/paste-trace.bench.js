@@ -21,11 +21,14 @@ const traced = async (page, action) => {
   cdp.on('Tracing.dataCollected', (e) => events.push(...e.value));
   const done = new Promise((r) => cdp.once('Tracing.tracingComplete', r));
   await cdp.send('Profiler.enable');
-  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+  await cdp.send('Profiler.setSamplingInterval', { interval: Number(process.env.RSCOPE_TRACE_SAMPLE_US || 200) });
   await cdp.send('Tracing.start', { categories: CATEGORIES, transferMode: 'ReportEvents' });
-  await cdp.send('Profiler.start');
+  // RSCOPE_TRACE_PROFILE=0: trace events only, without the sampling
+  // profiler's overhead.
+  const sampling = process.env.RSCOPE_TRACE_PROFILE !== '0';
+  if (sampling) await cdp.send('Profiler.start');
   const t0 = await action();
-  const { profile } = await cdp.send('Profiler.stop');
+  const { profile } = sampling ? await cdp.send('Profiler.stop') : { profile: { nodes: [], samples: [], timeDeltas: [], startTime: 0 } };
   await cdp.send('Tracing.end');
   await done;
   return { events, profile, t0 };
