@@ -246,7 +246,9 @@ impl Analyst {
             answer_here(seq, &sent.text(), &self.on_answer);
             return;
         };
-        if sent.len() > POST_SLICE {
+        // The element's bundle (no `page` feature) starts no worker, and has
+        // a size budget.
+        if cfg!(feature = "page") && sent.len() > POST_SLICE {
             *self.latest.borrow_mut() = Some((seq, sent));
             let (worker, latest, broken) =
                 (worker.clone(), self.latest.clone(), self.broken.clone());
