@@ -98,6 +98,7 @@ pub async fn text_in_slices(js: &js_sys::JsString) -> crate::tabs::Text {
         at = end;
         pacer.pause().await;
     }
+    mark("rscope:text-converted");
     text.finish()
 }
 

@@ -382,6 +382,7 @@ impl Keeper {
         let (put, commit) = join(store.put(&head, Some(&k)), tx.commit()).await;
         put?;
         commit?;
+        crate::web::mark("rscope:text-stored");
         self.written.borrow_mut().push((text.clone(), key));
         Ok(())
     }

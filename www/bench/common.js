@@ -57,7 +57,8 @@ export const inWords = (l) => (l.count
  * tasks of any length where the Long Tasks API sees those over 50 ms.
  * Returns a function that stops and gives the tasks that began at or
  * after `t0` (a `performance.now()` time, read in the page after this
- * resolved), as `{ start, duration }` in ms from `t0`. */
+ * resolved), as `{ start, duration, marks }` in ms from `t0`, with the
+ * page's `rscope:` marks left in each. */
 export const traceTasks = async (page) => {
   const cdp = await page.context().newCDPSession(page);
   const events = [];
@@ -75,8 +76,14 @@ export const traceTasks = async (page) => {
     const all = onMain.filter((e) => e.ph === 'X' && (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask'));
     // A task's own nested RunTask events are not tasks of their own.
     const outer = all.filter((e) => !all.some((o) => o !== e && o.ts <= e.ts && o.ts + o.dur >= e.ts + e.dur && o.dur > e.dur));
+    // The page's own marks (window.RSCOPE_MARKS) name what a task did.
+    const marks = events.filter((e) => e.cat === 'blink.user_timing' && e.name.startsWith('rscope:'));
     return outer
       .filter((e) => zero === undefined || e.ts + e.dur >= zero)
-      .map((e) => ({ start: (e.ts - (zero ?? 0)) / 1000, duration: e.dur / 1000 }));
+      .map((e) => ({
+        start: (e.ts - (zero ?? 0)) / 1000,
+        duration: e.dur / 1000,
+        marks: [...new Set(marks.filter((m) => m.ts >= e.ts && m.ts <= e.ts + e.dur).map((m) => m.name.slice(7)))],
+      }));
   };
 };

@@ -239,6 +239,6 @@ for (const size of SIZES) {
     reportLongest(`${size} bytes${mib} paste until idle`, await longest(page, paint.t0, 2000));
     const tasks = await traced('bench:paste');
     const top = [...tasks].sort((a, b) => b.duration - a.duration).slice(0, 5);
-    report(`${size} bytes${mib} paste until idle: longest main-thread tasks (traced), start+duration`, top.map((t) => `${t.start.toFixed(0)}+${t.duration.toFixed(0)}`).join(' '), 'ms');
+    report(`${size} bytes${mib} paste until idle: longest main-thread tasks (traced), start+duration[marks in it]`, top.map((t) => `${t.start.toFixed(0)}+${t.duration.toFixed(0)}${t.marks.length ? `[${t.marks.join(',')}]` : ''}`).join(' '), 'ms');
   });
 }

@@ -244,6 +244,7 @@ fn use_lines(text: &Text) -> Option<Rc<Lines>> {
                             return;
                         }
                     }
+                    crate::web::mark("rscope:lines-indexed");
                     gloo::timers::future::TimeoutFuture::new(0).await;
                     if !stop.get() {
                         built.set(Some((text, Rc::new(b.finish()))));
