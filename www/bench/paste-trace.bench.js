@@ -2,7 +2,13 @@
 // issue-12 sizes, traced through the DevTools protocol (task trace events
 // and a sampling CPU profile), printing every main-thread task over
 // RSCOPE_TRACE_MS (default 20) ms with what ran in it. A tool for finding
-// a long task's cause; prints, asserts nothing about speed.
+// a long task's cause; prints, asserts nothing about speed. Off in `npm run
+// bench` (its output is long): run it with RSCOPE_TRACE=1 (or
+// RSCOPE_TRACE_SIZES=bytes,bytes), e.g.
+//   RSCOPE_TRACE_SIZES=67108864 npx playwright test --config playwright.bench.config.js bench/paste-trace.bench.js
+// RSCOPE_TRACE_PROFILE=0 leaves out the sampling profiler (less overhead),
+// RSCOPE_TRACE_SAMPLE_US sets its interval (200). Wasm frames have names
+// only in a bundle built with them (wasm-bindgen, then wasm-opt -g).
 import { test, expect } from '../tests/fixtures.js';
 import { report } from './common.js';
 
@@ -104,6 +110,7 @@ const longTasks = ({ events, profile }) => {
 
 for (const size of SIZES) {
   test(`${size}-byte paste traced`, async ({ page }) => {
+    test.skip(!process.env.RSCOPE_TRACE && !process.env.RSCOPE_TRACE_SIZES, 'a profiling tool: set RSCOPE_TRACE=1');
     test.setTimeout(180_000);
     await page.addInitScript(() => { window.RSCOPE_MARKS = true; });
     await page.goto('/');
