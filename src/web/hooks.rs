@@ -264,6 +264,11 @@ pub fn use_analysis(text: Text, active: usize) -> Analyzed {
         let (pending, analyst, preposted) = (pending.clone(), analyst.clone(), preposted.clone());
         let progress = progress.setter();
         Callback::from(move |(js, edit): (js_sys::JsString, Callback<Text>)| {
+            // Only the page's editor takes pastes; the element's bundle (no
+            // `page` feature) has a size budget, and leaves this code out.
+            if !cfg!(feature = "page") {
+                return;
+            }
             let seq = {
                 let mut p = pending.borrow_mut();
                 *p = (p.0.wrapping_add(1), None);
@@ -315,7 +320,7 @@ pub fn use_analysis(text: Text, active: usize) -> Analyzed {
                 .rev()
                 .find(|s| s.text == *text)
                 .cloned();
-            let timer = if text.trim().is_empty() || seen.is_some() {
+            let timer = if text.trim_start().is_empty() || seen.is_some() {
                 shown.set(seen);
                 progress.set(None);
                 None

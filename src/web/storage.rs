@@ -15,13 +15,20 @@
 //! of a second of the page's thread after every change. Visits before
 //! this kept the whole list as one JSON value ([`Docs::stored`]) under
 //! [`KEY`]; it is read when there is no list by key.
+//!
+//! A text is kept in chunks of UTF-8 bytes ([`CHUNK`], under
+//! [`chunk_key`]s), each written and read in a task of its own, then a
+//! head under the text's key that says how many: storing a 64 MiB text as
+//! one string held the page's thread for 186 ms (issue 12), and bytes
+//! need no conversion between JavaScript and Rust. Texts kept by visits
+//! before chunks, one string under the text's key, are still read.
 
-use crate::tabs::{text_key, Docs, Text};
+use crate::tabs::{text_key, Docs, Text, TextBuilder};
 use futures_util::future::join;
 use rexie::{ObjectStore, Rexie, TransactionMode};
 use std::cell::RefCell;
 use std::rc::Rc;
-use wasm_bindgen::JsValue;
+use wasm_bindgen::{JsCast, JsValue};
 
 /// The database, its one object store and the key of the tab list.
 const DB: &str = "rscope";
@@ -204,25 +211,57 @@ impl Keeper {
             .transaction(&[STORE], TransactionMode::ReadOnly)
             .map_err(|e| failed(why(e)))?;
         let store = tx.store(STORE).map_err(|e| failed(why(e)))?;
-        let get = |key: &str| store.get(key.into());
-        let list = get(TABS_KEY).await.map_err(|e| failed(why(e)))?;
+        let list = store
+            .get(TABS_KEY.into())
+            .await
+            .map_err(|e| failed(why(e)))?;
         if let Some(list) = list.and_then(|v| v.as_string()) {
             let keys = Docs::from_stored(&list).map(|d| d.docs).unwrap_or_default();
-            let mut texts = Vec::new();
+            let mut kept: Vec<(String, Kept)> = Vec::new();
             for d in keys {
-                let text = get(&d.text).await.map_err(|e| failed(why(e)))?;
-                texts.push((d.text.to_string(), text.and_then(|t| t.as_string())));
+                if !kept.iter().any(|(key, _)| *key == *d.text) {
+                    let text = read_text(&store, &d.text)
+                        .await
+                        .map_err(|e| failed(why(e)))?;
+                    kept.push((d.text.to_string(), text));
+                }
             }
-            let text_of = |k: &str| {
-                let found = texts.iter().find(|(key, _)| key == k)?;
-                found.1.as_deref().map(Text::from)
-            };
+            // A string kept by an older visit is converted once the
+            // transaction is done with: a pause for the page would end it.
+            let mut texts = Vec::new();
+            for (key, text) in kept {
+                let text = match text {
+                    Kept::Chunks(t) => Some(t),
+                    Kept::Whole(js) => Some(crate::web::text_in_slices(&js).await),
+                    Kept::Missing => None,
+                };
+                texts.push((key, text));
+            }
+            let text_of = |k: &str| texts.iter().find(|(key, _)| key == k)?.1.clone();
             if let Some(docs) = Docs::from_stored_by_key(&list, text_of) {
                 self.remember(&docs);
                 return Ok(Some(docs));
             }
+            return self.read_whole_list().await;
         }
-        let value = get(KEY).await.map_err(|e| failed(why(e)))?;
+        let value = store.get(KEY.into()).await.map_err(|e| failed(why(e)))?;
+        Ok(value
+            .and_then(|v| v.as_string())
+            .and_then(|json| Docs::from_stored(&json)))
+    }
+
+    /// The tabs as visits before texts by key kept them ([`KEY`]).
+    async fn read_whole_list(&self) -> Result<Option<Docs>, String> {
+        let db = match &*self.db.borrow() {
+            Db::Open(db) => db.clone(),
+            _ => return Ok(None),
+        };
+        let failed = |e| format!("cannot read the documents kept by the last visit: {e}");
+        let tx = db
+            .transaction(&[STORE], TransactionMode::ReadOnly)
+            .map_err(|e| failed(why(e)))?;
+        let store = tx.store(STORE).map_err(|e| failed(why(e)))?;
+        let value = store.get(KEY.into()).await.map_err(|e| failed(why(e)))?;
         Ok(value
             .and_then(|v| v.as_string())
             .and_then(|json| Docs::from_stored(&json)))
@@ -316,21 +355,34 @@ impl Keeper {
         self.forget_others(&db, docs).await.map_err(failed)
     }
 
-    /// Write `text` under its key, unless the store holds it: in a
-    /// transaction (and a task) of its own.
+    /// Write `text` under its key, unless the store holds it: its chunks,
+    /// each put in a task of its own (the one its predecessor's success
+    /// runs in), then its head, in one transaction.
     async fn write_text(&self, db: &Rexie, text: &Text) -> rexie::Result<()> {
         if self.written.borrow().iter().any(|(t, _)| t == text) {
             return Ok(());
         }
-        let (key, value) = key_and_value(text).await;
+        let key = key_in_slices(text).await;
         let tx = db.transaction(&[STORE], TransactionMode::ReadWrite)?;
         let store = tx.store(STORE)?;
+        let chunks = chunks(text);
+        for (i, range) in chunks.iter().enumerate() {
+            let bytes =
+                js_sys::Uint8Array::from(text.as_bytes().get(range.clone()).unwrap_or_default());
+            let k = JsValue::from_str(&chunk_key(&key, i));
+            store.put(&bytes, Some(&k)).await?;
+        }
+        let head = js_sys::Object::new();
+        let _ = js_sys::Reflect::set(&head, &"chunks".into(), &chunks.len().into());
+        let _ = js_sys::Reflect::set(&head, &"bytes".into(), &text.len().into());
         let k = JsValue::from_str(&key);
-        // The write and an explicit commit go out in the same poll: Chromium
-        // drops a transaction left to commit by itself when the page unloads.
-        let (put, commit) = join(store.put(&value, Some(&k)), tx.commit()).await;
+        // The last write and an explicit commit go out in the same poll:
+        // Chromium drops a transaction left to commit by itself when the
+        // page unloads.
+        let (put, commit) = join(store.put(&head, Some(&k)), tx.commit()).await;
         put?;
         commit?;
+        crate::web::mark("rscope:text-stored");
         self.written.borrow_mut().push((text.clone(), key));
         Ok(())
     }
@@ -344,7 +396,8 @@ impl Keeper {
         let store = tx.store(STORE)?;
         for key in store.get_all_keys(None, None).await? {
             let name = key.as_string().unwrap_or_default();
-            let other_text = name.starts_with(TEXT_PREFIX) && !named.contains(&name);
+            let text = name.split(CHUNK_MARK).next().unwrap_or_default();
+            let other_text = name.starts_with(TEXT_PREFIX) && !named.iter().any(|n| n == text);
             if other_text || name == KEY {
                 store.delete(key).await?;
             }
@@ -353,36 +406,92 @@ impl Keeper {
     }
 }
 
-/// Replace the list of tabs (by key) with `json`.
-/// Bytes of a text digested and handed to the browser per task by
-/// [`key_and_value`].
-const STORE_SLICE: usize = 2 << 20;
+/// Bytes of a text in one stored chunk: a few milliseconds to copy out
+/// of wasm memory and for the browser to take.
+const CHUNK: usize = 2 << 20;
 
-/// `text`'s key ([`text_key`]) and the text as a JavaScript string, made
-/// a slice at a time with a pause for the page between slices: for a
-/// 16 MiB text, digesting and converting at once held the page's thread
-/// for over 50 ms (issue 12). Slices end at character boundaries.
-async fn key_and_value(text: &str) -> (String, JsValue) {
-    let mut digest = crate::setops::provenance::Digest::default();
-    let mut value = js_sys::JsString::from("");
+/// What separates a text's key from a chunk's number in [`chunk_key`].
+const CHUNK_MARK: char = '#';
+
+/// The key of chunk `i` of the text kept under `key`.
+fn chunk_key(key: &str, i: usize) -> String {
+    format!("{key}{CHUNK_MARK}{i}")
+}
+
+/// The byte ranges of `text`'s chunks: [`CHUNK`] bytes or a little
+/// fewer, each ending between characters, so that each is UTF-8 alone.
+fn chunks(text: &str) -> Vec<std::ops::Range<usize>> {
+    let mut ranges = Vec::new();
     let mut at = 0;
     while at < text.len() {
-        let mut end = text.len().min(at + STORE_SLICE);
+        let mut end = text.len().min(at + CHUNK);
         while !text.is_char_boundary(end) {
             end -= 1;
         }
-        let part = &text[at..end];
-        digest.update(part.as_bytes());
-        value = value.concat(&JsValue::from_str(part));
+        ranges.push(at..end);
         at = end;
-        if at < text.len() {
-            gloo::timers::future::TimeoutFuture::new(0).await;
-        }
     }
-    let key = crate::tabs::key_of_digest(&digest.finish(), text.len());
-    (key, value.into())
+    ranges
 }
 
+/// A text as the store holds it.
+enum Kept {
+    /// In chunks, read.
+    Chunks(Text),
+    /// As one string (visits before chunks), to convert.
+    Whole(js_sys::JsString),
+    /// Not there, or not whole.
+    Missing,
+}
+
+/// The text kept under `key`: its chunks, read one per task (each in the
+/// task its get's success runs in), or one string as visits before chunks
+/// kept it.
+async fn read_text(store: &rexie::Store, key: &str) -> rexie::Result<Kept> {
+    let Some(head) = store.get(key.into()).await? else {
+        return Ok(Kept::Missing);
+    };
+    if let Some(whole) = head.dyn_ref::<js_sys::JsString>() {
+        return Ok(Kept::Whole(whole.clone()));
+    }
+    let field = |name: &str| js_sys::Reflect::get(&head, &name.into()).ok()?.as_f64();
+    let (Some(count), Some(bytes)) = (field("chunks"), field("bytes")) else {
+        return Ok(Kept::Missing);
+    };
+    let mut text = TextBuilder::with_capacity(bytes as usize);
+    for i in 0..count as usize {
+        let chunk = store.get(chunk_key(key, i).into()).await?;
+        let Some(chunk) = chunk.and_then(|c| c.dyn_into::<js_sys::Uint8Array>().ok()) else {
+            return Ok(Kept::Missing);
+        };
+        match String::from_utf8(chunk.to_vec()) {
+            Ok(part) => text.push(&part),
+            Err(_) => return Ok(Kept::Missing),
+        }
+    }
+    Ok(match text.len() == bytes as usize {
+        true => Kept::Chunks(text.finish()),
+        false => Kept::Missing,
+    })
+}
+
+/// Bytes of a text digested per step by [`key_in_slices`].
+const DIGEST_SLICE: usize = 1 << 20;
+
+/// `text`'s key ([`text_key`]), digested a slice at a time with a pause
+/// for the page between tasks ([`crate::web::Pacer`]): for a 16 MiB text,
+/// digesting at once held the page's thread for over 50 ms (issue 12).
+async fn key_in_slices(text: &str) -> String {
+    let mut digest = crate::setops::provenance::Digest::default();
+    let mut pacer = crate::web::Pacer::new();
+    for part in text.as_bytes().chunks(DIGEST_SLICE) {
+        digest.update(part);
+        pacer.pause().await;
+    }
+    crate::tabs::key_of_digest(&digest.finish(), text.len())
+}
+
+/// Replace the list of tabs (by key) with `json`.
 async fn write_list(db: &Rexie, json: &str) -> rexie::Result<()> {
     let tx = db.transaction(&[STORE], TransactionMode::ReadWrite)?;
     let store = tx.store(STORE)?;
@@ -407,6 +516,60 @@ mod tests {
         keeps_a_document_at_the_page_limit().await;
         moves_an_older_visits_documents_over().await;
         keeps_each_text_once_and_forgets_the_unnamed().await;
+        keeps_characters_cut_by_no_chunk().await;
+        reads_a_text_kept_as_one_string().await;
+    }
+
+    /// A text of two-byte characters over several chunks comes back whole:
+    /// no chunk ends inside a character.
+    async fn keeps_characters_cut_by_no_chunk() {
+        let text = format!("[{}]", "é".repeat(CHUNK));
+        let ranges = chunks(&text);
+        // The first chunk would end inside an é: it ends a byte early.
+        assert_eq!(
+            ranges.iter().map(|r| r.len()).collect::<Vec<_>>(),
+            vec![CHUNK - 1, CHUNK, 3]
+        );
+        let docs = Docs::default().apply(Action::Open(Doc {
+            source: "é.json".into(),
+            text: text.as_str().into(),
+            provenance: None,
+        }));
+        let keeper = test_keeper().await;
+        keeper.save(&docs).await.expect("kept");
+        let read = test_keeper()
+            .await
+            .read()
+            .await
+            .expect("read")
+            .expect("stored");
+        assert!(read == docs, "the stored tabs come back as saved");
+    }
+
+    /// A text that a visit before chunks kept, one string under its key,
+    /// reads back.
+    async fn reads_a_text_kept_as_one_string() {
+        let keeper = test_keeper().await;
+        let db = match &*keeper.db.borrow() {
+            Db::Open(db) => db.clone(),
+            _ => unreachable!("the test keeper is open"),
+        };
+        let list = r#"{"docs":[{"source":"old.json","text":"text:old:4"}],"active":0}"#;
+        let tx = db
+            .transaction(&[STORE], TransactionMode::ReadWrite)
+            .unwrap();
+        let store = tx.store(STORE).unwrap();
+        store.clear().await.unwrap();
+        for (value, key) in [("[1]\n", "text:old:4"), (list, TABS_KEY)] {
+            let (value, key) = (JsValue::from_str(value), JsValue::from_str(key));
+            store.put(&value, Some(&key)).await.unwrap();
+        }
+        tx.commit().await.unwrap();
+        let read = keeper.read().await.expect("read").expect("stored");
+        assert_eq!(
+            (read.current().source.as_str(), &*read.current().text),
+            ("old.json", "[1]\n")
+        );
     }
 
     /// `keys`, sorted.
@@ -449,15 +612,23 @@ mod tests {
         let keeper = test_keeper().await;
         keeper.save(&docs).await.expect("kept");
         let [one, two, three] = ["[1]", "[2]", "[3]"].map(text_key);
-        assert_eq!(keys(&keeper).await, sorted(&[TABS_KEY, &one]));
+        // Each text: its head, and its one chunk.
+        let [one_0, two_0, three_0] = [&one, &two, &three].map(|k| chunk_key(k, 0));
+        assert_eq!(keys(&keeper).await, sorted(&[TABS_KEY, &one, &one_0]));
         let edited = docs.apply(Action::Edit("[2]".into()));
         keeper.save(&edited).await.expect("kept");
-        assert_eq!(keys(&keeper).await, sorted(&[TABS_KEY, &one, &two]));
+        assert_eq!(
+            keys(&keeper).await,
+            sorted(&[TABS_KEY, &one, &one_0, &two, &two_0])
+        );
         let again = edited
             .apply(Action::Select(0))
             .apply(Action::Edit("[3]".into()));
         keeper.save(&again).await.expect("kept");
-        assert_eq!(keys(&keeper).await, sorted(&[TABS_KEY, &two, &three]));
+        assert_eq!(
+            keys(&keeper).await,
+            sorted(&[TABS_KEY, &two, &two_0, &three, &three_0])
+        );
         let read = test_keeper()
             .await
             .read()

@@ -246,15 +246,83 @@ impl Analyst {
             answer_here(seq, &sent.text(), &self.on_answer);
             return;
         };
-        let message = js_sys::Object::new();
-        let _ = js_sys::Reflect::set(&message, &"seq".into(), &seq.into());
-        let _ = js_sys::Reflect::set(&message, &"text".into(), &sent.js());
+        // The element's bundle (no `page` feature) starts no worker, and has
+        // a size budget.
+        if cfg!(feature = "page") && sent.len() > POST_SLICE {
+            *self.latest.borrow_mut() = Some((seq, sent));
+            let (worker, latest, broken) =
+                (worker.clone(), self.latest.clone(), self.broken.clone());
+            let on_answer = self.on_answer.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                post_in_pieces(&worker, seq, &latest, &broken, &on_answer).await;
+            });
+            return;
+        }
+        let message = request(seq, &sent.js(), false);
         *self.latest.borrow_mut() = Some((seq, sent));
         if worker.post_message(&message).is_err() {
             if let Some((seq, sent)) = self.latest.borrow_mut().take() {
                 answer_here(seq, &sent.text(), &self.on_answer);
             }
         }
+    }
+}
+
+/// Past this many bytes (or UTF-16 units) a request's text goes to the
+/// worker in pieces of this size, a few to a task ([`crate::web::Pacer`]):
+/// the browser copies a posted string in the posting task, 46 ms for
+/// 64 MiB (issue 12), and about half a millisecond a mebibyte.
+const POST_SLICE: usize = 1 << 20;
+
+/// An analysis request's message: its number and (a piece of) its text;
+/// `more` when more pieces of the text follow.
+fn request(seq: u32, text: &JsValue, more: bool) -> js_sys::Object {
+    let message = js_sys::Object::new();
+    let _ = js_sys::Reflect::set(&message, &"seq".into(), &seq.into());
+    let _ = js_sys::Reflect::set(&message, &"text".into(), text);
+    if more {
+        let _ = js_sys::Reflect::set(&message, &"more".into(), &JsValue::TRUE);
+    }
+    message
+}
+
+/// Post the text of request `seq` (the latest, in `latest`) in pieces of
+/// [`POST_SLICE`], pausing for the page between tasks; the worker joins
+/// them. Stops when a newer request takes its place; analyses here when
+/// the worker refuses a piece.
+async fn post_in_pieces(
+    worker: &Worker,
+    seq: u32,
+    latest: &Rc<RefCell<Option<(u32, Sent)>>>,
+    broken: &Rc<Cell<bool>>,
+    on_answer: &Rc<dyn Fn(Answer)>,
+) {
+    let mut pacer = crate::web::Pacer::new();
+    let mut at = 0;
+    loop {
+        let piece = {
+            let held = latest.borrow();
+            let Some((_, sent)) = held.as_ref().filter(|(s, _)| *s == seq) else {
+                return; // superseded
+            };
+            if broken.get() {
+                return; // the error handler analyses it here
+            }
+            sent.piece(at)
+        };
+        let (value, end, more) = piece;
+        if worker.post_message(&request(seq, &value, more)).is_err() {
+            let taken = latest.borrow_mut().take();
+            if let Some((seq, sent)) = taken {
+                answer_here(seq, &sent.text(), on_answer);
+            }
+            return;
+        }
+        if !more {
+            return;
+        }
+        at = end;
+        pacer.pause().await;
     }
 }
 
@@ -281,6 +349,33 @@ impl Sent {
             Sent::Text(t) => JsValue::from_str(t),
             Sent::Js(j) => j.into(),
         }
+    }
+
+    /// Its length, in its own units (bytes, or UTF-16 units).
+    fn len(&self) -> usize {
+        match self {
+            Sent::Text(t) => t.len(),
+            Sent::Js(j) => j.length() as usize,
+        }
+    }
+
+    /// The piece of at most [`POST_SLICE`] units from `at`, where the
+    /// next begins, and whether one does. A Rust text is cut between
+    /// characters; a JavaScript one anywhere, since the worker joins the
+    /// pieces before it reads them.
+    fn piece(&self, at: usize) -> (JsValue, usize, bool) {
+        let len = self.len();
+        let mut end = len.min(at.saturating_add(POST_SLICE));
+        let value = match self {
+            Sent::Text(t) => {
+                while !t.is_char_boundary(end) {
+                    end -= 1;
+                }
+                JsValue::from_str(t.get(at..end).unwrap_or_default())
+            }
+            Sent::Js(j) => j.slice(at as u32, end as u32).into(),
+        };
+        (value, end, end < len)
     }
 }
 

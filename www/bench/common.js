@@ -51,3 +51,39 @@ export const longest = (page, t0, quiet = 1000) => page.evaluate(async ([t0, qui
 export const inWords = (l) => (l.count
   ? `${l.task.toFixed(0)} ms (${l.count} over 50 ms, start+duration: ${l.at.join(' ')})`
   : 'none over 50 ms');
+
+/** Start tracing the page's main-thread tasks through the DevTools
+ * protocol (the `toplevel` category alone: little overhead), which sees
+ * tasks of any length where the Long Tasks API sees those over 50 ms.
+ * Returns a function that stops and gives the tasks that began at or
+ * after `t0` (a `performance.now()` time, read in the page after this
+ * resolved), as `{ start, duration, marks }` in ms from `t0`, with the
+ * page's `rscope:` marks left in each. */
+export const traceTasks = async (page) => {
+  const cdp = await page.context().newCDPSession(page);
+  const events = [];
+  cdp.on('Tracing.dataCollected', (e) => events.push(...e.value));
+  await cdp.send('Tracing.start', { categories: 'toplevel,blink.user_timing', transferMode: 'ReportEvents' });
+  return async (mark) => {
+    const done = new Promise((r) => cdp.once('Tracing.tracingComplete', r));
+    await cdp.send('Tracing.end');
+    await done;
+    await cdp.detach();
+    const mains = new Set(events.filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args.name === 'CrRendererMain').map((e) => `${e.pid}:${e.tid}`));
+    const onMain = events.filter((e) => mains.has(`${e.pid}:${e.tid}`));
+    // The trace's clock is not the page's: the action leaves a mark.
+    const zero = events.find((e) => e.name === mark)?.ts;
+    const all = onMain.filter((e) => e.ph === 'X' && (e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask'));
+    // A task's own nested RunTask events are not tasks of their own.
+    const outer = all.filter((e) => !all.some((o) => o !== e && o.ts <= e.ts && o.ts + o.dur >= e.ts + e.dur && o.dur > e.dur));
+    // The page's own marks (window.RSCOPE_MARKS) name what a task did.
+    const marks = events.filter((e) => e.cat === 'blink.user_timing' && e.name.startsWith('rscope:'));
+    return outer
+      .filter((e) => zero === undefined || e.ts + e.dur >= zero)
+      .map((e) => ({
+        start: (e.ts - (zero ?? 0)) / 1000,
+        duration: e.dur / 1000,
+        marks: [...new Set(marks.filter((m) => m.ts >= e.ts && m.ts <= e.ts + e.dur).map((m) => m.name.slice(7)))],
+      }));
+  };
+};

@@ -4,7 +4,7 @@
 // back to a tab, hover latency, memory, time to interactive. Prints the
 // figures; asserts nothing about speed.
 import { test, expect } from '../tests/fixtures.js';
-import { report, recordLongTasks, longest } from './common.js';
+import { report, recordLongTasks, longest, traceTasks } from './common.js';
 import { execFileSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
@@ -37,6 +37,8 @@ const pasteAndWait = async () => {
   const area = document.getElementById('r-input');
   performance.clearMarks();
   const t0 = performance.now();
+  // Where a trace of the page's tasks starts counting (traceTasks).
+  performance.mark('bench:paste');
   // A real paste: the page takes large ones (in bytes or in lines)
   // without the textarea; otherwise the browser puts the text in the
   // textarea, as typing does (a dispatched paste does not: done here).
@@ -227,10 +229,16 @@ for (const size of SIZES) {
       window.BENCH_CLIPBOARD = new DataTransfer();
       window.BENCH_CLIPBOARD.setData('text/plain', window.BENCH_DOC);
     });
+    // Tasks of any length are traced too: the budget is 50 ms, and the
+    // Long Tasks API says nothing of a task under it.
+    const traced = await traceTasks(page);
     const paint = await page.evaluate(pasteAndWait);
     await expect(page.getByTestId('nodes')).toHaveText(nodes, { timeout: 60_000 });
     const mib = size >= (1 << 20) ? ` (${(size / (1 << 20)).toFixed(size % (1 << 20) ? 6 : 0)} MiB)` : '';
     report(`${size} bytes${mib}: paste to first grid paint`, paint.total.toFixed(0), 'ms');
     reportLongest(`${size} bytes${mib} paste until idle`, await longest(page, paint.t0, 2000));
+    const tasks = await traced('bench:paste');
+    const top = [...tasks].sort((a, b) => b.duration - a.duration).slice(0, 5);
+    report(`${size} bytes${mib} paste until idle: longest main-thread tasks (traced), start+duration[marks in it]`, top.map((t) => `${t.start.toFixed(0)}+${t.duration.toFixed(0)}${t.marks.length ? `[${t.marks.join(',')}]` : ''}`).join(' '), 'ms');
   });
 }

@@ -208,7 +208,9 @@ export class Rscope {
   /** Wait until the page's storage (IndexedDB) holds `text`, i.e. a save has run. */
   async saved(text) {
     // The list of tabs names each text by its key; the texts are kept under
-    // their keys. Stored means: the list holds `text` (a tab's name or
+    // their keys, as a head ({chunks, bytes}) and chunks of UTF-8 bytes
+    // under `key#0`, `key#1`, … (or, as visits before chunks kept them, one
+    // string). Stored means: the list holds `text` (a tab's name or
     // provenance, escaped as JSON), or names a key whose text holds it.
     const escaped = JSON.stringify(text).slice(1, -1);
     await expect.poll(() => this.page.evaluate(([text, escaped]) => new Promise((resolve) => {
@@ -225,11 +227,27 @@ export class Rscope {
           let left = keys.length;
           let found = keys.length > 0 && list.result.includes(escaped);
           if (!left) { db.close(); resolve(false); }
+          const done = (kept) => {
+            found = found || kept.includes(text);
+            if (--left === 0) { db.close(); resolve(found); }
+          };
           for (const key of keys) {
             const get = store.get(key);
             get.onsuccess = () => {
-              found = found || (typeof get.result === 'string' && get.result.includes(text));
-              if (--left === 0) { db.close(); resolve(found); }
+              const head = get.result;
+              if (typeof head === 'string' || !head?.chunks) { done(typeof head === 'string' ? head : ''); return; }
+              const bytes = new Uint8Array(head.bytes);
+              let got = 0;
+              let at = 0;
+              const next = () => {
+                const chunk = store.get(`${key}#${got}`);
+                chunk.onsuccess = () => {
+                  bytes.set(chunk.result, at);
+                  at += chunk.result.length;
+                  if (++got < head.chunks) next(); else done(new TextDecoder().decode(bytes));
+                };
+              };
+              next();
             };
           }
         };

@@ -213,14 +213,16 @@ fn use_selection(area: &NodeRef, selection: Option<Selection>) {
     });
 }
 
-/// Bytes of text indexed per task by [`use_lines`]: 2 MiB of newlines
-/// (the worst case) take about 20 ms.
-const INDEX_SLICE: usize = 2 << 20;
+/// Bytes of text indexed per step by [`use_lines`], a few to a task
+/// ([`crate::web::Pacer`]): 256 KiB of newlines (the worst case) take
+/// about 3 ms; 2 MiB to a task took 20 to 30 ms.
+const INDEX_SLICE: usize = 256 << 10;
 
 /// The lines of `text`: indexed at once when it fits the textarea, else
 /// ([`too_large`]) a slice at a time between tasks (None until done),
 /// since indexing the 16 million lines a 16 MiB text may have took the
-/// page's thread for over 100 ms.
+/// page's thread for over 100 ms. The viewer that shows them is drawn in
+/// a task of its own too.
 #[hook]
 fn use_lines(text: &Text) -> Option<Rc<Lines>> {
     let small = use_memo(text.clone(), |t| {
@@ -235,13 +237,18 @@ fn use_lines(text: &Text) -> Option<Rc<Lines>> {
                 let (text, stop) = (text.clone(), stop.clone());
                 wasm_bindgen_futures::spawn_local(async move {
                     let mut b = LinesBuilder::default();
+                    let mut pacer = crate::web::Pacer::new();
                     while !b.step(&text, INDEX_SLICE) {
-                        gloo::timers::future::TimeoutFuture::new(0).await;
+                        pacer.pause().await;
                         if stop.get() {
                             return;
                         }
                     }
-                    built.set(Some((text, Rc::new(b.finish()))));
+                    crate::web::mark("rscope:lines-indexed");
+                    gloo::timers::future::TimeoutFuture::new(0).await;
+                    if !stop.get() {
+                        built.set(Some((text, Rc::new(b.finish()))));
+                    }
                 });
             }
             move || stop.set(true)
@@ -290,8 +297,14 @@ fn large_paste(
         }
         let text = crate::web::string_of(&js);
         if too_large(&text) {
+            // Laid out in a task of its own: the paste's task has read the
+            // text already, and the viewer's first drawing is as long.
             e.prevent_default();
-            on_edit.emit(text);
+            let on_edit = on_edit.clone();
+            wasm_bindgen_futures::spawn_local(async move {
+                gloo::timers::future::TimeoutFuture::new(0).await;
+                on_edit.emit(text);
+            });
         }
     })
 }
