@@ -537,12 +537,7 @@ mod tests {
         }));
         let keeper = test_keeper().await;
         keeper.save(&docs).await.expect("kept");
-        let read = test_keeper()
-            .await
-            .read()
-            .await
-            .expect("read")
-            .expect("stored");
+        let read = read_back().await;
         assert!(read == docs, "the stored tabs come back as saved");
     }
 
@@ -629,16 +624,21 @@ mod tests {
             keys(&keeper).await,
             sorted(&[TABS_KEY, &two, &two_0, &three, &three_0])
         );
-        let read = test_keeper()
-            .await
-            .read()
-            .await
-            .expect("read")
-            .expect("stored");
+        let read = read_back().await;
         assert_eq!((read.docs, read.active), (again.docs, again.active));
     }
 
     /// A keeper of the test database.
+    /// What a fresh keeper reads of the test store.
+    async fn read_back() -> Docs {
+        test_keeper()
+            .await
+            .read()
+            .await
+            .expect("read")
+            .expect("stored")
+    }
+
     async fn test_keeper() -> Keeper {
         Keeper {
             db: RefCell::new(Db::Open(Rc::new(open("rscope-test").await.unwrap()))),
