@@ -107,30 +107,61 @@ pub async fn text_in_slices(js: &js_sys::JsString) -> crate::tabs::Text {
 /// frame's own work and a busy machine are added.
 const TASK_MS: f64 = 8.0;
 
-/// Long work on the page's thread, cut into tasks of about [`TASK_MS`]:
-/// call [`Pacer::pause`] between steps of a few milliseconds each.
+/// Let the page paint and answer input: what follows runs in a task of its
+/// own. A message to ourselves rather than `setTimeout(0)`, which browsers
+/// hold at least 4 ms once timeouts nest five deep: long work pauses
+/// dozens of times.
+pub async fn next_task() {
+    let posted = js_sys::Promise::new(&mut |resolve, _| {
+        let Ok(channel) = web_sys::MessageChannel::new() else {
+            let _ = resolve.call0(&JsValue::NULL);
+            return;
+        };
+        channel.port1().set_onmessage(Some(&resolve));
+        if channel.port2().post_message(&JsValue::NULL).is_err() {
+            let _ = resolve.call0(&JsValue::NULL);
+        }
+    });
+    let _ = wasm_bindgen_futures::JsFuture::from(posted).await;
+}
+
+/// Long work on the page's thread, cut into tasks of about [`TASK_MS`]
+/// (or another share): call [`Pacer::pause`] between steps of a few
+/// milliseconds each.
 pub struct Pacer {
     performance: Option<web_sys::Performance>,
     since: f64,
+    share: f64,
 }
 
 impl Pacer {
     /// A pacer whose first task begins now.
     pub fn new() -> Pacer {
-        let performance = gloo::utils::window().performance();
-        let since = performance.as_ref().map_or(0.0, |p| p.now());
-        Pacer { performance, since }
+        Pacer::with_share(TASK_MS)
     }
 
-    /// Yield to the page (a task of its own follows) once this task has
-    /// worked for [`TASK_MS`]; otherwise go on at once.
-    pub async fn pause(&mut self) {
-        let now = || self.performance.as_ref().map_or(f64::INFINITY, |p| p.now());
-        if now() - self.since < TASK_MS {
-            return;
+    /// A pacer whose tasks work for `share` milliseconds each.
+    pub fn with_share(share: f64) -> Pacer {
+        let performance = gloo::utils::window().performance();
+        let since = performance.as_ref().map_or(0.0, |p| p.now());
+        Pacer {
+            performance,
+            since,
+            share,
         }
-        gloo::timers::future::TimeoutFuture::new(0).await;
+    }
+
+    /// Yield to the page ([`next_task`]) once this task has worked for its
+    /// share; otherwise go on at once. Says whether it yielded, after which
+    /// the work may have been superseded.
+    pub async fn pause(&mut self) -> bool {
+        let now = || self.performance.as_ref().map_or(f64::INFINITY, |p| p.now());
+        if now() - self.since < self.share {
+            return false;
+        }
+        next_task().await;
         self.since = now();
+        true
     }
 }
 

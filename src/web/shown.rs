@@ -45,29 +45,7 @@ const UNPACK_SLICE_MS: f64 = 20.0;
 /// Grid rows unpacked between two looks at the clock.
 const UNPACK_CHUNK: usize = 2000;
 
-/// Milliseconds on the page's clock.
-fn now() -> f64 {
-    gloo::utils::window().performance().map_or(0.0, |p| p.now())
-}
-
-/// Let the page paint and answer input before going on.
-///
-/// A message to ourselves rather than `setTimeout(0)`: browsers hold a
-/// timeout set from a timeout's callback at least 4 ms once they nest five
-/// deep, and unpacking a 16 384-node answer pauses a dozen times.
-async fn pause() {
-    let posted = js_sys::Promise::new(&mut |resolve, _| {
-        let Ok(channel) = web_sys::MessageChannel::new() else {
-            let _ = resolve.call0(&JsValue::NULL);
-            return;
-        };
-        channel.port1().set_onmessage(Some(&resolve));
-        if channel.port2().post_message(&JsValue::NULL).is_err() {
-            let _ = resolve.call0(&JsValue::NULL);
-        }
-    });
-    let _ = wasm_bindgen_futures::JsFuture::from(posted).await;
-}
+use crate::web::{next_task as pause, Pacer};
 
 /// The first stage of an answer, laid out: the grid and the properties.
 pub struct Painted {
@@ -85,14 +63,10 @@ impl Painted {
             properties: Vec::new(),
         });
         // The grid's groups come in chunks, read in slices of tasks.
-        let mut slice = now();
+        let mut pacer = Pacer::with_share(UNPACK_SLICE_MS);
         for part in parts.iter().skip(1) {
-            if now() - slice > UNPACK_SLICE_MS {
-                pause().await;
-                if !current() {
-                    return None;
-                }
-                slice = now();
+            if pacer.pause().await && !current() {
+                return None;
             }
             let Some(grid) = early.grid.as_mut() else {
                 break;
@@ -108,18 +82,14 @@ impl Painted {
         if !current() {
             return None;
         }
-        let mut slice = now();
+        let mut pacer = Pacer::with_share(UNPACK_SLICE_MS);
         let mut grid = early.grid.map(GridBuild::new);
         while let Some(g) = grid.as_mut() {
             if g.step(UNPACK_CHUNK) {
                 break;
             }
-            if now() - slice > UNPACK_SLICE_MS {
-                pause().await;
-                if !current() {
-                    return None;
-                }
-                slice = now();
+            if pacer.pause().await && !current() {
+                return None;
             }
         }
         crate::web::mark("rscope:built-grid");
