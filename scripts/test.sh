@@ -85,7 +85,20 @@ tier sphinx count_libtest .venv-sphinx/bin/python sphinx-rscope/tests/run.py
 tier packaging-e2e count_playwright bash -c 'cd www && npx playwright test --config playwright.packaging.config.js'
 corpus_tier
 
+# CI shows only the end of the output, so the names of the tests that failed,
+# or passed only on their retry, are repeated here.
+report_failures() {
+  local lines
+  lines=$(grep -hE '^ *✘|^test .* \.\.\. FAILED$' "$logdir"/*.log 2>/dev/null | sed 's/^ *//' | sort -u)
+  if [ -n "$lines" ]; then
+    echo "tests that failed at least once:"
+    printf '%s\n' "$lines" | sed 's/^/  /'
+    grep -hE '^ +Error: ' "$logdir"/*.log 2>/dev/null | head -10 | sed 's/^ */  /'
+  fi
+}
+
 echo
+report_failures
 if [ ${#failed[@]} -gt 0 ]; then
   echo "failed tiers: ${failed[*]}"
   echo "total: $total_passed passed, $((total_failed > 0 ? total_failed : 1)) failed"
