@@ -23,7 +23,11 @@ export default defineConfig({
   testDir: './tests',
   testMatch: '**/*.spec.js',
   timeout: 30_000,
-  retries: 0,
+  // One retry: a spec that fails and then passes is reported as flaky
+  // (scripts/test.sh repeats its name at the end), so a race is seen and
+  // mended without one busy moment of a shared CI machine failing the run.
+  // A spec that fails twice fails the tier.
+  retries: 1,
   workers: 2,
   reporter: [['list']],
   use: {

@@ -7,6 +7,7 @@ for (const scheme of ['light', 'dark']) {
   test(`the shape panel in the ${scheme} theme has no violation`, async ({ page, rscope, problems }) => {
     await page.emulateMedia({ colorScheme: scheme });
     await rscope.load('/?url=static/examples/laptop.json');
+    await expect(rscope.grid).toBeVisible(); // the document has arrived
     await rscope.typeShape('slot=2/core=2');
     await rscope.fitShape('worst');
     await expect(rscope.fitAnswer).toHaveAttribute('data-status', 'now');

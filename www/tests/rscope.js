@@ -392,6 +392,33 @@ export class Rscope {
     return this.page.evaluate(() => window.RSCOPE_SEEN);
   }
 
+  /**
+   * From the next load on, hold every message the page's workers send
+   * until releaseWorkerAnswers: a spec can then act while an answer is
+   * surely still on its way, however fast this machine analyses. The
+   * page's handler is wrapped where it is set (`worker.onmessage`).
+   */
+  async holdWorkerAnswers() {
+    await this.page.addInitScript(() => {
+      const held = [];
+      window.RSCOPE_HOLD = { on: true, held };
+      const set = Object.getOwnPropertyDescriptor(Worker.prototype, 'onmessage').set;
+      Object.defineProperty(Worker.prototype, 'onmessage', {
+        set(handler) {
+          set.call(this, handler && ((e) => (window.RSCOPE_HOLD.on ? held.push(() => handler(e)) : handler(e))));
+        },
+      });
+    });
+  }
+
+  /** Deliver the held answers, in order, and stop holding. */
+  async releaseWorkerAnswers() {
+    await this.page.evaluate(() => {
+      window.RSCOPE_HOLD.on = false;
+      for (const deliver of window.RSCOPE_HOLD.held.splice(0)) deliver();
+    });
+  }
+
   /** A summary figure: 'version', 'nodes', 'cores', 'gpus', … */
   summary(name) {
     return this.page.getByTestId(name);
@@ -759,11 +786,12 @@ export class Rscope {
     await this.page.getByLabel('Jobspec or resources (JSON or YAML)').fill(text);
   }
 
-  /** Fit the shape into the active tab under `policy` and wait for the answer. */
-  async fitShape(policy = 'worst') {
+  /** Fit the shape into the active tab under `policy` and wait for the
+   * answer (unless `answered` is false). */
+  async fitShape(policy = 'worst', { answered = true } = {}) {
     await this.page.getByTestId('shape-policy').selectOption(policy);
     await this.page.getByTestId('shape-fit-button').click();
-    await expect(this.fitReason).toBeVisible();
+    if (answered) await expect(this.fitReason).toBeVisible();
   }
 
   /** Press Tab until `target` has the focus (at most `limit` presses):

@@ -3,6 +3,7 @@ import { test, expect } from './fixtures.js';
 
 test('open as R puts the allocation in a new tab', async ({ rscope, problems }) => {
   await rscope.load('/?url=static/examples/rfc20.json');
+  await expect(rscope.grid).toBeVisible(); // the document has arrived
   await rscope.typeShape('node=2/slot/core=2');
   await rscope.fitShape('first');
   await rscope.page.getByTestId('fit-open').click();

@@ -315,11 +315,17 @@ fn fit_part(props: &FitProps) -> Html {
     let policy = use_state_eq(|| Policy::Worst);
     let result = use_state_eq(|| None::<FitResult>);
     let busy = use_state_eq(|| false);
+    // Counts changes of the question: an answer that arrives after the
+    // shape, R or policy changed (a document still loading when Fit was
+    // pressed) is not this tab's answer, and is dropped.
+    let asked = use_mut_ref(|| 0u64);
     {
         // An answer belongs to the shape, R and policy it was asked for.
         let (result, on_allocation) = (result.clone(), props.on_allocation.clone());
         let deps = (props.shape.clone(), props.r_text.clone(), *policy);
+        let asked = asked.clone();
         use_effect_with(deps, move |_| {
+            *asked.borrow_mut() += 1;
             result.set(None);
             on_allocation.emit(None);
         });
@@ -334,15 +340,19 @@ fn fit_part(props: &FitProps) -> Html {
     let on_fit = {
         let (shape, r) = (props.shape.clone(), props.r_text.clone());
         let (result, busy, policy) = (result.clone(), busy.clone(), *policy);
-        let on_allocation = props.on_allocation.clone();
+        let (on_allocation, asked) = (props.on_allocation.clone(), asked.clone());
         Callback::from(move |_: MouseEvent| {
             busy.set(true);
             let (result, busy, on_allocation) =
                 (result.clone(), busy.clone(), on_allocation.clone());
+            let (asked, question) = (asked.clone(), *asked.borrow());
             let done = Callback::from(move |r: FitResult| {
+                busy.set(false);
+                if *asked.borrow() != question {
+                    return;
+                }
                 on_allocation.emit(allocation(&r));
                 result.set(Some(r));
-                busy.set(false);
             });
             shape_worker::fit(shape.clone(), r.clone(), policy, done);
         })
