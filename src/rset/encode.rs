@@ -81,6 +81,26 @@ fn group<'a>(nodes: impl Iterator<Item = &'a Node>, count: usize) -> Vec<Group<'
     groups
 }
 
+/// At least the length of the short form of `groups`: each range of ids
+/// takes at most two numbers as long as the largest and two separators.
+fn short_form_bound(groups: &[Group]) -> usize {
+    let range = |last: u32| 2 * (last.checked_ilog10().unwrap_or(0) as usize + 2);
+    let rank_range = range(groups.iter().map(|g| g.node.rank).max().unwrap_or(0));
+    groups
+        .iter()
+        .map(|g| {
+            let children: usize = g
+                .node
+                .children()
+                .map(|(name, ids)| {
+                    name.len() + 3 + range(ids.last().unwrap_or(0)) * ids.ranges().len()
+                })
+                .sum();
+            6 + rank_range * (1 + g.more.len()) + children
+        })
+        .sum()
+}
+
 /// An order-free hash of a node's children (names and ids, empty included).
 fn children_hash(n: &Node) -> u64 {
     n.children()
@@ -104,8 +124,12 @@ impl Rset {
     /// `rank[0-1]/core[0-1] rank[2-3]/core[0-1],gpu[0-1]`, ranks grouped in
     /// list order, nodes without resources left out.
     pub fn short_form(&self) -> String {
-        let mut out = String::new();
-        for g in group(self.nodes(), self.len()) {
+        let groups = group(self.nodes(), self.len());
+        // Sized once: a fragmented set's short form is megabytes, and
+        // growing it by doubling copies it and touches fresh pages each time
+        // (one byte more for the newline `decode` ends it with).
+        let mut out = String::with_capacity(short_form_bound(&groups) + 1);
+        for g in groups {
             if g.node.is_empty() {
                 continue;
             }
@@ -213,5 +237,31 @@ impl Rset {
         }
         out.push('}');
         out
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The short form's room is never less than the short form, for ids
+    /// of one digit up to the largest, in ranges, alone and grouped.
+    #[test]
+    fn short_form_room_holds_the_short_form() {
+        let r = crate::rset::load(
+            r#"{"version":1,"execution":{"R_lite":[
+                {"rank":"0-2","children":{"core":"0,2,4-9","gpu":"0"}},
+                {"rank":"9999999","children":{"core":"4294967294","gpu":"1-4294967294"}},
+                {"rank":"4294967294","children":{"core":"99,100,1000-1001"}}]}}"#,
+        )
+        .unwrap();
+        let groups = group(r.nodes(), r.len());
+        let short = r.short_form();
+        assert_eq!(
+            short,
+            "rank[0-2]/core[0,2,4-9],gpu0 rank9999999/core4294967294,gpu[1-4294967294] \
+             rank4294967294/core[99-100,1000-1001]"
+        );
+        assert!(short_form_bound(&groups) >= short.len());
     }
 }

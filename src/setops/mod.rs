@@ -392,9 +392,14 @@ fn filtered(rl: Rset, filter: &Filter) -> Result<Rset, Refusal> {
 /// `flux R decode`: the union of the inputs, filtered, printed as asked.
 pub fn decode(inputs: &Inputs, a: &Decode) -> Result<String, Refusal> {
     let rl = filtered(union_all(inputs)?, &a.filter)?;
-    let mut out = String::new();
+    // The short form comes first and may be megabytes: the answer is built
+    // on it rather than copied.
+    let mut out = if a.short {
+        rl.short_form()
+    } else {
+        String::new()
+    };
     if a.short {
-        out.push_str(&rl.short_form());
         out.push('\n');
     }
     if a.nodelist {
