@@ -60,10 +60,13 @@ pub fn app() -> Html {
     // While only the grid has come, the summary says the rest is coming.
     let complete = analysis.as_ref().filter(|a| !a.partial);
     let progress = match (&analyzed.progress, &analysis) {
+        _ if analyzed.stopped => None,
         (Some(p), _) => Some(p.clone()),
         (None, Some(a)) if a.partial => Some("Checking the document…".to_string()),
         _ => None,
     };
+    let on_cancel = Some(analyzed.cancel.clone());
+    let on_again = analyzed.stopped.then(|| analyzed.again.clone());
     let fit = use_fit(&open);
     let teach = use_explain(&current, link.on_point.clone());
     let tour = use_tour(&docs);
@@ -129,7 +132,7 @@ pub fn app() -> Html {
                         <HwlocPanel key={docs.active} xml={docs.current().text.clone()} source={docs.current().source.clone()} on_open={dispatch(&docs, Action::Open)}
                             on_r={Callback::from(move |r| topology_r.set(r))} />
                     } else {
-                        <SummaryView result={complete.as_ref().map(|a| a.summaries.clone())} {progress} />
+                        <SummaryView result={complete.as_ref().map(|a| a.summaries.clone())} {progress} {on_cancel} {on_again} />
                         <ExplainCard card={teach.card.clone()} />
                         if let Some(a) = &complete {
                             <Diagnostics findings={a.findings.clone()} on_locate={actions.on_locate} on_fix={actions.on_fix} />

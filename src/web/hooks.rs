@@ -219,6 +219,13 @@ pub struct Analyzed {
     /// the request for that text starts from them, and the worker's own
     /// first parts are not waited for.
     pub seed: Callback<(Text, Vec<JsValue>)>,
+    /// Stop the analysis in flight (the person pressed Cancel): the text
+    /// stays as it is, unanalysed, until [`Analyzed::again`] or an edit.
+    pub cancel: Callback<()>,
+    /// Analyse the text whose analysis was cancelled.
+    pub again: Callback<()>,
+    /// Whether the active text's analysis was cancelled.
+    pub stopped: bool,
 }
 
 /// The request in flight: its sequence number, and its text until answered.
@@ -295,10 +302,47 @@ pub fn use_analysis(text: Text, active: usize) -> Analyzed {
             });
         })
     };
+    let stopped = use_state_eq(|| false);
+    let cancel = {
+        let (pending, analyst) = (pending.clone(), analyst.clone());
+        let (progress, stopped) = (progress.setter(), stopped.setter());
+        Callback::from(move |()| {
+            // The element's bundle (no `page` feature) analyses on its own
+            // thread, offers no Cancel, and has a size budget.
+            if !cfg!(feature = "page") {
+                return;
+            }
+            // A new number: whatever the old worker had sent is dropped.
+            let mut p = pending.borrow_mut();
+            *p = (p.0.wrapping_add(1), None);
+            analyst.borrow_mut().restart();
+            progress.set(None);
+            stopped.set(true);
+        })
+    };
+    let again = {
+        let (pending, analyst, text) = (pending.clone(), analyst.clone(), text.clone());
+        let (progress, stopped) = (progress.setter(), stopped.setter());
+        Callback::from(move |()| {
+            if !cfg!(feature = "page") {
+                return;
+            }
+            stopped.set(false);
+            let seq = {
+                let mut p = pending.borrow_mut();
+                *p = (p.0.wrapping_add(1), Some(text.clone()));
+                p.0
+            };
+            say_when_slow(&pending, seq, text.len(), progress.clone());
+            analyst.borrow().post(seq, &text);
+        })
+    };
     {
         let (shown, progress, analyst) = (shown.setter(), progress.setter(), analyst.clone());
+        let stopped = stopped.setter();
         use_effect_with(text, move |text| {
             crate::web::mark("rscope:analyze-scheduled");
+            stopped.set(false);
             if adopt(&preposted, &pending, text) {
                 *last.borrow_mut() = (active, text.len());
                 early.replay();
@@ -346,6 +390,9 @@ pub fn use_analysis(text: Text, active: usize) -> Analyzed {
         analyst,
         large_paste,
         seed,
+        cancel,
+        again,
+        stopped: *stopped,
     }
 }
 

@@ -146,9 +146,27 @@ impl Analyst {
     /// Start the worker; `on_answer` is told each answer (stale ones too:
     /// the caller compares sequence numbers).
     pub fn new(on_answer: impl Fn(Answer) + 'static) -> Analyst {
-        let on_answer: Rc<dyn Fn(Answer)> = Rc::new(on_answer);
-        let on_member: OnMember = Rc::default();
-        let on_compare: OnMember = Rc::default();
+        Analyst::start(Rc::new(on_answer), Rc::default(), Rc::default())
+    }
+
+    /// Stop the work in flight and start a fresh worker, told as this one
+    /// was: the only way to stop a worker's wasm is to end the worker. The
+    /// answers of the requests in flight never come.
+    pub fn restart(&mut self) {
+        // A text still going over in pieces stops with it.
+        self.latest.borrow_mut().take();
+        if let Some(worker) = self.worker.take() {
+            worker.set_onmessage(None);
+            worker.terminate();
+        }
+        *self = Analyst::start(
+            self.on_answer.clone(),
+            self.on_member.clone(),
+            self.on_compare.clone(),
+        );
+    }
+
+    fn start(on_answer: Rc<dyn Fn(Answer)>, on_member: OnMember, on_compare: OnMember) -> Analyst {
         let latest = Rc::new(RefCell::new(None::<(u32, Sent)>));
         let broken = Rc::new(Cell::new(false));
         let options = WorkerOptions::new();

@@ -401,13 +401,24 @@ export class Rscope {
   async holdWorkerAnswers() {
     await this.page.addInitScript(() => {
       const held = [];
-      window.RSCOPE_HOLD = { on: true, held };
+      // `ended`: how many workers the page has ended (terminate), whose
+      // held answers are dropped, as a browser drops an ended worker's.
+      window.RSCOPE_HOLD = { on: true, held, ended: 0 };
       const set = Object.getOwnPropertyDescriptor(Worker.prototype, 'onmessage').set;
       Object.defineProperty(Worker.prototype, 'onmessage', {
         set(handler) {
-          set.call(this, handler && ((e) => (window.RSCOPE_HOLD.on ? held.push(() => handler(e)) : handler(e))));
+          const worker = this;
+          set.call(this, handler && ((e) => (window.RSCOPE_HOLD.on
+            ? held.push(() => worker.rscopeEnded || handler(e))
+            : handler(e))));
         },
       });
+      const terminate = Worker.prototype.terminate;
+      Worker.prototype.terminate = function () {
+        this.rscopeEnded = true;
+        window.RSCOPE_HOLD.ended += 1;
+        return terminate.call(this);
+      };
     });
   }
 
@@ -417,6 +428,11 @@ export class Rscope {
       window.RSCOPE_HOLD.on = false;
       for (const deliver of window.RSCOPE_HOLD.held.splice(0)) deliver();
     });
+  }
+
+  /** How many workers the page has ended since holdWorkerAnswers. */
+  endedWorkers() {
+    return this.page.evaluate(() => window.RSCOPE_HOLD.ended);
   }
 
   /** A summary figure: 'version', 'nodes', 'cores', 'gpus', … */

@@ -21,6 +21,13 @@ pub struct SummaryProps {
     /// What the page says while an analysis takes long.
     #[prop_or_default]
     pub progress: Option<String>,
+    /// Stops the analysis in flight (the page's worker; the element's
+    /// analysis runs on its own thread and offers none).
+    #[prop_or_default]
+    pub on_cancel: Option<Callback<()>>,
+    /// Set when the analysis was cancelled: this asks for it again.
+    #[prop_or_default]
+    pub on_again: Option<Callback<()>>,
 }
 
 /// Properties of [`LongText`].
@@ -294,6 +301,10 @@ fn status_sets(s: &Summaries) -> Html {
 #[function_component(SummaryView)]
 pub fn summary_view(props: &SummaryProps) -> Html {
     let body = match props.result.as_deref() {
+        // Only the page cancels (the element's bundle has a size budget).
+        _ if cfg!(feature = "page") && props.on_again.is_some() => {
+            html! { <Cancelled on_again={props.on_again.clone()} /> }
+        }
         // While a document is analysed, the progress line says so instead.
         None if props.progress.is_some() => Html::default(),
         None => html! {
@@ -309,9 +320,47 @@ pub fn summary_view(props: &SummaryProps) -> Html {
         <section class="panel" aria-live="polite" aria-label={label} data-testid="summary">
             <h2>{ "Summary" }</h2>
             if let Some(p) = &props.progress {
-                <p class="progress" role="status" data-testid="progress">{ p.clone() }</p>
+                // The element (no `page` feature, a size budget) says it in words only.
+                if let (true, Some(cancel)) = (cfg!(feature = "page"), &props.on_cancel) {
+                    <div class="progress-row">
+                        <p class="progress" role="status" data-testid="progress">{ p.clone() }</p>
+                        <progress aria-label="Analysis under way" data-testid="progress-bar"></progress>
+                        <button type="button" data-testid="cancel-analysis" onclick={cancel.reform(|_: MouseEvent| ())}>{ "Cancel" }</button>
+                    </div>
+                } else {
+                    <p class="progress" role="status" data-testid="progress">{ p.clone() }</p>
+                }
             }
             { body }
         </section>
+    }
+}
+
+/// Properties of [`Cancelled`].
+#[derive(Properties, PartialEq)]
+struct CancelledProps {
+    on_again: Option<Callback<()>>,
+}
+
+/// What the summary says of a text whose analysis was cancelled, with the
+/// button that asks for it again. The button takes the focus, which the
+/// Cancel button had: it is gone.
+#[function_component(Cancelled)]
+fn cancelled(props: &CancelledProps) -> Html {
+    let button = use_node_ref();
+    {
+        let button = button.clone();
+        use_effect_with((), move |_| {
+            if let Some(b) = button.cast::<web_sys::HtmlElement>() {
+                let _ = b.focus();
+            }
+        });
+    }
+    let onclick = props.on_again.clone().map(|a| a.reform(|_: MouseEvent| ()));
+    html! {
+        <div data-testid="cancelled">
+            <p>{ "Analysis cancelled. The text is kept as it is: edit it, or analyse it again." }</p>
+            <button type="button" ref={button} data-testid="analyse-again" {onclick}>{ "Analyse again" }</button>
+        </div>
     }
 }
