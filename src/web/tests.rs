@@ -198,3 +198,13 @@ fn string_of_converts_every_character_as_the_encoder_does() {
     assert_eq!(crate::web::string_of(&lone), "\u{FFFD}x");
     assert_eq!(crate::web::string_of(&js_sys::JsString::from("")), "");
 }
+
+#[wasm_bindgen_test]
+fn the_warm_up_graph_has_an_outline_to_draw() {
+    // It takes the path a pasted graph takes, to its outline, with its
+    // power edge.
+    let o = crate::analysis::Analysis::of(crate::web::worker::WARM_UP)
+        .outline
+        .unwrap();
+    assert_eq!(o.looks().overlay().count(), 1);
+}
