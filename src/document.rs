@@ -157,6 +157,32 @@ mod tests {
     }
 
     #[test]
+    fn repeated_keys_among_ten_in_a_waiting_vertex_are_found_where_they_are() {
+        // Ten keys, one of them twice: found by comparing keys, not with a
+        // hash map, and placed below the second vertex.
+        let meta = r#"{"type": "core", "basename": "core", "name": "core0", "id": 0, "uniq_id": 1, "rank": 0, "exclusive": false, "unit": "", "size": 1, "name": "core1"}"#;
+        let set = format!(
+            r#"{{"version": 1, "execution": {{"R_lite": [{{"rank": "0", "children": {{"core": "0"}}}}]}}, "scheduling": {{"graph": {{"nodes": [{{"id": "0"}}, {{"id": "1", "metadata": {meta}}}], "edges": []}}}}}}"#
+        );
+        let text = format!(r#"{{"all": {set}}}"#);
+        let second = text.rfind(r#""name""#).unwrap();
+        let dups: Vec<_> = parse_document(&text)
+            .diagnostics()
+            .iter()
+            .filter(|d| d.message.starts_with("duplicate"))
+            .map(|d| (d.message.clone(), d.span.clone(), d.pointer.clone()))
+            .collect();
+        assert_eq!(
+            dups,
+            [(
+                "duplicate key 'name'; the last value is used".to_string(),
+                second..second + 6,
+                "/all/scheduling/graph/nodes/1/metadata/name".to_string()
+            )]
+        );
+    }
+
+    #[test]
     fn not_json_has_no_graph() {
         let read = read("{");
         assert_eq!(

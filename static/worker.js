@@ -6,14 +6,24 @@
 // whose buffers are handed over, not copied. It also answers
 // {seq, member: text} with {seq, member: bytes}: another tab's main set,
 // for colouring by membership, and {seq, compare: texts, letters, names}
-// with {seq, compared: parts}: a compare view. Requests that arrive while
+// with {seq, compared: parts}: a compare view. Once, as it starts, it
+// posts {warm: parts} (see below). Requests that arrive while
 // one is analysed are superseded: only the newest waiting one is analysed
 // next. A large text comes in pieces, {seq, text, more: true} until the
 // last, {seq, text}, and is analysed once joined (the page posts it a few
 // pieces to a task: posting 64 MiB at once held its thread for 46 ms).
-import init, { analyzeForPage, compareForPage, memberSetForPage } from '../pkg/rscope.js';
+import init, { analyzeForPage, compareForPage, memberSetForPage, warmUp } from '../pkg/rscope.js';
 
-const ready = init();
+// Once loaded, and unless a request is already waiting, analyse two small
+// documents: the browser compiles each wasm function when it is first
+// called, and would otherwise do so during the first paste's analysis
+// (src/web/worker.rs, warm_up). The page is sent the first one's answer,
+// {warm: parts}, and draws it off-screen for the same reason.
+const ready = init().then(() => {
+  if (waiting) return;
+  const parts = warmUp();
+  postMessage({ warm: parts }, parts.map((p) => p.buffer));
+});
 let waiting = null; // the newest analysis request
 let member = null; // the newest request for another tab's set
 let compare = null; // the newest request for a compare view

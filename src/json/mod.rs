@@ -16,6 +16,7 @@ pub mod write;
 pub(crate) use read::parse_checked;
 pub use read::{
     get, members, parse, parse_whole, range, split_stream, string_subrange, type_name, Member,
+    FEW_KEYS,
 };
 pub use tree::Value;
 pub use write::{format_real, write_json_string, write_json_value};

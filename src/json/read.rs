@@ -281,12 +281,19 @@ pub struct Member<'a, 'b> {
     pub value: &'b Value<'a>,
 }
 
+/// Objects with at most this many keys are checked for repeated keys by
+/// comparing each key with those before it: a JGF vertex's metadata has
+/// ten, and a hash map per object (SipHash, and a rehash as it grows)
+/// cost more than the 45 comparisons, most of which differ in the first
+/// byte or the length.
+pub const FEW_KEYS: usize = 16;
+
 /// The members of an object in jansson's order: first position of each key,
 /// last value. Also returns the ranges of repeated keys.
 pub fn members<'a, 'b>(obj: &'b Object<'a>) -> (Vec<Member<'a, 'b>>, Vec<(String, Range<usize>)>) {
     let mut out: Vec<Member<'a, 'b>> = Vec::with_capacity(obj.properties.len());
     let mut dups = Vec::new();
-    let small = obj.properties.len() <= 8;
+    let small = obj.properties.len() <= FEW_KEYS;
     let mut seen: std::collections::HashMap<&'b str, usize> = Default::default();
     for p in &obj.properties {
         let name = p.name.as_str();

@@ -440,7 +440,7 @@ impl<'t, 'g> Cx<'t, 'g> {
     fn duplicates_at<'v>(&mut self, v: &'v Value<'_>, base: &str, path: &mut Vec<PathToken<'v>>) {
         match v {
             Value::Object(o) => {
-                let repeated = if o.properties.len() <= 8 {
+                let repeated = if o.properties.len() <= json::FEW_KEYS {
                     o.properties.iter().enumerate().any(|(i, p)| {
                         o.properties[..i]
                             .iter()
@@ -506,8 +506,8 @@ impl<'t, 'g> Cx<'t, 'g> {
         let text = self.text;
         for (i, x) in a.items(text).enumerate() {
             if matches!(*x, Value::Object(_) | Value::Array(_)) {
-                let base = pointer_push(here, &i.to_string());
-                self.duplicates_at(&x, &base, &mut Vec::new());
+                // The element's pointer is only written for a finding.
+                self.duplicates_at(&x, here, &mut vec![PathToken::Index(i)]);
             }
         }
     }

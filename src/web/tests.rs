@@ -185,3 +185,26 @@ fn an_expansion_asked_in_part_is_cut_and_the_rest_counted() {
         }
     );
 }
+
+#[wasm_bindgen_test]
+fn string_of_converts_every_character_as_the_encoder_does() {
+    // ASCII fills the first guess exactly; é, 😀 (a surrogate pair) and a
+    // lone surrogate (U+FFFD) need the second step.
+    let ascii = js_sys::JsString::from("{\"graph\": {}}");
+    assert_eq!(crate::web::string_of(&ascii), "{\"graph\": {}}");
+    let mixed = js_sys::JsString::from("a é 😀 z");
+    assert_eq!(crate::web::string_of(&mixed), "a é 😀 z");
+    let lone = js_sys::JsString::from_char_code1(0xD800).concat(&"x".into());
+    assert_eq!(crate::web::string_of(&lone), "\u{FFFD}x");
+    assert_eq!(crate::web::string_of(&js_sys::JsString::from("")), "");
+}
+
+#[wasm_bindgen_test]
+fn the_warm_up_graph_has_an_outline_to_draw() {
+    // It takes the path a pasted graph takes, to its outline, with its
+    // power edge.
+    let o = crate::analysis::Analysis::of(crate::web::worker::WARM_UP)
+        .outline
+        .unwrap();
+    assert_eq!(o.looks().overlay().count(), 1);
+}

@@ -681,7 +681,10 @@ fn paint(
     let _ = ctx.translate(-sx, -sy);
     let dark = dark_theme(Some(canvas.unchecked_ref()));
     draw(&ctx, o, p, look, Some(at), dark, Some((sx, sy, w, h)));
-    crate::web::mark("rscope:picture-painted");
+    // Not the off-screen warm-up picture (tree::warm_up).
+    if canvas.is_connected() {
+        crate::web::mark("rscope:picture-painted");
+    }
 }
 
 /// Draw every box: fill, border (thick for a find match, dashed for a box

@@ -167,6 +167,47 @@ fn graph_panels(props: &PanelsProps) -> Html {
     </> }
 }
 
+/// How long the off-screen warm-up picture ([`warm_up`]) stays mounted:
+/// long enough for its effects (the canvas paint) to have run.
+#[cfg(feature = "page")]
+const WARM_UP_MS: u32 = 200;
+
+/// Draw the tree and picture of a small graph (the last parts of the
+/// worker's warm-up answer, [`crate::web::worker::warm_up`]) into an
+/// element that is never on the page, then take them down. The browser
+/// compiles each wasm function when it is first called: a page that had
+/// drawn no graph compiled the picture's and the tree's code (and the
+/// answer's reading) during the first graph's render, about 30 ms of a
+/// 4 042-vertex paste's; this compiles them while the page is idle.
+#[cfg(feature = "page")]
+pub fn warm_up(parts: &[wasm_bindgen::JsValue]) {
+    use crate::web::worker::part_bytes;
+    let part = |i: usize| part_bytes(parts.get(i));
+    let Ok(mut drawn) = crate::analysis::Drawn::from_rest(&part(0)) else {
+        return;
+    };
+    if drawn.read_entries(&part(1)).is_err() || drawn.read_outline(&part(2)).is_err() {
+        return;
+    }
+    let (Some(outline), Ok(root)) = (
+        drawn.outline.take(),
+        gloo::utils::document().create_element("div"),
+    ) else {
+        return;
+    };
+    let props = PanelsProps {
+        outline: Rc::new(RefCell::new(outline)),
+        links: PictureLinks {
+            text: crate::tabs::Text::from(""),
+            on_open: Callback::noop(),
+            caret: None,
+            on_select_bytes: Callback::noop(),
+        },
+    };
+    let app = yew::Renderer::<GraphPanels>::with_root_and_props(root, props).render();
+    gloo::timers::callback::Timeout::new(WARM_UP_MS, move || app.destroy()).forget();
+}
+
 /// The containment tree of the document's resource graph.
 #[function_component(TreeView)]
 pub fn tree_view(props: &TreeProps) -> Html {
