@@ -799,46 +799,20 @@ pub(crate) fn push_decimal(out: &mut String, v: u32) {
     out.extend(buf[i..].iter().map(|&d| char::from(d)));
 }
 
-/// Append the decimal digits of `v` to `out` as ASCII bytes.
-fn push_digits(out: &mut Vec<u8>, v: u32) {
-    if v < 10 {
-        out.push(b'0' + v as u8);
-    } else if v < 100 {
-        out.extend_from_slice(&[b'0' + (v / 10) as u8, b'0' + (v % 10) as u8]);
-    } else {
-        let mut buf = [0u8; 10];
-        let mut i = buf.len();
-        let mut v = v;
-        while v > 0 {
-            i -= 1;
-            buf[i] = b'0' + (v % 10) as u8;
-            v /= 10;
-        }
-        out.extend_from_slice(&buf[i..]);
-    }
-}
-
 impl IdSet {
     /// Append the canonical encoding to `out`, as [`Display`](fmt::Display)
     /// writes it; what encoders of large documents call, without the
     /// formatting machinery.
     pub fn write_to(&self, out: &mut String) {
-        // Written as bytes and checked once: a fragmented set is hundreds
-        // of short numbers, and a `char` push per digit is most of an
-        // encoder's time.
-        let mut bytes = Vec::with_capacity(self.ranges.len() * 22);
         for (i, &(lo, hi)) in self.ranges.iter().enumerate() {
             if i > 0 {
-                bytes.push(b',');
+                out.push(',');
             }
-            push_digits(&mut bytes, lo);
+            push_decimal(out, lo);
             if lo != hi {
-                bytes.push(b'-');
-                push_digits(&mut bytes, hi);
+                out.push('-');
+                push_decimal(out, hi);
             }
-        }
-        if let Ok(text) = std::str::from_utf8(&bytes) {
-            out.push_str(text);
         }
     }
 }

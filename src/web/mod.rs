@@ -65,8 +65,15 @@ extern "C" {
 /// an ASCII text fills exactly, then, if characters remain, into room for
 /// three bytes each (the most a UTF-16 unit takes).
 pub fn string_of(js: &js_sys::JsString) -> String {
-    let len = js.length() as usize;
     let encoder = Utf8Encoder::new();
+    // The element's bundle reads small documents and has a size budget:
+    // it takes the short way, `encode` and a copy.
+    if !cfg!(feature = "page") {
+        let bytes = encoder.encode(js).to_vec();
+        return String::from_utf8(bytes)
+            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
+    }
+    let len = js.length() as usize;
     let mut bytes = vec![0u8; len];
     let done = encoder.encode_into(js, &mut bytes);
     let (mut read, mut written) = (done.read() as usize, done.written() as usize);
