@@ -135,19 +135,23 @@ mod tests {
         );
     }
 
+    /// The repeated-key findings of `text`: message, span and pointer.
+    fn repeated_keys(text: &str) -> Vec<(String, std::ops::Range<usize>, String)> {
+        parse_document(text)
+            .diagnostics()
+            .iter()
+            .filter(|d| d.message.starts_with("duplicate"))
+            .map(|d| (d.message.clone(), d.span.clone(), d.pointer.clone()))
+            .collect()
+    }
+
     #[test]
     fn repeated_keys_in_a_member_graph_are_found_though_its_vertices_wait() {
         let set = r#"{"version": 1, "execution": {"R_lite": [{"rank": "0", "children": {"core": "0"}}]}, "scheduling": {"graph": {"nodes": [{"id": "0", "id": "0"}], "edges": []}}}"#;
         let text = format!(r#"{{"all": {set}}}"#);
         let second = text.rfind(r#""id""#).unwrap();
-        let dups: Vec<_> = parse_document(&text)
-            .diagnostics()
-            .iter()
-            .filter(|d| d.message.starts_with("duplicate"))
-            .map(|d| (d.message.clone(), d.span.clone(), d.pointer.clone()))
-            .collect();
         assert_eq!(
-            dups,
+            repeated_keys(&text),
             [(
                 "duplicate key 'id'; the last value is used".to_string(),
                 second..second + 4,
@@ -166,14 +170,8 @@ mod tests {
         );
         let text = format!(r#"{{"all": {set}}}"#);
         let second = text.rfind(r#""name""#).unwrap();
-        let dups: Vec<_> = parse_document(&text)
-            .diagnostics()
-            .iter()
-            .filter(|d| d.message.starts_with("duplicate"))
-            .map(|d| (d.message.clone(), d.span.clone(), d.pointer.clone()))
-            .collect();
         assert_eq!(
-            dups,
+            repeated_keys(&text),
             [(
                 "duplicate key 'name'; the last value is used".to_string(),
                 second..second + 6,

@@ -1,8 +1,6 @@
 // After a cancelled analysis, "Analyse again" reads the same text anew.
 import { test, expect } from './fixtures.js';
-
-// 276 bytes that declare 1 048 576 nodes: about a second of analysis.
-const MILLION = '{"version":1,"execution":{"R_lite":[{"rank":"0-1048575","children":{"core":"0"}}]}}';
+import { MILLION_NODES as MILLION } from './rscope.js';
 
 test('analyse again after a cancel shows the analysis', async ({ page, rscope, problems }) => {
   test.slow(); // a second of analysis, and more on a busy machine

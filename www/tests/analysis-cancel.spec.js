@@ -1,9 +1,7 @@
 // Cancel stops a long analysis: the worker is ended, the text stays, and
 // the summary says what happened and what to do next.
 import { test, expect } from './fixtures.js';
-
-// 276 bytes that declare 1 048 576 nodes: about a second of analysis.
-const MILLION = '{"version":1,"execution":{"R_lite":[{"rank":"0-1048575","children":{"core":"0"}}]}}';
+import { MILLION_NODES as MILLION } from './rscope.js';
 
 test('cancel stops the analysis and keeps the text', async ({ page, rscope, problems }) => {
   // The answer is held, so the analysis is surely still under way when

@@ -1,9 +1,7 @@
 // The analysis runs in a worker: while a large document is read, the page
 // says so and still answers clicks.
 import { test, expect } from './fixtures.js';
-
-// 276 bytes that declare 1 048 576 nodes: about a second of analysis.
-const MILLION = '{"version":1,"execution":{"R_lite":[{"rank":"0-1048575","children":{"core":"0"}}]}}';
+import { MILLION_NODES as MILLION } from './rscope.js';
 
 test('the page answers a click while a large document is analysed', async ({ page, rscope, problems }) => {
   test.slow(); // a second of analysis, and more on a busy machine

@@ -19,6 +19,10 @@ const asText = (doc) => (typeof doc === 'string' ? doc : JSON.stringify(doc));
 /** Four nodes of eight cores, node[0-3], for the shape panel's specs. */
 export const FOUR_NODES = '{"version": 1, "execution": {"R_lite": [{"rank": "0-3", "children": {"core": "0-7"}}], "nodelist": ["node[0-3]"], "starttime": 0, "expiration": 0}}';
 
+/** 276 bytes that declare 1 048 576 nodes of one core: about a second of
+ * analysis, for the specs of a slow analysis (progress, Cancel, supersede). */
+export const MILLION_NODES = '{"version":1,"execution":{"R_lite":[{"rank":"0-1048575","children":{"core":"0"}}]}}';
+
 /** Read one of the page's built-in examples (static/examples/NAME). */
 /** A quartz-like machine of `nodes` nodes: 36 cores each, and 4 GPUs on
  * the last `gpus` nodes (what the grid's axis, labels and exports show). */
