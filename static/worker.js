@@ -14,11 +14,11 @@
 // pieces to a task: posting 64 MiB at once held its thread for 46 ms).
 import init, { analyzeForPage, compareForPage, memberSetForPage, warmUp } from '../pkg/rscope.js';
 
-// Once loaded, and unless a request is already waiting, analyse two small
-// documents: the browser compiles each wasm function when it is first
-// called, and would otherwise do so during the first paste's analysis
-// (src/web/worker.rs, warm_up). The page is sent the first one's answer,
-// {warm: parts}, and draws it off-screen for the same reason.
+// Once loaded, and unless a request is already waiting, analyse a small
+// graph: the browser compiles each wasm function when it is first called,
+// and would otherwise do so during the first paste's analysis
+// (src/web/worker.rs, warm_up). The page is sent its answer, {warm: parts},
+// and draws it off-screen for the same reason.
 const ready = init().then(() => {
   if (waiting) return;
   const parts = warmUp();

@@ -394,12 +394,9 @@ pub fn decode(inputs: &Inputs, a: &Decode) -> Result<String, Refusal> {
     let rl = filtered(union_all(inputs)?, &a.filter)?;
     // The short form comes first and may be megabytes: the answer is built
     // on it rather than copied.
-    let mut out = if a.short {
-        rl.short_form()
-    } else {
-        String::new()
-    };
+    let mut out = String::new();
     if a.short {
+        out = rl.short_form();
         out.push('\n');
     }
     if a.nodelist {

@@ -313,8 +313,10 @@ pub fn use_analysis(text: Text, active: usize) -> Analyzed {
                 return;
             }
             // A new number: whatever the old worker had sent is dropped.
-            let mut p = pending.borrow_mut();
-            *p = (p.0.wrapping_add(1), None);
+            {
+                let mut p = pending.borrow_mut();
+                *p = (p.0.wrapping_add(1), None);
+            }
             analyst.borrow_mut().restart();
             progress.set(None);
             stopped.set(true);
@@ -330,11 +332,10 @@ pub fn use_analysis(text: Text, active: usize) -> Analyzed {
             stopped.set(false);
             let seq = {
                 let mut p = pending.borrow_mut();
-                *p = (p.0.wrapping_add(1), Some(text.clone()));
+                *p = (p.0.wrapping_add(1), None);
                 p.0
             };
-            say_when_slow(&pending, seq, text.len(), progress.clone());
-            analyst.borrow().post(seq, &text);
+            ask(&pending, &analyst, progress.clone(), seq, &text);
         })
     };
     {
@@ -372,10 +373,7 @@ pub fn use_analysis(text: Text, active: usize) -> Analyzed {
                 let text = text.clone();
                 let (early, seeded) = (early.clone(), seeded.take());
                 Some(Timeout::new(delay, move || {
-                    pending.borrow_mut().1 = Some(text.clone());
-                    crate::web::mark("rscope:analyze-start");
-                    say_when_slow(&pending, seq, text.len(), progress);
-                    analyst.borrow().post(seq, &text);
+                    ask(&pending, &analyst, progress, seq, &text);
                     if let Some((_, parts)) = seeded.filter(|(t, _)| *t == text) {
                         early.take((seq, Stage::Early, parts));
                     }
@@ -537,6 +535,21 @@ impl Answers {
         kept.push(new.clone());
         self.shown.set(Some(new));
     }
+}
+
+/// Send `text` to the worker as request `seq` (already the latest number),
+/// and say so if it takes long.
+fn ask(
+    pending: &Pending,
+    analyst: &RefCell<Analyst>,
+    progress: UseStateSetter<Option<String>>,
+    seq: u32,
+    text: &Text,
+) {
+    pending.borrow_mut().1 = Some(text.clone());
+    crate::web::mark("rscope:analyze-start");
+    say_when_slow(pending, seq, text.len(), progress);
+    analyst.borrow().post(seq, text);
 }
 
 /// Once request `seq` (of `bytes`) has waited [`PROGRESS_DELAY_MS`]

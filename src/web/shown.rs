@@ -11,6 +11,7 @@ use crate::report::{Finding, Report};
 use crate::tabs::Text;
 use crate::textview::Squiggles;
 use crate::web::worker::part_bytes;
+use crate::web::{next_task, Pacer};
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::JsValue;
@@ -45,8 +46,6 @@ const UNPACK_SLICE_MS: f64 = 20.0;
 /// Grid rows unpacked between two looks at the clock.
 const UNPACK_CHUNK: usize = 2000;
 
-use crate::web::{next_task as pause, Pacer};
-
 /// The first stage of an answer, laid out: the grid and the properties.
 pub struct Painted {
     grid: Option<Rc<Grid>>,
@@ -78,7 +77,7 @@ impl Painted {
         crate::web::mark("rscope:unpacked-grid");
         // Reading the answer, building its rows and drawing them are
         // separate tasks: together they last longer than a frame.
-        pause().await;
+        next_task().await;
         if !current() {
             return None;
         }
@@ -93,7 +92,7 @@ impl Painted {
             }
         }
         crate::web::mark("rscope:built-grid");
-        pause().await;
+        next_task().await;
         Some(Painted {
             grid: grid.map(|g| Rc::new(g.finish())),
             properties: Rc::new(early.properties),
@@ -127,10 +126,10 @@ impl Painted {
         let part = |i: usize| part_bytes(parts.get(i));
         let mut d = Drawn::from_rest(&part(0));
         crate::web::mark("rscope:unpacked-rest");
-        pause().await;
+        next_task().await;
         if let Ok(d) = d.as_mut() {
             let entries = d.read_entries(&part(1));
-            pause().await;
+            next_task().await;
             let outline = d.read_outline(&part(2));
             crate::web::mark("rscope:unpacked-outline");
             if let Err(e) = entries.and(outline) {

@@ -23,7 +23,6 @@ export const FOUR_NODES = '{"version": 1, "execution": {"R_lite": [{"rank": "0-3
  * analysis, for the specs of a slow analysis (progress, Cancel, supersede). */
 export const MILLION_NODES = '{"version":1,"execution":{"R_lite":[{"rank":"0-1048575","children":{"core":"0"}}]}}';
 
-/** Read one of the page's built-in examples (static/examples/NAME). */
 /** A quartz-like machine of `nodes` nodes: 36 cores each, and 4 GPUs on
  * the last `gpus` nodes (what the grid's axis, labels and exports show). */
 export function quartz(nodes, gpus) {
@@ -44,6 +43,7 @@ export function topology(name) {
   return readFileSync(new URL(`../../tests/fixtures/hwloc/${name}`, import.meta.url), 'utf8');
 }
 
+/** Read one of the page's built-in examples (static/examples/NAME). */
 export function example(name) {
   return readFileSync(new URL(`../../static/examples/${name}`, import.meta.url), 'utf8');
 }
