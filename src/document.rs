@@ -48,6 +48,14 @@ impl GraphCheck for JgfCheck {
 /// Read a text that is an R, a status document or a bare graph, with every
 /// finding about it and its graph.
 pub fn read(text: &str) -> Read {
+    read_for(text, rset::parse_document_value)
+}
+
+/// How [`read_for`] reads the R of a JSON tree.
+type ReadR = for<'a> fn(&str, &Value<'a>, &mut dyn GraphCheck) -> Document;
+
+/// [`read`], reading the R with `read_r`.
+fn read_for(text: &str, read_r: ReadR) -> Read {
     let root = match json::parse(text) {
         Ok(v) => v,
         Err(d) => {
@@ -58,7 +66,7 @@ pub fn read(text: &str) -> Read {
         }
     };
     let mut check = JgfCheck::default();
-    let doc = rset::parse_document_value(text, &root, &mut check);
+    let doc = read_r(text, &root, &mut check);
     let mut graph = check.graph;
     if graph.is_none() && doc.main_set().is_err() {
         // Not an R: perhaps a bare `{"graph": …}`, whose findings are the
@@ -76,9 +84,10 @@ pub fn parse(text: &str) -> Parsed {
     rset::parse_checking(text, &mut JgfCheck::default())
 }
 
-/// Read an R or a status document with the findings about its graphs.
+/// Read an R or a status document with the findings about its graphs,
+/// for the findings alone: its sets keep no copy of their `scheduling`.
 pub fn parse_document(text: &str) -> Document {
-    read(text).doc
+    read_for(text, rset::check_document_value).doc
 }
 
 #[cfg(test)]
@@ -98,6 +107,29 @@ mod tests {
         let read = read(&r_with(GRAPH));
         assert!(read.doc.main_set().is_ok());
         assert_eq!(read.graph.unwrap().graph.vertices.len(), 1);
+    }
+
+    #[test]
+    fn findings_alone_copy_no_scheduling_text() {
+        let text = r_with(r#"{"writer": "fluxion", "graph": {"nodes": [], "edges": 7}}"#);
+        let kept = read(&text).doc;
+        let checked = parse_document(&text);
+        let sets = |d: &Document| d.main_set().map(|s| s.scheduling().map(str::len));
+        assert_eq!(sets(&kept), Ok(Some(57)));
+        assert_eq!(sets(&checked), Ok(None));
+        assert_eq!(checked.diagnostics(), kept.diagnostics());
+        let messages: Vec<&str> = checked
+            .diagnostics()
+            .iter()
+            .map(|d| d.message.as_str())
+            .collect();
+        assert_eq!(
+            messages,
+            [
+                "missing key 'nodelist'",
+                "'edges' must be an array, not a number"
+            ]
+        );
     }
 
     #[test]

@@ -30,8 +30,8 @@ pub use main_set::NoSet;
 pub use node::Node;
 pub use ops::append_all;
 pub use parse::{
-    load, load_stream, parse, parse_checking, parse_document, parse_document_value, parse_value,
-    Document, Entry, Parsed, MAX_DIAGNOSTICS, MAX_RANKS,
+    check_document_value, load, load_stream, parse, parse_checking, parse_document,
+    parse_document_value, parse_value, Document, Entry, Parsed, MAX_DIAGNOSTICS, MAX_RANKS,
 };
 pub use scheduling::{GraphCheck, NoGraphCheck};
 pub use set::Rset;

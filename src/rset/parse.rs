@@ -169,7 +169,18 @@ fn set_of(text: &str, v: &Value<'_>) -> Result<Rset, Error> {
 
 /// [`parse_checking`] of a JSON tree already read from `text`.
 pub fn parse_value(text: &str, v: &Value<'_>, graphs: &mut dyn GraphCheck) -> Parsed {
+    parse_value_keeping(text, v, graphs, true)
+}
+
+/// [`parse_value`], copying the `scheduling` text into the set or not.
+fn parse_value_keeping(
+    text: &str,
+    v: &Value<'_>,
+    graphs: &mut dyn GraphCheck,
+    keep_scheduling: bool,
+) -> Parsed {
     let mut cx = Cx::new(text, graphs);
+    cx.keep_scheduling = keep_scheduling;
     cx.duplicates(v, "");
     let rset = cx.r(v, "");
     cx.finish(rset)
@@ -187,9 +198,30 @@ pub fn parse_document(text: &str) -> Document {
 /// [`parse_document`] of a JSON tree already read from `text`, handing each
 /// `scheduling` value to `graphs`.
 pub fn parse_document_value(text: &str, v: &Value<'_>, graphs: &mut dyn GraphCheck) -> Document {
+    document_value(text, v, graphs, true)
+}
+
+/// [`parse_document_value`] for its findings: the sets it returns hold no
+/// `scheduling` text. That text is checked all the same, and not copied:
+/// in a large R it is most of the document (issue 17's memory budget).
+pub fn check_document_value(text: &str, v: &Value<'_>, graphs: &mut dyn GraphCheck) -> Document {
+    document_value(text, v, graphs, false)
+}
+
+fn document_value(
+    text: &str,
+    v: &Value<'_>,
+    graphs: &mut dyn GraphCheck,
+    keep_scheduling: bool,
+) -> Document {
     match v.as_object() {
-        Some(obj) if is_status(obj) => parse_status(text, v, obj, graphs),
-        _ => Document::R(Box::new(parse_value(text, v, graphs))),
+        Some(obj) if is_status(obj) => parse_status(text, v, obj, graphs, keep_scheduling),
+        _ => Document::R(Box::new(parse_value_keeping(
+            text,
+            v,
+            graphs,
+            keep_scheduling,
+        ))),
     }
 }
 
@@ -199,8 +231,10 @@ fn parse_status(
     v: &Value<'_>,
     obj: &Object<'_>,
     graphs: &mut dyn GraphCheck,
+    keep_scheduling: bool,
 ) -> Document {
     let mut cx = Cx::new(text, graphs);
+    cx.keep_scheduling = keep_scheduling;
     cx.duplicates(v, "");
     let (ms, _) = members(obj);
     let mut sets = Vec::new();
@@ -359,6 +393,9 @@ struct Cx<'t, 'g> {
     entries: Vec<Entry>,
     /// Whether to record `entries` (only an editor needs them).
     keep_entries: bool,
+    /// Whether sets keep a copy of their `scheduling` text (findings alone
+    /// need none).
+    keep_scheduling: bool,
 }
 
 impl<'t, 'g> Cx<'t, 'g> {
@@ -372,6 +409,7 @@ impl<'t, 'g> Cx<'t, 'g> {
             rejection: None,
             entries: Vec::new(),
             keep_entries: true,
+            keep_scheduling: true,
         }
     }
 
@@ -647,7 +685,9 @@ impl<'t, 'g> Cx<'t, 'g> {
         if let Some(m) = get("scheduling") {
             let p = pointer_push(ptr, "scheduling");
             let r = range(m.value);
-            rl.scheduling = Some(self.text[r].to_string());
+            if self.keep_scheduling {
+                rl.scheduling = Some(self.text[r].to_string());
+            }
             for d in super::scheduling::check(self.text, m.value, &p, &mut *self.graphs) {
                 self.push(d, false);
             }
