@@ -225,7 +225,18 @@ fn careful_stream(text: &str) -> (Vec<Range<usize>>, Option<Diagnostic>) {
                 out.push(start + skip..end);
             }
             Some(Err(e)) => {
-                let at = offset_of(text, e.line(), e.column()).saturating_sub(1);
+                // serde_json's column (from 1, in bytes) is that of the
+                // byte it stopped on. The stop shown is the character before
+                // it, the start of a bad word (`foo`), or, when that is a
+                // blank (a value expected after blanks), the first
+                // character after the blanks.
+                let line = offset_of(text, e.line(), 1);
+                let next = (line + e.column().saturating_sub(1)).min(text.len());
+                let at = (0..next)
+                    .rev()
+                    .find(|&i| text.is_char_boundary(i))
+                    .unwrap_or(0);
+                let at = at + (text[at..].len() - text[at..].trim_start().len());
                 let msg = e.to_string();
                 let msg = msg.split(" at line ").next().unwrap_or(&msg).to_string();
                 return (
@@ -417,6 +428,21 @@ mod tests {
         let (docs, e) = split_stream("{}\nfoo");
         assert_eq!(docs, vec![(0..2)]);
         assert_eq!(e.unwrap().message, "not JSON: expected ident");
+    }
+
+    #[test]
+    fn a_stream_stops_at_what_is_not_json_not_before_it() {
+        for (text, at) in [
+            ("x", 0),
+            ("  x", 2),
+            ("{}\n\n   x", 7),
+            ("{}\nfoo", 3),
+            ("é x", 0),
+            ("[\"é\",  x]", 8),
+        ] {
+            let (_, e) = split_stream(text);
+            assert_eq!(e.map(|d| d.span), Some(at..at), "{text:?}");
+        }
     }
 }
 

@@ -58,7 +58,7 @@ fn a_document_that_cannot_be_read_is_placed_in_its_tab() {
     let r = diff(&tabs(&[A, "{\"version\": 1,\n  x"])).unwrap_err();
     assert_eq!(
         r.message,
-        "Failed to read an R object in B: not JSON: key must be a string (line 2, column 2)"
+        "Failed to read an R object in B: not JSON: key must be a string (line 2, column 3)"
     );
     let r = union(&Inputs::stdin("{\"version\": 2}")).unwrap_err();
     assert_eq!(
