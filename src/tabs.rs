@@ -245,8 +245,10 @@ pub struct Step {
 /// The most steps a tab keeps to undo.
 pub const MAX_STEPS: usize = 50;
 /// The most bytes of old text a tab keeps to undo: two documents at the
-/// page's limit. Texts are shared, so this counts each step in full even
-/// when it shares its text with the tab.
+/// least page limit ([`crate::limits::MAX_PAGE_DOCUMENT_BYTES`]; a device
+/// with more memory opens larger ones, and keeps fewer steps of them).
+/// Texts are shared, so this counts each step in full even when it shares
+/// its text with the tab.
 pub const MAX_HISTORY_BYTES: usize = 2 * crate::limits::MAX_PAGE_DOCUMENT_BYTES;
 
 /// A tab's undo and redo stacks. Typing between two fixes is one step, so

@@ -2,35 +2,67 @@
 //! (`?url=`, the examples menu) and share links (`#r=`). Each returns the
 //! text or a message that says what went wrong and what to try.
 
-use crate::limits::MAX_PAGE_DOCUMENT_BYTES;
-use crate::tabs::Doc;
+use crate::limits::page_document_limit;
+use crate::tabs::{Doc, Text};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
-/// [`MAX_PAGE_DOCUMENT_BYTES`] as a browser counts file sizes.
-const MAX_BYTES: f64 = MAX_PAGE_DOCUMENT_BYTES as f64;
-/// The limit in words, for messages.
-const MAX_MIB: usize = MAX_PAGE_DOCUMENT_BYTES >> 20;
+/// The largest document the page opens on this device: the limit for
+/// the memory the browser says it has (`navigator.deviceMemory`).
+pub fn document_limit() -> usize {
+    // The element's bundle draws small documents and has a size budget.
+    if !cfg!(feature = "page") {
+        return crate::limits::MAX_PAGE_DOCUMENT_BYTES;
+    }
+    let navigator = gloo::utils::window().navigator();
+    let memory = js_sys::Reflect::get(&navigator, &"deviceMemory".into())
+        .ok()
+        .and_then(|v| v.as_f64());
+    page_document_limit(memory)
+}
+
+/// Why a document of `size` (in words) is not opened, and what to do.
+fn too_large(what: &str, size: &str, limit: usize) -> String {
+    format!(
+        "{what} is {size}; this page opens documents up to {} MiB on this device. The rscope command reads documents up to {} MiB",
+        limit >> 20,
+        crate::limits::MAX_DOCUMENT_BYTES >> 20
+    )
+}
+
+/// A text the browser read or fetched, as a tab's text. The page converts
+/// it a slice at a time, pausing for the page: a 337 MB file converted at
+/// once held its thread for seconds. The element's bundle reads small
+/// documents and has a size budget: it converts at once.
+#[cfg(feature = "page")]
+async fn text_of_js(js: &js_sys::JsString) -> Text {
+    crate::web::text_in_slices(js).await
+}
+
+/// [`text_of_js`] in the element's bundle.
+#[cfg(not(feature = "page"))]
+async fn text_of_js(js: &js_sys::JsString) -> Text {
+    js.as_string().unwrap_or_default().into()
+}
 
 /// Read a local file as text.
 pub async fn read_file(file: web_sys::File) -> Result<Doc, String> {
     let name = file.name();
-    if file.size() > MAX_BYTES {
-        return Err(format!(
-            "{name} is {:.0} MiB; Rscope opens documents up to {MAX_MIB} MiB",
-            file.size() / 1048576.0
-        ));
+    let limit = document_limit();
+    if file.size() > limit as f64 {
+        let size = format!("{:.0} MiB", file.size() / 1048576.0);
+        return Err(too_large(&name, &size, limit));
     }
-    let text = JsFuture::from(file.text())
+    let js = JsFuture::from(file.text())
         .await
         .ok()
-        .and_then(|t| t.as_string())
+        .and_then(|t| t.dyn_into::<js_sys::JsString>().ok())
         .ok_or_else(|| {
             format!("cannot read {name}: the browser could not read the file as text")
         })?;
     Ok(Doc {
         source: name,
-        text: text.into(),
+        text: text_of_js(&js).await,
         provenance: None,
     })
 }
@@ -46,11 +78,12 @@ pub enum FetchError {
 
 /// GET `url` and read its body as text.
 pub async fn get_text(url: &str) -> Result<String, FetchError> {
-    text_of(gloo::utils::window().fetch_with_str(url)).await
+    let body = body_of(gloo::utils::window().fetch_with_str(url)).await?;
+    Ok(crate::web::string_of(&body))
 }
 
-/// The body of `answer`, a fetch under way, as text.
-async fn text_of(answer: js_sys::Promise) -> Result<String, FetchError> {
+/// The body of `answer`, a fetch under way, as a JavaScript string.
+async fn body_of(answer: js_sys::Promise) -> Result<js_sys::JsString, FetchError> {
     let response = response_of(answer).await.ok_or(FetchError::Unreachable)?;
     if !response.ok() {
         return Err(FetchError::Status(
@@ -62,7 +95,7 @@ async fn text_of(answer: js_sys::Promise) -> Result<String, FetchError> {
     let text = JsFuture::from(body)
         .await
         .map_err(|_| FetchError::Unreachable)?;
-    text.as_string().ok_or(FetchError::Unreachable)
+    text.dyn_into().map_err(|_| FetchError::Unreachable)
 }
 
 /// GET `url` and read its body as JSON, then as a `T`.
@@ -90,7 +123,7 @@ pub async fn fetch(url: &str, source: String) -> Result<Doc, String> {
 
 /// The document of `url` from `answer`, a fetch of it already under way.
 pub async fn fetched(url: &str, source: String, answer: js_sys::Promise) -> Result<Doc, String> {
-    let text = text_of(answer).await.map_err(|e| match e {
+    let body = body_of(answer).await.map_err(|e| match e {
         FetchError::Unreachable => format!(
             "cannot load {url}: no answer. The server must be reachable and allow cross-origin requests (CORS), or open the file instead"
         ),
@@ -98,16 +131,25 @@ pub async fn fetched(url: &str, source: String, answer: js_sys::Promise) -> Resu
             "cannot load {url}: the server answered HTTP {code} {reason}. Check the address, or open the file instead"
         ),
     })?;
-    if text.len() > MAX_PAGE_DOCUMENT_BYTES {
-        return Err(format!(
-            "{url} is larger than {MAX_MIB} MiB; Rscope opens documents up to {MAX_MIB} MiB"
-        ));
+    // A text has at least as many bytes as UTF-16 units: one with more
+    // units than the limit is refused before it is converted.
+    let limit = document_limit();
+    let text = match body.length() as usize <= limit {
+        true => Some(text_of_js(&body).await),
+        false => None,
+    };
+    match text.filter(|t| t.len() <= limit) {
+        Some(text) => Ok(Doc {
+            source,
+            text,
+            provenance: None,
+        }),
+        None => Err(too_large(
+            url,
+            &format!("larger than {} MiB", limit >> 20),
+            limit,
+        )),
     }
-    Ok(Doc {
-        source,
-        text: text.into(),
-        provenance: None,
-    })
 }
 
 /// The last path segment of a URL, for a tab's name.

@@ -6,7 +6,9 @@
 // never on a clock, and grid geometry comes from the grid's own
 // data-label-width and data-cell attributes, never from pixel constants.
 import { expect } from '@playwright/test';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { spawnSync } from 'node:child_process';
 import AxeBuilder from '@axe-core/playwright';
 
@@ -183,11 +185,18 @@ export class Rscope {
 
   /** Choose a file with the "Open file" button. */
   async openFile(name, text) {
-    await this.page.getByTestId('open-file').setInputFiles({
-      name,
-      mimeType: 'application/json',
-      buffer: Buffer.from(text),
-    });
+    const input = this.page.getByTestId('open-file');
+    if (text.length <= 32 << 20) {
+      await input.setInputFiles({ name, mimeType: 'application/json', buffer: Buffer.from(text) });
+      return;
+    }
+    // Playwright passes at most 50 MB as a buffer: a larger file is
+    // written to a folder of its own and chosen by its path. The browser
+    // reads it when the page asks, so it goes when the page does.
+    const dir = mkdtempSync(join(tmpdir(), 'rscope-open-'));
+    this.page.once('close', () => rmSync(dir, { recursive: true, force: true }));
+    writeFileSync(join(dir, name), text);
+    await input.setInputFiles(join(dir, name));
   }
 
   /** Drop a file on the element `target` (a selector), as a file manager does. */
