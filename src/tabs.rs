@@ -91,6 +91,38 @@ impl TextBuilder {
         }
     }
 
+    /// Add the next bytes of a UTF-8 text read in pieces (a file read a
+    /// slice at a time): `carry` holds them after what the last piece left
+    /// undecoded, and keeps a character cut at their end for the next
+    /// piece. Bytes that are not UTF-8 become U+FFFD, one for each maximal
+    /// bad sequence, as a browser's decoder makes them; `last` says no
+    /// piece follows, so a cut character at the end is bad too.
+    pub fn push_bytes(&mut self, carry: &mut Vec<u8>, last: bool) {
+        let mut at = 0;
+        while at < carry.len() {
+            let rest = &carry[at..];
+            let (valid, bad) = match std::str::from_utf8(rest) {
+                Ok(_) => (rest.len(), None),
+                Err(e) => (e.valid_up_to(), Some(e.error_len())),
+            };
+            self.push(std::str::from_utf8(&rest[..valid]).unwrap_or_default());
+            at += valid;
+            match bad {
+                None => {}
+                Some(Some(n)) => {
+                    self.push("\u{FFFD}");
+                    at += n;
+                }
+                Some(None) if last => {
+                    self.push("\u{FFFD}");
+                    at = carry.len();
+                }
+                Some(None) => break,
+            }
+        }
+        carry.drain(..at);
+    }
+
     /// Bytes of text so far (line ends made `\n`).
     pub fn len(&self) -> usize {
         self.text.len()
@@ -569,6 +601,30 @@ impl Docs {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn text_in_byte_pieces_is_the_text_decoded_whole() {
+        let whole: &[u8] =
+            b"a\r\n\xc3\xa9\xe2\x82\xac\xf0\x9f\x98\x80 \xff\xc3( \xe2\x82\r\nz\xf0\x9f";
+        let expected = super::Text::from(String::from_utf8_lossy(whole).into_owned());
+        for i in 0..=whole.len() {
+            for j in i..=whole.len() {
+                let mut b = super::TextBuilder::with_capacity(0);
+                let mut carry = Vec::new();
+                for (piece, last) in [
+                    (&whole[..i], false),
+                    (&whole[i..j], false),
+                    (&whole[j..], true),
+                ] {
+                    carry.extend_from_slice(piece);
+                    b.push_bytes(&mut carry, last);
+                }
+                assert!(carry.is_empty());
+                assert_eq!(b.finish(), expected, "cut at {i} and {j}");
+            }
+        }
+        assert_eq!(&*expected, "a\né€😀 \u{FFFD}\u{FFFD}( \u{FFFD}\nz\u{FFFD}");
+    }
+
     use super::*;
 
     fn doc(source: &str, text: &str) -> Doc {
