@@ -51,5 +51,10 @@ test('El Capitan-sized R+JGF opened from a file: summary, grid, long tasks', asy
   const l = await longest(page, t0);
   report(`elcap${NODES}.json: longest main-thread task from choosing the file`, inWords(l), '');
   report(`elcap${NODES}.json: longest gap between frames`, l.gap.toFixed(0), 'ms');
+  // Where the time went: the page's own marks (rscope:*), from t0.
+  const marks = await page.evaluate((t0) => performance.getEntriesByType('mark')
+    .filter((m) => m.startTime >= t0 && m.name.startsWith('rscope:'))
+    .map((m) => `${m.name.slice(7)} ${(m.startTime - t0).toFixed(0)}`).join(', '), t0);
+  report(`elcap${NODES}.json: marks (ms from choosing the file)`, marks, '');
   expect(nodes).toBe(String(NODES));
 });
