@@ -179,9 +179,7 @@ fn parse_value_keeping(
     graphs: &mut dyn GraphCheck,
     keep_scheduling: bool,
 ) -> Parsed {
-    let mut cx = Cx::new(text, graphs);
-    cx.keep_scheduling = keep_scheduling;
-    cx.duplicates(v, "");
+    let mut cx = Cx::for_document(text, v, graphs, keep_scheduling);
     let rset = cx.r(v, "");
     cx.finish(rset)
 }
@@ -208,6 +206,8 @@ pub fn check_document_value(text: &str, v: &Value<'_>, graphs: &mut dyn GraphChe
     document_value(text, v, graphs, false)
 }
 
+/// An R or a status document, its sets keeping their `scheduling` text
+/// or not.
 fn document_value(
     text: &str,
     v: &Value<'_>,
@@ -233,9 +233,7 @@ fn parse_status(
     graphs: &mut dyn GraphCheck,
     keep_scheduling: bool,
 ) -> Document {
-    let mut cx = Cx::new(text, graphs);
-    cx.keep_scheduling = keep_scheduling;
-    cx.duplicates(v, "");
+    let mut cx = Cx::for_document(text, v, graphs, keep_scheduling);
     let (ms, _) = members(obj);
     let mut sets = Vec::new();
     let mut entries = Vec::new();
@@ -411,6 +409,20 @@ impl<'t, 'g> Cx<'t, 'g> {
             keep_entries: true,
             keep_scheduling: true,
         }
+    }
+
+    /// The context for the document `v` read from `text`, with its
+    /// repeated keys already found.
+    fn for_document(
+        text: &'t str,
+        v: &Value<'_>,
+        graphs: &'g mut dyn GraphCheck,
+        keep_scheduling: bool,
+    ) -> Self {
+        let mut cx = Cx::new(text, graphs);
+        cx.keep_scheduling = keep_scheduling;
+        cx.duplicates(v, "");
+        cx
     }
 
     fn push(&mut self, d: Diagnostic, fatal: bool) {
