@@ -135,12 +135,63 @@ pub fn early_of(set: &Rset) -> Vec<Vec<u8>> {
 
 /// [`Early`] for `grid` and `properties`, then the grid's group chunks.
 fn early_parts(grid: Option<Grid>, properties: Vec<String>) -> Vec<Vec<u8>> {
+    early_parts_with(grid, properties, None)
+}
+
+/// [`early_parts`] with the sets' summaries when they are known already.
+fn early_parts_with(
+    grid: Option<Grid>,
+    properties: Vec<String>,
+    summaries: Option<Summaries>,
+) -> Vec<Vec<u8>> {
     let (grid, chunks) = match grid.map(|g| g.into_wire().into_chunks(EARLY_GROUPS)) {
         Some((w, c)) => (Some(w), c),
         None => (None, Vec::new()),
     };
-    let early = Early { grid, properties };
+    let early = Early {
+        grid,
+        properties,
+        summaries,
+    };
     std::iter::once(bytes(&early)).chain(chunks).collect()
+}
+
+/// Past this many bytes, an R with a `scheduling` graph is glanced at
+/// before it is analysed ([`glance`]).
+pub const GLANCE_BYTES: usize = 16 << 20;
+
+/// The first parts of the analysis of a large R with a `scheduling`
+/// graph, made from its R alone: the grid, the properties and the
+/// summary. Reading the graph is most of the work (13 s of 15 for an El
+/// Capitan-sized R+JGF in the page), so the page shows the summary and
+/// the grid long before the rest. `None` for a smaller text, one without
+/// `scheduling`, a status document, or an R whose main set is refused
+/// (the whole analysis says why).
+pub fn glance(text: &str) -> Option<Vec<Vec<u8>>> {
+    if text.len() < GLANCE_BYTES {
+        return None;
+    }
+    let v = crate::json::parse(text).ok()?;
+    let obj = v.as_object()?;
+    crate::json::get(obj, "scheduling")?;
+    crate::json::get(obj, "execution")?;
+    let doc = crate::rset::check_document_value(text, &v, &mut crate::rset::NoGraphCheck);
+    let set = doc.main_set().ok()?;
+    // The set keeps no copy of the graph's text (most of the document):
+    // its summary says it has one all the same.
+    let mut summary = crate::report::summarize_set("R", set);
+    summary.has_scheduling = true;
+    let summaries = Summaries {
+        sets: vec![summary],
+        is_status: false,
+        main: Some(0),
+    };
+    let properties = set.properties().into_iter().map(|(n, _)| n).collect();
+    Some(early_parts_with(
+        Some(Grid::new(set, None, None)),
+        properties,
+        Some(summaries),
+    ))
 }
 
 /// Row groups in one chunk of the grid's first stage.
@@ -153,6 +204,8 @@ pub struct Early {
     pub grid: Option<GridWire>,
     /// The main set's property names.
     pub properties: Vec<String>,
+    /// The sets' summaries, when they came before the rest ([`glance`]).
+    pub summaries: Option<Summaries>,
 }
 
 /// What the page draws of an [`Analysis`], as it crosses from the
@@ -268,6 +321,7 @@ impl Drawn {
         let early = Early {
             grid: self.grid.clone(),
             properties: self.properties.clone(),
+            summaries: None,
         };
         [bytes(&early), rest, entries, outline]
     }
@@ -599,6 +653,34 @@ mod tests {
         let set = set.expect("the union keeps its set");
         assert_eq!(set.nodes().count(), 4);
         assert_eq!(early_of(&set), Analysis::begin(&text).take_early());
+    }
+
+    /// `text`, a JSON object, padded with blanks before its last brace to
+    /// `bytes` bytes.
+    fn padded(text: &str, bytes: usize) -> String {
+        let body = text.trim_end().strip_suffix('}').expect("an object");
+        format!("{body}{}}}", " ".repeat(bytes - body.len() - 1))
+    }
+
+    #[test]
+    fn a_large_r_with_a_graph_is_summarized_from_its_r_first() {
+        let graph = include_str!("../tests/fixtures/r/with-graph.json");
+        let text = padded(graph, GLANCE_BYTES);
+        let parts = glance(&text).expect("glanced at");
+        let early = Drawn::read_early(&parts[0]).unwrap();
+        let full = Analysis::of(&text);
+        // The same summary, grid and properties as the whole analysis.
+        assert_eq!(early.summaries.as_ref(), full.summaries.as_ref().ok());
+        let summary = &early.summaries.as_ref().unwrap().sets[0];
+        assert_eq!((summary.nodes, summary.has_scheduling), (2, true));
+        let begun = Analysis::begin(&text).take_early();
+        let mut first = Drawn::read_early(&begun[0]).unwrap();
+        first.summaries = early.summaries.clone();
+        assert_eq!(early, first);
+        assert_eq!(parts[1..], begun[1..]);
+        // Smaller, or with no graph: no glance.
+        assert_eq!(glance(&padded(graph, GLANCE_BYTES - 1)), None);
+        assert_eq!(glance(&padded(TWO, GLANCE_BYTES)), None);
     }
 
     #[test]

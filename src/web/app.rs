@@ -59,6 +59,8 @@ pub fn app() -> Html {
     let link = use_linking(&analysis, &current);
     // While only the grid has come, the summary says the rest is coming.
     let complete = analysis.as_ref().filter(|a| !a.partial);
+    // A large R with a graph is summarized before its graph is read.
+    let summarized = analysis.as_ref().filter(|a| a.summarized);
     let progress = match (&analyzed.progress, &analysis) {
         _ if analyzed.stopped => None,
         (Some(p), _) => Some(p.clone()),
@@ -132,7 +134,7 @@ pub fn app() -> Html {
                         <HwlocPanel key={docs.active} xml={docs.current().text.clone()} source={docs.current().source.clone()} on_open={dispatch(&docs, Action::Open)}
                             on_r={Callback::from(move |r| topology_r.set(r))} />
                     } else {
-                        <SummaryView result={complete.as_ref().map(|a| a.summaries.clone())} {progress} {on_cancel} {on_again} />
+                        <SummaryView result={summarized.map(|a| a.summaries.clone())} {progress} {on_cancel} {on_again} />
                         <ExplainCard card={teach.card.clone()} />
                         if let Some(a) = &complete {
                             <Diagnostics findings={a.findings.clone()} on_locate={actions.on_locate} on_fix={actions.on_fix} />

@@ -29,6 +29,10 @@ pub struct Shown {
     pub report: Report,
     /// The summaries, or why there are none.
     pub summaries: Rc<Result<Summaries, String>>,
+    /// Whether `summaries` are the document's: always once the analysis
+    /// is whole, and while it is partial when the first stage brought them
+    /// (a large R with a graph is summarized from its R first).
+    pub summarized: bool,
     /// The findings.
     pub findings: Rc<Vec<Finding>>,
     /// Their squiggles.
@@ -50,6 +54,7 @@ const UNPACK_CHUNK: usize = 2000;
 pub struct Painted {
     grid: Option<Rc<Grid>>,
     properties: Rc<Vec<String>>,
+    summaries: Option<Rc<Result<Summaries, String>>>,
 }
 
 impl Painted {
@@ -60,6 +65,7 @@ impl Painted {
         let mut early = Drawn::read_early(&part_bytes(parts.first())).unwrap_or(Early {
             grid: None,
             properties: Vec::new(),
+            summaries: None,
         });
         // The grid's groups come in chunks, read in slices of tasks.
         let mut pacer = Pacer::with_share(UNPACK_SLICE_MS);
@@ -96,6 +102,7 @@ impl Painted {
         Some(Painted {
             grid: grid.map(|g| Rc::new(g.finish())),
             properties: Rc::new(early.properties),
+            summaries: early.summaries.map(|s| Rc::new(Ok(s))),
         })
     }
 
@@ -105,7 +112,11 @@ impl Painted {
             text,
             partial: true,
             report: Drawn::no_links(),
-            summaries: Rc::new(Ok(Summaries::default())),
+            summaries: self
+                .summaries
+                .clone()
+                .unwrap_or_else(|| Rc::new(Ok(Summaries::default()))),
+            summarized: self.summaries.is_some(),
             findings: Rc::default(),
             squiggles: Rc::default(),
             properties: self.properties.clone(),
@@ -151,6 +162,7 @@ impl Painted {
             grid: self.grid.clone(),
             outline: outline.map(|o| Rc::new(RefCell::new(o))),
             summaries: Rc::new(d.summaries),
+            summarized: true,
             findings: Rc::new(d.findings),
             properties: self.properties.clone(),
             text,

@@ -117,8 +117,23 @@ pub type OnMember = Rc<RefCell<Option<Rc<dyn Fn(u32, JsValue)>>>>;
 /// Analyse `text` on this thread: `early` is told the first stage, and
 /// the last is returned.
 fn here(text: &str, early: impl FnOnce(Vec<JsValue>)) -> Vec<JsValue> {
+    // A large R with a graph: its summary and grid go first, from its R
+    // alone. (Not in the element's bundle: small documents, a size budget.)
+    let glanced = cfg!(feature = "page")
+        .then(|| crate::analysis::glance(text))
+        .flatten();
+    let early = match glanced {
+        Some(parts) => {
+            early(as_js(parts));
+            None
+        }
+        None => Some(early),
+    };
     let mut begun = Analysis::begin(text);
-    early(as_js(begun.take_early()));
+    let first = begun.take_early();
+    if let Some(early) = early {
+        early(as_js(first));
+    }
     let analysis = Analysis::finish(text, begun);
     as_js(Drawn::take(analysis).later_parts().into())
 }

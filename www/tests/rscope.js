@@ -410,18 +410,22 @@ export class Rscope {
    * until releaseWorkerAnswers: a spec can then act while an answer is
    * surely still on its way, however fast this machine analyses. The
    * page's handler is wrapped where it is set (`worker.onmessage`).
+   * `{ firstStages: true }` lets through what an analysis sends first
+   * (the first stage of an answer, and the worker's warm-up) and holds
+   * only the rest.
    */
-  async holdWorkerAnswers() {
-    await this.page.addInitScript(() => {
+  async holdWorkerAnswers({ firstStages = false } = {}) {
+    await this.page.addInitScript((firstStages) => {
       const held = [];
       // `ended`: how many workers the page has ended (terminate), whose
       // held answers are dropped, as a browser drops an ended worker's.
       window.RSCOPE_HOLD = { on: true, held, ended: 0 };
+      const passes = (e) => firstStages && (e.data?.early || e.data?.warm);
       const set = Object.getOwnPropertyDescriptor(Worker.prototype, 'onmessage').set;
       Object.defineProperty(Worker.prototype, 'onmessage', {
         set(handler) {
           const worker = this;
-          set.call(this, handler && ((e) => (window.RSCOPE_HOLD.on
+          set.call(this, handler && ((e) => (window.RSCOPE_HOLD.on && !passes(e)
             ? held.push(() => worker.rscopeEnded || handler(e))
             : handler(e))));
         },
@@ -432,7 +436,7 @@ export class Rscope {
         window.RSCOPE_HOLD.ended += 1;
         return terminate.call(this);
       };
-    });
+    }, firstStages);
   }
 
   /** Deliver the held answers, in order, and stop holding. */
