@@ -300,9 +300,22 @@ fn theme(value: &str, notes: &mut Vec<String>) -> Theme {
 /// fragment, or by its URL when it was fetched from one.
 pub fn open_link(base: &str, source: &Source, text: &str) -> String {
     match source {
-        Source::Url(url) => format!("{base}?url={}", percent_encode(url)),
-        _ => format!("{base}#r={}", share::pack(text)),
+        Source::Url(url) => url_link(base, url),
+        _ => packed_link(base, &share::pack(text)),
     }
+}
+
+/// The "Open in Rscope" link to the page at `base` for the document at
+/// `url`.
+pub fn url_link(base: &str, url: &str) -> String {
+    format!("{base}?url={}", percent_encode(url))
+}
+
+/// The "Open in Rscope" link to the page at `base` for a document packed
+/// already (`packed`, as [`share::pack`] packs it: the element has the
+/// browser pack it, and carries no compressor of its own).
+pub fn packed_link(base: &str, packed: &str) -> String {
+    format!("{base}#r={packed}")
 }
 
 /// A shape's fit into a document, as the `shape` view says it and the

@@ -171,8 +171,14 @@ pub fn embed_view(props: &EmbedProps) -> Html {
     let on_open = {
         let page = page.clone();
         Callback::from(move |selection: String| {
-            let link = open_link(&page, &Source::Text(selection.clone()), &selection);
-            let _ = gloo::utils::window().open_with_url_and_target(&link, "_blank");
+            let page = page.clone();
+            spawn_local(async move {
+                if let Some(link) =
+                    link_to(&page, &Source::Text(selection.clone()), &selection).await
+                {
+                    let _ = gloo::utils::window().open_with_url_and_target(&link, "_blank");
+                }
+            });
         })
     };
     // The element always carries the text: its src= is relative to the
@@ -181,6 +187,7 @@ pub fn embed_view(props: &EmbedProps) -> Html {
         true => Source::Text(text.to_string()),
         false => embed.source.clone(),
     };
+    let link = use_link(&page, &source, &text);
     let views = analysis
         .as_ref()
         .filter(|a| a.text == text && !text.is_empty())
@@ -196,8 +203,10 @@ pub fn embed_view(props: &EmbedProps) -> Html {
                 <>
                     { bad_document(&a.findings, a.partial) }
                     { for embed.views.iter().map(|v| drawn.view(*v)) }
-                    <p><a href={open_link(&page, &source, &text)} target="_blank" rel="noopener"
-                        data-testid="open-in-rscope">{ "Open in Rscope" }</a></p>
+                    if let Some(link) = &link {
+                        <p><a href={link.clone()} target="_blank" rel="noopener"
+                            data-testid="open-in-rscope">{ "Open in Rscope" }</a></p>
+                    }
                 </>
             }
         });
@@ -391,6 +400,63 @@ pub fn element_app(props: &ElementProps) -> Html {
         .map_or(props.page.clone(), AttrValue::from);
     html! { <EmbedView embed={props.embed.clone()} {page} element={true} name={props.name.clone()}
     prefetched={props.prefetched.clone()} /> }
+}
+
+/// The "Open in Rscope" link for `text` from `source`, once it is made
+/// ([`link_to`]; the element's waits for the browser to pack the text).
+#[hook]
+fn use_link(page: &str, source: &Source, text: &Text) -> Option<String> {
+    let link = use_state_eq(|| None::<String>);
+    {
+        let setter = link.setter();
+        let (page, source) = (page.to_string(), source.clone());
+        use_effect_with(text.clone(), move |text| {
+            let text = text.clone();
+            spawn_local(async move { setter.set(link_to(&page, &source, &text).await) });
+        });
+    }
+    (*link).clone()
+}
+
+/// The "Open in Rscope" link to `page` for `text` from `source`. The
+/// page's bundle packs the text itself; the element's has the browser
+/// pack it (`CompressionStream`, the same raw DEFLATE), so that it carries
+/// no compressor: 11 KB of its size budget. `None` if the browser cannot.
+async fn link_to(page: &str, source: &Source, text: &str) -> Option<String> {
+    match source {
+        Source::Url(url) => Some(crate::embed::url_link(page, url)),
+        _ if cfg!(feature = "page") => Some(open_link(page, source, text)),
+        _ => Some(crate::embed::packed_link(page, &browser_pack(text).await?)),
+    }
+}
+
+/// `text` packed as [`crate::share::pack`] packs it (raw DEFLATE, then
+/// URL-safe base64 without padding), by the browser's `CompressionStream`.
+async fn browser_pack(text: &str) -> Option<String> {
+    use base64::Engine;
+    use js_sys::{Array, Function, Reflect};
+    let global = js_sys::global();
+    let make = |name: &str, arg: &JsValue| -> Option<JsValue> {
+        let class: Function = Reflect::get(&global, &name.into()).ok()?.dyn_into().ok()?;
+        Reflect::construct(&class, &Array::of1(arg)).ok()
+    };
+    let call = |on: &JsValue, method: &str, arg: Option<&JsValue>| -> Option<JsValue> {
+        let f: Function = Reflect::get(on, &method.into()).ok()?.dyn_into().ok()?;
+        match arg {
+            Some(a) => f.call1(on, a).ok(),
+            None => f.call0(on).ok(),
+        }
+    };
+    let deflate = make("CompressionStream", &"deflate-raw".into())?;
+    let blob = make("Blob", &Array::of1(&text.into()))?;
+    let stream = call(&blob, "stream", None)?;
+    let packed = call(&stream, "pipeThrough", Some(&deflate))?;
+    let response = make("Response", &packed)?;
+    let buffer = call(&response, "arrayBuffer", None)?
+        .dyn_into::<js_sys::Promise>()
+        .ok()?;
+    let bytes = js_sys::Uint8Array::new(&wasm_bindgen_futures::JsFuture::from(buffer).await.ok()?);
+    Some(base64::engine::general_purpose::URL_SAFE_NO_PAD.encode(bytes.to_vec()))
 }
 
 /// Draw a `<rscope-view>` element's views into `root` (a node of its
