@@ -37,7 +37,7 @@ pub fn graph_ranks(a: &Analysis) -> BTreeMap<u32, RankResources> {
         };
         let entry = out.entry(rank).or_default();
         if entry.host.is_empty() {
-            entry.host = x.name.clone();
+            entry.host = x.name.to_string();
         }
         for &u in t.preorder().get(t.subtree(v as usize)).unwrap_or(&[]) {
             let Some(y) = g.vertices.get(u as usize) else {
@@ -46,7 +46,7 @@ pub fn graph_ranks(a: &Analysis) -> BTreeMap<u32, RankResources> {
             let Ok(id) = u32::try_from(y.id) else {
                 continue;
             };
-            match y.kind.as_str() {
+            match y.kind {
                 "core" => entry.cores.insert(id),
                 "gpu" => entry.gpus.insert(id),
                 _ => {}

@@ -193,13 +193,659 @@ impl Edge {
     }
 }
 
+/// A byte offset or length kept as `u32`: documents are far below 4 GiB
+/// (the page reads them whole), and a `usize` per field would double the
+/// tables on 64-bit hosts.
+fn narrow(n: usize) -> u32 {
+    u32::try_from(n).unwrap_or(u32::MAX)
+}
+
+/// A span kept as two `u32`s.
+fn pack(r: &Range<usize>) -> [u32; 2] {
+    [narrow(r.start), narrow(r.end)]
+}
+
+/// A span kept by [`pack`], as a range again.
+fn unpack(r: [u32; 2]) -> Range<usize> {
+    r[0] as usize..r[1] as usize
+}
+
+/// Distinct strings by number: a graph has a handful of types, basenames,
+/// units and subsystems, so a vertex keeps a `u32` rather than a `String`.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Strings {
+    list: Vec<String>,
+    at: crate::rset::fxhash::FxHashMap<String, u32>,
+}
+
+impl Strings {
+    /// The number of `s`, added when new.
+    fn intern(&mut self, s: &str) -> u32 {
+        if let Some(&n) = self.at.get(s) {
+            return n;
+        }
+        let n = narrow(self.list.len());
+        self.list.push(s.to_string());
+        self.at.insert(s.to_string(), n);
+        n
+    }
+
+    /// The string numbered `n`.
+    fn get(&self, n: u32) -> &str {
+        self.list.get(n as usize).map_or("", String::as_str)
+    }
+}
+
+/// Rows that few vertices have (properties, uuids, unusual paths, unknown
+/// keys), kept apart with the number of the vertex they belong to, in
+/// vertex order; a vertex without any costs nothing.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Sparse<T> {
+    owner: Vec<u32>,
+    items: Vec<T>,
+}
+
+impl<T> Default for Sparse<T> {
+    fn default() -> Self {
+        Sparse {
+            owner: Vec::new(),
+            items: Vec::new(),
+        }
+    }
+}
+
+impl<T> Sparse<T> {
+    /// Add `items` to vertex `v`, the last vertex added so far.
+    fn extend(&mut self, v: u32, items: impl IntoIterator<Item = T>) {
+        for x in items {
+            self.owner.push(v);
+            self.items.push(x);
+        }
+    }
+
+    /// The rows of vertex `v`.
+    fn of(&self, v: u32) -> &[T] {
+        if self.owner.is_empty() {
+            return &[];
+        }
+        let a = self.owner.partition_point(|&o| o < v);
+        let z = self.owner.partition_point(|&o| o <= v);
+        &self.items[a..z]
+    }
+}
+
+/// The vertices of a graph as columns: names in one text, types, basenames
+/// and units by number, the rare keys apart, spans as `u32`s. A vertex is
+/// read through [`VertexRef`]; a graph of a million vertices takes about a
+/// hundred and fifty bytes a vertex rather than a struct of strings each.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Vertices {
+    /// Each vertex's key, name and (when it has one) containment path, one
+    /// after the other.
+    text: String,
+    /// Where each vertex's text starts, and one past the last.
+    at: Vec<u32>,
+    /// The byte lengths of each vertex's key and name.
+    lens: Vec<[u32; 2]>,
+    /// Type, basename and unit by number in `strings`.
+    names: Vec<[u32; 3]>,
+    strings: Strings,
+    /// `id`, `uniq_id`, `rank` and `status`.
+    numbers: Vec<[i64; 4]>,
+    size: Vec<u64>,
+    /// Bit 0: exclusive; bit 1: the paths are one `containment` path, kept
+    /// in `text` (otherwise they are in `paths`).
+    flags: Vec<u8>,
+    /// The spans of the vertex, key, metadata and containment path.
+    spans: Vec<[u32; 8]>,
+    /// Position in the `nodes` array.
+    index: Vec<u32>,
+    uuid: Sparse<String>,
+    properties: Sparse<(String, String)>,
+    paths: Sparse<(String, String)>,
+    extra: Sparse<(String, String)>,
+}
+
+const EXCLUSIVE: u8 = 1;
+const ONE_PATH: u8 = 2;
+
+impl Vertices {
+    /// The number of vertices.
+    pub fn len(&self) -> usize {
+        self.index.len()
+    }
+
+    /// Whether there is no vertex.
+    pub fn is_empty(&self) -> bool {
+        self.index.is_empty()
+    }
+
+    /// Room for `n` more vertices, so that a table read from a document of
+    /// known length is never copied to grow.
+    pub fn reserve(&mut self, n: usize) {
+        if self.at.is_empty() {
+            self.at.reserve(n + 1);
+        } else {
+            self.at.reserve(n);
+        }
+        self.lens.reserve(n);
+        self.names.reserve(n);
+        self.numbers.reserve(n);
+        self.size.reserve(n);
+        self.flags.reserve(n);
+        self.spans.reserve(n);
+        self.index.reserve(n);
+    }
+
+    /// Room for `n` more bytes of keys, names and paths.
+    pub fn reserve_text(&mut self, n: usize) {
+        self.text.reserve(n);
+    }
+
+    /// Give back the room reserved and not used.
+    pub fn shrink_to_fit(&mut self) {
+        self.text.shrink_to_fit();
+    }
+
+    /// Add `v` at the end.
+    pub fn push(&mut self, v: Vertex) {
+        let n = narrow(self.len());
+        if self.at.is_empty() {
+            self.at.push(0);
+        }
+        self.text.push_str(&v.key);
+        self.text.push_str(&v.name);
+        let one = v.paths.len() == 1 && v.paths[0].0 == "containment";
+        if one {
+            self.text.push_str(&v.paths[0].1);
+        }
+        self.at.push(narrow(self.text.len()));
+        self.lens.push([narrow(v.key.len()), narrow(v.name.len())]);
+        self.names.push([
+            self.strings.intern(&v.kind),
+            self.strings.intern(&v.basename),
+            self.strings.intern(&v.unit),
+        ]);
+        self.numbers.push([v.id, v.uniq_id, v.rank, v.status]);
+        self.size.push(v.size);
+        let mut flags = 0;
+        if v.exclusive {
+            flags |= EXCLUSIVE;
+        }
+        if one {
+            flags |= ONE_PATH;
+        } else {
+            self.paths.extend(n, v.paths);
+        }
+        self.flags.push(flags);
+        let s = &v.spans;
+        let [a, b] = pack(&s.vertex);
+        let [c, d] = pack(&s.key);
+        let [e, f] = pack(&s.metadata);
+        let [g, h] = pack(&s.containment);
+        self.spans.push([a, b, c, d, e, f, g, h]);
+        self.index.push(narrow(v.index));
+        self.uuid.extend(n, v.uuid);
+        self.properties.extend(n, v.properties);
+        self.extra.extend(n, v.extra);
+    }
+
+    /// The key (JGF id) of vertex `i`, without reading the rest of it.
+    pub fn key(&self, i: usize) -> &str {
+        let (Some(&a), Some(&[k, _])) = (self.at.get(i), self.lens.get(i)) else {
+            return "";
+        };
+        self.text
+            .get(a as usize..(a + k) as usize)
+            .unwrap_or_default()
+    }
+
+    /// Vertex `i`, if there is one.
+    pub fn get(&self, i: usize) -> Option<VertexRef<'_>> {
+        let n = narrow(i);
+        let &[k, m] = self.lens.get(i)?;
+        let (a, z) = (self.at[i] as usize, self.at[i + 1] as usize);
+        let (key_end, name_end) = (a + k as usize, a + (k + m) as usize);
+        let [kind, basename, unit] = self.names[i];
+        let [id, uniq_id, rank, status] = self.numbers[i];
+        let flags = self.flags[i];
+        let sp = self.spans[i];
+        Some(VertexRef {
+            key: &self.text[a..key_end],
+            kind: self.strings.get(kind),
+            basename: self.strings.get(basename),
+            name: &self.text[key_end..name_end],
+            id,
+            uniq_id,
+            rank,
+            size: self.size[i],
+            unit: self.strings.get(unit),
+            exclusive: flags & EXCLUSIVE != 0,
+            status,
+            uuid: self.uuid.of(n).first().map(String::as_str),
+            properties: self.properties.of(n),
+            paths: Paths {
+                containment: (flags & ONE_PATH != 0).then(|| &self.text[name_end..z]),
+                listed: self.paths.of(n),
+            },
+            extra: self.extra.of(n),
+            spans: VertexSpans {
+                vertex: unpack([sp[0], sp[1]]),
+                key: unpack([sp[2], sp[3]]),
+                metadata: unpack([sp[4], sp[5]]),
+                containment: unpack([sp[6], sp[7]]),
+            },
+            index: self.index[i] as usize,
+        })
+    }
+
+    /// Vertex `i`; panics when there is none, as indexing a `Vec` would.
+    pub fn at(&self, i: usize) -> VertexRef<'_> {
+        match self.get(i) {
+            Some(v) => v,
+            None => panic!("no vertex {i} in a graph of {}", self.len()),
+        }
+    }
+
+    /// The vertices in order.
+    pub fn iter(&self) -> VertexIter<'_> {
+        VertexIter {
+            table: self,
+            next: 0..self.len(),
+        }
+    }
+}
+
+impl FromIterator<Vertex> for Vertices {
+    fn from_iter<I: IntoIterator<Item = Vertex>>(iter: I) -> Self {
+        let mut t = Vertices::default();
+        for v in iter {
+            t.push(v);
+        }
+        t
+    }
+}
+
+impl<'a> IntoIterator for &'a Vertices {
+    type Item = VertexRef<'a>;
+    type IntoIter = VertexIter<'a>;
+    fn into_iter(self) -> VertexIter<'a> {
+        self.iter()
+    }
+}
+
+/// The vertices of a [`Vertices`] table in order, as [`VertexRef`]s.
+#[derive(Clone, Debug)]
+pub struct VertexIter<'a> {
+    table: &'a Vertices,
+    next: Range<usize>,
+}
+
+impl<'a> Iterator for VertexIter<'a> {
+    type Item = VertexRef<'a>;
+    fn next(&mut self) -> Option<VertexRef<'a>> {
+        let i = self.next.next()?;
+        self.table.get(i)
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.next.size_hint()
+    }
+    fn nth(&mut self, n: usize) -> Option<VertexRef<'a>> {
+        let i = self.next.nth(n)?;
+        self.table.get(i)
+    }
+}
+
+impl DoubleEndedIterator for VertexIter<'_> {
+    fn next_back(&mut self) -> Option<Self::Item> {
+        let i = self.next.next_back()?;
+        self.table.get(i)
+    }
+}
+
+impl ExactSizeIterator for VertexIter<'_> {}
+
+/// A vertex's `metadata.paths`: subsystem and path in document order. Most
+/// vertices have only a `containment` path, which the table keeps with the
+/// vertex's names.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Paths<'a> {
+    containment: Option<&'a str>,
+    listed: &'a [(String, String)],
+}
+
+impl<'a> Paths<'a> {
+    /// Subsystem and path, in document order.
+    pub fn iter(&self) -> impl DoubleEndedIterator<Item = (&'a str, &'a str)> + 'a {
+        let listed = self.listed;
+        self.containment
+            .map(|p| ("containment", p))
+            .into_iter()
+            .chain(listed.iter().map(|(s, p)| (s.as_str(), p.as_str())))
+    }
+
+    /// The first subsystem and path.
+    pub fn first(&self) -> Option<(&'a str, &'a str)> {
+        self.iter().next()
+    }
+
+    /// Whether the vertex has no path.
+    pub fn is_empty(&self) -> bool {
+        self.containment.is_none() && self.listed.is_empty()
+    }
+
+    /// The number of paths.
+    pub fn len(&self) -> usize {
+        usize::from(self.containment.is_some()) + self.listed.len()
+    }
+}
+
+/// One vertex read from a [`Vertices`] table: the fields of [`Vertex`],
+/// borrowed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VertexRef<'a> {
+    /// The JGF vertex id (`id` outside `metadata`).
+    pub key: &'a str,
+    /// `metadata.type` (empty when missing, which is an error).
+    pub kind: &'a str,
+    /// `metadata.basename`, default the type.
+    pub basename: &'a str,
+    /// `metadata.name`, default basename followed by the id.
+    pub name: &'a str,
+    /// `metadata.id`.
+    pub id: i64,
+    /// `metadata.uniq_id`.
+    pub uniq_id: i64,
+    /// `metadata.rank`.
+    pub rank: i64,
+    /// `metadata.size`.
+    pub size: u64,
+    /// `metadata.unit`.
+    pub unit: &'a str,
+    /// `metadata.exclusive`.
+    pub exclusive: bool,
+    /// `metadata.status`.
+    pub status: i64,
+    /// `metadata.uuid`.
+    pub uuid: Option<&'a str>,
+    /// `metadata.properties`, in document order.
+    pub properties: &'a [(String, String)],
+    /// `metadata.paths`, in document order.
+    pub paths: Paths<'a>,
+    /// Other metadata keys, kept as their JSON source text.
+    pub extra: &'a [(String, String)],
+    /// Where the vertex is in the source.
+    pub spans: VertexSpans,
+    /// Its position in the `nodes` array.
+    pub index: usize,
+}
+
+impl<'a> VertexRef<'a> {
+    /// The path of this vertex in `subsystem`, if the document gives one.
+    pub fn path(&self, subsystem: &str) -> Option<&'a str> {
+        self.paths
+            .iter()
+            .rev()
+            .find(|(s, _)| *s == subsystem)
+            .map(|(_, p)| p)
+    }
+
+    /// The value of property `key`.
+    pub fn property(&self, key: &str) -> Option<&'a str> {
+        self.properties
+            .iter()
+            .rev()
+            .find(|(k, _)| k == key)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// The vertex as an owned [`Vertex`].
+    pub fn to_vertex(&self) -> Vertex {
+        Vertex {
+            key: self.key.to_string(),
+            kind: self.kind.to_string(),
+            basename: self.basename.to_string(),
+            name: self.name.to_string(),
+            id: self.id,
+            uniq_id: self.uniq_id,
+            rank: self.rank,
+            size: self.size,
+            unit: self.unit.to_string(),
+            exclusive: self.exclusive,
+            status: self.status,
+            uuid: self.uuid.map(str::to_string),
+            properties: self.properties.to_vec(),
+            paths: self
+                .paths
+                .iter()
+                .map(|(s, p)| (s.to_string(), p.to_string()))
+                .collect(),
+            extra: self.extra.to_vec(),
+            spans: self.spans.clone(),
+            index: self.index,
+        }
+    }
+}
+
+/// The edges of a graph as columns: endpoints in one text, subsystems and
+/// relationships by number, spans as `u32`s. An edge is read through
+/// [`EdgeRef`].
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Edges {
+    /// Each edge's source and target, one after the other.
+    text: String,
+    /// Where each edge's text starts, and one past the last.
+    at: Vec<u32>,
+    /// The byte length of each edge's source.
+    source_len: Vec<u32>,
+    /// Subsystem and relationship by number in `strings` (`u32::MAX`: no
+    /// relationship).
+    names: Vec<[u32; 2]>,
+    strings: Strings,
+    form: Vec<EdgeForm>,
+    /// The spans of the edge, its source and its target.
+    spans: Vec<[u32; 6]>,
+    /// Position in the `edges` array.
+    index: Vec<u32>,
+}
+
+const NO_RELATIONSHIP: u32 = u32::MAX;
+
+impl Edges {
+    /// The number of edges.
+    pub fn len(&self) -> usize {
+        self.index.len()
+    }
+
+    /// Whether there is no edge.
+    pub fn is_empty(&self) -> bool {
+        self.index.is_empty()
+    }
+
+    /// Room for `n` more edges.
+    pub fn reserve(&mut self, n: usize) {
+        if self.at.is_empty() {
+            self.at.reserve(n + 1);
+        } else {
+            self.at.reserve(n);
+        }
+        self.source_len.reserve(n);
+        self.names.reserve(n);
+        self.form.reserve(n);
+        self.spans.reserve(n);
+        self.index.reserve(n);
+    }
+
+    /// Room for `n` more bytes of endpoints.
+    pub fn reserve_text(&mut self, n: usize) {
+        self.text.reserve(n);
+    }
+
+    /// Give back the room reserved and not used.
+    pub fn shrink_to_fit(&mut self) {
+        self.text.shrink_to_fit();
+    }
+
+    /// Add `e` at the end.
+    pub fn push(&mut self, e: Edge) {
+        if self.at.is_empty() {
+            self.at.push(0);
+        }
+        self.text.push_str(&e.source);
+        self.text.push_str(&e.target);
+        self.at.push(narrow(self.text.len()));
+        self.source_len.push(narrow(e.source.len()));
+        let rel = match &e.relationship {
+            Some(r) => self.strings.intern(r),
+            None => NO_RELATIONSHIP,
+        };
+        self.names.push([self.strings.intern(&e.subsystem), rel]);
+        self.form.push(e.form);
+        let [a, b] = pack(&e.span);
+        let [c, d] = pack(&e.source_span);
+        let [f, g] = pack(&e.target_span);
+        self.spans.push([a, b, c, d, f, g]);
+        self.index.push(narrow(e.index));
+    }
+
+    /// Edge `i`, if there is one.
+    pub fn get(&self, i: usize) -> Option<EdgeRef<'_>> {
+        let &s = self.source_len.get(i)?;
+        let (a, z) = (self.at[i] as usize, self.at[i + 1] as usize);
+        let [sub, rel] = self.names[i];
+        let sp = self.spans[i];
+        Some(EdgeRef {
+            source: &self.text[a..a + s as usize],
+            target: &self.text[a + s as usize..z],
+            subsystem: self.strings.get(sub),
+            relationship: (rel != NO_RELATIONSHIP).then(|| self.strings.get(rel)),
+            form: self.form[i],
+            span: unpack([sp[0], sp[1]]),
+            source_span: unpack([sp[2], sp[3]]),
+            target_span: unpack([sp[4], sp[5]]),
+            index: self.index[i] as usize,
+        })
+    }
+
+    /// Edge `i`; panics when there is none, as indexing a `Vec` would.
+    pub fn at(&self, i: usize) -> EdgeRef<'_> {
+        match self.get(i) {
+            Some(e) => e,
+            None => panic!("no edge {i} in a graph of {}", self.len()),
+        }
+    }
+
+    /// The edges in order.
+    pub fn iter(&self) -> EdgeIter<'_> {
+        EdgeIter {
+            table: self,
+            next: 0..self.len(),
+        }
+    }
+}
+
+impl FromIterator<Edge> for Edges {
+    fn from_iter<I: IntoIterator<Item = Edge>>(iter: I) -> Self {
+        let mut t = Edges::default();
+        for e in iter {
+            t.push(e);
+        }
+        t
+    }
+}
+
+impl<'a> IntoIterator for &'a Edges {
+    type Item = EdgeRef<'a>;
+    type IntoIter = EdgeIter<'a>;
+    fn into_iter(self) -> EdgeIter<'a> {
+        self.iter()
+    }
+}
+
+/// The edges of an [`Edges`] table in order, as [`EdgeRef`]s.
+#[derive(Clone, Debug)]
+pub struct EdgeIter<'a> {
+    table: &'a Edges,
+    next: Range<usize>,
+}
+
+impl<'a> Iterator for EdgeIter<'a> {
+    type Item = EdgeRef<'a>;
+    fn next(&mut self) -> Option<EdgeRef<'a>> {
+        let i = self.next.next()?;
+        self.table.get(i)
+    }
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.next.size_hint()
+    }
+    fn nth(&mut self, n: usize) -> Option<EdgeRef<'a>> {
+        let i = self.next.nth(n)?;
+        self.table.get(i)
+    }
+}
+
+impl DoubleEndedIterator for EdgeIter<'_> {
+    fn next_back(&mut self) -> Option<Self::Item> {
+        let i = self.next.next_back()?;
+        self.table.get(i)
+    }
+}
+
+impl ExactSizeIterator for EdgeIter<'_> {}
+
+/// One edge read from an [`Edges`] table: the fields of [`Edge`],
+/// borrowed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EdgeRef<'a> {
+    /// The source vertex id (the container, for containment).
+    pub source: &'a str,
+    /// The target vertex id.
+    pub target: &'a str,
+    /// The subsystem, default `containment` as the Fluxion reader assumes.
+    pub subsystem: &'a str,
+    /// The relationship when given (`contains`, `in`, ...).
+    pub relationship: Option<&'a str>,
+    /// How the metadata was written.
+    pub form: EdgeForm,
+    /// The whole edge object.
+    pub span: Range<usize>,
+    /// The `source` value.
+    pub source_span: Range<usize>,
+    /// The `target` value.
+    pub target_span: Range<usize>,
+    /// Its position in the `edges` array.
+    pub index: usize,
+}
+
+impl EdgeRef<'_> {
+    /// Whether this edge belongs to the containment subsystem.
+    pub fn is_containment(&self) -> bool {
+        self.subsystem == "containment"
+    }
+
+    /// The edge as an owned [`Edge`].
+    pub fn to_edge(&self) -> Edge {
+        Edge {
+            source: self.source.to_string(),
+            target: self.target.to_string(),
+            subsystem: self.subsystem.to_string(),
+            relationship: self.relationship.map(str::to_string),
+            form: self.form,
+            span: self.span.clone(),
+            source_span: self.source_span.clone(),
+            target_span: self.target_span.clone(),
+            index: self.index,
+        }
+    }
+}
+
 /// A JGF resource graph (the value of `graph`).
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Graph {
     /// Vertices in document order (those with a usable id).
-    pub vertices: Vec<Vertex>,
+    pub vertices: Vertices,
     /// Edges in document order (those with string endpoints).
-    pub edges: Vec<Edge>,
+    pub edges: Edges,
     /// The `scheduling.writer` of the enclosing R (absent for a bare graph).
     pub writer: Writer,
     /// The JGF `directed` flag, when present.

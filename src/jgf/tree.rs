@@ -196,7 +196,7 @@ impl Tree {
         for u in self.path_to_root(v) {
             s.push('/');
             if let Some(x) = graph.vertices.get(u) {
-                s.push_str(&x.name);
+                s.push_str(x.name);
             }
         }
         s
@@ -490,7 +490,7 @@ impl<'g> Builder<'g> {
         let graph = self.graph;
         let mut index: HashMap<&str, u32> = HashMap::with_capacity(self.n);
         for (i, v) in graph.vertices.iter().enumerate() {
-            if let Some(&first) = index.get(v.key.as_str()) {
+            if let Some(&first) = index.get(v.key) {
                 let fi = graph.vertices.get(first as usize).map_or(0, |f| f.index);
                 self.diags.push(Diagnostic::error(
                     format!(
@@ -502,7 +502,7 @@ impl<'g> Builder<'g> {
                     pointer_push(&graph.vertex_pointer(v.index), "id"),
                 ));
             } else {
-                index.insert(v.key.as_str(), idx(i));
+                index.insert(v.key, idx(i));
             }
         }
         index
@@ -515,8 +515,8 @@ impl<'g> Builder<'g> {
         let mut contain: Vec<Link> = Vec::new();
         for (ei, e) in graph.edges.iter().enumerate() {
             let eptr = graph.edge_pointer(e.index);
-            let s = index.get(e.source.as_str()).copied();
-            let t = index.get(e.target.as_str()).copied();
+            let s = index.get(e.source).copied();
+            let t = index.get(e.target).copied();
             if s.is_none() {
                 self.diags.push(Diagnostic::error(
                     format!("edge source '{}' names no vertex", e.source),
@@ -536,7 +536,7 @@ impl<'g> Builder<'g> {
                 self.tree.overlay.push(Overlay {
                     source: s as usize,
                     target: t as usize,
-                    subsystem: e.subsystem.clone(),
+                    subsystem: e.subsystem.to_string(),
                     edge: ei,
                 });
                 continue;
@@ -706,7 +706,7 @@ impl<'g> Builder<'g> {
         }
         (0..self.n)
             .map(|i| {
-                let v = &self.graph.vertices[i];
+                let v = self.graph.vertices.at(i);
                 self.tree.parent[i] != NONE
                     || self.has_child[i]
                     || v.path("containment").is_some()
@@ -766,7 +766,7 @@ impl<'g> Builder<'g> {
         let (span, ptr) = match graph.edges.get(self.parent_edge[first as usize] as usize) {
             Some(e) => (e.span.clone(), graph.edge_pointer(e.index)),
             None => {
-                let v = &graph.vertices[first as usize];
+                let v = graph.vertices.at(first as usize);
                 (v.spans.key.clone(), graph.vertex_pointer(v.index))
             }
         };
@@ -783,9 +783,9 @@ impl<'g> Builder<'g> {
     fn children_lists(&mut self, member: &[bool]) {
         let graph = self.graph;
         let key = |a: u32, b: u32| {
-            let (x, y) = (&graph.vertices[a as usize], &graph.vertices[b as usize]);
-            natural_cmp(&x.name, &y.name)
-                .then_with(|| x.kind.cmp(&y.kind))
+            let (x, y) = (graph.vertices.at(a as usize), graph.vertices.at(b as usize));
+            natural_cmp(x.name, y.name)
+                .then_with(|| x.kind.cmp(y.kind))
                 .then(a.cmp(&b))
         };
         sorted_children(&mut self.tree, member, &key);
@@ -809,7 +809,7 @@ impl<'g> Builder<'g> {
             if cyclic[r] {
                 continue;
             }
-            let v = &graph.vertices[r];
+            let v = graph.vertices.at(r);
             let size = self.tree.size[r];
             if size == 1 {
                 self.diags.push(Diagnostic::warning(
@@ -844,18 +844,18 @@ impl<'g> Builder<'g> {
         for &u in &tree.preorder {
             let u = u as usize;
             let Some(p) = tree.parent(u) else { continue };
-            let a = if graph.vertices[p].rank >= 0 {
+            let a = if graph.vertices.at(p).rank >= 0 {
                 idx(p)
             } else {
                 ranked_anc[p]
             };
             ranked_anc[u] = a;
-            let v = &graph.vertices[u];
+            let v = graph.vertices.at(u);
             if v.rank < 0 {
                 continue;
             }
             if a != NONE {
-                let anc = &graph.vertices[a as usize];
+                let anc = graph.vertices.at(a as usize);
                 if anc.rank != v.rank {
                     other_rank.add(|| {
                         Diagnostic::warning(
@@ -910,7 +910,7 @@ impl<'g> Builder<'g> {
             if let Some(pp) = self
                 .tree
                 .parent(i)
-                .and_then(|p| graph.vertices[p].path("containment"))
+                .and_then(|p| graph.vertices.at(p).path("containment"))
             {
                 if parent_dir(path) != Some(pp) {
                     self.diags.push(Diagnostic::warning(
@@ -977,11 +977,11 @@ fn kept_direction(graph: &Graph, first_of: &HashMap<(u32, u32), usize>, s: u32, 
 /// The nearest node above the ranked vertex `u` (whose parent is `p`) must
 /// carry a rank; the walk up is bounded.
 fn check_node_above(graph: &Graph, tree: &Tree, u: usize, p: usize, unranked: &mut Tally) {
-    let v = &graph.vertices[u];
+    let v = graph.vertices.at(u);
     let mut w = p;
     let mut steps = 0;
     while steps < 64 {
-        let x = &graph.vertices[w];
+        let x = graph.vertices.at(w);
         if x.kind == "node" {
             if x.rank < 0 {
                 unranked.add(|| {
