@@ -438,6 +438,9 @@ pub fn build(graph: &Graph) -> (Tree, Vec<Diagnostic>) {
     let mut b = Builder::new(graph);
     let index = b.index_ids();
     let contain = b.resolve_edges(&index);
+    // The id index is as large as the vertex table's keys; the later
+    // phases do not need it.
+    drop(index);
     let kept = b.merge_pairs(&contain);
     b.parents_from_edges(&kept);
     b.parents_from_paths();
@@ -512,7 +515,7 @@ impl<'g> Builder<'g> {
     /// the tree).
     fn resolve_edges(&mut self, index: &HashMap<&str, u32>) -> Vec<Link> {
         let graph = self.graph;
-        let mut contain: Vec<Link> = Vec::new();
+        let mut contain: Vec<Link> = Vec::with_capacity(graph.edges.len());
         for (ei, e) in graph.edges.iter().enumerate() {
             let eptr = graph.edge_pointer(e.index);
             let s = index.get(e.source).copied();
@@ -649,6 +652,19 @@ impl<'g> Builder<'g> {
     /// its containment path names as parent.
     fn parents_from_paths(&mut self) {
         let graph = self.graph;
+        // Most graphs give every vertex but the root a containment edge:
+        // then there is nothing to place, and no index of paths to build.
+        let placeable = |i: usize| {
+            self.tree.parent[i] == NONE
+                && graph
+                    .vertices
+                    .get(i)
+                    .and_then(|v| v.path("containment").and_then(parent_dir))
+                    .is_some()
+        };
+        if !(0..self.n).any(placeable) {
+            return;
+        }
         let mut by_path: HashMap<&str, u32> = HashMap::with_capacity(self.n);
         for (i, v) in graph.vertices.iter().enumerate() {
             if let Some(p) = v.path("containment") {
