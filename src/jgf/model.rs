@@ -210,6 +210,35 @@ fn unpack(r: [u32; 2]) -> Range<usize> {
     r[0] as usize..r[1] as usize
 }
 
+/// Spans inside the object at `outer`, as offset from its start and
+/// length in 16 bits each (an object of a graph is a few hundred bytes);
+/// `None` when one does not fit, and the table keeps it whole apart.
+fn near<const N: usize>(outer: &Range<usize>, inner: [&Range<usize>; N]) -> Option<[[u16; 2]; N]> {
+    let mut out = [[0; 2]; N];
+    for (o, r) in out.iter_mut().zip(inner) {
+        let off = r.start.checked_sub(outer.start)?;
+        let len = r.end.checked_sub(r.start)?;
+        *o = [u16::try_from(off).ok()?, u16::try_from(len).ok()?];
+    }
+    Some(out)
+}
+
+/// A span kept by [`near`] inside the object starting at `start`.
+fn far(start: u32, r: [u16; 2]) -> Range<usize> {
+    let a = start as usize + r[0] as usize;
+    a..a + r[1] as usize
+}
+
+/// What vertex numbers come to in 32 bits each, `None` when one does not
+/// fit (the table keeps those apart).
+fn small(numbers: [i64; 4], size: u64) -> Option<([i32; 4], u32)> {
+    let mut out = [0; 4];
+    for (o, n) in out.iter_mut().zip(numbers) {
+        *o = i32::try_from(n).ok()?;
+    }
+    Some((out, u32::try_from(size).ok()?))
+}
+
 /// Distinct strings by number: a graph has a handful of types, basenames,
 /// units and subsystems, so a vertex keeps a `u32` rather than a `String`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -290,14 +319,20 @@ pub struct Vertices {
     /// Type, basename and unit by number in `strings`.
     names: Vec<[u32; 3]>,
     strings: Strings,
-    /// `id`, `uniq_id`, `rank` and `status`.
-    numbers: Vec<[i64; 4]>,
-    size: Vec<u64>,
+    /// `id`, `uniq_id`, `rank` and `status`, when they fit in 32 bits
+    /// (else they are in `wide_numbers`, with `size`).
+    numbers: Vec<[i32; 4]>,
+    size: Vec<u32>,
+    wide_numbers: Sparse<([i64; 4], u64)>,
     /// Bit 0: exclusive; bit 1: the paths are one `containment` path, kept
-    /// in `text` (otherwise they are in `paths`).
+    /// in `text` (otherwise they are in `paths`); bit 2: the numbers are in
+    /// `wide_numbers`; bit 3: the spans are in `wide_spans`.
     flags: Vec<u8>,
-    /// The spans of the vertex, key, metadata and containment path.
-    spans: Vec<[u32; 8]>,
+    /// The span of the vertex.
+    spans: Vec<[u32; 2]>,
+    /// The spans of its key, metadata and containment path inside it.
+    inner: Vec<[[u16; 2]; 3]>,
+    wide_spans: Sparse<[[u32; 2]; 4]>,
     /// Position in the `nodes` array.
     index: Vec<u32>,
     uuid: Sparse<String>,
@@ -308,6 +343,8 @@ pub struct Vertices {
 
 const EXCLUSIVE: u8 = 1;
 const ONE_PATH: u8 = 2;
+const WIDE_NUMBERS: u8 = 4;
+const WIDE_SPANS: u8 = 8;
 
 impl Vertices {
     /// The number of vertices.
@@ -334,17 +371,15 @@ impl Vertices {
         self.size.reserve(n);
         self.flags.reserve(n);
         self.spans.reserve(n);
+        self.inner.reserve(n);
         self.index.reserve(n);
     }
 
-    /// Room for `n` more bytes of keys, names and paths.
-    pub fn reserve_text(&mut self, n: usize) {
-        self.text.reserve(n);
-    }
-
-    /// Give back the room reserved and not used.
-    pub fn shrink_to_fit(&mut self) {
-        self.text.shrink_to_fit();
+    /// Room for the text of `more` vertices like those so far (and a
+    /// sixteenth), so that a large table's text is not copied as it grows.
+    pub fn reserve_like(&mut self, more: usize) {
+        let n = self.len().max(1);
+        self.text.reserve(self.text.len() / n * more * 17 / 16);
     }
 
     /// Add `v` at the end.
@@ -366,9 +401,20 @@ impl Vertices {
             self.strings.intern(&v.basename),
             self.strings.intern(&v.unit),
         ]);
-        self.numbers.push([v.id, v.uniq_id, v.rank, v.status]);
-        self.size.push(v.size);
+        let numbers = [v.id, v.uniq_id, v.rank, v.status];
         let mut flags = 0;
+        match small(numbers, v.size) {
+            Some((n4, size)) => {
+                self.numbers.push(n4);
+                self.size.push(size);
+            }
+            None => {
+                self.numbers.push([0; 4]);
+                self.size.push(0);
+                self.wide_numbers.extend(n, [(numbers, v.size)]);
+                flags |= WIDE_NUMBERS;
+            }
+        }
         if v.exclusive {
             flags |= EXCLUSIVE;
         }
@@ -377,13 +423,18 @@ impl Vertices {
         } else {
             self.paths.extend(n, v.paths);
         }
-        self.flags.push(flags);
         let s = &v.spans;
-        let [a, b] = pack(&s.vertex);
-        let [c, d] = pack(&s.key);
-        let [e, f] = pack(&s.metadata);
-        let [g, h] = pack(&s.containment);
-        self.spans.push([a, b, c, d, e, f, g, h]);
+        self.spans.push(pack(&s.vertex));
+        match near(&s.vertex, [&s.key, &s.metadata, &s.containment]) {
+            Some(inner) => self.inner.push(inner),
+            None => {
+                self.inner.push([[0; 2]; 3]);
+                let all = [&s.vertex, &s.key, &s.metadata, &s.containment].map(pack);
+                self.wide_spans.extend(n, [all]);
+                flags |= WIDE_SPANS;
+            }
+        }
+        self.flags.push(flags);
         self.index.push(narrow(v.index));
         self.uuid.extend(n, v.uuid);
         self.properties.extend(n, v.properties);
@@ -407,9 +458,29 @@ impl Vertices {
         let (a, z) = (self.at[i] as usize, self.at[i + 1] as usize);
         let (key_end, name_end) = (a + k as usize, a + (k + m) as usize);
         let [kind, basename, unit] = self.names[i];
-        let [id, uniq_id, rank, status] = self.numbers[i];
         let flags = self.flags[i];
-        let sp = self.spans[i];
+        let ([id, uniq_id, rank, status], size) = match self.wide_numbers.of(n) {
+            [(wide, size)] if flags & WIDE_NUMBERS != 0 => (*wide, *size),
+            _ => (self.numbers[i].map(i64::from), u64::from(self.size[i])),
+        };
+        let spans = match self.wide_spans.of(n) {
+            [[a, b, c, d]] if flags & WIDE_SPANS != 0 => VertexSpans {
+                vertex: unpack(*a),
+                key: unpack(*b),
+                metadata: unpack(*c),
+                containment: unpack(*d),
+            },
+            _ => {
+                let outer = self.spans[i];
+                let [b, c, d] = self.inner[i];
+                VertexSpans {
+                    vertex: unpack(outer),
+                    key: far(outer[0], b),
+                    metadata: far(outer[0], c),
+                    containment: far(outer[0], d),
+                }
+            }
+        };
         Some(VertexRef {
             key: &self.text[a..key_end],
             kind: self.strings.get(kind),
@@ -418,7 +489,7 @@ impl Vertices {
             id,
             uniq_id,
             rank,
-            size: self.size[i],
+            size,
             unit: self.strings.get(unit),
             exclusive: flags & EXCLUSIVE != 0,
             status,
@@ -429,12 +500,7 @@ impl Vertices {
                 listed: self.paths.of(n),
             },
             extra: self.extra.of(n),
-            spans: VertexSpans {
-                vertex: unpack([sp[0], sp[1]]),
-                key: unpack([sp[2], sp[3]]),
-                metadata: unpack([sp[4], sp[5]]),
-                containment: unpack([sp[6], sp[7]]),
-            },
+            spans,
             index: self.index[i] as usize,
         })
     }
@@ -643,8 +709,12 @@ pub struct Edges {
     names: Vec<[u32; 2]>,
     strings: Strings,
     form: Vec<EdgeForm>,
-    /// The spans of the edge, its source and its target.
-    spans: Vec<[u32; 6]>,
+    /// The span of the edge.
+    spans: Vec<[u32; 2]>,
+    /// The spans of its source and target inside it.
+    inner: Vec<[[u16; 2]; 2]>,
+    /// All three spans of the edges whose inner spans do not fit `inner`.
+    wide_spans: Sparse<[[u32; 2]; 3]>,
     /// Position in the `edges` array.
     index: Vec<u32>,
 }
@@ -673,17 +743,15 @@ impl Edges {
         self.names.reserve(n);
         self.form.reserve(n);
         self.spans.reserve(n);
+        self.inner.reserve(n);
         self.index.reserve(n);
     }
 
-    /// Room for `n` more bytes of endpoints.
-    pub fn reserve_text(&mut self, n: usize) {
-        self.text.reserve(n);
-    }
-
-    /// Give back the room reserved and not used.
-    pub fn shrink_to_fit(&mut self) {
-        self.text.shrink_to_fit();
+    /// Room for the endpoints of `more` edges like those so far (and a
+    /// sixteenth), so that a large table's text is not copied as it grows.
+    pub fn reserve_like(&mut self, more: usize) {
+        let n = self.len().max(1);
+        self.text.reserve(self.text.len() / n * more * 17 / 16);
     }
 
     /// Add `e` at the end.
@@ -701,10 +769,15 @@ impl Edges {
         };
         self.names.push([self.strings.intern(&e.subsystem), rel]);
         self.form.push(e.form);
-        let [a, b] = pack(&e.span);
-        let [c, d] = pack(&e.source_span);
-        let [f, g] = pack(&e.target_span);
-        self.spans.push([a, b, c, d, f, g]);
+        self.spans.push(pack(&e.span));
+        match near(&e.span, [&e.source_span, &e.target_span]) {
+            Some(inner) => self.inner.push(inner),
+            None => {
+                self.inner.push([[0; 2]; 2]);
+                let all = [&e.span, &e.source_span, &e.target_span].map(pack);
+                self.wide_spans.extend(narrow(self.index.len()), [all]);
+            }
+        }
         self.index.push(narrow(e.index));
     }
 
@@ -713,16 +786,23 @@ impl Edges {
         let &s = self.source_len.get(i)?;
         let (a, z) = (self.at[i] as usize, self.at[i + 1] as usize);
         let [sub, rel] = self.names[i];
-        let sp = self.spans[i];
+        let (span, source_span, target_span) = match self.wide_spans.of(narrow(i)) {
+            [[a, b, c]] => (unpack(*a), unpack(*b), unpack(*c)),
+            _ => {
+                let outer = self.spans[i];
+                let [b, c] = self.inner[i];
+                (unpack(outer), far(outer[0], b), far(outer[0], c))
+            }
+        };
         Some(EdgeRef {
             source: &self.text[a..a + s as usize],
             target: &self.text[a + s as usize..z],
             subsystem: self.strings.get(sub),
             relationship: (rel != NO_RELATIONSHIP).then(|| self.strings.get(rel)),
             form: self.form[i],
-            span: unpack([sp[0], sp[1]]),
-            source_span: unpack([sp[2], sp[3]]),
-            target_span: unpack([sp[4], sp[5]]),
+            span,
+            source_span,
+            target_span,
             index: self.index[i] as usize,
         })
     }
@@ -873,5 +953,108 @@ impl Graph {
             Some(x) => format!("'{}' ({})", x.key, x.name),
             None => format!("#{v}"),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A vertex with every rare field, numbers beyond 32 bits and spans
+    /// beyond 16 bits, and an ordinary one after it.
+    fn rare() -> Vertex {
+        Vertex {
+            kind: "memory".into(),
+            basename: "memory".into(),
+            name: "memory0".into(),
+            id: -3,
+            uniq_id: 1 << 40,
+            rank: 7,
+            size: 1 << 35,
+            unit: "GB".into(),
+            exclusive: true,
+            status: 1,
+            uuid: Some("3f1c".into()),
+            properties: vec![("a".into(), "1".into()), ("a".into(), "2".into())],
+            paths: vec![
+                ("power".into(), "/p/memory0".into()),
+                ("containment".into(), "/c/memory0".into()),
+            ],
+            extra: vec![("x".into(), "[1]".into())],
+            spans: VertexSpans {
+                vertex: 10..200_000,
+                key: 100_000..100_004,
+                metadata: 5..6,
+                containment: 150_000..150_012,
+            },
+            ..Vertex::new("42".into(), 3)
+        }
+    }
+
+    fn plain(key: &str, index: usize) -> Vertex {
+        Vertex {
+            kind: "core".into(),
+            basename: "core".into(),
+            name: format!("core{index}"),
+            id: 2,
+            uniq_id: 9,
+            paths: vec![("containment".into(), format!("/c/core{index}"))],
+            spans: VertexSpans {
+                vertex: 300..400,
+                key: 307..310,
+                metadata: 320..321,
+                containment: 350..362,
+            },
+            ..Vertex::new(key.into(), index)
+        }
+    }
+
+    #[test]
+    fn vertices_read_back_as_written() {
+        let written = vec![
+            plain("1", 0),
+            rare(),
+            plain("2", 5),
+            Vertex::new(String::new(), 6),
+        ];
+        let table: Vertices = written.iter().cloned().collect();
+        let read: Vec<Vertex> = table.iter().map(|v| v.to_vertex()).collect();
+        assert_eq!(read, written);
+        assert_eq!(table.key(1), "42");
+        let r = table.at(1);
+        assert_eq!(
+            (r.path("containment"), r.path("power"), r.property("a")),
+            (Some("/c/memory0"), Some("/p/memory0"), Some("2"))
+        );
+        assert_eq!((r.paths.len(), table.at(0).paths.len()), (2, 1));
+        assert!(table.at(3).paths.is_empty() && table.get(4).is_none());
+    }
+
+    #[test]
+    fn edges_read_back_as_written() {
+        let edge = |source: &str, span: Range<usize>, form| Edge {
+            source: source.into(),
+            target: "7".into(),
+            subsystem: "power".into(),
+            relationship: Some("supplies".into()),
+            form,
+            source_span: span.start + 2..span.start + 5,
+            target_span: span.end - 4..span.end - 1,
+            span,
+            index: 4,
+        };
+        let written = vec![
+            edge("0", 10..90, EdgeForm::Rfc40),
+            edge("123", 1000..100_000, EdgeForm::Legacy),
+            Edge {
+                relationship: None,
+                subsystem: "containment".into(),
+                ..edge("", 5..9, EdgeForm::Bare)
+            },
+        ];
+        let table: Edges = written.iter().cloned().collect();
+        let read: Vec<Edge> = table.iter().map(|e| e.to_edge()).collect();
+        assert_eq!(read, written);
+        assert!(!table.at(0).is_containment() && table.at(2).is_containment());
     }
 }
