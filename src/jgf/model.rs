@@ -239,6 +239,23 @@ fn small(numbers: [i64; 4], size: u64) -> Option<([i32; 4], u32)> {
     Some((out, u32::try_from(size).ok()?))
 }
 
+/// A table's text, grown by estimate.
+trait Room {
+    /// With `rows` rows written and `more` to come, and less than a row's
+    /// worth of room left (four times the mean, at least 64 bytes), room
+    /// for `more` rows of the mean length so far and an eighth.
+    fn make_room(&mut self, rows: usize, more: usize);
+}
+
+impl Room for String {
+    fn make_room(&mut self, rows: usize, more: usize) {
+        let mean = self.len() / rows.max(1) + 1;
+        if self.capacity() - self.len() < (4 * mean).max(64) {
+            self.reserve_exact(mean * more + mean * more / 8);
+        }
+    }
+}
+
 /// Distinct strings by number: a graph has a handful of types, basenames,
 /// units and subsystems, so a vertex keeps a `u32` rather than a `String`.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -262,6 +279,33 @@ impl Strings {
     /// The string numbered `n`.
     fn get(&self, n: u32) -> &str {
         self.list.get(n as usize).map_or("", String::as_str)
+    }
+}
+
+/// Distinct tuples of string numbers by number: most vertices of a graph
+/// share their type, basename and unit with many others, so a vertex keeps
+/// one `u32` for the three.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Tuples<const N: usize> {
+    list: Vec<[u32; N]>,
+    at: crate::rset::fxhash::FxHashMap<[u32; N], u32>,
+}
+
+impl<const N: usize> Tuples<N> {
+    /// The number of `t`, added when new.
+    fn intern(&mut self, t: [u32; N]) -> u32 {
+        if let Some(&n) = self.at.get(&t) {
+            return n;
+        }
+        let n = narrow(self.list.len());
+        self.list.push(t);
+        self.at.insert(t, n);
+        n
+    }
+
+    /// The tuple numbered `n`.
+    fn get(&self, n: u32) -> [u32; N] {
+        self.list.get(n as usize).copied().unwrap_or([0; N])
     }
 }
 
@@ -316,8 +360,10 @@ pub struct Vertices {
     at: Vec<u32>,
     /// The byte lengths of each vertex's key and name.
     lens: Vec<[u32; 2]>,
-    /// Type, basename and unit by number in `strings`.
-    names: Vec<[u32; 3]>,
+    /// Type, basename and unit, as a number in `triples` of numbers in
+    /// `strings`.
+    names: Vec<u32>,
+    triples: Tuples<3>,
     strings: Strings,
     /// `id`, `uniq_id`, `rank` and `status`, when they fit in 32 bits
     /// (else they are in `wide_numbers`, with `size`).
@@ -333,8 +379,9 @@ pub struct Vertices {
     /// The spans of its key, metadata and containment path inside it.
     inner: Vec<[[u16; 2]; 3]>,
     wide_spans: Sparse<[[u32; 2]; 4]>,
-    /// Position in the `nodes` array.
-    index: Vec<u32>,
+    /// Position in the `nodes` array of the vertices that are not at their
+    /// own number (those after an element that is not a vertex).
+    moved: Sparse<u32>,
     uuid: Sparse<String>,
     properties: Sparse<(String, String)>,
     paths: Sparse<(String, String)>,
@@ -349,12 +396,12 @@ const WIDE_SPANS: u8 = 8;
 impl Vertices {
     /// The number of vertices.
     pub fn len(&self) -> usize {
-        self.index.len()
+        self.lens.len()
     }
 
     /// Whether there is no vertex.
     pub fn is_empty(&self) -> bool {
-        self.index.is_empty()
+        self.lens.is_empty()
     }
 
     /// Room for `n` more vertices, so that a table read from a document of
@@ -372,14 +419,13 @@ impl Vertices {
         self.flags.reserve(n);
         self.spans.reserve(n);
         self.inner.reserve(n);
-        self.index.reserve(n);
     }
 
-    /// Room for the text of `more` vertices like those so far (and a
-    /// sixteenth), so that a large table's text is not copied as it grows.
-    pub fn reserve_like(&mut self, more: usize) {
-        let n = self.len().max(1);
-        self.text.reserve(self.text.len() / n * more * 17 / 16);
+    /// When the text is nearly full, room for the text of `more` vertices
+    /// like those so far: a large table's text grows a few times by what
+    /// it needs rather than doubling (twice the text, while it is copied).
+    pub fn make_room(&mut self, more: usize) {
+        self.text.make_room(self.len(), more);
     }
 
     /// Add `v` at the end.
@@ -396,11 +442,12 @@ impl Vertices {
         }
         self.at.push(narrow(self.text.len()));
         self.lens.push([narrow(v.key.len()), narrow(v.name.len())]);
-        self.names.push([
+        let names = [
             self.strings.intern(&v.kind),
             self.strings.intern(&v.basename),
             self.strings.intern(&v.unit),
-        ]);
+        ];
+        self.names.push(self.triples.intern(names));
         let numbers = [v.id, v.uniq_id, v.rank, v.status];
         let mut flags = 0;
         match small(numbers, v.size) {
@@ -435,7 +482,9 @@ impl Vertices {
             }
         }
         self.flags.push(flags);
-        self.index.push(narrow(v.index));
+        if v.index != n as usize {
+            self.moved.extend(n, [narrow(v.index)]);
+        }
         self.uuid.extend(n, v.uuid);
         self.properties.extend(n, v.properties);
         self.extra.extend(n, v.extra);
@@ -457,7 +506,7 @@ impl Vertices {
         let &[k, m] = self.lens.get(i)?;
         let (a, z) = (self.at[i] as usize, self.at[i + 1] as usize);
         let (key_end, name_end) = (a + k as usize, a + (k + m) as usize);
-        let [kind, basename, unit] = self.names[i];
+        let [kind, basename, unit] = self.triples.get(self.names[i]);
         let flags = self.flags[i];
         let ([id, uniq_id, rank, status], size) = match self.wide_numbers.of(n) {
             [(wide, size)] if flags & WIDE_NUMBERS != 0 => (*wide, *size),
@@ -501,7 +550,7 @@ impl Vertices {
             },
             extra: self.extra.of(n),
             spans,
-            index: self.index[i] as usize,
+            index: self.moved.of(n).first().map_or(i, |&x| x as usize),
         })
     }
 
@@ -704,9 +753,10 @@ pub struct Edges {
     at: Vec<u32>,
     /// The byte length of each edge's source.
     source_len: Vec<u32>,
-    /// Subsystem and relationship by number in `strings` (`u32::MAX`: no
-    /// relationship).
-    names: Vec<[u32; 2]>,
+    /// Subsystem and relationship, as a number in `pairs` of numbers in
+    /// `strings` (`u32::MAX`: no relationship).
+    names: Vec<u32>,
+    pairs: Tuples<2>,
     strings: Strings,
     form: Vec<EdgeForm>,
     /// The span of the edge.
@@ -715,8 +765,8 @@ pub struct Edges {
     inner: Vec<[[u16; 2]; 2]>,
     /// All three spans of the edges whose inner spans do not fit `inner`.
     wide_spans: Sparse<[[u32; 2]; 3]>,
-    /// Position in the `edges` array.
-    index: Vec<u32>,
+    /// Position in the `edges` array of the edges not at their own number.
+    moved: Sparse<u32>,
 }
 
 const NO_RELATIONSHIP: u32 = u32::MAX;
@@ -724,12 +774,12 @@ const NO_RELATIONSHIP: u32 = u32::MAX;
 impl Edges {
     /// The number of edges.
     pub fn len(&self) -> usize {
-        self.index.len()
+        self.source_len.len()
     }
 
     /// Whether there is no edge.
     pub fn is_empty(&self) -> bool {
-        self.index.is_empty()
+        self.source_len.is_empty()
     }
 
     /// Room for `n` more edges.
@@ -744,18 +794,17 @@ impl Edges {
         self.form.reserve(n);
         self.spans.reserve(n);
         self.inner.reserve(n);
-        self.index.reserve(n);
     }
 
-    /// Room for the endpoints of `more` edges like those so far (and a
-    /// sixteenth), so that a large table's text is not copied as it grows.
-    pub fn reserve_like(&mut self, more: usize) {
-        let n = self.len().max(1);
-        self.text.reserve(self.text.len() / n * more * 17 / 16);
+    /// When the text is nearly full, room for the endpoints of `more`
+    /// edges like those so far (see [`Vertices::make_room`]).
+    pub fn make_room(&mut self, more: usize) {
+        self.text.make_room(self.len(), more);
     }
 
     /// Add `e` at the end.
     pub fn push(&mut self, e: Edge) {
+        let n = narrow(self.len());
         if self.at.is_empty() {
             self.at.push(0);
         }
@@ -767,7 +816,8 @@ impl Edges {
             Some(r) => self.strings.intern(r),
             None => NO_RELATIONSHIP,
         };
-        self.names.push([self.strings.intern(&e.subsystem), rel]);
+        let sub = self.strings.intern(&e.subsystem);
+        self.names.push(self.pairs.intern([sub, rel]));
         self.form.push(e.form);
         self.spans.push(pack(&e.span));
         match near(&e.span, [&e.source_span, &e.target_span]) {
@@ -775,17 +825,19 @@ impl Edges {
             None => {
                 self.inner.push([[0; 2]; 2]);
                 let all = [&e.span, &e.source_span, &e.target_span].map(pack);
-                self.wide_spans.extend(narrow(self.index.len()), [all]);
+                self.wide_spans.extend(n, [all]);
             }
         }
-        self.index.push(narrow(e.index));
+        if e.index != n as usize {
+            self.moved.extend(n, [narrow(e.index)]);
+        }
     }
 
     /// Edge `i`, if there is one.
     pub fn get(&self, i: usize) -> Option<EdgeRef<'_>> {
         let &s = self.source_len.get(i)?;
         let (a, z) = (self.at[i] as usize, self.at[i + 1] as usize);
-        let [sub, rel] = self.names[i];
+        let [sub, rel] = self.pairs.get(self.names[i]);
         let (span, source_span, target_span) = match self.wide_spans.of(narrow(i)) {
             [[a, b, c]] => (unpack(*a), unpack(*b), unpack(*c)),
             _ => {
@@ -803,7 +855,7 @@ impl Edges {
             span,
             source_span,
             target_span,
-            index: self.index[i] as usize,
+            index: self.moved.of(narrow(i)).first().map_or(i, |&x| x as usize),
         })
     }
 

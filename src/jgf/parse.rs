@@ -331,8 +331,9 @@ pub fn read_graph(
     (graph, r.diags)
 }
 
-/// How many vertices or edges are read before the text of the rest is
-/// reserved, at the length of theirs.
+/// How many vertices or edges are read (their text growing as a `String`
+/// does) before the text of the rest is reserved at the mean length of
+/// theirs.
 const SAMPLE: usize = 1024;
 
 /// Read every vertex, then report each RFC 40 key the vertices leave out
@@ -345,8 +346,8 @@ fn read_vertices(r: &mut Reader<'_>, graph: &mut Graph, elements: &Array<'_>) {
         if let Some(v) = read_vertex(r, &el, index, ptr, &mut missing) {
             graph.vertices.push(v);
         }
-        if index + 1 == SAMPLE && elements.len() > 2 * SAMPLE {
-            graph.vertices.reserve_like(elements.len() - SAMPLE);
+        if index >= SAMPLE {
+            graph.vertices.make_room(elements.len() - index);
         }
     }
     for ((key, why), m) in RFC40_KEYS.iter().zip(missing) {
@@ -649,8 +650,8 @@ fn read_edges(r: &mut Reader<'_>, graph: &mut Graph, elements: &Array<'_>) {
         if let Some(edge) = read_edge(r, &el, index, ptr, &mut tallies) {
             graph.edges.push(edge);
         }
-        if index + 1 == SAMPLE && elements.len() > 2 * SAMPLE {
-            graph.edges.reserve_like(elements.len() - SAMPLE);
+        if index >= SAMPLE {
+            graph.edges.make_room(elements.len() - index);
         }
     }
     report_edge_tallies(r, tallies);

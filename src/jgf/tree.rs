@@ -441,8 +441,9 @@ pub fn build(graph: &Graph) -> (Tree, Vec<Diagnostic>) {
     // The id index is as large as the vertex table's keys; the later
     // phases do not need it.
     drop(index);
-    let kept = b.merge_pairs(&contain);
+    let kept = b.merge_pairs(contain);
     b.parents_from_edges(&kept);
+    drop(kept);
     b.parents_from_paths();
     let member = b.membership();
     let cyclic = b.break_cycles();
@@ -562,19 +563,19 @@ impl<'g> Builder<'g> {
 
     /// Edges present in both directions are one containment edge; the
     /// direction is the one the paths agree with (else the first written).
-    /// Repeats of an edge are dropped. Returns the edges kept.
-    fn merge_pairs(&mut self, contain: &[Link]) -> Vec<Link> {
+    /// Repeats of an edge are dropped. Returns the edges kept (in
+    /// `contain`'s room: a second list would be as long).
+    fn merge_pairs(&mut self, mut contain: Vec<Link>) -> Vec<Link> {
         let graph = self.graph;
         let mut first_of: HashMap<(u32, u32), usize> = HashMap::with_capacity(contain.len());
-        for &(s, t, ei) in contain {
+        for &(s, t, ei) in &contain {
             first_of.entry((s, t)).or_insert(ei);
         }
         let mut reversed = Tally::new();
         let mut repeated = Tally::new();
-        let mut kept: Vec<Link> = Vec::with_capacity(contain.len());
-        for &(s, t, ei) in contain {
+        contain.retain(|&(s, t, ei)| {
             let Some(e) = graph.edges.get(ei) else {
-                continue;
+                return false;
             };
             if first_of.contains_key(&(t, s)) && !kept_direction(graph, &first_of, s, t) {
                 reversed.add(|| {
@@ -587,7 +588,7 @@ impl<'g> Builder<'g> {
                         graph.edge_pointer(e.index),
                     )
                 });
-                continue;
+                return false;
             }
             if first_of.get(&(s, t)) != Some(&ei) {
                 repeated.add(|| {
@@ -597,10 +598,11 @@ impl<'g> Builder<'g> {
                         graph.edge_pointer(e.index),
                     )
                 });
-                continue;
+                return false;
             }
-            kept.push((s, t, ei));
-        }
+            true
+        });
+        drop(first_of);
         reversed.finish(&mut self.diags, |n, m| {
             if n == 1 {
                 format!("a containment edge is present in both directions ({m}); the pair is read as one edge")
@@ -613,7 +615,7 @@ impl<'g> Builder<'g> {
                 "{n} containment edges repeat an earlier one (first: {m}); the repeats are ignored"
             )
         });
-        kept
+        contain
     }
 
     /// Parents from edges; a second parent is an error and is ignored.
