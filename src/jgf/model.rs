@@ -500,6 +500,12 @@ impl Vertices {
             .unwrap_or_default()
     }
 
+    /// The type of vertex `i`, without reading the rest of it.
+    pub fn kind(&self, i: usize) -> Option<&str> {
+        let &n = self.names.get(i)?;
+        Some(self.strings.get(self.triples.get(n)[0]))
+    }
+
     /// Vertex `i`, if there is one.
     pub fn get(&self, i: usize) -> Option<VertexRef<'_>> {
         let n = narrow(i);

@@ -455,6 +455,59 @@ pub fn build(graph: &Graph) -> (Tree, Vec<Diagnostic>) {
     (b.tree, b.diags)
 }
 
+/// Vertex numbers by key, the first of a repeated key: an open-addressing
+/// table of vertex numbers that reads the keys from the vertex table, a
+/// third of a `HashMap<&str, u32>` (which holds a `&str` per entry and is
+/// what a large graph's tree build peaks with).
+struct KeyIndex<'g> {
+    vertices: &'g super::model::Vertices,
+    /// Vertex numbers; `NONE` is an empty slot. At most half full.
+    slots: Vec<u32>,
+}
+
+impl<'g> KeyIndex<'g> {
+    fn new(vertices: &'g super::model::Vertices) -> Self {
+        let n = (2 * vertices.len()).next_power_of_two().max(2);
+        KeyIndex {
+            vertices,
+            slots: vec![NONE; n],
+        }
+    }
+
+    /// The slot of `key`: where it is, or the empty slot where it goes.
+    fn slot(&self, key: &str) -> usize {
+        use std::hash::BuildHasher;
+        let hasher = std::hash::BuildHasherDefault::<crate::rset::fxhash::FxHasher>::default();
+        let mask = self.slots.len() - 1;
+        let mut at = hasher.hash_one(key) as usize & mask;
+        loop {
+            let v = self.slots[at];
+            if v == NONE || self.vertices.key(v as usize) == key {
+                return at;
+            }
+            at = (at + 1) & mask;
+        }
+    }
+
+    /// The vertex whose key is `key`.
+    fn get(&self, key: &str) -> Option<u32> {
+        let v = self.slots[self.slot(key)];
+        (v != NONE).then_some(v)
+    }
+
+    /// Vertex `v` under its key; the vertex already there, if any.
+    fn insert(&mut self, v: u32) -> Option<u32> {
+        let at = self.slot(self.vertices.key(v as usize));
+        match self.slots[at] {
+            NONE => {
+                self.slots[at] = v;
+                None
+            }
+            first => Some(first),
+        }
+    }
+}
+
 /// A containment edge resolved to vertex indices: source, target and the
 /// edge's index in the graph's edge list.
 type Link = (u32, u32, usize);
@@ -490,11 +543,12 @@ impl<'g> Builder<'g> {
     }
 
     /// Vertex ids; a duplicate resolves to its first occurrence.
-    fn index_ids(&mut self) -> HashMap<&'g str, u32> {
+    fn index_ids(&mut self) -> KeyIndex<'g> {
         let graph = self.graph;
-        let mut index: HashMap<&str, u32> = HashMap::with_capacity(self.n);
-        for (i, v) in graph.vertices.iter().enumerate() {
-            if let Some(&first) = index.get(v.key) {
+        let mut index = KeyIndex::new(&graph.vertices);
+        for i in 0..self.n {
+            if let Some(first) = index.insert(idx(i)) {
+                let v = graph.vertices.at(i);
                 let fi = graph.vertices.get(first as usize).map_or(0, |f| f.index);
                 self.diags.push(Diagnostic::error(
                     format!(
@@ -505,8 +559,6 @@ impl<'g> Builder<'g> {
                     v.spans.key.clone(),
                     pointer_push(&graph.vertex_pointer(v.index), "id"),
                 ));
-            } else {
-                index.insert(v.key, idx(i));
             }
         }
         index
@@ -514,25 +566,26 @@ impl<'g> Builder<'g> {
 
     /// Resolve edges; split containment (returned) from overlay (kept in
     /// the tree).
-    fn resolve_edges(&mut self, index: &HashMap<&str, u32>) -> Vec<Link> {
+    fn resolve_edges(&mut self, index: &KeyIndex<'_>) -> Vec<Link> {
         let graph = self.graph;
         let mut contain: Vec<Link> = Vec::with_capacity(graph.edges.len());
         for (ei, e) in graph.edges.iter().enumerate() {
-            let eptr = graph.edge_pointer(e.index);
-            let s = index.get(e.source).copied();
-            let t = index.get(e.target).copied();
+            // Written only for a finding.
+            let eptr = || graph.edge_pointer(e.index);
+            let s = index.get(e.source);
+            let t = index.get(e.target);
             if s.is_none() {
                 self.diags.push(Diagnostic::error(
                     format!("edge source '{}' names no vertex", e.source),
                     e.source_span.clone(),
-                    pointer_push(&eptr, "source"),
+                    pointer_push(&eptr(), "source"),
                 ));
             }
             if t.is_none() {
                 self.diags.push(Diagnostic::error(
                     format!("edge target '{}' names no vertex", e.target),
                     e.target_span.clone(),
-                    pointer_push(&eptr, "target"),
+                    pointer_push(&eptr(), "target"),
                 ));
             }
             let (Some(s), Some(t)) = (s, t) else { continue };
@@ -552,7 +605,7 @@ impl<'g> Builder<'g> {
                         graph.label(s as usize)
                     ),
                     e.span.clone(),
-                    eptr,
+                    eptr(),
                 ));
                 continue;
             }
