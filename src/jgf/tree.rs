@@ -627,11 +627,13 @@ impl<'g> Builder<'g> {
         let mut reversed = Tally::new();
         let mut repeated = Tally::new();
         contain.retain(|&(s, t, ei)| {
-            let Some(e) = graph.edges.get(ei) else {
+            if ei >= graph.edges.len() {
                 return false;
-            };
+            }
+            // The edge is read only for the first finding of each kind.
             if first_of.contains_key(&(t, s)) && !kept_direction(graph, &first_of, s, t) {
                 reversed.add(|| {
+                    let e = graph.edges.at(ei);
                     Diagnostic::note(
                         format!(
                             "'{}' -> '{}' is also written as '{}' -> '{}'",
@@ -645,6 +647,7 @@ impl<'g> Builder<'g> {
             }
             if first_of.get(&(s, t)) != Some(&ei) {
                 repeated.add(|| {
+                    let e = graph.edges.at(ei);
                     Diagnostic::note(
                         format!("'{}' -> '{}'", e.source, e.target),
                         e.span.clone(),
