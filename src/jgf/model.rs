@@ -500,6 +500,52 @@ impl Vertices {
             .unwrap_or_default()
     }
 
+    /// The name of vertex `i` (empty when there is none), without reading
+    /// the rest of it: what sorting children compares.
+    pub fn name(&self, i: usize) -> &str {
+        let (Some(&a), Some(&[k, m])) = (self.at.get(i), self.lens.get(i)) else {
+            return "";
+        };
+        self.text
+            .get((a + k) as usize..(a + k + m) as usize)
+            .unwrap_or_default()
+    }
+
+    /// The rank of vertex `i` (-1 when there is none).
+    pub fn rank(&self, i: usize) -> i64 {
+        match self.flags.get(i) {
+            Some(&f) if f & WIDE_NUMBERS == 0 => i64::from(self.numbers[i][2]),
+            Some(_) => self.get(i).map_or(-1, |v| v.rank),
+            None => -1,
+        }
+    }
+
+    /// The `metadata.id` of vertex `i`, if there is such a vertex.
+    pub fn id(&self, i: usize) -> Option<i64> {
+        match self.flags.get(i) {
+            Some(&f) if f & WIDE_NUMBERS == 0 => Some(i64::from(self.numbers[i][0])),
+            Some(_) => self.get(i).map(|v| v.id),
+            None => None,
+        }
+    }
+
+    /// The `containment` path of vertex `i`, as [`VertexRef::path`] gives
+    /// it, without reading the rest of the vertex.
+    pub fn containment(&self, i: usize) -> Option<&str> {
+        let &f = self.flags.get(i)?;
+        if f & ONE_PATH != 0 {
+            let [k, m] = self.lens[i];
+            let (a, z) = (self.at[i] + k + m, self.at[i + 1]);
+            return self.text.get(a as usize..z as usize);
+        }
+        self.paths
+            .of(narrow(i))
+            .iter()
+            .rev()
+            .find(|(s, _)| s == "containment")
+            .map(|(_, p)| p.as_str())
+    }
+
     /// The type of vertex `i`, without reading the rest of it.
     pub fn kind(&self, i: usize) -> Option<&str> {
         let &n = self.names.get(i)?;
@@ -1086,6 +1132,16 @@ mod tests {
         );
         assert_eq!((r.paths.len(), table.at(0).paths.len()), (2, 1));
         assert!(table.at(3).paths.is_empty() && table.get(4).is_none());
+        // The accessors that read one column agree with the views.
+        for i in 0..5 {
+            let v = table.get(i);
+            assert_eq!(table.name(i), v.as_ref().map_or("", |v| v.name));
+            assert_eq!(table.kind(i), v.as_ref().map(|v| v.kind));
+            assert_eq!(table.id(i), v.as_ref().map(|v| v.id));
+            assert_eq!(table.rank(i), v.as_ref().map_or(-1, |v| v.rank));
+            let path = v.as_ref().and_then(|v| v.path("containment"));
+            assert_eq!(table.containment(i), path);
+        }
     }
 
     #[test]

@@ -780,11 +780,11 @@ impl<'g> Builder<'g> {
         }
         (0..self.n)
             .map(|i| {
-                let v = self.graph.vertices.at(i);
+                let vs = &self.graph.vertices;
                 self.tree.parent[i] != NONE
                     || self.has_child[i]
-                    || v.path("containment").is_some()
-                    || (v.paths.is_empty() && !in_overlay[i])
+                    || vs.containment(i).is_some()
+                    || (!in_overlay[i] && vs.at(i).paths.is_empty())
             })
             .collect()
     }
@@ -857,9 +857,9 @@ impl<'g> Builder<'g> {
     fn children_lists(&mut self, member: &[bool]) {
         let graph = self.graph;
         let key = |a: u32, b: u32| {
-            let (x, y) = (graph.vertices.at(a as usize), graph.vertices.at(b as usize));
-            natural_cmp(x.name, y.name)
-                .then_with(|| x.kind.cmp(y.kind))
+            let (x, y) = (&graph.vertices, a as usize);
+            natural_cmp(x.name(y), x.name(b as usize))
+                .then_with(|| x.kind(y).cmp(&x.kind(b as usize)))
                 .then(a.cmp(&b))
         };
         sorted_children(&mut self.tree, member, &key);
@@ -918,16 +918,16 @@ impl<'g> Builder<'g> {
         for &u in &tree.preorder {
             let u = u as usize;
             let Some(p) = tree.parent(u) else { continue };
-            let a = if graph.vertices.at(p).rank >= 0 {
+            let a = if graph.vertices.rank(p) >= 0 {
                 idx(p)
             } else {
                 ranked_anc[p]
             };
             ranked_anc[u] = a;
-            let v = graph.vertices.at(u);
-            if v.rank < 0 {
+            if graph.vertices.rank(u) < 0 {
                 continue;
             }
+            let v = graph.vertices.at(u);
             if a != NONE {
                 let anc = graph.vertices.at(a as usize);
                 if anc.rank != v.rank {
@@ -984,7 +984,7 @@ impl<'g> Builder<'g> {
             if let Some(pp) = self
                 .tree
                 .parent(i)
-                .and_then(|p| graph.vertices.at(p).path("containment"))
+                .and_then(|p| graph.vertices.containment(p))
             {
                 if parent_dir(path) != Some(pp) {
                     self.diags.push(Diagnostic::warning(
