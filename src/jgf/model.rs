@@ -284,22 +284,29 @@ impl Strings {
 
 /// Distinct tuples of string numbers by number: most vertices of a graph
 /// share their type, basename and unit with many others, so a vertex keeps
-/// one `u32` for the three.
+/// one `u32` for the three. A tuple is looked up by its numbers written
+/// in hexadecimal in a [`Strings`] (the element's bundle then holds one
+/// hash table's code, not one per tuple width). `N` is at most 4.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 struct Tuples<const N: usize> {
     list: Vec<[u32; N]>,
-    at: crate::rset::fxhash::FxHashMap<[u32; N], u32>,
+    keys: Strings,
 }
 
 impl<const N: usize> Tuples<N> {
     /// The number of `t`, added when new.
     fn intern(&mut self, t: [u32; N]) -> u32 {
-        if let Some(&n) = self.at.get(&t) {
-            return n;
+        let mut key = [b'0'; 32];
+        for (digits, x) in key.chunks_mut(8).zip(t) {
+            for (j, d) in digits.iter_mut().enumerate() {
+                *d = b"0123456789abcdef"[(x >> (28 - 4 * j)) as usize & 15];
+            }
         }
-        let n = narrow(self.list.len());
-        self.list.push(t);
-        self.at.insert(t, n);
+        let key = std::str::from_utf8(&key[..8 * N]).unwrap_or_default();
+        let n = self.keys.intern(key);
+        if n as usize == self.list.len() {
+            self.list.push(t);
+        }
         n
     }
 
@@ -476,7 +483,12 @@ impl Vertices {
             Some(inner) => self.inner.push(inner),
             None => {
                 self.inner.push([[0; 2]; 3]);
-                let all = [&s.vertex, &s.key, &s.metadata, &s.containment].map(pack);
+                let all = [
+                    pack(&s.vertex),
+                    pack(&s.key),
+                    pack(&s.metadata),
+                    pack(&s.containment),
+                ];
                 self.wide_spans.extend(n, [all]);
                 flags |= WIDE_SPANS;
             }
@@ -876,7 +888,7 @@ impl Edges {
             Some(inner) => self.inner.push(inner),
             None => {
                 self.inner.push([[0; 2]; 2]);
-                let all = [&e.span, &e.source_span, &e.target_span].map(pack);
+                let all = [pack(&e.span), pack(&e.source_span), pack(&e.target_span)];
                 self.wide_spans.extend(n, [all]);
             }
         }
