@@ -195,14 +195,14 @@ impl Labels {
         let mut labels = Labels::default();
         let mut seen = std::collections::HashMap::<&str, u32>::new();
         for x in &graph.vertices {
-            labels.names.push_str(&x.name);
+            labels.names.push_str(x.name);
             labels
                 .ends
                 .push(u32::try_from(labels.names.len()).unwrap_or(u32::MAX));
             let next = labels.kinds.len() as u32;
-            let k = *seen.entry(x.kind.as_str()).or_insert(next);
+            let k = *seen.entry(x.kind).or_insert(next);
             if k == next {
-                labels.kinds.push(x.kind.clone());
+                labels.kinds.push(x.kind.to_string());
             }
             labels.kind.push(k);
             labels.rank.push(x.rank);

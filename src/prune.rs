@@ -84,11 +84,11 @@ fn kept(a: &Analysis, keep: &[usize]) -> Result<Vec<bool>, String> {
 fn kept_edges(graph: &Graph, kept: &[bool]) -> Vec<usize> {
     let mut at: HashMap<&str, usize> = HashMap::new();
     for (i, v) in graph.vertices.iter().enumerate() {
-        at.entry(v.key.as_str()).or_insert(i);
+        at.entry(v.key).or_insert(i);
     }
     let keeps = |k: &str| at.get(k).is_some_and(|&i| kept[i]);
     (0..graph.edges.len())
-        .filter(|&e| keeps(&graph.edges[e].source) && keeps(&graph.edges[e].target))
+        .filter(|&e| keeps(graph.edges.at(e).source) && keeps(graph.edges.at(e).target))
         .collect()
 }
 
@@ -105,7 +105,7 @@ fn pruned_graph(text: &str, graph: &Graph, kept: &[bool]) -> String {
         .collect();
     let edges: Vec<&str> = kept_edges(graph, kept)
         .into_iter()
-        .map(|e| slice(&graph.edges[e].span))
+        .map(|e| slice(&graph.edges.at(e).span))
         .collect();
     let directed = graph
         .directed
@@ -136,7 +136,7 @@ fn scheduling(original: &Graph, graph: &str) -> String {
 fn keep_vertices(graph: &Graph, kept: &[bool]) -> Graph {
     let edges = kept_edges(graph, kept)
         .into_iter()
-        .map(|e| graph.edges[e].clone())
+        .map(|e| graph.edges.at(e).to_edge())
         .collect();
     Graph {
         vertices: graph
@@ -144,10 +144,13 @@ fn keep_vertices(graph: &Graph, kept: &[bool]) -> Graph {
             .iter()
             .zip(kept)
             .filter(|(_, &k)| k)
-            .map(|(v, _)| v.clone())
+            .map(|(v, _)| v.to_vertex())
             .collect(),
         edges,
-        ..graph.clone()
+        writer: graph.writer.clone(),
+        directed: graph.directed,
+        pointer: graph.pointer.clone(),
+        span: graph.span.clone(),
     }
 }
 

@@ -5,7 +5,7 @@
 
 use super::{object, Doc, Explained, Hit, Place, Rfc, Step};
 use crate::idset::IdSet;
-use crate::jgf::{self, Graph, Vertex};
+use crate::jgf::{self, Graph, VertexRef};
 use crate::json::{self, get, Value};
 use crate::words::{count, count_as};
 
@@ -67,7 +67,7 @@ fn by_type(graph: &Graph) -> String {
     for v in &graph.vertices {
         match types.iter_mut().find(|(t, _)| *t == v.kind) {
             Some((_, n)) => *n += 1,
-            None => types.push((&v.kind, 1)),
+            None => types.push((v.kind, 1)),
         }
     }
     let said: Vec<String> = types.iter().map(|(t, n)| format!("{t} {n}")).collect();
@@ -174,8 +174,8 @@ fn vertex(
         c.decoded = vec!["this vertex could not be read (see the findings)".to_string()];
         return c;
     };
-    c.decoded = pool_fields(v, given);
-    c.place = vertex_place(doc, v);
+    c.decoded = pool_fields(&v, given);
+    c.place = vertex_place(doc, &v);
     c
 }
 
@@ -195,7 +195,7 @@ fn given_keys(vertex: &Value<'_>) -> Vec<String> {
 }
 
 /// The pool fields of `v`, each marked as written or as the default.
-fn pool_fields(v: &Vertex, given: &[String]) -> Vec<String> {
+fn pool_fields(v: &VertexRef<'_>, given: &[String]) -> Vec<String> {
     let said = |key: &str, value: String, default: &str| {
         if given.iter().any(|g| g == key) {
             format!("{key}: {value}")
@@ -205,9 +205,9 @@ fn pool_fields(v: &Vertex, given: &[String]) -> Vec<String> {
     };
     let paths: Vec<String> = v.paths.iter().map(|(s, p)| format!("{s} {p}")).collect();
     vec![
-        said("type", v.kind.clone(), "required"),
-        said("basename", v.basename.clone(), "the type"),
-        said("name", v.name.clone(), "basename and id"),
+        said("type", v.kind.to_string(), "required"),
+        said("basename", v.basename.to_string(), "the type"),
+        said("name", v.name.to_string(), "basename and id"),
         said(
             "id",
             v.id.to_string(),
@@ -230,7 +230,7 @@ fn pool_fields(v: &Vertex, given: &[String]) -> Vec<String> {
 }
 
 /// A vertex's cells: its node's row; for a core or a GPU, its own cell.
-fn vertex_place(doc: &Doc<'_, '_, '_>, v: &Vertex) -> Option<Place> {
+fn vertex_place(doc: &Doc<'_, '_, '_>, v: &VertexRef<'_>) -> Option<Place> {
     let rank = u32::try_from(v.rank).ok()?;
     let ranks = IdSet::from_range(rank, rank);
     let own = u32::try_from(v.id)
@@ -239,7 +239,7 @@ fn vertex_place(doc: &Doc<'_, '_, '_>, v: &Vertex) -> Option<Place> {
     Some(match own {
         Some(id) => Place {
             ranks,
-            children: vec![(v.kind.clone(), IdSet::from_range(id, id))],
+            children: vec![(v.kind.to_string(), IdSet::from_range(id, id))],
         },
         None => doc.cells_of(&ranks),
     })
@@ -272,14 +272,14 @@ fn edge(doc: &Doc<'_, '_, '_>, graph: &Graph, i: usize, more: &[Step]) -> Explai
         None => format!("'{key}', which names no vertex"),
     };
     c.decoded = vec![
-        format!("from {} to {}", end(&e.source), end(&e.target)),
+        format!("from {} to {}", end(e.source), end(e.target)),
         format!(
             "subsystem {}, relationship {}",
             e.subsystem,
-            e.relationship.as_deref().unwrap_or("not written")
+            e.relationship.unwrap_or("not written")
         ),
     ];
-    c.place = find(&e.target).and_then(|v| vertex_place(doc, v));
+    c.place = find(e.target).and_then(|v| vertex_place(doc, &v));
     c
 }
 

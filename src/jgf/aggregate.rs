@@ -21,7 +21,7 @@ pub struct Aggregate {
 impl Aggregate {
     /// Index the types of every vertex of `tree`.
     pub fn build(graph: &Graph, tree: &Tree) -> Self {
-        Aggregate::of_kinds(tree, &|v| graph.vertices.get(v).map(|x| x.kind.as_str()))
+        Aggregate::of_kinds(tree, &|v| graph.vertices.kind(v))
     }
 
     /// Index the types of every vertex of `tree`, `kind` giving each

@@ -26,27 +26,28 @@ pub fn graph_ranks(a: &Analysis) -> BTreeMap<u32, RankResources> {
     let (g, t) = (&a.graph, &a.tree);
     let mut out: BTreeMap<u32, RankResources> = BTreeMap::new();
     for &v in t.preorder() {
+        if g.vertices.kind(v as usize) != Some("node") {
+            continue;
+        }
         let Some(x) = g.vertices.get(v as usize) else {
             continue;
         };
-        if x.kind != "node" {
-            continue;
-        }
         let Ok(rank) = u32::try_from(x.rank) else {
             continue;
         };
         let entry = out.entry(rank).or_default();
         if entry.host.is_empty() {
-            entry.host = x.name.clone();
+            entry.host = x.name.to_string();
         }
         for &u in t.preorder().get(t.subtree(v as usize)).unwrap_or(&[]) {
-            let Some(y) = g.vertices.get(u as usize) else {
+            let (Some(kind), Some(id)) = (g.vertices.kind(u as usize), g.vertices.id(u as usize))
+            else {
                 continue;
             };
-            let Ok(id) = u32::try_from(y.id) else {
+            let Ok(id) = u32::try_from(id) else {
                 continue;
             };
-            match y.kind.as_str() {
+            match kind {
                 "core" => entry.cores.insert(id),
                 "gpu" => entry.gpus.insert(id),
                 _ => {}

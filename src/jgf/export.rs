@@ -19,7 +19,7 @@
 //! subsystems between them, each vertex keeping its number (a Boost
 //! filtered graph keeps the underlying vertex index).
 
-use super::model::{Edge, Graph, Vertex};
+use super::model::{EdgeRef, Graph, VertexRef};
 use std::collections::{BTreeMap, BTreeSet, HashMap};
 use std::fmt::Write;
 
@@ -68,7 +68,7 @@ impl Subsystems {
     }
 
     /// Whether a vertex is written.
-    fn keeps_vertex(&self, v: &Vertex) -> bool {
+    fn keeps_vertex(&self, v: &VertexRef<'_>) -> bool {
         match self {
             Subsystems::All => true,
             Subsystems::Only(names) => v.paths.iter().any(|(s, _)| names.contains(s)),
@@ -76,10 +76,10 @@ impl Subsystems {
     }
 
     /// Whether an edge is written, its ends being written.
-    fn keeps_edge(&self, e: &Edge) -> bool {
+    fn keeps_edge(&self, e: &EdgeRef<'_>) -> bool {
         match self {
             Subsystems::All => true,
-            Subsystems::Only(names) => names.contains(&e.subsystem),
+            Subsystems::Only(names) => names.contains(e.subsystem),
         }
     }
 
@@ -90,9 +90,9 @@ impl Subsystems {
         let Subsystems::Only(names) = self else {
             return Ok(());
         };
-        let mut known: BTreeSet<&str> = graph.edges.iter().map(|e| e.subsystem.as_str()).collect();
+        let mut known: BTreeSet<&str> = graph.edges.iter().map(|e| e.subsystem).collect();
         for v in &graph.vertices {
-            known.extend(v.paths.iter().map(|(s, _)| s.as_str()));
+            known.extend(v.paths.iter().map(|(s, _)| s));
         }
         match names.iter().find(|n| !known.contains(n.as_str())) {
             None => Ok(()),
@@ -131,17 +131,17 @@ fn ordered_edges<'g>(
     graph: &'g Graph,
     part: &Subsystems,
     kept: &[bool],
-) -> Vec<(usize, usize, &'g Edge)> {
+) -> Vec<(usize, usize, EdgeRef<'g>)> {
     let mut at: HashMap<&str, usize> = HashMap::with_capacity(graph.vertices.len());
     for (i, v) in graph.vertices.iter().enumerate() {
         // The first vertex with a key wins, as in the tree builder.
-        at.entry(v.key.as_str()).or_insert(i);
+        at.entry(v.key).or_insert(i);
     }
     let mut out: Vec<_> = graph
         .edges
         .iter()
         .filter(|e| part.keeps_edge(e))
-        .filter_map(|e| Some((*at.get(e.source.as_str())?, *at.get(e.target.as_str())?, e)))
+        .filter_map(|e| Some((*at.get(e.source)?, *at.get(e.target)?, e)))
         .filter(|&(s, t, _)| kept[s] && kept[t])
         .collect();
     out.sort_by_key(|&(s, _, _)| s); // stable: document order within a source
@@ -153,7 +153,7 @@ fn kept(graph: &Graph, part: &Subsystems) -> Vec<bool> {
     graph
         .vertices
         .iter()
-        .map(|v| part.keeps_vertex(v))
+        .map(|v| part.keeps_vertex(&v))
         .collect()
 }
 
@@ -185,10 +185,10 @@ fn dot_part(graph: &Graph, part: &Subsystems) -> String {
     let mut out = String::with_capacity(32 * (graph.vertices.len() + graph.edges.len()) + 16);
     out.push_str("digraph G {\n");
     for (i, v) in graph.vertices.iter().enumerate().filter(|(i, _)| kept[*i]) {
-        let _ = writeln!(out, "{i}[label=\"{}\"];", dot_escape(&v.name));
+        let _ = writeln!(out, "{i}[label=\"{}\"];", dot_escape(v.name));
     }
     for (s, t, e) in ordered_edges(graph, part, &kept) {
-        let _ = writeln!(out, "{s}->{t} [label=\"{}\"];", dot_escape(&e.subsystem));
+        let _ = writeln!(out, "{s}->{t} [label=\"{}\"];", dot_escape(e.subsystem));
     }
     out.push_str("}\n");
     out
@@ -237,14 +237,10 @@ const KEYS: [(&str, &str, &str); 11] = [
 ];
 
 /// The node data of `v` in key order (key 3 belongs to edges).
-fn node_data(v: &Vertex) -> [(usize, String); 10] {
+fn node_data(v: &VertexRef<'_>) -> [(usize, String); 10] {
     // Fluxion keeps paths and properties in ordered maps: sorted by key,
     // the last value of a repeated key winning.
-    let paths: BTreeMap<&str, &str> = v
-        .paths
-        .iter()
-        .map(|(k, p)| (k.as_str(), p.as_str()))
-        .collect();
+    let paths: BTreeMap<&str, &str> = v.paths.iter().collect();
     let props: BTreeMap<&str, &str> = v
         .properties
         .iter()
@@ -252,16 +248,16 @@ fn node_data(v: &Vertex) -> [(usize, String); 10] {
         .collect();
     let member: BTreeSet<&str> = paths.keys().copied().collect();
     [
-        (0, v.basename.clone()),
+        (0, v.basename.to_string()),
         (1, v.id.to_string()),
         (2, braced(member.iter().map(|s| (*s, *s)))),
-        (4, v.name.clone()),
+        (4, v.name.to_string()),
         (5, braced(paths)),
         (6, braced(props)),
         (7, v.size.to_string()),
-        (8, v.kind.clone()),
+        (8, v.kind.to_string()),
         (9, v.uniq_id.to_string()),
-        (10, v.unit.clone()),
+        (10, v.unit.to_string()),
     ]
 }
 
@@ -294,7 +290,7 @@ fn graphml_part(graph: &Graph, part: &Subsystems) -> String {
     );
     for (i, v) in graph.vertices.iter().enumerate().filter(|(i, _)| kept[*i]) {
         let _ = writeln!(out, "    <node id=\"n{i}\">");
-        for (key, value) in node_data(v) {
+        for (key, value) in node_data(&v) {
             let _ = writeln!(
                 out,
                 "      <data key=\"key{key}\">{}</data>",

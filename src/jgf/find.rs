@@ -118,9 +118,9 @@ pub fn find(graph: &Graph, tree: &Tree, query: &Query) -> Vec<Found> {
             continue;
         };
         let hit = match query {
-            Query::Type(t) => &x.kind == t,
-            Query::Name(n) => &x.name == n,
-            Query::Basename(b) => &x.basename == b,
+            Query::Type(t) => x.kind == t,
+            Query::Name(n) => x.name == n,
+            Query::Basename(b) => x.basename == b,
             Query::Id(i) => x.id == *i,
             Query::Rank(r) => x.rank == *r,
             Query::Property(p, val) => match x.property(p) {

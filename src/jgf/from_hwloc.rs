@@ -203,7 +203,7 @@ fn add(g: &mut Graph, parent: usize, m: Made) -> usize {
     let name = m.name.unwrap_or_else(|| format!("{}{}", m.basename, m.id));
     let path = format!(
         "{}/{name}",
-        g.vertices[parent].path("containment").unwrap_or("")
+        g.vertices.at(parent).path("containment").unwrap_or("")
     );
     let mut v = vertex(key, m.kind, name, m.id, RANK, path);
     v.basename = m.basename;
@@ -242,7 +242,7 @@ mod tests {
         let g = from_topology(&crate::hwloc::read(&xml).unwrap()).unwrap();
         let disk = g.vertices.iter().find(|v| v.kind == "storage").unwrap();
         assert_eq!(
-            (disk.name.as_str(), disk.size, disk.path("containment")),
+            (disk.name, disk.size, disk.path("containment")),
             ("storage0", 1875, Some("/cluster0/io3/storage0"))
         );
         assert_eq!(disk.property("LinuxDeviceID"), Some("259:0"));

@@ -135,19 +135,19 @@ pub fn to_json(g: &Graph) -> String {
     for (i, v) in g.vertices.iter().enumerate() {
         out.push_str(if i == 0 { "\n  " } else { ",\n  " });
         out.push_str("{\"id\": ");
-        write_json_string(&mut out, &v.key);
+        write_json_string(&mut out, v.key);
         out.push_str(", \"metadata\": {\"type\": ");
-        write_json_string(&mut out, &v.kind);
+        write_json_string(&mut out, v.kind);
         out.push_str(", \"basename\": ");
-        write_json_string(&mut out, &v.basename);
+        write_json_string(&mut out, v.basename);
         out.push_str(", \"name\": ");
-        write_json_string(&mut out, &v.name);
+        write_json_string(&mut out, v.name);
         let _ = write!(
             out,
             ", \"id\": {}, \"uniq_id\": {}, \"rank\": {}, \"exclusive\": {}, \"unit\": ",
             v.id, v.uniq_id, v.rank, v.exclusive
         );
-        write_json_string(&mut out, &v.unit);
+        write_json_string(&mut out, v.unit);
         let _ = write!(out, ", \"size\": {}, \"properties\": {{", v.size);
         for (k, (name, value)) in v.properties.iter().enumerate() {
             if k > 0 {
@@ -172,13 +172,13 @@ pub fn to_json(g: &Graph) -> String {
     for (i, e) in g.edges.iter().enumerate() {
         out.push_str(if i == 0 { "\n  " } else { ",\n  " });
         out.push_str("{\"source\": ");
-        write_json_string(&mut out, &e.source);
+        write_json_string(&mut out, e.source);
         out.push_str(", \"target\": ");
-        write_json_string(&mut out, &e.target);
+        write_json_string(&mut out, e.target);
         out.push_str(", \"metadata\": {\"subsystem\": ");
-        write_json_string(&mut out, &e.subsystem);
+        write_json_string(&mut out, e.subsystem);
         out.push_str(", \"relationship\": ");
-        write_json_string(&mut out, e.relationship.as_deref().unwrap_or("contains"));
+        write_json_string(&mut out, e.relationship.unwrap_or("contains"));
         out.push_str("}}");
     }
     out.push_str("\n]}}\n");

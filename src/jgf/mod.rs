@@ -29,7 +29,9 @@ pub mod tree;
 
 pub use aggregate::Aggregate;
 pub use find::{find, Found, Query};
-pub use model::{Edge, EdgeForm, Graph, Vertex, Writer};
+pub use model::{
+    Edge, EdgeForm, EdgeRef, Edges, Graph, Paths, Vertex, VertexRef, Vertices, Writer,
+};
 pub use parse::{parse_document, parse_value, read_scheduling, Parsed};
 pub use tree::Tree;
 

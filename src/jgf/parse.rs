@@ -331,6 +331,11 @@ pub fn read_graph(
     (graph, r.diags)
 }
 
+/// How many vertices or edges are read (their text growing as a `String`
+/// does) before the text of the rest is reserved at the mean length of
+/// theirs.
+const SAMPLE: usize = 1024;
+
 /// Read every vertex, then report each RFC 40 key the vertices leave out
 /// once, with a count, rather than once per vertex.
 fn read_vertices(r: &mut Reader<'_>, graph: &mut Graph, elements: &Array<'_>) {
@@ -340,6 +345,9 @@ fn read_vertices(r: &mut Reader<'_>, graph: &mut Graph, elements: &Array<'_>) {
         let ptr = graph.vertex_pointer(index);
         if let Some(v) = read_vertex(r, &el, index, ptr, &mut missing) {
             graph.vertices.push(v);
+        }
+        if index >= SAMPLE {
+            graph.vertices.make_room(elements.len() - index);
         }
     }
     for ((key, why), m) in RFC40_KEYS.iter().zip(missing) {
@@ -641,6 +649,9 @@ fn read_edges(r: &mut Reader<'_>, graph: &mut Graph, elements: &Array<'_>) {
         let ptr = graph.edge_pointer(index);
         if let Some(edge) = read_edge(r, &el, index, ptr, &mut tallies) {
             graph.edges.push(edge);
+        }
+        if index >= SAMPLE {
+            graph.edges.make_room(elements.len() - index);
         }
     }
     report_edge_tallies(r, tallies);

@@ -351,19 +351,13 @@ fn fluxion_defaults_are_applied() {
     ], "edges": [{"source": "7", "target": "8"}]}}"#;
     let (a, _) = analyze(text);
     let g = a.unwrap().graph;
-    let (n, s) = (&g.vertices[0], &g.vertices[1]);
+    let (n, s) = (g.vertices.at(0), g.vertices.at(1));
     assert_eq!(
         (n.id, n.uniq_id, n.rank, n.size, n.exclusive),
         (116, 7, -1, 1, false)
     );
-    assert_eq!(
-        (n.basename.as_str(), n.name.as_str()),
-        ("node", "corona116")
-    );
-    assert_eq!(
-        (s.id, s.name.as_str(), s.basename.as_str()),
-        (8, "ssd8", "ssd")
-    );
+    assert_eq!((n.basename, n.name), ("node", "corona116"));
+    assert_eq!((s.id, s.name, s.basename), (8, "ssd8", "ssd"));
 }
 
 #[test]

@@ -55,7 +55,7 @@ pub fn render_tree(a: &Analysis, depth: Option<usize>) -> String {
     let mut outside: BTreeMap<&str, usize> = BTreeMap::new();
     for (v, x) in g.vertices.iter().enumerate() {
         if !t.contains(v) {
-            let sub = x.paths.first().map_or("no subsystem", |(s, _)| s.as_str());
+            let sub = x.paths.first().map_or("no subsystem", |(s, _)| s);
             *outside.entry(sub).or_default() += 1;
         }
     }

@@ -196,7 +196,7 @@ impl Tree {
         for u in self.path_to_root(v) {
             s.push('/');
             if let Some(x) = graph.vertices.get(u) {
-                s.push_str(&x.name);
+                s.push_str(x.name);
             }
         }
         s
@@ -438,8 +438,12 @@ pub fn build(graph: &Graph) -> (Tree, Vec<Diagnostic>) {
     let mut b = Builder::new(graph);
     let index = b.index_ids();
     let contain = b.resolve_edges(&index);
-    let kept = b.merge_pairs(&contain);
+    // The id index is as large as the vertex table's keys; the later
+    // phases do not need it.
+    drop(index);
+    let kept = b.merge_pairs(contain);
     b.parents_from_edges(&kept);
+    drop(kept);
     b.parents_from_paths();
     let member = b.membership();
     let cyclic = b.break_cycles();
@@ -449,6 +453,59 @@ pub fn build(graph: &Graph) -> (Tree, Vec<Diagnostic>) {
     b.check_ranks();
     b.check_paths();
     (b.tree, b.diags)
+}
+
+/// Vertex numbers by key, the first of a repeated key: an open-addressing
+/// table of vertex numbers that reads the keys from the vertex table, a
+/// third of a `HashMap<&str, u32>` (which holds a `&str` per entry and is
+/// what a large graph's tree build peaks with).
+struct KeyIndex<'g> {
+    vertices: &'g super::model::Vertices,
+    /// Vertex numbers; `NONE` is an empty slot. At most half full.
+    slots: Vec<u32>,
+}
+
+impl<'g> KeyIndex<'g> {
+    fn new(vertices: &'g super::model::Vertices) -> Self {
+        let n = (2 * vertices.len()).next_power_of_two().max(2);
+        KeyIndex {
+            vertices,
+            slots: vec![NONE; n],
+        }
+    }
+
+    /// The slot of `key`: where it is, or the empty slot where it goes.
+    fn slot(&self, key: &str) -> usize {
+        use std::hash::BuildHasher;
+        let hasher = std::hash::BuildHasherDefault::<crate::rset::fxhash::FxHasher>::default();
+        let mask = self.slots.len() - 1;
+        let mut at = hasher.hash_one(key) as usize & mask;
+        loop {
+            let v = self.slots[at];
+            if v == NONE || self.vertices.key(v as usize) == key {
+                return at;
+            }
+            at = (at + 1) & mask;
+        }
+    }
+
+    /// The vertex whose key is `key`.
+    fn get(&self, key: &str) -> Option<u32> {
+        let v = self.slots[self.slot(key)];
+        (v != NONE).then_some(v)
+    }
+
+    /// Vertex `v` under its key; the vertex already there, if any.
+    fn insert(&mut self, v: u32) -> Option<u32> {
+        let at = self.slot(self.vertices.key(v as usize));
+        match self.slots[at] {
+            NONE => {
+                self.slots[at] = v;
+                None
+            }
+            first => Some(first),
+        }
+    }
 }
 
 /// A containment edge resolved to vertex indices: source, target and the
@@ -486,11 +543,12 @@ impl<'g> Builder<'g> {
     }
 
     /// Vertex ids; a duplicate resolves to its first occurrence.
-    fn index_ids(&mut self) -> HashMap<&'g str, u32> {
+    fn index_ids(&mut self) -> KeyIndex<'g> {
         let graph = self.graph;
-        let mut index: HashMap<&str, u32> = HashMap::with_capacity(self.n);
-        for (i, v) in graph.vertices.iter().enumerate() {
-            if let Some(&first) = index.get(v.key.as_str()) {
+        let mut index = KeyIndex::new(&graph.vertices);
+        for i in 0..self.n {
+            if let Some(first) = index.insert(idx(i)) {
+                let v = graph.vertices.at(i);
                 let fi = graph.vertices.get(first as usize).map_or(0, |f| f.index);
                 self.diags.push(Diagnostic::error(
                     format!(
@@ -501,8 +559,6 @@ impl<'g> Builder<'g> {
                     v.spans.key.clone(),
                     pointer_push(&graph.vertex_pointer(v.index), "id"),
                 ));
-            } else {
-                index.insert(v.key.as_str(), idx(i));
             }
         }
         index
@@ -510,25 +566,26 @@ impl<'g> Builder<'g> {
 
     /// Resolve edges; split containment (returned) from overlay (kept in
     /// the tree).
-    fn resolve_edges(&mut self, index: &HashMap<&str, u32>) -> Vec<Link> {
+    fn resolve_edges(&mut self, index: &KeyIndex<'_>) -> Vec<Link> {
         let graph = self.graph;
-        let mut contain: Vec<Link> = Vec::new();
+        let mut contain: Vec<Link> = Vec::with_capacity(graph.edges.len());
         for (ei, e) in graph.edges.iter().enumerate() {
-            let eptr = graph.edge_pointer(e.index);
-            let s = index.get(e.source.as_str()).copied();
-            let t = index.get(e.target.as_str()).copied();
+            // Written only for a finding.
+            let eptr = || graph.edge_pointer(e.index);
+            let s = index.get(e.source);
+            let t = index.get(e.target);
             if s.is_none() {
                 self.diags.push(Diagnostic::error(
                     format!("edge source '{}' names no vertex", e.source),
                     e.source_span.clone(),
-                    pointer_push(&eptr, "source"),
+                    pointer_push(&eptr(), "source"),
                 ));
             }
             if t.is_none() {
                 self.diags.push(Diagnostic::error(
                     format!("edge target '{}' names no vertex", e.target),
                     e.target_span.clone(),
-                    pointer_push(&eptr, "target"),
+                    pointer_push(&eptr(), "target"),
                 ));
             }
             let (Some(s), Some(t)) = (s, t) else { continue };
@@ -536,7 +593,7 @@ impl<'g> Builder<'g> {
                 self.tree.overlay.push(Overlay {
                     source: s as usize,
                     target: t as usize,
-                    subsystem: e.subsystem.clone(),
+                    subsystem: e.subsystem.to_string(),
                     edge: ei,
                 });
                 continue;
@@ -548,7 +605,7 @@ impl<'g> Builder<'g> {
                         graph.label(s as usize)
                     ),
                     e.span.clone(),
-                    eptr,
+                    eptr(),
                 ));
                 continue;
             }
@@ -559,22 +616,24 @@ impl<'g> Builder<'g> {
 
     /// Edges present in both directions are one containment edge; the
     /// direction is the one the paths agree with (else the first written).
-    /// Repeats of an edge are dropped. Returns the edges kept.
-    fn merge_pairs(&mut self, contain: &[Link]) -> Vec<Link> {
+    /// Repeats of an edge are dropped. Returns the edges kept (in
+    /// `contain`'s room: a second list would be as long).
+    fn merge_pairs(&mut self, mut contain: Vec<Link>) -> Vec<Link> {
         let graph = self.graph;
         let mut first_of: HashMap<(u32, u32), usize> = HashMap::with_capacity(contain.len());
-        for &(s, t, ei) in contain {
+        for &(s, t, ei) in &contain {
             first_of.entry((s, t)).or_insert(ei);
         }
         let mut reversed = Tally::new();
         let mut repeated = Tally::new();
-        let mut kept: Vec<Link> = Vec::with_capacity(contain.len());
-        for &(s, t, ei) in contain {
-            let Some(e) = graph.edges.get(ei) else {
-                continue;
-            };
+        contain.retain(|&(s, t, ei)| {
+            if ei >= graph.edges.len() {
+                return false;
+            }
+            // The edge is read only for the first finding of each kind.
             if first_of.contains_key(&(t, s)) && !kept_direction(graph, &first_of, s, t) {
                 reversed.add(|| {
+                    let e = graph.edges.at(ei);
                     Diagnostic::note(
                         format!(
                             "'{}' -> '{}' is also written as '{}' -> '{}'",
@@ -584,20 +643,22 @@ impl<'g> Builder<'g> {
                         graph.edge_pointer(e.index),
                     )
                 });
-                continue;
+                return false;
             }
             if first_of.get(&(s, t)) != Some(&ei) {
                 repeated.add(|| {
+                    let e = graph.edges.at(ei);
                     Diagnostic::note(
                         format!("'{}' -> '{}'", e.source, e.target),
                         e.span.clone(),
                         graph.edge_pointer(e.index),
                     )
                 });
-                continue;
+                return false;
             }
-            kept.push((s, t, ei));
-        }
+            true
+        });
+        drop(first_of);
         reversed.finish(&mut self.diags, |n, m| {
             if n == 1 {
                 format!("a containment edge is present in both directions ({m}); the pair is read as one edge")
@@ -610,7 +671,7 @@ impl<'g> Builder<'g> {
                 "{n} containment edges repeat an earlier one (first: {m}); the repeats are ignored"
             )
         });
-        kept
+        contain
     }
 
     /// Parents from edges; a second parent is an error and is ignored.
@@ -649,6 +710,19 @@ impl<'g> Builder<'g> {
     /// its containment path names as parent.
     fn parents_from_paths(&mut self) {
         let graph = self.graph;
+        // Most graphs give every vertex but the root a containment edge:
+        // then there is nothing to place, and no index of paths to build.
+        let placeable = |i: usize| {
+            self.tree.parent[i] == NONE
+                && graph
+                    .vertices
+                    .get(i)
+                    .and_then(|v| v.path("containment").and_then(parent_dir))
+                    .is_some()
+        };
+        if !(0..self.n).any(placeable) {
+            return;
+        }
         let mut by_path: HashMap<&str, u32> = HashMap::with_capacity(self.n);
         for (i, v) in graph.vertices.iter().enumerate() {
             if let Some(p) = v.path("containment") {
@@ -706,11 +780,11 @@ impl<'g> Builder<'g> {
         }
         (0..self.n)
             .map(|i| {
-                let v = &self.graph.vertices[i];
+                let vs = &self.graph.vertices;
                 self.tree.parent[i] != NONE
                     || self.has_child[i]
-                    || v.path("containment").is_some()
-                    || (v.paths.is_empty() && !in_overlay[i])
+                    || vs.containment(i).is_some()
+                    || (!in_overlay[i] && vs.at(i).paths.is_empty())
             })
             .collect()
     }
@@ -766,7 +840,7 @@ impl<'g> Builder<'g> {
         let (span, ptr) = match graph.edges.get(self.parent_edge[first as usize] as usize) {
             Some(e) => (e.span.clone(), graph.edge_pointer(e.index)),
             None => {
-                let v = &graph.vertices[first as usize];
+                let v = graph.vertices.at(first as usize);
                 (v.spans.key.clone(), graph.vertex_pointer(v.index))
             }
         };
@@ -783,9 +857,9 @@ impl<'g> Builder<'g> {
     fn children_lists(&mut self, member: &[bool]) {
         let graph = self.graph;
         let key = |a: u32, b: u32| {
-            let (x, y) = (&graph.vertices[a as usize], &graph.vertices[b as usize]);
-            natural_cmp(&x.name, &y.name)
-                .then_with(|| x.kind.cmp(&y.kind))
+            let (x, y) = (&graph.vertices, a as usize);
+            natural_cmp(x.name(y), x.name(b as usize))
+                .then_with(|| x.kind(y).cmp(&x.kind(b as usize)))
                 .then(a.cmp(&b))
         };
         sorted_children(&mut self.tree, member, &key);
@@ -809,7 +883,7 @@ impl<'g> Builder<'g> {
             if cyclic[r] {
                 continue;
             }
-            let v = &graph.vertices[r];
+            let v = graph.vertices.at(r);
             let size = self.tree.size[r];
             if size == 1 {
                 self.diags.push(Diagnostic::warning(
@@ -844,18 +918,18 @@ impl<'g> Builder<'g> {
         for &u in &tree.preorder {
             let u = u as usize;
             let Some(p) = tree.parent(u) else { continue };
-            let a = if graph.vertices[p].rank >= 0 {
+            let a = if graph.vertices.rank(p) >= 0 {
                 idx(p)
             } else {
                 ranked_anc[p]
             };
             ranked_anc[u] = a;
-            let v = &graph.vertices[u];
-            if v.rank < 0 {
+            if graph.vertices.rank(u) < 0 {
                 continue;
             }
+            let v = graph.vertices.at(u);
             if a != NONE {
-                let anc = &graph.vertices[a as usize];
+                let anc = graph.vertices.at(a as usize);
                 if anc.rank != v.rank {
                     other_rank.add(|| {
                         Diagnostic::warning(
@@ -910,7 +984,7 @@ impl<'g> Builder<'g> {
             if let Some(pp) = self
                 .tree
                 .parent(i)
-                .and_then(|p| graph.vertices[p].path("containment"))
+                .and_then(|p| graph.vertices.containment(p))
             {
                 if parent_dir(path) != Some(pp) {
                     self.diags.push(Diagnostic::warning(
@@ -977,11 +1051,11 @@ fn kept_direction(graph: &Graph, first_of: &HashMap<(u32, u32), usize>, s: u32, 
 /// The nearest node above the ranked vertex `u` (whose parent is `p`) must
 /// carry a rank; the walk up is bounded.
 fn check_node_above(graph: &Graph, tree: &Tree, u: usize, p: usize, unranked: &mut Tally) {
-    let v = &graph.vertices[u];
+    let v = graph.vertices.at(u);
     let mut w = p;
     let mut steps = 0;
     while steps < 64 {
-        let x = &graph.vertices[w];
+        let x = graph.vertices.at(w);
         if x.kind == "node" {
             if x.rank < 0 {
                 unranked.add(|| {

@@ -167,7 +167,7 @@ fn from_ast(v: jsonc_parser::ast::Value<'_>) -> Value<'_> {
         J::Array(a) => Value::Array(tree::Array {
             range: span(a.range),
             elements: a.elements.into_iter().map(from_ast).collect(),
-            deferred: Vec::new(),
+            deferred: tree::Ranges::default(),
         }),
         J::Object(o) => Value::Object(Object {
             range: span(o.range),

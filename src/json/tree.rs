@@ -93,7 +93,45 @@ pub struct Array<'a> {
     /// Where the elements are, when they were checked but left unbuilt
     /// (a graph's `nodes` and `edges`: see [`read`]); then `elements` is
     /// empty and [`Array::items`] builds them one at a time.
-    pub deferred: Vec<Range>,
+    pub deferred: Ranges,
+}
+
+/// The ranges of an array's deferred elements, as `u32` pairs: half of a
+/// `Vec<Range>`, and a large graph's `nodes` and `edges` have a million
+/// elements while the document is read. Only a text shorter than 4 GiB
+/// defers its arrays.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Ranges(Vec<[u32; 2]>);
+
+impl Ranges {
+    /// How many ranges there are.
+    pub fn len(&self) -> usize {
+        self.0.len()
+    }
+
+    /// Whether there is none.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// The ranges in order.
+    pub fn iter(&self) -> impl Iterator<Item = Range> + '_ {
+        self.0.iter().map(|&[start, end]| Range {
+            start: start as usize,
+            end: end as usize,
+        })
+    }
+
+    fn push(&mut self, r: Range) {
+        let at = |b: usize| u32::try_from(b).unwrap_or(u32::MAX);
+        self.0.push([at(r.start), at(r.end)]);
+    }
+}
+
+impl<const N: usize> PartialEq<[Range; N]> for Ranges {
+    fn eq(&self, other: &[Range; N]) -> bool {
+        self.len() == N && self.iter().zip(other).all(|(a, b)| a == *b)
+    }
 }
 
 impl<'a> Array<'a> {
@@ -115,7 +153,7 @@ impl<'a> Array<'a> {
         let deferred = self
             .deferred
             .iter()
-            .map(move |r| Cow::Owned(read_range(text, *r)));
+            .map(move |r| Cow::Owned(read_range(text, r)));
         built.chain(deferred)
     }
 }
@@ -294,7 +332,12 @@ impl<'a> Reader<'a> {
     fn member_value(&mut self, key: Option<&str>, in_graph: bool) -> Step<Value<'a>> {
         match self.b.get(self.i) {
             Some(b'{') => self.object(key == Some("graph")).map(Value::Object),
-            Some(b'[') if self.defer && in_graph && matches!(key, Some("nodes" | "edges")) => {
+            Some(b'[')
+                if self.defer
+                    && in_graph
+                    && matches!(key, Some("nodes" | "edges"))
+                    && u32::try_from(self.b.len()).is_ok() =>
+            {
                 self.deferred_array().map(Value::Array)
             }
             Some(b'[') => self.array().map(Value::Array),
@@ -396,14 +439,14 @@ impl<'a> Reader<'a> {
         Ok(Array {
             range: self.range(start),
             elements: self.elems.drain(mark..).collect(),
-            deferred: Vec::new(),
+            deferred: Ranges::default(),
         })
     }
 
     /// An array whose elements are checked and their ranges kept.
     fn deferred_array(&mut self) -> Step<Array<'a>> {
         let start = self.enter()?;
-        let mut deferred = Vec::new();
+        let mut deferred = Ranges::default();
         if self.b.get(self.i) == Some(&b']') {
             self.i += 1;
             self.depth -= 1;

@@ -66,13 +66,17 @@ impl<'a, T: Clone + Eq + std::hash::Hash> Interner<'a, T> {
         Interner { seen, table }
     }
 
-    fn get(&mut self, t: &T) -> u32 {
+    fn get<Q>(&mut self, t: &Q) -> u32
+    where
+        Q: ?Sized + std::hash::Hash + Eq + ToOwned<Owned = T>,
+        T: std::borrow::Borrow<Q>,
+    {
         if let Some(&i) = self.seen.get(t) {
             return i;
         }
         let i = u32::try_from(self.table.len()).unwrap_or(u32::MAX);
-        self.table.push(t.clone());
-        self.seen.insert(t.clone(), i);
+        self.table.push(t.to_owned());
+        self.seen.insert(t.to_owned(), i);
         i
     }
 }
@@ -97,8 +101,8 @@ impl Looks {
             Vec::with_capacity(n),
         );
         for x in &graph.vertices {
-            basename.push(strings.get(&x.basename));
-            unit.push(strings.get(&x.unit));
+            basename.push(strings.get(x.basename));
+            unit.push(strings.get(x.unit));
             // Sorted, the last value of a key winning, as a lookup sees them.
             let set: std::collections::BTreeMap<&str, &str> = x
                 .properties
@@ -144,7 +148,7 @@ impl Looks {
             .iter()
             .map(|x| {
                 let next = numbers.len() as u32;
-                *numbers.entry(x.kind.as_str()).or_insert(next)
+                *numbers.entry(x.kind).or_insert(next)
             })
             .collect();
         looks.class = classes(tree, &kinds, &looks);
@@ -325,7 +329,7 @@ fn differing_paths(graph: &Graph, tree: &Tree) -> Vec<(u32, String)> {
             continue;
         };
         buf.push('/');
-        buf.push_str(&x.name);
+        buf.push_str(x.name);
         ends.push(buf.len());
         if let Some(p) = x.path("containment") {
             if p != buf {

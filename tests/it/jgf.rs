@@ -201,7 +201,7 @@ fn export_graphml_is_well_formed_with_every_vertex_and_edge() {
             .children()
             .find(|d| d.attribute("key") == Some(name_key))
             .and_then(|d| d.text());
-        assert_eq!(name, Some(v.name.as_str()));
+        assert_eq!(name, Some(v.name));
     }
     // Every edge joins two written nodes, and each JGF edge is there once.
     let mut want: Vec<(String, String, String)> = graph
@@ -210,8 +210,8 @@ fn export_graphml_is_well_formed_with_every_vertex_and_edge() {
         .map(|e| {
             let at = |k: &str| graph.vertices.iter().position(|v| v.key == k).unwrap();
             (
-                format!("n{}", at(&e.source)),
-                format!("n{}", at(&e.target)),
+                format!("n{}", at(e.source)),
+                format!("n{}", at(e.target)),
                 format!("{{,{0}={0}}}", e.subsystem),
             )
         })
