@@ -24,6 +24,7 @@ pub mod from_hwloc;
 pub mod generate;
 pub mod model;
 pub mod parse;
+pub mod table;
 pub mod text;
 pub mod tree;
 
