@@ -442,7 +442,7 @@ impl Vertices {
 
     /// The vertices in order.
     pub fn iter(&self) -> VertexIter<'_> {
-        VertexIter {
+        RowIter {
             table: self,
             next: 0..self.len(),
         }
@@ -466,37 +466,6 @@ impl<'a> IntoIterator for &'a Vertices {
         self.iter()
     }
 }
-
-/// The vertices of a [`Vertices`] table in order, as [`VertexRef`]s.
-#[derive(Clone, Debug)]
-pub struct VertexIter<'a> {
-    table: &'a Vertices,
-    next: Range<usize>,
-}
-
-impl<'a> Iterator for VertexIter<'a> {
-    type Item = VertexRef<'a>;
-    fn next(&mut self) -> Option<VertexRef<'a>> {
-        let i = self.next.next()?;
-        self.table.get(i)
-    }
-    fn size_hint(&self) -> (usize, Option<usize>) {
-        self.next.size_hint()
-    }
-    fn nth(&mut self, n: usize) -> Option<VertexRef<'a>> {
-        let i = self.next.nth(n)?;
-        self.table.get(i)
-    }
-}
-
-impl DoubleEndedIterator for VertexIter<'_> {
-    fn next_back(&mut self) -> Option<Self::Item> {
-        let i = self.next.next_back()?;
-        self.table.get(i)
-    }
-}
-
-impl ExactSizeIterator for VertexIter<'_> {}
 
 /// A vertex's `metadata.paths`: subsystem and path in document order. Most
 /// vertices have only a `containment` path, which the table keeps with the
@@ -747,7 +716,7 @@ impl Edges {
 
     /// The edges in order.
     pub fn iter(&self) -> EdgeIter<'_> {
-        EdgeIter {
+        RowIter {
             table: self,
             next: 0..self.len(),
         }
@@ -772,36 +741,66 @@ impl<'a> IntoIterator for &'a Edges {
     }
 }
 
-/// The edges of an [`Edges`] table in order, as [`EdgeRef`]s.
+/// A table read a row at a time by number ([`Vertices`], [`Edges`]).
+pub trait Rows {
+    /// One row, borrowed from the table.
+    type Row<'a>
+    where
+        Self: 'a;
+    /// Row `i`, if there is one.
+    fn row(&self, i: usize) -> Option<Self::Row<'_>>;
+}
+
+impl Rows for Vertices {
+    type Row<'a> = VertexRef<'a>;
+    fn row(&self, i: usize) -> Option<VertexRef<'_>> {
+        self.get(i)
+    }
+}
+
+impl Rows for Edges {
+    type Row<'a> = EdgeRef<'a>;
+    fn row(&self, i: usize) -> Option<EdgeRef<'_>> {
+        self.get(i)
+    }
+}
+
+/// The rows of a table in order.
 #[derive(Clone, Debug)]
-pub struct EdgeIter<'a> {
-    table: &'a Edges,
+pub struct RowIter<'a, T> {
+    table: &'a T,
     next: Range<usize>,
 }
 
-impl<'a> Iterator for EdgeIter<'a> {
-    type Item = EdgeRef<'a>;
-    fn next(&mut self) -> Option<EdgeRef<'a>> {
+impl<'a, T: Rows> Iterator for RowIter<'a, T> {
+    type Item = T::Row<'a>;
+    fn next(&mut self) -> Option<T::Row<'a>> {
         let i = self.next.next()?;
-        self.table.get(i)
+        self.table.row(i)
     }
     fn size_hint(&self) -> (usize, Option<usize>) {
         self.next.size_hint()
     }
-    fn nth(&mut self, n: usize) -> Option<EdgeRef<'a>> {
+    fn nth(&mut self, n: usize) -> Option<T::Row<'a>> {
         let i = self.next.nth(n)?;
-        self.table.get(i)
+        self.table.row(i)
     }
 }
 
-impl DoubleEndedIterator for EdgeIter<'_> {
+impl<T: Rows> DoubleEndedIterator for RowIter<'_, T> {
     fn next_back(&mut self) -> Option<Self::Item> {
         let i = self.next.next_back()?;
-        self.table.get(i)
+        self.table.row(i)
     }
 }
 
-impl ExactSizeIterator for EdgeIter<'_> {}
+impl<T: Rows> ExactSizeIterator for RowIter<'_, T> {}
+
+/// The vertices of a [`Vertices`] table in order, as [`VertexRef`]s.
+pub type VertexIter<'a> = RowIter<'a, Vertices>;
+
+/// The edges of an [`Edges`] table in order, as [`EdgeRef`]s.
+pub type EdgeIter<'a> = RowIter<'a, Edges>;
 
 /// One edge read from an [`Edges`] table: the fields of [`Edge`],
 /// borrowed.
