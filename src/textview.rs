@@ -211,6 +211,10 @@ pub struct LinesBuilder {
     newlines: usize,
     /// Bytes indexed so far (the second pass).
     done: usize,
+    /// The line that started last has a byte that is not ASCII in what is
+    /// indexed of it so far: each step reads its own bytes once, so a
+    /// line of hundreds of megabytes is never read again in one step.
+    not_ascii: bool,
 }
 
 impl LinesBuilder {
@@ -232,29 +236,34 @@ impl LinesBuilder {
         }
         let end = self.done.saturating_add(bytes).min(text.len());
         let b = text.as_bytes();
+        // Where the unread part of the current line begins.
+        let mut from = self.done;
         for i in self.done..end {
             if b[i] == b'\n' {
-                self.close(b, i);
+                self.close(b, from, i);
                 self.starts.push(i + 1);
+                from = i + 1;
             }
         }
+        self.not_ascii |= !b.get(from..end).unwrap_or_default().is_ascii();
         self.done = end;
         if end < text.len() {
             return false;
         }
         if self.ascii.len() < self.starts.len() {
-            self.close(b, text.len());
+            self.close(b, end, end);
         }
         true
     }
 
-    /// The line that started last ends at `end`: note whether it is ASCII
-    /// and its length.
-    fn close(&mut self, b: &[u8], end: usize) {
+    /// The line that started last ends at `end`, its bytes before `from`
+    /// read already: note whether it is ASCII and its length.
+    fn close(&mut self, b: &[u8], from: usize, end: usize) {
         let start = self.starts.last().copied().unwrap_or(0);
-        let line = b.get(start..end).unwrap_or_default();
-        self.ascii.push(line.is_ascii());
-        self.longest = self.longest.max(line.len());
+        let rest = b.get(from..end).unwrap_or_default();
+        self.ascii
+            .push(!std::mem::take(&mut self.not_ascii) && rest.is_ascii());
+        self.longest = self.longest.max(end - start);
     }
 
     /// The lines of the text read.
@@ -537,6 +546,7 @@ mod tests {
             "é\nxé€y",
             "x\n\n\nlonger line\né",
             "no end",
+            "éaaaa\naaaaé\naaé aa",
         ] {
             let whole = Lines::new(text);
             assert_eq!(whole.len, text.len());
