@@ -228,7 +228,9 @@ pub struct Drawn {
     /// The main set's `R_lite` entries.
     pub entries: Vec<Entry>,
     /// The outline of the document's graph (its own, or one generated
-    /// for a set small enough), as the tree view draws it.
+    /// for a set small enough), as the tree view draws it. It crosses in
+    /// pieces of its own ([`Outline::pieces`]).
+    #[serde(skip)]
     pub outline: Option<Outline>,
 }
 
@@ -308,26 +310,28 @@ impl Drawn {
         }
     }
 
-    /// As four messages in postcard's compact binary form, each read in
-    /// its own turn of the page's event loop: what is painted first
+    /// As messages in postcard's compact binary form, each read in its
+    /// own turn of the page's event loop: what is painted first
     /// ([`Early`]: the grid and the properties), the rest, the entries,
-    /// the outline. A worker sends the first as soon as it has it
+    /// then the outline's [`crate::outline::PIECES`] pieces when there is
+    /// one (in the page's bundle: the element's never sends them). A worker sends the first as soon as it has it
     /// ([`Begun::take_early`]) and the others once the analysis is done.
     /// Binary, not JSON: the page reads a 16 384-node answer in
     /// milliseconds instead of a quarter of a second, and id sets cross as
     /// ranges, never as text to parse again.
-    pub fn to_parts(&self) -> [Vec<u8>; 4] {
-        let [rest, entries, outline] = self.later_parts();
+    pub fn to_parts(&self) -> Vec<Vec<u8>> {
         let early = Early {
             grid: self.grid.clone(),
             properties: self.properties.clone(),
             summaries: None,
         };
-        [bytes(&early), rest, entries, outline]
+        let mut parts = vec![bytes(&early)];
+        parts.extend(self.later_parts());
+        parts
     }
 
-    /// The last three of [`Drawn::to_parts`].
-    pub fn later_parts(&self) -> [Vec<u8>; 3] {
+    /// All but the first of [`Drawn::to_parts`].
+    pub fn later_parts(&self) -> Vec<Vec<u8>> {
         let rest = Drawn {
             summaries: self.summaries.clone(),
             findings: self.findings.clone(),
@@ -337,7 +341,15 @@ impl Drawn {
             entries: Vec::new(),
             outline: None,
         };
-        [bytes(&rest), bytes(&self.entries), bytes(&self.outline)]
+        let parts = vec![bytes(&rest), bytes(&self.entries)];
+        // The element's bundle answers on its own thread, where the
+        // outline is handed over as it is (`web::worker::handed_outline`).
+        #[cfg(feature = "page")]
+        let parts = parts
+            .into_iter()
+            .chain(self.outline.iter().flat_map(Outline::pieces))
+            .collect();
+        parts
     }
 
     /// What is drawn of a document the page could not read: why, and
@@ -387,15 +399,24 @@ impl Drawn {
         Ok(())
     }
 
-    /// Read the outline part of [`Drawn::to_parts`].
-    pub fn read_outline(&mut self, bytes: &[u8]) -> Result<(), String> {
-        self.outline = postcard::from_bytes(bytes).map_err(unreadable)?;
+    /// Read the outline's pieces of [`Drawn::to_parts`] (none: no
+    /// outline), all at once: the page reads them one to a task
+    /// ([`crate::outline::Assembly`]).
+    pub fn read_outline<'a>(
+        &mut self,
+        pieces: impl IntoIterator<Item = &'a [u8]>,
+    ) -> Result<(), String> {
+        let mut assembly = crate::outline::Assembly::default();
+        self.outline = None;
+        for piece in pieces {
+            self.outline = assembly.add(piece).map_err(unreadable)?;
+        }
         Ok(())
     }
 }
 
 /// Why an answer could not be read.
-fn unreadable(e: postcard::Error) -> String {
+pub fn unreadable(e: postcard::Error) -> String {
     // postcard's messages start in capitals; ours never do.
     format!(
         "analysis answer unreadable: {}",
@@ -830,7 +851,10 @@ mod tests {
         let text = "{\"version\": 1, \"execution\": {\"R_lite\": [\n  {\"rank\": \"0\", \"children\": {\"core\": \"0-1\"}},\n  {\"rank\": \"1-2\", \"children\": {\"core\": \"0\", \"gpu\": \"1\"}}]}}";
         let a = Analysis::of(text);
         let parts = Drawn::of(&a).to_parts();
-        let [early, rest, entries, outline] = &parts;
+        let [early, rest, entries, outline @ ..] = &parts[..] else {
+            panic!("at least three parts");
+        };
+        assert_eq!(outline.len(), crate::outline::PIECES);
         let mut d = Drawn::from_rest(rest).unwrap();
         assert_eq!(
             (d.grid.is_none(), d.entries.len(), d.outline.is_none()),
@@ -838,7 +862,7 @@ mod tests {
         );
         d.add_early(Drawn::read_early(early).unwrap());
         d.read_entries(entries).unwrap();
-        d.read_outline(outline).unwrap();
+        d.read_outline(outline.iter().map(Vec::as_slice)).unwrap();
         assert_eq!(d, Drawn::of(&a));
         assert_eq!(
             Drawn::read_early(&early[..early.len() - 1]).unwrap_err(),
@@ -853,7 +877,7 @@ mod tests {
         }
         assert_eq!(sent, Drawn::read_early(early).unwrap());
         let later = Drawn::take(Analysis::finish(text, begun)).later_parts();
-        assert_eq!(later, [rest.clone(), entries.clone(), outline.clone()]);
+        assert_eq!(later, parts[1..]);
         assert_eq!(d.summaries, a.summaries);
         assert_eq!(d.findings, a.findings);
         assert_eq!(d.squiggles(), a.squiggles);
@@ -880,8 +904,9 @@ mod tests {
 
     #[test]
     fn a_rejection_crosses() {
-        let [_, rest, ..] = Drawn::of(&Analysis::of(r#"{"version":2}"#)).to_parts();
-        let d = Drawn::from_rest(&rest).unwrap();
+        let parts = Drawn::of(&Analysis::of(r#"{"version":2}"#)).to_parts();
+        assert_eq!(parts.len(), 3, "no outline: no pieces");
+        let d = Drawn::from_rest(&parts[1]).unwrap();
         assert_eq!(d.summaries, Err("unsupported version 2".to_string()));
         assert_eq!(
             (d.grid.is_none(), d.outline.is_none(), d.links().rejection),

@@ -266,8 +266,8 @@ impl Grid {
     /// row, then column. Over [`RowMap::each`] these are the sorted
     /// [`runs`](Grid::runs), all at level 8.
     ///
-    /// Cost: linear in the runs of the grid rows in view, plus the column
-    /// window once per display row.
+    /// Cost: linear in the runs of the grid rows in view (sorted per
+    /// display row), plus the column window once.
     pub fn shades(
         &self,
         map: &RowMap,
@@ -293,9 +293,14 @@ impl Grid {
             }
         }
         // Per column and slot, rows starting minus rows ending there: a run
-        // costs two updates whatever its length.
+        // costs two updates whatever its length. Only the columns where a
+        // count or the type changes (`edges`) are visited: 11 136 rows by
+        // 101 columns took 45 ms of the page's thread column by column.
+        let type_edges: Vec<usize> = (0..w)
+            .filter(|&i| i == 0 || kinds[i] != kinds[i - 1])
+            .collect();
         let mut delta = vec![[0i64; SLOTS]; w + 1];
-        let mut buf = Vec::new();
+        let (mut buf, mut edges) = (Vec::new(), Vec::new());
         for d in rows.start..rows.end.min(map.len()) {
             let group = map.range(d);
             let group = group.start.min(self.rows.len())..group.end.min(self.rows.len());
@@ -303,47 +308,28 @@ impl Grid {
             if nodes == 0 {
                 continue;
             }
+            edges.clone_from(&type_edges);
             for row in group {
                 buf.clear();
                 self.row_runs(row, &(lo..hi), by, &mut buf);
                 for r in &buf {
-                    let s = slot(r.paint);
-                    delta[r.col - lo][s] += 1;
-                    delta[r.col - lo + r.len][s] -= 1;
+                    let (a, z, s) = (r.col - lo, r.col - lo + r.len, slot(r.paint));
+                    delta[a][s] += 1;
+                    delta[z][s] -= 1;
+                    edges.extend([a, z]);
                 }
             }
-            let mut count = [0i64; SLOTS];
-            let mut open: Option<Shade> = None;
-            for (i, step) in delta.iter_mut().take(w).enumerate() {
-                for (c, s) in count.iter_mut().zip(step.iter()) {
-                    *c += s;
-                }
-                *step = [0; SLOTS];
-                let present: i64 = count.iter().sum();
-                let cell = (present > 0).then(|| {
-                    // `max_by_key` keeps the last of equals: the higher slot.
-                    let best = (0..SLOTS).max_by_key(|&s| count[s]).unwrap_or(0);
-                    let level = (present as u64 * 8).div_ceil(nodes).clamp(1, 8) as u8;
-                    (slot_paint(by, best, kinds[i]), level)
-                });
-                match (&mut open, cell) {
-                    (Some(s), Some((paint, level))) if (s.paint, s.level) == (paint, level) => {
-                        s.len += 1
-                    }
-                    (_, cell) => {
-                        out.extend(open.take());
-                        open = cell.map(|(paint, level)| Shade {
-                            row: d,
-                            col: lo + i,
-                            len: 1,
-                            paint,
-                            level,
-                        });
-                    }
-                }
-            }
-            out.extend(open);
-            delta[w] = [0; SLOTS];
+            edges.sort_unstable();
+            edges.dedup();
+            let sweep = Sweep {
+                d,
+                lo,
+                w,
+                nodes,
+                by,
+                kinds: &kinds,
+            };
+            sweep.run(&edges, &mut delta, &mut out);
         }
         out
     }
@@ -438,6 +424,56 @@ impl Grid {
             )
             .then_some(marked),
         })
+    }
+}
+
+/// One display row's sweep over its column window in [`Grid::shades`].
+struct Sweep<'a> {
+    d: usize,
+    lo: usize,
+    w: usize,
+    nodes: u64,
+    by: &'a ColorBy,
+    kinds: &'a [u8],
+}
+
+impl Sweep<'_> {
+    /// Add the shades of the columns from each of `edges` (sorted) to the
+    /// next, zeroing `delta` where it is read.
+    fn run(&self, edges: &[usize], delta: &mut [[i64; SLOTS]], out: &mut Vec<Shade>) {
+        let mut count = [0i64; SLOTS];
+        let mut open: Option<Shade> = None;
+        for (k, &i) in edges.iter().enumerate().take_while(|&(_, &i)| i < self.w) {
+            let len = edges.get(k + 1).map_or(self.w, |&e| e.min(self.w)) - i;
+            for (c, s) in count.iter_mut().zip(delta[i].iter()) {
+                *c += s;
+            }
+            delta[i] = [0; SLOTS];
+            let present: i64 = count.iter().sum();
+            let cell = (present > 0).then(|| {
+                // `max_by_key` keeps the last of equals: the higher slot.
+                let best = (0..SLOTS).max_by_key(|&s| count[s]).unwrap_or(0);
+                let level = (present as u64 * 8).div_ceil(self.nodes).clamp(1, 8) as u8;
+                (slot_paint(self.by, best, self.kinds[i]), level)
+            });
+            match (&mut open, cell) {
+                (Some(s), Some((paint, level))) if (s.paint, s.level) == (paint, level) => {
+                    s.len += len
+                }
+                (_, cell) => {
+                    out.extend(open.take());
+                    open = cell.map(|(paint, level)| Shade {
+                        row: self.d,
+                        col: self.lo + i,
+                        len,
+                        paint,
+                        level,
+                    });
+                }
+            }
+        }
+        out.extend(open);
+        delta[self.w] = [0; SLOTS];
     }
 }
 
@@ -959,6 +995,53 @@ mod props {
         v
     }
 
+    /// [`Grid::shades`] as its doc says, one column at a time: per
+    /// display row and column, the slot most of the group's rows paint
+    /// (ties to the higher slot), then equal neighbours merged.
+    fn column_by_column(g: &Grid, map: &RowMap, cols: Range<usize>, by: &ColorBy) -> Vec<Shade> {
+        let mut out: Vec<Shade> = Vec::new();
+        for d in 0..map.len() {
+            let group = map.range(d);
+            for col in cols.start.min(g.width())..cols.end.min(g.width()) {
+                let mut count = [0u64; SLOTS];
+                let mut kind = 0;
+                for row in group.clone() {
+                    for r in g.runs(row..row + 1, col..col + 1, by) {
+                        count[slot(r.paint)] += 1;
+                        if let Paint::Type(t) = r.paint {
+                            kind = t;
+                        }
+                    }
+                }
+                let present: u64 = count.iter().sum();
+                if present == 0 {
+                    continue;
+                }
+                let best = (0..SLOTS).max_by_key(|&s| count[s]).unwrap();
+                let kind = g.locate(col).map_or(kind, |(t, _)| t as u8);
+                let level = (present * 8).div_ceil(group.len() as u64).clamp(1, 8) as u8;
+                let paint = slot_paint(by, best, kind);
+                match out.last_mut() {
+                    Some(s)
+                        if s.row == d
+                            && s.col + s.len == col
+                            && (s.paint, s.level) == (paint, level) =>
+                    {
+                        s.len += 1
+                    }
+                    _ => out.push(Shade {
+                        row: d,
+                        col,
+                        len: 1,
+                        paint,
+                        level,
+                    }),
+                }
+            }
+        }
+        out
+    }
+
     fn check_map(map: &RowMap, n: usize) -> Result<(), TestCaseError> {
         prop_assert_eq!(map.rows(), n);
         let mut next = 0;
@@ -988,6 +1071,24 @@ mod props {
     }
 
     proptest! {
+        #[test]
+        fn strips_shade_each_column_by_its_majority(
+            specs in proptest::collection::vec(spec(), 0..10),
+            status: bool,
+            k in 1usize..4,
+            window in (0usize..12, 0usize..12),
+        ) {
+            let g = grid(&specs, status);
+            let map = g.strips(k);
+            let cols = window.0.min(window.1)..window.0.max(window.1);
+            for by in colourings(&specs) {
+                prop_assert_eq!(
+                    g.shades(&map, 0..map.len(), cols.clone(), &by),
+                    column_by_column(&g, &map, cols.clone(), &by)
+                );
+            }
+        }
+
         #[test]
         fn shades_of_single_rows_are_the_runs(
             specs in proptest::collection::vec(spec(), 0..10),

@@ -23,6 +23,7 @@ pub mod find;
 pub mod from_hwloc;
 pub mod generate;
 pub mod model;
+pub mod packed;
 pub mod parse;
 pub mod table;
 pub mod text;

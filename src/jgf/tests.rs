@@ -655,7 +655,7 @@ mod prop {
 #[test]
 fn packed_arrays_cross_as_bytes() {
     #[derive(Debug, PartialEq, serde::Serialize, serde::Deserialize)]
-    struct Held(#[serde(with = "super::tree::packed")] Vec<u32>);
+    struct Held(#[serde(with = "super::packed")] Vec<u32>);
     let bytes = |v: &[u32]| postcard::to_allocvec(&Held(v.to_vec())).unwrap();
     // A length, the width, then each element in it, least significant
     // byte first.

@@ -8,6 +8,7 @@
 //! vertices plus edges, except the per-parent sort of children.
 
 use super::model::Graph;
+use super::packed;
 use crate::diag::{pointer_push, Diagnostic};
 use std::cmp::Ordering;
 use std::collections::HashMap;
@@ -31,91 +32,61 @@ pub struct Overlay {
 /// The containment forest of a graph: parent pointers, children in natural
 /// order, and a preorder numbering that makes every subtree a contiguous
 /// range (what [`super::aggregate`] counts over).
-#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Tree {
     roots: Vec<u32>,
-    #[serde(with = "packed")]
     parent: Vec<u32>,
-    #[serde(with = "packed")]
     child_start: Vec<u32>,
-    #[serde(with = "packed")]
     children: Vec<u32>,
-    #[serde(with = "packed")]
     preorder: Vec<u32>,
-    #[serde(with = "packed")]
     pos: Vec<u32>,
-    #[serde(with = "packed")]
     depth: Vec<u32>,
-    #[serde(with = "packed")]
     size: Vec<u32>,
     /// Edges of other subsystems (not sent to the page's outline, which
     /// draws containment only).
-    #[serde(skip)]
     pub overlay: Vec<Overlay>,
 }
 
-/// Arrays of `u32` in serde as little-endian bytes (`#[serde(with =
-/// "packed")]`), each element in the fewest bytes (1, 2 or 4, the first
-/// byte says) that hold the array's largest: a large outline crosses from
-/// the analysis worker to the page as a few copies instead of a varint
-/// read and written per element (a 223 000-vertex outline's arrays took a
-/// tenth of a second of the page's thread in postcard's varints), and its
-/// types, classes and depths as a byte each.
-pub mod packed {
-    use serde::de::{Error, Unexpected, Visitor};
-    use serde::{Deserializer, Serializer};
+/// How many pieces [`Tree::pieces`] makes.
+pub const TREE_PIECES: usize = 3;
 
-    /// Write `v` as one byte string: the width, then each element.
-    pub fn serialize<S: Serializer>(v: &[u32], s: S) -> Result<S::Ok, S::Error> {
-        let max = v.iter().copied().max().unwrap_or(0);
-        let width = if max <= 0xff {
-            1
-        } else if max <= 0xffff {
-            2
-        } else {
-            4
-        };
-        let mut bytes = Vec::with_capacity(1 + v.len() * width);
-        bytes.push(width as u8);
-        for x in v {
-            bytes.extend_from_slice(&x.to_le_bytes()[..width]);
-        }
-        s.serialize_bytes(&bytes)
+impl Tree {
+    /// The containment arrays as [`TREE_PIECES`] byte strings in
+    /// postcard's form, of about equal size, so that a large tree crosses
+    /// threads a piece to a task: an El Capitan-sized tree is 29 MB, and
+    /// reading it whole held the page's thread for 50 ms.
+    pub fn pieces(&self) -> Vec<Vec<u8>> {
+        let a = packed::ArrayRef;
+        let bytes = |v: &[packed::ArrayRef]| postcard::to_allocvec(v).unwrap_or_default();
+        vec![
+            bytes(&[a(&self.roots), a(&self.parent), a(&self.child_start)]),
+            bytes(&[a(&self.children), a(&self.preorder)]),
+            bytes(&[a(&self.pos), a(&self.depth), a(&self.size)]),
+        ]
     }
 
-    /// Read what [`serialize`] wrote.
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<u32>, D::Error> {
-        d.deserialize_bytes(Packed)
+    /// The arrays of one of [`Tree::pieces`].
+    pub fn read_piece(bytes: &[u8]) -> Result<Vec<Vec<u32>>, postcard::Error> {
+        let arrays: Vec<packed::Array> = postcard::from_bytes(bytes)?;
+        Ok(arrays.into_iter().map(|a| a.0).collect())
     }
 
-    struct Packed;
-
-    impl Visitor<'_> for Packed {
-        type Value = Vec<u32>;
-
-        fn expecting(&self, f: &mut std::fmt::Formatter) -> std::fmt::Result {
-            f.write_str("a width of 1, 2 or 4 bytes, then whole elements")
-        }
-
-        fn visit_bytes<E: Error>(self, b: &[u8]) -> Result<Vec<u32>, E> {
-            let (&width, rest) = b.split_first().ok_or_else(|| E::invalid_length(0, &self))?;
-            if !matches!(width, 1 | 2 | 4) {
-                return Err(E::invalid_value(Unexpected::Unsigned(width.into()), &self));
-            }
-            if rest.len() % width as usize != 0 {
-                return Err(E::invalid_length(b.len(), &self));
-            }
-            let at = rest.chunks_exact(width as usize);
-            Ok(match width {
-                1 => rest.iter().map(|&x| u32::from(x)).collect(),
-                2 => at
-                    .map(|c| u32::from(u16::from_le_bytes([c[0], c[1]])))
-                    .collect(),
-                _ => at
-                    .map(|c| u32::from_le_bytes([c[0], c[1], c[2], c[3]]))
-                    .collect(),
-            })
-        }
+    /// The tree whose [`Tree::pieces`] held `arrays`, in order; none when
+    /// they are not the eight it holds.
+    pub fn from_arrays(arrays: Vec<Vec<u32>>) -> Option<Tree> {
+        let [roots, parent, child_start, children, preorder, pos, depth, size] =
+            <[Vec<u32>; 8]>::try_from(arrays).ok()?;
+        Some(Tree {
+            roots,
+            parent,
+            child_start,
+            children,
+            preorder,
+            pos,
+            depth,
+            size,
+            overlay: Vec::new(),
+        })
     }
 }
 

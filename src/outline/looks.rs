@@ -10,33 +10,28 @@
 
 use super::Outline;
 use crate::jgf::consistency::Difference;
-use crate::jgf::tree::packed;
+use crate::jgf::packed;
 use crate::jgf::{Graph, Query, Tree};
 use crate::rset::fxhash::FxHashMap as HashMap;
-use serde::{Deserialize, Serialize};
 
 /// A vertex outside the containment tree has no class.
 pub const NO_CLASS: u32 = u32::MAX;
 
 /// Per-vertex attributes, in the graph's vertex order.
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Looks {
     /// Interned strings (basenames, units).
     strings: Vec<String>,
-    #[serde(with = "packed")]
     basename: Vec<u32>,
-    #[serde(with = "packed")]
     unit: Vec<u32>,
     id: Vec<i64>,
     size: Vec<u64>,
     status: Vec<i64>,
     /// Each vertex's property set, an index into `prop_sets` (0: none).
-    #[serde(with = "packed")]
     props: Vec<u32>,
     prop_sets: Vec<Vec<(String, String)>>,
     /// Containment paths the document gives that are not the names' path.
     paths: Vec<(u32, String)>,
-    #[serde(with = "packed")]
     class: Vec<u32>,
     /// Where R_lite and the graph disagree, by rank, in words as `rscope
     /// jgf check` says it (shorthand omissions left out: not faults).
@@ -48,6 +43,103 @@ pub struct Looks {
     /// source, target, and the subsystem's index in `subsystems`.
     overlay: Vec<(u32, u32, u32)>,
     subsystems: Vec<String>,
+}
+
+/// The first of [`Looks::pieces`]: names, numbers and states.
+type NumbersPiece = (
+    Vec<String>,
+    packed::Array,
+    packed::Array,
+    packed::Signed,
+    packed::Wide,
+    packed::Signed,
+);
+
+/// The second of [`Looks::pieces`]: properties, paths, classes, marks,
+/// spans and other subsystems.
+type RestPiece = (
+    packed::Array,
+    Vec<Vec<(String, String)>>,
+    Vec<(u32, String)>,
+    packed::Array,
+    Vec<(u32, String)>,
+    packed::Spans,
+    Vec<(u32, u32, u32)>,
+    Vec<String>,
+);
+
+impl Looks {
+    /// The looks as two byte strings in postcard's form, for the page to
+    /// read in a task each (an El Capitan-sized graph's are 12 MB, and
+    /// 47 MB once read).
+    pub fn pieces(&self) -> [Vec<u8>; 2] {
+        // The embedding bundle's looks are empty (see `looks_of` in
+        // `outline`), and its size budget has no room for their form.
+        if !cfg!(feature = "page") {
+            return [Vec::new(), Vec::new()];
+        }
+        use packed::{ArrayRef, SignedRef, SpansRef, WideRef};
+        let numbers = (
+            &self.strings,
+            ArrayRef(&self.basename),
+            ArrayRef(&self.unit),
+            SignedRef(&self.id),
+            WideRef(&self.size),
+            SignedRef(&self.status),
+        );
+        let rest = (
+            ArrayRef(&self.props),
+            &self.prop_sets,
+            &self.paths,
+            ArrayRef(&self.class),
+            &self.differences,
+            SpansRef(&self.spans),
+            &self.overlay,
+            &self.subsystems,
+        );
+        [
+            postcard::to_allocvec(&numbers).unwrap_or_default(),
+            postcard::to_allocvec(&rest).unwrap_or_default(),
+        ]
+    }
+
+    /// Read the first of [`Looks::pieces`]: looks without properties,
+    /// paths, classes, marks, spans or other subsystems until
+    /// [`Looks::read_rest`].
+    pub fn read_numbers(piece: &[u8]) -> Result<Looks, postcard::Error> {
+        if !cfg!(feature = "page") {
+            return Ok(Looks::default());
+        }
+        let (strings, basename, unit, id, size, status): NumbersPiece =
+            postcard::from_bytes(piece)?;
+        Ok(Looks {
+            strings,
+            basename: basename.0,
+            unit: unit.0,
+            id: id.0,
+            size: size.0,
+            status: status.0,
+            ..Looks::default()
+        })
+    }
+
+    /// Read the second of [`Looks::pieces`] into these looks.
+    pub fn read_rest(&mut self, piece: &[u8]) -> Result<(), postcard::Error> {
+        if !cfg!(feature = "page") {
+            return Ok(());
+        }
+        let rest: RestPiece = postcard::from_bytes(piece)?;
+        let (props, prop_sets, paths, class, differences, spans, overlay, subsystems) = rest;
+        self.props = props.0;
+        self.prop_sets = prop_sets;
+        self.paths = paths;
+        self.class = class.0;
+        self.differences = differences;
+        self.spans = spans.0;
+        self.overlay = overlay;
+        self.subsystems = subsystems;
+        Ok(())
+    }
 }
 
 /// Interns strings into a table.

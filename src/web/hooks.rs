@@ -519,7 +519,8 @@ impl Answers {
     /// Show the whole analysis of request `seq`, and keep it.
     async fn complete(&self, seq: u32, painted: Rc<Painted>, text: Text, parts: Vec<JsValue>) {
         let current = self.current(seq);
-        let Some(new) = painted.complete(text, &parts, &current).await else {
+        let handed = crate::web::worker::handed_outline(seq);
+        let Some(new) = painted.complete(text, &parts, handed, &current).await else {
             return;
         };
         if !current() {

@@ -6,6 +6,8 @@
 
 use crate::analysis::{Drawn, Early, Summaries};
 use crate::grid::{Grid, GridBuild};
+#[cfg(feature = "page")]
+use crate::outline::Assembly;
 use crate::outline::Outline;
 use crate::report::{Finding, Report};
 use crate::tabs::Text;
@@ -125,13 +127,15 @@ impl Painted {
         }
     }
 
-    /// The whole of what to show of `text`, from the last three parts of
-    /// its answer, each read in its own task. `None` once `current` says
-    /// the answer was superseded.
+    /// The whole of what to show of `text`, from the later parts of its
+    /// answer, each read in its own task, and its outline when it was
+    /// made on this thread (`handed`). `None` once `current` says the
+    /// answer was superseded.
     pub async fn complete(
         &self,
         text: Text,
         parts: &[JsValue],
+        handed: Option<Outline>,
         current: impl Fn() -> bool,
     ) -> Option<Shown> {
         let part = |i: usize| part_bytes(parts.get(i));
@@ -140,8 +144,12 @@ impl Painted {
         next_task().await;
         if let Ok(d) = d.as_mut() {
             let entries = d.read_entries(&part(1));
-            next_task().await;
-            let outline = d.read_outline(&part(2));
+            d.outline = handed;
+            #[cfg(feature = "page")]
+            let outline = read_pieces(d, &parts[2.min(parts.len())..], &current).await?;
+            // The element's bundle answers on its own thread: no pieces.
+            #[cfg(not(feature = "page"))]
+            let outline = Ok::<(), String>(());
             crate::web::mark("rscope:unpacked-outline");
             if let Err(e) = entries.and(outline) {
                 d.summaries = Err(e);
@@ -168,6 +176,28 @@ impl Painted {
             text,
         })
     }
+}
+
+/// Read the outline's pieces into `d`, one to a task; `None` once
+/// `current` says the answer was superseded.
+#[cfg(feature = "page")]
+async fn read_pieces(
+    d: &mut Drawn,
+    pieces: &[JsValue],
+    current: &impl Fn() -> bool,
+) -> Option<Result<(), String>> {
+    let mut assembly = Assembly::default();
+    for piece in pieces {
+        next_task().await;
+        if !current() {
+            return None;
+        }
+        match assembly.add(&part_bytes(Some(piece))) {
+            Ok(whole) => d.outline = whole,
+            Err(e) => return Some(Err(crate::analysis::unreadable(e))),
+        }
+    }
+    Some(Ok(()))
 }
 
 /// Where the two stages of the answer to one request meet: the first one

@@ -9,6 +9,7 @@
 use crate::analysis::{member_part, Analysis, Drawn};
 use crate::grid::compare::Named;
 use crate::grid::compare_wire::compare_parts;
+use crate::outline::Outline;
 use crate::tabs::Text;
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -30,7 +31,7 @@ pub fn analyze_for_page(
     let first = |parts: Vec<JsValue>| {
         let _ = early.call1(&JsValue::NULL, &js_sys::Array::from_iter(parts));
     };
-    here(text, first)
+    as_js(here(text, first).later_parts())
         .into_iter()
         .map(|p| p.unchecked_into())
         .collect()
@@ -65,7 +66,7 @@ pub(crate) const WARM_UP: &str = r#"{"graph": {"nodes": [
 /// message).
 #[cfg_attr(feature = "page", wasm_bindgen(js_name = warmUp))]
 pub fn warm_up() -> Vec<js_sys::Uint8Array> {
-    here(WARM_UP, |_| ())
+    as_js(here(WARM_UP, |_| ()).later_parts())
         .into_iter()
         .map(|p| p.unchecked_into())
         .collect()
@@ -115,8 +116,8 @@ pub fn stay_on_this_thread() {
 pub type OnMember = Rc<RefCell<Option<Rc<dyn Fn(u32, JsValue)>>>>;
 
 /// Analyse `text` on this thread: `early` is told the first stage, and
-/// the last is returned.
-fn here(text: &str, early: impl FnOnce(Vec<JsValue>)) -> Vec<JsValue> {
+/// what the page draws is returned.
+fn here(text: &str, early: impl FnOnce(Vec<JsValue>)) -> Drawn {
     // A large R with a graph: its summary and grid go first, from its R
     // alone. (Not in the element's bundle: small documents, a size budget.)
     let glanced = cfg!(feature = "page")
@@ -134,8 +135,7 @@ fn here(text: &str, early: impl FnOnce(Vec<JsValue>)) -> Vec<JsValue> {
     if let Some(early) = early {
         early(as_js(first));
     }
-    let analysis = Analysis::finish(text, begun);
-    as_js(Drawn::take(analysis).later_parts().into())
+    Drawn::take(Analysis::finish(text, begun))
 }
 
 /// Which part of an answer a message holds.
@@ -160,11 +160,35 @@ fn as_js(parts: Vec<Vec<u8>>) -> Vec<JsValue> {
         .collect()
 }
 
+thread_local! {
+    /// The outline of the latest answer made on this thread, with its
+    /// request's number: it never leaves the thread, so it is handed over
+    /// as it is rather than written in pieces and read back (which the
+    /// element's bundle, which answers everything here, has no room for).
+    static HANDED: RefCell<Option<(u32, Outline)>> = const { RefCell::new(None) };
+}
+
 /// Analyse `text` as request `seq` on this thread, telling `on_answer`
-/// both stages.
+/// both stages; the outline is kept for [`handed_outline`].
 fn answer_here(seq: u32, text: &str, on_answer: &Rc<dyn Fn(Answer)>) {
-    let later = here(text, |parts| on_answer((seq, Stage::Early, parts)));
-    on_answer((seq, Stage::Later, later));
+    let mut drawn = here(text, |parts| on_answer((seq, Stage::Early, parts)));
+    let outline = drawn.outline.take().map(|o| (seq, o));
+    HANDED.with(|h| *h.borrow_mut() = outline);
+    on_answer((seq, Stage::Later, as_js(drawn.later_parts())));
+}
+
+/// The outline of request `seq` when this thread answered it.
+pub fn handed_outline(seq: u32) -> Option<Outline> {
+    HANDED.with(|h| {
+        let mut h = h.borrow_mut();
+        match h.take() {
+            Some((s, o)) if s == seq => Some(o),
+            other => {
+                *h = other;
+                None
+            }
+        }
+    })
 }
 
 /// The bytes of one part of an answer (empty when it is not one).

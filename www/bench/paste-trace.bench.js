@@ -139,3 +139,33 @@ for (const size of SIZES) {
     report(`${size} bytes: main-thread tasks over ${over} ms`, `\n${longTasks(trace)}`, '');
   });
 }
+
+// A file opened through the page's file input, traced the same way: set
+// RSCOPE_TRACE_FILE to its path (e.g. target/bench-scale/elcap11136.json,
+// which bench/elcap.bench.js makes).
+test('file open traced', async ({ page }) => {
+  const file = process.env.RSCOPE_TRACE_FILE;
+  test.skip(!file, 'a profiling tool: set RSCOPE_TRACE_FILE=path');
+  test.setTimeout(300_000);
+  await page.addInitScript(() => {
+    window.RSCOPE_MARKS = true;
+    Object.defineProperty(Navigator.prototype, 'deviceMemory', { get: () => 8, configurable: true });
+  });
+  await page.goto('/');
+  await page.waitForFunction(() => window.rscope !== undefined);
+  await page.waitForSelector('#r-input');
+  const trace = await traced(page, async () => {
+    await page.evaluate(() => performance.mark('bench:t0'));
+    await page.getByTestId('open-file').setInputFiles(file);
+    await page.waitForFunction(() => performance.getEntriesByName('rscope:unpacked').length > 0
+      && !document.querySelector('[data-testid=progress]'), null, { timeout: 280_000, polling: 200 });
+    await page.waitForTimeout(2000);
+  });
+  report(`${file}: main-thread tasks over ${over} ms`, `\n${longTasks(trace)}`, '');
+  const marks = await page.evaluate(() => {
+    const t0 = performance.getEntriesByName('bench:t0')[0].startTime;
+    return performance.getEntriesByType('mark').filter((m) => m.name.startsWith('rscope:'))
+      .map((m) => `${m.name.slice(7)} ${(m.startTime - t0).toFixed(0)}`).join(', ');
+  });
+  report(`${file}: marks (ms from choosing the file)`, marks, '');
+});

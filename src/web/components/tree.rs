@@ -186,7 +186,9 @@ pub fn warm_up(parts: &[wasm_bindgen::JsValue]) {
     let Ok(mut drawn) = crate::analysis::Drawn::from_rest(&part(0)) else {
         return;
     };
-    if drawn.read_entries(&part(1)).is_err() || drawn.read_outline(&part(2)).is_err() {
+    let pieces: Vec<Vec<u8>> = (2..parts.len()).map(part).collect();
+    let pieces = pieces.iter().map(Vec::as_slice);
+    if drawn.read_entries(&part(1)).is_err() || drawn.read_outline(pieces).is_err() {
         return;
     }
     let (Some(outline), Ok(root)) = (
