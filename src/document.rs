@@ -46,9 +46,11 @@ impl GraphCheck for JgfCheck {
 }
 
 /// Read a text that is an R, a status document or a bare graph, with every
-/// finding about it and its graph.
+/// finding about it and its graph, for what the page shows: the sets keep
+/// no copy of their `scheduling` text, only that they had one (in a large
+/// R it is most of the document; the graph read from it is kept).
 pub fn read(text: &str) -> Read {
-    read_for(text, rset::parse_document_value)
+    read_for(text, rset::check_document_value)
 }
 
 /// How [`read_for`] reads the R of a JSON tree.
@@ -112,11 +114,17 @@ mod tests {
     #[test]
     fn findings_alone_copy_no_scheduling_text() {
         let text = r_with(r#"{"writer": "fluxion", "graph": {"nodes": [], "edges": 7}}"#);
-        let kept = read(&text).doc;
+        let kept = read_for(&text, rset::parse_document_value).doc;
         let checked = parse_document(&text);
-        let sets = |d: &Document| d.main_set().map(|s| s.scheduling().map(str::len));
-        assert_eq!(sets(&kept), Ok(Some(57)));
-        assert_eq!(sets(&checked), Ok(None));
+        let sets = |d: &Document| {
+            d.main_set()
+                .map(|s| (s.scheduling().map(str::len), s.has_scheduling()))
+        };
+        assert_eq!(sets(&kept), Ok((Some(57), true)));
+        assert_eq!(sets(&checked), Ok((None, true)));
+        assert_eq!(sets(&read(&text).doc), Ok((None, true)));
+        let without = read(&r_with("null").replace(r#", "scheduling": null"#, ""));
+        assert_eq!(sets(&without.doc), Ok((None, false)));
         assert_eq!(checked.diagnostics(), kept.diagnostics());
         let messages: Vec<&str> = checked
             .diagnostics()

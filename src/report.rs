@@ -310,7 +310,7 @@ pub fn summarize_set(name: &str, set: &Rset) -> SetSummary {
         expiration: set.expiration(),
         properties,
         short_form: set.short_form(),
-        has_scheduling: set.scheduling().is_some(),
+        has_scheduling: set.has_scheduling(),
     }
 }
 

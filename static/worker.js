@@ -1,7 +1,7 @@
 // Rscope's analysis worker: the same wasm core as the page (pkg/), so the
 // page stays responsive while a large document is read. It answers
 // {seq, text} with {seq, early: true, parts: [grid]} as soon as the grid is
-// laid out, then {seq, parts: [rest, entries, outline]}: what the page
+// laid out, then {seq, parts: [rest, entries, ...the outline's pieces]}: what the page
 // draws, as byte arrays in postcard's binary form (src/web/worker.rs),
 // whose buffers are handed over, not copied. It also answers
 // {seq, member: text} with {seq, member: bytes}: another tab's main set,
@@ -19,7 +19,10 @@ import init, { analyzeForPage, compareForPage, memberSetForPage, warmUp } from '
 // and would otherwise do so during the first paste's analysis
 // (src/web/worker.rs, warm_up). The page is sent its answer, {warm: parts},
 // and draws it off-screen for the same reason.
-const ready = init().then(() => {
+const ready = init().then((wasm) => {
+  // Its size is what this worker's wasm has ever held (wasm memory only
+  // grows): www/bench/elcap.bench.js reads it.
+  self.rscopeMemory = wasm.memory;
   if (waiting) return;
   const parts = warmUp();
   postMessage({ warm: parts }, parts.map((p) => p.buffer));

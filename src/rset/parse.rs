@@ -699,6 +699,8 @@ impl<'t, 'g> Cx<'t, 'g> {
             let r = range(m.value);
             if self.keep_scheduling {
                 rl.scheduling = Some(self.text[r].to_string());
+            } else {
+                rl.scheduling_unkept = true;
             }
             for d in super::scheduling::check(self.text, m.value, &p, &mut *self.graphs) {
                 self.push(d, false);

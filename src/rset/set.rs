@@ -25,6 +25,10 @@ pub struct Rset {
     pub(crate) nslots: i64,
     /// The `scheduling` value as it was written (raw JSON text).
     pub(crate) scheduling: Option<String>,
+    /// Whether the document had a `scheduling` value that this reading
+    /// did not keep (one for findings and views,
+    /// [`crate::rset::check_document_value`]).
+    pub(crate) scheduling_unkept: bool,
     /// The original RFC 20 `attributes` value (raw JSON text); the
     /// reference ignores it, Rscope keeps and writes it back.
     pub(crate) attributes: Option<String>,
@@ -104,6 +108,11 @@ impl Rset {
     /// The raw JSON text of `attributes`.
     pub fn attributes(&self) -> Option<&str> {
         self.attributes.as_deref()
+    }
+
+    /// Whether the document gave a `scheduling` value, kept or not.
+    pub fn has_scheduling(&self) -> bool {
+        self.scheduling.is_some() || self.scheduling_unkept
     }
 
     /// Whether an operation changed the resources since `scheduling` was

@@ -60,5 +60,14 @@ test('El Capitan-sized R+JGF opened from a file: summary, grid, long tasks', asy
     .filter((m) => m.startTime >= t0 && m.name.startsWith('rscope:'))
     .map((m) => `${m.name.slice(7)} ${(m.startTime - t0).toFixed(0)}`).join(', '), t0);
   report(`elcap${NODES}.json: marks (ms from choosing the file)`, marks, '');
+  // Wasm memory only grows: its size now is the most each thread's wasm
+  // has held (index.html and static/worker.js leave it in rscopeMemory).
+  const size = statSync(file).size;
+  const inPage = await page.evaluate(() => window.rscopeMemory.buffer.byteLength);
+  const inWorkers = await Promise.all(page.workers().map((w) => w.evaluate(() => self.rscopeMemory?.buffer.byteLength ?? 0)));
+  const inWorker = Math.max(...inWorkers);
+  const mb = (n) => `${(n / 1e6).toFixed(0)} MB (${(n / size).toFixed(2)}× the document)`;
+  report(`elcap${NODES}.json: wasm memory of the page`, mb(inPage), '');
+  report(`elcap${NODES}.json: wasm memory of the analysis worker`, mb(inWorker), '');
   expect(nodes).toBe(String(NODES));
 });
