@@ -32,6 +32,15 @@ impl Group<'_> {
         }
     }
 
+    /// [`Group::write_ranks`] into bytes.
+    fn write_ranks_bytes(&self, out: &mut Vec<u8>, brackets: bool) {
+        if self.more.is_empty() {
+            crate::idset::push_decimal_bytes(out, self.first);
+        } else {
+            self.ranks().encode_bytes(out, brackets);
+        }
+    }
+
     fn ranks(&self) -> IdSet {
         IdSet::from_ranges(
             std::iter::once(self.first)
@@ -128,20 +137,24 @@ impl Rset {
         // Sized once: a fragmented set's short form is megabytes, and
         // growing it by doubling copies it and touches fresh pages each time
         // (one byte more for the newline `decode` ends it with).
-        let mut out = String::with_capacity(short_form_bound(&groups) + 1);
+        // Written as bytes, pushed one or two at a time, and checked as
+        // UTF-8 once at the end.
+        let mut out = Vec::with_capacity(short_form_bound(&groups) + 1);
         for g in groups {
             if g.node.is_empty() {
                 continue;
             }
             if !out.is_empty() {
-                out.push(' ');
+                out.push(b' ');
             }
-            out.push_str("rank");
-            g.write_ranks(&mut out, true);
-            out.push('/');
+            out.extend_from_slice(b"rank");
+            g.write_ranks_bytes(&mut out, true);
+            out.push(b'/');
             g.node.write_short_children(&mut out);
         }
-        out
+        // Names and digits only: the text is UTF-8, and nothing is lost.
+        String::from_utf8(out)
+            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
     }
 
     /// The canonical `R_lite` entries as (ranks, children) pairs, children
