@@ -157,12 +157,13 @@ fn read_set(text: &str, json_parse: JsonParser) -> Result<Rset, Error> {
     }
 }
 
-/// [`read_set`] of a JSON tree already read from `text`.
+/// [`read_set`] of a JSON tree already read from `text`. Repeated keys
+/// are not looked for: they are only ever a warning, and this caller keeps
+/// nothing but the set and the first finding the reference refuses.
 fn set_of(text: &str, v: &Value<'_>) -> Result<Rset, Error> {
     let mut graphs = NoGraphCheck;
     let mut cx = Cx::new(text, &mut graphs);
     cx.keep_entries = false;
-    cx.duplicates(v, "");
     let rset = cx.r(v, "");
     into_result(cx.finish(rset))
 }
@@ -1233,14 +1234,23 @@ impl<'t, 'g> Cx<'t, 'g> {
             );
             return;
         }
-        let mut seen: HashMap<String, u32> = HashMap::new();
         let mut dups: Vec<String> = Vec::new();
-        for h in hosts.iter() {
-            let h = h.to_string();
-            let c = seen.entry(h.clone()).or_insert(0);
-            *c += 1;
-            if *c == 2 {
-                dups.push(h);
+        // One run (`node[0-16383]`, the usual nodelist) names every host
+        // once: only a list of several runs is looked through.
+        if hosts.range_count() > 1 {
+            let mut seen: HashMap<String, u32> = HashMap::new();
+            for h in hosts.iter() {
+                match seen.entry(h) {
+                    std::collections::hash_map::Entry::Occupied(mut o) => {
+                        *o.get_mut() += 1;
+                        if *o.get() == 2 {
+                            dups.push(o.key().clone());
+                        }
+                    }
+                    std::collections::hash_map::Entry::Vacant(v) => {
+                        v.insert(1);
+                    }
+                }
             }
         }
         for h in dups {
