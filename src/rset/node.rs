@@ -3,6 +3,7 @@
 
 use super::zhash::ZHash;
 use crate::idset::IdSet;
+use std::borrow::Cow;
 
 /// One execution target (broker rank) and the resources it holds.
 ///
@@ -98,16 +99,27 @@ impl Node {
     /// Add `ids` to child `name`: a new child, or ids that must not overlap
     /// the ones present (`rnode_add_child_idset`).
     pub(crate) fn add_child(&mut self, name: &str, ids: &IdSet) -> Result<(), ChildOverlap> {
+        self.put_child(name, Cow::Borrowed(ids))
+    }
+
+    /// [`Node::add_child`] of ids the caller no longer needs, which a new
+    /// child takes without a copy.
+    pub(crate) fn add_child_owned(&mut self, name: &str, ids: IdSet) -> Result<(), ChildOverlap> {
+        self.put_child(name, Cow::Owned(ids))
+    }
+
+    fn put_child(&mut self, name: &str, ids: Cow<'_, IdSet>) -> Result<(), ChildOverlap> {
         match self.children.get_mut(name) {
             None => {
-                self.children.insert(name, ids.clone());
+                self.children.insert(name, ids.into_owned());
                 Ok(())
             }
             Some(have) if have.is_empty() => {
-                *have = ids.clone();
+                *have = ids.into_owned();
                 Ok(())
             }
             Some(have) => {
+                let ids = ids.as_ref();
                 let common = have.intersection(ids);
                 if !common.is_empty() {
                     return Err(ChildOverlap {

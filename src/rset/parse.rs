@@ -936,7 +936,7 @@ impl<'t, 'g> Cx<'t, 'g> {
             }
             Some(m) => self.idset(m.value, &"rank", &|| pointer_push(&ptr(), "rank")),
         };
-        let children = match get("children") {
+        let mut children = match get("children") {
             None => {
                 self.fatal("missing key 'children'", open, &ptr());
                 Vec::new()
@@ -950,7 +950,14 @@ impl<'t, 'g> Cx<'t, 'g> {
         if !self.entry_ranks_fit(&ranks, rank_span, rl, ptr) || self.fatal {
             return;
         }
-        self.add_entry_nodes(&ranks, &children, host.as_deref(), rl, legacy_hosts, ptr);
+        self.add_entry_nodes(
+            &ranks,
+            &mut children,
+            host.as_deref(),
+            rl,
+            legacy_hosts,
+            ptr,
+        );
     }
 
     /// A note for each key not in `known`; the reference ignores them.
@@ -1092,7 +1099,7 @@ impl<'t, 'g> Cx<'t, 'g> {
     fn add_entry_nodes(
         &mut self,
         ranks: &IdSet,
-        children: &[EntryChild<'_>],
+        children: &mut [EntryChild<'_>],
         host: Option<&str>,
         rl: &mut Rset,
         legacy_hosts: &mut HashMap<u32, String>,
@@ -1101,15 +1108,10 @@ impl<'t, 'g> Cx<'t, 'g> {
         let mut merged: Vec<Vec<u32>> = vec![Vec::new(); children.len()];
         let room = 1 + children.iter().filter(|(n, _, _)| *n != "core").count();
         let mut overlap: Vec<Option<(u32, IdSet)>> = vec![None; children.len()];
+        let last = ranks.last();
         for r in ranks.iter() {
             if let Some(h) = host {
                 legacy_hosts.insert(r, h.to_string());
-            }
-            let mut n = Node::with_room(r, None, room);
-            for (i, (name, ids, _)) in children.iter().enumerate() {
-                if let Err(o) = n.add_child(name, ids) {
-                    overlap[i].get_or_insert((r, o.ids));
-                }
             }
             if let Some(have) = rl.node(r) {
                 for (i, (name, ids, _)) in children.iter().enumerate() {
@@ -1121,6 +1123,22 @@ impl<'t, 'g> Cx<'t, 'g> {
                             merged[i].push(r);
                         }
                     }
+                }
+            }
+            // A fresh node has only its empty `core`, and an entry names
+            // each child type once (`members`), so nothing here overlaps.
+            let mut n = Node::with_room(r, None, room);
+            for (i, (name, ids, _)) in children.iter_mut().enumerate() {
+                // The last rank takes the ids themselves (the only rank of
+                // most entries of a fragmented set): they are not read
+                // again.
+                let added = if Some(r) == last {
+                    n.add_child_owned(name, std::mem::take(ids))
+                } else {
+                    n.add_child(name, ids)
+                };
+                if let Err(o) = added {
+                    overlap[i].get_or_insert((r, o.ids));
                 }
             }
             if overlap.iter().any(Option::is_some) {
