@@ -772,7 +772,7 @@ impl IdSet {
 
     /// Append [`IdSet::encode`]'s text to `out`.
     pub fn encode_into(&self, out: &mut String, brackets: bool) {
-        let brackets = brackets && self.len() > 1;
+        let brackets = brackets && self.holds_more_than_one();
         if brackets {
             out.push('[');
         }
@@ -783,36 +783,123 @@ impl IdSet {
     }
 }
 
-/// Append the decimal digits of `v` to `out`.
-pub(crate) fn push_decimal(out: &mut String, v: u32) {
+/// The two-digit numbers `00` to `99` in a row: [`push_decimal`] writes
+/// two digits at a time from it.
+const DIGIT_PAIRS: &str = "\
+    0001020304050607080910111213141516171819\
+    2021222324252627282930313233343536373839\
+    4041424344454647484950515253545556575859\
+    6061626364656667686970717273747576777879\
+    8081828384858687888990919293949596979899";
+
+/// The decimal digits of `v`: a buffer and where they start in it, written
+/// two digits at a time.
+fn decimal(v: u32) -> ([u8; 10], usize) {
+    let pair = |n: u32| &DIGIT_PAIRS.as_bytes()[2 * n as usize..2 * n as usize + 2];
     let mut buf = [0u8; 10];
     let mut i = buf.len();
     let mut v = v;
-    loop {
-        i -= 1;
-        buf[i] = b'0' + (v % 10) as u8;
-        v /= 10;
-        if v == 0 {
-            break;
-        }
+    while v >= 100 {
+        i -= 2;
+        buf[i..i + 2].copy_from_slice(pair(v % 100));
+        v /= 100;
     }
-    out.extend(buf[i..].iter().map(|&d| char::from(d)));
+    if v >= 10 {
+        i -= 2;
+        buf[i..i + 2].copy_from_slice(pair(v));
+    } else {
+        i -= 1;
+        buf[i] = b'0' + v as u8;
+    }
+    (buf, i)
+}
+
+/// Append the decimal digits of `v` to `out`, at once rather than a
+/// character at a time.
+pub(crate) fn push_decimal(out: &mut String, v: u32) {
+    let (buf, i) = decimal(v);
+    // Only ASCII digits were written, so this is never the empty default.
+    out.push_str(std::str::from_utf8(&buf[i..]).unwrap_or_default());
+}
+
+/// Append the decimal digits of `v` to `out`. A fragmented R's short form
+/// is hundreds of thousands of ids, most of them below 100: those are a
+/// byte or two pushed, without a copy call.
+pub(crate) fn push_decimal_bytes(out: &mut Vec<u8>, v: u32) {
+    if v < 10 {
+        out.push(b'0' + v as u8);
+    } else if v < 100 {
+        let p = &DIGIT_PAIRS.as_bytes()[2 * v as usize..2 * v as usize + 2];
+        out.push(p[0]);
+        out.push(p[1]);
+    } else {
+        let (buf, i) = decimal(v);
+        out.extend_from_slice(&buf[i..]);
+    }
 }
 
 impl IdSet {
     /// Append the canonical encoding to `out`, as [`Display`](fmt::Display)
     /// writes it; what encoders of large documents call, without the
-    /// formatting machinery.
+    /// formatting machinery. Each range is written whole into a buffer
+    /// and appended at once.
     pub fn write_to(&self, out: &mut String) {
         for (i, &(lo, hi)) in self.ranges.iter().enumerate() {
+            // `,` and two ids of at most ten digits around `-`.
+            let mut buf = [0u8; 22];
+            let mut n = 0;
+            let mut put = |bytes: &[u8]| {
+                buf[n..n + bytes.len()].copy_from_slice(bytes);
+                n += bytes.len();
+            };
             if i > 0 {
-                out.push(',');
+                put(b",");
             }
-            push_decimal(out, lo);
+            let (d, at) = decimal(lo);
+            put(&d[at..]);
             if lo != hi {
-                out.push('-');
-                push_decimal(out, hi);
+                put(b"-");
+                let (d, at) = decimal(hi);
+                put(&d[at..]);
             }
+            // Only ASCII was written, so this is never the empty default.
+            out.push_str(std::str::from_utf8(&buf[..n]).unwrap_or_default());
+        }
+    }
+
+    /// [`IdSet::write_to`] into bytes.
+    pub(crate) fn write_bytes(&self, out: &mut Vec<u8>) {
+        for (i, &(lo, hi)) in self.ranges.iter().enumerate() {
+            if i > 0 {
+                out.push(b',');
+            }
+            push_decimal_bytes(out, lo);
+            if lo != hi {
+                out.push(b'-');
+                push_decimal_bytes(out, hi);
+            }
+        }
+    }
+
+    /// [`IdSet::encode_into`] into bytes.
+    pub(crate) fn encode_bytes(&self, out: &mut Vec<u8>, brackets: bool) {
+        let brackets = brackets && self.holds_more_than_one();
+        if brackets {
+            out.push(b'[');
+        }
+        self.write_bytes(out);
+        if brackets {
+            out.push(b']');
+        }
+    }
+
+    /// Whether the set holds more than one id, without summing every
+    /// range's length.
+    fn holds_more_than_one(&self) -> bool {
+        match self.ranges.as_slice() {
+            [] => false,
+            [(lo, hi)] => lo != hi,
+            _ => true,
         }
     }
 }
@@ -872,6 +959,29 @@ mod tests {
             Err(e) => format!("error: {e} {:?}", e.span()),
         };
         assert_eq!(got, expect, "input {input:?}");
+    }
+
+    #[test]
+    fn decimals_are_written_as_display_writes_them() {
+        let mut powers: Vec<u32> = (0..10).map(|e| 10u32.pow(e)).collect();
+        powers.extend(powers.clone().iter().map(|p| p - 1));
+        powers.extend([1, 9, 10, 11, 99, 100, 101, 12345, MAX_ID, u32::MAX]);
+        for v in powers.into_iter().chain(0..2000) {
+            let mut out = String::from("x");
+            push_decimal(&mut out, v);
+            assert_eq!(out, format!("x{v}"));
+            let mut bytes = b"x".to_vec();
+            push_decimal_bytes(&mut bytes, v);
+            assert_eq!(bytes, format!("x{v}").as_bytes());
+        }
+        let set = IdSet::from_ranges([(0, 0), (7, 99), (100, 100), (4000, MAX_ID)]);
+        let mut bytes = b"x".to_vec();
+        set.encode_bytes(&mut bytes, true);
+        assert_eq!(bytes, b"x[0,7-100,4000-4294967294]");
+        assert_eq!(set.encode(true), "[0,7-100,4000-4294967294]");
+        let mut bytes = Vec::new();
+        IdSet::from_range(5, 5).encode_bytes(&mut bytes, true);
+        assert_eq!(bytes, b"5");
     }
 
     #[test]

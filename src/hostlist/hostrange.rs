@@ -9,7 +9,7 @@
 //! becomes a no-op, so comparisons are pure and give the same answers.
 
 use std::cmp::Ordering;
-use std::fmt::{self, Write as _};
+use std::fmt;
 use std::sync::Arc;
 
 /// The largest number a host range can hold. The reference treats a range
@@ -140,9 +140,24 @@ impl HostRange {
     pub fn write_name(&self, offset: u64, out: &mut String) {
         out.push_str(&self.prefix);
         if !self.single {
-            let w = self.width as usize;
-            // Writing to a String cannot fail.
-            let _ = write!(out, "{:0w$}", self.lo.saturating_add(offset));
+            // As `{:0width$}` writes it, without the formatting machinery:
+            // an R's nodelist is read one name per rank.
+            let mut n = self.lo.saturating_add(offset);
+            let mut buf = [0u8; 20];
+            let mut i = buf.len();
+            loop {
+                i -= 1;
+                buf[i] = b'0' + (n % 10) as u8;
+                n /= 10;
+                if n == 0 {
+                    break;
+                }
+            }
+            for _ in buf.len() - i..self.width as usize {
+                out.push('0');
+            }
+            // Only ASCII digits were written, so this is never the default.
+            out.push_str(std::str::from_utf8(&buf[i..]).unwrap_or_default());
         }
     }
 
@@ -230,6 +245,20 @@ impl HostRange {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn names_are_padded_as_format_pads_them() {
+        for width in [0, 1, 2, 3, 5, 21, 25] {
+            for lo in [0, 1, 9, 10, 99, 100, 12345, MAX_NUMBER - 3] {
+                let r = HostRange::numeric("n", lo, lo.saturating_add(3), width);
+                for off in 0..4 {
+                    let w = r.width as usize;
+                    assert_eq!(r.name(off), format!("n{:0w$}", lo + off), "{lo} {width}");
+                }
+            }
+        }
+        assert_eq!(HostRange::single("login").name(0), "login");
+    }
 
     #[test]
     fn digits_and_normalize() {

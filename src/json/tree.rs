@@ -292,6 +292,38 @@ fn read_range(text: &str, r: Range) -> Value<'_> {
     }
 }
 
+/// Where the run of plain string bytes from `i` ends: the index of the
+/// first quote, backslash or control byte, or the end of `b`. Eight bytes
+/// are looked at a time: an R's text is mostly id set strings, and a byte
+/// at a time was most of the reader's work on them.
+fn plain_run(b: &[u8], mut i: usize) -> usize {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    // Whether some byte of `x` is below `n` (for `n` up to 0x80; bytes of
+    // 0x80 and above are never flagged): exact for the word as a whole,
+    // though not for which byte.
+    let below = |x: u64, n: u64| x.wrapping_sub(ONES * n) & !x & HIGHS != 0;
+    while let Some(chunk) = b.get(i..i + 8) {
+        let mut bytes = [0u8; 8];
+        bytes.copy_from_slice(chunk);
+        let w = u64::from_le_bytes(bytes);
+        let quote = w ^ (ONES * u64::from(b'"'));
+        let backslash = w ^ (ONES * u64::from(b'\\'));
+        if below(quote, 1) || below(backslash, 1) || below(w, 0x20) {
+            break;
+        }
+        i += 8;
+    }
+    // The byte that ends the run, within the last eight.
+    while let Some(&c) = b.get(i) {
+        if c == b'"' || c == b'\\' || c < 0x20 {
+            break;
+        }
+        i += 1;
+    }
+    i
+}
+
 /// Not taken by the fast reader: the careful one will say why.
 struct Refused;
 
@@ -471,26 +503,25 @@ impl<'a> Reader<'a> {
         let start = self.i;
         self.i += 1;
         let body = self.i;
-        loop {
-            match self.b.get(self.i) {
-                Some(b'"') => {
-                    self.i += 1;
-                    let value = Cow::Borrowed(&self.text[body..self.i - 1]);
-                    return Ok(StringLit {
-                        range: self.range(start),
-                        value,
-                    });
-                }
-                Some(b'\\') => {
-                    let value = Cow::Owned(self.escaped(body)?);
-                    return Ok(StringLit {
-                        range: self.range(start),
-                        value,
-                    });
-                }
-                Some(&c) if c >= 0x20 => self.i += 1,
-                _ => return Err(Refused),
+        self.i = plain_run(self.b, self.i);
+        match self.b.get(self.i) {
+            Some(b'"') => {
+                self.i += 1;
+                let value = Cow::Borrowed(&self.text[body..self.i - 1]);
+                Ok(StringLit {
+                    range: self.range(start),
+                    value,
+                })
             }
+            Some(b'\\') => {
+                let value = Cow::Owned(self.escaped(body)?);
+                Ok(StringLit {
+                    range: self.range(start),
+                    value,
+                })
+            }
+            // A control byte, or the end of the text.
+            _ => Err(Refused),
         }
     }
 
@@ -700,6 +731,26 @@ mod tests {
         assert_eq!(s.value, "é😀/");
         assert_eq!((s.range.start, s.range.end), (18, 40));
         assert_eq!((o.range.start, o.range.end), (0, 41));
+    }
+
+    #[test]
+    fn plain_runs_end_at_the_first_quote_backslash_or_control_byte() {
+        let mut text = Vec::new();
+        for stop in [b'"', b'\\', 0, 0x1f, b'\n'] {
+            for at in 0..20 {
+                text.clear();
+                text.extend(std::iter::repeat_n(b'a', at));
+                text.extend("é ~\x7f".as_bytes());
+                let end = text.len();
+                text.push(stop);
+                text.extend(b"xyz\"");
+                assert_eq!(plain_run(&text, 0), end, "{stop} after {at}");
+                assert_eq!(plain_run(&text, end), end);
+            }
+        }
+        let plain = "0,3-5,8-9,11,13-14 é!#$%&'()*+]~\x7f".repeat(3);
+        assert_eq!(plain_run(plain.as_bytes(), 0), plain.len());
+        assert_eq!(plain_run(b"", 0), 0);
     }
 
     #[test]

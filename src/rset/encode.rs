@@ -32,6 +32,15 @@ impl Group<'_> {
         }
     }
 
+    /// [`Group::write_ranks`] into bytes.
+    fn write_ranks_bytes(&self, out: &mut Vec<u8>, brackets: bool) {
+        if self.more.is_empty() {
+            crate::idset::push_decimal_bytes(out, self.first);
+        } else {
+            self.ranks().encode_bytes(out, brackets);
+        }
+    }
+
     fn ranks(&self) -> IdSet {
         IdSet::from_ranges(
             std::iter::once(self.first)
@@ -41,14 +50,25 @@ impl Group<'_> {
     }
 }
 
+/// Nodes grouped by identical children, and room for their short form.
+struct Grouping<'a> {
+    groups: Vec<Group<'a>>,
+    /// At least the length of the short form of `groups`: each range of
+    /// ids takes at most two numbers as long as the largest and two
+    /// separators. Counted as the nodes are grouped, while their children
+    /// are at hand, rather than by visiting every node again.
+    short_room: usize,
+}
+
 /// Group nodes (in the given order) whose children are identical, as
 /// librlist's `rlist_mrlist` does, but with a hash of the children instead
 /// of a list scan, so fragmented sets stay linear.
-fn group<'a>(nodes: impl Iterator<Item = &'a Node>, count: usize) -> Vec<Group<'a>> {
+fn group<'a>(nodes: impl Iterator<Item = &'a Node>, count: usize) -> Grouping<'a> {
     let mut groups: Vec<Group<'a>> = Vec::with_capacity(count);
     // Children hash → first group with that hash.
     let mut by_hash: FxHashMap<u64, usize> = FxHashMap::default();
     by_hash.reserve(count);
+    let (mut children_room, mut last_rank, mut ranks) = (0usize, 0u32, 0usize);
     for n in nodes {
         let h = children_hash(n);
         let new = groups.len();
@@ -76,29 +96,24 @@ fn group<'a>(nodes: impl Iterator<Item = &'a Node>, count: usize) -> Vec<Group<'
                 node: n,
                 next: None,
             });
-        }
-    }
-    groups
-}
-
-/// At least the length of the short form of `groups`: each range of ids
-/// takes at most two numbers as long as the largest and two separators.
-fn short_form_bound(groups: &[Group]) -> usize {
-    let range = |last: u32| 2 * (last.checked_ilog10().unwrap_or(0) as usize + 2);
-    let rank_range = range(groups.iter().map(|g| g.node.rank).max().unwrap_or(0));
-    groups
-        .iter()
-        .map(|g| {
-            let children: usize = g
-                .node
+            children_room += n
                 .children()
                 .map(|(name, ids)| {
-                    name.len() + 3 + range(ids.last().unwrap_or(0)) * ids.ranges().len()
+                    name.len() + 3 + range_room(ids.last().unwrap_or(0)) * ids.ranges().len()
                 })
-                .sum();
-            6 + rank_range * (1 + g.more.len()) + children
-        })
-        .sum()
+                .sum::<usize>();
+        }
+        last_rank = last_rank.max(n.rank);
+        ranks += 1;
+    }
+    let short_room = 6 * groups.len() + children_room + range_room(last_rank) * ranks;
+    Grouping { groups, short_room }
+}
+
+/// At least the length of a range of ids up to `last` in the short form:
+/// two numbers as long as `last` and two separators.
+fn range_room(last: u32) -> usize {
+    2 * (last.checked_ilog10().unwrap_or(0) as usize + 2)
 }
 
 /// An order-free hash of a node's children (names and ids, empty included).
@@ -107,10 +122,31 @@ fn children_hash(n: &Node) -> u64 {
         .map(|(name, ids)| {
             let mut h = super::fxhash::FxHasher::default();
             name.hash(&mut h);
-            ids.hash(&mut h);
-            h.finish()
+            h.finish() ^ ids_hash(ids)
         })
         .fold(0u64, |acc, x| acc.wrapping_add(x))
+}
+
+/// A hash of an id set's ranges: each range is one 64-bit word, taken
+/// by two Fx-style lanes in turn, so that a fragmented core set (dozens
+/// of ranges per node) is a short dependency chain rather than a step
+/// per id. Equal sets hash equal; [`same_children`] decides the rest.
+fn ids_hash(ids: &IdSet) -> u64 {
+    const K: u64 = 0x51_7c_c1_b7_27_22_0a_95;
+    let step = |h: u64, (lo, hi): (u32, u32)| {
+        (h.rotate_left(5) ^ (u64::from(lo) | u64::from(hi) << 32)).wrapping_mul(K)
+    };
+    let ranges = ids.ranges();
+    let (mut a, mut b) = (ranges.len() as u64, 0u64);
+    let mut pairs = ranges.chunks_exact(2);
+    for p in &mut pairs {
+        a = step(a, p[0]);
+        b = step(b, p[1]);
+    }
+    if let [last] = pairs.remainder() {
+        a = step(a, *last);
+    }
+    a ^ b.rotate_left(32)
 }
 
 /// `rnode_cmp() == 0`: the same child names with the same ids.
@@ -124,30 +160,35 @@ impl Rset {
     /// `rank[0-1]/core[0-1] rank[2-3]/core[0-1],gpu[0-1]`, ranks grouped in
     /// list order, nodes without resources left out.
     pub fn short_form(&self) -> String {
-        let groups = group(self.nodes(), self.len());
+        let Grouping { groups, short_room } = group(self.nodes(), self.len());
         // Sized once: a fragmented set's short form is megabytes, and
         // growing it by doubling copies it and touches fresh pages each time
         // (one byte more for the newline `decode` ends it with).
-        let mut out = String::with_capacity(short_form_bound(&groups) + 1);
+        // Written as bytes, pushed one or two at a time, and checked as
+        // UTF-8 once at the end.
+        let mut out = Vec::with_capacity(short_room + 1);
         for g in groups {
             if g.node.is_empty() {
                 continue;
             }
             if !out.is_empty() {
-                out.push(' ');
+                out.push(b' ');
             }
-            out.push_str("rank");
-            g.write_ranks(&mut out, true);
-            out.push('/');
+            out.extend_from_slice(b"rank");
+            g.write_ranks_bytes(&mut out, true);
+            out.push(b'/');
             g.node.write_short_children(&mut out);
         }
-        out
+        // Names and digits only: the text is UTF-8, and nothing is lost.
+        String::from_utf8(out)
+            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
     }
 
     /// The canonical `R_lite` entries as (ranks, children) pairs, children
     /// in encoding order without empty ones.
     pub fn r_lite(&self) -> Vec<(IdSet, Vec<(String, IdSet)>)> {
         group(self.nodes_by_rank().into_iter(), self.len())
+            .groups
             .into_iter()
             .filter(|g| !g.node.is_empty())
             .map(|g| {
@@ -172,7 +213,7 @@ impl Rset {
     pub fn encode(&self) -> String {
         let mut out = String::with_capacity(64 + 48 * self.len());
         out.push_str("{\"version\": 1, \"execution\": {\"R_lite\": [");
-        let groups = group(self.nodes_by_rank().into_iter(), self.len());
+        let groups = group(self.nodes_by_rank().into_iter(), self.len()).groups;
         let mut first = true;
         for g in groups.iter().filter(|g| !g.node.is_empty()) {
             if !first {
@@ -255,13 +296,24 @@ mod tests {
                 {"rank":"4294967294","children":{"core":"99,100,1000-1001"}}]}}"#,
         )
         .unwrap();
-        let groups = group(r.nodes(), r.len());
+        let room = group(r.nodes(), r.len()).short_room;
         let short = r.short_form();
         assert_eq!(
             short,
             "rank[0-2]/core[0,2,4-9],gpu0 rank9999999/core4294967294,gpu[1-4294967294] \
              rank4294967294/core[99-100,1000-1001]"
         );
-        assert!(short_form_bound(&groups) >= short.len());
+        assert!(room >= short.len());
+        // A grouped rank longer than every group's first one.
+        let r = crate::rset::load(
+            r#"{"version":1,"execution":{"R_lite":[
+                {"rank":"0","children":{"core":"0"}},
+                {"rank":"1","children":{"core":"1"}},
+                {"rank":"3,5,7,9,11,13,4294967294","children":{"core":"0"}}]}}"#,
+        )
+        .unwrap();
+        let short = r.short_form();
+        assert_eq!(short, "rank[0,3,5,7,9,11,13,4294967294]/core0 rank1/core1");
+        assert!(group(r.nodes(), r.len()).short_room >= short.len());
     }
 }

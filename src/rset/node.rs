@@ -3,6 +3,7 @@
 
 use super::zhash::ZHash;
 use crate::idset::IdSet;
+use std::borrow::Cow;
 
 /// One execution target (broker rank) and the resources it holds.
 ///
@@ -98,16 +99,27 @@ impl Node {
     /// Add `ids` to child `name`: a new child, or ids that must not overlap
     /// the ones present (`rnode_add_child_idset`).
     pub(crate) fn add_child(&mut self, name: &str, ids: &IdSet) -> Result<(), ChildOverlap> {
+        self.put_child(name, Cow::Borrowed(ids))
+    }
+
+    /// [`Node::add_child`] of ids the caller no longer needs, which a new
+    /// child takes without a copy.
+    pub(crate) fn add_child_owned(&mut self, name: &str, ids: IdSet) -> Result<(), ChildOverlap> {
+        self.put_child(name, Cow::Owned(ids))
+    }
+
+    fn put_child(&mut self, name: &str, ids: Cow<'_, IdSet>) -> Result<(), ChildOverlap> {
         match self.children.get_mut(name) {
             None => {
-                self.children.insert(name, ids.clone());
+                self.children.insert(name, ids.into_owned());
                 Ok(())
             }
             Some(have) if have.is_empty() => {
-                *have = ids.clone();
+                *have = ids.into_owned();
                 Ok(())
             }
             Some(have) => {
+                let ids = ids.as_ref();
                 let common = have.intersection(ids);
                 if !common.is_empty() {
                     return Err(ChildOverlap {
@@ -229,30 +241,50 @@ impl Node {
     /// `core[0-3],gpu[0-1]`: children with ids, core first then by name,
     /// as the short form writes them.
     pub fn short_children(&self) -> String {
-        let mut out = String::new();
+        let mut out = Vec::new();
         self.write_short_children(&mut out);
-        out
+        // Names and digits only: the text is UTF-8, and nothing is lost.
+        String::from_utf8(out)
+            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned())
     }
 
-    /// Append [`Node::short_children`]'s text to `out`.
-    pub(crate) fn write_short_children(&self, out: &mut String) {
-        let mut names: Vec<&str> = self.children.iter().map(|(k, _)| k).collect();
-        names.sort_by(|a, b| match (*a == "core", *b == "core") {
-            (true, false) => std::cmp::Ordering::Less,
-            (false, true) => std::cmp::Ordering::Greater,
-            _ => a.cmp(b),
-        });
+    /// Append [`Node::short_children`]'s text to `out`. A node has a few
+    /// child types, written in order without sorting a list of them (which
+    /// was an allocation per node of a large short form); a node of many
+    /// types sorts them.
+    pub(crate) fn write_short_children(&self, out: &mut Vec<u8>) {
+        const FEW: usize = 8;
         let mut first = true;
-        for name in names {
-            if let Some(ids) = self.children.peek(name) {
-                if !ids.is_empty() {
-                    if !first {
-                        out.push(',');
-                    }
-                    first = false;
-                    out.push_str(name);
-                    ids.encode_into(out, true);
-                }
+        let mut write = |name: &str, ids: &IdSet| {
+            if ids.is_empty() {
+                return;
+            }
+            if !first {
+                out.push(b',');
+            }
+            first = false;
+            out.extend_from_slice(name.as_bytes());
+            ids.encode_bytes(out, true);
+        };
+        if let Some(ids) = self.children.peek("core") {
+            write("core", ids);
+        }
+        let others = || self.children.iter().filter(|(k, _)| *k != "core");
+        if self.children.len() <= FEW {
+            // Each next name is the least one above the last written.
+            let mut last: Option<&str> = None;
+            while let Some((name, ids)) = others()
+                .filter(|(k, _)| last.is_none_or(|l| *k > l))
+                .min_by(|a, b| a.0.cmp(b.0))
+            {
+                write(name, ids);
+                last = Some(name);
+            }
+        } else {
+            let mut sorted: Vec<(&str, &IdSet)> = others().collect();
+            sorted.sort_by(|a, b| a.0.cmp(b.0));
+            for (name, ids) in sorted {
+                write(name, ids);
             }
         }
     }

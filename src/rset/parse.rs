@@ -157,12 +157,13 @@ fn read_set(text: &str, json_parse: JsonParser) -> Result<Rset, Error> {
     }
 }
 
-/// [`read_set`] of a JSON tree already read from `text`.
+/// [`read_set`] of a JSON tree already read from `text`. Repeated keys
+/// are not looked for: they are only ever a warning, and this caller keeps
+/// nothing but the set and the first finding the reference refuses.
 fn set_of(text: &str, v: &Value<'_>) -> Result<Rset, Error> {
     let mut graphs = NoGraphCheck;
     let mut cx = Cx::new(text, &mut graphs);
     cx.keep_entries = false;
-    cx.duplicates(v, "");
     let rset = cx.r(v, "");
     into_result(cx.finish(rset))
 }
@@ -937,7 +938,7 @@ impl<'t, 'g> Cx<'t, 'g> {
             }
             Some(m) => self.idset(m.value, &"rank", &|| pointer_push(&ptr(), "rank")),
         };
-        let children = match get("children") {
+        let mut children = match get("children") {
             None => {
                 self.fatal("missing key 'children'", open, &ptr());
                 Vec::new()
@@ -951,7 +952,14 @@ impl<'t, 'g> Cx<'t, 'g> {
         if !self.entry_ranks_fit(&ranks, rank_span, rl, ptr) || self.fatal {
             return;
         }
-        self.add_entry_nodes(&ranks, &children, host.as_deref(), rl, legacy_hosts, ptr);
+        self.add_entry_nodes(
+            &ranks,
+            &mut children,
+            host.as_deref(),
+            rl,
+            legacy_hosts,
+            ptr,
+        );
     }
 
     /// A note for each key not in `known`; the reference ignores them.
@@ -1093,7 +1101,7 @@ impl<'t, 'g> Cx<'t, 'g> {
     fn add_entry_nodes(
         &mut self,
         ranks: &IdSet,
-        children: &[EntryChild<'_>],
+        children: &mut [EntryChild<'_>],
         host: Option<&str>,
         rl: &mut Rset,
         legacy_hosts: &mut HashMap<u32, String>,
@@ -1102,15 +1110,10 @@ impl<'t, 'g> Cx<'t, 'g> {
         let mut merged: Vec<Vec<u32>> = vec![Vec::new(); children.len()];
         let room = 1 + children.iter().filter(|(n, _, _)| *n != "core").count();
         let mut overlap: Vec<Option<(u32, IdSet)>> = vec![None; children.len()];
+        let last = ranks.last();
         for r in ranks.iter() {
             if let Some(h) = host {
                 legacy_hosts.insert(r, h.to_string());
-            }
-            let mut n = Node::with_room(r, None, room);
-            for (i, (name, ids, _)) in children.iter().enumerate() {
-                if let Err(o) = n.add_child(name, ids) {
-                    overlap[i].get_or_insert((r, o.ids));
-                }
             }
             if let Some(have) = rl.node(r) {
                 for (i, (name, ids, _)) in children.iter().enumerate() {
@@ -1122,6 +1125,22 @@ impl<'t, 'g> Cx<'t, 'g> {
                             merged[i].push(r);
                         }
                     }
+                }
+            }
+            // A fresh node has only its empty `core`, and an entry names
+            // each child type once (`members`), so nothing here overlaps.
+            let mut n = Node::with_room(r, None, room);
+            for (i, (name, ids, _)) in children.iter_mut().enumerate() {
+                // The last rank takes the ids themselves (the only rank of
+                // most entries of a fragmented set): they are not read
+                // again.
+                let added = if Some(r) == last {
+                    n.add_child_owned(name, std::mem::take(ids))
+                } else {
+                    n.add_child(name, ids)
+                };
+                if let Err(o) = added {
+                    overlap[i].get_or_insert((r, o.ids));
                 }
             }
             if overlap.iter().any(Option::is_some) {
@@ -1235,14 +1254,23 @@ impl<'t, 'g> Cx<'t, 'g> {
             );
             return;
         }
-        let mut seen: HashMap<String, u32> = HashMap::new();
         let mut dups: Vec<String> = Vec::new();
-        for h in hosts.iter() {
-            let h = h.to_string();
-            let c = seen.entry(h.clone()).or_insert(0);
-            *c += 1;
-            if *c == 2 {
-                dups.push(h);
+        // One run (`node[0-16383]`, the usual nodelist) names every host
+        // once: only a list of several runs is looked through.
+        if hosts.range_count() > 1 {
+            let mut seen: HashMap<String, u32> = HashMap::new();
+            for h in hosts.iter() {
+                match seen.entry(h) {
+                    std::collections::hash_map::Entry::Occupied(mut o) => {
+                        *o.get_mut() += 1;
+                        if *o.get() == 2 {
+                            dups.push(o.key().clone());
+                        }
+                    }
+                    std::collections::hash_map::Entry::Vacant(v) => {
+                        v.insert(1);
+                    }
+                }
             }
         }
         for h in dups {

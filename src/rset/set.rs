@@ -252,7 +252,7 @@ impl Rset {
         }
         self.sort_by_rank();
         for (n, host) in self.nodes_mut().zip(hosts.iter()) {
-            n.hostname = Some(host.to_string());
+            n.hostname = Some(host);
         }
         Ok(())
     }
