@@ -114,6 +114,31 @@ fn generated_looks(_: &Tree, _: &Labels, _: Vec<i64>) -> Looks {
     Looks::default()
 }
 
+/// The most rows an outline opens with: a deeper level starts closed when
+/// showing it would make more, so a large graph opens at its top and the
+/// reader opens a subtree at a time (the first level always shows).
+pub const OPEN_ROWS: usize = 10_000;
+
+/// How many levels of `tree` (up to `depth`) can be open with at most
+/// `rows` rows showing, and at least one.
+fn levels_within(tree: &Tree, depth: usize, rows: usize) -> usize {
+    let mut at = vec![0usize; depth + 1];
+    for &v in tree.preorder() {
+        if let Some(n) = at.get_mut(tree.depth(v as usize)) {
+            *n += 1;
+        }
+    }
+    // With levels 0..k open, the vertices down to depth k show.
+    let mut shown = 0;
+    for (k, n) in at.iter().enumerate() {
+        shown += n;
+        if shown > rows {
+            return k.saturating_sub(1).max(1);
+        }
+    }
+    depth
+}
+
 /// One visible row of the outline.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct OutlineRow {
@@ -344,7 +369,8 @@ impl Labels {
 impl Outline {
     /// The outline of a document's own graph (as [`crate::document::read`]
     /// read it), or of one generated from `rset` (the document's set) when it
-    /// has none. Vertices deeper than `open_depth` start closed. `None` when
+    /// has none. Vertices deeper than `open_depth` start closed, and more
+    /// when that would show over [`OPEN_ROWS`] rows. `None` when
     /// there is no graph and the set is absent or larger than
     /// [`MAX_GENERATED_VERTICES`].
     pub fn new(own: Option<Analysis>, rset: Option<&Rset>, open_depth: usize) -> Option<Outline> {
@@ -390,6 +416,7 @@ impl Outline {
         origin: Origin,
         open_depth: usize,
     ) -> Outline {
+        let open_depth = open_depth.min(levels_within(&tree, open_depth, OPEN_ROWS));
         let open = (0..labels.ends.len())
             .map(|v| tree.depth(v) < open_depth)
             .collect();
@@ -827,6 +854,29 @@ mod tests {
         assert_eq!(o.type_ahead(0, "x"), None);
         assert_eq!(o.type_ahead(0, ""), None);
         assert_eq!(o.type_ahead(0, "né"), None);
+    }
+
+    #[test]
+    fn a_closed_subtree_has_no_rows() {
+        // 2 048 nodes of 107 cores and a GPU: 223 233 vertices, of which
+        // only the cluster and its nodes are rows while the nodes are
+        // closed, and opening one adds its own children alone.
+        let text = r#"{"version": 1, "execution": {"R_lite": [{"rank": "0-2047", "children": {"core": "0-106", "gpu": "0"}}], "nodelist": ["n[0-2047]"]}}"#;
+        let mut o = Outline::new(None, Some(&load(text).unwrap()), 1).unwrap();
+        assert_eq!((o.vertices(), o.len()), (223_233, 2049));
+        o.toggle(2048);
+        assert_eq!(o.len(), 2049 + 108);
+        assert_eq!(
+            o.row(2049).map(|r| (r.name, r.depth)),
+            Some(("core0".to_string(), 2))
+        );
+        o.toggle(0);
+        assert_eq!(o.len(), 1, "the closed cluster hides all");
+        // Asked to open two levels, it opens one: two would show 223 233
+        // rows, over OPEN_ROWS.
+        let o = Outline::new(None, Some(&load(text).unwrap()), 2).unwrap();
+        assert_eq!(o.len(), 2049);
+        assert_eq!(o.row(1).map(|r| r.open), Some(false));
     }
 
     #[test]
