@@ -519,7 +519,8 @@ impl Answers {
     /// Show the whole analysis of request `seq`, and keep it.
     async fn complete(&self, seq: u32, painted: Rc<Painted>, text: Text, parts: Vec<JsValue>) {
         let current = self.current(seq);
-        let handed = crate::web::worker::handed_outline(seq);
+        let mut parts = parts;
+        let handed = crate::web::worker::handed_outline(seq, &mut parts);
         let Some(new) = painted.complete(text, &parts, handed, &current).await else {
             return;
         };

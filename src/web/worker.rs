@@ -161,33 +161,47 @@ fn as_js(parts: Vec<Vec<u8>>) -> Vec<JsValue> {
 }
 
 thread_local! {
-    /// The outline of the latest answer made on this thread, with its
-    /// request's number: it never leaves the thread, so it is handed over
-    /// as it is rather than written in pieces and read back (which the
-    /// element's bundle, which answers everything here, has no room for).
-    static HANDED: RefCell<Option<(u32, Outline)>> = const { RefCell::new(None) };
+    /// The outlines of answers made on this thread, one per analyst (the
+    /// address of its `on_answer`), with the request's number: they never
+    /// leave the thread, so they are handed over as they are rather than
+    /// written in pieces and read back (which the element's bundle, which
+    /// answers everything here, has no room for).
+    static HANDED: RefCell<Vec<(usize, u32, Outline)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Which analyst `on_answer` tells: the handed outlines' key.
+fn key_of(on_answer: &Rc<dyn Fn(Answer)>) -> usize {
+    Rc::as_ptr(on_answer) as *const () as usize
 }
 
 /// Analyse `text` as request `seq` on this thread, telling `on_answer`
-/// both stages; the outline is kept for [`handed_outline`].
+/// both stages. An outline is kept for [`handed_outline`], and the last
+/// part names it.
 fn answer_here(seq: u32, text: &str, on_answer: &Rc<dyn Fn(Answer)>) {
     let mut drawn = here(text, |parts| on_answer((seq, Stage::Early, parts)));
-    let outline = drawn.outline.take().map(|o| (seq, o));
-    HANDED.with(|h| *h.borrow_mut() = outline);
-    on_answer((seq, Stage::Later, as_js(drawn.later_parts())));
+    let mut parts = as_js(drawn.later_parts());
+    if let Some(outline) = drawn.outline.take() {
+        let key = key_of(on_answer);
+        HANDED.with(|h| {
+            let mut h = h.borrow_mut();
+            h.retain(|(k, ..)| *k != key);
+            h.push((key, seq, outline));
+        });
+        parts.push(JsValue::from_f64(key as f64));
+    }
+    on_answer((seq, Stage::Later, parts));
 }
 
-/// The outline of request `seq` when this thread answered it.
-pub fn handed_outline(seq: u32) -> Option<Outline> {
+/// The outline handed over with `parts`, the last parts of the answer to
+/// request `seq`, when this thread made it: its last part then names it,
+/// and is taken off.
+pub fn handed_outline(seq: u32, parts: &mut Vec<JsValue>) -> Option<Outline> {
+    let key = parts.last()?.as_f64()? as usize;
+    parts.pop();
     HANDED.with(|h| {
         let mut h = h.borrow_mut();
-        match h.take() {
-            Some((s, o)) if s == seq => Some(o),
-            other => {
-                *h = other;
-                None
-            }
-        }
+        let at = h.iter().position(|&(k, s, _)| k == key && s == seq)?;
+        Some(h.swap_remove(at).2)
     })
 }
 
@@ -538,5 +552,8 @@ impl Drop for Analyst {
         if let Some(w) = &self.worker {
             w.terminate();
         }
+        // An outline handed over to an answer never shown goes with it.
+        let key = key_of(&self.on_answer);
+        HANDED.with(|h| h.borrow_mut().retain(|(k, ..)| *k != key));
     }
 }

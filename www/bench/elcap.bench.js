@@ -40,6 +40,8 @@ test('El Capitan-sized R+JGF opened from a file: summary, grid, long tasks', asy
     Object.defineProperty(Navigator.prototype, 'deviceMemory', { get: () => 8, configurable: true });
   });
   await rscope.load();
+  // The page's own start is not part of opening the file.
+  await page.waitForFunction(() => performance.getEntriesByName('rscope:mounted').length > 0);
   const t0 = await page.evaluate(() => performance.now());
   await page.getByTestId('open-file').setInputFiles(file);
   const when = (fn) => page.waitForFunction(fn, null, { timeout: 280_000, polling: 100 }).then(() => page.evaluate(() => performance.now()));
