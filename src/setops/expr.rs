@@ -353,6 +353,7 @@ fn tab_sets(expr: &Expr, inputs: &Inputs) -> Result<Vec<(char, Rset)>, EvalError
             exiting: false,
             keep: false,
             result: Default::default(),
+            warnings: Default::default(),
         };
         let r = super::union_all(&one).map_err(|mut e| {
             e.input = Some(i);
@@ -368,6 +369,11 @@ fn tab_sets(expr: &Expr, inputs: &Inputs) -> Result<Vec<(char, Rset)>, EvalError
 pub fn evaluate(text: &str, inputs: &Inputs) -> Result<String, EvalError> {
     let expr = parse(text).map_err(EvalError::Expr)?;
     let sets = tab_sets(&expr, inputs)?;
+    let named = sets.iter().map(|(c, r)| (c.to_string(), r));
+    inputs
+        .warnings
+        .borrow_mut()
+        .extend(super::host_conflicts(named));
     let get = |c: char| sets.iter().find(|(t, _)| *t == c).map(|(_, r)| r);
     let mut stack: Vec<(std::borrow::Cow<Rset>, Range<usize>)> = Vec::new();
     for (step, span) in &expr.steps {

@@ -81,6 +81,10 @@ pub struct Answer {
     /// Where the result came from, when a tab opens.
     #[serde(default)]
     pub provenance: Option<Provenance>,
+    /// Warnings beside the answer, such as a rank that the tabs give two
+    /// host names ([`super::host_conflicts`]).
+    #[serde(default)]
+    pub warnings: Vec<String>,
 }
 
 impl Answer {
@@ -179,7 +183,8 @@ pub fn run_kept(
             s.digest = Some(k.digest);
         }
     }
-    let answer = answer(job, &named, &inputs);
+    let mut answer = answer(job, &named, &inputs);
+    answer.warnings = inputs.warnings.take();
     let set = inputs.result.take().filter(|_| answer.text.is_some());
     (answer, set)
 }
@@ -457,6 +462,24 @@ mod tests {
             run(&j).message,
             "Failed to read an R object in B: not JSON: expected ident (line 1, column 1)"
         );
+    }
+
+    #[test]
+    fn a_rank_named_twice_opens_the_result_with_a_warning() {
+        let other = B.replace("n1", "m1");
+        let warning = "rank 1 is n1 in A but m1 in B: a rank is one host, so one name is wrong; the result keeps the first, as flux R does";
+        for op in [Operation::Diff, Operation::Expression] {
+            let mut j = job(op);
+            j.tabs[1].1 = other.clone();
+            j.expression = "A - B".into();
+            let a = run(&j);
+            assert_eq!(
+                (a.refused, a.text.is_some(), a.warnings),
+                (false, true, vec![warning.to_string()]),
+                "{op:?}"
+            );
+        }
+        assert_eq!(run(&job(Operation::Diff)).warnings, Vec::<String>::new());
     }
 
     #[test]

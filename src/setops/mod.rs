@@ -54,6 +54,9 @@ pub struct Inputs<'a> {
     pub keep: bool,
     /// The result set, when [`Inputs::keep`] asked for it.
     pub result: std::cell::RefCell<Option<Rset>>,
+    /// What reading the tabs warned of ([`host_conflicts`]): the answer is
+    /// still the reference's, and these are said beside it.
+    pub warnings: std::cell::RefCell<Vec<String>>,
 }
 
 impl<'a> Inputs<'a> {
@@ -69,6 +72,7 @@ impl<'a> Inputs<'a> {
             exiting: true,
             keep: false,
             result: Default::default(),
+            warnings: Default::default(),
         }
     }
 
@@ -87,6 +91,7 @@ impl<'a> Inputs<'a> {
             exiting: false,
             keep: false,
             result: Default::default(),
+            warnings: Default::default(),
         }
     }
 
@@ -215,42 +220,65 @@ fn load<'i>(inputs: &'i Inputs) -> Result<Vec<Set<'i>>, Refusal> {
         out.extend(sets.into_iter().map(|r| Set { r, input: i }));
     }
     if inputs.sources.iter().any(|s| s.tab.is_some()) {
-        same_hosts(inputs, &out)?;
+        let tab = |i: usize| inputs.sources[i].tab.map_or("stdin".into(), String::from);
+        let named = out.iter().map(|s| (tab(s.input), &*s.r));
+        inputs.warnings.borrow_mut().extend(host_conflicts(named));
     }
     Ok(out)
 }
 
-/// Refuse a rank that is one host in one set and another in the next.
-/// `flux R` keeps the first name silently, and so does `rscope R` on
-/// standard input; tabs are separate documents a person chose to combine,
-/// where two names for one rank are a mistake to show, not to hide.
-fn same_hosts(inputs: &Inputs, sets: &[Set]) -> Result<(), Refusal> {
+/// A warning for each pair of named sets that give one rank two host
+/// names: the first such rank with both names and both places, and how
+/// many more ranks differ. `flux R` keeps the first name silently, and the
+/// result is exactly what it prints (one answer for the CLI, the page and
+/// the JS API); but tabs are separate documents a person chose to
+/// combine, where two names for one rank are a mistake to show.
+pub fn host_conflicts<'r>(sets: impl IntoIterator<Item = (String, &'r Rset)>) -> Vec<String> {
     let mut seen: std::collections::HashMap<u32, (&str, usize)> = Default::default();
-    let tab = |i: usize| inputs.sources[i].tab.map_or("stdin".into(), String::from);
-    for s in sets {
-        for n in s.r.nodes() {
+    let mut names: Vec<String> = Vec::new();
+    // By pair of places (first, second): the first rank and its names, and the count.
+    let mut pairs: Vec<((usize, usize), String, usize)> = Vec::new();
+    for (place, r) in sets {
+        let here = names.iter().position(|n| *n == place).unwrap_or_else(|| {
+            names.push(place);
+            names.len() - 1
+        });
+        for n in r.nodes() {
             let Some(h) = n.hostname() else { continue };
             match seen.get(&n.rank()) {
-                Some((first, at)) if *first != h => {
-                    return Err(Refusal {
-                        message: format!(
-                            "rank {} is {first} in {} but {h} in {}: a rank is one host, so these R cannot be combined",
-                            n.rank(),
-                            tab(*at),
-                            tab(s.input)
-                        ),
-                        input: Some(s.input),
-                        span: None,
-                    });
+                Some(&(first, at)) if first != h => {
+                    match pairs.iter_mut().find(|p| p.0 == (at, here)) {
+                        Some(p) => p.2 += 1,
+                        None => pairs.push((
+                            (at, here),
+                            format!(
+                                "rank {} is {first} in {} but {h} in {}",
+                                n.rank(),
+                                names[at],
+                                names[here]
+                            ),
+                            0,
+                        )),
+                    }
                 }
                 Some(_) => {}
                 None => {
-                    seen.insert(n.rank(), (h, s.input));
+                    seen.insert(n.rank(), (h, here));
                 }
             }
         }
     }
-    Ok(())
+    pairs
+        .into_iter()
+        .map(|(_, first, more)| match more {
+            0 => format!("{first}: a rank is one host, so one name is wrong; the result keeps the first, as flux R does"),
+            n => {
+                let verb = if n == 1 { "differs" } else { "differ" };
+                let more = crate::words::count(n as u64, "more rank");
+                format!("{first}, and {more} {verb} too: a rank is one host, so one name is wrong; the result keeps the first, as flux R does")
+            }
+        })
+        .collect()
 }
 
 /// Fold the sets of `inputs` with `f`, requiring at least `min` of them.

@@ -77,10 +77,31 @@ fn a_status_document_is_refused_as_one() {
 }
 
 #[test]
-fn a_rank_with_two_host_names_is_refused_naming_the_tab() {
+fn a_rank_with_two_host_names_gives_flux_rs_answer_and_a_warning_naming_both_tabs() {
+    let two = tabs(&[A, OTHER_HOSTS]);
+    let both = format!("{A}{OTHER_HOSTS}");
+    assert_eq!(union(&two), union(&Inputs::stdin(&both)));
     assert_eq!(
-        union(&tabs(&[A, OTHER_HOSTS])).unwrap_err().message,
-        "rank 1 is node1 in A but other1 in B: a rank is one host, so these R cannot be combined"
+        two.warnings.take(),
+        ["rank 1 is node1 in A but other1 in B: a rank is one host, so one name is wrong; the result keeps the first, as flux R does"]
+    );
+    let stdin = Inputs::stdin(&both);
+    union(&stdin).unwrap();
+    assert_eq!(stdin.warnings.take(), Vec::<String>::new());
+}
+
+#[test]
+fn host_conflicts_are_counted_by_pair_of_tabs() {
+    let c = r#"{"version": 1, "execution": {"R_lite": [{"rank": "0-2", "children": {"core": "0"}}], "nodelist": ["c[0-2]"]}}"#;
+    let read = |t: &str| crate::rset::load(t).unwrap();
+    let (a, b, c) = (read(A), read(OTHER_HOSTS), read(c));
+    let named = [("A".to_string(), &a), ("B".into(), &b), ("C".into(), &c)];
+    assert_eq!(
+        host_conflicts(named),
+        [
+            "rank 1 is node1 in A but other1 in B: a rank is one host, so one name is wrong; the result keeps the first, as flux R does",
+            "rank 0 is node0 in A but c0 in C, and 1 more rank differs too: a rank is one host, so one name is wrong; the result keeps the first, as flux R does",
+        ]
     );
 }
 

@@ -57,7 +57,19 @@ fn over(
 ) -> Result<String, JsValue> {
     let texts = lettered(function, values)?;
     let named: Vec<(char, &str)> = texts.iter().map(|(c, t)| (*c, t.as_str())).collect();
-    op(&Inputs::tabs(&named)).map_err(|r| api::error(&r.message))
+    let inputs = Inputs::tabs(&named);
+    let out = op(&inputs).map_err(|r| api::error(&r.message));
+    warn(function, &inputs.warnings.take());
+    out
+}
+
+/// Say `warnings` on the console: the answer stays exactly the CLI's (a
+/// rank the texts give two host names is `flux R`'s first name), and the
+/// caller still hears that the texts disagree.
+fn warn(function: &str, warnings: &[String]) {
+    for w in warnings {
+        web_sys::console::warn_1(&format!("rscope.{function}: {w}").into());
+    }
 }
 
 /// The union of every R of `texts` (`rscope R decode` of them concatenated).
@@ -103,7 +115,10 @@ pub fn verify_texts(
 ) -> Result<JsValue, JsValue> {
     let texts = lettered("verify", &[a, b])?;
     let named: Vec<(char, &str)> = texts.iter().map(|(c, t)| (*c, t.as_str())).collect();
-    let verdict = setops::verify(&Inputs::tabs(&named)).map_err(|r| api::error(&r.message))?;
+    let inputs = Inputs::tabs(&named);
+    let verdict = setops::verify(&inputs).map_err(|r| api::error(&r.message));
+    warn("verify", &inputs.warnings.take());
+    let verdict = verdict?;
     serde_wasm_bindgen::to_value(&verdict).map_err(|e| api::error(&e.to_string()))
 }
 
@@ -148,6 +163,7 @@ pub fn eval_set_expression(
         expression: expr,
         ..job::Job::default()
     });
+    warn("evalSetExpression", &answer.warnings);
     match answer.text {
         Some(t) => Ok(t),
         None => {

@@ -116,6 +116,7 @@ export class Rscope {
     this.more = page.getByTestId('more');
     this.setops = page.getByTestId('setops');
     this.setopsRefusal = page.getByTestId('setops-refusal');
+    this.setopsWarning = page.getByTestId('setops-warning');
     this.setopsMessage = page.getByTestId('setops-message');
     this.setopsSpan = page.getByTestId('setops-span');
     this.explainCard = page.getByTestId('explain');

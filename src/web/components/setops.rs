@@ -207,11 +207,19 @@ fn tab_choice(form: &UseStateHandle<Form>, tabs: &[Doc]) -> Html {
     }
 }
 
-/// What the last run said: a verdict, a comparison or a refusal.
+/// What the last run said: a verdict, a comparison or a refusal, and the
+/// warnings beside a result (a rank the tabs give two host names).
 fn said(answer: &Option<Answer>) -> Html {
     let Some(a) = answer else { return html! {} };
+    let warnings: Html = a
+        .warnings
+        .iter()
+        .map(|w| html! {
+            <p class="setops-said warning" data-testid="setops-warning">{ format!("warning: {w}") }</p>
+        })
+        .collect();
     if a.message.is_empty() {
-        return html! {};
+        return warnings;
     }
     let class = if a.refused {
         "setops-said error"
@@ -224,6 +232,7 @@ fn said(answer: &Option<Answer>) -> Html {
         "setops-message"
     };
     html! {
+        <>
         <div class={class} data-testid={testid}>
             if let Some(t) = a.tab {
                 <p data-testid="setops-refusal-tab">{ format!("In tab {t}:") }</p>
@@ -233,6 +242,8 @@ fn said(answer: &Option<Answer>) -> Html {
                 <p><code class="setops-marked" data-testid="setops-span">{ before.clone() }<mark>{ if at.is_empty() { "\u{2038}".to_string() } else { at.clone() } }</mark>{ after.clone() }</code></p>
             }
         </div>
+        { warnings }
+        </>
     }
 }
 
