@@ -284,6 +284,15 @@ fn page_never_reads_text() {
 
 /// The body of each `fn` in `src`, by name.
 fn functions(src: &str) -> Vec<(String, &str)> {
+    spans_of_functions(src)
+        .into_iter()
+        .map(|(name, _, body)| (name, body))
+        .collect()
+}
+
+/// Each `fn` in `src`: its name, its whole text from `fn` to the closing
+/// brace, and its body.
+fn spans_of_functions(src: &str) -> Vec<(String, &str, &str)> {
     let mut out = Vec::new();
     for (at, _) in src.match_indices("fn ") {
         if src[..at]
@@ -302,9 +311,32 @@ fn functions(src: &str) -> Vec<(String, &str)> {
             continue;
         }
         let body_len = src.len() - skip_item(&src[open..]).len() - open;
-        out.push((name, &src[open..open + body_len]));
+        out.push((name, &src[at..open + body_len], &src[open..open + body_len]));
     }
     out
+}
+
+/// The most lines a function may take outside tests, signature to closing
+/// brace: one that reads at once.
+const LONGEST_FUNCTION: usize = 120;
+
+#[test]
+fn no_function_is_longer_than_a_screen_or_two() {
+    let mut wrong = Vec::new();
+    for path in rust_files(&Path::new(ROOT).join("src")) {
+        let src = without_tests(&path);
+        for (name, whole, _) in spans_of_functions(&src) {
+            let lines = whole.lines().count();
+            if lines > LONGEST_FUNCTION {
+                wrong.push(format!("{}: fn {name} is {lines} lines", path.display()));
+            }
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "over {LONGEST_FUNCTION} lines:\n{}",
+        wrong.join("\n")
+    );
 }
 
 #[test]
@@ -361,5 +393,14 @@ fn the_checks_see_what_they_look_for() {
     assert_eq!(f.len(), 2);
     assert!(f[0].1.contains("walk(v - 1)"));
     assert!(!f[1].1.contains("walk("));
+    let long = format!(
+        "fn long() {{{}}}\nfn short() {{}}",
+        "\n".repeat(LONGEST_FUNCTION)
+    );
+    let lengths: Vec<usize> = spans_of_functions(&long)
+        .iter()
+        .map(|(_, whole, _)| whole.lines().count())
+        .collect();
+    assert_eq!(lengths, [LONGEST_FUNCTION + 1, 1]);
     assert!(layers().contains_key("rset"));
 }

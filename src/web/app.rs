@@ -23,7 +23,7 @@ use crate::web::components::{
 };
 use crate::web::hooks::{
     importer, opener, use_analysis, use_coloring, use_docs, use_file_drop, use_finding_actions,
-    use_linking, use_startup, Status,
+    use_linking, use_startup, Analyzed, Status,
 };
 use crate::web::load;
 use crate::web::shape_worker;
@@ -49,7 +49,7 @@ pub fn app() -> Html {
         .filter(|(xml, _)| topology && *xml == current_text)
         .map_or_else(|| current_text.clone(), |(_, r)| r.clone());
     let analyzed = use_analysis(analyzed_text, docs.active);
-    let analysis = analyzed.shown;
+    let analysis = analyzed.shown.clone();
     // The squiggles and links belong to the text they were computed from;
     // while the user types, they wait for the next analysis rather than drift.
     let current = analysis
@@ -61,12 +61,7 @@ pub fn app() -> Html {
     let complete = analysis.as_ref().filter(|a| !a.partial);
     // A large R with a graph is summarized before its graph is read.
     let summarized = analysis.as_ref().filter(|a| a.summarized);
-    let progress = match (&analyzed.progress, &analysis) {
-        _ if analyzed.stopped => None,
-        (Some(p), _) => Some(p.clone()),
-        (None, Some(a)) if a.partial => Some("Checking the document…".to_string()),
-        _ => None,
-    };
+    let progress = progress_line(&analyzed);
     let on_cancel = Some(analyzed.cancel.clone());
     let on_again = analyzed.stopped.then(|| analyzed.again.clone());
     let fit = use_fit(&open);
@@ -88,22 +83,10 @@ pub fn app() -> Html {
     };
     let color_by = fit.overlay.clone().unwrap_or(color_by);
     let actions = use_finding_actions(&docs, current_text.clone());
-    let (on_example, on_file, on_share) = toolbar_actions(&open, &status, &current_text);
-    let on_shared = shared(&status);
     let on_edit = dispatch(&docs, Action::Edit);
     let warm = warm_shapes::<FocusEvent>(&current_text);
     let warm_pointer = warm_shapes::<PointerEvent>(&current_text);
-    let on_large_paste = {
-        let (large_paste, on_paste) =
-            (analyzed.large_paste.clone(), dispatch(&docs, Action::Paste));
-        Callback::from(move |js| large_paste.emit((js, on_paste.clone())))
-    };
-    let on_select = dispatch(&docs, Action::Select);
-    let on_close = dispatch(&docs, Action::Close);
-    let [on_reopen, on_undo, on_redo] =
-        [Action::Reopen, Action::Undo, Action::Redo].map(|a| dispatch(&docs, move |()| a.clone()));
-    let closed = docs.closed.as_ref().map(|c| tab_label(c.at, &c.doc.source));
-    let history = docs.history();
+    let on_large_paste = large_paste(&analyzed, &docs);
     let on_open_selection = open_selection(&docs);
     let squiggles = current
         .as_ref()
@@ -113,17 +96,8 @@ pub fn app() -> Html {
     let sources: Vec<String> = docs.docs.iter().map(|d| d.source.clone()).collect();
     html! {
         <main class="app">
-            <header>
-                <h1>{ "Rscope" }</h1>
-                <p class="tagline">{ "Explore a Flux resource set (RFC 20 R document) in your browser. Nothing leaves this page." }</p>
-            </header>
-            <Toolbar {examples} {on_example} {on_file} {on_share} {on_shared} />
-            <p class="status" role="status" data-testid="status">{ status_line(&status) }</p>
-            if let Some(p) = not_kept {
-                <p class="error" role="alert" data-testid="not-kept">{ p }</p>
-            }
-            <Tabs sources={sources.clone()} active={docs.active} {on_select} {on_close} {closed} {on_reopen} />
-            { history_bar(history.can_undo(), history.can_redo(), on_undo, on_redo) }
+            { page_header(examples, &open, &status, &current_text, not_kept) }
+            { tab_strip(&docs, &sources) }
             { tour.panel }
             <div class="workspace" role="tabpanel" aria-labelledby={format!("tab-{}", tab_letter(docs.active))}>
                 <Editor text={current_text} {on_edit} on_large_paste={Some(on_large_paste)} label="R document (JSON)"
@@ -177,6 +151,33 @@ pub fn app() -> Html {
     }
 }
 
+/// What the summary says while an analysis is under way: the worker's
+/// progress, or that the rest is coming once only the grid has.
+fn progress_line(analyzed: &Analyzed) -> Option<String> {
+    match (&analyzed.progress, &analyzed.shown) {
+        _ if analyzed.stopped => None,
+        (Some(p), _) => Some(p.clone()),
+        (None, Some(a)) if a.partial => Some("Checking the document…".to_string()),
+        _ => None,
+    }
+}
+
+/// The tabs, named by `sources`, with the bar to undo and redo.
+fn tab_strip(docs: &UseReducerHandle<Docs>, sources: &[String]) -> Html {
+    let on_select = dispatch(docs, Action::Select);
+    let on_close = dispatch(docs, Action::Close);
+    let [on_reopen, on_undo, on_redo] =
+        [Action::Reopen, Action::Undo, Action::Redo].map(|a| dispatch(docs, move |()| a.clone()));
+    let closed = docs.closed.as_ref().map(|c| tab_label(c.at, &c.doc.source));
+    let history = docs.history();
+    html! {
+        <>
+            <Tabs sources={sources.to_vec()} active={docs.active} {on_select} {on_close} {closed} {on_reopen} />
+            { history_bar(history.can_undo(), history.can_redo(), on_undo, on_redo) }
+        </>
+    }
+}
+
 /// Start the shape worker and have it read `text`, the R a fit goes into.
 fn warm_shapes<E>(text: &Text) -> Callback<E> {
     let text = text.clone();
@@ -190,6 +191,39 @@ fn dispatch<T: 'static>(
 ) -> Callback<T> {
     let docs = docs.dispatcher();
     Callback::from(move |v| docs.dispatch(action(v)))
+}
+
+/// The page's title, its toolbar, and the lines that say what happened:
+/// `status`, and `not_kept` when the browser refuses to store the tabs.
+fn page_header(
+    examples: Vec<Example>,
+    open: &Callback<Result<Doc, String>>,
+    status: &UseStateHandle<Option<Status>>,
+    text: &Text,
+    not_kept: Option<String>,
+) -> Html {
+    let (on_example, on_file, on_share) = toolbar_actions(open, status, text);
+    let on_shared = shared(status);
+    html! {
+        <>
+            <header>
+                <h1>{ "Rscope" }</h1>
+                <p class="tagline">{ "Explore a Flux resource set (RFC 20 R document) in your browser. Nothing leaves this page." }</p>
+            </header>
+            <Toolbar {examples} {on_example} {on_file} {on_share} {on_shared} />
+            <p class="status" role="status" data-testid="status">{ status_line(status) }</p>
+            if let Some(p) = not_kept {
+                <p class="error" role="alert" data-testid="not-kept">{ p }</p>
+            }
+        </>
+    }
+}
+
+/// The editor's large paste: the analysis takes the string first, then
+/// the tab its text.
+fn large_paste(analyzed: &Analyzed, docs: &UseReducerHandle<Docs>) -> Callback<js_sys::JsString> {
+    let (large_paste, on_paste) = (analyzed.large_paste.clone(), dispatch(docs, Action::Paste));
+    Callback::from(move |js| large_paste.emit((js, on_paste.clone())))
 }
 
 /// The message under the toolbar.

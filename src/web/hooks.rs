@@ -267,77 +267,16 @@ pub fn use_analysis(text: Text, active: usize) -> Analyzed {
         Callback::from(move |s: (Text, Vec<JsValue>)| *seeded.borrow_mut() = Some(s))
     };
     let preposted = use_mut_ref(|| None::<(u32, Option<Text>)>);
-    let large_paste = {
-        let (pending, analyst, preposted) = (pending.clone(), analyst.clone(), preposted.clone());
-        let progress = progress.setter();
-        Callback::from(move |(js, edit): (js_sys::JsString, Callback<Text>)| {
-            // Only the page's editor takes pastes; the element's bundle (no
-            // `page` feature) has a size budget, and leaves this code out.
-            if !cfg!(feature = "page") {
-                return;
-            }
-            let seq = {
-                let mut p = pending.borrow_mut();
-                *p = (p.0.wrapping_add(1), None);
-                p.0
-            };
-            *preposted.borrow_mut() = Some((seq, None));
-            crate::web::mark("rscope:analyze-start");
-            say_when_slow(&pending, seq, js.length() as usize, progress.clone());
-            analyst.borrow().post_js(seq, &js);
-            let preposted = preposted.clone();
-            wasm_bindgen_futures::spawn_local(async move {
-                // Converting and laying out are tasks of their own, the
-                // conversion a slice at a time: together they last longer
-                // than a frame.
-                gloo::timers::future::TimeoutFuture::new(0).await;
-                let text = crate::web::text_in_slices(&js).await;
-                // The edit that brings this very text takes the answer;
-                // another (an edit that changed nothing is none) asks anew.
-                if let Some((_, sent)) = preposted.borrow_mut().as_mut() {
-                    *sent = Some(text.clone());
-                }
-                gloo::timers::future::TimeoutFuture::new(0).await;
-                edit.emit(text);
-            });
-        })
-    };
+    let large_paste = large_paste(&pending, &analyst, &preposted, progress.setter());
     let stopped = use_state_eq(|| false);
-    let cancel = {
-        let (pending, analyst) = (pending.clone(), analyst.clone());
-        let (progress, stopped) = (progress.setter(), stopped.setter());
-        Callback::from(move |()| {
-            // The element's bundle (no `page` feature) analyses on its own
-            // thread, offers no Cancel, and has a size budget.
-            if !cfg!(feature = "page") {
-                return;
-            }
-            // A new number: whatever the old worker had sent is dropped.
-            {
-                let mut p = pending.borrow_mut();
-                *p = (p.0.wrapping_add(1), None);
-            }
-            analyst.borrow_mut().restart();
-            progress.set(None);
-            stopped.set(true);
-        })
-    };
-    let again = {
-        let (pending, analyst, text) = (pending.clone(), analyst.clone(), text.clone());
-        let (progress, stopped) = (progress.setter(), stopped.setter());
-        Callback::from(move |()| {
-            if !cfg!(feature = "page") {
-                return;
-            }
-            stopped.set(false);
-            let seq = {
-                let mut p = pending.borrow_mut();
-                *p = (p.0.wrapping_add(1), None);
-                p.0
-            };
-            ask(&pending, &analyst, progress.clone(), seq, &text);
-        })
-    };
+    let cancel = cancel(&pending, &analyst, progress.setter(), stopped.setter());
+    let again = again(
+        &pending,
+        &analyst,
+        &text,
+        progress.setter(),
+        stopped.setter(),
+    );
     {
         let (shown, progress, analyst) = (shown.setter(), progress.setter(), analyst.clone());
         let stopped = stopped.setter();
@@ -392,6 +331,100 @@ pub fn use_analysis(text: Text, active: usize) -> Analyzed {
         again,
         stopped: *stopped,
     }
+}
+
+/// Slot of the request sent early for a large paste: its number, and its
+/// text once converted ([`adopt`] settles it).
+type Preposted = Rc<RefCell<Option<(u32, Option<Text>)>>>;
+
+/// [`Analyzed::large_paste`]: post the pasted string to the worker at once,
+/// then convert it and hand it to the edit in tasks of their own.
+fn large_paste(
+    pending: &Pending,
+    analyst: &Rc<RefCell<Analyst>>,
+    preposted: &Preposted,
+    progress: UseStateSetter<Option<String>>,
+) -> Callback<(js_sys::JsString, Callback<Text>)> {
+    let (pending, analyst, preposted) = (pending.clone(), analyst.clone(), preposted.clone());
+    Callback::from(move |(js, edit): (js_sys::JsString, Callback<Text>)| {
+        // Only the page's editor takes pastes; the element's bundle (no
+        // `page` feature) has a size budget, and leaves this code out.
+        if !cfg!(feature = "page") {
+            return;
+        }
+        let seq = {
+            let mut p = pending.borrow_mut();
+            *p = (p.0.wrapping_add(1), None);
+            p.0
+        };
+        *preposted.borrow_mut() = Some((seq, None));
+        crate::web::mark("rscope:analyze-start");
+        say_when_slow(&pending, seq, js.length() as usize, progress.clone());
+        analyst.borrow().post_js(seq, &js);
+        let preposted = preposted.clone();
+        wasm_bindgen_futures::spawn_local(async move {
+            // Converting and laying out are tasks of their own, the
+            // conversion a slice at a time: together they last longer
+            // than a frame.
+            gloo::timers::future::TimeoutFuture::new(0).await;
+            let text = crate::web::text_in_slices(&js).await;
+            // The edit that brings this very text takes the answer;
+            // another (an edit that changed nothing is none) asks anew.
+            if let Some((_, sent)) = preposted.borrow_mut().as_mut() {
+                *sent = Some(text.clone());
+            }
+            gloo::timers::future::TimeoutFuture::new(0).await;
+            edit.emit(text);
+        });
+    })
+}
+
+/// [`Analyzed::cancel`]: drop the request in flight and restart the worker.
+fn cancel(
+    pending: &Pending,
+    analyst: &Rc<RefCell<Analyst>>,
+    progress: UseStateSetter<Option<String>>,
+    stopped: UseStateSetter<bool>,
+) -> Callback<()> {
+    let (pending, analyst) = (pending.clone(), analyst.clone());
+    Callback::from(move |()| {
+        // The element's bundle (no `page` feature) analyses on its own
+        // thread, offers no Cancel, and has a size budget.
+        if !cfg!(feature = "page") {
+            return;
+        }
+        // A new number: whatever the old worker had sent is dropped.
+        {
+            let mut p = pending.borrow_mut();
+            *p = (p.0.wrapping_add(1), None);
+        }
+        analyst.borrow_mut().restart();
+        progress.set(None);
+        stopped.set(true);
+    })
+}
+
+/// [`Analyzed::again`]: ask for the analysis of `text` anew.
+fn again(
+    pending: &Pending,
+    analyst: &Rc<RefCell<Analyst>>,
+    text: &Text,
+    progress: UseStateSetter<Option<String>>,
+    stopped: UseStateSetter<bool>,
+) -> Callback<()> {
+    let (pending, analyst, text) = (pending.clone(), analyst.clone(), text.clone());
+    Callback::from(move |()| {
+        if !cfg!(feature = "page") {
+            return;
+        }
+        stopped.set(false);
+        let seq = {
+            let mut p = pending.borrow_mut();
+            *p = (p.0.wrapping_add(1), None);
+            p.0
+        };
+        ask(&pending, &analyst, progress.clone(), seq, &text);
+    })
 }
 
 /// Whether the request in flight was sent early ([`Analyzed::large_paste`])

@@ -136,43 +136,25 @@ pub fn picture_view(props: &PictureProps) -> Html {
     } else {
         picture.overlay(&outline)
     };
-    let subsystems: Vec<String> = {
-        let mut names: Vec<String> = outline
-            .looks()
-            .overlay()
-            .map(|(_, _, s)| s.to_string())
-            .collect();
-        names.sort();
-        names.dedup();
-        names
-    };
+    let subsystems = subsystems(&outline);
     let caret_box = props
         .caret
         .and_then(|at| outline.looks().vertex_at(at))
         .and_then(|v| picture.box_of(&outline, v));
-    let differences: Vec<String> = outline.looks().differences().map(str::to_string).collect();
-    {
-        let (canvas, scroller, picture, marks, colour, disagreeing, overlay) = (
-            canvas.clone(),
-            scroller.clone(),
-            picture.clone(),
-            marks.clone(),
-            state.colour.by(),
-            disagreeing.clone(),
-            overlay.clone(),
-        );
-        let o = props.outline.clone();
-        use_effect(move || {
-            let look = Look {
-                marks: &marks,
-                disagreeing: &disagreeing,
-                by: &colour,
-                caret: caret_box,
-                overlay: &overlay,
-            };
-            paint(&canvas, &scroller, &o.borrow(), &picture, &look, at)
-        });
-    }
+    use_paint(
+        &canvas,
+        &scroller,
+        &props.outline,
+        &picture,
+        Painted {
+            marks: marks.clone(),
+            disagreeing: disagreeing.clone(),
+            colour: state.colour.by(),
+            caret: caret_box,
+            overlay: overlay.clone(),
+        },
+        at,
+    );
     let act = act_callback(
         &state,
         &props.outline,
@@ -180,131 +162,28 @@ pub fn picture_view(props: &PictureProps) -> Html {
         &props.on_select,
         &scroller,
     );
-    let onclick = {
-        let (picture, sizer, act) = (picture.clone(), sizer.clone(), act.clone());
-        Callback::from(move |e: MouseEvent| {
-            if let Some(i) = hit(&sizer, &picture, &e) {
-                act.emit(Act::Click(i));
-            }
-        })
-    };
-    let ondblclick = {
-        let (picture, sizer, act) = (picture.clone(), sizer.clone(), act.clone());
-        Callback::from(move |e: MouseEvent| {
-            if let Some(i) = hit(&sizer, &picture, &e) {
-                act.emit(Act::Zoom(picture.boxes[i].vertex));
-            }
-        })
-    };
-    let onmousemove = {
-        let (picture, sizer, hover, o) = (
-            picture.clone(),
-            sizer.clone(),
-            hover.clone(),
-            props.outline.clone(),
-        );
-        Callback::from(move |e: MouseEvent| {
-            let tip = hit(&sizer, &picture, &e).map(|i| {
-                let (x, y) = offset(&sizer, &e);
-                let text = o.borrow().describe(&picture.boxes[i]).join("\n");
-                (x + 12.0, y + 12.0, text)
-            });
-            if *hover != tip {
-                hover.set(tip);
-            }
-        })
-    };
-    let onmouseleave = {
-        let hover = hover.clone();
-        Callback::from(move |_: MouseEvent| hover.set(None))
-    };
-    let onkeydown = {
-        let (picture, act, o) = (picture.clone(), act.clone(), props.outline.clone());
-        Callback::from(move |e: KeyboardEvent| {
-            let m = picture.press(&o.borrow(), at, &e.key());
-            if m != Move::Ignore {
-                e.prevent_default();
-                act.emit(Act::Key(m));
-            }
-        })
-    };
+    let Pointer {
+        onclick,
+        ondblclick,
+        onmousemove,
+        onmouseleave,
+        onkeydown,
+    } = pointer(&picture, &sizer, &hover, &act, &props.outline, at);
     let focus_box = picture.boxes.get(at);
     let about = focus_box.map(|b| outline.describe(b)).unwrap_or_default();
-    let crumbs = state
-        .view
-        .focus
-        .map(|f| outline.breadcrumb(f))
-        .unwrap_or_default();
-    let found = match &state.hits {
-        Some(Ok(h)) => words_found(h.len()),
-        Some(Err(e)) => e.clone(),
-        None => String::new(),
-    };
     let query_input = use_node_ref();
     let on_find = find_callback(&state, &props.outline, &query_input, &props.on_found);
-    let on_colour = {
-        let state = state.clone();
-        Callback::from(move |e: Event| {
-            let v = e.target_unchecked_into::<HtmlSelectElement>().value();
-            let mut s = (*state).clone();
-            s.colour = match v.as_str() {
-                "type" => Colour::Type,
-                "state" => Colour::State,
-                p => Colour::Property(p.strip_prefix("property:").unwrap_or(p).to_string()),
-            };
-            state.set(s);
-        })
-    };
     let copy = copy_callback(props, &state, &picture, at);
-    let on_overlay = {
-        let state = state.clone();
-        Callback::from(move |_: Event| {
-            let mut s = (*state).clone();
-            s.hide_overlay = !s.hide_overlay;
-            state.set(s);
-        })
-    };
     let (png, svg) = export_callbacks(&props.outline, &picture, &marks, &state.colour);
-    let zoom_out = {
-        let state = state.clone();
-        Callback::from(move |_: MouseEvent| {
-            let mut s = (*state).clone();
-            s.view.focus = None;
-            s.at = 0;
-            state.set(s);
-        })
-    };
-    let legend = picture.legend(&outline, &state.colour.by());
-    let dark = dark_theme(canvas.cast::<web_sys::Element>().as_ref());
-    let names = outline.looks().property_names();
+    let (on_colour, on_overlay, zoom_out) = view_callbacks(&state);
     html! {
         <section class="panel picture" aria-label="Resource picture" data-testid="picture-panel">
             <h2>{ "Picture" }</h2>
             <p class="hint">{ "The containment tree as nested boxes. Identical siblings fold into one box marked ×N: click it, or press Space, to unfold. Double-click or Enter zooms into a box; Backspace or the path above zooms out. Arrow keys move between boxes." }</p>
-            <nav aria-label="Picture path" class="crumbs" data-testid="picture-crumbs">
-                <button onclick={zoom_out} aria-current={state.view.focus.is_none().then_some("true")}>{ "whole graph" }</button>
-                { for crumbs.iter().enumerate().map(|(k, (v, name))| {
-                    let (act, v, last) = (act.clone(), *v, k + 1 == crumbs.len());
-                    html! { <>{ " / " }<button onclick={Callback::from(move |_| act.emit(Act::Zoom(v)))}
-                        aria-current={last.then_some("true")}>{ name.clone() }</button></> }
-                }) }
-            </nav>
+            { crumbs_nav(&state, &outline, &act, zoom_out) }
             <div class="picture-tools">
-                <form onsubmit={on_find.clone()} class="picture-find">
-                    <label>{ "Find " }<input ref={query_input} type="text" name="query" placeholder="type=core" value={state.query.clone()}
-                        aria-describedby="picture-found" data-testid="picture-find" /></label>
-                    <button type="submit">{ "Find" }</button>
-                    <span id="picture-found" role="status" data-testid="picture-found">{ found }</span>
-                </form>
-                <label>{ "Colour by " }
-                    <select onchange={on_colour} data-testid="picture-colour">
-                        <option value="type" selected={state.colour == Colour::Type}>{ "type" }</option>
-                        <option value="state" selected={state.colour == Colour::State}>{ "state (status)" }</option>
-                        { for names.iter().map(|p| html! {
-                            <option value={format!("property:{p}")} selected={state.colour == Colour::Property(p.to_string())}>{ format!("property {p}") }</option>
-                        }) }
-                    </select>
-                </label>
+                { find_form(&state, query_input, on_find) }
+                { colour_select(&state, &outline, on_colour) }
                 <button onclick={copy.0} data-testid="picture-copy">{ "Copy box to new tab" }</button>
                 if matches!(&state.hits, Some(Ok(h)) if !h.is_empty()) {
                     <button onclick={copy.1} data-testid="picture-copy-found">{ "Copy matches to new tab" }</button>
@@ -316,11 +195,7 @@ pub fn picture_view(props: &PictureProps) -> Html {
                 <button onclick={png} data-testid="picture-export-png">{ "Export PNG" }</button>
                 <button onclick={svg} data-testid="picture-export-svg">{ "Export SVG" }</button>
             </div>
-            <ul class="legend" aria-label="Colours">
-                { for legend.iter().enumerate().map(|(k, key)| html! {
-                    <li><span class="swatch" style={format!("background:{}", fill(k, dark))}></span>{ key.clone() }</li>
-                }) }
-            </ul>
+            { legend_list(&picture, &outline, &state, &canvas) }
             <div class="picture-frame">
                 <div class="picture-scroll" ref={scroller} {onscroll} tabindex="0" role="application" aria-roledescription="resource picture"
                     aria-label="Resource picture: arrow keys move between boxes, Enter zooms in, Backspace zooms out, Space unfolds"
@@ -343,12 +218,7 @@ pub fn picture_view(props: &PictureProps) -> Html {
             if picture.not_drawn > 0 {
                 <p class="hint" data-testid="picture-not-drawn">{ format!("{} more boxes at this level are not drawn: zoom into a box to see its part.", picture.not_drawn) }</p>
             }
-            if !differences.is_empty() {
-                <details class="picture-differences" data-testid="picture-differences">
-                    <summary>{ format!("R_lite and the graph disagree ({}): the nodes concerned are marked with a corner", differences.len()) }</summary>
-                    <ul>{ for differences.iter().map(|d| html! { <li>{ d.clone() }</li> }) }</ul>
-                </details>
-            }
+            { differences_list(&outline) }
             <p class="picture-about" aria-live="polite" data-testid="picture-about">{ about.join(" · ") }</p>
         </section>
     }
@@ -382,6 +252,254 @@ enum Act {
 
 /// Apply an [`Act`] to the state: focus a box, unfold a run, zoom. A
 /// key that moves the focus scrolls the picture to show the focused box
+/// The path from the whole graph to the box zoomed into, each step a
+/// button that zooms there.
+fn crumbs_nav(
+    state: &State,
+    outline: &Outline,
+    act: &Callback<Act>,
+    zoom_out: Callback<MouseEvent>,
+) -> Html {
+    let crumbs = state
+        .view
+        .focus
+        .map(|f| outline.breadcrumb(f))
+        .unwrap_or_default();
+    html! {
+        <nav aria-label="Picture path" class="crumbs" data-testid="picture-crumbs">
+            <button onclick={zoom_out} aria-current={state.view.focus.is_none().then_some("true")}>{ "whole graph" }</button>
+            { for crumbs.iter().enumerate().map(|(k, (v, name))| {
+                let (act, v, last) = (act.clone(), *v, k + 1 == crumbs.len());
+                html! { <>{ " / " }<button onclick={Callback::from(move |_| act.emit(Act::Zoom(v)))}
+                    aria-current={last.then_some("true")}>{ name.clone() }</button></> }
+            }) }
+        </nav>
+    }
+}
+
+/// The find field, and what the last search found.
+fn find_form(state: &State, query_input: NodeRef, on_find: Callback<SubmitEvent>) -> Html {
+    let found = match &state.hits {
+        Some(Ok(h)) => words_found(h.len()),
+        Some(Err(e)) => e.clone(),
+        None => String::new(),
+    };
+    html! {
+        <form onsubmit={on_find} class="picture-find">
+            <label>{ "Find " }<input ref={query_input} type="text" name="query" placeholder="type=core" value={state.query.clone()}
+                aria-describedby="picture-found" data-testid="picture-find" /></label>
+            <button type="submit">{ "Find" }</button>
+            <span id="picture-found" role="status" data-testid="picture-found">{ found }</span>
+        </form>
+    }
+}
+
+/// The colouring menu: type, state, or each property of the graph.
+fn colour_select(state: &State, outline: &Outline, on_colour: Callback<Event>) -> Html {
+    let names = outline.looks().property_names();
+    html! {
+        <label>{ "Colour by " }
+            <select onchange={on_colour} data-testid="picture-colour">
+                <option value="type" selected={state.colour == Colour::Type}>{ "type" }</option>
+                <option value="state" selected={state.colour == Colour::State}>{ "state (status)" }</option>
+                { for names.iter().map(|p| html! {
+                    <option value={format!("property:{p}")} selected={state.colour == Colour::Property(p.to_string())}>{ format!("property {p}") }</option>
+                }) }
+            </select>
+        </label>
+    }
+}
+
+/// The colours' keys, in the light or dark theme the canvas is drawn in.
+fn legend_list(picture: &Picture, outline: &Outline, state: &State, canvas: &NodeRef) -> Html {
+    let legend = picture.legend(outline, &state.colour.by());
+    let dark = dark_theme(canvas.cast::<web_sys::Element>().as_ref());
+    html! {
+        <ul class="legend" aria-label="Colours">
+            { for legend.iter().enumerate().map(|(k, key)| html! {
+                <li><span class="swatch" style={format!("background:{}", fill(k, dark))}></span>{ key.clone() }</li>
+            }) }
+        </ul>
+    }
+}
+
+/// Where R_lite and the graph disagree, when they do.
+fn differences_list(outline: &Outline) -> Html {
+    let differences: Vec<&str> = outline.looks().differences().collect();
+    if differences.is_empty() {
+        return html! {};
+    }
+    html! {
+        <details class="picture-differences" data-testid="picture-differences">
+            <summary>{ format!("R_lite and the graph disagree ({}): the nodes concerned are marked with a corner", differences.len()) }</summary>
+            <ul>{ for differences.iter().map(|d| html! { <li>{ d.to_string() }</li> }) }</ul>
+        </details>
+    }
+}
+
+/// The picture's pointer and key handlers.
+struct Pointer {
+    onclick: Callback<MouseEvent>,
+    ondblclick: Callback<MouseEvent>,
+    onmousemove: Callback<MouseEvent>,
+    onmouseleave: Callback<MouseEvent>,
+    onkeydown: Callback<KeyboardEvent>,
+}
+
+/// Clicks, double clicks and keys act on the box at the pointer or the
+/// focused box `at`; the pointer's box is described in a tooltip.
+fn pointer(
+    picture: &Rc<Picture>,
+    sizer: &NodeRef,
+    hover: &UseStateHandle<Option<(f64, f64, String)>>,
+    act: &Callback<Act>,
+    outline: &Rc<RefCell<Outline>>,
+    at: usize,
+) -> Pointer {
+    let onclick = {
+        let (picture, sizer, act) = (picture.clone(), sizer.clone(), act.clone());
+        Callback::from(move |e: MouseEvent| {
+            if let Some(i) = hit(&sizer, &picture, &e) {
+                act.emit(Act::Click(i));
+            }
+        })
+    };
+    let ondblclick = {
+        let (picture, sizer, act) = (picture.clone(), sizer.clone(), act.clone());
+        Callback::from(move |e: MouseEvent| {
+            if let Some(i) = hit(&sizer, &picture, &e) {
+                act.emit(Act::Zoom(picture.boxes[i].vertex));
+            }
+        })
+    };
+    let onmousemove = {
+        let (picture, sizer, hover, o) = (
+            picture.clone(),
+            sizer.clone(),
+            hover.clone(),
+            outline.clone(),
+        );
+        Callback::from(move |e: MouseEvent| {
+            let tip = hit(&sizer, &picture, &e).map(|i| {
+                let (x, y) = offset(&sizer, &e);
+                let text = o.borrow().describe(&picture.boxes[i]).join("\n");
+                (x + 12.0, y + 12.0, text)
+            });
+            if *hover != tip {
+                hover.set(tip);
+            }
+        })
+    };
+    let onmouseleave = {
+        let hover = hover.clone();
+        Callback::from(move |_: MouseEvent| hover.set(None))
+    };
+    let onkeydown = {
+        let (picture, act, o) = (picture.clone(), act.clone(), outline.clone());
+        Callback::from(move |e: KeyboardEvent| {
+            let m = picture.press(&o.borrow(), at, &e.key());
+            if m != Move::Ignore {
+                e.prevent_default();
+                act.emit(Act::Key(m));
+            }
+        })
+    };
+    Pointer {
+        onclick,
+        ondblclick,
+        onmousemove,
+        onmouseleave,
+        onkeydown,
+    }
+}
+
+/// The choices that change the view: the colouring, the overlay's edges
+/// shown or hidden, and zooming out to the whole graph.
+fn view_callbacks(
+    state: &UseStateHandle<State>,
+) -> (Callback<Event>, Callback<Event>, Callback<MouseEvent>) {
+    let on_colour = {
+        let state = state.clone();
+        Callback::from(move |e: Event| {
+            let v = e.target_unchecked_into::<HtmlSelectElement>().value();
+            let mut s = (*state).clone();
+            s.colour = match v.as_str() {
+                "type" => Colour::Type,
+                "state" => Colour::State,
+                p => Colour::Property(p.strip_prefix("property:").unwrap_or(p).to_string()),
+            };
+            state.set(s);
+        })
+    };
+    let on_overlay = {
+        let state = state.clone();
+        Callback::from(move |_: Event| {
+            let mut s = (*state).clone();
+            s.hide_overlay = !s.hide_overlay;
+            state.set(s);
+        })
+    };
+    let zoom_out = {
+        let state = state.clone();
+        Callback::from(move |_: MouseEvent| {
+            let mut s = (*state).clone();
+            s.view.focus = None;
+            s.at = 0;
+            state.set(s);
+        })
+    };
+    (on_colour, on_overlay, zoom_out)
+}
+
+/// The subsystems of the overlay's edges, named once each in order.
+fn subsystems(outline: &Outline) -> Vec<String> {
+    let mut names: Vec<String> = outline
+        .looks()
+        .overlay()
+        .map(|(_, _, s)| s.to_string())
+        .collect();
+    names.sort();
+    names.dedup();
+    names
+}
+
+/// What a paint of the picture marks, besides its boxes.
+struct Painted {
+    marks: Vec<Mark>,
+    disagreeing: Vec<bool>,
+    colour: ColourBy,
+    caret: Option<usize>,
+    overlay: Vec<(usize, usize, String)>,
+}
+
+/// Paint the picture after each render, the focused box `at` outlined.
+#[hook]
+fn use_paint(
+    canvas: &NodeRef,
+    scroller: &NodeRef,
+    outline: &Rc<RefCell<Outline>>,
+    picture: &Rc<Picture>,
+    painted: Painted,
+    at: usize,
+) {
+    let (canvas, scroller, picture, o) = (
+        canvas.clone(),
+        scroller.clone(),
+        picture.clone(),
+        outline.clone(),
+    );
+    use_effect(move || {
+        let look = Look {
+            marks: &painted.marks,
+            disagreeing: &painted.disagreeing,
+            by: &painted.colour,
+            caret: painted.caret,
+            overlay: &painted.overlay,
+        };
+        paint(&canvas, &scroller, &o.borrow(), &picture, &look, at)
+    });
+}
+
 /// (a click needs no scroll: the box is under the pointer).
 fn act_callback(
     state: &UseStateHandle<State>,
