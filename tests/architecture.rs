@@ -213,6 +213,136 @@ fn no_layer_reaches_upward_or_sideways() {
     assert!(wrong.is_empty(), "layering broken:\n{}", wrong.join("\n"));
 }
 
+/// Layer by page module, from the `web N` rows of ARCHITECTURE.md's table
+/// for `src/web`.
+fn web_layers() -> BTreeMap<String, u32> {
+    let doc = std::fs::read_to_string(Path::new(ROOT).join("ARCHITECTURE.md")).unwrap();
+    let mut out = BTreeMap::new();
+    for line in doc.lines() {
+        let cells: Vec<&str> = line.split('|').map(str::trim).collect();
+        let Some(layer) = cells
+            .get(1)
+            .and_then(|c| c.strip_prefix("web "))
+            .and_then(|c| c.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        for name in cells[2].split(',') {
+            out.insert(name.trim().trim_matches('`').to_string(), layer);
+        }
+    }
+    out
+}
+
+/// The page module a file under `src/web/` belongs to (`components` for
+/// `src/web/components/grid.rs`, `hooks` for `src/web/hooks.rs`).
+fn web_module_of(path: &Path) -> String {
+    let rel = path.strip_prefix(Path::new(ROOT).join("src/web")).unwrap();
+    let first = rel
+        .components()
+        .next()
+        .unwrap()
+        .as_os_str()
+        .to_string_lossy();
+    first.trim_end_matches(".rs").to_string()
+}
+
+/// The page modules a file of page module `me` names: `crate::web::x`,
+/// each name of a `crate::web::{x, y}` group, and from a file directly
+/// under `src/web`, `super::x` (in a folder, `super::` stays inside it).
+fn named_web_modules(src: &str, top_level: bool) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut prefixes = vec!["crate::web::", "super::super::"];
+    if top_level {
+        prefixes.push("super::");
+    }
+    for prefix in prefixes {
+        for (at, _) in src.match_indices(prefix) {
+            let before = src[..at].chars().next_back();
+            if before.is_some_and(|c| c.is_ascii_alphanumeric() || c == '_' || c == ':') {
+                continue;
+            }
+            let after = &src[at + prefix.len()..];
+            match after.strip_prefix('{') {
+                Some(group) => {
+                    let body = &group[..group.find('}').unwrap_or(group.len())];
+                    out.extend(body.split(',').map(|p| ident(p.trim())));
+                }
+                None => out.push(ident(after)),
+            }
+        }
+    }
+    out.retain(|m| !m.is_empty() && m != "self");
+    out
+}
+
+/// The page's files but its root (`mod.rs`, which declares the modules and
+/// mounts the app) and test files.
+fn web_files() -> Vec<PathBuf> {
+    let web = Path::new(ROOT).join("src/web");
+    rust_files(&web)
+        .into_iter()
+        .filter(|p| p != &web.join("mod.rs") && !p.ends_with("tests.rs"))
+        .collect()
+}
+
+#[test]
+fn every_page_module_has_a_layer_and_every_layer_a_module() {
+    let layers = web_layers();
+    let modules: std::collections::BTreeSet<String> =
+        web_files().iter().map(|p| web_module_of(p)).collect();
+    let unlisted: Vec<&String> = modules
+        .iter()
+        .filter(|m| !layers.contains_key(*m))
+        .collect();
+    assert!(
+        unlisted.is_empty(),
+        "page modules with no row in ARCHITECTURE.md's table for src/web: {unlisted:?}"
+    );
+    let missing: Vec<&String> = layers.keys().filter(|m| !modules.contains(*m)).collect();
+    assert!(
+        missing.is_empty(),
+        "src/web rows naming no module: {missing:?}"
+    );
+}
+
+#[test]
+fn no_page_layer_reaches_upward_or_sideways() {
+    let layers = web_layers();
+    let web = Path::new(ROOT).join("src/web");
+    let mut wrong = Vec::new();
+    for path in web_files() {
+        let me = web_module_of(&path);
+        let Some(&mine) = layers.get(&me) else {
+            continue;
+        };
+        let top_level = path.parent() == Some(web.as_path());
+        for other in named_web_modules(&without_tests(&path), top_level) {
+            if other == me {
+                continue;
+            }
+            match layers.get(&other) {
+                Some(&theirs) if theirs < mine => {}
+                // `super::x` from a top-level file may name an item of the root.
+                None if !web.join(format!("{other}.rs")).exists() && !web.join(&other).is_dir() => {
+                }
+                _ => wrong.push(format!(
+                    "{}: {me} (web {mine}) names {other} (web {})",
+                    path.strip_prefix(ROOT).unwrap().display(),
+                    layers.get(&other).map_or("none".into(), |l| l.to_string())
+                )),
+            }
+        }
+    }
+    wrong.sort();
+    wrong.dedup();
+    assert!(
+        wrong.is_empty(),
+        "page layering broken:\n{}",
+        wrong.join("\n")
+    );
+}
+
 #[test]
 fn the_shells_never_name_each_other() {
     for path in rust_files(&Path::new(ROOT).join("src/web")) {
@@ -403,4 +533,16 @@ fn the_checks_see_what_they_look_for() {
         .collect();
     assert_eq!(lengths, [LONGEST_FUNCTION + 1, 1]);
     assert!(layers().contains_key("rset"));
+    assert_eq!(
+        named_web_modules(
+            "use crate::web::{model::A, task};\nsuper::hooks::f(); my_super::no",
+            true
+        ),
+        ["model", "task", "hooks"]
+    );
+    assert_eq!(
+        named_web_modules("super::grid::f()", false),
+        Vec::<String>::new()
+    );
+    assert_eq!(web_layers().get("hooks").copied(), Some(4));
 }

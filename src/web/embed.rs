@@ -15,6 +15,7 @@ use crate::web::components::shape::as_linked;
 use crate::web::components::{summary::SummaryView, tree::graph_section};
 use crate::web::hooks::use_analysis;
 use crate::web::load;
+use crate::web::model::{region_name, RegionOf};
 use crate::web::shown::Shown;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -53,26 +54,6 @@ fn read_options() -> Embed {
 pub fn embed_app() -> Html {
     let embed = use_memo((), |()| Rc::new(read_options()));
     html! { <EmbedView embed={(*embed).clone()} page={base()} element={false} /> }
-}
-
-/// The name of the document an element draws, given to the components
-/// as a context so that their regions are named apart when a page holds
-/// several elements (`Summary: Flux resource set 2`).
-#[derive(Clone, Debug, PartialEq)]
-pub struct RegionOf(pub AttrValue);
-
-/// A region's name `base`, or `base: NAME` inside an element named NAME.
-#[hook]
-pub fn use_region_name(base: &'static str) -> AttrValue {
-    region_name(base, use_context::<RegionOf>().as_ref())
-}
-
-/// A region's name `base`, or `base: NAME` for the element named NAME.
-fn region_name(base: &'static str, of: Option<&RegionOf>) -> AttrValue {
-    match of {
-        Some(RegionOf(of)) => format!("{base}: {of}").into(),
-        None => AttrValue::Static(base),
-    }
 }
 
 /// What an embedded view is given.

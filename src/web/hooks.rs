@@ -9,10 +9,9 @@ use crate::grid::ColorBy;
 use crate::report::{Finding, FixView};
 use crate::rset::Rset;
 use crate::tabs::{Action, Doc, Docs, Text};
-use crate::web::components::code::{Point, Reveal};
-use crate::web::components::editor::Selection;
-use crate::web::components::grid::{CellRef, Linked};
-use crate::web::components::toolbar::Example;
+use crate::web::model::{
+    region_name, CellRef, Example, Linked, Point, RegionOf, Reveal, Selection,
+};
 pub use crate::web::shown::Shown;
 use crate::web::shown::{Arrival, Painted};
 use crate::web::worker::{part_bytes, Analyst, Answer, Stage};
@@ -281,7 +280,7 @@ pub fn use_analysis(text: Text, active: usize) -> Analyzed {
         let (shown, progress, analyst) = (shown.setter(), progress.setter(), analyst.clone());
         let stopped = stopped.setter();
         use_effect_with(text, move |text| {
-            crate::web::mark("rscope:analyze-scheduled");
+            crate::web::task::mark("rscope:analyze-scheduled");
             stopped.set(false);
             if adopt(&preposted, &pending, text) {
                 *last.borrow_mut() = (active, text.len());
@@ -358,7 +357,7 @@ fn large_paste(
             p.0
         };
         *preposted.borrow_mut() = Some((seq, None));
-        crate::web::mark("rscope:analyze-start");
+        crate::web::task::mark("rscope:analyze-start");
         say_when_slow(&pending, seq, js.length() as usize, progress.clone());
         analyst.borrow().post_js(seq, &js);
         let preposted = preposted.clone();
@@ -367,7 +366,7 @@ fn large_paste(
             // conversion a slice at a time: together they last longer
             // than a frame.
             gloo::timers::future::TimeoutFuture::new(0).await;
-            let text = crate::web::text_in_slices(&js).await;
+            let text = crate::web::text::text_in_slices(&js).await;
             // The edit that brings this very text takes the answer;
             // another (an edit that changed nothing is none) asks anew.
             if let Some((_, sent)) = preposted.borrow_mut().as_mut() {
@@ -500,7 +499,7 @@ impl Answers {
         if self.arrival.borrow().seq == seq {
             return; // seeded: these parts came already
         }
-        crate::web::mark("rscope:analyze-early");
+        crate::web::task::mark("rscope:analyze-early");
         *self.arrival.borrow_mut() = Arrival {
             seq,
             ..Arrival::default()
@@ -531,7 +530,7 @@ impl Answers {
 
     /// The rest came: show it all once the grid is laid out.
     fn later(&self, seq: u32, text: Text, parts: Vec<JsValue>) {
-        crate::web::mark("rscope:analyze-end");
+        crate::web::task::mark("rscope:analyze-end");
         let painted = {
             let mut a = self.arrival.borrow_mut();
             if a.seq != seq {
@@ -560,7 +559,7 @@ impl Answers {
         if !current() {
             return;
         }
-        crate::web::mark("rscope:unpacked");
+        crate::web::task::mark("rscope:unpacked");
         self.progress.set(None);
         let new = Rc::new(new);
         let mut kept = self.kept.borrow_mut();
@@ -582,7 +581,7 @@ fn ask(
     text: &Text,
 ) {
     pending.borrow_mut().1 = Some(text.clone());
-    crate::web::mark("rscope:analyze-start");
+    crate::web::task::mark("rscope:analyze-start");
     say_when_slow(pending, seq, text.len(), progress);
     analyst.borrow().post(seq, text);
 }
@@ -880,4 +879,10 @@ pub fn use_finding_actions(docs: &UseReducerHandle<Docs>, text: Text) -> Finding
         on_fix,
         on_select_bytes,
     }
+}
+
+/// A region's name `base`, or `base: NAME` inside an element named NAME.
+#[hook]
+pub fn use_region_name(base: &'static str) -> AttrValue {
+    region_name(base, use_context::<RegionOf>().as_ref())
 }

@@ -36,7 +36,7 @@ fn too_large(what: &str, size: &str, limit: usize) -> String {
 /// documents and has a size budget: it converts at once.
 #[cfg(feature = "page")]
 async fn text_of_js(js: &js_sys::JsString) -> Text {
-    crate::web::text_in_slices(js).await
+    crate::web::text::text_in_slices(js).await
 }
 
 /// [`text_of_js`] in the element's bundle.
@@ -78,7 +78,7 @@ async fn file_text(file: &web_sys::File) -> Option<Text> {
     let size = file.size();
     let mut text = crate::tabs::TextBuilder::with_capacity(size as usize);
     let mut carry = Vec::new();
-    let mut pacer = crate::web::Pacer::new();
+    let mut pacer = crate::web::task::Pacer::new();
     let mut at = 0.0;
     while at < size {
         let end = (at + FILE_SLICE).min(size);
@@ -94,7 +94,7 @@ async fn file_text(file: &web_sys::File) -> Option<Text> {
         text.push_bytes(&mut carry, at >= size);
         pacer.pause().await;
     }
-    crate::web::mark("rscope:file-read");
+    crate::web::task::mark("rscope:file-read");
     Some(text.finish())
 }
 
@@ -118,7 +118,7 @@ pub enum FetchError {
 /// GET `url` and read its body as text.
 pub async fn get_text(url: &str) -> Result<String, FetchError> {
     let body = body_of(gloo::utils::window().fetch_with_str(url)).await?;
-    Ok(crate::web::string_of(&body))
+    Ok(crate::web::text::string_of(&body))
 }
 
 /// The body of `answer`, a fetch under way, as a JavaScript string.

@@ -103,14 +103,6 @@ pub fn warm(r: &Text) {
 /// one to the worker takes the page's thread about 3 ms a megabyte.
 const PREPARE_MAX_BYTES: usize = 16 << 20;
 
-/// The worker's entry point for [`warm`]: read `r` for the fits to come
-/// (the page's bundle only: the element's bundle has no JS API to call).
-#[cfg(feature = "page")]
-#[wasm_bindgen(js_name = prepareFit)]
-pub fn prepare_fit(r: &str) {
-    crate::web::api_shape::sets_of(r);
-}
-
 /// Fit `shape` into `r` under `policy` off this thread; `done` is told
 /// the answer.
 pub fn fit(shape: String, r: Text, policy: Policy, done: Callback<FitResult>) {

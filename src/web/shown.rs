@@ -12,8 +12,8 @@ use crate::outline::Outline;
 use crate::report::{Finding, Report};
 use crate::tabs::Text;
 use crate::textview::Squiggles;
+use crate::web::task::{next_task, Pacer};
 use crate::web::worker::part_bytes;
-use crate::web::{next_task, Pacer};
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::JsValue;
@@ -82,7 +82,7 @@ impl Painted {
                 early.grid = None;
             }
         }
-        crate::web::mark("rscope:unpacked-grid");
+        crate::web::task::mark("rscope:unpacked-grid");
         // Reading the answer, building its rows and drawing them are
         // separate tasks: together they last longer than a frame.
         next_task().await;
@@ -99,7 +99,7 @@ impl Painted {
                 return None;
             }
         }
-        crate::web::mark("rscope:built-grid");
+        crate::web::task::mark("rscope:built-grid");
         next_task().await;
         Some(Painted {
             grid: grid.map(|g| Rc::new(g.finish())),
@@ -140,7 +140,7 @@ impl Painted {
     ) -> Option<Shown> {
         let part = |i: usize| part_bytes(parts.get(i));
         let mut d = Drawn::from_rest(&part(0));
-        crate::web::mark("rscope:unpacked-rest");
+        crate::web::task::mark("rscope:unpacked-rest");
         next_task().await;
         if let Ok(d) = d.as_mut() {
             let entries = d.read_entries(&part(1));
@@ -150,7 +150,7 @@ impl Painted {
             // The element's bundle answers on its own thread: no pieces.
             #[cfg(not(feature = "page"))]
             let outline = Ok::<(), String>(());
-            crate::web::mark("rscope:unpacked-outline");
+            crate::web::task::mark("rscope:unpacked-outline");
             if let Err(e) = entries.and(outline) {
                 d.summaries = Err(e);
             }

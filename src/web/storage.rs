@@ -232,7 +232,7 @@ impl Keeper {
             for (key, text) in kept {
                 let text = match text {
                     Kept::Chunks(t) => Some(t),
-                    Kept::Whole(js) => Some(crate::web::text_in_slices(&js).await),
+                    Kept::Whole(js) => Some(crate::web::text::text_in_slices(&js).await),
                     Kept::Missing => None,
                 };
                 texts.push((key, text));
@@ -382,7 +382,7 @@ impl Keeper {
         let (put, commit) = join(store.put(&head, Some(&k)), tx.commit()).await;
         put?;
         commit?;
-        crate::web::mark("rscope:text-stored");
+        crate::web::task::mark("rscope:text-stored");
         self.written.borrow_mut().push((text.clone(), key));
         Ok(())
     }
@@ -479,11 +479,11 @@ async fn read_text(store: &rexie::Store, key: &str) -> rexie::Result<Kept> {
 const DIGEST_SLICE: usize = 1 << 20;
 
 /// `text`'s key ([`text_key`]), digested a slice at a time with a pause
-/// for the page between tasks ([`crate::web::Pacer`]): for a 16 MiB text,
+/// for the page between tasks ([`crate::web::task::Pacer`]): for a 16 MiB text,
 /// digesting at once held the page's thread for over 50 ms (issue 12).
 async fn key_in_slices(text: &str) -> String {
     let mut digest = crate::setops::provenance::Digest::default();
-    let mut pacer = crate::web::Pacer::new();
+    let mut pacer = crate::web::task::Pacer::new();
     for part in text.as_bytes().chunks(DIGEST_SLICE) {
         digest.update(part);
         pacer.pause().await;

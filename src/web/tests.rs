@@ -191,12 +191,12 @@ fn string_of_converts_every_character_as_the_encoder_does() {
     // ASCII fills the first guess exactly; é, 😀 (a surrogate pair) and a
     // lone surrogate (U+FFFD) need the second step.
     let ascii = js_sys::JsString::from("{\"graph\": {}}");
-    assert_eq!(crate::web::string_of(&ascii), "{\"graph\": {}}");
+    assert_eq!(crate::web::text::string_of(&ascii), "{\"graph\": {}}");
     let mixed = js_sys::JsString::from("a é 😀 z");
-    assert_eq!(crate::web::string_of(&mixed), "a é 😀 z");
+    assert_eq!(crate::web::text::string_of(&mixed), "a é 😀 z");
     let lone = js_sys::JsString::from_char_code1(0xD800).concat(&"x".into());
-    assert_eq!(crate::web::string_of(&lone), "\u{FFFD}x");
-    assert_eq!(crate::web::string_of(&js_sys::JsString::from("")), "");
+    assert_eq!(crate::web::text::string_of(&lone), "\u{FFFD}x");
+    assert_eq!(crate::web::text::string_of(&js_sys::JsString::from("")), "");
 }
 
 #[wasm_bindgen_test]

@@ -27,7 +27,7 @@ pub fn analyze_for_page(
     text: js_sys::JsString,
     early: &js_sys::Function,
 ) -> Vec<js_sys::Uint8Array> {
-    let text = &crate::web::string_of(&text);
+    let text = &crate::web::text::string_of(&text);
     let first = |parts: Vec<JsValue>| {
         let _ = early.call1(&JsValue::NULL, &js_sys::Array::from_iter(parts));
     };
@@ -291,10 +291,7 @@ impl Analyst {
                 }
                 if let Some(parts) = field("warm").filter(|v| !v.is_undefined()) {
                     // The worker's warm-up answer: drawn off-screen, once.
-                    #[cfg(feature = "page")]
-                    crate::web::components::tree::warm_up(&js_sys::Array::from(&parts).to_vec());
-                    #[cfg(not(feature = "page"))]
-                    let _ = parts;
+                    warm(&js_sys::Array::from(&parts).to_vec());
                     return;
                 }
                 if let Some(set) = field("member").filter(|v| !v.is_undefined()) {
@@ -383,7 +380,7 @@ impl Analyst {
 }
 
 /// Past this many bytes (or UTF-16 units) a request's text goes to the
-/// worker in pieces of this size, a few to a task ([`crate::web::Pacer`]):
+/// worker in pieces of this size, a few to a task ([`crate::web::task::Pacer`]):
 /// the browser copies a posted string in the posting task, 46 ms for
 /// 64 MiB (issue 12), and about half a millisecond a mebibyte.
 const POST_SLICE: usize = 1 << 20;
@@ -411,7 +408,7 @@ async fn post_in_pieces(
     broken: &Rc<Cell<bool>>,
     on_answer: &Rc<dyn Fn(Answer)>,
 ) {
-    let mut pacer = crate::web::Pacer::new();
+    let mut pacer = crate::web::task::Pacer::new();
     let mut at = 0;
     loop {
         let piece = {
@@ -453,7 +450,7 @@ impl Sent {
     fn text(&self) -> Text {
         match self {
             Sent::Text(t) => t.clone(),
-            Sent::Js(j) => Text::from(crate::web::string_of(j)),
+            Sent::Js(j) => Text::from(crate::web::text::string_of(j)),
         }
     }
 
@@ -555,5 +552,27 @@ impl Drop for Analyst {
         // An outline handed over to an answer never shown goes with it.
         let key = key_of(&self.on_answer);
         HANDED.with(|h| h.borrow_mut().retain(|(k, ..)| *k != key));
+    }
+}
+
+/// What draws a warm-up answer: a function of its parts.
+type DrawWarmUp = fn(&[JsValue]);
+
+thread_local! {
+    /// What draws the worker's warm-up answer off-screen: the page's graph
+    /// views, which lie above this module and are named by the page's
+    /// root when it mounts ([`on_warm_up`]).
+    static WARM_DRAW: std::cell::Cell<Option<DrawWarmUp>> = const { std::cell::Cell::new(None) };
+}
+
+/// Have `draw` take the worker's warm-up answer (its parts, in order).
+pub fn on_warm_up(draw: DrawWarmUp) {
+    WARM_DRAW.with(|w| w.set(Some(draw)));
+}
+
+/// Draw the warm-up answer `parts` with what [`on_warm_up`] named, if any.
+fn warm(parts: &[JsValue]) {
+    if let Some(draw) = WARM_DRAW.with(|w| w.get()) {
+        draw(parts);
     }
 }

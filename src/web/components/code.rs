@@ -3,6 +3,7 @@
 //! pointer. The arithmetic itself lives in [`crate::textview`].
 
 use crate::textview::{byte_at, pieces, Lines, Mark, Squiggles, LONG_LINE};
+pub use crate::web::model::{Point, Reveal};
 use std::ops::Range;
 use wasm_bindgen::JsCast;
 use yew::prelude::*;
@@ -13,27 +14,6 @@ pub const LINE_HEIGHT: f64 = 20.0;
 /// Extra columns drawn on each side of a long line's window, so a small
 /// horizontal scroll does not show a gap before the next render.
 const MARGIN_COLUMNS: usize = 200;
-
-/// A position in the text the user points at.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Point {
-    /// The byte offset.
-    pub at: usize,
-    /// Whether it is the caret (keyboard or click) rather than the pointer
-    /// passing over; the page scrolls the grid only for the caret.
-    pub caret: bool,
-}
-
-/// A request to bring a place of the text into view without taking focus.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Reveal {
-    /// The 0-based line.
-    pub line: usize,
-    /// The 0-based column (characters from the line start).
-    pub col: usize,
-    /// Changes on every request, so the same place can be revealed twice.
-    pub nonce: u32,
-}
 
 /// Scroll `el` (whose text starts `pad` pixels in, `left` pixels after
 /// its left edge) so `reveal` is in view, if it is not.

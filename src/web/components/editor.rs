@@ -10,6 +10,7 @@ use crate::web::components::code::{
     LINE_HEIGHT,
 };
 use crate::web::components::viewer::LargeView;
+pub use crate::web::model::Selection;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use web_sys::HtmlTextAreaElement;
@@ -34,22 +35,6 @@ pub fn too_large(text: &str) -> bool {
 /// Padding inside the textarea and the backdrop, in pixels (the style sheet
 /// sets the same).
 const PAD: f64 = 10.0;
-
-/// A request to select text, e.g. from a clicked diagnostic.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Selection {
-    /// UTF-16 start offset.
-    pub start: usize,
-    /// UTF-16 end offset.
-    pub end: usize,
-    /// 1-based line, to scroll to.
-    pub line: usize,
-    /// Changes on every request, so the same span can be selected twice.
-    pub nonce: u32,
-    /// Whether the editor takes the focus (a finding located); a box
-    /// chosen in the picture leaves the focus where the keys are.
-    pub focus: bool,
-}
 
 /// Properties of [`Editor`].
 #[derive(Properties, PartialEq)]
@@ -214,7 +199,7 @@ fn use_selection(area: &NodeRef, selection: Option<Selection>) {
 }
 
 /// Bytes of text indexed per step by [`use_lines`], a few to a task
-/// ([`crate::web::Pacer`]): 256 KiB of newlines (the worst case) take
+/// ([`crate::web::task::Pacer`]): 256 KiB of newlines (the worst case) take
 /// about 3 ms; 2 MiB to a task took 20 to 30 ms.
 const INDEX_SLICE: usize = 256 << 10;
 
@@ -237,14 +222,14 @@ fn use_lines(text: &Text) -> Option<Rc<Lines>> {
                 let (text, stop) = (text.clone(), stop.clone());
                 wasm_bindgen_futures::spawn_local(async move {
                     let mut b = LinesBuilder::default();
-                    let mut pacer = crate::web::Pacer::new();
+                    let mut pacer = crate::web::task::Pacer::new();
                     while !b.step(&text, INDEX_SLICE) {
                         pacer.pause().await;
                         if stop.get() {
                             return;
                         }
                     }
-                    crate::web::mark("rscope:lines-indexed");
+                    crate::web::task::mark("rscope:lines-indexed");
                     gloo::timers::future::TimeoutFuture::new(0).await;
                     if !stop.get() {
                         built.set(Some((text, Rc::new(b.finish()))));
@@ -295,7 +280,7 @@ fn large_paste(
             e.prevent_default();
             return told.emit(js);
         }
-        let text = crate::web::string_of(&js);
+        let text = crate::web::text::string_of(&js);
         if too_large(&text) {
             // Laid out in a task of its own: the paste's task has read the
             // text already, and the viewer's first drawing is as long.

@@ -24,43 +24,11 @@ use crate::web::components::grid_paint::{
     dark_theme, export_png, export_svg, paint, paint_axis, Scene,
 };
 use crate::web::components::grid_tools::{grid_tools, selection_panel, Tools};
+pub use crate::web::model::{CellRef, Linked};
 use std::cell::RefCell;
 use std::rc::Rc;
 use web_sys::{HtmlElement, KeyboardEvent};
 use yew::prelude::*;
-
-/// An `R_lite` entry whose cells are highlighted (the editor points at it).
-#[derive(Clone, Debug, PartialEq)]
-pub struct Linked {
-    /// The entry.
-    pub entry: Entry,
-    /// Scroll its first row into view (the caret moved, not the pointer).
-    pub reveal: bool,
-}
-
-/// The cell under the pointer, for linking it to its entry.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct CellRef {
-    /// The node's rank.
-    pub rank: u32,
-    /// The child type.
-    pub kind: String,
-    /// The resource id.
-    pub id: u32,
-    /// Whether it was clicked rather than hovered.
-    pub clicked: bool,
-}
-
-impl CellRef {
-    fn of(c: &CellInfo, clicked: bool) -> CellRef {
-        CellRef {
-            rank: c.rank,
-            kind: c.kind.clone(),
-            id: c.id,
-            clicked,
-        }
-    }
-}
 
 /// Properties of [`GridView`].
 #[derive(Properties, Clone)]
@@ -252,7 +220,7 @@ pub fn grid_view(props: &GridProps) -> Html {
     let left = zoom.label_width();
     let total_w = left + grid.width() as f64 * zoom.cell;
     let total_h = map.len() as f64 * zoom.cell;
-    let label = crate::web::embed::use_region_name("Resource grid");
+    let label = crate::web::hooks::use_region_name("Resource grid");
     html! {
         <section class="grid-panel" aria-label={label}>
             { grid_tools(Tools {

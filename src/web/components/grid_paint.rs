@@ -133,7 +133,7 @@ pub fn paint(canvas: &NodeRef, scroller: &NodeRef, scene: &Scene<'_>) {
     let _ = ctx.set_transform(ratio, 0.0, 0.0, ratio, 0.0, 0.0);
     let labels = draw(&ctx, scene, (sx, sy, w, h), ratio);
     let _ = canvas.set_attribute("data-row-labels", &labels);
-    crate::web::mark("rscope:grid-painted");
+    crate::web::task::mark("rscope:grid-painted");
 }
 
 /// The text colour and the background of the page's theme.

@@ -801,7 +801,7 @@ fn paint(
     draw(&ctx, o, p, look, Some(at), dark, Some((sx, sy, w, h)));
     // Not the off-screen warm-up picture (tree::warm_up).
     if canvas.is_connected() {
-        crate::web::mark("rscope:picture-painted");
+        crate::web::task::mark("rscope:picture-painted");
     }
 }
 

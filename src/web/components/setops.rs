@@ -273,7 +273,7 @@ pub fn setops_panel(props: &SetopsProps) -> Html {
                 on_early.clone(),
             );
             SetopsWorker::new(move |a: Answer, early: Vec<JsValue>| {
-                crate::web::mark("rscope:setops-answer");
+                crate::web::task::mark("rscope:setops-answer");
                 *answers.borrow_mut() += 1;
                 running.set(false);
                 if let Some(text) = &a.text {
@@ -324,7 +324,7 @@ pub fn setops_panel(props: &SetopsProps) -> Html {
         );
         Callback::from(move |e: SubmitEvent| {
             e.prevent_default();
-            crate::web::mark("rscope:setops-run");
+            crate::web::task::mark("rscope:setops-run");
             running.set(true);
             answer.set(None);
             let mut worker = worker.borrow_mut();

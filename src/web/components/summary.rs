@@ -315,7 +315,7 @@ pub fn summary_view(props: &SummaryProps) -> Html {
         Some(Ok(s)) => status_sets(s),
     };
     // Named apart from another element's on a page that embeds several.
-    let label = crate::web::embed::use_region_name("Summary");
+    let label = crate::web::hooks::use_region_name("Summary");
     html! {
         <section class="panel" aria-live="polite" aria-label={label} data-testid="summary">
             <h2>{ "Summary" }</h2>

@@ -5,21 +5,10 @@
 //! the example opens only with the Open button next to it.
 
 use crate::web::components::summary::CopyButton;
-use serde::Deserialize;
+pub use crate::web::model::Example;
 use web_sys::HtmlInputElement;
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
-
-/// One entry of `static/examples/index.json`.
-#[derive(Clone, Debug, PartialEq, Deserialize)]
-pub struct Example {
-    /// The file name under `static/examples/`.
-    pub file: String,
-    /// The menu text.
-    pub title: String,
-    /// A few words on what it shows.
-    pub about: String,
-}
 
 /// Properties of [`Toolbar`].
 #[derive(Properties, PartialEq)]

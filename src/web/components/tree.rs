@@ -265,7 +265,7 @@ pub fn tree_view(props: &TreeProps) -> Html {
         Origin::Scheduling => "the document's scheduling graph",
         Origin::Generated => "generated from R_lite (the document has no graph)",
     };
-    let label = crate::web::embed::use_region_name("Resource graph");
+    let label = crate::web::hooks::use_region_name("Resource graph");
     let marks = RowMarks::new(&props.found);
     html! {
         <section class="panel tree" aria-label={label}>

@@ -133,13 +133,13 @@ pub fn eval_set_expression(
     let expr = expr.as_string().ok_or_else(|| {
         api::error(&format!(
             "evalSetExpression: expr must be a string (such as \"(A | B) - C\"), not {}",
-            super::api::kind(&expr)
+            super::kind(&expr)
         ))
     })?;
     if !tabs.is_object() || js_sys::Array::is_array(&tabs) {
         return Err(api::error(&format!(
             "evalSetExpression: tabs must be an object of texts by letter ({{A: text, B: text}}), not {}",
-            super::api::kind(&tabs)
+            super::kind(&tabs)
         )));
     }
     let mut texts = Vec::new();

@@ -2,7 +2,7 @@
 //! `encode`, thin calls of [`crate::commands::r`] and [`crate::setops`],
 //! which answer as `rscope R validate`, `rscope summary`, `rscope R
 //! decode` and `rscope R encode` do. Arguments are checked as in
-//! [`super::api`].
+//! [`super`].
 
 use crate::commands::r::{self, EncodeOptions};
 use crate::setops::{self, Inputs, Refusal};

@@ -1,6 +1,6 @@
 //! The JS API for shapes and fit: `shape`, `formatShape` and `fit`, thin
 //! calls of [`crate::shape::print`] and [`crate::alloc::answer`], the
-//! functions `rscope shape` and `rscope fit` call. As in [`super::api`],
+//! functions `rscope shape` and `rscope fit` call. As in [`super`],
 //! every argument comes in as `JsValue` and a wrong type throws a plain
 //! `Error` before it reaches the core.
 
@@ -146,4 +146,12 @@ pub(crate) fn shape_error(text: &str, e: &crate::shape::Error) -> JsValue {
     let _ = js_sys::Reflect::set(&err, &"line".into(), &(placed.at.line as f64).into());
     let _ = js_sys::Reflect::set(&err, &"column".into(), &(placed.at.col as f64).into());
     err.into()
+}
+
+/// The shape worker's entry point for [`crate::web::shape_worker::warm`]:
+/// read `r` for the fits to come
+/// (the page's bundle only: the element's bundle has no JS API to call).
+#[wasm_bindgen(js_name = prepareFit)]
+pub fn prepare_fit(r: &str) {
+    sets_of(r);
 }

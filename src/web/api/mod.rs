@@ -4,6 +4,14 @@
 //! `&str` reads an object or a number as a pointer into wasm memory and
 //! traps, so a wrong type must be refused before it reaches it.
 
+pub mod graph;
+pub mod hwloc;
+pub mod lists;
+pub mod r;
+pub mod sets;
+pub mod shape;
+pub mod teach;
+
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
