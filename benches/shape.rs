@@ -3,7 +3,7 @@
 //! 16 384-node R.
 
 use criterion::{criterion_group, criterion_main, Criterion};
-use rscope::alloc::{fit, Policy, Request, Verdict};
+use rscope::fit::{fit, Policy, Request, Verdict};
 use rscope::idset::IdSet;
 use rscope::rset::Rset;
 use rscope::shape::{format::format_exact, parse, Options};

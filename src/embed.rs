@@ -9,8 +9,8 @@
 //! (an RFC 46 shape fitted into the document, drawn over the grid). What
 //! is not understood is said, never silently dropped.
 
-use crate::alloc::answer::{answer, request_of, FitError};
-use crate::alloc::Policy;
+use crate::fit::answer::{answer, request_of, FitError};
+use crate::fit::Policy;
 use crate::idset::IdSet;
 use crate::share;
 
@@ -335,7 +335,7 @@ pub struct Fit {
 /// Fit `shape` into the R or status document `text` under flux-core's
 /// default policy (worst fit), as `rscope fit` does; a bad shape says
 /// where it goes wrong.
-pub fn fit(shape: &str, text: &str) -> Result<Fit, String> {
+pub fn shape_fit(shape: &str, text: &str) -> Result<Fit, String> {
     let request = request_of(shape, None).map_err(|e| match e {
         FitError::Shape(e) => crate::shape::print::place(shape, &e).located(),
         FitError::Other(why) => why,
@@ -487,7 +487,7 @@ mod tests {
     #[test]
     fn a_shape_fits_into_the_document() {
         let r = include_str!("../static/examples/rfc20.json");
-        let f = fit("node=2/core=4", r).unwrap();
+        let f = shape_fit("node=2/core=4", r).unwrap();
         assert_eq!(
             (f.status, f.short.as_deref()),
             ("now", Some("rank[19-20]/core[0-3]"))
@@ -495,8 +495,8 @@ mod tests {
         assert_eq!(f.words, "fits now: 2 nodes, node[186-187], 8 cores");
         assert_eq!(f.groups.len(), 1);
         assert_eq!(f.groups[0].0.to_string(), "19-20");
-        assert_eq!(fit("node=9/core", r).unwrap().status, "never");
-        let bad = fit("node=2/cor", r).unwrap_err();
+        assert_eq!(shape_fit("node=9/core", r).unwrap().status, "never");
+        let bad = shape_fit("node=2/cor", r).unwrap_err();
         assert!(bad.contains("cor"), "{bad}");
     }
 }

@@ -9,7 +9,7 @@
 //! - [`json`]: strict JSON with byte ranges, and jansson's way of writing it.
 //! - [`shape`], [`rset`]: RFC 46 shapes to RFC 14 resources; RFC 20 R documents.
 //! - [`jgf`]: RFC 40 / RFC 4 resource graphs.
-//! - [`document`], [`alloc`], [`setops`], [`prune`]: an R read with its graph in one pass; fitting a request;
+//! - [`document`], [`fit`], [`setops`], [`prune`]: an R read with its graph in one pass; fitting a request;
 //!   `flux R`'s operations over named texts and set expressions; an R copied down to part of its graph.
 //! - [`report`], [`grid`], [`outline`], [`textview`], [`share`], [`color`], [`tabs`]: what the views draw.
 //! - [`explain`]: what a key or value of R means, and why each finding is one, for readers learning the format.
@@ -20,7 +20,6 @@
 //! The core (everything outside `web` and the `rscope` binary) never names a
 //! web crate; `web` is compiled for `wasm32` only.
 
-pub mod alloc;
 pub mod analysis;
 pub mod color;
 pub mod commands;
@@ -28,6 +27,7 @@ pub mod diag;
 pub mod document;
 pub mod embed;
 pub mod explain;
+pub mod fit;
 pub mod grid;
 pub mod hostlist;
 pub mod hwloc;

@@ -7,7 +7,7 @@
 //! they are.
 
 use crate::color::{coloring, ColorChoice};
-use crate::embed::{fit, from_attributes, open_link, options, Embed, Fit, Source, View};
+use crate::embed::{from_attributes, open_link, options, shape_fit, Embed, Fit, Source, View};
 use crate::report::Finding;
 use crate::tabs::Text;
 use crate::web::components::grid::{GridView, Linked};
@@ -145,7 +145,7 @@ pub fn embed_view(props: &EmbedProps) -> Html {
         shape
             .as_deref()
             .filter(|_| !text.is_empty())
-            .map(|s| fit(s, text))
+            .map(|s| shape_fit(s, text))
     });
     use_fold_once(embed.fold, analysis.as_ref());
     let page = props.page.to_string();

@@ -3,9 +3,9 @@
 //! 16 384-node R is read without blocking the page. Where no worker can
 //! start, [`here`] answers on this thread with the same core calls.
 
-use crate::alloc::answer::{answer, request_of, FitError};
-use crate::alloc::queue::{Queue, View};
-use crate::alloc::Policy;
+use crate::fit::answer::{answer, request_of, FitError};
+use crate::fit::queue::{Queue, View};
+use crate::fit::Policy;
 use crate::shape::print::{head, place, show, Shown, Style};
 use crate::shape::Options;
 use crate::tabs::Text;
@@ -268,7 +268,7 @@ fn read(answer: &JsValue, error: &JsValue) -> FitResult {
     })
 }
 
-/// One operation on the job queue ([`crate::alloc::queue`]), sent to the
+/// One operation on the job queue ([`crate::fit::queue`]), sent to the
 /// worker in postcard's binary form; the worker keeps the queue between
 /// operations, so a 16 384-node R is read once per tab, not per click.
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]

@@ -4,15 +4,15 @@
 //! (exit 0), `not now: REASON` when busy resources are in the way but the
 //! whole R would do (exit 3), or `never: REASON` (exit 4). Errors (a bad
 //! shape or R, a request only a graph-aware scheduler can place) exit 1.
-//! The answer is [`rscope::alloc::answer`]'s, which the page shows too.
+//! The answer is [`rscope::fit::answer`]'s, which the page shows too.
 //!
 //! With `--queue FILE`, the shapes of FILE (one a line) are allocated one
-//! after another as [`rscope::alloc::queue`] plays them, the page's queue.
+//! after another as [`rscope::fit::queue`] plays them, the page's queue.
 
 use crate::cli::{read_input, Outcome};
-use rscope::alloc::answer::{answer, request_of};
-use rscope::alloc::queue::Queue;
-use rscope::alloc::Policy;
+use rscope::fit::answer::{answer, request_of};
+use rscope::fit::queue::Queue;
+use rscope::fit::Policy;
 
 /// Arguments of `rscope fit`.
 #[derive(clap::Args)]
@@ -80,7 +80,7 @@ fn run_queue(file: &str, r_file: Option<&str>, policy: Policy, status: bool) -> 
         }
     }
     while let Some(s) = queue.allocate_next() {
-        if s == rscope::alloc::answer::Status::NotNow {
+        if s == rscope::fit::answer::Status::NotNow {
             break;
         }
     }

@@ -1,11 +1,11 @@
 //! The JS API for shapes and fit: `shape`, `formatShape` and `fit`, thin
-//! calls of [`crate::shape::print`] and [`crate::alloc::answer`], the
+//! calls of [`crate::shape::print`] and [`crate::fit::answer`], the
 //! functions `rscope shape` and `rscope fit` call. As in [`super`],
 //! every argument comes in as `JsValue` and a wrong type throws a plain
 //! `Error` before it reaches the core.
 
-use crate::alloc::answer::{answer_sets, request_of, sets, FitError};
-use crate::alloc::Policy;
+use crate::fit::answer::{answer_sets, request_of, sets, FitError};
+use crate::fit::Policy;
 use crate::rset::Rset;
 use crate::shape::print::{place, print, shape_of_document, Style};
 use crate::shape::Options;

@@ -5,8 +5,8 @@
 //! ([`shape_worker::queue`]), which reads the R once; this component only
 //! draws the [`View`] it answers with.
 
-use crate::alloc::queue::{Cells, State, View};
-use crate::alloc::Policy;
+use crate::fit::queue::{Cells, State, View};
+use crate::fit::Policy;
 use crate::tabs::Text;
 use crate::web::shape_worker::{self, QueueOp, QueueReply};
 use std::cell::RefCell;

@@ -1,10 +1,10 @@
 //! The shape panel: type an RFC 46 shape and see its RFC 14 resources as
 //! `rscope shape` prints them; paste a jobspec and see its shortest shape;
 //! fit the shape into the active tab's R. Every answer is a core call
-//! ([`crate::shape::print`], [`crate::alloc::answer`]); an error is cut at
+//! ([`crate::shape::print`], [`crate::fit::answer`]); an error is cut at
 //! its span by the core and drawn here as text.
 
-use crate::alloc::Policy;
+use crate::fit::Policy;
 use crate::grid::overlay::Overlay;
 use crate::grid::ColorBy;
 use crate::idset::IdSet;

@@ -1,5 +1,5 @@
 use super::*;
-use crate::alloc::answer::{answer, request_of};
+use crate::fit::answer::{answer, request_of};
 
 /// Ranks 0-3 on node[0-3] with cores 0-7; ranks 2-3 also have GPUs 0-1.
 const R: &str = r#"{"version": 1, "execution": {"R_lite": [{"rank": "0-1", "children": {"core": "0-7"}}, {"rank": "2-3", "children": {"core": "0-7", "gpu": "0-1"}}], "nodelist": ["node[0-3]"], "starttime": 0, "expiration": 0}}"#;
