@@ -13,6 +13,7 @@
 //!   `flux R`'s operations over named texts and set expressions; an R copied down to part of its graph.
 //! - [`report`], [`grid`], [`outline`], [`textview`], [`share`], [`color`], [`tabs`]: what the views draw.
 //! - [`explain`]: what a key or value of R means, and why each finding is one, for readers learning the format.
+//! - [`teach`]: the R builder, the small formats' playground and the guided tour.
 //! - [`analysis`]: everything the page draws from one tab's text, computed once.
 //! - [`embed`]: the iframe mode's options, read from the address.
 //! - [`commands`]: what the CLI's subcommands print, for the CLI and the JS API alike.
@@ -44,6 +45,7 @@ pub mod setops;
 pub mod shape;
 pub mod share;
 pub mod tabs;
+pub mod teach;
 pub mod textview;
 pub mod words;
 

@@ -7,20 +7,18 @@
 //! it, and the cells of the grid it is about.
 //!
 //! [`why`] does the same for findings: the rule each kind of diagnostic
-//! enforces and how to fix it.
+//! enforces and how to fix it. The teaching features built over it (the R
+//! builder, the playground, the tour) are [`crate::teach`]'s.
 //!
 //! - `locate`: which key or value holds the offset;
 //! - `r`: the R keys (RFC 20, 22, 29);
 //! - `graph`: the JGF keys under `scheduling` (RFC 40, RFC 4);
 //! - `text`: bounded lists and dates.
 
-pub mod build;
 mod graph;
 mod locate;
-pub mod play;
 mod r;
 mod text;
-pub mod tour;
 pub mod why;
 
 use crate::hostlist::Hostlist;

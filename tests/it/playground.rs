@@ -4,7 +4,7 @@
 
 use crate::support::rscope;
 use rscope::commands::lists::{hostlist, idset, ListAnswer};
-use rscope::explain::play::{read, Format};
+use rscope::teach::play::{read, Format};
 
 const LISTS: [&str; 6] = [
     "node[1-4,7]",

@@ -1,9 +1,11 @@
 //! The JS API for learning the format: `explain(text, byteOffset)`, what the
 //! key or value at a byte of an R means, and `whyFinding(message, pointer)`,
 //! the rule and the fix of a finding, and `readSmall(format, text)`, the
-//! playground's reading of a small format; thin calls of [`crate::explain`].
+//! playground's reading of a small format; thin calls of [`crate::explain`]
+//! and [`crate::teach::play`].
 
 use crate::explain;
+use crate::teach::play;
 use crate::web::api::{error, text_arg, to_js};
 use wasm_bindgen::prelude::*;
 
@@ -82,17 +84,17 @@ pub fn read_small(format: JsValue, text: JsValue) -> Result<JsValue, JsValue> {
         &format,
     )?;
     let text = text_arg("readSmall", "text", "the text to read", &text)?;
-    let format = explain::play::Format::named(&name).ok_or_else(|| {
+    let format = play::Format::named(&name).ok_or_else(|| {
         error(&format!(
             "readSmall: unknown format '{name}': use idset, hostlist, range or shape"
         ))
     })?;
     #[derive(serde::Serialize)]
     struct Answer {
-        reading: Option<explain::play::Reading>,
-        problem: Option<explain::play::Problem>,
+        reading: Option<play::Reading>,
+        problem: Option<play::Problem>,
     }
-    let answer = match explain::play::read(format, &text) {
+    let answer = match play::read(format, &text) {
         Ok(r) => Answer {
             reading: Some(r),
             problem: None,

@@ -1,10 +1,10 @@
 //! Build an R: a form (hosts, cores and GPUs per node, properties, times)
 //! that writes its JSON into a tab of its own, where the page checks it
 //! and draws its grid. Editing that JSON fills the form again when the
-//! form can show it ([`crate::explain::build`]).
+//! form can show it ([`crate::teach::build`]).
 
-use crate::explain::build::{self, FieldProblem, Form};
 use crate::tabs::{Action, Doc, Docs};
+use crate::teach::build::{self, FieldProblem, Form};
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
 

@@ -1,12 +1,12 @@
 //! The playground for the small formats: type an id set, a host list, an
 //! RFC 45 range or a shape and see its canonical form, count, members,
-//! step-by-step reading or error ([`crate::explain::play`]); combine two
+//! step-by-step reading or error ([`crate::teach::play`]); combine two
 //! id sets or host lists as `flux hostlist -u/-i/-m/-X` do
 //! ([`crate::commands::lists`], which the JS API and the CLI's tests share).
 
 use crate::commands::lists::{self, ListAnswer};
-use crate::explain::play::{self, Format, Problem, Reading};
 use crate::explain::RFC_BASE;
+use crate::teach::play::{self, Format, Problem, Reading};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 

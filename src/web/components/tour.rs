@@ -1,11 +1,11 @@
-//! The guided tour over the RFC 20 example ([`crate::explain::tour`]):
+//! The guided tour over the RFC 20 example ([`crate::teach::tour`]):
 //! each step outlines its part of the editor and its cells in the grid.
 //! Arrow keys step, Escape leaves; a left tour resumes where it stopped,
 //! after a reload too (the step is kept in local storage).
 
-use crate::explain::tour::{self, Stop, DOCUMENT};
 use crate::rset::Entry;
 use crate::tabs::{Action, Doc, Docs};
+use crate::teach::tour::{self, Stop, DOCUMENT};
 use crate::web::components::grid::Linked;
 use std::rc::Rc;
 use web_sys::HtmlElement;

@@ -4,7 +4,7 @@
 //! with its span. Set operations on two lists are `commands::lists`', the
 //! same as `rscope hostlist`'s; this is the reading.
 
-use super::text::listed;
+use crate::explain::listed;
 use crate::hostlist::Hostlist;
 use crate::idset::IdSet;
 use crate::range::Range;

@@ -2,7 +2,7 @@
 //! and a small graph added), each pointing at a part of the document, its
 //! cells in the grid and its RFC section, in this project's words.
 
-use super::{explain, Place, Rfc};
+use crate::explain::{explain, Place, Rfc};
 use serde::Serialize;
 
 /// The tour's document: the RFC 20 example, a property, and a graph of

@@ -1,0 +1,15 @@
+//! The teaching features: ways to learn the formats by doing, each a pure
+//! function of text that the page's panels and the JS API call.
+//!
+//! - [`build`]: an R built from a form (hosts, cores and GPUs per node,
+//!   properties, times), and read back into the form;
+//! - [`play`]: the playground's reading of a small format (an RFC 22 id
+//!   set, an RFC 29 host list, an RFC 45 range, an RFC 46 shape);
+//! - [`tour`]: the guided tour, steps over the RFC 20 example.
+//!
+//! What a key or value under the caret means, and why a finding is one,
+//! are [`crate::explain`]'s; the tour points with it.
+
+pub mod build;
+pub mod play;
+pub mod tour;
