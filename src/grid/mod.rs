@@ -11,17 +11,17 @@
 //!
 //! Around the layout: [`geometry`] (zoom steps, label column, hit-testing),
 //! [`axes`] (row labels and the column axis), [`text`] (tooltips, legend),
-//! [`picture`] (the exports), [`pick`] (the selection) and [`keys`] (the
-//! keyboard), all pure so the page only draws.
+//! [`export`] (the PNG and SVG exports), [`pick`] (the selection) and
+//! [`keys`] (the keyboard), all pure so the page only draws.
 
 pub mod axes;
 pub mod compare;
 pub mod compare_wire;
+pub mod export;
 pub mod geometry;
 pub mod keys;
 pub mod overlay;
 pub mod pick;
-pub mod picture;
 mod rows;
 pub mod text;
 mod wire;

@@ -11,12 +11,12 @@
 //! (CSS pixels of the label column) and `data-cell` (CSS pixels of one
 //! cell, which is also one row).
 
+use crate::grid::export::{fits, frame, image, Sheet, PNG_LIMITS, SVG_LIMITS};
 use crate::grid::geometry::{
     cell_at, scroll_to, step_zoom, Zoom, DEFAULT_ZOOM, PNG_CELL, VIEW_HEIGHT, ZOOMS,
 };
 use crate::grid::keys::{press, Press};
 use crate::grid::pick::{pick, Pick, Selection};
-use crate::grid::picture::{fits, frame, picture, Sheet, PNG_LIMITS, SVG_LIMITS};
 use crate::grid::text::{describe, legend, shape};
 use crate::grid::{CellInfo, ColorBy, Grid, RowMap, Shade};
 use crate::rset::Entry;
@@ -468,7 +468,7 @@ fn use_svg_export(layers: &Layers, cell: f64, title: &str) -> Option<Callback<Mo
                 cell,
                 title: &title,
             };
-            if let Some(p) = picture(&sheet, &SVG_LIMITS) {
+            if let Some(p) = image(&sheet, &SVG_LIMITS) {
                 export_svg(&p);
             }
         })
@@ -498,7 +498,7 @@ fn png_export(layers: &Layers, title: &str) -> (Callback<MouseEvent>, Option<Str
                 cell: PNG_CELL,
                 title: &title,
             };
-            if let Some(p) = picture(&sheet, &PNG_LIMITS) {
+            if let Some(p) = image(&sheet, &PNG_LIMITS) {
                 export_png(&p);
             }
         })

@@ -1,16 +1,16 @@
 //! Drawing the grid on a canvas: the cells in view (as runs, or as shaded
 //! strips when rows are folded or grouped), row labels, the column axis,
 //! the selection and the cells of the linked `R_lite` entry. Also the PNG
-//! export, which draws the core's export picture.
+//! export, which draws the core's export image ([`crate::grid::export`]).
 //!
 //! The canvases say what they drew for tests: the cells' canvas names its
 //! row labels in `data-row-labels` (one a line), the axis its ids in
 //! `data-axis`, as [`describe`] words them.
 
 use crate::grid::axes::{axis, describe, row_labels, AXIS_ID_Y, AXIS_NAME_Y, LABEL_ROOM, LABEL_X};
+use crate::grid::export::{svg, Image, Ink, PAGE_COLOR, TEXT_COLOR};
 use crate::grid::geometry::{label_font, label_stride, AXIS_HEIGHT, CHAR_EM, SMALL_FONT};
 use crate::grid::pick::CellRect;
-use crate::grid::picture::{svg, Ink, Picture, PAGE_COLOR, TEXT_COLOR};
 use crate::grid::{ColorBy, Grid, Paint, RowMap, Shade};
 use crate::rset::Entry;
 use std::ops::Range;
@@ -499,8 +499,8 @@ fn draw_linked(
     }
 }
 
-/// Draw an export picture on an off-screen canvas and download it as PNG.
-pub fn export_png(picture: &Picture) {
+/// Draw an export image on an off-screen canvas and download it as PNG.
+pub fn export_png(image: &Image) {
     let document = gloo::utils::document();
     let Some(canvas) = document
         .create_element("canvas")
@@ -509,24 +509,24 @@ pub fn export_png(picture: &Picture) {
     else {
         return;
     };
-    let (w, h) = (picture.frame.width, picture.frame.height);
+    let (w, h) = (image.frame.width, image.frame.height);
     canvas.set_width(w.ceil() as u32);
     canvas.set_height(h.ceil() as u32);
     let Some(ctx) = context_2d(&canvas) else {
         return;
     };
-    draw_picture(&ctx, picture);
+    draw_image(&ctx, image);
     if let Ok(url) = canvas.to_data_url_with_type("image/png") {
         download(&url, "rscope-grid.png");
     }
 }
 
-/// Export a picture as SVG: written out and downloaded on demand, never
+/// Export an image as SVG: written out and downloaded on demand, never
 /// kept in the page.
-pub fn export_svg(picture: &Picture) {
+pub fn export_svg(image: &Image) {
     let url = format!(
         "data:image/svg+xml;charset=utf-8,{}",
-        js_sys::encode_uri_component(&svg(picture, paint_color))
+        js_sys::encode_uri_component(&svg(image, paint_color))
     );
     download(&url, "rscope-grid.svg");
 }
@@ -546,7 +546,7 @@ pub(crate) fn download(url: &str, name: &str) {
 
 /// Draw `p` on `ctx` as its SVG shows it: blocks, the gaps between cells,
 /// then the texts.
-fn draw_picture(ctx: &CanvasRenderingContext2d, p: &Picture) {
+fn draw_image(ctx: &CanvasRenderingContext2d, p: &Image) {
     let mut sink = CanvasSink { ctx, current: None };
     for b in &p.blocks {
         match b.ink {

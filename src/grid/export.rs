@@ -1,8 +1,10 @@
-//! The grid as a picture to export: a title, the legend, the column axis,
-//! the row labels and the cells, as rectangles and texts placed in pixels.
-//! The SVG export is this picture written out and the PNG export is the
-//! same picture drawn on a canvas, so the two cannot differ; both take
-//! their labels from [`axes`](super::axes), as the screen does.
+//! The grid's PNG and SVG exports, as one image: a title, the legend, the
+//! column axis, the row labels and the cells, as rectangles and texts
+//! placed in pixels. The SVG export is this image written out and the PNG
+//! export is the same image drawn on a canvas, so the two cannot differ;
+//! both take their labels from [`axes`](super::axes), as the screen does.
+//! (A "picture" in this project is the graph's nested boxes,
+//! `outline/picture.rs`; the grid has exports.)
 
 use super::axes::{axis, row_labels, AXIS_ID_Y, AXIS_NAME_Y, LABEL_X};
 use super::geometry::{
@@ -13,7 +15,7 @@ use super::text::legend;
 use super::{ColorBy, Grid, Paint, RowMap};
 use std::fmt::Write;
 
-/// The margin around a picture.
+/// The margin around an image.
 pub const PAD: f64 = 8.0;
 
 /// The title's font size.
@@ -31,14 +33,14 @@ pub const TEXT_COLOR: &str = "#1b1f24";
 /// The background of an export.
 pub const PAGE_COLOR: &str = "#ffffff";
 
-/// The most display rows and columns a picture may hold before it is cut.
+/// The most display rows and columns an image may hold before it is cut.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Limits {
     /// The largest side in pixels.
     pub side: f64,
     /// The most pixels.
     pub area: f64,
-    /// The most cell rectangles; past them there is no picture.
+    /// The most cell rectangles; past them there is no image.
     pub rects: usize,
 }
 
@@ -58,7 +60,7 @@ pub const SVG_LIMITS: Limits = Limits {
     rects: MAX_SVG_RECTS,
 };
 
-/// What to picture.
+/// What to export.
 pub struct Sheet<'a> {
     /// The grid.
     pub grid: &'a Grid,
@@ -72,7 +74,7 @@ pub struct Sheet<'a> {
     pub title: &'a str,
 }
 
-/// Where things go: the part of the grid shown and the picture's size.
+/// Where things go: the part of the grid shown and the image's size.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Frame {
     /// Display rows shown (the first ones).
@@ -81,9 +83,9 @@ pub struct Frame {
     pub cols: usize,
     /// The top of the column axis; the cells start [`AXIS_HEIGHT`] below.
     pub axis_top: f64,
-    /// The picture's width.
+    /// The image's width.
     pub width: f64,
-    /// The picture's height.
+    /// The image's height.
     pub height: f64,
     /// Why not everything is shown, when it is not.
     pub note: Option<String>,
@@ -149,10 +151,10 @@ pub struct Lattice {
     pub cell: f64,
 }
 
-/// The picture: its size, blocks (background, swatches, then cells), the
-/// gaps between cells, and texts.
+/// The exported image: its size, blocks (background, swatches, then
+/// cells), the gaps between cells, and texts.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Picture {
+pub struct Image {
     /// Where things go.
     pub frame: Frame,
     /// Rectangles, in drawing order.
@@ -182,7 +184,7 @@ fn legend_width(entries: &[(String, Paint)]) -> f64 {
         .sum()
 }
 
-/// What a cut picture says about what it leaves out.
+/// What a cut image says about what it leaves out.
 fn cut_note(rows: (usize, usize), cols: (usize, usize)) -> Option<String> {
     let mut parts = Vec::new();
     if rows.0 < rows.1 {
@@ -235,7 +237,7 @@ pub fn frame(sheet: &Sheet<'_>, limits: &Limits) -> Frame {
     };
     let mut note = cut_note((total_rows, total_rows), (cols, total_cols));
     let mut rows = rows_within(&note);
-    // A note takes a line and may widen the picture: fit again with it.
+    // A note takes a line and may widen the image: fit again with it.
     for _ in 0..2 {
         note = cut_note((rows, total_rows), (cols, total_cols));
         rows = rows_within(&note);
@@ -251,12 +253,12 @@ pub fn frame(sheet: &Sheet<'_>, limits: &Limits) -> Frame {
     }
 }
 
-/// Display rows a picture reads at a time: a million-row grid gives up
+/// Display rows an image reads at a time: a million-row grid gives up
 /// after a chunk past the limit rather than after reading every row.
 const CHUNK: usize = 256;
 
 /// Whether the cells of `sheet` take at most `limits.rects` rectangles,
-/// that is whether [`picture`] gives a picture; cheap enough to ask on
+/// that is whether [`image`] gives an image; cheap enough to ask on
 /// every zoom, since it builds no text.
 pub fn fits(sheet: &Sheet<'_>, limits: &Limits) -> bool {
     let frame = frame(sheet, limits);
@@ -274,11 +276,11 @@ pub fn fits(sheet: &Sheet<'_>, limits: &Limits) -> bool {
     true
 }
 
-/// The picture of `sheet` within `limits`, or `None` when its cells would
+/// The image of `sheet` within `limits`, or `None` when its cells would
 /// take more than `limits.rects` rectangles. Rows are read a chunk at a
 /// time, so a million-row grid gives up early rather than after computing
 /// every cell.
-pub fn picture(sheet: &Sheet<'_>, limits: &Limits) -> Option<Picture> {
+pub fn image(sheet: &Sheet<'_>, limits: &Limits) -> Option<Image> {
     let frame = frame(sheet, limits);
     let (grid, cell) = (sheet.grid, sheet.cell);
     let (left, top) = (PAD + LABEL_WIDTH, frame.axis_top + AXIS_HEIGHT);
@@ -315,7 +317,7 @@ pub fn picture(sheet: &Sheet<'_>, limits: &Limits) -> Option<Picture> {
         cell,
     });
     labels(sheet, &frame, &mut texts);
-    Some(Picture {
+    Some(Image {
         frame,
         blocks,
         lattice,
@@ -395,8 +397,8 @@ fn labels(sheet: &Sheet<'_>, frame: &Frame, texts: &mut Vec<Text>) {
     }
 }
 
-/// The picture as an SVG document, cells coloured by `color`.
-pub fn svg(p: &Picture, color: impl Fn(Paint) -> &'static str) -> String {
+/// The image as an SVG document, cells coloured by `color`.
+pub fn svg(p: &Image, color: impl Fn(Paint) -> &'static str) -> String {
     let (w, h) = (p.frame.width, p.frame.height);
     let mut out = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" font-family=\"monospace\">\n"
@@ -498,7 +500,7 @@ mod tests {
             cell: 10.0,
             title: "A tiny",
         };
-        let p = picture(&sheet, &NO_LIMIT).unwrap();
+        let p = image(&sheet, &NO_LIMIT).unwrap();
         assert_eq!(
             svg(&p, |_| "#123456"),
             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"190\" height=\"96\" viewBox=\"0 0 190 96\" font-family=\"monospace\">\n\
@@ -519,18 +521,14 @@ mod tests {
             rects: 0,
             ..NO_LIMIT
         };
-        assert_eq!(
-            picture(&sheet, &none),
-            None,
-            "one cell rectangle is too many"
-        );
+        assert_eq!(image(&sheet, &none), None, "one cell rectangle is too many");
     }
 
     /// 20 nodes: 16 of 36 cores, then 4 with 4 GPUs too.
     const TWENTY: &str = r#"{"version": 1, "execution": {"R_lite": [{"rank": "0-15", "children": {"core": "0-35"}}, {"rank": "16-19", "children": {"core": "0-35", "gpu": "0-3"}}], "nodelist": ["quartz[1-20]"]}}"#;
 
     #[test]
-    fn pictures_folds_and_strips_with_the_screen_labels() {
+    fn exports_folds_and_strips_with_the_screen_labels() {
         let g = grid(TWENTY);
         let fold = g.fold(&ColorBy::Type);
         let sheet = |map, cell| Sheet {
@@ -540,7 +538,7 @@ mod tests {
             cell,
             title: "B quartz",
         };
-        let p = picture(&sheet(&fold, 18.0), &NO_LIMIT).unwrap();
+        let p = image(&sheet(&fold, 18.0), &NO_LIMIT).unwrap();
         let labels: Vec<(f64, &str)> = p
             .texts
             .iter()
@@ -553,7 +551,7 @@ mod tests {
         );
         assert_eq!((p.frame.width, p.frame.height), (904.0, 122.0));
         let strips = g.strips(64);
-        let p = picture(&sheet(&strips, 2.0), &NO_LIMIT).unwrap();
+        let p = image(&sheet(&strips, 2.0), &NO_LIMIT).unwrap();
         let shaded: Vec<(f64, f64, f64, u8)> = p
             .blocks
             .iter()
