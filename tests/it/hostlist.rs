@@ -171,6 +171,21 @@ fn invalid_input() {
         "",
         "rscope: hosts 'a[1,3]' not found\n",
     );
+    // -S is refused past 2^22 hosts (commands::lists::combine says why).
+    check(
+        &[
+            "-S",
+            "e[0-1048575]",
+            "d[0-1048575]",
+            "c[0-1048575]",
+            "b[0-1048575]",
+            "a[0-1048575]",
+        ],
+        "",
+        1,
+        "",
+        "rscope: cannot sort more than 4194304 hosts (5242880 given)\n",
+    );
 }
 
 #[test]

@@ -21,11 +21,15 @@
 //! - `-S/--sort` refuses a combined list of more than
 //!   [`MAX_HOSTS`](rscope::hostlist::MAX_HOSTS) hosts, since sorting
 //!   overlapping runs builds up to one run per host.
+//!
+//! This file reads the arguments and the sources; what is done to the
+//! lists and what is printed of them is [`rscope::commands::lists`]', which
+//! the JS API and the page call too.
 
 use crate::cli::{read_input, CliError, Outcome};
 use clap::Args;
-use rscope::hostlist::{Hostlist, MAX_HOSTS};
-use rscope::idset::IdSet;
+use rscope::commands::lists::{self, HostlistOptions, Join, Print};
+use rscope::hostlist::Hostlist;
 use std::io::Write;
 
 /// Options of `rscope hostlist`, as `flux hostlist`'s.
@@ -201,202 +205,53 @@ fn resolve(sources: &[String], fallback: bool) -> Result<Vec<Hostlist>, CliError
     Ok(out)
 }
 
-/// The hosts of `hl` at the ascending `positions`, appended one by one.
-fn select(hl: &Hostlist, positions: &[u64]) -> Hostlist {
-    let mut out = Hostlist::new();
-    let mut want = positions.iter().peekable();
-    for (i, name) in (0u64..).zip(hl.iter()) {
-        while want.next_if_eq(&&i).is_some() {
-            out.push_host(&name);
-        }
-        if want.peek().is_none() {
-            break;
-        }
-    }
-    out
-}
-
-fn index_out_of_range() -> CliError {
-    CliError::new("hostlist index out of range")
-}
-
-/// `-n/--nth`: hosts at the indices of an idset, or counted from the end
-/// when it starts with `-` (kept in list order, as the reference does).
-fn nth(hl: &Hostlist, spec: &str) -> Result<Hostlist, CliError> {
-    let (from_end, ids) = match spec.strip_prefix('-') {
-        Some(rest) => (true, rest),
-        None => (false, spec),
-    };
-    let set =
-        IdSet::decode(ids).map_err(|e| CliError::new(format!("invalid idset '{ids}': {e}")))?;
-    let len = hl.len();
-    if !from_end {
-        if set.last().is_some_and(|x| u64::from(x) >= len) {
-            return Err(index_out_of_range());
-        }
-        // Bounded: every id is below `len` here.
-        let positions: Vec<u64> = set.iter().map(u64::from).collect();
-        return Ok(select(hl, &positions));
-    }
-    // `hl[-x]` for x from largest to smallest; `hl[-0]` is the first host.
-    if set.last().is_some_and(|x| u64::from(x) > len) {
-        return Err(index_out_of_range());
-    }
-    // Bounded: every id is at most `len` here.
-    let mut positions: Vec<u64> = set
-        .iter()
-        .filter(|&x| x > 0)
-        .map(|x| len - u64::from(x))
-        .collect();
-    positions.reverse();
-    let mut out = select(hl, &positions);
-    if set.contains(0) {
-        positions.clear();
-        positions.push(0);
-        out.append(&select(hl, &positions));
-    }
-    Ok(out)
-}
-
-/// `-x/--exclude`: delete every occurrence of the hosts; if none was
-/// there, read the hosts as indices instead, as the reference does.
-fn exclude(hl: Hostlist, x: &Hostlist) -> Hostlist {
-    let mut hl = hl;
-    let count = hl.len();
-    while hl.delete(x) > 0 {}
-    if hl.len() != count {
-        return hl;
-    }
-    // The reference builds an idset from the host names sorted as strings,
-    // so `-x 2,10` reads `10,2`, which is out of order: no change.
-    let mut names: Vec<String> = x.iter().collect();
-    names.sort();
-    let Ok(ids) = IdSet::decode(&names.join(",")) else {
-        return hl;
-    };
-    let mut out = Hostlist::new();
-    for (i, name) in (0u64..).zip(hl.iter()) {
-        let excluded = u32::try_from(i).is_ok_and(|i| ids.contains(i));
-        if !excluded {
-            out.push_host(&name);
-        }
-    }
-    out
-}
-
-/// `-L/--limit`: the first `n` hosts, or the last `-n`.
-fn limit(hl: &Hostlist, n: i64) -> Hostlist {
-    let len = hl.len();
-    let (skip, take) = if n > 0 {
-        (0, n.unsigned_abs().min(len))
-    } else {
-        let take = n.unsigned_abs().min(len);
-        (len - take, take)
-    };
-    let positions: Vec<u64> = (skip..skip + take).collect();
-    select(hl, &positions)
-}
-
 /// Run `rscope hostlist`.
 pub fn run(args: HostlistArgs) -> Outcome {
-    let hl = combine(&args, resolve(&args.sources, args.fallback)?)?;
+    let sources = resolve(&args.sources, args.fallback)?;
+    let hl = lists::combine(sources, &args.options())?;
     let mut out = std::io::BufWriter::new(std::io::stdout().lock());
     let mut sink = std::io::sink();
     let out: &mut dyn Write = if args.quiet { &mut sink } else { &mut out };
-    write(&args, &hl, out)?;
+    lists::print(&hl, args.print(), out)?;
     if args.quiet && hl.is_empty() {
         return Err(CliError::quiet());
     }
     Ok(0)
 }
 
-/// The one list the sources and options make, in the reference's order
-/// of operations: combine, exclude, sort, unique, limit, nth.
-fn combine(args: &HostlistArgs, lists: Vec<Hostlist>) -> Result<Hostlist, CliError> {
-    let mut lists = lists.into_iter();
-    let mut hl = Hostlist::new();
-    if args.intersect || args.xor || args.minus {
-        hl = lists.next().unwrap_or_default();
-        for x in lists {
-            if args.intersect {
-                hl = hl.intersect(&x);
-            } else if args.xor {
-                hl = hl.xor(&x);
-            } else {
-                hl.delete(&x);
-            }
+impl HostlistArgs {
+    /// What the options do to the lists, for [`lists::combine`].
+    fn options(&self) -> HostlistOptions {
+        let join = if self.intersect {
+            Join::Intersect
+        } else if self.xor {
+            Join::Xor
+        } else if self.minus {
+            Join::Minus
+        } else {
+            Join::Append
+        };
+        HostlistOptions {
+            join,
+            exclude: self.exclude.clone(),
+            sort: self.sort,
+            unique: self.union,
+            limit: self.limit,
+            nth: self.nth.clone(),
         }
-    } else {
-        for x in lists {
-            hl.append(&x);
-        }
     }
-    if let Some(x) = args.exclude.as_ref().filter(|x| !x.is_empty()) {
-        hl = exclude(hl, x);
-    }
-    if args.sort {
-        if hl.len() > MAX_HOSTS {
-            return Err(CliError::new(format!(
-                "cannot sort more than {MAX_HOSTS} hosts ({} given)",
-                hl.len()
-            )));
-        }
-        hl.sort();
-    }
-    if args.union {
-        hl.uniq();
-    }
-    if let Some(n) = args.limit.filter(|&n| n != 0) {
-        hl = limit(&hl, n);
-    }
-    if let Some(spec) = &args.nth {
-        hl = nth(&hl, spec)?;
-    }
-    Ok(hl)
-}
 
-/// Write the result as the options ask: the indices of `--find`, the
-/// count, the expanded hosts, or the compressed list. Output is written
-/// as it is made: an expanded list can be far larger than its input.
-fn write(args: &HostlistArgs, hl: &Hostlist, out: &mut dyn Write) -> Result<(), CliError> {
-    let write_err = |e: std::io::Error| CliError::new(format!("cannot write output: {e}"));
-    if let Some(f) = args.find.as_deref().filter(|f| !f.is_empty()) {
-        let ids = find(hl, f)?;
-        writeln!(out, "{ids}").map_err(write_err)?;
-    } else if args.count {
-        writeln!(out, "{}", hl.len()).map_err(write_err)?;
-    } else if args.expand {
-        if !hl.is_empty() {
-            let delim = args.delimiter.replace("\\n", "\n");
-            for (i, name) in hl.iter().enumerate() {
-                if i > 0 {
-                    out.write_all(delim.as_bytes()).map_err(write_err)?;
-                }
-                out.write_all(name.as_bytes()).map_err(write_err)?;
-            }
-            writeln!(out).map_err(write_err)?;
-        }
-    } else if !hl.is_empty() {
-        writeln!(out, "{hl}").map_err(write_err)?;
-    }
-    out.flush().map_err(write_err)
-}
-
-/// `-F/--find`: the indices in `hl` of the hosts of `f`, space-separated;
-/// every one must be there.
-fn find(hl: &Hostlist, f: &str) -> Result<String, CliError> {
-    let target = Hostlist::parse(f).map_err(|e| invalid_hostlist(f, e))?;
-    let mut ids = Vec::new();
-    let mut missing = Hostlist::new();
-    for host in target.iter() {
-        match hl.find(&host) {
-            Some(i) => ids.push(i.to_string()),
-            None => missing.push_host(&host),
+    /// What is printed of the list: the indices of `--find`, the count,
+    /// the expanded hosts, or the compressed list.
+    fn print(&self) -> Print<'_> {
+        if let Some(f) = self.find.as_deref().filter(|f| !f.is_empty()) {
+            Print::Find(f)
+        } else if self.count {
+            Print::Count
+        } else if self.expand {
+            Print::Expand(&self.delimiter)
+        } else {
+            Print::List
         }
     }
-    if !missing.is_empty() {
-        let s = if missing.len() > 1 { "s" } else { "" };
-        return Err(CliError::new(format!("host{s} '{missing}' not found")));
-    }
-    Ok(ids.join(" "))
 }

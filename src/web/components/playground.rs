@@ -2,7 +2,7 @@
 //! RFC 45 range or a shape and see its canonical form, count, members,
 //! step-by-step reading or error ([`crate::teach::play`]); combine two
 //! id sets or host lists as `flux hostlist -u/-i/-m/-X` do
-//! ([`crate::commands::lists`], which the JS API and the CLI's tests share).
+//! ([`crate::commands::lists`], which the JS API and `rscope hostlist` share).
 
 use crate::commands::lists::{self, ListAnswer};
 use crate::explain::RFC_BASE;
