@@ -75,7 +75,7 @@ impl Room for String {
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 struct Strings {
     list: Vec<String>,
-    at: crate::rset::fxhash::FxHashMap<String, u32>,
+    at: rustc_hash::FxHashMap<String, u32>,
 }
 
 impl Strings {

@@ -448,9 +448,8 @@ impl<'g> KeyIndex<'g> {
     /// The slot of `key`: where it is, or the empty slot where it goes.
     fn slot(&self, key: &str) -> usize {
         use std::hash::BuildHasher;
-        let hasher = std::hash::BuildHasherDefault::<crate::rset::fxhash::FxHasher>::default();
         let mask = self.slots.len() - 1;
-        let mut at = hasher.hash_one(key) as usize & mask;
+        let mut at = rustc_hash::FxBuildHasher.hash_one(key) as usize & mask;
         loop {
             let v = self.slots[at];
             if v == NONE || self.vertices.key(v as usize) == key {

@@ -12,7 +12,7 @@ use super::Outline;
 use crate::jgf::consistency::Difference;
 use crate::jgf::packed;
 use crate::jgf::{Graph, Query, Tree};
-use crate::rset::fxhash::FxHashMap as HashMap;
+use rustc_hash::FxHashMap as HashMap;
 
 /// A vertex outside the containment tree has no class.
 pub const NO_CLASS: u32 = u32::MAX;

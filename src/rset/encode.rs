@@ -2,11 +2,11 @@
 //! the short form (`rlist_dumps`), in jansson's style
 //! ([`crate::json::write`](mod@crate::json::write)), as `flux R` prints them.
 
-use super::fxhash::FxHashMap;
 use super::node::Node;
 use super::set::Rset;
 use crate::idset::IdSet;
 use crate::json::write::{format_real, write_json_string, write_raw};
+use rustc_hash::{FxHashMap, FxHasher};
 use std::fmt::Write;
 use std::hash::{Hash, Hasher};
 
@@ -120,7 +120,7 @@ fn range_room(last: u32) -> usize {
 fn children_hash(n: &Node) -> u64 {
     n.children()
         .map(|(name, ids)| {
-            let mut h = super::fxhash::FxHasher::default();
+            let mut h = FxHasher::default();
             name.hash(&mut h);
             h.finish() ^ ids_hash(ids)
         })

@@ -15,7 +15,6 @@
 mod config;
 mod encode;
 mod error;
-pub(crate) mod fxhash;
 mod main_set;
 mod node;
 mod ops;

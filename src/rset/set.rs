@@ -2,10 +2,10 @@
 //! rank index, the timing keys, and the opaque `scheduling` value.
 
 use super::error::{Error, ErrorKind};
-use super::fxhash::FxHashMap;
 use super::node::Node;
 use crate::hostlist::Hostlist;
 use crate::idset::IdSet;
+use rustc_hash::FxHashMap;
 
 /// An RFC 20 resource set.
 ///
