@@ -79,6 +79,8 @@ tier build - bash scripts/build.sh
 # pkg/rscope.d.ts against a usage file: each right call and each refused one is a test.
 tier types count_libtest bash -c 'cd www && npx tsc -p types && echo "test result: ok. $(($(grep -c @ts-expect-error types/usage.ts) + 1)) passed; 0 failed"'
 tier e2e count_playwright bash -c 'cd www && npx playwright test'
+# Generated cases (www/differential/generate.js, seeded) through the CLI and window.rscope: identical answers.
+tier differential count_playwright bash -c 'cd www && npx playwright test --config playwright.differential.config.js'
 # The Sphinx extension's unit tests (sphinx-rscope/tests, in the .venv-sphinx set-up makes).
 tier sphinx count_libtest .venv-sphinx/bin/python sphinx-rscope/tests/run.py
 # In Chromium: the fixture Sphinx project built with -W, and a page importing the npm tarball installed in a folder of its own.
