@@ -28,6 +28,8 @@
 //! `flux resource list` and `rscope fit` read): `allocated` is the
 //! document's own allocated set with every running job's R added.
 
+pub mod session;
+
 use super::answer::{answer_sets, holding, members, request_of, Status};
 use super::{Policy, Request};
 use crate::idset::IdSet;

@@ -140,6 +140,67 @@ pub fn head(text: &str, max: usize) -> (&str, usize) {
     (&text[..cut], text[cut..].chars().count())
 }
 
+/// A shape to expand, with the shape panel's options and how much of its
+/// text the panel draws: what the page asks the shape worker.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct ExpandAsk {
+    /// The shape text.
+    pub text: String,
+    /// `--yaml`.
+    pub yaml: bool,
+    /// `--rangedict`.
+    pub rangedict: bool,
+    /// `--wrapresources`.
+    pub wrap: bool,
+    /// `--label`.
+    pub label: String,
+    /// At most this many bytes of the expansion's text are wanted (None:
+    /// all of it). A 10 000-vertex shape prints 300 kB, of which the panel
+    /// draws 20 kB until asked for the rest: the rest is neither sent
+    /// from the worker nor decoded by the page.
+    pub head: Option<usize>,
+}
+
+/// An expansion as the panel draws it: [`Shown`], its text cut to the
+/// [`ExpandAsk::head`] asked for, and how many characters were cut off.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct Expanded {
+    /// The expansion (its start) or the error.
+    pub shown: Shown,
+    /// Characters of the expansion's text left out (0: all of it is there).
+    pub left: usize,
+}
+
+impl ExpandAsk {
+    /// The expansion as the page shows it ([`show`]), cut to [`Self::head`].
+    pub fn show(&self) -> Expanded {
+        let options = Options {
+            label: self.label.clone(),
+            rangedict: self.rangedict,
+        };
+        let style = Style {
+            yaml: self.yaml,
+            wrap: self.wrap,
+        };
+        let mut shown = show(&self.text, &options, style);
+        let mut left = 0;
+        if let (Some(max), Shown::Expansion { text, .. }) = (self.head, &mut shown) {
+            let (kept, rest) = head(text, max);
+            let cut = kept.len();
+            text.truncate(cut);
+            left = rest;
+        }
+        Expanded { shown, left }
+    }
+
+    /// Whether `other` asks for the same expansion, however much of it.
+    pub fn same_shape(&self, other: &ExpandAsk) -> bool {
+        (self.yaml, self.rangedict, self.wrap) == (other.yaml, other.rangedict, other.wrap)
+            && self.label == other.label
+            && self.text == other.text
+    }
+}
+
 /// Place `error` in `text`.
 pub fn place(text: &str, error: &Error) -> Placed {
     let (before, marked, after) = cut(text, error.span());
@@ -235,6 +296,83 @@ pub const EXAMPLES: &[Example] = &[
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn ask(text: &str, head: Option<usize>) -> ExpandAsk {
+        ExpandAsk {
+            text: text.into(),
+            yaml: false,
+            rangedict: false,
+            wrap: false,
+            label: "task".into(),
+            head,
+        }
+    }
+
+    fn expansion(text: &str, left: usize) -> Expanded {
+        Expanded {
+            shown: Shown::Expansion {
+                text: text.into(),
+                findings: Vec::new(),
+            },
+            left,
+        }
+    }
+
+    /// An expansion asked for in part comes cut to the bytes asked for,
+    /// with the count of the characters left out; asked whole, it is what
+    /// `rscope shape` prints.
+    #[test]
+    fn an_expansion_asked_in_part_is_cut_and_the_rest_counted() {
+        let whole = "[{\"type\": \"slot\", \"count\": 1, \"label\": \"task\", \"with\": [{\"type\": \"core\", \"count\": 1}, {\"type\": \"core\", \"count\": 1}]}]\n";
+        assert_eq!(
+            ask("slot/[core;core]", Some(20)).show(),
+            expansion("[{\"type\": \"slot\", \"c", 98)
+        );
+        assert_eq!(
+            ask("slot/[core;core]", Some(1000)).show(),
+            expansion(whole, 0)
+        );
+        assert_eq!(ask("slot/[core;core]", None).show(), expansion(whole, 0));
+    }
+
+    #[test]
+    fn an_error_is_not_cut_and_leaves_nothing_out() {
+        assert_eq!(
+            ask("slot/", Some(2)).show(),
+            Expanded {
+                shown: Shown::Error {
+                    before: "slot/".into(),
+                    marked: " ".into(),
+                    after: String::new(),
+                    located: "missing resource after '/' at line 1, column 6".into(),
+                },
+                left: 0,
+            }
+        );
+    }
+
+    #[test]
+    fn the_same_shape_is_the_same_text_and_options_whatever_the_head() {
+        let a = ask("node=2/core", Some(20));
+        assert!(a.same_shape(&ask("node=2/core", None)));
+        assert!(!a.same_shape(&ask("node=3/core", Some(20))));
+        assert!(!a.same_shape(&ExpandAsk {
+            yaml: true,
+            ..a.clone()
+        }));
+        assert!(!a.same_shape(&ExpandAsk {
+            rangedict: true,
+            ..a.clone()
+        }));
+        assert!(!a.same_shape(&ExpandAsk {
+            wrap: true,
+            ..a.clone()
+        }));
+        assert!(!a.same_shape(&ExpandAsk {
+            label: "t".into(),
+            ..a.clone()
+        }));
+    }
 
     #[test]
     fn head_cuts_at_a_character_boundary() {

@@ -4,10 +4,9 @@
 //! start, [`here`] answers on this thread with the same core calls.
 
 use crate::fit::answer::{answer, request_of, FitError};
-use crate::fit::queue::{Queue, View};
+use crate::fit::queue::session::{QueueOp, QueueReply, QueueSession};
 use crate::fit::Policy;
-use crate::shape::print::{head, place, show, Shown, Style};
-use crate::shape::Options;
+use crate::shape::print::{place, ExpandAsk, Expanded, Shown};
 use crate::tabs::Text;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -241,10 +240,8 @@ fn read_queue(bytes: &JsValue) -> QueueReply {
         .dyn_ref::<js_sys::Uint8Array>()
         .map(js_sys::Uint8Array::to_vec)
         .unwrap_or_default();
-    postcard::from_bytes(&bytes).unwrap_or_else(|e| QueueReply {
-        error: Some(format!("the queue's answer did not decode: {e}")),
-        ..QueueReply::default()
-    })
+    postcard::from_bytes(&bytes)
+        .unwrap_or_else(|e| QueueReply::refused(format!("the queue's answer did not decode: {e}")))
 }
 
 /// Remove and return question `seq`.
@@ -268,107 +265,14 @@ fn read(answer: &JsValue, error: &JsValue) -> FitResult {
     })
 }
 
-/// One operation on the job queue ([`crate::fit::queue`]), sent to the
-/// worker in postcard's binary form; the worker keeps the queue between
-/// operations, so a 16 384-node R is read once per tab, not per click.
-#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
-pub enum QueueOp {
-    /// Start a queue over an R (or status document) under a policy, with
-    /// these shapes waiting.
-    Open {
-        r: String,
-        policy: String,
-        shapes: Vec<String>,
-    },
-    /// Add a shape at the end.
-    Add(String),
-    /// Allocate the first waiting job.
-    Next,
-    /// Free job N (0-based).
-    Free(usize),
-    /// Step back over the last action.
-    Back,
-    /// Step forward again.
-    Forward,
-    /// Say the status document.
-    Export,
-}
-
-/// The queue after an operation, what went wrong, and the status document
-/// when asked for.
-#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct QueueReply {
-    /// What the page shows; left out when more operations wait behind
-    /// this one (the worker answers a burst of clicks with one view).
-    pub view: Option<View>,
-    /// Why the operation did nothing (a bad shape, nothing to step over).
-    pub error: Option<String>,
-    /// The status document `{all, allocated, down}`, for [`QueueOp::Export`].
-    pub export: Option<String>,
-}
-
 thread_local! {
-    static QUEUE: RefCell<Option<Queue>> = const { RefCell::new(None) };
+    static QUEUE: RefCell<QueueSession> = const { RefCell::new(QueueSession::new()) };
 }
 
-/// Do `op` on this thread's queue; `view`: say the whole view after it.
+/// Do `op` on this thread's queue ([`QueueSession::apply`]); `view`: say
+/// the whole view after it.
 pub fn queue_here(op: QueueOp, view: bool) -> QueueReply {
-    QUEUE.with(|q| {
-        let mut q = q.borrow_mut();
-        if let QueueOp::Open { r, policy, shapes } = op {
-            let opened = policy
-                .parse::<Policy>()
-                .and_then(|p| Queue::new(&r, p))
-                .and_then(|mut queue| {
-                    shapes.iter().try_for_each(|s| queue.add(s))?;
-                    Ok(queue)
-                });
-            return match opened {
-                Ok(queue) => {
-                    let view = view.then(|| queue.view());
-                    *q = Some(queue);
-                    QueueReply {
-                        view,
-                        ..QueueReply::default()
-                    }
-                }
-                Err(e) => {
-                    *q = None;
-                    QueueReply {
-                        error: Some(e),
-                        ..QueueReply::default()
-                    }
-                }
-            };
-        }
-        let Some(queue) = q.as_mut() else {
-            return QueueReply {
-                error: Some("the queue has no R yet: open an R tab".into()),
-                ..QueueReply::default()
-            };
-        };
-        let mut export = None;
-        let done = match op {
-            QueueOp::Add(shape) => queue.add(&shape),
-            QueueOp::Next => {
-                queue.allocate_next();
-                Ok(())
-            }
-            QueueOp::Free(job) => queue.free(job),
-            QueueOp::Back => queue.back(),
-            QueueOp::Forward => queue.forward(),
-            QueueOp::Export => {
-                export = Some(queue.status_document());
-                Ok(())
-            }
-            QueueOp::Open { .. } => Ok(()),
-        };
-        QueueReply {
-            view: view.then(|| queue.view()),
-            error: done.err(),
-            export,
-        }
-    })
+    QUEUE.with(|q| q.borrow_mut().apply(op, view))
 }
 
 /// The worker's entry point for the queue: an operation in, the reply out,
@@ -378,10 +282,7 @@ pub fn queue_here(op: QueueOp, view: bool) -> QueueReply {
 pub fn queue_step(op: &[u8], view: bool) -> Vec<u8> {
     let reply = match postcard::from_bytes::<QueueOp>(op) {
         Ok(op) => queue_here(op, view),
-        Err(e) => QueueReply {
-            error: Some(format!("a queue operation did not decode: {e}")),
-            ..QueueReply::default()
-        },
+        Err(e) => QueueReply::refused(format!("a queue operation did not decode: {e}")),
     };
     postcard::to_allocvec(&reply).unwrap_or_default()
 }
@@ -393,67 +294,6 @@ pub fn queue(op: QueueOp, done: Callback<QueueReply>) {
         let mut f = f.borrow_mut();
         f.get_or_insert_with(Fitter::start).post_queue(op, done);
     });
-}
-
-/// A shape to expand, with the panel's options and how much of its text
-/// the panel draws.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct ExpandAsk {
-    /// The shape text.
-    pub text: String,
-    /// `--yaml`.
-    pub yaml: bool,
-    /// `--rangedict`.
-    pub rangedict: bool,
-    /// `--wrapresources`.
-    pub wrap: bool,
-    /// `--label`.
-    pub label: String,
-    /// At most this many bytes of the expansion's text are wanted (None:
-    /// all of it). A 10 000-vertex shape prints 300 kB, of which the panel
-    /// draws 20 kB until asked for the rest: the rest is neither sent
-    /// from the worker nor decoded here.
-    pub head: Option<usize>,
-}
-
-/// An expansion as the panel draws it: [`Shown`], its text cut to the
-/// [`ExpandAsk::head`] asked for, and how many characters were cut off.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct Expanded {
-    /// The expansion (its start) or the error.
-    pub shown: Shown,
-    /// Characters of the expansion's text left out (0: all of it is there).
-    pub left: usize,
-}
-
-impl ExpandAsk {
-    /// The expansion as the page shows it ([`show`]), cut to [`Self::head`].
-    pub fn show(&self) -> Expanded {
-        let options = Options {
-            label: self.label.clone(),
-            rangedict: self.rangedict,
-        };
-        let style = Style {
-            yaml: self.yaml,
-            wrap: self.wrap,
-        };
-        let mut shown = show(&self.text, &options, style);
-        let mut left = 0;
-        if let (Some(max), Shown::Expansion { text, .. }) = (self.head, &mut shown) {
-            let (kept, rest) = head(text, max);
-            let cut = kept.len();
-            text.truncate(cut);
-            left = rest;
-        }
-        Expanded { shown, left }
-    }
-
-    /// Whether `other` asks for the same expansion, however much of it.
-    pub fn same_shape(&self, other: &ExpandAsk) -> bool {
-        (self.yaml, self.rangedict, self.wrap) == (other.yaml, other.rangedict, other.wrap)
-            && self.label == other.label
-            && self.text == other.text
-    }
 }
 
 /// The worker's entry point for expansion: an [`ExpandAsk`] in, an

@@ -149,43 +149,6 @@ mod docs {
     }
 }
 
-/// An expansion asked for in part comes cut to the bytes asked for, with
-/// the count of the characters left out; asked whole, it is what
-/// `rscope shape` prints.
-#[wasm_bindgen_test]
-fn an_expansion_asked_in_part_is_cut_and_the_rest_counted() {
-    use crate::shape::print::Shown;
-    use crate::web::shape_worker::{ExpandAsk, Expanded};
-    let whole = "[{\"type\": \"slot\", \"count\": 1, \"label\": \"task\", \"with\": [{\"type\": \"core\", \"count\": 1}, {\"type\": \"core\", \"count\": 1}]}]\n";
-    let mut ask = ExpandAsk {
-        text: "slot/[core;core]".into(),
-        yaml: false,
-        rangedict: false,
-        wrap: false,
-        label: "task".into(),
-        head: Some(20),
-    };
-    let expansion = |text: &str| Shown::Expansion {
-        text: text.into(),
-        findings: Vec::new(),
-    };
-    assert_eq!(
-        ask.show(),
-        Expanded {
-            shown: expansion("[{\"type\": \"slot\", \"c"),
-            left: 98,
-        }
-    );
-    ask.head = None;
-    assert_eq!(
-        ask.show(),
-        Expanded {
-            shown: expansion(whole),
-            left: 0,
-        }
-    );
-}
-
 #[wasm_bindgen_test]
 fn string_of_converts_every_character_as_the_encoder_does() {
     // ASCII fills the first guess exactly; é, 😀 (a surrogate pair) and a

@@ -5,10 +5,11 @@
 //! ([`shape_worker::queue`]), which reads the R once; this component only
 //! draws the [`View`] it answers with.
 
+use crate::fit::queue::session::{QueueOp, QueueReply};
 use crate::fit::queue::{Cells, State, View};
 use crate::fit::Policy;
 use crate::tabs::Text;
-use crate::web::shape_worker::{self, QueueOp, QueueReply};
+use crate::web::shape_worker;
 use std::cell::RefCell;
 use std::rc::Rc;
 use web_sys::HtmlSelectElement;
