@@ -117,15 +117,19 @@ async fn the_hint_says_what_to_do_first() {
 }
 
 #[wasm_bindgen_test]
-fn api_summarize_returns_a_plain_object() {
-    let value = super::api::summarize(r#"{"version":1,"execution":{"R_lite":[]}}"#.into()).unwrap();
+fn api_summary_returns_a_plain_object_and_throws_an_error() {
+    let value =
+        super::api::r::summary(r#"{"version":1,"execution":{"R_lite":[]}}"#.into()).unwrap();
     let json = js_sys::JSON::stringify(&value).unwrap();
     assert_eq!(
         String::from(json),
-        r#"{"version":1,"nodes":0,"cores":0,"gpus":0}"#
+        r#"{"version":1,"nodes":0,"cores":0,"gpus":0,"text":"version 1\nnodes 0\ncores 0\ngpus 0\n"}"#
     );
-    let err = super::api::summarize("[".into()).unwrap_err();
-    assert_eq!(err.as_string().unwrap(), "not JSON: unterminated array");
+    let err: js_sys::Error = super::api::r::summary("[".into()).unwrap_err().into();
+    assert_eq!(
+        String::from(err.message()),
+        "summary: not JSON: unterminated array"
+    );
 }
 
 mod docs {

@@ -2,12 +2,12 @@
 // wrong type with a plain Error and a message, instead of trapping in wasm.
 import { test, expect } from './fixtures.js';
 
-test('summarize refuses arguments that are not text', async ({ page, rscope, problems }) => {
+test('summary refuses arguments that are not text', async ({ page, rscope, problems }) => {
   await rscope.load();
   const outcomes = await page.evaluate(() => {
     const call = (arg) => {
       try {
-        return { returned: window.rscope.summarize(arg) };
+        return { returned: window.rscope.summary(arg) };
       } catch (e) {
         return { error: e instanceof Error, message: e instanceof Error ? e.message : String(e) };
       }
@@ -21,7 +21,7 @@ test('summarize refuses arguments that are not text', async ({ page, rscope, pro
   });
   const refused = (what) => ({
     error: true,
-    message: `summarize: text must be a string (the text of an R document), not ${what}`,
+    message: `summary: text must be a string (an R document), not ${what}`,
   });
   expect(outcomes.wrong).toEqual([
     refused('an object'),
@@ -34,7 +34,7 @@ test('summarize refuses arguments that are not text', async ({ page, rscope, pro
     refused('a symbol'),
     refused('a function'),
   ]);
-  expect(outcomes.right).toEqual({ returned: { version: 1, nodes: 2, cores: 8, gpus: 0 } });
+  expect(outcomes.right).toEqual({ returned: { version: 1, nodes: 2, cores: 8, gpus: 0, text: 'version 1\nnodes 2\ncores 8\ngpus 0\n' } });
   expect(outcomes.memory).toBe('number');
   expect(problems).toEqual([]);
 });

@@ -4,7 +4,7 @@
 // Each `@ts-expect-error` line must be refused: tsc fails on one that is not.
 import init, {
   decode, encode, fit, fromHwloc, graphFromHwloc, formatShape, graph, graphCheck, graphExport, graphFind, hostlist, idset,
-  shape, summarize, summary, validate, wasmMemoryBytes,
+  shape, summary, validate, wasmMemoryBytes,
   union, append, diff, intersect, verify, evalSetExpression, explain, whyFinding, readSmall,
   type Explained, type WhyFinding, type Finding, type FitAnswer, type HwlocOptions, type GraphCheck, type GraphExportOptions, type Summary, type Verdict, type IntersectOptions,
 } from '../../pkg/rscope.js';
@@ -23,7 +23,7 @@ if (first) {
 const s: Summary = summary(r);
 const cores: number = s.cores;
 const printed: string = s.text;
-const counts: { version: number; nodes: number; cores: number; gpus: number } = summarize(r);
+const counts: { version: number; nodes: number; cores: number; gpus: number } = summary(r);
 
 const text: string = decode(r);
 const short: string = decode(r, { short: true, nodelist: true, ranks: true, count: 'gpu', include: '0', exclude: '1', properties: '^x' });

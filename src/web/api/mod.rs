@@ -15,24 +15,6 @@ pub mod teach;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
-#[wasm_bindgen(typescript_custom_section)]
-const TYPES: &'static str = r#"
-/**
- * Summarize an R document: `{version, nodes, cores, gpus}`. A document
- * with no set throws its message as a string (an `Error` for a wrong type).
- */
-export function summarize(text: string): { version: number; nodes: number; cores: number; gpus: number };
-"#;
-
-/// Summarize an R document: `{version, nodes, cores, gpus}`, or throw the
-/// parse error as a string. Anything but a string throws an `Error`.
-#[wasm_bindgen(skip_typescript)]
-pub fn summarize(text: JsValue) -> Result<JsValue, JsValue> {
-    let text = text_arg("summarize", "text", "the text of an R document", &text)?;
-    let summary = crate::rset::summarize(&text).map_err(|e| JsValue::from_str(&e))?;
-    serde_wasm_bindgen::to_value(&summary).map_err(|e| JsValue::from_str(&e.to_string()))
-}
-
 /// Bytes of WebAssembly linear memory in use (it only grows), for the
 /// benchmark spec's memory figure.
 #[wasm_bindgen(js_name = wasmMemoryBytes)]
