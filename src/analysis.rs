@@ -4,6 +4,8 @@
 //! plus the edits and places the page asks about (a fix applied, where an
 //! entry starts). The page wraps this for sharing; it reads no text itself.
 
+pub mod request;
+
 use crate::diag::{line_col, LineCol, Severity};
 use crate::grid::{Grid, GridWire};
 use crate::idset::IdSet;

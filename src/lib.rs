@@ -3,7 +3,8 @@
 //! Code map, by layer (ARCHITECTURE.md has the rules; a test enforces
 //! them):
 //!
-//! - [`diag`], [`limits`], [`words`]: diagnostics with spans, pointers and carets; size limits; counts in words.
+//! - [`diag`], [`limits`], [`words`], [`inflight`], [`recent`]: diagnostics with spans, pointers and carets; size
+//!   limits; counts in words; requests in flight to a worker; the few answers worked out last.
 //! - [`idset`], [`hostlist`], [`range`], [`hwloc`]: RFC 22 id sets, RFC 29 host lists, RFC 45 ranges,
 //!   hwloc XML topologies.
 //! - [`json`]: strict JSON with byte ranges, and jansson's way of writing it.
@@ -33,12 +34,14 @@ pub mod grid;
 pub mod hostlist;
 pub mod hwloc;
 pub mod idset;
+pub mod inflight;
 pub mod jgf;
 pub mod json;
 pub mod limits;
 pub mod outline;
 pub mod prune;
 pub mod range;
+pub mod recent;
 pub mod report;
 pub mod rset;
 pub mod setops;

@@ -3,9 +3,11 @@
 //! the link between text and grid, the colouring, and the findings. Each
 //! holds state and effects; every decision is a call into the core.
 
+use crate::analysis::request::{Edit, Requests, Stage, Taken};
 use crate::analysis::{apply_fix, entry_place, entry_span, SetBuild};
 use crate::color::{coloring, ColorChoice};
 use crate::grid::ColorBy;
+use crate::recent::Recent;
 use crate::report::{Finding, FixView};
 use crate::rset::Rset;
 use crate::tabs::{Action, Doc, Docs, Text};
@@ -14,7 +16,7 @@ use crate::web::model::{
 };
 pub use crate::web::shown::Shown;
 use crate::web::shown::{Arrival, Painted};
-use crate::web::worker::{part_bytes, Analyst, Answer, Stage};
+use crate::web::worker::{part_bytes, Analyst, Answer};
 use crate::web::{load, storage};
 use gloo::events::{EventListener, EventListenerOptions};
 use gloo::timers::callback::Timeout;
@@ -24,10 +26,6 @@ use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::spawn_local;
 use yew::prelude::*;
 
-/// How long typing must pause before the document is parsed again.
-const PARSE_DELAY_MS: u32 = 120;
-/// A change larger than this many bytes is not typing.
-const TYPING_BYTES: usize = 256;
 /// How long changes must settle before they are saved (the page also
 /// saves at once when it is hidden: a reload, a closed tab, another app).
 const SAVE_DELAY_MS: u32 = 600;
@@ -227,23 +225,24 @@ pub struct Analyzed {
     pub stopped: bool,
 }
 
-/// The request in flight: its sequence number, and its text until answered.
-type Pending = Rc<RefCell<(u32, Option<Text>)>>;
+/// The page's analysis requests ([`Requests`]): which is the latest, and
+/// its text; the parts of an answer are left in JavaScript.
+type Pending = Rc<RefCell<Requests<Vec<JsValue>>>>;
 
 /// The analysis of the active tab's `text`, done by the worker, redone
 /// once typing pauses, never on every keystroke. A text that changed by
 /// more than typing does (a paste, a file, a tab switch) is sent at once.
 /// Each change supersedes the request in flight: its answer is dropped.
 /// The last few analyses are kept: a text seen lately is shown at once.
+/// What to ask and when is [`Requests`]' decision; this hook does it.
 #[hook]
 pub fn use_analysis(text: Text, active: usize) -> Analyzed {
     let shown = use_state(|| None::<Rc<Shown>>);
     let progress = use_state_eq(|| None::<String>);
-    let last = use_mut_ref(|| (usize::MAX, 0usize));
-    let pending: Pending = use_mut_ref(|| (0u32, None::<Text>));
-    let kept = use_mut_ref(Vec::<Rc<Shown>>::new);
+    let pending: Pending = use_mut_ref(Requests::default);
+    let kept = use_mut_ref(|| Recent::<Text, Rc<Shown>>::new(KEPT_ANALYSES));
     // One set of answers for the page's life: the worker's callback and
-    // the replay of early answers share its arrival and stash.
+    // the answers an adopted paste had stashed share its arrival.
     let early = {
         let (shown, progress) = (shown.setter(), progress.setter());
         let (pending, kept) = (pending.clone(), kept.clone());
@@ -253,20 +252,19 @@ pub fn use_analysis(text: Text, active: usize) -> Analyzed {
             pending,
             kept,
             arrival: Rc::default(),
-            stash: Rc::default(),
         })
     };
     let analyst = {
         let answers = early.clone();
         use_mut_ref(move || Analyst::new(move |answer: Answer| answers.take(answer)))
     };
-    let seeded = use_mut_ref(|| None::<(Text, Vec<JsValue>)>);
     let seed = {
-        let seeded = seeded.clone();
-        Callback::from(move |s: (Text, Vec<JsValue>)| *seeded.borrow_mut() = Some(s))
+        let pending = pending.clone();
+        Callback::from(move |(text, parts): (Text, Vec<JsValue>)| {
+            pending.borrow_mut().seed(text, parts)
+        })
     };
-    let preposted = use_mut_ref(|| None::<(u32, Option<Text>)>);
-    let large_paste = large_paste(&pending, &analyst, &preposted, progress.setter());
+    let large_paste = large_paste(&pending, &analyst, progress.setter());
     let stopped = use_state_eq(|| false);
     let cancel = cancel(&pending, &analyst, progress.setter(), stopped.setter());
     let again = again(
@@ -282,42 +280,35 @@ pub fn use_analysis(text: Text, active: usize) -> Analyzed {
         use_effect_with(text, move |text| {
             crate::web::task::mark("rscope:analyze-scheduled");
             stopped.set(false);
-            if adopt(&preposted, &pending, text) {
-                *last.borrow_mut() = (active, text.len());
-                early.replay();
-                return Box::new(|| ()) as Box<dyn FnOnce()>;
-            }
-            early.stash.borrow_mut().clear();
-            let (was_active, was_len) =
-                std::mem::replace(&mut *last.borrow_mut(), (active, text.len()));
-            let typing = was_active == active && text.len().abs_diff(was_len) <= TYPING_BYTES;
-            let delay = if typing { PARSE_DELAY_MS } else { 0 };
-            let seq = {
-                let mut p = pending.borrow_mut();
-                *p = (p.0.wrapping_add(1), None);
-                p.0
-            };
-            let seen = kept
-                .borrow()
-                .iter()
-                .rev()
-                .find(|s| s.text == *text)
-                .cloned();
-            let timer = if text.trim_start().is_empty() || seen.is_some() {
-                shown.set(seen);
-                progress.set(None);
-                None
-            } else {
-                let text = text.clone();
-                let (early, seeded) = (early.clone(), seeded.take());
-                Some(Timeout::new(delay, move || {
-                    ask(&pending, &analyst, progress, seq, &text);
-                    if let Some((_, parts)) = seeded.filter(|(t, _)| *t == text) {
-                        early.take((seq, Stage::Early, parts));
+            let seen = kept.borrow_mut().get(text);
+            let edit = pending.borrow_mut().edit(text, active, seen.is_some());
+            let timer = match edit {
+                Edit::Adopted(stashed) => {
+                    for answer in stashed {
+                        early.take(answer);
                     }
-                }))
+                    None
+                }
+                Edit::Show => {
+                    shown.set(seen);
+                    progress.set(None);
+                    None
+                }
+                Edit::Ask {
+                    seq,
+                    delay_ms,
+                    seeded,
+                } => {
+                    let (text, early) = (text.clone(), early.clone());
+                    Some(Timeout::new(delay_ms, move || {
+                        ask(&pending, &analyst, progress, seq, &text);
+                        if let Some(parts) = seeded {
+                            early.take((seq, Stage::Early, parts));
+                        }
+                    }))
+                }
             };
-            Box::new(move || drop(timer))
+            move || drop(timer)
         });
     }
     Analyzed {
@@ -332,35 +323,25 @@ pub fn use_analysis(text: Text, active: usize) -> Analyzed {
     }
 }
 
-/// Slot of the request sent early for a large paste: its number, and its
-/// text once converted ([`adopt`] settles it).
-type Preposted = Rc<RefCell<Option<(u32, Option<Text>)>>>;
-
 /// [`Analyzed::large_paste`]: post the pasted string to the worker at once,
 /// then convert it and hand it to the edit in tasks of their own.
 fn large_paste(
     pending: &Pending,
     analyst: &Rc<RefCell<Analyst>>,
-    preposted: &Preposted,
     progress: UseStateSetter<Option<String>>,
 ) -> Callback<(js_sys::JsString, Callback<Text>)> {
-    let (pending, analyst, preposted) = (pending.clone(), analyst.clone(), preposted.clone());
+    let (pending, analyst) = (pending.clone(), analyst.clone());
     Callback::from(move |(js, edit): (js_sys::JsString, Callback<Text>)| {
         // Only the page's editor takes pastes; the element's bundle (no
         // `page` feature) has a size budget, and leaves this code out.
         if !cfg!(feature = "page") {
             return;
         }
-        let seq = {
-            let mut p = pending.borrow_mut();
-            *p = (p.0.wrapping_add(1), None);
-            p.0
-        };
-        *preposted.borrow_mut() = Some((seq, None));
+        let seq = pending.borrow_mut().paste();
         crate::web::task::mark("rscope:analyze-start");
         say_when_slow(&pending, seq, js.length() as usize, progress.clone());
         analyst.borrow().post_js(seq, &js);
-        let preposted = preposted.clone();
+        let pending = pending.clone();
         wasm_bindgen_futures::spawn_local(async move {
             // Converting and laying out are tasks of their own, the
             // conversion a slice at a time: together they last longer
@@ -369,9 +350,7 @@ fn large_paste(
             let text = crate::web::text::text_in_slices(&js).await;
             // The edit that brings this very text takes the answer;
             // another (an edit that changed nothing is none) asks anew.
-            if let Some((_, sent)) = preposted.borrow_mut().as_mut() {
-                *sent = Some(text.clone());
-            }
+            pending.borrow_mut().converted(text.clone());
             gloo::timers::future::TimeoutFuture::new(0).await;
             edit.emit(text);
         });
@@ -393,10 +372,7 @@ fn cancel(
             return;
         }
         // A new number: whatever the old worker had sent is dropped.
-        {
-            let mut p = pending.borrow_mut();
-            *p = (p.0.wrapping_add(1), None);
-        }
+        pending.borrow_mut().cancel();
         analyst.borrow_mut().restart();
         progress.set(None);
         stopped.set(true);
@@ -417,29 +393,9 @@ fn again(
             return;
         }
         stopped.set(false);
-        let seq = {
-            let mut p = pending.borrow_mut();
-            *p = (p.0.wrapping_add(1), None);
-            p.0
-        };
+        let seq = pending.borrow_mut().again();
         ask(&pending, &analyst, progress.clone(), seq, &text);
     })
-}
-
-/// Whether the request in flight was sent early ([`Analyzed::large_paste`])
-/// for this very `text`, so the edit that brings it need not ask again; the
-/// request then waits for `text`. Either way the early request is settled:
-/// a later change never takes it.
-fn adopt(preposted: &RefCell<Option<(u32, Option<Text>)>>, pending: &Pending, text: &Text) -> bool {
-    let Some((seq, Some(sent))) = preposted.borrow_mut().take() else {
-        return false;
-    };
-    let mut p = pending.borrow_mut();
-    if p.0 != seq || p.1.is_some() || sent != *text {
-        return false;
-    }
-    p.1 = Some(text.clone());
-    true
 }
 
 /// What the page does with the worker's answers: lay out the grid as soon
@@ -449,28 +405,16 @@ struct Answers {
     shown: UseStateSetter<Option<Rc<Shown>>>,
     progress: UseStateSetter<Option<String>>,
     pending: Pending,
-    kept: Rc<RefCell<Vec<Rc<Shown>>>>,
+    kept: Rc<RefCell<Recent<Text, Rc<Shown>>>>,
     arrival: Rc<RefCell<Arrival>>,
-    /// Answers to the latest request that came before its text reached
-    /// the page (a large paste is sent first), kept for [`Answers::replay`].
-    stash: Rc<RefCell<Vec<Answer>>>,
 }
 
 impl Answers {
-    /// Take one message of the answer to a request.
+    /// Take one message of the answer to a request: draw it, keep it
+    /// until its text comes, or drop it ([`Requests::take`]).
     fn take(&self, (seq, stage, parts): Answer) {
-        let text = {
-            let mut p = self.pending.borrow_mut();
-            if p.0 != seq {
-                return; // superseded
-            }
-            match stage {
-                Stage::Early => p.1.clone(),
-                Stage::Later => p.1.take(),
-            }
-        };
-        let Some(text) = text else {
-            self.stash.borrow_mut().push((seq, stage, parts));
+        let taken = self.pending.borrow_mut().take(seq, stage, parts);
+        let Taken::Use(text, parts) = taken else {
             return;
         };
         match stage {
@@ -479,18 +423,10 @@ impl Answers {
         }
     }
 
-    /// Take the answers that came before their text did.
-    fn replay(&self) {
-        let stashed = std::mem::take(&mut *self.stash.borrow_mut());
-        for answer in stashed {
-            self.take(answer);
-        }
-    }
-
     /// Whether request `seq` is still the latest.
     fn current(&self, seq: u32) -> impl Fn() -> bool {
         let pending = self.pending.clone();
-        move || pending.borrow().0 == seq
+        move || pending.borrow().current(seq)
     }
 
     /// The grid came: lay it out and show it, then the rest if it came
@@ -562,11 +498,7 @@ impl Answers {
         crate::web::task::mark("rscope:unpacked");
         self.progress.set(None);
         let new = Rc::new(new);
-        let mut kept = self.kept.borrow_mut();
-        if kept.len() == KEPT_ANALYSES {
-            kept.remove(0);
-        }
-        kept.push(new.clone());
+        self.kept.borrow_mut().put(new.text.clone(), new.clone());
         self.shown.set(Some(new));
     }
 }
@@ -580,7 +512,7 @@ fn ask(
     seq: u32,
     text: &Text,
 ) {
-    pending.borrow_mut().1 = Some(text.clone());
+    pending.borrow_mut().ask(seq, text);
     crate::web::task::mark("rscope:analyze-start");
     say_when_slow(pending, seq, text.len(), progress);
     analyst.borrow().post(seq, text);
@@ -596,8 +528,7 @@ fn say_when_slow(
 ) {
     let pending = pending.clone();
     Timeout::new(PROGRESS_DELAY_MS, move || {
-        let p = pending.borrow();
-        if p.0 == seq && p.1.is_some() {
+        if pending.borrow().waiting(seq) {
             let size = if bytes >= 1 << 20 {
                 format!("{:.1} MB", bytes as f64 / 1e6)
             } else {

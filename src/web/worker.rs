@@ -9,6 +9,7 @@
 use crate::analysis::{member_part, Analysis, Drawn};
 use crate::grid::compare::Named;
 use crate::grid::compare_wire::compare_parts;
+use crate::inflight::Inflight;
 use crate::outline::Outline;
 use crate::tabs::Text;
 use std::cell::{Cell, RefCell};
@@ -138,14 +139,7 @@ fn here(text: &str, early: impl FnOnce(Vec<JsValue>)) -> Drawn {
     Drawn::take(Analysis::finish(text, begun))
 }
 
-/// Which part of an answer a message holds.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Stage {
-    /// The grid, sent as soon as it is laid out.
-    Early,
-    /// Everything else: the analysis is done.
-    Later,
-}
+pub use crate::analysis::request::Stage;
 
 /// What the page is told: the sequence number of the request, the stage,
 /// and what to draw in binary parts ([`Drawn::to_parts`]), left in
@@ -226,6 +220,8 @@ pub struct Analyst {
     /// Told the answers to compare requests ([`Analyst::post_compare`]):
     /// an array of parts.
     pub on_compare: OnMember,
+    /// The membership and compare requests in flight.
+    waiting: Waiting,
     _on_message: Option<Closure<dyn FnMut(MessageEvent)>>,
     _on_error: Option<Closure<dyn FnMut(web_sys::Event)>>,
 }
@@ -234,7 +230,12 @@ impl Analyst {
     /// Start the worker; `on_answer` is told each answer (stale ones too:
     /// the caller compares sequence numbers).
     pub fn new(on_answer: impl Fn(Answer) + 'static) -> Analyst {
-        Analyst::start(Rc::new(on_answer), Rc::default(), Rc::default())
+        Analyst::start(
+            Rc::new(on_answer),
+            Rc::default(),
+            Rc::default(),
+            Rc::default(),
+        )
     }
 
     /// Stop the work in flight and start a fresh worker, told as this one
@@ -247,14 +248,27 @@ impl Analyst {
             worker.set_onmessage(None);
             worker.terminate();
         }
+        // What the other lanes waited for is asked of the new worker: a
+        // Cancel meant for the analysis leaves no compare view or
+        // membership set unanswered.
+        let again = self.waiting.borrow_mut().restarted();
         *self = Analyst::start(
             self.on_answer.clone(),
             self.on_member.clone(),
             self.on_compare.clone(),
+            self.waiting.clone(),
         );
+        for (_, seq, asked) in again {
+            self.ask_again(seq, asked);
+        }
     }
 
-    fn start(on_answer: Rc<dyn Fn(Answer)>, on_member: OnMember, on_compare: OnMember) -> Analyst {
+    fn start(
+        on_answer: Rc<dyn Fn(Answer)>,
+        on_member: OnMember,
+        on_compare: OnMember,
+        waiting: Waiting,
+    ) -> Analyst {
         let latest = Rc::new(RefCell::new(None::<(u32, Sent)>));
         let broken = Rc::new(Cell::new(false));
         let options = WorkerOptions::new();
@@ -271,18 +285,20 @@ impl Analyst {
                 on_answer,
                 on_member,
                 on_compare,
+                waiting,
                 _on_message: None,
                 _on_error: None,
             };
         };
         let on_message = {
             let (answer, latest, member) = (on_answer.clone(), latest.clone(), on_member.clone());
-            let compared = on_compare.clone();
+            let (compared, lanes) = (on_compare.clone(), waiting.clone());
             Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
                 let data = e.data();
                 let field = |k: &str| js_sys::Reflect::get(&data, &k.into()).ok();
                 let seq = field("seq").and_then(|v| v.as_f64()).unwrap_or(-1.0) as u32;
                 if let Some(parts) = field("compared").filter(|v| !v.is_undefined()) {
+                    lanes.borrow_mut().answered(Lane::Compare, seq);
                     let told = compared.borrow().clone();
                     if let Some(told) = told {
                         told(seq, parts);
@@ -291,10 +307,14 @@ impl Analyst {
                 }
                 if let Some(parts) = field("warm").filter(|v| !v.is_undefined()) {
                     // The worker's warm-up answer: drawn off-screen, once.
-                    warm(&js_sys::Array::from(&parts).to_vec());
+                    // (The element's bundle starts no worker.)
+                    if cfg!(feature = "page") {
+                        warm(&js_sys::Array::from(&parts).to_vec());
+                    }
                     return;
                 }
                 if let Some(set) = field("member").filter(|v| !v.is_undefined()) {
+                    lanes.borrow_mut().answered(Lane::Member, seq);
                     let told = member.borrow().clone();
                     if let Some(told) = told {
                         told(seq, set);
@@ -319,11 +339,21 @@ impl Analyst {
         // the analysis to this thread, from the request it had not answered.
         let on_error = {
             let (answer, latest, broken) = (on_answer.clone(), latest.clone(), broken.clone());
+            let (member, compared, lanes) =
+                (on_member.clone(), on_compare.clone(), waiting.clone());
             Closure::<dyn FnMut(web_sys::Event)>::new(move |e: web_sys::Event| {
                 e.prevent_default();
                 broken.set(true);
                 if let Some((seq, sent)) = latest.borrow_mut().take() {
                     answer_here(seq, &sent.text(), &answer);
+                }
+                // (The element's bundle starts no worker, and has no room
+                // for the compare view's code.)
+                if cfg!(feature = "page") {
+                    let waiting = lanes.borrow_mut().restarted();
+                    for (_, seq, asked) in waiting {
+                        answer_lane_here(seq, &asked, &member, &compared);
+                    }
                 }
             })
         };
@@ -336,6 +366,7 @@ impl Analyst {
             on_answer,
             on_member,
             on_compare,
+            waiting,
             _on_message: Some(on_message),
             _on_error: Some(on_error),
         }
@@ -490,57 +521,119 @@ impl Sent {
     }
 }
 
-impl Analyst {
-    /// Ask for the main set of another tab's `text` as request `seq`; the
-    /// answer goes to [`Analyst::on_member`].
-    pub fn post_member(&self, seq: u32, text: &Text) {
-        let here = || {
-            let told = self.on_member.borrow().clone();
-            if let Some(told) = told {
-                told(seq, member_set_for_page(text).into());
-            }
-        };
-        let Some(worker) = self.worker.as_ref().filter(|_| !self.broken.get()) else {
-            return here();
-        };
+/// The lanes of the analysis worker besides the analysis itself, whose
+/// requests a restart asks again ([`Inflight`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Lane {
+    /// Another tab's main set, for colouring by membership.
+    Member,
+    /// A compare view.
+    Compare,
+}
+
+/// What a request of a [`Lane`] asks, kept to ask it again.
+#[derive(Clone, Debug)]
+enum Asked {
+    /// Another tab's text.
+    Member(Text),
+    /// The texts compared (the active tab's first), their letters and names.
+    Compare(Vec<Text>, Vec<String>, Vec<String>),
+}
+
+impl Asked {
+    fn lane(&self) -> Lane {
+        match self {
+            Asked::Member(_) => Lane::Member,
+            Asked::Compare(..) => Lane::Compare,
+        }
+    }
+
+    /// The message that asks the worker for it as request `seq`.
+    fn message(&self, seq: u32) -> js_sys::Object {
         let message = js_sys::Object::new();
-        let _ = js_sys::Reflect::set(&message, &"seq".into(), &seq.into());
-        let _ = js_sys::Reflect::set(&message, &"member".into(), &JsValue::from_str(text));
-        if worker.post_message(&message).is_err() {
-            here();
+        let set = |k: &str, v: &JsValue| {
+            let _ = js_sys::Reflect::set(&message, &k.into(), v);
+        };
+        let strings =
+            |v: &[String]| -> js_sys::Array { v.iter().map(|s| JsValue::from_str(s)).collect() };
+        set("seq", &seq.into());
+        match self {
+            Asked::Member(text) => set("member", &JsValue::from_str(text)),
+            Asked::Compare(texts, letters, names) => {
+                let list: js_sys::Array = texts.iter().map(|t| JsValue::from_str(t)).collect();
+                set("compare", &list);
+                set("letters", &strings(letters));
+                set("names", &strings(names));
+            }
+        }
+        message
+    }
+}
+
+/// The requests of the other lanes waiting for the worker, each with what
+/// it asked.
+type Waiting = Rc<RefCell<Inflight<Lane, Asked>>>;
+
+/// Answer request `seq` of `asked` on this thread, telling `on_member` or
+/// `on_compare`.
+fn answer_lane_here(seq: u32, asked: &Asked, on_member: &OnMember, on_compare: &OnMember) {
+    match asked {
+        Asked::Member(text) => tell(on_member, seq, member_set_for_page(text).into()),
+        Asked::Compare(texts, letters, names) => {
+            let texts = texts.iter().map(|t| t.to_string()).collect();
+            let parts = compare_for_page(texts, letters.clone(), names.clone());
+            tell(on_compare, seq, parts.into())
         }
     }
 }
 
 impl Analyst {
+    /// Ask for the main set of another tab's `text` as request `seq`; the
+    /// answer goes to [`Analyst::on_member`].
+    pub fn post_member(&self, seq: u32, text: &Text) {
+        let asked = Asked::Member(text.clone());
+        let here = || tell(&self.on_member, seq, member_set_for_page(text).into());
+        self.ask(seq, asked, here);
+    }
+
     /// Ask for the compare view of `texts` (the active tab's first), named
     /// by `letters` and `names`, as request `seq`; the answer goes to
     /// [`Analyst::on_compare`].
     pub fn post_compare(&self, seq: u32, texts: &[Text], letters: Vec<String>, names: Vec<String>) {
-        let here = |letters, names| {
-            let told = self.on_compare.borrow().clone();
-            if let Some(told) = told {
-                let texts = texts.iter().map(|t| t.to_string()).collect();
-                told(seq, compare_for_page(texts, letters, names).into());
-            }
-        };
+        let asked = Asked::Compare(texts.to_vec(), letters, names);
+        let here = || answer_lane_here(seq, &asked, &self.on_member, &self.on_compare);
+        self.ask(seq, asked.clone(), here);
+    }
+
+    /// Send request `seq` of `asked` to the worker, and keep it until it
+    /// is answered; `here` answers it on this thread when there is no
+    /// worker. (Each lane passes its own: the element's bundle, which
+    /// answers everything here, has no room for the compare view's code.)
+    fn ask(&self, seq: u32, asked: Asked, here: impl FnOnce()) {
         let Some(worker) = self.worker.as_ref().filter(|_| !self.broken.get()) else {
-            return here(letters, names);
+            return here();
         };
-        let strings = |v: &[String]| {
-            v.iter()
-                .map(|s| JsValue::from_str(s))
-                .collect::<js_sys::Array>()
-        };
-        let list: js_sys::Array = texts.iter().map(|t| JsValue::from_str(t)).collect();
-        let message = js_sys::Object::new();
-        let _ = js_sys::Reflect::set(&message, &"seq".into(), &seq.into());
-        let _ = js_sys::Reflect::set(&message, &"compare".into(), &list);
-        let _ = js_sys::Reflect::set(&message, &"letters".into(), &strings(&letters));
-        let _ = js_sys::Reflect::set(&message, &"names".into(), &strings(&names));
+        let message = asked.message(seq);
+        let lane = asked.lane();
+        self.waiting.borrow_mut().ask(lane, seq, asked);
         if worker.post_message(&message).is_err() {
-            here(letters, names);
+            self.waiting.borrow_mut().answered(lane, seq);
+            here();
         }
+    }
+
+    /// Ask `asked` again as request `seq` (after a restart).
+    fn ask_again(&self, seq: u32, asked: Asked) {
+        let here = || answer_lane_here(seq, &asked, &self.on_member, &self.on_compare);
+        self.ask(seq, asked.clone(), here);
+    }
+}
+
+/// Tell `told`, if set, the answer to request `seq`.
+fn tell(told: &OnMember, seq: u32, answer: JsValue) {
+    let told = told.borrow().clone();
+    if let Some(told) = told {
+        told(seq, answer);
     }
 }
 

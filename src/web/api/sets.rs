@@ -246,27 +246,18 @@ const KEPT_READS: usize = 4;
 const KEPT_READ_BYTES: usize = 16 << 20;
 
 thread_local! {
-    /// The texts the set worker read last, newest last, and what they read to.
-    static READS: std::cell::RefCell<Vec<(String, job::Known)>> =
-        const { std::cell::RefCell::new(Vec::new()) };
+    /// The texts the set worker read last, and what they read to.
+    static READS: std::cell::RefCell<crate::recent::Recent<String, job::Known>> =
+        std::cell::RefCell::new(crate::recent::Recent::new(KEPT_READS));
 }
 
 /// `text` read to its R documents and digested, once for as long as it is
 /// among the [`KEPT_READS`] texts used last.
 fn read_once(text: &str) -> job::Known {
     READS.with(|reads| {
-        let mut reads = reads.borrow_mut();
-        let read = match reads.iter().position(|(t, _)| t == text) {
-            Some(i) => reads.remove(i).1,
-            None => job::Known::of(text),
-        };
-        if text.len() > KEPT_READ_BYTES {
-            return read;
-        }
-        if reads.len() == KEPT_READS {
-            reads.remove(0);
-        }
-        reads.push((text.to_string(), read.clone()));
-        read
+        let keep = text.len() <= KEPT_READ_BYTES;
+        reads
+            .borrow_mut()
+            .get_or_make(text, keep, || job::Known::of(text))
     })
 }

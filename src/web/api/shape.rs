@@ -120,21 +120,15 @@ type Sets = Rc<Result<(Rset, Option<Rset>), String>>;
 thread_local! {
     /// The last document fitted into and its sets: fitting several shapes
     /// into one R (the shape panel, a page's script) reads it once.
-    static LAST_SETS: RefCell<Option<(String, Sets)>> = const { RefCell::new(None) };
+    static LAST_SETS: RefCell<crate::recent::Recent<String, Sets>> =
+        RefCell::new(crate::recent::Recent::new(1));
 }
 
 /// The sets of `text` ([`sets`]), read once for a run of fits into it.
 pub(crate) fn sets_of(text: &str) -> Sets {
     LAST_SETS.with(|last| {
-        let mut last = last.borrow_mut();
-        match &*last {
-            Some((t, read)) if t == text => read.clone(),
-            _ => {
-                let read = Rc::new(sets(text));
-                *last = Some((text.to_string(), read.clone()));
-                read
-            }
-        }
+        last.borrow_mut()
+            .get_or_make(text, true, || Rc::new(sets(text)))
     })
 }
 

@@ -1,0 +1,191 @@
+//! Requests in flight to a worker, by lane: what the page's worker
+//! channels keep so that the newest request of a lane wins and a restarted
+//! worker leaves none unanswered.
+//!
+//! A worker holds several kinds of request at once (the analysis worker
+//! answers analyses, another tab's set for membership, and compare views);
+//! each kind is a *lane*. In a lane, only the newest request matters: an
+//! answer to an older one is stale. Cancel ends the worker (the only way
+//! to stop its wasm), and with it every request it held: the channel then
+//! asks the new worker again what each lane still waits for
+//! ([`Inflight::restarted`]), so a compare view or a membership set asked
+//! for before Cancel still arrives. The lane of the request Cancel meant
+//! to stop is answered as cancelled by its owner instead
+//! ([`Inflight::cancel`]).
+//!
+//! Pure data with native tests; the page's `web::worker` drives it.
+
+/// The newest request of each lane still waiting for its answer: its
+/// sequence number and how to ask for it again (`A`, for the page a
+/// closure that posts it to whichever worker runs then).
+#[derive(Debug)]
+pub struct Inflight<L, A> {
+    waiting: Vec<(L, u32, A)>,
+}
+
+impl<L, A> Default for Inflight<L, A> {
+    fn default() -> Self {
+        Inflight {
+            waiting: Vec::new(),
+        }
+    }
+}
+
+impl<L: PartialEq + Copy, A> Inflight<L, A> {
+    /// Request `seq` of `lane` is sent: it replaces any older one of the
+    /// lane, whose answer is stale from now on.
+    pub fn ask(&mut self, lane: L, seq: u32, again: A) {
+        self.waiting.retain(|(l, ..)| *l != lane);
+        self.waiting.push((lane, seq, again));
+    }
+
+    /// The answer to request `seq` of `lane` came: whether it is the one
+    /// the lane waits for (a stale answer leaves the lane waiting).
+    pub fn answered(&mut self, lane: L, seq: u32) -> bool {
+        let Some(at) = self
+            .waiting
+            .iter()
+            .position(|(l, s, _)| *l == lane && *s == seq)
+        else {
+            return false;
+        };
+        self.waiting.remove(at);
+        true
+    }
+
+    /// The lane's waiting request, if any: its number.
+    pub fn waiting(&self, lane: L) -> Option<u32> {
+        self.waiting
+            .iter()
+            .find(|(l, ..)| *l == lane)
+            .map(|(_, s, _)| *s)
+    }
+
+    /// Stop waiting on `lane` (its owner answers it as cancelled): the
+    /// number of the request it waited for.
+    pub fn cancel(&mut self, lane: L) -> Option<u32> {
+        let at = self.waiting.iter().position(|(l, ..)| *l == lane)?;
+        Some(self.waiting.remove(at).1)
+    }
+
+    /// The worker was ended: every waiting request, oldest first, to be
+    /// asked again of the next one (each is then [`Inflight::ask`]ed anew).
+    pub fn restarted(&mut self) -> Vec<(L, u32, A)> {
+        std::mem::take(&mut self.waiting)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[derive(Clone, Copy, Debug, PartialEq, Eq)]
+    enum Lane {
+        Analysis,
+        Member,
+        Compare,
+    }
+    use Lane::*;
+
+    /// Run `steps` over a fresh ledger (a step's text says what it does)
+    /// and compare what each step answered with `expect`.
+    fn check(steps: &[&str], expect: &[&str]) {
+        let mut f = Inflight::<Lane, &str>::default();
+        let lane = |s: &str| match s {
+            "analysis" => Analysis,
+            "member" => Member,
+            _ => Compare,
+        };
+        let got: Vec<String> = steps
+            .iter()
+            .map(|step| {
+                let w: Vec<&str> = step.split(' ').collect();
+                match w[..] {
+                    ["ask", l, seq, again] => {
+                        f.ask(lane(l), seq.parse().unwrap(), again);
+                        "sent".into()
+                    }
+                    ["answer", l, seq] => match f.answered(lane(l), seq.parse().unwrap()) {
+                        true => "taken".into(),
+                        false => "stale".into(),
+                    },
+                    ["cancel", l] => format!("{:?}", f.cancel(lane(l))),
+                    ["waiting", l] => format!("{:?}", f.waiting(lane(l))),
+                    ["restart"] => {
+                        let again: Vec<String> = f
+                            .restarted()
+                            .iter()
+                            .map(|(l, s, a)| format!("{l:?} {s} {a}"))
+                            .collect();
+                        format!("again: {}", again.join(", "))
+                    }
+                    _ => panic!("unknown step {step}"),
+                }
+            })
+            .collect();
+        assert_eq!(got, expect, "{steps:?}");
+    }
+
+    #[test]
+    fn the_newest_request_of_a_lane_wins() {
+        check(
+            &[
+                "ask member 1 m1",
+                "ask member 2 m2",
+                "answer member 1",
+                "waiting member",
+                "answer member 2",
+                "waiting member",
+            ],
+            &["sent", "sent", "stale", "Some(2)", "taken", "None"],
+        );
+    }
+
+    #[test]
+    fn lanes_wait_apart() {
+        check(
+            &[
+                "ask member 4 m",
+                "ask compare 4 c",
+                "answer compare 4",
+                "waiting member",
+                "answer compare 4",
+            ],
+            &["sent", "sent", "taken", "Some(4)", "stale"],
+        );
+    }
+
+    #[test]
+    fn a_restart_asks_again_for_every_waiting_request_and_none_other() {
+        check(
+            &[
+                "ask compare 1 c1",
+                "ask member 7 m7",
+                "ask analysis 3 a3",
+                "answer member 7",
+                "cancel analysis",
+                "restart",
+                "restart",
+                "answer compare 1",
+            ],
+            &[
+                "sent",
+                "sent",
+                "sent",
+                "taken",
+                "Some(3)",
+                "again: Compare 1 c1",
+                "again: ",
+                "stale",
+            ],
+        );
+    }
+
+    #[test]
+    fn cancelling_an_idle_lane_answers_nothing() {
+        check(
+            &["cancel analysis", "ask analysis 1 a", "cancel member"],
+            &["None", "sent", "None"],
+        );
+    }
+}
