@@ -412,6 +412,31 @@ fn page_never_reads_text() {
     assert!(wrong.is_empty(), "{}", wrong.join("\n"));
 }
 
+#[test]
+fn no_hook_returns_html() {
+    // A hook's state is the caller's, and what it draws is a component's:
+    // a hook that returned markup would hold both.
+    let mut wrong = Vec::new();
+    for path in rust_files(&Path::new(ROOT).join("src/web")) {
+        let src = without_tests(&path);
+        for (at, _) in src.match_indices("#[hook]") {
+            let signature = &src[at..src[at..].find('{').map_or(src.len(), |o| at + o)];
+            let returns = signature.rsplit_once("->").map_or("", |(_, r)| r);
+            if returns.contains("Html") {
+                let name = signature
+                    .find("fn ")
+                    .map_or(String::new(), |f| ident(&signature[f + 3..]));
+                wrong.push(format!(
+                    "{}: hook {name} returns {}",
+                    path.display(),
+                    returns.trim()
+                ));
+            }
+        }
+    }
+    assert!(wrong.is_empty(), "{}", wrong.join("\n"));
+}
+
 /// The body of each `fn` in `src`, by name.
 fn functions(src: &str) -> Vec<(String, &str)> {
     spans_of_functions(src)

@@ -4,7 +4,7 @@
 
 use crate::tabs::{tab_label, tab_letter, Action, Doc, Docs, Text};
 use crate::web::components::{
-    build_r::use_build_r,
+    build_r::{BuildR, BUILT},
     color_menu::{color_menu, ColorMenu},
     compare::{compare_summary, use_compare},
     diagnostics::Diagnostics,
@@ -18,7 +18,7 @@ use crate::web::components::{
     summary::SummaryView,
     tabs::{history_bar, Tabs},
     toolbar::{Example, Toolbar},
-    tour::use_tour,
+    tour::{use_tour, TourPanel},
     tree::{graph_section, PictureLinks},
 };
 use crate::web::hooks::{
@@ -67,7 +67,6 @@ pub fn app() -> Html {
     let fit = use_fit(&open);
     let teach = use_explain(&current, link.on_point.clone());
     let tour = use_tour(&docs);
-    let build_r = use_build_r(&docs);
     let linked = (tour.linked.clone().or(teach.linked.clone()))
         .or(link.cells.clone())
         .or(fit.linked);
@@ -98,7 +97,7 @@ pub fn app() -> Html {
         <main class="app">
             { page_header(examples, &open, &status, &current_text, not_kept) }
             { tab_strip(&docs, &sources) }
-            { tour.panel }
+            <TourPanel step={tour.step} last={tour.last} go={tour.go.clone()} />
             <div class="workspace" role="tabpanel" aria-labelledby={format!("tab-{}", tab_letter(docs.active))}>
                 <Editor text={current_text} {on_edit} on_large_paste={Some(on_large_paste)} label="R document (JSON)"
                     selection={actions.selection} {squiggles} linked={tour.span.or(link.text)} reveal={link.reveal} on_point={teach.on_point.clone()} />
@@ -146,7 +145,7 @@ pub fn app() -> Html {
             <SetopsPanel tabs={docs.docs.clone()} active={docs.active}
                 on_open={dispatch(&docs, Action::Open)} on_early={analyzed.seed.clone()} />
             <Playground />
-            { build_r }
+            <BuildR on_tab={docs.current().source == BUILT} text={docs.current().text.clone()} on_action={dispatch(&docs, |a| a)} />
         </main>
     }
 }

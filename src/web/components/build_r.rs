@@ -3,7 +3,7 @@
 //! and draws its grid. Editing that JSON fills the form again when the
 //! form can show it ([`crate::teach::build`]).
 
-use crate::tabs::{Action, Doc, Docs};
+use crate::tabs::{Action, Doc, Text};
 use crate::teach::build::{self, FieldProblem, Form};
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
@@ -59,12 +59,24 @@ fn start() -> Form {
     }
 }
 
-/// The build-an-R panel over the tabs `docs`.
-#[hook]
-pub fn use_build_r(docs: &UseReducerHandle<Docs>) -> Html {
+/// What the build-an-R panel is given: the active tab and a way to change
+/// the tabs.
+#[derive(Properties, PartialEq)]
+pub struct BuildRProps {
+    /// Whether the active tab is the one the form writes, [`BUILT`].
+    pub on_tab: bool,
+    /// The active tab's text (the form reads it back when `on_tab`).
+    pub text: Text,
+    /// Opens the built tab or edits it.
+    pub on_action: Callback<Action>,
+}
+
+/// The build-an-R panel: the form, and what it says of the active tab.
+#[function_component(BuildR)]
+pub fn build_r(props: &BuildRProps) -> Html {
     let form = use_state_eq(start);
-    let on_tab = docs.current().source == BUILT;
-    let text = docs.current().text.clone();
+    let on_tab = props.on_tab;
+    let text = props.text.clone();
     // The JSON, edited by hand, fills the form when it can.
     let unreadable = use_state_eq(|| None::<String>);
     // What the form wrote last: reading it back would only respell what the
@@ -87,13 +99,13 @@ pub fn use_build_r(docs: &UseReducerHandle<Docs>) -> Html {
     let problems = build::write(&form).err().unwrap_or_default();
     let inputs = FIELDS.map(|(name, label, hint)| {
         let oninput = {
-            let (form, docs, written) = (form.clone(), docs.dispatcher(), written.clone());
+            let (form, docs, written) = (form.clone(), props.on_action.clone(), written.clone());
             Callback::from(move |e: InputEvent| {
                 let mut next = (*form).clone();
                 set_field(&mut next, name, e.target_unchecked_into::<HtmlInputElement>().value());
                 if let Ok(text) = build::write(&next) {
                     written.borrow_mut().clone_from(&text);
-                    docs.dispatch(if on_tab {
+                    docs.emit(if on_tab {
                         Action::Edit(text)
                     } else {
                         Action::Open(Doc { source: BUILT.into(), text: text.into(), provenance: None })

@@ -11,10 +11,15 @@ use std::rc::Rc;
 use web_sys::HtmlElement;
 use yew::prelude::*;
 
-/// The tour's state for the page.
+/// The tour's state for the page: what [`TourPanel`] draws, and what it
+/// outlines in the editor and the grid.
 pub struct Touring {
-    /// The panel to show.
-    pub panel: Html,
+    /// The step shown, or `None` when the tour is left.
+    pub step: Option<usize>,
+    /// Where the tour resumes.
+    pub last: usize,
+    /// Go to a step (`None`: leave the tour).
+    pub go: Callback<Option<usize>>,
     /// The editor bytes to outline (the tour's document is shown).
     pub span: Option<(usize, usize)>,
     /// The grid cells to outline.
@@ -29,17 +34,6 @@ pub fn use_tour(docs: &UseReducerHandle<Docs>) -> Touring {
     // resumes.
     let step = use_state_eq(|| None::<usize>);
     let last = use_state_eq(saved_step);
-    let heading = use_node_ref();
-    {
-        let heading = heading.clone();
-        use_effect_with(*step, move |s| {
-            if s.is_some() {
-                if let Some(h) = heading.cast::<HtmlElement>() {
-                    let _ = h.focus();
-                }
-            }
-        });
-    }
     let go = {
         let (step, last, docs, n) = (step.clone(), last.clone(), docs.dispatcher(), stops.len());
         Callback::from(move |to: Option<usize>| {
@@ -59,7 +53,9 @@ pub fn use_tour(docs: &UseReducerHandle<Docs>) -> Touring {
     let shown = docs.current().text == DOCUMENT;
     let stop = (*step).and_then(|i| stops.get(i)).filter(|_| shown);
     Touring {
-        panel: panel(&stops, *step, *last, &go, &heading),
+        step: *step,
+        last: *last,
+        go,
         span: stop.map(|s| s.span),
         linked: stop.and_then(|s| {
             let p = s.place.as_ref()?;
@@ -73,6 +69,37 @@ pub fn use_tour(docs: &UseReducerHandle<Docs>) -> Touring {
             })
         }),
     }
+}
+
+/// What the tour's panel draws: [`Touring`]'s step, resume point and way
+/// to step.
+#[derive(Properties, PartialEq)]
+pub struct TourPanelProps {
+    /// The step shown, or `None` when the tour is left.
+    pub step: Option<usize>,
+    /// Where the tour resumes.
+    pub last: usize,
+    /// Go to a step (`None`: leave the tour).
+    pub go: Callback<Option<usize>>,
+}
+
+/// The tour's panel: a button to take or resume it, or the step shown,
+/// whose heading takes the focus so the arrow keys step at once.
+#[function_component(TourPanel)]
+pub fn tour_panel(props: &TourPanelProps) -> Html {
+    let stops = use_memo((), |()| tour::stops());
+    let heading = use_node_ref();
+    {
+        let heading = heading.clone();
+        use_effect_with(props.step, move |s| {
+            if s.is_some() {
+                if let Some(h) = heading.cast::<HtmlElement>() {
+                    let _ = h.focus();
+                }
+            }
+        });
+    }
+    panel(&stops, props.step, props.last, &props.go, &heading)
 }
 
 /// Where the tour was left, kept across reloads (the step number only).
