@@ -1,25 +1,30 @@
 // Rscope's set workbench worker: the same wasm core as the page (pkg/), so
-// combining two large R documents never blocks the page. It answers each
-// {job, texts} (src/setops/job.rs as a plain object, and each tab's text
-// as UTF-8 bytes in a transferred buffer) with its answer, and for a result
-// tab its text as UTF-8 bytes (`textBytes`) and the first parts of its
-// analysis (`early`)
-// (src/web/setops_worker.rs posts and reads them). Texts sent ahead as
-// {prepare: [bytes…]} are read at once and kept, with no answer.
+// combining two large R documents never blocks the page. Its lanes, served
+// by the one dispatcher (channel.js):
+// - texts sent ahead, {prepare: [bytes…]}, read at once and kept, with no
+//   answer;
+// - a run, {job, texts} (src/setops/job.rs as a plain object, and each
+//   tab's text as UTF-8 bytes in a transferred buffer), answered with its
+//   answer, and for a result tab its text as UTF-8 bytes (`textBytes`)
+//   and the first parts of its analysis (`early`), their buffers handed
+//   over (src/web/setops_worker.rs posts and reads them).
 import init, { prepareSetops, setopsForPage } from '../pkg/rscope.js';
+import { serve } from './channel.js';
 
-const ready = init();
-
-self.onmessage = async (e) => {
-  await ready;
-  if (e.data.prepare) {
-    prepareSetops(e.data.prepare);
-    return;
-  }
-  // A result's text and first analysis parts ride along, their buffers
-  // handed over.
-  const answer = setopsForPage(e.data.job, e.data.texts);
-  const buffers = answer && answer.early ? answer.early.map((p) => p.buffer) : [];
-  if (answer && answer.textBytes) buffers.push(answer.textBytes.buffer);
-  postMessage(answer, buffers);
-};
+serve(init(), [
+  {
+    name: 'prepare',
+    match: (d) => d.prepare !== undefined,
+    handle: ({ prepare }) => prepareSetops(prepare),
+  },
+  {
+    name: 'job',
+    match: (d) => d.job !== undefined,
+    handle: ({ job, texts }) => {
+      const answer = setopsForPage(job, texts);
+      const buffers = answer && answer.early ? answer.early.map((p) => p.buffer) : [];
+      if (answer && answer.textBytes) buffers.push(answer.textBytes.buffer);
+      return [answer, buffers];
+    },
+  },
+]);

@@ -1,60 +1,24 @@
 // Rscope's analysis worker: the same wasm core as the page (pkg/), so the
-// page stays responsive while a large document is read. It answers
-// {seq, text} with {seq, early: true, parts: [grid]} as soon as the grid is
-// laid out, then {seq, parts: [rest, entries, ...the outline's pieces]}: what the page
-// draws, as byte arrays in postcard's binary form (src/web/worker.rs),
-// whose buffers are handed over, not copied. It also answers
-// {seq, member: text} with {seq, member: bytes}: another tab's main set,
-// for colouring by membership, and {seq, compare: texts, letters, names}
-// with {seq, compared: parts}: a compare view. Once, as it starts, it
-// posts {warm: parts} (see below). Requests that arrive while
-// one is analysed are superseded: only the newest waiting one is analysed
-// next. A large text comes in pieces, {seq, text, more: true} until the
-// last, {seq, text}, and is analysed once joined (the page posts it a few
-// pieces to a task: posting 64 MiB at once held its thread for 46 ms).
+// page stays responsive while a large document is read. Its lanes, served
+// by the one dispatcher (channel.js), newest message first in each:
+// - another tab's main set, {seq, member: text}, answered with
+//   {seq, member: bytes}, for colouring by membership;
+// - a compare view, {seq, compare: texts, letters, names}, answered with
+//   {seq, compared: parts};
+// - an analysis, {seq, text}, answered with {seq, early: true, parts:
+//   [grid]} as soon as the grid is laid out, then {seq, parts: [rest,
+//   entries, ...the outline's pieces]}: what the page draws, as byte
+//   arrays in postcard's binary form (src/web/worker.rs), whose buffers
+//   are handed over, not copied. A large text comes in pieces, {seq, text,
+//   more: true} until the last, {seq, text}, and is analysed once joined
+//   (the page posts it a few pieces to a task: posting 64 MiB at once held
+//   its thread for 46 ms).
+// Once, as it starts, it posts {warm: parts} (see below).
 import init, { analyzeForPage, compareForPage, memberSetForPage, warmUp } from '../pkg/rscope.js';
+import { serve } from './channel.js';
 
-// Once loaded, and unless a request is already waiting, analyse a small
-// graph: the browser compiles each wasm function when it is first called,
-// and would otherwise do so during the first paste's analysis
-// (src/web/worker.rs, warm_up). The page is sent its answer, {warm: parts},
-// and draws it off-screen for the same reason.
-const ready = init().then((wasm) => {
-  // Its size is what this worker's wasm has ever held (wasm memory only
-  // grows): www/bench/elcap.bench.js reads it.
-  self.rscopeMemory = wasm.memory;
-  if (waiting) return;
-  const parts = warmUp();
-  postMessage({ warm: parts }, parts.map((p) => p.buffer));
-});
-let waiting = null; // the newest analysis request
-let member = null; // the newest request for another tab's set
-let compare = null; // the newest request for a compare view
-let scheduled = false;
+const ready = init();
 let gathered = null; // the pieces of a text that comes in pieces: {seq, pieces}
-
-async function next() {
-  await ready;
-  scheduled = false;
-  const [request, asked, comparing] = [waiting, member, compare];
-  waiting = null;
-  member = null;
-  compare = null;
-  if (asked) {
-    const set = memberSetForPage(asked.member);
-    postMessage({ seq: asked.seq, member: set }, [set.buffer]);
-  }
-  if (comparing) {
-    const parts = compareForPage(comparing.compare, comparing.letters, comparing.names);
-    postMessage({ seq: comparing.seq, compared: parts }, parts.map((p) => p.buffer));
-  }
-  if (!request) return;
-  const { seq } = request;
-  // The grid goes first, as soon as it is laid out; then the rest.
-  const early = (parts) => postMessage({ seq, early: true, parts }, parts.map((p) => p.buffer));
-  const parts = analyzeForPage(request.text, early);
-  postMessage({ seq, parts }, parts.map((p) => p.buffer));
-}
 
 /** An analysis request, once its text is whole (null until then). */
 const whole = (data) => {
@@ -70,17 +34,51 @@ const whole = (data) => {
   return { seq: data.seq, text };
 };
 
-self.onmessage = (e) => {
-  if (e.data.compare !== undefined) compare = e.data;
-  else if (e.data.member !== undefined) member = e.data;
-  else {
-    const request = whole(e.data);
-    if (!request) return;
-    waiting = request;
-  }
-  // Messages queued behind a long analysis all land before this runs.
-  if (!scheduled) {
-    scheduled = true;
-    setTimeout(next, 0);
-  }
-};
+const buffers = (parts) => parts.map((p) => p.buffer);
+
+const busy = serve(ready, [
+  {
+    name: 'member',
+    newest: true,
+    match: (d) => d.member !== undefined,
+    handle: ({ seq, member }) => {
+      const set = memberSetForPage(member);
+      return [{ seq, member: set }, [set.buffer]];
+    },
+  },
+  {
+    name: 'compare',
+    newest: true,
+    match: (d) => d.compare !== undefined,
+    handle: ({ seq, compare, letters, names }) => {
+      const parts = compareForPage(compare, letters, names);
+      return [{ seq, compared: parts }, buffers(parts)];
+    },
+  },
+  {
+    name: 'analysis',
+    newest: true,
+    match: (d) => d.text !== undefined,
+    accept: whole,
+    handle: ({ seq, text }, { post }) => {
+      // The grid goes first, as soon as it is laid out; then the rest.
+      const early = (parts) => post({ seq, early: true, parts }, buffers(parts));
+      const parts = analyzeForPage(text, early);
+      return [{ seq, parts }, buffers(parts)];
+    },
+  },
+]);
+
+// Once loaded, and unless a request is already waiting, analyse a small
+// graph: the browser compiles each wasm function when it is first called,
+// and would otherwise do so during the first paste's analysis
+// (src/web/worker.rs, warm_up). The page is sent its answer, {warm: parts},
+// and draws it off-screen for the same reason.
+ready.then((wasm) => {
+  // Its size is what this worker's wasm has ever held (wasm memory only
+  // grows): www/bench/elcap.bench.js reads it.
+  self.rscopeMemory = wasm.memory;
+  if (busy()) return;
+  const parts = warmUp();
+  postMessage({ warm: parts }, buffers(parts));
+});

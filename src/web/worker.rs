@@ -5,6 +5,18 @@
 //! keystroke supersedes the analysis in flight. Where no worker can run
 //! (the in-browser component tests serve no `static/`), the page analyses
 //! on its own thread instead, as it did before.
+//!
+//! In the worker, `static/channel.js` is the one dispatcher of all three
+//! workers (this one, the set workbench's and the shape worker's): each
+//! script names its lanes, and the dispatcher batches what arrives
+//! together, lets the newest message of a lane win where the lane says
+//! so, and hands answers' buffers over. Not gloo-worker or yew-agent:
+//! they spawn a worker from a wasm entry point of their own and encode
+//! every message with their codec, while these workers load the page's
+//! own `pkg/` and hand byte buffers over in transfer lists (a 300 MB
+//! document's analysis crosses without a copy), and the same work must
+//! run on the page's thread where no worker can start (the
+//! `<rscope-view>` element's host serves no worker script).
 
 use crate::analysis::{member_part, Analysis, Drawn};
 use crate::grid::compare::Named;

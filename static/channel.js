@@ -1,0 +1,65 @@
+// The one dispatcher of Rscope's workers (worker.js, setops-worker.js,
+// shape-worker.js): each names its lanes, and this file does the rest the
+// same way for all three. A lane is one kind of request (an analysis,
+// another tab's set, a fit, a queue operation…) and says what its
+// handler does with a message.
+//
+// - Messages that arrive together (while the worker was busy, or in one
+//   task of the page) are handled as one batch, once the wasm core is
+//   loaded: lane by lane, in the order the lanes are named.
+// - A lane `newest: true` handles only the newest message of its batch:
+//   an older one is superseded and never answered (the page keeps only
+//   the answer to its latest request of that kind anyway).
+// - Any other lane handles every message in order, each told whether a
+//   newer one of its lane waits behind it (`newer`): a long shape typed
+//   over is not expanded, and of a burst of queue operations only the
+//   last says the whole view.
+// - A handler answers by returning `[message, transfer]` (the buffers
+//   handed over, not copied) or nothing; it may also `post` along the
+//   way (an analysis sends its grid first).
+// - A lane may `accept` a message before it waits (an analysis whose text
+//   comes in pieces waits only once it is whole); `accept` returns the
+//   message to queue, or null.
+//
+// `serve(ready, lanes)`: `ready` is the promise of the loaded core, `lanes`
+// an array of {name, match(data), handle(data, {newer, post}), newest?,
+// accept?}. Returns `busy()`, whether a message waits, for the workers'
+// idle warm-ups.
+
+/** Post `message` with its `transfer` list. */
+const post = (message, transfer = []) => postMessage(message, transfer);
+
+export function serve(ready, lanes) {
+  let batch = [];
+  let scheduled = false;
+
+  async function drain() {
+    await ready;
+    scheduled = false;
+    const messages = batch;
+    batch = [];
+    for (const lane of lanes) {
+      const mine = messages.filter((m) => m.lane === lane);
+      const handled = lane.newest ? mine.slice(-1) : mine;
+      handled.forEach((m, i) => {
+        const answer = lane.handle(m.data, { newer: i < handled.length - 1, post });
+        if (answer) post(...answer);
+      });
+    }
+  }
+
+  self.onmessage = (e) => {
+    const lane = lanes.find((l) => l.match(e.data));
+    if (!lane) return;
+    const data = lane.accept ? lane.accept(e.data) : e.data;
+    if (data === null) return;
+    batch.push({ lane, data });
+    // Messages queued behind a long task all land before the drain runs.
+    if (!scheduled) {
+      scheduled = true;
+      setTimeout(drain, 0);
+    }
+  };
+
+  return () => batch.length > 0;
+}
