@@ -508,20 +508,13 @@ mod tests {
     use crate::tabs::{Action, Doc};
     use wasm_bindgen_test::*;
 
-    /// Pages that other tests mounted keep saving to the page's database
-    /// on their timers, so these checks use a database of their own, in
-    /// turn.
-    #[wasm_bindgen_test]
-    async fn keeps_documents_across_visits() {
-        keeps_a_document_at_the_page_limit().await;
-        moves_an_older_visits_documents_over().await;
-        keeps_each_text_once_and_forgets_the_unnamed().await;
-        keeps_characters_cut_by_no_chunk().await;
-        reads_a_text_kept_as_one_string().await;
-    }
+    // Pages that other tests mounted keep saving to the page's database on
+    // their timers, so each check keeps its tabs in a database of its own
+    // (`test_keeper`), which no other test writes.
 
     /// A text of two-byte characters over several chunks comes back whole:
     /// no chunk ends inside a character.
+    #[wasm_bindgen_test]
     async fn keeps_characters_cut_by_no_chunk() {
         let text = format!("[{}]", "é".repeat(CHUNK));
         let ranges = chunks(&text);
@@ -535,16 +528,17 @@ mod tests {
             text: text.as_str().into(),
             provenance: None,
         }));
-        let keeper = test_keeper().await;
+        let keeper = test_keeper("chunks").await;
         keeper.save(&docs).await.expect("kept");
-        let read = read_back().await;
+        let read = read_back("chunks").await;
         assert!(read == docs, "the stored tabs come back as saved");
     }
 
     /// A text that a visit before chunks kept, one string under its key,
     /// reads back.
+    #[wasm_bindgen_test]
     async fn reads_a_text_kept_as_one_string() {
-        let keeper = test_keeper().await;
+        let keeper = test_keeper("one-string").await;
         let db = match &*keeper.db.borrow() {
             Db::Open(db) => db.clone(),
             _ => unreachable!("the test keeper is open"),
@@ -593,9 +587,10 @@ mod tests {
         keys
     }
 
-    /// Two tabs of one text keep it once; an edited tab's old text is
-    /// forgotten; the list reads back as saved.
-    async fn keeps_each_text_once_and_forgets_the_unnamed() {
+    /// Two tabs of one text keep it once; an edited tab's old text, which
+    /// no tab names any more, is forgotten; the list reads back as saved.
+    #[wasm_bindgen_test]
+    async fn keeps_each_text_once_and_forgets_texts_no_tab_names() {
         let open = |d: Docs, name: &str, text: &str| {
             d.apply(Action::Open(Doc {
                 source: name.into(),
@@ -604,7 +599,7 @@ mod tests {
             }))
         };
         let docs = open(open(Docs::default(), "a", "[1]"), "b", "[1]");
-        let keeper = test_keeper().await;
+        let keeper = test_keeper("once").await;
         keeper.save(&docs).await.expect("kept");
         let [one, two, three] = ["[1]", "[2]", "[3]"].map(text_key);
         // Each text: its head, and its one chunk.
@@ -624,14 +619,13 @@ mod tests {
             keys(&keeper).await,
             sorted(&[TABS_KEY, &two, &two_0, &three, &three_0])
         );
-        let read = read_back().await;
+        let read = read_back("once").await;
         assert_eq!((read.docs, read.active), (again.docs, again.active));
     }
 
-    /// A keeper of the test database.
-    /// What a fresh keeper reads of the test store.
-    async fn read_back() -> Docs {
-        test_keeper()
+    /// What a fresh keeper reads of test database `name`.
+    async fn read_back(name: &str) -> Docs {
+        test_keeper(name)
             .await
             .read()
             .await
@@ -639,9 +633,11 @@ mod tests {
             .expect("stored")
     }
 
-    async fn test_keeper() -> Keeper {
+    /// A keeper of test database `name` (`rscope-test-NAME`), one to a test.
+    async fn test_keeper(name: &str) -> Keeper {
+        let db = open(&format!("rscope-test-{name}")).await.unwrap();
         Keeper {
-            db: RefCell::new(Db::Open(Rc::new(open("rscope-test").await.unwrap()))),
+            db: RefCell::new(Db::Open(Rc::new(db))),
             written: RefCell::default(),
             saving: Default::default(),
             next: RefCell::default(),
@@ -650,6 +646,7 @@ mod tests {
 
     /// A document at the page's limit is kept and read back whole, which
     /// local storage (about 5 MB) cannot do.
+    #[wasm_bindgen_test]
     async fn keeps_a_document_at_the_page_limit() {
         let text = format!("[{}]", " ".repeat(MAX_PAGE_DOCUMENT_BYTES - 2));
         let docs = Docs::default().apply(Action::Open(Doc {
@@ -657,7 +654,7 @@ mod tests {
             text: text.into(),
             provenance: None,
         }));
-        let keeper = test_keeper().await;
+        let keeper = test_keeper("page-limit").await;
         keeper.save(&docs).await.expect("kept");
         let read = keeper.read().await.expect("read").expect("stored");
         assert_eq!(read.current().text.len(), MAX_PAGE_DOCUMENT_BYTES);
@@ -665,10 +662,11 @@ mod tests {
     }
 
     /// What an older visit left in local storage comes over, once.
+    #[wasm_bindgen_test]
     async fn moves_an_older_visits_documents_over() {
         let old = r#"{"docs":[{"source":"old.json","text":"{}"}],"active":0}"#;
         local().unwrap().set_item(OLD_KEY, old).unwrap();
-        let keeper = test_keeper().await;
+        let keeper = test_keeper("older-visit").await;
         let (docs, problem) = keeper.migrate().await;
         assert_eq!(
             (docs.current().source.as_str(), problem),
