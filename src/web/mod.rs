@@ -25,6 +25,15 @@ mod wait;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 
+#[wasm_bindgen(typescript_custom_section)]
+const TYPES: &'static str = r#"
+/** Draw a `<rscope-view>` element's views into `root` (rscope-view.js
+ * calls it); returns the function that takes them down. */
+export function mountView(root: Element, attributes: any[], inline: string | null | undefined, page: string, name: string, fetched?: Array<any> | null): Function;
+/** Mount the Rscope page on the element with id `app`, or on `<body>`. */
+export function mountApp(): void;
+"#;
+
 /// Draw a `<rscope-view>` element's views into `root` (see
 /// `static/rscope-view.js`): its attributes as `[name, value]` pairs, its
 /// inline document if any, the Rscope page "Open in Rscope" goes to, and
@@ -32,7 +41,7 @@ use wasm_bindgen::JsCast;
 /// and the fetch of its `src` the element started while the bundle
 /// loaded, if any (`[src, promise of the response]`); returns the
 /// function that takes the views down.
-#[wasm_bindgen(js_name = mountView)]
+#[wasm_bindgen(js_name = mountView, skip_typescript)]
 pub fn mount_view(
     root: web_sys::Element,
     attributes: Vec<JsValue>,
@@ -57,7 +66,7 @@ pub fn mount_view(
 /// once the documents of the last visit are read back: the page never
 /// shows an editor that a late restore would overwrite.
 #[cfg(feature = "page")]
-#[wasm_bindgen(js_name = mountApp)]
+#[wasm_bindgen(js_name = mountApp, skip_typescript)]
 pub fn mount_app() {
     console_error_panic_hook::set_once();
     let search = gloo::utils::window()

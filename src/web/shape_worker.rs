@@ -278,7 +278,7 @@ pub fn queue_here(op: QueueOp, view: bool) -> QueueReply {
 /// The worker's entry point for the queue: an operation in, the reply out,
 /// both in postcard's binary form; `view`: say the whole view (the last
 /// operation of a burst).
-#[cfg_attr(feature = "page", wasm_bindgen(js_name = queueStep))]
+#[cfg_attr(feature = "page", wasm_bindgen(js_name = queueStep, skip_typescript))]
 pub fn queue_step(op: &[u8], view: bool) -> Vec<u8> {
     let reply = match postcard::from_bytes::<QueueOp>(op) {
         Ok(op) => queue_here(op, view),
@@ -298,7 +298,7 @@ pub fn queue(op: QueueOp, done: Callback<QueueReply>) {
 
 /// The worker's entry point for expansion: an [`ExpandAsk`] in, an
 /// [`Expanded`] out, both in postcard's binary form.
-#[cfg_attr(feature = "page", wasm_bindgen(js_name = expandShape))]
+#[cfg_attr(feature = "page", wasm_bindgen(js_name = expandShape, skip_typescript))]
 pub fn expand_shape(ask: &[u8]) -> Vec<u8> {
     let expanded = match postcard::from_bytes::<ExpandAsk>(ask) {
         Ok(ask) => ask.show(),
@@ -324,7 +324,7 @@ pub fn expand_shape(ask: &[u8]) -> Vec<u8> {
 /// 50 ms). `static/shape-worker.js` calls this a few times while it has
 /// nothing else to do.
 #[cfg(feature = "page")]
-#[wasm_bindgen(js_name = warmShape)]
+#[wasm_bindgen(js_name = warmShape, skip_typescript)]
 pub fn warm_shape(step: u32) {
     const PARTS: [&str; 3] = ["core=2", "gpu", "socket/core=4"];
     let parts: Vec<&str> = (0..3000).map(|i| PARTS[i % PARTS.len()]).collect();

@@ -35,7 +35,7 @@ use web_sys::{MessageEvent, Worker, WorkerOptions, WorkerType};
 /// without a copy (their buffers are transferred). `early` is called with
 /// the first part, the grid, as soon as it is laid out, so the page paints
 /// it while the rest is computed; the other three are returned.
-#[cfg_attr(feature = "page", wasm_bindgen(js_name = analyzeForPage))]
+#[cfg_attr(feature = "page", wasm_bindgen(js_name = analyzeForPage, skip_typescript))]
 pub fn analyze_for_page(
     text: js_sys::JsString,
     early: &js_sys::Function,
@@ -77,7 +77,7 @@ pub(crate) const WARM_UP: &str = r#"{"graph": {"nodes": [
 /// take their time from). Returns the last parts of the answer, which
 /// the page draws off-screen for the same reason ([`Analyst`]'s `warm`
 /// message).
-#[cfg_attr(feature = "page", wasm_bindgen(js_name = warmUp))]
+#[cfg_attr(feature = "page", wasm_bindgen(js_name = warmUp, skip_typescript))]
 pub fn warm_up() -> Vec<js_sys::Uint8Array> {
     as_js(here(WARM_UP, |_| ()).later_parts())
         .into_iter()
@@ -87,7 +87,7 @@ pub fn warm_up() -> Vec<js_sys::Uint8Array> {
 
 /// The worker's other entry point: another tab's main set, for colouring
 /// by membership ([`member_part`]).
-#[cfg_attr(feature = "page", wasm_bindgen(js_name = memberSetForPage))]
+#[cfg_attr(feature = "page", wasm_bindgen(js_name = memberSetForPage, skip_typescript))]
 pub fn member_set_for_page(text: &str) -> js_sys::Uint8Array {
     js_sys::Uint8Array::from(&member_part(text)[..])
 }
@@ -95,7 +95,7 @@ pub fn member_set_for_page(text: &str) -> js_sys::Uint8Array {
 /// The worker's entry point for a compare view: the texts of the tabs
 /// compared (the active one first), named by `letters` and `names`, as
 /// binary parts ([`compare_parts`]).
-#[cfg_attr(feature = "page", wasm_bindgen(js_name = compareForPage))]
+#[cfg_attr(feature = "page", wasm_bindgen(js_name = compareForPage, skip_typescript))]
 pub fn compare_for_page(
     texts: Vec<String>,
     letters: Vec<String>,

@@ -40,9 +40,9 @@ test('shape, formatShape and fit check their arguments and declare their types',
     { returned: '[{"type": "node", "count": 1}]\n' },
   ]);
   const dts = readFileSync(new URL('../../pkg/rscope.d.ts', import.meta.url), 'utf8');
-  expect(dts).toContain('export function shape(text: any, options?: ShapeOptions): string;');
-  expect(dts).toContain('export function fit(shape: any, r_text: any, options?: FitOptions): FitAnswer;');
+  expect(dts).toContain('export function shape(text: string, options?: ShapeOptions): string;');
+  expect(dts).toContain('export function fit(shape: string, rText: string, options?: FitOptions): FitAnswer;');
   expect(dts).toContain('export interface FitAnswer {');
-  expect(dts).toContain('export function formatShape(text: any): string;');
+  expect(dts).toContain('export function formatShape(text: string): string;');
   expect(problems).toEqual([]);
 });

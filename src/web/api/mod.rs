@@ -17,7 +17,13 @@ use wasm_bindgen::JsCast;
 
 /// Bytes of WebAssembly linear memory in use (it only grows), for the
 /// benchmark spec's memory figure.
-#[wasm_bindgen(js_name = wasmMemoryBytes)]
+#[wasm_bindgen(typescript_custom_section)]
+const TYPES: &'static str = r#"
+/** Bytes of WebAssembly linear memory in use (it only grows). */
+export function wasmMemoryBytes(): number;
+"#;
+
+#[wasm_bindgen(js_name = wasmMemoryBytes, skip_typescript)]
 pub fn wasm_memory_bytes() -> f64 {
     wasm_bindgen::memory()
         .dyn_into::<js_sys::WebAssembly::Memory>()

@@ -24,6 +24,20 @@ export interface IntersectOptions {
 /** `rscope R intersect` of `a` and `b`, as it prints it; throws an `Error`
  * when a text cannot be read. */
 export function intersect(a: string, b: string, options?: IntersectOptions): string;
+/** The union of every R of `texts`, as `rscope R decode` prints the texts
+ * concatenated (a rank the texts name twice keeps its first host, and
+ * the console says so); throws an `Error` when a text cannot be read. */
+export function union(...texts: string[]): string;
+/** `rscope R append` of `texts`: throws when two share a resource. */
+export function append(...texts: string[]): string;
+/** `rscope R diff` of `a` then `b`: what `a` holds and `b` does not. */
+export function diff(a: string, b: string): string;
+/** `rscope R verify` of `a` (expected) and `b` (one rank as found). */
+export function verify(a: string, b: string): Verdict;
+/** Evaluate a set expression (`(A | B) - C`) over texts by capital
+ * letter; an expression error is an `Error` whose `start` and `end` give
+ * its span (UTF-16 units). */
+export function evalSetExpression(expr: string, tabs: Record<string, string>): string;
 "#;
 
 /// Argument `name` of `function` as the text of an R document.
@@ -73,27 +87,20 @@ fn warn(function: &str, warnings: &[String]) {
 }
 
 /// The union of every R of `texts` (`rscope R decode` of them concatenated).
-#[wasm_bindgen(js_name = union, variadic)]
-pub fn union_texts(
-    #[wasm_bindgen(unchecked_param_type = "string[]")] texts: Vec<JsValue>,
-) -> Result<String, JsValue> {
+#[wasm_bindgen(js_name = union, variadic, skip_typescript)]
+pub fn union_texts(texts: Vec<JsValue>) -> Result<String, JsValue> {
     over("union", &texts, setops::union)
 }
 
 /// `rscope R append` of `texts`: refuses texts that share a resource.
-#[wasm_bindgen(js_name = append, variadic)]
-pub fn append_texts(
-    #[wasm_bindgen(unchecked_param_type = "string[]")] texts: Vec<JsValue>,
-) -> Result<String, JsValue> {
+#[wasm_bindgen(js_name = append, variadic, skip_typescript)]
+pub fn append_texts(texts: Vec<JsValue>) -> Result<String, JsValue> {
     over("append", &texts, setops::append)
 }
 
 /// `rscope R diff` of `a` then `b`: what `a` holds and `b` does not.
-#[wasm_bindgen(js_name = diff)]
-pub fn diff_texts(
-    #[wasm_bindgen(unchecked_param_type = "string")] a: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "string")] b: JsValue,
-) -> Result<String, JsValue> {
+#[wasm_bindgen(js_name = diff, skip_typescript)]
+pub fn diff_texts(a: JsValue, b: JsValue) -> Result<String, JsValue> {
     over("diff", &[a, b], setops::diff)
 }
 
@@ -108,11 +115,8 @@ pub fn intersect_texts(a: JsValue, b: JsValue, options: JsValue) -> Result<Strin
 
 /// `rscope R verify` of `a` (expected) and `b` (one rank as found):
 /// `{ok, message}`; throws when a text cannot be read.
-#[wasm_bindgen(js_name = verify, unchecked_return_type = "Verdict")]
-pub fn verify_texts(
-    #[wasm_bindgen(unchecked_param_type = "string")] a: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "string")] b: JsValue,
-) -> Result<JsValue, JsValue> {
+#[wasm_bindgen(js_name = verify, skip_typescript)]
+pub fn verify_texts(a: JsValue, b: JsValue) -> Result<JsValue, JsValue> {
     let texts = lettered("verify", &[a, b])?;
     let named: Vec<(char, &str)> = texts.iter().map(|(c, t)| (*c, t.as_str())).collect();
     let inputs = Inputs::tabs(&named);
@@ -125,11 +129,8 @@ pub fn verify_texts(
 /// Evaluate a set expression (`(A | B) - C`) over `tabs`, an object of
 /// texts by capital letter. An expression error is an `Error` whose
 /// `start` and `end` give its span in the expression (UTF-16 units).
-#[wasm_bindgen(js_name = evalSetExpression)]
-pub fn eval_set_expression(
-    #[wasm_bindgen(unchecked_param_type = "string")] expr: JsValue,
-    #[wasm_bindgen(unchecked_param_type = "Record<string, string>")] tabs: JsValue,
-) -> Result<String, JsValue> {
+#[wasm_bindgen(js_name = evalSetExpression, skip_typescript)]
+pub fn eval_set_expression(expr: JsValue, tabs: JsValue) -> Result<String, JsValue> {
     let expr = expr.as_string().ok_or_else(|| {
         api::error(&format!(
             "evalSetExpression: expr must be a string (such as \"(A | B) - C\"), not {}",

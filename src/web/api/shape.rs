@@ -46,16 +46,23 @@ export interface FitAnswer {
   /** Exactly what `rscope fit` prints. */
   text: string;
 }
+/** Expand an RFC 46 shape into RFC 14 resources: what `rscope shape`
+ * prints with the same options. A bad shape throws an `Error` with its
+ * message, `line` and `column`. */
+export function shape(text: string, options?: ShapeOptions): string;
+/** The shortest shape that writes the resources of a jobspec or resources
+ * list (JSON or YAML), as `rscope shape --format` prints it. */
+export function formatShape(text: string): string;
+/** Would the request `shape` fit into the R or status document `rText`?
+ * As `rscope fit` answers. */
+export function fit(shape: string, rText: string, options?: FitOptions): FitAnswer;
 "#;
 
 /// Expand an RFC 46 shape into RFC 14 resources: the text `rscope shape`
 /// prints with the same options. A bad shape throws an `Error` with its
 /// message, `line` and `column`.
-#[wasm_bindgen(js_name = shape)]
-pub fn shape(
-    text: JsValue,
-    #[wasm_bindgen(unchecked_optional_param_type = "ShapeOptions")] options: JsValue,
-) -> Result<String, JsValue> {
+#[wasm_bindgen(js_name = shape, skip_typescript)]
+pub fn shape(text: JsValue, options: JsValue) -> Result<String, JsValue> {
     let text = api::text_arg("shape", "text", "an RFC 46 shape", &text)?;
     let style = Style {
         yaml: api::option_flag("shape", &options, "yaml")?,
@@ -73,7 +80,7 @@ pub fn shape(
 
 /// The shortest shape that writes the resources of a jobspec or resources
 /// list (JSON or YAML), as `rscope shape --format` prints it.
-#[wasm_bindgen(js_name = formatShape)]
+#[wasm_bindgen(js_name = formatShape, skip_typescript)]
 pub fn format_shape(text: JsValue) -> Result<String, JsValue> {
     let text = api::text_arg("formatShape", "text", "a jobspec or resources list", &text)?;
     let reverse = shape_of_document(&text, &Options::default()).map_err(|e| api::error(&e))?;
@@ -82,12 +89,8 @@ pub fn format_shape(text: JsValue) -> Result<String, JsValue> {
 
 /// Would the request `shape` fit into the R or status document `r_text`?
 /// `{status, R, short, reason, text}`, as `rscope fit` answers.
-#[wasm_bindgen(js_name = fit, unchecked_return_type = "FitAnswer")]
-pub fn fit_js(
-    shape: JsValue,
-    r_text: JsValue,
-    #[wasm_bindgen(unchecked_optional_param_type = "FitOptions")] options: JsValue,
-) -> Result<JsValue, JsValue> {
+#[wasm_bindgen(js_name = fit, skip_typescript)]
+pub fn fit_js(shape: JsValue, r_text: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
     let shape = api::text_arg("fit", "shape", "an RFC 46 shape", &shape)?;
     let r_text = api::text_arg("fit", "rText", "an R or status document", &r_text)?;
     let policy: Policy = match api::option_string("fit", &options, "policy")? {
@@ -145,7 +148,7 @@ pub(crate) fn shape_error(text: &str, e: &crate::shape::Error) -> JsValue {
 /// The shape worker's entry point for [`crate::web::shape_worker::warm`]:
 /// read `r` for the fits to come
 /// (the page's bundle only: the element's bundle has no JS API to call).
-#[wasm_bindgen(js_name = prepareFit)]
+#[wasm_bindgen(js_name = prepareFit, skip_typescript)]
 pub fn prepare_fit(r: &str) {
     sets_of(r);
 }
