@@ -141,13 +141,18 @@ fn ident(s: &str) -> String {
         .collect()
 }
 
-/// Layer by module, from the code map table of ARCHITECTURE.md.
-fn layers() -> BTreeMap<String, u32> {
+/// Layer by module, from the rows of ARCHITECTURE.md whose first cell is
+/// `PREFIX N` (the core's code map has no prefix; the page's table `web`).
+fn layers_of(prefix: &str) -> BTreeMap<String, u32> {
     let doc = std::fs::read_to_string(Path::new(ROOT).join("ARCHITECTURE.md")).unwrap();
     let mut out = BTreeMap::new();
     for line in doc.lines() {
         let cells: Vec<&str> = line.split('|').map(str::trim).collect();
-        let Some(layer) = cells.get(1).and_then(|c| c.parse::<u32>().ok()) else {
+        let Some(layer) = cells
+            .get(1)
+            .and_then(|c| c.strip_prefix(prefix))
+            .and_then(|c| c.parse::<u32>().ok())
+        else {
             continue;
         };
         for name in cells[2].split(',') {
@@ -155,6 +160,11 @@ fn layers() -> BTreeMap<String, u32> {
         }
     }
     out
+}
+
+/// Layer by module, from the code map table of ARCHITECTURE.md.
+fn layers() -> BTreeMap<String, u32> {
+    layers_of("")
 }
 
 /// Core files: everything under `src/` but the two shells and `lib.rs`.
@@ -216,22 +226,7 @@ fn no_layer_reaches_upward_or_sideways() {
 /// Layer by page module, from the `web N` rows of ARCHITECTURE.md's table
 /// for `src/web`.
 fn web_layers() -> BTreeMap<String, u32> {
-    let doc = std::fs::read_to_string(Path::new(ROOT).join("ARCHITECTURE.md")).unwrap();
-    let mut out = BTreeMap::new();
-    for line in doc.lines() {
-        let cells: Vec<&str> = line.split('|').map(str::trim).collect();
-        let Some(layer) = cells
-            .get(1)
-            .and_then(|c| c.strip_prefix("web "))
-            .and_then(|c| c.parse::<u32>().ok())
-        else {
-            continue;
-        };
-        for name in cells[2].split(',') {
-            out.insert(name.trim().trim_matches('`').to_string(), layer);
-        }
-    }
-    out
+    layers_of("web ")
 }
 
 /// The page module a file under `src/web/` belongs to (`components` for

@@ -4,31 +4,19 @@
 // spec loads the page once and runs its cases in bulk. Its own port, so it
 // can run beside the end-to-end tier.
 //   npx playwright test --config playwright.differential.config.js
-import { defineConfig } from '@playwright/test';
-import { chromium } from './playwright.config.js';
+import base from './playwright.config.js';
 
 const port = Number(process.env.RSCOPE_DIFF_PORT || 8191);
 
-export default defineConfig({
+export default {
+  ...base,
   testDir: './differential',
-  testMatch: '**/*.spec.js',
   // Hundreds of CLI runs per spec on a busy 2-core machine; well under a
   // minute on a quiet one.
   timeout: 120_000,
   // No retry: the cases are the same on every run, so a retry could only
   // fail again, twice as slowly.
   retries: 0,
-  workers: 2,
-  reporter: [['list']],
-  use: {
-    baseURL: `http://127.0.0.1:${port}`,
-    headless: true,
-    launchOptions: chromium,
-  },
-  webServer: {
-    command: `node serve.mjs --port ${port}`,
-    url: `http://127.0.0.1:${port}/`,
-    reuseExistingServer: false,
-    timeout: 20_000,
-  },
-});
+  use: { ...base.use, baseURL: `http://127.0.0.1:${port}` },
+  webServer: { ...base.webServer, command: `node serve.mjs --port ${port}`, url: `http://127.0.0.1:${port}/` },
+};
