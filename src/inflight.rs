@@ -9,9 +9,8 @@
 //! to stop its wasm), and with it every request it held: the channel then
 //! asks the new worker again what each lane still waits for
 //! ([`Inflight::restarted`]), so a compare view or a membership set asked
-//! for before Cancel still arrives. The lane of the request Cancel meant
-//! to stop is answered as cancelled by its owner instead
-//! ([`Inflight::cancel`]).
+//! for before Cancel still arrives. The request Cancel meant to stop (the
+//! analysis) is kept in no lane here: its owner answers it as cancelled.
 //!
 //! Pure data with native tests; the page's `web::worker` drives it.
 
@@ -51,21 +50,6 @@ impl<L: PartialEq + Copy, A> Inflight<L, A> {
         };
         self.waiting.remove(at);
         true
-    }
-
-    /// The lane's waiting request, if any: its number.
-    pub fn waiting(&self, lane: L) -> Option<u32> {
-        self.waiting
-            .iter()
-            .find(|(l, ..)| *l == lane)
-            .map(|(_, s, _)| *s)
-    }
-
-    /// Stop waiting on `lane` (its owner answers it as cancelled): the
-    /// number of the request it waited for.
-    pub fn cancel(&mut self, lane: L) -> Option<u32> {
-        let at = self.waiting.iter().position(|(l, ..)| *l == lane)?;
-        Some(self.waiting.remove(at).1)
     }
 
     /// The worker was ended: every waiting request, oldest first, to be
@@ -109,8 +93,6 @@ mod tests {
                         true => "taken".into(),
                         false => "stale".into(),
                     },
-                    ["cancel", l] => format!("{:?}", f.cancel(lane(l))),
-                    ["waiting", l] => format!("{:?}", f.waiting(lane(l))),
                     ["restart"] => {
                         let again: Vec<String> = f
                             .restarted()
@@ -133,11 +115,10 @@ mod tests {
                 "ask member 1 m1",
                 "ask member 2 m2",
                 "answer member 1",
-                "waiting member",
                 "answer member 2",
-                "waiting member",
+                "answer member 2",
             ],
-            &["sent", "sent", "stale", "Some(2)", "taken", "None"],
+            &["sent", "sent", "stale", "taken", "stale"],
         );
     }
 
@@ -148,10 +129,10 @@ mod tests {
                 "ask member 4 m",
                 "ask compare 4 c",
                 "answer compare 4",
-                "waiting member",
                 "answer compare 4",
+                "answer member 4",
             ],
-            &["sent", "sent", "taken", "Some(4)", "stale"],
+            &["sent", "sent", "taken", "stale", "taken"],
         );
     }
 
@@ -163,7 +144,6 @@ mod tests {
                 "ask member 7 m7",
                 "ask analysis 3 a3",
                 "answer member 7",
-                "cancel analysis",
                 "restart",
                 "restart",
                 "answer compare 1",
@@ -173,19 +153,10 @@ mod tests {
                 "sent",
                 "sent",
                 "taken",
-                "Some(3)",
-                "again: Compare 1 c1",
+                "again: Compare 1 c1, Analysis 3 a3",
                 "again: ",
                 "stale",
             ],
-        );
-    }
-
-    #[test]
-    fn cancelling_an_idle_lane_answers_nothing() {
-        check(
-            &["cancel analysis", "ask analysis 1 a", "cancel member"],
-            &["None", "sent", "None"],
         );
     }
 }
