@@ -12,7 +12,11 @@
 //! for before Cancel still arrives. The request Cancel meant to stop (the
 //! analysis) is kept in no lane here: its owner answers it as cancelled.
 //!
-//! Pure data with native tests; the page's `web::worker` drives it.
+//! A lane may instead keep every request, answered in order (a queue's
+//! operations, each changing what the next sees: [`Inflight::keep`]).
+//!
+//! Pure data with native tests; the page's `web::channel` drives it, for
+//! all three workers.
 
 /// The newest request of each lane still waiting for its answer: its
 /// sequence number and how to ask for it again (`A`, for the page a
@@ -36,6 +40,20 @@ impl<L: PartialEq + Copy, A> Inflight<L, A> {
     pub fn ask(&mut self, lane: L, seq: u32, again: A) {
         self.waiting.retain(|(l, ..)| *l != lane);
         self.waiting.push((lane, seq, again));
+    }
+
+    /// Request `seq` of `lane` is sent, and every older one of the lane
+    /// still waits too: a lane whose requests are all answered, in order
+    /// (a queue's operations, each changing what the next sees).
+    pub fn keep(&mut self, lane: L, seq: u32, again: A) {
+        self.waiting.push((lane, seq, again));
+    }
+
+    /// The lane of request `seq` and what it asked, while it waits
+    /// (numbers are unique across lanes where this is used).
+    pub fn get(&self, seq: u32) -> Option<(L, &A)> {
+        let (l, _, a) = self.waiting.iter().find(|(_, s, _)| *s == seq)?;
+        Some((*l, a))
     }
 
     /// The answer to request `seq` of `lane` came: whether it is the one
@@ -89,6 +107,14 @@ mod tests {
                         f.ask(lane(l), seq.parse().unwrap(), again);
                         "sent".into()
                     }
+                    ["keep", l, seq, again] => {
+                        f.keep(lane(l), seq.parse().unwrap(), again);
+                        "sent".into()
+                    }
+                    ["get", seq] => match f.get(seq.parse().unwrap()) {
+                        Some((l, a)) => format!("{l:?} {a}"),
+                        None => "none".into(),
+                    },
                     ["answer", l, seq] => match f.answered(lane(l), seq.parse().unwrap()) {
                         true => "taken".into(),
                         false => "stale".into(),
@@ -156,6 +182,32 @@ mod tests {
                 "again: Compare 1 c1, Analysis 3 a3",
                 "again: ",
                 "stale",
+            ],
+        );
+    }
+
+    #[test]
+    fn a_kept_lane_waits_for_every_request_in_order() {
+        check(
+            &[
+                "keep member 1 m1",
+                "keep member 2 m2",
+                "get 1",
+                "answer member 1",
+                "get 1",
+                "get 2",
+                "keep member 3 m3",
+                "restart",
+            ],
+            &[
+                "sent",
+                "sent",
+                "Member m1",
+                "taken",
+                "none",
+                "Member m2",
+                "sent",
+                "again: Member 2 m2, Member 3 m3",
             ],
         );
     }

@@ -191,6 +191,15 @@ pub struct Outline {
     /// Empty in the embedding bundle (see [`looks_of`]).
     looks: Looks,
     origin: Origin,
+    opened: Opened,
+}
+
+/// Which vertices of an outline are open, and so which rows show: the
+/// tree view's state, apart from the outline it opens (which the page
+/// shares with the picture and never changes), so that the view changes
+/// it with a reducer ([`Opened::apply`]) and copies only this.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Opened {
     open: Vec<bool>,
     visible: Vec<u32>,
 }
@@ -218,8 +227,8 @@ impl Outline {
     pub fn pieces(&self) -> Vec<Vec<u8>> {
         let state = State {
             origin: self.origin,
-            open: self.open.clone(),
-            visible: self.visible.clone(),
+            open: self.opened.open.clone(),
+            visible: self.opened.visible.clone(),
         };
         let l = &self.labels;
         let labels = (
@@ -302,8 +311,10 @@ impl Assembly {
             labels: self.labels.take()?,
             looks: self.looks.take()?,
             origin: state.origin,
-            open: state.open,
-            visible: state.visible,
+            opened: Opened {
+                open: state.open,
+                visible: state.visible,
+            },
         })
     }
 }
@@ -426,10 +437,12 @@ impl Outline {
             tree,
             aggregate,
             origin,
-            open,
-            visible: Vec::new(),
+            opened: Opened {
+                open,
+                visible: Vec::new(),
+            },
         };
-        outline.rebuild();
+        outline.opened.rebuild(&outline.tree);
         outline
     }
 
@@ -442,7 +455,9 @@ impl Outline {
     pub fn vertices(&self) -> usize {
         self.labels.ends.len()
     }
+}
 
+impl Opened {
     /// How many rows are visible.
     pub fn len(&self) -> usize {
         self.visible.len()
@@ -453,8 +468,7 @@ impl Outline {
         self.visible.is_empty()
     }
 
-    fn rebuild(&mut self) {
-        let tree = &self.tree;
+    fn rebuild(&mut self, tree: &Tree) {
         let pre = tree.preorder();
         let mut visible = Vec::new();
         let mut i = 0;
@@ -471,9 +485,9 @@ impl Outline {
     }
 
     /// Row `i` of the visible list.
-    pub fn row(&self, i: usize) -> Option<OutlineRow> {
+    pub fn row(&self, o: &Outline, i: usize) -> Option<OutlineRow> {
         let v = *self.visible.get(i)? as usize;
-        let (tree, agg, labels) = (&self.tree, &self.aggregate, &self.labels);
+        let (tree, agg, labels) = (&o.tree, &o.aggregate, &o.labels);
         let rank = *labels.rank.get(v)?;
         let holds = agg
             .counts(tree, v)
@@ -494,35 +508,35 @@ impl Outline {
     }
 
     /// Open or close the vertex on visible row `i`.
-    pub fn toggle(&mut self, i: usize) {
+    pub fn toggle(&mut self, o: &Outline, i: usize) {
         if let Some(&v) = self.visible.get(i) {
-            if let Some(o) = self.open.get_mut(v as usize) {
-                *o = !*o;
-                self.rebuild();
+            if let Some(slot) = self.open.get_mut(v as usize) {
+                *slot = !*slot;
+                self.rebuild(&o.tree);
             }
         }
     }
 
     /// Open every ancestor of vertex `v` so that it shows, and return its
     /// row (rows are in preorder: a binary search finds it).
-    pub fn reveal(&mut self, v: usize) -> Option<usize> {
-        if !self.tree.contains(v) {
+    pub fn reveal(&mut self, o: &Outline, v: usize) -> Option<usize> {
+        if !o.tree.contains(v) {
             return None;
         }
         let mut changed = false;
-        for u in self.tree.path_to_root(v) {
+        for u in o.tree.path_to_root(v) {
             if u != v {
-                if let Some(o) = self.open.get_mut(u) {
-                    changed |= !*o;
-                    *o = true;
+                if let Some(slot) = self.open.get_mut(u) {
+                    changed |= !*slot;
+                    *slot = true;
                 }
             }
         }
         if changed {
-            self.rebuild();
+            self.rebuild(&o.tree);
         }
-        let at = self.tree.subtree(v).start;
-        let tree = &self.tree;
+        let at = o.tree.subtree(v).start;
+        let tree = &o.tree;
         self.visible
             .binary_search_by_key(&at, |&w| tree.subtree(w as usize).start)
             .ok()
@@ -531,8 +545,8 @@ impl Outline {
     /// The visible row of the parent of the vertex on row `i`, if it has
     /// one. A visible row's ancestors are all open, hence visible, and rows
     /// are in preorder, so the parent is found by a binary search.
-    pub fn parent_row(&self, i: usize) -> Option<usize> {
-        let tree = &self.tree;
+    pub fn parent_row(&self, o: &Outline, i: usize) -> Option<usize> {
+        let tree = &o.tree;
         let v = *self.visible.get(i)? as usize;
         let at = tree.subtree(tree.parent(v)?).start;
         self.visible[..i]
@@ -542,8 +556,8 @@ impl Outline {
 
     /// What `key` (a `KeyboardEvent.key`) does on row `at`, as the WAI-ARIA
     /// tree pattern has it; `page` is how many rows a page holds.
-    pub fn press(&self, at: usize, key: &str, page: usize) -> TreeKey {
-        let Some(row) = self.row(at) else {
+    pub fn press(&self, o: &Outline, at: usize, key: &str, page: usize) -> TreeKey {
+        let Some(row) = self.row(o, at) else {
             return TreeKey::Ignore;
         };
         let last = self.len() - 1;
@@ -558,7 +572,7 @@ impl Outline {
             "ArrowRight" if row.children > 0 && !row.open => return TreeKey::Toggle(at),
             "ArrowRight" if row.children > 0 => at + 1,
             "ArrowLeft" if row.open && row.children > 0 => return TreeKey::Toggle(at),
-            "ArrowLeft" => match self.parent_row(at) {
+            "ArrowLeft" => match self.parent_row(o, at) {
                 Some(p) => p,
                 None => return TreeKey::Stay,
             },
@@ -573,7 +587,7 @@ impl Outline {
     /// to the next row whose name starts with it, wrapping around; a longer
     /// word is matched from row `at` itself, so typing on refines the match.
     /// Names compare without regard to ASCII case.
-    pub fn type_ahead(&self, at: usize, typed: &str) -> Option<usize> {
+    pub fn type_ahead(&self, o: &Outline, at: usize, typed: &str) -> Option<usize> {
         let mut chars = typed.chars();
         let first = chars.next()?;
         let (prefix, from) = if chars.all(|c| c == first) {
@@ -583,7 +597,7 @@ impl Outline {
         };
         let n = self.len();
         (0..n).map(|k| (from + k) % n).find(|&i| {
-            let name = self.labels.name(self.visible[i] as usize);
+            let name = o.labels.name(self.visible[i] as usize);
             name.len() >= prefix.len()
                 && name.is_char_boundary(prefix.len())
                 && name[..prefix.len()].eq_ignore_ascii_case(prefix)
@@ -591,14 +605,124 @@ impl Outline {
     }
 
     /// The containment path of the vertex on row `i`: `/cluster0/node3`.
-    pub fn path(&self, i: usize) -> Option<String> {
+    pub fn path(&self, o: &Outline, i: usize) -> Option<String> {
         let v = *self.visible.get(i)? as usize;
         let mut path = String::new();
-        for u in self.tree.path_to_root(v) {
+        for u in o.tree.path_to_root(v) {
             path.push('/');
-            path.push_str(self.labels.name(u));
+            path.push_str(o.labels.name(u));
         }
         Some(path)
+    }
+
+    /// Do `act` over outline `o`: the tree view's reducer. Returns the row
+    /// to focus, when the action names one.
+    pub fn apply(&mut self, o: &Outline, act: Opening) -> Option<usize> {
+        match act {
+            Opening::Toggle(i) => {
+                self.toggle(o, i);
+                Some(i)
+            }
+            Opening::Reveal(v) => self.reveal(o, v),
+            Opening::FoldRoot => {
+                if self.row(o, 0).is_some_and(|r| r.open && r.children > 0) {
+                    self.toggle(o, 0);
+                }
+                None
+            }
+        }
+    }
+
+    /// The mark of visible row `i`: its vertex matched, or it is closed
+    /// over matches; `None` when neither.
+    pub fn row_mark(&self, o: &Outline, i: usize, found: &Found) -> Option<RowMark> {
+        let v = *self.visible.get(i)? as usize;
+        let r = o.tree.subtree(v);
+        if found.at.binary_search(&r.start).is_ok() {
+            return Some(RowMark::Hit);
+        }
+        if self.open.get(v).copied().unwrap_or(false) {
+            return None; // the matches below have rows of their own
+        }
+        let inside =
+            found.at.partition_point(|&p| p < r.end) - found.at.partition_point(|&p| p <= r.start);
+        (inside > 0).then_some(RowMark::Inside(inside))
+    }
+}
+
+/// What the tree view does to the open set ([`Opened::apply`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Opening {
+    /// Open or close the vertex on this visible row.
+    Toggle(usize),
+    /// Open the ancestors of this vertex, so that its row shows.
+    Reveal(usize),
+    /// Close the root, if it is open (an embedded view's `fold=1`).
+    FoldRoot,
+}
+
+impl Outline {
+    /// The open set the outline was made with (vertices above its open
+    /// depth open), from which a tree view starts.
+    pub fn opened(&self) -> &Opened {
+        &self.opened
+    }
+
+    /// How many rows are visible.
+    pub fn len(&self) -> usize {
+        self.opened.len()
+    }
+
+    /// Whether nothing is visible (an empty graph).
+    pub fn is_empty(&self) -> bool {
+        self.opened.is_empty()
+    }
+
+    /// Row `i` of the visible list ([`Opened::row`]).
+    pub fn row(&self, i: usize) -> Option<OutlineRow> {
+        self.opened.row(self, i)
+    }
+
+    /// Open or close the vertex on visible row `i` ([`Opened::toggle`]).
+    pub fn toggle(&mut self, i: usize) {
+        let mut opened = std::mem::take(&mut self.opened);
+        opened.toggle(self, i);
+        self.opened = opened;
+    }
+
+    /// Open every ancestor of vertex `v` and return its row
+    /// ([`Opened::reveal`]).
+    pub fn reveal(&mut self, v: usize) -> Option<usize> {
+        let mut opened = std::mem::take(&mut self.opened);
+        let row = opened.reveal(self, v);
+        self.opened = opened;
+        row
+    }
+
+    /// What `key` does on row `at` ([`Opened::press`]).
+    pub fn press(&self, at: usize, key: &str, page: usize) -> TreeKey {
+        self.opened.press(self, at, key, page)
+    }
+
+    /// Type-ahead from row `at` ([`Opened::type_ahead`]).
+    pub fn type_ahead(&self, at: usize, typed: &str) -> Option<usize> {
+        self.opened.type_ahead(self, at, typed)
+    }
+
+    /// The containment path of the vertex on row `i` ([`Opened::path`]).
+    pub fn path(&self, i: usize) -> Option<String> {
+        self.opened.path(self, i)
+    }
+
+    /// The visible row of the parent of the vertex on row `i`
+    /// ([`Opened::parent_row`]).
+    pub fn parent_row(&self, i: usize) -> Option<usize> {
+        self.opened.parent_row(self, i)
+    }
+
+    /// The mark of visible row `i` ([`Opened::row_mark`]).
+    pub fn row_mark(&self, i: usize, found: &Found) -> Option<RowMark> {
+        self.opened.row_mark(self, i, found)
     }
 }
 
@@ -633,22 +757,6 @@ impl Outline {
         at.sort_unstable();
         at.dedup();
         Found { at }
-    }
-
-    /// The mark of visible row `i`: its vertex matched, or it is closed
-    /// over matches; `None` when neither.
-    pub fn row_mark(&self, i: usize, found: &Found) -> Option<RowMark> {
-        let v = *self.visible.get(i)? as usize;
-        let r = self.tree.subtree(v);
-        if found.at.binary_search(&r.start).is_ok() {
-            return Some(RowMark::Hit);
-        }
-        if self.open.get(v).copied().unwrap_or(false) {
-            return None; // the matches below have rows of their own
-        }
-        let inside =
-            found.at.partition_point(|&p| p < r.end) - found.at.partition_point(|&p| p <= r.start);
-        (inside > 0).then_some(RowMark::Inside(inside))
     }
 }
 
@@ -727,6 +835,59 @@ mod tests {
         o.toggle(7);
         assert_eq!(o.len(), 1);
         assert_eq!(o.row(1), None);
+    }
+
+    /// Apply the tree view's `acts` to a fresh open set of a two-node
+    /// outline, leaving the outline as it was; after each, the row
+    /// focused (or `-`) and the visible names.
+    fn check_opening(acts: &[Opening], expect: &[&str]) {
+        let text = r#"{"version": 1, "execution": {"R_lite": [{"rank": "0-1", "children": {"core": "0-1"}}], "nodelist": ["n[0-1]"]}}"#;
+        let o = Outline::new(None, Some(&load(text).unwrap()), 1).unwrap();
+        let before = o.clone();
+        let mut opened = o.opened().clone();
+        let got: Vec<String> = acts
+            .iter()
+            .map(|&act| {
+                let focus = opened.apply(&o, act);
+                let names: Vec<String> = (0..opened.len())
+                    .map(|i| opened.row(&o, i).unwrap().name)
+                    .collect();
+                let focus = focus.map_or("-".to_string(), |f| f.to_string());
+                format!("{focus}: {}", names.join(" "))
+            })
+            .collect();
+        assert_eq!(got, expect, "{acts:?}");
+        assert_eq!(o, before, "the outline itself never changes");
+    }
+
+    #[test]
+    fn the_tree_views_reducer_opens_closes_reveals_and_folds() {
+        use Opening::*;
+        check_opening(
+            &[
+                Toggle(1),
+                Toggle(1),
+                Reveal(6),
+                Toggle(0),
+                FoldRoot,
+                Toggle(0),
+                FoldRoot,
+            ],
+            &[
+                "1: cluster0 n0 core0 core1 n1",
+                "1: cluster0 n0 n1",
+                "4: cluster0 n0 n1 core0 core1",
+                "0: cluster0",
+                "-: cluster0",
+                "0: cluster0 n0 n1 core0 core1",
+                "-: cluster0",
+            ],
+        );
+        // Rows and vertices past the end change nothing.
+        check_opening(
+            &[Toggle(9), Reveal(99)],
+            &["9: cluster0 n0 n1", "-: cluster0 n0 n1"],
+        );
     }
 
     /// The outline of the model of the graph generated for `r`, read and

@@ -15,8 +15,9 @@
 //   over is not expanded, and of a burst of queue operations only the
 //   last says the whole view.
 // - A handler answers by returning `[message, transfer]` (the buffers
-//   handed over, not copied) or nothing; it may also `post` along the
-//   way (an analysis sends its grid first).
+//   handed over, not copied) or nothing; the message carries the
+//   request's `seq`, added here when the handler left it out. A handler
+//   may also `post` along the way (an analysis sends its grid first).
 // - A lane may `accept` a message before it waits (an analysis whose text
 //   comes in pieces waits only once it is whole); `accept` returns the
 //   message to queue, or null.
@@ -43,7 +44,13 @@ export function serve(ready, lanes) {
       const handled = lane.newest ? mine.slice(-1) : mine;
       handled.forEach((m, i) => {
         const answer = lane.handle(m.data, { newer: i < handled.length - 1, post });
-        if (answer) post(...answer);
+        if (!answer) return;
+        // The answer names the request it answers, as the page's channel
+        // (src/web/channel.rs) finds it by.
+        if (m.data.seq !== undefined && answer[0] && answer[0].seq === undefined) {
+          answer[0].seq = m.data.seq;
+        }
+        post(...answer);
       });
     }
   }

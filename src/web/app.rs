@@ -6,7 +6,7 @@ use crate::tabs::{tab_label, tab_letter, Action, Doc, Docs, Text};
 use crate::web::components::{
     build_r::{BuildR, BUILT},
     color_menu::{color_menu, ColorMenu},
-    compare::{compare_summary, use_compare},
+    compare::{compare_summary, use_compare, CompareView},
     diagnostics::Diagnostics,
     editor::Editor,
     explain::{use_explain, ExplainCard},
@@ -23,16 +23,30 @@ use crate::web::components::{
 };
 use crate::web::hooks::{
     importer, opener, use_analysis, use_coloring, use_docs, use_file_drop, use_finding_actions,
-    use_linking, use_startup, Analyzed, Status,
+    use_linking, use_startup, use_workers, Analyzed, Coloring, Status,
 };
 use crate::web::load;
-use crate::web::shape_worker;
+use crate::web::shape_worker::Shapes;
+use crate::web::workers::Workers;
+use std::rc::Rc;
 use wasm_bindgen_futures::spawn_local;
 use yew::prelude::*;
 
-/// The whole page.
+/// The whole page: its workers, made once and given to every component
+/// below through a context, around the page itself.
 #[function_component(App)]
 pub fn app() -> Html {
+    let workers = use_memo((), |_| Workers::new());
+    html! {
+        <ContextProvider<Workers> context={(*workers).clone()}>
+            <Page />
+        </ContextProvider<Workers>>
+    }
+}
+
+/// The page under its workers.
+#[function_component(Page)]
+fn page() -> Html {
     let (docs, not_kept) = use_docs();
     let status = use_state(|| None::<Status>);
     let open = opener(&docs, &status);
@@ -72,8 +86,8 @@ pub fn app() -> Html {
         .or(fit.linked);
     let grid = analysis.as_ref().and_then(|a| a.grid.clone());
     let has_states = grid.as_ref().is_some_and(|g| g.has_states());
-    let coloring = use_coloring(&docs, has_states, &analyzed.analyst);
-    let compare = use_compare(&coloring.choice, &docs, &analyzed.analyst);
+    let coloring = use_coloring(&docs, has_states);
+    let compare = use_compare(&coloring.choice, &docs);
     // A compare view lays out its own grid; a fit or the queue's jobs
     // colour the cells of whichever grid is shown.
     let (grid, color_by) = match &compare.compared {
@@ -83,8 +97,9 @@ pub fn app() -> Html {
     let color_by = fit.overlay.clone().unwrap_or(color_by);
     let actions = use_finding_actions(&docs, current_text.clone());
     let on_edit = dispatch(&docs, Action::Edit);
-    let warm = warm_shapes::<FocusEvent>(&current_text);
-    let warm_pointer = warm_shapes::<PointerEvent>(&current_text);
+    let shapes = use_workers().shapes;
+    let warm = warm_shapes::<FocusEvent>(&shapes, &current_text);
+    let warm_pointer = warm_shapes::<PointerEvent>(&shapes, &current_text);
     let on_large_paste = large_paste(&analyzed, &docs);
     let on_open_selection = open_selection(&docs);
     let squiggles = current
@@ -101,37 +116,22 @@ pub fn app() -> Html {
             <div class="workspace" role="tabpanel" aria-labelledby={format!("tab-{}", tab_letter(docs.active))}>
                 <Editor text={current_text} {on_edit} on_large_paste={Some(on_large_paste)} label="R document (JSON)"
                     selection={actions.selection} {squiggles} linked={tour.span.or(link.text)} reveal={link.reveal} on_point={teach.on_point.clone()} />
-                <div class="side">
-                    if topology {
-                        // Keyed by tab: one topology's fields are not another's.
-                        <HwlocPanel key={docs.active} xml={docs.current().text.clone()} source={docs.current().source.clone()} on_open={dispatch(&docs, Action::Open)}
-                            on_r={Callback::from(move |r| topology_r.set(r))} />
-                    } else {
+                if topology {
+                    { topology_side(&docs, topology_r) }
+                } else {
+                    <div class="side">
                         <SummaryView result={summarized.map(|a| a.summaries.clone())} {progress} {on_cancel} {on_again} />
                         <ExplainCard card={teach.card.clone()} />
                         if let Some(a) = &complete {
                             <Diagnostics findings={a.findings.clone()} on_locate={actions.on_locate} on_fix={actions.on_fix} />
                         }
-                    }
-                </div>
+                    </div>
+                }
             </div>
             if let (Some(grid), Some(a)) = (grid, &analysis) {
-                <section class="panel" aria-label="Grid">
-                    <h2>{ "Grid" }
-                        { color_menu(ColorMenu {
-                            choice: coloring.choice,
-                            has_states,
-                            properties: a.properties.clone(),
-                            sources,
-                            active: docs.active,
-                            on_choose: coloring.on_choose,
-                            problem: coloring.problem,
-                        }) }
-                    </h2>
-                    { compare_summary(&compare, fit.overlay.is_some()) }
-                    <GridView {grid} {color_by} on_open={on_open_selection.clone()}
-                        {linked} on_cell={link.on_cell} title={docs.current().source.clone()} />
-                </section>
+                { grid_panel(GridPanel { grid, properties: a.properties.clone(), coloring, has_states, sources,
+                    docs: &docs, compare: &compare, covered: fit.overlay.is_some(), color_by,
+                    on_open: on_open_selection.clone(), linked, on_cell: link.on_cell }) }
             }
             // Reaching the shape panel starts its worker, before any typing.
             <div class="contents" onfocusin={warm} onpointerenter={warm_pointer}>
@@ -140,13 +140,78 @@ pub fn app() -> Html {
             if let Some(a) = complete {
                 { graph_section(a.outline.clone(), &a.summaries, Some(PictureLinks {
                     text: docs.current().text.clone(), on_open: on_open_selection.clone(),
-                    caret: link.point, on_select_bytes: actions.on_select_bytes.clone() })) }
+                    caret: link.point, on_select_bytes: actions.on_select_bytes.clone() }), false) }
             }
             <SetopsPanel tabs={docs.docs.clone()} active={docs.active}
                 on_open={dispatch(&docs, Action::Open)} on_early={analyzed.seed.clone()} />
             <Playground />
             <BuildR on_tab={docs.current().source == BUILT} text={docs.current().text.clone()} on_action={dispatch(&docs, |a| a)} />
         </main>
+    }
+}
+
+/// The side panel of an lstopo XML tab: the topology's fields and the R
+/// they make, given to `topology_r` to draw.
+fn topology_side(
+    docs: &UseReducerHandle<Docs>,
+    topology_r: UseStateHandle<Option<(Text, Text)>>,
+) -> Html {
+    let doc = docs.current();
+    html! {
+        <div class="side">
+            // Keyed by tab: one topology's fields are not another's.
+            <HwlocPanel key={docs.active} xml={doc.text.clone()} source={doc.source.clone()} on_open={dispatch(docs, Action::Open)}
+                on_r={Callback::from(move |r| topology_r.set(r))} />
+        </div>
+    }
+}
+
+/// What the grid panel draws.
+struct GridPanel<'a> {
+    grid: Rc<crate::grid::Grid>,
+    /// The main set's properties, for the colour menu.
+    properties: Rc<Vec<String>>,
+    coloring: Coloring,
+    has_states: bool,
+    /// Where each open tab came from.
+    sources: Vec<String>,
+    docs: &'a UseReducerHandle<Docs>,
+    compare: &'a CompareView,
+    /// Whether a fit colours the cells over the compare view.
+    covered: bool,
+    color_by: Rc<crate::grid::ColorBy>,
+    on_open: Callback<String>,
+    linked: Option<crate::web::model::Linked>,
+    on_cell: Callback<Option<crate::web::model::CellRef>>,
+}
+
+/// The grid of the active tab (or of a compare view), with its colour
+/// menu.
+fn grid_panel(p: GridPanel) -> Html {
+    let GridPanel {
+        grid,
+        color_by,
+        linked,
+        on_cell,
+        ..
+    } = p;
+    html! {
+        <section class="panel" aria-label="Grid">
+            <h2>{ "Grid" }
+                { color_menu(ColorMenu {
+                    choice: p.coloring.choice,
+                    has_states: p.has_states,
+                    properties: p.properties,
+                    sources: p.sources,
+                    active: p.docs.active,
+                    on_choose: p.coloring.on_choose,
+                    problem: p.coloring.problem,
+                }) }
+            </h2>
+            { compare_summary(p.compare, p.covered) }
+            <GridView {grid} {color_by} on_open={p.on_open}
+                {linked} {on_cell} title={p.docs.current().source.clone()} />
+        </section>
     }
 }
 
@@ -178,9 +243,9 @@ fn tab_strip(docs: &UseReducerHandle<Docs>, sources: &[String]) -> Html {
 }
 
 /// Start the shape worker and have it read `text`, the R a fit goes into.
-fn warm_shapes<E>(text: &Text) -> Callback<E> {
-    let text = text.clone();
-    Callback::from(move |_| shape_worker::warm(&text))
+fn warm_shapes<E>(shapes: &Rc<Shapes>, text: &Text) -> Callback<E> {
+    let (shapes, text) = (shapes.clone(), text.clone());
+    Callback::from(move |_| shapes.warm(&text))
 }
 
 /// A callback that does `action` to the tabs.

@@ -147,7 +147,6 @@ pub fn embed_view(props: &EmbedProps) -> Html {
             .filter(|_| !text.is_empty())
             .map(|s| shape_fit(s, text))
     });
-    use_fold_once(embed.fold, analysis.as_ref());
     let page = props.page.to_string();
     let on_open = {
         let page = page.clone();
@@ -179,6 +178,7 @@ pub fn embed_view(props: &EmbedProps) -> Html {
                 on_open: &on_open,
                 fitted: (*fitted).as_ref(),
                 of: props.element.then(|| RegionOf(props.name.clone())),
+                fold: embed.fold,
             };
             html! {
                 <>
@@ -238,23 +238,6 @@ fn box_style(embed: &Embed) -> Option<String> {
         .map(|h| format!("max-height: {h}; overflow: auto"))
 }
 
-/// `fold=1`: each new outline starts folded to its root, once; the reader
-/// may open it again.
-#[hook]
-fn use_fold_once(fold: bool, analysis: Option<&Rc<Shown>>) {
-    let folded = use_mut_ref(|| None::<*const ()>);
-    if let (true, Some(outline)) = (fold, analysis.and_then(|a| a.outline.as_ref())) {
-        let id = Rc::as_ptr(outline).cast::<()>();
-        if *folded.borrow() != Some(id) {
-            *folded.borrow_mut() = Some(id);
-            let mut o = outline.borrow_mut();
-            if o.row(0).is_some_and(|r| r.open && r.children > 0) {
-                o.toggle(0);
-            }
-        }
-    }
-}
-
 /// What the views of one analysis are drawn from.
 struct Drawn<'a> {
     a: &'a Rc<Shown>,
@@ -262,6 +245,8 @@ struct Drawn<'a> {
     on_open: &'a Callback<String>,
     fitted: Option<&'a Result<Fit, String>>,
     of: Option<RegionOf>,
+    /// The tree starts folded to its root (`fold=1`).
+    fold: bool,
 }
 
 impl Drawn<'_> {
@@ -282,7 +267,9 @@ impl Drawn<'_> {
                 },
                 None => html! {},
             },
-            View::Tree if !a.partial => graph_section(a.outline.clone(), &a.summaries, None),
+            View::Tree if !a.partial => {
+                graph_section(a.outline.clone(), &a.summaries, None, self.fold)
+            }
             View::Problems if !a.partial => problems(&a.findings, self.of.as_ref()),
             View::Shape => shape_view(self.fitted, self.of.as_ref()),
             _ => html! {},

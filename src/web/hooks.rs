@@ -16,7 +16,8 @@ use crate::web::model::{
 };
 pub use crate::web::shown::Shown;
 use crate::web::shown::{Arrival, Painted};
-use crate::web::worker::{part_bytes, Analyst, Answer};
+use crate::web::worker::{forget_handed, part_bytes, Analyst, Answer, OnMember, Told};
+use crate::web::workers::Workers;
 use crate::web::{load, storage};
 use gloo::events::{EventListener, EventListenerOptions};
 use gloo::timers::callback::Timeout;
@@ -204,8 +205,6 @@ pub struct Analyzed {
     pub shown: Option<Rc<Shown>>,
     /// What the page says while an analysis takes long.
     pub progress: Option<String>,
-    /// The worker, for other questions about other tabs.
-    pub analyst: Rc<RefCell<Analyst>>,
     /// A large paste: its text goes to the worker at once, then to the
     /// given edit callback in a task of its own, so the paste's task stays
     /// short and the worker reads while the page lays the text out. The
@@ -223,6 +222,23 @@ pub struct Analyzed {
     pub again: Callback<()>,
     /// Whether the active text's analysis was cancelled.
     pub stopped: bool,
+}
+
+/// The analysis worker and what tells this view its answers.
+#[derive(Clone)]
+struct Asker {
+    analyst: Rc<Analyst>,
+    told: Told,
+}
+
+/// The page's workers, from the context the page gives; an embedded view,
+/// given none, makes its own for its life.
+#[hook]
+pub fn use_workers() -> Workers {
+    let given = use_context::<Workers>();
+    let none = given.is_none();
+    let own = use_memo((), move |_| none.then(Workers::new));
+    given.unwrap_or_else(|| (*own).clone().unwrap_or_default())
 }
 
 /// The page's analysis requests ([`Requests`]): which is the latest, and
@@ -254,28 +270,33 @@ pub fn use_analysis(text: Text, active: usize) -> Analyzed {
             arrival: Rc::default(),
         })
     };
-    let analyst = {
+    let asker = {
         let answers = early.clone();
-        use_mut_ref(move || Analyst::new(move |answer: Answer| answers.take(answer)))
+        let told = use_memo((), move |_| -> Told {
+            Rc::new(move |a: Answer| answers.take(a))
+        });
+        Asker {
+            analyst: use_workers().analysis,
+            told: (*told).clone(),
+        }
     };
+    {
+        // An outline made here for an answer never shown goes with the view.
+        let told = asker.told.clone();
+        use_effect_with((), move |_| move || forget_handed(&told));
+    }
     let seed = {
         let pending = pending.clone();
         Callback::from(move |(text, parts): (Text, Vec<JsValue>)| {
             pending.borrow_mut().seed(text, parts)
         })
     };
-    let large_paste = large_paste(&pending, &analyst, progress.setter());
+    let large_paste = large_paste(&pending, &asker, progress.setter());
     let stopped = use_state_eq(|| false);
-    let cancel = cancel(&pending, &analyst, progress.setter(), stopped.setter());
-    let again = again(
-        &pending,
-        &analyst,
-        &text,
-        progress.setter(),
-        stopped.setter(),
-    );
+    let cancel = cancel(&pending, &asker, progress.setter(), stopped.setter());
+    let again = again(&pending, &asker, &text, progress.setter(), stopped.setter());
     {
-        let (shown, progress, analyst) = (shown.setter(), progress.setter(), analyst.clone());
+        let (shown, progress, asker) = (shown.setter(), progress.setter(), asker.clone());
         let stopped = stopped.setter();
         use_effect_with(text, move |text| {
             crate::web::task::mark("rscope:analyze-scheduled");
@@ -301,7 +322,7 @@ pub fn use_analysis(text: Text, active: usize) -> Analyzed {
                 } => {
                     let (text, early) = (text.clone(), early.clone());
                     Some(Timeout::new(delay_ms, move || {
-                        ask(&pending, &analyst, progress, seq, &text);
+                        ask(&pending, &asker, progress, seq, &text);
                         if let Some(parts) = seeded {
                             early.take((seq, Stage::Early, parts));
                         }
@@ -314,7 +335,6 @@ pub fn use_analysis(text: Text, active: usize) -> Analyzed {
     Analyzed {
         shown: (*shown).clone(),
         progress: (*progress).clone(),
-        analyst,
         large_paste,
         seed,
         cancel,
@@ -327,10 +347,10 @@ pub fn use_analysis(text: Text, active: usize) -> Analyzed {
 /// then convert it and hand it to the edit in tasks of their own.
 fn large_paste(
     pending: &Pending,
-    analyst: &Rc<RefCell<Analyst>>,
+    asker: &Asker,
     progress: UseStateSetter<Option<String>>,
 ) -> Callback<(js_sys::JsString, Callback<Text>)> {
-    let (pending, analyst) = (pending.clone(), analyst.clone());
+    let (pending, asker) = (pending.clone(), asker.clone());
     Callback::from(move |(js, edit): (js_sys::JsString, Callback<Text>)| {
         // Only the page's editor takes pastes; the element's bundle (no
         // `page` feature) has a size budget, and leaves this code out.
@@ -340,7 +360,7 @@ fn large_paste(
         let seq = pending.borrow_mut().paste();
         crate::web::task::mark("rscope:analyze-start");
         say_when_slow(&pending, seq, js.length() as usize, progress.clone());
-        analyst.borrow().post_js(seq, &js);
+        asker.analyst.post_js(seq, &js, &asker.told);
         let pending = pending.clone();
         wasm_bindgen_futures::spawn_local(async move {
             // Converting and laying out are tasks of their own, the
@@ -360,11 +380,11 @@ fn large_paste(
 /// [`Analyzed::cancel`]: drop the request in flight and restart the worker.
 fn cancel(
     pending: &Pending,
-    analyst: &Rc<RefCell<Analyst>>,
+    asker: &Asker,
     progress: UseStateSetter<Option<String>>,
     stopped: UseStateSetter<bool>,
 ) -> Callback<()> {
-    let (pending, analyst) = (pending.clone(), analyst.clone());
+    let (pending, analyst) = (pending.clone(), asker.analyst.clone());
     Callback::from(move |()| {
         // The element's bundle (no `page` feature) analyses on its own
         // thread, offers no Cancel, and has a size budget.
@@ -373,7 +393,7 @@ fn cancel(
         }
         // A new number: whatever the old worker had sent is dropped.
         pending.borrow_mut().cancel();
-        analyst.borrow_mut().restart();
+        analyst.restart();
         progress.set(None);
         stopped.set(true);
     })
@@ -382,19 +402,19 @@ fn cancel(
 /// [`Analyzed::again`]: ask for the analysis of `text` anew.
 fn again(
     pending: &Pending,
-    analyst: &Rc<RefCell<Analyst>>,
+    asker: &Asker,
     text: &Text,
     progress: UseStateSetter<Option<String>>,
     stopped: UseStateSetter<bool>,
 ) -> Callback<()> {
-    let (pending, analyst, text) = (pending.clone(), analyst.clone(), text.clone());
+    let (pending, asker, text) = (pending.clone(), asker.clone(), text.clone());
     Callback::from(move |()| {
         if !cfg!(feature = "page") {
             return;
         }
         stopped.set(false);
         let seq = pending.borrow_mut().again();
-        ask(&pending, &analyst, progress.clone(), seq, &text);
+        ask(&pending, &asker, progress.clone(), seq, &text);
     })
 }
 
@@ -507,7 +527,7 @@ impl Answers {
 /// and say so if it takes long.
 fn ask(
     pending: &Pending,
-    analyst: &RefCell<Analyst>,
+    asker: &Asker,
     progress: UseStateSetter<Option<String>>,
     seq: u32,
     text: &Text,
@@ -515,7 +535,7 @@ fn ask(
     pending.borrow_mut().ask(seq, text);
     crate::web::task::mark("rscope:analyze-start");
     say_when_slow(pending, seq, text.len(), progress);
-    analyst.borrow().post(seq, text);
+    asker.analyst.post(seq, text, &asker.told);
 }
 
 /// Once request `seq` (of `bytes`) has waited [`PROGRESS_DELAY_MS`]
@@ -642,7 +662,8 @@ pub struct Coloring {
 /// other tab's set is read by the worker (`analyst`) and rebuilt here a
 /// few ranks at a time; until it has come, cells keep their colours.
 #[hook]
-pub fn use_coloring(docs: &Docs, has_states: bool, analyst: &Rc<RefCell<Analyst>>) -> Coloring {
+pub fn use_coloring(docs: &Docs, has_states: bool) -> Coloring {
+    let analyst = use_workers().analysis;
     let choice = use_state(ColorChoice::default);
     {
         let choice = choice.clone();
@@ -655,7 +676,7 @@ pub fn use_coloring(docs: &Docs, has_states: bool, analyst: &Rc<RefCell<Analyst>
     let member = choice
         .member(docs.docs.len(), docs.active)
         .map(|i| (i, docs.docs[i].text.clone()));
-    let other = use_member_set(member.as_ref().map(|(_, t)| t.clone()), analyst);
+    let other = use_member_set(member.as_ref().map(|(_, t)| t.clone()), &analyst);
     let colored = use_memo(
         ((*choice).clone(), has_states, member, other),
         move |(choice, has_states, member, other)| {
@@ -699,14 +720,13 @@ impl PartialEq for SetRead {
 
 /// Ask the worker for the main set of `text` whenever it changes.
 #[hook]
-fn use_member_set(text: Option<Text>, analyst: &Rc<RefCell<Analyst>>) -> MemberSet {
+fn use_member_set(text: Option<Text>, analyst: &Rc<Analyst>) -> MemberSet {
     let got = use_state_eq(|| None::<(Text, SetRead)>);
     let asked = use_mut_ref(|| (0u32, None::<Text>));
-    {
+    let told = {
         let (got, asked) = (got.setter(), asked.clone());
-        let on_member = analyst.borrow().on_member.clone();
-        use_effect_with((), move |_| {
-            *on_member.borrow_mut() = Some(Rc::new(move |seq: u32, bytes: JsValue| {
+        use_memo((), move |_| -> OnMember {
+            Rc::new(move |seq: u32, bytes: JsValue| {
                 let (got, asked) = (got.clone(), asked.clone());
                 spawn_local(async move {
                     let current = || asked.borrow().0 == seq;
@@ -718,11 +738,12 @@ fn use_member_set(text: Option<Text>, analyst: &Rc<RefCell<Analyst>>) -> MemberS
                         got.set(Some((text, SetRead(Rc::new(set)))));
                     }
                 });
-            }));
-        });
-    }
+            })
+        })
+    };
     {
         let (analyst, asked, seen) = (analyst.clone(), asked.clone(), (*got).clone());
+        let told = (*told).clone();
         use_effect_with(text, move |text| {
             let fresh = seen.as_ref().is_some_and(|(t, _)| Some(t) == text.as_ref());
             if let (Some(text), false) = (text, fresh) {
@@ -731,7 +752,7 @@ fn use_member_set(text: Option<Text>, analyst: &Rc<RefCell<Analyst>>) -> MemberS
                     *a = (a.0.wrapping_add(1), Some(text.clone()));
                     a.0
                 };
-                analyst.borrow().post_member(seq, text);
+                analyst.post_member(seq, text, &told);
             }
         });
     }

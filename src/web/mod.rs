@@ -3,6 +3,7 @@
 #[cfg(feature = "page")]
 pub mod api;
 pub mod app;
+pub mod channel;
 pub mod components;
 pub mod embed;
 pub mod hooks;
@@ -16,6 +17,7 @@ pub mod storage;
 pub mod task;
 pub mod text;
 pub mod worker;
+pub mod workers;
 
 #[cfg(test)]
 mod tests;

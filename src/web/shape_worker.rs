@@ -1,18 +1,18 @@
 //! Fit off the main thread: a Web Worker (`static/shape-worker.js`) loads
 //! the same wasm core and answers with what `rscope.fit` returns, so a
 //! 16 384-node R is read without blocking the page. Where no worker can
-//! start, [`here`] answers on this thread with the same core calls.
+//! start, [`here`] answers on this thread with the same core calls. The
+//! page holds the channel ([`Shapes`]) and gives it through a context.
 
 use crate::fit::answer::{answer, request_of, FitError};
 use crate::fit::queue::session::{QueueOp, QueueReply, QueueSession};
 use crate::fit::Policy;
 use crate::shape::print::{place, ExpandAsk, Expanded, Shown};
 use crate::tabs::Text;
+use crate::web::channel::{field, set, Channel, Piece, Script, Work};
 use std::cell::RefCell;
-use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{MessageEvent, Worker, WorkerOptions, WorkerType};
 use yew::Callback;
 
 /// What the page shows of a fit.
@@ -31,15 +31,6 @@ pub struct Fitted {
 /// A fit, or why there is none (a bad shape or R), in words.
 pub type FitResult = Result<Fitted, String>;
 
-/// One fit to do: the shape, the R's text and the policy.
-#[derive(Clone)]
-struct Job {
-    shape: String,
-    r: Text,
-    policy: Policy,
-    done: Callback<FitResult>,
-}
-
 /// Fit on this thread, with the calls `rscope fit` makes.
 pub fn here(shape: &str, r: &str, policy: Policy) -> FitResult {
     let request = request_of(shape, None).map_err(|e| match e {
@@ -55,178 +46,156 @@ pub fn here(shape: &str, r: &str, policy: Policy) -> FitResult {
     })
 }
 
-/// A question sent to the worker, waiting for its answer.
-#[derive(Clone)]
-enum Pending {
-    Fit(Job),
+/// A question for the shape worker, with whom to tell its answer.
+pub enum ShapeAsk {
+    /// Fit a shape into an R's text under a policy.
+    Fit {
+        /// The shape.
+        shape: String,
+        /// The R's text.
+        r: Text,
+        /// The policy.
+        policy: Policy,
+        /// Told the fit.
+        done: Callback<FitResult>,
+    },
+    /// One operation on the queue the worker holds.
     Queue(QueueOp, Callback<QueueReply>),
+    /// Expand a long shape.
     Expand(ExpandAsk, Callback<Expanded>),
 }
 
-impl Pending {
-    /// Answer on this thread (no worker, or it failed).
-    fn answer_here(self) {
+/// The shape worker's lanes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub enum ShapeLane {
+    /// Fits, each answered.
+    Fit,
+    /// Queue operations, each answered in order.
+    Queue,
+    /// Expansions: only the newest waits.
+    Expand,
+}
+
+/// The shape worker's channel: fits, the queue, long shapes.
+pub type Shapes = Channel<ShapeAsk>;
+
+/// `value` in postcard's binary form, as bytes to hand over.
+fn postcard_bytes<T: serde::Serialize>(value: &T) -> js_sys::Uint8Array {
+    let bytes = postcard::to_allocvec(value).unwrap_or_default();
+    js_sys::Uint8Array::from(&bytes[..])
+}
+
+impl Script for ShapeAsk {
+    const SCRIPT: &'static str = "static/shape-worker.js";
+}
+
+impl Work for ShapeAsk {
+    fn lane(&self) -> u8 {
+        (match self {
+            ShapeAsk::Fit { .. } => ShapeLane::Fit,
+            ShapeAsk::Queue(..) => ShapeLane::Queue,
+            ShapeAsk::Expand(..) => ShapeLane::Expand,
+        }) as u8
+    }
+
+    fn keeps_every(&self) -> bool {
+        !matches!(self, ShapeAsk::Expand(..))
+    }
+
+    fn piece(&self, seq: u32, _at: usize) -> Piece {
+        let message = js_sys::Object::new();
+        set(&message, "seq", &seq.into());
         match self {
-            Pending::Fit(job) => job.done.emit(here(&job.shape, &job.r, job.policy)),
-            Pending::Queue(op, done) => done.emit(queue_here(op, true)),
-            Pending::Expand(ask, done) => done.emit(ask.show()),
+            ShapeAsk::Fit {
+                shape, r, policy, ..
+            } => {
+                set(&message, "shape", &shape.as_str().into());
+                set(&message, "r", &JsValue::from_str(r));
+                set(&message, "policy", &policy.to_string().into());
+            }
+            ShapeAsk::Queue(op, _) => set(&message, "queue", &postcard_bytes(op)),
+            ShapeAsk::Expand(ask, _) => set(&message, "expand", &postcard_bytes(ask)),
+        }
+        Piece::whole(message)
+    }
+
+    fn answered(&self, data: &JsValue) -> bool {
+        match self {
+            ShapeAsk::Fit { done, .. } => {
+                done.emit(read(&field(data, "answer"), &field(data, "error")))
+            }
+            ShapeAsk::Queue(_, done) => done.emit(read_queue(&field(data, "queue"))),
+            ShapeAsk::Expand(_, done) => {
+                // No answer: a newer shape was typed meanwhile.
+                if let Some(shown) = read_bytes(&field(data, "expand")) {
+                    done.emit(shown);
+                }
+            }
+        }
+        true
+    }
+
+    fn here(&self) {
+        match self {
+            ShapeAsk::Fit {
+                shape,
+                r,
+                policy,
+                done,
+            } => done.emit(here(shape, r, *policy)),
+            ShapeAsk::Queue(op, done) => done.emit(queue_here(op.clone(), true)),
+            ShapeAsk::Expand(ask, done) => done.emit(ask.show()),
         }
     }
 }
 
-/// The page's side of the worker, started on first use.
-struct Fitter {
-    worker: Option<Worker>,
-    jobs: Rc<RefCell<Vec<(u32, Pending)>>>,
-    seq: u32,
-    /// The R last sent to be read ahead of a fit ([`warm`]).
-    prepared: Option<Text>,
-    _closures: Vec<Closure<dyn FnMut(JsValue)>>,
-}
+impl Channel<ShapeAsk> {
+    /// Start the worker if it has not started, and have it read `r`, so
+    /// the first long shape or fit waits neither for the worker to load
+    /// the core nor for it to read the R: the page calls this when a
+    /// person reaches the shape panel, before they type.
+    pub fn warm(&self, r: &Text) {
+        self.start();
+        if r.len() > PREPARE_MAX_BYTES {
+            return;
+        }
+        self.read_ahead(std::slice::from_ref(r), &|_| {
+            let message = js_sys::Object::new();
+            set(&message, "prepare", &JsValue::from_str(r));
+            Piece::whole(message)
+        });
+    }
 
-thread_local! {
-    static FITTER: RefCell<Option<Fitter>> = const { RefCell::new(None) };
-}
+    /// Fit `shape` into `r` under `policy` off this thread; `done` is
+    /// told the answer.
+    pub fn fit(&self, shape: String, r: Text, policy: Policy, done: Callback<FitResult>) {
+        self.ask(ShapeAsk::Fit {
+            shape,
+            r,
+            policy,
+            done,
+        });
+    }
 
-/// Start the shape worker if it has not started, and have it read `r`,
-/// so the first long shape or fit waits neither for the worker to load
-/// the core nor for it to read the R: the page calls this when a person
-/// reaches the shape panel, before they type.
-pub fn warm(r: &Text) {
-    FITTER.with(|f| {
-        f.borrow_mut().get_or_insert_with(Fitter::start).prepare(r);
-    });
+    /// Do `op` on the worker's queue (here, where no worker runs); `done`
+    /// is told the reply. Operations are answered in the order they are
+    /// sent.
+    pub fn queue(&self, op: QueueOp, done: Callback<QueueReply>) {
+        self.ask(ShapeAsk::Queue(op, done));
+    }
+
+    /// Expand a long shape off this thread (here, where no worker runs);
+    /// `done` is told the answer, unless a newer shape was asked for before
+    /// the worker got to this one.
+    pub fn expand(&self, ask: ExpandAsk, done: Callback<Expanded>) {
+        self.ask(ShapeAsk::Expand(ask, done));
+    }
 }
 
 /// Texts larger than this are not read ahead on a mere hover: handing
 /// one to the worker takes the page's thread about 3 ms a megabyte.
 const PREPARE_MAX_BYTES: usize = 16 << 20;
-
-/// Fit `shape` into `r` under `policy` off this thread; `done` is told
-/// the answer.
-pub fn fit(shape: String, r: Text, policy: Policy, done: Callback<FitResult>) {
-    let job = Job {
-        shape,
-        r,
-        policy,
-        done,
-    };
-    FITTER.with(|f| {
-        let mut f = f.borrow_mut();
-        f.get_or_insert_with(Fitter::start).post(job);
-    });
-}
-
-impl Fitter {
-    fn start() -> Fitter {
-        let jobs = Rc::new(RefCell::new(Vec::<(u32, Pending)>::new()));
-        let options = WorkerOptions::new();
-        options.set_type(WorkerType::Module);
-        let Ok(worker) = Worker::new_with_options("static/shape-worker.js", &options) else {
-            return Fitter {
-                worker: None,
-                jobs,
-                seq: 0,
-                prepared: None,
-                _closures: Vec::new(),
-            };
-        };
-        let on_message = {
-            let jobs = jobs.clone();
-            Closure::<dyn FnMut(JsValue)>::new(move |e: JsValue| {
-                let data = e.unchecked_into::<MessageEvent>().data();
-                let get = |k: &str| js_sys::Reflect::get(&data, &k.into()).unwrap_or_default();
-                let seq = get("seq").as_f64().unwrap_or(-1.0) as u32;
-                match take(&jobs, seq) {
-                    Some(Pending::Fit(job)) => job.done.emit(read(&get("answer"), &get("error"))),
-                    Some(Pending::Queue(_, done)) => done.emit(read_queue(&get("queue"))),
-                    Some(Pending::Expand(_, done)) => {
-                        // No answer: a newer shape was typed meanwhile.
-                        if let Some(shown) = read_bytes(&get("expand")) {
-                            done.emit(shown);
-                        }
-                    }
-                    None => {}
-                }
-            })
-        };
-        // A worker that cannot start answers its jobs here.
-        let on_error = {
-            let jobs = jobs.clone();
-            Closure::<dyn FnMut(JsValue)>::new(move |e: JsValue| {
-                e.unchecked_into::<web_sys::Event>().prevent_default();
-                let waiting: Vec<_> = jobs.borrow_mut().drain(..).collect();
-                for (_, pending) in waiting {
-                    pending.answer_here();
-                }
-            })
-        };
-        worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-        worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
-        Fitter {
-            worker: Some(worker),
-            jobs,
-            seq: 0,
-            prepared: None,
-            _closures: vec![on_message, on_error],
-        }
-    }
-
-    fn post(&mut self, job: Job) {
-        let message = js_sys::Object::new();
-        let set = |k: &str, v: JsValue| js_sys::Reflect::set(&message, &k.into(), &v);
-        let _ = set("shape", job.shape.as_str().into());
-        let _ = set("r", JsValue::from_str(&job.r));
-        let _ = set("policy", job.policy.to_string().into());
-        self.send(message, Pending::Fit(job));
-    }
-
-    /// Have the worker read `r` now, unless it was the last one sent.
-    fn prepare(&mut self, r: &Text) {
-        let (Some(worker), false) = (&self.worker, self.prepared.as_ref() == Some(r)) else {
-            return;
-        };
-        if r.len() > PREPARE_MAX_BYTES {
-            return;
-        }
-        self.prepared = Some(r.clone());
-        let message = js_sys::Object::new();
-        let _ = js_sys::Reflect::set(&message, &"prepare".into(), &JsValue::from_str(r));
-        let _ = worker.post_message(&message);
-    }
-
-    fn post_queue(&mut self, op: QueueOp, done: Callback<QueueReply>) {
-        let message = js_sys::Object::new();
-        let bytes = postcard::to_allocvec(&op).unwrap_or_default();
-        let bytes = js_sys::Uint8Array::from(&bytes[..]);
-        let _ = js_sys::Reflect::set(&message, &"queue".into(), &bytes);
-        self.send(message, Pending::Queue(op, done));
-    }
-
-    fn post_expand(&mut self, ask: ExpandAsk, done: Callback<Expanded>) {
-        let message = js_sys::Object::new();
-        let bytes = postcard::to_allocvec(&ask).unwrap_or_default();
-        let bytes = js_sys::Uint8Array::from(&bytes[..]);
-        let _ = js_sys::Reflect::set(&message, &"expand".into(), &bytes);
-        self.send(message, Pending::Expand(ask, done));
-    }
-
-    /// Post `message` with a new sequence number, or answer here.
-    fn send(&mut self, message: js_sys::Object, pending: Pending) {
-        let Some(worker) = &self.worker else {
-            pending.answer_here();
-            return;
-        };
-        self.seq = self.seq.wrapping_add(1);
-        let _ = js_sys::Reflect::set(&message, &"seq".into(), &self.seq.into());
-        self.jobs.borrow_mut().push((self.seq, pending));
-        if worker.post_message(&message).is_err() {
-            if let Some(pending) = take(&self.jobs, self.seq) {
-                pending.answer_here();
-            }
-        }
-    }
-}
 
 /// A worker's answer in postcard bytes, when there is one.
 fn read_bytes<T: serde::de::DeserializeOwned>(bytes: &JsValue) -> Option<T> {
@@ -242,13 +211,6 @@ fn read_queue(bytes: &JsValue) -> QueueReply {
         .unwrap_or_default();
     postcard::from_bytes(&bytes)
         .unwrap_or_else(|e| QueueReply::refused(format!("the queue's answer did not decode: {e}")))
-}
-
-/// Remove and return question `seq`.
-fn take(jobs: &RefCell<Vec<(u32, Pending)>>, seq: u32) -> Option<Pending> {
-    let mut jobs = jobs.borrow_mut();
-    let i = jobs.iter().position(|(s, _)| *s == seq)?;
-    Some(jobs.remove(i).1)
 }
 
 /// The worker's answer object (or error message) as a [`FitResult`].
@@ -285,15 +247,6 @@ pub fn queue_step(op: &[u8], view: bool) -> Vec<u8> {
         Err(e) => QueueReply::refused(format!("a queue operation did not decode: {e}")),
     };
     postcard::to_allocvec(&reply).unwrap_or_default()
-}
-
-/// Do `op` on the worker's queue (here, where no worker runs); `done` is
-/// told the reply. Operations are answered in the order they are sent.
-pub fn queue(op: QueueOp, done: Callback<QueueReply>) {
-    FITTER.with(|f| {
-        let mut f = f.borrow_mut();
-        f.get_or_insert_with(Fitter::start).post_queue(op, done);
-    });
 }
 
 /// The worker's entry point for expansion: an [`ExpandAsk`] in, an
@@ -337,14 +290,4 @@ pub fn warm_shape(step: u32) {
         head: None,
     };
     ask.show();
-}
-
-/// Expand a long shape off this thread (here, where no worker runs);
-/// `done` is told the answer, unless a newer shape was asked for before
-/// the worker got to this one.
-pub fn expand(ask: ExpandAsk, done: Callback<Expanded>) {
-    FITTER.with(|f| {
-        let mut f = f.borrow_mut();
-        f.get_or_insert_with(Fitter::start).post_expand(ask, done);
-    });
 }

@@ -14,7 +14,6 @@ use crate::tabs::Text;
 use crate::textview::Squiggles;
 use crate::web::task::{next_task, Pacer};
 use crate::web::worker::part_bytes;
-use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::JsValue;
 
@@ -44,7 +43,7 @@ pub struct Shown {
     /// The grid.
     pub grid: Option<Rc<Grid>>,
     /// The tree, opened and closed in place by the tree view.
-    pub outline: Option<Rc<RefCell<Outline>>>,
+    pub outline: Option<Rc<Outline>>,
 }
 
 /// How long one task may unpack an answer before it lets the page paint.
@@ -168,7 +167,7 @@ impl Painted {
             report: d.links_with(entries),
             squiggles: Rc::new(d.squiggles()),
             grid: self.grid.clone(),
-            outline: outline.map(|o| Rc::new(RefCell::new(o))),
+            outline: outline.map(Rc::new),
             summaries: Rc::new(d.summaries),
             summarized: true,
             findings: Rc::new(d.findings),

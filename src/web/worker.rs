@@ -6,29 +6,22 @@
 //! (the in-browser component tests serve no `static/`), the page analyses
 //! on its own thread instead, as it did before.
 //!
-//! In the worker, `static/channel.js` is the one dispatcher of all three
-//! workers (this one, the set workbench's and the shape worker's): each
-//! script names its lanes, and the dispatcher batches what arrives
-//! together, lets the newest message of a lane win where the lane says
-//! so, and hands answers' buffers over. Not gloo-worker or yew-agent:
-//! they spawn a worker from a wasm entry point of their own and encode
-//! every message with their codec, while these workers load the page's
-//! own `pkg/` and hand byte buffers over in transfer lists (a 300 MB
-//! document's analysis crosses without a copy), and the same work must
-//! run on the page's thread where no worker can start (the
-//! `<rscope-view>` element's host serves no worker script).
+//! The page's side is an [`Analyst`], a [`Channel`] of [`Asked`]: the
+//! channel common to the page's workers numbers the requests, lets the
+//! newest of each lane win, posts a long text in pieces, answers here when
+//! no worker runs, and asks a restarted worker again; this file says what
+//! each request's messages are and whom its answers are told.
 
 use crate::analysis::{member_part, Analysis, Drawn};
 use crate::grid::compare::Named;
 use crate::grid::compare_wire::compare_parts;
-use crate::inflight::Inflight;
 use crate::outline::Outline;
 use crate::tabs::Text;
+use crate::web::channel::{field, set, Channel, Piece, Script, Work};
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
-use web_sys::{MessageEvent, Worker, WorkerOptions, WorkerType};
 
 /// The worker's entry point: analyse `text` and say what the page draws of
 /// it in binary parts ([`Drawn::to_parts`]) that the worker hands over
@@ -125,8 +118,28 @@ pub fn stay_on_this_thread() {
     HERE_ONLY.with(|h| h.set(true));
 }
 
-/// Told the answer to a membership request: its number and its bytes.
-pub type OnMember = Rc<RefCell<Option<Rc<dyn Fn(u32, JsValue)>>>>;
+/// The analysis worker's channel ([`Asked`] says what crosses it).
+pub type Analyst = Channel<Asked>;
+
+/// A new analysis channel: started at once, so that the worker has loaded
+/// the core before the first paste; none where [`stay_on_this_thread`].
+pub fn analyst() -> Analyst {
+    match HERE_ONLY.with(Cell::get) {
+        true => Channel::here_only(),
+        false => {
+            let channel = Channel::new();
+            channel.start();
+            channel
+        }
+    }
+}
+
+/// Told the answer to a membership or compare request: its number and
+/// its bytes (an array of parts for a compare view).
+pub type OnMember = Rc<dyn Fn(u32, JsValue)>;
+
+/// Told each stage of the answer to an analysis request.
+pub type Told = Rc<dyn Fn(Answer)>;
 
 /// Analyse `text` on this thread: `early` is told the first stage, and
 /// what the page draws is returned.
@@ -218,207 +231,192 @@ pub fn part_bytes(part: Option<&JsValue>) -> Vec<u8> {
         .unwrap_or_default()
 }
 
-/// The page's side of the worker.
-pub struct Analyst {
-    worker: Option<Worker>,
-    /// Set once the worker failed: this thread analyses from then on.
-    broken: Rc<Cell<bool>>,
-    /// The latest request, kept (shared, not copied) to analyse here if
-    /// the worker fails.
-    latest: Rc<RefCell<Option<(u32, Sent)>>>,
-    on_answer: Rc<dyn Fn(Answer)>,
-    /// Told the answers to membership requests ([`Analyst::post_member`]).
-    pub on_member: OnMember,
-    /// Told the answers to compare requests ([`Analyst::post_compare`]):
-    /// an array of parts.
-    pub on_compare: OnMember,
-    /// The membership and compare requests in flight.
-    waiting: Waiting,
-    _on_message: Option<Closure<dyn FnMut(MessageEvent)>>,
-    _on_error: Option<Closure<dyn FnMut(web_sys::Event)>>,
+/// What the analysis worker is asked, with whom its answer is told.
+pub enum Asked {
+    /// The analysis of a text, as request `seq` of the page's
+    /// [`crate::analysis::request::Requests`].
+    Analysis {
+        /// The request's number.
+        seq: u32,
+        /// Its text.
+        sent: Sent,
+        /// Told each stage.
+        told: Told,
+    },
+    /// Another tab's main set, for colouring by membership.
+    Member {
+        /// The request's number.
+        seq: u32,
+        /// The other tab's text.
+        text: Text,
+        /// Told the set's bytes.
+        told: OnMember,
+    },
+    /// A compare view.
+    Compare {
+        /// The request's number.
+        seq: u32,
+        /// The texts compared (the active tab's first).
+        texts: Vec<Text>,
+        /// Their letters and names.
+        letters: Vec<String>,
+        /// Their names.
+        names: Vec<String>,
+        /// Told the parts.
+        told: OnMember,
+    },
 }
 
-impl Analyst {
-    /// Start the worker; `on_answer` is told each answer (stale ones too:
-    /// the caller compares sequence numbers).
-    pub fn new(on_answer: impl Fn(Answer) + 'static) -> Analyst {
-        Analyst::start(
-            Rc::new(on_answer),
-            Rc::default(),
-            Rc::default(),
-            Rc::default(),
-        )
+/// The analysis worker's lanes: in each, only the newest request waits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub enum Lane {
+    /// The active tab's analysis.
+    Analysis,
+    /// Another tab's set.
+    Member,
+    /// A compare view.
+    Compare,
+}
+
+impl Work for Asked {
+    fn lane(&self) -> u8 {
+        (match self {
+            Asked::Analysis { .. } => Lane::Analysis,
+            Asked::Member { .. } => Lane::Member,
+            Asked::Compare { .. } => Lane::Compare,
+        }) as u8
     }
 
-    /// Stop the work in flight and start a fresh worker, told as this one
-    /// was: the only way to stop a worker's wasm is to end the worker. The
-    /// answers of the requests in flight never come.
-    pub fn restart(&mut self) {
-        // A text still going over in pieces stops with it.
-        self.latest.borrow_mut().take();
-        if let Some(worker) = self.worker.take() {
-            worker.set_onmessage(None);
-            worker.terminate();
+    fn piece(&self, wire: u32, at: usize) -> Piece {
+        let message = js_sys::Object::new();
+        set(&message, "seq", &wire.into());
+        let strings =
+            |v: &[String]| -> js_sys::Array { v.iter().map(|s| JsValue::from_str(s)).collect() };
+        match self {
+            Asked::Analysis { sent, .. } => return sent.piece(message, at),
+            Asked::Member { text, .. } => set(&message, "member", &JsValue::from_str(text)),
+            Asked::Compare {
+                texts,
+                letters,
+                names,
+                ..
+            } => {
+                let list: js_sys::Array = texts.iter().map(|t| JsValue::from_str(t)).collect();
+                set(&message, "compare", &list);
+                set(&message, "letters", &strings(letters));
+                set(&message, "names", &strings(names));
+            }
         }
-        // What the other lanes waited for is asked of the new worker: a
-        // Cancel meant for the analysis leaves no compare view or
-        // membership set unanswered.
-        let again = self.waiting.borrow_mut().restarted();
-        *self = Analyst::start(
-            self.on_answer.clone(),
-            self.on_member.clone(),
-            self.on_compare.clone(),
-            self.waiting.clone(),
-        );
-        for (_, seq, asked) in again {
-            self.ask_again(seq, asked);
-        }
+        Piece::whole(message)
     }
 
-    fn start(
-        on_answer: Rc<dyn Fn(Answer)>,
-        on_member: OnMember,
-        on_compare: OnMember,
-        waiting: Waiting,
-    ) -> Analyst {
-        let latest = Rc::new(RefCell::new(None::<(u32, Sent)>));
-        let broken = Rc::new(Cell::new(false));
-        let options = WorkerOptions::new();
-        options.set_type(WorkerType::Module);
-        let made = match HERE_ONLY.with(Cell::get) {
-            true => Err(JsValue::NULL),
-            false => Worker::new_with_options("static/worker.js", &options),
-        };
-        let Ok(worker) = made else {
-            return Analyst {
-                worker: None,
-                broken,
-                latest,
-                on_answer,
-                on_member,
-                on_compare,
-                waiting,
-                _on_message: None,
-                _on_error: None,
-            };
-        };
-        let on_message = {
-            let (answer, latest, member) = (on_answer.clone(), latest.clone(), on_member.clone());
-            let (compared, lanes) = (on_compare.clone(), waiting.clone());
-            Closure::<dyn FnMut(MessageEvent)>::new(move |e: MessageEvent| {
-                let data = e.data();
-                let field = |k: &str| js_sys::Reflect::get(&data, &k.into()).ok();
-                let seq = field("seq").and_then(|v| v.as_f64()).unwrap_or(-1.0) as u32;
-                if let Some(parts) = field("compared").filter(|v| !v.is_undefined()) {
-                    lanes.borrow_mut().answered(Lane::Compare, seq);
-                    let told = compared.borrow().clone();
-                    if let Some(told) = told {
-                        told(seq, parts);
-                    }
-                    return;
-                }
-                if let Some(parts) = field("warm").filter(|v| !v.is_undefined()) {
-                    // The worker's warm-up answer: drawn off-screen, once.
-                    // (The element's bundle starts no worker.)
-                    if cfg!(feature = "page") {
-                        warm(&js_sys::Array::from(&parts).to_vec());
-                    }
-                    return;
-                }
-                if let Some(set) = field("member").filter(|v| !v.is_undefined()) {
-                    lanes.borrow_mut().answered(Lane::Member, seq);
-                    let told = member.borrow().clone();
-                    if let Some(told) = told {
-                        told(seq, set);
-                    }
-                    return;
-                }
-                let stage = match field("early").is_some_and(|v| v.is_truthy()) {
+    fn answered(&self, data: &JsValue) -> bool {
+        match self {
+            Asked::Analysis { seq, told, .. } => {
+                let stage = match field(data, "early").is_truthy() {
                     true => Stage::Early,
                     false => Stage::Later,
                 };
-                if stage == Stage::Later && latest.borrow().as_ref().is_some_and(|(s, _)| *s == seq)
-                {
-                    *latest.borrow_mut() = None;
-                }
-                let parts = field("parts")
-                    .map(|v| js_sys::Array::from(&v).to_vec())
-                    .unwrap_or_default();
-                answer((seq, stage, parts));
-            })
-        };
-        // A worker that cannot start (no script, no module workers) leaves
-        // the analysis to this thread, from the request it had not answered.
-        let on_error = {
-            let (answer, latest, broken) = (on_answer.clone(), latest.clone(), broken.clone());
-            let (member, compared, lanes) =
-                (on_member.clone(), on_compare.clone(), waiting.clone());
-            Closure::<dyn FnMut(web_sys::Event)>::new(move |e: web_sys::Event| {
-                e.prevent_default();
-                broken.set(true);
-                if let Some((seq, sent)) = latest.borrow_mut().take() {
-                    answer_here(seq, &sent.text(), &answer);
-                }
-                // (The element's bundle starts no worker, and has no room
-                // for the compare view's code.)
-                if cfg!(feature = "page") {
-                    let waiting = lanes.borrow_mut().restarted();
-                    for (_, seq, asked) in waiting {
-                        answer_lane_here(seq, &asked, &member, &compared);
-                    }
-                }
-            })
-        };
-        worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
-        worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
-        Analyst {
-            worker: Some(worker),
-            broken,
-            latest,
-            on_answer,
-            on_member,
-            on_compare,
-            waiting,
-            _on_message: Some(on_message),
-            _on_error: Some(on_error),
-        }
-    }
-
-    /// Ask for the analysis of `text` as request `seq`.
-    pub fn post(&self, seq: u32, text: &Text) {
-        self.post_sent(seq, Sent::Text(text.clone()));
-    }
-
-    /// [`Analyst::post`] with the text as a JavaScript string (a paste has
-    /// it so), which the worker is sent without a conversion.
-    pub fn post_js(&self, seq: u32, text: &js_sys::JsString) {
-        self.post_sent(seq, Sent::Js(text.clone()));
-    }
-
-    fn post_sent(&self, seq: u32, sent: Sent) {
-        let Some(worker) = self.worker.as_ref().filter(|_| !self.broken.get()) else {
-            answer_here(seq, &sent.text(), &self.on_answer);
-            return;
-        };
-        // The element's bundle (no `page` feature) starts no worker, and has
-        // a size budget.
-        if cfg!(feature = "page") && sent.len() > POST_SLICE {
-            *self.latest.borrow_mut() = Some((seq, sent));
-            let (worker, latest, broken) =
-                (worker.clone(), self.latest.clone(), self.broken.clone());
-            let on_answer = self.on_answer.clone();
-            wasm_bindgen_futures::spawn_local(async move {
-                post_in_pieces(&worker, seq, &latest, &broken, &on_answer).await;
-            });
-            return;
-        }
-        let message = request(seq, &sent.js(), false);
-        *self.latest.borrow_mut() = Some((seq, sent));
-        if worker.post_message(&message).is_err() {
-            if let Some((seq, sent)) = self.latest.borrow_mut().take() {
-                answer_here(seq, &sent.text(), &self.on_answer);
+                let parts = js_sys::Array::from(&field(data, "parts")).to_vec();
+                told((*seq, stage, parts));
+                stage == Stage::Later
+            }
+            Asked::Member { seq, told, .. } => {
+                told(*seq, field(data, "member"));
+                true
+            }
+            Asked::Compare { seq, told, .. } => {
+                told(*seq, field(data, "compared"));
+                true
             }
         }
+    }
+
+    fn here(&self) {
+        // The element's bundle (no `page` feature) colours by no other
+        // tab and compares none, and has no room for their code.
+        match self {
+            Asked::Analysis { seq, sent, told } => answer_here(*seq, &sent.text(), told),
+            Asked::Member { seq, text, told } if cfg!(feature = "page") => {
+                told(*seq, member_set_for_page(text).into())
+            }
+            Asked::Compare {
+                seq,
+                texts,
+                letters,
+                names,
+                told,
+            } if cfg!(feature = "page") => {
+                let texts = texts.iter().map(|t| t.to_string()).collect();
+                told(
+                    *seq,
+                    compare_for_page(texts, letters.clone(), names.clone()).into(),
+                )
+            }
+            _ => {}
+        }
+    }
+
+    /// The analysis Cancel stopped is counted as cancelled by the page's
+    /// requests ([`crate::analysis::request::Requests::cancel`]); a
+    /// membership set or compare view is asked again.
+    fn ask_again(&self) -> bool {
+        !matches!(self, Asked::Analysis { .. })
+    }
+}
+
+impl Script for Asked {
+    const SCRIPT: &'static str = "static/worker.js";
+
+    /// The worker's warm-up answer: drawn off-screen, once. (The element's
+    /// bundle starts no worker.)
+    fn unasked(data: &JsValue) {
+        let parts = field(data, "warm");
+        if cfg!(feature = "page") && !parts.is_undefined() {
+            warm(&js_sys::Array::from(&parts).to_vec());
+        }
+    }
+}
+
+impl Channel<Asked> {
+    /// Ask for the analysis of `text` as request `seq`; `told` is told
+    /// each stage.
+    pub fn post(&self, seq: u32, text: &Text, told: &Told) {
+        let (sent, told) = (Sent::Text(text.clone()), told.clone());
+        self.ask(Asked::Analysis { seq, sent, told });
+    }
+
+    /// [`Channel::post`] with the text as a JavaScript string (a paste has
+    /// it so), which the worker is sent without a conversion.
+    pub fn post_js(&self, seq: u32, text: &js_sys::JsString, told: &Told) {
+        let (sent, told) = (Sent::Js(text.clone()), told.clone());
+        self.ask(Asked::Analysis { seq, sent, told });
+    }
+
+    /// Ask for the main set of another tab's `text` as request `seq`.
+    pub fn post_member(&self, seq: u32, text: &Text, told: &OnMember) {
+        let (text, told) = (text.clone(), told.clone());
+        self.ask(Asked::Member { seq, text, told });
+    }
+
+    /// Ask for the compare view of `texts` (the active tab's first), named
+    /// by `letters` and `names`, as request `seq`.
+    pub fn post_compare(
+        &self,
+        seq: u32,
+        texts: &[Text],
+        (letters, names): (Vec<String>, Vec<String>),
+        told: &OnMember,
+    ) {
+        let (texts, told) = (texts.to_vec(), told.clone());
+        self.ask(Asked::Compare {
+            seq,
+            texts,
+            letters,
+            names,
+            told,
+        });
     }
 }
 
@@ -428,60 +426,8 @@ impl Analyst {
 /// 64 MiB (issue 12), and about half a millisecond a mebibyte.
 const POST_SLICE: usize = 1 << 20;
 
-/// An analysis request's message: its number and (a piece of) its text;
-/// `more` when more pieces of the text follow.
-fn request(seq: u32, text: &JsValue, more: bool) -> js_sys::Object {
-    let message = js_sys::Object::new();
-    let _ = js_sys::Reflect::set(&message, &"seq".into(), &seq.into());
-    let _ = js_sys::Reflect::set(&message, &"text".into(), text);
-    if more {
-        let _ = js_sys::Reflect::set(&message, &"more".into(), &JsValue::TRUE);
-    }
-    message
-}
-
-/// Post the text of request `seq` (the latest, in `latest`) in pieces of
-/// [`POST_SLICE`], pausing for the page between tasks; the worker joins
-/// them. Stops when a newer request takes its place; analyses here when
-/// the worker refuses a piece.
-async fn post_in_pieces(
-    worker: &Worker,
-    seq: u32,
-    latest: &Rc<RefCell<Option<(u32, Sent)>>>,
-    broken: &Rc<Cell<bool>>,
-    on_answer: &Rc<dyn Fn(Answer)>,
-) {
-    let mut pacer = crate::web::task::Pacer::new();
-    let mut at = 0;
-    loop {
-        let piece = {
-            let held = latest.borrow();
-            let Some((_, sent)) = held.as_ref().filter(|(s, _)| *s == seq) else {
-                return; // superseded
-            };
-            if broken.get() {
-                return; // the error handler analyses it here
-            }
-            sent.piece(at)
-        };
-        let (value, end, more) = piece;
-        if worker.post_message(&request(seq, &value, more)).is_err() {
-            let taken = latest.borrow_mut().take();
-            if let Some((seq, sent)) = taken {
-                answer_here(seq, &sent.text(), on_answer);
-            }
-            return;
-        }
-        if !more {
-            return;
-        }
-        at = end;
-        pacer.pause().await;
-    }
-}
-
 /// A request's text as it was sent to the worker.
-enum Sent {
+pub enum Sent {
     /// The page's text.
     Text(Text),
     /// A paste's text, as the browser gave it.
@@ -497,14 +443,6 @@ impl Sent {
         }
     }
 
-    /// The text as the worker is sent it.
-    fn js(&self) -> JsValue {
-        match self {
-            Sent::Text(t) => JsValue::from_str(t),
-            Sent::Js(j) => j.into(),
-        }
-    }
-
     /// Its length, in its own units (bytes, or UTF-16 units).
     fn len(&self) -> usize {
         match self {
@@ -513,12 +451,21 @@ impl Sent {
         }
     }
 
-    /// The piece of at most [`POST_SLICE`] units from `at`, where the
-    /// next begins, and whether one does. A Rust text is cut between
+    /// `message` with the piece of at most [`POST_SLICE`] units from `at`
+    /// (`more` when another follows). A Rust text is cut between
     /// characters; a JavaScript one anywhere, since the worker joins the
-    /// pieces before it reads them.
-    fn piece(&self, at: usize) -> (JsValue, usize, bool) {
+    /// pieces before it reads them. (The element's bundle sends no
+    /// pieces: small documents, a size budget.)
+    fn piece(&self, message: js_sys::Object, at: usize) -> Piece {
         let len = self.len();
+        if at == 0 && (len <= POST_SLICE || !cfg!(feature = "page")) {
+            let whole = match self {
+                Sent::Text(t) => JsValue::from_str(t),
+                Sent::Js(j) => j.into(),
+            };
+            set(&message, "text", &whole);
+            return Piece::whole(message);
+        }
         let mut end = len.min(at.saturating_add(POST_SLICE));
         let value = match self {
             Sent::Text(t) => {
@@ -529,135 +476,23 @@ impl Sent {
             }
             Sent::Js(j) => j.slice(at as u32, end as u32).into(),
         };
-        (value, end, end < len)
-    }
-}
-
-/// The lanes of the analysis worker besides the analysis itself, whose
-/// requests a restart asks again ([`Inflight`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-enum Lane {
-    /// Another tab's main set, for colouring by membership.
-    Member,
-    /// A compare view.
-    Compare,
-}
-
-/// What a request of a [`Lane`] asks, kept to ask it again.
-#[derive(Clone, Debug)]
-enum Asked {
-    /// Another tab's text.
-    Member(Text),
-    /// The texts compared (the active tab's first), their letters and names.
-    Compare(Vec<Text>, Vec<String>, Vec<String>),
-}
-
-impl Asked {
-    fn lane(&self) -> Lane {
-        match self {
-            Asked::Member(_) => Lane::Member,
-            Asked::Compare(..) => Lane::Compare,
+        set(&message, "text", &value);
+        let more = end < len;
+        if more {
+            set(&message, "more", &JsValue::TRUE);
         }
-    }
-
-    /// The message that asks the worker for it as request `seq`.
-    fn message(&self, seq: u32) -> js_sys::Object {
-        let message = js_sys::Object::new();
-        let set = |k: &str, v: &JsValue| {
-            let _ = js_sys::Reflect::set(&message, &k.into(), v);
-        };
-        let strings =
-            |v: &[String]| -> js_sys::Array { v.iter().map(|s| JsValue::from_str(s)).collect() };
-        set("seq", &seq.into());
-        match self {
-            Asked::Member(text) => set("member", &JsValue::from_str(text)),
-            Asked::Compare(texts, letters, names) => {
-                let list: js_sys::Array = texts.iter().map(|t| JsValue::from_str(t)).collect();
-                set("compare", &list);
-                set("letters", &strings(letters));
-                set("names", &strings(names));
-            }
-        }
-        message
-    }
-}
-
-/// The requests of the other lanes waiting for the worker, each with what
-/// it asked.
-type Waiting = Rc<RefCell<Inflight<Lane, Asked>>>;
-
-/// Answer request `seq` of `asked` on this thread, telling `on_member` or
-/// `on_compare`.
-fn answer_lane_here(seq: u32, asked: &Asked, on_member: &OnMember, on_compare: &OnMember) {
-    match asked {
-        Asked::Member(text) => tell(on_member, seq, member_set_for_page(text).into()),
-        Asked::Compare(texts, letters, names) => {
-            let texts = texts.iter().map(|t| t.to_string()).collect();
-            let parts = compare_for_page(texts, letters.clone(), names.clone());
-            tell(on_compare, seq, parts.into())
+        Piece {
+            next: more.then_some(end),
+            ..Piece::whole(message)
         }
     }
 }
 
-impl Analyst {
-    /// Ask for the main set of another tab's `text` as request `seq`; the
-    /// answer goes to [`Analyst::on_member`].
-    pub fn post_member(&self, seq: u32, text: &Text) {
-        let asked = Asked::Member(text.clone());
-        let here = || tell(&self.on_member, seq, member_set_for_page(text).into());
-        self.ask(seq, asked, here);
-    }
-
-    /// Ask for the compare view of `texts` (the active tab's first), named
-    /// by `letters` and `names`, as request `seq`; the answer goes to
-    /// [`Analyst::on_compare`].
-    pub fn post_compare(&self, seq: u32, texts: &[Text], letters: Vec<String>, names: Vec<String>) {
-        let asked = Asked::Compare(texts.to_vec(), letters, names);
-        let here = || answer_lane_here(seq, &asked, &self.on_member, &self.on_compare);
-        self.ask(seq, asked.clone(), here);
-    }
-
-    /// Send request `seq` of `asked` to the worker, and keep it until it
-    /// is answered; `here` answers it on this thread when there is no
-    /// worker. (Each lane passes its own: the element's bundle, which
-    /// answers everything here, has no room for the compare view's code.)
-    fn ask(&self, seq: u32, asked: Asked, here: impl FnOnce()) {
-        let Some(worker) = self.worker.as_ref().filter(|_| !self.broken.get()) else {
-            return here();
-        };
-        let message = asked.message(seq);
-        let lane = asked.lane();
-        self.waiting.borrow_mut().ask(lane, seq, asked);
-        if worker.post_message(&message).is_err() {
-            self.waiting.borrow_mut().answered(lane, seq);
-            here();
-        }
-    }
-
-    /// Ask `asked` again as request `seq` (after a restart).
-    fn ask_again(&self, seq: u32, asked: Asked) {
-        let here = || answer_lane_here(seq, &asked, &self.on_member, &self.on_compare);
-        self.ask(seq, asked.clone(), here);
-    }
-}
-
-/// Tell `told`, if set, the answer to request `seq`.
-fn tell(told: &OnMember, seq: u32, answer: JsValue) {
-    let told = told.borrow().clone();
-    if let Some(told) = told {
-        told(seq, answer);
-    }
-}
-
-impl Drop for Analyst {
-    fn drop(&mut self) {
-        if let Some(w) = &self.worker {
-            w.terminate();
-        }
-        // An outline handed over to an answer never shown goes with it.
-        let key = key_of(&self.on_answer);
-        HANDED.with(|h| h.borrow_mut().retain(|(k, ..)| *k != key));
-    }
+/// Forget the outline handed over to `told`'s last answer, never shown
+/// (its page or element has gone).
+pub fn forget_handed(told: &Told) {
+    let key = key_of(told);
+    HANDED.with(|h| h.borrow_mut().retain(|(k, ..)| *k != key));
 }
 
 /// What draws a warm-up answer: a function of its parts.

@@ -7,7 +7,8 @@ use crate::color::{compare_names, ColorChoice};
 use crate::grid::compare::Compared;
 use crate::grid::compare_wire::CompareBuild;
 use crate::tabs::{Docs, Text};
-use crate::web::worker::{part_bytes, Analyst};
+use crate::web::hooks::use_workers;
+use crate::web::worker::{part_bytes, OnMember};
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::JsValue;
@@ -39,16 +40,13 @@ pub struct CompareView {
 }
 
 /// The compare view `choice` asks for over the tabs `docs`, from the
-/// worker (`analyst`); asked again whenever a compared text changes.
+/// analysis worker; asked again whenever a compared text changes.
 #[hook]
-pub fn use_compare(
-    choice: &ColorChoice,
-    docs: &Docs,
-    analyst: &Rc<RefCell<Analyst>>,
-) -> CompareView {
+pub fn use_compare(choice: &ColorChoice, docs: &Docs) -> CompareView {
     let got = use_state_eq(|| None::<(Vec<Text>, Made)>);
     let asked = use_mut_ref(|| (0u32, None::<Vec<Text>>));
-    use_answers(&got, &asked, analyst);
+    let told = use_answers(&got, &asked);
+    let analyst = use_workers().analysis;
     let tabs = choice.compared(docs.docs.len(), docs.active);
     let texts: Option<Vec<Text>> = tabs
         .as_ref()
@@ -69,7 +67,7 @@ pub fn use_compare(
             };
             let letters = names.iter().map(|n| n.letter.clone()).collect();
             let names = names.iter().map(|n| n.name.clone()).collect();
-            analyst.borrow().post_compare(seq, texts, letters, names);
+            analyst.post_compare(seq, texts, (letters, names), &told);
         });
     }
     let made = got
@@ -87,18 +85,13 @@ pub fn use_compare(
     }
 }
 
-/// Rebuild each answer of the worker in slices into `got`, unless a newer
-/// request (`asked`) superseded it.
+/// What rebuilds each answer of the worker in slices into `got`, unless a
+/// newer request (`asked`) superseded it.
 #[hook]
-fn use_answers(
-    got: &UseStateHandle<Option<(Vec<Text>, Made)>>,
-    asked: &Asked,
-    analyst: &Rc<RefCell<Analyst>>,
-) {
+fn use_answers(got: &UseStateHandle<Option<(Vec<Text>, Made)>>, asked: &Asked) -> OnMember {
     let (got, asked) = (got.setter(), asked.clone());
-    let on_compare = analyst.borrow().on_compare.clone();
-    use_effect_with((), move |_| {
-        *on_compare.borrow_mut() = Some(Rc::new(move |seq: u32, parts: JsValue| {
+    let told = use_memo((), move |_| -> OnMember {
+        Rc::new(move |seq: u32, parts: JsValue| {
             let (got, asked) = (got.clone(), asked.clone());
             spawn_local(async move {
                 let current = || asked.borrow().0 == seq;
@@ -110,8 +103,9 @@ fn use_answers(
                     got.set(Some((texts, Made(Rc::new(made.map(Rc::new))))));
                 }
             });
-        }));
+        })
     });
+    (*told).clone()
 }
 
 /// Rebuild the view the worker sent, a chunk a task. `None` once `current`

@@ -14,7 +14,6 @@ use crate::outline::picture::{
 };
 use crate::outline::Outline;
 use crate::tabs::Text;
-use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlCanvasElement, HtmlElement, HtmlInputElement, HtmlSelectElement};
@@ -43,7 +42,7 @@ const CARET: [&str; 2] = ["#0b6e4f", "#7ee2b8"];
 #[derive(Properties, Clone)]
 pub struct PictureProps {
     /// The outline the tree view draws too; shared, never copied.
-    pub outline: Rc<RefCell<Outline>>,
+    pub outline: Rc<Outline>,
     /// The document's text, for copying part of it to a new tab.
     pub text: Text,
     /// Open a new tab holding this text.
@@ -115,13 +114,13 @@ pub fn picture_view(props: &PictureProps) -> Html {
         let scrolled = scrolled.clone();
         Callback::from(move |_: Event| scrolled.set(scrolled.wrapping_add(1)))
     };
-    let outline = props.outline.borrow();
+    let outline = &props.outline;
     // The layout is a pure function of the outline and the view.
     let picture = {
         let view = state.view.clone();
         let o = props.outline.clone();
         use_memo((view, PtrKey(props.outline.clone())), move |(view, _)| {
-            layout(&o.borrow(), view)
+            layout(&o, view)
         })
     };
     let at = state.at.min(picture.boxes.len().saturating_sub(1));
@@ -129,18 +128,18 @@ pub fn picture_view(props: &PictureProps) -> Html {
         Some(Ok(h)) => h,
         _ => &[],
     };
-    let marks = picture.marks(&outline, hits);
-    let disagreeing = picture.disagreeing(&outline);
+    let marks = picture.marks(outline, hits);
+    let disagreeing = picture.disagreeing(outline);
     let overlay = if state.hide_overlay {
         Vec::new()
     } else {
-        picture.overlay(&outline)
+        picture.overlay(outline)
     };
-    let subsystems = subsystems(&outline);
+    let subsystems = subsystems(outline);
     let caret_box = props
         .caret
         .and_then(|at| outline.looks().vertex_at(at))
-        .and_then(|v| picture.box_of(&outline, v));
+        .and_then(|v| picture.box_of(outline, v));
     use_paint(
         &canvas,
         &scroller,
@@ -180,10 +179,10 @@ pub fn picture_view(props: &PictureProps) -> Html {
         <section class="panel picture" aria-label="Resource picture" data-testid="picture-panel">
             <h2>{ "Picture" }</h2>
             <p class="hint">{ "The containment tree as nested boxes. Identical siblings fold into one box marked ×N: click it, or press Space, to unfold. Double-click or Enter zooms into a box; Backspace or the path above zooms out. Arrow keys move between boxes." }</p>
-            { crumbs_nav(&state, &outline, &act, zoom_out) }
+            { crumbs_nav(&state, outline, &act, zoom_out) }
             <div class="picture-tools">
                 { find_form(&state, query_input, on_find) }
-                { colour_select(&state, &outline, on_colour) }
+                { colour_select(&state, outline, on_colour) }
                 <button onclick={copy.0} data-testid="picture-copy">{ "Copy box to new tab" }</button>
                 if matches!(&state.hits, Some(Ok(h)) if !h.is_empty()) {
                     <button onclick={copy.1} data-testid="picture-copy-found">{ "Copy matches to new tab" }</button>
@@ -195,7 +194,7 @@ pub fn picture_view(props: &PictureProps) -> Html {
                 <button onclick={png} data-testid="picture-export-png">{ "Export PNG" }</button>
                 <button onclick={svg} data-testid="picture-export-svg">{ "Export SVG" }</button>
             </div>
-            { legend_list(&picture, &outline, &state, &canvas) }
+            { legend_list(&picture, outline, &state, &canvas) }
             <div class="picture-frame">
                 <div class="picture-scroll" ref={scroller} {onscroll} tabindex="0" role="application" aria-roledescription="resource picture"
                     aria-label="Resource picture: arrow keys move between boxes, Enter zooms in, Backspace zooms out, Space unfolds"
@@ -218,7 +217,7 @@ pub fn picture_view(props: &PictureProps) -> Html {
             if picture.not_drawn > 0 {
                 <p class="hint" data-testid="picture-not-drawn">{ format!("{} more boxes at this level are not drawn: zoom into a box to see its part.", picture.not_drawn) }</p>
             }
-            { differences_list(&outline) }
+            { differences_list(outline) }
             <p class="picture-about" aria-live="polite" data-testid="picture-about">{ about.join(" · ") }</p>
         </section>
     }
@@ -226,7 +225,7 @@ pub fn picture_view(props: &PictureProps) -> Html {
 
 /// An `Rc` compared by pointer, for memo keys.
 #[derive(Clone)]
-struct PtrKey(Rc<RefCell<Outline>>);
+struct PtrKey(Rc<Outline>);
 
 impl PartialEq for PtrKey {
     fn eq(&self, other: &Self) -> bool {
@@ -353,7 +352,7 @@ fn pointer(
     sizer: &NodeRef,
     hover: &UseStateHandle<Option<(f64, f64, String)>>,
     act: &Callback<Act>,
-    outline: &Rc<RefCell<Outline>>,
+    outline: &Rc<Outline>,
     at: usize,
 ) -> Pointer {
     let onclick = {
@@ -382,7 +381,7 @@ fn pointer(
         Callback::from(move |e: MouseEvent| {
             let tip = hit(&sizer, &picture, &e).map(|i| {
                 let (x, y) = offset(&sizer, &e);
-                let text = o.borrow().describe(&picture.boxes[i]).join("\n");
+                let text = o.describe(&picture.boxes[i]).join("\n");
                 (x + 12.0, y + 12.0, text)
             });
             if *hover != tip {
@@ -397,7 +396,7 @@ fn pointer(
     let onkeydown = {
         let (picture, act, o) = (picture.clone(), act.clone(), outline.clone());
         Callback::from(move |e: KeyboardEvent| {
-            let m = picture.press(&o.borrow(), at, &e.key());
+            let m = picture.press(&o, at, &e.key());
             if m != Move::Ignore {
                 e.prevent_default();
                 act.emit(Act::Key(m));
@@ -477,7 +476,7 @@ struct Painted {
 fn use_paint(
     canvas: &NodeRef,
     scroller: &NodeRef,
-    outline: &Rc<RefCell<Outline>>,
+    outline: &Rc<Outline>,
     picture: &Rc<Picture>,
     painted: Painted,
     at: usize,
@@ -496,14 +495,14 @@ fn use_paint(
             caret: painted.caret,
             overlay: &painted.overlay,
         };
-        paint(&canvas, &scroller, &o.borrow(), &picture, &look, at)
+        paint(&canvas, &scroller, &o, &picture, &look, at)
     });
 }
 
 /// (a click needs no scroll: the box is under the pointer).
 fn act_callback(
     state: &UseStateHandle<State>,
-    outline: &Rc<RefCell<Outline>>,
+    outline: &Rc<Outline>,
     picture: &Rc<Picture>,
     on_select: &Callback<usize>,
     scroller: &NodeRef,
@@ -558,7 +557,7 @@ fn act_callback(
                 top_left(&scroller);
             }
             Act::Key(Move::ZoomOut) => {
-                s.view.zoom_out(&outline.borrow());
+                s.view.zoom_out(&outline);
                 s.at = 0;
                 top_left(&scroller);
             }
@@ -582,7 +581,7 @@ fn top_left(scroller: &NodeRef) {
 /// tree.
 fn find_callback(
     state: &UseStateHandle<State>,
-    outline: &Rc<RefCell<Outline>>,
+    outline: &Rc<Outline>,
     input: &NodeRef,
     on_found: &Callback<Vec<usize>>,
 ) -> Callback<SubmitEvent> {
@@ -602,7 +601,7 @@ fn find_callback(
         s.hits = Some(
             query
                 .parse::<Query>()
-                .map(|q| outline.borrow().find(&q))
+                .map(|q| outline.find(&q))
                 .map_err(|e| e.to_string()),
         );
         on_found.emit(match &s.hits {
@@ -639,7 +638,7 @@ fn copy_callback(
                 }
             } else {
                 match picture.boxes.get(at) {
-                    Some(b) => crate::outline::picture::members(&outline.borrow(), b),
+                    Some(b) => crate::outline::picture::members(&outline, b),
                     None => return,
                 }
             };
@@ -660,7 +659,7 @@ fn copy_callback(
 
 /// The PNG and SVG export buttons' callbacks.
 fn export_callbacks(
-    outline: &Rc<RefCell<Outline>>,
+    outline: &Rc<Outline>,
     picture: &Rc<Picture>,
     marks: &[Mark],
     colour: &Colour,
@@ -672,7 +671,6 @@ fn export_callbacks(
         colour.by(),
     );
     let png = Callback::from(move |_: MouseEvent| {
-        let o = o.borrow();
         let d = p.disagreeing(&o);
         export_png(
             &o,
@@ -694,8 +692,8 @@ fn export_callbacks(
     );
     let svg = Callback::from(move |_: MouseEvent| {
         let dark = dark_theme(None);
-        let fills = fills(&o.borrow(), &p, &c, dark);
-        let lines: Vec<(usize, usize, String)> = overlay_colours(&p.overlay(&o.borrow()), dark);
+        let fills = fills(&o, &p, &c, dark);
+        let lines: Vec<(usize, usize, String)> = overlay_colours(&p.overlay(&o), dark);
         let text = p.svg(&fills, &m, INK[usize::from(dark)], &lines);
         let url = format!(
             "data:image/svg+xml;charset=utf-8,{}",

@@ -2,14 +2,15 @@
 //! another into the active tab's R, free any of them, step back and forward
 //! through the actions, and watch the free cores per node and the largest
 //! request that still fits. The queue lives in the shape worker
-//! ([`shape_worker::queue`]), which reads the R once; this component only
+//! ([`Shapes::queue`]), which reads the R once; this component only
 //! draws the [`View`] it answers with.
 
 use crate::fit::queue::session::{QueueOp, QueueReply};
 use crate::fit::queue::{Cells, State, View};
 use crate::fit::Policy;
 use crate::tabs::Text;
-use crate::web::shape_worker;
+use crate::web::hooks::use_workers;
+use crate::web::shape_worker::Shapes;
 use std::cell::RefCell;
 use std::rc::Rc;
 use web_sys::HtmlSelectElement;
@@ -52,7 +53,8 @@ pub fn queue_part(props: &QueueProps) -> Html {
     let shown = use_state_eq(Shown::default);
     let policy = use_state_eq(|| Policy::Worst);
     let opened = use_mut_ref(|| None::<(Text, Policy)>);
-    let send = sender(props, &shown, &policy, &opened);
+    let worker = use_workers().shapes;
+    let send = sender(&worker, props, &shown, &policy, &opened);
     {
         // A new R or policy starts the queue again, with the same shapes.
         let (send, shown) = (send.clone(), shown.clone());
@@ -109,12 +111,18 @@ pub fn queue_part(props: &QueueProps) -> Html {
 /// first on the current R and policy when they changed (`None`: only
 /// open), and shows the reply.
 fn sender(
+    worker: &Rc<Shapes>,
     props: &QueueProps,
     shown: &UseStateHandle<Shown>,
     policy: &UseStateHandle<Policy>,
     opened: &Rc<RefCell<Option<(Text, Policy)>>>,
 ) -> Callback<Option<QueueOp>> {
-    let (r, policy, opened) = (props.r_text.clone(), **policy, opened.clone());
+    let (r, policy, opened, worker) = (
+        props.r_text.clone(),
+        **policy,
+        opened.clone(),
+        worker.clone(),
+    );
     let (shown, on_open, on_cells) = (shown.clone(), props.on_open.clone(), props.on_cells.clone());
     let source = format!("queue status of tab {}", props.tab);
     Callback::from(move |op: Option<QueueOp>| {
@@ -151,10 +159,10 @@ fn sender(
                 policy: policy.to_string(),
                 shapes,
             };
-            shape_worker::queue(open, done.clone());
+            worker.queue(open, done.clone());
         }
         if let Some(op) = op {
-            shape_worker::queue(op, done);
+            worker.queue(op, done);
         }
     })
 }

@@ -1,14 +1,16 @@
 //! The set workbench: combine open tabs as `flux R` does (union, append,
 //! diff, intersect, verify, the filters, set-property, remap, rerank) or by
 //! a set expression over tab letters. The job runs in the set worker
-//! ([`SetopsWorker`]); a result opens as a new tab named by its expression,
+//! ([`crate::web::setops_worker::SetopsWorker`]); a result opens as a new tab named by its expression,
 //! a verdict or a refusal is said here, with the tab at fault.
 
 use crate::setops::job::{Answer, Job, Operation};
 use crate::setops::provenance::{self, OpenTab};
 use crate::setops::Filter;
 use crate::tabs::{tab_letter, Doc, Text};
-use crate::web::setops_worker::SetopsWorker;
+use crate::web::hooks::use_workers;
+use crate::web::setops_worker::Told;
+use std::rc::Rc;
 use wasm_bindgen::JsValue;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
@@ -261,18 +263,11 @@ pub fn setops_panel(props: &SetopsProps) -> Html {
     let (on_open, on_early) = (props.on_open.clone(), props.on_early.clone());
     // Started when the form first takes the focus (or at the first Run): a
     // page nobody combines tabs on never loads a second copy of the core.
-    let worker = use_mut_ref(|| None::<SetopsWorker>);
-    let start = {
+    let worker = use_workers().setops;
+    let told = {
         let (answer, running, answers) = (answer.clone(), running.clone(), answers.clone());
-        move || {
-            let (answer, running, answers, on_open, on_early) = (
-                answer.clone(),
-                running.clone(),
-                answers.clone(),
-                on_open.clone(),
-                on_early.clone(),
-            );
-            SetopsWorker::new(move |a: Answer, early: Vec<JsValue>| {
+        use_memo((), move |_| -> Told {
+            Rc::new(move |a: Answer, early: Vec<JsValue>| {
                 crate::web::task::mark("rscope:setops-answer");
                 *answers.borrow_mut() += 1;
                 running.set(false);
@@ -291,7 +286,7 @@ pub fn setops_panel(props: &SetopsProps) -> Html {
                 }
                 answer.set(Some(a));
             })
-        }
+        })
     };
     let onchange_op = {
         let form = form.clone();
@@ -306,13 +301,10 @@ pub fn setops_panel(props: &SetopsProps) -> Html {
     // tab, so that its core is compiled and the documents read by the time
     // Run is pressed.
     let onfocusin = {
-        let (worker, start, tabs) = (worker.clone(), start.clone(), props.tabs.clone());
+        let (worker, tabs) = (worker.clone(), props.tabs.clone());
         Callback::from(move |_: FocusEvent| {
             let texts: Vec<Text> = tabs.iter().map(|d| d.text.clone()).collect();
-            worker
-                .borrow_mut()
-                .get_or_insert_with(&start)
-                .prepare(&texts);
+            worker.prepare(&texts);
         })
     };
     let onsubmit = {
@@ -327,9 +319,8 @@ pub fn setops_panel(props: &SetopsProps) -> Html {
             crate::web::task::mark("rscope:setops-run");
             running.set(true);
             answer.set(None);
-            let mut worker = worker.borrow_mut();
             let (job, texts) = form.job(&tabs);
-            worker.get_or_insert_with(&start).post(job, texts);
+            worker.post(job, texts, &told);
         })
     };
     html! {

@@ -15,7 +15,8 @@ use crate::shape::Options;
 use crate::tabs::{Doc, Text};
 use crate::web::components::grid::Linked;
 use crate::web::components::queue::{JobCells, QueuePart};
-use crate::web::shape_worker::{self, FitResult};
+use crate::web::hooks::use_workers;
+use crate::web::shape_worker::FitResult;
 use std::rc::Rc;
 use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 use yew::prelude::*;
@@ -142,13 +143,14 @@ fn use_shown(text: &str, choice: &Choice, whole: bool) -> Option<Rc<Expanded>> {
     };
     let far = use_state_eq(|| None::<(ExpandAsk, Rc<Expanded>)>);
     let long = text.len() > INLINE;
+    let shapes = use_workers().shapes;
     {
         let far = far.clone();
         use_effect_with(ask.clone(), move |ask| {
             if long {
                 let asked = ask.clone();
                 let done = Callback::from(move |e| far.set(Some((asked.clone(), Rc::new(e)))));
-                shape_worker::expand(ask.clone(), done);
+                shapes.expand(ask.clone(), done);
             }
         });
     }
@@ -316,6 +318,7 @@ fn fit_part(props: &FitProps) -> Html {
     let policy = use_state_eq(|| Policy::Worst);
     let result = use_state_eq(|| None::<FitResult>);
     let busy = use_state_eq(|| false);
+    let shapes = use_workers().shapes;
     // Counts changes of the question: an answer that arrives after the
     // shape, R or policy changed (a document still loading when Fit was
     // pressed) is not this tab's answer, and is dropped.
@@ -355,7 +358,7 @@ fn fit_part(props: &FitProps) -> Html {
                 on_allocation.emit(allocation(&r));
                 result.set(Some(r));
             });
-            shape_worker::fit(shape.clone(), r.clone(), policy, done);
+            shapes.fit(shape.clone(), r.clone(), policy, done);
         })
     };
     html! {

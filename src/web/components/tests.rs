@@ -368,9 +368,10 @@ async fn tree_opens_and_closes_from_the_keyboard() {
     let set = load(TWENTY).unwrap();
     let outline = Outline::new(None, Some(&set), 1).expect("a generated graph");
     let props = TreeProps {
-        outline: Rc::new(RefCell::new(outline)),
+        outline: Rc::new(outline),
         selected: None,
         found: Rc::default(),
+        fold: false,
     };
     let root = root();
     yew::Renderer::<TreeView>::with_root_and_props(root.clone(), props).render();

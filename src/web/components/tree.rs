@@ -1,14 +1,18 @@
 //! The resource graph as a tree: a virtualized list of the outline's
 //! visible rows (only those in view are in the DOM), each a button that
-//! opens or closes its vertex. Keys do what [`Outline::press`] decides
+//! opens or closes its vertex. Which vertices are open is the view's
+//! state, a reducer over the core's [`Opened`]. Keys do what
+//! [`Opened::press`] decides
 //! (the WAI-ARIA tree pattern) and typed letters move to a matching name
-//! ([`Outline::type_ahead`]); the focused row is always in the DOM, so
+//! ([`Opened::type_ahead`]); the focused row is always in the DOM, so
 //! `aria-activedescendant` names an element that exists. A set too large
 //! to generate a graph for gets the section still, saying why it has no
 //! tree ([`graph_section`]).
 
 use crate::analysis::Summaries;
-use crate::outline::{generated_vertices, not_drawn, Found, Origin, Outline, TreeKey};
+use crate::outline::{
+    generated_vertices, not_drawn, Found, Opened, Opening, Origin, Outline, TreeKey,
+};
 use crate::words::count_as;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -28,7 +32,7 @@ const TYPE_AHEAD_MS: f64 = 700.0;
 #[derive(Properties, Clone)]
 pub struct TreeProps {
     /// The outline; shared so toggling does not copy the graph.
-    pub outline: Rc<RefCell<Outline>>,
+    pub outline: Rc<Outline>,
     /// A vertex selected elsewhere (in the picture): its row is opened
     /// and focused.
     #[prop_or_default]
@@ -37,6 +41,10 @@ pub struct TreeProps {
     /// marked, and a closed row says how many it hides.
     #[prop_or_default]
     pub found: Rc<Found>,
+    /// Start each new outline folded to its root (an embedded view's
+    /// `fold=1`); the reader may open it again.
+    #[prop_or_default]
+    pub fold: bool,
 }
 
 impl PartialEq for TreeProps {
@@ -44,6 +52,59 @@ impl PartialEq for TreeProps {
         Rc::ptr_eq(&self.outline, &other.outline)
             && self.selected == other.selected
             && Rc::ptr_eq(&self.found, &other.found)
+            && self.fold == other.fold
+    }
+}
+
+/// The tree view's state: which vertices of its outline are open (the
+/// core's [`Opened`], changed only by [`Opened::apply`]) and which row has
+/// the focus. The outline itself is shared with the picture and never
+/// changes.
+struct TreeState {
+    outline: Rc<Outline>,
+    opened: Opened,
+    focus: usize,
+}
+
+impl TreeState {
+    /// The state a view of `outline` starts in.
+    fn of(outline: &Rc<Outline>, fold: bool) -> TreeState {
+        let mut opened = outline.opened().clone();
+        if fold {
+            opened.apply(outline, Opening::FoldRoot);
+        }
+        TreeState {
+            outline: outline.clone(),
+            opened,
+            focus: 0,
+        }
+    }
+}
+
+/// What the tree view does to its state.
+enum TreeAct {
+    /// Open or close rows ([`Opening`]); focus the row it names.
+    Open(Opening),
+    /// Move the focus to a row.
+    Focus(usize),
+}
+
+impl Reducible for TreeState {
+    type Action = TreeAct;
+
+    fn reduce(self: Rc<Self>, act: TreeAct) -> Rc<Self> {
+        let (outline, mut opened, mut focus) = match act {
+            TreeAct::Focus(to) => (self.outline.clone(), self.opened.clone(), to),
+            TreeAct::Open(_) => (self.outline.clone(), self.opened.clone(), self.focus),
+        };
+        if let TreeAct::Open(opening) = act {
+            focus = opened.apply(&outline, opening).unwrap_or(focus);
+        }
+        Rc::new(TreeState {
+            outline,
+            opened,
+            focus,
+        })
     }
 }
 
@@ -56,10 +117,13 @@ const RFC40: &str =
 /// the text to new tabs), or, when there is none
 /// because the main set of `summaries` is too large to generate one, why
 /// not and what to do instead; nothing when the document holds no set.
+/// `fold`: the tree starts folded to its root (an embedded view's
+/// `fold=1`).
 pub fn graph_section(
-    outline: Option<Rc<RefCell<Outline>>>,
+    outline: Option<Rc<Outline>>,
     summaries: &Result<Summaries, String>,
     picture: Option<PictureLinks>,
+    fold: bool,
 ) -> Html {
     if let Some(outline) = outline {
         // The embedding bundle (feature `page` off) draws the tree only: the
@@ -70,7 +134,8 @@ pub fn graph_section(
         }
         #[cfg(not(feature = "page"))]
         let _ = picture;
-        return html! { <TreeView {outline} /> };
+        let key = tree_key(&outline);
+        return html! { <TreeView {key} {outline} {fold} /> };
     }
     let why = summaries
         .as_ref()
@@ -108,7 +173,7 @@ pub struct PictureLinks {
 #[cfg(feature = "page")]
 #[derive(Properties, Clone)]
 struct PanelsProps {
-    outline: Rc<RefCell<Outline>>,
+    outline: Rc<Outline>,
     links: PictureLinks,
 }
 
@@ -127,12 +192,12 @@ fn graph_panels(props: &PanelsProps) -> Html {
     let selected = use_state(|| None::<usize>);
     // The picture's find matches, with the outline they index: a new
     // document's tree marks nothing until it is searched.
-    let found = use_state(|| None::<(Rc<RefCell<Outline>>, Rc<Found>)>);
+    let found = use_state(|| None::<(Rc<Outline>, Rc<Found>)>);
     let on_found = {
         let (found, outline) = (found.clone(), props.outline.clone());
         Callback::from(move |hits: Vec<usize>| {
             // Placed here, once: the tree draws on every scroll.
-            let placed = Rc::new(outline.borrow().found(&hits));
+            let placed = Rc::new(outline.found(&hits));
             found.set(Some((outline.clone(), placed)));
         })
     };
@@ -149,7 +214,7 @@ fn graph_panels(props: &PanelsProps) -> Html {
         Callback::from(move |v: usize| {
             selected.set(Some(v));
             // The vertex's own JSON in the editor, when the document has it.
-            if let Some(r) = outline.borrow().looks().span(v) {
+            if let Some(r) = outline.looks().span(v) {
                 select_bytes.emit((r.start, r.end));
             }
         })
@@ -162,7 +227,7 @@ fn graph_panels(props: &PanelsProps) -> Html {
         ..
     } = props.links.clone();
     html! { <>
-        <TreeView outline={outline.clone()} selected={*selected} found={hits} />
+        <TreeView key={tree_key(&outline)} outline={outline.clone()} selected={*selected} found={hits} />
         <crate::web::components::picture::PictureView {outline} {text} {on_open} {on_select} {caret} {on_found} />
     </> }
 }
@@ -198,7 +263,7 @@ pub fn warm_up(parts: &[wasm_bindgen::JsValue]) {
         return;
     };
     let props = PanelsProps {
-        outline: Rc::new(RefCell::new(outline)),
+        outline: Rc::new(outline),
         links: PictureLinks {
             text: crate::tabs::Text::from(""),
             on_open: Callback::noop(),
@@ -210,30 +275,32 @@ pub fn warm_up(parts: &[wasm_bindgen::JsValue]) {
     gloo::timers::callback::Timeout::new(WARM_UP_MS, move || app.destroy()).forget();
 }
 
-/// The containment tree of the document's resource graph.
+/// The key of a tree view of `outline`: each new outline (a new analysis)
+/// mounts a new view, which starts from that outline's own open set.
+fn tree_key(outline: &Rc<Outline>) -> String {
+    format!("{:p}", Rc::as_ptr(outline))
+}
+
+/// The containment tree of the document's resource graph; mount it keyed
+/// by its outline ([`tree_key`]).
 #[function_component(TreeView)]
 pub fn tree_view(props: &TreeProps) -> Html {
-    let version = use_state(|| 0u32);
+    let state = use_reducer(|| TreeState::of(&props.outline, props.fold));
     let top = use_state(|| 0.0f64);
-    let focus = use_state(|| 0usize);
     let scroller = use_node_ref();
-    let outline = props.outline.borrow();
-    let len = outline.len();
+    // One outline to a view: a new one mounts a new view ([`tree_key`]).
+    let (outline, opened) = (&state.outline, &state.opened);
+    let len = opened.len();
     let first = ((*top / ROW) as usize).min(len);
     let last = (first + (VIEW / ROW) as usize + 2).min(len);
     // A closed subtree or a new document can leave the focus past the end.
-    let focused = (*focus).min(len.saturating_sub(1));
+    let focused = state.focus.min(len.saturating_sub(1));
     // The rows in view, and the focused row wherever it is.
     let shown = (first..last)
         .chain((!(first..last).contains(&focused) && focused < len).then_some(focused));
-
     let toggle = {
-        let (outline, version, focus) = (props.outline.clone(), version.clone(), focus.clone());
-        Callback::from(move |i: usize| {
-            outline.borrow_mut().toggle(i);
-            focus.set(i);
-            version.set(*version + 1);
-        })
+        let state = state.dispatcher();
+        Callback::from(move |i: usize| state.dispatch(TreeAct::Open(Opening::Toggle(i))))
     };
     let onscroll = {
         let top = top.clone();
@@ -244,22 +311,20 @@ pub fn tree_view(props: &TreeProps) -> Html {
     };
     // The letters typed so far and when the last one came.
     let typed = use_mut_ref(|| (String::new(), 0.0f64));
-    let onkeydown = key_down(props, &focus, &toggle, &scroller, &typed);
+    let onkeydown = key_down(&state, focused, &typed);
     {
         // A vertex selected in the picture: open its ancestors, focus its row.
-        let (o, focus, version, scroller) = (
-            props.outline.clone(),
-            focus.clone(),
-            version.clone(),
-            scroller.clone(),
-        );
+        let state = state.dispatcher();
         use_effect_with(props.selected, move |selected| {
-            if let Some(row) = selected.and_then(|v| o.borrow_mut().reveal(v)) {
-                focus.set(row);
-                version.set(*version + 1);
-                reveal(&scroller, row);
+            if let Some(v) = *selected {
+                state.dispatch(TreeAct::Open(Opening::Reveal(v)));
             }
         });
+    }
+    {
+        // The focused row is scrolled into view, however it got the focus.
+        let scroller = scroller.clone();
+        use_effect_with(focused, move |&row| reveal(&scroller, row));
     }
     let origin = match outline.origin() {
         Origin::Scheduling => "the document's scheduling graph",
@@ -275,11 +340,11 @@ pub fn tree_view(props: &TreeProps) -> Html {
                 aria-label="Containment tree" aria-activedescendant={(len > 0).then(|| format!("tree-row-{focused}"))}
                 style={format!("height:{}px", VIEW.min(len as f64 * ROW + 4.0))} data-testid="tree">
                 <div style={format!("height:{}px;position:relative", len as f64 * ROW)}>
-                    { for shown.filter_map(|i| outline.row(i).map(|r| (i, r))).map(|(i, r)| {
+                    { for shown.filter_map(|i| opened.row(outline, i).map(|r| (i, r))).map(|(i, r)| {
                         let click = toggle.reform(move |_: MouseEvent| i);
                         let mark = if r.children == 0 { "·" } else if r.open { "▾" } else { "▸" };
                         let rank = r.rank.map(|n| format!(" rank {n}")).unwrap_or_default();
-                        let found = marks.of(&outline, i);
+                        let found = marks.of(outline, opened, i);
                         html! {
                             <div role="treeitem" id={format!("tree-row-{i}")}
                                 aria-level={(r.depth + 1).to_string()}
@@ -314,9 +379,9 @@ impl<'f> RowMarks<'f> {
     }
 
     /// What row `i` says of the matches: `found`, or `2 found inside`.
-    fn of(&self, outline: &Outline, i: usize) -> Option<String> {
+    fn of(&self, outline: &Outline, opened: &Opened, i: usize) -> Option<String> {
         use crate::outline::RowMark;
-        match outline.row_mark(i, self.0)? {
+        match opened.row_mark(outline, i, self.0)? {
             RowMark::Hit => Some("found".to_string()),
             RowMark::Inside(n) => Some(format!("{n} found inside")),
         }
@@ -333,41 +398,27 @@ impl RowMarks {
         RowMarks
     }
 
-    fn of(&self, _: &Outline, _: usize) -> Option<String> {
+    fn of(&self, _: &Outline, _: &Opened, _: usize) -> Option<String> {
         None
     }
 }
 
-/// Keys move the focus or open and close rows, as [`Outline::press`]
-/// decides; other printable keys are type-ahead.
+/// Keys move the focus (on row `at`) or open and close rows, as
+/// [`Opened::press`] decides; other printable keys are type-ahead.
 fn key_down(
-    props: &TreeProps,
-    focus: &UseStateHandle<usize>,
-    toggle: &Callback<usize>,
-    scroller: &NodeRef,
+    state: &UseReducerHandle<TreeState>,
+    at: usize,
     typed: &Rc<RefCell<(String, f64)>>,
 ) -> Callback<KeyboardEvent> {
-    let (focus, toggle, scroller, outline, typed) = (
-        focus.clone(),
-        toggle.clone(),
-        scroller.clone(),
-        props.outline.clone(),
-        typed.clone(),
-    );
+    let (dispatch, typed) = (state.dispatcher(), typed.clone());
+    let (outline, opened) = (state.outline.clone(), state.clone());
     Callback::from(move |e: KeyboardEvent| {
         let key = e.key();
-        // The outline is borrowed for the decision only: a toggle borrows it
-        // mutably.
-        let (at, press) = {
-            let outline = outline.borrow();
-            let at = (*focus).min(outline.len().saturating_sub(1));
-            (at, outline.press(at, &key, PAGE))
-        };
-        let next = match press {
+        let next = match opened.opened.press(&outline, at, &key, PAGE) {
             TreeKey::Focus(to) => Some(to),
             TreeKey::Toggle(i) => {
                 e.prevent_default();
-                toggle.emit(i);
+                dispatch.dispatch(TreeAct::Open(Opening::Toggle(i)));
                 return;
             }
             TreeKey::Stay => {
@@ -382,14 +433,13 @@ fn key_down(
                 }
                 typed.0.push_str(&key);
                 typed.1 = now;
-                outline.borrow().type_ahead(at, &typed.0)
+                opened.opened.type_ahead(&outline, at, &typed.0)
             }
             TreeKey::Ignore => return,
         };
         e.prevent_default();
         if let Some(to) = next {
-            focus.set(to);
-            reveal(&scroller, to);
+            dispatch.dispatch(TreeAct::Focus(to));
         }
     })
 }
