@@ -323,8 +323,11 @@ pub fn tree_view(props: &TreeProps) -> Html {
     }
     {
         // The focused row is scrolled into view, however it got the focus.
-        let scroller = scroller.clone();
-        use_effect_with(focused, move |&row| reveal(&scroller, row));
+        // From the scroll position the view keeps: a row already in view
+        // (a new view's first) costs no layout, which reading the
+        // element's own would force in the middle of the page's render.
+        let (scroller, at) = (scroller.clone(), *top);
+        use_effect_with(focused, move |&row| reveal(&scroller, row, at));
     }
     let origin = match outline.origin() {
         Origin::Scheduling => "the document's scheduling graph",
@@ -449,15 +452,17 @@ fn is_letter(e: &KeyboardEvent) -> bool {
     e.key().chars().count() == 1 && e.key() != " " && !e.ctrl_key() && !e.meta_key() && !e.alt_key()
 }
 
-/// Scroll the tree so that row `i` is in view.
-fn reveal(scroller: &NodeRef, i: usize) {
+/// Scroll the tree, scrolled to `top`, so that row `i` is in view.
+fn reveal(scroller: &NodeRef, i: usize, top: f64) {
+    let y = i as f64 * ROW;
+    let to = if y < top {
+        y
+    } else if y + ROW > top + VIEW {
+        y + ROW - VIEW
+    } else {
+        return;
+    };
     if let Some(el) = scroller.cast::<HtmlElement>() {
-        let y = i as f64 * ROW;
-        let t = f64::from(el.scroll_top());
-        if y < t {
-            el.set_scroll_top(y as i32);
-        } else if y + ROW > t + VIEW {
-            el.set_scroll_top((y + ROW - VIEW) as i32);
-        }
+        el.set_scroll_top(to as i32);
     }
 }
