@@ -62,7 +62,7 @@ impl PartialEq for TreeProps {
 /// changes.
 struct TreeState {
     outline: Rc<Outline>,
-    opened: Opened,
+    opened: Rc<Opened>,
     focus: usize,
 }
 
@@ -75,7 +75,7 @@ impl TreeState {
         }
         TreeState {
             outline: outline.clone(),
-            opened,
+            opened: Rc::new(opened),
             focus: 0,
         }
     }
@@ -93,13 +93,17 @@ impl Reducible for TreeState {
     type Action = TreeAct;
 
     fn reduce(self: Rc<Self>, act: TreeAct) -> Rc<Self> {
-        let (outline, mut opened, mut focus) = match act {
-            TreeAct::Focus(to) => (self.outline.clone(), self.opened.clone(), to),
-            TreeAct::Open(_) => (self.outline.clone(), self.opened.clone(), self.focus),
+        // A focus move shares the open set: on a million-vertex graph a
+        // copy of it per arrow key would be milliseconds of work.
+        let (opened, focus) = match act {
+            TreeAct::Focus(to) => (self.opened.clone(), to),
+            TreeAct::Open(opening) => {
+                let mut opened = (*self.opened).clone();
+                let focus = opened.apply(&self.outline, opening).unwrap_or(self.focus);
+                (Rc::new(opened), focus)
+            }
         };
-        if let TreeAct::Open(opening) = act {
-            focus = opened.apply(&outline, opening).unwrap_or(focus);
-        }
+        let outline = self.outline.clone();
         Rc::new(TreeState {
             outline,
             opened,
