@@ -27,6 +27,26 @@
 // accept?}. Returns `busy()`, whether a message waits, for the workers'
 // idle warm-ups.
 
+/** The core (`init` is wasm-bindgen's, of pkg/rscope.js), loaded once the
+ * page's first message says how: `{core}` is the wasm module the page
+ * compiled, so the worker neither downloads nor compiles it again
+ * (src/web/channel.rs, `core_message`); without one the worker fetches
+ * the core itself. Once loaded, the worker tells the page `{ready: true}`. */
+export function loadCore(init) {
+  return new Promise((resolve, reject) => {
+    const first = (e) => {
+      if (!e.data || !('core' in e.data)) return;
+      self.removeEventListener('message', first);
+      init(e.data.core ? { module_or_path: e.data.core } : undefined).then((wasm) => {
+        // The page says "analysing" only from now on (Channel::ready).
+        postMessage({ ready: true });
+        resolve(wasm);
+      }, reject);
+    };
+    self.addEventListener('message', first);
+  });
+}
+
 /** Post `message` with its `transfer` list. */
 const post = (message, transfer = []) => postMessage(message, transfer);
 

@@ -9,9 +9,9 @@
 //   and the first parts of its analysis (`early`), their buffers handed
 //   over (src/web/setops_worker.rs posts and reads them).
 import init, { prepareSetops, setopsForPage } from '../pkg/rscope.js';
-import { serve } from './channel.js';
+import { loadCore, serve } from './channel.js';
 
-serve(init(), [
+serve(loadCore(init), [
   {
     name: 'prepare',
     match: (d) => d.prepare !== undefined,

@@ -18,9 +18,9 @@
 // Bytes are postcard's binary form; their buffers are handed over.
 // src/web/shape_worker.rs posts.
 import init, { expandShape, fit, prepareFit, queueStep, warmShape } from '../pkg/rscope.js';
-import { serve } from './channel.js';
+import { loadCore, serve } from './channel.js';
 
-const ready = init();
+const ready = loadCore(init);
 
 const busy = serve(ready, [
   {

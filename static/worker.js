@@ -15,9 +15,9 @@
 //   its thread for 46 ms).
 // Once, as it starts, it posts {warm: parts} (see below).
 import init, { analyzeForPage, compareForPage, memberSetForPage, warmUp } from '../pkg/rscope.js';
-import { serve } from './channel.js';
+import { loadCore, serve } from './channel.js';
 
-const ready = init();
+const ready = loadCore(init);
 let gathered = null; // the pieces of a text that comes in pieces: {seq, pieces}
 
 /** An analysis request, once its text is whole (null until then). */

@@ -14,6 +14,26 @@ pub const PARSE_DELAY_MS: u32 = 120;
 /// A change larger than this many bytes is not typing.
 pub const TYPING_BYTES: usize = 256;
 
+/// How long a request waits unanswered before the page says what is
+/// happening ([`progress_line`]).
+pub const PROGRESS_DELAY_MS: u32 = 300;
+
+/// What the page says of a request that has waited [`PROGRESS_DELAY_MS`]:
+/// that the worker is still loading Rscope's core (`worker_ready` false;
+/// the request waits in its queue, nothing is analysed yet), or that the
+/// document of `bytes` is being analysed.
+pub fn progress_line(bytes: usize, worker_ready: bool) -> String {
+    if !worker_ready {
+        return "Loading Rscope's analysis worker…".to_string();
+    }
+    let size = if bytes >= 1 << 20 {
+        format!("{:.1} MB", bytes as f64 / 1e6)
+    } else {
+        format!("{} kB", bytes.div_ceil(1000))
+    };
+    format!("Analysing the document ({size})…")
+}
+
 /// Which part of an answer a message holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stage {
@@ -257,6 +277,28 @@ mod tests {
             })
             .collect();
         assert_eq!(got, expect, "{steps:?}");
+    }
+
+    #[test]
+    fn the_progress_line_says_loading_until_the_worker_is_ready_then_the_size() {
+        let lines: Vec<String> = [
+            (276, false),
+            (276, true),
+            (1 << 20, true),
+            (67_108_864, true),
+        ]
+        .iter()
+        .map(|&(bytes, ready)| progress_line(bytes, ready))
+        .collect();
+        assert_eq!(
+            lines,
+            [
+                "Loading Rscope's analysis worker…",
+                "Analysing the document (1 kB)…",
+                "Analysing the document (1.0 MB)…",
+                "Analysing the document (67.1 MB)…",
+            ]
+        );
     }
 
     #[test]

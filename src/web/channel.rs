@@ -22,7 +22,8 @@
 //! Why not gloo-worker or yew-agent: both run a worker built from its own
 //! entry point and carry each message through their codec as one
 //! serialized value. Rscope's workers load the page's own `pkg/` (no
-//! second build, one download cached for all), answer with the core's
+//! second build; the page hands each the module it compiled, so the core
+//! is downloaded and compiled once), answer with the core's
 //! binary parts handed over as they are (a 16 384-node grid is never
 //! copied or re-encoded), take a pasted JavaScript string without
 //! converting it, and must fall back to the page's thread when the
@@ -135,12 +136,27 @@ struct Inner {
     worker: RefCell<Option<Worker>>,
     /// Whether no worker is to start: the page's thread answers all.
     here_only: Cell<bool>,
+    /// Whether the worker has said its core is loaded (`{ready: true}`).
+    ready: Cell<bool>,
     /// The last sequence number given.
     seq: Cell<u32>,
     waiting: RefCell<Inflight<u8, Rc<dyn Work>>>,
     /// The texts the worker was last asked to read ahead.
     ahead: RefCell<Vec<Text>>,
     handlers: RefCell<Vec<Handler>>,
+}
+
+/// The first message to a new worker: `{core}`, the core's wasm module as
+/// the page compiled it (`window.rscopeModule`, set by index.html), so the
+/// worker neither downloads nor compiles the 2.9 MB again; `undefined` when
+/// the page has none (it started the core another way), and the worker
+/// fetches its own (static/channel.js, `loadCore`).
+fn core_message() -> js_sys::Object {
+    let module = js_sys::Reflect::get(&gloo::utils::window(), &"rscopeModule".into())
+        .unwrap_or(JsValue::UNDEFINED);
+    let message = js_sys::Object::new();
+    set(&message, "core", &module);
+    message
 }
 
 /// A worker's `onmessage` or `onerror` handler, kept while it is set.
@@ -163,6 +179,7 @@ impl<W: Script> Channel<W> {
                 unasked: W::unasked,
                 worker: RefCell::default(),
                 here_only: Cell::new(false),
+                ready: Cell::new(false),
                 seq: Cell::new(0),
                 waiting: RefCell::default(),
                 ahead: RefCell::default(),
@@ -202,6 +219,14 @@ impl<W: Script> Channel<W> {
         self.inner.read_ahead(texts, message);
     }
 
+    /// Whether a request asked now is worked on at once: the worker has
+    /// loaded its core, or the page's thread answers. Until then the page
+    /// says the worker is loading, not working.
+    pub fn ready(&self) -> bool {
+        let inner = &self.inner;
+        !cfg!(feature = "page") || inner.here_only.get() || inner.ready.get()
+    }
+
     /// End the worker and the work in flight, start a fresh one, and ask
     /// it again every request still waiting ([`Work::ask_again`]).
     pub fn restart(&self) {
@@ -238,6 +263,7 @@ impl Inner {
         }
         self.handlers.borrow_mut().clear();
         self.ahead.borrow_mut().clear();
+        self.ready.set(false);
         self.start();
         let waiting = self.waiting.borrow_mut().restarted();
         for (_, _, work) in waiting {
@@ -282,6 +308,7 @@ impl Inner {
         });
         worker.set_onmessage(Some(on_message.as_ref().unchecked_ref()));
         worker.set_onerror(Some(on_error.as_ref().unchecked_ref()));
+        let _ = worker.post_message(&core_message());
         *self.worker.borrow_mut() = Some(worker);
         *self.handlers.borrow_mut() = vec![on_message, on_error];
     }
@@ -322,6 +349,9 @@ impl Inner {
 
     /// A message from the worker: the answer to the request it names.
     fn on_message(&self, data: JsValue) {
+        if field(&data, "ready").is_truthy() {
+            return self.ready.set(true);
+        }
         let Some(seq) = field(&data, "seq").as_f64() else {
             return (self.unasked)(&data);
         };

@@ -3,7 +3,7 @@
 //! the link between text and grid, the colouring, and the findings. Each
 //! holds state and effects; every decision is a call into the core.
 
-use crate::analysis::request::{Edit, Requests, Stage, Taken};
+use crate::analysis::request::{progress_line, Edit, Requests, Stage, Taken, PROGRESS_DELAY_MS};
 use crate::analysis::{apply_fix, entry_place, entry_span, SetBuild};
 use crate::color::{coloring, ColorChoice};
 use crate::grid::ColorBy;
@@ -30,8 +30,6 @@ use yew::prelude::*;
 /// How long changes must settle before they are saved (the page also
 /// saves at once when it is hidden: a reload, a closed tab, another app).
 const SAVE_DELAY_MS: u32 = 600;
-/// How long an analysis may take before the page says it is working.
-const PROGRESS_DELAY_MS: u32 = 300;
 /// How many analyses are kept, so that going back to a tab shows it at once.
 const KEPT_ANALYSES: usize = 4;
 
@@ -359,7 +357,14 @@ fn large_paste(
         }
         let seq = pending.borrow_mut().paste();
         crate::web::task::mark("rscope:analyze-start");
-        say_when_slow(&pending, seq, js.length() as usize, progress.clone());
+        let slow = (&pending, &asker.analyst);
+        say_when_slow(
+            slow,
+            seq,
+            js.length() as usize,
+            progress.clone(),
+            PROGRESS_DELAY_MS,
+        );
         asker.analyst.post_js(seq, &js, &asker.told);
         let pending = pending.clone();
         wasm_bindgen_futures::spawn_local(async move {
@@ -512,10 +517,14 @@ impl Answers {
         let Some(new) = painted.complete(text, &parts, handed, &current).await else {
             return;
         };
+        crate::web::task::mark("rscope:unpacked");
+        // The page's render of the whole analysis, and the paints it
+        // sets off, are a task of their own: after the last piece of the
+        // outline in the same task, the two made one over 50 ms.
+        crate::web::task::next_task().await;
         if !current() {
             return;
         }
-        crate::web::task::mark("rscope:unpacked");
         self.progress.set(None);
         let new = Rc::new(new);
         self.kept.borrow_mut().put(new.text.clone(), new.clone());
@@ -534,27 +543,30 @@ fn ask(
 ) {
     pending.borrow_mut().ask(seq, text);
     crate::web::task::mark("rscope:analyze-start");
-    say_when_slow(pending, seq, text.len(), progress);
+    let slow = (pending, &asker.analyst);
+    say_when_slow(slow, seq, text.len(), progress, PROGRESS_DELAY_MS);
     asker.analyst.post(seq, text, &asker.told);
 }
 
-/// Once request `seq` (of `bytes`) has waited [`PROGRESS_DELAY_MS`]
-/// unanswered, say the page is working on it.
+/// Once request `seq` (of `bytes`) has waited `delay_ms` unanswered, say
+/// what is happening ([`progress_line`]): while the worker loads, look
+/// again shortly, so the line turns to the analysis when it starts.
 fn say_when_slow(
-    pending: &Pending,
+    (pending, analyst): (&Pending, &Rc<Analyst>),
     seq: u32,
     bytes: usize,
     progress: UseStateSetter<Option<String>>,
+    delay_ms: u32,
 ) {
-    let pending = pending.clone();
-    Timeout::new(PROGRESS_DELAY_MS, move || {
-        if pending.borrow().waiting(seq) {
-            let size = if bytes >= 1 << 20 {
-                format!("{:.1} MB", bytes as f64 / 1e6)
-            } else {
-                format!("{} kB", bytes.div_ceil(1000))
-            };
-            progress.set(Some(format!("Analysing the document ({size})…")));
+    let (pending, analyst) = (pending.clone(), analyst.clone());
+    Timeout::new(delay_ms, move || {
+        if !pending.borrow().waiting(seq) {
+            return;
+        }
+        let ready = analyst.ready();
+        progress.set(Some(progress_line(bytes, ready)));
+        if !ready {
+            say_when_slow((&pending, &analyst), seq, bytes, progress, 100);
         }
     })
     .forget();

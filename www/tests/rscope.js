@@ -421,7 +421,8 @@ export class Rscope {
       // `ended`: how many workers the page has ended (terminate), whose
       // held answers are dropped, as a browser drops an ended worker's.
       window.RSCOPE_HOLD = { on: true, held, ended: 0 };
-      const passes = (e) => firstStages && (e.data?.early || e.data?.warm);
+      // A worker's `{ready}` is no answer: it always passes.
+      const passes = (e) => e.data?.ready || (firstStages && (e.data?.early || e.data?.warm));
       const set = Object.getOwnPropertyDescriptor(Worker.prototype, 'onmessage').set;
       Object.defineProperty(Worker.prototype, 'onmessage', {
         set(handler) {
@@ -802,6 +803,7 @@ export class Rscope {
   /** The shape panel's parts, by test id. */
   get shapePanel() { return this.page.getByTestId('shape-panel'); }
   get shapeInput() { return this.page.getByTestId('shape-input'); }
+  get shapeExamples() { return this.page.getByTestId('shape-examples'); }
   get shapeOutput() { return this.page.getByTestId('shape-output'); }
   get shapeSquiggle() { return this.page.getByTestId('shape-squiggle'); }
   get shapeMessage() { return this.page.getByTestId('shape-message'); }

@@ -1,0 +1,25 @@
+// The static server of `make serve` (www/serve.mjs) serves as a good host
+// does: bodies compressed as the browser accepts, and validators, so a
+// second visit downloads nothing that has not changed.
+import { test, expect } from './fixtures.js';
+
+const WASM = '/pkg/rscope_bg.wasm';
+
+test('the server compresses by accept-encoding and answers 304 to a matching etag', async ({ request }) => {
+  const br = await request.get(WASM, { headers: { 'accept-encoding': 'gzip, br' } });
+  const gzip = await request.get(WASM, { headers: { 'accept-encoding': 'gzip' } });
+  const plain = await request.get(WASM, { headers: { 'accept-encoding': 'identity' } });
+  expect([br, gzip, plain].map((r) => [r.status(), r.headers()['content-encoding']])).toEqual([
+    [200, 'br'],
+    [200, 'gzip'],
+    [200, undefined],
+  ]);
+  // Each decodes to the same wasm, and the compressed bodies are smaller.
+  const bytes = await plain.body();
+  expect((await br.body()).equals(bytes) && (await gzip.body()).equals(bytes)).toBe(true);
+  expect(Number(br.headers()['content-length'])).toBeLessThan(bytes.length / 2);
+  const { etag } = plain.headers();
+  expect([br.headers().etag, gzip.headers().etag, plain.headers()['cache-control']]).toEqual([etag, etag, 'no-cache']);
+  const again = await request.get(WASM, { headers: { 'if-none-match': etag } });
+  expect([again.status(), (await again.body()).length]).toEqual([304, 0]);
+});
