@@ -44,8 +44,9 @@ impl RowLabel {
 /// The labels of the display rows `rows` of `map`, at cell size `cell`:
 /// one per span of [`label_stride`] display rows, spans aligned to
 /// multiples of the stride so they stay put while scrolling, each span
-/// named by [`Grid::span_label`] of the nodes it holds (one node's host
-/// and rank; several nodes' host list and count). A short last span joins
+/// named by the nodes it holds: one node's host and rank; one folded row
+/// of identical nodes, their host list and count ([`Grid::span_label`]);
+/// any other span, its host list alone ([`Grid::hosts_label`]). A short last span joins
 /// the one before, so two labels never crowd at the end.
 pub fn row_labels(grid: &Grid, map: &RowMap, cell: f64, rows: Range<usize>) -> Vec<RowLabel> {
     let (k, font) = (label_stride(cell), label_font(cell));
@@ -66,7 +67,12 @@ pub fn row_labels(grid: &Grid, map: &RowMap, cell: f64, rows: Range<usize>) -> V
                 (d + k).min(len)
             };
             let span = d..end;
-            let text = grid.span_label(map.grid_rows(span.clone()));
+            // `×n` only where the nodes are identical: one folded row.
+            let rows = map.grid_rows(span.clone());
+            let text = match span.len() == 1 && map.groups_identical() {
+                true => grid.span_label(rows),
+                false => grid.hosts_label(rows),
+            };
             RowLabel {
                 rows: span,
                 text: fit(&text, LABEL_ROOM, font),
@@ -199,26 +205,26 @@ mod tests {
         // 9-pixel cells: two rows a label, spans aligned to even rows.
         assert_eq!(
             texts(&row_labels(&g, &each, 9.0, 3..6)),
-            [(2..4, "quartz[3-4] ×2"), (4..6, "quartz[5-6] ×2")]
+            [(2..4, "quartz[3-4]"), (4..6, "quartz[5-6]")]
         );
         // Strips of 8 at 2 pixels: six strips (48 nodes) a label.
         let strips = g.strips(8);
         assert_eq!(
             texts(&row_labels(&g, &strips, 2.0, 0..25)),
             [
-                (0..6, "quartz[1-48] ×48"),
-                (6..12, "quartz[49-96] ×48"),
-                (12..18, "quartz[97-144] ×48"),
-                (18..25, "quartz[145-200] ×56"),
+                (0..6, "quartz[1-48]"),
+                (6..12, "quartz[49-96]"),
+                (12..18, "quartz[97-144]"),
+                (18..25, "quartz[145-200]"),
             ]
         );
         assert_eq!(
             texts(&row_labels(&g, &strips, 2.0, 24..25)),
-            [(18..25, "quartz[145-200] ×56")],
+            [(18..25, "quartz[145-200]")],
             "the short tail is the span before's"
         );
         let one = row_labels(&g, &g.strips(64), 2.0, 0..99);
-        assert_eq!(texts(&one), [(0..4, "quartz[1-200] ×200")]);
+        assert_eq!(texts(&one), [(0..4, "quartz[1-200]")]);
         assert_eq!(one[0].y(2.0), 5.0, "half the font below the top");
     }
 
@@ -229,6 +235,11 @@ mod tests {
         assert_eq!(
             texts(&row_labels(&g, &fold, 13.0, 0..2)),
             [(0..1, "quartz[1-192] ×192"), (1..2, "quartz[193-200] ×8")]
+        );
+        // Two folded rows under one label are not identical to each other.
+        assert_eq!(
+            texts(&row_labels(&g, &fold, 9.0, 0..2)),
+            [(0..2, "quartz[1-200]")]
         );
         let long = Grid::new(
             &load(r#"{"version": 1, "execution": {"R_lite": [{"rank": "0-2", "children": {"core": "0"}}], "nodelist": ["a-very-long-host-name-for-a-node1,b2,c-very-long-host-name-again3"]}}"#).unwrap(),

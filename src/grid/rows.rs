@@ -89,6 +89,12 @@ impl RowMap {
         self.len() == self.total
     }
 
+    /// Whether the rows of one display row are identical nodes (a fold, or
+    /// one row each), rather than a density strip of any nodes.
+    pub fn groups_identical(&self) -> bool {
+        matches!(self.groups, Groups::Starts(_) | Groups::Stride(1))
+    }
+
     /// The grid rows of display row `d`; empty (at the end) when `d` is
     /// past the last display row.
     pub fn range(&self, d: usize) -> Range<usize> {
@@ -361,17 +367,30 @@ impl Grid {
     /// host name. The tooltip names the ranks too ([`Grid::group_label`]).
     pub fn span_label(&self, rows: Range<usize>) -> String {
         let rows = rows.start.min(self.rows.len())..rows.end.min(self.rows.len());
+        match rows.len() {
+            0 | 1 => self.group_label(rows),
+            n => format!("{} ×{n}", self.hosts_label(rows)),
+        }
+    }
+
+    /// The label of a span of rows that need not be identical (a zoomed-out
+    /// label over several display rows, or a density strip): one row's
+    /// [`label`](Grid::label), else the RFC 29 host list alone, as
+    /// `node[1-4]`, or `ranks 0-3` when a row has no host name. The `×n`
+    /// of [`Grid::span_label`] says the nodes are identical, which these
+    /// are not known to be.
+    pub fn hosts_label(&self, rows: Range<usize>) -> String {
+        let rows = rows.start.min(self.rows.len())..rows.end.min(self.rows.len());
         let group = &self.rows[rows.clone()];
         if group.len() < 2 {
             return self.group_label(rows);
         }
-        let n = group.len();
         let hosts: Option<Hostlist> = group.iter().map(|r| r.host.as_deref()).collect();
         match hosts {
-            Some(hosts) => format!("{hosts} ×{n}"),
+            Some(hosts) => hosts.to_string(),
             None => {
                 let ranks = IdSet::from_ranges(group.iter().map(|r| (r.rank, r.rank)));
-                format!("ranks {ranks} ×{n}")
+                format!("ranks {ranks}")
             }
         }
     }

@@ -88,5 +88,23 @@ pub fn validate(text: &str) -> Vec<Diagnostic> {
     analyze(text).1
 }
 
+/// What the findings of RFC 40's leniency say: a key or a form RFC 40
+/// asks for and the graph leaves out, which the reader fills in as
+/// Fluxion's does. Fluxion's own graphs always leave some out (no vertex
+/// has a `uuid`; `properties` when empty; older edges carry no
+/// `relationship`), so these are notes, not warnings, unless RFC 40 is
+/// read strictly ([`strict_rfc40`]).
+pub const LENIENT_MARK: &str = "RFC 40";
+
+/// Read RFC 40 strictly (`--strict-rfc40`): each note of its leniency
+/// ([`LENIENT_MARK`]) becomes a warning.
+pub fn strict_rfc40(diags: &mut [Diagnostic]) {
+    for d in diags {
+        if d.severity == crate::diag::Severity::Note && d.message.contains(LENIENT_MARK) {
+            d.severity = crate::diag::Severity::Warning;
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests;

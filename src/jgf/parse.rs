@@ -357,7 +357,9 @@ fn read_vertices(r: &mut Reader<'_>, graph: &mut Graph, elements: &Array<'_>) {
             } else {
                 format!("{} vertices have", m.count)
             };
-            r.diags.push(Diagnostic::warning(
+            // A note, as Fluxion's own graphs leave these out (see
+            // `super::LENIENT_MARK`).
+            r.diags.push(Diagnostic::note(
                 format!("{many} no metadata key '{key}', which RFC 40 requires ({why})"),
                 span,
                 ptr,
@@ -781,7 +783,8 @@ fn edge_metadata(
     };
 }
 
-/// One warning per departure that some edges make, with how many do.
+/// One note per departure from RFC 40 that some edges make, with how many
+/// do (notes: see `super::LENIENT_MARK`).
 fn report_edge_tallies(r: &mut Reader<'_>, tallies: EdgeTallies) {
     let many = |n: usize| {
         if n == 1 {
@@ -796,7 +799,7 @@ fn report_edge_tallies(r: &mut Reader<'_>, tallies: EdgeTallies) {
         legacy,
     } = tallies;
     if let Some((span, ptr)) = bare.first {
-        r.diags.push(Diagnostic::warning(
+        r.diags.push(Diagnostic::note(
             format!(
                 "{} no metadata, which RFC 40 requires (read as containment)",
                 many(bare.count)
@@ -806,7 +809,7 @@ fn report_edge_tallies(r: &mut Reader<'_>, tallies: EdgeTallies) {
         ));
     }
     if let Some((span, ptr)) = no_rel.first {
-        r.diags.push(Diagnostic::warning(
+        r.diags.push(Diagnostic::note(
             format!(
                 "{} no 'relationship', which RFC 40 requires (read from the subsystem alone)",
                 many(no_rel.count)
@@ -816,7 +819,7 @@ fn report_edge_tallies(r: &mut Reader<'_>, tallies: EdgeTallies) {
         ));
     }
     if let Some((span, ptr)) = legacy.first {
-        r.diags.push(Diagnostic::warning(
+        r.diags.push(Diagnostic::note(
             format!(
                 "{} the older metadata form 'name': {{subsystem: relationship}} (RFC 40 uses 'subsystem' and 'relationship')",
                 many(legacy.count)

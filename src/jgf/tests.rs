@@ -361,7 +361,7 @@ fn fluxion_defaults_are_applied() {
 }
 
 #[test]
-fn rfc40_deviations_are_warnings_counted_once() {
+fn rfc40_deviations_are_notes_counted_once_and_warnings_when_strict() {
     let text = r#"{"scheduling": {"writer": "fluxion:jgf_shorthand", "graph": {"nodes": [
         {"id": "0", "metadata": {"type": "node", "paths": {"containment": "/node0"}}},
         {"id": "1", "metadata": {"type": "core", "paths": {"containment": "/node0/core1"}}}
@@ -372,17 +372,22 @@ fn rfc40_deviations_are_warnings_counted_once() {
         .collect();
     let want: Vec<(Severity, &str)> = vec![
         (N, "writer 'fluxion:jgf_shorthand' leaves out the children of exclusively allocated vertices; their absence is not reported"),
-        (W, "2 vertices have no metadata key 'uuid', which RFC 40 requires (Fluxion never writes it)"),
-        (W, "2 vertices have no metadata key 'basename', which RFC 40 requires (read as the type)"),
-        (W, "2 vertices have no metadata key 'name', which RFC 40 requires (read as basename followed by id)"),
-        (W, "2 vertices have no metadata key 'id', which RFC 40 requires (read from a node name's numeric suffix, else the vertex id)"),
-        (W, "2 vertices have no metadata key 'properties', which RFC 40 requires (read as none)"),
-        (W, "2 vertices have no metadata key 'size', which RFC 40 requires (read as 1)"),
-        (W, "2 vertices have no metadata key 'unit', which RFC 40 requires (read as empty)"),
-        (W, "1 edge has the older metadata form 'name': {subsystem: relationship} (RFC 40 uses 'subsystem' and 'relationship')"),
+        (N, "2 vertices have no metadata key 'uuid', which RFC 40 requires (Fluxion never writes it)"),
+        (N, "2 vertices have no metadata key 'basename', which RFC 40 requires (read as the type)"),
+        (N, "2 vertices have no metadata key 'name', which RFC 40 requires (read as basename followed by id)"),
+        (N, "2 vertices have no metadata key 'id', which RFC 40 requires (read from a node name's numeric suffix, else the vertex id)"),
+        (N, "2 vertices have no metadata key 'properties', which RFC 40 requires (read as none)"),
+        (N, "2 vertices have no metadata key 'size', which RFC 40 requires (read as 1)"),
+        (N, "2 vertices have no metadata key 'unit', which RFC 40 requires (read as empty)"),
+        (N, "1 edge has the older metadata form 'name': {subsystem: relationship} (RFC 40 uses 'subsystem' and 'relationship')"),
     ];
     let want: Vec<(Severity, String)> = want.into_iter().map(|(s, m)| (s, m.to_string())).collect();
     assert_eq!(got, want);
+    // Read strictly, each becomes a warning; the writer's note stays one.
+    let mut strict = validate(text);
+    super::strict_rfc40(&mut strict);
+    let severities: Vec<Severity> = strict.iter().map(|d| d.severity).collect();
+    assert_eq!(severities, [N, W, W, W, W, W, W, W, W]);
 }
 
 #[test]

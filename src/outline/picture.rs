@@ -619,6 +619,33 @@ impl Picture {
     }
 }
 
+/// The types that always take the same colour slot, whatever else a
+/// graph holds, in their usual nesting order so that a box and the boxes
+/// inside it differ.
+const TYPE_SLOTS: [&str; 7] = ["cluster", "rack", "node", "socket", "core", "gpu", "memory"];
+
+/// The colour slot (of a palette of `slots` colours) of legend key `key`,
+/// the `place`-th of the legend: a type takes the same slot in every
+/// document (a fixed one for the usual types, else one picked by its
+/// name), so a core looks the same from one graph to the next; a property
+/// value or a state takes its place in the legend.
+pub fn colour_slot(key: &str, place: usize, by: &ColourBy, slots: usize) -> usize {
+    let slots = slots.max(1);
+    if *by != ColourBy::Type {
+        return place % slots;
+    }
+    match TYPE_SLOTS.iter().position(|t| *t == key) {
+        Some(i) => i % slots,
+        // FNV-1a: the same name, the same slot, in every build.
+        None => {
+            let hash = key.bytes().fold(0xcbf2_9ce4_8422_2325_u64, |h, b| {
+                (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+            });
+            (hash % slots as u64) as usize
+        }
+    }
+}
+
 impl Outline {
     /// The key `v` is coloured by: its type, `p=value` (`p` for an empty
     /// value) or `no p`, or `up` or `down`.

@@ -262,7 +262,7 @@ impl Drawn<'_> {
                 Some(grid) => html! {
                     <div class="panel">
                         <GridView grid={grid.clone()} color_by={self.color_by.clone()}
-                            on_open={self.on_open.clone()} linked={self.linked()} />
+                            on_open={self.on_open.clone()} linked={self.linked()} beside_editor={false} />
                     </div>
                 },
                 None => html! {},

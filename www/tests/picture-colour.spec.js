@@ -3,9 +3,12 @@
 import { test, expect } from './fixtures.js';
 import { example } from './rscope.js';
 
-// The light theme's first two fills (picture.rs LIGHT).
+// The light theme's first two fills (picture.rs LIGHT), and the third,
+// which a node takes by type in every document (outline::picture,
+// colour_slot).
 const FIRST = [219, 233, 246, 255];
 const SECOND = [253, 226, 196, 255];
+const NODE = [213, 239, 217, 255];
 
 /** The JGF example with node1 down and node0 holding the property ssd=yes. */
 function doc() {
@@ -30,7 +33,7 @@ test('colouring by state fills the down node apart', async ({ rscope, problems }
   await rscope.load();
   await rscope.fill(doc());
   await expect(rscope.pictureLegend).toHaveText(['cluster', 'node', 'core', 'gpu']);
-  expect(await nodeColours(rscope)).toEqual([SECOND, SECOND]);
+  expect(await nodeColours(rscope)).toEqual([NODE, NODE]);
   await rscope.colourPicture('state');
   await expect(rscope.pictureLegend).toHaveText(['up', 'down']);
   expect(await nodeColours(rscope)).toEqual([FIRST, SECOND]);

@@ -14,6 +14,10 @@ pub enum JgfCommand {
     Validate {
         /// An R with a `scheduling` key, or `{"graph": ...}` (default: standard input)
         file: Option<String>,
+        /// Read RFC 40 strictly: a key or form it asks for and the graph
+        /// leaves out (as Fluxion's graphs do) is a warning, not a note
+        #[arg(long)]
+        strict_rfc40: bool,
     },
     /// Print the containment tree with counts by type under each vertex
     Tree {
@@ -71,7 +75,7 @@ pub const PREFIX: &str = "rscope jgf";
 /// Run one subcommand.
 pub fn run(cmd: JgfCommand) -> Outcome {
     match cmd {
-        JgfCommand::Validate { file } => validate(file.as_deref()),
+        JgfCommand::Validate { file, strict_rfc40 } => validate(file.as_deref(), strict_rfc40),
         JgfCommand::Tree { file, depth } => {
             let input = read_input(file.as_deref())?;
             let tree = graph::tree(&input.text, depth).map_err(|e| rendered(e, &input))?;
@@ -123,9 +127,12 @@ pub fn run(cmd: JgfCommand) -> Outcome {
 }
 
 /// Every finding rendered with its caret; status 1 when one is an error.
-fn validate(file: Option<&str>) -> Outcome {
+fn validate(file: Option<&str>, strict: bool) -> Outcome {
     let input = read_input(file)?;
-    let diags = jgf::validate(&input.text);
+    let mut diags = jgf::validate(&input.text);
+    if strict {
+        jgf::strict_rfc40(&mut diags);
+    }
     let mut out = String::new();
     for d in &diags {
         out.push_str(&d.render(&input.name, &input.text));

@@ -49,6 +49,11 @@ pub enum RCommand {
     Validate {
         /// Files to check (default: standard input)
         files: Vec<String>,
+        /// Read the graph's RFC 40 strictly: a key or form it asks for and
+        /// the graph leaves out (as Fluxion's graphs do) is a warning, not a
+        /// note
+        #[arg(long)]
+        strict_rfc40: bool,
     },
     /// Evaluate a set expression over R files named by letters:
     /// eval '(A|B)-C' A=a.json B=b.json C=c.json. Operators, tightest
@@ -254,7 +259,7 @@ fn parse_config(path: &str) -> Result<String, Fail> {
 
 /// `validate`: every finding of every document, rendered with a caret;
 /// status 1 when one is an error.
-fn validate(files: &[String]) -> Outcome {
+fn validate(files: &[String], strict: bool) -> Outcome {
     let inputs: Vec<Input> = if files.is_empty() {
         vec![read_input(None)?]
     } else {
@@ -266,7 +271,11 @@ fn validate(files: &[String]) -> Outcome {
     let mut out = String::new();
     let mut errors = false;
     for input in inputs {
-        for d in r::validate(&input.text) {
+        let mut diags = r::validate(&input.text);
+        if strict {
+            rscope::jgf::strict_rfc40(&mut diags);
+        }
+        for d in diags {
             errors |= d.severity == Severity::Error;
             out.push_str(&d.render(&input.name, &input.text));
         }
@@ -357,7 +366,10 @@ pub fn run(cmd: RCommand) -> Outcome {
             setops::set_property(&Inputs::stdin(&stdin_text()?), &properties)?
         }
         RCommand::ParseConfig { path } => parse_config(&path)?,
-        RCommand::Validate { files } => return validate(&files),
+        RCommand::Validate {
+            files,
+            strict_rfc40,
+        } => return validate(&files, strict_rfc40),
         RCommand::Eval { expr, tabs } => eval(&expr, &tabs)?,
     };
     let mut stdout = std::io::stdout().lock();

@@ -494,3 +494,28 @@ fn scrolling_shows_the_focused_box_with_its_ring() {
     // The ring of a box at the picture's corner cannot scroll below zero.
     assert_eq!(scroll_to_show(view, &b(0.0, 0.0, 50.0, 20.0)), (0.0, 0.0));
 }
+
+#[test]
+fn a_type_keeps_its_colour_from_one_document_to_the_next() {
+    // A core is the fifth key of one legend and the second of another:
+    // the same slot in both.
+    let core = |place| colour_slot("core", place, &ColourBy::Type, 8);
+    assert_eq!((core(4), core(1)), (4, 4));
+    let usual: Vec<usize> = ["cluster", "rack", "node", "socket", "core", "gpu", "memory"]
+        .iter()
+        .map(|t| colour_slot(t, 0, &ColourBy::Type, 8))
+        .collect();
+    assert_eq!(usual, [0, 1, 2, 3, 4, 5, 6]);
+    // Another type's slot is picked by its name alone.
+    let pdu = colour_slot("pdu", 0, &ColourBy::Type, 8);
+    assert_eq!(pdu, colour_slot("pdu", 6, &ColourBy::Type, 8));
+    // Property values and states take their place in the legend.
+    let by = ColourBy::Property("arch".into());
+    assert_eq!(
+        (
+            colour_slot("arch=x86", 3, &by, 8),
+            colour_slot("up", 9, &ColourBy::State, 8)
+        ),
+        (3, 1)
+    );
+}

@@ -16,6 +16,12 @@ use wasm_bindgen::JsCast;
 use web_sys::HtmlTextAreaElement;
 use yew::prelude::*;
 
+/// What the empty editor says, in lines short enough for a phone: the
+/// editor does not wrap (`wrap="off"`, its lines are laid out one per row),
+/// so one long line was cut at its edge.
+const PLACEHOLDER: &str =
+    "Paste an R document here\n(flux resource R, or a job's R),\nopen or drop a file,\nor pick an example.";
+
 /// Past this size a document is shown read-only in a virtualized viewer:
 /// a browser textarea lays out all of its text on every change (700 ms for
 /// a 3.5 MB R in Chromium), which would freeze the tab.
@@ -171,7 +177,7 @@ pub fn editor(props: &EditorProps) -> Html {
                 </div>
                 <textarea ref={area} id="r-input" data-testid="r-input" spellcheck="false" autocomplete="off"
                     aria-label={props.label.clone()} wrap="off"
-                    placeholder="Paste an R document here (the output of flux resource R, or a job's R), open a file, drop one on the page, or pick an example."
+                    placeholder={PLACEHOLDER}
                     {oninput} {onscroll} {onmousemove} {onmouseleave} {onkeyup} {onclick} />
                 if let Some((x, y, text)) = &*tip {
                     <div class="sq-tip" role="tooltip" data-testid="squiggle-tip"

@@ -48,6 +48,11 @@ pub struct GridProps {
     /// The document's name, the title of the exports.
     #[prop_or_default]
     pub title: AttrValue,
+    /// Whether the grid sits beside an editor (the page), whose entries
+    /// its cells highlight; an embedded view has none, and its hint says
+    /// nothing of one.
+    #[prop_or(true)]
+    pub beside_editor: bool,
 }
 
 impl PartialEq for GridProps {
@@ -58,6 +63,7 @@ impl PartialEq for GridProps {
             && self.linked == other.linked
             && self.on_cell == other.on_cell
             && self.title == other.title
+            && self.beside_editor == other.beside_editor
     }
 }
 
@@ -252,7 +258,7 @@ pub fn grid_view(props: &GridProps) -> Html {
                 <div class="tooltip" role="tooltip" data-testid="tooltip" style={format!("left:{x}px;top:{y}px")}>{ text.clone() }</div>
             }
             </div>
-            { selection_panel(picked.as_ref().as_ref(), &props.on_open, on_clear) }
+            { selection_panel(picked.as_ref().as_ref(), &props.on_open, on_clear, props.beside_editor) }
         </section>
     }
 }

@@ -78,15 +78,21 @@ pub fn legend(entries: &[(String, Paint)]) -> Html {
 
 /// The selection as an R (its short form, JSON, copy and open), or how to
 /// make one: `picked` holds the selected resources when there is a
-/// selection, `on_open` opens them as a new tab (their R as JSON text).
+/// selection, `on_open` opens them as a new tab (their R as JSON text);
+/// the hint speaks of the editor only `beside_editor`.
 pub fn selection_panel(
     picked: Option<&Rset>,
     on_open: &Callback<String>,
     on_clear: Callback<MouseEvent>,
+    beside_editor: bool,
 ) -> Html {
     let Some(set) = picked else {
+        let editor = match beside_editor {
+            true => " A cell under the pointer highlights its R_lite entry in the editor (a click scrolls to it), and an entry under the pointer outlines its cells here.",
+            false => "",
+        };
         return html! {
-            <div class="selection hint">{ "Drag over cells (or click, then shift-click) to select resources as an R; with the keyboard, arrows and shift-arrows. A cell under the pointer highlights its R_lite entry in the editor (a click scrolls to it), and an entry under the pointer outlines its cells here." }</div>
+            <div class="selection hint" data-testid="selection-hint">{ "Drag over cells (or click, then shift-click) to select resources as an R; with the keyboard, arrows and shift-arrows." }{ editor }</div>
         };
     };
     html! {

@@ -10,7 +10,7 @@
 use super::grid_paint::{context_2d, dark_theme, download};
 use crate::jgf::Query;
 use crate::outline::picture::{
-    layout, scroll_to_show, ColourBy, Mark, Move, Picture, Shown, View, LINE, PAD,
+    colour_slot, layout, scroll_to_show, ColourBy, Mark, Move, Picture, Shown, View, LINE, PAD,
 };
 use crate::outline::Outline;
 use crate::tabs::Text;
@@ -316,7 +316,7 @@ fn legend_list(picture: &Picture, outline: &Outline, state: &State, canvas: &Nod
     html! {
         <ul class="legend" aria-label="Colours">
             { for legend.iter().enumerate().map(|(k, key)| html! {
-                <li><span class="swatch" style={format!("background:{}", fill(k, dark))}></span>{ key.clone() }</li>
+                <li><span class="swatch" style={format!("background:{}", fill(slot(key, k, &state.colour.by()), dark))}></span>{ key.clone() }</li>
             }) }
         </ul>
     }
@@ -710,6 +710,12 @@ fn fill(k: usize, dark: bool) -> &'static str {
     palette[k % palette.len()]
 }
 
+/// The palette slot of legend key `key`, the `place`-th of the legend
+/// ([`colour_slot`]: a type's slot is the same in every document).
+fn slot(key: &str, place: usize, by: &ColourBy) -> usize {
+    colour_slot(key, place, by, LIGHT.len())
+}
+
 /// Each box's fill, by its colour key's place in the legend.
 fn fills(outline: &Outline, p: &Picture, by: &ColourBy, dark: bool) -> Vec<String> {
     let legend = p.legend(outline, by);
@@ -718,7 +724,7 @@ fn fills(outline: &Outline, p: &Picture, by: &ColourBy, dark: bool) -> Vec<Strin
         .map(|b| {
             let key = outline.colour_key(b.vertex, by);
             let k = legend.iter().position(|l| *l == key).unwrap_or(0);
-            fill(k, dark).to_string()
+            fill(slot(&key, k, by), dark).to_string()
         })
         .collect()
 }

@@ -18,6 +18,18 @@ const FORMATS: [(&str, &str, u32); 4] = [
     ("shape", "Shape", 46),
 ];
 
+/// What the text and the second list hold when format `name` is chosen:
+/// an example of that format, so an operand of another format never stays
+/// behind to be read as this one.
+fn samples(name: &str) -> (&'static str, &'static str) {
+    match name {
+        "idset" => ("1-4,7", "3-9"),
+        "range" => ("2-8:2:*", ""),
+        "shape" => ("node=2/slot=4/core=2", ""),
+        _ => ("node[1-4,7]", "node[3-9]"),
+    }
+}
+
 /// The set operations, as (name, `flux hostlist` option, words).
 const OPS: [(&str, &str, &str); 4] = [
     ("union", "-u", "union"),
@@ -49,6 +61,16 @@ pub fn playground() -> Html {
         let s = s.clone();
         Callback::from(move |e: Event| s.set(select_value(e)))
     };
+    let choose_format = {
+        let (format, text, other) = (format.clone(), text.clone(), other.clone());
+        Callback::from(move |e: Event| {
+            let name = select_value(e);
+            let (first, second) = samples(&name);
+            text.set(first.to_string());
+            other.set(second.to_string());
+            format.set(name);
+        })
+    };
     let fmt = Format::named(&format).unwrap_or(Format::Hostlist);
     let rfc = FORMATS.iter().find(|f| f.0 == *format).map_or(29, |f| f.2);
     let reading = play::read(fmt, &text);
@@ -60,7 +82,7 @@ pub fn playground() -> Html {
                 { " defines it." }</p>
             <div class="play-inputs">
                 <label>{ "Format " }
-                    <select data-testid="play-format" onchange={choose(&format)}>
+                    <select data-testid="play-format" onchange={choose_format}>
                         { for FORMATS.iter().map(|(v, l, _)| html! {
                             <option value={*v} selected={*v == *format}>{ *l }</option>
                         }) }
@@ -71,7 +93,7 @@ pub fn playground() -> Html {
                         spellcheck="false" autocomplete="off" />
                 </label>
             </div>
-            { match &reading { Ok(r) => shown(r), Err(p) => problem(p) } }
+            { match &reading { Ok(r) => shown(r, fmt), Err(p) => problem(p) } }
             if matches!(fmt, Format::Hostlist | Format::IdSet) {
                 { combine(fmt, &text, &other, &op, set(&other), choose(&op)) }
             }
@@ -79,7 +101,9 @@ pub fn playground() -> Html {
     }
 }
 
-fn shown(r: &Reading) -> Html {
+/// A reading: its canonical form, its count (a shape has none: it is
+/// not a list), its members and its steps.
+fn shown(r: &Reading, fmt: Format) -> Html {
     let members = match r.more {
         Some(0) => r.members.join(", "),
         Some(n) => format!("{} and {n} more", r.members.join(", ")),
@@ -88,7 +112,9 @@ fn shown(r: &Reading) -> Html {
     html! {
         <dl class="play-reading">
             <dt>{ "Canonical" }</dt><dd><code data-testid="play-canonical">{ r.canonical.clone() }</code></dd>
-            <dt>{ "Count" }</dt><dd data-testid="play-count">{ r.count.map_or("no end".to_string(), |n| n.to_string()) }</dd>
+            if !matches!(fmt, Format::Shape) {
+                <dt>{ "Count" }</dt><dd data-testid="play-count">{ r.count.map_or("no end".to_string(), |n| n.to_string()) }</dd>
+            }
             <dt>{ "Members" }</dt><dd data-testid="play-members">{ members }</dd>
             <dt>{ "Reading" }</dt>
             <dd><ol data-testid="play-steps">{ for r.steps.iter().map(|s| html! { <li>{ s.clone() }</li> }) }</ol></dd>
@@ -102,6 +128,15 @@ fn problem(p: &Problem) -> Html {
             <p class="error" data-testid="play-error">{ format!("{} (column {})", p.message, p.column) }</p>
             <pre data-testid="play-marked">{ p.marked.clone() }</pre>
         </div>
+    }
+}
+
+/// An id set as `flux hostlist` takes it, in brackets (once: a set typed
+/// with its brackets keeps them).
+fn bracketed(ids: &str) -> String {
+    match ids.starts_with('[') && ids.ends_with(']') {
+        true => ids.to_string(),
+        false => format!("[{ids}]"),
     }
 }
 
@@ -121,7 +156,11 @@ fn combine(
     };
     let flag = OPS.iter().find(|o| o.0 == op).map_or("-u", |o| o.1);
     let command = match fmt {
-        Format::IdSet => format!("flux hostlist {flag} '[{first}]' '[{other}]'"),
+        Format::IdSet => format!(
+            "flux hostlist {flag} '{}' '{}'",
+            bracketed(first),
+            bracketed(other)
+        ),
         _ => format!("flux hostlist {flag} '{first}' '{other}'"),
     };
     html! {

@@ -65,6 +65,8 @@ pub fn shape_panel(props: &ShapeProps) -> Html {
         wrap: false,
         label: "task".into(),
     });
+    let menu = use_node_ref();
+    use_menu_follows(&menu, &text);
     // The shape whose whole expansion the user asked to see.
     let whole = use_state_eq(|| None::<String>);
     let shown = use_shown(&text, &choice, whole.as_deref() == Some(text.as_str()));
@@ -84,7 +86,7 @@ pub fn shape_panel(props: &ShapeProps) -> Html {
                 { " asks for two nodes with four two-core tasks on each. Type one to see the resource list a jobspec holds (" }
                 <a href={RFC46}>{ "RFC 46" }</a>{ " shapes, " }<a href={RFC14}>{ "RFC 14" }</a>{ " jobspecs)." }
             </p>
-            { examples_menu(&text) }
+            { examples_menu(&text, menu) }
             <ShapeInput text={text.clone()} {bad} />
             { options_bar(&choice) }
             { expansion(shown.as_deref(), &text, &whole) }
@@ -97,8 +99,22 @@ pub fn shape_panel(props: &ShapeProps) -> Html {
     }
 }
 
+/// Keep the example menu naming the example the input holds, or none once
+/// the input holds another shape (a select keeps showing the last option
+/// picked otherwise).
+#[hook]
+fn use_menu_follows(menu: &NodeRef, text: &str) {
+    let menu = menu.clone();
+    use_effect_with(text.to_string(), move |text| {
+        let held = EXAMPLES.iter().any(|ex| ex.shape == text.as_str());
+        if let Some(select) = menu.cast::<HtmlSelectElement>() {
+            select.set_value(if held { text } else { "" });
+        }
+    });
+}
+
 /// The menu of example shapes; choosing one puts it in the input.
-fn examples_menu(text: &UseStateHandle<String>) -> Html {
+fn examples_menu(text: &UseStateHandle<String>, menu: NodeRef) -> Html {
     let onchange = {
         let text = text.clone();
         Callback::from(move |e: Event| {
@@ -111,7 +127,7 @@ fn examples_menu(text: &UseStateHandle<String>) -> Html {
     html! {
         <p class="shape-row">
             <label for="shape-examples">{ "Start from an example" }</label>
-            <select id="shape-examples" data-testid="shape-examples" {onchange}>
+            <select id="shape-examples" data-testid="shape-examples" ref={menu} {onchange}>
                 <option value="">{ "Choose a shape…" }</option>
                 { for EXAMPLES.iter().map(|ex| html! {
                     <option value={ex.shape}>{ format!("{} — {}", ex.shape, ex.about) }</option>
