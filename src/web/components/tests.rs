@@ -119,6 +119,7 @@ fn mount_grid(text: &str, linked: Option<Linked>) -> (Element, Rc<RefCell<Vec<Op
             Callback::from(move |c| cells.borrow_mut().push(c))
         },
         title: AttrValue::default(),
+        beside_editor: true,
     };
     let root = root();
     yew::Renderer::<GridView>::with_root_and_props(root.clone(), props).render();
