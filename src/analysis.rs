@@ -69,7 +69,12 @@ impl Analysis {
         let properties = main
             .map(|s| s.properties().into_iter().map(|(n, _)| n).collect())
             .unwrap_or_default();
-        let grid = main.map(|s| Grid::new(s, report.set("allocated"), report.set("down")));
+        let grid = match (main, &report.partial) {
+            (Some(s), _) => Some(Grid::new(s, report.set("allocated"), report.set("down"))),
+            // A refused R still shows the nodes read before its error.
+            (None, Some(s)) => Some(Grid::new(s, None, None).partial()),
+            (None, None) => None,
+        };
         Begun {
             report,
             grid,
@@ -309,6 +314,7 @@ impl Drawn {
             rejection: self.summaries.as_ref().err().cloned(),
             entries,
             graph: None,
+            partial: None,
         }
     }
 
@@ -843,6 +849,91 @@ mod tests {
             notes(&plain)
         );
         assert_eq!(notes(&plain).len(), 3);
+    }
+
+    #[test]
+    fn a_refused_r_still_draws_the_nodes_read_before_its_error() {
+        let text = r#"{"version":1,"execution":{"R_lite":[{"rank":"0-3","children":{"core":"0-1"}}],"nodelist":["node[1-3]"]}}"#;
+        let a = Analysis::of(text);
+        assert_eq!(
+            a.summaries.as_ref().unwrap_err(),
+            "nodelist names 3 hosts but R_lite has 4 ranks"
+        );
+        let g = a.grid.as_ref().unwrap();
+        assert_eq!((g.rows(), g.label(0).as_str()), (4, "rank 0"));
+        assert_eq!(
+            g.partial_note().unwrap(),
+            "Partial: 4 nodes read before the first error flux-core refuses, without host names. Fix the problems listed to see the whole set."
+        );
+        // Through the worker's wire, the mark stays.
+        assert!(Grid::from_wire(&g.to_wire()).is_partial());
+        assert_eq!(
+            Analysis::of(&text.replace("1-3", "0-3"))
+                .grid
+                .unwrap()
+                .partial_note(),
+            None
+        );
+    }
+
+    #[test]
+    fn a_bare_graph_opens_as_the_r_it_describes_with_its_own_findings() {
+        let example: serde_json::Value =
+            serde_json::from_str(include_str!("../static/examples/jgf.json")).unwrap();
+        let bare = serde_json::json!({"graph": example["scheduling"]["graph"]}).to_string();
+        let a = Analysis::of(&bare);
+        let main = a.summaries.as_ref().unwrap().main().unwrap();
+        let whole = Analysis::of(&example.to_string());
+        let whole_main = whole.summaries.as_ref().unwrap().main().unwrap();
+        assert_eq!(
+            (main.nodes, &main.types),
+            (whole_main.nodes, &whole_main.types)
+        );
+        assert!(a.grid.is_some() && a.outline.is_some());
+        let said: Vec<(Severity, &str)> = a
+            .findings
+            .iter()
+            .map(|f| (f.severity, f.message.as_str()))
+            .collect();
+        assert_eq!(said[0], (Severity::Note, crate::report::BARE_GRAPH_NOTE));
+        // The rest are the graph's, as `rscope jgf validate` gives them.
+        let graph: Vec<String> = crate::jgf::validate(&bare)
+            .into_iter()
+            .map(|d| d.message)
+            .collect();
+        let rest: Vec<&str> = said[1..].iter().map(|(_, m)| *m).collect();
+        assert_eq!(rest, graph);
+    }
+
+    #[test]
+    fn json_of_other_keys_is_named_not_a_flux_document() {
+        for text in [r#"{"foo": 1}"#, "[1, 2]", "42"] {
+            let a = Analysis::of(text);
+            assert_eq!(a.summaries.unwrap_err(), crate::report::NOT_FLUX, "{text}");
+        }
+        assert_eq!(
+            Analysis::of(r#"{"version": 1}"#).summaries.unwrap_err(),
+            "missing key 'execution': R needs 'execution' or 'scheduling'"
+        );
+    }
+
+    #[test]
+    fn the_page_reads_rfc40_strictly_as_the_cli_does() {
+        let text = include_str!("../static/examples/jgf.json");
+        let a = Analysis::of(text);
+        assert!(crate::report::has_rfc40_leniency(&a.findings));
+        let strict: Vec<Severity> = crate::report::rfc40_strictly(&a.findings)
+            .iter()
+            .map(|f| f.severity)
+            .collect();
+        let mut cli = crate::commands::r::validate(text);
+        crate::jgf::strict_rfc40(&mut cli);
+        let cli: Vec<Severity> = cli.iter().map(|d| d.severity).collect();
+        assert_eq!(strict, cli);
+        assert_eq!(strict, [Severity::Warning; 3]);
+        assert!(!crate::report::has_rfc40_leniency(
+            &Analysis::of("{}").findings
+        ));
     }
 
     #[test]

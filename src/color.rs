@@ -194,6 +194,30 @@ pub fn menu(
     out
 }
 
+/// The `<select>` value of the option that stands for a colouring another
+/// panel lays over the grid (a fit's cells, the queue's jobs).
+pub const OVERLAY_VALUE: &str = "overlay";
+
+/// The menu's `options` while another panel colours the grid (`overlay`
+/// names that colouring): it comes first and shows as chosen, so the
+/// menu always reads what the grid shows. Picking another option hands
+/// the grid back to the menu.
+pub fn with_overlay(mut options: Vec<MenuOption>, overlay: Option<&str>) -> Vec<MenuOption> {
+    let Some(label) = overlay else {
+        return options;
+    };
+    for o in &mut options {
+        o.selected = false;
+    }
+    let first = MenuOption {
+        value: OVERLAY_VALUE.to_string(),
+        label: label.to_string(),
+        selected: true,
+    };
+    options.insert(0, first);
+    options
+}
+
 /// How cells are coloured for `choice` in a document with states or not,
 /// given the set of the tab it names (`other`, read or refused, when it
 /// names one): the colouring, and why it is not the one asked for.
@@ -248,6 +272,24 @@ mod tests {
         assert_eq!(ColorChoice::parse("member:x"), ColorChoice::Type);
         assert_eq!(ColorChoice::parse("rainbow"), ColorChoice::Type);
         assert_eq!(ColorChoice::default(), ColorChoice::Auto);
+    }
+
+    #[test]
+    fn an_overlay_reads_as_the_chosen_option() {
+        let plain = menu(&ColorChoice::Auto, false, &["pgpu".into()], &["a"], 0);
+        assert_eq!(with_overlay(plain.clone(), None), plain);
+        let shown: Vec<(String, bool)> = with_overlay(plain, Some("the queue's jobs (shapes)"))
+            .into_iter()
+            .map(|o| (o.value, o.selected))
+            .collect();
+        assert_eq!(
+            shown,
+            [
+                ("overlay".to_string(), true),
+                ("type".to_string(), false),
+                ("property:pgpu".to_string(), false)
+            ]
+        );
     }
 
     #[test]

@@ -21,6 +21,36 @@ pub struct Read {
     /// The document's own graph, indexed: the one under the top-level
     /// `scheduling` key, or a bare `{"graph": …}` document's.
     pub graph: Option<jgf::Analysis>,
+    /// For a bare graph, its findings as `rscope jgf validate` gives them:
+    /// they, not the R reader's refusals, are what is wrong with it.
+    pub bare_graph: Option<Vec<Diagnostic>>,
+    /// Whether the text is JSON with none of the keys of a document Rscope
+    /// reads (a list, a number, an object of other keys).
+    pub foreign: bool,
+}
+
+/// The top-level keys of the documents Rscope reads: an R, a status
+/// document, a bare graph.
+const KNOWN_KEYS: [&str; 8] = [
+    "version",
+    "execution",
+    "scheduling",
+    "attributes",
+    "all",
+    "allocated",
+    "down",
+    "graph",
+];
+
+/// Whether `root` holds none of [`KNOWN_KEYS`].
+fn is_foreign(root: &Value<'_>) -> bool {
+    match root {
+        Value::Object(o) => !json::members(o)
+            .0
+            .iter()
+            .any(|m| KNOWN_KEYS.contains(&m.name)),
+        _ => true,
+    }
 }
 
 /// Reads `scheduling` values as JGF; keeps the top-level one's graph.
@@ -64,20 +94,34 @@ fn read_for(text: &str, read_r: ReadR) -> Read {
             return Read {
                 doc: Document::R(Box::new(Parsed::not_json(*d))),
                 graph: None,
+                bare_graph: None,
+                foreign: false,
             }
         }
     };
     let mut check = JgfCheck::default();
     let doc = read_r(text, &root, &mut check);
     let mut graph = check.graph;
+    let mut bare_graph = None;
     if graph.is_none() && doc.main_set().is_err() {
-        // Not an R: perhaps a bare `{"graph": …}`, whose findings are the
-        // graph tools' business; the page shows the graph all the same.
-        graph = jgf::parse_value(text, &root)
-            .graph
-            .map(|g| jgf::analyze_graph(g).0);
+        // Not an R: perhaps a bare `{"graph": …}`, read as `rscope jgf`
+        // reads it.
+        let parsed = jgf::parse_value(text, &root);
+        if let Some(g) = parsed.graph {
+            let (analysis, found) = jgf::analyze_graph(g);
+            let mut diags = parsed.diagnostics;
+            diags.extend(found);
+            diags.sort_by_key(|d| d.span.start);
+            graph = Some(analysis);
+            bare_graph = Some(diags);
+        }
     }
-    Read { doc, graph }
+    Read {
+        foreign: graph.is_none() && is_foreign(&root),
+        doc,
+        graph,
+        bare_graph,
+    }
 }
 
 /// Read one R document with the findings about its graph among the R's,

@@ -111,6 +111,9 @@ pub struct Report {
     /// The document's own resource graph, read in the same pass, for the
     /// views that draw it.
     pub graph: Option<jgf::Analysis>,
+    /// When the reference refuses an R: the nodes read before the refusal,
+    /// which the grid draws marked partial.
+    pub partial: Option<Rset>,
 }
 
 /// Where findings are, as the editor counts: the line and column of a
@@ -204,17 +207,29 @@ fn finding(d: &Diagnostic, places: &mut Places<'_>) -> Finding {
 /// Read a text and report on it.
 pub fn analyze(text: &str) -> Report {
     let mut places = Places::new(text);
-    let Read { mut doc, graph } = document::read(text);
+    let Read {
+        mut doc,
+        graph,
+        bare_graph,
+        foreign,
+    } = document::read(text);
+    if let (Some(diags), Some(g)) = (bare_graph, graph.as_ref()) {
+        let set = jgf::consistency::to_rset(g);
+        return bare_graph_report(diags, set, graph, &mut places);
+    }
     let findings = doc
         .diagnostics()
         .iter()
         .map(|d| finding(d, &mut places))
         .collect();
     let main_name = doc.main_name();
-    let rejection = doc.main_set().err().map(|no| no.to_string());
-    let entries = match &mut doc {
-        Document::R(p) => std::mem::take(&mut p.entries),
-        Document::Status { entries, .. } => std::mem::take(entries),
+    let rejection = doc.main_set().err().map(|no| match foreign {
+        true => NOT_FLUX.to_string(),
+        false => no.to_string(),
+    });
+    let (entries, partial) = match &mut doc {
+        Document::R(p) => (std::mem::take(&mut p.entries), p.partial.take()),
+        Document::Status { entries, .. } => (std::mem::take(entries), None),
     };
     let (is_status, sets) = match doc {
         Document::R(p) => (
@@ -236,8 +251,72 @@ pub fn analyze(text: &str) -> Report {
         rejection,
         entries,
         graph,
+        partial,
     }
 }
+
+/// What a bare graph shows: its own findings (the graph tools'), after a
+/// note that says how it is read, and the R its vertices describe as the
+/// set the views draw.
+fn bare_graph_report(
+    diags: Vec<Diagnostic>,
+    set: Result<Rset, crate::rset::Error>,
+    graph: Option<jgf::Analysis>,
+    places: &mut Places<'_>,
+) -> Report {
+    let note = Diagnostic::note(BARE_GRAPH_NOTE, 0..1, "");
+    let findings = std::iter::once(&note)
+        .chain(&diags)
+        .map(|d| finding(d, places))
+        .collect();
+    let (sets, rejection) = match set {
+        Ok(s) => (vec![("R".to_string(), s)], None),
+        Err(e) => (Vec::new(), Some(format!("the graph describes no R: {e}"))),
+    };
+    Report {
+        is_status: false,
+        findings,
+        sets,
+        main_name: "R",
+        rejection,
+        entries: Vec::new(),
+        graph,
+        partial: None,
+    }
+}
+
+/// Whether any of `findings` is a note of RFC 40's leniency
+/// ([`jgf::LENIENT_MARK`]), which a strict reading makes a warning.
+pub fn has_rfc40_leniency(findings: &[Finding]) -> bool {
+    findings.iter().any(is_lenient)
+}
+
+/// `findings` read as `--strict-rfc40` reads them: each note of RFC 40's
+/// leniency is a warning ([`jgf::strict_rfc40`]'s rule, on placed
+/// findings).
+pub fn rfc40_strictly(findings: &[Finding]) -> Vec<Finding> {
+    findings
+        .iter()
+        .map(|f| match is_lenient(f) {
+            true => Finding {
+                severity: Severity::Warning,
+                ..f.clone()
+            },
+            false => f.clone(),
+        })
+        .collect()
+}
+
+fn is_lenient(f: &Finding) -> bool {
+    f.severity == Severity::Note && f.message.contains(jgf::LENIENT_MARK)
+}
+
+/// Why JSON of none of the keys Rscope reads holds no set: what Rscope
+/// expected instead.
+pub const NOT_FLUX: &str = "this JSON is not a Flux document Rscope reads: it expected an R (RFC 20: 'version' and 'execution'), a status document ('all', 'allocated', 'down') or a resource graph (RFC 40: 'graph')";
+
+/// The note a bare graph's findings start with.
+pub const BARE_GRAPH_NOTE: &str = "a bare resource graph (RFC 40 JGF), not an R: the summary and the grid show the R its vertices describe, one rank per node with its cores and GPUs";
 
 impl Report {
     /// The set the grid draws: the `all` set of a status document, else R

@@ -219,9 +219,14 @@ pub fn validate(text: &str) -> Vec<crate::diag::Diagnostic> {
         .collect()
 }
 
-/// [`validate`]'s findings placed for the JS API.
-pub fn findings(text: &str) -> Vec<Finding> {
-    validate(text).iter().map(|d| finding(d, text)).collect()
+/// [`validate`]'s findings placed for the JS API; `strict_rfc40` as the
+/// CLI's `--strict-rfc40` ([`crate::jgf::strict_rfc40`]).
+pub fn findings(text: &str, strict_rfc40: bool) -> Vec<Finding> {
+    let mut diags = validate(text);
+    if strict_rfc40 {
+        crate::jgf::strict_rfc40(&mut diags);
+    }
+    diags.iter().map(|d| finding(d, text)).collect()
 }
 
 /// What `rscope summary` prints.
@@ -324,7 +329,7 @@ mod tests {
 
     #[test]
     fn findings_carry_line_column_span_and_pointer() {
-        let f = findings("{\"version\": 2}");
+        let f = findings("{\"version\": 2}", false);
         assert!(!f.is_empty());
         assert_eq!((f[0].line, f[0].severity.as_str()), (1, "error"));
         assert!(summary_text(&rset::summarize(GPU).unwrap()).starts_with("version 1\n"));

@@ -106,10 +106,11 @@ pub fn label_stride(cell: f64) -> usize {
 }
 
 /// The font size of the row labels at cell size `cell`: grows with one-row
-/// cells, [`SMALL_FONT`] for labels over spans.
+/// cells, a pixel less than the row (digits and lowercase, which labels
+/// are, fit), up to 13; [`SMALL_FONT`] for labels over spans.
 pub fn label_font(cell: f64) -> f64 {
     if label_stride(cell) == 1 {
-        (cell - 2.0).min(11.0)
+        (cell - 1.0).min(13.0)
     } else {
         SMALL_FONT
     }
@@ -174,7 +175,7 @@ mod tests {
         let fonts: Vec<f64> = ZOOMS.iter().map(|z| label_font(z.cell)).collect();
         assert_eq!(
             fonts,
-            [10.0, 10.0, 10.0, 10.0, 10.0, 10.0, 10.0, 11.0, 11.0]
+            [10.0, 10.0, 10.0, 10.0, 10.0, 10.0, 10.0, 12.0, 13.0]
         );
         assert_eq!(fit("quartz[1-8] (0-7)", 150.0, 10.0), "quartz[1-8] (0-7)");
         assert_eq!(fit("abcdef", 24.0, 10.0), "abc…", "four characters of 6 px");

@@ -137,6 +137,9 @@ pub struct Grid {
     clipped: bool,
     /// Per row, per type: allocated and down ids (status documents).
     states: Option<Vec<Vec<(IdSet, IdSet)>>>,
+    /// Whether the grid draws only the nodes read before the reference
+    /// refused the document ([`Grid::partial`]).
+    partial: bool,
 }
 
 impl Grid {
@@ -202,7 +205,36 @@ impl Grid {
             width: offset,
             clipped,
             states,
+            partial: false,
         }
+    }
+
+    /// This grid marked partial: it draws the nodes read before the
+    /// reference refused the document, not a set the reference accepts.
+    pub fn partial(mut self) -> Grid {
+        self.partial = true;
+        self
+    }
+
+    /// Whether the grid is partial ([`Grid::partial`]).
+    pub fn is_partial(&self) -> bool {
+        self.partial
+    }
+
+    /// What a partial grid tells its reader, or `None` for a whole one.
+    pub fn partial_note(&self) -> Option<String> {
+        if !self.partial {
+            return None;
+        }
+        let hosts = if self.rows.iter().all(|r| r.host.is_none()) {
+            ", without host names"
+        } else {
+            ""
+        };
+        Some(format!(
+            "Partial: {} read before the first error flux-core refuses{hosts}. Fix the problems listed to see the whole set.",
+            crate::words::count(self.rows.len(), "node")
+        ))
     }
 
     /// Number of rows (nodes).

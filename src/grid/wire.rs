@@ -17,6 +17,8 @@ pub struct GridWire {
     clipped: bool,
     /// Whether the grid has states (a status document).
     states: bool,
+    /// Whether the grid is partial ([`Grid::partial`]).
+    partial: bool,
     groups: Vec<RowGroup>,
 }
 
@@ -50,6 +52,7 @@ impl Grid {
             width,
             clipped,
             states,
+            partial,
         } = self;
         let has_states = states.is_some();
         let mut states = states.map(Vec::into_iter);
@@ -86,6 +89,7 @@ impl Grid {
             width,
             clipped,
             states: has_states,
+            partial,
             groups,
         }
     }
@@ -197,6 +201,7 @@ impl GridBuild {
             width: self.wire.width,
             clipped: self.wire.clipped,
             states: self.states,
+            partial: self.wire.partial,
         }
     }
 }
@@ -243,7 +248,7 @@ mod tests {
         let json = serde_json::to_string(&wire).unwrap();
         assert_eq!(
             json,
-            r#"{"columns":[["core",0,1]],"width":1,"clipped":false,"states":false,"groups":[{"rank":0,"count":1048576,"host":null,"children":[[[0,0]]],"properties":[],"states":[]}]}"#
+            r#"{"columns":[["core",0,1]],"width":1,"clipped":false,"states":false,"partial":false,"groups":[{"rank":0,"count":1048576,"host":null,"children":[[[0,0]]],"properties":[],"states":[]}]}"#
         );
         let back = Grid::from_wire(&serde_json::from_str(&json).unwrap());
         assert_eq!((back.rows(), back.rank(1048575)), (1048576, Some(1048575)));

@@ -45,6 +45,9 @@ pub struct Parsed {
     pub diagnostics: Vec<Diagnostic>,
     /// The first finding flux-core also refuses (why `rset` is `None`).
     pub rejection: Option<Diagnostic>,
+    /// When flux-core refuses the document: the nodes read before the
+    /// refusal (none when there are none), for views marked partial.
+    pub partial: Option<Rset>,
     /// Where each `R_lite` entry is in the text and what it holds, so an
     /// editor can link text to resources.
     pub entries: Vec<Entry>,
@@ -81,6 +84,7 @@ impl Parsed {
             diagnostics: vec![d.clone()],
             rejection: Some(d),
             entries: Vec::new(),
+            partial: None,
         }
     }
 
@@ -469,8 +473,15 @@ impl<'t, 'g> Cx<'t, 'g> {
             ));
         }
         self.diags.sort_by_key(|d| d.span.start);
+        let (rset, partial) = match rset {
+            Some(s) if !self.fatal => (Some(s), None),
+            // Past the rank limit the nodes read are too many to draw.
+            Some(s) if !s.is_empty() && s.len() as u64 <= MAX_RANKS => (None, Some(s)),
+            _ => (None, None),
+        };
         Parsed {
-            rset: if self.fatal { None } else { rset },
+            rset,
+            partial,
             diagnostics: self.diags,
             rejection: self.rejection,
             entries: self.entries,
@@ -1303,9 +1314,11 @@ impl<'t, 'g> Cx<'t, 'g> {
                     &pp,
                 );
             } else if pm.name.contains('!') {
-                self.error(
+                // What flux-core accepts is never an error here: a warning
+                // says that RFC 20 forbids it.
+                self.warning(
                     format!(
-                        "invalid character '!' in property \"{}\" (RFC 20; flux-core accepts it)",
+                        "invalid character '!' in property \"{}\" (RFC 20 forbids it; flux-core accepts it)",
                         pm.name
                     ),
                     pm.name_range.clone(),

@@ -1,13 +1,12 @@
 //! The guided tour: eight steps over the RFC 20 example (with a property
-//! and a small graph added), each pointing at a part of the document, its
+//! and its graph added), each pointing at a part of the document, its
 //! cells in the grid and its RFC section, in this project's words.
 
 use crate::explain::{explain, Place, Rfc};
 use serde::Serialize;
 
-/// The tour's document: the RFC 20 example, a property, and a graph of
-/// one of its nodes under `scheduling`.
-pub const DOCUMENT: &str = r#"{
+/// The R of the tour's document: the RFC 20 example with a property.
+const R_PART: &str = r#"{
   "version": 1,
   "execution": {
     "R_lite": [
@@ -28,21 +27,27 @@ pub const DOCUMENT: &str = r#"{
     "nslots": 32,
     "starttime": 1676560542,
     "expiration": 1676562342
-  },
-  "scheduling": {
-    "writer": "fluxion:jgf",
-    "graph": {
-      "nodes": [
-        {"id": "0", "metadata": {"type": "node", "basename": "node", "id": 186, "rank": 19, "paths": {"containment": "/node186"}}},
-        {"id": "1", "metadata": {"type": "core", "id": 0, "rank": 19, "paths": {"containment": "/node186/core0"}}}
-      ],
-      "edges": [
-        {"source": "0", "target": "1", "metadata": {"subsystem": "containment"}}
-      ]
-    }
-  }
+  }"#;
+
+/// The tour's document: the RFC 20 example, a property, and under
+/// `scheduling` the graph of the same resources, as `rscope jgf from-r`
+/// generates it (a tour that says the graph must describe the same
+/// resources shows one that does). The graph is made when first asked
+/// for: written out, its 229 vertices would add 8 KB to the page's bundle.
+pub fn document() -> &'static str {
+    static DOCUMENT: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    DOCUMENT.get_or_init(|| {
+        let r = crate::rset::parse(&format!("{R_PART}\n}}")).rset;
+        let graph = r.map(|r| crate::jgf::generate::to_json(&crate::jgf::generate::from_rset(&r)));
+        // `{"graph": {…}}` with its lines indented under `scheduling`.
+        let body = graph
+            .as_deref()
+            .and_then(|g| g.trim_end().strip_prefix("{\"graph\": ")?.strip_suffix('}'))
+            .unwrap_or("{}")
+            .replace('\n', "\n    ");
+        format!("{R_PART},\n  \"scheduling\": {{\n    \"writer\": \"fluxion:jgf\",\n    \"graph\": {body}\n  }}\n}}\n")
+    })
 }
-"#;
 
 /// One step of the tour.
 #[derive(Clone, Debug, PartialEq, Serialize)]
@@ -53,7 +58,7 @@ pub struct Stop {
     pub text: &'static str,
     /// What the document says there, decoded.
     pub decoded: Vec<String>,
-    /// The bytes of [`DOCUMENT`] it is about.
+    /// The bytes of [`document`] it is about.
     pub span: (usize, usize),
     /// Its cells in the grid.
     pub place: Option<Place>,
@@ -75,21 +80,44 @@ const STOPS: [(&str, &str, &str); 8] = [
 
 /// The tour's steps, in order.
 pub fn stops() -> Vec<Stop> {
+    let root = crate::json::parse(document()).ok();
     STOPS
         .iter()
         .filter_map(|(needle, title, text)| {
-            let at = DOCUMENT.find(needle)? + 1;
-            let e = explain(DOCUMENT, at)?;
+            let at = document().find(needle)? + 1;
+            let e = explain(document(), at)?;
+            // A step about a key shows its whole member, key and value:
+            // the key alone is too small to see what the step talks about.
+            let span = root
+                .as_ref()
+                .and_then(|r| member_span(r, e.span.0))
+                .unwrap_or(e.span);
             Some(Stop {
                 title,
                 text,
                 decoded: e.decoded,
-                span: e.span,
+                span,
                 place: e.place,
                 rfc: e.rfc,
             })
         })
         .collect()
+}
+
+/// The bytes of the member whose key starts at byte `at`, from its key to
+/// the end of its value.
+fn member_span(v: &crate::json::Value<'_>, at: usize) -> Option<(usize, usize)> {
+    use crate::json::{members, range, Value};
+    match v {
+        Value::Object(o) => members(o).0.into_iter().find_map(|m| {
+            if m.name_range.start == at {
+                return Some((at, range(m.value).end));
+            }
+            member_span(m.value, at)
+        }),
+        Value::Array(a) => a.elements.iter().find_map(|e| member_span(e, at)),
+        _ => None,
+    }
 }
 
 #[cfg(test)]
@@ -100,29 +128,53 @@ mod tests {
     fn every_stop_points_at_its_part() {
         let stops = stops();
         assert_eq!(stops.len(), STOPS.len());
+        // Each step's member, key to value (the first line of the long ones).
         let spans: Vec<&str> = stops
             .iter()
-            .map(|s| &DOCUMENT[s.span.0..s.span.1])
+            .map(|s| document()[s.span.0..s.span.1].lines().next().unwrap())
             .collect();
         assert_eq!(
             spans,
             [
-                "\"execution\"",
-                "{\n        \"rank\": \"19-22\",\n        \"children\": {\n          \"core\": \"0-47\",\n          \"gpu\": \"0-7\"\n        }\n      }",
-                "\"nodelist\"",
-                "\"children\"",
-                "\"properties\"",
-                "\"starttime\"",
-                "\"scheduling\"",
-                "\"core\"",
+                "\"execution\": {",
+                "{",
+                "\"nodelist\": [",
+                "\"children\": {",
+                "\"properties\": {",
+                "\"starttime\": 1676560542",
+                "\"scheduling\": {",
+                "\"core\": \"0-47\"",
             ]
+        );
+        for s in &stops {
+            assert!(document()[..s.span.1].ends_with(['}', ']', '"', '2']));
+        }
+        assert_eq!(
+            &document()[stops[2].span.0..stops[2].span.1],
+            "\"nodelist\": [\n      \"node[186-189]\"\n    ]"
         );
         assert_eq!(stops[2].decoded[0], "4 hosts for 4 ranks");
         assert_eq!(stops[5].decoded, ["2023-02-16 15:15:42 UTC"]);
         assert_eq!(stops[4].place.as_ref().unwrap().ranks.to_string(), "21-22");
-        assert!(crate::document::parse(DOCUMENT)
+    }
+
+    #[test]
+    fn the_document_agrees_with_itself() {
+        let parsed = crate::document::parse(document());
+        let said: Vec<_> = parsed
             .diagnostics
             .iter()
-            .all(|d| d.severity != crate::diag::Severity::Error));
+            .map(|d| (d.severity, d.message.as_str()))
+            .collect();
+        assert_eq!(
+            said,
+            [(
+                crate::diag::Severity::Note,
+                "229 vertices have no metadata key 'uuid', which RFC 40 requires (Fluxion never writes it)"
+            )]
+        );
+        let r = parsed.rset.unwrap();
+        let graph = crate::document::read(document()).graph.unwrap();
+        assert_eq!(crate::jgf::consistency::compare(&r, &graph), []);
     }
 }

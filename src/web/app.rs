@@ -14,7 +14,7 @@ use crate::web::components::{
     hwloc::HwlocPanel,
     playground::Playground,
     setops::SetopsPanel,
-    shape::{use_fit, ShapePanel},
+    shape::{use_fit, FitLinks, ShapePanel},
     summary::SummaryView,
     tabs::{history_bar, Tabs},
     toolbar::{Example, Toolbar},
@@ -83,7 +83,7 @@ fn page() -> Html {
     let tour = use_tour(&docs);
     let linked = (tour.linked.clone().or(teach.linked.clone()))
         .or(link.cells.clone())
-        .or(fit.linked);
+        .or(fit.linked.clone());
     let grid = analysis.as_ref().and_then(|a| a.grid.clone());
     let has_states = grid.as_ref().is_some_and(|g| g.has_states());
     let coloring = use_coloring(&docs, has_states);
@@ -98,8 +98,6 @@ fn page() -> Html {
     let actions = use_finding_actions(&docs, current_text.clone());
     let on_edit = dispatch(&docs, Action::Edit);
     let shapes = use_workers().shapes;
-    let warm = warm_shapes::<FocusEvent>(&shapes, &current_text);
-    let warm_pointer = warm_shapes::<PointerEvent>(&shapes, &current_text);
     let on_large_paste = large_paste(&analyzed, &docs);
     let on_open_selection = open_selection(&docs);
     let squiggles = current
@@ -108,12 +106,17 @@ fn page() -> Html {
         .map(|a| a.squiggles.clone())
         .unwrap_or_default();
     let sources: Vec<String> = docs.docs.iter().map(|d| d.source.clone()).collect();
+    let has_graph = complete.is_some_and(|a| a.outline.is_some());
     html! {
         <main class="app">
             { page_header(examples, &open, &status, &current_text, not_kept) }
+            { views_nav(grid.is_some(), has_graph) }
             { tab_strip(&docs, &sources) }
-            <TourPanel step={tour.step} last={tour.last} go={tour.go.clone()} />
-            <div class="workspace" role="tabpanel" aria-labelledby={format!("tab-{}", tab_letter(docs.active))}>
+            // Wide screens: the document and its tools on the left, the grid
+            // they drive on the right, in view as the left side scrolls.
+            <div class="columns">
+            <div class="column-doc">
+            <div class="workspace" id="view-document" role="tabpanel" aria-labelledby={format!("tab-{}", tab_letter(docs.active))}>
                 <Editor text={current_text} {on_edit} on_large_paste={Some(on_large_paste)} label="R document (JSON)"
                     selection={actions.selection} {squiggles} linked={tour.span.or(link.text)} reveal={link.reveal} on_point={teach.on_point.clone()} />
                 if topology {
@@ -128,25 +131,78 @@ fn page() -> Html {
                     </div>
                 }
             </div>
+            { grid_drivers(&docs, &fit, &shapes, &analyzed) }
+            </div>
+            <div class="column-views">
+            // The tour's box sits beside the editor it points into.
+            <TourPanel step={tour.step} last={tour.last} go={tour.go.clone()} />
             if let (Some(grid), Some(a)) = (grid, &analysis) {
                 { grid_panel(GridPanel { grid, properties: a.properties.clone(), coloring, has_states, sources,
                     docs: &docs, compare: &compare, covered: fit.overlay.is_some(), color_by,
+                    overlay: fit.overlay_label, on_overlay: fit.on_overlay,
                     on_open: on_open_selection.clone(), linked, on_cell: link.on_cell }) }
             }
-            // Reaching the shape panel starts its worker, before any typing.
-            <div class="contents" onfocusin={warm} onpointerenter={warm_pointer}>
-                <ShapePanel r_text={docs.current().text.clone()} tab={tab_letter(docs.active).to_string()} on_open={fit.on_open} on_allocation={fit.on_allocation} on_queue={fit.on_queue} />
+            </div>
             </div>
             if let Some(a) = complete {
+                <div id="view-graph">
                 { graph_section(a.outline.clone(), &a.summaries, Some(PictureLinks {
                     text: docs.current().text.clone(), on_open: on_open_selection.clone(),
                     caret: link.point, on_select_bytes: actions.on_select_bytes.clone() }), false) }
+                </div>
             }
-            <SetopsPanel tabs={docs.docs.clone()} active={docs.active}
-                on_open={dispatch(&docs, Action::Open)} on_early={analyzed.seed.clone()} />
-            <Playground />
-            <BuildR on_tab={docs.current().source == BUILT} text={docs.current().text.clone()} on_action={dispatch(&docs, |a| a)} />
+            <div id="view-playground"><Playground /></div>
+            <div id="view-build">
+                <BuildR on_tab={docs.current().source == BUILT} text={docs.current().text.clone()} on_action={dispatch(&docs, |a| a)} />
+            </div>
         </main>
+    }
+}
+
+/// The panels that drive the grid, under the document: the shape panel
+/// (its fit and its queue colour the grid) and Combine.
+fn grid_drivers(
+    docs: &UseReducerHandle<Docs>,
+    fit: &FitLinks,
+    shapes: &Rc<Shapes>,
+    analyzed: &Analyzed,
+) -> Html {
+    let text = docs.current().text.clone();
+    // Reaching the shape panel starts its worker, before any typing.
+    let warm = warm_shapes::<FocusEvent>(shapes, &text);
+    let warm_pointer = warm_shapes::<PointerEvent>(shapes, &text);
+    html! {
+        <>
+            <div class="view-shape" id="view-shape" onfocusin={warm} onpointerenter={warm_pointer}>
+                <ShapePanel r_text={text} tab={tab_letter(docs.active).to_string()} on_open={fit.on_open.clone()}
+                    on_allocation={fit.on_allocation.clone()} on_queue={fit.on_queue.clone()} />
+            </div>
+            <div class="view-combine" id="view-combine">
+                <SetopsPanel tabs={docs.docs.clone()} active={docs.active}
+                    on_open={dispatch(docs, Action::Open)} on_early={analyzed.seed.clone()} />
+            </div>
+        </>
+    }
+}
+
+/// The page's sticky navigation: a link to each view the page shows
+/// (the grid and the graph only once there is one).
+fn views_nav(has_grid: bool, has_graph: bool) -> Html {
+    let views = [
+        ("view-document", "Document", true),
+        ("view-grid", "Grid", has_grid),
+        ("view-shape", "Shape", true),
+        ("view-combine", "Combine", true),
+        ("view-graph", "Graph", has_graph),
+        ("view-playground", "Playground", true),
+        ("view-build", "Build an R", true),
+    ];
+    html! {
+        <nav class="views" aria-label="Views" data-testid="views-nav">
+            { for views.into_iter().filter(|v| v.2).map(|(id, name, _)| html! {
+                <a href={format!("#{id}")}>{ name }</a>
+            }) }
+        </nav>
     }
 }
 
@@ -179,6 +235,10 @@ struct GridPanel<'a> {
     compare: &'a CompareView,
     /// Whether a fit colours the cells over the compare view.
     covered: bool,
+    /// The name of the colouring a fit or the queue lays over the grid.
+    overlay: Option<&'static str>,
+    /// Show or put aside that overlay.
+    on_overlay: Callback<bool>,
     color_by: Rc<crate::grid::ColorBy>,
     on_open: Callback<String>,
     linked: Option<crate::web::model::Linked>,
@@ -196,7 +256,7 @@ fn grid_panel(p: GridPanel) -> Html {
         ..
     } = p;
     html! {
-        <section class="panel" aria-label="Grid">
+        <section class="panel grid-view" id="view-grid" aria-label="Grid">
             <h2>{ "Grid" }
                 { color_menu(ColorMenu {
                     choice: p.coloring.choice,
@@ -206,6 +266,8 @@ fn grid_panel(p: GridPanel) -> Html {
                     active: p.docs.active,
                     on_choose: p.coloring.on_choose,
                     problem: p.coloring.problem,
+                    overlay: p.overlay,
+                    on_overlay: p.on_overlay,
                 }) }
             </h2>
             { compare_summary(p.compare, p.covered) }

@@ -6,6 +6,7 @@
 
 mod cli;
 mod consistency;
+mod examples;
 mod fixtures;
 mod golden;
 mod hostlist;

@@ -409,8 +409,8 @@ fn property_findings() {
     check(
         &base(r#"{"hot!": "0"}"#),
         &[(
-            E,
-            "invalid character '!' in property \"hot!\" (RFC 20; flux-core accepts it)",
+            W,
+            "invalid character '!' in property \"hot!\" (RFC 20 forbids it; flux-core accepts it)",
             "\"hot!\"",
             "/execution/properties/hot!",
         )],

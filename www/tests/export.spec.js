@@ -15,7 +15,7 @@ test('export the grid as PNG and SVG', async ({ rscope, problems }) => {
   expect(svg.suggestedFilename()).toBe('rscope-grid.svg');
   const text = (await bytesOf(svg)).toString();
   // Under the title, legend (50 pixels) and axis (28), beside the labels.
-  expect(text).toContain('<text x="10" y="84.5" font-size="11" dominant-baseline="middle" fill="#1b1f24">laptop (0)</text>');
+  expect(text).toContain('<text x="10" y="84.5" font-size="12" dominant-baseline="middle" fill="#1b1f24">laptop (0)</text>');
   expect(text).toContain('<rect x="158" y="78" width="104" height="13" fill="#0072B2"/>');
   expect(text).toContain('<rect x="275" y="78" width="13" height="13" fill="#E69F00"/>');
   expect(problems).toEqual([]);

@@ -5,6 +5,9 @@ import { quartz } from './rscope.js';
 
 const MACHINE = quartz(200, 8);
 
+// Wide enough for the grid's column to show all 41 columns.
+test.use({ viewport: { width: 1600, height: 900 } });
+
 test('the axis names core and GPU ids and stays over scrolled rows', async ({ rscope, problems }) => {
   await rscope.load();
   await rscope.fill(MACHINE);

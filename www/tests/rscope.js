@@ -105,6 +105,7 @@ export class Rscope {
     this.legend = page.getByTestId('legend');
     this.legendItems = this.legend.locator('li');
     this.colorBy = page.getByTestId('color-by');
+    this.viewsNav = page.getByTestId('views-nav');
     this.memberProblem = page.getByTestId('member-problem');
     this.fold = page.getByTestId('fold');
     this.selectionShort = page.getByTestId('selection-short');
@@ -637,6 +638,16 @@ export class Rscope {
   /** Choose how cells are coloured, by option value or `{ label }`. */
   async colorCellsBy(choice) {
     await this.colorBy.selectOption(choice);
+  }
+
+  /** The colour menu's chosen option, as the user reads it. */
+  colorChoice() {
+    return this.colorBy.evaluate((s) => s.selectedOptions[0]?.textContent ?? '');
+  }
+
+  /** Follow the sticky navigation's link to the view `name` ("Shape", "Graph"…). */
+  async goToView(name) {
+    await this.viewsNav.getByRole('link', { name, exact: true }).click();
   }
 
   /** The row labels the grid's canvas drew last, top to bottom. */

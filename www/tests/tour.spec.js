@@ -19,7 +19,7 @@ test('the tour steps by keyboard, and is left and resumed', async ({ page, rscop
   await page.keyboard.press('ArrowRight');
   await expect(rscope.tourStep).toHaveText('Step 5 of 8: Properties');
   await expect(rscope.grid).toHaveAttribute('data-linked', '21-22');
-  await expect(rscope.linked()).toHaveText(['"properties"']);
+  await expect(rscope.linked()).toHaveText(['    "properties": {', '      "debug": "21-22"', '    }']);
   await page.keyboard.press('Escape');
   await expect(rscope.tourStep).toHaveCount(0);
   await expect(rscope.tourStart).toHaveText('Resume the tour (step 5 of 8)');

@@ -75,8 +75,13 @@ export interface EncodeOptions {
   /** `NAME[:RANKS]` properties (all ranks when RANKS is omitted). */
   property?: string[];
 }
+/** Options of `validate`, as `rscope R validate`'s flags. */
+export interface ValidateOptions {
+  /** Read RFC 40 strictly: what Fluxion's graphs leave out is a warning, not a note (`--strict-rfc40`). */
+  strictRfc40?: boolean;
+}
 /** Every finding of the R documents in `text`, as `rscope R validate` lists them. */
-export function validate(text: string): Finding[];
+export function validate(text: string, options?: ValidateOptions): Finding[];
 /** The version and node, core and GPU counts of an R document, and what `rscope summary` prints. */
 export function summary(text: string): Summary;
 /** What `rscope R decode` prints for the R objects of `text` (one or more, concatenated). */
@@ -88,11 +93,13 @@ export function encode(options?: EncodeOptions): string;
 const DOC: &str = "an R document";
 
 /// Every finding of the R documents in `text`, as `rscope R validate`
-/// lists them: `[{severity, message, line, column, span, pointer, fix}]`.
+/// lists them: `[{severity, message, line, column, span, pointer, fix}]`;
+/// `{strictRfc40: true}` as its `--strict-rfc40`.
 #[wasm_bindgen(skip_typescript)]
-pub fn validate(text: JsValue) -> Result<JsValue, JsValue> {
+pub fn validate(text: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
     let text = text_arg("validate", "text", DOC, &text)?;
-    to_js(&r::findings(&text))
+    let strict = option_flag("validate", &options, "strictRfc40")?;
+    to_js(&r::findings(&text, strict))
 }
 
 /// The version and node, core and GPU counts of an R document, with the

@@ -6,7 +6,7 @@
 //! enforces, with its RFC, and a line on how to fix it.
 
 use crate::diag::Severity;
-use crate::report::{Finding, FixView};
+use crate::report::{has_rfc40_leniency, rfc40_strictly, Finding, FixView};
 use crate::words::count;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -54,9 +54,27 @@ fn why(f: &Finding) -> Html {
     }
 }
 
+/// The switch to read RFC 40 strictly, as `--strict-rfc40` does.
+fn strict_switch(strict: &UseStateHandle<bool>) -> Html {
+    let onchange = {
+        let strict = strict.clone();
+        Callback::from(move |e: Event| {
+            let input: web_sys::HtmlInputElement = e.target_unchecked_into();
+            strict.set(input.checked());
+        })
+    };
+    html! {
+        <label class="inline strict">
+            <input type="checkbox" checked={**strict} {onchange} data-testid="strict-rfc40" />
+            { " read RFC 40 strictly (as --strict-rfc40): what Fluxion's graphs leave out is a warning" }
+        </label>
+    }
+}
+
 /// The list of findings, grouped by severity.
 #[function_component(Diagnostics)]
 pub fn diagnostics(props: &DiagnosticsProps) -> Html {
+    let strict = use_state(|| false);
     if props.findings.is_empty() {
         return html! {
             <section class="panel diagnostics" aria-label="Problems" data-testid="diagnostics">
@@ -65,8 +83,11 @@ pub fn diagnostics(props: &DiagnosticsProps) -> Html {
             </section>
         };
     }
+    let lenient = has_rfc40_leniency(&props.findings);
+    let strictly = (*strict && lenient).then(|| rfc40_strictly(&props.findings));
+    let findings = strictly.as_ref().unwrap_or(&props.findings);
     let groups = [Severity::Error, Severity::Warning, Severity::Note].map(|s| {
-        let items: Vec<&Finding> = props.findings.iter().filter(|f| f.severity == s).collect();
+        let items: Vec<&Finding> = findings.iter().filter(|f| f.severity == s).collect();
         if items.is_empty() {
             return html! {};
         }
@@ -103,6 +124,7 @@ pub fn diagnostics(props: &DiagnosticsProps) -> Html {
     html! {
         <section class="panel diagnostics" aria-label="Problems" data-testid="diagnostics">
             <h2>{ "Problems" }</h2>
+            if lenient { { strict_switch(&strict) } }
             { for groups }
         </section>
     }

@@ -241,6 +241,9 @@ pub fn grid_view(props: &GridProps) -> Html {
                 on_svg,
                 shape: shape(&grid, map.len(), zoom.strip, *fold),
             }) }
+            if let Some(note) = grid.partial_note() {
+                <p class="hint grid-partial" data-testid="grid-partial">{ note }</p>
+            }
             <canvas ref={axis_canvas} class="grid-axis" aria-hidden="true" data-testid="grid-axis"></canvas>
             // The frame starts where the scroller does, so the tooltip's
             // coordinates (from the scroller's corner) place it right.
@@ -249,6 +252,7 @@ pub fn grid_view(props: &GridProps) -> Html {
                 role="application" aria-roledescription="resource grid" aria-label="Resource grid: arrow keys move, shift extends the selection, Enter selects, Escape clears"
                 style={format!("height:{}px", VIEW_HEIGHT.min(total_h + 16.0).max(60.0))} data-testid="grid"
                 data-label-width={left.to_string()} data-cell={zoom.cell.to_string()}
+                data-label-font={crate::grid::geometry::label_font(zoom.cell).to_string()}
                 data-linked={props.linked.as_ref().map(|l| l.entry.ranks.to_string())}>
                 <div class="grid-spacer" style={format!("width:{total_w}px;height:{total_h}px")}></div>
                 <canvas ref={canvas} class="grid-canvas" aria-hidden="true"></canvas>

@@ -410,8 +410,14 @@ pub struct FitLinks {
     pub queue_cells: std::rc::Rc<Vec<JobCells>>,
     /// How the grid is coloured while a fit is shown (the cells it would
     /// take, however many groups) or, without one, while jobs run (each
-    /// in its colour); `None` leaves the colour menu's choice.
+    /// in its colour); `None` leaves the colour menu's choice, as does
+    /// an overlay the user put aside by picking in that menu.
     pub overlay: Option<std::rc::Rc<ColorBy>>,
+    /// The overlay's name in the grid's colour menu.
+    pub overlay_label: Option<&'static str>,
+    /// Show (`true`) or put aside (`false`) the overlay, from the colour
+    /// menu; a new fit or queue change shows its overlay again.
+    pub on_overlay: Callback<bool>,
 }
 
 /// Keep the last fit's allocation for the grid and open tabs with `open`.
@@ -437,13 +443,29 @@ pub fn use_fit(open: &Callback<Result<Doc, String>>) -> FitLinks {
     let overlay = use_memo(((*cells).clone(), (*queue_cells).clone()), |(fit, jobs)| {
         overlay(fit.as_ref(), jobs)
     });
+    // The overlay the menu put aside, by identity: the next fit or queue
+    // change makes a new one, which shows.
+    let aside = use_state(|| None::<std::rc::Rc<ColorBy>>);
+    let shown = (*overlay)
+        .clone()
+        .filter(|o| !aside.as_ref().is_some_and(|a| std::rc::Rc::ptr_eq(a, o)));
+    let on_overlay = {
+        let (aside, overlay) = (aside.clone(), (*overlay).clone());
+        Callback::from(move |show: bool| aside.set(if show { None } else { overlay.clone() }))
+    };
+    let overlay_label = shown.as_ref().map(|_| match *cells {
+        Some(_) => "where the shape fits (Shape panel)",
+        None => "the queue's jobs (Shape panel)",
+    });
     FitLinks {
         on_allocation,
         on_open,
         linked: cells.as_ref().and_then(as_linked),
         on_queue,
         queue_cells: (*queue_cells).clone(),
-        overlay: (*overlay).clone(),
+        overlay: shown,
+        overlay_label,
+        on_overlay,
     }
 }
 

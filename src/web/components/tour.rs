@@ -5,7 +5,7 @@
 
 use crate::rset::Entry;
 use crate::tabs::{Action, Doc, Docs};
-use crate::teach::tour::{self, Stop, DOCUMENT};
+use crate::teach::tour::{self, Stop};
 use crate::web::components::grid::Linked;
 use std::rc::Rc;
 use web_sys::HtmlElement;
@@ -41,7 +41,7 @@ pub fn use_tour(docs: &UseReducerHandle<Docs>) -> Touring {
                 let i = i.min(n.saturating_sub(1));
                 docs.dispatch(Action::Import(Doc {
                     source: "Tour: the RFC 20 example".into(),
-                    text: DOCUMENT.into(),
+                    text: tour::document().into(),
                     provenance: None,
                 }));
                 last.set(i);
@@ -50,7 +50,7 @@ pub fn use_tour(docs: &UseReducerHandle<Docs>) -> Touring {
             step.set(to);
         })
     };
-    let shown = docs.current().text == DOCUMENT;
+    let shown = docs.current().text == tour::document();
     let stop = (*step).and_then(|i| stops.get(i)).filter(|_| shown);
     Touring {
         step: *step,
