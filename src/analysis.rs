@@ -36,6 +36,10 @@ impl Summaries {
     }
 }
 
+/// What a JSON text that is no Flux document holds, as the page draws it
+/// (made here, from the text, never by the page).
+pub use crate::json::overview::{Node as JsonNode, MAX_NODES as JSON_TREE_NODES};
+
 /// A document read by the core, with everything the page draws from it.
 #[derive(Debug)]
 pub struct Analysis {
@@ -53,6 +57,8 @@ pub struct Analysis {
     pub grid: Option<Grid>,
     /// The containment tree of the document's graph, if it has one.
     pub outline: Option<Outline>,
+    /// The keys and values of JSON that is no Flux document.
+    pub json_tree: Option<crate::json::overview::Node>,
 }
 
 impl Analysis {
@@ -104,6 +110,7 @@ impl Analysis {
         Analysis {
             findings: std::mem::take(&mut report.findings),
             squiggles,
+            json_tree: json_tree(text, &summaries),
             summaries,
             properties,
             report,
@@ -111,6 +118,20 @@ impl Analysis {
             outline,
         }
     }
+}
+
+/// For JSON that is no Flux document, its keys and values. The element's
+/// bundle draws none (its size budget), and the constant `cfg!` lets the
+/// code fall out of it.
+fn json_tree(
+    text: &str,
+    summaries: &Result<Summaries, String>,
+) -> Option<crate::json::overview::Node> {
+    let foreign = matches!(summaries, Err(e) if e == crate::report::NOT_FLUX);
+    if !cfg!(feature = "page") || !foreign {
+        return None;
+    }
+    crate::json::overview::overview(text)
 }
 
 /// The first half of an analysis ([`Analysis::begin`]).
@@ -239,6 +260,8 @@ pub struct Drawn {
     /// pieces of its own ([`Outline::pieces`]).
     #[serde(skip)]
     pub outline: Option<Outline>,
+    /// The keys and values of JSON that is no Flux document.
+    pub json_tree: Option<crate::json::overview::Node>,
 }
 
 impl Drawn {
@@ -275,6 +298,7 @@ impl Drawn {
             grid: a.grid.as_ref().map(Grid::to_wire),
             entries,
             outline,
+            json_tree: a.json_tree.clone(),
         }
     }
 
@@ -348,6 +372,7 @@ impl Drawn {
             grid: None,
             entries: Vec::new(),
             outline: None,
+            json_tree: self.json_tree.clone(),
         };
         let parts = vec![bytes(&rest), bytes(&self.entries)];
         // The element's bundle answers on its own thread, where the
@@ -371,6 +396,7 @@ impl Drawn {
             grid: None,
             entries: Vec::new(),
             outline: None,
+            json_tree: None,
         }
     }
 
@@ -877,6 +903,24 @@ mod tests {
     }
 
     #[test]
+    fn fluxions_find_output_draws_its_rankless_nodes_as_a_partial_grid() {
+        // flux-sched's t/data/resource/expected/find-format-rv1-nosched.json,
+        // with a second node.
+        let text = r#"{"version": 1, "execution": {"R_lite": [{"children": {"core": "0-15"}}, {"children": {"core": "0-7", "gpu": "0"}}], "nodelist": ["cab[1234-1235]"]}}"#;
+        let a = Analysis::of(text);
+        assert_eq!(a.summaries.as_ref().unwrap_err(), "missing key 'rank'");
+        let g = a.grid.as_ref().unwrap();
+        assert_eq!(
+            (g.rows(), g.label(0).as_str(), g.label(1).as_str()),
+            (2, "cab1234 (0)", "cab1235 (1)")
+        );
+        assert_eq!(
+            g.partial_note().unwrap(),
+            "Partial: 2 nodes read before the first error flux-core refuses. Fix the problems listed to see the whole set."
+        );
+    }
+
+    #[test]
     fn a_bare_graph_opens_as_the_r_it_describes_with_its_own_findings() {
         let example: serde_json::Value =
             serde_json::from_str(include_str!("../static/examples/jgf.json")).unwrap();
@@ -907,10 +951,17 @@ mod tests {
 
     #[test]
     fn json_of_other_keys_is_named_not_a_flux_document() {
-        for text in [r#"{"foo": 1}"#, "[1, 2]", "42"] {
+        for (text, holds) in [
+            (r#"{"foo": 1}"#, "object, 1 member"),
+            ("[1, 2]", "array, 2 elements"),
+            ("42", "42"),
+        ] {
             let a = Analysis::of(text);
             assert_eq!(a.summaries.unwrap_err(), crate::report::NOT_FLUX, "{text}");
+            // What it holds, shown instead.
+            assert_eq!(a.json_tree.unwrap().value, holds);
         }
+        assert_eq!(Analysis::of(r#"{"version": 1}"#).json_tree, None);
         assert_eq!(
             Analysis::of(r#"{"version": 1}"#).summaries.unwrap_err(),
             "missing key 'execution': R needs 'execution' or 'scheduling'"

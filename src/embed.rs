@@ -172,6 +172,19 @@ fn defaults(missing: &str) -> Embed {
 /// Read the options of an embed from the query string `search` and the
 /// fragment `hash` (where a share link keeps `r=`).
 pub fn options(search: &str, hash: &str) -> Embed {
+    options_with(search, hash, &|packed| {
+        share::unpack(packed).map_err(|e| e.to_string())
+    })
+}
+
+/// [`options`], with `r=` unpacked by `unpack`: the element's small
+/// bundle, which the iframe mode runs on when there is no `r=`, leaves
+/// the inflater out (its size budget).
+pub fn options_with(
+    search: &str,
+    hash: &str,
+    unpack: &dyn Fn(&str) -> Result<String, String>,
+) -> Embed {
     let mut e = defaults(
         "no document: give url= (a link to an R document) or r= (a share link's packed document)",
     );
@@ -180,7 +193,7 @@ pub fn options(search: &str, hash: &str) -> Embed {
             "embed" => {}
             "url" => e.source = Source::Url(v),
             "r" => {
-                e.source = match share::unpack(&v) {
+                e.source = match unpack(&v) {
                     Ok(text) => Source::Text(text),
                     Err(why) => Source::Missing(format!("r= {why}")),
                 }
@@ -401,6 +414,9 @@ mod tests {
         assert!(
             matches!(options("?embed&r=%%%", "").source, Source::Missing(m) if m.starts_with("r= "))
         );
+        // Where no inflater is at hand, `r=` says why it shows nothing.
+        let e = options_with("?embed", &format!("#r={packed}"), &|_| Err("cannot".into()));
+        assert_eq!(e.source, Source::Missing("r= cannot".into()));
     }
 
     #[test]

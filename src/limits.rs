@@ -3,6 +3,7 @@
 //! one states it, so they live together here rather than beside each use.
 //!
 //! Limits that belong to one format stay with it and are named there:
+//! [`crate::json::diagnose::MAX_JSON_DEPTH`],
 //! [`crate::rset::MAX_RANKS`], [`crate::rset::MAX_DIAGNOSTICS`],
 //! [`crate::jgf::MAX_VERTICES`], [`crate::jgf::MAX_EDGES`],
 //! [`crate::outline::MAX_GENERATED_VERTICES`], the host list limits in

@@ -1,13 +1,9 @@
 //! Strict JSON with spans.
 //!
-//! A valid document is read once, by [`super::tree`]. What that reader
-//! does not take goes the careful way, which words the error: `jsonc-parser`
-//! (an AST whose every node has a byte range) with all of its extensions
-//! turned off (no comments, no trailing commas, no single quotes, no hex,
-//! no bare words), then `serde_json` over the same text, which catches what
-//! that parser lets through (raw control characters in strings, bad
-//! escapes). So the documents accepted are exactly RFC 8259 JSON, and each
-//! refusal keeps the message it always had.
+//! A valid document is read once, by [`super::tree`]. When that reader
+//! refuses a text, [`super::diagnose`] finds where and words why. The
+//! documents accepted are exactly RFC 8259 JSON, nested at most
+//! [`super::diagnose::MAX_JSON_DEPTH`] levels.
 //!
 //! Duplicate keys are accepted, as jansson accepts them: the last value wins
 //! and the key keeps the position of its first occurrence. The validator
@@ -16,55 +12,29 @@
 use super::tree::{self, Object, Value};
 use crate::diag::{offset_of, Diagnostic};
 use crate::limits::MAX_DOCUMENT_BYTES;
-use jsonc_parser::{CollectOptions, ParseOptions};
 use std::ops::Range;
-
-fn strict() -> ParseOptions {
-    ParseOptions {
-        allow_comments: false,
-        allow_loose_object_property_names: false,
-        allow_trailing_commas: false,
-        allow_missing_commas: false,
-        allow_single_quoted_strings: false,
-        allow_hexadecimal_numbers: false,
-        allow_unary_plus_numbers: false,
-        allow_bare_decimal_point_numbers: false,
-        allow_non_finite_numbers: false,
-        allow_extended_string_escapes: false,
-    }
-}
-
-fn lower_first(s: &str) -> String {
-    let mut c = s.chars();
-    match c.next() {
-        Some(f) => f.to_lowercase().chain(c).collect(),
-        None => String::new(),
-    }
-}
 
 /// Parse one JSON document into a tree with byte ranges, or say where and
 /// why it is not JSON.
 pub fn parse(text: &str) -> Result<Value<'_>, Box<Diagnostic>> {
-    parse_inner(text, true, tree::read)
+    parse_inner(text, tree::read)
 }
 
 /// [`parse`], with a graph's `nodes` and `edges` built too (see
 /// [`tree::read`]), for walks that may go anywhere in the tree.
 pub fn parse_whole(text: &str) -> Result<Value<'_>, Box<Diagnostic>> {
-    parse_inner(text, true, tree::read_whole)
+    parse_inner(text, tree::read_whole)
 }
 
-/// [`parse`] without the second strictness pass, for a slice that
-/// [`split_stream`] already checked.
+/// [`parse`] of a slice that [`split_stream`] already checked.
 pub(crate) fn parse_checked(text: &str) -> Result<Value<'_>, Box<Diagnostic>> {
-    parse_inner(text, false, tree::read)
+    parse_inner(text, tree::read)
 }
 
 /// `fast` is the one-pass reader to try first ([`tree::read`] or
 /// [`tree::read_whole`]).
 fn parse_inner<'t>(
     text: &'t str,
-    recheck: bool,
     fast: fn(&'t str) -> Option<Value<'t>>,
 ) -> Result<Value<'t>, Box<Diagnostic>> {
     if text.len() > MAX_DOCUMENT_BYTES {
@@ -79,114 +49,18 @@ fn parse_inner<'t>(
     }
     match fast(text) {
         Some(v) => Ok(v),
-        None => careful(text, recheck),
+        None => Err(careful(text)),
     }
 }
 
-/// The careful reader: the error, worded as jsonc-parser and serde_json
-/// word it, or (for the rare valid forms the fast reader leaves here) the
-/// tree.
-fn careful(text: &str, recheck: bool) -> Result<Value<'_>, Box<Diagnostic>> {
-    let ast =
-        jsonc_parser::parse_to_ast(text, &CollectOptions::default(), &strict()).map_err(|e| {
-            let r = e.range();
-            Box::new(Diagnostic::error(
-                format!("not JSON: {}", lower_first(&e.kind().to_string())),
-                r.start..r.end,
-                "",
-            ))
-        })?;
-    let Some(value) = ast.value else {
-        return Err(Box::new(Diagnostic::error(
-            "not JSON: empty document",
-            0..0,
-            "",
-        )));
-    };
-    let checked = if recheck {
-        serde_json::from_str::<serde::de::IgnoredAny>(text)
-    } else {
-        Ok(serde::de::IgnoredAny)
-    };
-    if let Err(e) = checked {
-        let mut at = offset_of(text, e.line(), e.column()).saturating_sub(1);
-        let msg = e.to_string();
-        let msg = msg.split(" at line ").next().unwrap_or(&msg).to_string();
-        if msg.starts_with("control character") {
-            // serde_json reports the string's start; point at the character.
-            let rest = text.as_bytes().get(at..).unwrap_or_default();
-            if let Some(i) = rest.iter().position(|&b| b < 0x20) {
-                at += i;
-            }
-        }
-        // The span covers the whole character there (serde_json counts
-        // columns in bytes, and a character may be several).
-        while at > 0 && !text.is_char_boundary(at) {
-            at -= 1;
-        }
-        let end = at + text[at..].chars().next().map_or(0, char::len_utf8);
-        return Err(Box::new(Diagnostic::error(
-            format!("not JSON: {msg}"),
-            at..end,
-            "",
-        )));
-    }
-    Ok(from_ast(value))
-}
-
-fn span(r: jsonc_parser::common::Range) -> tree::Range {
-    tree::Range {
-        start: r.start,
-        end: r.end,
-    }
-}
-
-fn string_lit(s: jsonc_parser::ast::StringLit<'_>) -> tree::StringLit<'_> {
-    tree::StringLit {
-        range: span(s.range),
-        value: s.value,
-    }
-}
-
-/// jsonc-parser's tree as ours (strict options leave no bare words).
-fn from_ast(v: jsonc_parser::ast::Value<'_>) -> Value<'_> {
-    use jsonc_parser::ast::{ObjectPropName, Value as J};
-    match v {
-        J::StringLit(s) => Value::StringLit(string_lit(s)),
-        J::NumberLit(n) => Value::NumberLit(tree::NumberLit {
-            range: span(n.range),
-            value: n.value,
-        }),
-        J::BooleanLit(b) => Value::BooleanLit(tree::BooleanLit {
-            range: span(b.range),
-            value: b.value,
-        }),
-        J::NullKeyword(n) => Value::NullKeyword(tree::NullKeyword {
-            range: span(n.range),
-        }),
-        J::Array(a) => Value::Array(tree::Array {
-            range: span(a.range),
-            elements: a.elements.into_iter().map(from_ast).collect(),
-            deferred: tree::Ranges::default(),
-        }),
-        J::Object(o) => Value::Object(Object {
-            range: span(o.range),
-            properties: o
-                .properties
-                .into_iter()
-                .map(|p| tree::ObjectProp {
-                    name: match p.name {
-                        ObjectPropName::String(s) => string_lit(s),
-                        ObjectPropName::Word(w) => tree::StringLit {
-                            range: span(w.range),
-                            value: w.value.into(),
-                        },
-                    },
-                    value: from_ast(p.value),
-                })
-                .collect(),
-        }),
-    }
+/// The refusal of a text the one-pass reader did not take, worded.
+fn careful(text: &str) -> Box<Diagnostic> {
+    let (message, span) = super::diagnose::first_error(text).unwrap_or_else(|| {
+        // Unreachable while the reader and the diagnosis agree, which a
+        // property test and the fuzz target check.
+        ("the reader refused it without a reason".to_string(), 0..0)
+    });
+    Box::new(Diagnostic::error(format!("not JSON: {message}"), span, ""))
 }
 
 /// Split a stream of concatenated JSON documents (what `flux R` reads on
@@ -400,9 +274,64 @@ mod tests {
     }
 
     #[test]
+    fn names_each_extension_and_the_nesting_limit() {
+        for (text, message, span) in [
+            ("[1,]", "trailing commas are not allowed", 2..3),
+            ("[01]", "numbers cannot have leading zeros", 1..3),
+            ("[.5]", "numbers cannot start with a decimal point", 1..2),
+            ("[+1]", "unary plus on numbers is not allowed", 1..2),
+            ("[NaN]", "infinity and NaN are not allowed", 1..4),
+            ("[-Infinity]", "infinity and NaN are not allowed", 1..10),
+            ("[1 2]", "expected ',' or ']' after an array element", 3..4),
+            (
+                "{\"a\": 1 \"b\"}",
+                "expected ',' or '}' after an object member",
+                8..9,
+            ),
+            ("{\"a\" 1}", "expected ':' after the property name", 5..6),
+            ("[1e]", "expected digit in the exponent", 2..3),
+            ("[1.]", "expected digit after the decimal point", 2..3),
+            ("\"\\q\"", "invalid escape", 1..3),
+            ("\"\\u12\"", "expected four hex digits after \\u", 1..5),
+            ("\"\\udc00\"", "\\udc00 is an unpaired low surrogate", 1..7),
+            (
+                "\u{feff}{}",
+                "a byte order mark (U+FEFF) is not allowed",
+                0..3,
+            ),
+            (
+                "{\"a\":",
+                "unexpected end of the text, where a value should be",
+                5..5,
+            ),
+            ("[true", "unterminated array", 0..5),
+            (
+                "[",
+                "unexpected end of the text, where a value should be",
+                1..1,
+            ),
+        ] {
+            assert_eq!(
+                err(text),
+                (format!("not JSON: {message}"), span),
+                "{text:?}"
+            );
+        }
+        let deep = |n| format!("{}{}", "[".repeat(n), "]".repeat(n));
+        assert!(parse(&deep(512)).is_ok());
+        assert_eq!(
+            err(&deep(513)),
+            (
+                "not JSON: arrays and objects nested deeper than 512 levels".into(),
+                512..513
+            )
+        );
+    }
+
+    #[test]
     fn a_span_covers_a_whole_character() {
-        // U+0085 (two bytes) is white space to jsonc-parser but not to JSON;
-        // found by the rset fuzz target.
+        // U+0085 (two bytes) is white space to some parsers but not to
+        // JSON; found by the rset fuzz target.
         assert_eq!(err("\u{85} 0"), ("not JSON: expected value".into(), 0..2));
     }
 
@@ -446,7 +375,7 @@ mod tests {
     }
 }
 
-/// The one-pass reader against the careful one (proptest does not build
+/// The one-pass reader against the diagnosis and serde_json (proptest does not build
 /// for wasm32).
 #[cfg(all(test, not(target_arch = "wasm32")))]
 mod props {
@@ -530,21 +459,48 @@ mod props {
             prop_assert_eq!(ours.1.map(|d| d.message), theirs.1.map(|d| d.message));
         }
 
-        /// Valid JSON is read in one pass, to the careful reader's tree.
+        /// Valid JSON is read in one pass, to serde_json's value.
         #[test]
         fn fast_reader_reads_valid_json(text in json_text()) {
-            let fast = tree::read(&text);
+            let fast = tree::read_whole(&text);
             prop_assert!(fast.is_some());
-            prop_assert_eq!(Ok(fast.unwrap()), careful(&text, true).map_err(|d| d.message));
+            let theirs: serde_json::Value = serde_json::from_str(&text).unwrap();
+            prop_assert_eq!(as_serde(&fast.unwrap()), theirs);
+            prop_assert_eq!(super::super::diagnose::first_error(&text), None);
         }
 
-        /// The one-pass reader takes only what the careful reader takes,
-        /// and builds the same tree.
+        /// The diagnosis finds an error exactly where the one-pass reader
+        /// refuses, and the reader takes only what serde_json takes.
         #[test]
-        fn fast_reader_agrees_with_the_careful_one(text in jsonish()) {
-            if let Some(fast) = tree::read(&text) {
-                prop_assert_eq!(Ok(fast), careful(&text, true).map_err(|d| d.message));
+        fn the_diagnosis_is_the_readers_complement(text in jsonish()) {
+            let fast = tree::read(&text);
+            let why = super::super::diagnose::first_error(&text);
+            prop_assert_eq!(fast.is_some(), why.is_none(), "{:?}", why);
+            if fast.is_some() {
+                prop_assert!(serde_json::from_str::<serde::de::IgnoredAny>(&text).is_ok());
+            }
+            if let Some((_, span)) = why {
+                prop_assert!(span.end <= text.len() && text.is_char_boundary(span.start) && text.is_char_boundary(span.end));
             }
         }
+    }
+}
+
+#[cfg(all(test, not(target_arch = "wasm32")))]
+fn as_serde(v: &Value<'_>) -> serde_json::Value {
+    use serde_json::Value as S;
+    match v {
+        Value::StringLit(s) => S::String(s.as_str().to_string()),
+        Value::NumberLit(n) => serde_json::from_str(n.value).unwrap(),
+        Value::BooleanLit(b) => S::Bool(b.value),
+        Value::NullKeyword(_) => S::Null,
+        Value::Array(a) => S::Array(a.elements.iter().map(as_serde).collect()),
+        Value::Object(o) => S::Object(
+            members(o)
+                .0
+                .iter()
+                .map(|m| (m.name.to_string(), as_serde(m.value)))
+                .collect(),
+        ),
     }
 }

@@ -392,6 +392,10 @@ struct Cx<'t, 'g> {
     diags: Vec<Diagnostic>,
     dropped: usize,
     fatal: bool,
+    /// Fatal findings so far, and how many of them are `R_lite` entries
+    /// with no rank (read on, for the partial view, when they are all).
+    fatals: u32,
+    rankless: u32,
     rejection: Option<Diagnostic>,
     entries: Vec<Entry>,
     /// Whether to record `entries` (only an editor needs them).
@@ -409,6 +413,8 @@ impl<'t, 'g> Cx<'t, 'g> {
             diags: Vec::new(),
             dropped: 0,
             fatal: false,
+            fatals: 0,
+            rankless: 0,
             rejection: None,
             entries: Vec::new(),
             keep_entries: true,
@@ -432,6 +438,7 @@ impl<'t, 'g> Cx<'t, 'g> {
 
     fn push(&mut self, d: Diagnostic, fatal: bool) {
         self.fatal |= fatal;
+        self.fatals += u32::from(fatal);
         if fatal && self.rejection.is_none() {
             self.rejection = Some(d.clone());
         }
@@ -440,6 +447,13 @@ impl<'t, 'g> Cx<'t, 'g> {
         } else {
             self.dropped += 1;
         }
+    }
+
+    /// Whether the nodes read stop here: a fatal finding other than an
+    /// entry with no rank, which Fluxion's `find --format=rv1` writes and
+    /// the partial view numbers in order.
+    fn stopped(&self) -> bool {
+        self.fatals > self.rankless
     }
 
     /// An error the reference also refuses.
@@ -943,10 +957,7 @@ impl<'t, 'g> Cx<'t, 'g> {
         self.unknown_keys(&ms, &["rank", "children", "node"], ptr);
         let rank = get("rank");
         let ranks = match rank {
-            None => {
-                self.fatal("missing key 'rank'", open.clone(), &ptr());
-                None
-            }
+            None => self.rankless_entry(open.clone(), rl, ptr),
             Some(m) => self.idset(m.value, &"rank", &|| pointer_push(&ptr(), "rank")),
         };
         let mut children = match get("children") {
@@ -960,7 +971,7 @@ impl<'t, 'g> Cx<'t, 'g> {
         let Some(ranks) = ranks else { return };
         self.record_entry(range(e), &ranks, &children);
         let rank_span = range(rank.map(|m| m.value).unwrap_or(e));
-        if !self.entry_ranks_fit(&ranks, rank_span, rl, ptr) || self.fatal {
+        if !self.entry_ranks_fit(&ranks, rank_span, rl, ptr) || self.stopped() {
             return;
         }
         self.add_entry_nodes(
@@ -971,6 +982,28 @@ impl<'t, 'g> Cx<'t, 'g> {
             legacy_hosts,
             ptr,
         );
+    }
+
+    /// An entry with no `rank`: refused, as the reference refuses it; for
+    /// the partial view it takes the rank after the last one read, and the
+    /// first such entry says so.
+    fn rankless_entry(
+        &mut self,
+        open: Range<usize>,
+        rl: &Rset,
+        ptr: &dyn Fn() -> String,
+    ) -> Option<IdSet> {
+        self.fatal("missing key 'rank'", open.clone(), &ptr());
+        self.rankless += 1;
+        if self.rankless == 1 {
+            self.note(
+                "Fluxion's find --format=rv1 writes entries with no rank: the partial view numbers them from the last rank read, in order",
+                open,
+                &ptr(),
+            );
+        }
+        let next = rl.ranks().last().map_or(0, |r| r + 1);
+        Some(IdSet::from_range(next, next))
     }
 
     /// A note for each key not in `known`; the reference ignores them.
@@ -1248,7 +1281,7 @@ impl<'t, 'g> Cx<'t, 'g> {
                 return;
             }
         }
-        if !ok || self.fatal {
+        if !ok || self.stopped() {
             return;
         }
         if hosts.len() != rl.len() as u64 {

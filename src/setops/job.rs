@@ -55,6 +55,10 @@ pub struct Job {
     /// properties, times and attributes.
     #[serde(default)]
     pub keep_data: bool,
+    /// `rscope R --indent`: the result laid out a member a line, for
+    /// reading in an editor, rather than `flux R`'s one line.
+    #[serde(default)]
+    pub indent: bool,
     /// Each tab's name (its source), in the order of `tabs`, for the
     /// result's [`Provenance`]; missing names are empty.
     #[serde(default)]
@@ -184,9 +188,26 @@ pub fn run_kept(
         }
     }
     let mut answer = answer(job, &named, &inputs);
+    if job.indent {
+        indent(&mut answer);
+    }
     answer.warnings = inputs.warnings.take();
     let set = inputs.result.take().filter(|_| answer.text.is_some());
     (answer, set)
+}
+
+/// The result of `answer` as `rscope R --indent` prints it, and its
+/// provenance saying so.
+fn indent(answer: &mut Answer) {
+    let Some(text) = &answer.text else { return };
+    let Ok(indented) = crate::json::indent::indent(text) else {
+        return;
+    };
+    if let Some(p) = &mut answer.provenance {
+        p.command = p.command.replacen("rscope R ", "rscope R --indent ", 1);
+        p.result = provenance::digest(&indented);
+    }
+    answer.text = Some(indented);
 }
 
 /// The answer to `job` over `inputs` (the tabs `named`).
@@ -546,6 +567,34 @@ mod tests {
                 vec![("--keep-data".to_string(), String::new())],
                 "cat A.json B.json | rscope R intersect --keep-data"
             )
+        );
+    }
+
+    #[test]
+    fn an_indented_result_is_what_rscope_r_indent_prints() {
+        let mut u = job(Operation::Union);
+        u.indent = true;
+        let a = run(&u);
+        let flat = run(&job(Operation::Union)).text.unwrap();
+        let text = a.text.unwrap();
+        assert_eq!(text, crate::json::indent::indent(&flat).unwrap());
+        assert!(text.starts_with("{\n  \"version\": 1,\n  \"execution\": {\n"));
+        let p = a.provenance.unwrap();
+        assert_eq!(
+            (p.command.as_str(), p.result),
+            (
+                "cat A.json B.json | rscope R --indent decode",
+                provenance::digest(&text)
+            )
+        );
+        assert_eq!(p.options, []);
+        let mut e = job(Operation::Expression);
+        e.expression = "A | B".into();
+        e.indent = true;
+        let p = run(&e).provenance.unwrap();
+        assert_eq!(
+            p.command,
+            "rscope R --indent eval 'A | B' A=A.json B=B.json"
         );
     }
 

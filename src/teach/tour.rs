@@ -49,6 +49,13 @@ pub fn document() -> &'static str {
     })
 }
 
+/// Whether `text` is the tour's [`document`]: the graph is made only for
+/// a text that starts as the tour's does, so that opening the page, which
+/// asks, makes nothing.
+pub fn is_document(text: &str) -> bool {
+    text.starts_with(R_PART) && text == document()
+}
+
 /// One step of the tour.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Stop {
@@ -123,6 +130,14 @@ fn member_span(v: &crate::json::Value<'_>, at: usize) -> Option<(usize, usize)> 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_document_is_recognised_only_whole() {
+        assert!(is_document(document()));
+        assert!(!is_document(R_PART));
+        assert!(!is_document(&document().replace("192", "193")));
+        assert!(!is_document("{}"));
+    }
 
     #[test]
     fn every_stop_points_at_its_part() {

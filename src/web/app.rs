@@ -12,6 +12,7 @@ use crate::web::components::{
     explain::{use_explain, ExplainCard},
     grid::GridView,
     hwloc::HwlocPanel,
+    json_tree::JsonTree,
     playground::Playground,
     setops::SetopsPanel,
     shape::{use_fit, FitLinks, ShapePanel},
@@ -124,6 +125,9 @@ fn page() -> Html {
                 } else {
                     <div class="side">
                         <SummaryView result={summarized.map(|a| a.summaries.clone())} {progress} {on_cancel} {on_again} />
+                        if let Some(root) = complete.as_ref().and_then(|a| a.json_tree.clone()) {
+                            <JsonTree {root} />
+                        }
                         <ExplainCard card={teach.card.clone()} />
                         if let Some(a) = &complete {
                             <Diagnostics findings={a.findings.clone()} on_locate={actions.on_locate} on_fix={actions.on_fix} />

@@ -7,7 +7,7 @@
 //! they are.
 
 use crate::color::{coloring, ColorChoice};
-use crate::embed::{from_attributes, open_link, options, shape_fit, Embed, Fit, Source, View};
+use crate::embed::{from_attributes, open_link, shape_fit, Embed, Fit, Source, View};
 use crate::report::Finding;
 use crate::tabs::Text;
 use crate::web::components::grid::{GridView, Linked};
@@ -36,10 +36,17 @@ fn base() -> String {
 /// The options in the address bar, with the theme applied to the page.
 fn read_options() -> Embed {
     let location = gloo::utils::window().location();
-    let e = options(
-        &location.search().unwrap_or_default(),
-        &location.hash().unwrap_or_default(),
+    let (search, hash) = (
+        location.search().unwrap_or_default(),
+        location.hash().unwrap_or_default(),
     );
+    #[cfg(feature = "page")]
+    let e = crate::embed::options(&search, &hash);
+    // index.html opens a share link's `r=` with the page's bundle.
+    #[cfg(not(feature = "page"))]
+    let e = crate::embed::options_with(&search, &hash, &|_| {
+        Err("needs the page's bundle: open index.html?embed#r=… with pkg/ beside it".into())
+    });
     if let (Some(theme), Some(root)) = (
         e.theme.attribute(),
         gloo::utils::document().document_element(),

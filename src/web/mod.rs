@@ -34,6 +34,9 @@ const TYPES: &'static str = r#"
 export function mountView(root: Element, attributes: any[], inline: string | null | undefined, page: string, name: string, fetched?: Array<any> | null): Function;
 /** Mount the Rscope page on the element with id `app`, or on `<body>`. */
 export function mountApp(): void;
+/** Mount the iframe mode (`index.html?embed`) on the element with id
+ * `app`, or on `<body>`; the element's small bundle has it too. */
+export function mountFrame(): void;
 "#;
 
 /// Draw a `<rscope-view>` element's views into `root` (see
@@ -64,6 +67,19 @@ pub fn mount_view(
     embed::mount_view(root, attributes, inline, page, name, fetched)
 }
 
+/// Mount the iframe mode on the element with id `app`, or on `<body>`. It
+/// reads and stores no tabs of the reader's own. `index.html?embed` calls
+/// it from the element's small bundle (`pkg-embed/`), which has it too.
+#[wasm_bindgen(js_name = mountFrame, skip_typescript)]
+pub fn mount_frame() {
+    #[cfg(feature = "page")]
+    console_error_panic_hook::set_once();
+    match gloo::utils::document().get_element_by_id("app") {
+        Some(root) => yew::Renderer::<embed::EmbedApp>::with_root(root).render(),
+        None => yew::Renderer::<embed::EmbedApp>::new().render(),
+    };
+}
+
 /// Mount the Rscope app on the element with id `app`, or on `<body>`,
 /// once the documents of the last visit are read back: the page never
 /// shows an editor that a late restore would overwrite.
@@ -76,11 +92,7 @@ pub fn mount_app() {
         .search()
         .unwrap_or_default();
     if crate::embed::is_embed(&search) {
-        // The iframe mode reads and stores no tabs of the reader's own.
-        match gloo::utils::document().get_element_by_id("app") {
-            Some(root) => yew::Renderer::<embed::EmbedApp>::with_root(root).render(),
-            None => yew::Renderer::<embed::EmbedApp>::new().render(),
-        };
+        mount_frame();
         return;
     }
     worker::on_warm_up(components::tree::warm_up);

@@ -44,6 +44,8 @@ pub struct Shown {
     pub grid: Option<Rc<Grid>>,
     /// The tree, opened and closed in place by the tree view.
     pub outline: Option<Rc<Outline>>,
+    /// The keys and values of JSON that is no Flux document.
+    pub json_tree: Option<Rc<crate::analysis::JsonNode>>,
 }
 
 /// How long one task may unpack an answer before it lets the page paint.
@@ -123,6 +125,7 @@ impl Painted {
             properties: self.properties.clone(),
             grid: self.grid.clone(),
             outline: None,
+            json_tree: None,
         }
     }
 
@@ -168,6 +171,7 @@ impl Painted {
             squiggles: Rc::new(d.squiggles()),
             grid: self.grid.clone(),
             outline: outline.map(Rc::new),
+            json_tree: d.json_tree.take().map(Rc::new),
             summaries: Rc::new(d.summaries),
             summarized: true,
             findings: Rc::new(d.findings),

@@ -14,6 +14,10 @@ wasm_bindgen_test_configure!(run_in_browser);
 async fn mount() -> web_sys::Element {
     // Each test starts as a first visit: nothing saved by an earlier one.
     gloo::storage::LocalStorage::clear();
+    // The analysis runs on this thread: the worker would load whatever
+    // site bundle (pkg/) the runner happens to serve, and the page's
+    // workers are covered where the site is served whole (the e2e tier).
+    super::worker::stay_on_this_thread();
     let document = gloo::utils::document();
     let root = document.create_element("div").unwrap();
     document.body().unwrap().append_child(&root).unwrap();
@@ -128,7 +132,7 @@ fn api_summary_returns_a_plain_object_and_throws_an_error() {
     let err: js_sys::Error = super::api::r::summary("[".into()).unwrap_err().into();
     assert_eq!(
         String::from(err.message()),
-        "summary: not JSON: unterminated array"
+        "summary: not JSON: unexpected end of the text, where a value should be"
     );
 }
 

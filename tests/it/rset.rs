@@ -191,6 +191,12 @@ fn r_lite_errors() {
                 "/execution/R_lite/0",
             ),
             (
+                N,
+                "Fluxion's find --format=rv1 writes entries with no rank: the partial view numbers them from the last rank read, in order",
+                "«{»\"children",
+                "/execution/R_lite/0",
+            ),
+            (
                 E,
                 "missing key 'children'",
                 "«{»\"rank",

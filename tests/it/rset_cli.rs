@@ -505,3 +505,16 @@ fn a_status_document_on_stdin_is_named() {
         "rscope R: Failed to decode R on stdin: missing key 'version' (line 1, column 1) (this is a resource status document, not an R; its \"all\" member is the R)\n"
     );
 }
+
+#[test]
+fn indent_lays_an_r_out_a_member_a_line_and_leaves_text_alone() {
+    let r = r#"{"version": 1, "execution": {"R_lite": [{"rank": "0", "children": {"core": "0-1"}}], "starttime": 0.0, "expiration": 0.0, "nodelist": ["n0"]}}"#;
+    let want = "{\n  \"version\": 1,\n  \"execution\": {\n    \"R_lite\": [\n      {\n        \"rank\": \"0\",\n        \"children\": {\n          \"core\": \"0-1\"\n        }\n      }\n    ],\n    \"starttime\": 0.0,\n    \"expiration\": 0.0,\n    \"nodelist\": [\n      \"n0\"\n    ]\n  }\n}\n";
+    assert_eq!(ok(&["decode", "--indent"], r), want);
+    assert_eq!(ok(&["--indent", "decode"], r), want);
+    assert_eq!(
+        ok(&["decode", "--indent", "--short"], r),
+        ok(&["decode", "--short"], r)
+    );
+    assert_eq!(ok(&["decode"], r).lines().count(), 1);
+}

@@ -1,6 +1,7 @@
 // Two nodes' topologies, each opened as an R with its own rank and host,
 // combine in the set workbench into one two-rank R, as `flux R decode`
-// reads the two documents one after the other.
+// reads the two documents one after the other (asked for on one line, as
+// flux R prints it).
 import { test, expect } from './fixtures.js';
 import { cli, topology } from './rscope.js';
 
@@ -15,7 +16,8 @@ test("two topologies' R unite into a two-rank R", async ({ rscope, problems }) =
   await rscope.selectTab('A');
   await rscope.openTopologyAsR('D', { hosts: 'n1', ranks: '0' });
   const pack = await rscope.shownText();
-  await rscope.combine('union', ['C', 'D']);
+  // On one line, as flux R prints it.
+  await rscope.combine('union', ['C', 'D'], { 'setops-one-line': true });
   await expect(rscope.tab('E')).toHaveText('E = C ∪ D');
   const union = await rscope.shownText();
   expect(union).toBe(

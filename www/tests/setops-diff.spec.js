@@ -11,6 +11,6 @@ test('diff of two tabs opens A − B', async ({ rscope, problems }) => {
   await rscope.combine('diff', ['A', 'B']);
   await expect(rscope.tab('C')).toHaveAttribute('aria-selected', 'true');
   await expect(rscope.tab('C')).toContainText('A − B');
-  expect(await rscope.shownText()).toBe(cli(['R', 'diff'], a + b).stdout);
+  expect(await rscope.shownText()).toBe(cli(['R', '--indent', 'diff'], a + b).stdout);
   expect(problems).toEqual([]);
 });

@@ -12,7 +12,7 @@ test('(A | B) - C opens (A ∪ B) − C', async ({ rscope, problems }) => {
   await rscope.combineByExpression('(A | B) - C');
   await expect(rscope.tab('D')).toHaveAttribute('aria-selected', 'true');
   await expect(rscope.tab('D')).toContainText('(A ∪ B) − C');
-  const expected = cli(['R', 'diff'], cli(['R', 'decode'], a + b).stdout + c).stdout;
+  const expected = cli(['R', '--indent', 'diff'], cli(['R', 'decode'], a + b).stdout + c).stdout;
   expect(await rscope.shownText()).toBe(expected);
   expect(problems).toEqual([]);
 });

@@ -12,7 +12,7 @@ test('filter by host names prints what rscope R decode prints', async ({ rscope,
   await rscope.combine('filter', ['A', 'B'], { 'setops-include': 'n[7,1-3]', 'setops-exclude': 'n2' });
   await expect(rscope.tab('C')).toHaveAttribute('aria-selected', 'true');
   await expect(rscope.tab('C')).toContainText('(A ∪ B) --include n[7,1-3] --exclude n2');
-  expect(await rscope.shownText()).toBe(cli(['R', 'decode', '-i', 'n[7,1-3]', '-x', 'n2'], a + b).stdout);
+  expect(await rscope.shownText()).toBe(cli(['R', '--indent', 'decode', '-i', 'n[7,1-3]', '-x', 'n2'], a + b).stdout);
 
   await rscope.selectTab('A');
   await rscope.combine('filter', [], { 'setops-include': 'n[3-5]', 'setops-exclude': '' });

@@ -22,7 +22,7 @@ test('filters, set-property, remap and rerank print what rscope R prints', async
     await rscope.combine(op, letter === 'C' ? ['A', 'B'] : [], fields);
     await expect(rscope.tab(letter)).toHaveAttribute('aria-selected', 'true');
     await expect(rscope.tab(letter)).toContainText(name);
-    expect(await rscope.shownText()).toBe(cli(['R', ...args], a + b).stdout);
+    expect(await rscope.shownText()).toBe(cli(['R', '--indent', ...args], a + b).stdout);
     letter = String.fromCharCode(letter.charCodeAt(0) + 1);
   }
   expect(problems).toEqual([]);

@@ -11,6 +11,6 @@ test('intersect of two tabs opens A ∩ B', async ({ rscope, problems }) => {
   await rscope.combine('intersect', ['A', 'B']);
   await expect(rscope.tab('C')).toHaveAttribute('aria-selected', 'true');
   await expect(rscope.tab('C')).toContainText('A ∩ B');
-  expect(await rscope.shownText()).toBe(cli(['R', 'intersect'], a + b).stdout);
+  expect(await rscope.shownText()).toBe(cli(['R', '--indent', 'intersect'], a + b).stdout);
   expect(problems).toEqual([]);
 });

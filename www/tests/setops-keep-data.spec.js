@@ -12,8 +12,8 @@ test('intersect keeping the first tab\'s data prints what rscope R intersect --k
   await rscope.combine('intersect', ['A', 'B'], { 'setops-keep-data': true });
   await expect(rscope.tab('C')).toHaveAttribute('aria-selected', 'true');
   await expect(rscope.tab('C')).toContainText('A ∩ B --keep-data');
-  const kept = cli(['R', 'intersect', '--keep-data'], a + b).stdout;
-  expect(kept).toContain('"properties": {"big": "2-3"}');
+  const kept = cli(['R', '--indent', 'intersect', '--keep-data'], a + b).stdout;
+  expect(kept).toContain('"properties": {\n      "big": "2-3"\n    }');
   expect(await rscope.shownText()).toBe(kept);
   expect(problems).toEqual([]);
 });

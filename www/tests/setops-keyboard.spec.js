@@ -1,5 +1,5 @@
 // The set workbench works from the keyboard alone: choose the operation,
-// tick the tabs and run, without the pointer.
+// tick the tabs, pass the layout switch and run, without the pointer.
 import { test, expect } from './fixtures.js';
 import { cli } from './rscope.js';
 
@@ -15,9 +15,12 @@ test('a union by keyboard opens A ∪ B', async ({ page, rscope, problems }) => 
   await page.keyboard.press('Tab');
   await page.keyboard.press('Space');
   await page.keyboard.press('Tab');
+  // The result's layout: indented unless asked for one line.
+  await expect(page.getByTestId('setops-one-line')).toBeFocused();
+  await page.keyboard.press('Tab');
   await expect(page.getByTestId('setops-run')).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(rscope.tab('C')).toContainText('A ∪ B');
-  expect(await rscope.shownText()).toBe(cli(['R', 'decode'], a + b).stdout);
+  expect(await rscope.shownText()).toBe(cli(['R', '--indent', 'decode'], a + b).stdout);
   expect(problems).toEqual([]);
 });

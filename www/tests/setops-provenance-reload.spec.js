@@ -9,14 +9,14 @@ test('provenance is kept across a reload', async ({ page, rscope, problems }) =>
   await rscope.openTabs([['a.json', a], ['b.json', b]]);
   await rscope.combine('intersect', ['A', 'B'], { 'setops-keep-data': true });
   await expect(rscope.tab('C')).toHaveAttribute('aria-selected', 'true');
-  await rscope.saved('cat A.json B.json | rscope R intersect --keep-data');
+  await rscope.saved('cat A.json B.json | rscope R --indent intersect --keep-data');
   await page.reload();
   await expect(rscope.tab('C')).toHaveAttribute('aria-selected', 'true');
   await rscope.showProvenance();
   await expect(rscope.provenance.locator('summary')).toHaveText('Where tab C came from: A ∩ B --keep-data');
   await expect(rscope.provenanceInputs).toHaveText(['A a.json — unchanged', 'B b.json — unchanged']);
   await expect(rscope.provenance.getByTestId('provenance-options')).toHaveText('--keep-data');
-  await expect(rscope.provenance.getByTestId('provenance-command')).toHaveText('cat A.json B.json | rscope R intersect --keep-data');
-  expect(await rscope.shownText()).toBe(cli(['R', 'intersect', '--keep-data'], a + b).stdout);
+  await expect(rscope.provenance.getByTestId('provenance-command')).toHaveText('cat A.json B.json | rscope R --indent intersect --keep-data');
+  expect(await rscope.shownText()).toBe(cli(['R', '--indent', 'intersect', '--keep-data'], a + b).stdout);
   expect(problems).toEqual([]);
 });

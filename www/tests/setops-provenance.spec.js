@@ -19,9 +19,9 @@ test('a result tab shows where it came from', async ({ rscope, problems }) => {
   await expect(rscope.provenance.getByTestId('provenance-operation')).toHaveText('filter');
   await expect(rscope.provenanceInputs).toHaveText(['A <i>a</i>.json — unchanged', 'B b.json — unchanged']);
   await expect(rscope.provenance.getByTestId('provenance-options')).toHaveText('--include n[0-1,7]');
-  const command = "cat A.json B.json | rscope R decode --include 'n[0-1,7]'";
+  const command = "cat A.json B.json | rscope R --indent decode --include 'n[0-1,7]'";
   await expect(rscope.provenance.getByTestId('provenance-command')).toHaveText(command);
-  expect(await rscope.shownText()).toBe(cli(['R', 'decode', '--include', 'n[0-1,7]'], a + b).stdout);
+  expect(await rscope.shownText()).toBe(cli(['R', '--indent', 'decode', '--include', 'n[0-1,7]'], a + b).stdout);
   await expect(rscope.provenance.getByTestId('provenance-edited')).toHaveCount(0);
   expect(problems).toEqual([]);
 });

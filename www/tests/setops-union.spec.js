@@ -11,6 +11,6 @@ test('union of two tabs opens A ∪ B', async ({ rscope, problems }) => {
   await rscope.combine('union', ['A', 'B']);
   await expect(rscope.tab('C')).toHaveAttribute('aria-selected', 'true');
   await expect(rscope.tab('C')).toContainText('A ∪ B');
-  expect(await rscope.shownText()).toBe(cli(['R', 'decode'], a + b).stdout);
+  expect(await rscope.shownText()).toBe(cli(['R', '--indent', 'decode'], a + b).stdout);
   expect(problems).toEqual([]);
 });

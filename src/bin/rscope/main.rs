@@ -37,8 +37,8 @@ enum Command {
     #[command(subcommand)]
     Jgf(jgf::JgfCommand),
     /// Read, generate and process RFC 20 R objects (mirrors `flux R`)
-    #[command(name = "R", subcommand)]
-    R(r::RCommand),
+    #[command(name = "R")]
+    R(r::RArgs),
     /// Expand an RFC 46 shape into RFC 14 resources (as flux.shape.parser)
     Shape(shape::ShapeArgs),
     /// Would a shape's request fit into an R, and what would it get?

@@ -13,6 +13,17 @@ use rscope::rset;
 use rscope::setops::{self, Inputs};
 use std::io::Write;
 
+/// `rscope R`: its subcommand, and how to print an R.
+#[derive(Args)]
+pub struct RArgs {
+    /// Print an R document indented for reading (two spaces, a member or
+    /// an element a line, as jq . lays it out); flux R prints one line
+    #[arg(long, global = true)]
+    indent: bool,
+    #[command(subcommand)]
+    cmd: RCommand,
+}
+
 /// `rscope R` subcommands.
 #[derive(Subcommand)]
 pub enum RCommand {
@@ -350,8 +361,8 @@ impl From<setops::Refusal> for crate::cli::CliError {
 }
 
 /// Run one subcommand.
-pub fn run(cmd: RCommand) -> Outcome {
-    let out = match cmd {
+pub fn run(args: RArgs) -> Outcome {
+    let out = match args.cmd {
         RCommand::Encode(a) => encode(a)?,
         RCommand::Decode(a) => setops::decode(&Inputs::stdin(&stdin_text()?), &decode_options(a))?,
         RCommand::Append => setops::append(&Inputs::stdin(&stdin_text()?))?,
@@ -371,6 +382,12 @@ pub fn run(cmd: RCommand) -> Outcome {
             strict_rfc40,
         } => return validate(&files, strict_rfc40),
         RCommand::Eval { expr, tabs } => eval(&expr, &tabs)?,
+    };
+    // Only an R is indented: `decode --short` and the like print text.
+    let out = if args.indent && out.starts_with('{') {
+        json::indent::indent(&out).unwrap_or(out)
+    } else {
+        out
     };
     let mut stdout = std::io::stdout().lock();
     let _ = stdout.write_all(out.as_bytes());

@@ -11,6 +11,7 @@ pub mod grid;
 pub mod grid_paint;
 pub mod grid_tools;
 pub mod hwloc;
+pub mod json_tree;
 pub mod picture;
 pub mod playground;
 pub mod queue;

@@ -61,6 +61,8 @@ struct Form {
     hostlist: String,
     expression: String,
     keep_data: bool,
+    /// The result as `flux R` prints it, on one line, rather than indented.
+    one_line: bool,
 }
 
 impl Form {
@@ -87,6 +89,7 @@ impl Form {
             hostlist: self.hostlist.clone(),
             expression: self.expression.clone(),
             keep_data: self.keep_data && self.op == "intersect",
+            indent: !self.one_line,
             names: chosen.iter().map(|(_, d)| d.source.clone()).collect(),
         };
         (
@@ -158,23 +161,56 @@ fn options(form: &UseStateHandle<Form>) -> Html {
     }
 }
 
-/// Intersect's `--keep-data` switch.
-fn keep_data(form: &UseStateHandle<Form>) -> Html {
+/// A checkbox bound to one [`Form`] switch.
+fn switch(
+    form: &UseStateHandle<Form>,
+    id: &str,
+    label: &str,
+    get: fn(&Form) -> bool,
+    set: fn(&mut Form, bool),
+) -> Html {
     let onchange = {
         let form = form.clone();
         Callback::from(move |e: Event| {
             let input: HtmlInputElement = e.target_unchecked_into();
             let mut f = (*form).clone();
-            f.keep_data = input.checked();
+            set(&mut f, input.checked());
             form.set(f);
         })
     };
     html! {
         <label class="setops-tab">
-            <input type="checkbox" data-testid="setops-keep-data" checked={form.keep_data} {onchange} />
-            { "--keep-data: keep the first tab's properties, start and expiration times and attributes, which flux R intersect drops" }
+            <input type="checkbox" data-testid={id.to_string()} checked={get(form)} {onchange} />
+            { label }
         </label>
     }
+}
+
+/// Whether a result that opens a tab is laid out a member a line
+/// (`rscope R --indent`, the default here: it is read in an editor) or on
+/// one line as `flux R` prints it.
+fn one_line(form: &UseStateHandle<Form>) -> Html {
+    if matches!(form.op.as_str(), "" | "verify" | "compare") {
+        return html! {};
+    }
+    switch(
+        form,
+        "setops-one-line",
+        "One line, as flux R prints it (otherwise indented, as rscope R --indent prints it)",
+        |f| f.one_line,
+        |f, on| f.one_line = on,
+    )
+}
+
+/// Intersect's `--keep-data` switch.
+fn keep_data(form: &UseStateHandle<Form>) -> Html {
+    switch(
+        form,
+        "setops-keep-data",
+        "--keep-data: keep the first tab's properties, start and expiration times and attributes, which flux R intersect drops",
+        |f| f.keep_data,
+        |f, on| f.keep_data = on,
+    )
 }
 
 /// The checkbox list of tabs (every tab takes part in an expression).
@@ -341,6 +377,7 @@ pub fn setops_panel(props: &SetopsProps) -> Html {
                 </label>
                 { tab_choice(&form, &props.tabs) }
                 { options(&form) }
+                { one_line(&form) }
                 <button type="submit" data-testid="setops-run" disabled={*running}>
                     { if *running { "Running…" } else { "Run" } }
                 </button>

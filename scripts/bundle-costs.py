@@ -1,0 +1,193 @@
+#!/usr/bin/env python3
+"""What each part of a wasm bundle costs: code bytes per crate and per
+rscope module, from the function names of the wasm that cargo writes
+before wasm-bindgen and wasm-opt (which keeps its name section).
+
+    python3 scripts/bundle-costs.py [WASM] [--depth N] [--top N]
+
+WASM defaults to the page's (target/wasm32-unknown-unknown/release/
+rscope.wasm, left by scripts/build.sh); the element's is under
+target/wasm-embed/. Sizes are of function bodies before wasm-opt, which
+shrinks them all by about the same part, so the shares hold; generic
+functions are counted under the crate that defines them. twiggy would
+say the same with call-graph detail, but is not installed here.
+"""
+import argparse
+import collections
+import re
+import sys
+
+DEFAULT = 'target/wasm32-unknown-unknown/release/rscope.wasm'
+
+
+def leb(data, i):
+    """An unsigned LEB128 number at i, and the index after it."""
+    result = shift = 0
+    while True:
+        byte = data[i]
+        i += 1
+        result |= (byte & 0x7F) << shift
+        shift += 7
+        if byte < 0x80:
+            return result, i
+
+
+def skip_limits(data, j):
+    """The index after a table's or memory's limits at j."""
+    flags, j = leb(data, j)
+    _, j = leb(data, j)
+    if flags & 1:
+        _, j = leb(data, j)
+    return j
+
+
+def skip_import(data, j):
+    """The index after one import entry's description at j."""
+    kind = data[j]
+    j += 1
+    if kind == 0:  # function: a type index
+        _, j = leb(data, j)
+    elif kind == 1:  # table: element type, limits
+        j = skip_limits(data, j + 1)
+    elif kind == 2:  # memory: limits
+        j = skip_limits(data, j)
+    elif kind == 3:  # global: value type, mutability
+        j += 2
+    return kind, j
+
+
+def read(path):
+    """Function body sizes (in order), imported function count, names by
+    index, and the data segments' total size."""
+    data = open(path, 'rb').read()
+    i, imported, bodies, names, data_bytes = 8, 0, [], {}, 0
+    while i < len(data):
+        section = data[i]
+        size, i = leb(data, i + 1)
+        end = i + size
+        if section == 2:
+            count, j = leb(data, i)
+            for _ in range(count):
+                for _ in range(2):  # module and field names
+                    n, j = leb(data, j)
+                    j += n
+                kind, j = skip_import(data, j)
+                imported += kind == 0
+        elif section == 10:
+            count, j = leb(data, i)
+            for _ in range(count):
+                n, j = leb(data, j)
+                bodies.append(n)
+                j += n
+        elif section == 11:
+            data_bytes += size
+        elif section == 0:
+            n, j = leb(data, i)
+            if data[j:j + n] == b'name':
+                read_names(data, j + n, end, names)
+        i = end
+    return bodies, imported, names, data_bytes
+
+
+def read_names(data, j, end, names):
+    """The function-name subsection of a name section, into names."""
+    while j < end:
+        sub = data[j]
+        size, j = leb(data, j + 1)
+        after = j + size
+        if sub == 1:
+            count, j = leb(data, j)
+            for _ in range(count):
+                index, j = leb(data, j)
+                n, j = leb(data, j)
+                names[index] = data[j:j + n].decode('utf8', 'replace')
+                j += n
+        j = after
+
+
+ESCAPES = {'$LT$': '<', '$GT$': '>', '$u20$': ' ', '$u7b$': '{', '$u7d$': '}',
+           '$RF$': '&', '$BP$': '*', '$C$': ',', '$u27$': "'", '$SP$': '@',
+           '$LP$': '(', '$RP$': ')', '..': '::'}
+
+
+def demangle_v0(name):
+    """The crate and the identifiers after it of a v0-mangled symbol
+    (`_RNvNtCs…_4core3num…`), roughly: enough to group it."""
+    m = re.search(r'C[sy][0-9a-zA-Z]*_(\d+)', name)
+    if not m:
+        return name
+    parts, i = [], m.start(1)
+    while True:
+        d = re.match(r'(\d+)_?', name[i:])
+        if not d:
+            break
+        n = int(d.group(1))
+        start = i + d.end()
+        parts.append(name[start:start + n])
+        i = start + n
+        skip = re.match(r'[A-Za-z]*?(?=\d)', name[i:])
+        if not skip or len(skip.group(0)) > 2:
+            break
+        i += skip.end()
+    return '::'.join(parts)
+
+
+def demangle(name):
+    """A Rust symbol (`_ZN6rscope4json5parse17h…E`, or v0's `_R…`) as a
+    path; other names as they are."""
+    if name.startswith('_R'):
+        return demangle_v0(name)
+    if not name.startswith('_ZN'):
+        return name
+    parts, i = [], 3
+    while i < len(name) and name[i].isdigit():
+        j = i
+        while name[j].isdigit():
+            j += 1
+        n = int(name[i:j])
+        part = name[j:j + n]
+        if part.startswith('_$'):
+            part = part[1:]
+        for k, v in ESCAPES.items():
+            part = part.replace(k, v)
+        parts.append(part)
+        i = j + n
+    return '::'.join(parts)
+
+
+def group(name, depth):
+    """`rscope::setops::job::run::h0123…` → `rscope::setops` at depth 2; a
+    trait method counts under the type it is implemented for."""
+    name = demangle(name)
+    if name.startswith('<'):
+        name = re.split(r' as |>', name[1:], maxsplit=1)[0].lstrip('&*')
+        name = re.sub(r'^(dyn |mut |\[)', '', name)
+    while '<' in name:
+        stripped = re.sub(r'<[^<>]*>', '', name)
+        if stripped == name:
+            break
+        name = stripped
+    parts = [p for p in name.split('::') if p and not re.fullmatch(r'h[0-9a-f]{16}', p)]
+    return '::'.join(parts[:depth]) or '(unnamed)'
+
+
+def main():
+    ap = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+    ap.add_argument('wasm', nargs='?', default=DEFAULT)
+    ap.add_argument('--depth', type=int, default=2, help='path segments a group keeps (1: crates)')
+    ap.add_argument('--top', type=int, default=40)
+    args = ap.parse_args()
+    bodies, imported, names, data_bytes = read(args.wasm)
+    if not names:
+        sys.exit(f'{args.wasm}: no name section (build with scripts/build.sh first)')
+    costs = collections.Counter()
+    for k, size in enumerate(bodies):
+        costs[group(names.get(imported + k, ''), args.depth)] += size
+    code = sum(bodies)
+    print(f'{args.wasm}: {code} bytes of code in {len(bodies)} functions, {data_bytes} bytes of data')
+    for key, size in costs.most_common(args.top):
+        print(f'{size:>9} {100 * size / code:5.1f}%  {key}')
+
+
+if __name__ == '__main__':
+    main()
