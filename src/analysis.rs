@@ -58,7 +58,7 @@ pub struct Analysis {
     /// The containment tree of the document's graph, if it has one.
     pub outline: Option<Outline>,
     /// The keys and values of JSON that is no Flux document.
-    pub json_tree: Option<crate::json::overview::Node>,
+    pub json_tree: Option<JsonNode>,
 }
 
 impl Analysis {
@@ -123,10 +123,7 @@ impl Analysis {
 /// For JSON that is no Flux document, its keys and values. The element's
 /// bundle draws none (its size budget), and the constant `cfg!` lets the
 /// code fall out of it.
-fn json_tree(
-    text: &str,
-    summaries: &Result<Summaries, String>,
-) -> Option<crate::json::overview::Node> {
+fn json_tree(text: &str, summaries: &Result<Summaries, String>) -> Option<JsonNode> {
     let foreign = matches!(summaries, Err(e) if e == crate::report::NOT_FLUX);
     if !cfg!(feature = "page") || !foreign {
         return None;
@@ -261,7 +258,7 @@ pub struct Drawn {
     #[serde(skip)]
     pub outline: Option<Outline>,
     /// The keys and values of JSON that is no Flux document.
-    pub json_tree: Option<crate::json::overview::Node>,
+    pub json_tree: Option<JsonNode>,
 }
 
 impl Drawn {

@@ -396,6 +396,8 @@ struct Cx<'t, 'g> {
     /// with no rank (read on, for the partial view, when they are all).
     fatals: u32,
     rankless: u32,
+    /// The rank the next entry with no rank takes in the partial view.
+    next_rankless: Option<u32>,
     rejection: Option<Diagnostic>,
     entries: Vec<Entry>,
     /// Whether to record `entries` (only an editor needs them).
@@ -415,6 +417,7 @@ impl<'t, 'g> Cx<'t, 'g> {
             fatal: false,
             fatals: 0,
             rankless: 0,
+            next_rankless: None,
             rejection: None,
             entries: Vec::new(),
             keep_entries: true,
@@ -1002,7 +1005,13 @@ impl<'t, 'g> Cx<'t, 'g> {
                 &ptr(),
             );
         }
-        let next = rl.ranks().last().map_or(0, |r| r + 1);
+        // The set's ranks are looked through once, not for every entry (a
+        // find output of thousands of nodes has no rank at all).
+        let next = match self.next_rankless {
+            Some(n) => n,
+            None => rl.ranks().last().map_or(0, |r| r + 1),
+        };
+        self.next_rankless = next.checked_add(1);
         Some(IdSet::from_range(next, next))
     }
 

@@ -188,26 +188,26 @@ pub fn run_kept(
         }
     }
     let mut answer = answer(job, &named, &inputs);
-    if job.indent {
-        indent(&mut answer);
-    }
     answer.warnings = inputs.warnings.take();
     let set = inputs.result.take().filter(|_| answer.text.is_some());
     (answer, set)
 }
 
-/// The result of `answer` as `rscope R --indent` prints it, and its
-/// provenance saying so.
-fn indent(answer: &mut Answer) {
-    let Some(text) = &answer.text else { return };
-    let Ok(indented) = crate::json::indent::indent(text) else {
-        return;
-    };
-    if let Some(p) = &mut answer.provenance {
-        p.command = p.command.replacen("rscope R ", "rscope R --indent ", 1);
-        p.result = provenance::digest(&indented);
+/// `rscope R`'s own flags for `job`: `--indent` when it asks for it.
+fn r_flags(job: &Job) -> &'static [&'static str] {
+    if job.indent {
+        &["--indent"]
+    } else {
+        &[]
     }
-    answer.text = Some(indented);
+}
+
+/// A result text as the command of [`r_flags`] prints it.
+fn laid_out(job: &Job, text: String) -> String {
+    match job.indent {
+        true => crate::json::indent::indent(&text).unwrap_or(text),
+        false => text,
+    }
 }
 
 /// The answer to `job` over `inputs` (the tabs `named`).
@@ -274,6 +274,7 @@ fn answer(job: &Job, named: &[(char, &str)], inputs: &Inputs) -> Answer {
     };
     match result {
         Ok(text) => {
+            let text = laid_out(job, text);
             let name = name(job, op);
             let (args, options) = command_args(job, op);
             let letters: Vec<char> = named.iter().map(|(c, _)| *c).collect();
@@ -309,11 +310,12 @@ fn command_args(job: &Job, op: Operation) -> (Vec<String>, Vec<(String, String)>
         Operation::Intersect => "intersect",
         _ => "",
     };
-    let mut args = vec![if sub.is_empty() {
+    let mut args: Vec<String> = r_flags(job).iter().map(|f| f.to_string()).collect();
+    args.push(if sub.is_empty() {
         op_value(op)
     } else {
         sub.into()
-    }];
+    });
     if op == Operation::Filter {
         let f = &job.filter;
         for (flag, v) in [
@@ -410,6 +412,7 @@ fn expression(job: &Job, inputs: &Inputs) -> Answer {
     let name = parsed.as_ref().map(|e| e.name()).unwrap_or_default();
     match expr::evaluate(text, inputs) {
         Ok(out) => {
+            let out = laid_out(job, out);
             let letters = parsed.map(|e| e.letters()).unwrap_or_default();
             let made = made_from(
                 job,
@@ -422,7 +425,7 @@ fn expression(job: &Job, inputs: &Inputs) -> Answer {
             );
             Answer {
                 provenance: Some(Provenance {
-                    command: provenance::eval_command(text, &letters),
+                    command: provenance::eval_command(r_flags(job), text, &letters),
                     ..made
                 }),
                 name,

@@ -97,13 +97,15 @@ pub fn stdin_command(letters: &[char], args: &[String]) -> String {
     }
 }
 
-/// `rscope R eval 'EXPR' A=A.json …` for the letters the expression names.
-pub fn eval_command(expression: &str, letters: &[char]) -> String {
+/// `rscope R [FLAGS] eval 'EXPR' A=A.json …` for the letters the
+/// expression names; `flags` are `rscope R`'s own (`--indent`).
+pub fn eval_command(flags: &[&str], expression: &str, letters: &[char]) -> String {
     let mut sorted = letters.to_vec();
     sorted.sort_unstable();
     let files: Vec<String> = sorted.iter().map(|c| format!("{c}={c}.json")).collect();
+    let flags: String = flags.iter().map(|f| format!("{f} ")).collect();
     format!(
-        "rscope R eval {} {}",
+        "rscope R {flags}eval {} {}",
         shell_word(expression),
         files.join(" ")
     )
@@ -233,8 +235,12 @@ mod tests {
             "rscope R remap < B.json"
         );
         assert_eq!(
-            eval_command("(C | A) - B", &['C', 'A', 'B']),
+            eval_command(&[], "(C | A) - B", &['C', 'A', 'B']),
             "rscope R eval '(C | A) - B' A=A.json B=B.json C=C.json"
+        );
+        assert_eq!(
+            eval_command(&["--indent"], "A", &['A']),
+            "rscope R --indent eval A A=A.json"
         );
     }
 
