@@ -6,7 +6,10 @@
 #     4 096 and 11 136 nodes (scripts/gen-elcap.py; 11 136 nodes is 1.17 M
 #     vertices, the machine's whole graph);
 #   - `rscope R decode --short`, `diff` and `intersect` on 16 384-rank
-#     fragmented R documents (scripts/gen-fragmented-r.py).
+#     fragmented R documents (scripts/gen-fragmented-r.py);
+#   - `rscope resource status` and `list` on 16 384-node payloads with 500
+#     drained nodes (scripts/gen-resource-payload.py; issue 31's budget is
+#     0.2x jq).
 # The documents are generated once into $RSCOPE_BENCH_DIR (default
 # target/bench-scale). Not part of the pass/fail suite: `make bench-scale`.
 #
@@ -44,6 +47,13 @@ row() {
 }
 
 echo "load: $(cut -d' ' -f1-3 /proc/loadavg)"
+[ -s "$dir/status16k.json" ] || python3 scripts/gen-resource-payload.py status 16384 500 >"$dir/status16k.json"
+[ -s "$dir/list16k.json" ] || python3 scripts/gen-resource-payload.py list 16384 500 >"$dir/list16k.json"
+row "resource status, 16384 nodes" "$dir/status16k.json" "$rscope" resource status
+row "resource status -o long, 16384 nodes" "$dir/status16k.json" "$rscope" resource status -o long
+row "resource drain, 16384 nodes" "$dir/status16k.json" "$rscope" resource drain
+row "resource list, 16384 nodes" "$dir/list16k.json" "$rscope" resource list
+if [ "${RSCOPE_BENCH_ONLY_RESOURCE:-}" ]; then exit 0; fi
 for n in "${@:-2048 4096 11136}"; do
   for size in $n; do
     f="$dir/elcap$size.json"

@@ -14,6 +14,7 @@ mod hwloc;
 mod jgf;
 mod playground;
 mod props;
+mod resource;
 mod rset;
 mod rset_cli;
 mod shape;

@@ -6,6 +6,7 @@ mod fit;
 mod hostlist;
 mod jgf;
 mod r;
+mod resource;
 mod shape;
 mod summary;
 mod topology;
@@ -39,6 +40,9 @@ enum Command {
     /// Read, generate and process RFC 20 R objects (mirrors `flux R`)
     #[command(name = "R")]
     R(r::RArgs),
+    /// Node states, drain reasons and resource lists from saved payloads (mirrors `flux resource`)
+    #[command(subcommand)]
+    Resource(resource::ResourceCommand),
     /// Expand an RFC 46 shape into RFC 14 resources (as flux.shape.parser)
     Shape(shape::ShapeArgs),
     /// Would a shape's request fit into an R, and what would it get?
@@ -61,6 +65,7 @@ impl Command {
             Command::Hostlist(args) => hostlist::run(args),
             Command::Jgf(cmd) => jgf::run(cmd),
             Command::R(cmd) => r::run(cmd),
+            Command::Resource(cmd) => resource::run(cmd),
             Command::Shape(args) => shape::run(args),
             Command::Fit(args) => fit::run(args),
         }

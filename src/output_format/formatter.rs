@@ -1,0 +1,243 @@
+//! `string.Formatter.vformat()` with flux's `UtilFormatter` (conversions,
+//! the `h` and `+` spec suffixes) and `OutputFormat.HeaderFormatter`
+//! (headings looked up by the literal field name).
+
+use std::cell::OnceCell;
+use std::collections::HashMap;
+
+use super::convert::{convert, str_of, value_type};
+use super::markup::{parse, split_name, Access, First};
+use super::pytext::{drop_last, len};
+use super::spec::{format_float, format_int, format_str};
+use super::time::{format_datetime, from_timestamp, LocalTime, Stamp};
+use super::{FormatError, Item, Value};
+
+/// A Python object met while formatting.
+pub(crate) enum Obj<'a> {
+    Value(Value),
+    /// The item itself (`{0}`).
+    Item(&'a dyn Item),
+    /// What `!d` makes: a `UtilDatetime`.
+    Date(LocalTime),
+}
+
+/// The arguments of a `format()` call.
+#[derive(Clone, Copy)]
+pub(crate) enum Args<'a> {
+    /// `UtilFormatter().format(fmt, item)`.
+    Item(&'a dyn Item),
+    /// `HeaderFormatter().format(fmt, **headings)`.
+    Headings(&'a HashMap<String, String>),
+}
+
+/// `string.Formatter`'s automatic field numbering: a number, or `False`
+/// once a field was numbered by hand.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Auto {
+    Next(usize),
+    Manual,
+}
+
+/// `empty_outputs()`: the outputs that flux's `h` suffix and `?:` prefix
+/// count as empty.
+pub(crate) fn empty_outputs(epoch: &LocalTime) -> Vec<String> {
+    let mut empty: Vec<String> = ["", "0s", "0.0", "0:00:00", "1970-01-01T00:00:00"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    empty.push(epoch.strftime("%FT%T"));
+    empty
+}
+
+/// `datetime.fromtimestamp(0.0)`, which flux compares dates with.
+pub(crate) fn local_epoch() -> LocalTime {
+    // The epoch is in range in every time zone.
+    from_timestamp(Stamp::Int(0)).unwrap_or(LocalTime {
+        year: 1970,
+        month: 1,
+        day: 1,
+        hour: 0,
+        minute: 0,
+        second: 0,
+        micro: 0,
+        wday: 4,
+        yday: 0,
+        secs: 0,
+    })
+}
+
+/// A formatter for one `format()` call.
+pub(crate) struct Formatter<'a> {
+    args: Args<'a>,
+    epoch: LocalTime,
+    /// `empty_outputs()`, made when an `h` suffix first asks.
+    empty: OnceCell<Vec<String>>,
+}
+
+impl<'a> Formatter<'a> {
+    pub(crate) fn new(args: Args<'a>, epoch: LocalTime) -> Formatter<'a> {
+        Formatter {
+            args,
+            epoch,
+            empty: OnceCell::new(),
+        }
+    }
+
+    /// `Formatter.format(fmt, ...)`.
+    pub(crate) fn format(&self, fmt: &str) -> Result<String, FormatError> {
+        let mut auto = Auto::Next(0);
+        self.vformat(fmt, 2, &mut auto)
+    }
+
+    fn vformat(&self, fmt: &str, depth: i32, auto: &mut Auto) -> Result<String, FormatError> {
+        if depth < 0 {
+            return Err(FormatError::value("Max string recursion exceeded"));
+        }
+        let mut out = String::new();
+        for piece in parse(fmt) {
+            let piece = piece?;
+            out.push_str(piece.literal);
+            let Some(field) = piece.field else { continue };
+            let numbered;
+            let mut name = field.name;
+            if name.is_empty() {
+                let Auto::Next(n) = *auto else {
+                    return Err(FormatError::value(
+                        "cannot switch from manual field specification to automatic field numbering",
+                    ));
+                };
+                numbered = n.to_string();
+                name = &numbered;
+                *auto = Auto::Next(n + 1);
+            } else if name.chars().all(|c| super::pytext::decimal(c).is_some()) {
+                if matches!(*auto, Auto::Next(n) if n != 0) {
+                    return Err(FormatError::value(
+                        "cannot switch from manual field specification to automatic field numbering",
+                    ));
+                }
+                *auto = Auto::Manual;
+            }
+            let obj = self.field(name)?;
+            let obj = convert(obj, field.conversion, &self.epoch)?;
+            let spec = self.vformat(field.spec, depth - 1, auto)?;
+            out.push_str(&self.format_field(obj, &spec)?);
+        }
+        Ok(out)
+    }
+
+    /// `get_field()`: the object a field name names.
+    fn field(&self, name: &str) -> Result<Obj<'a>, FormatError> {
+        if let Args::Headings(headings) = self.args {
+            if let Some(heading) = headings.get(name) {
+                return Ok(Obj::Value(Value::Str(heading.clone())));
+            }
+        }
+        let (first, rest) = split_name(name)?;
+        let mut obj = match (first, self.args) {
+            (First::Index(0), Args::Item(item)) => Obj::Item(item),
+            (First::Index(_), _) => return Err(FormatError::index("tuple index out of range")),
+            (First::Name(key), Args::Headings(headings)) => match headings.get(key) {
+                Some(heading) => Obj::Value(Value::Str(heading.clone())),
+                None => return Err(FormatError::key(key)),
+            },
+            (First::Name(key), Args::Item(_)) => return Err(FormatError::key(key)),
+        };
+        for access in rest {
+            obj = step(obj, access?)?;
+        }
+        Ok(obj)
+    }
+
+    /// `UtilFormatter.format_field()`.
+    pub(crate) fn format_field(&self, obj: Obj<'a>, spec: &str) -> Result<String, FormatError> {
+        let (spec, denote) = match spec.strip_suffix('+') {
+            Some(spec) => (spec, true),
+            None => (spec, false),
+        };
+        let mut spec = spec.to_string();
+        let mut obj = obj;
+        if spec.ends_with('h') && !matches!(obj, Obj::Date(_)) {
+            let text = self.str_obj(&obj)?;
+            let empty = self
+                .empty
+                .get_or_init(|| empty_outputs(&self.epoch))
+                .contains(&text);
+            obj = Obj::Value(Value::Str(if empty { "-".to_string() } else { text }));
+            spec.pop();
+            spec.push('s');
+        }
+        let result = self.format_obj(&obj, &spec)?;
+        if denote && len(&result) < len(&self.str_obj(&obj)?) {
+            return Ok(format!("{}+", drop_last(&result)));
+        }
+        Ok(result)
+    }
+
+    /// `format(obj, spec)`.
+    fn format_obj(&self, obj: &Obj, spec: &str) -> Result<String, FormatError> {
+        match obj {
+            Obj::Value(Value::Str(s)) => format_str(s, spec),
+            Obj::Value(Value::Alt { default, .. }) => format_str(default, spec),
+            Obj::Value(Value::Int(i)) => format_int(i128::from(*i), spec),
+            Obj::Value(Value::Float(x)) => format_float(*x, spec),
+            Obj::Date(t) => format_datetime(t, spec, &self.epoch),
+            Obj::Item(item) if !spec.is_empty() => Err(FormatError::type_error(format!(
+                "unsupported format string passed to {}.__format__",
+                item.type_name()
+            ))),
+            Obj::Item(item) => Err(whole_item(item.type_name())),
+        }
+    }
+
+    /// `str(obj)`.
+    fn str_obj(&self, obj: &Obj) -> Result<String, FormatError> {
+        match obj {
+            Obj::Value(value) => Ok(str_of(value)),
+            Obj::Date(t) => Ok(t.to_str()),
+            Obj::Item(item) => Err(whole_item(item.type_name())),
+        }
+    }
+}
+
+/// `str(item)` is Python's `<X object at 0x...>`, an address.
+fn whole_item(type_name: &str) -> FormatError {
+    FormatError::value(format!(
+        "a whole '{type_name}' item cannot be printed (a field name is missing)"
+    ))
+}
+
+/// `getattr(obj, name)` or `obj[key]`.
+pub(crate) fn step<'a>(obj: Obj<'a>, access: Access) -> Result<Obj<'a>, FormatError> {
+    let type_name = |obj: &Obj| match obj {
+        Obj::Value(v) => value_type(v).to_string(),
+        Obj::Item(item) => item.type_name().to_string(),
+        Obj::Date(_) => "UtilDatetime".to_string(),
+    };
+    match (obj, access) {
+        (Obj::Item(item), Access::Attr(name)) => match item.field(name) {
+            Some(value) => Ok(Obj::Value(value)),
+            None => Err(no_attribute(item.type_name(), name)),
+        },
+        (Obj::Value(Value::Alt { default, ascii }), Access::Attr(name)) => match name {
+            "default" => Ok(Obj::Value(Value::Str(default))),
+            "ascii" => Ok(Obj::Value(Value::Str(ascii))),
+            _ => Err(no_attribute("AltField", name)),
+        },
+        (obj, Access::Attr(name)) => Err(no_attribute(&type_name(&obj), name)),
+        (Obj::Value(Value::Str(s)), Access::Index(i)) => match s.chars().nth(i) {
+            Some(c) => Ok(Obj::Value(Value::Str(c.to_string()))),
+            None => Err(FormatError::index("string index out of range")),
+        },
+        (Obj::Value(Value::Str(_)), Access::Key(_)) => Err(FormatError::type_error(
+            "string indices must be integers, not 'str'",
+        )),
+        (obj, _) => Err(FormatError::type_error(format!(
+            "'{}' object is not subscriptable",
+            type_name(&obj)
+        ))),
+    }
+}
+
+fn no_attribute(type_name: &str, name: &str) -> FormatError {
+    FormatError::attribute(format!("'{type_name}' object has no attribute '{name}'"))
+}

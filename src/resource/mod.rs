@@ -1,0 +1,177 @@
+//! `flux resource` over saved payloads: `resource.status` (node states
+//! and drain reasons), `sched.resource-status` (all, allocated and down
+//! resources) and the queue configuration, read as flux-core's
+//! `flux-resource.py` reads them with `--from-stdin`, and printed as its
+//! `status`, `drain`, `list`, `info` and `R` subcommands print them.
+//!
+//! Every command is a function of text that returns what would be
+//! printed ([`Printed`]): the CLI writes it, and the page and the JS API
+//! show the same bytes. Messages on standard error carry the reference's
+//! `flux-resource: ERROR:` prefix, since they are the reference's.
+
+pub mod check;
+pub mod list;
+pub mod queues;
+pub mod rv1;
+pub mod status;
+
+use crate::hostlist::Hostlist;
+use crate::idset::IdSet;
+use crate::output_format::{
+    choose_format, Chosen, Deduplicator, FormatError, Item, NamedFormat, OutputFormat,
+};
+use serde_json::Value as Json;
+
+pub use list::{emit_r, info, list, ListOptions, SchedResourceList};
+pub use queues::Config;
+pub use status::{status, ResourceStatus, StatusOptions};
+
+/// What a command prints, and its exit status.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Printed {
+    /// Standard output.
+    pub stdout: String,
+    /// Standard error.
+    pub stderr: String,
+    /// Exit status.
+    pub code: u8,
+}
+
+impl Printed {
+    /// Output and success.
+    pub fn output(stdout: String) -> Printed {
+        Printed {
+            stdout,
+            stderr: String::new(),
+            code: 0,
+        }
+    }
+
+    /// A message on standard error, and success (`-s help`).
+    pub fn info(stderr: String) -> Printed {
+        Printed {
+            stdout: String::new(),
+            stderr,
+            code: 0,
+        }
+    }
+
+    /// Messages already worded for standard error, and failure.
+    pub fn failure(stderr: String) -> Printed {
+        Printed {
+            stdout: String::new(),
+            stderr,
+            code: 1,
+        }
+    }
+
+    /// One error, as the reference's `CLIMain` logs an exception.
+    pub fn error(message: String) -> Printed {
+        Printed::failure(format!("flux-resource: ERROR: {message}\n"))
+    }
+}
+
+/// What `-i/--include` names: ranks, or else host names.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Targets {
+    /// An RFC 22 id set of ranks.
+    Ranks(IdSet),
+    /// An RFC 29 host list.
+    Hosts(Hostlist),
+}
+
+impl Targets {
+    /// Read an id set, or else a host list (as the reference tries them).
+    pub fn parse(text: &str) -> Result<Targets, String> {
+        if let Ok(ids) = IdSet::decode(text) {
+            return Ok(Targets::Ranks(ids));
+        }
+        Hostlist::parse(text)
+            .map(Targets::Hosts)
+            .map_err(|_| format!("Invalid hostlist: '{text}'"))
+    }
+}
+
+/// The format string for `-o NAME` (a format passes through); `help`
+/// and `get-config=` answer with their text instead.
+fn choose(
+    name: &str,
+    builtin: &[NamedFormat],
+    subcommand: &str,
+    env_default: Option<&str>,
+) -> Result<String, Printed> {
+    match choose_format(name, builtin, "flux-resource", subcommand, env_default) {
+        Ok(Chosen::Format(f)) => Ok(f),
+        Ok(Chosen::Print(text)) => Err(Printed::output(text)),
+        Err(e) => Err(format_error(e)),
+    }
+}
+
+/// A format error as the reference prints the exception.
+fn format_error(e: FormatError) -> Printed {
+    Printed::error(e.to_string())
+}
+
+/// `print_items`: the lines, or what was printed before a line failed
+/// and the error.
+fn print<T: Item>(
+    formatter: &OutputFormat,
+    items: &mut Vec<T>,
+    no_header: bool,
+) -> Result<Printed, Printed> {
+    match formatter.print_items(items, no_header) {
+        Ok(text) => Ok(Printed::output(text)),
+        Err(e) => {
+            let mut p = format_error(e.clone());
+            p.stdout = e.partial_output().to_string();
+            Err(p)
+        }
+    }
+}
+
+/// The payload's JSON; empty text is no payload.
+fn read_payload(text: &str) -> Result<Option<Json>, Printed> {
+    if text.is_empty() {
+        return Ok(None);
+    }
+    serde_json::from_str(text)
+        .map(Some)
+        .map_err(|e| Printed::error(format!("the payload is not JSON: {e}")))
+}
+
+/// Lines combined when the format, without the fields that add up,
+/// prints them the same (flux-core's `Deduplicator`), in first-seen order.
+struct Combined<T> {
+    dedup: Deduplicator,
+    keys: std::collections::HashMap<String, usize>,
+    items: Vec<T>,
+}
+
+impl<T: Item> Combined<T> {
+    fn new(formatter: &OutputFormat, except: &[&str]) -> Result<Combined<T>, Printed> {
+        Ok(Combined {
+            dedup: Deduplicator::new(formatter, except).map_err(format_error)?,
+            keys: Default::default(),
+            items: Vec::new(),
+        })
+    }
+
+    fn append(&mut self, item: T, combine: fn(&mut T, &T)) -> Result<(), Printed> {
+        let key = self.dedup.key(&item).map_err(format_error)?;
+        match self.keys.get(&key) {
+            Some(&i) => combine(&mut self.items[i], &item),
+            None => {
+                self.keys.insert(key, self.items.len());
+                self.items.push(item);
+            }
+        }
+        Ok(())
+    }
+
+    fn into_items(self) -> Vec<T> {
+        self.items
+    }
+}
+
+#[cfg(test)]
+mod tests;
