@@ -43,6 +43,11 @@ use std::fmt;
 pub use config::{choose_format, Chosen, NamedFormat};
 pub use output::{Deduplicator, OutputFormat};
 
+/// A float as Python's `repr()` and `str()` write it (and `json.dumps`).
+pub fn py_float(x: f64) -> String {
+    float::repr(x)
+}
+
 /// The largest width or precision a format spec may ask for.
 pub const MAX_WIDTH: usize = 10_000;
 

@@ -15,7 +15,9 @@
 
 use crate::hostlist::Hostlist;
 use crate::idset::IdSet;
+use crate::output_format::py_float;
 use crate::rset::MAX_RANKS;
+use crate::shape::json::write_python_string;
 use serde_json::Value;
 use std::collections::BTreeMap;
 
@@ -429,7 +431,7 @@ impl Rv1 {
         out.push_str(&py_float(self.expiration));
         if self.has_nodelist {
             out.push_str(", \"nodelist\": [");
-            py_json_string(&mut out, &self.nodelist().to_string());
+            write_python_string(&mut out, &self.nodelist().to_string(), false);
             out.push(']');
         }
         let mut props: Vec<&(String, IdSet)> = self
@@ -444,7 +446,7 @@ impl Rv1 {
                 if i > 0 {
                     out.push_str(", ");
                 }
-                py_json_string(&mut out, name);
+                write_python_string(&mut out, name, false);
                 out.push_str(&format!(": \"{ids}\""));
             }
             out.push('}');
@@ -520,64 +522,4 @@ pub(crate) fn py_type(v: &Value) -> &'static str {
         Value::Array(_) => "<class 'list'>",
         Value::Object(_) => "<class 'dict'>",
     }
-}
-
-/// A float as Python's `repr` writes it: the shortest digits that read
-/// back, `.0` on whole numbers, and an exponent outside `1e-4 ≤ |x| < 1e16`.
-pub fn py_float(x: f64) -> String {
-    if x.is_nan() {
-        return "NaN".into();
-    }
-    if x.is_infinite() {
-        return if x > 0.0 {
-            "Infinity".into()
-        } else {
-            "-Infinity".into()
-        };
-    }
-    if x == 0.0 {
-        return if x.is_sign_negative() {
-            "-0.0".into()
-        } else {
-            "0.0".into()
-        };
-    }
-    let sci = format!("{x:e}");
-    let (mantissa, exp) = sci.split_once('e').unwrap_or((&sci, "0"));
-    let exp: i32 = exp.parse().unwrap_or(0);
-    if (-4..16).contains(&exp) {
-        let plain = format!("{x}");
-        if plain.contains('.') {
-            plain
-        } else {
-            plain + ".0"
-        }
-    } else {
-        let sign = if exp < 0 { '-' } else { '+' };
-        format!("{mantissa}e{sign}{:02}", exp.unsigned_abs())
-    }
-}
-
-/// A string as Python's `json.dumps` writes it (ASCII only).
-fn py_json_string(out: &mut String, s: &str) {
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            c if (c as u32) < 0x20 || (c as u32) > 0x7f => {
-                let mut units = [0u16; 2];
-                for u in c.encode_utf16(&mut units) {
-                    out.push_str(&format!("\\u{u:04x}"));
-                }
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
 }

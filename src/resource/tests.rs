@@ -1,25 +1,9 @@
 use super::list::SchedResourceList;
 use super::queues::Config;
-use super::rv1::{py_float, Rv1};
+use super::rv1::Rv1;
 use super::status::ResourceStatus;
 use super::*;
 use serde_json::json;
-
-#[test]
-fn floats_print_as_python_repr_prints_them() {
-    let cases = [
-        (0.0, "0.0"),
-        (1607544031.1368911, "1607544031.1368911"),
-        (1e16, "1e+16"),
-        (1.5e-5, "1.5e-05"),
-        (0.0001, "0.0001"),
-        (123.0, "123.0"),
-        (-2.5, "-2.5"),
-    ];
-    for (x, want) in cases {
-        assert_eq!(py_float(x), want, "{x}");
-    }
-}
 
 fn r(v: serde_json::Value) -> Rv1 {
     Rv1::from_value(&v).unwrap()

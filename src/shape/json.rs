@@ -347,7 +347,9 @@ fn write_int(out: &mut String, i: i128) {
     };
 }
 
-fn write_python_string(out: &mut String, s: &str, no_apostrophe: bool) {
+/// `s` as Python's `json.dumps` writes a string (ASCII only); with
+/// `no_apostrophe`, `'` is escaped too.
+pub(crate) fn write_python_string(out: &mut String, s: &str, no_apostrophe: bool) {
     out.push('"');
     // Most strings (types, labels, units) need no escape: copied whole.
     let plain = |b: &u8| matches!(b, b' '..=b'~') && !matches!(b, b'"' | b'\\' | b'\'');
