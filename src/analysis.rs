@@ -7,6 +7,8 @@
 pub mod request;
 
 use crate::diag::{line_col, LineCol, Severity};
+#[cfg(feature = "page")]
+use crate::grid::node_states::NodeStates;
 use crate::grid::{Grid, GridWire};
 use crate::idset::IdSet;
 use crate::outline::Outline;
@@ -76,7 +78,10 @@ impl Analysis {
             .map(|s| s.properties().into_iter().map(|(n, _)| n).collect())
             .unwrap_or_default();
         let grid = match (main, &report.partial) {
-            (Some(s), _) => Some(Grid::new(s, report.set("allocated"), report.set("down"))),
+            (Some(s), _) => Some(with_node_states(
+                Grid::new(s, report.set("allocated"), report.set("down")),
+                &report,
+            )),
             // A refused R still shows the nodes read before its error.
             (None, Some(s)) => Some(Grid::new(s, None, None).partial()),
             (None, None) => None,
@@ -129,6 +134,25 @@ fn json_tree(text: &str, summaries: &Result<Summaries, String>) -> Option<JsonNo
         return None;
     }
     crate::json::overview::overview(text)
+}
+
+/// `grid` with the node states of a `resource.status` payload, drain
+/// ages as of now.
+#[cfg(feature = "page")]
+fn with_node_states(grid: Grid, report: &Report) -> Grid {
+    match &report.node_states {
+        Some(st) => {
+            let now = chrono::Utc::now().timestamp_millis() as f64 / 1000.0;
+            grid.with_node_states(NodeStates::of(st, now))
+        }
+        None => grid,
+    }
+}
+
+/// The element's bundle reads no node states (`report`'s note says why).
+#[cfg(not(feature = "page"))]
+fn with_node_states(grid: Grid, _report: &Report) -> Grid {
+    grid
 }
 
 /// The first half of an analysis ([`Analysis::begin`]).
@@ -336,6 +360,7 @@ impl Drawn {
             entries,
             graph: None,
             partial: None,
+            node_states: None,
         }
     }
 
@@ -665,6 +690,25 @@ impl SetBuild {
     }
 }
 
+/// The text of member `name` of a status document (`all`, `allocated`,
+/// `down`), exactly as written, to open as an R of its own; `None` when
+/// the text is no JSON object or the member is missing or `null`.
+pub fn member_text(text: &str, name: &str) -> Option<String> {
+    let root = crate::json::parse(text).ok()?;
+    let obj = root.as_object()?;
+    let value = &obj
+        .properties
+        .iter()
+        .rev()
+        .find(|p| p.name.as_str() == name)?
+        .value;
+    let range = match value {
+        crate::json::tree::Value::Object(o) => o.range,
+        _ => return None,
+    };
+    text.get(range.start..range.end).map(str::to_string)
+}
+
 /// `text` with bytes `span` replaced by `replacement` (a finding's fix).
 /// A span past the end, or inside a character, is clamped to the text.
 pub fn apply_fix(text: &str, span: (usize, usize), replacement: &str) -> String {
@@ -766,6 +810,68 @@ mod tests {
         let a = Analysis::of(later);
         let s = a.summaries.as_ref().unwrap();
         assert_eq!((s.main, s.main().map(|m| m.nodes)), (Some(1), Some(4)));
+    }
+
+    #[test]
+    fn a_resource_status_payload_opens_as_its_r_coloured_by_node_state() {
+        let text = include_str!("../tests/fixtures/flux-resource/status/drain.json");
+        let a = Analysis::of(text);
+        let s = a.summaries.as_ref().unwrap();
+        assert_eq!((s.is_status, s.main().map(|m| m.nodes)), (false, Some(4)));
+        assert_eq!(a.findings, []);
+        assert_eq!(
+            a.report.entries.len(),
+            1,
+            "the R's entries link to the text"
+        );
+        let g = a.grid.as_ref().unwrap();
+        let states = g.node_states().unwrap();
+        let legend: Vec<String> = states
+            .overlay
+            .legend()
+            .into_iter()
+            .map(|(w, _)| w)
+            .collect();
+        assert_eq!(legend, ["avail: 2 nodes", "drained: 2 nodes"]);
+        let reasons: Vec<&str> = states.drains.iter().map(|d| d.reason.as_str()).collect();
+        assert_eq!(reasons, ["bad node", "testing drain"]);
+        // The states cross to the page with the grid.
+        let back = Grid::from_wire(&g.to_wire());
+        assert_eq!(back.node_states(), Some(states));
+    }
+
+    #[test]
+    fn a_payload_that_flux_resource_refuses_gets_placed_findings() {
+        let text = "{\"R\": {\"version\": 1, \"execution\": {\"R_lite\": [{\"rank\": \"0-1\", \"children\": {\"core\": \"0\"}}], \"nodelist\": [\"n[0-1]\"]}},\n \"online\": \"0-1\", \"offline\": \"\", \"exclude\": \"\",\n \"drain\": {\"7\": {\"timestamp\": \"noon\", \"reason\": \"x\"}}}";
+        let a = Analysis::of(text);
+        let got: Vec<(usize, usize, &str, &str)> = a
+            .findings
+            .iter()
+            .map(|f| (f.line, f.col, f.pointer.as_str(), f.message.as_str()))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                (3, 12, "/drain/7", "drained rank 7 is not in R: flux resource status fails with \"invalid rank\""),
+                (3, 31, "/drain/7/timestamp", "timestamp must be a number: the seconds since the epoch when the node was drained"),
+            ]
+        );
+        // The grid still draws R and the states the payload gives.
+        let g = a.grid.as_ref().unwrap();
+        let states = g.node_states().unwrap();
+        assert_eq!((g.rows(), states.drains[0].ranks.as_str()), (2, "7"));
+    }
+
+    #[test]
+    fn a_status_documents_set_opens_as_written() {
+        let text = "{\"all\": {\"version\": 1,\n  \"execution\": {}}, \"down\": null}";
+        assert_eq!(
+            member_text(text, "all").as_deref(),
+            Some("{\"version\": 1,\n  \"execution\": {}}")
+        );
+        assert_eq!(member_text(text, "down"), None);
+        assert_eq!(member_text(text, "allocated"), None);
+        assert_eq!(member_text("[1]", "all"), None);
     }
 
     #[test]

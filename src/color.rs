@@ -4,7 +4,7 @@
 //! (for membership) has been read.
 
 use crate::grid::compare::{Named, MAX_DOCS};
-use crate::grid::ColorBy;
+use crate::grid::{ColorBy, Grid};
 use crate::rset::Rset;
 use crate::tabs::{tab_letter, tab_name};
 use std::fmt;
@@ -128,12 +128,13 @@ pub struct MenuOption {
     pub selected: bool,
 }
 
-/// What the menu offers a document: by type; by state for a status
-/// document (`has_states`); each of its `properties`; and membership in
-/// each tab but the `active` one, named by `sources`.
+/// What the menu offers a document: by type; by state where the grid has
+/// states (`states` names them: [`Grid::state_words`]); each of its
+/// `properties`; and membership in each tab but the `active` one, named
+/// by `sources`.
 pub fn menu(
     choice: &ColorChoice,
-    has_states: bool,
+    states: Option<&str>,
     properties: &[String],
     sources: &[&str],
     active: usize,
@@ -147,14 +148,10 @@ pub fn menu(
     let mut out = vec![option(
         ColorChoice::Type,
         "resource type".into(),
-        auto && !has_states,
+        auto && states.is_none(),
     )];
-    if has_states {
-        out.push(option(
-            ColorChoice::State,
-            "state (free, allocated, down)".into(),
-            auto,
-        ));
+    if let Some(words) = states {
+        out.push(option(ColorChoice::State, words.into(), auto));
     }
     for p in properties {
         out.push(option(
@@ -248,9 +245,20 @@ pub fn coloring(
     }
 }
 
+/// Colouring `by` on `grid`: by state, a grid with node states (a
+/// `resource.status` payload) is coloured by those states, not by free,
+/// allocated and down.
+pub fn on_grid(by: &std::rc::Rc<ColorBy>, grid: Option<&Grid>) -> std::rc::Rc<ColorBy> {
+    match (by.as_ref(), grid.and_then(Grid::node_states)) {
+        (ColorBy::State, Some(s)) => std::rc::Rc::new(ColorBy::Overlay(s.overlay.clone())),
+        _ => by.clone(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::grid::SET_STATES;
     use crate::rset::load;
 
     #[test]
@@ -276,7 +284,7 @@ mod tests {
 
     #[test]
     fn an_overlay_reads_as_the_chosen_option() {
-        let plain = menu(&ColorChoice::Auto, false, &["pgpu".into()], &["a"], 0);
+        let plain = menu(&ColorChoice::Auto, None, &["pgpu".into()], &["a"], 0);
         assert_eq!(with_overlay(plain.clone(), None), plain);
         let shown: Vec<(String, bool)> = with_overlay(plain, Some("the queue's jobs (shapes)"))
             .into_iter()
@@ -344,7 +352,7 @@ mod tests {
         assert_eq!(
             shown(&menu(
                 &ColorChoice::Auto,
-                false,
+                None,
                 &props,
                 &["a.json", "b.json"],
                 0
@@ -357,7 +365,13 @@ mod tests {
             ]
         );
         assert_eq!(
-            shown(&menu(&ColorChoice::Auto, true, &[], &["s.json"], 0)),
+            shown(&menu(
+                &ColorChoice::Auto,
+                Some(SET_STATES),
+                &[],
+                &["s.json"],
+                0
+            )),
             [
                 "type=resource type",
                 "state=state (free, allocated, down) *"
@@ -366,7 +380,7 @@ mod tests {
         assert_eq!(
             shown(&menu(
                 &ColorChoice::Member(0),
-                false,
+                None,
                 &props,
                 &["A laptop", "b"],
                 1
@@ -381,7 +395,7 @@ mod tests {
         assert_eq!(
             shown(&menu(
                 &ColorChoice::Property("pgpu".into()),
-                true,
+                Some(SET_STATES),
                 &props,
                 &["a"],
                 0
@@ -441,5 +455,30 @@ mod tests {
                 Some("tab B holds no R the reference accepts (unsupported version 2), so cells are coloured by state")
             )
         );
+    }
+
+    #[test]
+    fn a_payloads_grid_by_state_is_coloured_by_node_state() {
+        let text = include_str!("../tests/fixtures/flux-resource/status/drain.json");
+        let v: serde_json::Value = serde_json::from_str(text).unwrap();
+        let status = crate::resource::ResourceStatus::from_payload(Some(&v)).unwrap();
+        let set = load(&v["R"].to_string()).unwrap();
+        let states = crate::grid::node_states::NodeStates::of(&status, 0.0);
+        let grid = crate::grid::Grid::new(&set, None, None).with_node_states(states);
+        let by = std::rc::Rc::new(ColorBy::State);
+        let ColorBy::Overlay(o) = on_grid(&by, Some(&grid)).as_ref().clone() else {
+            panic!("not by node state");
+        };
+        assert_eq!(o.legend()[1].0, "drained: 2 nodes");
+        let plain = crate::grid::Grid::new(
+            &load(r#"{"version":1,"execution":{"R_lite":[{"rank":"0","children":{"core":"0"}}]}}"#)
+                .unwrap(),
+            None,
+            None,
+        );
+        assert!(matches!(
+            on_grid(&by, Some(&plain)).as_ref(),
+            ColorBy::State
+        ));
     }
 }

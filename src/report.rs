@@ -6,6 +6,9 @@
 use crate::diag::{Diagnostic, LineCol, Severity};
 use crate::document::{self, Read};
 use crate::jgf;
+#[cfg(feature = "page")]
+use crate::resource::check;
+use crate::resource::ResourceStatus;
 use crate::rset::{Document, Entry, Rset};
 use serde::{Deserialize, Serialize};
 
@@ -114,6 +117,9 @@ pub struct Report {
     /// When the reference refuses an R: the nodes read before the refusal,
     /// which the grid draws marked partial.
     pub partial: Option<Rset>,
+    /// For a `resource.status` payload: its nodes' states and drain
+    /// reasons, as `flux resource status` reads them.
+    pub node_states: Option<ResourceStatus>,
 }
 
 /// Where findings are, as the editor counts: the line and column of a
@@ -217,6 +223,14 @@ pub fn analyze(text: &str) -> Report {
         let set = jgf::consistency::to_rset(g);
         return bare_graph_report(diags, set, graph, &mut places);
     }
+    // The element's bundle has no room for payloads (its 400 KB budget):
+    // there, a payload is JSON of other keys.
+    #[cfg(feature = "page")]
+    if foreign {
+        if let Some(report) = status_payload_report(text, &mut places) {
+            return report;
+        }
+    }
     let findings = doc
         .diagnostics()
         .iter()
@@ -252,8 +266,59 @@ pub fn analyze(text: &str) -> Report {
         entries,
         graph,
         partial,
+        node_states: None,
     }
 }
+
+/// What a `resource.status` payload shows, or `None` for JSON that is no
+/// such payload: its R as the set the views draw, its findings, and its
+/// nodes' states when `flux resource status` would read it.
+#[cfg(feature = "page")]
+fn status_payload_report(text: &str, places: &mut Places<'_>) -> Option<Report> {
+    let root = crate::json::parse(text).ok()?;
+    if !root.as_object().is_some_and(check::is_status_payload) {
+        return None;
+    }
+    let read = check::read_status(text, &root);
+    drop(root);
+    let findings = read
+        .diagnostics
+        .iter()
+        .map(|d| finding(d, places))
+        .collect();
+    let node_states = read.rset.as_ref().and_then(|_| node_states(text));
+    let rejection = match read.rset {
+        Some(_) => None,
+        None => Some(NO_PAYLOAD_R.to_string()),
+    };
+    Some(Report {
+        is_status: false,
+        findings,
+        sets: read
+            .rset
+            .map(|s| ("R".to_string(), s))
+            .into_iter()
+            .collect(),
+        main_name: "R",
+        rejection,
+        entries: read.entries,
+        graph: None,
+        partial: None,
+        node_states,
+    })
+}
+
+/// The node states of a payload, as `flux resource status` reads them.
+#[cfg(feature = "page")]
+fn node_states(text: &str) -> Option<ResourceStatus> {
+    let v = serde_json::from_str(text).ok()?;
+    ResourceStatus::from_payload(Some(&v)).ok()
+}
+
+/// Why a `resource.status` payload holds no set to draw.
+#[cfg(feature = "page")]
+pub const NO_PAYLOAD_R: &str =
+    "this resource.status payload's R is one flux resource status refuses: see the findings under /R";
 
 /// What a bare graph shows: its own findings (the graph tools'), after a
 /// note that says how it is read, and the R its vertices describe as the
@@ -282,6 +347,7 @@ fn bare_graph_report(
         entries: Vec::new(),
         graph,
         partial: None,
+        node_states: None,
     }
 }
 

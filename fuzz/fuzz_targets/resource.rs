@@ -1,7 +1,9 @@
 //! Fuzz the `flux resource` payload and configuration readers: no payload,
 //! configuration or option text may panic. The first byte picks which
 //! reader gets the rest, and the status and list commands run over the
-//! payload with a few formats and options.
+//! payload with a few formats and options. A payload is also read as the
+//! page reads it: findings, node states, the drain table sorted, and the
+//! explanation of a few places.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -26,6 +28,7 @@ fuzz_target!(|data: &[u8]| {
             }
             let drain = StatusOptions { states: Some("all".into()), include: Some("0-3".into()), ..Default::default() };
             let _ = resource::status(text, &StatusOptions { format: "default".into(), ..drain });
+            page_reading(text);
         }
         2 => {
             let opts = ListOptions { format: "rlist".into(), states: "free,allocated,down".into(), ..Default::default() };
@@ -41,3 +44,19 @@ fuzz_target!(|data: &[u8]| {
         }
     }
 });
+
+/// What the page does with a payload: its analysis (findings, the grid's
+/// node states), the drain table sorted by each column, and Explain.
+fn page_reading(text: &str) {
+    use rscope::grid::node_states::{DrainAction, DrainSort, DrainTable};
+    let a = rscope::analysis::Analysis::of(text);
+    if let Some(states) = a.grid.as_ref().and_then(|g| g.node_states()) {
+        let mut table = DrainTable::new(&states.drains);
+        for by in DrainSort::ALL {
+            table = table.apply(DrainAction::Sort(by));
+        }
+    }
+    for at in [0, text.len() / 3, text.len() / 2, text.len()] {
+        let _ = rscope::explain::explain(text, at);
+    }
+}

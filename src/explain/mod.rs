@@ -17,6 +17,7 @@
 
 mod graph;
 mod locate;
+mod payload;
 mod r;
 mod text;
 pub mod why;
@@ -107,16 +108,24 @@ pub fn explain(text: &str, at: usize) -> Option<Explained> {
     let root = json::parse_whole(text).ok()?;
     let mut hit = locate(&root, at)?;
     let span = hit.span.clone();
-    // A status document's sets are Rs of their own: explain within the set.
+    let payload = object(&root).is_some_and(crate::resource::check::is_status_payload);
+    // A status document's sets, and a payload's R, are Rs of their own:
+    // explain within the set.
     let set = match hit.path.first() {
-        Some(Step::Key(k)) if STATUS_SETS.contains(&k.as_str()) && hit.path.len() > 1 => {
-            hit.path.remove(0);
-            hit.chain.remove(0);
-            true
-        }
+        Some(Step::Key(k)) if STATUS_SETS.contains(&k.as_str()) && hit.path.len() > 1 => true,
+        Some(Step::Key(k)) if payload && k == "R" => true,
         _ => false,
     };
-    let doc = Doc::of(text, hit.chain[0]);
+    if set {
+        hit.path.remove(0);
+        hit.chain.remove(0);
+    }
+    let inner = set || !payload;
+    let r_of_payload = object(&root).and_then(|o| get(o, "R"));
+    let doc = match (inner, r_of_payload) {
+        (false, Some(r)) => Doc::of(text, r),
+        _ => Doc::of(text, hit.chain.first().copied().unwrap_or(&root)),
+    };
     let keys: Vec<&str> = hit
         .path
         .iter()
@@ -125,7 +134,11 @@ pub fn explain(text: &str, at: usize) -> Option<Explained> {
             Step::Index(_) => "#",
         })
         .collect();
+    let about_payload = (!inner)
+        .then(|| payload::explain(&doc, &keys, hit.value))
+        .flatten();
     let mut out = match keys.as_slice() {
+        _ if about_payload.is_some() => about_payload?,
         ["scheduling", "graph", ..] | ["graph", ..] => graph::explain(&doc, &hit)?,
         [name] if !set && STATUS_SETS.contains(name) => r::status_set(&doc, name, hit.value),
         _ => r::explain(&doc, &hit, &keys),

@@ -425,3 +425,35 @@ fn keys_and_scalars_are_leaves() {
     assert!(!at("{\n        \"rank\"", 0, 0).leaf);
     assert!(!explain(R, 0).unwrap().leaf);
 }
+
+/// A `resource.status` payload, its keys explained as what `flux resource
+/// status` reads.
+#[test]
+fn a_payloads_keys_say_what_flux_resource_status_reads() {
+    let text = include_str!("../../tests/fixtures/flux-resource/status/drain.json");
+    let at = |needle: &str| text.find(needle).unwrap() + 1;
+    let online = explain(text, at("\"0-3\"\n}")).unwrap();
+    assert_eq!(
+        (online.title.as_str(), online.decoded.clone()),
+        (
+            "online",
+            vec!["4 ranks: 0-3, hosts foo1, foo2, foo3 and foo4".to_string()]
+        )
+    );
+    assert_eq!(online.place.unwrap().ranks.to_string(), "0-3");
+    let drained = explain(text, at("\"1\": {")).unwrap();
+    assert_eq!(drained.decoded, ["1 rank: 1, hosts foo2"]);
+    let when = explain(text, at("1607544031")).unwrap();
+    assert_eq!(
+        (when.title.as_str(), when.decoded.clone()),
+        (
+            "drain timestamp",
+            vec!["2020-12-09 20:00:31 UTC".to_string()]
+        )
+    );
+    // The payload's R is explained as an R.
+    let nodelist = explain(text, at("\"nodelist\"")).unwrap();
+    assert_eq!(nodelist.title, "nodelist");
+    let whole = explain(text, 0).unwrap();
+    assert_eq!(whole.title, "resource.status payload");
+}

@@ -20,6 +20,7 @@ pub mod compare_wire;
 pub mod export;
 pub mod geometry;
 pub mod keys;
+pub mod node_states;
 pub mod overlay;
 pub mod pick;
 mod rows;
@@ -36,6 +37,12 @@ use serde::Serialize;
 /// The most columns one child type may take; ids above are not drawn, and
 /// [`Grid::clipped`] says so.
 pub const MAX_COLUMNS_PER_TYPE: u32 = 4096;
+
+/// A status document's states, as the colour menu names them.
+pub const SET_STATES: &str = "state (free, allocated, down)";
+
+/// A `resource.status` payload's node states, as the colour menu names them.
+pub const NODE_STATES: &str = "node state (as flux resource status lists it)";
 
 /// Empty columns between two child types.
 pub const TYPE_GAP: usize = 1;
@@ -140,6 +147,8 @@ pub struct Grid {
     /// Whether the grid draws only the nodes read before the reference
     /// refused the document ([`Grid::partial`]).
     partial: bool,
+    /// A `resource.status` payload's node states ([`Grid::with_node_states`]).
+    node_states: Option<node_states::NodeStates>,
 }
 
 impl Grid {
@@ -206,7 +215,39 @@ impl Grid {
             clipped,
             states,
             partial: false,
+            node_states: None,
         }
+    }
+
+    /// This grid with the node states of a `resource.status` payload,
+    /// which colour it by state in place of free/allocated/down.
+    pub fn with_node_states(mut self, states: node_states::NodeStates) -> Grid {
+        self.node_states = Some(states);
+        self
+    }
+
+    /// Every cell of the nodes `ranks`, as the grid outlines an `R_lite`
+    /// entry's (a drain table row's nodes).
+    pub fn whole_nodes(&self, ranks: &IdSet) -> crate::rset::Entry {
+        crate::rset::Entry {
+            span: 0..0,
+            ranks: ranks.clone(),
+            children: self
+                .columns
+                .iter()
+                .map(|c| {
+                    (
+                        c.name.clone(),
+                        IdSet::from_range(0, c.width.max(1) as u32 - 1),
+                    )
+                })
+                .collect(),
+        }
+    }
+
+    /// The node states, for a `resource.status` payload.
+    pub fn node_states(&self) -> Option<&node_states::NodeStates> {
+        self.node_states.as_ref()
     }
 
     /// This grid marked partial: it draws the nodes read before the
@@ -264,7 +305,17 @@ impl Grid {
 
     /// Whether cells have states (a status document).
     pub fn has_states(&self) -> bool {
-        self.states.is_some()
+        self.states.is_some() || self.node_states.is_some()
+    }
+
+    /// What colouring by state shows, in the colour menu's words: `None`
+    /// for a grid with no states.
+    pub fn state_words(&self) -> Option<&'static str> {
+        match (&self.states, &self.node_states) {
+            (_, Some(_)) => Some(NODE_STATES),
+            (Some(_), None) => Some(SET_STATES),
+            (None, None) => None,
+        }
     }
 
     /// The row label: `host (rank)`, or `rank N` without a host name.

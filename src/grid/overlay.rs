@@ -42,6 +42,12 @@ pub struct Overlay {
     rest: Option<String>,
     /// Per rank: (child type, category index, ids).
     cells: BTreeMap<u32, Vec<(String, u8, IdSet)>>,
+    /// Whole nodes by category: every cell of these ranks (that `cells`
+    /// does not place) is in it. A node state colours whole nodes, and
+    /// 16 384 nodes cross as a few id sets instead of 16 384 pieces.
+    nodes: Vec<(u8, IdSet)>,
+    /// What the tooltip adds for some nodes (a drain reason and age).
+    notes: Vec<(IdSet, String)>,
 }
 
 impl Overlay {
@@ -82,6 +88,24 @@ impl Overlay {
         self.categories.push(Category { index, legend, tip });
     }
 
+    /// Add category `index`, as [`Overlay::add`] does, holding every cell
+    /// of the nodes `ranks`.
+    pub fn add_nodes(&mut self, index: u8, legend: String, tip: String, ranks: IdSet) {
+        self.categories.push(Category { index, legend, tip });
+        self.nodes.push((index, ranks));
+    }
+
+    /// Words the tooltip adds for every cell of the nodes `ranks`.
+    pub fn note(&mut self, ranks: IdSet, words: String) {
+        self.notes.push((ranks, words));
+    }
+
+    /// What the tooltip adds for node `rank`, if anything.
+    pub fn note_of(&self, rank: u32) -> Option<&str> {
+        let (_, words) = self.notes.iter().find(|(r, _)| r.contains(rank))?;
+        Some(words)
+    }
+
     /// Take the cells out, a node at a time (to send them in chunks).
     pub fn take_cells(&mut self) -> NodeCells {
         std::mem::take(&mut self.cells).into_iter().collect()
@@ -99,7 +123,12 @@ impl Overlay {
     /// for every row in view.
     pub fn split(&self, rank: u32, kind: &str, present: &IdSet) -> Vec<(u8, IdSet)> {
         let Some(pieces) = self.cells.get(&rank) else {
-            return Vec::new();
+            return self
+                .nodes
+                .iter()
+                .find(|(_, ranks)| ranks.contains(rank))
+                .map(|(c, _)| vec![(*c, present.clone())])
+                .unwrap_or_default();
         };
         pieces
             .iter()

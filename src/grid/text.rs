@@ -53,6 +53,9 @@ pub fn describe(
         if let Some(tip) = overlay_tip(by, &c) {
             text.push_str(&format!(" — {tip}"));
         }
+        if let Some(note) = overlay_note(by, &c) {
+            text.push_str(&format!(" — {note}"));
+        }
         return Some((text, Some(c)));
     }
     let group = map.range(row);
@@ -71,6 +74,14 @@ fn overlay_tip<'a>(by: &'a ColorBy, c: &CellInfo) -> Option<&'a str> {
         return None;
     };
     o.tip(o.category(c.rank, &c.kind, c.id)?)
+}
+
+/// What an overlay adds of cell `c`'s node (a drain reason).
+fn overlay_note<'a>(by: &'a ColorBy, c: &CellInfo) -> Option<&'a str> {
+    let ColorBy::Overlay(o) = by else {
+        return None;
+    };
+    o.note_of(c.rank)
 }
 
 /// The legend of colouring `by`: each paint with what it means.

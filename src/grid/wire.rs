@@ -19,6 +19,8 @@ pub struct GridWire {
     states: bool,
     /// Whether the grid is partial ([`Grid::partial`]).
     partial: bool,
+    /// A `resource.status` payload's node states.
+    node_states: Option<super::node_states::NodeStates>,
     groups: Vec<RowGroup>,
 }
 
@@ -53,6 +55,7 @@ impl Grid {
             clipped,
             states,
             partial,
+            node_states,
         } = self;
         let has_states = states.is_some();
         let mut states = states.map(Vec::into_iter);
@@ -90,6 +93,7 @@ impl Grid {
             clipped,
             states: has_states,
             partial,
+            node_states,
             groups,
         }
     }
@@ -202,6 +206,7 @@ impl GridBuild {
             clipped: self.wire.clipped,
             states: self.states,
             partial: self.wire.partial,
+            node_states: self.wire.node_states,
         }
     }
 }
@@ -248,7 +253,7 @@ mod tests {
         let json = serde_json::to_string(&wire).unwrap();
         assert_eq!(
             json,
-            r#"{"columns":[["core",0,1]],"width":1,"clipped":false,"states":false,"partial":false,"groups":[{"rank":0,"count":1048576,"host":null,"children":[[[0,0]]],"properties":[],"states":[]}]}"#
+            r#"{"columns":[["core",0,1]],"width":1,"clipped":false,"states":false,"partial":false,"node_states":null,"groups":[{"rank":0,"count":1048576,"host":null,"children":[[[0,0]]],"properties":[],"states":[]}]}"#
         );
         let back = Grid::from_wire(&serde_json::from_str(&json).unwrap());
         assert_eq!((back.rows(), back.rank(1048575)), (1048576, Some(1048575)));

@@ -7,7 +7,7 @@
 use crate::diag::{pointer_push, Diagnostic};
 use crate::idset::IdSet;
 use crate::json::tree::{Object, Value};
-use crate::rset::{parse_value, Rset};
+use crate::rset::{parse_value, Entry, Rset};
 
 /// The keys of a `resource.status` payload that name rank sets.
 const RANK_KEYS: [&str; 4] = ["online", "offline", "exclude", "torpid"];
@@ -80,6 +80,24 @@ fn rank_set(obj: &Object<'_>, key: &str, out: &mut Vec<Diagnostic>) -> Option<Id
 
 /// Every finding about a `resource.status` payload whose JSON tree is `v`.
 pub fn check_status(text: &str, v: &Value<'_>) -> Vec<Diagnostic> {
+    read_status(text, v).diagnostics
+}
+
+/// A `resource.status` payload's R as the page draws it, with every
+/// finding about the payload.
+#[derive(Clone, Debug, Default)]
+pub struct StatusRead {
+    /// The payload's R, when it is one flux-core accepts.
+    pub rset: Option<Rset>,
+    /// Its `R_lite` entries, for linking the grid to the text.
+    pub entries: Vec<Entry>,
+    /// Every finding, the R's under `/R`.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Read a `resource.status` payload whose JSON tree is `v`: its R and
+/// every finding ([`check_status`]'s).
+pub fn read_status(text: &str, v: &Value<'_>) -> StatusRead {
     let mut out = Vec::new();
     let Some(obj) = v.as_object() else {
         out.push(Diagnostic::error(
@@ -87,9 +105,23 @@ pub fn check_status(text: &str, v: &Value<'_>) -> Vec<Diagnostic> {
             span(v),
             "",
         ));
-        return out;
+        return StatusRead {
+            diagnostics: out,
+            ..StatusRead::default()
+        };
     };
-    let rset = read_r(text, obj, &mut out);
+    let (rset, entries) = read_r(text, obj, &mut out);
+    out.extend(check_sets(obj, rset.as_ref()));
+    StatusRead {
+        rset,
+        entries,
+        diagnostics: out,
+    }
+}
+
+/// The findings about the rank sets and `drain`, against R's ranks.
+fn check_sets(obj: &Object<'_>, rset: Option<&Rset>) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
     let sets: Vec<(&str, Option<IdSet>)> = RANK_KEYS
         .iter()
         .map(|k| (*k, rank_set(obj, k, &mut out)))
@@ -99,7 +131,7 @@ pub fn check_status(text: &str, v: &Value<'_>) -> Vec<Diagnostic> {
             .find(|(n, _)| *n == k)
             .and_then(|(_, s)| s.as_ref())
     };
-    if let Some(all) = rset.as_ref().map(Rset::ranks) {
+    if let Some(all) = rset.map(Rset::ranks) {
         for (key, ids) in &sets {
             let Some(ids) = ids else { continue };
             let outside = ids.difference(&all);
@@ -145,25 +177,24 @@ pub fn check_status(text: &str, v: &Value<'_>) -> Vec<Diagnostic> {
 
 /// The payload's R, read as flux-core reads an R, its findings moved
 /// under `/R`.
-fn read_r(text: &str, obj: &Object<'_>, out: &mut Vec<Diagnostic>) -> Option<Rset> {
+fn read_r(text: &str, obj: &Object<'_>, out: &mut Vec<Diagnostic>) -> (Option<Rset>, Vec<Entry>) {
     let Some(r) = member(obj, "R") else {
         out.push(Diagnostic::error(
             "missing key 'R'",
             obj.range.start..obj.range.start + 1,
             "",
         ));
-        return None;
+        return (None, Vec::new());
     };
     if matches!(r, Value::NullKeyword(_)) {
-        return Some(Rset::new());
+        return (Some(Rset::new()), Vec::new());
     }
     let parsed = parse_value(text, r, &mut crate::rset::NoGraphCheck);
-    for d in &parsed.diagnostics {
-        let mut d = d.clone();
+    for mut d in parsed.diagnostics {
         d.pointer = format!("/R{}", d.pointer);
         out.push(d);
     }
-    parsed.rset.clone()
+    (parsed.rset, parsed.entries)
 }
 
 /// `drain`: an object of id sets to `{timestamp, reason}`.

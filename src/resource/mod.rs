@@ -11,6 +11,7 @@
 
 pub mod check;
 pub mod list;
+pub mod nodes;
 pub mod queues;
 pub mod rv1;
 pub mod status;
@@ -27,7 +28,7 @@ pub use queues::Config;
 pub use status::{status, ResourceStatus, StatusOptions};
 
 /// What a command prints, and its exit status.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Printed {
     /// Standard output.
     pub stdout: String,

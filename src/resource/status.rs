@@ -65,7 +65,7 @@ pub struct ResourceStatus {
     /// The payload's R.
     pub rset: Rv1,
     /// Host names in rank order.
-    hosts: Vec<String>,
+    pub(super) hosts: Vec<String>,
     /// Every rank of R.
     pub all: IdSet,
     /// Ranks not excluded, drained or torpid.

@@ -8,12 +8,14 @@ use crate::web::components::{
     color_menu::{color_menu, ColorMenu},
     compare::{compare_summary, use_compare, CompareView},
     diagnostics::Diagnostics,
+    drains::Drains,
     editor::Editor,
     explain::{use_explain, ExplainCard},
     grid::GridView,
     hwloc::HwlocPanel,
     json_tree::JsonTree,
     playground::Playground,
+    resource_text::ResourceText,
     setops::SetopsPanel,
     shape::{use_fit, FitLinks, ShapePanel},
     summary::SummaryView,
@@ -23,8 +25,9 @@ use crate::web::components::{
     tree::{graph_section, PictureLinks},
 };
 use crate::web::hooks::{
-    importer, opener, use_analysis, use_coloring, use_docs, use_file_drop, use_finding_actions,
-    use_linking, use_startup, use_workers, Analyzed, Coloring, Status,
+    importer, opener, use_analysis, use_coloring, use_docs, use_drain_outline, use_file_drop,
+    use_finding_actions, use_linking, use_startup, use_workers, Analyzed, Coloring, DrainOutline,
+    Status,
 };
 use crate::web::load;
 use crate::web::shape_worker::Shapes;
@@ -43,6 +46,20 @@ pub fn app() -> Html {
             <Page />
         </ContextProvider<Workers>>
     }
+}
+
+/// A `resource.status` payload's panels: its drain table (when nodes are
+/// drained) and the text `flux resource` prints for it.
+fn payload_panels(d: &DrainOutline, text: &Text) -> Html {
+    if !d.payload {
+        return Html::default();
+    }
+    html! { <>
+        if let Some(rows) = d.rows.clone() {
+            <Drains key={d.key.clone()} {rows} on_outline={d.on_outline.clone()} />
+        }
+        <ResourceText text={text.clone()} />
+    </> }
 }
 
 /// The page under its workers.
@@ -82,12 +99,14 @@ fn page() -> Html {
     let fit = use_fit(&open);
     let teach = use_explain(&current, link.on_point.clone());
     let tour = use_tour(&docs);
+    let drains = use_drain_outline(analysis.as_ref().and_then(|a| a.grid.clone()));
     let linked = (tour.linked.clone().or(teach.linked.clone()))
+        .or(drains.linked.clone())
         .or(link.cells.clone())
         .or(fit.linked.clone());
     let grid = analysis.as_ref().and_then(|a| a.grid.clone());
-    let has_states = grid.as_ref().is_some_and(|g| g.has_states());
-    let coloring = use_coloring(&docs, has_states);
+    let states = grid.as_ref().and_then(|g| g.state_words());
+    let coloring = use_coloring(&docs, grid.clone());
     let compare = use_compare(&coloring.choice, &docs);
     // A compare view lays out its own grid; a fit or the queue's jobs
     // colour the cells of whichever grid is shown.
@@ -124,10 +143,11 @@ fn page() -> Html {
                     { topology_side(&docs, topology_r) }
                 } else {
                     <div class="side">
-                        <SummaryView result={summarized.map(|a| a.summaries.clone())} {progress} {on_cancel} {on_again} />
+                        <SummaryView result={summarized.map(|a| a.summaries.clone())} {progress} {on_cancel} {on_again} on_open_set={open_set(&docs)} />
                         if let Some(root) = complete.as_ref().and_then(|a| a.json_tree.clone()) {
                             <JsonTree {root} />
                         }
+                        { payload_panels(&drains, &docs.current().text) }
                         <ExplainCard card={teach.card.clone()} />
                         if let Some(a) = &complete {
                             <Diagnostics findings={a.findings.clone()} on_locate={actions.on_locate} on_fix={actions.on_fix} />
@@ -141,7 +161,7 @@ fn page() -> Html {
             // The tour's box sits beside the editor it points into.
             <TourPanel step={tour.step} last={tour.last} go={tour.go.clone()} />
             if let (Some(grid), Some(a)) = (grid, &analysis) {
-                { grid_panel(GridPanel { grid, properties: a.properties.clone(), coloring, has_states, sources,
+                { grid_panel(GridPanel { grid, properties: a.properties.clone(), coloring, states, sources,
                     docs: &docs, compare: &compare, covered: fit.overlay.is_some(), color_by,
                     overlay: fit.overlay_label, on_overlay: fit.on_overlay,
                     on_open: on_open_selection.clone(), linked, on_cell: link.on_cell }) }
@@ -232,7 +252,8 @@ struct GridPanel<'a> {
     /// The main set's properties, for the colour menu.
     properties: Rc<Vec<String>>,
     coloring: Coloring,
-    has_states: bool,
+    /// What colouring by state shows, if the grid has states.
+    states: Option<&'static str>,
     /// Where each open tab came from.
     sources: Vec<String>,
     docs: &'a UseReducerHandle<Docs>,
@@ -264,7 +285,7 @@ fn grid_panel(p: GridPanel) -> Html {
             <h2>{ "Grid" }
                 { color_menu(ColorMenu {
                     choice: p.coloring.choice,
-                    has_states: p.has_states,
+                    states: p.states,
                     properties: p.properties,
                     sources: p.sources,
                     active: p.docs.active,
@@ -419,6 +440,21 @@ fn shared(status: &UseStateHandle<Option<Status>>) -> Callback<(String, bool)> {
 }
 
 /// Open the grid's selection (its R, as JSON text) as a new tab.
+/// Open a set of the active status document, by name, as an R tab.
+fn open_set(docs: &UseReducerHandle<Docs>) -> Callback<String> {
+    let (dispatch, text) = (docs.dispatcher(), docs.current().text.clone());
+    let letter = tab_letter(docs.active);
+    Callback::from(move |name: String| {
+        if let Some(r) = crate::analysis::member_text(&text, &name) {
+            dispatch.dispatch(Action::Open(Doc {
+                source: format!("{name} of {letter}"),
+                text: r.into(),
+                provenance: None,
+            }))
+        }
+    })
+}
+
 fn open_selection(docs: &UseReducerHandle<Docs>) -> Callback<String> {
     let (docs, n) = (docs.dispatcher(), docs.docs.len());
     Callback::from(move |text: String| {

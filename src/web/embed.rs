@@ -6,14 +6,14 @@
 //! element's shadow root. Nothing is stored: the reader's own tabs stay as
 //! they are.
 
-use crate::color::{coloring, ColorChoice};
+use crate::color::{coloring, on_grid, ColorChoice};
 use crate::embed::{from_attributes, open_link, shape_fit, Embed, Fit, Source, View};
 use crate::report::Finding;
 use crate::tabs::Text;
 use crate::web::components::grid::{GridView, Linked};
 use crate::web::components::shape::as_linked;
 use crate::web::components::{summary::SummaryView, tree::graph_section};
-use crate::web::hooks::use_analysis;
+use crate::web::hooks::{use_analysis, SameGrid};
 use crate::web::load;
 use crate::web::model::{region_name, RegionOf};
 use crate::web::shown::Shown;
@@ -137,16 +137,14 @@ pub fn embed_view(props: &EmbedProps) -> Html {
         _ => Text::from(""),
     };
     let analysis = use_analysis(text.clone(), 0).shown;
-    let has_states = analysis
-        .as_ref()
-        .and_then(|a| a.grid.as_ref())
-        .is_some_and(|g| g.has_states());
+    let grid = SameGrid(analysis.as_ref().and_then(|a| a.grid.clone()));
     let choice = embed
         .color_by
         .as_deref()
         .map_or(ColorChoice::Auto, ColorChoice::parse);
-    let color_by = use_memo((choice, has_states), |(c, s)| {
-        Rc::new(coloring(c, *s, None).0)
+    let color_by = use_memo((choice, grid), |(c, grid)| {
+        let has_states = grid.0.as_ref().is_some_and(|g| g.has_states());
+        on_grid(&Rc::new(coloring(c, has_states, None).0), grid.0.as_deref())
     });
     let fitted = use_memo((embed.shape.clone(), text.clone()), |(shape, text)| {
         shape

@@ -5,8 +5,10 @@
 
 use crate::analysis::request::{progress_line, Edit, Requests, Stage, Taken, PROGRESS_DELAY_MS};
 use crate::analysis::{apply_fix, entry_place, entry_span, SetBuild};
-use crate::color::{coloring, ColorChoice};
-use crate::grid::ColorBy;
+use crate::color::{coloring, on_grid, ColorChoice};
+use crate::grid::node_states::DrainView;
+use crate::grid::{ColorBy, Grid};
+use crate::idset::IdSet;
 use crate::recent::Recent;
 use crate::report::{Finding, FixView};
 use crate::rset::Rset;
@@ -674,7 +676,9 @@ pub struct Coloring {
 /// other tab's set is read by the worker (`analyst`) and rebuilt here a
 /// few ranks at a time; until it has come, cells keep their colours.
 #[hook]
-pub fn use_coloring(docs: &Docs, has_states: bool) -> Coloring {
+pub fn use_coloring(docs: &Docs, grid: Option<Rc<Grid>>) -> Coloring {
+    let has_states = grid.as_ref().is_some_and(|g| g.has_states());
+    let grid = SameGrid(grid);
     let analyst = use_workers().analysis;
     let choice = use_state(ColorChoice::default);
     {
@@ -690,8 +694,8 @@ pub fn use_coloring(docs: &Docs, has_states: bool) -> Coloring {
         .map(|i| (i, docs.docs[i].text.clone()));
     let other = use_member_set(member.as_ref().map(|(_, t)| t.clone()), &analyst);
     let colored = use_memo(
-        ((*choice).clone(), has_states, member, other),
-        move |(choice, has_states, member, other)| {
+        ((*choice).clone(), has_states, member, other, grid),
+        move |(choice, has_states, member, other, grid)| {
             let other = match (member, other.as_ref()) {
                 (Some((i, text)), Some((seen, set))) if seen == text => {
                     Some((*i, (*set.0).clone()))
@@ -699,7 +703,7 @@ pub fn use_coloring(docs: &Docs, has_states: bool) -> Coloring {
                 _ => None,
             };
             let (by, problem) = coloring(choice, *has_states, other);
-            (Rc::new(by), problem)
+            (on_grid(&Rc::new(by), grid.0.as_deref()), problem)
         },
     );
     let on_choose = {
@@ -711,6 +715,69 @@ pub fn use_coloring(docs: &Docs, has_states: bool) -> Coloring {
         on_choose,
         by: colored.0.clone(),
         problem: colored.1.clone(),
+    }
+}
+
+/// The drain table of the grid shown, and the nodes it outlines there.
+pub struct DrainOutline {
+    /// The table's rows, for a `resource.status` payload with drained
+    /// nodes.
+    pub rows: Option<Rc<Vec<DrainView>>>,
+    /// Whether the grid is a `resource.status` payload's.
+    pub payload: bool,
+    /// A name for the table that changes with the grid (a new grid starts
+    /// a new table).
+    pub key: String,
+    /// The cells the grid outlines.
+    pub linked: Option<Linked>,
+    /// Outline a row's ranks, or nothing.
+    pub on_outline: Callback<Option<String>>,
+}
+
+/// The drain table of `grid` and the row it outlines; an outline made on
+/// another grid is dropped.
+#[hook]
+pub fn use_drain_outline(grid: Option<Rc<Grid>>) -> DrainOutline {
+    let outlined = use_state(|| None::<(SameGrid, String)>);
+    let same = SameGrid(grid.clone());
+    let rows = use_memo(same.clone(), |g| {
+        g.0.as_ref()
+            .and_then(|g| g.node_states())
+            .filter(|s| !s.drains.is_empty())
+            .map(|s| Rc::new(s.drains.clone()))
+    });
+    let linked = (*outlined)
+        .as_ref()
+        .filter(|(g, _)| *g == same)
+        .and_then(|(_, ranks)| Some((grid.as_ref()?, IdSet::decode(ranks).ok()?)))
+        .map(|(g, ids)| Linked {
+            entry: g.whole_nodes(&ids),
+            reveal: true,
+        });
+    let on_outline = Callback::from(move |ranks: Option<String>| {
+        outlined.set(ranks.map(|r| (same.clone(), r)));
+    });
+    DrainOutline {
+        payload: grid.as_ref().is_some_and(|g| g.node_states().is_some()),
+        rows: (*rows).clone(),
+        key: grid.map_or(String::new(), |g| format!("{:p}", Rc::as_ptr(&g))),
+        linked,
+        on_outline,
+    }
+}
+
+/// A grid compared by pointer: a colouring is worked out again only for
+/// another grid, never by comparing two grids whole.
+#[derive(Clone)]
+pub struct SameGrid(pub Option<Rc<Grid>>);
+
+impl PartialEq for SameGrid {
+    fn eq(&self, other: &SameGrid) -> bool {
+        match (&self.0, &other.0) {
+            (Some(a), Some(b)) => Rc::ptr_eq(a, b),
+            (None, None) => true,
+            _ => false,
+        }
     }
 }
 

@@ -38,6 +38,7 @@ fn every_example_gives_the_findings_its_menu_text_promises() {
         ("busy-cluster.json", "64 nodes, each with its own free cores and GPUs", &[]),
         ("properties.json", "partitions and a GPU queue as RFC 20 properties", &[]),
         ("status.json", "all, down and allocated sets, as flux resource list reads", &[]),
+        ("node-states.json", "16 nodes drained, offline, torpid and excluded, as flux resource status reads them", &[]),
         ("jgf.json", "an R whose scheduling key holds the Fluxion graph", &[
             "Note: 13 vertices have no metadata key 'uuid', which RFC 40 requires (Fluxion never writes it)",
             "Note: 13 vertices have no metadata key 'properties', which RFC 40 requires (read as none)",

@@ -104,6 +104,10 @@ export class Rscope {
     this.tooltip = page.getByTestId('tooltip');
     this.legend = page.getByTestId('legend');
     this.legendItems = this.legend.locator('li');
+    this.drains = page.getByTestId('drains');
+    this.drainRows = this.drains.getByTestId('drain-row');
+    this.resourceText = page.getByTestId('resource-text');
+    this.resourceOutput = page.getByTestId('resource-output');
     this.colorBy = page.getByTestId('color-by');
     this.viewsNav = page.getByTestId('views-nav');
     this.memberProblem = page.getByTestId('member-problem');
@@ -636,6 +640,26 @@ export class Rscope {
   }
 
   /** Choose how cells are coloured, by option value or `{ label }`. */
+  /** Sort the drain table by the column headed `name` (again: reversed). */
+  async sortDrains(name) {
+    await this.drains.getByRole('button', { name, exact: true }).click();
+  }
+
+  /** Outline on the grid the drained nodes the table lists as `nodelist`. */
+  async outlineDrained(nodelist) {
+    await this.drains.getByRole('button', { name: nodelist, exact: true }).click();
+  }
+
+  /** Open the text flux resource prints for the payload. */
+  async showResourceText() {
+    await this.resourceText.locator('summary').click();
+  }
+
+  /** Type `format` into the open flux resource text's format field. */
+  async formatResourceText(format) {
+    await this.resourceText.getByLabel('Format (-o)').fill(format);
+  }
+
   async colorCellsBy(choice) {
     await this.colorBy.selectOption(choice);
   }

@@ -5,7 +5,8 @@
 import init, {
   decode, encode, fit, fromHwloc, graphFromHwloc, formatShape, graph, graphCheck, graphExport, graphFind, hostlist, idset,
   shape, summary, validate, wasmMemoryBytes,
-  union, append, diff, intersect, verify, evalSetExpression, explain, whyFinding, readSmall,
+  union, append, diff, intersect, verify, evalSetExpression, explain, whyFinding, readSmall, resource,
+  type ResourcePrinted,
   type Explained, type WhyFinding, type Finding, type FitAnswer, type HwlocOptions, type GraphCheck, type GraphExportOptions, type Summary, type Verdict, type IntersectOptions,
 } from '../../pkg/rscope.js';
 
@@ -142,4 +143,12 @@ explain(r, '30');
 readSmall('yaml', 'a');
 // @ts-expect-error decoded is a list
 const notLines: string = explain(r, 0)!.decoded;
-console.log(notText, notCount, notIds, notGraph, notLines);
+const payload = '{"R": null, "online": "", "offline": "", "exclude": "", "drain": {}}';
+const statusText: ResourcePrinted = resource('status', payload, { format: 'long', states: 'drain', noHeader: true });
+const exit: number = statusText.code;
+resource('list', payload, { queues: ['batch'], config: '[queues.batch]', configToml: true, skipEmpty: true });
+// @ts-expect-error no such command
+resource('undrain', payload);
+// @ts-expect-error queues is a list
+resource('list', payload, { queues: 'batch' });
+console.log(notText, notCount, notIds, notGraph, notLines, exit);

@@ -8,6 +8,7 @@ pub mod graph;
 pub mod hwloc;
 pub mod lists;
 pub mod r;
+pub mod resource;
 pub mod sets;
 pub mod shape;
 pub mod teach;

@@ -9,8 +9,9 @@ use yew::prelude::*;
 pub struct ColorMenu {
     /// What the user picked.
     pub choice: ColorChoice,
-    /// Whether the document is a status document.
-    pub has_states: bool,
+    /// What colouring by state shows, if the grid has states
+    /// ([`crate::grid::Grid::state_words`]).
+    pub states: Option<&'static str>,
     /// The main set's properties.
     pub properties: Rc<Vec<String>>,
     /// Where each open tab came from.
@@ -44,7 +45,7 @@ pub fn color_menu(props: ColorMenu) -> Html {
     let sources: Vec<&str> = props.sources.iter().map(String::as_str).collect();
     let options = menu(
         &props.choice,
-        props.has_states,
+        props.states,
         &props.properties,
         &sources,
         props.active,

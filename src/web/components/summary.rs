@@ -28,6 +28,10 @@ pub struct SummaryProps {
     /// Set when the analysis was cancelled: this asks for it again.
     #[prop_or_default]
     pub on_again: Option<Callback<()>>,
+    /// Opens a status document's set, by name, as an R tab (the page; an
+    /// embedded view has no tabs).
+    #[prop_or_default]
+    pub on_open_set: Option<Callback<String>>,
 }
 
 /// Properties of [`LongText`].
@@ -279,17 +283,30 @@ fn one_set(s: &SetSummary, testids: bool) -> Html {
     }
 }
 
-/// The sets of a status document side by side, then its main set.
-fn status_sets(s: &Summaries) -> Html {
+/// The sets of a status document side by side, each with a button that
+/// opens it as an R tab where the page has tabs, then its main set.
+fn status_sets(s: &Summaries, on_open: Option<&Callback<String>>) -> Html {
     let names: Vec<&str> = s.sets.iter().map(|s| s.name.as_str()).collect();
+    let open = |name: &str| match on_open {
+        Some(cb) => {
+            let onclick = cb.reform({
+                let name = name.to_string();
+                move |_: MouseEvent| name.clone()
+            });
+            let label = format!("Open the {name} set as an R tab");
+            html! { <td><button type="button" class="copy" aria-label={label} {onclick} data-testid="open-set">{ "Open as R" }</button></td> }
+        }
+        None => Html::default(),
+    };
     html! {
         <>
             <p>{ "A status document with the sets " }{ names.join(", ") }{ "." }</p>
             <table class="states" data-testid="states">
-                <thead><tr><th scope="col">{ "Set" }</th><th scope="col">{ "Nodes" }</th><th scope="col">{ "Cores" }</th><th scope="col">{ "GPUs" }</th></tr></thead>
+                <thead><tr><th scope="col">{ "Set" }</th><th scope="col">{ "Nodes" }</th><th scope="col">{ "Cores" }</th><th scope="col">{ "GPUs" }</th>
+                    if on_open.is_some() { <th scope="col">{ "Tab" }</th> }</tr></thead>
                 <tbody>{ for s.sets.iter().map(|s| {
                     let c = |n: &str| s.types.iter().find(|t| t.name == n).map_or(0, |t| t.count);
-                    html! { <tr><th scope="row">{ s.name.clone() }</th><td>{ s.nodes }</td><td>{ c("core") }</td><td>{ c("gpu") }</td></tr> }
+                    html! { <tr><th scope="row">{ s.name.clone() }</th><td>{ s.nodes }</td><td>{ c("core") }</td><td>{ c("gpu") }</td>{ open(&s.name) }</tr> }
                 }) }</tbody>
             </table>
             { for s.main().map(|m| one_set(m, true)) }
@@ -312,7 +329,7 @@ pub fn summary_view(props: &SummaryProps) -> Html {
         },
         Some(Err(e)) => html! { <p class="error" role="alert" data-testid="error">{ e }</p> },
         Some(Ok(s)) if !s.is_status => s.main().map_or_else(Html::default, |m| one_set(m, true)),
-        Some(Ok(s)) => status_sets(s),
+        Some(Ok(s)) => status_sets(s, props.on_open_set.as_ref()),
     };
     // Named apart from another element's on a page that embeds several.
     let label = crate::web::hooks::use_region_name("Summary");

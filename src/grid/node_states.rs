@@ -1,0 +1,356 @@
+//! The grid of a `resource.status` payload: each node coloured by its
+//! state as `flux resource status` names it (a categorical
+//! [`Overlay`] of whole nodes, with a legend that counts them and a
+//! tooltip that gives a drained node's reason and age), and the drain
+//! table beside it, sortable by any column.
+
+use super::overlay::Overlay;
+use crate::idset::IdSet;
+use crate::resource::nodes::{age, when, NodeState, NODE_STATES};
+use crate::resource::ResourceStatus;
+use crate::words::count;
+use serde::{Deserialize, Serialize};
+
+/// A state's colour: an [`Overlay`] category, so that each state keeps
+/// its colour from one payload to the next. Offline variants of states
+/// not listed take their online colour's index plus 8 (the same colour,
+/// their own legend entry).
+fn category(state: &NodeState) -> u8 {
+    let base = match state.name {
+        "allocated" => 0,
+        "avail" if !state.online => return 1,
+        "avail" => 2,
+        "drained" if !state.online => return 6,
+        "drained" => 3,
+        "draining" => 4,
+        "torpid" => 5,
+        _ => 7,
+    };
+    if state.online {
+        base
+    } else {
+        base + 8
+    }
+}
+
+/// One row of the drain table, as the page shows it.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct DrainView {
+    /// `drained`, `drained*`, `draining`.
+    pub state: String,
+    /// The ranks, as an RFC 22 id set.
+    pub ranks: String,
+    /// How many nodes.
+    pub nnodes: u64,
+    /// Their hosts, as an RFC 29 host list.
+    pub nodelist: String,
+    /// Why they were drained.
+    pub reason: String,
+    /// When, in local time (empty when the payload's time is no number).
+    pub when: String,
+    /// How long ago, when the table was made.
+    pub age: String,
+    /// When, in seconds since the epoch, for sorting.
+    pub timestamp: Option<f64>,
+}
+
+/// The columns the drain table sorts by.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum DrainSort {
+    /// When the nodes were drained.
+    Time,
+    /// The state (`drained`, `drained*`).
+    State,
+    /// How many nodes.
+    Nodes,
+    /// The first rank.
+    Ranks,
+    /// The reason.
+    Reason,
+}
+
+impl DrainSort {
+    /// Every column, in the table's order.
+    pub const ALL: [DrainSort; 5] = [
+        DrainSort::Time,
+        DrainSort::State,
+        DrainSort::Nodes,
+        DrainSort::Ranks,
+        DrainSort::Reason,
+    ];
+
+    /// The column's heading.
+    pub fn heading(self) -> &'static str {
+        match self {
+            DrainSort::Time => "Time",
+            DrainSort::State => "State",
+            DrainSort::Nodes => "Nodes",
+            DrainSort::Ranks => "Ranks",
+            DrainSort::Reason => "Reason",
+        }
+    }
+}
+
+/// A resource.status payload's nodes as the grid colours them, and its
+/// drain table.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct NodeStates {
+    /// Each node in its state's category; excluded nodes are the rest.
+    pub overlay: Overlay,
+    /// The drain table, oldest first.
+    pub drains: Vec<DrainView>,
+}
+
+impl NodeStates {
+    /// The states of `status`'s nodes, with drain ages as of `now`
+    /// (seconds since the epoch).
+    pub fn of(status: &ResourceStatus, now: f64) -> NodeStates {
+        let mut groups: Vec<(NodeState, Vec<u32>)> = Vec::new();
+        for rank in status.all.iter() {
+            let state = status.node_state(rank);
+            match groups.iter_mut().find(|(s, _)| *s == state) {
+                Some((_, ranks)) => ranks.push(rank),
+                None => groups.push((state, vec![rank])),
+            }
+        }
+        groups.sort_by_key(|(s, _)| (legend_place(s.name), !s.online));
+        let excluded: u64 = groups
+            .iter()
+            .filter(|(s, _)| s.name == "exclude")
+            .map(|(_, r)| r.len() as u64)
+            .sum();
+        let rest = (excluded > 0).then(|| format!("exclude: {}", count(excluded, "node")));
+        let mut overlay = Overlay::new(rest.as_deref());
+        for (state, ranks) in groups {
+            let ids = IdSet::from_ranges(ranks.iter().map(|&r| (r, r)));
+            if state.name == "exclude" {
+                overlay.note(ids, "excluded by the configuration".into());
+                continue;
+            }
+            let label = state.label();
+            let offline = if state.online { "" } else { " (offline)" };
+            let legend = format!("{label}{offline}: {}", count(ranks.len(), "node"));
+            overlay.add_nodes(category(&state), legend, format!("{label}{offline}"), ids);
+        }
+        let mut drains: Vec<DrainView> = status
+            .drain_rows()
+            .into_iter()
+            .map(|row| {
+                let note = match row.timestamp {
+                    Some(t) => format!("drained {}: {}", age(t, now), row.reason),
+                    None => format!("drained: {}", row.reason),
+                };
+                overlay.note(row.ranks.clone(), note);
+                DrainView {
+                    state: row.state,
+                    nnodes: row.ranks.len(),
+                    ranks: row.ranks.to_string(),
+                    nodelist: row.nodelist,
+                    reason: row.reason,
+                    when: row.timestamp.map(when).unwrap_or_default(),
+                    age: row.timestamp.map(|t| age(t, now)).unwrap_or_default(),
+                    timestamp: row.timestamp,
+                }
+            })
+            .collect();
+        sort_drains(&mut drains, DrainSort::Time, false);
+        NodeStates { overlay, drains }
+    }
+}
+
+/// The drain table as a user leaves it: the column it is sorted by, which
+/// way, and the row whose nodes the grid outlines. Changed only by
+/// [`DrainTable::apply`], which the page runs as a reducer.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DrainTable {
+    /// The rows, in the order shown.
+    pub rows: Vec<DrainView>,
+    /// The column sorted by.
+    pub sort: DrainSort,
+    /// Whether the sort is descending.
+    pub descending: bool,
+    /// The ranks of the row whose nodes are outlined.
+    pub outlined: Option<String>,
+}
+
+/// What a user does to the drain table.
+#[derive(Clone, Debug, PartialEq)]
+pub enum DrainAction {
+    /// Sort by a column; sorting by the same column again reverses it.
+    Sort(DrainSort),
+    /// Outline a row's nodes (by its ranks); choosing it again clears it.
+    Outline(String),
+}
+
+impl DrainTable {
+    /// The table of `rows`, oldest first.
+    pub fn new(rows: &[DrainView]) -> DrainTable {
+        let mut rows = rows.to_vec();
+        sort_drains(&mut rows, DrainSort::Time, false);
+        DrainTable {
+            rows,
+            sort: DrainSort::Time,
+            descending: false,
+            outlined: None,
+        }
+    }
+
+    /// The table after `action`.
+    pub fn apply(mut self, action: DrainAction) -> DrainTable {
+        match action {
+            DrainAction::Sort(by) => {
+                self.descending = by == self.sort && !self.descending;
+                self.sort = by;
+                sort_drains(&mut self.rows, by, self.descending);
+            }
+            DrainAction::Outline(ranks) => {
+                let again = self.outlined.as_deref() == Some(ranks.as_str());
+                self.outlined = (!again).then_some(ranks);
+            }
+        }
+        self
+    }
+
+    /// The `aria-sort` value of column `by`.
+    pub fn aria_sort(&self, by: DrainSort) -> &'static str {
+        match (by == self.sort, self.descending) {
+            (false, _) => "none",
+            (true, false) => "ascending",
+            (true, true) => "descending",
+        }
+    }
+}
+
+/// Where a state comes in the legend: available first, excluded last.
+fn legend_place(name: &str) -> usize {
+    NODE_STATES.len() - NODE_STATES.iter().position(|s| *s == name).unwrap_or(0)
+}
+
+/// Sort the drain table by `by`, ascending or `descending`; rows that tie
+/// keep rank order.
+pub fn sort_drains(rows: &mut [DrainView], by: DrainSort, descending: bool) {
+    let first_rank = |r: &DrainView| IdSet::decode(&r.ranks).ok().and_then(|s| s.first());
+    rows.sort_by(|a, b| {
+        let order = match by {
+            DrainSort::Time => a
+                .timestamp
+                .unwrap_or(f64::INFINITY)
+                .total_cmp(&b.timestamp.unwrap_or(f64::INFINITY)),
+            DrainSort::State => a.state.cmp(&b.state),
+            DrainSort::Nodes => a.nnodes.cmp(&b.nnodes),
+            DrainSort::Ranks => first_rank(a).cmp(&first_rank(b)),
+            DrainSort::Reason => a.reason.cmp(&b.reason),
+        };
+        let order = if descending { order.reverse() } else { order };
+        order.then_with(|| first_rank(a).cmp(&first_rank(b)))
+    });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::grid::text::legend;
+    use crate::grid::{ColorBy, Grid, Paint};
+
+    const PAYLOAD: &str = r#"{"R": {"version": 1, "execution": {"R_lite":
+        [{"rank": "0-5", "children": {"core": "0-1"}}], "nodelist": ["foo[1-6]"],
+        "starttime": 0, "expiration": 0}},
+        "online": "0-2,4-5", "offline": "3", "exclude": "5", "torpid": "",
+        "drain": {"0,3": {"timestamp": 1000, "reason": "bad node"},
+                  "2": {"timestamp": 500, "reason": "hot"}}}"#;
+
+    fn states() -> NodeStates {
+        let v: serde_json::Value = serde_json::from_str(PAYLOAD).unwrap();
+        let status = ResourceStatus::from_payload(Some(&v)).unwrap();
+        NodeStates::of(&status, 1000.0 + 3.0 * 86400.0)
+    }
+
+    fn grid() -> Grid {
+        let v: serde_json::Value = serde_json::from_str(PAYLOAD).unwrap();
+        let set = crate::rset::load(&v["R"].to_string()).unwrap();
+        Grid::new(&set, None, None)
+    }
+
+    #[test]
+    fn the_legend_counts_nodes_by_state_and_names_excluded_ones_last() {
+        let by = ColorBy::Overlay(states().overlay);
+        let got = legend(&grid(), &by);
+        let want: Vec<(String, Paint)> = vec![
+            ("avail: 2 nodes".into(), Paint::Category(2)),
+            ("drained: 2 nodes".into(), Paint::Category(3)),
+            ("drained* (offline): 1 node".into(), Paint::Category(6)),
+            ("exclude: 1 node".into(), Paint::Unmarked),
+        ];
+        assert_eq!(got, want);
+    }
+
+    #[test]
+    fn a_drained_nodes_tooltip_gives_its_reason_and_age() {
+        let by = ColorBy::Overlay(states().overlay);
+        let g = grid();
+        let map = crate::grid::RowMap::each(g.rows());
+        let tip = |row| {
+            crate::grid::text::describe(&g, &map, &by, false, (row, 0))
+                .unwrap()
+                .0
+        };
+        assert_eq!(
+            tip(3),
+            "foo4 rank 3 — core 0 — drained* (offline) — drained 3 days ago: bad node"
+        );
+        assert_eq!(tip(1), "foo2 rank 1 — core 0 — avail");
+        assert_eq!(
+            tip(5),
+            "foo6 rank 5 — core 0 — excluded by the configuration"
+        );
+    }
+
+    #[test]
+    fn the_drain_table_sorts_again_in_reverse_and_outlines_a_row_until_chosen_again() {
+        let t = DrainTable::new(&states().drains);
+        let order = |t: &DrainTable| t.rows.iter().map(|r| r.ranks.clone()).collect::<Vec<_>>();
+        assert_eq!(
+            (order(&t), t.aria_sort(DrainSort::Time)),
+            (vec!["2".to_string(), "0".into(), "3".into()], "ascending")
+        );
+        let t = t.apply(DrainAction::Sort(DrainSort::Time));
+        assert_eq!(
+            (order(&t), t.aria_sort(DrainSort::Time)),
+            (vec!["0".to_string(), "3".into(), "2".into()], "descending")
+        );
+        let t = t.apply(DrainAction::Sort(DrainSort::Reason));
+        assert_eq!(
+            (t.aria_sort(DrainSort::Reason), t.aria_sort(DrainSort::Time)),
+            ("ascending", "none")
+        );
+        let t = t.apply(DrainAction::Outline("3".into()));
+        assert_eq!(t.outlined.as_deref(), Some("3"));
+        let t = t.apply(DrainAction::Outline("3".into()));
+        assert_eq!(t.outlined, None);
+        let cells = grid().whole_nodes(&IdSet::decode("0,3").unwrap());
+        assert_eq!(
+            (cells.ranks.to_string(), cells.children),
+            (
+                "0,3".to_string(),
+                vec![("core".to_string(), IdSet::decode("0-1").unwrap())]
+            )
+        );
+    }
+
+    #[test]
+    fn the_drain_table_sorts_by_each_column() {
+        let mut rows = states().drains;
+        let order = |rows: &[DrainView]| rows.iter().map(|r| r.ranks.clone()).collect::<Vec<_>>();
+        assert_eq!(order(&rows), ["2", "0", "3"]);
+        assert_eq!(
+            (rows[0].age.as_str(), rows[0].reason.as_str()),
+            ("3 days ago", "hot")
+        );
+        sort_drains(&mut rows, DrainSort::State, true);
+        assert_eq!(order(&rows), ["3", "0", "2"]);
+        sort_drains(&mut rows, DrainSort::Reason, false);
+        assert_eq!(order(&rows), ["0", "3", "2"]);
+        sort_drains(&mut rows, DrainSort::Ranks, true);
+        assert_eq!(order(&rows), ["3", "2", "0"]);
+    }
+}

@@ -1,0 +1,17 @@
+// A resource.status payload's grid, drain table and flux resource text
+// have no accessibility violation in either theme.
+import { test, expect } from './fixtures.js';
+import { violations } from './rscope.js';
+
+for (const scheme of ['light', 'dark']) {
+  test(`node states in the ${scheme} theme have no violation`, async ({ page, rscope, problems }) => {
+    await page.emulateMedia({ colorScheme: scheme });
+    await rscope.load();
+    await rscope.pickExample('Node states — 16 nodes drained, offline, torpid and excluded, as flux resource status reads them');
+    await expect(rscope.drainRows).toHaveCount(3);
+    await rscope.showResourceText();
+    await expect(rscope.resourceOutput).toBeVisible();
+    expect(await violations(page)).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+}
