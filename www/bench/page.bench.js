@@ -179,6 +179,21 @@ test('16 384-node fragmented R: paste to grid, longest task, tab switch, hover, 
   report('JS heap used', (mem.js / 1048576).toFixed(0), 'MiB');
 });
 
+test('16 384-node resource.status payload, 500 drained: paste to grid by state, longest task', async ({ page }) => {
+  const payloads = fileURLToPath(new URL('../../scripts/gen-resource-payload.py', import.meta.url));
+  const text = execFileSync('python3', [payloads, 'status', '16384', '500'], { maxBuffer: 64 << 20 }).toString();
+  report('document size', text.length, 'bytes');
+  await page.goto('/');
+  await page.waitForFunction(() => window.rscope !== undefined);
+  await page.waitForSelector('#r-input');
+  const paint = await pasteToPaint(page, text);
+  report('16 384-node payload: paste to first complete grid paint', paint.total.toFixed(0), 'ms');
+  report('  of which the analysis in the worker, until its answer', paint.analyze.toFixed(0), 'ms');
+  await expect(page.getByTestId('nodes')).toHaveText('16384');
+  await expect(page.getByTestId('drains')).toBeVisible();
+  reportLongest('16 384-node payload paste until idle', await longest(page, paint.t0));
+});
+
 test('tiny R declaring 1 048 576 nodes: paste to grid, longest task', async ({ page }) => {
   const text = '{"version":1,"execution":{"R_lite":[{"rank":"0-1048575","children":{"core":"0"}}]}}';
   report('document size', text.length, 'bytes');
