@@ -171,7 +171,14 @@ pub struct DrainTable {
     pub descending: bool,
     /// The ranks of the row whose nodes are outlined.
     pub outlined: Option<String>,
+    /// How many rows are drawn: a payload may drain hundreds of nodes
+    /// one by one, and drawing every row at once held the page for
+    /// 227 ms.
+    pub shown: usize,
 }
+
+/// The drain table's rows drawn at first, and added by each "show more".
+pub const DRAIN_ROWS_SHOWN: usize = 50;
 
 /// What a user does to the drain table.
 #[derive(Clone, Debug, PartialEq)]
@@ -180,6 +187,8 @@ pub enum DrainAction {
     Sort(DrainSort),
     /// Outline a row's nodes (by its ranks); choosing it again clears it.
     Outline(String),
+    /// Draw [`DRAIN_ROWS_SHOWN`] more rows.
+    ShowMore,
 }
 
 impl DrainTable {
@@ -192,6 +201,7 @@ impl DrainTable {
             sort: DrainSort::Time,
             descending: false,
             outlined: None,
+            shown: DRAIN_ROWS_SHOWN,
         }
     }
 
@@ -207,8 +217,21 @@ impl DrainTable {
                 let again = self.outlined.as_deref() == Some(ranks.as_str());
                 self.outlined = (!again).then_some(ranks);
             }
+            DrainAction::ShowMore => {
+                self.shown = (self.shown + DRAIN_ROWS_SHOWN).min(self.rows.len());
+            }
         }
         self
+    }
+
+    /// The rows drawn, in order.
+    pub fn visible(&self) -> &[DrainView] {
+        &self.rows[..self.shown.min(self.rows.len())]
+    }
+
+    /// How many rows are not drawn yet.
+    pub fn hidden(&self) -> usize {
+        self.rows.len().saturating_sub(self.shown)
     }
 
     /// The `aria-sort` value of column `by`.
@@ -327,6 +350,7 @@ mod tests {
         assert_eq!(t.outlined.as_deref(), Some("3"));
         let t = t.apply(DrainAction::Outline("3".into()));
         assert_eq!(t.outlined, None);
+        assert_eq!((t.visible().len(), t.hidden()), (3, 0));
         let cells = grid().whole_nodes(&IdSet::decode("0,3").unwrap());
         assert_eq!(
             (cells.ranks.to_string(), cells.children),
@@ -335,6 +359,22 @@ mod tests {
                 vec![("core".to_string(), IdSet::decode("0-1").unwrap())]
             )
         );
+    }
+
+    #[test]
+    fn a_long_drain_table_draws_its_rows_a_page_at_a_time() {
+        let row = states().drains[0].clone();
+        let rows: Vec<DrainView> = (0..120)
+            .map(|i| DrainView {
+                ranks: i.to_string(),
+                ..row.clone()
+            })
+            .collect();
+        let t = DrainTable::new(&rows);
+        assert_eq!((t.visible().len(), t.hidden()), (50, 70));
+        let t = t.apply(DrainAction::ShowMore).apply(DrainAction::ShowMore);
+        assert_eq!((t.visible().len(), t.hidden()), (120, 0));
+        assert_eq!(t.visible()[119].ranks, "119");
     }
 
     #[test]

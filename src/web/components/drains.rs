@@ -4,7 +4,7 @@
 //! nodes on the grid. Its state is the core's
 //! [`crate::grid::node_states::DrainTable`], run as a reducer.
 
-use crate::grid::node_states::{DrainAction, DrainSort, DrainTable, DrainView};
+use crate::grid::node_states::{DrainAction, DrainSort, DrainTable, DrainView, DRAIN_ROWS_SHOWN};
 use std::rc::Rc;
 use yew::prelude::*;
 
@@ -80,9 +80,15 @@ pub fn drains(props: &DrainsProps) -> Html {
                         { for DrainSort::ALL.into_iter().map(heading) }
                         <th scope="col">{ "Hosts (outline)" }</th>
                     </tr></thead>
-                    <tbody>{ for table.rows.iter().map(row) }</tbody>
+                    <tbody>{ for table.visible().iter().map(row) }</tbody>
                 </table>
             </div>
+            if table.hidden() > 0 {
+                <button type="button" data-testid="drain-more" onclick={{
+                    let act = act.clone();
+                    Callback::from(move |_| act(DrainAction::ShowMore))
+                }}>{ format!("Show {} more of {} rows", table.hidden().min(DRAIN_ROWS_SHOWN), table.rows.len()) }</button>
+            }
         </section>
     }
 }
