@@ -6,7 +6,7 @@ test('the all set of a status document opens as an R tab', async ({ page, rscope
   await rscope.load();
   await rscope.pickExample('A status document — all, down and allocated sets, as flux resource list reads');
   await expect(rscope.states).toContainText('all812816');
-  await page.getByRole('button', { name: 'Open the down set as an R tab' }).click();
+  await page.getByRole('button', { name: 'Open as R: the down set, in a tab of its own' }).click();
   await expect(rscope.tab('B')).toContainText('down of A');
   await expect(rscope.summary('nodes')).toHaveText('2');
   await expect(rscope.summary('cores')).toHaveText('32');

@@ -293,7 +293,7 @@ fn status_sets(s: &Summaries, on_open: Option<&Callback<String>>) -> Html {
                 let name = name.to_string();
                 move |_: MouseEvent| name.clone()
             });
-            let label = format!("Open the {name} set as an R tab");
+            let label = format!("Open as R: the {name} set, in a tab of its own");
             html! { <td><button type="button" class="copy" aria-label={label} {onclick} data-testid="open-set">{ "Open as R" }</button></td> }
         }
         None => Html::default(),
