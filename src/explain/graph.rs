@@ -3,7 +3,7 @@
 //! vertex's RFC 4 pool fields with the defaults the reader applies, an
 //! edge's ends.
 
-use super::{object, Doc, Explained, Hit, Place, Rfc, Step};
+use super::{card, object, Doc, Explained, Hit, Place, Rfc, Step};
 use crate::idset::IdSet;
 use crate::jgf::{self, Graph, VertexRef};
 use crate::json::{self, get, Value};
@@ -48,19 +48,6 @@ fn read(doc: &Doc<'_, '_, '_>, under_scheduling: usize) -> Option<Graph> {
     }
 }
 
-fn card(title: String, body: &str, rfc: Rfc) -> Explained {
-    Explained {
-        title,
-        body: body.to_string(),
-        decoded: Vec::new(),
-        rfc,
-        span: (0, 0),
-        place: None,
-        time: None,
-        leaf: false,
-    }
-}
-
 /// `node 4, core 192, gpu 32`: how many vertices of each type.
 fn by_type(graph: &Graph) -> String {
     let mut types: Vec<(&str, u64)> = Vec::new();
@@ -76,7 +63,7 @@ fn by_type(graph: &Graph) -> String {
 
 fn whole(graph: &Graph) -> Explained {
     let mut c = card(
-        "graph".into(),
+        "graph",
         "The scheduler's resource graph in JSON Graph Format: resources as vertices under 'nodes', and how they relate as edges under 'edges'. It holds the same resources as R_lite with more detail, such as sockets and memory.",
         rfc40("implementation"),
     );
@@ -93,7 +80,7 @@ fn whole(graph: &Graph) -> Explained {
 
 fn vertices(graph: &Graph) -> Explained {
     let mut c = card(
-        "nodes (vertices)".into(),
+        "nodes (vertices)",
         "The graph's vertices, one per resource or group of resources. JGF calls them nodes, which is not the same as a compute node: a core is a vertex too.",
         rfc40("graph-vertices"),
     );
@@ -106,7 +93,7 @@ fn vertices(graph: &Graph) -> Explained {
 
 fn edges(graph: &Graph) -> Explained {
     let mut c = card(
-        "edges".into(),
+        "edges",
         "The graph's edges. Each joins a source vertex to a target vertex within a subsystem; in the containment subsystem the source holds the target.",
         rfc40("graph-edges"),
     );

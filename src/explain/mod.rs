@@ -102,6 +102,21 @@ pub struct Explained {
     pub leaf: bool,
 }
 
+/// A card with no decoded lines and no place yet, which each kind of key
+/// fills in.
+fn card(title: impl Into<String>, body: &str, rfc: Rfc) -> Explained {
+    Explained {
+        title: title.into(),
+        body: body.to_string(),
+        decoded: Vec::new(),
+        rfc,
+        span: (0, 0),
+        place: None,
+        time: None,
+        leaf: false,
+    }
+}
+
 /// What the key or value at byte `at` of `text` means, or `None` when the
 /// text is not JSON or `at` is outside its value.
 pub fn explain(text: &str, at: usize) -> Option<Explained> {

@@ -4,7 +4,7 @@
 //! (`super::explain` hands the path under `R` to `r::explain`).
 
 use super::text::date;
-use super::{number, string, Doc, Explained, Rfc};
+use super::{card, number, string, Doc, Explained, Rfc};
 use crate::idset::IdSet;
 use crate::json::Value;
 use crate::words::count;
@@ -31,19 +31,6 @@ const RANK_SETS: [(&str, &str); 4] = [
 
 fn rfc22() -> Rfc {
     Rfc::new(22, "implementation")
-}
-
-fn card(title: &str, body: &str, rfc: Rfc) -> Explained {
-    Explained {
-        title: title.to_string(),
-        body: body.to_string(),
-        decoded: Vec::new(),
-        rfc,
-        span: (0, 0),
-        place: None,
-        time: None,
-        leaf: false,
-    }
 }
 
 /// The explanation of a payload key at path `keys` (array positions as

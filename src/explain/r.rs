@@ -2,25 +2,11 @@
 //! values (RFC 22 id sets, RFC 29 host lists), explained.
 
 use super::text::{date, duration, listed, LISTED};
-use super::{elements, number, object, string, Doc, Explained, Hit, Place, Rfc, Step};
+use super::{card, elements, number, object, string, Doc, Explained, Hit, Place, Rfc, Step};
 use crate::hostlist::Hostlist;
 use crate::idset::IdSet;
 use crate::json::{self, get, Value};
 use crate::words::{count, count_as};
-
-/// A card with no decoded lines and no place yet.
-fn card(title: &str, body: &str, rfc: Rfc) -> Explained {
-    Explained {
-        title: title.to_string(),
-        body: body.to_string(),
-        decoded: Vec::new(),
-        rfc,
-        span: (0, 0),
-        place: None,
-        time: None,
-        leaf: false,
-    }
-}
 
 /// The explanation of `hit`, whose path is `keys` (array positions as `#`).
 pub(super) fn explain(doc: &Doc<'_, '_, '_>, hit: &Hit<'_, '_>, keys: &[&str]) -> Explained {
