@@ -461,7 +461,7 @@ mod tests {
     fn a_payloads_grid_by_state_is_coloured_by_node_state() {
         let text = include_str!("../tests/fixtures/flux-resource/status/drain.json");
         let v: serde_json::Value = serde_json::from_str(text).unwrap();
-        let status = crate::resource::ResourceStatus::from_payload(Some(&v)).unwrap();
+        let status = crate::resource::ResourceStatus::from_text(text).unwrap();
         let set = load(&v["R"].to_string()).unwrap();
         let states = crate::grid::node_states::NodeStates::of(&status, 0.0);
         let grid = crate::grid::Grid::new(&set, None, None).with_node_states(states);

@@ -280,13 +280,13 @@ fn status_payload_report(text: &str, places: &mut Places<'_>) -> Option<Report> 
         return None;
     }
     let read = check::read_status(text, &root);
+    let node_states = read.rset.as_ref().and_then(|_| node_states(text, &root));
     drop(root);
     let findings = read
         .diagnostics
         .iter()
         .map(|d| finding(d, places))
         .collect();
-    let node_states = read.rset.as_ref().and_then(|_| node_states(text));
     let rejection = match read.rset {
         Some(_) => None,
         None => Some(NO_PAYLOAD_R.to_string()),
@@ -310,9 +310,8 @@ fn status_payload_report(text: &str, places: &mut Places<'_>) -> Option<Report> 
 
 /// The node states of a payload, as `flux resource status` reads them.
 #[cfg(feature = "page")]
-fn node_states(text: &str) -> Option<ResourceStatus> {
-    let v = serde_json::from_str(text).ok()?;
-    ResourceStatus::from_payload(Some(&v)).ok()
+fn node_states(text: &str, root: &crate::json::Value<'_>) -> Option<ResourceStatus> {
+    ResourceStatus::read(text, Some(root)).ok()
 }
 
 /// Why a `resource.status` payload holds no set to draw.

@@ -283,8 +283,7 @@ mod tests {
                   "2": {"timestamp": 500, "reason": "hot"}}}"#;
 
     fn states() -> NodeStates {
-        let v: serde_json::Value = serde_json::from_str(PAYLOAD).unwrap();
-        let status = ResourceStatus::from_payload(Some(&v)).unwrap();
+        let status = ResourceStatus::from_text(PAYLOAD).unwrap();
         NodeStates::of(&status, 1000.0 + 3.0 * 86400.0)
     }
 

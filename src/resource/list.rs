@@ -3,12 +3,13 @@
 //! as flux-core's `flux-resource.py` and `flux.resource.SchedResourceList`
 //! compute them.
 
+use super::payload::{self, get};
 use super::queues::{ranks_by_queue, Config};
 use super::rv1::Rv1;
 use super::{Printed, Targets};
 use crate::idset::IdSet;
+use crate::json::Value as Json;
 use crate::output_format::{Item, NamedFormat, OutputFormat, Value};
-use serde_json::Value as Json;
 use std::borrow::Cow;
 
 /// The states `-s` takes.
@@ -61,11 +62,14 @@ pub struct SchedResourceList {
 
 impl SchedResourceList {
     /// Read a payload; a missing or `null` set is empty.
-    pub fn from_payload(v: &Json) -> Result<SchedResourceList, String> {
+    pub fn read(text: &str, v: &Json<'_>) -> Result<SchedResourceList, String> {
         let Json::Object(obj) = v else {
             return Err("the sched.resource-status payload must be a JSON object".into());
         };
-        let read = |key: &str| Rv1::from_value(obj.get(key).unwrap_or(&Json::Null));
+        let read = |key: &str| match get(obj, key) {
+            Some(v) => Rv1::read(text, v),
+            None => Ok(Rv1::new()),
+        };
         Ok(SchedResourceList {
             all: read("all")?,
             down: read("down")?,
@@ -208,7 +212,7 @@ pub struct ListOptions {
 /// Validate the states, read the payload and apply `--queue` and
 /// `--include` (`get_resource_list`).
 fn resource_list(
-    payload: &str,
+    text: &str,
     opts: &ListOptions,
 ) -> Result<(Vec<String>, SchedResourceList), Printed> {
     let states: Vec<String> = opts.states.split(',').map(str::to_string).collect();
@@ -217,9 +221,9 @@ fn resource_list(
             "flux-resource: ERROR: Invalid resource state {bad} specified\n"
         )));
     }
-    let json = super::read_payload(payload)?
+    let json = payload::parse(text)?
         .ok_or_else(|| Printed::error("Expecting value: line 1 column 1 (char 0)".to_string()))?;
-    let mut resources = SchedResourceList::from_payload(&json).map_err(Printed::error)?;
+    let mut resources = SchedResourceList::read(text, &json).map_err(Printed::error)?;
     if !opts.queues.is_empty() {
         let Some(config) = &opts.config else {
             return Err(Printed::error(

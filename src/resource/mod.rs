@@ -12,6 +12,7 @@
 pub mod check;
 pub mod list;
 pub mod nodes;
+pub mod payload;
 pub mod queues;
 pub mod rv1;
 pub mod status;
@@ -21,7 +22,6 @@ use crate::idset::IdSet;
 use crate::output_format::{
     choose_format, Chosen, Deduplicator, FormatError, Item, NamedFormat, OutputFormat,
 };
-use serde_json::Value as Json;
 
 pub use list::{emit_r, info, list, ListOptions, SchedResourceList};
 pub use queues::Config;
@@ -128,16 +128,6 @@ fn print<T: Item>(
             Err(p)
         }
     }
-}
-
-/// The payload's JSON; empty text is no payload.
-fn read_payload(text: &str) -> Result<Option<Json>, Printed> {
-    if text.is_empty() {
-        return Ok(None);
-    }
-    serde_json::from_str(text)
-        .map(Some)
-        .map_err(|e| Printed::error(format!("the payload is not JSON: {e}")))
 }
 
 /// Lines combined when the format, without the fields that add up,

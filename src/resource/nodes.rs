@@ -166,8 +166,7 @@ mod tests {
     use super::*;
 
     fn status(text: &str) -> ResourceStatus {
-        let v: serde_json::Value = serde_json::from_str(text).unwrap();
-        ResourceStatus::from_payload(Some(&v)).unwrap()
+        ResourceStatus::from_text(text).unwrap()
     }
 
     const PAYLOAD: &str = r#"{"R": {"version": 1, "execution": {"R_lite":

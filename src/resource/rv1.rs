@@ -13,13 +13,15 @@
 //!   escapes), not by jansson;
 //! - set difference drops a rank only when no core and no GPU is left.
 
+use super::payload::{self, get};
 use crate::hostlist::Hostlist;
 use crate::idset::IdSet;
+use crate::json::{self, Value};
 use crate::output_format::py_float;
 use crate::rset::MAX_RANKS;
 use crate::shape::json::write_python_string;
-use serde_json::Value;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, HashMap};
+use std::rc::Rc;
 
 /// One rank of a set: its host name, cores and GPUs.
 #[derive(Clone, Debug, PartialEq)]
@@ -33,9 +35,13 @@ pub struct RankInfo {
 }
 
 /// A resource set with `Rv1Set`'s semantics.
+///
+/// Ranks are shared between the sets made from one another (a state's
+/// set, a line per property combination): `flux resource list` of 16 384
+/// nodes copied each rank's host name and id sets several times over.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Rv1 {
-    ranks: BTreeMap<u32, RankInfo>,
+    ranks: BTreeMap<u32, Rc<RankInfo>>,
     /// Property names in the order first written, with their ranks.
     properties: Vec<(String, IdSet)>,
     starttime: f64,
@@ -48,23 +54,28 @@ fn key_error(key: &str) -> String {
     format!("'{key}'")
 }
 
-fn idset_of(v: &Value, what: &str) -> Result<IdSet, String> {
+fn idset_of(text: &str, v: &Value<'_>, what: &str) -> Result<IdSet, String> {
     match v {
-        Value::String(s) => IdSet::decode(s).map_err(|_| format!("invalid idset '{s}' in {what}")),
-        other => Err(format!("{what} must be an idset string, not {other}")),
+        Value::StringLit(s) => IdSet::decode(s.as_str())
+            .map_err(|_| format!("invalid idset '{}' in {what}", s.as_str())),
+        other => Err(format!(
+            "{what} must be an idset string, not {}",
+            payload::compact(text, other)
+        )),
     }
 }
 
-fn number_or_zero(v: Option<&Value>) -> Result<f64, String> {
+fn number_or_zero(v: Option<&Value<'_>>) -> Result<f64, String> {
     match v {
-        None | Some(Value::Null) => Ok(0.0),
-        Some(Value::Bool(b)) => Ok(if *b { 1.0 } else { 0.0 }),
-        Some(Value::Number(n)) => Ok(n.as_f64().unwrap_or(0.0)),
-        Some(Value::String(s)) if s.is_empty() => Ok(0.0),
-        Some(Value::String(s)) => s
+        None | Some(Value::NullKeyword(_)) => Ok(0.0),
+        Some(Value::BooleanLit(b)) => Ok(if b.value { 1.0 } else { 0.0 }),
+        Some(Value::NumberLit(n)) => Ok(payload::number(n.value)),
+        Some(Value::StringLit(s)) if s.as_str().is_empty() => Ok(0.0),
+        Some(Value::StringLit(s)) => s
+            .as_str()
             .trim()
             .parse::<f64>()
-            .map_err(|_| format!("could not convert string to float: '{s}'")),
+            .map_err(|_| format!("could not convert string to float: '{}'", s.as_str())),
         Some(_) => Err("starttime and expiration must be numbers".into()),
     }
 }
@@ -75,62 +86,66 @@ impl Rv1 {
         Rv1::default()
     }
 
-    /// Read an R (`ResourceSet(dict)`); `null` is the empty set. Errors are
-    /// worded as the reference's exceptions print.
-    pub fn from_value(v: &Value) -> Result<Rv1, String> {
+    /// Read an R (`ResourceSet(dict)`) from the JSON tree `v` of `text`;
+    /// `null` is the empty set. Errors are worded as the reference's
+    /// exceptions print.
+    pub fn read(text: &str, v: &Value<'_>) -> Result<Rv1, String> {
         let obj = match v {
-            Value::Null => return Ok(Rv1::new()),
+            Value::NullKeyword(_) => return Ok(Rv1::new()),
             Value::Object(o) => o,
             other => {
                 return Err(format!(
                     "ResourceSet cannot be instantiated from {}",
-                    py_type(other)
+                    payload::py_type(other)
                 ))
             }
         };
-        let version = obj.get("version").ok_or_else(|| key_error("version"))?;
-        if version.as_i64() != Some(1) {
+        let version = get(obj, "version").ok_or_else(|| key_error("version"))?;
+        if !matches!(version, Value::NumberLit(n) if n.value == "1") {
+            let version = payload::compact(text, version);
             return Err(format!("R version {version} not supported"));
         }
-        let empty = serde_json::Map::new();
-        let execution = match obj.get("execution") {
-            None => &empty,
-            Some(Value::Object(e)) => e,
+        let execution = match get(obj, "execution") {
+            None => None,
+            Some(Value::Object(e)) => Some(e),
             Some(_) => return Err("R execution must be an object".into()),
         };
+        let member = |key: &str| execution.and_then(|e| get(e, key));
         let mut set = Rv1 {
-            starttime: number_or_zero(execution.get("starttime"))?,
-            expiration: number_or_zero(execution.get("expiration"))?,
+            starttime: number_or_zero(member("starttime"))?,
+            expiration: number_or_zero(member("expiration"))?,
             ..Rv1::default()
         };
-        let hosts = nodelist_hosts(execution.get("nodelist"))?;
+        let hosts = nodelist_hosts(text, member("nodelist"))?;
         set.has_nodelist = !hosts.is_empty();
-        let mut rank_info = r_lite_ranks(execution.get("R_lite"))?;
-        rank_info.sort_by_key(|(rank, _, _)| *rank);
-        for (pos, (rank, cores, gpus)) in rank_info.into_iter().enumerate() {
-            let hostname = hosts
-                .get(pos)
+        let (ranks, repeated) = r_lite_ranks(text, member("R_lite"))?;
+        set.ranks = ranks;
+        // Host names go to ranks by position in rank order, where a rank
+        // written k times takes k places and keeps the last of its hosts.
+        let mut pos = 0;
+        for (rank, info) in set.ranks.iter_mut() {
+            pos += repeated.get(rank).copied().unwrap_or(1);
+            Rc::make_mut(info).hostname = hosts
+                .get(pos - 1)
                 .cloned()
                 .unwrap_or_else(|| format!("rank{rank}"));
-            set.ranks.insert(
-                rank,
-                RankInfo {
-                    hostname,
-                    cores,
-                    gpus,
-                },
-            );
         }
-        if let Some(props) = execution.get("properties") {
+        if let Some(props) = member("properties") {
             let Value::Object(props) = props else {
                 return Err("R properties must be an object".into());
             };
-            for (name, ids) in props {
+            for m in json::members(props).0 {
                 set.properties
-                    .push((name.clone(), idset_of(ids, "properties")?));
+                    .push((m.name.to_string(), idset_of(text, m.value, "properties")?));
             }
         }
         Ok(set)
+    }
+
+    /// [`Rv1::read`] of a whole text (tests and the set's own readers).
+    pub fn from_text(text: &str) -> Result<Rv1, String> {
+        let v = crate::json::parse(text).map_err(|d| d.message.clone())?;
+        Rv1::read(text, &v)
     }
 
     /// The ranks, in order.
@@ -176,7 +191,7 @@ impl Rv1 {
 
     /// The ranks with their host names and resources, in rank order.
     pub fn rank_infos(&self) -> impl Iterator<Item = (u32, &RankInfo)> {
-        self.ranks.iter().map(|(r, i)| (*r, i))
+        self.ranks.iter().map(|(r, i)| (*r, &**i))
     }
 
     /// Host names in rank order, as one host list (not sorted).
@@ -208,7 +223,7 @@ impl Rv1 {
 
     /// Only `ranks` (`copy_ranks`, and `_copy_from_ranks`).
     pub fn copy_ranks(&self, ranks: &IdSet) -> Rv1 {
-        let kept: BTreeMap<u32, RankInfo> = if ranks.len() < self.ranks.len() as u64 {
+        let kept: BTreeMap<u32, Rc<RankInfo>> = if ranks.len() < self.ranks.len() as u64 {
             ranks
                 .iter()
                 .filter_map(|r| self.ranks.get(&r).map(|i| (r, i.clone())))
@@ -225,7 +240,7 @@ impl Rv1 {
 
     /// A set of `ranks` carrying this set's times, nodelist flag and
     /// properties restricted to them.
-    fn with_ranks(&self, ranks: BTreeMap<u32, RankInfo>) -> Rv1 {
+    fn with_ranks(&self, ranks: BTreeMap<u32, Rc<RankInfo>>) -> Rv1 {
         let held = IdSet::from_ranges(ranks.keys().map(|&r| (r, r)));
         let properties = self
             .properties
@@ -259,11 +274,11 @@ impl Rv1 {
                         let hostname = info.hostname.clone();
                         kept.insert(
                             *rank,
-                            RankInfo {
+                            Rc::new(RankInfo {
                                 hostname,
                                 cores,
                                 gpus,
-                            },
+                            }),
                         );
                     }
                 }
@@ -283,6 +298,7 @@ impl Rv1 {
                     new_ranks.push(*rank);
                 }
                 Some(mine) => {
+                    let mine = Rc::make_mut(mine);
                     mine.cores = mine.cores.union(&info.cores);
                     mine.gpus = mine.gpus.union(&info.gpus);
                 }
@@ -457,69 +473,85 @@ impl Rv1 {
 }
 
 /// Hosts of a nodelist array, expanded in order.
-fn nodelist_hosts(v: Option<&Value>) -> Result<Vec<String>, String> {
+fn nodelist_hosts(text: &str, v: Option<&Value<'_>>) -> Result<Vec<String>, String> {
     let mut hosts = Vec::new();
     let Some(v) = v else { return Ok(hosts) };
     let Value::Array(entries) = v else {
         return Err("R nodelist must be an array of host lists".into());
     };
-    for e in entries {
-        let Value::String(s) = e else {
+    for e in entries.items(text) {
+        let Value::StringLit(s) = e.as_ref() else {
             return Err("R nodelist must be an array of host lists".into());
         };
+        let s = s.as_str();
         let hl = Hostlist::parse(s).map_err(|_| format!("invalid hostlist '{s}' in nodelist"))?;
         hosts.extend(hl.iter());
     }
     Ok(hosts)
 }
 
-type RankEntry = (u32, IdSet, IdSet);
+/// The ranks of `R_lite`, and the count of each rank written twice or more.
+type RankEntries = (BTreeMap<u32, Rc<RankInfo>>, HashMap<u32, usize>);
 
-/// `(rank, cores, gpus)` for every rank of every `R_lite` entry.
-fn r_lite_ranks(v: Option<&Value>) -> Result<Vec<RankEntry>, String> {
-    let mut out = Vec::new();
-    let Some(v) = v else { return Ok(out) };
+/// Every rank of every `R_lite` entry with its cores and GPUs (host names
+/// are given afterwards), and how many times each rank written more than
+/// once was written. A rank written twice keeps its last entry, as the
+/// reference's dictionary does.
+fn r_lite_ranks(text: &str, v: Option<&Value<'_>>) -> Result<RankEntries, String> {
+    let mut out = BTreeMap::new();
+    let mut repeated = HashMap::new();
+    let Some(v) = v else {
+        return Ok((out, repeated));
+    };
     let Value::Array(entries) = v else {
         return Err("R_lite must be an array".into());
     };
-    for e in entries {
-        let Value::Object(e) = e else {
+    let mut count = 0u64;
+    for e in entries.items(text) {
+        let Value::Object(e) = e.as_ref() else {
             return Err("an R_lite entry must be an object".into());
         };
-        let ranks = idset_of(e.get("rank").ok_or_else(|| key_error("rank"))?, "rank")?;
+        let rank = get(e, "rank").ok_or_else(|| key_error("rank"))?;
+        let ranks = idset_of(text, rank, "rank")?;
         let (mut cores, mut gpus) = (IdSet::new(), IdSet::new());
-        if let Some(children) = e.get("children") {
+        if let Some(children) = get(e, "children") {
             let Value::Object(children) = children else {
                 return Err("R_lite children must be an object".into());
             };
-            if let Some(c) = children.get("core") {
-                cores = idset_of(c, "core")?;
+            if let Some(c) = get(children, "core") {
+                cores = idset_of(text, c, "core")?;
             }
-            if let Some(g) = children.get("gpu") {
-                gpus = idset_of(g, "gpu")?;
+            if let Some(g) = get(children, "gpu") {
+                gpus = idset_of(text, g, "gpu")?;
             }
         }
-        if out.len() as u64 + ranks.len() > MAX_RANKS {
+        count += ranks.len();
+        if count > MAX_RANKS {
             return Err(format!(
                 "R_lite holds more than {MAX_RANKS} ranks, the limit"
             ));
         }
-        for r in ranks.iter() {
-            out.push((r, cores.clone(), gpus.clone()));
+        let info = |cores, gpus| {
+            Rc::new(RankInfo {
+                hostname: String::new(),
+                cores,
+                gpus,
+            })
+        };
+        let mut put = |r: u32, i: Rc<RankInfo>| {
+            if out.insert(r, i).is_some() {
+                *repeated.entry(r).or_insert(1) += 1;
+            }
+        };
+        match ranks.len() {
+            // Most entries are one rank: its sets move rather than copy.
+            1 => put(ranks.iter().next().unwrap_or_default(), info(cores, gpus)),
+            _ => {
+                for r in ranks.iter() {
+                    put(r, info(cores.clone(), gpus.clone()));
+                }
+            }
         }
     }
-    Ok(out)
-}
-
-/// Python's name for a JSON value's type, as its errors print it.
-pub(crate) fn py_type(v: &Value) -> &'static str {
-    match v {
-        Value::Null => "<class 'NoneType'>",
-        Value::Bool(_) => "<class 'bool'>",
-        Value::Number(n) if n.is_f64() => "<class 'float'>",
-        Value::Number(_) => "<class 'int'>",
-        Value::String(_) => "<class 'str'>",
-        Value::Array(_) => "<class 'list'>",
-        Value::Object(_) => "<class 'dict'>",
-    }
+    Ok((out, repeated))
 }

@@ -6,14 +6,16 @@
 //! reference's `--from-stdin`, no rank is allocated or in housekeeping:
 //! every drained rank is `drained`, never `draining`.
 
+use super::payload::{self, get};
 use super::queues::{ranks_by_queue, Config};
 use super::rv1::Rv1;
 use super::Combined;
 use super::{Printed, Targets};
 use crate::hostlist::Hostlist;
 use crate::idset::IdSet;
+use crate::json::tree::Object;
+use crate::json::Value as Json;
 use crate::output_format::{Item, NamedFormat, OutputFormat, Value};
-use serde_json::Value as Json;
 
 /// The states `-s` takes, in the order `-s help` lists them.
 pub const VALID_STATES: [&str; 11] = [
@@ -104,74 +106,64 @@ fn key_error(key: &str) -> String {
     format!("'{key}'")
 }
 
-fn idset_field(obj: &serde_json::Map<String, Json>, key: &str) -> Result<IdSet, String> {
-    match obj.get(key) {
+fn idset_field(text: &str, obj: &Object<'_>, key: &str) -> Result<IdSet, String> {
+    match get(obj, key) {
         None => Err(key_error(key)),
-        Some(Json::String(s)) => {
+        Some(Json::StringLit(s)) => {
+            let s = s.as_str();
             IdSet::decode(s).map_err(|_| format!("invalid idset '{s}' in {key}"))
         }
-        Some(Json::Null) => Ok(IdSet::new()),
-        Some(other) => Err(format!("{key} must be an idset string, not {other}")),
+        Some(Json::NullKeyword(_)) => Ok(IdSet::new()),
+        Some(other) => Err(format!(
+            "{key} must be an idset string, not {}",
+            payload::compact(text, other)
+        )),
     }
 }
 
-/// A JSON value as the format language sees it.
-pub(crate) fn json_value(v: &Json) -> Value {
-    match v {
-        Json::Number(n) if n.is_i64() => Value::Int(n.as_i64().unwrap_or(0)),
-        Json::Number(n) => Value::Float(n.as_f64().unwrap_or(0.0)),
-        Json::String(s) => Value::Str(s.clone()),
-        Json::Null => Value::Str("None".into()),
-        Json::Bool(b) => Value::Str(if *b { "True" } else { "False" }.into()),
-        other => Value::Str(other.to_string()),
-    }
-}
-
-fn read_drain(v: Option<&Json>) -> Result<Vec<(IdSet, DrainInfo)>, String> {
+fn read_drain(text: &str, v: Option<&Json<'_>>) -> Result<Vec<(IdSet, DrainInfo)>, String> {
     let Some(v) = v else {
         return Err(key_error("drain"));
     };
     let Json::Object(entries) = v else {
         return Err("drain must be an object of ranks".into());
     };
+    let entries = crate::json::members(entries).0;
     let mut out = Vec::with_capacity(entries.len());
-    for (ranks, entry) in entries {
+    for m in entries {
+        let ranks = m.name;
         let ids = IdSet::decode(ranks).map_err(|_| format!("invalid idset '{ranks}' in drain"))?;
-        let Json::Object(entry) = entry else {
+        let Json::Object(entry) = m.value else {
             return Err(format!("drain entry {ranks} must be an object"));
         };
-        let timestamp = json_value(
-            entry
-                .get("timestamp")
-                .ok_or_else(|| key_error("timestamp"))?,
-        );
-        let reason = match entry.get("reason").ok_or_else(|| key_error("reason"))? {
-            Json::String(s) => s.clone(),
-            Json::Null => "None".into(),
-            Json::Bool(b) => if *b { "True" } else { "False" }.into(),
-            other => other.to_string(),
+        let timestamp = get(entry, "timestamp").ok_or_else(|| key_error("timestamp"))?;
+        let reason = get(entry, "reason").ok_or_else(|| key_error("reason"))?;
+        let info = DrainInfo {
+            timestamp: payload::field(text, timestamp),
+            reason: payload::py_str(text, reason),
         };
-        out.push((ids, DrainInfo { timestamp, reason }));
+        out.push((ids, info));
     }
     Ok(out)
 }
 
 impl ResourceStatus {
-    /// Read a payload; `None` (empty input) is the empty status.
-    pub fn from_payload(payload: Option<&Json>) -> Result<ResourceStatus, String> {
+    /// Read a payload from its JSON tree `payload` of `text`; `None`
+    /// (empty input) is the empty status.
+    pub fn read(text: &str, payload: Option<&Json<'_>>) -> Result<ResourceStatus, String> {
         let (rset, raw) = match payload {
             None => (Rv1::new(), Raw::default()),
             Some(Json::Object(obj)) => {
-                let rset = Rv1::from_value(obj.get("R").ok_or_else(|| key_error("R"))?)?;
+                let rset = Rv1::read(text, get(obj, "R").ok_or_else(|| key_error("R"))?)?;
                 let raw = Raw {
-                    offline: idset_field(obj, "offline")?,
-                    online: idset_field(obj, "online")?,
-                    exclude: idset_field(obj, "exclude")?,
-                    torpid: match obj.get("torpid") {
+                    offline: idset_field(text, obj, "offline")?,
+                    online: idset_field(text, obj, "online")?,
+                    exclude: idset_field(text, obj, "exclude")?,
+                    torpid: match get(obj, "torpid") {
                         None => IdSet::new(),
-                        Some(_) => idset_field(obj, "torpid")?,
+                        Some(_) => idset_field(text, obj, "torpid")?,
                     },
-                    drain: read_drain(obj.get("drain"))?,
+                    drain: read_drain(text, get(obj, "drain"))?,
                 };
                 (rset, raw)
             }
@@ -196,6 +188,13 @@ impl ResourceStatus {
         };
         status.recalculate(None);
         Ok(status)
+    }
+
+    /// [`ResourceStatus::read`] of a whole text; empty text is the empty
+    /// status.
+    pub fn from_text(text: &str) -> Result<ResourceStatus, String> {
+        let v = payload::parse(text).map_err(|p| p.stderr)?;
+        ResourceStatus::read(text, v.as_ref())
     }
 
     /// Keep only `include`'s ranks, starting again from the payload (so a
@@ -451,7 +450,7 @@ pub fn status(payload: &str, opts: &StatusOptions) -> Printed {
     }
 }
 
-fn status_inner(payload: &str, opts: &StatusOptions) -> Result<Printed, Printed> {
+fn status_inner(text: &str, opts: &StatusOptions) -> Result<Printed, Printed> {
     if opts.states.as_deref() == Some("help") {
         return Ok(Printed::info(format!(
             "flux-resource: INFO: valid states: {}\n",
@@ -470,8 +469,8 @@ fn status_inner(payload: &str, opts: &StatusOptions) -> Result<Printed, Printed>
         subcommand,
         opts.env_default.as_deref(),
     )?;
-    let json = super::read_payload(payload)?;
-    let mut rstatus = ResourceStatus::from_payload(json.as_ref()).map_err(Printed::error)?;
+    let json = payload::parse(text)?;
+    let mut rstatus = ResourceStatus::read(text, json.as_ref()).map_err(Printed::error)?;
     if !opts.queues.is_empty() {
         let config = opts.config.clone().unwrap_or_default();
         let ranks = ranks_by_queue(&rstatus.rset, &config, &opts.queues)

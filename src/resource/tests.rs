@@ -6,7 +6,7 @@ use super::*;
 use serde_json::json;
 
 fn r(v: serde_json::Value) -> Rv1 {
-    Rv1::from_value(&v).unwrap()
+    Rv1::from_text(&v.to_string()).unwrap()
 }
 
 #[test]
@@ -53,11 +53,12 @@ fn difference_keeps_a_rank_with_cores_left() {
 
 #[test]
 fn a_payload_missing_a_key_fails_as_python_s_key_error_prints() {
-    let err = ResourceStatus::from_payload(Some(&json!({"R": null, "online": ""}))).unwrap_err();
+    let err = ResourceStatus::from_text(r#"{"R": null, "online": ""}"#).unwrap_err();
     assert_eq!(err, "'offline'");
-    let err = Rv1::from_value(&json!({"execution": {}})).unwrap_err();
+    let err = Rv1::from_text(r#"{"execution": {}}"#).unwrap_err();
     assert_eq!(err, "'version'");
-    let list = SchedResourceList::from_payload(&json!({"all": null})).unwrap();
+    let text = r#"{"all": null}"#;
+    let list = SchedResourceList::read(text, &crate::json::parse(text).unwrap()).unwrap();
     assert!(list.all.is_empty() && list.down.is_empty());
 }
 
@@ -177,4 +178,17 @@ fn a_queue_requiring_a_property_no_node_has_is_pointed_out() {
         queues::unmatched_requires(&set, &config),
         ["queue 'debug' requires property 'debug', which no node has, so the queue has no nodes"]
     );
+}
+
+#[test]
+fn a_rank_written_twice_takes_two_places_in_the_nodelist() {
+    // Rv1Set sorts (rank, cores, gpus) with repeats and names by position:
+    // rank 0 is written twice, so it takes a and b and keeps b; rank 1
+    // takes c.
+    let set = r(json!({"version": 1, "execution": {
+        "R_lite": [{"rank": "0-1", "children": {"core": "0"}},
+                   {"rank": "0", "children": {"core": "1"}}],
+        "nodelist": ["a", "b", "c"]}}));
+    assert_eq!(set.dumps(), "rank0/core1 rank1/core0");
+    assert_eq!(set.nodelist().to_string(), "b,c");
 }
