@@ -53,13 +53,18 @@ pub enum Kind {
     Consistency,
     /// The `scheduling.writer` and what it implies.
     Writer,
+    /// A `resource.status` payload's rank sets: online, offline, exclude,
+    /// torpid, against its R.
+    StatusSets,
+    /// A `resource.status` payload's `drain` entries.
+    Drain,
     /// No rule above: a message this table does not know yet.
     Other,
 }
 
 impl Kind {
     /// Every kind, in the table's order.
-    pub const ALL: [Kind; 20] = [
+    pub const ALL: [Kind; 22] = [
         Kind::NotJson,
         Kind::Limit,
         Kind::WrongType,
@@ -79,6 +84,8 @@ impl Kind {
         Kind::GraphMetadata,
         Kind::Consistency,
         Kind::Writer,
+        Kind::StatusSets,
+        Kind::Drain,
         Kind::Other,
     ];
 }
@@ -118,6 +125,8 @@ fn row(kind: Kind) -> (&'static str, &'static str, u32, &'static str) {
         Kind::GraphMetadata => ("RFC 40 asks each vertex for its RFC 4 base data and each edge for a subsystem and a relationship; readers fill in what is left out.", "Add the metadata keys the message names, in the form RFC 40 gives.", 40, "graph-vertices"),
         Kind::Consistency => ("The graph under scheduling describes the same resources as R_lite: the same ranks, hosts, cores and GPUs.", "Make the graph and R_lite agree, usually by writing them both from the same source again.", 40, "implementation"),
         Kind::Writer => ("scheduling.writer names the scheduler and format of the graph; some writers leave parts of the graph out on purpose.", "Nothing to fix when the writer is what you expect; otherwise set writer to fluxion:jgf.", 40, "implementation"),
+        Kind::StatusSets => ("A resource.status payload sorts the ranks of its R by state with RFC 22 id sets: each rank is online or offline, never both, and exclude and torpid name ranks of R. flux resource status reads the sets as they are, so a rank in neither set drops out of its output.", "Name each rank of R once, in online or offline, and keep only ranks of R in the other sets; if the payload was edited by hand, save it again from the instance.", 22, "implementation"),
+        Kind::Drain => ("drain maps an RFC 22 id set of drained ranks to when they were drained (a number of seconds since the epoch) and why (a string). flux resource status refuses a drained rank that R does not hold.", "Write the key as ranks of R, timestamp as a number and reason as a string.", 22, "implementation"),
         Kind::Other => ("A rule of RFC 20 or of the formats it uses; the message says which.", "Change the value at the place shown as the message says.", 20, "r-format"),
     }
 }
@@ -188,10 +197,47 @@ const PATTERNS: &[(Kind, &[&str])] = &[
     (Kind::Consistency, &["rank ", ": "]),
 ];
 
+/// The findings of a `resource.status` payload's own keys
+/// (`resource::check`), worded so that no R pattern takes them.
+const PAYLOAD_PATTERNS: &[(Kind, &str)] = &[
+    (Kind::StatusSets, "a resource.status payload"),
+    (Kind::StatusSets, "flux resource status needs"),
+    (Kind::StatusSets, "must be an RFC 22 id set string"),
+    (Kind::StatusSets, "that R does not hold"),
+    (Kind::StatusSets, "both online and offline"),
+    (Kind::StatusSets, "neither online nor offline"),
+    (Kind::StatusSets, "missing key 'R'"),
+    (Kind::Drain, "missing key 'drain'"),
+    (Kind::Drain, "drain must be an object"),
+    (Kind::Drain, "drain key: "),
+    (Kind::Drain, "not in R: flux resource status"),
+    (Kind::Drain, "a drain entry"),
+    (Kind::Drain, "missing key 'timestamp'"),
+    (Kind::Drain, "the node was drained"),
+    (Kind::Drain, "missing key 'reason'"),
+    (Kind::Drain, "reason should be a string"),
+];
+
+/// The payload rank sets whose id set errors read `KEY: why`.
+const PAYLOAD_SETS: [&str; 4] = ["online", "offline", "exclude", "torpid"];
+
+/// A payload finding's kind, if the finding is one.
+fn payload_kind(message: &str, pointer: &str) -> Option<Kind> {
+    if let Some((k, _)) = PAYLOAD_PATTERNS.iter().find(|(_, p)| message.contains(p)) {
+        return Some(*k);
+    }
+    let key = pointer.strip_prefix('/')?;
+    let bad_set = PAYLOAD_SETS.contains(&key) && message.starts_with(&format!("{key}: "));
+    bad_set.then_some(Kind::IdSet)
+}
+
 /// The kind of the finding with this `message` and `pointer`: by the
 /// message's wording, and for notes that only name an edge or a vertex,
 /// by where they point.
 pub fn kind(message: &str, pointer: &str) -> Kind {
+    if let Some(k) = payload_kind(message, pointer) {
+        return k;
+    }
     if let Some((k, _)) = PATTERNS
         .iter()
         .find(|(_, parts)| parts.iter().all(|p| message.contains(p)))
@@ -331,5 +377,41 @@ mod every_finding {
             }
         }
         assert_eq!(other, Vec::<String>::new());
+    }
+
+    /// Payloads that break each rule `resource::check` knows, once.
+    const BAD_PAYLOADS: [&str; 5] = [
+        "[]",
+        "{}",
+        r#"{"R": null, "online": 3, "offline": "1-", "exclude": "", "drain": []}"#,
+        r#"{"R": {"version": 1, "execution": {"R_lite": [{"rank": "0-1", "children": {"core": "0"}}],
+            "nodelist": ["n[0-1]"]}}, "online": "0-1,5", "offline": "1", "exclude": "", "torpid": "",
+            "drain": {"7": {"timestamp": "x", "reason": 1}, "a": 3, "0": {}}}"#,
+        r#"{"R": {"version": 1, "execution": {"R_lite": [{"rank": "0-2", "children": {"core": "0"}}],
+            "nodelist": ["n[0-2]"]}}, "online": "0", "offline": "1", "exclude": "", "drain": {}}"#,
+    ];
+
+    #[test]
+    fn every_finding_about_a_payload_s_own_keys_has_its_kind() {
+        let mut kinds = Vec::new();
+        for text in BAD_PAYLOADS {
+            let v = crate::json::parse(text).unwrap();
+            for d in crate::resource::check::check_status(text, &v) {
+                if !d.pointer.starts_with("/R") {
+                    kinds.push((kind(&d.message, &d.pointer), d.message));
+                }
+            }
+        }
+        let wrong: Vec<_> = kinds
+            .iter()
+            .filter(|(k, m)| match k {
+                Kind::StatusSets | Kind::Drain => false,
+                Kind::IdSet => !m.starts_with("offline: "),
+                _ => true,
+            })
+            .collect();
+        assert_eq!(wrong, Vec::<&(Kind, String)>::new());
+        let count = |k: Kind| kinds.iter().filter(|(x, _)| *x == k).count();
+        assert_eq!((count(Kind::StatusSets), count(Kind::Drain)), (9, 9), "{kinds:#?}");
     }
 }

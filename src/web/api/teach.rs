@@ -32,7 +32,7 @@ export interface Explained {
 export type FindingKind = "not-json" | "limit" | "wrong-type" | "missing-key" | "unknown-key"
   | "duplicate-key" | "version" | "id-set" | "hostlist" | "nodelist-count" | "overlap" | "number"
   | "times" | "property" | "vertex-ids" | "containment" | "graph-metadata" | "consistency"
-  | "writer" | "other";
+  | "writer" | "status-sets" | "drain" | "other";
 /** Why a finding is one, and how to fix it. */
 export interface WhyFinding { kind: FindingKind; why: string; fix: string; rfc: RfcLink }
 /**
