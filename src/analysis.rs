@@ -728,6 +728,43 @@ pub fn apply_fix(text: &str, span: (usize, usize), replacement: &str) -> String 
     out
 }
 
+/// A `resource.status` payload of `nodes` nodes (at least 4), each with
+/// its own scattered cores, two properties, two nodes offline and two
+/// drained: what the page's worker analyses as it starts, so that the R
+/// reader, the payload reader and the grid are compiled before the first
+/// paste (a 16 384-node payload's first analysis took twice as long as
+/// its second).
+#[cfg(feature = "page")]
+pub fn warm_up_payload(nodes: u32) -> String {
+    let nodes = nodes.max(4);
+    let last = nodes - 1;
+    let half = nodes / 2;
+    let entries: Vec<String> = (0..nodes)
+        .map(|rank| {
+            // 16 runs, one in each block of 8 cores, that start and end
+            // apart from rank to rank: ascending, apart, canonical.
+            let runs: Vec<String> = (0..16)
+                .map(|i| {
+                    let lo = i * 8 + (rank + i) % 3;
+                    format!("{lo}-{}", lo + 1 + rank % 4)
+                })
+                .collect();
+            let gpu = if rank % 2 == 0 { r#","gpu":"0-3""# } else { "" };
+            format!(
+                r#"{{"rank":"{rank}","children":{{"core":"{}"{gpu}}}}}"#,
+                runs.join(",")
+            )
+        })
+        .collect();
+    format!(
+        r#"{{"R":{{"version":1,"execution":{{"R_lite":[{}],"starttime":0,"expiration":0,"nodelist":["warm[0-{last}]"],"properties":{{"batch":"0-{}","debug":"{half}-{last}"}}}}}},"online":"0-{}","offline":"{}-{last}","exclude":"","torpid":"","drain":{{"1":{{"timestamp":1700000000,"reason":"warm"}},"{last}":{{"timestamp":1700000000.5,"reason":"warm"}}}}}}"#,
+        entries.join(","),
+        half - 1,
+        last - 2,
+        last - 1,
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -810,6 +847,47 @@ mod tests {
         let a = Analysis::of(later);
         let s = a.summaries.as_ref().unwrap();
         assert_eq!((s.main, s.main().map(|m| m.nodes)), (Some(1), Some(4)));
+    }
+
+    #[test]
+    fn the_warm_up_payload_is_a_clean_payload_with_every_state() {
+        let a = Analysis::of(&warm_up_payload(64));
+        assert_eq!(a.findings, []);
+        let s = a.summaries.as_ref().unwrap();
+        assert_eq!(
+            s.main().map(|m| (
+                m.nodes,
+                m.types
+                    .iter()
+                    .map(|t| (t.name.clone(), t.count))
+                    .collect::<Vec<_>>()
+            )),
+            // 16 runs of 2 to 5 cores, by rank: 3.5 on average.
+            Some((
+                64,
+                vec![("core".into(), 64 * 16 * 7 / 2), ("gpu".into(), 128)]
+            ))
+        );
+        let legend: Vec<String> = a
+            .grid
+            .as_ref()
+            .unwrap()
+            .node_states()
+            .unwrap()
+            .overlay
+            .legend()
+            .into_iter()
+            .map(|(w, _)| w)
+            .collect();
+        assert_eq!(
+            legend,
+            [
+                "avail: 61 nodes",
+                "avail* (offline): 1 node",
+                "drained: 1 node",
+                "drained* (offline): 1 node"
+            ]
+        );
     }
 
     #[test]

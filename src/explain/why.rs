@@ -412,6 +412,10 @@ mod every_finding {
             .collect();
         assert_eq!(wrong, Vec::<&(Kind, String)>::new());
         let count = |k: Kind| kinds.iter().filter(|(x, _)| *x == k).count();
-        assert_eq!((count(Kind::StatusSets), count(Kind::Drain)), (9, 9), "{kinds:#?}");
+        assert_eq!(
+            (count(Kind::StatusSets), count(Kind::Drain)),
+            (9, 9),
+            "{kinds:#?}"
+        );
     }
 }

@@ -59,19 +59,26 @@ pub(crate) const WARM_UP: &str = r#"{"graph": {"nodes": [
 {"source": "0", "target": "4", "metadata": {"subsystem": "containment"}},
 {"source": "4", "target": "1", "metadata": {"subsystem": "power"}}]}}"#;
 
-/// Analyse [`WARM_UP`]. The browser compiles a wasm function when it is
-/// first called (V8's lazy compilation); a worker that had analysed
+/// The nodes of the payload the worker warms up with: enough for its
+/// loops to run a while, a few milliseconds of analysis.
+#[cfg(feature = "page")]
+const WARM_UP_NODES: u32 = 256;
+
+/// Analyse [`WARM_UP`], and before it a 256-node `resource.status`
+/// payload ([`crate::analysis::warm_up_payload`]). The browser compiles a
+/// wasm function when it is first called (V8's lazy compilation), and
+/// optimizes it once it has run a while: a worker that had analysed
 /// nothing compiled about a hundred functions during its first graph's
-/// analysis (20-40 ms of a 4 042-vertex paste). Run when the worker
-/// starts, with no request waiting, they are compiled before the first
-/// paste. Only a graph: the R path is left to compile on first use, since
-/// a warm R path answers the first stage of a million-node R before the
-/// page's progress line appears (which the progress and supersede specs
-/// take their time from). Returns the last parts of the answer, which
+/// analysis (20-40 ms of a 4 042-vertex paste), and a 16 384-node
+/// payload's first analysis took twice as long as its second. Run when
+/// the worker starts, with no request waiting, they are compiled before
+/// the first paste. Returns the last parts of the graph's answer, which
 /// the page draws off-screen for the same reason ([`Analyst`]'s `warm`
-/// message).
+/// message); the payload's answer is dropped.
 #[cfg_attr(feature = "page", wasm_bindgen(js_name = warmUp, skip_typescript))]
 pub fn warm_up() -> Vec<js_sys::Uint8Array> {
+    #[cfg(feature = "page")]
+    drop(here(&crate::analysis::warm_up_payload(WARM_UP_NODES), |_| ()).later_parts());
     as_js(here(WARM_UP, |_| ()).later_parts())
         .into_iter()
         .map(|p| p.unchecked_into())
