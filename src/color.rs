@@ -4,6 +4,7 @@
 //! (for membership) has been read.
 
 use crate::grid::compare::{Named, MAX_DOCS};
+use crate::grid::overlay::Overlay;
 use crate::grid::{ColorBy, Grid};
 use crate::rset::Rset;
 use crate::tabs::{tab_letter, tab_name};
@@ -23,6 +24,9 @@ pub enum ColorChoice {
     Property(String),
     /// Resources also in tab `n` are marked.
     Member(usize),
+    /// Each node in the colour of its queues, from an open configuration
+    /// ([`crate::grid::queues`]).
+    Queue,
     /// The active tab and these tabs (one or two) on one grid laid out
     /// from all of them, each cell coloured by which of them hold it
     /// ([`crate::grid::compare`]).
@@ -46,6 +50,7 @@ impl ColorChoice {
         match value {
             "auto" => ColorChoice::Auto,
             "state" => ColorChoice::State,
+            "queue" => ColorChoice::Queue,
             _ => ColorChoice::Type,
         }
     }
@@ -90,6 +95,7 @@ impl fmt::Display for ColorChoice {
             ColorChoice::Auto => f.write_str("auto"),
             ColorChoice::Type => f.write_str("type"),
             ColorChoice::State => f.write_str("state"),
+            ColorChoice::Queue => f.write_str("queue"),
             ColorChoice::Property(p) => write!(f, "property:{p}"),
             ColorChoice::Member(i) => write!(f, "member:{i}"),
             ColorChoice::Compare(tabs) => {
@@ -129,12 +135,14 @@ pub struct MenuOption {
 }
 
 /// What the menu offers a document: by type; by state where the grid has
-/// states (`states` names them: [`Grid::state_words`]); each of its
+/// states (`states` names them: [`Grid::state_words`]); by queue where a
+/// configuration with queues is open (`queues`); each of its
 /// `properties`; and membership in each tab but the `active` one, named
 /// by `sources`.
 pub fn menu(
     choice: &ColorChoice,
     states: Option<&str>,
+    queues: bool,
     properties: &[String],
     sources: &[&str],
     active: usize,
@@ -152,6 +160,13 @@ pub fn menu(
     )];
     if let Some(words) = states {
         out.push(option(ColorChoice::State, words.into(), auto));
+    }
+    if queues {
+        out.push(option(
+            ColorChoice::Queue,
+            "queue (from the configuration)".into(),
+            false,
+        ));
     }
     for p in properties {
         out.push(option(
@@ -217,11 +232,13 @@ pub fn with_overlay(mut options: Vec<MenuOption>, overlay: Option<&str>) -> Vec<
 
 /// How cells are coloured for `choice` in a document with states or not,
 /// given the set of the tab it names (`other`, read or refused, when it
-/// names one): the colouring, and why it is not the one asked for.
+/// names one) and the nodes' queues (`queues`, when a configuration with
+/// queues is open): the colouring, and why it is not the one asked for.
 pub fn coloring(
     choice: &ColorChoice,
     has_states: bool,
     other: Option<(usize, Result<Rset, String>)>,
+    queues: Option<&Overlay>,
 ) -> (ColorBy, Option<String>) {
     // A status document opens coloured by state; anything else by type.
     let fallback = if has_states {
@@ -231,6 +248,16 @@ pub fn coloring(
     };
     match (choice, other) {
         (ColorChoice::Property(p), _) => (ColorBy::Property(p.clone()), None),
+        (ColorChoice::Queue, _) => match queues {
+            Some(o) => (ColorBy::Overlay(o.clone()), None),
+            None => {
+                let what = if has_states { "state" } else { "type" };
+                let problem = format!(
+                    "no configuration with queues is open, so cells are coloured by {what}"
+                );
+                (fallback, Some(problem))
+            }
+        },
         (_, Some((_, Ok(set)))) => (ColorBy::Membership(set), None),
         (_, Some((i, Err(why)))) => {
             let what = if has_states { "state" } else { "type" };
@@ -259,6 +286,7 @@ pub fn on_grid(by: &std::rc::Rc<ColorBy>, grid: Option<&Grid>) -> std::rc::Rc<Co
 mod tests {
     use super::*;
     use crate::grid::SET_STATES;
+    use crate::idset::IdSet;
     use crate::rset::load;
 
     #[test]
@@ -267,6 +295,7 @@ mod tests {
             "auto",
             "type",
             "state",
+            "queue",
             "property:pgpu",
             "member:3",
             "compare:2",
@@ -284,7 +313,7 @@ mod tests {
 
     #[test]
     fn an_overlay_reads_as_the_chosen_option() {
-        let plain = menu(&ColorChoice::Auto, None, &["pgpu".into()], &["a"], 0);
+        let plain = menu(&ColorChoice::Auto, None, false, &["pgpu".into()], &["a"], 0);
         assert_eq!(with_overlay(plain.clone(), None), plain);
         let shown: Vec<(String, bool)> = with_overlay(plain, Some("the queue's jobs (shapes)"))
             .into_iter()
@@ -353,6 +382,7 @@ mod tests {
             shown(&menu(
                 &ColorChoice::Auto,
                 None,
+                false,
                 &props,
                 &["a.json", "b.json"],
                 0
@@ -368,6 +398,7 @@ mod tests {
             shown(&menu(
                 &ColorChoice::Auto,
                 Some(SET_STATES),
+                false,
                 &[],
                 &["s.json"],
                 0
@@ -381,6 +412,7 @@ mod tests {
             shown(&menu(
                 &ColorChoice::Member(0),
                 None,
+                false,
                 &props,
                 &["A laptop", "b"],
                 1
@@ -396,6 +428,7 @@ mod tests {
             shown(&menu(
                 &ColorChoice::Property("pgpu".into()),
                 Some(SET_STATES),
+                false,
                 &props,
                 &["a"],
                 0
@@ -421,7 +454,7 @@ mod tests {
     #[test]
     fn a_choice_comes_to_a_colouring() {
         let c = |choice: ColorChoice, states: bool| {
-            let (by, problem) = coloring(&choice, states, None);
+            let (by, problem) = coloring(&choice, states, None, None);
             (name(&by), problem)
         };
         assert_eq!(c(ColorChoice::Auto, false), ("type".into(), None));
@@ -438,7 +471,7 @@ mod tests {
             "a tab that is not open"
         );
         let set = load(r#"{"version": 1, "execution": {"R_lite": [{"rank": "0", "children": {"core": "0"}}]}}"#).unwrap();
-        let (by, problem) = coloring(&ColorChoice::Member(1), false, Some((1, Ok(set))));
+        let (by, problem) = coloring(&ColorChoice::Member(1), false, Some((1, Ok(set))), None);
         assert_eq!(
             (name(&by), problem),
             ("membership rank0/core0".into(), None)
@@ -447,12 +480,49 @@ mod tests {
             &ColorChoice::Member(1),
             true,
             Some((1, Err("unsupported version 2".into()))),
+            None,
         );
         assert_eq!(
             (name(&by), problem.as_deref()),
             (
                 "state".into(),
                 Some("tab B holds no R the reference accepts (unsupported version 2), so cells are coloured by state")
+            )
+        );
+    }
+
+    #[test]
+    fn by_queue_needs_a_configuration_with_queues() {
+        let shown_queue = shown(&menu(&ColorChoice::Queue, None, true, &[], &["a"], 0));
+        assert_eq!(
+            shown_queue,
+            [
+                "type=resource type",
+                "queue=queue (from the configuration) *"
+            ]
+        );
+        let mut overlay = Overlay::new(Some("in no queue: 1 node"));
+        overlay.add_nodes(
+            0,
+            "queue batch: 1 node".into(),
+            "queue batch".into(),
+            IdSet::from_range(0, 0),
+        );
+        let (by, problem) = coloring(&ColorChoice::Queue, false, None, Some(&overlay));
+        assert_eq!(
+            (name(&by), problem),
+            (
+                r#"overlay [("queue batch: 1 node", Some(0)), ("in no queue: 1 node", None)]"#
+                    .into(),
+                None
+            )
+        );
+        let (by, problem) = coloring(&ColorChoice::Queue, true, None, None);
+        assert_eq!(
+            (name(&by), problem.as_deref()),
+            (
+                "state".into(),
+                Some("no configuration with queues is open, so cells are coloured by state")
             )
         );
     }

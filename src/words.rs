@@ -47,6 +47,15 @@ pub fn plural(one: &str) -> String {
     }
 }
 
+/// Names joined as a sentence lists them: `a`, `a and b`, `a, b and c`.
+pub fn join_and(mut names: Vec<String>) -> String {
+    match names.pop() {
+        None => String::new(),
+        Some(last) if names.is_empty() => last,
+        Some(last) => format!("{} and {last}", names.join(", ")),
+    }
+}
+
 /// `n` with its digits in groups of three, joined by a no-break space so
 /// the number never wraps: `250 000`, `1 048 576`, `999`.
 pub fn grouped(n: u64) -> String {
@@ -64,6 +73,15 @@ pub fn grouped(n: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn names_join_as_a_sentence_lists_them() {
+        let names = |n: &[&str]| n.iter().map(|s| s.to_string()).collect::<Vec<_>>();
+        assert_eq!(join_and(names(&[])), "");
+        assert_eq!(join_and(names(&["a"])), "a");
+        assert_eq!(join_and(names(&["a", "b"])), "a and b");
+        assert_eq!(join_and(names(&["a", "b", "c"])), "a, b and c");
+    }
 
     #[test]
     fn one_is_singular_and_every_other_count_plural() {

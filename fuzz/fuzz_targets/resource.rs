@@ -1,5 +1,6 @@
 //! Fuzz the `flux resource` payload and configuration readers: no payload,
-//! configuration or option text may panic. The first byte picks which
+//! configuration or option text may panic, nor the page's queue colouring
+//! of a configuration. The first byte picks which
 //! reader gets the rest, and the status and list commands run over the
 //! payload with a few formats and options. A payload is also read as the
 //! page reads it: findings, node states, the drain table sorted, and the
@@ -20,6 +21,7 @@ fuzz_target!(|data: &[u8]| {
         0 => {
             let _ = Config::from_toml_text(text);
             let _ = Config::from_json_text(text);
+            queues_on_a_grid(text);
         }
         1 => {
             for format in ["default", "long", "{timestamp!d:%F::<12} {reason:<5.5+}"] {
@@ -44,6 +46,16 @@ fuzz_target!(|data: &[u8]| {
         }
     }
 });
+
+/// What the page's queue box does with a configuration: the queues of
+/// a small grid's nodes, with properties held, negated and missing.
+fn queues_on_a_grid(text: &str) {
+    let r = r#"{"version": 1, "execution": {"R_lite": [{"rank": "0-3", "children": {"core": "0"}}],
+        "nodelist": ["a[0-3]"], "properties": {"batch": "0-1", "debug": "1-2"}}}"#;
+    let set = rscope::rset::load(r).expect("the fixed R reads");
+    let grid = rscope::grid::Grid::new(&set, None, None);
+    let _ = rscope::grid::queues::read(&grid, text);
+}
 
 /// What the page does with a payload: its analysis (findings, the grid's
 /// node states), the drain table sorted by each column, and Explain.

@@ -23,6 +23,7 @@ pub mod keys;
 pub mod node_states;
 pub mod overlay;
 pub mod pick;
+pub mod queues;
 mod rows;
 pub mod text;
 mod wire;
@@ -334,6 +335,16 @@ impl Grid {
     /// The rank of a row.
     pub fn rank(&self, row: usize) -> Option<u32> {
         self.rows.get(row).map(|r| r.rank)
+    }
+
+    /// The properties of a row's node.
+    pub fn properties(&self, row: usize) -> &[String] {
+        self.rows.get(row).map_or(&[], |r| &r.properties)
+    }
+
+    /// The host name of a row's node, if the set names hosts.
+    pub fn host(&self, row: usize) -> Option<&str> {
+        self.rows.get(row)?.host.as_deref()
     }
 
     /// The row of a rank.

@@ -49,6 +49,16 @@ impl Config {
         Config::from_value(&v)
     }
 
+    /// Read a configuration as TOML or as JSON, whichever it is: JSON
+    /// starts with `{` (TOML never does), so a person can paste either.
+    pub fn from_text(text: &str) -> Result<Config, String> {
+        if text.trim_start().starts_with('{') {
+            Config::from_json_text(text)
+        } else {
+            Config::from_toml_text(text)
+        }
+    }
+
     /// Read a configuration already parsed.
     pub fn from_value(v: &Value) -> Result<Config, String> {
         let Value::Object(top) = v else {
@@ -115,6 +125,17 @@ impl Config {
     }
 }
 
+/// Whether a node meets a queue's `requires`: it holds each property
+/// named, and none named with `^` (`has` says whether it holds one). The
+/// one rule `flux resource -q`, the grid's queue colouring and its
+/// findings all use.
+pub fn meets(requires: &[String], has: impl Fn(&str) -> bool) -> bool {
+    requires.iter().all(|p| match p.strip_prefix('^') {
+        Some(name) => !has(name),
+        None => has(p),
+    })
+}
+
 fn python_type_name(v: &Value) -> &'static str {
     match v {
         Value::Null => "NoneType",
@@ -171,10 +192,15 @@ pub fn ranks_by_queue(rset: &Rv1, config: &Config, names: &[String]) -> Result<I
 /// no node of `rset` holds (a queue then has no nodes, which flux-core
 /// reports only as empty lines).
 pub fn unmatched_requires(rset: &Rv1, config: &Config) -> Vec<String> {
+    unmatched_by(config, &rset.property_names())
+}
+
+/// [`unmatched_requires`] for nodes that hold, between them, the
+/// properties `held`.
+pub fn unmatched_by(config: &Config, held: &[&str]) -> Vec<String> {
     let Some(queues) = &config.queues else {
         return Vec::new();
     };
-    let held = rset.property_names();
     let mut out = Vec::new();
     for q in queues {
         for p in q.requires.iter().flatten() {

@@ -334,20 +334,12 @@ impl Rv1 {
     /// (a queue's `requires`, as `copy_constraint({"properties": …})`
     /// matches it; a `^name` must not be held).
     pub fn matching(&self, requires: &[String]) -> Rv1 {
-        let sets: Vec<(bool, Option<&IdSet>)> = requires
-            .iter()
-            .map(|p| match p.strip_prefix('^') {
-                Some(name) => (true, self.property(name)),
-                None => (false, self.property(p)),
-            })
-            .collect();
         let kept = self
             .ranks
             .iter()
             .filter(|(r, _)| {
-                sets.iter().all(|(negated, ids)| {
-                    let has = ids.is_some_and(|ids| ids.contains(**r));
-                    has != *negated
+                super::queues::meets(requires, |p| {
+                    self.property(p).is_some_and(|ids| ids.contains(**r))
                 })
             })
             .map(|(r, i)| (*r, i.clone()))

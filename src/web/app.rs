@@ -15,6 +15,7 @@ use crate::web::components::{
     hwloc::HwlocPanel,
     json_tree::JsonTree,
     playground::Playground,
+    queue_config::{use_queue_config, QueueConfig, QueueConfigPanel},
     resource_text::ResourceText,
     setops::SetopsPanel,
     shape::{use_fit, FitLinks, ShapePanel},
@@ -62,6 +63,13 @@ fn payload_panels(d: &DrainOutline, text: &Text) -> Html {
     </> }
 }
 
+/// The configuration box whose queues colour the grid.
+fn queue_panel(q: &QueueConfig) -> Html {
+    html! {
+        <QueueConfigPanel text={q.text.clone()} on_text={q.on_text.clone()} read={q.read.clone()} />
+    }
+}
+
 /// The page under its workers.
 #[function_component(Page)]
 fn page() -> Html {
@@ -106,7 +114,8 @@ fn page() -> Html {
         .or(fit.linked.clone());
     let grid = analysis.as_ref().and_then(|a| a.grid.clone());
     let states = grid.as_ref().and_then(|g| g.state_words());
-    let coloring = use_coloring(&docs, grid.clone());
+    let queues = use_queue_config(grid.clone());
+    let coloring = use_coloring(&docs, grid.clone(), queues.overlay.clone());
     let compare = use_compare(&coloring.choice, &docs);
     // A compare view lays out its own grid; a fit or the queue's jobs
     // colour the cells of whichever grid is shown.
@@ -148,6 +157,9 @@ fn page() -> Html {
                             <JsonTree {root} />
                         }
                         { payload_panels(&drains, &docs.current().text) }
+                        if analysis.as_ref().is_some_and(|a| a.grid.is_some()) {
+                            { queue_panel(&queues) }
+                        }
                         <ExplainCard card={teach.card.clone()} />
                         if let Some(a) = &complete {
                             <Diagnostics findings={a.findings.clone()} on_locate={actions.on_locate} on_fix={actions.on_fix} />
@@ -161,7 +173,7 @@ fn page() -> Html {
             // The tour's box sits beside the editor it points into.
             <TourPanel step={tour.step} last={tour.last} go={tour.go.clone()} />
             if let (Some(grid), Some(a)) = (grid, &analysis) {
-                { grid_panel(GridPanel { grid, properties: a.properties.clone(), coloring, states, sources,
+                { grid_panel(GridPanel { grid, properties: a.properties.clone(), coloring, states, queues: queues.overlay.is_some(), sources,
                     docs: &docs, compare: &compare, covered: fit.overlay.is_some(), color_by,
                     overlay: fit.overlay_label, on_overlay: fit.on_overlay,
                     on_open: on_open_selection.clone(), linked, on_cell: link.on_cell }) }
@@ -254,6 +266,8 @@ struct GridPanel<'a> {
     coloring: Coloring,
     /// What colouring by state shows, if the grid has states.
     states: Option<&'static str>,
+    /// Whether a configuration with queues is open.
+    queues: bool,
     /// Where each open tab came from.
     sources: Vec<String>,
     docs: &'a UseReducerHandle<Docs>,
@@ -286,6 +300,7 @@ fn grid_panel(p: GridPanel) -> Html {
                 { color_menu(ColorMenu {
                     choice: p.coloring.choice,
                     states: p.states,
+                    queues: p.queues,
                     properties: p.properties,
                     sources: p.sources,
                     active: p.docs.active,

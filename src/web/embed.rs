@@ -144,7 +144,10 @@ pub fn embed_view(props: &EmbedProps) -> Html {
         .map_or(ColorChoice::Auto, ColorChoice::parse);
     let color_by = use_memo((choice, grid), |(c, grid)| {
         let has_states = grid.0.as_ref().is_some_and(|g| g.has_states());
-        on_grid(&Rc::new(coloring(c, has_states, None).0), grid.0.as_deref())
+        on_grid(
+            &Rc::new(coloring(c, has_states, None, None).0),
+            grid.0.as_deref(),
+        )
     });
     let fitted = use_memo((embed.shape.clone(), text.clone()), |(shape, text)| {
         shape

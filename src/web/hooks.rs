@@ -7,6 +7,7 @@ use crate::analysis::request::{progress_line, Edit, Requests, Stage, Taken, PROG
 use crate::analysis::{apply_fix, entry_place, entry_span, SetBuild};
 use crate::color::{coloring, on_grid, ColorChoice};
 use crate::grid::node_states::DrainView;
+use crate::grid::overlay::Overlay;
 use crate::grid::{ColorBy, Grid};
 use crate::idset::IdSet;
 use crate::recent::Recent;
@@ -676,7 +677,7 @@ pub struct Coloring {
 /// other tab's set is read by the worker (`analyst`) and rebuilt here a
 /// few ranks at a time; until it has come, cells keep their colours.
 #[hook]
-pub fn use_coloring(docs: &Docs, grid: Option<Rc<Grid>>) -> Coloring {
+pub fn use_coloring(docs: &Docs, grid: Option<Rc<Grid>>, queues: Option<Rc<Overlay>>) -> Coloring {
     let has_states = grid.as_ref().is_some_and(|g| g.has_states());
     let grid = SameGrid(grid);
     let analyst = use_workers().analysis;
@@ -689,20 +690,29 @@ pub fn use_coloring(docs: &Docs, grid: Option<Rc<Grid>>) -> Coloring {
             }
         });
     }
+    {
+        // A configuration that comes to have queues shows them at once.
+        let choice = choice.clone();
+        use_effect_with(queues.is_some(), move |has| {
+            if *has {
+                choice.set(ColorChoice::Queue);
+            }
+        });
+    }
     let member = choice
         .member(docs.docs.len(), docs.active)
         .map(|i| (i, docs.docs[i].text.clone()));
     let other = use_member_set(member.as_ref().map(|(_, t)| t.clone()), &analyst);
     let colored = use_memo(
-        ((*choice).clone(), has_states, member, other, grid),
-        move |(choice, has_states, member, other, grid)| {
+        ((*choice).clone(), has_states, member, other, grid, queues),
+        move |(choice, has_states, member, other, grid, queues)| {
             let other = match (member, other.as_ref()) {
                 (Some((i, text)), Some((seen, set))) if seen == text => {
                     Some((*i, (*set.0).clone()))
                 }
                 _ => None,
             };
-            let (by, problem) = coloring(choice, *has_states, other);
+            let (by, problem) = coloring(choice, *has_states, other, queues.as_deref());
             (on_grid(&Rc::new(by), grid.0.as_deref()), problem)
         },
     );

@@ -1,5 +1,6 @@
-// A resource.status payload's grid, drain table and flux resource text
-// have no accessibility violation in either theme.
+// A resource.status payload's grid, drain table, flux resource text and
+// queue box (with its queues and findings) have no accessibility
+// violation in either theme.
 import { test, expect } from './fixtures.js';
 import { violations } from './rscope.js';
 
@@ -11,6 +12,8 @@ for (const scheme of ['light', 'dark']) {
     await expect(rscope.drainRows).toHaveCount(3);
     await rscope.showResourceText();
     await expect(rscope.resourceOutput).toBeVisible();
+    await rscope.typeConfig('[queues.batch]\n[queues.debug]\nrequires = ["debug"]\n');
+    await expect(rscope.queueFindings).toHaveCount(1);
     expect(await violations(page)).toEqual([]);
     expect(problems).toEqual([]);
   });

@@ -108,6 +108,10 @@ export class Rscope {
     this.drainRows = this.drains.getByTestId('drain-row');
     this.resourceText = page.getByTestId('resource-text');
     this.resourceOutput = page.getByTestId('resource-output');
+    this.queueConfig = page.getByTestId('queue-config');
+    this.queueLines = this.queueConfig.getByTestId('queue-lines').locator('li');
+    this.queueFindings = this.queueConfig.getByTestId('queue-findings').locator('li');
+    this.queueConfigError = this.queueConfig.getByTestId('queue-config-error');
     this.colorBy = page.getByTestId('color-by');
     this.viewsNav = page.getByTestId('views-nav');
     this.memberProblem = page.getByTestId('member-problem');
@@ -639,7 +643,6 @@ export class Rscope {
     await this.grid.focus();
   }
 
-  /** Choose how cells are coloured, by option value or `{ label }`. */
   /** Sort the drain table by the column headed `name` (again: reversed). */
   async sortDrains(name) {
     await this.drains.getByRole('button', { name, exact: true }).click();
@@ -660,6 +663,18 @@ export class Rscope {
     await this.resourceText.getByLabel('Format (-o)').fill(format);
   }
 
+  /** Type a Flux configuration (TOML or JSON) into the queue box. */
+  async typeConfig(text) {
+    await this.queueConfig.getByLabel('Flux configuration').fill(text);
+  }
+
+  /** Open a configuration file with the queue box's button. */
+  async openConfigFile(name, text) {
+    const input = this.queueConfig.getByTestId('queue-config-file');
+    await input.setInputFiles({ name, mimeType: 'text/plain', buffer: Buffer.from(text) });
+  }
+
+  /** Choose how cells are coloured, by option value or `{ label }`. */
   async colorCellsBy(choice) {
     await this.colorBy.selectOption(choice);
   }

@@ -12,6 +12,8 @@ pub struct ColorMenu {
     /// What colouring by state shows, if the grid has states
     /// ([`crate::grid::Grid::state_words`]).
     pub states: Option<&'static str>,
+    /// Whether a configuration with queues is open.
+    pub queues: bool,
     /// The main set's properties.
     pub properties: Rc<Vec<String>>,
     /// Where each open tab came from.
@@ -46,6 +48,7 @@ pub fn color_menu(props: ColorMenu) -> Html {
     let options = menu(
         &props.choice,
         props.states,
+        props.queues,
         &props.properties,
         &sources,
         props.active,

@@ -16,6 +16,7 @@ pub mod json_tree;
 pub mod picture;
 pub mod playground;
 pub mod queue;
+pub mod queue_config;
 pub mod resource_text;
 pub mod setops;
 pub mod shape;
