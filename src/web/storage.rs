@@ -154,6 +154,34 @@ fn local() -> Option<web_sys::Storage> {
     gloo::utils::window().local_storage().ok().flatten()
 }
 
+/// Where the queue box's configuration is kept across reloads.
+const QUEUE_CONFIG_KEY: &str = "rscope-queue-config";
+
+/// The largest configuration kept across reloads: local storage holds a
+/// few megabytes for the whole page, and a real `[queues]` table is a
+/// few hundred bytes.
+const QUEUE_CONFIG_KEPT: usize = 64 << 10;
+
+/// The configuration the queue box held at the last visit, if any.
+pub fn saved_queue_config() -> String {
+    local()
+        .and_then(|l| l.get_item(QUEUE_CONFIG_KEY).ok().flatten())
+        .unwrap_or_default()
+}
+
+/// Keep the queue box's `text` for the next visit; an empty or very
+/// large text (see [`QUEUE_CONFIG_KEPT`]) is not kept. A browser that
+/// refuses storage only loses the box's text on reload.
+pub fn save_queue_config(text: &str) {
+    if let Some(local) = local() {
+        if text.trim().is_empty() || text.len() > QUEUE_CONFIG_KEPT {
+            let _ = local.remove_item(QUEUE_CONFIG_KEY);
+        } else {
+            let _ = local.set_item(QUEUE_CONFIG_KEY, text);
+        }
+    }
+}
+
 /// Write `docs` to the journal now ([`JOURNAL_KEY`]), as the page is
 /// hidden; tabs too large for local storage are left to the IndexedDB save.
 pub fn journal(docs: &Docs) {

@@ -8,7 +8,7 @@ use crate::grid::overlay::Overlay;
 use crate::grid::queues::{read, NodeQueues};
 use crate::grid::Grid;
 use crate::web::hooks::SameGrid;
-use crate::web::load;
+use crate::web::{load, storage};
 use std::rc::Rc;
 use wasm_bindgen_futures::spawn_local;
 use web_sys::{HtmlInputElement, HtmlTextAreaElement};
@@ -26,11 +26,11 @@ pub struct QueueConfig {
     pub overlay: Option<Rc<Overlay>>,
 }
 
-/// The configuration beside `grid`, kept across tabs: one system's
-/// queues apply to each of its documents.
+/// The configuration beside `grid`, kept across tabs (one system's
+/// queues apply to each of its documents) and across reloads.
 #[hook]
 pub fn use_queue_config(grid: Option<Rc<Grid>>) -> QueueConfig {
-    let text = use_state(|| Rc::new(String::new()));
+    let text = use_state(|| Rc::new(storage::saved_queue_config()));
     let made = use_memo((SameGrid(grid), (*text).clone()), |(grid, text)| {
         let read = grid.0.as_ref().and_then(|g| read(g, text)).map(Rc::new);
         let overlay = read
@@ -40,7 +40,10 @@ pub fn use_queue_config(grid: Option<Rc<Grid>>) -> QueueConfig {
         (read, overlay)
     });
     let shown = (*text).clone();
-    let on_text = Callback::from(move |t: String| text.set(Rc::new(t)));
+    let on_text = Callback::from(move |t: String| {
+        storage::save_queue_config(&t);
+        text.set(Rc::new(t));
+    });
     QueueConfig {
         text: shown,
         on_text,
