@@ -100,10 +100,13 @@ impl Overlay {
         self.notes.push((ranks, words));
     }
 
-    /// What the tooltip adds for node `rank`, if anything.
-    pub fn note_of(&self, rank: u32) -> Option<&str> {
-        let (_, words) = self.notes.iter().find(|(r, _)| r.contains(rank))?;
-        Some(words)
+    /// What the tooltip adds for node `rank`: each note that names it, in
+    /// the order they were given (a drain reason, then the node's queues).
+    pub fn notes_of(&self, rank: u32) -> impl Iterator<Item = &str> {
+        self.notes
+            .iter()
+            .filter(move |(r, _)| r.contains(rank))
+            .map(|(_, words)| words.as_str())
     }
 
     /// Take the cells out, a node at a time (to send them in chunks).

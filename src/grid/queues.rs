@@ -9,7 +9,7 @@
 //! a `resource.status` or `resource list` payload) can be coloured.
 
 use super::overlay::Overlay;
-use super::Grid;
+use super::{ColorBy, Grid};
 use crate::hostlist::Hostlist;
 use crate::idset::IdSet;
 use crate::resource::queues::{meets, unmatched_by, Config};
@@ -39,6 +39,9 @@ pub struct NodeQueues {
     pub queues: Vec<QueueLine>,
     /// Nodes in no queue, nodes in two, and `requires` no node meets.
     pub findings: Vec<String>,
+    /// Each node's queues in words, for the tooltip of another colouring
+    /// (a drained node's queue under the node states).
+    pub notes: Vec<(IdSet, String)>,
 }
 
 impl NodeQueues {
@@ -105,7 +108,8 @@ impl NodeQueues {
             let ranks = ranks_of(grid, rows);
             let nodes = count(rows.len(), "node");
             if member.is_empty() {
-                self.overlay.note(ranks, "in no queue".into());
+                self.overlay.note(ranks.clone(), "in no queue".into());
+                self.notes.push((ranks, "in no queue".into()));
                 continue;
             }
             let queues = join_and(member.iter().map(|&i| names[i].to_string()).collect());
@@ -117,6 +121,7 @@ impl NodeQueues {
                 }
             };
             let legend = format!("{tip}: {nodes}");
+            self.notes.push((ranks.clone(), tip.clone()));
             self.overlay
                 .add_nodes(index.min(255) as u8, legend, tip, ranks);
         }
@@ -150,6 +155,22 @@ impl NodeQueues {
             }
         }
     }
+}
+
+/// Colouring `by` with each node's queues added to its tooltip, when it
+/// is an overlay (a payload's node states) other than the queues' own.
+pub fn with_queue_notes(by: &ColorBy, queues: &NodeQueues) -> Option<ColorBy> {
+    let ColorBy::Overlay(o) = by else {
+        return None;
+    };
+    if *o == queues.overlay {
+        return None;
+    }
+    let mut noted = o.clone();
+    for (ranks, words) in &queues.notes {
+        noted.note(ranks.clone(), words.clone());
+    }
+    Some(ColorBy::Overlay(noted))
 }
 
 /// What the configuration panel shows for `text` (TOML, or the JSON
@@ -233,7 +254,7 @@ fn held(grid: &Grid) -> Vec<&str> {
 mod tests {
     use super::*;
     use crate::grid::text::{describe, legend};
-    use crate::grid::{ColorBy, Paint, RowMap};
+    use crate::grid::{Paint, RowMap};
 
     /// Six nodes: foo[1-2] batch, foo3 batch and debug, foo4 debug,
     /// foo[5-6] nothing.
@@ -358,6 +379,30 @@ mod tests {
                 "the configuration does not read: queues must be a table of queues".into()
             ))
         );
+    }
+
+    #[test]
+    fn a_drained_nodes_tooltip_names_its_queues_under_the_node_states() {
+        let payload = format!(
+            r#"{{"R": {R}, "online": "0-5", "offline": "", "exclude": "",
+                "drain": {{"2": {{"timestamp": 0, "reason": "fan"}}}}}}"#
+        );
+        let status = crate::resource::ResourceStatus::from_text(&payload).unwrap();
+        let states = crate::grid::node_states::NodeStates::of(&status, 3600.0);
+        let by = ColorBy::Overlay(states.overlay);
+        let q = queues(TWO).unwrap();
+        let noted = with_queue_notes(&by, &q).unwrap();
+        let g = grid();
+        let map = RowMap::each(g.rows());
+        let tip = |row| describe(&g, &map, &noted, false, (row, 0)).unwrap().0;
+        assert_eq!(
+            tip(2),
+            "foo3 rank 2 — core 0 — properties: batch, debug — drained — drained 1 hour ago: fan — queues batch and debug"
+        );
+        assert_eq!(tip(5), "foo6 rank 5 — core 0 — avail — in no queue");
+        let own = ColorBy::Overlay(q.overlay.clone());
+        assert!(with_queue_notes(&own, &q).is_none());
+        assert!(with_queue_notes(&ColorBy::Type, &q).is_none());
     }
 
     #[test]

@@ -53,7 +53,7 @@ pub fn describe(
         if let Some(tip) = overlay_tip(by, &c) {
             text.push_str(&format!(" — {tip}"));
         }
-        if let Some(note) = overlay_note(by, &c) {
+        for note in overlay_notes(by, &c) {
             text.push_str(&format!(" — {note}"));
         }
         return Some((text, Some(c)));
@@ -76,12 +76,12 @@ fn overlay_tip<'a>(by: &'a ColorBy, c: &CellInfo) -> Option<&'a str> {
     o.tip(o.category(c.rank, &c.kind, c.id)?)
 }
 
-/// What an overlay adds of cell `c`'s node (a drain reason).
-fn overlay_note<'a>(by: &'a ColorBy, c: &CellInfo) -> Option<&'a str> {
-    let ColorBy::Overlay(o) = by else {
-        return None;
-    };
-    o.note_of(c.rank)
+/// What an overlay adds of cell `c`'s node (a drain reason, its queues).
+fn overlay_notes<'a>(by: &'a ColorBy, c: &CellInfo) -> Vec<&'a str> {
+    match by {
+        ColorBy::Overlay(o) => o.notes_of(c.rank).collect(),
+        _ => Vec::new(),
+    }
 }
 
 /// The legend of colouring `by`: each paint with what it means.

@@ -115,7 +115,7 @@ fn page() -> Html {
     let grid = analysis.as_ref().and_then(|a| a.grid.clone());
     let states = grid.as_ref().and_then(|g| g.state_words());
     let queues = use_queue_config(grid.clone());
-    let coloring = use_coloring(&docs, grid.clone(), queues.overlay.clone());
+    let coloring = use_coloring(&docs, grid.clone(), queues.queues.clone());
     let compare = use_compare(&coloring.choice, &docs);
     // A compare view lays out its own grid; a fit or the queue's jobs
     // colour the cells of whichever grid is shown.
@@ -173,7 +173,7 @@ fn page() -> Html {
             // The tour's box sits beside the editor it points into.
             <TourPanel step={tour.step} last={tour.last} go={tour.go.clone()} />
             if let (Some(grid), Some(a)) = (grid, &analysis) {
-                { grid_panel(GridPanel { grid, properties: a.properties.clone(), coloring, states, queues: queues.overlay.is_some(), sources,
+                { grid_panel(GridPanel { grid, properties: a.properties.clone(), coloring, states, queues: queues.queues.is_some(), sources,
                     docs: &docs, compare: &compare, covered: fit.overlay.is_some(), color_by,
                     overlay: fit.overlay_label, on_overlay: fit.on_overlay,
                     on_open: on_open_selection.clone(), linked, on_cell: link.on_cell }) }

@@ -7,7 +7,7 @@ use crate::analysis::request::{progress_line, Edit, Requests, Stage, Taken, PROG
 use crate::analysis::{apply_fix, entry_place, entry_span, SetBuild};
 use crate::color::{coloring, on_grid, ColorChoice};
 use crate::grid::node_states::DrainView;
-use crate::grid::overlay::Overlay;
+use crate::grid::queues::{with_queue_notes, NodeQueues};
 use crate::grid::{ColorBy, Grid};
 use crate::idset::IdSet;
 use crate::recent::Recent;
@@ -677,7 +677,11 @@ pub struct Coloring {
 /// other tab's set is read by the worker (`analyst`) and rebuilt here a
 /// few ranks at a time; until it has come, cells keep their colours.
 #[hook]
-pub fn use_coloring(docs: &Docs, grid: Option<Rc<Grid>>, queues: Option<Rc<Overlay>>) -> Coloring {
+pub fn use_coloring(
+    docs: &Docs,
+    grid: Option<Rc<Grid>>,
+    queues: Option<Rc<NodeQueues>>,
+) -> Coloring {
     let has_states = grid.as_ref().is_some_and(|g| g.has_states());
     let grid = SameGrid(grid);
     let analyst = use_workers().analysis;
@@ -712,8 +716,12 @@ pub fn use_coloring(docs: &Docs, grid: Option<Rc<Grid>>, queues: Option<Rc<Overl
                 }
                 _ => None,
             };
-            let (by, problem) = coloring(choice, *has_states, other, queues.as_deref());
-            (on_grid(&Rc::new(by), grid.0.as_deref()), problem)
+            let own = queues.as_ref().map(|q| &q.overlay);
+            let (by, problem) = coloring(choice, *has_states, other, own);
+            let by = on_grid(&Rc::new(by), grid.0.as_deref());
+            // Another colouring's tooltip names each node's queues too.
+            let noted = queues.as_ref().and_then(|q| with_queue_notes(&by, q));
+            (noted.map_or(by, Rc::new), problem)
         },
     );
     let on_choose = {

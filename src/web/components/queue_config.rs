@@ -4,7 +4,6 @@
 //! queue uses or two queues share. What the text makes is the core's
 //! [`crate::grid::queues::read`]; this file only holds the text and draws.
 
-use crate::grid::overlay::Overlay;
 use crate::grid::queues::{read, NodeQueues};
 use crate::grid::Grid;
 use crate::web::hooks::SameGrid;
@@ -22,8 +21,9 @@ pub struct QueueConfig {
     pub on_text: Callback<String>,
     /// The nodes' queues, or why there are none; `None` with no text.
     pub read: Option<Rc<Result<NodeQueues, String>>>,
-    /// The colouring by queue, when the configuration has queues.
-    pub overlay: Option<Rc<Overlay>>,
+    /// The nodes' queues, when the configuration has queues: the colouring
+    /// by queue, and the notes other colourings' tooltips add.
+    pub queues: Option<Rc<NodeQueues>>,
 }
 
 /// The configuration beside `grid`, kept across tabs (one system's
@@ -33,11 +33,11 @@ pub fn use_queue_config(grid: Option<Rc<Grid>>) -> QueueConfig {
     let text = use_state(|| Rc::new(storage::saved_queue_config()));
     let made = use_memo((SameGrid(grid), (*text).clone()), |(grid, text)| {
         let read = grid.0.as_ref().and_then(|g| read(g, text)).map(Rc::new);
-        let overlay = read
+        let queues = read
             .as_ref()
             .and_then(|r| r.as_ref().as_ref().ok())
-            .map(|q| Rc::new(q.overlay.clone()));
-        (read, overlay)
+            .map(|q| Rc::new(q.clone()));
+        (read, queues)
     });
     let shown = (*text).clone();
     let on_text = Callback::from(move |t: String| {
@@ -48,7 +48,7 @@ pub fn use_queue_config(grid: Option<Rc<Grid>>) -> QueueConfig {
         text: shown,
         on_text,
         read: made.0.clone(),
-        overlay: made.1.clone(),
+        queues: made.1.clone(),
     }
 }
 
