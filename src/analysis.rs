@@ -9,6 +9,7 @@ pub mod request;
 use crate::diag::{line_col, LineCol, Severity};
 #[cfg(feature = "page")]
 use crate::grid::node_states::NodeStates;
+use crate::grid::queues::NodeQueues;
 use crate::grid::{Grid, GridWire};
 use crate::idset::IdSet;
 use crate::outline::Outline;
@@ -765,8 +766,45 @@ pub fn warm_up_payload(nodes: u32) -> String {
     )
 }
 
+/// The queues of the nodes `text` draws (an R, or a `flux resource`
+/// payload) under the configuration `config`: what the page's queue box
+/// shows beside that document, for the JS API's `nodeQueues`.
+pub fn node_queues(text: &str, config: &str) -> Result<NodeQueues, String> {
+    let begun = Analysis::begin(text);
+    let Some(grid) = begun.grid.as_ref().filter(|g| !g.is_partial()) else {
+        let why = begun.report.rejection.as_deref().unwrap_or("it holds no R");
+        return Err(format!(
+            "the document draws no nodes to place in queues: {why}"
+        ));
+    };
+    crate::grid::queues::read(grid, config)
+        .unwrap_or_else(|| Err("the configuration is empty".into()))
+}
+
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn the_queues_of_a_documents_nodes_or_why_there_are_none() {
+        let r = r#"{"version": 1, "execution": {"R_lite": [{"rank": "0-1", "children": {"core": "0"}}],
+            "nodelist": ["n[0-1]"], "properties": {"debug": "1"}}}"#;
+        let q = super::node_queues(r, "[queues.debug]\nrequires = [\"debug\"]\n").unwrap();
+        assert_eq!(q.queues[0].nodes, "1 node: n1");
+        assert_eq!(
+            q.findings,
+            ["1 node is in no queue, so no job can run there: n0"]
+        );
+        assert_eq!(
+            super::node_queues(r, "  ").err().as_deref(),
+            Some("the configuration is empty")
+        );
+        assert_eq!(
+            super::node_queues(r#"{"version": 2}"#, "[queues.a]")
+                .err()
+                .as_deref(),
+            Some("the document draws no nodes to place in queues: unsupported version 2")
+        );
+    }
+
     use super::*;
     use crate::outline::Origin;
 

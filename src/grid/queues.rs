@@ -17,7 +17,7 @@ use crate::words::{count, join_and};
 use std::collections::BTreeMap;
 
 /// One queue as the configuration panel lists it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct QueueLine {
     /// The queue's name.
     pub name: String,

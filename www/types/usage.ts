@@ -5,8 +5,8 @@
 import init, {
   decode, encode, fit, fromHwloc, graphFromHwloc, formatShape, graph, graphCheck, graphExport, graphFind, hostlist, idset,
   shape, summary, validate, wasmMemoryBytes,
-  union, append, diff, intersect, verify, evalSetExpression, explain, whyFinding, readSmall, resource,
-  type ResourcePrinted,
+  union, append, diff, intersect, verify, evalSetExpression, explain, whyFinding, readSmall, resource, nodeQueues,
+  type ResourcePrinted, type NodeQueues,
   type Explained, type WhyFinding, type Finding, type FitAnswer, type HwlocOptions, type GraphCheck, type GraphExportOptions, type Summary, type Verdict, type IntersectOptions,
 } from '../../pkg/rscope.js';
 
@@ -147,8 +147,12 @@ const payload = '{"R": null, "online": "", "offline": "", "exclude": "", "drain"
 const statusText: ResourcePrinted = resource('status', payload, { format: 'long', states: 'drain', noHeader: true });
 const exit: number = statusText.code;
 resource('list', payload, { queues: ['batch'], config: '[queues.batch]', configToml: true, skipEmpty: true });
+const inQueues: NodeQueues = nodeQueues(r, '[queues.batch]');
+const firstQueue: string = inQueues.queues[0].nodes + inQueues.findings.join('\n');
+// @ts-expect-error the configuration is text
+nodeQueues(r, { queues: {} });
 // @ts-expect-error no such command
 resource('undrain', payload);
 // @ts-expect-error queues is a list
 resource('list', payload, { queues: 'batch' });
-console.log(notText, notCount, notIds, notGraph, notLines, exit);
+console.log(notText, notCount, notIds, notGraph, notLines, exit, firstQueue);

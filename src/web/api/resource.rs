@@ -1,6 +1,7 @@
 //! The JS API for `flux resource` payloads: `resource(command, payload,
 //! options)`, a thin call of [`crate::resource`], answering with the bytes
-//! `rscope resource COMMAND` prints and its exit status.
+//! `rscope resource COMMAND` prints and its exit status; and
+//! `nodeQueues(document, config)`, the page's queue box as a call.
 
 use crate::resource::{self, Config, ListOptions, StatusOptions};
 use crate::web::api::{error, option_flag, option_string, option_strings, text_arg, to_js};
@@ -36,6 +37,27 @@ export interface ResourcePrinted { stdout: string; stderr: string; code: number 
  * (status, drain) or `sched.resource-status` (list, info, R) payload.
  */
 export function resource(command: ResourceCommand, payload: string, options?: ResourceOptions): ResourcePrinted;
+/** One configured queue, as the page's queue box lists it. */
+export interface QueueLine {
+  name: string;
+  /** What it requires, in words: `requires batch`, `every node`, or the parent of a virtual queue. */
+  requires: string;
+  /** Its nodes, counted and named: `3 nodes: foo[1-3]`, or `no nodes`. */
+  nodes: string;
+}
+/** The queues of a document's nodes under a configuration. */
+export interface NodeQueues {
+  queues: QueueLine[];
+  /** Nodes in no queue, nodes two queues share, and `requires` no node meets. */
+  findings: string[];
+}
+/**
+ * The queues of the nodes `document` draws (an R, or a `flux resource`
+ * payload) under `config` (TOML, or the JSON `flux config get` prints), as
+ * the page's queue box shows them. Throws when the configuration does not
+ * read or has no queues, or the document draws no nodes.
+ */
+export function nodeQueues(document: string, config: string): NodeQueues;
 "#;
 
 const NAME: &str = "resource";
@@ -101,6 +123,33 @@ fn list_options(command: &str, options: &JsValue) -> Result<ListOptions, JsValue
         skip_empty: option_flag(NAME, options, "skipEmpty")?,
         no_skip_empty: option_flag(NAME, options, "noSkipEmpty")?,
         env_default: None,
+    })
+}
+
+/// What [`node_queues`] answers: the queue box's lines and findings.
+#[derive(serde::Serialize)]
+struct QueuesAnswer<'a> {
+    queues: &'a [crate::grid::queues::QueueLine],
+    findings: &'a [String],
+}
+
+/// `nodeQueues(document, config)`: what the page's queue box shows for
+/// `config` beside `document` ([`crate::analysis::node_queues`]).
+#[wasm_bindgen(js_name = nodeQueues, skip_typescript)]
+pub fn node_queues(document: JsValue, config: JsValue) -> Result<JsValue, JsValue> {
+    const FN: &str = "nodeQueues";
+    let document = text_arg(FN, "document", "an R or a flux resource payload", &document)?;
+    let config = text_arg(
+        FN,
+        "config",
+        "TOML, or the JSON flux config get prints",
+        &config,
+    )?;
+    let q = crate::analysis::node_queues(&document, &config)
+        .map_err(|e| error(&format!("{FN}: {e}")))?;
+    to_js(&QueuesAnswer {
+        queues: &q.queues,
+        findings: &q.findings,
     })
 }
 
