@@ -70,19 +70,24 @@ pub fn queue_config_panel(props: &QueueConfigProps) -> Html {
         let area: HtmlTextAreaElement = e.target_unchecked_into();
         area.value()
     });
+    // A file that cannot be read leaves the text as it was, and says why.
+    let unread = use_state_eq(|| None::<String>);
     let onchange = {
-        let on_text = props.on_text.clone();
+        let (on_text, unread) = (props.on_text.clone(), unread.clone());
         Callback::from(move |e: Event| {
             let input: HtmlInputElement = e.target_unchecked_into();
             let Some(file) = input.files().and_then(|f| f.get(0)) else {
                 return;
             };
             input.set_value("");
-            let on_text = on_text.clone();
+            let (on_text, unread) = (on_text.clone(), unread.clone());
             spawn_local(async move {
                 match load::read_file(file).await {
-                    Ok(doc) => on_text.emit(doc.text.to_string()),
-                    Err(why) => on_text.emit(format!("# {why}\n")),
+                    Ok(doc) => {
+                        unread.set(None);
+                        on_text.emit(doc.text.to_string());
+                    }
+                    Err(why) => unread.set(Some(why)),
                 }
             });
         })
@@ -98,13 +103,16 @@ pub fn queue_config_panel(props: &QueueConfigProps) -> Html {
                 <input type="file" accept=".toml,.json,text/plain,application/json" class="visually-hidden"
                     {onchange} data-testid="queue-config-file" />
             </label></p>
-            { made(props.read.as_deref()) }
+            if let Some(why) = (*unread).clone() {
+                <p class="error" role="alert" data-testid="queue-config-unread">{ why }</p>
+            }
+            { what_it_makes(props.read.as_deref()) }
         </section>
     }
 }
 
 /// The queues and findings the configuration makes, or why it makes none.
-fn made(read: Option<&Result<NodeQueues, String>>) -> Html {
+fn what_it_makes(read: Option<&Result<NodeQueues, String>>) -> Html {
     match read {
         None => Html::default(),
         Some(Err(why)) => html! {
