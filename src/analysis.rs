@@ -783,28 +783,6 @@ pub fn node_queues(text: &str, config: &str) -> Result<NodeQueues, String> {
 
 #[cfg(test)]
 mod tests {
-    #[test]
-    fn the_queues_of_a_documents_nodes_or_why_there_are_none() {
-        let r = r#"{"version": 1, "execution": {"R_lite": [{"rank": "0-1", "children": {"core": "0"}}],
-            "nodelist": ["n[0-1]"], "properties": {"debug": "1"}}}"#;
-        let q = super::node_queues(r, "[queues.debug]\nrequires = [\"debug\"]\n").unwrap();
-        assert_eq!(q.queues[0].nodes, "1 node: n1");
-        assert_eq!(
-            q.findings,
-            ["1 node is in no queue, so no job can run there: n0"]
-        );
-        assert_eq!(
-            super::node_queues(r, "  ").err().as_deref(),
-            Some("the configuration is empty")
-        );
-        assert_eq!(
-            super::node_queues(r#"{"version": 2}"#, "[queues.a]")
-                .err()
-                .as_deref(),
-            Some("the document draws no nodes to place in queues: unsupported version 2")
-        );
-    }
-
     use super::*;
     use crate::outline::Origin;
 
@@ -885,6 +863,28 @@ mod tests {
         let a = Analysis::of(later);
         let s = a.summaries.as_ref().unwrap();
         assert_eq!((s.main, s.main().map(|m| m.nodes)), (Some(1), Some(4)));
+    }
+
+    #[test]
+    fn the_queues_of_a_documents_nodes_or_why_there_are_none() {
+        let r = r#"{"version": 1, "execution": {"R_lite": [{"rank": "0-1", "children": {"core": "0"}}],
+            "nodelist": ["n[0-1]"], "properties": {"debug": "1"}}}"#;
+        let q = node_queues(r, "[queues.debug]\nrequires = [\"debug\"]\n").unwrap();
+        assert_eq!(q.queues[0].nodes, "1 node: n1");
+        assert_eq!(
+            q.findings,
+            ["1 node is in no queue, so no job can run there: n0"]
+        );
+        assert_eq!(
+            node_queues(r, "  ").err().as_deref(),
+            Some("the configuration is empty")
+        );
+        assert_eq!(
+            node_queues(r#"{"version": 2}"#, "[queues.a]")
+                .err()
+                .as_deref(),
+            Some("the document draws no nodes to place in queues: unsupported version 2")
+        );
     }
 
     #[test]

@@ -241,17 +241,16 @@ pub fn coloring(
     queues: Option<&Overlay>,
 ) -> (ColorBy, Option<String>) {
     // A status document opens coloured by state; anything else by type.
-    let fallback = if has_states {
-        ColorBy::State
+    let (fallback, what) = if has_states {
+        (ColorBy::State, "state")
     } else {
-        ColorBy::Type
+        (ColorBy::Type, "type")
     };
     match (choice, other) {
         (ColorChoice::Property(p), _) => (ColorBy::Property(p.clone()), None),
         (ColorChoice::Queue, _) => match queues {
             Some(o) => (ColorBy::Overlay(o.clone()), None),
             None => {
-                let what = if has_states { "state" } else { "type" };
                 let problem = format!(
                     "no configuration with queues is open, so cells are coloured by {what}"
                 );
@@ -260,7 +259,6 @@ pub fn coloring(
         },
         (_, Some((_, Ok(set)))) => (ColorBy::Membership(set), None),
         (_, Some((i, Err(why)))) => {
-            let what = if has_states { "state" } else { "type" };
             let problem = format!(
                 "tab {} holds no R the reference accepts ({why}), so cells are coloured by {what}",
                 tab_letter(i)

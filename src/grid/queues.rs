@@ -138,34 +138,34 @@ impl NodeQueues {
         rules: &[(&str, &[String])],
     ) {
         for (member, rows) in groups {
-            let nodes = count(rows.len(), "node");
-            let are = if rows.len() == 1 { "is" } else { "are" };
-            let hosts = hosts_of(grid, rows);
             let mut parents: Vec<&str> = member.iter().map(|&i| rules[i].0).collect();
+            parents.sort_unstable();
             parents.dedup();
-            if member.is_empty() {
-                self.findings.push(format!(
-                    "{nodes} {are} in no queue, so no job can run there: {hosts}"
-                ));
-            } else if parents.len() > 1 {
-                let queues = join_and(member.iter().map(|&i| names[i].to_string()).collect());
-                self.findings.push(format!(
-                    "{nodes} {are} in more than one queue ({queues}), which share them: {hosts}"
-                ));
-            }
+            let what = match parents.len() {
+                0 => "in no queue, so no job can run there".to_string(),
+                1 => continue,
+                _ => {
+                    let queues = join_and(member.iter().map(|&i| names[i].to_string()).collect());
+                    format!("in more than one queue ({queues}), which share them")
+                }
+            };
+            let are = if rows.len() == 1 { "is" } else { "are" };
+            self.findings.push(format!(
+                "{} {are} {what}: {}",
+                count(rows.len(), "node"),
+                hosts_of(grid, rows)
+            ));
         }
     }
 }
 
 /// Colouring `by` with each node's queues added to its tooltip, when it
-/// is an overlay (a payload's node states) other than the queues' own.
+/// is an overlay (a payload's node states); the caller leaves the queues'
+/// own colouring as it is, whose categories name them already.
 pub fn with_queue_notes(by: &ColorBy, queues: &NodeQueues) -> Option<ColorBy> {
     let ColorBy::Overlay(o) = by else {
         return None;
     };
-    if *o == queues.overlay {
-        return None;
-    }
     let mut noted = o.clone();
     for (ranks, words) in &queues.notes {
         noted.note(ranks.clone(), words.clone());
@@ -271,6 +271,13 @@ mod tests {
         NodeQueues::of(&grid(), &Config::from_text(toml).unwrap())
     }
 
+    /// The tooltip of the first core of `row`, coloured `by`.
+    fn tip(by: &ColorBy, row: usize) -> String {
+        let g = grid();
+        let map = RowMap::each(g.rows());
+        describe(&g, &map, by, false, (row, 0)).unwrap().0
+    }
+
     const TWO: &str =
         "[queues.batch]\nrequires = [\"batch\"]\n[queues.debug]\nrequires = [\"debug\"]\n";
 
@@ -285,18 +292,15 @@ mod tests {
             ("in no queue: 2 nodes".into(), Paint::Unmarked),
         ];
         assert_eq!(legend(&grid(), &by), want);
-        let g = grid();
-        let map = RowMap::each(g.rows());
-        let tip = |row| describe(&g, &map, &by, false, (row, 0)).unwrap().0;
         assert_eq!(
-            tip(0),
+            tip(&by, 0),
             "foo1 rank 0 — core 0 — properties: batch — queue batch"
         );
         assert_eq!(
-            tip(2),
+            tip(&by, 2),
             "foo3 rank 2 — core 0 — properties: batch, debug — queues batch and debug"
         );
-        assert_eq!(tip(4), "foo5 rank 4 — core 0 — in no queue");
+        assert_eq!(tip(&by, 4), "foo5 rank 4 — core 0 — in no queue");
     }
 
     #[test]
@@ -392,16 +396,11 @@ mod tests {
         let by = ColorBy::Overlay(states.overlay);
         let q = queues(TWO).unwrap();
         let noted = with_queue_notes(&by, &q).unwrap();
-        let g = grid();
-        let map = RowMap::each(g.rows());
-        let tip = |row| describe(&g, &map, &noted, false, (row, 0)).unwrap().0;
         assert_eq!(
-            tip(2),
+            tip(&noted, 2),
             "foo3 rank 2 — core 0 — properties: batch, debug — drained — drained 1 hour ago: fan — queues batch and debug"
         );
-        assert_eq!(tip(5), "foo6 rank 5 — core 0 — avail — in no queue");
-        let own = ColorBy::Overlay(q.overlay.clone());
-        assert!(with_queue_notes(&own, &q).is_none());
+        assert_eq!(tip(&noted, 5), "foo6 rank 5 — core 0 — avail — in no queue");
         assert!(with_queue_notes(&ColorBy::Type, &q).is_none());
     }
 

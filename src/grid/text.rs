@@ -53,8 +53,10 @@ pub fn describe(
         if let Some(tip) = overlay_tip(by, &c) {
             text.push_str(&format!(" — {tip}"));
         }
-        for note in overlay_notes(by, &c) {
-            text.push_str(&format!(" — {note}"));
+        if let ColorBy::Overlay(o) = by {
+            for note in o.notes_of(c.rank) {
+                text.push_str(&format!(" — {note}"));
+            }
         }
         return Some((text, Some(c)));
     }
@@ -74,14 +76,6 @@ fn overlay_tip<'a>(by: &'a ColorBy, c: &CellInfo) -> Option<&'a str> {
         return None;
     };
     o.tip(o.category(c.rank, &c.kind, c.id)?)
-}
-
-/// What an overlay adds of cell `c`'s node (a drain reason, its queues).
-fn overlay_notes<'a>(by: &'a ColorBy, c: &CellInfo) -> Vec<&'a str> {
-    match by {
-        ColorBy::Overlay(o) => o.notes_of(c.rank).collect(),
-        _ => Vec::new(),
-    }
 }
 
 /// The legend of colouring `by`: each paint with what it means.

@@ -720,7 +720,10 @@ pub fn use_coloring(
             let (by, problem) = coloring(choice, *has_states, other, own);
             let by = on_grid(&Rc::new(by), grid.0.as_deref());
             // Another colouring's tooltip names each node's queues too.
-            let noted = queues.as_ref().and_then(|q| with_queue_notes(&by, q));
+            let noted = queues
+                .as_ref()
+                .filter(|_| *choice != ColorChoice::Queue)
+                .and_then(|q| with_queue_notes(&by, q));
             (noted.map_or(by, Rc::new), problem)
         },
     );
