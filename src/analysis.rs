@@ -7,7 +7,6 @@
 pub mod request;
 
 use crate::diag::{line_col, LineCol, Severity};
-#[cfg(feature = "page")]
 use crate::grid::node_states::NodeStates;
 use crate::grid::queues::NodeQueues;
 use crate::grid::{Grid, GridWire};
@@ -139,7 +138,6 @@ fn json_tree(text: &str, summaries: &Result<Summaries, String>) -> Option<JsonNo
 
 /// `grid` with the node states of a `resource.status` payload, drain
 /// ages as of now.
-#[cfg(feature = "page")]
 fn with_node_states(grid: Grid, report: &Report) -> Grid {
     match &report.node_states {
         Some(st) => {
@@ -148,12 +146,6 @@ fn with_node_states(grid: Grid, report: &Report) -> Grid {
         }
         None => grid,
     }
-}
-
-/// The element's bundle reads no node states (`report`'s note says why).
-#[cfg(not(feature = "page"))]
-fn with_node_states(grid: Grid, _report: &Report) -> Grid {
-    grid
 }
 
 /// The first half of an analysis ([`Analysis::begin`]).
@@ -477,7 +469,7 @@ pub fn unreadable(e: postcard::Error) -> String {
     // postcard's messages start in capitals; ours never do.
     format!(
         "analysis answer unreadable: {}",
-        e.to_string().to_lowercase()
+        e.to_string().to_ascii_lowercase()
     )
 }
 

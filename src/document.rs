@@ -11,6 +11,7 @@ use crate::diag::Diagnostic;
 use crate::jgf;
 use crate::json::{self, Value};
 use crate::rset::{self, Document, GraphCheck, Parsed};
+use crate::sorting;
 
 /// A document read once: the R model's reading, with the graph's findings
 /// among its diagnostics, and the graph itself.
@@ -111,7 +112,7 @@ fn read_for(text: &str, read_r: ReadR) -> Read {
             let (analysis, found) = jgf::analyze_graph(g);
             let mut diags = parsed.diagnostics;
             diags.extend(found);
-            diags.sort_by_key(|d| d.span.start);
+            sorting::sort_by_key(&mut diags, |d| d.span.start);
             graph = Some(analysis);
             bare_graph = Some(diags);
         }

@@ -32,6 +32,7 @@ use crate::idset::IdSet;
 use crate::rset::{Node, Rset};
 use crate::shape::check::{count_of, Count};
 use crate::shape::Json;
+use crate::sorting;
 use crate::words::count;
 use std::borrow::Cow;
 use std::fmt;
@@ -535,13 +536,15 @@ fn candidates<'a>(
         })
         .collect();
     match policy {
-        Policy::Worst => out.sort_by(|a, b| {
+        Policy::Worst => sorting::sort_by(&mut out, |a, b| {
             (b.free_cores, b.free_gpus)
                 .cmp(&(a.free_cores, a.free_gpus))
                 .then(a.node.rank().cmp(&b.node.rank()))
         }),
-        Policy::First => out.sort_by_key(|c| c.node.rank()),
-        Policy::Best => out.sort_by_key(|c| (c.free_cores, c.free_gpus, c.node.rank())),
+        Policy::First => sorting::sort_by_key(&mut out, |c| c.node.rank()),
+        Policy::Best => {
+            sorting::sort_by_key(&mut out, |c| (c.free_cores, c.free_gpus, c.node.rank()))
+        }
     }
     out
 }
@@ -834,7 +837,7 @@ impl Shortfall {
 /// The R holding the picks.
 fn build(all: &Rset, picks: &[Pick]) -> Rset {
     let mut picks: Vec<&Pick> = picks.iter().collect();
-    picks.sort_by_key(|p| p.0);
+    sorting::sort_by_key(&mut picks, |p| p.0);
     let mut r = Rset::new();
     for (rank, cores, gpus) in picks {
         let hostname = all.node(*rank).and_then(Node::hostname);

@@ -24,6 +24,7 @@
 //! long` in an `unsigned int`, so an id of 2³² or more wraps around there;
 //! here any id above [`MAX_ID`] is refused instead.
 
+use crate::sorting;
 use std::cmp::{max, min};
 use std::collections::BTreeMap;
 use std::fmt;
@@ -538,7 +539,7 @@ impl IdSet {
             prev = Some((el.lo, el.hi));
             set.insert(el.lo, el.hi);
         }
-        problems.sort_by_key(|p| p.span().start);
+        sorting::sort_by_key(&mut problems, |p| p.span().start);
         let set = IdSet {
             ranges: set.0.into_iter().collect(),
         };

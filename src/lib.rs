@@ -49,6 +49,7 @@ pub mod rset;
 pub mod setops;
 pub mod shape;
 pub mod share;
+pub mod sorting;
 pub mod tabs;
 pub mod teach;
 pub mod textview;

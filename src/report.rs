@@ -6,10 +6,10 @@
 use crate::diag::{Diagnostic, LineCol, Severity};
 use crate::document::{self, Read};
 use crate::jgf;
-#[cfg(feature = "page")]
 use crate::resource::check;
 use crate::resource::ResourceStatus;
 use crate::rset::{Document, Entry, Rset};
+use crate::sorting;
 use serde::{Deserialize, Serialize};
 
 /// A diagnostic placed in the text for an editor.
@@ -223,9 +223,6 @@ pub fn analyze(text: &str) -> Report {
         let set = jgf::consistency::to_rset(g);
         return bare_graph_report(diags, set, graph, &mut places);
     }
-    // The element's bundle has no room for payloads (its 400 KB budget):
-    // there, a payload is JSON of other keys.
-    #[cfg(feature = "page")]
     if foreign {
         if let Some(report) = status_payload_report(text, &mut places) {
             return report;
@@ -273,14 +270,16 @@ pub fn analyze(text: &str) -> Report {
 /// What a `resource.status` payload shows, or `None` for JSON that is no
 /// such payload: its R as the set the views draw, its findings, and its
 /// nodes' states when `flux resource status` would read it.
-#[cfg(feature = "page")]
 fn status_payload_report(text: &str, places: &mut Places<'_>) -> Option<Report> {
     let root = crate::json::parse(text).ok()?;
     if !root.as_object().is_some_and(check::is_status_payload) {
         return None;
     }
     let read = check::read_status(text, &root);
-    let node_states = read.rset.as_ref().and_then(|_| node_states(text, &root));
+    let node_states = read
+        .rset
+        .as_ref()
+        .and_then(|set| ResourceStatus::of_set(text, root.as_object()?, set).ok());
     drop(root);
     let findings = read
         .diagnostics
@@ -308,14 +307,7 @@ fn status_payload_report(text: &str, places: &mut Places<'_>) -> Option<Report> 
     })
 }
 
-/// The node states of a payload, as `flux resource status` reads them.
-#[cfg(feature = "page")]
-fn node_states(text: &str, root: &crate::json::Value<'_>) -> Option<ResourceStatus> {
-    ResourceStatus::read(text, Some(root)).ok()
-}
-
 /// Why a `resource.status` payload holds no set to draw.
-#[cfg(feature = "page")]
 pub const NO_PAYLOAD_R: &str =
     "this resource.status payload's R is one flux resource status refuses: see the findings under /R";
 
@@ -424,7 +416,7 @@ impl Report {
 pub fn summarize_set(name: &str, set: &Rset) -> SetSummary {
     let mut names = set.child_types();
     // Cores and GPUs first, as people read them; the rest in name order.
-    names.sort_by_key(|n| (n != "core", n != "gpu", n.clone()));
+    sorting::sort_by_key(&mut names, |n| (n != "core", n != "gpu", n.clone()));
     let types = names
         .into_iter()
         .map(|name| TypeCount {
@@ -442,7 +434,7 @@ pub fn summarize_set(name: &str, set: &Rset) -> SetSummary {
             name,
         })
         .collect();
-    properties.sort_by(|a, b| a.name.cmp(&b.name));
+    sorting::sort_by(&mut properties, |a, b| a.name.cmp(&b.name));
     SetSummary {
         name: name.to_string(),
         nodes: set.len() as u64,

@@ -93,7 +93,7 @@ pub struct CompareBuild {
 fn unreadable(e: postcard::Error) -> String {
     format!(
         "compare answer unreadable: {}",
-        e.to_string().to_lowercase()
+        e.to_string().to_ascii_lowercase()
     )
 }
 

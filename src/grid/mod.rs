@@ -33,6 +33,7 @@ pub use wire::{GridBuild, GridWire};
 
 use crate::idset::IdSet;
 use crate::rset::Rset;
+use crate::sorting;
 use serde::Serialize;
 
 /// The most columns one child type may take; ids above are not drawn, and
@@ -157,7 +158,7 @@ impl Grid {
     /// the cells' states.
     pub fn new(set: &Rset, allocated: Option<&Rset>, down: Option<&Rset>) -> Grid {
         let mut types = set.child_types();
-        types.sort_by_key(|n| (n != "core", n != "gpu", n.clone()));
+        sorting::sort_by_key(&mut types, |n| (n != "core", n != "gpu", n.clone()));
         let nodes = set.nodes_by_rank();
         let mut clipped = false;
         let mut columns = Vec::new();

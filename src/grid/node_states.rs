@@ -8,6 +8,7 @@ use super::overlay::Overlay;
 use crate::idset::IdSet;
 use crate::resource::nodes::{age, when, NodeState, NODE_STATES};
 use crate::resource::ResourceStatus;
+use crate::sorting;
 use crate::words::count;
 use serde::{Deserialize, Serialize};
 
@@ -113,7 +114,7 @@ impl NodeStates {
                 None => groups.push((state, vec![rank])),
             }
         }
-        groups.sort_by_key(|(s, _)| (legend_place(s.name), !s.online));
+        sorting::sort_by_key(&mut groups, |(s, _)| (legend_place(s.name), !s.online));
         let excluded: u64 = groups
             .iter()
             .filter(|(s, _)| s.name == "exclude")
@@ -253,7 +254,7 @@ fn legend_place(name: &str) -> usize {
 /// keep rank order.
 pub fn sort_drains(rows: &mut [DrainView], by: DrainSort, descending: bool) {
     let first_rank = |r: &DrainView| IdSet::decode(&r.ranks).ok().and_then(|s| s.first());
-    rows.sort_by(|a, b| {
+    sorting::sort_by(rows, |a, b| {
         let order = match by {
             DrainSort::Time => a
                 .timestamp

@@ -124,7 +124,7 @@ impl GridWire {
         let more: Vec<RowGroup> = postcard::from_bytes(bytes).map_err(|e| {
             format!(
                 "analysis answer unreadable: {}",
-                e.to_string().to_lowercase()
+                e.to_string().to_ascii_lowercase()
             )
         })?;
         self.groups.extend(more);

@@ -225,6 +225,23 @@ mod tests {
     }
 
     #[test]
+    fn the_pages_status_from_its_own_set_agrees_with_the_clis() {
+        let root = crate::json::parse(PAYLOAD).unwrap();
+        let obj = root.as_object().unwrap();
+        let set = super::super::check::read_status(PAYLOAD, &root)
+            .rset
+            .unwrap();
+        let page = ResourceStatus::of_set(PAYLOAD, obj, &set).unwrap();
+        let cli = status(PAYLOAD);
+        let states = |s: &ResourceStatus| -> Vec<NodeState> {
+            s.all.iter().map(|r| s.node_state(r)).collect()
+        };
+        assert_eq!(states(&page), states(&cli));
+        assert_eq!(page.drain_rows(), cli.drain_rows());
+        assert_eq!(page.all.to_string(), "0-5");
+    }
+
+    #[test]
     fn times_are_local_dates_to_the_minute() {
         // The zone output_format's tests pin for the whole test process.
         std::env::set_var("TZ", "EST5EDT,M3.2.0,M11.1.0");

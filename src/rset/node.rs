@@ -3,6 +3,7 @@
 
 use super::zhash::ZHash;
 use crate::idset::IdSet;
+use crate::sorting;
 use std::borrow::Cow;
 
 /// One execution target (broker rank) and the resources it holds.
@@ -282,7 +283,7 @@ impl Node {
             }
         } else {
             let mut sorted: Vec<(&str, &IdSet)> = others().collect();
-            sorted.sort_by(|a, b| a.0.cmp(b.0));
+            sorting::sort_by(&mut sorted, |a, b| a.0.cmp(b.0));
             for (name, ids) in sorted {
                 write(name, ids);
             }

@@ -24,6 +24,7 @@ use crate::hostlist::Hostlist;
 use crate::idset::IdSet;
 use crate::json::tree::{Array, Object, Value};
 use crate::json::{self, members, range, string_subrange, type_name, Member};
+use crate::sorting;
 use std::collections::HashMap;
 use std::ops::Range;
 
@@ -489,7 +490,7 @@ impl<'t, 'g> Cx<'t, 'g> {
                 "",
             ));
         }
-        self.diags.sort_by_key(|d| d.span.start);
+        sorting::sort_by_key(&mut self.diags, |d| d.span.start);
         let (rset, partial) = match rset {
             Some(s) if !self.fatal => (Some(s), None),
             // Past the rank limit the nodes read are too many to draw.

@@ -5,6 +5,7 @@ use super::error::{Error, ErrorKind};
 use super::node::Node;
 use crate::hostlist::Hostlist;
 use crate::idset::IdSet;
+use crate::sorting;
 use rustc_hash::FxHashMap;
 
 /// An RFC 20 resource set.
@@ -157,7 +158,7 @@ impl Rset {
                 }
             }
         }
-        v.sort();
+        sorting::sort_by(&mut v, |a, b| a.cmp(b));
         v
     }
 

@@ -536,7 +536,7 @@ fn quoted(s: &str) -> Option<String> {
 /// A resource type: bare when the lexer reads it back as a type.
 fn type_token(s: &str) -> Option<String> {
     let bare = !s.is_empty()
-        && s.to_lowercase() != "slot"
+        && !s.eq_ignore_ascii_case("slot")
         && s.chars().all(|c| {
             !matches!(c, '=' | '{' | '}' | '[' | ']' | '/' | ';' | '"' | '\'') && !py_space(c)
         });
@@ -567,7 +567,8 @@ fn key_token(s: &str) -> Option<String> {
 
 /// A string value: bare unless it would read as something else.
 fn value_token(s: &str) -> Option<String> {
-    let lower = s.to_lowercase();
+    // As the lexer compares its words (without ASCII case).
+    let lower = s.to_ascii_lowercase();
     let bare = s
         .chars()
         .next()

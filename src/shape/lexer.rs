@@ -282,7 +282,11 @@ impl<'a> Lexer<'a> {
         if is_type(c) {
             let n = Self::run(self.rest(), is_type);
             let s = &self.rest()[..n];
-            let tok = if s.to_lowercase() == "slot" {
+            // Comparing without ASCII case is comparing lowercased text
+            // here: no other character lowercases to an ASCII letter but
+            // the Kelvin sign (to `k`), and none of the words has a `k`.
+            // It also keeps Unicode's case tables out of the wasm.
+            let tok = if s.eq_ignore_ascii_case("slot") {
                 self.slot_count += 1;
                 Tok::Slot
             } else {
@@ -401,11 +405,15 @@ impl<'a> Lexer<'a> {
         if !matches!(c, ',' | '{' | '}' | '[' | ']') {
             let n = Self::run(rest, |ch| !matches!(ch, ',' | '{' | '}' | '[' | ']'));
             let s = &rest[..n];
-            let tok = match s.to_lowercase().as_str() {
-                "false" => Tok::False,
-                "null" => Tok::Null,
-                "true" => Tok::True,
-                _ => Tok::Str(s.to_string()),
+            let is = |word: &str| s.eq_ignore_ascii_case(word);
+            let tok = if is("false") {
+                Tok::False
+            } else if is("null") {
+                Tok::Null
+            } else if is("true") {
+                Tok::True
+            } else {
+                Tok::Str(s.to_string())
             };
             return Ok(self.token(tok, n));
         }

@@ -85,7 +85,7 @@ fn yaml_float(f: f64) -> String {
     } else if f.is_infinite() {
         if f > 0.0 { ".inf" } else { "-.inf" }.to_string()
     } else {
-        let s = float_repr(f).to_lowercase();
+        let s = float_repr(f).to_ascii_lowercase();
         if !s.contains('.') && s.contains('e') {
             s.replacen('e', ".0e", 1)
         } else {

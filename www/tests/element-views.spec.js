@@ -1,7 +1,7 @@
 // The <rscope-view> element draws each view its `view` attribute names,
 // read-only, with an "Open in Rscope" link, as the iframe mode does.
 import { test, expect } from './fixtures.js';
-import { elementHost, rscopeView, viewDrawn, viewTag } from './rscope.js';
+import { elementHost, NODE_STATES_LEGEND, rscopeView, viewDrawn, viewTag } from './rscope.js';
 
 const RFC20 = '/static/examples/rfc20.json';
 
@@ -53,5 +53,13 @@ test('a shape with its fit, outlined on the grid', async ({ page, problems }) =>
   await expect(view.getByTestId('embed-fit')).toHaveText('fits now: 2 nodes, node[186-187], 8 cores');
   await expect(view.getByTestId('embed-fit')).toHaveAttribute('data-status', 'now');
   await expect(view.getByTestId('grid')).toHaveAttribute('data-linked', '19-20');
+  expect(problems).toEqual([]);
+});
+
+test('the grid of a resource.status payload coloured by node state', async ({ page, problems }) => {
+  await elementHost(page, viewTag({ src: '/static/examples/node-states.json', view: 'grid', 'color-by': 'state' }));
+  const view = rscopeView(page);
+  await viewDrawn(view);
+  await expect(view.getByTestId('legend').locator('li')).toHaveText(NODE_STATES_LEGEND);
   expect(problems).toEqual([]);
 });

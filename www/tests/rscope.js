@@ -19,6 +19,16 @@ const EDITOR = 'R document (JSON)';
 const asText = (doc) => (typeof doc === 'string' ? doc : JSON.stringify(doc));
 
 /** Four nodes of eight cores, node[0-3], for the shape panel's specs. */
+/** The legend of static/examples/node-states.json coloured by state. */
+export const NODE_STATES_LEGEND = [
+  'avail: 9 nodes',
+  'avail* (offline): 1 node',
+  'torpid: 1 node',
+  'drained: 3 nodes',
+  'drained* (offline): 1 node',
+  'exclude: 1 node',
+];
+
 export const FOUR_NODES = '{"version": 1, "execution": {"R_lite": [{"rank": "0-3", "children": {"core": "0-7"}}], "nodelist": ["node[0-3]"], "starttime": 0, "expiration": 0}}';
 
 /** 276 bytes that declare 1 048 576 nodes of one core: about a second of
