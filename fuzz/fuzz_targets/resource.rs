@@ -1,6 +1,7 @@
 //! Fuzz the `flux resource` payload and configuration readers: no payload,
 //! configuration or option text may panic, nor the page's queue colouring
-//! of a configuration. The first byte picks which
+//! of a configuration, nor its check of `[bootstrap] hosts` against the
+//! ranks. The first byte picks which
 //! reader gets the rest, and the status and list commands run over the
 //! payload with a few formats and options. A payload is also read as the
 //! page reads it: findings, node states, the drain table sorted, and the
@@ -48,13 +49,15 @@ fuzz_target!(|data: &[u8]| {
 });
 
 /// What the page's queue box does with a configuration: the queues of
-/// a small grid's nodes, with properties held, negated and missing.
+/// a small grid's nodes, with properties held, negated and missing, and
+/// its ranks against the configuration's `[bootstrap] hosts`.
 fn queues_on_a_grid(text: &str) {
     let r = r#"{"version": 1, "execution": {"R_lite": [{"rank": "0-3", "children": {"core": "0"}}],
         "nodelist": ["a[0-3]"], "properties": {"batch": "0-1", "debug": "1-2"}}}"#;
     let set = rscope::rset::load(r).expect("the fixed R reads");
     let grid = rscope::grid::Grid::new(&set, None, None);
     let _ = rscope::grid::queues::read(&grid, text);
+    let _ = rscope::grid::queues::rank_order(&grid, text);
 }
 
 /// What the page does with a payload: its analysis (findings, the grid's

@@ -34,6 +34,10 @@ fuzz_target!(|data: &[u8]| {
     // `rscope R validate` read them.
     let doc = rscope::document::parse_document(text);
     let _ = doc.main_set().map_err(|no| no.to_string());
+    // `validate --hosts`: the ranks against a host order, spans inside.
+    for d in rscope::commands::r::validate_hosts(text, "a[1,0,2-3]", "--hosts").unwrap() {
+        assert!(d.span.start <= d.span.end && d.span.end <= text.len());
+    }
     for d in doc.diagnostics() {
         assert!(d.span.start <= d.span.end && d.span.end <= text.len());
         assert!(text.is_char_boundary(d.span.start) && text.is_char_boundary(d.span.end));

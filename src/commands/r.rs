@@ -4,10 +4,13 @@
 //! [`crate::setops`]'s.
 
 use super::{finding, Failure, Finding};
+use crate::diag::Diagnostic;
 use crate::hostlist::Hostlist;
 use crate::idset::IdSet;
 use crate::json;
+use crate::rset::host_order::HostOrderCheck;
 use crate::rset::{self, Rset};
+use crate::setops;
 use crate::setops::{assign_properties, property_pairs};
 
 /// Options of `encode`, as `rscope R encode`'s flags.
@@ -219,14 +222,83 @@ pub fn validate(text: &str) -> Vec<crate::diag::Diagnostic> {
         .collect()
 }
 
+/// [`validate`]'s findings and, for each document whose set the reference
+/// accepts, an error for each rank whose host is not the one `hosts` (a
+/// host list, ranks in its order, as `[bootstrap] hosts` gives them)
+/// expects there, at the nodelist, with a note giving the `rerank` that
+/// renumbers the ranks in that order. `source` names the order in the
+/// messages (`--hosts`). Refused: a `hosts` that is no host list.
+pub fn validate_hosts(text: &str, hosts: &str, source: &str) -> Result<Vec<Diagnostic>, String> {
+    let order = Hostlist::parse(hosts).map_err(|e| format!("invalid hostlist '{hosts}': {e}"))?;
+    let (mut docs, _) = json::split_stream(text);
+    // One document, or a text that is no stream: read whole, as `validate`.
+    if docs.len() <= 1 {
+        docs = std::iter::once(0..text.len()).collect();
+    }
+    let mut out = Vec::new();
+    for at in docs {
+        let doc = &text[at.clone()];
+        let parsed = crate::document::parse_document(doc);
+        out.extend(
+            parsed
+                .diagnostics()
+                .iter()
+                .map(|d| d.clone().offset(at.start)),
+        );
+        let Ok(set) = parsed.main_set() else {
+            continue;
+        };
+        let nodes = set.nodes_by_rank();
+        let check = HostOrderCheck::of(nodes.iter().map(|n| (n.rank(), n.hostname())), &order);
+        if check.agrees() && check.hosts == check.ranks {
+            continue;
+        }
+        let span = nodelist_span(doc);
+        for message in check.messages(source) {
+            let d = Diagnostic::error(message, span.clone(), "/execution/nodelist");
+            out.push(d.offset(at.start));
+        }
+        if !check.agrees() && setops::rerank(&setops::Inputs::stdin(doc), Some(hosts)).is_ok() {
+            let note = format!("rscope R rerank '{hosts}' renumbers the ranks in that order");
+            out.push(Diagnostic::note(note, span.clone(), "/execution/nodelist").offset(at.start));
+        }
+    }
+    Ok(out)
+}
+
+/// The bytes of an R's `execution.nodelist` (of `execution` when it has
+/// none, of the whole text when neither is there).
+fn nodelist_span(doc: &str) -> std::ops::Range<usize> {
+    let Ok(root) = json::parse(doc) else {
+        return 0..doc.len();
+    };
+    let execution = root.as_object().and_then(|o| json::get(o, "execution"));
+    let nodelist = execution
+        .and_then(|e| e.as_object())
+        .and_then(|e| json::get(e, "nodelist"));
+    match (nodelist, execution) {
+        (Some(v), _) | (None, Some(v)) => json::range(v),
+        (None, None) => 0..doc.len(),
+    }
+}
+
 /// [`validate`]'s findings placed for the JS API; `strict_rfc40` as the
 /// CLI's `--strict-rfc40` ([`crate::jgf::strict_rfc40`]).
-pub fn findings(text: &str, strict_rfc40: bool) -> Vec<Finding> {
-    let mut diags = validate(text);
+/// With `hosts`, as its `--hosts` ([`validate_hosts`]); refused when
+/// `hosts` is no host list.
+pub fn findings(
+    text: &str,
+    strict_rfc40: bool,
+    hosts: Option<&str>,
+) -> Result<Vec<Finding>, String> {
+    let mut diags = match hosts {
+        Some(h) => validate_hosts(text, h, "--hosts").map_err(|e| format!("hosts: {e}"))?,
+        None => validate(text),
+    };
     if strict_rfc40 {
         crate::jgf::strict_rfc40(&mut diags);
     }
-    diags.iter().map(|d| finding(d, text)).collect()
+    Ok(diags.iter().map(|d| finding(d, text)).collect())
 }
 
 /// What `rscope summary` prints.
@@ -329,7 +401,7 @@ mod tests {
 
     #[test]
     fn findings_carry_line_column_span_and_pointer() {
-        let f = findings("{\"version\": 2}", false);
+        let f = findings("{\"version\": 2}", false, None).unwrap();
         assert!(!f.is_empty());
         assert_eq!((f[0].line, f[0].severity.as_str()), (1, "error"));
         assert!(summary_text(&rset::summarize(GPU).unwrap()).starts_with("version 1\n"));

@@ -12,7 +12,9 @@ use super::overlay::Overlay;
 use super::{ColorBy, Grid};
 use crate::hostlist::Hostlist;
 use crate::idset::IdSet;
-use crate::resource::queues::{meets, unmatched_by, Config};
+use crate::resource::bootstrap;
+use crate::resource::queues::{config_value, meets, unmatched_by, Config};
+use crate::rset::host_order::HostOrderCheck;
 use crate::words::{count, join_and};
 use std::collections::BTreeMap;
 
@@ -185,6 +187,21 @@ pub fn read(grid: &Grid, text: &str) -> Option<Result<NodeQueues, String>> {
     Some(config.and_then(|c| NodeQueues::of(grid, &c)))
 }
 
+/// Where `grid`'s ranks and the configuration's `[bootstrap] hosts`
+/// disagree: each rank whose host differs, and a difference in counts
+/// ([`HostOrderCheck`]). Nothing when `text` does not read or has no
+/// `[bootstrap] hosts`; an error when its hosts do not read.
+pub fn rank_order(grid: &Grid, text: &str) -> Result<Vec<String>, String> {
+    let Ok(config) = config_value(text) else {
+        return Ok(Vec::new());
+    };
+    let Some(order) = bootstrap::hosts(&config)? else {
+        return Ok(Vec::new());
+    };
+    let nodes = (0..grid.rows()).filter_map(|row| Some((grid.rank(row)?, grid.host(row))));
+    Ok(HostOrderCheck::of(nodes, &order).messages("[bootstrap] hosts"))
+}
+
 /// The line of queue `i` of the configuration.
 fn queue_line(
     grid: &Grid,
@@ -280,6 +297,39 @@ mod tests {
 
     const TWO: &str =
         "[queues.batch]\nrequires = [\"batch\"]\n[queues.debug]\nrequires = [\"debug\"]\n";
+
+    #[test]
+    fn the_grids_ranks_are_checked_against_bootstrap_hosts() {
+        let order = |hosts: &str| {
+            rank_order(
+                &grid(),
+                &format!("[bootstrap]\nhosts = [{{ host = \"{hosts}\" }}]\n"),
+            )
+        };
+        assert_eq!(order("foo[1-6]"), Ok(vec![]));
+        assert_eq!(
+            order("foo[2,1,3-6]"),
+            Ok(vec![
+                "rank 0 is foo1 in the R but foo2 in [bootstrap] hosts".to_string(),
+                "rank 1 is foo2 in the R but foo1 in [bootstrap] hosts".to_string(),
+            ])
+        );
+        assert_eq!(
+            order("foo[1-4]"),
+            Ok(vec![
+                "rank 4 is foo5 in the R but [bootstrap] hosts has no rank 4".to_string(),
+                "rank 5 is foo6 in the R but [bootstrap] hosts has no rank 5".to_string(),
+                "[bootstrap] hosts names 4 hosts but the R has 6 ranks".to_string(),
+            ])
+        );
+        assert_eq!(
+            order("foo[1-"),
+            Err("bootstrap.hosts[0]: invalid hostlist 'foo[1-': unclosed '[' at column 4".into())
+        );
+        // No bootstrap table, or a text that does not read: nothing to say.
+        assert_eq!(rank_order(&grid(), TWO), Ok(vec![]));
+        assert_eq!(rank_order(&grid(), "[queues"), Ok(vec![]));
+    }
 
     #[test]
     fn nodes_are_coloured_by_the_queues_they_are_in() {

@@ -9,6 +9,7 @@
 //! show the same bytes. Messages on standard error carry the reference's
 //! `flux-resource: ERROR:` prefix, since they are the reference's.
 
+pub mod bootstrap;
 pub mod check;
 pub mod list;
 pub mod nodes;

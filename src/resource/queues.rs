@@ -30,33 +30,17 @@ pub struct Config {
 impl Config {
     /// Read the JSON of `flux config get` (or of `--config-file`).
     pub fn from_json_text(text: &str) -> Result<Config, String> {
-        let v: Value = serde_json::from_str(text).map_err(|e| format!("{e}"))?;
-        Config::from_value(&v)
+        Config::from_value(&json_value(text)?)
     }
 
     /// Read TOML configuration text (one file of `conf.d`).
     pub fn from_toml_text(text: &str) -> Result<Config, String> {
-        let v: Value = toml::from_str(text).map_err(|e| {
-            let msg = e.message().to_string();
-            match e.span() {
-                Some(span) => {
-                    let (line, col) = line_col(text, span.start);
-                    format!("{line}:{col}: {msg}")
-                }
-                None => msg,
-            }
-        })?;
-        Config::from_value(&v)
+        Config::from_value(&toml_value(text)?)
     }
 
-    /// Read a configuration as TOML or as JSON, whichever it is: JSON
-    /// starts with `{` (TOML never does), so a person can paste either.
+    /// Read a configuration as TOML or as JSON, whichever it is.
     pub fn from_text(text: &str) -> Result<Config, String> {
-        if text.trim_start().starts_with('{') {
-            Config::from_json_text(text)
-        } else {
-            Config::from_toml_text(text)
-        }
+        Config::from_value(&config_value(text)?)
     }
 
     /// Read a configuration already parsed.
@@ -123,6 +107,34 @@ impl Config {
             }),
         }
     }
+}
+
+/// A configuration's text as a value: JSON starts with `{` (TOML never
+/// does), so a person can paste either.
+pub fn config_value(text: &str) -> Result<Value, String> {
+    if text.trim_start().starts_with('{') {
+        json_value(text)
+    } else {
+        toml_value(text)
+    }
+}
+
+fn json_value(text: &str) -> Result<Value, String> {
+    serde_json::from_str(text).map_err(|e| format!("{e}"))
+}
+
+/// TOML, its errors placed as `line:column: message`.
+fn toml_value(text: &str) -> Result<Value, String> {
+    toml::from_str(text).map_err(|e| {
+        let msg = e.message().to_string();
+        match e.span() {
+            Some(span) => {
+                let (line, col) = line_col(text, span.start);
+                format!("{line}:{col}: {msg}")
+            }
+            None => msg,
+        }
+    })
 }
 
 /// Whether a node meets a queue's `requires`: it holds each property

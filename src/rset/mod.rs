@@ -15,6 +15,7 @@
 mod config;
 mod encode;
 mod error;
+pub mod host_order;
 mod main_set;
 mod node;
 mod ops;

@@ -66,7 +66,8 @@ fn payload_panels(d: &DrainOutline, text: &Text) -> Html {
 /// The configuration box whose queues colour the grid.
 fn queue_panel(q: &QueueConfig) -> Html {
     html! {
-        <QueueConfigPanel text={q.text.clone()} on_text={q.on_text.clone()} read={q.read.clone()} />
+        <QueueConfigPanel text={q.text.clone()} on_text={q.on_text.clone()} read={q.read.clone()}
+            rank_order={q.rank_order.clone()} />
     }
 }
 

@@ -447,6 +447,57 @@ fn validate_renders_carets_and_exit_status() {
     );
 }
 
+/// `validate --hosts`: an R whose nodelist does not follow the instance's
+/// rank order (the shape of the "got hostname X, expected Y" drains) names
+/// each rank with both hosts, at the nodelist, and gives the rerank.
+#[test]
+fn validate_hosts_names_each_rank_whose_host_differs() {
+    let r = r#"{"version": 1, "execution": {"R_lite": [{"rank": "0-2", "children": {"core": "0"}}], "nodelist": ["tiny[1-3]"]}}"#;
+    let at = r.find("[\"tiny").unwrap();
+    let caret = format!("{r}\n{}{}\n", " ".repeat(at), "^".repeat(13));
+    let o = out(&["R", "validate", "--hosts", "tiny3,tiny2,tiny1"], r);
+    assert_eq!(o.status, 1);
+    assert_eq!(
+        o.stdout,
+        [
+            "error: rank 0 is tiny1 in the R but tiny3 in --hosts",
+            "error: rank 2 is tiny3 in the R but tiny1 in --hosts",
+            "note: rscope R rerank 'tiny3,tiny2,tiny1' renumbers the ranks in that order",
+        ]
+        .map(|m| format!("<stdin>:1:{}: {m}\n{caret}", at + 1))
+        .concat()
+    );
+    // The rerank it gives puts the hosts in that order.
+    let reranked = ok(&["rerank", "tiny3,tiny2,tiny1"], r);
+    let o = out(
+        &["R", "validate", "--hosts", "tiny3,tiny2,tiny1"],
+        &reranked,
+    );
+    assert_eq!((o.status, o.stdout.as_str()), (0, ""));
+    // More hosts than ranks: said, and no rerank (it would be refused).
+    let o = out(&["R", "validate", "--hosts", "tiny[1-4]"], r);
+    assert_eq!(
+        o.stdout,
+        format!(
+            "<stdin>:1:{}: error: --hosts names 4 hosts but the R has 3 ranks\n{caret}",
+            at + 1
+        )
+    );
+    // A document that does not read gets its findings, as without --hosts.
+    let o = out(&["R", "validate", "--hosts", "tiny1"], "{\"version\": 1,");
+    assert_eq!(o.status, 1);
+    assert_eq!(o.stdout, out(&["R", "validate"], "{\"version\": 1,").stdout);
+    assert!(o
+        .stdout
+        .starts_with("<stdin>:1:1: error: not JSON: unterminated object\n"));
+    let o = out(&["R", "validate", "--hosts", "tiny[1-"], r);
+    assert_eq!((o.status, o.stdout.as_str()), (1, ""));
+    assert_eq!(
+        o.stderr,
+        "rscope R: --hosts: invalid hostlist 'tiny[1-': unclosed '[' at column 5\n"
+    );
+}
+
 /// `rscope R eval`: a set expression over files named by letters prints
 /// what the matching `rscope R` subcommand prints for the same documents.
 #[test]

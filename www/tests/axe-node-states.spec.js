@@ -1,5 +1,5 @@
 // A resource.status payload's grid, drain table, flux resource text and
-// queue box (with its queues and findings) have no accessibility
+// queue box (with its queues, findings and rank-order findings) have no accessibility
 // violation in either theme.
 import { test, expect } from './fixtures.js';
 import { violations } from './rscope.js';
@@ -12,8 +12,9 @@ for (const scheme of ['light', 'dark']) {
     await expect(rscope.drainRows).toHaveCount(3);
     await rscope.showResourceText();
     await expect(rscope.resourceOutput).toBeVisible();
-    await rscope.typeConfig('[queues.batch]\n[queues.debug]\nrequires = ["debug"]\n');
+    await rscope.typeConfig('[queues.batch]\n[queues.debug]\nrequires = ["debug"]\n[bootstrap]\nhosts = [{ host = "tioga[2,1,3-16]" }]\n');
     await expect(rscope.queueFindings).toHaveCount(1);
+    await expect(rscope.rankOrderFindings).toHaveCount(2);
     expect(await violations(page)).toEqual([]);
     expect(problems).toEqual([]);
   });

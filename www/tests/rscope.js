@@ -122,6 +122,8 @@ export class Rscope {
     this.queueLines = this.queueConfig.getByTestId('queue-lines').locator('li');
     this.queueFindings = this.queueConfig.getByTestId('queue-findings').locator('li');
     this.queueConfigError = this.queueConfig.getByTestId('queue-config-error');
+    this.rankOrderFindings = this.queueConfig.getByTestId('rank-order-findings').locator('li');
+    this.rankOrderError = this.queueConfig.getByTestId('rank-order-error');
     this.colorBy = page.getByTestId('color-by');
     this.viewsNav = page.getByTestId('views-nav');
     this.memberProblem = page.getByTestId('member-problem');

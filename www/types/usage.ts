@@ -14,6 +14,7 @@ await init();
 const r = '{"version": 1, "execution": {"R_lite": [{"rank": "0", "children": {"core": "0-3"}}]}}';
 
 const findings: Finding[] = validate(r);
+const ranksOutOfOrder: Finding[] = validate(r, { hosts: 'tiny[1-4]', strictRfc40: false });
 const first: Finding | undefined = findings[0];
 if (first) {
   const where: [number, number] = first.span;

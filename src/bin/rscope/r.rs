@@ -65,6 +65,11 @@ pub enum RCommand {
         /// note
         #[arg(long)]
         strict_rfc40: bool,
+        /// Check that each rank has the host this host list gives it
+        /// (ranks in its order, as [bootstrap] hosts numbers the
+        /// brokers): each rank whose host differs is an error
+        #[arg(long, value_name = "HOSTLIST")]
+        hosts: Option<String>,
     },
     /// Evaluate a set expression over R files named by letters:
     /// eval '(A|B)-C' A=a.json B=b.json C=c.json. Operators, tightest
@@ -270,7 +275,7 @@ fn parse_config(path: &str) -> Result<String, Fail> {
 
 /// `validate`: every finding of every document, rendered with a caret;
 /// status 1 when one is an error.
-fn validate(files: &[String], strict: bool) -> Outcome {
+fn validate(files: &[String], strict: bool, hosts: Option<&str>) -> Outcome {
     let inputs: Vec<Input> = if files.is_empty() {
         vec![read_input(None)?]
     } else {
@@ -282,7 +287,12 @@ fn validate(files: &[String], strict: bool) -> Outcome {
     let mut out = String::new();
     let mut errors = false;
     for input in inputs {
-        let mut diags = r::validate(&input.text);
+        let mut diags = match hosts {
+            Some(h) => {
+                r::validate_hosts(&input.text, h, "--hosts").map_err(|e| format!("--hosts: {e}"))?
+            }
+            None => r::validate(&input.text),
+        };
         if strict {
             rscope::jgf::strict_rfc40(&mut diags);
         }
@@ -380,7 +390,8 @@ pub fn run(args: RArgs) -> Outcome {
         RCommand::Validate {
             files,
             strict_rfc40,
-        } => return validate(&files, strict_rfc40),
+            hosts,
+        } => return validate(&files, strict_rfc40, hosts.as_deref()),
         RCommand::Eval { expr, tabs } => eval(&expr, &tabs)?,
     };
     // Only an R is indented: `decode --short` and the like print text.

@@ -79,6 +79,8 @@ export interface EncodeOptions {
 export interface ValidateOptions {
   /** Read RFC 40 strictly: what Fluxion's graphs leave out is a warning, not a note (`--strict-rfc40`). */
   strictRfc40?: boolean;
+  /** A host list in rank order (`[bootstrap] hosts`): each rank whose host differs is an error (`--hosts`). */
+  hosts?: string;
 }
 /** Every finding of the R documents in `text`, as `rscope R validate` lists them. */
 export function validate(text: string, options?: ValidateOptions): Finding[];
@@ -94,12 +96,16 @@ const DOC: &str = "an R document";
 
 /// Every finding of the R documents in `text`, as `rscope R validate`
 /// lists them: `[{severity, message, line, column, span, pointer, fix}]`;
-/// `{strictRfc40: true}` as its `--strict-rfc40`.
+/// `{strictRfc40: true}` as its `--strict-rfc40`, `{hosts}` as its
+/// `--hosts`.
 #[wasm_bindgen(skip_typescript)]
 pub fn validate(text: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
     let text = text_arg("validate", "text", DOC, &text)?;
     let strict = option_flag("validate", &options, "strictRfc40")?;
-    to_js(&r::findings(&text, strict))
+    let hosts = option_string("validate", &options, "hosts")?;
+    let found = r::findings(&text, strict, hosts.as_deref())
+        .map_err(|e| error(&format!("validate: {e}")))?;
+    to_js(&found)
 }
 
 /// The version and node, core and GPU counts of an R document, with the

@@ -1,10 +1,13 @@
 //! The queues of a Flux configuration beside the grid: paste or open the
 //! `[queues]` tables (TOML, or the JSON `flux config get` prints) and see
 //! each queue's nodes, the grid coloured by queue, and the nodes no
-//! queue uses or two queues share. What the text makes is the core's
-//! [`crate::grid::queues::read`]; this file only holds the text and draws.
+//! queue uses or two queues share; with `[bootstrap] hosts`, each rank
+//! whose host is not the one that order gives it. What the text makes is
+//! the core's [`crate::grid::queues::read`] and
+//! [`crate::grid::queues::rank_order`]; this file only holds the text and
+//! draws.
 
-use crate::grid::queues::{read, NodeQueues};
+use crate::grid::queues::{rank_order, read, NodeQueues};
 use crate::grid::Grid;
 use crate::web::hooks::SameGrid;
 use crate::web::{load, storage};
@@ -24,6 +27,9 @@ pub struct QueueConfig {
     /// The nodes' queues, when the configuration has queues: the colouring
     /// by queue, and the notes other colourings' tooltips add.
     pub queues: Option<Rc<NodeQueues>>,
+    /// Where the grid's ranks and `[bootstrap] hosts` disagree, or why
+    /// those hosts do not read.
+    pub rank_order: Rc<Result<Vec<String>, String>>,
 }
 
 /// The configuration beside `grid`, kept across tabs (one system's
@@ -37,7 +43,11 @@ pub fn use_queue_config(grid: Option<Rc<Grid>>) -> QueueConfig {
             .as_ref()
             .and_then(|r| r.as_ref().as_ref().ok())
             .map(|q| Rc::new(q.clone()));
-        (read, queues)
+        let order = match &grid.0 {
+            Some(g) => rank_order(g, text),
+            None => Ok(Vec::new()),
+        };
+        (read, queues, Rc::new(order))
     });
     let shown = (*text).clone();
     let on_text = Callback::from(move |t: String| {
@@ -49,6 +59,7 @@ pub fn use_queue_config(grid: Option<Rc<Grid>>) -> QueueConfig {
         on_text,
         read: made.0.clone(),
         queues: made.1.clone(),
+        rank_order: made.2.clone(),
     }
 }
 
@@ -61,6 +72,8 @@ pub struct QueueConfigProps {
     pub on_text: Callback<String>,
     /// What it makes of the grid.
     pub read: Option<Rc<Result<NodeQueues, String>>>,
+    /// What `[bootstrap] hosts` says of the grid's ranks.
+    pub rank_order: Rc<Result<Vec<String>, String>>,
 }
 
 /// The configuration box, its file button, and what it makes.
@@ -95,7 +108,7 @@ pub fn queue_config_panel(props: &QueueConfigProps) -> Html {
     html! {
         <section class="queue-config" data-testid="queue-config" aria-labelledby="queue-config-title">
             <h3 id="queue-config-title">{ "Queues from a configuration" }</h3>
-            <p class="hint">{ "Paste your system's [queues] tables (TOML, or the JSON flux config get prints), or open the file, to colour the grid by queue." }</p>
+            <p class="hint">{ "Paste your system's [queues] tables (TOML, or the JSON flux config get prints), or open the file, to colour the grid by queue. With [bootstrap] hosts, each rank is checked against the host that order gives it." }</p>
             <label for="queue-config-text">{ "Flux configuration" }</label>
             <textarea id="queue-config-text" rows="4" spellcheck="false" value={(*props.text).clone()} {oninput}
                 placeholder={"[queues.batch]\nrequires = [\"batch\"]"} data-testid="queue-config-text" />
@@ -107,7 +120,27 @@ pub fn queue_config_panel(props: &QueueConfigProps) -> Html {
                 <p class="error" role="alert" data-testid="queue-config-unread">{ why }</p>
             }
             { what_it_makes(props.read.as_deref()) }
+            { rank_order_findings(&props.rank_order) }
         </section>
+    }
+}
+
+/// The ranks whose hosts differ from `[bootstrap] hosts`, or why those
+/// hosts do not read; nothing when they agree or are not given.
+fn rank_order_findings(found: &Result<Vec<String>, String>) -> Html {
+    match found {
+        Ok(lines) if lines.is_empty() => Html::default(),
+        Ok(lines) => html! {
+            <>
+                <p>{ "The R's ranks against [bootstrap] hosts (a node whose host differs drains; rscope R rerank with that order renumbers the ranks):" }</p>
+                <ul class="queue-findings" data-testid="rank-order-findings">
+                    { for lines.iter().map(|f| html! { <li class="error">{ f.clone() }</li> }) }
+                </ul>
+            </>
+        },
+        Err(why) => html! {
+            <p class="error" role="alert" data-testid="rank-order-error">{ why.clone() }</p>
+        },
     }
 }
 
