@@ -1,14 +1,15 @@
 //! Fuzz the `flux resource` payload and configuration readers: no payload,
 //! configuration or option text may panic, nor the page's queue colouring
 //! of a configuration, nor its check of `[bootstrap] hosts` against the
-//! ranks. The first byte picks which
-//! reader gets the rest, and the status and list commands run over the
+//! ranks, nor `rscope config`'s report of a whole configuration. The
+//! first byte picks which reader gets the rest, and the status and list commands run over the
 //! payload with a few formats and options. A payload is also read as the
 //! page reads it: findings, node states, the drain table sorted, and the
 //! explanation of a few places.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
+use rscope::commands::system::Source::Configured;
 use rscope::resource::{self, Config, ListOptions, StatusOptions};
 
 fuzz_target!(|data: &[u8]| {
@@ -23,6 +24,10 @@ fuzz_target!(|data: &[u8]| {
             let _ = Config::from_toml_text(text);
             let _ = Config::from_json_text(text);
             queues_on_a_grid(text);
+            // `rscope config`: the whole configuration, and its R.
+            if let Ok(conf) = rscope::commands::system::SystemConfig::merge(&[("f".into(), text.into())]) {
+                let _ = rscope::commands::system::report(&conf, None, Configured);
+            }
         }
         1 => {
             for format in ["default", "long", "{timestamp!d:%F::<12} {reason:<5.5+}"] {

@@ -6,6 +6,7 @@
 pub mod graph;
 pub mod lists;
 pub mod r;
+pub mod system;
 
 use crate::diag::{line_col, Diagnostic};
 use serde::Serialize;

@@ -20,3 +20,4 @@ mod rset_cli;
 mod shape;
 mod summary;
 mod support;
+mod system_config;

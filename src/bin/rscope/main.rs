@@ -2,6 +2,7 @@
 //! mirror `flux R`, `flux hostlist` and flux-core's shape parser.
 
 mod cli;
+mod config;
 mod fit;
 mod hostlist;
 mod jgf;
@@ -47,6 +48,9 @@ enum Command {
     Shape(shape::ShapeArgs),
     /// Would a shape's request fit into an R, and what would it get?
     Fit(fit::FitArgs),
+    /// A Flux system configuration: the R it makes, re-ranked by
+    /// [bootstrap] hosts, the rank-host table and the findings
+    Config(config::ConfigArgs),
 }
 
 impl Command {
@@ -68,6 +72,7 @@ impl Command {
             Command::Resource(cmd) => resource::run(cmd),
             Command::Shape(args) => shape::run(args),
             Command::Fit(args) => fit::run(args),
+            Command::Config(args) => config::run(args),
         }
     }
 }

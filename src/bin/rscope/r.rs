@@ -200,58 +200,28 @@ fn encode(a: EncodeArgs) -> Result<String, Fail> {
 }
 
 /// Merge the TOML files of `path` (a file, or every `*.toml` in a
-/// directory, in name order) into one table.
-fn read_config(path: &str) -> Result<toml::Table, Fail> {
-    let meta = std::fs::metadata(path).map_err(|e| format!("{path}: {e}"))?;
-    let files: Vec<std::path::PathBuf> = if meta.is_dir() {
-        let mut v: Vec<_> = std::fs::read_dir(path)
-            .map_err(|e| format!("{path}: {e}"))?
-            .filter_map(|e| e.ok().map(|e| e.path()))
-            .filter(|p| p.extension().is_some_and(|x| x == "toml"))
-            .collect();
-        v.sort();
-        v
-    } else {
-        vec![path.into()]
-    };
-    let mut merged = toml::Table::new();
-    for f in files {
-        let text = std::fs::read_to_string(&f).map_err(|e| format!("{}: {e}", f.display()))?;
-        let t: toml::Table = text
-            .parse()
-            .map_err(|e: toml::de::Error| format!("{}: {}", f.display(), e.message()))?;
-        merge_tables(&mut merged, t)
-            .map_err(|k| format!("{}: duplicate key '{k}'", f.display()))?;
-    }
-    Ok(merged)
-}
-
-fn merge_tables(into: &mut toml::Table, from: toml::Table) -> Result<(), String> {
-    for (k, v) in from {
-        match (into.get_mut(&k), v) {
-            (Some(toml::Value::Table(a)), toml::Value::Table(b)) => merge_tables(a, b)?,
-            (Some(_), _) => return Err(k),
-            (None, v) => {
-                into.insert(k, v);
-            }
-        }
-    }
-    Ok(())
+/// directory, in name order) into one configuration.
+fn read_config(path: &str) -> Result<serde_json::Value, Fail> {
+    let files = crate::config::config_files(path).map_err(|e| e.message.unwrap_or_default())?;
+    Ok(rscope::commands::system::SystemConfig::merge(&files)?
+        .value()
+        .clone())
 }
 
 fn parse_config(path: &str) -> Result<String, Fail> {
+    use serde_json::Value;
     let conf = read_config(path)?;
+    let empty = serde_json::Map::new();
     let resource = match conf.get("resource") {
-        Some(toml::Value::Table(t)) => t.clone(),
+        Some(Value::Object(t)) => t,
         Some(_) => return Err("Config file error: resource must be a table".into()),
-        None => toml::Table::new(),
+        None => &empty,
     };
     let mut rl = match (resource.get("config"), resource.get("path")) {
-        (Some(c), _) => {
-            let entries = serde_json::to_value(c).map_err(|e| format!("Config file error: {e}"))?;
-            rset::from_config(&entries).map_err(|e| format!("Config file error: {e}"))?
+        (Some(entries), _) => {
+            rset::from_config(entries).map_err(|e| format!("Config file error: {e}"))?
         }
-        (None, Some(toml::Value::String(p))) => {
+        (None, Some(Value::String(p))) => {
             let text = std::fs::read_to_string(p).map_err(|e| format!("{p}: {e}"))?;
             rset::load(&text).map_err(|e| format!("{p}: {e}"))?
         }
@@ -263,7 +233,7 @@ fn parse_config(path: &str) -> Result<String, Fail> {
         }
     };
     if let Some(s) = resource.get("scheduling") {
-        let toml::Value::String(p) = s else {
+        let Value::String(p) = s else {
             return Err("Config file error: resource.scheduling must be a string".into());
         };
         let text = std::fs::read_to_string(p).map_err(|e| format!("{p}: {e}"))?;
