@@ -1,5 +1,7 @@
-// A page with an element showing every view is axe-clean in the light and
-// the dark theme, set by the theme attribute against the system's.
+// A page with an element showing every view, and one showing a
+// resource.status payload's grid coloured by node state, is axe-clean in
+// the light and the dark theme, set by the theme attribute against the
+// system's.
 import { test, expect } from './fixtures.js';
 import { elementHost, rscopeView, viewDrawn, viewTag, violations } from './rscope.js';
 
@@ -8,12 +10,15 @@ for (const scheme of ['light', 'dark']) {
     await page.emulateMedia({ colorScheme: scheme === 'light' ? 'dark' : 'light' });
     await elementHost(page, viewTag({
       src: '/static/examples/jgf.json', view: 'summary grid tree problems shape', theme: scheme, shape: 'node=1/core=2', height: '600',
-    }));
+    }) + viewTag({ src: '/static/examples/node-states.json', view: 'grid', 'color-by': 'state', theme: scheme }));
     const view = rscopeView(page);
     await viewDrawn(view);
     await expect(view.getByTestId('tree')).toBeVisible();
     await expect(view.getByTestId('grid')).toBeVisible();
     await expect(view.getByTestId('embed-shape')).toBeVisible();
+    const states = rscopeView(page, 1);
+    await viewDrawn(states);
+    await expect(states.getByTestId('legend').locator('li')).toHaveCount(6);
     expect(await violations(page)).toEqual([]);
     expect(problems).toEqual([]);
   });
