@@ -9,6 +9,7 @@
 //! into one, a key set by two files refused.
 
 use crate::resource::bootstrap;
+use crate::resource::queues::placed_toml_error;
 use crate::rset::host_order::HostOrderCheck;
 use crate::rset::{self, Rset};
 use serde_json::Value;
@@ -27,13 +28,15 @@ pub struct SystemConfig {
 
 impl SystemConfig {
     /// Merge configuration files (name, TOML text), in the order given,
-    /// into one table; a key set twice names the file that sets it again.
+    /// into one table. A file that does not read is refused as
+    /// `name:line:column: message`; a key set twice names the file that
+    /// sets it again.
     pub fn merge(files: &[(String, String)]) -> Result<SystemConfig, String> {
         let mut merged = toml::Table::new();
         for (name, text) in files {
             let t: toml::Table = text
                 .parse()
-                .map_err(|e: toml::de::Error| format!("{name}: {}", e.message()))?;
+                .map_err(|e: toml::de::Error| format!("{name}:{}", placed_toml_error(text, &e)))?;
             merge_tables(&mut merged, t).map_err(|k| format!("{name}: duplicate key '{k}'"))?;
         }
         let value = serde_json::to_value(merged).map_err(|e| e.to_string())?;
@@ -322,7 +325,7 @@ mod tests {
         );
         assert_eq!(
             SystemConfig::merge(&[("bad.toml".into(), "[resource".into())]).unwrap_err(),
-            "bad.toml: unclosed table, expected `]`"
+            "bad.toml:1:10: unclosed table, expected `]`"
         );
     }
 

@@ -125,16 +125,20 @@ fn json_value(text: &str) -> Result<Value, String> {
 
 /// TOML, its errors placed as `line:column: message`.
 fn toml_value(text: &str) -> Result<Value, String> {
-    toml::from_str(text).map_err(|e| {
-        let msg = e.message().to_string();
-        match e.span() {
-            Some(span) => {
-                let (line, col) = line_col(text, span.start);
-                format!("{line}:{col}: {msg}")
-            }
-            None => msg,
+    toml::from_str(text).map_err(|e| placed_toml_error(text, &e))
+}
+
+/// A TOML error of `text` as `line:column: message` (the message alone
+/// when the parser gives no place).
+pub(crate) fn placed_toml_error(text: &str, e: &toml::de::Error) -> String {
+    let msg = e.message();
+    match e.span() {
+        Some(span) => {
+            let (line, col) = line_col(text, span.start);
+            format!("{line}:{col}: {msg}")
         }
-    })
+        None => msg.to_string(),
+    }
 }
 
 /// Whether a node meets a queue's `requires`: it holds each property
