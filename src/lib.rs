@@ -9,7 +9,7 @@
 //!   hwloc XML topologies.
 //! - [`json`]: strict JSON with byte ranges, and jansson's way of writing it.
 //! - [`shape`], [`rset`]: RFC 46 shapes to RFC 14 resources; RFC 20 R documents.
-//! - [`jgf`]: RFC 40 / RFC 4 resource graphs.
+//! - [`jgf`], [`constraint`]: RFC 40 / RFC 4 resource graphs; RFC 31 job constraints (`--requires`).
 //! - [`document`], [`fit`], [`setops`], [`prune`]: an R read with its graph in one pass; fitting a request;
 //!   `flux R`'s operations over named texts and set expressions; an R copied down to part of its graph.
 //! - [`report`], [`grid`], [`outline`], [`textview`], [`share`], [`color`], [`tabs`]: what the views draw.
@@ -25,6 +25,9 @@
 pub mod analysis;
 pub mod color;
 pub mod commands;
+/// RFC 31 job constraints: the `--requires` query syntax, the JSON form as
+/// librlist reads it, and the nodes it selects.
+pub mod constraint;
 pub mod diag;
 pub mod document;
 pub mod embed;

@@ -5,7 +5,7 @@
 use super::{fit, Constraint, Policy, Request, Verdict};
 use crate::hostlist::Hostlist;
 use crate::rset::{self, Rset};
-use crate::shape::{self, Json, Options};
+use crate::shape::{self, Options};
 use std::fmt;
 
 /// Why there is no answer: the shape (with its span, for an underline) or
@@ -29,8 +29,9 @@ impl fmt::Display for FitError {
 
 impl std::error::Error for FitError {}
 
-/// The request a shape asks for, limited to the nodes `requires` allows
-/// (an RFC 31 property list such as `ssd,^slow`, or a JSON constraint).
+/// The request a shape asks for, limited to the nodes `requires` allows:
+/// a `--requires` query as `flux submit` takes it (`ssd,^slow`,
+/// `gpu or host:node[0-3]`), or an RFC 31 JSON constraint.
 pub fn request_of(shape_text: &str, requires: Option<&str>) -> Result<Request, FitError> {
     let expansion = shape::parse(shape_text, &Options::default()).map_err(FitError::Shape)?;
     let request = Request::from_resources(&expansion.to_json(false))
@@ -39,13 +40,11 @@ pub fn request_of(shape_text: &str, requires: Option<&str>) -> Result<Request, F
         return Ok(request);
     };
     let constraint = if c.trim_start().starts_with('{') {
-        let value: serde_json::Value =
-            serde_json::from_str(c).map_err(|e| FitError::Other(format!("--requires: {e}")))?;
-        Constraint::from_json(&Json::from_value(&value))
-            .map_err(|e| FitError::Other(format!("--requires: {e}")))?
+        Constraint::parse(c).map_err(|e| e.message)
     } else {
-        Constraint::from_properties(c)
-    };
+        Constraint::from_query(c)
+    }
+    .map_err(|e| FitError::Other(format!("--requires: {e}")))?;
     Ok(request.with_constraint(constraint))
 }
 

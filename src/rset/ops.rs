@@ -211,17 +211,25 @@ impl Rset {
                 ));
             }
         }
-        let mut rl = self.empty_like();
-        for n in self.nodes() {
-            let ok = terms.iter().all(|t| {
+        Ok(self.copy_matching(|n| {
+            terms.iter().all(|t| {
                 let (negate, name) = match t.strip_prefix('^') {
                     Some(rest) => (true, rest),
                     None => (false, *t),
                 };
                 let has = n.has_property(name) || n.hostname.as_deref() == Some(name);
                 has != negate
-            });
-            if ok {
+            })
+        }))
+    }
+
+    /// The nodes `keep` selects, copied as `rlist_copy_constraint` copies
+    /// them: the set's times, attributes and scheduling key kept (the key
+    /// dropped when no node is left).
+    pub fn copy_matching(&self, mut keep: impl FnMut(&Node) -> bool) -> Rset {
+        let mut rl = self.empty_like();
+        for n in self.nodes() {
+            if keep(n) {
                 rl.push_new(n.copy());
             }
         }
@@ -229,7 +237,7 @@ impl Rset {
             rl.scheduling = None;
         }
         rl.scheduling_stale |= rl.len() != self.len();
-        Ok(rl)
+        rl
     }
 
     /// Renumber ranks to `0..n` in rank order, and each node's child ids to

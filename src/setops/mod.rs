@@ -17,6 +17,7 @@ pub mod job;
 pub mod provenance;
 pub mod summary;
 
+use crate::constraint::Constraint;
 use crate::hostlist::Hostlist;
 use crate::idset::IdSet;
 use crate::rset::{self, Rset};
@@ -448,6 +449,33 @@ pub fn decode(inputs: &Inputs, a: &Decode) -> Result<String, Refusal> {
     }
     if !(a.short || a.nodelist || a.ranks || a.count.is_some()) {
         return Ok(encoded(inputs, rl));
+    }
+    inputs.dispose(rl);
+    Ok(out)
+}
+
+/// The nodes of the union of the inputs that `constraint` selects, printed
+/// as `flux R decode` prints an R (`rlist_copy_constraint`).
+pub fn copy_constraint(inputs: &Inputs, constraint: &Constraint) -> Result<String, Refusal> {
+    let rl = union_all(inputs)?;
+    let kept = rl.copy_matching(|n| constraint.matches(n));
+    inputs.dispose(rl);
+    Ok(encoded(inputs, kept))
+}
+
+/// Each node of the union of the inputs that `constraint` does not select,
+/// one a line in rank order: `host (rank N): why` (`rank N: why` for a node
+/// without a host name).
+pub fn constraint_reasons(inputs: &Inputs, constraint: &Constraint) -> Result<String, Refusal> {
+    let rl = union_all(inputs)?;
+    let mut out = String::new();
+    for n in rl.nodes() {
+        if let Some(why) = constraint.why_not(n) {
+            match n.hostname() {
+                Some(h) => out.push_str(&format!("{h} (rank {}): {why}\n", n.rank())),
+                None => out.push_str(&format!("rank {}: {why}\n", n.rank())),
+            }
+        }
     }
     inputs.dispose(rl);
     Ok(out)

@@ -3,6 +3,7 @@
 
 mod cli;
 mod config;
+mod constraint;
 mod fit;
 mod hostlist;
 mod jgf;
@@ -51,6 +52,10 @@ enum Command {
     /// A Flux system configuration: the R it makes, re-ranked by
     /// [bootstrap] hosts, the rank-host table and the findings
     Config(config::ConfigArgs),
+    /// RFC 31 job constraints: read a --requires query into JSON, or print
+    /// the nodes of an R a constraint selects
+    #[command(subcommand)]
+    Constraint(constraint::ConstraintCommand),
 }
 
 impl Command {
@@ -59,6 +64,7 @@ impl Command {
         match self {
             Command::Jgf(_) => jgf::PREFIX,
             Command::R(_) => r::PREFIX,
+            Command::Constraint(c) => constraint::prefix(c),
             _ => cli::PREFIX,
         }
     }
@@ -73,6 +79,7 @@ impl Command {
             Command::Shape(args) => shape::run(args),
             Command::Fit(args) => fit::run(args),
             Command::Config(args) => config::run(args),
+            Command::Constraint(cmd) => constraint::run(cmd),
         }
     }
 }
