@@ -119,7 +119,7 @@ impl Constraint {
     /// [`Constraint::from_json`].
     pub fn parse(text: &str) -> Result<Constraint, ConstraintError> {
         let tree = crate::json::parse_whole(text).map_err(|d| ConstraintError {
-            message: format!("invalid JSON: {}", d.message),
+            message: d.message,
             pointer: String::new(),
         })?;
         Constraint::from_json(&to_serde(&tree))

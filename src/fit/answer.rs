@@ -306,7 +306,7 @@ mod tests {
         }
         assert_eq!(
             request_of("node", Some("{")).unwrap_err().to_string(),
-            "--requires: EOF while parsing an object at line 1 column 1"
+            "--requires: not JSON: unterminated object"
         );
         let request = request_of("node", None).unwrap();
         assert!(answer(&request, "{}", Policy::Worst).is_err());

@@ -6,6 +6,7 @@
 
 mod cli;
 mod consistency;
+mod constraint;
 mod examples;
 mod fixtures;
 mod golden;

@@ -28,8 +28,9 @@ pub struct FitArgs {
     /// first (rank order) or best (fewest free cores first)
     #[arg(long, default_value = "worst")]
     policy: Policy,
-    /// Only nodes matching this RFC 31 constraint: a property list
-    /// (`ssd,^slow`) or a JSON constraint object
+    /// Only nodes matching this RFC 31 constraint: a query as flux submit
+    /// --requires takes it (`ssd,^slow`, `gpu -host:node3`; see rscope
+    /// constraint parse) or a JSON constraint object
     #[arg(long, value_name = "CONSTRAINT", conflicts_with = "queue")]
     requires: Option<String>,
     /// When it fits now, print the allocated R document (JSON) instead of
