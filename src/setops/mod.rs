@@ -464,7 +464,7 @@ pub fn copy_constraint(inputs: &Inputs, constraint: &Constraint) -> Result<Strin
 }
 
 /// Each node of the union of the inputs that `constraint` does not select,
-/// one a line in rank order: `host (rank N): why` (`rank N: why` for a node
+/// one a line in the set's order: `host (rank N): why` (`rank N: why` for a node
 /// without a host name).
 pub fn constraint_reasons(inputs: &Inputs, constraint: &Constraint) -> Result<String, Refusal> {
     let rl = union_all(inputs)?;

@@ -1,0 +1,61 @@
+//! Read arbitrary text as a `--requires` query and as an RFC 31 JSON
+//! constraint: no panic, errors point inside the text, a query's object
+//! prints as JSON that reads back to the same value, and a node is
+//! explained exactly when it is not selected.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use rscope::constraint::{query, Constraint, Target};
+
+struct Probe(u32, Option<&'static str>, &'static [&'static str]);
+
+impl Target for Probe {
+    fn rank(&self) -> u32 {
+        self.0
+    }
+    fn hostname(&self) -> Option<&str> {
+        self.1
+    }
+    fn has_property(&self, name: &str) -> bool {
+        self.2.contains(&name)
+    }
+}
+
+const NODES: [Probe; 3] = [
+    Probe(0, Some("foo0"), &["xx", "yy"]),
+    Probe(3, Some("bar"), &["gpu"]),
+    Probe(7, None, &[]),
+];
+
+fn explain(c: &Constraint) {
+    for n in &NODES {
+        assert_eq!(c.why_not(n).is_some(), !c.matches(n));
+    }
+}
+
+fuzz_target!(|data: &[u8]| {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    match query::parse(text) {
+        Ok(term) => {
+            let printed = term.to_python_json();
+            assert!(rscope::json::parse(&printed).is_ok(), "{printed}");
+            let value = term.to_value();
+            // serde_json stops at 128 levels; a query may nest 256.
+            if let Ok(read) = serde_json::from_str::<serde_json::Value>(&printed) {
+                assert_eq!(read, value);
+            }
+            if let Ok(c) = Constraint::from_json(&value) {
+                explain(&c);
+            }
+        }
+        Err(e) => {
+            assert!(e.span.start <= e.span.end && e.span.end <= text.len());
+            assert!(text.is_char_boundary(e.span.start) && text.is_char_boundary(e.span.end));
+        }
+    }
+    if let Ok(c) = Constraint::parse(text) {
+        explain(&c);
+    }
+});
