@@ -20,7 +20,8 @@
 //! `a and (b and not c)` (a negation binds to the term before it), and
 //! `a | b c` is `(a or b) and c`, while `a | b & c` is `a or (b and c)`.
 
-use std::fmt::{self, Write};
+use crate::json::write_python_string;
+use std::fmt;
 use std::ops::Range;
 
 /// How deeply a query's constraint objects may nest. Python's `json.dumps`
@@ -84,14 +85,14 @@ impl Term {
 
     fn write_python(&self, out: &mut String) {
         out.push('{');
-        python_string(out, &self.op);
+        write_python_string(out, &self.op, false);
         out.push_str(": [");
         for (i, v) in self.values.iter().enumerate() {
             if i > 0 {
                 out.push_str(", ");
             }
             match v {
-                Item::Str(s) => python_string(out, s),
+                Item::Str(s) => write_python_string(out, s, false),
                 Item::Term(t) => t.write_python(out),
             }
         }
@@ -112,30 +113,6 @@ impl Term {
         o.insert(self.op.clone(), serde_json::Value::Array(values));
         serde_json::Value::Object(o)
     }
-}
-
-/// A JSON string as Python's `json.dumps` (with `ensure_ascii`) writes it.
-fn python_string(out: &mut String, s: &str) {
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            ' '..='~' => out.push(c),
-            c => {
-                let mut units = [0u16; 2];
-                for u in c.encode_utf16(&mut units) {
-                    let _ = write!(out, "\\u{u:04x}");
-                }
-            }
-        }
-    }
-    out.push('"');
 }
 
 /// A query the reader refuses.

@@ -136,6 +136,39 @@ pub(crate) fn write_raw(out: &mut String, raw: &str) {
     }
 }
 
+/// `s` as Python's `json.dumps` writes a string (ASCII only); with
+/// `no_apostrophe`, `'` is escaped too.
+pub(crate) fn write_python_string(out: &mut String, s: &str, no_apostrophe: bool) {
+    out.push('"');
+    // Most strings (types, labels, units) need no escape: copied whole.
+    let plain = |b: &u8| matches!(b, b' '..=b'~') && !matches!(b, b'"' | b'\\' | b'\'');
+    if s.as_bytes().iter().all(plain) {
+        out.push_str(s);
+        out.push('"');
+        return;
+    }
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            '\u{8}' => out.push_str("\\b"),
+            '\u{c}' => out.push_str("\\f"),
+            '\'' if no_apostrophe => out.push_str("\\u0027"),
+            ' '..='~' => out.push(c),
+            _ => {
+                let mut buf = [0u16; 2];
+                for unit in c.encode_utf16(&mut buf) {
+                    let _ = write!(out, "\\u{unit:04x}");
+                }
+            }
+        }
+    }
+    out.push('"');
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

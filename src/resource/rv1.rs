@@ -16,10 +16,10 @@
 use super::payload::{self, get};
 use crate::hostlist::Hostlist;
 use crate::idset::IdSet;
+use crate::json::write_python_string;
 use crate::json::{self, Value};
 use crate::output_format::py_float;
 use crate::rset::MAX_RANKS;
-use crate::shape::json::write_python_string;
 use std::collections::{BTreeMap, HashMap};
 use std::rc::Rc;
 

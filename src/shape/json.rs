@@ -9,6 +9,7 @@
 //! writes what `json.dumps` writes; [`parse_python`] reads what `json.loads`
 //! reads, within the limits stated in its errors.
 
+use crate::json::write_python_string;
 use serde_json::Value;
 use std::collections::HashMap;
 use std::fmt::Write as _;
@@ -345,39 +346,6 @@ fn write_int(out: &mut String, i: i128) {
         (_, Ok(n)) => write!(out, "{n}"),
         _ => write!(out, "{i}"),
     };
-}
-
-/// `s` as Python's `json.dumps` writes a string (ASCII only); with
-/// `no_apostrophe`, `'` is escaped too.
-pub(crate) fn write_python_string(out: &mut String, s: &str, no_apostrophe: bool) {
-    out.push('"');
-    // Most strings (types, labels, units) need no escape: copied whole.
-    let plain = |b: &u8| matches!(b, b' '..=b'~') && !matches!(b, b'"' | b'\\' | b'\'');
-    if s.as_bytes().iter().all(plain) {
-        out.push_str(s);
-        out.push('"');
-        return;
-    }
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            '\u{8}' => out.push_str("\\b"),
-            '\u{c}' => out.push_str("\\f"),
-            '\'' if no_apostrophe => out.push_str("\\u0027"),
-            ' '..='~' => out.push(c),
-            _ => {
-                let mut buf = [0u16; 2];
-                for unit in c.encode_utf16(&mut buf) {
-                    let _ = write!(out, "\\u{unit:04x}");
-                }
-            }
-        }
-    }
-    out.push('"');
 }
 
 /// Why [`parse_python`] rejected a text; the offset is in bytes.
