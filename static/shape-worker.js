@@ -10,7 +10,7 @@
 // - a queue operation {seq, queue} (bytes), answered with {seq, queue}
 //   (bytes); of a burst of operations, only the last is answered with the
 //   whole view (a burst of clicks costs one view, not one each);
-// - a fit {seq, shape, r, policy}, answered with {seq, answer} (what
+// - a fit {seq, shape, r, policy, requires?}, answered with {seq, answer} (what
 //   rscope.fit returns) or {seq, error} (the message).
 // Once loaded, and only while no message waits, the worker expands a few
 // long shapes of its own (warmShape), so that V8 has optimized the
@@ -49,9 +49,9 @@ const busy = serve(ready, [
   {
     name: 'fit',
     match: (d) => d.shape !== undefined,
-    handle: ({ seq, shape, r, policy }) => {
+    handle: ({ seq, shape, r, policy, requires }) => {
       try {
-        return [{ seq, answer: fit(shape, r, { policy }) }];
+        return [{ seq, answer: fit(shape, r, { policy, requires }) }];
       } catch (err) {
         return [{ seq, error: err instanceof Error ? err.message : String(err) }];
       }

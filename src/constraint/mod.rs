@@ -137,6 +137,18 @@ impl Constraint {
         Constraint::from_json(&term.to_value()).map_err(|e| e.message)
     }
 
+    /// Read either form, told apart by their first character: a JSON
+    /// object (`{`, read by [`Constraint::parse`]) or a `--requires`
+    /// query (anything else, [`Constraint::from_query`]). Where fit and
+    /// the page's constraint field take a constraint as typed.
+    pub fn read(text: &str) -> Result<Constraint, String> {
+        if text.trim_start().starts_with('{') {
+            Constraint::parse(text).map_err(|e| e.message)
+        } else {
+            Constraint::from_query(text)
+        }
+    }
+
     /// A property list as `flux R decode --properties` takes it: `a,^b`
     /// (empty names skipped).
     pub fn from_properties(list: &str) -> Constraint {

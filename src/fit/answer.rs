@@ -39,12 +39,8 @@ pub fn request_of(shape_text: &str, requires: Option<&str>) -> Result<Request, F
     let Some(c) = requires else {
         return Ok(request);
     };
-    let constraint = if c.trim_start().starts_with('{') {
-        Constraint::parse(c).map_err(|e| e.message)
-    } else {
-        Constraint::from_query(c)
-    }
-    .map_err(|e| FitError::Other(format!("--requires: {e}")))?;
+    let constraint =
+        Constraint::read(c).map_err(|e| FitError::Other(format!("--requires: {e}")))?;
     Ok(request.with_constraint(constraint))
 }
 

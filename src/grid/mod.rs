@@ -17,6 +17,7 @@
 pub mod axes;
 pub mod compare;
 pub mod compare_wire;
+pub mod constraint;
 pub mod export;
 pub mod geometry;
 pub mod keys;

@@ -7,6 +7,7 @@ use crate::web::components::{
     build_r::{BuildR, BUILT},
     color_menu::{color_menu, ColorMenu},
     compare::{compare_summary, use_compare, CompareView},
+    constraint_field::{constraint_field, use_constraint_outline, ConstraintOutline},
     diagnostics::Diagnostics,
     drains::Drains,
     editor::Editor,
@@ -109,11 +110,15 @@ fn page() -> Html {
     let teach = use_explain(&current, link.on_point.clone());
     let tour = use_tour(&docs);
     let drains = use_drain_outline(analysis.as_ref().and_then(|a| a.grid.clone()));
+    let grid = analysis.as_ref().and_then(|a| a.grid.clone());
+    let constraint = use_constraint_outline(grid.clone());
+    // What the pointer or caret is on wins over the constraint's outline,
+    // which stays while the field holds it; a fit's shows without either.
     let linked = (tour.linked.clone().or(teach.linked.clone()))
         .or(drains.linked.clone())
         .or(link.cells.clone())
+        .or(constraint.linked.clone())
         .or(fit.linked.clone());
-    let grid = analysis.as_ref().and_then(|a| a.grid.clone());
     let states = grid.as_ref().and_then(|g| g.state_words());
     let queues = use_queue_config(grid.clone());
     let coloring = use_coloring(&docs, grid.clone(), queues.queues.clone());
@@ -177,7 +182,7 @@ fn page() -> Html {
                 { grid_panel(GridPanel { grid, properties: a.properties.clone(), coloring, states, queues: queues.queues.is_some(), sources,
                     docs: &docs, compare: &compare, covered: fit.overlay.is_some(), color_by,
                     overlay: fit.overlay_label, on_overlay: fit.on_overlay,
-                    on_open: on_open_selection.clone(), linked, on_cell: link.on_cell }) }
+                    on_open: on_open_selection.clone(), linked, on_cell: link.on_cell, constraint: &constraint }) }
             }
             </div>
             </div>
@@ -283,6 +288,8 @@ struct GridPanel<'a> {
     on_open: Callback<String>,
     linked: Option<crate::web::model::Linked>,
     on_cell: Callback<Option<crate::web::model::CellRef>>,
+    /// The constraint field and what it outlines.
+    constraint: &'a ConstraintOutline,
 }
 
 /// The grid of the active tab (or of a compare view), with its colour
@@ -312,6 +319,7 @@ fn grid_panel(p: GridPanel) -> Html {
                 }) }
             </h2>
             { compare_summary(p.compare, p.covered) }
+            { constraint_field(p.constraint) }
             <GridView {grid} {color_by} on_open={p.on_open}
                 {linked} {on_cell} title={p.docs.current().source.clone()} />
         </section>

@@ -31,9 +31,10 @@ pub struct Fitted {
 /// A fit, or why there is none (a bad shape or R), in words.
 pub type FitResult = Result<Fitted, String>;
 
-/// Fit on this thread, with the calls `rscope fit` makes.
-pub fn here(shape: &str, r: &str, policy: Policy) -> FitResult {
-    let request = request_of(shape, None).map_err(|e| match e {
+/// Fit on this thread, with the calls `rscope fit` makes (`requires` as
+/// its `--requires`).
+pub fn here(shape: &str, r: &str, policy: Policy, requires: Option<&str>) -> FitResult {
+    let request = request_of(shape, requires).map_err(|e| match e {
         FitError::Shape(e) => place(shape, &e).located(),
         FitError::Other(why) => why,
     })?;
@@ -56,6 +57,8 @@ pub enum ShapeAsk {
         r: Text,
         /// The policy.
         policy: Policy,
+        /// Only nodes matching this RFC 31 constraint (a query or JSON).
+        requires: Option<String>,
         /// Told the fit.
         done: Callback<FitResult>,
     },
@@ -108,11 +111,18 @@ impl Work for ShapeAsk {
         set(&message, "seq", &seq.into());
         match self {
             ShapeAsk::Fit {
-                shape, r, policy, ..
+                shape,
+                r,
+                policy,
+                requires,
+                ..
             } => {
                 set(&message, "shape", &shape.as_str().into());
                 set(&message, "r", &JsValue::from_str(r));
                 set(&message, "policy", &policy.to_string().into());
+                if let Some(c) = requires {
+                    set(&message, "requires", &c.as_str().into());
+                }
             }
             ShapeAsk::Queue(op, _) => set(&message, "queue", &postcard_bytes(op)),
             ShapeAsk::Expand(ask, _) => set(&message, "expand", &postcard_bytes(ask)),
@@ -142,8 +152,9 @@ impl Work for ShapeAsk {
                 shape,
                 r,
                 policy,
+                requires,
                 done,
-            } => done.emit(here(shape, r, *policy)),
+            } => done.emit(here(shape, r, *policy, requires.as_deref())),
             ShapeAsk::Queue(op, done) => done.emit(queue_here(op.clone(), true)),
             ShapeAsk::Expand(ask, done) => done.emit(ask.show()),
         }
@@ -167,13 +178,21 @@ impl Channel<ShapeAsk> {
         });
     }
 
-    /// Fit `shape` into `r` under `policy` off this thread; `done` is
-    /// told the answer.
-    pub fn fit(&self, shape: String, r: Text, policy: Policy, done: Callback<FitResult>) {
+    /// Fit `shape` into `r` under `policy`, on the nodes `requires`
+    /// allows, off this thread; `done` is told the answer.
+    pub fn fit(
+        &self,
+        shape: String,
+        r: Text,
+        how: (Policy, Option<String>),
+        done: Callback<FitResult>,
+    ) {
+        let (policy, requires) = how;
         self.ask(ShapeAsk::Fit {
             shape,
             r,
             policy,
+            requires,
             done,
         });
     }

@@ -29,6 +29,9 @@ export const NODE_STATES_LEGEND = [
   'exclude: 1 node',
 ];
 
+/** Four nodes with properties: gpu on node[0-1], ssd on node1 and node3. */
+export const FOUR_NODES_PROPERTIES = '{"version": 1, "execution": {"R_lite": [{"rank": "0-3", "children": {"core": "0-7"}}], "nodelist": ["node[0-3]"], "properties": {"gpu": "0-1", "ssd": "1,3"}, "starttime": 0, "expiration": 0}}';
+
 export const FOUR_NODES = '{"version": 1, "execution": {"R_lite": [{"rank": "0-3", "children": {"core": "0-7"}}], "nodelist": ["node[0-3]"], "starttime": 0, "expiration": 0}}';
 
 /** 276 bytes that declare 1 048 576 nodes of one core: about a second of
@@ -873,6 +876,22 @@ export class Rscope {
   get fitAnswer() { return this.page.getByTestId('fit-answer'); }
   get fitReason() { return this.page.getByTestId('fit-reason'); }
   get fitShort() { return this.page.getByTestId('fit-short'); }
+  get constraintWords() { return this.page.getByTestId('constraint-words'); }
+  get constraintJson() { return this.page.getByTestId('constraint-json'); }
+  get constraintWhy() { return this.page.getByTestId('constraint-why'); }
+  get constraintError() { return this.page.getByTestId('constraint-error'); }
+
+  /** Type `text` into the constraint field over the grid (replacing what
+   * is there): the grid outlines the nodes it selects. */
+  async typeConstraint(text) {
+    await this.page.getByLabel('Outline nodes matching a constraint').fill(text);
+  }
+
+  /** Type `text` as the fit's constraint (the shape panel's "Only nodes
+   * matching"). */
+  async typeFitConstraint(text) {
+    await this.page.getByLabel('Only nodes matching').fill(text);
+  }
 
   /** Type `text` as the shape (replacing what is there). */
   async typeShape(text) {

@@ -4,9 +4,9 @@
 // Each `@ts-expect-error` line must be refused: tsc fails on one that is not.
 import init, {
   decode, encode, fit, fromHwloc, graphFromHwloc, formatShape, graph, graphCheck, graphExport, graphFind, hostlist, idset,
-  shape, summary, validate, wasmMemoryBytes,
+  shape, summary, validate, wasmMemoryBytes, constraintParse, constraintMatch,
   union, append, diff, intersect, verify, evalSetExpression, explain, whyFinding, readSmall, resource, nodeQueues,
-  type ResourcePrinted, type NodeQueues,
+  type ResourcePrinted, type NodeQueues, type ConstraintMatchOptions,
   type Explained, type WhyFinding, type Finding, type FitAnswer, type HwlocOptions, type GraphCheck, type GraphExportOptions, type Summary, type Verdict, type IntersectOptions,
 } from '../../pkg/rscope.js';
 
@@ -15,6 +15,11 @@ const r = '{"version": 1, "execution": {"R_lite": [{"rank": "0", "children": {"c
 
 const findings: Finding[] = validate(r);
 const ranksOutOfOrder: Finding[] = validate(r, { hosts: 'tiny[1-4]', strictRfc40: false });
+const constraintJson: string = constraintParse('gpu -host:node3');
+const matchOptions: ConstraintMatchOptions = { query: true, why: false };
+const matching: string = constraintMatch('gpu', r, matchOptions);
+const leftOut: string = constraintMatch('{"properties": ["^gpu"]}', r, { why: true });
+console.log(constraintJson, matching, leftOut);
 const first: Finding | undefined = findings[0];
 if (first) {
   const where: [number, number] = first.span;
@@ -100,6 +105,10 @@ console.log(fromXml, fromXmlAlone, hwlocGraph, cores, printed, counts, text, sho
 // Wrong types, each refused by tsc (and by the function, with an Error, at run time).
 // @ts-expect-error text is a string
 validate(42);
+// @ts-expect-error a query is a string
+constraintParse(['gpu']);
+// @ts-expect-error no such constraintMatch option
+constraintMatch('gpu', r, { json: true });
 // @ts-expect-error summary answers an object, not a string
 const notText: string = summary(r);
 // @ts-expect-error no such decode option

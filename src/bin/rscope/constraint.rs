@@ -5,9 +5,9 @@
 
 use crate::cli::{read_input, CliError, Outcome};
 use clap::{Args, Subcommand};
-use rscope::constraint::{query, Constraint};
+use rscope::commands::constraint;
 use rscope::json;
-use rscope::setops::{self, Inputs};
+use rscope::setops::Inputs;
 use std::io::Write;
 
 /// `rscope constraint` subcommands.
@@ -62,26 +62,12 @@ pub fn prefix(cmd: &ConstraintCommand) -> &'static str {
     }
 }
 
-/// The constraint `match` is given.
-fn constraint_of(a: &MatchArgs) -> Result<Constraint, CliError> {
-    if a.query {
-        return Ok(Constraint::from_query(&a.constraint)?);
-    }
-    Constraint::parse(&a.constraint).map_err(|e| CliError::new(e.message))
-}
-
 fn run_match(a: &MatchArgs) -> Result<String, CliError> {
-    let constraint = constraint_of(a)?;
+    let c = constraint::constraint_of(&a.constraint, a.query).map_err(CliError::new)?;
     let text = read_input(a.file.as_deref())?.text;
-    let mut inputs = Inputs::stdin(&text);
-    inputs.exiting = true;
-    if a.why {
-        return setops::constraint_reasons(&inputs, &constraint)
-            .map_err(|r| CliError::new(r.message));
-    }
-    let out =
-        setops::copy_constraint(&inputs, &constraint).map_err(|r| CliError::new(r.message))?;
-    Ok(if a.indent {
+    let inputs = Inputs::stdin(&text);
+    let out = constraint::select(&inputs, &c, a.why).map_err(|r| CliError::new(r.message))?;
+    Ok(if a.indent && !a.why {
         json::indent::indent(&out).unwrap_or(out)
     } else {
         out
@@ -92,8 +78,7 @@ fn run_match(a: &MatchArgs) -> Result<String, CliError> {
 pub fn run(cmd: ConstraintCommand) -> Outcome {
     let out = match cmd {
         ConstraintCommand::Parse(a) => {
-            let term = query::parse(&a.query.join(" ")).map_err(|e| e.message)?;
-            term.to_python_json() + "\n"
+            constraint::parse(&a.query.join(" ")).map_err(|e| e.message)? + "\n"
         }
         ConstraintCommand::Match(a) => run_match(&a)?,
     };

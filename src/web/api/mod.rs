@@ -4,6 +4,7 @@
 //! `&str` reads an object or a number as a pointer into wasm memory and
 //! traps, so a wrong type must be refused before it reaches it.
 
+pub mod constraint;
 pub mod graph;
 pub mod hwloc;
 pub mod lists;

@@ -332,6 +332,7 @@ struct FitProps {
 #[function_component(FitPart)]
 fn fit_part(props: &FitProps) -> Html {
     let policy = use_state_eq(|| Policy::Worst);
+    let requires = use_state_eq(String::new);
     let result = use_state_eq(|| None::<FitResult>);
     let busy = use_state_eq(|| false);
     let shapes = use_workers().shapes;
@@ -342,7 +343,12 @@ fn fit_part(props: &FitProps) -> Html {
     {
         // An answer belongs to the shape, R and policy it was asked for.
         let (result, on_allocation) = (result.clone(), props.on_allocation.clone());
-        let deps = (props.shape.clone(), props.r_text.clone(), *policy);
+        let deps = (
+            props.shape.clone(),
+            props.r_text.clone(),
+            *policy,
+            (*requires).clone(),
+        );
         let asked = asked.clone();
         use_effect_with(deps, move |_| {
             *asked.borrow_mut() += 1;
@@ -357,9 +363,17 @@ fn fit_part(props: &FitProps) -> Html {
             policy.set(select.value().parse().unwrap_or_default());
         })
     };
+    let on_requires = {
+        let requires = requires.clone();
+        Callback::from(move |e: InputEvent| {
+            let input: web_sys::HtmlInputElement = e.target_unchecked_into();
+            requires.set(input.value());
+        })
+    };
     let on_fit = {
         let (shape, r) = (props.shape.clone(), props.r_text.clone());
         let (result, busy, policy) = (result.clone(), busy.clone(), *policy);
+        let constraint = Some(requires.trim().to_string()).filter(|c| !c.is_empty());
         let (on_allocation, asked) = (props.on_allocation.clone(), asked.clone());
         Callback::from(move |_: MouseEvent| {
             busy.set(true);
@@ -374,7 +388,8 @@ fn fit_part(props: &FitProps) -> Html {
                 on_allocation.emit(allocation(&r));
                 result.set(Some(r));
             });
-            shapes.fit(shape.clone(), r.clone(), policy, done);
+            let how = (policy, constraint.clone());
+            shapes.fit(shape.clone(), r.clone(), how, done);
         })
     };
     html! {
@@ -388,6 +403,13 @@ fn fit_part(props: &FitProps) -> Html {
                     <option value="best" selected={*policy == Policy::Best}>{ "best: fewest free cores that do" }</option>
                 </select>
                 <button type="button" data-testid="shape-fit-button" onclick={on_fit} disabled={*busy}>{ "Fit" }</button>
+            </p>
+            <p class="shape-row">
+                <label for="shape-requires">{ "Only nodes matching" }</label>
+                <input id="shape-requires" type="text" spellcheck="false" autocomplete="off" data-testid="shape-requires"
+                    placeholder="gpu -host:node3" value={(*requires).clone()} oninput={on_requires}
+                    aria-describedby="shape-requires-hint" />
+                <span class="hint" id="shape-requires-hint">{ "an RFC 31 constraint, as flux submit --requires takes it, or its JSON; empty: any node" }</span>
             </p>
             { fit_answer(&result, props) }
         </div>
