@@ -64,11 +64,12 @@ fn payload_panels(d: &DrainOutline, text: &Text) -> Html {
     </> }
 }
 
-/// The configuration box whose queues colour the grid.
-fn queue_panel(q: &QueueConfig) -> Html {
+/// The configuration box: the R it makes, and the queues that colour the
+/// grid.
+fn queue_panel(q: &QueueConfig, on_open: Callback<(String, String)>) -> Html {
     html! {
         <QueueConfigPanel text={q.text.clone()} on_text={q.on_text.clone()} read={q.read.clone()}
-            rank_order={q.rank_order.clone()} />
+            rank_order={q.rank_order.clone()} view={q.view.clone()} {on_open} />
     }
 }
 
@@ -163,9 +164,7 @@ fn page() -> Html {
                             <JsonTree {root} />
                         }
                         { payload_panels(&drains, &docs.current().text) }
-                        if analysis.as_ref().is_some_and(|a| a.grid.is_some()) {
-                            { queue_panel(&queues) }
-                        }
+                        { queue_panel(&queues, fit.on_open.clone()) }
                         <ExplainCard card={teach.card.clone()} />
                         if let Some(a) = &complete {
                             <Diagnostics findings={a.findings.clone()} on_locate={actions.on_locate} on_fix={actions.on_fix} />

@@ -127,6 +127,11 @@ export class Rscope {
     this.queueConfigError = this.queueConfig.getByTestId('queue-config-error');
     this.rankOrderFindings = this.queueConfig.getByTestId('rank-order-findings').locator('li');
     this.rankOrderError = this.queueConfig.getByTestId('rank-order-error');
+    this.configView = this.queueConfig.getByTestId('config-view');
+    this.configRWords = this.queueConfig.getByTestId('config-r-words');
+    this.configReport = this.queueConfig.getByTestId('config-report');
+    this.configPath = this.queueConfig.getByTestId('config-path');
+    this.configViewError = this.queueConfig.getByTestId('config-view-error');
     this.colorBy = page.getByTestId('color-by');
     this.viewsNav = page.getByTestId('views-nav');
     this.memberProblem = page.getByTestId('member-problem');
@@ -687,6 +692,18 @@ export class Rscope {
   async openConfigFile(name, text) {
     const input = this.queueConfig.getByTestId('queue-config-file');
     await input.setInputFiles({ name, mimeType: 'text/plain', buffer: Buffer.from(text) });
+  }
+
+  /** Open the R the configuration makes as a tab, or (`reranked`) that R
+   * re-ranked by [bootstrap] hosts. */
+  async openConfigR({ reranked = false } = {}) {
+    await this.queueConfig.getByTestId(reranked ? 'open-config-reranked' : 'open-config-r').click();
+  }
+
+  /** Open the R file `[resource] path` names with the box's button. */
+  async openConfigPathFile(name, text) {
+    const input = this.queueConfig.getByTestId('config-path-file');
+    await input.setInputFiles({ name, mimeType: 'application/json', buffer: Buffer.from(text) });
   }
 
   /** Choose how cells are coloured, by option value or `{ label }`. */

@@ -2,11 +2,15 @@
 //! `[queues]` tables (TOML, or the JSON `flux config get` prints) and see
 //! each queue's nodes, the grid coloured by queue, and the nodes no
 //! queue uses or two queues share; with `[bootstrap] hosts`, each rank
-//! whose host is not the one that order gives it. What the text makes is
-//! the core's [`crate::grid::queues::read`] and
-//! [`crate::grid::queues::rank_order`]; this file only holds the text and
+//! whose host is not the one that order gives it. With `[resource]` or
+//! `[bootstrap]`, what `rscope config` prints of it, and the R it makes
+//! (and that R re-ranked, or the file `path` names) to open as tabs. What
+//! the text makes is the core's [`crate::grid::queues::read`],
+//! [`crate::grid::queues::rank_order`] and
+//! [`crate::commands::config_view`]; this file only holds the text and
 //! draws.
 
+use crate::commands::config_view::{self, ConfigView};
 use crate::grid::queues::{rank_order, read, NodeQueues};
 use crate::grid::Grid;
 use crate::web::hooks::SameGrid;
@@ -30,6 +34,8 @@ pub struct QueueConfig {
     /// Where the grid's ranks and `[bootstrap] hosts` disagree, or why
     /// those hosts do not read.
     pub rank_order: Rc<Result<Vec<String>, String>>,
+    /// What `[resource]` and `[bootstrap]` make, when the text has them.
+    pub view: Option<Rc<Result<ConfigView, String>>>,
 }
 
 /// The configuration beside `grid`, kept across tabs (one system's
@@ -49,6 +55,9 @@ pub fn use_queue_config(grid: Option<Rc<Grid>>) -> QueueConfig {
         };
         (read, queues, Rc::new(order))
     });
+    let view = use_memo((*text).clone(), |text| {
+        config_view::of_text(text).map(Rc::new)
+    });
     let shown = (*text).clone();
     let on_text = Callback::from(move |t: String| {
         storage::save_queue_config(&t);
@@ -60,6 +69,7 @@ pub fn use_queue_config(grid: Option<Rc<Grid>>) -> QueueConfig {
         read: made.0.clone(),
         queues: made.1.clone(),
         rank_order: made.2.clone(),
+        view: (*view).clone(),
     }
 }
 
@@ -74,6 +84,10 @@ pub struct QueueConfigProps {
     pub read: Option<Rc<Result<NodeQueues, String>>>,
     /// What `[bootstrap] hosts` says of the grid's ranks.
     pub rank_order: Rc<Result<Vec<String>, String>>,
+    /// What `[resource]` and `[bootstrap]` make.
+    pub view: Option<Rc<Result<ConfigView, String>>>,
+    /// Open a tab (its source and text).
+    pub on_open: Callback<(String, String)>,
 }
 
 /// The configuration box, its file button, and what it makes.
@@ -107,8 +121,8 @@ pub fn queue_config_panel(props: &QueueConfigProps) -> Html {
     };
     html! {
         <section class="queue-config" data-testid="queue-config" aria-labelledby="queue-config-title">
-            <h3 id="queue-config-title">{ "Queues from a configuration" }</h3>
-            <p class="hint">{ "Paste your system's [queues] tables (TOML, or the JSON flux config get prints), or open the file, to colour the grid by queue. With [bootstrap] hosts, each rank is checked against the host that order gives it." }</p>
+            <h3 id="queue-config-title">{ "Your system's configuration" }</h3>
+            <p class="hint">{ "Paste your system's configuration (TOML, or the JSON flux config get prints), or open the file. [resource] config shows the R it makes, as flux R parse-config prints it; [queues] colours the grid by queue; with [bootstrap] hosts, each rank is checked against the host that order gives it." }</p>
             <label for="queue-config-text">{ "Flux configuration" }</label>
             <textarea id="queue-config-text" rows="4" spellcheck="false" value={(*props.text).clone()} {oninput}
                 placeholder={"[queues.batch]\nrequires = [\"batch\"]"} data-testid="queue-config-text" />
@@ -121,6 +135,9 @@ pub fn queue_config_panel(props: &QueueConfigProps) -> Html {
             }
             { what_it_makes(props.read.as_deref()) }
             { rank_order_findings(&props.rank_order) }
+            if let Some(view) = props.view.as_deref() {
+                { config_made(view, props.read.as_deref(), &props.on_open, &unread) }
+            }
         </section>
     }
 }
@@ -163,5 +180,84 @@ fn what_it_makes(read: Option<&Result<NodeQueues, String>>) -> Html {
                 </ul>
             }
         </> },
+    }
+}
+
+/// What `[resource]` and `[bootstrap]` make: the R to open (and its
+/// re-ranked form), the file `path` names, and what `rscope config`
+/// prints. A text that does not read says so once, in the queues' line
+/// when that already said it.
+fn config_made(
+    view: &Result<ConfigView, String>,
+    queues: Option<&Result<NodeQueues, String>>,
+    on_open: &Callback<(String, String)>,
+    unread: &UseStateHandle<Option<String>>,
+) -> Html {
+    let v = match view {
+        Ok(v) => v,
+        Err(_) if matches!(queues, Some(Err(_))) => return Html::default(),
+        Err(why) => {
+            return html! { <p class="error" role="alert" data-testid="config-view-error">{ why.clone() }</p> }
+        }
+    };
+    let open = |source: &'static str, text: &Option<String>| {
+        let text = text.clone().unwrap_or_default();
+        on_open.reform(move |_: MouseEvent| (source.to_string(), text.clone()))
+    };
+    html! {
+        <div class="config-made" data-testid="config-view">
+            if let Some(words) = &v.r_words {
+                <p data-testid="config-r-words">{ format!("[resource] config makes an R of {words}, as flux R parse-config prints it.") }</p>
+                <p><button type="button" onclick={open("R of the configuration", &v.r)} data-testid="open-config-r">{ "Open the R it makes" }</button>
+                if v.reranked.is_some() {
+                    { " " }<button type="button" onclick={open("R re-ranked by [bootstrap] hosts", &v.reranked)} data-testid="open-config-reranked">{ "Open it re-ranked by [bootstrap] hosts" }</button>
+                }
+                </p>
+                if v.reranked.is_some() {
+                    <p class="hint" data-testid="config-reranked-why">{ "[bootstrap] hosts gives the ranks in another order than the R, so the instance re-ranks the R by it: the table below shows where each host goes." }</p>
+                }
+            }
+            if let Some(path) = &v.path {
+                { path_file(path, on_open, unread) }
+            }
+            <details open=true>
+                <summary>{ "What rscope config prints" }</summary>
+                <pre class="config-report" tabindex="0" aria-label="What rscope config prints" data-testid="config-report">{ v.report.clone() }</pre>
+            </details>
+        </div>
+    }
+}
+
+/// `[resource] path`: the R file the instance reads, offered to open as a
+/// tab beside the configuration (the page cannot read the path itself).
+fn path_file(
+    path: &str,
+    on_open: &Callback<(String, String)>,
+    unread: &UseStateHandle<Option<String>>,
+) -> Html {
+    let onchange = {
+        let (on_open, unread) = (on_open.clone(), unread.clone());
+        Callback::from(move |e: Event| {
+            let input: HtmlInputElement = e.target_unchecked_into();
+            let Some(file) = input.files().and_then(|f| f.get(0)) else {
+                return;
+            };
+            input.set_value("");
+            let (on_open, unread) = (on_open.clone(), unread.clone());
+            spawn_local(async move {
+                match load::read_file(file).await {
+                    Ok(doc) => on_open.emit((doc.source, doc.text.to_string())),
+                    Err(why) => unread.set(Some(why)),
+                }
+            });
+        })
+    };
+    html! {
+        <>
+            <p data-testid="config-path">{ format!("[resource] path names {path}: the instance reads its R from that file. Open it to see its nodes beside this configuration.") }</p>
+            <p><label class="button">{ "Open the R file…" }
+                <input type="file" accept=".json,application/json,text/plain" class="visually-hidden" {onchange} data-testid="config-path-file" />
+            </label></p>
+        </>
     }
 }

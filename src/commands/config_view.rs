@@ -1,0 +1,136 @@
+//! What the page's configuration box shows of a Flux system configuration:
+//! the text `rscope config` prints for it ([`super::system::report`]: the
+//! R, the host↔rank table, the findings and the keys read and ignored),
+//! and, apart, what the box offers to open as tabs: the R `[resource]
+//! config` makes (as `flux R parse-config` prints it), that R re-ranked by
+//! `[bootstrap] hosts` when the instance re-ranks it, and the file
+//! `[resource] path` names. One reading for the CLI and the page.
+
+use super::system::{config_r, report, Source, SystemConfig};
+use crate::resource::bootstrap;
+use crate::words::count;
+use serde::Serialize;
+
+/// What the box shows of one configuration.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ConfigView {
+    /// What `rscope config` prints for it.
+    pub report: String,
+    /// Whether a finding is an error (`rscope config` exits 1).
+    pub errors: bool,
+    /// The R `[resource] config` makes, as `flux R parse-config` prints it.
+    pub r: Option<String>,
+    /// That R in words: `4 nodes: tiny[1-4], 16 cores`.
+    pub r_words: Option<String>,
+    /// That R re-ranked by `[bootstrap] hosts`, when that order differs
+    /// and the instance can re-rank by it.
+    pub reranked: Option<String>,
+    /// `[resource] path`: the R file the configuration names instead.
+    pub path: Option<String>,
+}
+
+/// Read `conf` as `rscope config` does, without `--r`; none when it has
+/// neither a `[resource]` nor a `[bootstrap]` table (only queues, say).
+pub fn view(conf: &SystemConfig) -> Result<Option<ConfigView>, String> {
+    let v = conf.value();
+    if v.get("resource").is_none() && v.get("bootstrap").is_none() {
+        return Ok(None);
+    }
+    let (report, errors) = report(conf, None, Source::Configured)?;
+    let set = config_r(conf)?;
+    let order = bootstrap::hosts(conf.value())?;
+    let reranked = match (&set, &order) {
+        (Some(set), Some(order)) => {
+            let mut moved = set.clone();
+            let (was, now) = (set.encode(), moved.rerank(order).map(|()| moved.encode()));
+            now.ok().filter(|now| *now != was)
+        }
+        _ => None,
+    };
+    let r_words = set.as_ref().map(|s| {
+        let hosts = s
+            .nodelist()
+            .map_or_else(|| "no host names".into(), |h| h.to_string());
+        let nodes = count(s.count("node") as usize, "node");
+        format!(
+            "{nodes}: {hosts}, {}",
+            count(s.count("core") as usize, "core")
+        )
+    });
+    Ok(Some(ConfigView {
+        report,
+        errors,
+        r: set.map(|s| s.encode()),
+        r_words,
+        reranked,
+        path: conf.resource_path().map(str::to_string),
+    }))
+}
+
+/// The view of a configuration's text (TOML) as the page's box holds it,
+/// its errors placed as `rscope config` places them; none for blank text
+/// or a configuration with no `[resource]` or `[bootstrap]` table.
+pub fn of_text(text: &str) -> Option<Result<ConfigView, String>> {
+    if text.trim().is_empty() {
+        return None;
+    }
+    let conf = SystemConfig::merge(&[("configuration".into(), text.into())]);
+    conf.and_then(|c| view(&c)).transpose()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn conf(text: &str) -> SystemConfig {
+        SystemConfig::merge(&[("system.toml".into(), text.into())]).unwrap()
+    }
+
+    #[test]
+    fn a_config_in_another_bootstrap_order_offers_its_r_and_the_reranked_r() {
+        let v = view(&conf(
+            "[[resource.config]]\nhosts = \"tiny[1-4]\"\ncores = \"0-3\"\n[bootstrap]\nhosts = [{ host = \"tiny4\" }, { host = \"tiny[1-3]\" }]\n",
+        ))
+        .unwrap()
+        .unwrap();
+        assert_eq!(
+            v.r.as_deref(),
+            Some(
+                r#"{"version": 1, "execution": {"R_lite": [{"rank": "0-3", "children": {"core": "0-3"}}], "starttime": 0.0, "expiration": 0.0, "nodelist": ["tiny[1-4]"]}}"#
+            )
+        );
+        assert_eq!(v.r_words.as_deref(), Some("4 nodes: tiny[1-4], 16 cores"));
+        assert_eq!(
+            v.reranked.as_deref(),
+            Some(
+                r#"{"version": 1, "execution": {"R_lite": [{"rank": "0-3", "children": {"core": "0-3"}}], "starttime": 0.0, "expiration": 0.0, "nodelist": ["tiny[4,1-3]"]}}"#
+            )
+        );
+        assert!(v.report.starts_with("R:\n"), "{}", v.report);
+        assert!(!v.errors);
+        assert_eq!(v.path, None);
+    }
+
+    #[test]
+    fn a_config_in_bootstrap_order_or_naming_a_path_offers_what_it_has() {
+        let same = view(&conf(
+            "[[resource.config]]\nhosts = \"tiny[1-2]\"\ncores = \"0\"\n[bootstrap]\nhosts = [{ host = \"tiny[1-2]\" }]\n",
+        ))
+        .unwrap()
+        .unwrap();
+        assert_eq!(same.reranked, None);
+        assert_eq!(same.r_words.as_deref(), Some("2 nodes: tiny[1-2], 2 cores"));
+        let path = of_text("[resource]\npath = \"/etc/flux/system/R\"\n")
+            .unwrap()
+            .unwrap();
+        assert_eq!(path.r, None);
+        assert_eq!(path.path.as_deref(), Some("/etc/flux/system/R"));
+        assert_eq!(of_text("[queues.batch]\n"), None);
+        assert_eq!(
+            of_text("[resource]\npath = \n"),
+            Some(Err(
+                "configuration:2:8: string values must be quoted, expected literal string".into()
+            ))
+        );
+    }
+}
