@@ -67,15 +67,40 @@ pub fn view(conf: &SystemConfig) -> Result<Option<ConfigView>, String> {
     }))
 }
 
-/// The view of a configuration's text (TOML) as the page's box holds it,
+/// The view of a configuration's text (TOML, or the JSON `flux config
+/// get` prints) as the page's box holds it,
 /// its errors placed as `rscope config` places them; none for blank text
 /// or a configuration with no `[resource]` or `[bootstrap]` table.
 pub fn of_text(text: &str) -> Option<Result<ConfigView, String>> {
     if text.trim().is_empty() {
         return None;
     }
-    let conf = SystemConfig::merge(&[("configuration".into(), text.into())]);
+    let conf = match text.trim_start().starts_with('{') {
+        true => crate::resource::queues::config_value(text)
+            .map(SystemConfig::from_value)
+            .map_err(|e| format!("configuration: {e}")),
+        false => SystemConfig::merge(&[("configuration".into(), text.into())]),
+    };
     conf.and_then(|c| view(&c)).transpose()
+}
+
+/// The files of a `conf.d` folder (name, text), `*.toml` only, merged in
+/// name order as the broker merges them, written as one text
+/// as the JSON `flux config get` prints, for the page's box (which reads
+/// either); a file that does not read, or a key two files set, is
+/// refused as `rscope config` refuses it.
+pub fn merged(files: &[(String, String)]) -> Result<String, String> {
+    let mut toml: Vec<(String, String)> = files
+        .iter()
+        .filter(|(name, _)| name.ends_with(".toml"))
+        .cloned()
+        .collect();
+    if toml.is_empty() {
+        return Err("no *.toml file in the folder: a conf.d folder holds TOML files".into());
+    }
+    toml.sort();
+    let conf = SystemConfig::merge(&toml)?;
+    serde_json::to_string_pretty(conf.value()).map_err(|e| e.to_string())
 }
 
 #[cfg(test)]
@@ -126,6 +151,28 @@ mod tests {
         assert_eq!(path.r, None);
         assert_eq!(path.path.as_deref(), Some("/etc/flux/system/R"));
         assert_eq!(of_text("[queues.batch]\n"), None);
+        let folder = |names: [&str; 3]| {
+            let texts = [
+                "[bootstrap]\nhosts = [{ host = \"a\" }]\n",
+                "[[resource.config]]\nhosts = \"a\"\ncores = \"0\"\n",
+                "not read",
+            ];
+            names
+                .iter()
+                .zip(texts)
+                .map(|(n, t)| (n.to_string(), t.to_string()))
+                .collect::<Vec<_>>()
+        };
+        let text = merged(&folder(["10-b.toml", "00-r.toml", "README"])).unwrap();
+        assert_eq!(
+            text,
+            "{\n  \"bootstrap\": {\n    \"hosts\": [\n      {\n        \"host\": \"a\"\n      }\n    ]\n  },\n  \"resource\": {\n    \"config\": [\n      {\n        \"cores\": \"0\",\n        \"hosts\": \"a\"\n      }\n    ]\n  }\n}"
+        );
+        assert!(of_text(&text).unwrap().is_ok());
+        assert_eq!(
+            merged(&folder(["a", "b", "c"])),
+            Err("no *.toml file in the folder: a conf.d folder holds TOML files".into())
+        );
         assert_eq!(
             of_text("[resource]\npath = \n"),
             Some(Err(

@@ -43,6 +43,12 @@ impl SystemConfig {
         Ok(SystemConfig { value })
     }
 
+    /// A configuration already read and merged: the JSON `flux config get`
+    /// prints, or TOML read into a value.
+    pub fn from_value(value: Value) -> SystemConfig {
+        SystemConfig { value }
+    }
+
     /// The merged configuration.
     pub fn value(&self) -> &Value {
         &self.value

@@ -51,11 +51,19 @@ impl NodeQueues {
     /// none: no `[queues]` table, or a virtual queue whose parent is not
     /// configured.
     pub fn of(grid: &Grid, config: &Config) -> Result<NodeQueues, String> {
+        NodeQueues::excluding(grid, config, &[])
+    }
+
+    /// [`NodeQueues::of`], with the rows `[resource] exclude` names (in
+    /// row order) in a category of their own, in no queue: the scheduler
+    /// never gives them out.
+    pub fn excluding(
+        grid: &Grid,
+        config: &Config,
+        excluded: &[usize],
+    ) -> Result<NodeQueues, String> {
         let Some(queues) = &config.queues else {
-            return Err(
-                "the configuration has no [queues] table, so every node is in the one default queue"
-                    .into(),
-            );
+            return default_queue(grid, excluded);
         };
         let mut rules = Vec::with_capacity(queues.len());
         for q in queues {
@@ -67,7 +75,7 @@ impl NodeQueues {
         }
         // Rows grouped by the queues they are in (indices in config order).
         let mut groups: BTreeMap<Vec<usize>, Vec<usize>> = BTreeMap::new();
-        for row in 0..grid.rows() {
+        for row in (0..grid.rows()).filter(|r| excluded.binary_search(r).is_err()) {
             let props = grid.properties(row);
             let has = |p: &str| props.iter().any(|x| x == p);
             let member: Vec<usize> = (0..rules.len())
@@ -83,7 +91,8 @@ impl NodeQueues {
             ..NodeQueues::default()
         };
         let names: Vec<&str> = queues.iter().map(|q| q.name.as_str()).collect();
-        out.add_categories(grid, &groups, &names);
+        let next = out.add_categories(grid, &groups, &names);
+        out.add_excluded(grid, excluded, next);
         out.add_findings(grid, &groups, &names, &rules);
         out.findings.extend(unmatched_by(config, &held(grid)));
         out.queues = queues
@@ -96,13 +105,13 @@ impl NodeQueues {
 
     /// One category per group of nodes in the same queues: single queues
     /// first (queue `i` in colour `i`), then shared ones, then the nodes
-    /// in no queue as the rest.
+    /// in no queue as the rest. Answers the next free category.
     fn add_categories(
         &mut self,
         grid: &Grid,
         groups: &BTreeMap<Vec<usize>, Vec<usize>>,
         names: &[&str],
-    ) {
+    ) -> usize {
         let mut ordered: Vec<(&Vec<usize>, &Vec<usize>)> = groups.iter().collect();
         ordered.sort_by_key(|(member, _)| (member.is_empty(), member.len(), (*member).clone()));
         let mut next_shared = names.len();
@@ -127,6 +136,26 @@ impl NodeQueues {
             self.overlay
                 .add_nodes(index.min(255) as u8, legend, tip, ranks);
         }
+        next_shared
+    }
+
+    /// The excluded rows as category `index`, named in the legend, the
+    /// tooltips and the findings.
+    fn add_excluded(&mut self, grid: &Grid, rows: &[usize], index: usize) {
+        if rows.is_empty() {
+            return;
+        }
+        let (ranks, tip) = (ranks_of(grid, rows), EXCLUDED.to_string());
+        let legend = format!("{tip}: {}", count(rows.len(), "node"));
+        self.notes.push((ranks.clone(), tip.clone()));
+        self.overlay
+            .add_nodes(index.min(255) as u8, legend, tip, ranks);
+        let are = if rows.len() == 1 { "is" } else { "are" };
+        self.findings.push(format!(
+            "{} {are} excluded by [resource] exclude, so the scheduler never gives them out: {}",
+            count(rows.len(), "node"),
+            hosts_of(grid, rows)
+        ));
     }
 
     /// The findings about nodes: those in no queue, those in more than
@@ -182,9 +211,74 @@ pub fn read(grid: &Grid, text: &str) -> Option<Result<NodeQueues, String>> {
     if text.trim().is_empty() {
         return None;
     }
-    let config =
-        Config::from_text(text).map_err(|e| format!("the configuration does not read: {e}"));
-    Some(config.and_then(|c| NodeQueues::of(grid, &c)))
+    let read = || {
+        let value =
+            config_value(text).map_err(|e| format!("the configuration does not read: {e}"))?;
+        let config = Config::from_value(&value)
+            .map_err(|e| format!("the configuration does not read: {e}"))?;
+        NodeQueues::excluding(grid, &config, &excluded_rows(grid, &value)?)
+    };
+    Some(read())
+}
+
+/// What the legend and the tooltip call a node `[resource] exclude` names.
+const EXCLUDED: &str = "excluded by [resource] exclude";
+
+/// Without a `[queues]` table every node is in the one default queue:
+/// nothing to colour, unless `[resource] exclude` takes some out.
+fn default_queue(grid: &Grid, excluded: &[usize]) -> Result<NodeQueues, String> {
+    if excluded.is_empty() {
+        return Err(
+            "the configuration has no [queues] table, so every node is in the one default queue"
+                .into(),
+        );
+    }
+    let rest = grid.rows() - excluded.len();
+    let mut out = NodeQueues {
+        overlay: Overlay::new(Some(&format!(
+            "in the one default queue: {}",
+            count(rest, "node")
+        ))),
+        ..NodeQueues::default()
+    };
+    out.add_excluded(grid, excluded, 0);
+    Ok(out)
+}
+
+/// The rows `[resource] exclude` names, in row order: an RFC 22 id set of
+/// ranks, or else an RFC 29 host list (as flux-core's resource module
+/// reads it); a host the grid does not have, or a value that is neither,
+/// is refused.
+pub fn excluded_rows(grid: &Grid, config: &serde_json::Value) -> Result<Vec<usize>, String> {
+    let Some(v) = config.get("resource").and_then(|r| r.get("exclude")) else {
+        return Ok(Vec::new());
+    };
+    let Some(text) = v.as_str() else {
+        return Err("resource.exclude must be a string (an id set of ranks or a host list)".into());
+    };
+    let rows = 0..grid.rows();
+    if let Ok(ranks) = IdSet::parse(text) {
+        return Ok(rows
+            .filter(|&r| grid.rank(r).is_some_and(|rank| ranks.contains(rank)))
+            .collect());
+    }
+    let hosts = Hostlist::parse(text).map_err(|e| {
+        format!("resource.exclude: '{text}' is neither an id set nor a host list: {e}")
+    })?;
+    let found: Vec<usize> = rows
+        .filter(|&r| grid.host(r).is_some_and(|h| hosts.contains(h)))
+        .collect();
+    if (found.len() as u64) < hosts.len() {
+        let known: Vec<&str> = found.iter().filter_map(|&r| grid.host(r)).collect();
+        let mut unknown = Hostlist::new();
+        for h in hosts.iter().filter(|h| !known.contains(&h.as_str())) {
+            unknown.push_host(&h);
+        }
+        return Err(format!(
+            "resource.exclude names hosts the R does not have: {unknown}"
+        ));
+    }
+    Ok(found)
 }
 
 /// Where `grid`'s ranks and the configuration's `[bootstrap] hosts`
@@ -415,6 +509,59 @@ mod tests {
         assert_eq!(
             queues("[queues.a]\nparent = \"b\"\n"),
             Err("queue 'a': parent queue 'b' is not configured".into())
+        );
+    }
+
+    #[test]
+    fn nodes_resource_exclude_names_are_in_a_category_of_their_own() {
+        let q = read(
+            &grid(),
+            &format!("{TWO}[resource]\nexclude = \"foo[1,6]\"\n"),
+        )
+        .unwrap()
+        .unwrap();
+        assert_eq!(
+            q.overlay
+                .legend()
+                .into_iter()
+                .map(|l| l.0)
+                .collect::<Vec<_>>(),
+            [
+                "queue batch: 1 node",
+                "queue debug: 1 node",
+                "queues batch and debug: 1 node",
+                "excluded by [resource] exclude: 2 nodes",
+                "in no queue: 1 node",
+            ]
+        );
+        assert_eq!(
+            q.findings[0],
+            "2 nodes are excluded by [resource] exclude, so the scheduler never gives them out: foo[1,6]"
+        );
+        // Ranks, and no [queues] table: the rest are in the default queue.
+        let d = read(&grid(), "[resource]\nexclude = \"4-5\"\n")
+            .unwrap()
+            .unwrap();
+        assert_eq!(
+            d.overlay
+                .legend()
+                .into_iter()
+                .map(|l| l.0)
+                .collect::<Vec<_>>(),
+            [
+                "excluded by [resource] exclude: 2 nodes",
+                "in the one default queue: 4 nodes"
+            ]
+        );
+        assert_eq!(
+            read(&grid(), "[resource]\nexclude = \"foo[6-8]\"\n"),
+            Some(Err(
+                "resource.exclude names hosts the R does not have: foo[7-8]".into()
+            ))
+        );
+        assert_eq!(
+            read(&grid(), "[resource]\nexclude = \"foo[1-\"\n"),
+            Some(Err("resource.exclude: 'foo[1-' is neither an id set nor a host list: unclosed '[' at column 4".into()))
         );
     }
 

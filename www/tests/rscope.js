@@ -694,6 +694,12 @@ export class Rscope {
     await input.setInputFiles({ name, mimeType: 'text/plain', buffer: Buffer.from(text) });
   }
 
+  /** Open a conf.d folder (a directory on disk) with the box's folder
+   * button. */
+  async openConfigFolder(dir) {
+    await this.queueConfig.getByTestId('queue-config-folder').setInputFiles(dir);
+  }
+
   /** Open the R the configuration makes as a tab, or (`reranked`) that R
    * re-ranked by [bootstrap] hosts. */
   async openConfigR({ reranked = false } = {}) {

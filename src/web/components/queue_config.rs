@@ -129,6 +129,9 @@ pub fn queue_config_panel(props: &QueueConfigProps) -> Html {
             <p><label class="button">{ "Open a configuration file…" }
                 <input type="file" accept=".toml,.json,text/plain,application/json" class="visually-hidden"
                     {onchange} data-testid="queue-config-file" />
+            </label>{ " " }<label class="button">{ "Open a conf.d folder…" }
+                <input type="file" webkitdirectory=true multiple=true class="visually-hidden"
+                    onchange={folder_change(&props.on_text, &unread)} data-testid="queue-config-folder" />
             </label></p>
             if let Some(why) = (*unread).clone() {
                 <p class="error" role="alert" data-testid="queue-config-unread">{ why }</p>
@@ -140,6 +143,43 @@ pub fn queue_config_panel(props: &QueueConfigProps) -> Html {
             }
         </section>
     }
+}
+
+/// The folder picker: every `*.toml` file of a `conf.d` folder, merged as
+/// the broker merges them ([`config_view::merged`]) into the box as the
+/// JSON `flux config get` would print; a file that does not read, or a
+/// key two files set, leaves the text as it was and says why.
+fn folder_change(
+    on_text: &Callback<String>,
+    unread: &UseStateHandle<Option<String>>,
+) -> Callback<Event> {
+    let (on_text, unread) = (on_text.clone(), unread.clone());
+    Callback::from(move |e: Event| {
+        let input: HtmlInputElement = e.target_unchecked_into();
+        let Some(list) = input.files() else { return };
+        let files: Vec<web_sys::File> = (0..list.length())
+            .filter_map(|i| list.get(i))
+            .filter(|f| f.name().ends_with(".toml"))
+            .collect();
+        input.set_value("");
+        let (on_text, unread) = (on_text.clone(), unread.clone());
+        spawn_local(async move {
+            let mut texts = Vec::with_capacity(files.len());
+            for file in files {
+                match load::read_file(file).await {
+                    Ok(doc) => texts.push((doc.source, doc.text.to_string())),
+                    Err(why) => return unread.set(Some(why)),
+                }
+            }
+            match config_view::merged(&texts) {
+                Ok(text) => {
+                    unread.set(None);
+                    on_text.emit(text);
+                }
+                Err(why) => unread.set(Some(why)),
+            }
+        });
+    })
 }
 
 /// The ranks whose hosts differ from `[bootstrap] hosts`, or why those
