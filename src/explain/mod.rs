@@ -13,8 +13,10 @@
 //! - `locate`: which key or value holds the offset;
 //! - `r`: the R keys (RFC 20, 22, 29);
 //! - `graph`: the JGF keys under `scheduling` (RFC 40, RFC 4);
+//! - `constraint`: an RFC 31 job constraint's operators and values;
 //! - `text`: bounded lists and dates.
 
+pub mod constraint;
 mod graph;
 mod locate;
 mod payload;
@@ -123,6 +125,13 @@ pub fn explain(text: &str, at: usize) -> Option<Explained> {
     let root = json::parse_whole(text).ok()?;
     let mut hit = locate(&root, at)?;
     let span = hit.span.clone();
+    let leaf = hit.on_key || !matches!(hit.value, Value::Object(_) | Value::Array(_));
+    if constraint::is_constraint(&root) {
+        let mut out = constraint::explain(text, &hit);
+        out.span = (span.start, span.end);
+        out.leaf = leaf;
+        return Some(out);
+    }
     let payload = object(&root).is_some_and(crate::resource::check::is_status_payload);
     // A status document's sets, and a payload's R, are Rs of their own:
     // explain within the set.
@@ -159,7 +168,7 @@ pub fn explain(text: &str, at: usize) -> Option<Explained> {
         _ => r::explain(&doc, &hit, &keys),
     };
     out.span = (span.start, span.end);
-    out.leaf = hit.on_key || !matches!(hit.value, Value::Object(_) | Value::Array(_));
+    out.leaf = leaf;
     Some(out)
 }
 

@@ -457,3 +457,215 @@ fn a_payloads_keys_say_what_flux_resource_status_reads() {
     let whole = explain(text, 0).unwrap();
     assert_eq!(whole.title, "resource.status payload");
 }
+
+/// An RFC 31 constraint: `gpu`, not `slow` (as `^`), a `-` that is part of
+/// a name, a negated host list, ranks and an empty `or`.
+const CONSTRAINT: &str = r#"{"and": [{"properties": ["gpu", "^slow", "-fast"]}, {"not": [{"hostlist": ["foo[1-3]"]}]}, {"ranks": ["0-3"]}, {"or": []}]}"#;
+
+/// The card at the `nth` occurrence of `needle` in [`CONSTRAINT`] (one
+/// byte in, on a key or a string).
+fn in_constraint(needle: &str, into: usize) -> Explained {
+    let at = CONSTRAINT
+        .find(needle)
+        .unwrap_or_else(|| panic!("no {needle}"));
+    explain(CONSTRAINT, at + into).unwrap_or_else(|| panic!("nothing at {needle}"))
+}
+
+#[test]
+fn a_constraint_says_what_it_selects() {
+    let whole = in_constraint("{\"and\"", 0);
+    assert_eq!(
+        said(&whole),
+        (
+            "constraint".into(),
+            strings(&["selects the nodes with property gpu and without property slow and with property -fast and not on hosts foo[1-3] and of ranks 0-3"]),
+            "representation".into()
+        )
+    );
+    assert_eq!(
+        whole.body,
+        "An RFC 31 job constraint: an object of one operator, whose value is an array. properties, hostlist and ranks take strings; and, or and not take constraints, so terms nest. The empty object {} selects every node. flux submit --requires writes the same constraint in a shorter query syntax."
+    );
+    assert_eq!(
+        whole.rfc.url,
+        "https://flux-framework.readthedocs.io/projects/flux-rfc/en/latest/spec_31.html#representation"
+    );
+    assert!(!whole.leaf);
+    let term = in_constraint("{\"not\"", 0);
+    assert_eq!(
+        (term.title.as_str(), term.decoded.clone()),
+        (
+            "term 2 of and",
+            strings(&["selects the nodes not on hosts foo[1-3]"])
+        )
+    );
+}
+
+#[test]
+fn properties_say_how_each_form_negates() {
+    let key = in_constraint("\"properties\"", 1);
+    assert_eq!(
+        said(&key),
+        (
+            "properties".into(),
+            strings(&[
+                "3 names",
+                "selects the nodes with property gpu and without property slow and with property -fast"
+            ]),
+            "representation".into()
+        )
+    );
+    assert_eq!(
+        key.body,
+        "Property names every selected node must have. A name that begins with ^ is one the node must not have: that is RFC 31's negation, and it works only inside this array. The --requires query syntax negates a term with - instead: -gpu becomes {\"not\": [{\"properties\": [\"gpu\"]}]}, which selects the same nodes as {\"properties\": [\"^gpu\"]}. Here a - is part of the name. As in librlist, a name also matches the node whose host name it is."
+    );
+    assert_eq!(key.span, (10, 22));
+    let gpu = in_constraint("\"gpu\"", 1);
+    assert_eq!(
+        (gpu.title.as_str(), gpu.decoded.clone()),
+        (
+            "property",
+            strings(&["selects the nodes with property gpu"])
+        )
+    );
+    let slow = in_constraint("\"^slow\"", 1);
+    assert_eq!(
+        said(&slow),
+        (
+            "negated property".into(),
+            strings(&[
+                "selects the nodes without property slow",
+                "a --requires query writes it -slow, which flux-core's parser turns into {\"not\": [{\"properties\": [\"slow\"]}]}: the same nodes"
+            ]),
+            "representation".into()
+        )
+    );
+    assert_eq!(
+        slow.body,
+        "A name that begins with ^: RFC 31's negation inside properties. The node must not have the property that follows."
+    );
+    let fast = in_constraint("\"-fast\"", 1);
+    assert_eq!(
+        (fast.title.as_str(), fast.body.as_str(), fast.decoded.clone()),
+        (
+            "property",
+            "A property name. In the JSON a - is not a negation: it is part of the name, however the --requires query syntax uses it.",
+            strings(&[
+                "selects the nodes with a property named -fast, which a node rarely has",
+                "to leave out the nodes with fast, write ^fast here (-fast in a --requires query)"
+            ])
+        )
+    );
+    let bad = r#"{"properties": ["a|b", 3]}"#;
+    let a = explain(bad, bad.find("a|b").unwrap()).unwrap();
+    assert_eq!(
+        a.decoded,
+        strings(&["librlist refuses it: invalid character '|' in property \"a|b\""])
+    );
+    let three = explain(bad, bad.find('3').unwrap()).unwrap();
+    assert_eq!(
+        three.decoded,
+        strings(&["librlist refuses it: non-string property specified"])
+    );
+}
+
+#[test]
+fn host_lists_and_ranks_are_rfc_29_and_22() {
+    let key = in_constraint("\"hostlist\"", 1);
+    assert_eq!(
+        (key.title.as_str(), key.body.as_str(), key.decoded.clone()),
+        (
+            "hostlist",
+            "RFC 29 host lists: a node is selected when its host name is in one of them. librlist skips an entry that is not a string, and selects no node when the value is not an array. In a --requires query, host:NAMES or hosts:NAMES.",
+            strings(&["1 host list", "selects the nodes on hosts foo[1-3]"])
+        )
+    );
+    let hosts = in_constraint("\"foo[1-3]\"", 1);
+    assert_eq!(
+        said(&hosts),
+        (
+            "host list".into(),
+            strings(&["3 hosts: foo1, foo2 and foo3"]),
+            "implementation".into()
+        )
+    );
+    assert_eq!(hosts.rfc.number, 29);
+    let ranks = in_constraint("\"ranks\"", 1);
+    assert_eq!(
+        (ranks.title.as_str(), ranks.decoded.clone()),
+        (
+            "ranks",
+            strings(&["1 id set", "selects the nodes of ranks 0-3"])
+        )
+    );
+    let ids = in_constraint("\"0-3\"", 1);
+    assert_eq!(
+        (ids.title.as_str(), ids.rfc.number, ids.decoded.clone()),
+        ("id set", 22, strings(&["4 ranks: 0, 1, 2 and 3"]))
+    );
+    let bad = r#"{"ranks": ["3-1"]}"#;
+    let refused = explain(bad, bad.find("3-1").unwrap()).unwrap();
+    assert_eq!(refused.decoded.len(), 1);
+    assert!(refused.decoded[0].starts_with("librlist refuses it: not an id set"));
+    let key = explain(bad, 2).unwrap();
+    assert_eq!(
+        key.decoded,
+        strings(&[
+            "1 id set",
+            "librlist refuses it: invalid idset '3-1' in [\"3-1\"]"
+        ])
+    );
+}
+
+#[test]
+fn and_or_not_give_librlists_answers_for_empty_lists() {
+    let or = in_constraint("\"or\"", 1);
+    assert_eq!(
+        (or.title.as_str(), or.body.as_str(), or.decoded.clone()),
+        (
+            "or",
+            "At least one term in the array must hold. An empty array, {\"or\": []}, selects every node, as RFC 31 defines it. In a --requires query, or, | or ||.",
+            strings(&["0 terms", "selects every node"])
+        )
+    );
+    let and = in_constraint("\"and\"", 1);
+    assert_eq!(
+        and.body,
+        "Every term in the array must hold. An empty array, {\"and\": []}, selects every node. In a --requires query, and, & or && (or terms side by side)."
+    );
+    let not = in_constraint("\"not\"", 1);
+    assert_eq!(
+        (not.body.as_str(), not.decoded.clone()),
+        (
+            "The terms in the array must not all hold: with one term, the nodes it does not select; with several, librlist negates their and, so {\"not\": [a, b]} is not (a and b). An empty array, {\"not\": []}, selects no node. In a --requires query, not, or - before a single term.",
+            strings(&["1 term", "selects the nodes not on hosts foo[1-3]"])
+        )
+    );
+    let none = r#"{"not": []}"#;
+    assert_eq!(
+        explain(none, 2).unwrap().decoded,
+        strings(&["0 terms", "selects no node"])
+    );
+    let several = r#"{"not": [{"ranks": ["0"]}, {"properties": ["^a"]}]}"#;
+    assert_eq!(
+        explain(several, 0).unwrap().decoded,
+        strings(&["selects the nodes not (of rank 0 and without property a)"])
+    );
+}
+
+#[test]
+fn a_misspelt_operator_is_said_so_and_an_r_stays_an_r() {
+    let text = r#"{"propertie": ["x"], "ranks": ["1"]}"#;
+    let e = explain(text, 2).unwrap();
+    assert_eq!(
+        (e.title.as_str(), e.decoded.clone(), e.rfc.number),
+        (
+            "'propertie'",
+            strings(&["librlist refuses it: constraint must only contain 1 element"]),
+            31
+        )
+    );
+    // An R with a key named like an operator is still an R.
+    let r = r#"{"version": 1, "ranks": ["1"]}"#;
+    assert_eq!(explain(r, 17).unwrap().rfc.number, 20);
+}

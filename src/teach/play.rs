@@ -1,7 +1,8 @@
 //! The playground for the small formats: an RFC 22 id set, an RFC 29 host
-//! list, an RFC 45 range or an RFC 46 shape, read with its canonical form,
-//! its members (bounded), its count, a step-by-step reading, or the error
-//! with its span. Set operations on two lists are `commands::lists`', the
+//! list, an RFC 45 range, an RFC 46 shape or an RFC 31 constraint
+//! (`constraint`: a `--requires` query or the JSON object), read with its
+//! canonical form, its members (bounded), its count, a step-by-step
+//! reading, or the error with its span. Set operations on two lists are `commands::lists`', the
 //! same as `rscope hostlist`'s; this is the reading.
 
 use crate::explain::listed;
@@ -11,6 +12,8 @@ use crate::range::Range;
 use crate::shape::{self, Options};
 use crate::words::count;
 use serde::Serialize;
+
+mod constraint;
 
 /// The most members a reading lists.
 pub const MAX_EXPANDED: usize = 64;
@@ -26,16 +29,21 @@ pub enum Format {
     Range,
     /// RFC 46 shape.
     Shape,
+    /// RFC 31 constraint: a `--requires` query, or the JSON object when
+    /// the text starts with `{`.
+    Constraint,
 }
 
 impl Format {
-    /// The format named `idset`, `hostlist`, `range` or `shape`.
+    /// The format named `idset`, `hostlist`, `range`, `shape` or
+    /// `constraint`.
     pub fn named(name: &str) -> Option<Format> {
         Some(match name {
             "idset" => Format::IdSet,
             "hostlist" => Format::Hostlist,
             "range" => Format::Range,
             "shape" => Format::Shape,
+            "constraint" => Format::Constraint,
             _ => return None,
         })
     }
@@ -91,6 +99,7 @@ pub fn read(format: Format, text: &str) -> Result<Reading, Problem> {
         Format::Hostlist => hostlist(text),
         Format::Range => range(text),
         Format::Shape => shape(text),
+        Format::Constraint => constraint::read(text),
     };
     read.map_err(|(message, span)| {
         let end = span.end.min(text.len()).max(span.start.min(text.len()));

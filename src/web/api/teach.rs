@@ -1,7 +1,7 @@
 //! The JS API for learning the format: `explain(text, byteOffset)`, what the
 //! key or value at a byte of an R means, and `whyFinding(message, pointer)`,
 //! the rule and the fix of a finding, and `readSmall(format, text)`, the
-//! playground's reading of a small format; thin calls of [`crate::explain`]
+//! playground's reading of a small format (or of an RFC 31 constraint); thin calls of [`crate::explain`]
 //! and [`crate::teach::play`].
 
 use crate::explain;
@@ -37,7 +37,7 @@ export type FindingKind = "not-json" | "limit" | "wrong-type" | "missing-key" | 
 export interface WhyFinding { kind: FindingKind; why: string; fix: string; rfc: RfcLink }
 /**
  * What the key or value at `byteOffset` (counted in UTF-8 bytes) of the R
- * document `text` means; `null` when the text is not JSON or the offset is
+ * document (or resource.status payload, or RFC 31 constraint object) `text` means; `null` when the text is not JSON or the offset is
  * outside its value.
  */
 export function explain(text: string, byteOffset: number): Explained | null;
@@ -45,8 +45,12 @@ export function explain(text: string, byteOffset: number): Explained | null;
 export interface PlayReading { canonical: string; count: number | null; members: string[]; more: number | null; steps: string[] }
 /** Why a text is not in the format: the message, its byte span and column, and the text marked `>>…<<`. */
 export interface PlayProblem { message: string; span: [number, number]; column: number; marked: string }
-/** Read `text` as an id set, a host list, an RFC 45 range or a shape, as the page's playground does. */
-export function readSmall(format: "idset" | "hostlist" | "range" | "shape", text: string):
+/**
+ * Read `text` as an id set, a host list, an RFC 45 range, a shape or an RFC 31 constraint (a
+ * `--requires` query, or the JSON object when it starts with `{`; its canonical form is the JSON
+ * `constraintParse` gives), as the page's playground does.
+ */
+export function readSmall(format: "idset" | "hostlist" | "range" | "shape" | "constraint", text: string):
   { reading: PlayReading; problem: null } | { reading: null; problem: PlayProblem };
 /** The rule a finding (its message and pointer, as `validate` gives them) enforces, and its fix. */
 export function whyFinding(message: string, pointer: string): WhyFinding;
@@ -80,13 +84,13 @@ pub fn read_small(format: JsValue, text: JsValue) -> Result<JsValue, JsValue> {
     let name = text_arg(
         "readSmall",
         "format",
-        "idset, hostlist, range or shape",
+        "idset, hostlist, range, shape or constraint",
         &format,
     )?;
     let text = text_arg("readSmall", "text", "the text to read", &text)?;
     let format = play::Format::named(&name).ok_or_else(|| {
         error(&format!(
-            "readSmall: unknown format '{name}': use idset, hostlist, range or shape"
+            "readSmall: unknown format '{name}': use idset, hostlist, range, shape or constraint"
         ))
     })?;
     #[derive(serde::Serialize)]

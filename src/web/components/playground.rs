@@ -1,6 +1,7 @@
 //! The playground for the small formats: type an id set, a host list, an
-//! RFC 45 range or a shape and see its canonical form, count, members,
-//! step-by-step reading or error ([`crate::teach::play`]); combine two
+//! RFC 45 range, a shape or an RFC 31 constraint (a `--requires` query or
+//! its JSON) and see its canonical form, count, members, step-by-step
+//! reading or error ([`crate::teach::play`]); combine two
 //! id sets or host lists as `flux hostlist -u/-i/-m/-X` do
 //! ([`crate::commands::lists`], which the JS API and `rscope hostlist` share).
 
@@ -11,11 +12,12 @@ use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
 /// The formats, as (value, label, RFC number).
-const FORMATS: [(&str, &str, u32); 4] = [
+const FORMATS: [(&str, &str, u32); 5] = [
     ("hostlist", "Host list", 29),
     ("idset", "Id set", 22),
     ("range", "Range", 45),
     ("shape", "Shape", 46),
+    ("constraint", "Constraint", 31),
 ];
 
 /// What the text and the second list hold when format `name` is chosen:
@@ -26,6 +28,7 @@ fn samples(name: &str) -> (&'static str, &'static str) {
         "idset" => ("1-4,7", "3-9"),
         "range" => ("2-8:2:*", ""),
         "shape" => ("node=2/slot=4/core=2", ""),
+        "constraint" => ("gpu -host:foo3", ""),
         _ => ("node[1-4,7]", "node[3-9]"),
     }
 }
@@ -77,7 +80,11 @@ pub fn playground() -> Html {
     html! {
         <section class="panel playground" aria-label="Playground" data-testid="playground">
             <h2>{ "Playground" }</h2>
-            <p class="hint">{ "Type a small format and see how it reads. " }
+            <p class="hint">{ if fmt == Format::Constraint {
+                    "Type a flux submit --requires query, or an RFC 31 JSON object, and see how it reads. "
+                } else {
+                    "Type a small format and see how it reads. "
+                } }
                 <a href={format!("{RFC_BASE}/spec_{rfc}.html")} target="_blank" rel="noopener">{ format!("RFC {rfc}") }</a>
                 { " defines it." }</p>
             <div class="play-inputs">
@@ -101,9 +108,14 @@ pub fn playground() -> Html {
     }
 }
 
-/// A reading: its canonical form, its count (a shape has none: it is
-/// not a list), its members and its steps.
+/// A reading: its canonical form, its count and members (a shape has no
+/// count, a constraint neither: they are not lists), and its steps.
 fn shown(r: &Reading, fmt: Format) -> Html {
+    let list = !matches!(fmt, Format::Shape | Format::Constraint);
+    let canonical = match fmt {
+        Format::Constraint => "RFC 31 JSON",
+        _ => "Canonical",
+    };
     let members = match r.more {
         Some(0) => r.members.join(", "),
         Some(n) => format!("{} and {n} more", r.members.join(", ")),
@@ -111,11 +123,13 @@ fn shown(r: &Reading, fmt: Format) -> Html {
     };
     html! {
         <dl class="play-reading">
-            <dt>{ "Canonical" }</dt><dd><code data-testid="play-canonical">{ r.canonical.clone() }</code></dd>
-            if !matches!(fmt, Format::Shape) {
+            <dt>{ canonical }</dt><dd><code data-testid="play-canonical">{ r.canonical.clone() }</code></dd>
+            if list {
                 <dt>{ "Count" }</dt><dd data-testid="play-count">{ r.count.map_or("no end".to_string(), |n| n.to_string()) }</dd>
             }
-            <dt>{ "Members" }</dt><dd data-testid="play-members">{ members }</dd>
+            if !matches!(fmt, Format::Constraint) {
+                <dt>{ "Members" }</dt><dd data-testid="play-members">{ members }</dd>
+            }
             <dt>{ "Reading" }</dt>
             <dd><ol data-testid="play-steps">{ for r.steps.iter().map(|s| html! { <li>{ s.clone() }</li> }) }</ol></dd>
         </dl>
