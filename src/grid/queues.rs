@@ -150,9 +150,13 @@ impl NodeQueues {
         self.notes.push((ranks.clone(), tip.clone()));
         self.overlay
             .add_nodes(index.min(255) as u8, legend, tip, ranks);
-        let are = if rows.len() == 1 { "is" } else { "are" };
+        let (are, them) = if rows.len() == 1 {
+            ("is", "it")
+        } else {
+            ("are", "them")
+        };
         self.findings.push(format!(
-            "{} {are} excluded by [resource] exclude, so the scheduler never gives them out: {}",
+            "{} {are} excluded by [resource] exclude, so the scheduler never gives {them} out: {}",
             count(rows.len(), "node"),
             hosts_of(grid, rows)
         ));

@@ -5,11 +5,14 @@
 //!   properties, times), and read back into the form;
 //! - [`play`]: the playground's reading of a small format (an RFC 22 id
 //!   set, an RFC 29 host list, an RFC 45 range, an RFC 46 shape);
-//! - [`tour`]: the guided tour, steps over the RFC 20 example.
+//! - [`tour`]: the guided tour, steps over the RFC 20 example;
+//! - [`system_tour`]: the second tour, from a system's configuration to
+//!   where a job fits.
 //!
 //! What a key or value under the caret means, and why a finding is one,
 //! are [`crate::explain`]'s; the tour points with it.
 
 pub mod build;
 pub mod play;
+pub mod system_tour;
 pub mod tour;

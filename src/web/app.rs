@@ -21,6 +21,7 @@ use crate::web::components::{
     setops::SetopsPanel,
     shape::{use_fit, FitLinks, ShapePanel},
     summary::SummaryView,
+    system_tour::{use_system_tour, Setters, SystemTourPanel},
     tabs::{history_bar, Tabs},
     toolbar::{Example, Toolbar},
     tour::{use_tour, TourPanel},
@@ -122,6 +123,14 @@ fn page() -> Html {
         .or(fit.linked.clone());
     let states = grid.as_ref().and_then(|g| g.state_words());
     let queues = use_queue_config(grid.clone());
+    let system_tour = use_system_tour(
+        &docs,
+        Setters {
+            config: queues.text.clone(),
+            on_config: queues.on_text.clone(),
+            on_constraint: constraint.on_text.clone(),
+        },
+    );
     let coloring = use_coloring(&docs, grid.clone(), queues.queues.clone());
     let compare = use_compare(&coloring.choice, &docs);
     // A compare view lays out its own grid; a fit or the queue's jobs
@@ -177,6 +186,7 @@ fn page() -> Html {
             <div class="column-views">
             // The tour's box sits beside the editor it points into.
             <TourPanel step={tour.step} last={tour.last} go={tour.go.clone()} />
+            <SystemTourPanel step={system_tour.step} go={system_tour.go.clone()} />
             if let (Some(grid), Some(a)) = (grid, &analysis) {
                 { grid_panel(GridPanel { grid, properties: a.properties.clone(), coloring, states, queues: queues.queues.is_some(), sources,
                     docs: &docs, compare: &compare, covered: fit.overlay.is_some(), color_by,

@@ -160,6 +160,10 @@ export class Rscope {
     this.tour = page.getByTestId('tour');
     this.tourStart = page.getByTestId('tour-start');
     this.tourStep = page.getByTestId('tour-step');
+    this.systemTour = page.getByTestId('system-tour');
+    this.systemTourStart = page.getByTestId('system-tour-start');
+    this.systemTourStep = page.getByTestId('system-tour-step');
+    this.systemTourDecoded = page.getByTestId('system-tour-decoded').locator('li');
     this.buildProblems = page.getByTestId('build-problem');
     this.buildUnreadable = page.getByTestId('build-unreadable');
   }
@@ -694,6 +698,13 @@ export class Rscope {
     await input.setInputFiles({ name, mimeType: 'text/plain', buffer: Buffer.from(text) });
   }
 
+  /** Take the tour from configuration to running jobs as a keyboard user
+   * does: Tab to its button, then Enter. */
+  async takeSystemTour() {
+    await this.tabTo(this.systemTourStart);
+    await this.page.keyboard.press('Enter');
+  }
+
   /** Open a conf.d folder (a directory on disk) with the box's folder
    * button. */
   async openConfigFolder(dir) {
@@ -914,6 +925,24 @@ export class Rscope {
    * matching"). */
   async typeFitConstraint(text) {
     await this.page.getByLabel('Only nodes matching').fill(text);
+  }
+
+  // ---- constraints taught: the playground and the explain card --------
+
+  /** Choose the playground's constraint format and type `text` (a
+   * --requires query, or an RFC 31 object) as its text. */
+  async playConstraint(text) {
+    await this.playFormat.selectOption('constraint');
+    await this.playText.fill(text);
+  }
+
+  /** Type the constraint document `text` into the editor and move the
+   * caret onto the first `needle` in it, one key press in (as a keyboard
+   * user reaches it): the explain card says what is there. */
+  async caretOnConstraint(text, needle) {
+    await this.fill(text);
+    await this.caretAt(text.indexOf(needle));
+    await this.editor.press('ArrowRight');
   }
 
   /** Type `text` as the shape (replacing what is there). */

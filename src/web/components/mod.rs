@@ -22,6 +22,7 @@ pub mod resource_text;
 pub mod setops;
 pub mod shape;
 pub mod summary;
+pub mod system_tour;
 pub mod tabs;
 pub mod toolbar;
 pub mod tour;

@@ -262,7 +262,7 @@ fn config_made(
             }
             <details open=true>
                 <summary>{ "What rscope config prints" }</summary>
-                <pre class="config-report" tabindex="0" aria-label="What rscope config prints" data-testid="config-report">{ v.report.clone() }</pre>
+                <pre class="config-report" id="config-report" tabindex="0" aria-label="What rscope config prints" data-testid="config-report">{ v.report.clone() }</pre>
             </details>
         </div>
     }

@@ -143,6 +143,48 @@ fn panel(
             </section>
         };
     };
+    step_panel(
+        &Step {
+            i,
+            n,
+            title: stop.title,
+            text: stop.text,
+            decoded: &stop.decoded,
+            rfc: &stop.rfc,
+            testid: "tour",
+            label: "Guided tour",
+            heading,
+        },
+        go,
+    )
+}
+
+/// One step of a tour as [`step_panel`] draws it.
+pub struct Step<'a> {
+    /// Its index, and how many steps the tour has.
+    pub i: usize,
+    /// How many steps the tour has.
+    pub n: usize,
+    /// Its heading.
+    pub title: &'a str,
+    /// What it teaches.
+    pub text: &'a str,
+    /// What the page shows there, decoded.
+    pub decoded: &'a [String],
+    /// Where to read next.
+    pub rfc: &'a crate::explain::Rfc,
+    /// The panel's test id (its parts add `-step`, `-next`, `-leave`).
+    pub testid: &'static str,
+    /// The panel's accessible name.
+    pub label: &'static str,
+    /// The heading, focused on each step so the arrow keys step at once.
+    pub heading: &'a NodeRef,
+}
+
+/// A tour's step: heading, text, what it decodes, its RFC, and the
+/// buttons; Right and Left arrows step, Escape leaves (`go(None)`).
+pub fn step_panel(s: &Step<'_>, go: &Callback<Option<usize>>) -> Html {
+    let (i, n, t) = (s.i, s.n, s.testid);
     let onkeydown = {
         let go = go.clone();
         Callback::from(move |e: KeyboardEvent| {
@@ -157,20 +199,20 @@ fn panel(
         })
     };
     html! {
-        <section class="panel tour" aria-label="Guided tour" data-testid="tour" {onkeydown}>
-            <h2 tabindex="-1" ref={heading.clone()} data-testid="tour-step">
-                { format!("Step {} of {n}: {}", i + 1, stop.title) }</h2>
-            <p>{ stop.text }</p>
-            if !stop.decoded.is_empty() {
-                <ul class="decoded">{ for stop.decoded.iter().map(|l| html! { <li>{ l.clone() }</li> }) }</ul>
+        <section class="panel tour" aria-label={s.label} data-testid={t} {onkeydown}>
+            <h2 tabindex="-1" ref={s.heading.clone()} data-testid={format!("{t}-step")}>
+                { format!("Step {} of {n}: {}", i + 1, s.title) }</h2>
+            <p>{ s.text }</p>
+            if !s.decoded.is_empty() {
+                <ul class="decoded" data-testid={format!("{t}-decoded")}>{ for s.decoded.iter().map(|l| html! { <li>{ l.clone() }</li> }) }</ul>
             }
-            <p><a href={stop.rfc.url.clone()} target="_blank" rel="noopener">
-                { format!("RFC {}, section {}", stop.rfc.number, stop.rfc.anchor) }</a></p>
+            <p><a href={s.rfc.url.clone()} target="_blank" rel="noopener">
+                { format!("RFC {}, section {}", s.rfc.number, s.rfc.anchor) }</a></p>
             <p class="hint">{ "Right and Left arrows step through the tour; Escape leaves it." }</p>
             <div class="tour-buttons">
                 <button disabled={i == 0} onclick={go.reform(move |_| Some(i.saturating_sub(1)))}>{ "Back" }</button>
-                <button disabled={i + 1 >= n} onclick={go.reform(move |_| Some(i + 1))} data-testid="tour-next">{ "Next" }</button>
-                <button onclick={go.reform(|_| None)} data-testid="tour-leave">{ "Leave the tour" }</button>
+                <button disabled={i + 1 >= n} onclick={go.reform(move |_| Some(i + 1))} data-testid={format!("{t}-next")}>{ "Next" }</button>
+                <button onclick={go.reform(|_| None)} data-testid={format!("{t}-leave")}>{ "Leave the tour" }</button>
             </div>
         </section>
     }

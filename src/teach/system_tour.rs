@@ -1,0 +1,187 @@
+//! The second guided tour, *From configuration to running jobs*: one small
+//! system followed from its TOML to where a job lands. Each step says what
+//! to look at, names the part of the page that shows it, and says what the
+//! page does for the step (the configuration typed into its box, the R the
+//! instance uses opened as a tab, a constraint typed over the grid). The
+//! figures each step lists are read from the system by the same core
+//! calls the page makes, so the tour cannot drift from what it shows.
+
+use crate::commands::config_view::{self, ConfigView};
+use crate::explain::Rfc;
+use crate::grid::constraint::outline;
+use crate::grid::queues::read;
+use crate::grid::Grid;
+use serde::Serialize;
+
+/// The tour's system: four nodes in two kinds, one excluded, ranked by
+/// `[bootstrap] hosts` in another order than their names, and two queues.
+pub const CONFIG: &str = r#"# Four nodes: two with GPUs. Every node is in the batch queue.
+[[resource.config]]
+hosts = "tiny[1-2]"
+cores = "0-3"
+properties = ["batch"]
+
+[[resource.config]]
+hosts = "tiny[3-4]"
+cores = "0-3"
+gpus = "0-1"
+properties = ["batch", "gpu"]
+
+[resource]
+exclude = "tiny2"
+
+# The brokers, in rank order: tiny4 is rank 0.
+[bootstrap]
+hosts = [
+  { host = "tiny4" },
+  { host = "tiny[1-3]" },
+]
+
+[queues.batch]
+requires = ["batch"]
+
+[queues.gpu]
+requires = ["gpu"]
+"#;
+
+/// The constraint the tour types over the grid.
+pub const CONSTRAINT: &str = "gpu -host:tiny4";
+
+/// What the page does when a step is shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub enum Does {
+    /// Put [`CONFIG`] in the configuration box.
+    Configure,
+    /// Open the R the instance uses (re-ranked by `[bootstrap] hosts`).
+    OpenR,
+    /// Type [`CONSTRAINT`] in the constraint field over the grid.
+    Constrain,
+    /// Nothing more: the page stays as the last step left it.
+    Nothing,
+}
+
+/// One step of the tour.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SystemStop {
+    /// Its heading.
+    pub title: &'static str,
+    /// What it teaches.
+    pub text: &'static str,
+    /// What the system says there, read by the core.
+    pub decoded: Vec<String>,
+    /// The `id` of the part of the page it is about (scrolled into view).
+    pub target: &'static str,
+    /// What the page does for it.
+    pub does: Does,
+    /// The RFC section (or the Flux documentation) to read next.
+    pub rfc: Rfc,
+}
+
+/// (heading, text, target, what the page does, RFC number and anchor).
+const STOPS: [(&str, &str, &str, Does, u32, &str); 7] = [
+    ("A system's configuration", "A Flux admin describes the cluster in TOML. Each [[resource.config]] entry gives some hosts their cores, GPUs and properties. The tour has put a small system's configuration in the box.", "queue-config-title", Does::Configure, 20, "r-format"),
+    ("The R it makes", "The entries become an R document, as flux R parse-config prints it: ranks are given to the hosts in the order of their names, and each entry's resources and properties go to its hosts.", "queue-config-title", Does::Configure, 20, "R_lite"),
+    ("Ranks follow [bootstrap] hosts", "[bootstrap] hosts lists the brokers in rank order, so here tiny4 is rank 0. The instance re-ranks the R by that order; a node whose host is not the one its rank should have drains. The tour has opened the re-ranked R, the one the instance uses.", "config-report", Does::OpenR, 29, "implementation"),
+    ("Excluded nodes", "[resource] exclude names nodes (by host or by rank) that the scheduler never gives to a job. The grid marks them in a colour of their own.", "view-grid", Does::OpenR, 20, "execution"),
+    ("Queues", "Each [queues.NAME] lists properties in requires: a node is in the queue when it has them all. The grid is coloured by queue; a node two queues share has a colour of its own.", "view-grid", Does::OpenR, 20, "execution"),
+    ("A constraint", "A job can ask for nodes with flux submit --requires. 'gpu -host:tiny4' means nodes with the property gpu, except host tiny4: in the query a - negates a term, while the JSON the job carries writes a negated property with ^. The grid outlines the nodes it selects.", "constraint-text", Does::Constrain, 31, "representation"),
+    ("Where a job fits", "A shape says what a job asks for. Type node=1/core=2 in the shape panel, write the same constraint under Only nodes matching, and press Fit: the grid outlines the cores it would take.", "view-shape", Does::Constrain, 46, "description"),
+];
+
+/// The tour's steps, in order.
+pub fn stops() -> Vec<SystemStop> {
+    let view = config_view::of_text(CONFIG).and_then(Result::ok);
+    let grid = view.as_ref().and_then(instance_grid);
+    STOPS
+        .iter()
+        .enumerate()
+        .map(
+            |(i, &(title, text, target, does, rfc, anchor))| SystemStop {
+                title,
+                text,
+                decoded: decoded(i, view.as_ref(), grid.as_ref()),
+                target,
+                does,
+                rfc: Rfc::new(rfc, anchor),
+            },
+        )
+        .collect()
+}
+
+/// The R the instance uses: the configured R, re-ranked.
+pub fn instance_r() -> Option<String> {
+    let view = config_view::of_text(CONFIG)?.ok()?;
+    view.reranked.or(view.r)
+}
+
+fn instance_grid(view: &ConfigView) -> Option<Grid> {
+    let text = view.reranked.as_ref().or(view.r.as_ref())?;
+    Some(Grid::new(&crate::rset::load(text).ok()?, None, None))
+}
+
+/// What step `i` lists, read from the system.
+fn decoded(i: usize, view: Option<&ConfigView>, grid: Option<&Grid>) -> Vec<String> {
+    let (Some(view), Some(grid)) = (view, grid) else {
+        return Vec::new();
+    };
+    let queues = read(grid, CONFIG).and_then(Result::ok);
+    match i {
+        1 => view.r_words.iter().cloned().collect(),
+        2 => (0..grid.rows()).map(|r| grid.label(r)).collect(),
+        3 => queues.map_or_else(Vec::new, |q| {
+            q.findings
+                .into_iter()
+                .filter(|f| f.contains("exclude"))
+                .collect()
+        }),
+        4 => queues.map_or_else(Vec::new, |q| {
+            q.queues
+                .into_iter()
+                .map(|l| format!("{}: {}", l.name, l.nodes))
+                .collect()
+        }),
+        5 => match outline(grid, CONSTRAINT) {
+            Some(Ok(o)) => [Some(o.words), o.json].into_iter().flatten().collect(),
+            _ => Vec::new(),
+        },
+        _ => Vec::new(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_step_lists_what_the_page_shows_of_the_system() {
+        let stops = stops();
+        assert_eq!(stops.len(), STOPS.len());
+        let decoded: Vec<Vec<String>> = stops.iter().map(|s| s.decoded.clone()).collect();
+        assert_eq!(decoded[1], ["4 nodes: tiny[1-4], 16 cores"]);
+        assert_eq!(
+            decoded[2],
+            ["tiny4 (0)", "tiny1 (1)", "tiny2 (2)", "tiny3 (3)"]
+        );
+        assert_eq!(
+            decoded[3],
+            ["1 node is excluded by [resource] exclude, so the scheduler never gives it out: tiny2"]
+        );
+        assert_eq!(
+            decoded[4],
+            ["batch: 3 nodes: tiny[4,1,3]", "gpu: 2 nodes: tiny[4,3]"]
+        );
+        assert_eq!(
+            decoded[5],
+            [
+                "1 of 4 nodes match: tiny3 (ranks 3)",
+                r#"{"and": [{"properties": ["gpu"]}, {"not": [{"hostlist": ["tiny4"]}]}]}"#
+            ]
+        );
+    }
+
+    #[test]
+    fn the_r_the_tour_opens_is_ranked_as_bootstrap_hosts_orders_it() {
+        let r = instance_r().unwrap();
+        assert!(r.contains(r#""nodelist": ["tiny[4,1-3]"]"#), "{r}");
+    }
+}
