@@ -13,6 +13,7 @@ use serde::Serialize;
 
 /// What the box shows of one configuration.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "camelCase")]
 pub struct ConfigView {
     /// What `rscope config` prints for it.
     pub report: String,

@@ -79,21 +79,19 @@ fn select(grid: &Grid, c: &Constraint, json: Option<String>) -> Outlined {
     for row in 0..grid.rows() {
         let Some(rank) = grid.rank(row) else { continue };
         let node = RowNode { grid, row, rank };
-        match c.why_not(&node) {
-            None => {
-                ranks.push((rank, rank));
-                match grid.host(row) {
-                    Some(h) => hosts.push_host(h),
-                    None => named = false,
-                }
+        if c.matches(&node) {
+            ranks.push((rank, rank));
+            match grid.host(row) {
+                Some(h) => hosts.push_host(h),
+                None => named = false,
             }
-            Some(why) if first_left_out.is_none() => {
-                first_left_out = Some(match grid.host(row) {
-                    Some(h) => format!("{h} (rank {rank}): {why}"),
-                    None => format!("rank {rank}: {why}"),
-                });
-            }
-            Some(_) => {}
+        } else if first_left_out.is_none() {
+            // Words for the first only: a grid has thousands of nodes.
+            let why = c.why_not(&node).unwrap_or_default();
+            first_left_out = Some(match grid.host(row) {
+                Some(h) => format!("{h} (rank {rank}): {why}"),
+                None => format!("rank {rank}: {why}"),
+            });
         }
     }
     let ranks = IdSet::from_ranges(ranks);

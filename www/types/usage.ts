@@ -4,9 +4,9 @@
 // Each `@ts-expect-error` line must be refused: tsc fails on one that is not.
 import init, {
   decode, encode, fit, fromHwloc, graphFromHwloc, formatShape, graph, graphCheck, graphExport, graphFind, hostlist, idset,
-  shape, summary, validate, wasmMemoryBytes, constraintParse, constraintMatch,
+  shape, summary, validate, wasmMemoryBytes, constraintParse, constraintMatch, systemConfig,
   union, append, diff, intersect, verify, evalSetExpression, explain, whyFinding, readSmall, resource, nodeQueues,
-  type ResourcePrinted, type NodeQueues, type ConstraintMatchOptions,
+  type ResourcePrinted, type NodeQueues, type ConstraintMatchOptions, type SystemConfigView,
   type Explained, type WhyFinding, type Finding, type FitAnswer, type HwlocOptions, type GraphCheck, type GraphExportOptions, type Summary, type Verdict, type IntersectOptions,
 } from '../../pkg/rscope.js';
 
@@ -15,11 +15,13 @@ const r = '{"version": 1, "execution": {"R_lite": [{"rank": "0", "children": {"c
 
 const findings: Finding[] = validate(r);
 const ranksOutOfOrder: Finding[] = validate(r, { hosts: 'tiny[1-4]', strictRfc40: false });
-const constraintJson: string = constraintParse('gpu -host:node3');
+const parsedConstraint: string = constraintParse('gpu -host:node3');
 const matchOptions: ConstraintMatchOptions = { query: true, why: false };
 const matching: string = constraintMatch('gpu', r, matchOptions);
 const leftOut: string = constraintMatch('{"properties": ["^gpu"]}', r, { why: true });
-console.log(constraintJson, matching, leftOut);
+const view: SystemConfigView | null = systemConfig('[resource]\npath = "/etc/flux/system/R"\n');
+const reranked: string | null = view ? view.reranked : null;
+console.log(parsedConstraint, matching, leftOut, reranked);
 const first: Finding | undefined = findings[0];
 if (first) {
   const where: [number, number] = first.span;
@@ -89,6 +91,8 @@ const why: WhyFinding = whyFinding('missing key \'R_lite\'', '/execution');
 const rule: string = why.why;
 console.log(rule, why.fix, why.kind, why.rfc.number);
 const small = readSmall('hostlist', 'node[1-4,7]');
+const constraintJson: string | undefined = readSmall('constraint', 'gpu -host:foo3').reading?.canonical;
+console.log(constraintJson);
 if (small.reading) {
   const canonical: string = small.reading.canonical;
   const total: number | null = small.reading.count;
@@ -105,6 +109,8 @@ console.log(fromXml, fromXmlAlone, hwlocGraph, cores, printed, counts, text, sho
 // Wrong types, each refused by tsc (and by the function, with an Error, at run time).
 // @ts-expect-error text is a string
 validate(42);
+// @ts-expect-error systemConfig may answer null
+const notNull: SystemConfigView = systemConfig('[resource]\n');
 // @ts-expect-error a query is a string
 constraintParse(['gpu']);
 // @ts-expect-error no such constraintMatch option

@@ -12,6 +12,7 @@ pub mod r;
 pub mod resource;
 pub mod sets;
 pub mod shape;
+pub mod system;
 pub mod teach;
 
 use wasm_bindgen::prelude::*;

@@ -8,7 +8,7 @@
 
 use crate::tabs::{Action, Doc, Docs};
 use crate::teach::system_tour::{self, Does, SystemStop};
-use crate::web::components::tour::{step_panel, Step};
+use crate::web::components::tour::{step_panel, use_step_focus, Step};
 use std::rc::Rc;
 use web_sys::HtmlElement;
 use yew::prelude::*;
@@ -110,17 +110,7 @@ pub struct SystemTourProps {
 #[function_component(SystemTourPanel)]
 pub fn system_tour_panel(props: &SystemTourProps) -> Html {
     let stops = use_memo((), |()| system_tour::stops());
-    let heading = use_node_ref();
-    {
-        let heading = heading.clone();
-        use_effect_with(props.step, move |s| {
-            if s.is_some() {
-                if let Some(h) = heading.cast::<HtmlElement>() {
-                    let _ = h.focus();
-                }
-            }
-        });
-    }
+    let heading = use_step_focus(props.step);
     let Some((i, stop)) = props.step.and_then(|i| Some((i, stops.get(i)?))) else {
         return html! {
             <section class="panel tour" aria-label="Tour: from configuration to running jobs" data-testid="system-tour">

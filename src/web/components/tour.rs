@@ -88,10 +88,18 @@ pub struct TourPanelProps {
 #[function_component(TourPanel)]
 pub fn tour_panel(props: &TourPanelProps) -> Html {
     let stops = use_memo((), |()| tour::stops());
+    let heading = use_step_focus(props.step);
+    panel(&stops, props.step, props.last, &props.go, &heading)
+}
+
+/// The heading of a tour's step, focused whenever the step changes, so
+/// the arrow keys step at once.
+#[hook]
+pub fn use_step_focus(step: Option<usize>) -> NodeRef {
     let heading = use_node_ref();
     {
         let heading = heading.clone();
-        use_effect_with(props.step, move |s| {
+        use_effect_with(step, move |s| {
             if s.is_some() {
                 if let Some(h) = heading.cast::<HtmlElement>() {
                     let _ = h.focus();
@@ -99,7 +107,7 @@ pub fn tour_panel(props: &TourPanelProps) -> Html {
             }
         });
     }
-    panel(&stops, props.step, props.last, &props.go, &heading)
+    heading
 }
 
 /// Where the tour was left, kept across reloads (the step number only).
