@@ -85,6 +85,21 @@ pub fn of_text(text: &str) -> Option<Result<ConfigView, String>> {
     conf.and_then(|c| view(&c)).transpose()
 }
 
+/// The R `r_text` re-ranked by the `[bootstrap] hosts` of the
+/// configuration `config_text` (TOML or JSON), as `rscope R rerank
+/// HOSTS` prints it: the fix the box offers when the R's ranks and that
+/// order disagree. Refused in `rerank`'s words (a host the R does not
+/// have, too few or too many hosts), or when there is no such order.
+pub fn rerank_by_bootstrap(config_text: &str, r_text: &str) -> Result<String, String> {
+    let config = crate::resource::queues::config_value(config_text)?;
+    let order = bootstrap::hosts(&config)?.ok_or("the configuration has no [bootstrap] hosts")?;
+    let inputs = crate::setops::Inputs {
+        exiting: false,
+        ..crate::setops::Inputs::stdin(r_text)
+    };
+    crate::setops::rerank(&inputs, Some(&order.to_string())).map_err(|r| r.message)
+}
+
 /// The files of a `conf.d` folder (name, text), `*.toml` only, merged in
 /// name order as the broker merges them, written as one text
 /// as the JSON `flux config get` prints, for the page's box (which reads
@@ -135,6 +150,26 @@ mod tests {
         assert!(v.report.starts_with("R:\n"), "{}", v.report);
         assert!(!v.errors);
         assert_eq!(v.path, None);
+    }
+
+    #[test]
+    fn an_r_is_reranked_by_the_bootstrap_order_or_refused_in_reranks_words() {
+        let config = "[bootstrap]\nhosts = [{ host = \"n[2,1]\" }]\n";
+        let r = r#"{"version": 1, "execution": {"R_lite": [{"rank": "0-1", "children": {"core": "0"}}], "nodelist": ["n[1-2]"], "starttime": 0, "expiration": 0}}"#;
+        let moved = rerank_by_bootstrap(config, r).unwrap();
+        assert!(moved.contains(r#""nodelist": ["n[2,1]"]"#), "{moved}");
+        let other = r.replace("n[1-2]", "m[1-2]");
+        assert_eq!(
+            rerank_by_bootstrap(config, &other),
+            Err(
+                "failed to find one or more provided hosts in R (Host n2 not found in resources)"
+                    .into()
+            )
+        );
+        assert_eq!(
+            rerank_by_bootstrap("[queues.a]\n", r),
+            Err("the configuration has no [bootstrap] hosts".into())
+        );
     }
 
     #[test]

@@ -67,10 +67,10 @@ fn payload_panels(d: &DrainOutline, text: &Text) -> Html {
 
 /// The configuration box: the R it makes, and the queues that colour the
 /// grid.
-fn queue_panel(q: &QueueConfig, on_open: Callback<(String, String)>) -> Html {
+fn queue_panel(q: &QueueConfig, on_open: Callback<(String, String)>, r_text: &Text) -> Html {
     html! {
         <QueueConfigPanel text={q.text.clone()} on_text={q.on_text.clone()} read={q.read.clone()}
-            rank_order={q.rank_order.clone()} view={q.view.clone()} {on_open} />
+            rank_order={q.rank_order.clone()} view={q.view.clone()} {on_open} r_text={r_text.clone()} />
     }
 }
 
@@ -173,7 +173,7 @@ fn page() -> Html {
                             <JsonTree {root} />
                         }
                         { payload_panels(&drains, &docs.current().text) }
-                        { queue_panel(&queues, fit.on_open.clone()) }
+                        { queue_panel(&queues, fit.on_open.clone(), &docs.current().text) }
                         <ExplainCard card={teach.card.clone()} />
                         if let Some(a) = &complete {
                             <Diagnostics findings={a.findings.clone()} on_locate={actions.on_locate} on_fix={actions.on_fix} />

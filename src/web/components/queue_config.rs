@@ -88,6 +88,8 @@ pub struct QueueConfigProps {
     pub view: Option<Rc<Result<ConfigView, String>>>,
     /// Open a tab (its source and text).
     pub on_open: Callback<(String, String)>,
+    /// The active tab's text, the R a re-ranking fixes.
+    pub r_text: crate::tabs::Text,
 }
 
 /// The configuration box, its file button, and what it makes.
@@ -137,12 +139,32 @@ pub fn queue_config_panel(props: &QueueConfigProps) -> Html {
                 <p class="error" role="alert" data-testid="queue-config-unread">{ why }</p>
             }
             { what_it_makes(props.read.as_deref()) }
-            { rank_order_findings(&props.rank_order) }
+            { rank_order_findings(&props.rank_order, rerank(props, &unread)) }
             if let Some(view) = props.view.as_deref() {
                 { config_made(view, props.read.as_deref(), &props.on_open, &unread) }
             }
         </section>
     }
+}
+
+/// The fix the rank-order findings offer: the active tab's R re-ranked
+/// by `[bootstrap] hosts`, opened as a tab ([`config_view::rerank_by_bootstrap`],
+/// what `rscope R rerank` prints), or why it cannot be.
+fn rerank(
+    props: &QueueConfigProps,
+    refused: &UseStateHandle<Option<String>>,
+) -> Callback<MouseEvent> {
+    let (config, r) = (props.text.clone(), props.r_text.clone());
+    let (on_open, refused) = (props.on_open.clone(), refused.clone());
+    Callback::from(
+        move |_: MouseEvent| match config_view::rerank_by_bootstrap(&config, &r) {
+            Ok(text) => {
+                refused.set(None);
+                on_open.emit(("R re-ranked by [bootstrap] hosts".into(), text));
+            }
+            Err(why) => refused.set(Some(format!("cannot re-rank this tab: {why}"))),
+        },
+    )
 }
 
 /// The folder picker: every `*.toml` file of a `conf.d` folder, merged as
@@ -184,7 +206,10 @@ fn folder_change(
 
 /// The ranks whose hosts differ from `[bootstrap] hosts`, or why those
 /// hosts do not read; nothing when they agree or are not given.
-fn rank_order_findings(found: &Result<Vec<String>, String>) -> Html {
+fn rank_order_findings(
+    found: &Result<Vec<String>, String>,
+    on_rerank: Callback<MouseEvent>,
+) -> Html {
     match found {
         Ok(lines) if lines.is_empty() => Html::default(),
         Ok(lines) => html! {
@@ -193,6 +218,7 @@ fn rank_order_findings(found: &Result<Vec<String>, String>) -> Html {
                 <ul class="queue-findings" data-testid="rank-order-findings">
                     { for lines.iter().map(|f| html! { <li class="error">{ f.clone() }</li> }) }
                 </ul>
+                <p><button type="button" onclick={on_rerank} data-testid="rerank-by-bootstrap">{ "Open this R re-ranked by [bootstrap] hosts" }</button></p>
             </>
         },
         Err(why) => html! {
