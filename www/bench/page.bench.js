@@ -194,6 +194,25 @@ test('16 384-node resource.status payload, 500 drained: paste to grid by state, 
   reportLongest('16 384-node payload paste until idle', await longest(page, paint.t0));
 });
 
+test('16 384-node resource.status payload: a constraint typed over the grid, longest task', async ({ page }) => {
+  const payloads = fileURLToPath(new URL('../../scripts/gen-resource-payload.py', import.meta.url));
+  const text = execFileSync('python3', [payloads, 'status', '16384', '500'], { maxBuffer: 64 << 20 }).toString();
+  await page.goto('/');
+  await page.waitForFunction(() => window.rscope !== undefined);
+  await page.waitForSelector('#r-input');
+  await pasteToPaint(page, text);
+  await expect(page.getByTestId('nodes')).toHaveText('16384');
+  const field = page.getByLabel('Outline nodes matching a constraint');
+  await field.focus();
+  await longest(page, await page.evaluate(() => performance.now()), 500);
+  const t0 = await page.evaluate(() => performance.now());
+  // Each keystroke matches every node again: what a person typing waits on.
+  await page.keyboard.type('pbatch -host:node[100-8000]', { delay: 30 });
+  await expect(page.getByTestId('constraint-words')).toContainText('nodes match: node');
+  report('16 384-node payload: constraint words', await page.getByTestId('constraint-words').textContent(), '');
+  reportLongest('16 384-node payload, a constraint typed key by key', await longest(page, t0));
+});
+
 test('tiny R declaring 1 048 576 nodes: paste to grid, longest task', async ({ page }) => {
   const text = '{"version":1,"execution":{"R_lite":[{"rank":"0-1048575","children":{"core":"0"}}]}}';
   report('document size', text.length, 'bytes');
