@@ -64,8 +64,8 @@ pub fn in_words(c: &Constraint) -> String {
         Constraint::Properties(list) => list
             .iter()
             .map(|p| match p.strip_prefix('^') {
-                Some(name) => format!("without property {name}"),
-                None => format!("with property {p}"),
+                Some(name) => format!("without property {}", shown(name)),
+                None => format!("with property {}", shown(p)),
             })
             .collect::<Vec<_>>()
             .join(" and "),
@@ -87,8 +87,8 @@ pub fn in_words(c: &Constraint) -> String {
         Constraint::Not(cs) => match cs.as_slice() {
             [] => "no node".into(),
             [Constraint::Properties(list)] if list.len() == 1 => match list[0].strip_prefix('^') {
-                Some(name) => format!("with property {name}"),
-                None => format!("without property {}", list[0]),
+                Some(name) => format!("with property {}", shown(name)),
+                None => format!("without property {}", shown(&list[0])),
             },
             [one] => match in_words(one).as_str() {
                 "every node" => "no node".into(),
@@ -98,6 +98,14 @@ pub fn in_words(c: &Constraint) -> String {
             },
             _ => format!("not ({})", connected(cs, false)),
         },
+    }
+}
+
+/// A property name as the words show it: an empty one as `''`.
+fn shown(name: &str) -> &str {
+    match name {
+        "" => "''",
+        name => name,
     }
 }
 

@@ -131,13 +131,18 @@ fn a_constraint_query_reads_as_rscope_constraint_parse() {
     assert_eq!(
         group.steps,
         steps(&[
-            "'not': not, what follows must not hold (unlike -, it may stand before a parenthesized group)",
+            "'not': not, the term or parenthesized group right after it must not hold (- stands only before a term)",
             "'(': a group, read as one term",
             "'rank:0-3': the nodes of ranks 0, 1, 2 and 3 (an RFC 22 id set)",
             "'or': or, one side or the other must hold",
             "'host:foo[1-3]': the nodes on hosts foo1, foo2 and foo3 (an RFC 29 host list)",
             "so it selects the nodes not (of ranks 0-3 or on hosts foo[1-3])",
         ])
+    );
+    let empty = read(Format::Constraint, "a,,b").unwrap();
+    assert_eq!(
+        empty.steps.last().unwrap(),
+        "so it selects the nodes with property a and with property '' and with property b"
     );
     let quoted = read(Format::Constraint, "a && 'b c'").unwrap();
     assert_eq!(
@@ -303,4 +308,56 @@ fn constraint_errors_have_their_span() {
         out.stderr
     );
     assert!(read(Format::Constraint, r#"{"properties": ["a" "#).is_err());
+}
+
+/// Every `--requires` row and every librlist JSON row of the constraint
+/// tables reads in the playground: as `rscope constraint parse`'s JSON,
+/// ending with what it selects, or refused with the reference's message.
+#[test]
+fn every_constraint_of_the_tables_reads_or_is_refused_in_their_words() {
+    use rscope::constraint::Constraint;
+    let table = |name: &str| -> serde_json::Value {
+        let path = crate::fixtures::fixture(&format!("constraint/{name}"));
+        serde_json::from_str(&std::fs::read_to_string(path).unwrap()).unwrap()
+    };
+    let requires = table("requires.json");
+    let mut read_ok = 0;
+    for row in requires["rows"].as_array().unwrap() {
+        let input = row["in"].as_str().unwrap();
+        let got = read(Format::Constraint, input);
+        match (row.get("out").and_then(|o| o.as_str()), got) {
+            (Some(out), Ok(r)) => {
+                assert_eq!(r.canonical, out, "{input:?}");
+                assert!(
+                    r.steps.last().unwrap().starts_with("so it selects "),
+                    "{input:?}"
+                );
+                read_ok += 1;
+            }
+            // Read by the parser, refused by librlist (an unknown operator).
+            (Some(_), Err(p)) => {
+                assert_eq!(Err(p.message), Constraint::from_query(input), "{input:?}")
+            }
+            (None, Err(p)) => assert_eq!(p.message, row["error"].as_str().unwrap(), "{input:?}"),
+            (None, Ok(r)) => panic!("{input:?} read as {}", r.canonical),
+        }
+    }
+    assert_eq!(read_ok, 23);
+    let librlist = table("match.json");
+    let objects = librlist["match"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .chain(librlist["validate"].as_array().unwrap());
+    for row in objects {
+        let json = row["json"].as_str().unwrap();
+        if !json.starts_with('{') {
+            continue;
+        }
+        match (read(Format::Constraint, json), Constraint::parse(json)) {
+            (Ok(r), Ok(_)) => assert!(r.steps.last().unwrap().starts_with("so it selects ")),
+            (Err(p), Err(e)) => assert_eq!(p.message, e.message, "{json}"),
+            (got, want) => panic!("{json}: {got:?} / {want:?}"),
+        }
+    }
 }

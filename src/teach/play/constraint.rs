@@ -214,7 +214,7 @@ fn query_steps(text: &str) -> Vec<String> {
             Piece::And => steps.push(format!("'{written}': and, both sides must hold")),
             Piece::Or => steps.push(format!("'{written}': or, one side or the other must hold")),
             Piece::Not => steps.push(format!(
-                "'{written}': not, what follows must not hold (unlike -, it may stand before a parenthesized group)"
+                "'{written}': not, the term or parenthesized group right after it must not hold (- stands only before a term)"
             )),
             Piece::Open => steps.push("'(': a group, read as one term".to_string()),
             Piece::Close => {}
@@ -304,14 +304,9 @@ fn term_steps(written: &str, op: &str, value: &str, negated: bool) -> Vec<String
 
 /// `with property a and without property b`.
 fn properties_meaning<S: AsRef<str>>(names: &[S]) -> String {
-    names
-        .iter()
-        .map(|n| match n.as_ref().strip_prefix('^') {
-            Some(rest) => format!("without property {rest}"),
-            None => format!("with property {}", n.as_ref()),
-        })
-        .collect::<Vec<_>>()
-        .join(" and ")
+    in_words(&Constraint::Properties(
+        names.iter().map(|n| n.as_ref().to_string()).collect(),
+    ))
 }
 
 fn from_json(text: &str) -> Result<Read, Failed> {
