@@ -945,24 +945,6 @@ export class Rscope {
     await this.editor.press('ArrowRight');
   }
 
-  // ---- constraints taught: the playground and the explain card --------
-
-  /** Choose the playground's constraint format and type `text` (a
-   * --requires query, or an RFC 31 object) as its text. */
-  async playConstraint(text) {
-    await this.playFormat.selectOption('constraint');
-    await this.playText.fill(text);
-  }
-
-  /** Type the constraint document `text` into the editor and move the
-   * caret onto the first `needle` in it, one key press in (as a keyboard
-   * user reaches it): the explain card says what is there. */
-  async caretOnConstraint(text, needle) {
-    await this.fill(text);
-    await this.caretAt(text.indexOf(needle));
-    await this.editor.press('ArrowRight');
-  }
-
   /** Type `text` as the shape (replacing what is there). */
   async typeShape(text) {
     await this.shapeInput.fill(text);
