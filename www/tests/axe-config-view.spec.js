@@ -20,3 +20,17 @@ for (const scheme of ['light', 'dark']) {
     expect(problems).toEqual([]);
   });
 }
+
+test.describe('on a phone', () => {
+  test.use({ viewport: { width: 390, height: 844 } });
+  test('the tour from configuration to running jobs, at its constraint, does not widen the page', async ({ page, rscope, problems }) => {
+    await rscope.load();
+    await rscope.takeSystemTour();
+    await expect(rscope.systemTourStep).toBeFocused();
+    for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight');
+    await expect(rscope.grid).toHaveAttribute('data-linked', '3');
+    await expect(rscope.configReport).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    expect(problems).toEqual([]);
+  });
+});
