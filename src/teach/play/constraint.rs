@@ -201,7 +201,9 @@ fn query_steps(text: &str) -> Vec<String> {
             side_by_side = true;
         }
         last = Some(piece);
-        let written = &text[negated.unwrap_or(span.start)..span.end];
+        let written = text
+            .get(negated.unwrap_or(span.start)..span.end)
+            .unwrap_or_default();
         match piece {
             Piece::Negate => {
                 negated = Some(span.start);
@@ -431,6 +433,39 @@ fn json_steps(v: &Value, steps: &mut Vec<String>) {
     if matches!(op.as_str(), "and" | "or" | "not") {
         for item in items {
             json_steps(item, steps);
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Every text of up to four characters from the syntax's own
+    /// characters reads or is refused, never a panic.
+    #[test]
+    fn no_short_text_panics() {
+        let alphabet: Vec<char> = "a-^:()|&'\" ,{}[n".chars().collect();
+        let mut texts = vec![String::new()];
+        for _ in 0..4 {
+            let longer: Vec<String> = texts
+                .iter()
+                .flat_map(|t| alphabet.iter().map(move |c| format!("{t}{c}")))
+                .collect();
+            for t in &longer {
+                let _ = read(t);
+            }
+            texts = longer;
+        }
+        for t in [
+            "not (a)",
+            "-host: -x",
+            "host: -x",
+            "-'a b'",
+            "a:'",
+            "{\"not\": [{}]}",
+        ] {
+            let _ = read(t);
         }
     }
 }
