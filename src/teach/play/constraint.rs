@@ -21,7 +21,7 @@ use crate::explain::constraint::in_words;
 use crate::explain::listed;
 use crate::hostlist::Hostlist;
 use crate::idset::IdSet;
-use crate::json::{self, write_python_string};
+use crate::json::{self, write_python_value};
 use crate::words::count;
 use serde_json::Value;
 use std::ops::Range;
@@ -317,7 +317,7 @@ fn from_json(text: &str) -> Result<Read, Failed> {
         .map_err(|e| (e.message.clone(), json_span(&tree, &e.message, &e.pointer)))?;
     let value: Value = serde_json::from_str(text).unwrap_or(Value::Null);
     let mut canonical = String::new();
-    dumps(&value, &mut canonical);
+    write_python_value(&mut canonical, &value);
     let mut steps = Vec::new();
     json_steps(&value, &mut steps);
     Ok((canonical, constraint, steps))
@@ -349,37 +349,6 @@ fn json_span(root: &json::Value<'_>, message: &str, pointer: &str) -> Range<usiz
     json::range(at)
 }
 
-/// `v` as Python's `json.dumps` writes it: `rscope constraint parse`'s
-/// layout.
-fn dumps(v: &Value, out: &mut String) {
-    match v {
-        Value::String(s) => write_python_string(out, s, false),
-        Value::Array(a) => {
-            out.push('[');
-            for (i, e) in a.iter().enumerate() {
-                if i > 0 {
-                    out.push_str(", ");
-                }
-                dumps(e, out);
-            }
-            out.push(']');
-        }
-        Value::Object(o) => {
-            out.push('{');
-            for (i, (k, e)) in o.iter().enumerate() {
-                if i > 0 {
-                    out.push_str(", ");
-                }
-                write_python_string(out, k, false);
-                out.push_str(": ");
-                dumps(e, out);
-            }
-            out.push('}');
-        }
-        other => out.push_str(&other.to_string()),
-    }
-}
-
 /// A JSON constraint's reading: each object from the outside in (a
 /// constraint librlist accepted, so each holds one operator).
 fn json_steps(v: &Value, steps: &mut Vec<String>) {
@@ -393,7 +362,7 @@ fn json_steps(v: &Value, steps: &mut Vec<String>) {
     let items: &[Value] = values.as_array().map_or(&[], Vec::as_slice);
     let strings: Vec<&str> = items.iter().filter_map(Value::as_str).collect();
     let mut written = String::new();
-    dumps(values, &mut written);
+    write_python_value(&mut written, values);
     let terms = count(items.len() as u64, "term");
     match op.as_str() {
         "properties" => {
