@@ -169,6 +169,38 @@ pub(crate) fn write_python_string(out: &mut String, s: &str, no_apostrophe: bool
     out.push('"');
 }
 
+/// A JSON value as Python's `json.dumps` writes it (`", "` and `": "`
+/// between items, strings ASCII only): `rscope constraint parse`'s
+/// layout, for a constraint given as JSON.
+pub(crate) fn write_python_value(out: &mut String, v: &Value) {
+    match v {
+        Value::String(s) => write_python_string(out, s, false),
+        Value::Array(a) => {
+            out.push('[');
+            for (i, e) in a.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                write_python_value(out, e);
+            }
+            out.push(']');
+        }
+        Value::Object(o) => {
+            out.push('{');
+            for (i, (k, e)) in o.iter().enumerate() {
+                if i > 0 {
+                    out.push_str(", ");
+                }
+                write_python_string(out, k, false);
+                out.push_str(": ");
+                write_python_value(out, e);
+            }
+            out.push('}');
+        }
+        other => out.push_str(&other.to_string()),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -203,37 +235,5 @@ mod tests {
         let mut s = String::new();
         write_json_value(&mut s, &v);
         assert_eq!(s, r#"{"a": [1, 2.0, {"b": null}], "c": {}, "d": []}"#);
-    }
-}
-
-/// A JSON value as Python's `json.dumps` writes it (`", "` and `": "`
-/// between items, strings ASCII only): `rscope constraint parse`'s
-/// layout, for a constraint given as JSON.
-pub(crate) fn write_python_value(out: &mut String, v: &Value) {
-    match v {
-        Value::String(s) => write_python_string(out, s, false),
-        Value::Array(a) => {
-            out.push('[');
-            for (i, e) in a.iter().enumerate() {
-                if i > 0 {
-                    out.push_str(", ");
-                }
-                write_python_value(out, e);
-            }
-            out.push(']');
-        }
-        Value::Object(o) => {
-            out.push('{');
-            for (i, (k, e)) in o.iter().enumerate() {
-                if i > 0 {
-                    out.push_str(", ");
-                }
-                write_python_string(out, k, false);
-                out.push_str(": ");
-                write_python_value(out, e);
-            }
-            out.push('}');
-        }
-        other => out.push_str(&other.to_string()),
     }
 }
