@@ -24,5 +24,5 @@ pub use read::{
     FEW_KEYS,
 };
 pub use tree::Value;
-pub(crate) use write::{write_python_string, write_python_value};
 pub use write::{format_real, write_json_string, write_json_value};
+pub(crate) use write::{write_python_string, write_python_value};
