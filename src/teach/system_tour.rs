@@ -79,7 +79,7 @@ pub struct SystemStop {
 
 /// (heading, text, target, what the page does, RFC number and anchor).
 const STOPS: [(&str, &str, &str, Does, u32, &str); 7] = [
-    ("A system's configuration", "A Flux admin describes the cluster in TOML. Each [[resource.config]] entry gives some hosts their cores, GPUs and properties. The tour has put a small system's configuration in the box.", "queue-config-title", Does::Configure, 20, "r-format"),
+    ("A system's configuration", "A Flux admin describes the cluster in TOML. Each [[resource.config]] entry gives some hosts their cores, GPUs and properties. The tour has put a small system's configuration in the box; yours comes back when you leave the tour.", "queue-config-title", Does::Configure, 20, "r-format"),
     ("The R it makes", "The entries become an R document, as flux R parse-config prints it: ranks are given to the hosts in the order of their names, and each entry's resources and properties go to its hosts.", "queue-config-title", Does::Configure, 20, "R_lite"),
     ("Ranks follow [bootstrap] hosts", "[bootstrap] hosts lists the brokers in rank order, so here tiny4 is rank 0. The instance re-ranks the R by that order; a node whose host is not the one its rank should have drains. The tour has opened the re-ranked R, the one the instance uses.", "config-report", Does::OpenR, 29, "implementation"),
     ("Excluded nodes", "[resource] exclude names nodes (by host or by rank) that the scheduler never gives to a job. The grid marks them in a colour of their own.", "view-grid", Does::OpenR, 20, "execution"),

@@ -185,8 +185,10 @@ fn page() -> Html {
             </div>
             <div class="column-views">
             // The tour's box sits beside the editor it points into.
-            <TourPanel step={tour.step} last={tour.last} go={tour.go.clone()} />
-            <SystemTourPanel step={system_tour.step} go={system_tour.go.clone()} />
+            <div class="tours">
+                <TourPanel step={tour.step} last={tour.last} go={tour.go.clone()} />
+                <SystemTourPanel step={system_tour.step} go={system_tour.go.clone()} />
+            </div>
             if let (Some(grid), Some(a)) = (grid, &analysis) {
                 { grid_panel(GridPanel { grid, properties: a.properties.clone(), coloring, states, queues: queues.queues.is_some(), sources,
                     docs: &docs, compare: &compare, covered: fit.overlay.is_some(), color_by,

@@ -115,8 +115,7 @@ pub fn system_tour_panel(props: &SystemTourProps) -> Html {
         return html! {
             <section class="panel tour" aria-label="Tour: from configuration to running jobs" data-testid="system-tour">
                 <button data-testid="system-tour-start" onclick={props.go.reform(|_| Some(0))}>
-                    { "Take the tour: from configuration to running jobs" }</button>
-                <p class="hint">{ "It puts a small system's configuration in the configuration box, and yours back when you leave." }</p>
+                    { "Tour: from configuration to running jobs" }</button>
             </section>
         };
     };
