@@ -1,7 +1,8 @@
 //! Read arbitrary text as a `--requires` query and as an RFC 31 JSON
 //! constraint: no panic, errors point inside the text, a query's object
 //! prints as JSON that reads back to the same value, and a node is
-//! explained exactly when it is not selected.
+//! explained exactly when it is not selected; the page's constraint
+//! field outlines what it says it does.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -58,4 +59,23 @@ fuzz_target!(|data: &[u8]| {
     if let Ok(c) = Constraint::parse(text) {
         explain(&c);
     }
+    outline_on_a_grid(text);
 });
+
+/// The page's constraint field over a small grid: the nodes it outlines
+/// are the ones it says match.
+fn outline_on_a_grid(text: &str) {
+    thread_local! {
+        static GRID: rscope::grid::Grid = {
+            let r = r#"{"version": 1, "execution": {"R_lite": [{"rank": "0-3", "children": {"core": "0"}}],
+                "nodelist": ["a[0-3]"], "properties": {"gpu": "0-1", "ssd": "1-2"}}}"#;
+            rscope::grid::Grid::new(&rscope::rset::load(r).expect("the fixed R reads"), None, None)
+        };
+    }
+    GRID.with(|grid| {
+        if let Some(Ok(o)) = rscope::grid::constraint::outline(grid, text) {
+            assert!(o.ranks.len() <= 4);
+            assert_eq!(o.first_left_out.is_some(), o.ranks.len() < 4);
+        }
+    });
+}

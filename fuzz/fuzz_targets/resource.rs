@@ -1,7 +1,8 @@
 //! Fuzz the `flux resource` payload and configuration readers: no payload,
 //! configuration or option text may panic, nor the page's queue colouring
 //! of a configuration, nor its check of `[bootstrap] hosts` against the
-//! ranks, nor `rscope config`'s report of a whole configuration. The
+//! ranks, nor `rscope config`'s report of a whole configuration, nor
+//! the configuration box's view of it, re-ranking and folder merge. The
 //! first byte picks which reader gets the rest, and the status and list commands run over the
 //! payload with a few formats and options. A payload is also read as the
 //! page reads it: findings, node states, the drain table sorted, and the
@@ -24,6 +25,12 @@ fuzz_target!(|data: &[u8]| {
             let _ = Config::from_toml_text(text);
             let _ = Config::from_json_text(text);
             queues_on_a_grid(text);
+            // The page's configuration box: what [resource] and
+            // [bootstrap] make (TOML or JSON), and its re-ranking fix.
+            let _ = rscope::commands::config_view::of_text(text);
+            let r = r#"{"version": 1, "execution": {"R_lite": [{"rank": "0-3", "children": {"core": "0"}}], "nodelist": ["a[0-3]"]}}"#;
+            let _ = rscope::commands::config_view::rerank_by_bootstrap(text, r);
+            let _ = rscope::commands::config_view::merged(&[("a.toml".into(), text.into()), ("b.toml".into(), text.into())]);
             // `rscope config`: the whole configuration, and its R.
             if let Ok(conf) = rscope::commands::system::SystemConfig::merge(&[("f".into(), text.into())]) {
                 let _ = rscope::commands::system::report(&conf, None, Configured);
