@@ -21,10 +21,10 @@ use crate::web::components::{
     setops::SetopsPanel,
     shape::{use_fit, FitLinks, ShapePanel},
     summary::SummaryView,
-    system_tour::{use_system_tour, Setters, SystemTourPanel},
+    system_tour::{use_system_tour, Setters, SystemTourPanel, SystemTouring},
     tabs::{history_bar, Tabs},
     toolbar::{Example, Toolbar},
-    tour::{use_tour, TourPanel},
+    tour::{use_tour, TourPanel, Touring},
     tree::{graph_section, PictureLinks},
 };
 use crate::web::hooks::{
@@ -185,10 +185,7 @@ fn page() -> Html {
             </div>
             <div class="column-views">
             // The tour's box sits beside the editor it points into.
-            <div class="tours">
-                <TourPanel step={tour.step} last={tour.last} go={tour.go.clone()} />
-                <SystemTourPanel step={system_tour.step} go={system_tour.go.clone()} />
-            </div>
+            { tours(&tour, &system_tour) }
             if let (Some(grid), Some(a)) = (grid, &analysis) {
                 { grid_panel(GridPanel { grid, properties: a.properties.clone(), coloring, states, queues: queues.queues.is_some(), sources,
                     docs: &docs, compare: &compare, covered: fit.overlay.is_some(), color_by,
@@ -209,6 +206,16 @@ fn page() -> Html {
                 <BuildR on_tab={docs.current().source == BUILT} text={docs.current().text.clone()} on_action={dispatch(&docs, |a| a)} />
             </div>
         </main>
+    }
+}
+
+/// The two tours' panels, their buttons in one row.
+fn tours(tour: &Touring, system_tour: &SystemTouring) -> Html {
+    html! {
+        <div class="tours">
+            <TourPanel step={tour.step} last={tour.last} go={tour.go.clone()} />
+            <SystemTourPanel step={system_tour.step} go={system_tour.go.clone()} />
+        </div>
     }
 }
 
