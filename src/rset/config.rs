@@ -16,20 +16,19 @@ use crate::hostlist::Hostlist;
 use crate::idset::IdSet;
 use serde_json::Value;
 
-/// The TOML name of a value's type, as `toml::Value::type_str` gives it.
-fn type_str(v: &Value) -> &'static str {
+/// A value's type as jansson names it in its unpack errors (`Expected
+/// string, got integer`): a TOML date, which flux-core's TOML reader turns
+/// into a JSON object, is an `object` too.
+fn jansson_type(v: &Value) -> &'static str {
     match v {
         Value::Null => "null",
-        Value::Bool(_) => "boolean",
-        Value::Number(n) if n.is_f64() => "float",
+        Value::Bool(true) => "true",
+        Value::Bool(false) => "false",
+        Value::Number(n) if n.is_f64() => "real",
         Value::Number(_) => "integer",
         Value::String(_) => "string",
         Value::Array(_) => "array",
-        // toml's serde model writes a datetime as this one-key table.
-        Value::Object(o) if o.len() == 1 && o.contains_key("$__toml_private_datetime") => {
-            "datetime"
-        }
-        Value::Object(_) => "table",
+        Value::Object(_) => "object",
     }
 }
 
@@ -93,53 +92,70 @@ struct ConfigEntry<'a> {
     hosts: Hostlist,
     cores: Option<IdSet>,
     gpus: Option<IdSet>,
-    properties: Vec<&'a str>,
+    properties: &'a [Value],
 }
 
+/// The keys an entry may have, in the order flux-core unpacks them.
+const ENTRY_KEYS: [&str; 4] = ["hosts", "cores", "gpus", "properties"];
+
 impl<'a> ConfigEntry<'a> {
-    /// Check entry number `index` key by key, in flux-core's order, and
-    /// fail on the first problem.
+    /// Check entry number `index` in flux-core's order, failing on the
+    /// first problem with its words: the entry unpacked as jansson's
+    /// `{s:s s?s s?s s?o !}` (its messages), `properties` an array, then
+    /// the host list and the id sets decoded. The properties' names are
+    /// checked host by host as they are given ([`ConfigEntry::add_to`]).
     fn read(index: usize, entry: &'a Value) -> Result<Self, Error> {
+        let at = |m: String| err(format!("config[{index}]: {m}"));
         let Value::Object(t) = entry else {
-            return Err(err(format!("config[{index}]: entry must be a table")));
+            return Err(at(format!("Expected object, got {}", jansson_type(entry))));
         };
-        for k in t.keys() {
-            if !matches!(k.as_str(), "hosts" | "cores" | "gpus" | "properties") {
-                return Err(err(format!("config[{index}]: unknown key '{k}'")));
-            }
-        }
         let string = |key: &str| -> Result<Option<&str>, Error> {
             match t.get(key) {
                 None => Ok(None),
                 Some(Value::String(s)) => Ok(Some(s)),
-                Some(_) => Err(err(format!("config[{index}]: '{key}' must be a string"))),
+                Some(v) => Err(at(format!("Expected string, got {}", jansson_type(v)))),
             }
         };
-        let hosts =
-            string("hosts")?.ok_or_else(|| err(format!("config[{index}]: missing key 'hosts'")))?;
-        let hl = Hostlist::parse(hosts)
-            .map_err(|_| err(format!("config[{index}]: invalid hostlist '{hosts}'")))?;
-        if hl.is_empty() {
-            return Err(err(format!("config[{index}]: empty hostlist specified")));
+        let hosts = string("hosts")?.ok_or_else(|| at("Object item not found: hosts".into()))?;
+        let (cores, gpus) = (string("cores")?, string("gpus")?);
+        let left: Vec<&str> = t
+            .keys()
+            .map(String::as_str)
+            .filter(|k| !ENTRY_KEYS.contains(k))
+            .collect();
+        if !left.is_empty() {
+            let n = left.len();
+            return Err(at(format!(
+                "{n} object item(s) left unpacked: {}",
+                left.join(", ")
+            )));
         }
-        let ids = |key: &str, what: &str| -> Result<Option<IdSet>, Error> {
-            match string(key)? {
-                None => Ok(None),
-                Some(s) => IdSet::decode(s)
-                    .map(Some)
-                    .map_err(|_| err(format!("config[{index}]: invalid idset {what}='{s}'"))),
-            }
+        let properties = match t.get("properties") {
+            None => &[][..],
+            Some(Value::Array(a)) => &a[..],
+            Some(_) => return Err(at("properties must be an array".into())),
+        };
+        let hl = Hostlist::parse(hosts).map_err(|_| at(format!("invalid hostlist '{hosts}'")))?;
+        if hl.is_empty() {
+            return Err(at("empty hostlist specified".into()));
+        }
+        let ids = |s: Option<&str>, what: &str| -> Result<Option<IdSet>, Error> {
+            s.map(|s| IdSet::decode(s).map_err(|_| at(format!("invalid idset {what}='{s}'"))))
+                .transpose()
         };
         Ok(ConfigEntry {
             hosts: hl,
-            cores: ids("cores", "cores")?,
-            gpus: ids("gpus", "gpus")?,
-            properties: properties(index, t.get("properties"))?,
+            cores: ids(cores, "cores")?,
+            gpus: ids(gpus, "gpus")?,
+            properties,
         })
     }
 
     /// Give each host of the entry its resources, on its existing rank or
-    /// on the next one.
+    /// on the next one. A property that is not a valid name is refused as
+    /// flux-core words it (the value as JSON, inside quotes); resources a
+    /// host already has from an earlier entry are refused in
+    /// `rlist_add_rnode`'s words.
     fn add_to(&self, index: usize, rl: &mut Rset, ranks: &mut HostRanks) -> Result<(), Error> {
         for host in self.hosts.iter() {
             let host = host.to_string();
@@ -151,38 +167,21 @@ impl<'a> ConfigEntry<'a> {
                     let _ = n.add_child(name, set);
                 }
             }
-            for p in &self.properties {
-                n.set_property(p);
-            }
-            rl.add_node(n)
-                .map_err(|e| err(format!("config[{index}]: host {host} {}", e.message())))?;
-        }
-        Ok(())
-    }
-}
-
-/// An entry's `properties`: an array of valid property names.
-fn properties(index: usize, v: Option<&Value>) -> Result<Vec<&str>, Error> {
-    let mut props: Vec<&str> = Vec::new();
-    match v {
-        None => {}
-        Some(Value::Array(a)) => {
-            for p in a {
+            for p in self.properties {
                 match p {
-                    Value::String(s) if invalid_property_char(s).is_none() => props.push(s),
-                    Value::String(s) => {
-                        return Err(err(format!("config[{index}]: invalid property \"{s}\"")))
-                    }
+                    Value::String(s) if invalid_property_char(s).is_none() => n.set_property(s),
                     other => {
+                        let mut dumped = String::new();
+                        crate::json::write_json_value(&mut dumped, other);
                         return Err(err(format!(
-                            "config[{index}]: invalid property (a {}, not a string)",
-                            type_str(other)
-                        )))
+                            "config[{index}]: invalid property \"{dumped}\""
+                        )));
                     }
                 }
             }
+            rl.add_node(n)
+                .map_err(|_| err("Unable to add rnode: File exists"))?;
         }
-        Some(_) => return Err(err(format!("config[{index}]: properties must be an array"))),
+        Ok(())
     }
-    Ok(props)
 }

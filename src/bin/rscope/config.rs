@@ -1,7 +1,9 @@
-//! `rscope config PATH… [--r R-FILE]`: a Flux system configuration read
+//! `rscope config PATH… [--r R-FILE]`: a Flux system configuration (TOML
+//! files, a conf.d folder, or the JSON `flux config get` prints) read
 //! whole ([`rscope::commands::system`]): the R it makes, re-ranked by
-//! `[bootstrap] hosts` where that order differs, the rank↔host table, and
-//! the findings. Exit 1 when a finding is an error.
+//! `[bootstrap] hosts` where that order differs, the ranks `[resource]
+//! exclude` takes out, the rank↔host table, and the findings. Exit 1 when
+//! a finding is an error.
 
 use crate::cli::{CliError, Outcome};
 use clap::Args;
@@ -11,7 +13,9 @@ use rscope::rset;
 /// Arguments of `config`.
 #[derive(Args)]
 pub struct ConfigArgs {
-    /// TOML files, or directories of *.toml files (conf.d), merged in order
+    /// Configuration files (TOML, or the JSON `flux config get` prints),
+    /// directories of *.toml files (conf.d), or - for standard input,
+    /// merged in order
     #[arg(required = true)]
     paths: Vec<String>,
     /// Check this R against the configuration instead of the one its
@@ -45,8 +49,14 @@ pub fn run(args: ConfigArgs) -> Outcome {
 }
 
 /// The files of `path`: itself, or every `*.toml` in it in name order,
-/// each as its name and text.
+/// each as its name and text; `-` is standard input, named `stdin`.
 pub fn config_files(path: &str) -> Result<Vec<(String, String)>, CliError> {
+    if path == "-" {
+        let mut text = String::new();
+        std::io::Read::read_to_string(&mut std::io::stdin(), &mut text)
+            .map_err(|e| format!("stdin: {e}"))?;
+        return Ok(vec![("stdin".to_string(), text)]);
+    }
     let meta = std::fs::metadata(path).map_err(|e| format!("{path}: {e}"))?;
     let paths: Vec<std::path::PathBuf> = if meta.is_dir() {
         let mut v: Vec<_> = std::fs::read_dir(path)

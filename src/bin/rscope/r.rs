@@ -9,7 +9,6 @@ use clap::{Args, Subcommand};
 use rscope::commands::r;
 use rscope::diag::Severity;
 use rscope::json;
-use rscope::rset;
 use rscope::setops::{self, Inputs};
 use std::io::Write;
 
@@ -199,48 +198,15 @@ fn encode(a: EncodeArgs) -> Result<String, Fail> {
     })
 }
 
-/// Merge the TOML files of `path` (a file, or every `*.toml` in a
-/// directory, in name order) into one configuration.
-fn read_config(path: &str) -> Result<serde_json::Value, Fail> {
-    let files = crate::config::config_files(path).map_err(|e| e.message.unwrap_or_default())?;
-    Ok(rscope::commands::system::SystemConfig::merge(&files)?
-        .value()
-        .clone())
-}
-
+/// `parse-config`: the configuration of `path` (a file, TOML or JSON,
+/// or every `*.toml` in a directory, in name order) merged as the broker
+/// merges it, and the R it makes ([`rscope::commands::system::parse_config`]).
 fn parse_config(path: &str) -> Result<String, Fail> {
-    use serde_json::Value;
-    let conf = read_config(path)?;
-    let empty = serde_json::Map::new();
-    let resource = match conf.get("resource") {
-        Some(Value::Object(t)) => t,
-        Some(_) => return Err("Config file error: resource must be a table".into()),
-        None => &empty,
-    };
-    let mut rl = match (resource.get("config"), resource.get("path")) {
-        (Some(entries), _) => {
-            rset::from_config(entries).map_err(|e| format!("Config file error: {e}"))?
-        }
-        (None, Some(Value::String(p))) => {
-            let text = std::fs::read_to_string(p).map_err(|e| format!("{p}: {e}"))?;
-            rset::load(&text).map_err(|e| format!("{p}: {e}"))?
-        }
-        (None, Some(_)) => return Err("Config file error: resource.path must be a string".into()),
-        (None, None) => {
-            return Err(
-                "Config file error: resource.config or resource.path must be defined".into(),
-            )
-        }
-    };
-    if let Some(s) = resource.get("scheduling") {
-        let Value::String(p) = s else {
-            return Err("Config file error: resource.scheduling must be a string".into());
-        };
-        let text = std::fs::read_to_string(p).map_err(|e| format!("{p}: {e}"))?;
-        let v = json::parse(&text).map_err(|d| format!("{p}: {}", d.message))?;
-        rl.set_scheduling(&text[json::range(&v)]);
-    }
-    Ok(rl.encode() + "\n")
+    use rscope::commands::system;
+    let files = crate::config::config_files(path).map_err(|e| e.message.unwrap_or_default())?;
+    let conf = system::SystemConfig::merge(&files)?;
+    let read = |p: &str| std::fs::read_to_string(p).map_err(|e| format!("{p}: {e}"));
+    system::parse_config(&conf, &read)
 }
 
 /// `validate`: every finding of every document, rendered with a caret;
