@@ -28,6 +28,23 @@ use std::collections::BTreeMap;
 const READ_TABLES: [&str; 3] = ["bootstrap", "queues", "resource"];
 const READ_RESOURCE_KEYS: [&str; 4] = ["config", "exclude", "path", "scheduling"];
 
+/// The `[resource]` keys flux-core's resource module takes, in the order
+/// it unpacks them, each with the type it asks for (jansson's `s`, `o`,
+/// `b`, `i`); any other key stops the module from loading.
+const RESOURCE_MODULE_KEYS: [(&str, char); 11] = [
+    ("path", 's'),
+    ("scheduling", 's'),
+    ("config", 'o'),
+    ("verify", 'o'),
+    ("exclude", 's'),
+    ("norestrict", 'b'),
+    ("noverify", 'b'),
+    ("no-update-watch", 'b'),
+    ("rediscover", 'b'),
+    ("journal-max", 'i'),
+    ("history", 's'),
+];
+
 /// A system configuration: its files merged into one table, held as the
 /// JSON `flux config get` prints (a TOML date is the one-key table
 /// `{"$__toml_private_datetime": …}` there), with the file each value came
@@ -377,8 +394,9 @@ pub fn report(
             ranked = moved;
         }
     }
+    let table_error = resource_table_error(conf);
     let mut out_ranks = IdSet::new();
-    if let Some(set) = &ranked {
+    if let (Some(set), None) = (&ranked, &table_error) {
         match excluded(conf, set) {
             Ok(ids) => {
                 if !ids.is_empty() {
@@ -396,6 +414,7 @@ pub fn report(
     if let (Some(set), Some(order)) = (&r, &order) {
         out.push_str(&rank_table(set, order, &out_ranks));
     }
+    findings.extend(table_error.map(|e| ("error", e)));
     if r.is_none() {
         findings.push((
             "note",
@@ -493,6 +512,48 @@ fn rank_table(set: &Rset, order: &Hostlist, excluded: &IdSet) -> String {
     out
 }
 
+/// Why the resource module would refuse the `[resource]` table, as it
+/// unpacks it (`{s?{s?s s?s s?o s?o s?s s?b s?b s?b s?b s?i s?s !}}`):
+/// `error parsing [resource] configuration: …` in jansson's words, after
+/// the file that set the key when it is known. `None` when it takes it.
+pub fn resource_table_error(conf: &SystemConfig) -> Option<String> {
+    let refused = |key: Option<String>, why: String| {
+        let at = key
+            .and_then(|k| conf.origin(&k))
+            .map_or(String::new(), |f| format!("{f}: "));
+        Some(format!("{at}error parsing [resource] configuration: {why}"))
+    };
+    let table = match conf.value.get("resource")? {
+        Value::Object(t) => t,
+        v => return refused(None, format!("Expected object, got {}", jansson_type(v))),
+    };
+    for (key, kind) in RESOURCE_MODULE_KEYS {
+        let Some(v) = table.get(key) else { continue };
+        let want = match (kind, v) {
+            ('s', Value::String(_)) | ('o', _) | ('b', Value::Bool(_)) => continue,
+            ('i', Value::Number(n)) if n.is_i64() || n.is_u64() => continue,
+            ('s', _) => "string",
+            ('b', _) => "true or false",
+            _ => "integer",
+        };
+        let why = format!("Expected {want}, got {}", jansson_type(v));
+        return refused(Some(format!("resource.{key}")), why);
+    }
+    let left: Vec<&str> = table
+        .keys()
+        .map(String::as_str)
+        .filter(|k| !RESOURCE_MODULE_KEYS.iter().any(|(m, _)| m == k))
+        .collect();
+    let first = left.first().map(|k| format!("resource.{k}"));
+    match left.len() {
+        0 => None,
+        n => refused(
+            first,
+            format!("{n} object item(s) left unpacked: {}", left.join(", ")),
+        ),
+    }
+}
+
 /// The keys Rscope reads and does not use, in words.
 fn ignored_keys(conf: &SystemConfig) -> Vec<String> {
     let Value::Object(top) = &conf.value else {
@@ -515,6 +576,7 @@ fn ignored_keys(conf: &SystemConfig) -> Vec<String> {
             resource
                 .keys()
                 .filter(|k| !READ_RESOURCE_KEYS.contains(&k.as_str()))
+                .filter(|k| RESOURCE_MODULE_KEYS.iter().any(|(m, _)| m == k))
                 .map(|k| format!("key 'resource.{k}' read and ignored")),
         );
     }
@@ -743,6 +805,54 @@ mod tests {
         let (out, errors) = report(&c, None, Source::Configured).unwrap();
         assert!(!errors);
         assert!(out.ends_with("\nexcluded: rank 3 (tiny4)\n"), "{out}");
+    }
+
+    #[test]
+    fn a_resource_table_the_module_refuses_is_an_error_in_its_words() {
+        let refused = |extra: &str| {
+            let c = SystemConfig::merge(&[
+                ("00-r.toml".into(), TINY.into()),
+                ("10-x.toml".into(), format!("[resource]\n{extra}\n")),
+            ])
+            .unwrap();
+            let (out, errors) = report(&c, None, Source::Configured).unwrap();
+            let last = out
+                .lines()
+                .filter(|l| l.starts_with("error: "))
+                .collect::<Vec<_>>();
+            (errors, last.join("\n"))
+        };
+        let says = |why: &str| {
+            (
+                true,
+                format!("error: 10-x.toml: error parsing [resource] configuration: {why}"),
+            )
+        };
+        assert_eq!(
+            refused("junk = 1\nzz = 2"),
+            says("2 object item(s) left unpacked: junk, zz")
+        );
+        assert_eq!(
+            refused("noverify = 1"),
+            says("Expected true or false, got integer")
+        );
+        assert_eq!(
+            refused("journal-max = 1.5"),
+            says("Expected integer, got real")
+        );
+        assert_eq!(
+            refused("exclude = false"),
+            says("Expected string, got false")
+        );
+        assert_eq!(
+            refused("verify = 3\nhistory = \"1d\"\nrediscover = true"),
+            (false, String::new())
+        );
+        let c = SystemConfig::from_value(serde_json::json!({"resource": [1]}));
+        assert_eq!(
+            resource_table_error(&c),
+            Some("error parsing [resource] configuration: Expected object, got array".into())
+        );
     }
 
     #[test]
