@@ -1,8 +1,10 @@
 //! Fuzz the `flux resource` payload and configuration readers: no payload,
 //! configuration or option text may panic, nor the page's queue colouring
 //! of a configuration, nor its check of `[bootstrap] hosts` against the
-//! ranks, nor `rscope config`'s report of a whole configuration, nor
-//! the configuration box's view of it, re-ranking and folder merge. The
+//! ranks, nor `rscope config`'s report of a whole configuration (TOML or
+//! its JSON form, merged with itself, its `[resource] exclude`, what
+//! `rscope R parse-config` prints of it), nor the configuration box's
+//! view of it, re-ranking and folder merge. The
 //! first byte picks which reader gets the rest, and the status and list commands run over the
 //! payload with a few formats and options. A payload is also read as the
 //! page reads it: findings, node states, the drain table sorted, and the
@@ -35,6 +37,7 @@ fuzz_target!(|data: &[u8]| {
             if let Ok(conf) = rscope::commands::system::SystemConfig::merge(&[("f".into(), text.into())]) {
                 let _ = rscope::commands::system::report(&conf, None, Configured);
             }
+            system_config(text);
         }
         1 => {
             for format in ["default", "long", "{timestamp!d:%F::<12} {reason:<5.5+}"] {
@@ -86,4 +89,30 @@ fn page_reading(text: &str) {
     for at in [0, text.len() / 3, text.len() / 2, text.len()] {
         let _ = rscope::explain::explain(text, at);
     }
+}
+
+/// A configuration as `rscope config` and `rscope R parse-config` read it:
+/// in either form (and as JSON whatever it starts with), merged with
+/// itself, the ranks `[resource] exclude` takes out of its R (or of a
+/// fixed one) as the instance ranks it, and the R parse-config prints,
+/// with files that hold a small R, nothing or no JSON.
+fn system_config(text: &str) {
+    use rscope::commands::system::{self, SystemConfig};
+    let _ = SystemConfig::from_json("f.json", text);
+    let Ok(conf) = SystemConfig::read("f", text) else {
+        return;
+    };
+    let _ = SystemConfig::merge(&[("a".into(), text.into()), ("b".into(), text.into())]);
+    let fixed = r#"{"version": 1, "execution": {"R_lite": [{"rank": "0-3", "children": {"core": "0"}}], "nodelist": ["a[0-3]"]}}"#;
+    let fixed = rscope::rset::load(fixed).expect("the fixed R reads");
+    let own = system::config_r(&conf).ok().flatten();
+    for r in [Some(fixed), own].into_iter().flatten() {
+        let _ = system::excluded(&conf, &system::instance_r(&conf, &r));
+    }
+    let read = |p: &str| match p.len() % 3 {
+        0 => Ok(r#"{"version": 1, "execution": {"R_lite": [{"rank": "0", "children": {"core": "0"}}]}}"#.to_string()),
+        1 => Ok(p.to_string()),
+        _ => Err(format!("{p}: no such file")),
+    };
+    let _ = system::parse_config(&conf, &read);
 }
