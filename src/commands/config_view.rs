@@ -103,8 +103,8 @@ pub fn rerank_by_bootstrap(config_text: &str, r_text: &str) -> Result<String, St
 /// The files of a `conf.d` folder (name, text), `*.toml` only, merged in
 /// name order as the broker merges them, written as one text
 /// as the JSON `flux config get` prints, for the page's box (which reads
-/// either); a file that does not read, or a key two files set, is
-/// refused as `rscope config` refuses it.
+/// either): a later file's value replaces an earlier one, and a file
+/// that does not read is refused as `rscope config` refuses it.
 pub fn merged(files: &[(String, String)]) -> Result<String, String> {
     let mut toml: Vec<(String, String)> = files
         .iter()

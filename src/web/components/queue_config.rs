@@ -169,8 +169,8 @@ fn rerank(
 
 /// The folder picker: every `*.toml` file of a `conf.d` folder, merged as
 /// the broker merges them ([`config_view::merged`]) into the box as the
-/// JSON `flux config get` would print; a file that does not read, or a
-/// key two files set, leaves the text as it was and says why.
+/// JSON `flux config get` would print; a file that does not read leaves
+/// the text as it was and says why.
 fn folder_change(
     on_text: &Callback<String>,
     unread: &UseStateHandle<Option<String>>,
