@@ -136,21 +136,25 @@ impl SystemConfig {
         let mut set = Vec::new();
         update_recursive(&mut into, table, "", &mut set);
         self.value = Value::Object(into);
-        for (key, leaf) in set {
+        for (key, leaf, same) in set {
             // What the key held before: a value, or a table of values.
+            // (Keys under it are one run of the ordered map.)
             let under = format!("{key}.");
             let mut old = self.origins.remove(&key);
-            self.origins.retain(|k, file| {
-                let keep = !k.starts_with(&under);
-                if !keep && old.is_none() {
-                    old = Some(file.clone());
-                }
-                keep
-            });
+            let below: Vec<String> = self
+                .origins
+                .range(under.clone()..)
+                .take_while(|(k, _)| k.starts_with(&under))
+                .map(|(k, _)| k.clone())
+                .collect();
+            for k in below {
+                let file = self.origins.remove(&k);
+                old = old.or(file);
+            }
             if leaf {
                 self.origins.insert(key.clone(), name.to_string());
             }
-            if let Some(old) = old {
+            if let (Some(old), false) = (old, same) {
                 self.replaced.push((key, name.to_string(), old));
             }
         }
@@ -162,13 +166,14 @@ impl SystemConfig {
 /// name order (as the TOML reader gives them), so that a configuration
 /// reads the same whatever its files' order of keys. `set` gets, in order,
 /// the dotted key of each value that is not a table (`true`) and of each
-/// table that replaces another value (`false`, before its keys). (The
-/// depth is the text's, which the TOML and JSON readers bound.)
+/// table that replaces another value (`false`, before its keys), and
+/// whether the value is the one it replaces. (The depth is the text's,
+/// which the TOML and JSON readers bound.)
 fn update_recursive(
     into: &mut Map<String, Value>,
     from: Map<String, Value>,
     prefix: &str,
-    set: &mut Vec<(String, bool)>,
+    set: &mut Vec<(String, bool, bool)>,
 ) {
     for (k, v) in from {
         let key = format!("{prefix}{k}");
@@ -178,14 +183,15 @@ fn update_recursive(
             }
             (old, Value::Object(b)) => {
                 if old.is_some() {
-                    set.push((key.clone(), false));
+                    set.push((key.clone(), false, false));
                 }
                 let mut fresh = Map::new();
                 update_recursive(&mut fresh, b, &format!("{key}."), set);
                 into.insert(k, Value::Object(fresh));
             }
-            (_, v) => {
-                set.push((key, true));
+            (old, v) => {
+                let same = old.is_some_and(|o| *o == v);
+                set.push((key, true, same));
                 into.insert(k, v);
             }
         }
@@ -692,6 +698,14 @@ mod tests {
         assert!(out.ends_with(
             "note: key 'resource.config' set in 00-resource.toml is replaced by 10-other.toml (the last file's value wins)\n"
         ), "{out}");
+        // A file merged with itself replaces nothing.
+        let twice =
+            SystemConfig::merge(&[("a".into(), TINY.into()), ("b".into(), TINY.into())]).unwrap();
+        assert_eq!(
+            (twice.value(), twice.replaced.len()),
+            (conf(TINY).value(), 0)
+        );
+        assert_eq!(twice.origin("resource.config"), Some("b"));
         // A table replacing a value, and a value replacing a table.
         let merged = SystemConfig::merge(&[
             ("a".into(), "x = 1\n[y]\nz = 2\n".into()),
