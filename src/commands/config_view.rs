@@ -76,13 +76,9 @@ pub fn of_text(text: &str) -> Option<Result<ConfigView, String>> {
     if text.trim().is_empty() {
         return None;
     }
-    let conf = match text.trim_start().starts_with('{') {
-        true => crate::resource::queues::config_value(text)
-            .map(SystemConfig::from_value)
-            .map_err(|e| format!("configuration: {e}")),
-        false => SystemConfig::merge(&[("configuration".into(), text.into())]),
-    };
-    conf.and_then(|c| view(&c)).transpose()
+    SystemConfig::read("configuration", text)
+        .and_then(|c| view(&c))
+        .transpose()
 }
 
 /// The R `r_text` re-ranked by the `[bootstrap] hosts` of the

@@ -19,6 +19,7 @@ use crate::idset::IdSet;
 use crate::json;
 use crate::resource::bootstrap;
 use crate::resource::queues::placed_toml_error;
+use crate::rset::config::jansson_type;
 use crate::rset::host_order::HostOrderCheck;
 use crate::rset::{self, Rset};
 use serde_json::{Map, Value};
@@ -230,20 +231,6 @@ pub fn config_r(conf: &SystemConfig) -> Result<Option<Rset>, String> {
     rset::from_config(entries)
         .map(Some)
         .map_err(|e| format!("Config file error: {e}"))
-}
-
-/// A value's type as jansson names it in its unpack errors.
-fn jansson_type(v: &Value) -> &'static str {
-    match v {
-        Value::Null => "null",
-        Value::Bool(true) => "true",
-        Value::Bool(false) => "false",
-        Value::Number(n) if n.is_f64() => "real",
-        Value::Number(_) => "integer",
-        Value::String(_) => "string",
-        Value::Array(_) => "array",
-        Value::Object(_) => "object",
-    }
 }
 
 /// What `flux R parse-config` prints for `conf` (the R, one line): the R

@@ -19,7 +19,7 @@ use serde_json::Value;
 /// A value's type as jansson names it in its unpack errors (`Expected
 /// string, got integer`): a TOML date, which flux-core's TOML reader turns
 /// into a JSON object, is an `object` too.
-fn jansson_type(v: &Value) -> &'static str {
+pub(crate) fn jansson_type(v: &Value) -> &'static str {
     match v {
         Value::Null => "null",
         Value::Bool(true) => "true",

@@ -12,7 +12,7 @@
 //! Where librlist drops data silently, Rscope keeps it; each place says so
 //! in its doc comment (module docs of `ops` and `parse`, [`Rset::encode`]).
 
-mod config;
+pub(crate) mod config;
 mod encode;
 mod error;
 pub mod host_order;
