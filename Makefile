@@ -1,12 +1,22 @@
-# Rscope's everyday commands: `make serve`, `make test` and `make check`.
+# Rscope's everyday commands: `make serve`, `make quick`, `make test` and
+# `make check`.
 # Everything they need is installed by scripts/setup.sh, which skips what is
 # already there.
 
 PORT ?= 8080
 
-.PHONY: serve test check setup build bench bench-scale bench-page fuzz
+.PHONY: serve quick test check setup build bench bench-scale bench-page fuzz
 serve: build
 	node www/serve.mjs --port $(PORT)
+
+# The fast loop, fast checks first (as egui's scripts/check.sh): formatting,
+# clippy natively and for wasm32, then the native tests. Needs only Rust's
+# toolchain with the wasm32 target; no browser, no ../shared.
+quick:
+	cargo fmt --all --check
+	cargo clippy --workspace --all-targets --locked -- -D warnings
+	cargo clippy -p rscope-core -p rscope-web --lib --tests --target wasm32-unknown-unknown --locked -- -D warnings
+	cargo test --workspace --locked
 
 test: setup
 	bash scripts/test.sh

@@ -17,7 +17,10 @@ bundle() {
   # shellcheck disable=SC2206 # the wasm-opt flags are words on purpose
   local wasm_opt=($2)
   shift 3
-  CARGO_PROFILE_RELEASE_OPT_LEVEL=$opt wasm-pack build --target web --release --out-dir "$out" --no-pack -- "$@"
+  # wasm-pack builds the web crate; its output is named rscope (rscope.js,
+  # rscope_bg.wasm) as the page, the element and the npm package expect.
+  CARGO_PROFILE_RELEASE_OPT_LEVEL=$opt wasm-pack build crates/rscope-web --target web --release \
+    --out-dir "$PWD/$out" --out-name rscope --no-pack -- "$@"
   # The features rustc enables by default for wasm32 must be allowed in wasm-opt.
   www/node_modules/.bin/wasm-opt "${wasm_opt[@]}" \
     --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
@@ -73,7 +76,7 @@ bundle 3 "--low-memory-unused -O3 --converge --strip-producers --strip-target-fe
 # target folder keeps both builds incremental (another opt-level rebuilds
 # every dependency). A whole-program flow analysis (GUFA) and a second
 # round of -Oz after it take 0.4 KB more.
-CARGO_TARGET_DIR=target/wasm-embed bundle z "--low-memory-unused -Oz --converge --gufa -Oz --converge --strip-producers --strip-target-features" pkg-embed --no-default-features
+CARGO_TARGET_DIR=$PWD/target/wasm-embed bundle z "--low-memory-unused -Oz --converge --gufa -Oz --converge --strip-producers --strip-target-features" pkg-embed --no-default-features
 strip_comments pkg-embed/rscope-view.js js
 strip_comments pkg-embed/rscope.js js
 strip_comments pkg-embed/style.css css

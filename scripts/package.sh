@@ -8,8 +8,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-# Name, version, description and licence come from Cargo.toml's [package].
-field() { awk -v k="$1" '/^\[/ { p = ($0 == "[package]") } p && $1 == k { sub(/^[^=]*= *"/, ""); sub(/"$/, ""); print; exit }' Cargo.toml; }
+# Version, description and licence come from the workspace's Cargo.toml
+# ([workspace.package], which every crate inherits).
+field() { awk -v k="$1" '/^\[/ { p = ($0 == "[workspace.package]") } p && $1 == k { sub(/^[^=]*= *"/, ""); sub(/"$/, ""); print; exit }' Cargo.toml; }
 version=$(field version)
 description=$(field description)
 license=$(field license)

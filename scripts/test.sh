@@ -54,7 +54,7 @@ tier() {
 corpus_tier() {
   local samples=../shared/samples specs=../shared/specs
   if [ -d "$samples" ] && [ -d "$specs" ]; then
-    tier corpus count_libtest cargo test --locked --test corpus
+    tier corpus count_libtest cargo test -p rscope-cli --locked --test corpus
     # The page opens every sample; runs after the e2e tier (same port).
     tier corpus-e2e count_playwright bash -c 'cd www && npx playwright test --config playwright.corpus.config.js'
   elif [ -d "$samples" ] || [ -d "$specs" ]; then
@@ -68,13 +68,15 @@ corpus_tier() {
 }
 
 tier fmt - cargo fmt --all --check
-# `--all-targets` leaves out the corpus target (test = false in Cargo.toml),
-# so it is linted by name.
-tier clippy-native - bash -c 'cargo clippy --all-targets --locked -- -D warnings && cargo clippy --test corpus --locked -- -D warnings'
-tier clippy-wasm32 - cargo clippy --lib --tests --target wasm32-unknown-unknown --locked -- -D warnings
+# `--all-targets` leaves out the corpus target (test = false in the CLI's
+# Cargo.toml), so it is linted by name.
+tier clippy-native - bash -c 'cargo clippy --workspace --all-targets --locked -- -D warnings && cargo clippy -p rscope-cli --test corpus --locked -- -D warnings'
+# The crates the page is built from; the CLI is native only. The element's
+# bundle (rscope-web without `page`) is linted too: its cfgs differ.
+tier clippy-wasm32 - bash -c 'cargo clippy -p rscope-core -p rscope-web --lib --tests --target wasm32-unknown-unknown --locked -- -D warnings && cargo clippy -p rscope-web --no-default-features --lib --target wasm32-unknown-unknown --locked -- -D warnings'
 # Everything but the corpus target: unit, integration (tests/it) and doc tests.
-tier native count_libtest cargo test --locked
-tier wasm-browser count_libtest wasm-pack test --headless --chrome -- --lib --locked
+tier native count_libtest cargo test --workspace --locked
+tier wasm-browser count_libtest wasm-pack test --headless --chrome crates/rscope-web -- --lib --locked
 tier build - bash scripts/build.sh
 # pkg/rscope.d.ts against a usage file: each right call and each refused one is a test.
 tier types count_libtest bash -c 'cd www && npx tsc -p types && echo "test result: ok. $(($(grep -c @ts-expect-error types/usage.ts) + 1)) passed; 0 failed"'

@@ -30,7 +30,7 @@
 /** The core (`init` is wasm-bindgen's, of pkg/rscope.js), loaded once the
  * page's first message says how: `{core}` is the wasm module the page
  * compiled, so the worker neither downloads nor compiles it again
- * (src/web/channel.rs, `core_message`); without one the worker fetches
+ * (crates/rscope-web/src/channel.rs, `core_message`); without one the worker fetches
  * the core itself. Once loaded, the worker tells the page `{ready: true}`. */
 export function loadCore(init) {
   return new Promise((resolve, reject) => {
@@ -66,7 +66,7 @@ export function serve(ready, lanes) {
         const answer = lane.handle(m.data, { newer: i < handled.length - 1, post });
         if (!answer) return;
         // The answer names the request it answers, as the page's channel
-        // (src/web/channel.rs) finds it by.
+        // (crates/rscope-web/src/channel.rs) finds it by.
         if (m.data.seq !== undefined && answer[0] && answer[0].seq === undefined) {
           answer[0].seq = m.data.seq;
         }

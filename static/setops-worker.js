@@ -7,7 +7,7 @@
 //   tab's text as UTF-8 bytes in a transferred buffer), answered with its
 //   answer, and for a result tab its text as UTF-8 bytes (`textBytes`)
 //   and the first parts of its analysis (`early`), their buffers handed
-//   over (src/web/setops_worker.rs posts and reads them).
+//   over (crates/rscope-web/src/setops_worker.rs posts and reads them).
 import init, { prepareSetops, setopsForPage } from '../pkg/rscope.js';
 import { loadCore, serve } from './channel.js';
 

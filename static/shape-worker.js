@@ -16,7 +16,7 @@
 // long shapes of its own (warmShape), so that V8 has optimized the
 // expansion's code before the first long shape a person types.
 // Bytes are postcard's binary form; their buffers are handed over.
-// src/web/shape_worker.rs posts.
+// crates/rscope-web/src/shape_worker.rs posts.
 import init, { expandShape, fit, prepareFit, queueStep, warmShape } from '../pkg/rscope.js';
 import { loadCore, serve } from './channel.js';
 

@@ -6,7 +6,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use rscope::constraint::{query, Constraint, Target};
+use rscope_core::constraint::{query, Constraint, Target};
 
 struct Probe(u32, Option<&'static str>, &'static [&'static str]);
 
@@ -41,7 +41,7 @@ fuzz_target!(|data: &[u8]| {
     match query::parse(text) {
         Ok(term) => {
             let printed = term.to_python_json();
-            assert!(rscope::json::parse(&printed).is_ok(), "{printed}");
+            assert!(rscope_core::json::parse(&printed).is_ok(), "{printed}");
             let value = term.to_value();
             // serde_json stops at 128 levels; a query may nest 256.
             if let Ok(read) = serde_json::from_str::<serde_json::Value>(&printed) {
@@ -66,14 +66,14 @@ fuzz_target!(|data: &[u8]| {
 /// are the ones it says match.
 fn outline_on_a_grid(text: &str) {
     thread_local! {
-        static GRID: rscope::grid::Grid = {
+        static GRID: rscope_core::grid::Grid = {
             let r = r#"{"version": 1, "execution": {"R_lite": [{"rank": "0-3", "children": {"core": "0"}}],
                 "nodelist": ["a[0-3]"], "properties": {"gpu": "0-1", "ssd": "1-2"}}}"#;
-            rscope::grid::Grid::new(&rscope::rset::load(r).expect("the fixed R reads"), None, None)
+            rscope_core::grid::Grid::new(&rscope_core::rset::load(r).expect("the fixed R reads"), None, None)
         };
     }
     GRID.with(|grid| {
-        if let Some(Ok(o)) = rscope::grid::constraint::outline(grid, text) {
+        if let Some(Ok(o)) = rscope_core::grid::constraint::outline(grid, text) {
             assert!(o.ranks.len() <= 4);
             assert_eq!(o.first_left_out.is_some(), o.ranks.len() < 4);
         }

@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use rscope::hostlist::Hostlist;
+use rscope_core::hostlist::Hostlist;
 
 /// Lists up to this many hosts are also expanded, sorted and searched
 /// (bigger ones only round trip, to keep each run fast).

@@ -3,7 +3,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use rscope::idset::IdSet;
+use rscope_core::idset::IdSet;
 
 /// The canonical encoding parses strictly back to the same set.
 fn round_trip(set: &IdSet) {

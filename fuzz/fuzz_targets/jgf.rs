@@ -6,14 +6,14 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else { return };
-    let (analysis, diags) = rscope::jgf::analyze(text);
+    let (analysis, diags) = rscope_core::jgf::analyze(text);
     for d in &diags {
         let _ = d.render("fuzz", text);
     }
     if let Some(a) = analysis {
-        let _ = rscope::jgf::text::render_tree(&a, Some(4));
-        let q = rscope::jgf::Query::Path("/".into());
-        let _ = rscope::jgf::find(&a.graph, &a.tree, &q);
-        let _ = rscope::jgf::consistency::graph_ranks(&a);
+        let _ = rscope_core::jgf::text::render_tree(&a, Some(4));
+        let q = rscope_core::jgf::Query::Path("/".into());
+        let _ = rscope_core::jgf::find(&a.graph, &a.tree, &q);
+        let _ = rscope_core::jgf::consistency::graph_ranks(&a);
     }
 });

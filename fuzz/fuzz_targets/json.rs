@@ -5,7 +5,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use rscope::json::{diagnose, tree};
+use rscope_core::json::{diagnose, tree};
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else {
@@ -21,6 +21,6 @@ fuzz_target!(|data: &[u8]| {
     if read.is_some() {
         assert!(serde_json::from_str::<serde::de::IgnoredAny>(text).is_ok(), "{text:?}");
     }
-    let _ = rscope::json::overview::overview(text);
-    let _ = rscope::json::indent::indent(text);
+    let _ = rscope_core::json::overview::overview(text);
+    let _ = rscope_core::json::indent::indent(text);
 });

@@ -5,7 +5,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use rscope::output_format::{
+use rscope_core::output_format::{
     choose_format, Chosen, Deduplicator, Item, NamedFormat, OutputFormat, Value,
 };
 

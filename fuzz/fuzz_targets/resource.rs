@@ -12,8 +12,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use rscope::commands::system::Source::Configured;
-use rscope::resource::{self, Config, ListOptions, StatusOptions};
+use rscope_core::commands::system::Source::Configured;
+use rscope_core::resource::{self, Config, ListOptions, StatusOptions};
 
 fuzz_target!(|data: &[u8]| {
     let Some((&pick, rest)) = data.split_first() else {
@@ -29,13 +29,13 @@ fuzz_target!(|data: &[u8]| {
             queues_on_a_grid(text);
             // The page's configuration box: what [resource] and
             // [bootstrap] make (TOML or JSON), and its re-ranking fix.
-            let _ = rscope::commands::config_view::of_text(text);
+            let _ = rscope_core::commands::config_view::of_text(text);
             let r = r#"{"version": 1, "execution": {"R_lite": [{"rank": "0-3", "children": {"core": "0"}}], "nodelist": ["a[0-3]"]}}"#;
-            let _ = rscope::commands::config_view::rerank_by_bootstrap(text, r);
-            let _ = rscope::commands::config_view::merged(&[("a.toml".into(), text.into()), ("b.toml".into(), text.into())]);
+            let _ = rscope_core::commands::config_view::rerank_by_bootstrap(text, r);
+            let _ = rscope_core::commands::config_view::merged(&[("a.toml".into(), text.into()), ("b.toml".into(), text.into())]);
             // `rscope config`: the whole configuration, and its R.
-            if let Ok(conf) = rscope::commands::system::SystemConfig::merge(&[("f".into(), text.into())]) {
-                let _ = rscope::commands::system::report(&conf, None, Configured);
+            if let Ok(conf) = rscope_core::commands::system::SystemConfig::merge(&[("f".into(), text.into())]) {
+                let _ = rscope_core::commands::system::report(&conf, None, Configured);
             }
             system_config(text);
         }
@@ -69,17 +69,17 @@ fuzz_target!(|data: &[u8]| {
 fn queues_on_a_grid(text: &str) {
     let r = r#"{"version": 1, "execution": {"R_lite": [{"rank": "0-3", "children": {"core": "0"}}],
         "nodelist": ["a[0-3]"], "properties": {"batch": "0-1", "debug": "1-2"}}}"#;
-    let set = rscope::rset::load(r).expect("the fixed R reads");
-    let grid = rscope::grid::Grid::new(&set, None, None);
-    let _ = rscope::grid::queues::read(&grid, text);
-    let _ = rscope::grid::queues::rank_order(&grid, text);
+    let set = rscope_core::rset::load(r).expect("the fixed R reads");
+    let grid = rscope_core::grid::Grid::new(&set, None, None);
+    let _ = rscope_core::grid::queues::read(&grid, text);
+    let _ = rscope_core::grid::queues::rank_order(&grid, text);
 }
 
 /// What the page does with a payload: its analysis (findings, the grid's
 /// node states), the drain table sorted by each column, and Explain.
 fn page_reading(text: &str) {
-    use rscope::grid::node_states::{DrainAction, DrainSort, DrainTable};
-    let a = rscope::analysis::Analysis::of(text);
+    use rscope_core::grid::node_states::{DrainAction, DrainSort, DrainTable};
+    let a = rscope_core::analysis::Analysis::of(text);
     if let Some(states) = a.grid.as_ref().and_then(|g| g.node_states()) {
         let mut table = DrainTable::new(&states.drains);
         for by in DrainSort::ALL {
@@ -87,7 +87,7 @@ fn page_reading(text: &str) {
         }
     }
     for at in [0, text.len() / 3, text.len() / 2, text.len()] {
-        let _ = rscope::explain::explain(text, at);
+        let _ = rscope_core::explain::explain(text, at);
     }
 }
 
@@ -97,14 +97,14 @@ fn page_reading(text: &str) {
 /// fixed one) as the instance ranks it, and the R parse-config prints,
 /// with files that hold a small R, nothing or no JSON.
 fn system_config(text: &str) {
-    use rscope::commands::system::{self, SystemConfig};
+    use rscope_core::commands::system::{self, SystemConfig};
     let _ = SystemConfig::from_json("f.json", text);
     let Ok(conf) = SystemConfig::read("f", text) else {
         return;
     };
     let _ = SystemConfig::merge(&[("a".into(), text.into()), ("b".into(), text.into())]);
     let fixed = r#"{"version": 1, "execution": {"R_lite": [{"rank": "0-3", "children": {"core": "0"}}], "nodelist": ["a[0-3]"]}}"#;
-    let fixed = rscope::rset::load(fixed).expect("the fixed R reads");
+    let fixed = rscope_core::rset::load(fixed).expect("the fixed R reads");
     let own = system::config_r(&conf).ok().flatten();
     for r in [Some(fixed), own].into_iter().flatten() {
         let _ = system::excluded(&conf, &system::instance_r(&conf, &r));

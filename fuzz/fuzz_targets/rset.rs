@@ -5,7 +5,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use rscope::rset;
+use rscope_core::rset;
 
 /// What a set holds, independent of list and table order.
 fn content(r: &rset::Rset) -> Vec<(u32, Vec<(String, String)>)> {
@@ -32,10 +32,10 @@ fuzz_target!(|data: &[u8]| {
     };
     // The composed reader: the R and its scheduling graph, as the page and
     // `rscope R validate` read them.
-    let doc = rscope::document::parse_document(text);
+    let doc = rscope_core::document::parse_document(text);
     let _ = doc.main_set().map_err(|no| no.to_string());
     // `validate --hosts`: the ranks against a host order, spans inside.
-    for d in rscope::commands::r::validate_hosts(text, "a[1,0,2-3]", "--hosts").unwrap() {
+    for d in rscope_core::commands::r::validate_hosts(text, "a[1,0,2-3]", "--hosts").unwrap() {
         assert!(d.span.start <= d.span.end && d.span.end <= text.len());
     }
     for d in doc.diagnostics() {

@@ -3,8 +3,8 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use rscope::shape::format::{equivalent, format, format_exact};
-use rscope::shape::{parse, Options};
+use rscope_core::shape::format::{equivalent, format, format_exact};
+use rscope_core::shape::{parse, Options};
 
 fuzz_target!(|data: &[u8]| {
     let Some((&flags, rest)) = data.split_first() else {

@@ -1,5 +1,5 @@
 // The core is downloaded and compiled once: the page compiles the wasm and
-// hands the module to each worker as it starts (src/web/channel.rs), so
+// hands the module to each worker as it starts (crates/rscope-web/src/channel.rs), so
 // the analysis worker, and the set and shape workers when first used,
 // never fetch it again.
 import { test, expect, example } from './fixtures.js';

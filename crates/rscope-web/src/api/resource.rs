@@ -1,0 +1,173 @@
+//! The JS API for `flux resource` payloads: `resource(command, payload,
+//! options)`, a thin call of [`rscope_core::resource`], answering with the bytes
+//! `rscope resource COMMAND` prints and its exit status; and
+//! `nodeQueues(document, config)`, the page's queue box as a call.
+
+use crate::api::{error, option_flag, option_string, option_strings, text_arg, to_js};
+use rscope_core::resource::{self, Config, ListOptions, StatusOptions};
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen(typescript_custom_section)]
+const TYPES: &'static str = r#"
+/** The `flux resource` subcommands Rscope answers from a saved payload. */
+export type ResourceCommand = "status" | "drain" | "list" | "info" | "R";
+/** Options of {@link resource}, named as the CLI's. */
+export interface ResourceOptions {
+  /** `-o`: a format string or the name of one. */
+  format?: string;
+  /** `-s`: states, comma-separated. */
+  states?: string;
+  /** `-i`: ranks or host names. */
+  include?: string;
+  /** `-q`: queue names. */
+  queues?: string[];
+  /** `--config-file`'s text: JSON as `flux config get` prints it. */
+  config?: string;
+  /** Read `config` as TOML instead. */
+  configToml?: boolean;
+  noHeader?: boolean;
+  color?: boolean;
+  skipEmpty?: boolean;
+  noSkipEmpty?: boolean;
+}
+/** What `rscope resource COMMAND` prints for a payload, and its exit status. */
+export interface ResourcePrinted { stdout: string; stderr: string; code: number }
+/**
+ * `flux resource status|drain|list|info|R` over a saved `resource.status`
+ * (status, drain) or `sched.resource-status` (list, info, R) payload.
+ */
+export function resource(command: ResourceCommand, payload: string, options?: ResourceOptions): ResourcePrinted;
+/** One configured queue, as the page's queue box lists it. */
+export interface QueueLine {
+  name: string;
+  /** What it requires, in words: `requires batch`, `every node`, or the parent of a virtual queue. */
+  requires: string;
+  /** Its nodes, counted and named: `3 nodes: foo[1-3]`, or `no nodes`. */
+  nodes: string;
+}
+/** The queues of a document's nodes under a configuration. */
+export interface NodeQueues {
+  queues: QueueLine[];
+  /** Nodes in no queue, nodes two queues share, and `requires` no node meets. */
+  findings: string[];
+}
+/**
+ * The queues of the nodes `document` draws (an R, or a `flux resource`
+ * payload) under `config` (TOML, or the JSON `flux config get` prints), as
+ * the page's queue box shows them. Throws when the configuration does not
+ * read or has no queues, or the document draws no nodes.
+ */
+export function nodeQueues(document: string, config: string): NodeQueues;
+"#;
+
+const NAME: &str = "resource";
+
+fn config(options: &JsValue) -> Result<Option<Config>, JsValue> {
+    let Some(text) = option_string(NAME, options, "config")? else {
+        return Ok(None);
+    };
+    let read = if option_flag(NAME, options, "configToml")? {
+        Config::from_toml_text(&text)
+    } else {
+        Config::from_json_text(&text)
+    };
+    read.map(Some)
+        .map_err(|e| error(&format!("{NAME}: config: {e}")))
+}
+
+fn queues(options: &JsValue) -> Result<Vec<String>, JsValue> {
+    let mut out: Vec<String> = Vec::new();
+    for q in option_strings(NAME, options, "queues")? {
+        for name in q.split(',') {
+            if !out.iter().any(|o| o == name) {
+                out.push(name.to_string());
+            }
+        }
+    }
+    Ok(out)
+}
+
+fn status_options(command: &str, options: &JsValue) -> Result<StatusOptions, JsValue> {
+    let drain = command == "drain";
+    Ok(StatusOptions {
+        format: option_string(NAME, options, "format")?.unwrap_or_else(|| "default".into()),
+        states: if drain {
+            Some("drain".into())
+        } else {
+            option_string(NAME, options, "states")?
+        },
+        include: option_string(NAME, options, "include")?,
+        queues: queues(options)?,
+        config: config(options)?,
+        no_header: option_flag(NAME, options, "noHeader")?,
+        color: option_flag(NAME, options, "color")?,
+        skip_empty: drain || option_flag(NAME, options, "skipEmpty")?,
+        env_default: None,
+        drain_listing: drain,
+    })
+}
+
+fn list_options(command: &str, options: &JsValue) -> Result<ListOptions, JsValue> {
+    let default_states = match command {
+        "list" => "free,allocated,down",
+        "R" => "all",
+        _ => "",
+    };
+    Ok(ListOptions {
+        format: option_string(NAME, options, "format")?.unwrap_or_else(|| "default".into()),
+        states: option_string(NAME, options, "states")?.unwrap_or_else(|| default_states.into()),
+        include: option_string(NAME, options, "include")?,
+        queues: queues(options)?,
+        config: config(options)?,
+        no_header: option_flag(NAME, options, "noHeader")?,
+        skip_empty: option_flag(NAME, options, "skipEmpty")?,
+        no_skip_empty: option_flag(NAME, options, "noSkipEmpty")?,
+        env_default: None,
+    })
+}
+
+/// What [`node_queues`] answers: the queue box's lines and findings.
+#[derive(serde::Serialize)]
+struct QueuesAnswer<'a> {
+    queues: &'a [rscope_core::grid::queues::QueueLine],
+    findings: &'a [String],
+}
+
+/// `nodeQueues(document, config)`: what the page's queue box shows for
+/// `config` beside `document` ([`rscope_core::analysis::node_queues`]).
+#[wasm_bindgen(js_name = nodeQueues, skip_typescript)]
+pub fn node_queues(document: JsValue, config: JsValue) -> Result<JsValue, JsValue> {
+    const FN: &str = "nodeQueues";
+    let document = text_arg(FN, "document", "an R or a flux resource payload", &document)?;
+    let config = text_arg(
+        FN,
+        "config",
+        "TOML, or the JSON flux config get prints",
+        &config,
+    )?;
+    let q = rscope_core::analysis::node_queues(&document, &config)
+        .map_err(|e| error(&format!("{FN}: {e}")))?;
+    to_js(&QueuesAnswer {
+        queues: &q.queues,
+        findings: &q.findings,
+    })
+}
+
+/// `rscope resource COMMAND` over `payload`, with the CLI's options.
+#[wasm_bindgen(skip_typescript)]
+pub fn resource(command: JsValue, payload: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
+    let command = text_arg(NAME, "command", "status, drain, list, info or R", &command)?;
+    let payload = text_arg(NAME, "payload", "a saved payload", &payload)?;
+    let printed = match command.as_str() {
+        "status" | "drain" => resource::status(&payload, &status_options(&command, &options)?),
+        "list" => resource::list(&payload, &list_options(&command, &options)?),
+        "info" => resource::info(&payload, &list_options(&command, &options)?),
+        "R" => resource::emit_r(&payload, &list_options(&command, &options)?),
+        other => {
+            return Err(error(&format!(
+                "{NAME}: unknown command '{other}' (status, drain, list, info or R)"
+            )))
+        }
+    };
+    to_js(&printed)
+}

@@ -1,0 +1,154 @@
+//! The JS API for shapes and fit: `shape`, `formatShape` and `fit`, thin
+//! calls of [`rscope_core::shape::print`] and [`rscope_core::fit::answer`], the
+//! functions `rscope shape` and `rscope fit` call. As in [`super`],
+//! every argument comes in as `JsValue` and a wrong type throws a plain
+//! `Error` before it reaches the core.
+
+use crate::api;
+use rscope_core::fit::answer::{answer_sets, request_of, sets, FitError};
+use rscope_core::fit::Policy;
+use rscope_core::rset::Rset;
+use rscope_core::shape::print::{place, print, shape_of_document, Style};
+use rscope_core::shape::Options;
+use std::cell::RefCell;
+use std::rc::Rc;
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen(typescript_custom_section)]
+const TYPES: &'static str = r#"
+/** Options of `shape`, as `rscope shape`'s flags. */
+export interface ShapeOptions {
+  /** YAML instead of JSON (`--yaml`). */
+  yaml?: boolean;
+  /** Ranges as dictionaries (`--rangedict`). */
+  rangedict?: boolean;
+  /** Wrap the list in `{"resources": ...}` (`--wrapresources`). */
+  wrapresources?: boolean;
+  /** The label of a lone slot written without one (`--label`, default `task`). */
+  label?: string;
+}
+/** Options of `fit`, as `rscope fit`'s flags. */
+export interface FitOptions {
+  /** Node order: `worst` (the default), `first` or `best`. */
+  policy?: "worst" | "first" | "best";
+  /** An RFC 31 constraint: a property list or a JSON constraint object's text. */
+  requires?: string;
+}
+/** What `fit` answers. */
+export interface FitAnswer {
+  status: "now" | "notnow" | "never";
+  /** The allocation as an R document, as `rscope fit --r` prints it; null unless it fits now. */
+  R: string | null;
+  /** The allocation's short form; null unless it fits now. */
+  short: string | null;
+  /** The answer in words: `fits now: 4 nodes, node[3-6], 32 cores`. */
+  reason: string;
+  /** Exactly what `rscope fit` prints. */
+  text: string;
+}
+/** Expand an RFC 46 shape into RFC 14 resources: what `rscope shape`
+ * prints with the same options. A bad shape throws an `Error` with its
+ * message, `line` and `column`. */
+export function shape(text: string, options?: ShapeOptions): string;
+/** The shortest shape that writes the resources of a jobspec or resources
+ * list (JSON or YAML), as `rscope shape --format` prints it. */
+export function formatShape(text: string): string;
+/** Would the request `shape` fit into the R or status document `rText`?
+ * As `rscope fit` answers. */
+export function fit(shape: string, rText: string, options?: FitOptions): FitAnswer;
+"#;
+
+/// Expand an RFC 46 shape into RFC 14 resources: the text `rscope shape`
+/// prints with the same options. A bad shape throws an `Error` with its
+/// message, `line` and `column`.
+#[wasm_bindgen(js_name = shape, skip_typescript)]
+pub fn shape(text: JsValue, options: JsValue) -> Result<String, JsValue> {
+    let text = api::text_arg("shape", "text", "an RFC 46 shape", &text)?;
+    let style = Style {
+        yaml: api::option_flag("shape", &options, "yaml")?,
+        wrap: api::option_flag("shape", &options, "wrapresources")?,
+    };
+    let options = Options {
+        label: api::option_string("shape", &options, "label")?.unwrap_or_else(|| "task".into()),
+        rangedict: api::option_flag("shape", &options, "rangedict")?,
+    };
+    match print(&text, &options, style) {
+        Ok(printed) => Ok(printed.text),
+        Err(e) => Err(shape_error(&text, &e)),
+    }
+}
+
+/// The shortest shape that writes the resources of a jobspec or resources
+/// list (JSON or YAML), as `rscope shape --format` prints it.
+#[wasm_bindgen(js_name = formatShape, skip_typescript)]
+pub fn format_shape(text: JsValue) -> Result<String, JsValue> {
+    let text = api::text_arg("formatShape", "text", "a jobspec or resources list", &text)?;
+    let reverse = shape_of_document(&text, &Options::default()).map_err(|e| api::error(&e))?;
+    reverse.shape.map_err(|e| api::error(&e))
+}
+
+/// Would the request `shape` fit into the R or status document `r_text`?
+/// `{status, R, short, reason, text}`, as `rscope fit` answers.
+#[wasm_bindgen(js_name = fit, skip_typescript)]
+pub fn fit_js(shape: JsValue, r_text: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
+    let shape = api::text_arg("fit", "shape", "an RFC 46 shape", &shape)?;
+    let r_text = api::text_arg("fit", "rText", "an R or status document", &r_text)?;
+    let policy: Policy = match api::option_string("fit", &options, "policy")? {
+        Some(p) => p
+            .parse()
+            .map_err(|e: String| api::error(&format!("fit: {e}")))?,
+        None => Policy::default(),
+    };
+    let requires = api::option_string("fit", &options, "requires")?;
+    let request = request_of(&shape, requires.as_deref()).map_err(|e| match e {
+        FitError::Shape(e) => shape_error(&shape, &e),
+        FitError::Other(why) => api::error(&why),
+    })?;
+    let read = sets_of(&r_text);
+    let (all, busy) = read.as_ref().as_ref().map_err(|e| api::error(e))?;
+    let a = answer_sets(&request, all, busy.as_ref(), policy);
+    let out = js_sys::Object::new();
+    let set = |k: &str, v: JsValue| js_sys::Reflect::set(&out, &k.into(), &v).map(|_| ());
+    set("status", a.status.as_str().into())?;
+    set("R", a.r_document().map_or(JsValue::NULL, Into::into))?;
+    set("short", a.short().map_or(JsValue::NULL, Into::into))?;
+    set("reason", a.words.as_str().into())?;
+    set("text", a.printed.as_str().into())?;
+    Ok(out.into())
+}
+
+/// A document's set to fit into and its busy part, or why it has none.
+type Sets = Rc<Result<(Rset, Option<Rset>), String>>;
+
+thread_local! {
+    /// The last document fitted into and its sets: fitting several shapes
+    /// into one R (the shape panel, a page's script) reads it once.
+    static LAST_SETS: RefCell<rscope_core::recent::Recent<String, Sets>> =
+        RefCell::new(rscope_core::recent::Recent::new(1));
+}
+
+/// The sets of `text` ([`sets`]), read once for a run of fits into it.
+pub(crate) fn sets_of(text: &str) -> Sets {
+    LAST_SETS.with(|last| {
+        last.borrow_mut()
+            .get_or_make(text, true, || Rc::new(sets(text)))
+    })
+}
+
+/// A bad shape as an `Error`: the message with its place, and `line` and
+/// `column` properties (1-based, characters).
+pub(crate) fn shape_error(text: &str, e: &rscope_core::shape::Error) -> JsValue {
+    let placed = place(text, e);
+    let err = js_sys::Error::new(&placed.located());
+    let _ = js_sys::Reflect::set(&err, &"line".into(), &(placed.at.line as f64).into());
+    let _ = js_sys::Reflect::set(&err, &"column".into(), &(placed.at.col as f64).into());
+    err.into()
+}
+
+/// The shape worker's entry point for [`crate::shape_worker::warm`]:
+/// read `r` for the fits to come
+/// (the page's bundle only: the element's bundle has no JS API to call).
+#[wasm_bindgen(js_name = prepareFit, skip_typescript)]
+pub fn prepare_fit(r: &str) {
+    sets_of(r);
+}

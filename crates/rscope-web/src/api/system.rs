@@ -1,0 +1,52 @@
+//! The JS API for a Flux system configuration: `systemConfig`, the page's
+//! configuration box as a call ([`rscope_core::commands::config_view`]): what
+//! `rscope config` prints, and the R it makes and its re-ranked form.
+//! Arguments are checked as in [`super`].
+
+use crate::api::{error, text_arg, to_js};
+use rscope_core::commands::config_view;
+use wasm_bindgen::prelude::*;
+
+#[wasm_bindgen(typescript_custom_section)]
+const TYPES: &'static str = r#"
+/** What `[resource]` and `[bootstrap]` of a configuration make. */
+export interface SystemConfigView {
+  /** Exactly what `rscope config` prints for the configuration. */
+  report: string;
+  /** Whether a finding is an error (`rscope config` exits 1). */
+  errors: boolean;
+  /** The R `[resource] config` makes, as `flux R parse-config` prints it. */
+  r: string | null;
+  /** That R in words: `4 nodes: tiny[1-4], 16 cores`. */
+  rWords: string | null;
+  /** That R re-ranked by `[bootstrap] hosts`, when that order differs. */
+  reranked: string | null;
+  /** `[resource] path`: the R file the configuration names instead. */
+  path: string | null;
+}
+/**
+ * A Flux system configuration (TOML, or the JSON `flux config get`
+ * prints) as the page's configuration box reads it; null when it has
+ * neither a `[resource]` nor a `[bootstrap]` table. Throws when it does
+ * not read, saying where (`configuration:LINE:COLUMN: message`).
+ */
+export function systemConfig(config: string): SystemConfigView | null;
+"#;
+
+/// What `[resource]` and `[bootstrap]` of `config` make, as the page's
+/// configuration box shows it; `null` without either table.
+#[wasm_bindgen(js_name = systemConfig, skip_typescript)]
+pub fn system_config(config: JsValue) -> Result<JsValue, JsValue> {
+    const F: &str = "systemConfig";
+    let text = text_arg(
+        F,
+        "config",
+        "TOML, or the JSON flux config get prints",
+        &config,
+    )?;
+    match config_view::of_text(&text) {
+        None => Ok(JsValue::NULL),
+        Some(Ok(view)) => to_js(&view),
+        Some(Err(e)) => Err(error(&format!("{F}: {e}"))),
+    }
+}

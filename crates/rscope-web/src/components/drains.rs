@@ -1,0 +1,109 @@
+//! The drain table of a `resource.status` payload: drained nodes grouped
+//! as `flux resource drain` lists them, sortable by the button in each
+//! column's heading, each row's node list a button that outlines those
+//! nodes on the grid. Its state is the core's
+//! [`rscope_core::grid::node_states::DrainTable`], run as a reducer.
+
+use rscope_core::grid::node_states::{
+    DrainAction, DrainSort, DrainTable, DrainView, DRAIN_ROWS_SHOWN,
+};
+use std::rc::Rc;
+use yew::prelude::*;
+
+/// The core's drain table as a yew reducer: every change is
+/// [`DrainTable::apply`].
+#[derive(Clone, PartialEq)]
+struct Table(DrainTable);
+
+impl std::ops::Deref for Table {
+    type Target = DrainTable;
+
+    fn deref(&self) -> &DrainTable {
+        &self.0
+    }
+}
+
+impl Reducible for Table {
+    type Action = DrainAction;
+
+    fn reduce(self: Rc<Self>, action: DrainAction) -> Rc<Self> {
+        Rc::new(Table(self.0.clone().apply(action)))
+    }
+}
+
+/// Properties of [`Drains`].
+#[derive(Properties, PartialEq)]
+pub struct DrainsProps {
+    /// The rows, oldest first.
+    pub rows: Rc<Vec<DrainView>>,
+    /// The ranks whose nodes to outline, or none.
+    pub on_outline: Callback<Option<String>>,
+}
+
+/// The drain table.
+#[function_component(Drains)]
+pub fn drains(props: &DrainsProps) -> Html {
+    let table = {
+        let rows = props.rows.clone();
+        use_reducer(move || Table(DrainTable::new(&rows)))
+    };
+    let act = {
+        let table = table.clone();
+        let on_outline = props.on_outline.clone();
+        move |action: DrainAction| {
+            let outlining = matches!(action, DrainAction::Outline(_));
+            let next = table.0.clone().apply(action.clone());
+            if outlining {
+                on_outline.emit(next.outlined.clone());
+            }
+            table.dispatch(action);
+        }
+    };
+    let heading = |by: DrainSort| {
+        let act = act.clone();
+        let onclick = Callback::from(move |_| act(DrainAction::Sort(by)));
+        html! {
+            <th scope="col" aria-sort={table.aria_sort(by)}>
+                <button type="button" class="sort" {onclick} data-testid="drain-sort">{ by.heading() }</button>
+            </th>
+        }
+    };
+    let row = |r: &DrainView| {
+        let outlined = table.outlined.as_deref() == Some(r.ranks.as_str());
+        let ranks = r.ranks.clone();
+        let act = act.clone();
+        let onclick = Callback::from(move |_| act(DrainAction::Outline(ranks.clone())));
+        html! {
+            <tr data-testid="drain-row" class={classes!(outlined.then_some("outlined"))}>
+                <td>{ r.when.clone() }<span class="hint">{ format!(" ({})", r.age) }</span></td>
+                <td>{ r.state.clone() }</td>
+                <td class="num">{ r.nnodes }</td>
+                <td>{ r.ranks.clone() }</td>
+                <td>{ r.reason.clone() }</td>
+                <td><button type="button" class="link" aria-pressed={outlined.to_string()} {onclick}
+                    title="outline these nodes on the grid" data-testid="drain-outline">{ r.nodelist.clone() }</button></td>
+            </tr>
+        }
+    };
+    html! {
+        <section class="drains" data-testid="drains" aria-labelledby="drains-title">
+            <h3 id="drains-title">{ "Drained nodes" }</h3>
+            <p class="hint">{ "As flux resource drain lists them. Sort by a column's heading; choose a node list to outline its nodes on the grid." }</p>
+            <div class="table-scroll">
+                <table>
+                    <thead><tr>
+                        { for DrainSort::ALL.into_iter().map(heading) }
+                        <th scope="col">{ "Hosts (outline)" }</th>
+                    </tr></thead>
+                    <tbody>{ for table.visible().iter().map(row) }</tbody>
+                </table>
+            </div>
+            if table.hidden() > 0 {
+                <button type="button" data-testid="drain-more" onclick={{
+                    let act = act.clone();
+                    Callback::from(move |_| act(DrainAction::ShowMore))
+                }}>{ format!("Show {} more of {} rows", table.hidden().min(DRAIN_ROWS_SHOWN), table.rows.len()) }</button>
+            }
+        </section>
+    }
+}

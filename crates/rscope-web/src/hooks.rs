@@ -1,0 +1,941 @@
+//! The page's hooks, one per concern of the root component: the tabs and
+//! their storage, getting documents in, the analysis of the active tab,
+//! the link between text and grid, the colouring, and the findings. Each
+//! holds state and effects; every decision is a call into the core.
+
+use crate::model::{region_name, CellRef, Example, Linked, Point, RegionOf, Reveal, Selection};
+pub use crate::shown::Shown;
+use crate::shown::{Arrival, Painted};
+use crate::state::DocsState;
+use crate::worker::{forget_handed, part_bytes, Analyst, Answer, OnMember, Told};
+use crate::workers::Workers;
+use crate::{load, storage};
+use gloo::events::{EventListener, EventListenerOptions};
+use gloo::timers::callback::Timeout;
+use rscope_core::analysis::request::{
+    progress_line, Edit, Requests, Stage, Taken, PROGRESS_DELAY_MS,
+};
+use rscope_core::analysis::{apply_fix, entry_place, entry_span, SetBuild};
+use rscope_core::color::{coloring, on_grid, ColorChoice};
+use rscope_core::grid::node_states::DrainView;
+use rscope_core::grid::queues::{with_queue_notes, NodeQueues};
+use rscope_core::grid::{ColorBy, Grid};
+use rscope_core::idset::IdSet;
+use rscope_core::recent::Recent;
+use rscope_core::report::{Finding, FixView};
+use rscope_core::rset::Rset;
+use rscope_core::tabs::{Action, Doc, Docs, Text};
+use std::cell::RefCell;
+use std::rc::Rc;
+use wasm_bindgen::{JsCast, JsValue};
+use wasm_bindgen_futures::spawn_local;
+use yew::prelude::*;
+
+/// How long changes must settle before they are saved (the page also
+/// saves at once when it is hidden: a reload, a closed tab, another app).
+const SAVE_DELAY_MS: u32 = 600;
+/// How many analyses are kept, so that going back to a tab shows it at once.
+const KEPT_ANALYSES: usize = 4;
+
+/// A message under the toolbar: what just happened, or what went wrong.
+#[derive(Clone, PartialEq)]
+pub enum Status {
+    /// Something happened.
+    Info(String),
+    /// Something went wrong.
+    Problem(String),
+}
+
+/// The open tabs, as last saved, saved again once changes settle and
+/// whenever the page is hidden; with them, why they are not kept, when the
+/// browser refuses to store them.
+#[hook]
+pub fn use_docs() -> (UseReducerHandle<DocsState>, Option<String>) {
+    let start = use_state(storage::take_restored);
+    let docs = use_reducer(|| DocsState(start.1.clone()));
+    let problem = use_state(|| start.2.clone());
+    let pending = use_mut_ref(|| None::<Docs>);
+    let latest = use_mut_ref(|| None::<Docs>);
+    let flush: Rc<dyn Fn()> = {
+        let (keeper, pending, problem) = (start.0.clone(), pending.clone(), problem.clone());
+        Rc::new(move || {
+            let Some(docs) = pending.borrow_mut().take() else {
+                return;
+            };
+            let (keeper, problem) = (keeper.clone(), problem.clone());
+            spawn_local(async move { problem.set(keeper.save(&docs).await.err()) });
+        })
+    };
+    {
+        let flush = flush.clone();
+        let latest = latest.clone();
+        use_effect_with((**docs).clone(), move |snapshot| {
+            *pending.borrow_mut() = Some(snapshot.clone());
+            *latest.borrow_mut() = Some(snapshot.clone());
+            let timer = Timeout::new(SAVE_DELAY_MS, move || flush());
+            move || drop(timer)
+        });
+    }
+    // Hidden: write the journal at once, then save as usual (which may not
+    // finish if the page is going away).
+    let flush: Rc<dyn Fn()> = Rc::new(move || {
+        if let Some(docs) = &*latest.borrow() {
+            storage::journal(docs);
+        }
+        flush();
+    });
+    use_effect_with((), move |_| {
+        let hide = flush.clone();
+        let window = gloo::utils::window();
+        let on_hide = EventListener::new(&window, "pagehide", move |_| hide());
+        let document = gloo::utils::document();
+        let on_hidden = EventListener::new(&document.clone(), "visibilitychange", move |_| {
+            if document.hidden() {
+                flush();
+            }
+        });
+        move || drop((on_hide, on_hidden))
+    });
+    (docs, (*problem).clone())
+}
+
+/// Open a loaded document as a tab, or say why it could not be loaded.
+pub fn opener(
+    docs: &UseReducerHandle<DocsState>,
+    status: &UseStateHandle<Option<Status>>,
+) -> Callback<Result<Doc, String>> {
+    opening(docs, status, Action::Open)
+}
+
+/// Open a document that came with the page's address, unless a tab holds
+/// it already (a reload of a page opened from a share link).
+pub fn importer(
+    docs: &UseReducerHandle<DocsState>,
+    status: &UseStateHandle<Option<Status>>,
+) -> Callback<Result<Doc, String>> {
+    opening(docs, status, Action::Import)
+}
+
+/// Do `action` with a loaded document, or say why it could not be loaded.
+fn opening(
+    docs: &UseReducerHandle<DocsState>,
+    status: &UseStateHandle<Option<Status>>,
+    action: fn(Doc) -> Action,
+) -> Callback<Result<Doc, String>> {
+    let (docs, status) = (docs.dispatcher(), status.clone());
+    Callback::from(move |loaded: Result<Doc, String>| match loaded {
+        Ok(doc) => {
+            status.set(Some(Status::Info(format!("opened {}", doc.source))));
+            docs.dispatch(action(doc));
+        }
+        Err(e) => status.set(Some(Status::Problem(e))),
+    })
+}
+
+/// On start: a shared document, a `?url=` document, and the examples
+/// index, which this returns once it has loaded. The address is cleaned
+/// once they are read, so a reload does not import them again.
+#[hook]
+pub fn use_startup(import: &Callback<Result<Doc, String>>) -> Vec<Example> {
+    let examples = use_state(Vec::<Example>::new);
+    {
+        let (open, examples) = (import.clone(), examples.clone());
+        use_effect_with((), move |_| {
+            let shared = load::shared_document();
+            let url = load::url_param();
+            load::clean_address();
+            if let Some(shared) = shared {
+                open.emit(shared);
+            }
+            if let Some(url) = url {
+                let open = open.clone();
+                spawn_local(async move {
+                    let name = load::url_name(&url);
+                    open.emit(load::fetch(&url, name).await);
+                });
+            }
+            spawn_local(async move {
+                if let Some(list) =
+                    load::get_json::<Vec<Example>>("static/examples/index.json").await
+                {
+                    examples.set(list);
+                }
+            });
+        });
+    }
+    (*examples).clone()
+}
+
+/// Files dropped anywhere on the page open as new tabs.
+#[hook]
+pub fn use_file_drop(open: &Callback<Result<Doc, String>>) {
+    let open = open.clone();
+    use_effect_with((), move |_| {
+        let document = gloo::utils::document();
+        let over = EventListener::new_with_options(
+            &document,
+            "dragover",
+            EventListenerOptions::enable_prevent_default(),
+            |e| e.prevent_default(),
+        );
+        let drop = EventListener::new_with_options(
+            &document,
+            "drop",
+            EventListenerOptions::enable_prevent_default(),
+            move |e| {
+                e.prevent_default();
+                let files = e
+                    .dyn_ref::<web_sys::DragEvent>()
+                    .and_then(|d| d.data_transfer())
+                    .and_then(|t| t.files());
+                for file in files
+                    .iter()
+                    .flat_map(|f| (0..f.length()).filter_map(|i| f.get(i)))
+                {
+                    let open = open.clone();
+                    spawn_local(async move { open.emit(load::read_file(file).await) });
+                }
+            },
+        );
+        move || std::mem::drop((over, drop))
+    });
+}
+
+/// The active tab's analysis as the page has it.
+pub struct Analyzed {
+    /// The latest analysis shown (it may be of an older text).
+    pub shown: Option<Rc<Shown>>,
+    /// What the page says while an analysis takes long.
+    pub progress: Option<String>,
+    /// A large paste: its text goes to the worker at once, then to the
+    /// given edit callback in a task of its own, so the paste's task stays
+    /// short and the worker reads while the page lays the text out. The
+    /// edit's analysis is the answer already asked for.
+    pub large_paste: Callback<(js_sys::JsString, Callback<Text>)>,
+    /// The first parts of the analysis of a text about to be shown, made
+    /// elsewhere (the set worker writes a result and lays out its grid):
+    /// the request for that text starts from them, and the worker's own
+    /// first parts are not waited for.
+    pub seed: Callback<(Text, Vec<JsValue>)>,
+    /// Stop the analysis in flight (the person pressed Cancel): the text
+    /// stays as it is, unanalysed, until [`Analyzed::again`] or an edit.
+    pub cancel: Callback<()>,
+    /// Analyse the text whose analysis was cancelled.
+    pub again: Callback<()>,
+    /// Whether the active text's analysis was cancelled.
+    pub stopped: bool,
+}
+
+/// The analysis worker and what tells this view its answers.
+#[derive(Clone)]
+struct Asker {
+    analyst: Rc<Analyst>,
+    told: Told,
+}
+
+/// The page's workers, from the context the page gives; an embedded view,
+/// given none, makes its own for its life.
+#[hook]
+pub fn use_workers() -> Workers {
+    let given = use_context::<Workers>();
+    let none = given.is_none();
+    let own = use_memo((), move |_| none.then(Workers::new));
+    given.unwrap_or_else(|| (*own).clone().unwrap_or_default())
+}
+
+/// The page's analysis requests ([`Requests`]): which is the latest, and
+/// its text; the parts of an answer are left in JavaScript.
+type Pending = Rc<RefCell<Requests<Vec<JsValue>>>>;
+
+/// The analysis of the active tab's `text`, done by the worker, redone
+/// once typing pauses, never on every keystroke. A text that changed by
+/// more than typing does (a paste, a file, a tab switch) is sent at once.
+/// Each change supersedes the request in flight: its answer is dropped.
+/// The last few analyses are kept: a text seen lately is shown at once.
+/// What to ask and when is [`Requests`]' decision; this hook does it.
+#[hook]
+pub fn use_analysis(text: Text, active: usize) -> Analyzed {
+    let shown = use_state(|| None::<Rc<Shown>>);
+    let progress = use_state_eq(|| None::<String>);
+    let pending: Pending = use_mut_ref(Requests::default);
+    let kept = use_mut_ref(|| Recent::<Text, Rc<Shown>>::new(KEPT_ANALYSES));
+    // One set of answers for the page's life: the worker's callback and
+    // the answers an adopted paste had stashed share its arrival.
+    let early = {
+        let (shown, progress) = (shown.setter(), progress.setter());
+        let (pending, kept) = (pending.clone(), kept.clone());
+        use_memo((), move |_| Answers {
+            shown,
+            progress,
+            pending,
+            kept,
+            arrival: Rc::default(),
+        })
+    };
+    let asker = {
+        let answers = early.clone();
+        let told = use_memo((), move |_| -> Told {
+            Rc::new(move |a: Answer| answers.take(a))
+        });
+        Asker {
+            analyst: use_workers().analysis,
+            told: (*told).clone(),
+        }
+    };
+    {
+        // An outline made here for an answer never shown goes with the view.
+        let told = asker.told.clone();
+        use_effect_with((), move |_| move || forget_handed(&told));
+    }
+    let seed = {
+        let pending = pending.clone();
+        Callback::from(move |(text, parts): (Text, Vec<JsValue>)| {
+            pending.borrow_mut().seed(text, parts)
+        })
+    };
+    let large_paste = large_paste(&pending, &asker, progress.setter());
+    let stopped = use_state_eq(|| false);
+    let cancel = cancel(&pending, &asker, progress.setter(), stopped.setter());
+    let again = again(&pending, &asker, &text, progress.setter(), stopped.setter());
+    {
+        let (shown, progress, asker) = (shown.setter(), progress.setter(), asker.clone());
+        let stopped = stopped.setter();
+        use_effect_with(text, move |text| {
+            crate::task::mark("rscope:analyze-scheduled");
+            stopped.set(false);
+            let seen = kept.borrow_mut().get(text);
+            let edit = pending.borrow_mut().edit(text, active, seen.is_some());
+            let timer = match edit {
+                Edit::Adopted(stashed) => {
+                    for answer in stashed {
+                        early.take(answer);
+                    }
+                    None
+                }
+                Edit::Show => {
+                    shown.set(seen);
+                    progress.set(None);
+                    None
+                }
+                Edit::Ask {
+                    seq,
+                    delay_ms,
+                    seeded,
+                } => {
+                    let (text, early) = (text.clone(), early.clone());
+                    Some(Timeout::new(delay_ms, move || {
+                        ask(&pending, &asker, progress, seq, &text);
+                        if let Some(parts) = seeded {
+                            early.take((seq, Stage::Early, parts));
+                        }
+                    }))
+                }
+            };
+            move || drop(timer)
+        });
+    }
+    Analyzed {
+        shown: (*shown).clone(),
+        progress: (*progress).clone(),
+        large_paste,
+        seed,
+        cancel,
+        again,
+        stopped: *stopped,
+    }
+}
+
+/// [`Analyzed::large_paste`]: post the pasted string to the worker at once,
+/// then convert it and hand it to the edit in tasks of their own.
+fn large_paste(
+    pending: &Pending,
+    asker: &Asker,
+    progress: UseStateSetter<Option<String>>,
+) -> Callback<(js_sys::JsString, Callback<Text>)> {
+    let (pending, asker) = (pending.clone(), asker.clone());
+    Callback::from(move |(js, edit): (js_sys::JsString, Callback<Text>)| {
+        // Only the page's editor takes pastes; the element's bundle (no
+        // `page` feature) has a size budget, and leaves this code out.
+        if !cfg!(feature = "page") {
+            return;
+        }
+        let seq = pending.borrow_mut().paste();
+        crate::task::mark("rscope:analyze-start");
+        let slow = (&pending, &asker.analyst);
+        say_when_slow(
+            slow,
+            seq,
+            js.length() as usize,
+            progress.clone(),
+            PROGRESS_DELAY_MS,
+        );
+        asker.analyst.post_js(seq, &js, &asker.told);
+        let pending = pending.clone();
+        wasm_bindgen_futures::spawn_local(async move {
+            // Converting and laying out are tasks of their own, the
+            // conversion a slice at a time: together they last longer
+            // than a frame.
+            gloo::timers::future::TimeoutFuture::new(0).await;
+            let text = crate::text::text_in_slices(&js).await;
+            // The edit that brings this very text takes the answer;
+            // another (an edit that changed nothing is none) asks anew.
+            pending.borrow_mut().converted(text.clone());
+            gloo::timers::future::TimeoutFuture::new(0).await;
+            edit.emit(text);
+        });
+    })
+}
+
+/// [`Analyzed::cancel`]: drop the request in flight and restart the worker.
+fn cancel(
+    pending: &Pending,
+    asker: &Asker,
+    progress: UseStateSetter<Option<String>>,
+    stopped: UseStateSetter<bool>,
+) -> Callback<()> {
+    let (pending, analyst) = (pending.clone(), asker.analyst.clone());
+    Callback::from(move |()| {
+        // The element's bundle (no `page` feature) analyses on its own
+        // thread, offers no Cancel, and has a size budget.
+        if !cfg!(feature = "page") {
+            return;
+        }
+        // A new number: whatever the old worker had sent is dropped.
+        pending.borrow_mut().cancel();
+        analyst.restart();
+        progress.set(None);
+        stopped.set(true);
+    })
+}
+
+/// [`Analyzed::again`]: ask for the analysis of `text` anew.
+fn again(
+    pending: &Pending,
+    asker: &Asker,
+    text: &Text,
+    progress: UseStateSetter<Option<String>>,
+    stopped: UseStateSetter<bool>,
+) -> Callback<()> {
+    let (pending, asker, text) = (pending.clone(), asker.clone(), text.clone());
+    Callback::from(move |()| {
+        if !cfg!(feature = "page") {
+            return;
+        }
+        stopped.set(false);
+        let seq = pending.borrow_mut().again();
+        ask(&pending, &asker, progress.clone(), seq, &text);
+    })
+}
+
+/// What the page does with the worker's answers: lay out the grid as soon
+/// as it comes and show it, then the rest; drop what was superseded.
+#[derive(Clone)]
+struct Answers {
+    shown: UseStateSetter<Option<Rc<Shown>>>,
+    progress: UseStateSetter<Option<String>>,
+    pending: Pending,
+    kept: Rc<RefCell<Recent<Text, Rc<Shown>>>>,
+    arrival: Rc<RefCell<Arrival>>,
+}
+
+impl Answers {
+    /// Take one message of the answer to a request: draw it, keep it
+    /// until its text comes, or drop it ([`Requests::take`]).
+    fn take(&self, (seq, stage, parts): Answer) {
+        let taken = self.pending.borrow_mut().take(seq, stage, parts);
+        let Taken::Use(text, parts) = taken else {
+            return;
+        };
+        match stage {
+            Stage::Early => self.early(seq, text, parts),
+            Stage::Later => self.later(seq, text, parts),
+        }
+    }
+
+    /// Whether request `seq` is still the latest.
+    fn current(&self, seq: u32) -> impl Fn() -> bool {
+        let pending = self.pending.clone();
+        move || pending.borrow().current(seq)
+    }
+
+    /// The grid came: lay it out and show it, then the rest if it came
+    /// meanwhile.
+    fn early(&self, seq: u32, text: Text, parts: Vec<JsValue>) {
+        if self.arrival.borrow().seq == seq {
+            return; // seeded: these parts came already
+        }
+        crate::task::mark("rscope:analyze-early");
+        *self.arrival.borrow_mut() = Arrival {
+            seq,
+            ..Arrival::default()
+        };
+        let this = self.clone();
+        spawn_local(async move {
+            let Some(painted) = Painted::unpack(&parts, this.current(seq)).await else {
+                return;
+            };
+            let painted = Rc::new(painted);
+            let later = {
+                let mut a = this.arrival.borrow_mut();
+                if a.seq != seq {
+                    return;
+                }
+                a.painted = Some(painted.clone());
+                a.later.take()
+            };
+            match later {
+                Some(parts) => this.complete(seq, painted, text, parts).await,
+                None if this.current(seq)() => {
+                    this.shown.set(Some(Rc::new(painted.partial(text))));
+                }
+                None => {}
+            }
+        });
+    }
+
+    /// The rest came: show it all once the grid is laid out.
+    fn later(&self, seq: u32, text: Text, parts: Vec<JsValue>) {
+        crate::task::mark("rscope:analyze-end");
+        let painted = {
+            let mut a = self.arrival.borrow_mut();
+            if a.seq != seq {
+                return;
+            }
+            match a.painted.clone() {
+                Some(p) => p,
+                None => {
+                    a.later = Some(parts);
+                    return;
+                }
+            }
+        };
+        let this = self.clone();
+        spawn_local(async move { this.complete(seq, painted, text, parts).await });
+    }
+
+    /// Show the whole analysis of request `seq`, and keep it.
+    async fn complete(&self, seq: u32, painted: Rc<Painted>, text: Text, parts: Vec<JsValue>) {
+        let current = self.current(seq);
+        let mut parts = parts;
+        let handed = crate::worker::handed_outline(seq, &mut parts);
+        let Some(new) = painted.complete(text, &parts, handed, &current).await else {
+            return;
+        };
+        crate::task::mark("rscope:unpacked");
+        // The page's render of the whole analysis, and the paints it
+        // sets off, are a task of their own: after the last piece of the
+        // outline in the same task, the two made one over 50 ms.
+        crate::task::next_task().await;
+        if !current() {
+            return;
+        }
+        self.progress.set(None);
+        let new = Rc::new(new);
+        self.kept.borrow_mut().put(new.text.clone(), new.clone());
+        self.shown.set(Some(new));
+    }
+}
+
+/// Send `text` to the worker as request `seq` (already the latest number),
+/// and say so if it takes long.
+fn ask(
+    pending: &Pending,
+    asker: &Asker,
+    progress: UseStateSetter<Option<String>>,
+    seq: u32,
+    text: &Text,
+) {
+    pending.borrow_mut().ask(seq, text);
+    crate::task::mark("rscope:analyze-start");
+    let slow = (pending, &asker.analyst);
+    say_when_slow(slow, seq, text.len(), progress, PROGRESS_DELAY_MS);
+    asker.analyst.post(seq, text, &asker.told);
+}
+
+/// Once request `seq` (of `bytes`) has waited `delay_ms` unanswered, say
+/// what is happening ([`progress_line`]): while the worker loads, look
+/// again shortly, so the line turns to the analysis when it starts.
+fn say_when_slow(
+    (pending, analyst): (&Pending, &Rc<Analyst>),
+    seq: u32,
+    bytes: usize,
+    progress: UseStateSetter<Option<String>>,
+    delay_ms: u32,
+) {
+    let (pending, analyst) = (pending.clone(), analyst.clone());
+    Timeout::new(delay_ms, move || {
+        if !pending.borrow().waiting(seq) {
+            return;
+        }
+        let ready = analyst.ready();
+        progress.set(Some(progress_line(bytes, ready)));
+        if !ready {
+            say_when_slow((&pending, &analyst), seq, bytes, progress, 100);
+        }
+    })
+    .forget();
+}
+
+/// The two halves of the link between the text and the grid.
+pub struct Linking {
+    /// Told where the editor's pointer or caret is.
+    pub on_point: Callback<Option<Point>>,
+    /// Told which grid cell the pointer is on, or was clicked.
+    pub on_cell: Callback<Option<CellRef>>,
+    /// The bytes of the entry holding the grid's hovered cell.
+    pub text: Option<(usize, usize)>,
+    /// The entry under the editor's pointer or caret, for the grid.
+    pub cells: Option<Linked>,
+    /// Where the editor should scroll (a cell was clicked).
+    pub reveal: Option<Reveal>,
+    /// The byte under the editor's pointer or at its caret, for the picture.
+    pub point: Option<usize>,
+}
+
+/// Link the `R_lite` entry under the editor's pointer to its cells and the
+/// cell under the grid's pointer to its entry, in the analysis `current`
+/// (the one of the text shown, if it is done). A new `analysis` starts
+/// unlinked: entry indices belong to one analysis.
+#[hook]
+pub fn use_linking(analysis: &Option<Rc<Shown>>, current: &Option<Rc<Shown>>) -> Linking {
+    let text_entry = use_state_eq(|| None::<(usize, bool)>);
+    let cell_entry = use_state_eq(|| None::<usize>);
+    let reveal = use_state_eq(|| None::<Reveal>);
+    {
+        let (text_entry, cell_entry) = (text_entry.clone(), cell_entry.clone());
+        let id = analysis.as_ref().map_or(0, |a| Rc::as_ptr(a) as usize);
+        use_effect_with(id, move |_| {
+            text_entry.set(None);
+            cell_entry.set(None);
+        });
+    }
+    let point = use_state_eq(|| None::<usize>);
+    let on_point = {
+        let (text_entry, current, point) = (text_entry.clone(), current.clone(), point.clone());
+        Callback::from(move |p: Option<Point>| {
+            point.set(p.as_ref().map(|p| p.at));
+            let found = p.and_then(|p| Some((current.as_ref()?.report.entry_at(p.at)?, p.caret)));
+            text_entry.set(found);
+        })
+    };
+    let on_cell = {
+        let (cell_entry, current, reveal) = (cell_entry.clone(), current.clone(), reveal.clone());
+        Callback::from(move |c: Option<CellRef>| {
+            let Some(a) = current.as_ref() else { return };
+            let found = c
+                .as_ref()
+                .and_then(|c| a.report.entry_of(c.rank, &c.kind, c.id));
+            // A click (not a hover) brings the entry into view.
+            let clicked = c.as_ref().is_some_and(|c| c.clicked);
+            if let Some(at) = found
+                .filter(|_| clicked)
+                .and_then(|i| entry_place(&a.report, &a.text, i))
+            {
+                reveal.set(Some(Reveal {
+                    line: at.line - 1,
+                    col: at.col - 1,
+                    nonce: (*reveal).map_or(0, |r| r.nonce + 1),
+                }));
+            }
+            cell_entry.set(found);
+        })
+    };
+    let text = current
+        .as_ref()
+        .and_then(|a| entry_span(&a.report, (*cell_entry)?));
+    let cells = current.as_ref().and_then(|a| {
+        let (i, caret) = (*text_entry)?;
+        Some(Linked {
+            entry: a.report.entries.get(i)?.clone(),
+            reveal: caret,
+        })
+    });
+    Linking {
+        on_point,
+        on_cell,
+        text,
+        cells,
+        reveal: *reveal,
+        point: *point,
+    }
+}
+
+/// How the grid is coloured: the user's choice and what it comes to.
+pub struct Coloring {
+    /// What the user picked.
+    pub choice: ColorChoice,
+    /// Pick another.
+    pub on_choose: Callback<ColorChoice>,
+    /// The colouring the grid draws.
+    pub by: Rc<ColorBy>,
+    /// Why it is not the one picked.
+    pub problem: Option<String>,
+}
+
+/// The grid's colouring for the tabs `docs`, whose active one has states
+/// or not. Colouring by another tab names it by index: when a tab closes,
+/// that index may mean another document, so the choice is dropped. The
+/// other tab's set is read by the worker (`analyst`) and rebuilt here a
+/// few ranks at a time; until it has come, cells keep their colours.
+#[hook]
+pub fn use_coloring(
+    docs: &Docs,
+    grid: Option<Rc<Grid>>,
+    queues: Option<Rc<NodeQueues>>,
+) -> Coloring {
+    let has_states = grid.as_ref().is_some_and(|g| g.has_states());
+    let grid = SameGrid(grid);
+    let analyst = use_workers().analysis;
+    let choice = use_state(ColorChoice::default);
+    {
+        let choice = choice.clone();
+        use_effect_with(docs.docs.len(), move |_| {
+            if choice.names_a_tab() {
+                choice.set(ColorChoice::Auto);
+            }
+        });
+    }
+    {
+        // A configuration that comes to have queues shows them at once.
+        let choice = choice.clone();
+        use_effect_with(queues.is_some(), move |has| {
+            if *has {
+                choice.set(ColorChoice::Queue);
+            }
+        });
+    }
+    let member = choice
+        .member(docs.docs.len(), docs.active)
+        .map(|i| (i, docs.docs[i].text.clone()));
+    let other = use_member_set(member.as_ref().map(|(_, t)| t.clone()), &analyst);
+    let colored = use_memo(
+        ((*choice).clone(), has_states, member, other, grid, queues),
+        move |(choice, has_states, member, other, grid, queues)| {
+            let other = match (member, other.as_ref()) {
+                (Some((i, text)), Some((seen, set))) if seen == text => {
+                    Some((*i, (*set.0).clone()))
+                }
+                _ => None,
+            };
+            let own = queues.as_ref().map(|q| &q.overlay);
+            let (by, problem) = coloring(choice, *has_states, other, own);
+            let by = on_grid(&Rc::new(by), grid.0.as_deref());
+            // Another colouring's tooltip names each node's queues too.
+            let noted = queues
+                .as_ref()
+                .filter(|_| *choice != ColorChoice::Queue)
+                .and_then(|q| with_queue_notes(&by, q));
+            (noted.map_or(by, Rc::new), problem)
+        },
+    );
+    let on_choose = {
+        let choice = choice.clone();
+        Callback::from(move |c: ColorChoice| choice.set(c))
+    };
+    Coloring {
+        choice: (*choice).clone(),
+        on_choose,
+        by: colored.0.clone(),
+        problem: colored.1.clone(),
+    }
+}
+
+/// The drain table of the grid shown, and the nodes it outlines there.
+pub struct DrainOutline {
+    /// The table's rows, for a `resource.status` payload with drained
+    /// nodes.
+    pub rows: Option<Rc<Vec<DrainView>>>,
+    /// Whether the grid is a `resource.status` payload's.
+    pub payload: bool,
+    /// A name for the table that changes with the grid (a new grid starts
+    /// a new table).
+    pub key: String,
+    /// The cells the grid outlines.
+    pub linked: Option<Linked>,
+    /// Outline a row's ranks, or nothing.
+    pub on_outline: Callback<Option<String>>,
+}
+
+/// The drain table of `grid` and the row it outlines; an outline made on
+/// another grid is dropped.
+#[hook]
+pub fn use_drain_outline(grid: Option<Rc<Grid>>) -> DrainOutline {
+    let outlined = use_state(|| None::<(SameGrid, String)>);
+    let same = SameGrid(grid.clone());
+    let rows = use_memo(same.clone(), |g| {
+        g.0.as_ref()
+            .and_then(|g| g.node_states())
+            .filter(|s| !s.drains.is_empty())
+            .map(|s| Rc::new(s.drains.clone()))
+    });
+    let linked = (*outlined)
+        .as_ref()
+        .filter(|(g, _)| *g == same)
+        .and_then(|(_, ranks)| Some((grid.as_ref()?, IdSet::decode(ranks).ok()?)))
+        .map(|(g, ids)| Linked {
+            entry: g.whole_nodes(&ids),
+            reveal: true,
+        });
+    let on_outline = Callback::from(move |ranks: Option<String>| {
+        outlined.set(ranks.map(|r| (same.clone(), r)));
+    });
+    DrainOutline {
+        payload: grid.as_ref().is_some_and(|g| g.node_states().is_some()),
+        rows: (*rows).clone(),
+        key: grid.map_or(String::new(), |g| format!("{:p}", Rc::as_ptr(&g))),
+        linked,
+        on_outline,
+    }
+}
+
+/// A grid compared by pointer: a colouring is worked out again only for
+/// another grid, never by comparing two grids whole.
+#[derive(Clone)]
+pub struct SameGrid(pub Option<Rc<Grid>>);
+
+impl PartialEq for SameGrid {
+    fn eq(&self, other: &SameGrid) -> bool {
+        match (&self.0, &other.0) {
+            (Some(a), Some(b)) => Rc::ptr_eq(a, b),
+            (None, None) => true,
+            _ => false,
+        }
+    }
+}
+
+/// The main set of another tab's `text` (or why it has none), once the
+/// worker has read it, with the text it is of. It is kept while the text
+/// is unchanged: going to that tab and back does not read it again.
+type MemberSet = Option<(Text, SetRead)>;
+
+/// A set read for colouring, compared by pointer (sets are not compared
+/// whole on every render).
+#[derive(Clone)]
+pub struct SetRead(Rc<Result<Rset, String>>);
+
+impl PartialEq for SetRead {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+/// Ask the worker for the main set of `text` whenever it changes.
+#[hook]
+fn use_member_set(text: Option<Text>, analyst: &Rc<Analyst>) -> MemberSet {
+    let got = use_state_eq(|| None::<(Text, SetRead)>);
+    let asked = use_mut_ref(|| (0u32, None::<Text>));
+    let told = {
+        let (got, asked) = (got.setter(), asked.clone());
+        use_memo((), move |_| -> OnMember {
+            Rc::new(move |seq: u32, bytes: JsValue| {
+                let (got, asked) = (got.clone(), asked.clone());
+                spawn_local(async move {
+                    let current = || asked.borrow().0 == seq;
+                    let Some(set) = member_set(&bytes, &current).await else {
+                        return;
+                    };
+                    let text = asked.borrow().1.clone();
+                    if let (true, Some(text)) = (current(), text) {
+                        got.set(Some((text, SetRead(Rc::new(set)))));
+                    }
+                });
+            })
+        })
+    };
+    {
+        let (analyst, asked, seen) = (analyst.clone(), asked.clone(), (*got).clone());
+        let told = (*told).clone();
+        use_effect_with(text, move |text| {
+            let fresh = seen.as_ref().is_some_and(|(t, _)| Some(t) == text.as_ref());
+            if let (Some(text), false) = (text, fresh) {
+                let seq = {
+                    let mut a = asked.borrow_mut();
+                    *a = (a.0.wrapping_add(1), Some(text.clone()));
+                    a.0
+                };
+                analyst.post_member(seq, text, &told);
+            }
+        });
+    }
+    (*got).clone()
+}
+
+/// Rebuild the set the worker sent, in slices. `None` once `current` says
+/// the request was superseded.
+async fn member_set(bytes: &JsValue, current: impl Fn() -> bool) -> Option<Result<Rset, String>> {
+    let mut build = match SetBuild::read(&part_bytes(Some(bytes))) {
+        Ok(b) => b,
+        Err(why) => return Some(Err(why)),
+    };
+    while !build.step(2000) {
+        gloo::timers::future::TimeoutFuture::new(0).await;
+        if !current() {
+            return None;
+        }
+    }
+    Some(Ok(build.finish()))
+}
+
+/// What the findings panel does: select a finding's text in the editor, or
+/// apply its fix to the active tab's `text`.
+pub struct FindingActions {
+    /// The text to select (a finding was clicked).
+    pub selection: Option<Selection>,
+    /// Select a finding's text.
+    pub on_locate: Callback<Finding>,
+    /// Apply a fix.
+    pub on_fix: Callback<FixView>,
+    /// Select these bytes of the text (a vertex chosen in the picture).
+    pub on_select_bytes: Callback<(usize, usize)>,
+}
+
+/// Select findings in the editor and apply their fixes to `text`.
+#[hook]
+pub fn use_finding_actions(docs: &UseReducerHandle<DocsState>, text: Text) -> FindingActions {
+    let selection = use_state(|| None::<Selection>);
+    let on_locate = {
+        let selection = selection.clone();
+        Callback::from(move |f: Finding| {
+            let nonce = selection.as_ref().map_or(0, |s| s.nonce + 1);
+            selection.set(Some(Selection {
+                start: f.utf16.0,
+                end: f.utf16.1,
+                line: f.line,
+                nonce,
+                focus: true,
+            }));
+        })
+    };
+    let on_select_bytes = {
+        let (selection, text) = (selection.clone(), text.clone());
+        Callback::from(move |(a, z): (usize, usize)| {
+            let (start, end, line) = rscope_core::textview::utf16_selection(&text, a..z);
+            let nonce = selection.as_ref().map_or(0, |s| s.nonce + 1);
+            selection.set(Some(Selection {
+                start,
+                end,
+                line,
+                nonce,
+                focus: false,
+            }));
+        })
+    };
+    let on_fix = {
+        let docs = docs.dispatcher();
+        Callback::from(move |fix: FixView| {
+            docs.dispatch(Action::Fix(apply_fix(&text, fix.span, &fix.replacement)));
+        })
+    };
+    FindingActions {
+        selection: (*selection).clone(),
+        on_locate,
+        on_fix,
+        on_select_bytes,
+    }
+}
+
+/// A region's name `base`, or `base: NAME` inside an element named NAME.
+#[hook]
+pub fn use_region_name(base: &'static str) -> AttrValue {
+    region_name(base, use_context::<RegionOf>().as_ref())
+}

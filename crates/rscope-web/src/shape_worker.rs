@@ -1,0 +1,312 @@
+//! Fit off the main thread: a Web Worker (`static/shape-worker.js`) loads
+//! the same wasm core and answers with what `rscope.fit` returns, so a
+//! 16 384-node R is read without blocking the page. Where no worker can
+//! start, [`here`] answers on this thread with the same core calls. The
+//! page holds the channel ([`Shapes`]) and gives it through a context.
+
+use crate::channel::{field, set, Channel, Piece, Script, Work};
+use rscope_core::fit::answer::{answer, request_of, FitError};
+use rscope_core::fit::queue::session::{QueueOp, QueueReply, QueueSession};
+use rscope_core::fit::Policy;
+use rscope_core::shape::print::{place, ExpandAsk, Expanded, Shown};
+use rscope_core::tabs::Text;
+use std::cell::RefCell;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+use yew::Callback;
+
+/// What the page shows of a fit.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Fitted {
+    /// `now`, `notnow` or `never`.
+    pub status: String,
+    /// The answer in words.
+    pub reason: String,
+    /// The allocation's short form, when it fits now.
+    pub short: Option<String>,
+    /// The allocation as `rscope fit --r` prints it, when it fits now.
+    pub r: Option<String>,
+}
+
+/// A fit, or why there is none (a bad shape or R), in words.
+pub type FitResult = Result<Fitted, String>;
+
+/// Fit on this thread, with the calls `rscope fit` makes (`requires` as
+/// its `--requires`).
+pub fn here(shape: &str, r: &str, policy: Policy, requires: Option<&str>) -> FitResult {
+    let request = request_of(shape, requires).map_err(|e| match e {
+        FitError::Shape(e) => place(shape, &e).located(),
+        FitError::Other(why) => why,
+    })?;
+    let a = answer(&request, r, policy)?;
+    Ok(Fitted {
+        status: a.status.as_str().to_string(),
+        short: a.short(),
+        r: a.r_document(),
+        reason: a.words,
+    })
+}
+
+/// A question for the shape worker, with whom to tell its answer.
+pub enum ShapeAsk {
+    /// Fit a shape into an R's text under a policy.
+    Fit {
+        /// The shape.
+        shape: String,
+        /// The R's text.
+        r: Text,
+        /// The policy.
+        policy: Policy,
+        /// Only nodes matching this RFC 31 constraint (a query or JSON).
+        requires: Option<String>,
+        /// Told the fit.
+        done: Callback<FitResult>,
+    },
+    /// One operation on the queue the worker holds.
+    Queue(QueueOp, Callback<QueueReply>),
+    /// Expand a long shape.
+    Expand(ExpandAsk, Callback<Expanded>),
+}
+
+/// The shape worker's lanes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub enum ShapeLane {
+    /// Fits, each answered.
+    Fit,
+    /// Queue operations, each answered in order.
+    Queue,
+    /// Expansions: only the newest waits.
+    Expand,
+}
+
+/// The shape worker's channel: fits, the queue, long shapes.
+pub type Shapes = Channel<ShapeAsk>;
+
+/// `value` in postcard's binary form, as bytes to hand over.
+fn postcard_bytes<T: serde::Serialize>(value: &T) -> js_sys::Uint8Array {
+    let bytes = postcard::to_allocvec(value).unwrap_or_default();
+    js_sys::Uint8Array::from(&bytes[..])
+}
+
+impl Script for ShapeAsk {
+    const SCRIPT: &'static str = "static/shape-worker.js";
+}
+
+impl Work for ShapeAsk {
+    fn lane(&self) -> u8 {
+        (match self {
+            ShapeAsk::Fit { .. } => ShapeLane::Fit,
+            ShapeAsk::Queue(..) => ShapeLane::Queue,
+            ShapeAsk::Expand(..) => ShapeLane::Expand,
+        }) as u8
+    }
+
+    fn keeps_every(&self) -> bool {
+        !matches!(self, ShapeAsk::Expand(..))
+    }
+
+    fn piece(&self, seq: u32, _at: usize) -> Piece {
+        let message = js_sys::Object::new();
+        set(&message, "seq", &seq.into());
+        match self {
+            ShapeAsk::Fit {
+                shape,
+                r,
+                policy,
+                requires,
+                ..
+            } => {
+                set(&message, "shape", &shape.as_str().into());
+                set(&message, "r", &JsValue::from_str(r));
+                set(&message, "policy", &policy.to_string().into());
+                if let Some(c) = requires {
+                    set(&message, "requires", &c.as_str().into());
+                }
+            }
+            ShapeAsk::Queue(op, _) => set(&message, "queue", &postcard_bytes(op)),
+            ShapeAsk::Expand(ask, _) => set(&message, "expand", &postcard_bytes(ask)),
+        }
+        Piece::whole(message)
+    }
+
+    fn answered(&self, data: &JsValue) -> bool {
+        match self {
+            ShapeAsk::Fit { done, .. } => {
+                done.emit(read(&field(data, "answer"), &field(data, "error")))
+            }
+            ShapeAsk::Queue(_, done) => done.emit(read_queue(&field(data, "queue"))),
+            ShapeAsk::Expand(_, done) => {
+                // No answer: a newer shape was typed meanwhile.
+                if let Some(shown) = read_bytes(&field(data, "expand")) {
+                    done.emit(shown);
+                }
+            }
+        }
+        true
+    }
+
+    fn here(&self) {
+        match self {
+            ShapeAsk::Fit {
+                shape,
+                r,
+                policy,
+                requires,
+                done,
+            } => done.emit(here(shape, r, *policy, requires.as_deref())),
+            ShapeAsk::Queue(op, done) => done.emit(queue_here(op.clone(), true)),
+            ShapeAsk::Expand(ask, done) => done.emit(ask.show()),
+        }
+    }
+}
+
+impl Channel<ShapeAsk> {
+    /// Start the worker if it has not started, and have it read `r`, so
+    /// the first long shape or fit waits neither for the worker to load
+    /// the core nor for it to read the R: the page calls this when a
+    /// person reaches the shape panel, before they type.
+    pub fn warm(&self, r: &Text) {
+        self.start();
+        if r.len() > PREPARE_MAX_BYTES {
+            return;
+        }
+        self.read_ahead(std::slice::from_ref(r), &|_| {
+            let message = js_sys::Object::new();
+            set(&message, "prepare", &JsValue::from_str(r));
+            Piece::whole(message)
+        });
+    }
+
+    /// Fit `shape` into `r` under `policy`, on the nodes `requires`
+    /// allows, off this thread; `done` is told the answer.
+    pub fn fit(
+        &self,
+        shape: String,
+        r: Text,
+        how: (Policy, Option<String>),
+        done: Callback<FitResult>,
+    ) {
+        let (policy, requires) = how;
+        self.ask(ShapeAsk::Fit {
+            shape,
+            r,
+            policy,
+            requires,
+            done,
+        });
+    }
+
+    /// Do `op` on the worker's queue (here, where no worker runs); `done`
+    /// is told the reply. Operations are answered in the order they are
+    /// sent.
+    pub fn queue(&self, op: QueueOp, done: Callback<QueueReply>) {
+        self.ask(ShapeAsk::Queue(op, done));
+    }
+
+    /// Expand a long shape off this thread (here, where no worker runs);
+    /// `done` is told the answer, unless a newer shape was asked for before
+    /// the worker got to this one.
+    pub fn expand(&self, ask: ExpandAsk, done: Callback<Expanded>) {
+        self.ask(ShapeAsk::Expand(ask, done));
+    }
+}
+
+/// Texts larger than this are not read ahead on a mere hover: handing
+/// one to the worker takes the page's thread about 3 ms a megabyte.
+const PREPARE_MAX_BYTES: usize = 16 << 20;
+
+/// A worker's answer in postcard bytes, when there is one.
+fn read_bytes<T: serde::de::DeserializeOwned>(bytes: &JsValue) -> Option<T> {
+    let bytes = bytes.dyn_ref::<js_sys::Uint8Array>()?.to_vec();
+    postcard::from_bytes(&bytes).ok()
+}
+
+/// The worker's queue reply (postcard bytes) as a [`QueueReply`].
+fn read_queue(bytes: &JsValue) -> QueueReply {
+    let bytes = bytes
+        .dyn_ref::<js_sys::Uint8Array>()
+        .map(js_sys::Uint8Array::to_vec)
+        .unwrap_or_default();
+    postcard::from_bytes(&bytes)
+        .unwrap_or_else(|e| QueueReply::refused(format!("the queue's answer did not decode: {e}")))
+}
+
+/// The worker's answer object (or error message) as a [`FitResult`].
+fn read(answer: &JsValue, error: &JsValue) -> FitResult {
+    if let Some(e) = error.as_string() {
+        return Err(e);
+    }
+    let get = |k: &str| js_sys::Reflect::get(answer, &k.into()).unwrap_or_default();
+    Ok(Fitted {
+        status: get("status").as_string().unwrap_or_default(),
+        reason: get("reason").as_string().unwrap_or_default(),
+        short: get("short").as_string(),
+        r: get("R").as_string(),
+    })
+}
+
+thread_local! {
+    static QUEUE: RefCell<QueueSession> = const { RefCell::new(QueueSession::new()) };
+}
+
+/// Do `op` on this thread's queue ([`QueueSession::apply`]); `view`: say
+/// the whole view after it.
+pub fn queue_here(op: QueueOp, view: bool) -> QueueReply {
+    QUEUE.with(|q| q.borrow_mut().apply(op, view))
+}
+
+/// The worker's entry point for the queue: an operation in, the reply out,
+/// both in postcard's binary form; `view`: say the whole view (the last
+/// operation of a burst).
+#[cfg_attr(feature = "page", wasm_bindgen(js_name = queueStep, skip_typescript))]
+pub fn queue_step(op: &[u8], view: bool) -> Vec<u8> {
+    let reply = match postcard::from_bytes::<QueueOp>(op) {
+        Ok(op) => queue_here(op, view),
+        Err(e) => QueueReply::refused(format!("a queue operation did not decode: {e}")),
+    };
+    postcard::to_allocvec(&reply).unwrap_or_default()
+}
+
+/// The worker's entry point for expansion: an [`ExpandAsk`] in, an
+/// [`Expanded`] out, both in postcard's binary form.
+#[cfg_attr(feature = "page", wasm_bindgen(js_name = expandShape, skip_typescript))]
+pub fn expand_shape(ask: &[u8]) -> Vec<u8> {
+    let expanded = match postcard::from_bytes::<ExpandAsk>(ask) {
+        Ok(ask) => ask.show(),
+        Err(e) => Expanded {
+            shown: Shown::Error {
+                before: String::new(),
+                marked: " ".into(),
+                after: String::new(),
+                located: format!("the shape did not reach the worker: {e}"),
+            },
+            left: 0,
+        },
+    };
+    postcard::to_allocvec(&expanded).unwrap_or_default()
+}
+
+/// The worker's warm-up: expand a 3 000-vertex shape, as JSON (`step`
+/// even) or YAML, and drop the text. V8 runs wasm in its baseline tier
+/// first and optimizes a function only once it has run for a while, and a
+/// call already running never switches tier; so the first long shape a
+/// person typed took 35-50 ms to expand in the worker, the next ones 6-10
+/// (issue 14's budget for a 10 000-vertex shape, typing to drawing, is
+/// 50 ms). `static/shape-worker.js` calls this a few times while it has
+/// nothing else to do.
+#[cfg(feature = "page")]
+#[wasm_bindgen(js_name = warmShape, skip_typescript)]
+pub fn warm_shape(step: u32) {
+    const PARTS: [&str; 3] = ["core=2", "gpu", "socket/core=4"];
+    let parts: Vec<&str> = (0..3000).map(|i| PARTS[i % PARTS.len()]).collect();
+    let ask = ExpandAsk {
+        text: format!("node=2/slot=4/[{}]", parts.join(";")),
+        yaml: step % 2 == 1,
+        rangedict: false,
+        wrap: false,
+        label: "task".into(),
+        head: None,
+    };
+    ask.show();
+}

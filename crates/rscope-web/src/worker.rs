@@ -1,0 +1,531 @@
+//! The analysis off the main thread: a Web Worker (`static/worker.js`)
+//! loads the same wasm core from `pkg/` and answers each text with what the
+//! page draws of it ([`Drawn`], in postcard's binary form). Requests carry a sequence number;
+//! the page keeps only the answer to its latest one, so a new paste or
+//! keystroke supersedes the analysis in flight. Where no worker can run
+//! (the in-browser component tests serve no `static/`), the page analyses
+//! on its own thread instead, as it did before.
+//!
+//! The page's side is an [`Analyst`], a [`Channel`] of [`Asked`]: the
+//! channel common to the page's workers numbers the requests, lets the
+//! newest of each lane win, posts a long text in pieces, answers here when
+//! no worker runs, and asks a restarted worker again; this file says what
+//! each request's messages are and whom its answers are told.
+
+use crate::channel::{field, set, Channel, Piece, Script, Work};
+use rscope_core::analysis::{member_part, Analysis, Drawn};
+use rscope_core::grid::compare::Named;
+use rscope_core::grid::compare_wire::compare_parts;
+use rscope_core::outline::Outline;
+use rscope_core::tabs::Text;
+use std::cell::{Cell, RefCell};
+use std::rc::Rc;
+use wasm_bindgen::prelude::*;
+use wasm_bindgen::JsCast;
+
+/// The worker's entry point: analyse `text` and say what the page draws of
+/// it in binary parts ([`Drawn::to_parts`]) that the worker hands over
+/// without a copy (their buffers are transferred). `early` is called with
+/// the first part, the grid, as soon as it is laid out, so the page paints
+/// it while the rest is computed; the other three are returned.
+#[cfg_attr(feature = "page", wasm_bindgen(js_name = analyzeForPage, skip_typescript))]
+pub fn analyze_for_page(
+    text: js_sys::JsString,
+    early: &js_sys::Function,
+) -> Vec<js_sys::Uint8Array> {
+    let text = &crate::text::string_of(&text);
+    let first = |parts: Vec<JsValue>| {
+        let _ = early.call1(&JsValue::NULL, &js_sys::Array::from_iter(parts));
+    };
+    as_js(here(text, first).later_parts())
+        .into_iter()
+        .map(|p| p.unchecked_into())
+        .collect()
+}
+
+/// The small graph the worker analyses once as it starts ([`warm_up`]):
+/// a bare graph with nested vertices, a size and unit and a `power` edge,
+/// the path a pasted graph takes to its outline.
+pub(crate) const WARM_UP: &str = r#"{"graph": {"nodes": [
+{"id": "0", "metadata": {"type": "cluster", "basename": "c", "name": "c0", "id": 0, "uniq_id": 0, "rank": -1, "exclusive": false, "unit": "", "size": 1, "paths": {"containment": "/c0"}}},
+{"id": "1", "metadata": {"type": "node", "basename": "n", "name": "n0", "id": 0, "uniq_id": 1, "rank": 0, "exclusive": false, "unit": "", "size": 1, "paths": {"containment": "/c0/n0"}}},
+{"id": "2", "metadata": {"type": "core", "basename": "core", "name": "core0", "id": 0, "uniq_id": 2, "rank": 0, "exclusive": false, "unit": "", "size": 1, "paths": {"containment": "/c0/n0/core0"}}},
+{"id": "3", "metadata": {"type": "memory", "basename": "memory", "name": "memory0", "id": 0, "uniq_id": 3, "rank": 0, "exclusive": false, "unit": "GB", "size": 16, "paths": {"containment": "/c0/n0/memory0"}}},
+{"id": "4", "metadata": {"type": "pdu", "basename": "pdu", "name": "pdu0", "id": 0, "uniq_id": 4, "rank": -1, "exclusive": false, "unit": "", "size": 1, "paths": {"containment": "/c0/pdu0"}}}],
+"edges": [
+{"source": "0", "target": "1", "metadata": {"subsystem": "containment"}},
+{"source": "1", "target": "2", "metadata": {"subsystem": "containment"}},
+{"source": "1", "target": "3", "metadata": {"subsystem": "containment"}},
+{"source": "0", "target": "4", "metadata": {"subsystem": "containment"}},
+{"source": "4", "target": "1", "metadata": {"subsystem": "power"}}]}}"#;
+
+/// The nodes of the payload the worker warms up with: enough for its
+/// loops to run a while, a few milliseconds of analysis.
+#[cfg(feature = "page")]
+const WARM_UP_NODES: u32 = 256;
+
+/// Analyse [`WARM_UP`], and before it a 256-node `resource.status`
+/// payload ([`rscope_core::analysis::warm_up_payload`]). The browser compiles a
+/// wasm function when it is first called (V8's lazy compilation), and
+/// optimizes it once it has run a while: a worker that had analysed
+/// nothing compiled about a hundred functions during its first graph's
+/// analysis (20-40 ms of a 4 042-vertex paste), and a 16 384-node
+/// payload's first analysis took twice as long as its second. Run when
+/// the worker starts, with no request waiting, they are compiled before
+/// the first paste. Returns the last parts of the graph's answer, which
+/// the page draws off-screen for the same reason ([`Analyst`]'s `warm`
+/// message); the payload's answer is dropped.
+#[cfg_attr(feature = "page", wasm_bindgen(js_name = warmUp, skip_typescript))]
+pub fn warm_up() -> Vec<js_sys::Uint8Array> {
+    #[cfg(feature = "page")]
+    drop(
+        here(
+            &rscope_core::analysis::warm_up_payload(WARM_UP_NODES),
+            |_| (),
+        )
+        .later_parts(),
+    );
+    as_js(here(WARM_UP, |_| ()).later_parts())
+        .into_iter()
+        .map(|p| p.unchecked_into())
+        .collect()
+}
+
+/// The worker's other entry point: another tab's main set, for colouring
+/// by membership ([`member_part`]).
+#[cfg_attr(feature = "page", wasm_bindgen(js_name = memberSetForPage, skip_typescript))]
+pub fn member_set_for_page(text: &str) -> js_sys::Uint8Array {
+    js_sys::Uint8Array::from(&member_part(text)[..])
+}
+
+/// The worker's entry point for a compare view: the texts of the tabs
+/// compared (the active one first), named by `letters` and `names`, as
+/// binary parts ([`compare_parts`]).
+#[cfg_attr(feature = "page", wasm_bindgen(js_name = compareForPage, skip_typescript))]
+pub fn compare_for_page(
+    texts: Vec<String>,
+    letters: Vec<String>,
+    names: Vec<String>,
+) -> js_sys::Array {
+    let named: Vec<Named> = letters
+        .into_iter()
+        .zip(names)
+        .map(|(letter, name)| Named { letter, name })
+        .collect();
+    let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
+    let parts = compare_parts(&texts, &named);
+    parts
+        .iter()
+        .map(|p| js_sys::Uint8Array::from(&p[..]))
+        .collect()
+}
+
+thread_local! {
+    /// Set by the `<rscope-view>` element: the host page serves no
+    /// worker script, so every analysis runs on this thread.
+    static HERE_ONLY: Cell<bool> = const { Cell::new(false) };
+}
+
+/// Analyse on this thread from now on, starting no worker.
+pub fn stay_on_this_thread() {
+    HERE_ONLY.with(|h| h.set(true));
+}
+
+/// The analysis worker's channel ([`Asked`] says what crosses it).
+pub type Analyst = Channel<Asked>;
+
+/// A new analysis channel: started at once, so that the worker has loaded
+/// the core before the first paste; none where [`stay_on_this_thread`].
+pub fn analyst() -> Analyst {
+    match HERE_ONLY.with(Cell::get) {
+        true => Channel::here_only(),
+        false => {
+            let channel = Channel::new();
+            channel.start();
+            channel
+        }
+    }
+}
+
+/// Told the answer to a membership or compare request: its number and
+/// its bytes (an array of parts for a compare view).
+pub type OnMember = Rc<dyn Fn(u32, JsValue)>;
+
+/// Told each stage of the answer to an analysis request.
+pub type Told = Rc<dyn Fn(Answer)>;
+
+/// Analyse `text` on this thread: `early` is told the first stage, and
+/// what the page draws is returned.
+fn here(text: &str, early: impl FnOnce(Vec<JsValue>)) -> Drawn {
+    // A large R with a graph: its summary and grid go first, from its R
+    // alone. (Not in the element's bundle: small documents, a size budget.)
+    let glanced = cfg!(feature = "page")
+        .then(|| rscope_core::analysis::glance(text))
+        .flatten();
+    let early = match glanced {
+        Some(parts) => {
+            early(as_js(parts));
+            None
+        }
+        None => Some(early),
+    };
+    let mut begun = Analysis::begin(text);
+    let first = begun.take_early();
+    if let Some(early) = early {
+        early(as_js(first));
+    }
+    Drawn::take(Analysis::finish(text, begun))
+}
+
+pub use rscope_core::analysis::request::Stage;
+
+/// What the page is told: the sequence number of the request, the stage,
+/// and what to draw in binary parts ([`Drawn::to_parts`]), left in
+/// JavaScript until the page reads each in its own task.
+pub type Answer = (u32, Stage, Vec<JsValue>);
+
+/// Parts made on this thread, as the worker would post them.
+fn as_js(parts: Vec<Vec<u8>>) -> Vec<JsValue> {
+    parts
+        .iter()
+        .map(|p| js_sys::Uint8Array::from(&p[..]).into())
+        .collect()
+}
+
+thread_local! {
+    /// The outlines of answers made on this thread, one per analyst (the
+    /// address of its `on_answer`), with the request's number: they never
+    /// leave the thread, so they are handed over as they are rather than
+    /// written in pieces and read back (which the element's bundle, which
+    /// answers everything here, has no room for).
+    static HANDED: RefCell<Vec<(usize, u32, Outline)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Which analyst `on_answer` tells: the handed outlines' key.
+fn key_of(on_answer: &Rc<dyn Fn(Answer)>) -> usize {
+    Rc::as_ptr(on_answer) as *const () as usize
+}
+
+/// Analyse `text` as request `seq` on this thread, telling `on_answer`
+/// both stages. An outline is kept for [`handed_outline`], and the last
+/// part names it.
+fn answer_here(seq: u32, text: &str, on_answer: &Rc<dyn Fn(Answer)>) {
+    let mut drawn = here(text, |parts| on_answer((seq, Stage::Early, parts)));
+    let mut parts = as_js(drawn.later_parts());
+    if let Some(outline) = drawn.outline.take() {
+        let key = key_of(on_answer);
+        HANDED.with(|h| {
+            let mut h = h.borrow_mut();
+            h.retain(|(k, ..)| *k != key);
+            h.push((key, seq, outline));
+        });
+        parts.push(JsValue::from_f64(key as f64));
+    }
+    on_answer((seq, Stage::Later, parts));
+}
+
+/// The outline handed over with `parts`, the last parts of the answer to
+/// request `seq`, when this thread made it: its last part then names it,
+/// and is taken off.
+pub fn handed_outline(seq: u32, parts: &mut Vec<JsValue>) -> Option<Outline> {
+    let key = parts.last()?.as_f64()? as usize;
+    parts.pop();
+    HANDED.with(|h| {
+        let mut h = h.borrow_mut();
+        let at = h.iter().position(|&(k, s, _)| k == key && s == seq)?;
+        Some(h.swap_remove(at).2)
+    })
+}
+
+/// The bytes of one part of an answer (empty when it is not one).
+pub fn part_bytes(part: Option<&JsValue>) -> Vec<u8> {
+    part.and_then(|p| p.dyn_ref::<js_sys::Uint8Array>())
+        .map(js_sys::Uint8Array::to_vec)
+        .unwrap_or_default()
+}
+
+/// What the analysis worker is asked, with whom its answer is told.
+pub enum Asked {
+    /// The analysis of a text, as request `seq` of the page's
+    /// [`rscope_core::analysis::request::Requests`].
+    Analysis {
+        /// The request's number.
+        seq: u32,
+        /// Its text.
+        sent: Sent,
+        /// Told each stage.
+        told: Told,
+    },
+    /// Another tab's main set, for colouring by membership.
+    Member {
+        /// The request's number.
+        seq: u32,
+        /// The other tab's text.
+        text: Text,
+        /// Told the set's bytes.
+        told: OnMember,
+    },
+    /// A compare view.
+    Compare {
+        /// The request's number.
+        seq: u32,
+        /// The texts compared (the active tab's first).
+        texts: Vec<Text>,
+        /// Their letters and names.
+        letters: Vec<String>,
+        /// Their names.
+        names: Vec<String>,
+        /// Told the parts.
+        told: OnMember,
+    },
+}
+
+/// The analysis worker's lanes: in each, only the newest request waits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[repr(u8)]
+pub enum Lane {
+    /// The active tab's analysis.
+    Analysis,
+    /// Another tab's set.
+    Member,
+    /// A compare view.
+    Compare,
+}
+
+impl Work for Asked {
+    fn lane(&self) -> u8 {
+        (match self {
+            Asked::Analysis { .. } => Lane::Analysis,
+            Asked::Member { .. } => Lane::Member,
+            Asked::Compare { .. } => Lane::Compare,
+        }) as u8
+    }
+
+    fn piece(&self, wire: u32, at: usize) -> Piece {
+        let message = js_sys::Object::new();
+        set(&message, "seq", &wire.into());
+        let strings =
+            |v: &[String]| -> js_sys::Array { v.iter().map(|s| JsValue::from_str(s)).collect() };
+        match self {
+            Asked::Analysis { sent, .. } => return sent.piece(message, at),
+            Asked::Member { text, .. } => set(&message, "member", &JsValue::from_str(text)),
+            Asked::Compare {
+                texts,
+                letters,
+                names,
+                ..
+            } => {
+                let list: js_sys::Array = texts.iter().map(|t| JsValue::from_str(t)).collect();
+                set(&message, "compare", &list);
+                set(&message, "letters", &strings(letters));
+                set(&message, "names", &strings(names));
+            }
+        }
+        Piece::whole(message)
+    }
+
+    fn answered(&self, data: &JsValue) -> bool {
+        match self {
+            Asked::Analysis { seq, told, .. } => {
+                let stage = match field(data, "early").is_truthy() {
+                    true => Stage::Early,
+                    false => Stage::Later,
+                };
+                let parts = js_sys::Array::from(&field(data, "parts")).to_vec();
+                told((*seq, stage, parts));
+                stage == Stage::Later
+            }
+            Asked::Member { seq, told, .. } => {
+                told(*seq, field(data, "member"));
+                true
+            }
+            Asked::Compare { seq, told, .. } => {
+                told(*seq, field(data, "compared"));
+                true
+            }
+        }
+    }
+
+    fn here(&self) {
+        // The element's bundle (no `page` feature) colours by no other
+        // tab and compares none, and has no room for their code.
+        match self {
+            Asked::Analysis { seq, sent, told } => answer_here(*seq, &sent.text(), told),
+            Asked::Member { seq, text, told } if cfg!(feature = "page") => {
+                told(*seq, member_set_for_page(text).into())
+            }
+            Asked::Compare {
+                seq,
+                texts,
+                letters,
+                names,
+                told,
+            } if cfg!(feature = "page") => {
+                let texts = texts.iter().map(|t| t.to_string()).collect();
+                told(
+                    *seq,
+                    compare_for_page(texts, letters.clone(), names.clone()).into(),
+                )
+            }
+            _ => {}
+        }
+    }
+
+    /// The analysis Cancel stopped is counted as cancelled by the page's
+    /// requests ([`rscope_core::analysis::request::Requests::cancel`]); a
+    /// membership set or compare view is asked again.
+    fn ask_again(&self) -> bool {
+        !matches!(self, Asked::Analysis { .. })
+    }
+}
+
+impl Script for Asked {
+    const SCRIPT: &'static str = "static/worker.js";
+
+    /// The worker's warm-up answer: drawn off-screen, once. (The element's
+    /// bundle starts no worker.)
+    fn unasked(data: &JsValue) {
+        let parts = field(data, "warm");
+        if cfg!(feature = "page") && !parts.is_undefined() {
+            warm(&js_sys::Array::from(&parts).to_vec());
+        }
+    }
+}
+
+impl Channel<Asked> {
+    /// Ask for the analysis of `text` as request `seq`; `told` is told
+    /// each stage.
+    pub fn post(&self, seq: u32, text: &Text, told: &Told) {
+        let (sent, told) = (Sent::Text(text.clone()), told.clone());
+        self.ask(Asked::Analysis { seq, sent, told });
+    }
+
+    /// [`Channel::post`] with the text as a JavaScript string (a paste has
+    /// it so), which the worker is sent without a conversion.
+    pub fn post_js(&self, seq: u32, text: &js_sys::JsString, told: &Told) {
+        let (sent, told) = (Sent::Js(text.clone()), told.clone());
+        self.ask(Asked::Analysis { seq, sent, told });
+    }
+
+    /// Ask for the main set of another tab's `text` as request `seq`.
+    pub fn post_member(&self, seq: u32, text: &Text, told: &OnMember) {
+        let (text, told) = (text.clone(), told.clone());
+        self.ask(Asked::Member { seq, text, told });
+    }
+
+    /// Ask for the compare view of `texts` (the active tab's first), named
+    /// by `letters` and `names`, as request `seq`.
+    pub fn post_compare(
+        &self,
+        seq: u32,
+        texts: &[Text],
+        (letters, names): (Vec<String>, Vec<String>),
+        told: &OnMember,
+    ) {
+        let (texts, told) = (texts.to_vec(), told.clone());
+        self.ask(Asked::Compare {
+            seq,
+            texts,
+            letters,
+            names,
+            told,
+        });
+    }
+}
+
+/// Past this many bytes (or UTF-16 units) a request's text goes to the
+/// worker in pieces of this size, a few to a task ([`crate::task::Pacer`]):
+/// the browser copies a posted string in the posting task, 46 ms for
+/// 64 MiB (issue 12), and about half a millisecond a mebibyte.
+const POST_SLICE: usize = 1 << 20;
+
+/// A request's text as it was sent to the worker.
+pub enum Sent {
+    /// The page's text.
+    Text(Text),
+    /// A paste's text, as the browser gave it.
+    Js(js_sys::JsString),
+}
+
+impl Sent {
+    /// The text as the page holds it.
+    fn text(&self) -> Text {
+        match self {
+            Sent::Text(t) => t.clone(),
+            Sent::Js(j) => Text::from(crate::text::string_of(j)),
+        }
+    }
+
+    /// Its length, in its own units (bytes, or UTF-16 units).
+    fn len(&self) -> usize {
+        match self {
+            Sent::Text(t) => t.len(),
+            Sent::Js(j) => j.length() as usize,
+        }
+    }
+
+    /// `message` with the piece of at most [`POST_SLICE`] units from `at`
+    /// (`more` when another follows). A Rust text is cut between
+    /// characters; a JavaScript one anywhere, since the worker joins the
+    /// pieces before it reads them. (The element's bundle sends no
+    /// pieces: small documents, a size budget.)
+    fn piece(&self, message: js_sys::Object, at: usize) -> Piece {
+        let len = self.len();
+        if at == 0 && (len <= POST_SLICE || !cfg!(feature = "page")) {
+            let whole = match self {
+                Sent::Text(t) => JsValue::from_str(t),
+                Sent::Js(j) => j.into(),
+            };
+            set(&message, "text", &whole);
+            return Piece::whole(message);
+        }
+        let mut end = len.min(at.saturating_add(POST_SLICE));
+        let value = match self {
+            Sent::Text(t) => {
+                while !t.is_char_boundary(end) {
+                    end -= 1;
+                }
+                JsValue::from_str(t.get(at..end).unwrap_or_default())
+            }
+            Sent::Js(j) => j.slice(at as u32, end as u32).into(),
+        };
+        set(&message, "text", &value);
+        let more = end < len;
+        if more {
+            set(&message, "more", &JsValue::TRUE);
+        }
+        Piece {
+            next: more.then_some(end),
+            ..Piece::whole(message)
+        }
+    }
+}
+
+/// Forget the outline handed over to `told`'s last answer, never shown
+/// (its page or element has gone).
+pub fn forget_handed(told: &Told) {
+    let key = key_of(told);
+    HANDED.with(|h| h.borrow_mut().retain(|(k, ..)| *k != key));
+}
+
+/// What draws a warm-up answer: a function of its parts.
+type DrawWarmUp = fn(&[JsValue]);
+
+thread_local! {
+    /// What draws the worker's warm-up answer off-screen: the page's graph
+    /// views, which lie above this module and are named by the page's
+    /// root when it mounts ([`on_warm_up`]).
+    static WARM_DRAW: std::cell::Cell<Option<DrawWarmUp>> = const { std::cell::Cell::new(None) };
+}
+
+/// Have `draw` take the worker's warm-up answer (its parts, in order).
+pub fn on_warm_up(draw: DrawWarmUp) {
+    WARM_DRAW.with(|w| w.set(Some(draw)));
+}
+
+/// Draw the warm-up answer `parts` with what [`on_warm_up`] named, if any.
+fn warm(parts: &[JsValue]) {
+    if let Some(draw) = WARM_DRAW.with(|w| w.get()) {
+        draw(parts);
+    }
+}
