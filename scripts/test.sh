@@ -76,7 +76,7 @@ tier clippy-native - bash -c 'cargo clippy --workspace --all-targets --locked --
 tier clippy-wasm32 - bash -c 'cargo clippy -p rscope-core -p rscope-web --lib --tests --target wasm32-unknown-unknown --locked -- -D warnings && cargo clippy -p rscope-web --no-default-features --lib --target wasm32-unknown-unknown --locked -- -D warnings'
 # Everything but the corpus target: unit, integration (tests/it) and doc tests.
 tier native count_libtest cargo test --workspace --locked
-tier wasm-browser count_libtest wasm-pack test --headless --chrome crates/rscope-web -- --lib --locked
+tier wasm-browser count_libtest bash -c 'cd crates/rscope-web && wasm-pack test --headless --chrome -- --lib --locked'
 tier build - bash scripts/build.sh
 # pkg/rscope.d.ts against a usage file: each right call and each refused one is a test.
 tier types count_libtest bash -c 'cd www && npx tsc -p types && echo "test result: ok. $(($(grep -c @ts-expect-error types/usage.ts) + 1)) passed; 0 failed"'
