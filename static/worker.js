@@ -8,7 +8,7 @@
 // - an analysis, {seq, text}, answered with {seq, early: true, parts:
 //   [grid]} as soon as the grid is laid out, then {seq, parts: [rest,
 //   entries, ...the outline's pieces]}: what the page draws, as byte
-//   arrays in postcard's binary form (crates/rscope-web/src/worker.rs), whose buffers
+//   arrays in postcard's binary form (crates/rscope-web/src/analysis_worker.rs), whose buffers
 //   are handed over, not copied. A large text comes in pieces, {seq, text,
 //   more: true} until the last, {seq, text}, and is analysed once joined
 //   (the page posts it a few pieces to a task: posting 64 MiB at once held
@@ -72,7 +72,7 @@ const busy = serve(ready, [
 // Once loaded, and unless a request is already waiting, analyse a small
 // graph: the browser compiles each wasm function when it is first called,
 // and would otherwise do so during the first paste's analysis
-// (crates/rscope-web/src/worker.rs, warm_up). The page is sent its answer, {warm: parts},
+// (crates/rscope-web/src/analysis_worker.rs, warm_up). The page is sent its answer, {warm: parts},
 // and draws it off-screen for the same reason.
 ready.then((wasm) => {
   // Its size is what this worker's wasm has ever held (wasm memory only

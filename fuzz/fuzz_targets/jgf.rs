@@ -6,7 +6,7 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else { return };
-    let (analysis, diags) = rscope_core::jgf::analyze(text);
+    let (analysis, diags) = rscope_core::jgf::read_indexed(text);
     for d in &diags {
         let _ = d.render("fuzz", text);
     }

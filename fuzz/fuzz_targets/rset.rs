@@ -32,7 +32,7 @@ fuzz_target!(|data: &[u8]| {
     };
     // The composed reader: the R and its scheduling graph, as the page and
     // `rscope R validate` read them.
-    let doc = rscope_core::document::parse_document(text);
+    let doc = rscope_core::document::parse_with_graph(text);
     let _ = doc.main_set().map_err(|no| no.to_string());
     // `validate --hosts`: the ranks against a host order, spans inside.
     for d in rscope_core::commands::r::validate_hosts(text, "a[1,0,2-3]", "--hosts").unwrap() {

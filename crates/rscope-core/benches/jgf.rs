@@ -100,7 +100,7 @@ fn power_cluster() -> String {
 }
 
 fn all(text: &str) -> usize {
-    let (a, d) = jgf::analyze(text);
+    let (a, d) = jgf::read_indexed(text);
     let a = a.expect("a graph");
     let root = a.tree.root().expect("a root");
     a.aggregate.counts(&a.tree, root).len() + d.len()
@@ -110,7 +110,7 @@ fn bench(c: &mut Criterion) {
     let power = power_cluster();
     // Measure what Fluxion's graph measures: a clean read, every vertex in
     // the tree, the power edges kept as an overlay.
-    let (a, d) = jgf::analyze(&power);
+    let (a, d) = jgf::read_indexed(&power);
     let a = a.expect("a graph");
     let root = a.tree.root().expect("a root");
     assert_eq!(

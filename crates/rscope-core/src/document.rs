@@ -21,7 +21,7 @@ pub struct Read {
     pub doc: Document,
     /// The document's own graph, indexed: the one under the top-level
     /// `scheduling` key, or a bare `{"graph": …}` document's.
-    pub graph: Option<jgf::Analysis>,
+    pub graph: Option<jgf::IndexedGraph>,
     /// For a bare graph, its findings as `rscope jgf validate` gives them:
     /// they, not the R reader's refusals, are what is wrong with it.
     pub bare_graph: Option<Vec<Diagnostic>>,
@@ -57,14 +57,14 @@ fn is_foreign(root: &Value<'_>) -> bool {
 /// Reads `scheduling` values as JGF; keeps the top-level one's graph.
 #[derive(Default)]
 struct JgfCheck {
-    graph: Option<jgf::Analysis>,
+    graph: Option<jgf::IndexedGraph>,
 }
 
 impl GraphCheck for JgfCheck {
     fn check(&mut self, text: &str, value: &Value<'_>, pointer: &str) -> Vec<Diagnostic> {
         let (graph, mut diags) = jgf::read_scheduling(text, value, pointer);
         if let Some(graph) = graph {
-            let (analysis, d) = jgf::analyze_graph(graph);
+            let (analysis, d) = jgf::index_graph(graph);
             diags.extend(d);
             // Status documents' members have graphs too; the document's own
             // is the top-level one.
@@ -109,7 +109,7 @@ fn read_for(text: &str, read_r: ReadR) -> Read {
         // reads it.
         let parsed = jgf::parse_value(text, &root);
         if let Some(g) = parsed.graph {
-            let (analysis, found) = jgf::analyze_graph(g);
+            let (analysis, found) = jgf::index_graph(g);
             let mut diags = parsed.diagnostics;
             diags.extend(found);
             sorting::sort_by_key(&mut diags, |d| d.span.start);
@@ -133,7 +133,7 @@ pub fn parse(text: &str) -> Parsed {
 
 /// Read an R or a status document with the findings about its graphs,
 /// for the findings alone: its sets keep no copy of their `scheduling`.
-pub fn parse_document(text: &str) -> Document {
+pub fn parse_with_graph(text: &str) -> Document {
     read_for(text, rset::check_document_value).doc
 }
 
@@ -159,8 +159,8 @@ mod tests {
     #[test]
     fn findings_alone_copy_no_scheduling_text() {
         let text = r_with(r#"{"writer": "fluxion", "graph": {"nodes": [], "edges": 7}}"#);
-        let kept = read_for(&text, rset::parse_document_value).doc;
-        let checked = parse_document(&text);
+        let kept = read_for(&text, rset::parse_r_value).doc;
+        let checked = parse_with_graph(&text);
         let sets = |d: &Document| {
             d.main_set()
                 .map(|s| (s.scheduling().map(str::len), s.has_scheduling()))
@@ -222,7 +222,7 @@ mod tests {
 
     /// The repeated-key findings of `text`: message, span and pointer.
     fn repeated_keys(text: &str) -> Vec<(String, std::ops::Range<usize>, String)> {
-        parse_document(text)
+        parse_with_graph(text)
             .diagnostics()
             .iter()
             .filter(|d| d.message.starts_with("duplicate"))

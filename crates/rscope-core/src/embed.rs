@@ -16,7 +16,7 @@ use crate::share;
 
 /// One part of the page an embed can show.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum View {
+pub enum EmbedPart {
     /// The counts, ranks and host names of each set.
     Summary,
     /// The node × resource grid.
@@ -30,23 +30,23 @@ pub enum View {
 }
 
 /// Every view, in the order their names are listed to the reader.
-const VIEWS: [View; 5] = [
-    View::Summary,
-    View::Grid,
-    View::Tree,
-    View::Problems,
-    View::Shape,
+const VIEWS: [EmbedPart; 5] = [
+    EmbedPart::Summary,
+    EmbedPart::Grid,
+    EmbedPart::Tree,
+    EmbedPart::Problems,
+    EmbedPart::Shape,
 ];
 
-impl View {
+impl EmbedPart {
     /// The name `view=` uses.
     pub fn name(self) -> &'static str {
         match self {
-            View::Summary => "summary",
-            View::Grid => "grid",
-            View::Tree => "tree",
-            View::Problems => "problems",
-            View::Shape => "shape",
+            EmbedPart::Summary => "summary",
+            EmbedPart::Grid => "grid",
+            EmbedPart::Tree => "tree",
+            EmbedPart::Problems => "problems",
+            EmbedPart::Shape => "shape",
         }
     }
 }
@@ -91,7 +91,7 @@ pub struct Embed {
     /// The document.
     pub source: Source,
     /// The views, in the order asked (summary and grid when not given).
-    pub views: Vec<View>,
+    pub views: Vec<EmbedPart>,
     /// The colour scheme.
     pub theme: Theme,
     /// The colour menu value to colour the grid by, if any.
@@ -158,7 +158,7 @@ fn percent_decode(s: &str) -> String {
 fn defaults(missing: &str) -> Embed {
     Embed {
         source: Source::Missing(missing.into()),
-        views: vec![View::Summary, View::Grid],
+        views: vec![EmbedPart::Summary, EmbedPart::Grid],
         theme: Theme::Auto,
         color_by: None,
         fold: false,
@@ -279,7 +279,7 @@ fn height(value: &str, notes: &mut Vec<String>) -> Option<String> {
 
 /// The views of `view=a,b` (or `a b`, as an attribute lists them),
 /// noting names not known.
-fn views(list: &str, notes: &mut Vec<String>) -> Vec<View> {
+fn views(list: &str, notes: &mut Vec<String>) -> Vec<EmbedPart> {
     let mut out = Vec::new();
     for name in list.split([',', ' ', '\t', '\n']).filter(|n| !n.is_empty()) {
         match VIEWS.iter().find(|v| v.name() == name) {
@@ -387,7 +387,7 @@ mod tests {
             "",
         );
         assert_eq!(e.source, Source::Url("static/examples/rfc20.json".into()));
-        assert_eq!(e.views, vec![View::Tree, View::Problems]);
+        assert_eq!(e.views, vec![EmbedPart::Tree, EmbedPart::Problems]);
         assert_eq!(e.theme.attribute(), Some("dark"));
         assert_eq!(e.color_by.as_deref(), Some("property:gpu"));
         assert!(e.fold);
@@ -455,7 +455,10 @@ mod tests {
             None,
         );
         assert_eq!(e.source, Source::Url("rfc20.json".into()));
-        assert_eq!(e.views, vec![View::Grid, View::Tree, View::Shape]);
+        assert_eq!(
+            e.views,
+            vec![EmbedPart::Grid, EmbedPart::Tree, EmbedPart::Shape]
+        );
         assert_eq!((e.theme, e.fold), (Theme::Light, true));
         assert_eq!(e.color_by.as_deref(), Some("state"));
         assert_eq!(e.height.as_deref(), Some("300px"));

@@ -113,7 +113,7 @@ pub struct Report {
     pub entries: Vec<Entry>,
     /// The document's own resource graph, read in the same pass, for the
     /// views that draw it.
-    pub graph: Option<jgf::Analysis>,
+    pub graph: Option<jgf::IndexedGraph>,
     /// When the reference refuses an R: the nodes read before the refusal,
     /// which the grid draws marked partial.
     pub partial: Option<Rset>,
@@ -211,7 +211,7 @@ fn finding(d: &Diagnostic, places: &mut Places<'_>) -> Finding {
 }
 
 /// Read a text and report on it.
-pub fn analyze(text: &str) -> Report {
+pub fn make_report(text: &str) -> Report {
     let mut places = Places::new(text);
     let Read {
         mut doc,
@@ -317,7 +317,7 @@ pub const NO_PAYLOAD_R: &str =
 fn bare_graph_report(
     diags: Vec<Diagnostic>,
     set: Result<Rset, crate::rset::Error>,
-    graph: Option<jgf::Analysis>,
+    graph: Option<jgf::IndexedGraph>,
     places: &mut Places<'_>,
 ) -> Report {
     let note = Diagnostic::note(BARE_GRAPH_NOTE, 0..1, "");
@@ -487,7 +487,7 @@ mod tests {
     #[test]
     fn reports_an_r_document() {
         let text = r#"{"version": 1, "execution": {"R_lite": [{"rank": "0-1", "children": {"core": "0-3", "gpu": "0"}}], "nodelist": ["node[7-8]"], "properties": {"debug": "1"}, "nslots": 4, "starttime": 10, "expiration": 70}}"#;
-        let r = analyze(text);
+        let r = make_report(text);
         assert!(!r.is_status);
         assert_eq!(r.findings, []);
         let s = &r.summaries()[0];
@@ -524,7 +524,7 @@ mod tests {
     fn findings_carry_utf16_offsets_and_fixes() {
         // "é" is two bytes but one UTF-16 unit: offsets after it shift by one.
         let text = "{\"version\": 1, \"x\u{e9}\": 0, \"execution\": {\"R_lite\": [{\"rank\": \"0,0-1\", \"children\": {\"core\": \"0\"}}]}}";
-        let r = analyze(text);
+        let r = make_report(text);
         let f = r
             .findings
             .iter()
@@ -541,7 +541,7 @@ mod tests {
 
     #[test]
     fn reports_a_status_document() {
-        let r = analyze(
+        let r = make_report(
             r#"{"all": {"version": 1, "execution": {"R_lite": [{"rank": "0-3", "children": {"core": "0-1"}}]}}, "down": {"version": 1, "execution": {"R_lite": [{"rank": "3", "children": {"core": "0-1"}}]}}, "allocated": null}"#,
         );
         assert!(r.is_status);
@@ -554,7 +554,7 @@ mod tests {
     #[test]
     fn links_text_to_entries_and_cells_to_entries() {
         let text = r#"{"version": 1, "execution": {"R_lite": [{"rank": "0-1", "children": {"core": "0-3"}}, {"rank": "1", "children": {"gpu": "0"}}, {"rank": "2", "children": {"core": "x"}}]}}"#;
-        let r = analyze(text);
+        let r = make_report(text);
         let first = text.find("{\"rank\"").unwrap();
         let second = text.find("{\"rank\": \"1\"").unwrap();
         assert_eq!(r.entries.len(), 3, "an entry with a bad child still counts");
@@ -575,14 +575,14 @@ mod tests {
     #[test]
     fn links_the_all_set_of_a_status_document() {
         let text = r#"{"all": {"version": 1, "execution": {"R_lite": [{"rank": "0-3", "children": {"core": "0-1"}}]}}, "down": {"version": 1, "execution": {"R_lite": [{"rank": "3", "children": {"core": "0-1"}}]}}}"#;
-        let r = analyze(text);
+        let r = make_report(text);
         assert_eq!(r.entries.len(), 1);
         assert_eq!(r.entries[0].ranks.to_string(), "0-3");
         assert_eq!(r.entry_at(text.find("{\"rank\"").unwrap()), Some(0));
         // With the key repeated, the last value counts (as in jansson): for
         // the grid and for the links alike.
         let twice = text.replacen("\"down\"", "\"all\"", 1);
-        let r = analyze(&twice);
+        let r = make_report(&twice);
         assert_eq!(
             r.main_set().map(|s| s.ranks().to_string()).as_deref(),
             Some("3")
@@ -593,7 +593,7 @@ mod tests {
 
     #[test]
     fn reports_a_rejection() {
-        let r = analyze("[1]");
+        let r = make_report("[1]");
         assert_eq!(r.sets.len(), 0);
         assert!(r.rejection.is_some());
         assert_eq!(r.counts().0, 1);

@@ -14,7 +14,7 @@ use crate::load;
 use crate::model::{region_name, RegionOf};
 use crate::shown::Shown;
 use rscope_core::color::{coloring, on_grid, ColorChoice};
-use rscope_core::embed::{from_attributes, open_link, shape_fit, Embed, Fit, Source, View};
+use rscope_core::embed::{from_attributes, open_link, shape_fit, Embed, EmbedPart, Fit, Source};
 use rscope_core::report::Finding;
 use rscope_core::tabs::Text;
 use std::rc::Rc;
@@ -180,7 +180,7 @@ pub fn embed_view(props: &EmbedProps) -> Html {
         .as_ref()
         .filter(|a| a.text == text && !text.is_empty())
         .map(|a| {
-            let drawn = Drawn {
+            let drawn = ElementViews {
                 a,
                 color_by: (*color_by).clone(),
                 on_open: &on_open,
@@ -247,7 +247,7 @@ fn box_style(embed: &Embed) -> Option<String> {
 }
 
 /// What the views of one analysis are drawn from.
-struct Drawn<'a> {
+struct ElementViews<'a> {
     a: &'a Rc<Shown>,
     color_by: Rc<rscope_core::grid::ColorBy>,
     on_open: &'a Callback<String>,
@@ -257,16 +257,16 @@ struct Drawn<'a> {
     fold: bool,
 }
 
-impl Drawn<'_> {
+impl ElementViews<'_> {
     /// One view.
-    fn view(&self, v: View) -> Html {
+    fn view(&self, v: EmbedPart) -> Html {
         let a = self.a;
         match v {
-            View::Summary => {
+            EmbedPart::Summary => {
                 let result = (!a.partial).then(|| a.summaries.clone());
                 html! { <SummaryView {result} /> }
             }
-            View::Grid => match &a.grid {
+            EmbedPart::Grid => match &a.grid {
                 Some(grid) => html! {
                     <div class="panel">
                         <GridView grid={grid.clone()} color_by={self.color_by.clone()}
@@ -275,11 +275,11 @@ impl Drawn<'_> {
                 },
                 None => html! {},
             },
-            View::Tree if !a.partial => {
+            EmbedPart::Tree if !a.partial => {
                 graph_section(a.outline.clone(), &a.summaries, None, self.fold)
             }
-            View::Problems if !a.partial => problems(&a.findings, self.of.as_ref()),
-            View::Shape => shape_view(self.fitted, self.of.as_ref()),
+            EmbedPart::Problems if !a.partial => problems(&a.findings, self.of.as_ref()),
+            EmbedPart::Shape => shape_view(self.fitted, self.of.as_ref()),
             _ => html! {},
         }
     }
@@ -464,7 +464,7 @@ pub fn mount_view(
             (at(0).unwrap_or_default(), at(1).unwrap_or_default())
         })
         .collect();
-    crate::worker::stay_on_this_thread();
+    crate::analysis_worker::stay_on_this_thread();
     let props = ElementProps {
         embed: Rc::new(from_attributes(&pairs, inline.as_deref())),
         page: page.into(),

@@ -3,11 +3,11 @@
 //! the link between text and grid, the colouring, and the findings. Each
 //! holds state and effects; every decision is a call into the core.
 
-use crate::model::{region_name, CellRef, Example, Linked, Point, RegionOf, Reveal, Selection};
+use crate::analysis_worker::{forget_handed, part_bytes, Analyst, Answer, OnMember, Told};
+use crate::model::{region_name, CellRef, Example, Linked, Point, RegionOf, Reveal, TextSelection};
 pub use crate::shown::Shown;
-use crate::shown::{Arrival, Painted};
+use crate::shown::{Arrival, FirstShown};
 use crate::state::DocsState;
-use crate::worker::{forget_handed, part_bytes, Analyst, Answer, OnMember, Told};
 use crate::workers::Workers;
 use crate::{load, storage};
 use gloo::events::{EventListener, EventListenerOptions};
@@ -326,7 +326,7 @@ pub fn use_analysis(text: Text, active: usize) -> Analyzed {
                     Some(Timeout::new(delay_ms, move || {
                         ask(&pending, &asker, progress, seq, &text);
                         if let Some(parts) = seeded {
-                            early.take((seq, Stage::Early, parts));
+                            early.take((seq, Stage::First, parts));
                         }
                     }))
                 }
@@ -447,8 +447,8 @@ impl Answers {
             return;
         };
         match stage {
-            Stage::Early => self.early(seq, text, parts),
-            Stage::Later => self.later(seq, text, parts),
+            Stage::First => self.early(seq, text, parts),
+            Stage::Last => self.later(seq, text, parts),
         }
     }
 
@@ -471,7 +471,7 @@ impl Answers {
         };
         let this = self.clone();
         spawn_local(async move {
-            let Some(painted) = Painted::unpack(&parts, this.current(seq)).await else {
+            let Some(painted) = FirstShown::unpack(&parts, this.current(seq)).await else {
                 return;
             };
             let painted = Rc::new(painted);
@@ -514,10 +514,10 @@ impl Answers {
     }
 
     /// Show the whole analysis of request `seq`, and keep it.
-    async fn complete(&self, seq: u32, painted: Rc<Painted>, text: Text, parts: Vec<JsValue>) {
+    async fn complete(&self, seq: u32, painted: Rc<FirstShown>, text: Text, parts: Vec<JsValue>) {
         let current = self.current(seq);
         let mut parts = parts;
-        let handed = crate::worker::handed_outline(seq, &mut parts);
+        let handed = crate::analysis_worker::handed_outline(seq, &mut parts);
         let Some(new) = painted.complete(text, &parts, handed, &current).await else {
             return;
         };
@@ -880,7 +880,7 @@ async fn member_set(bytes: &JsValue, current: impl Fn() -> bool) -> Option<Resul
 /// apply its fix to the active tab's `text`.
 pub struct FindingActions {
     /// The text to select (a finding was clicked).
-    pub selection: Option<Selection>,
+    pub selection: Option<TextSelection>,
     /// Select a finding's text.
     pub on_locate: Callback<Finding>,
     /// Apply a fix.
@@ -892,12 +892,12 @@ pub struct FindingActions {
 /// Select findings in the editor and apply their fixes to `text`.
 #[hook]
 pub fn use_finding_actions(docs: &UseReducerHandle<DocsState>, text: Text) -> FindingActions {
-    let selection = use_state(|| None::<Selection>);
+    let selection = use_state(|| None::<TextSelection>);
     let on_locate = {
         let selection = selection.clone();
         Callback::from(move |f: Finding| {
             let nonce = selection.as_ref().map_or(0, |s| s.nonce + 1);
-            selection.set(Some(Selection {
+            selection.set(Some(TextSelection {
                 start: f.utf16.0,
                 end: f.utf16.1,
                 line: f.line,
@@ -911,7 +911,7 @@ pub fn use_finding_actions(docs: &UseReducerHandle<DocsState>, text: Text) -> Fi
         Callback::from(move |(a, z): (usize, usize)| {
             let (start, end, line) = rscope_core::textview::utf16_selection(&text, a..z);
             let nonce = selection.as_ref().map_or(0, |s| s.nonce + 1);
-            selection.set(Some(Selection {
+            selection.set(Some(TextSelection {
                 start,
                 end,
                 line,

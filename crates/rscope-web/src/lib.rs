@@ -5,6 +5,7 @@
 
 #![cfg(target_arch = "wasm32")]
 
+pub mod analysis_worker;
 #[cfg(feature = "page")]
 pub mod api;
 pub mod app;
@@ -21,7 +22,6 @@ pub mod state;
 pub mod storage;
 pub mod task;
 pub mod text;
-pub mod worker;
 pub mod workers;
 
 #[cfg(test)]
@@ -100,7 +100,7 @@ pub fn mount_app() {
         mount_frame();
         return;
     }
-    worker::on_warm_up(components::tree::warm_up);
+    analysis_worker::on_warm_up(components::tree::warm_up);
     wasm_bindgen_futures::spawn_local(async {
         storage::restore().await;
         let document = gloo::utils::document();

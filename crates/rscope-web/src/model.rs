@@ -31,7 +31,7 @@ pub struct Reveal {
 
 /// A request to select text, e.g. from a clicked diagnostic.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Selection {
+pub struct TextSelection {
     /// UTF-16 start offset.
     pub start: usize,
     /// UTF-16 end offset.

@@ -8,7 +8,7 @@ use crate::channel::{field, set, Channel, Piece, Script, Work};
 use rscope_core::fit::answer::{answer, request_of, FitError};
 use rscope_core::fit::queue::session::{QueueOp, QueueReply, QueueSession};
 use rscope_core::fit::Policy;
-use rscope_core::shape::print::{place, ExpandAsk, Expanded, Shown};
+use rscope_core::shape::print::{place, ExpandAsk, Expanded, ShapeShown};
 use rscope_core::tabs::Text;
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
@@ -275,7 +275,7 @@ pub fn expand_shape(ask: &[u8]) -> Vec<u8> {
     let expanded = match postcard::from_bytes::<ExpandAsk>(ask) {
         Ok(ask) => ask.show(),
         Err(e) => Expanded {
-            shown: Shown::Error {
+            shown: ShapeShown::Error {
                 before: String::new(),
                 marked: " ".into(),
                 after: String::new(),

@@ -1,12 +1,12 @@
 //! An analysis as the page holds it ([`Shown`]), made from the worker's
-//! answer in two stages: the grid first ([`rscope_core::analysis::Early`]), so the
+//! answer in two stages: the grid first ([`rscope_core::analysis::FirstStage`]), so the
 //! page paints it while the worker still summarizes the document, then
 //! everything else. Both stages are laid out in slices short enough for
 //! the page to keep painting and answering input.
 
+use crate::analysis_worker::part_bytes;
 use crate::task::{next_task, Pacer};
-use crate::worker::part_bytes;
-use rscope_core::analysis::{Drawn, Early, Summaries};
+use rscope_core::analysis::{Drawn, FirstStage, Summaries};
 use rscope_core::grid::{Grid, GridBuild};
 #[cfg(feature = "page")]
 use rscope_core::outline::Assembly;
@@ -54,18 +54,18 @@ const UNPACK_SLICE_MS: f64 = 20.0;
 const UNPACK_CHUNK: usize = 2000;
 
 /// The first stage of an answer, laid out: the grid and the properties.
-pub struct Painted {
+pub struct FirstShown {
     grid: Option<Rc<Grid>>,
     properties: Rc<Vec<String>>,
     summaries: Option<Rc<Result<Summaries, String>>>,
 }
 
-impl Painted {
+impl FirstShown {
     /// Lay out the first part of an answer, in slices of
     /// [`UNPACK_SLICE_MS`] (a million rows take seconds of one thread
     /// otherwise). `None` once `current` says the answer was superseded.
-    pub async fn unpack(parts: &[JsValue], current: impl Fn() -> bool) -> Option<Painted> {
-        let mut early = Drawn::read_early(&part_bytes(parts.first())).unwrap_or(Early {
+    pub async fn unpack(parts: &[JsValue], current: impl Fn() -> bool) -> Option<FirstShown> {
+        let mut early = Drawn::read_first_stage(&part_bytes(parts.first())).unwrap_or(FirstStage {
             grid: None,
             properties: Vec::new(),
             summaries: None,
@@ -102,7 +102,7 @@ impl Painted {
         }
         crate::task::mark("rscope:built-grid");
         next_task().await;
-        Some(Painted {
+        Some(FirstShown {
             grid: grid.map(|g| Rc::new(g.finish())),
             properties: Rc::new(early.properties),
             summaries: early.summaries.map(|s| Rc::new(Ok(s))),
@@ -210,7 +210,7 @@ pub struct Arrival {
     /// The request.
     pub seq: u32,
     /// The first stage, once laid out.
-    pub painted: Option<Rc<Painted>>,
+    pub painted: Option<Rc<FirstShown>>,
     /// The last parts, when they came before the first stage was laid out.
     pub later: Option<Vec<JsValue>>,
 }

@@ -17,7 +17,7 @@ async fn mount() -> web_sys::Element {
     // The analysis runs on this thread: the worker would load whatever
     // site bundle (pkg/) the runner happens to serve, and the page's
     // workers are covered where the site is served whole (the e2e tier).
-    super::worker::stay_on_this_thread();
+    super::analysis_worker::stay_on_this_thread();
     let document = gloo::utils::document();
     let root = document.create_element("div").unwrap();
     document.body().unwrap().append_child(&root).unwrap();
@@ -175,7 +175,7 @@ fn string_of_converts_every_character_as_the_encoder_does() {
 fn the_warm_up_graph_has_an_outline_to_draw() {
     // It takes the path a pasted graph takes, to its outline, with its
     // power edge.
-    let o = rscope_core::analysis::Analysis::of(crate::worker::WARM_UP)
+    let o = rscope_core::analysis::Analysis::of(crate::analysis_worker::WARM_UP)
         .outline
         .unwrap();
     assert_eq!(o.looks().overlay().count(), 1);

@@ -7,9 +7,9 @@
 //! ([`crate::hooks::use_workers`]); in the element's bundle none of
 //! them starts a worker.
 
+use crate::analysis_worker::{analyst, Analyst};
 use crate::setops_worker::SetopsWorker;
 use crate::shape_worker::Shapes;
-use crate::worker::{analyst, Analyst};
 use std::rc::Rc;
 
 /// The page's workers, shared; equal when they are the same ones.

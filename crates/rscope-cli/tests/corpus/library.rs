@@ -4,7 +4,7 @@
 //! trip on the rv1exec samples, and the RFC 20 example's summary.
 
 use crate::shared;
-use rscope_core::jgf::{analyze, consistency, find, generate, Query};
+use rscope_core::jgf::{consistency, find, generate, read_indexed, Query};
 use rscope_core::rset::{summarize, Summary};
 use rscope_core::shape::check::check_resources;
 use rscope_core::shape::format::{equivalent, format, resources_of_document};
@@ -166,7 +166,7 @@ fn rfc14_use_cases_write_as_shapes_and_expand_back() {
 #[test]
 fn find_by_each_key() {
     let text = std::fs::read_to_string(shared("samples/flux-sched/jgf/tiny.json")).unwrap();
-    let (a, _) = analyze(&text);
+    let (a, _) = read_indexed(&text);
     let a = a.unwrap();
     let paths = |q: &str| -> Vec<String> {
         find(&a.graph, &a.tree, &q.parse().unwrap())
@@ -217,7 +217,7 @@ fn generated_graphs_validate_and_round_trip_the_samples() {
         let text = std::fs::read_to_string(path).unwrap();
         let r = rscope_core::rset::parse(&text).rset.unwrap();
         let json = generate::to_json(&generate::from_rset(&r));
-        let (a, d) = analyze(&json);
+        let (a, d) = read_indexed(&json);
         let msgs: Vec<&str> = d.iter().map(|d| d.message.as_str()).collect();
         assert!(
             msgs.len() == 1 && msgs[0].contains("'uuid'"),

@@ -13,7 +13,7 @@ fn status_documents_parse_each_set() {
         std::fs::read_to_string(shared("samples/flux-core/resource-list/normal-new.json")).unwrap();
     let Document::Status {
         sets, diagnostics, ..
-    } = rset::parse_document(&text)
+    } = rset::parse_r(&text)
     else {
         panic!("a status document");
     };

@@ -12,7 +12,7 @@ use std::path::Path;
 /// was refused), then one line per finding: `line:col: severity: message
 /// [pointer]`.
 pub fn r_report(text: &str) -> String {
-    let doc = rscope_core::document::parse_document(text);
+    let doc = rscope_core::document::parse_with_graph(text);
     let mut out = String::new();
     match &doc {
         Document::R(p) => {

@@ -176,7 +176,7 @@ fn export_dot_is_rendered_by_graphviz() {
 #[test]
 fn export_graphml_is_well_formed_with_every_vertex_and_edge() {
     let text = std::fs::read_to_string(fixture("jgf/power.json")).unwrap();
-    let graph = rscope_core::jgf::parse_document(&text).graph.unwrap();
+    let graph = rscope_core::jgf::parse_graph(&text).graph.unwrap();
     let xml = exported("jgf/power.json", "graphml");
     let doc = roxmltree::Document::parse(&xml).expect("well-formed XML");
     let root = doc.root_element();

@@ -560,7 +560,7 @@ fn status_documents_parse_each_set() {
     let text = include_str!("../../../../tests/fixtures/status/idle.json");
     let rset::Document::Status {
         sets, diagnostics, ..
-    } = rset::parse_document(text)
+    } = rset::parse_r(text)
     else {
         panic!("a status document");
     };

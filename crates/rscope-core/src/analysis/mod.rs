@@ -4,7 +4,18 @@
 //! plus the edits and places the page asks about (a fix applied, where an
 //! entry starts). The page wraps this for sharing; it reads no text itself.
 
+mod members;
 pub mod request;
+mod text;
+#[cfg(feature = "page")]
+mod warm;
+mod wire;
+
+pub use members::*;
+pub use text::*;
+#[cfg(feature = "page")]
+pub use warm::*;
+pub use wire::*;
 
 use crate::diag::{line_col, LineCol, Severity};
 use crate::grid::node_states::NodeStates;
@@ -12,7 +23,7 @@ use crate::grid::queues::NodeQueues;
 use crate::grid::{Grid, GridWire};
 use crate::idset::IdSet;
 use crate::outline::Outline;
-use crate::report::{analyze, Finding, Report, SetSummary};
+use crate::report::{make_report, Finding, Report, SetSummary};
 use crate::rset::{Entry, Rset};
 use crate::textview::{Mark, Squiggles, Tone};
 use serde::{Deserialize, Serialize};
@@ -72,7 +83,7 @@ impl Analysis {
     /// The first half of the analysis of `text`: the document read and its
     /// grid laid out, which is what the page paints first.
     pub fn begin(text: &str) -> Begun {
-        let report = analyze(text);
+        let report = make_report(text);
         let main = report.main_set();
         let properties = main
             .map(|s| s.properties().into_iter().map(|(n, _)| n).collect())
@@ -158,382 +169,12 @@ pub struct Begun {
 impl Begun {
     /// What the page paints first: the grid, taken out of this analysis
     /// (a worker sends it at once and has no more use for it), and the
-    /// properties to colour by. The first part is [`Early`] without the
-    /// grid's groups; the groups follow in chunks of [`EARLY_GROUPS`]
+    /// properties to colour by. The first part is [`FirstStage`] without the
+    /// grid's groups; the groups follow in chunks of [`FIRST_STAGE_GROUPS`]
     /// ([`crate::grid::GridWire::add_chunk`]), each read in its own task.
-    pub fn take_early(&mut self) -> Vec<Vec<u8>> {
-        early_parts(self.grid.take(), self.properties.clone())
+    pub fn take_first_stage(&mut self) -> Vec<Vec<u8>> {
+        first_stage_parts(self.grid.take(), self.properties.clone())
     }
-}
-
-/// The first parts of the analysis of an R document holding exactly
-/// `set` (no `allocated` or `down` sets), made from the set itself: the set
-/// worker sends them with a result it wrote, so the page paints the
-/// result's grid without waiting for the text to be read again.
-pub fn early_of(set: &Rset) -> Vec<Vec<u8>> {
-    let properties = set.properties().into_iter().map(|(n, _)| n).collect();
-    early_parts(Some(Grid::new(set, None, None)), properties)
-}
-
-/// [`Early`] for `grid` and `properties`, then the grid's group chunks.
-fn early_parts(grid: Option<Grid>, properties: Vec<String>) -> Vec<Vec<u8>> {
-    early_parts_with(grid, properties, None)
-}
-
-/// [`early_parts`] with the sets' summaries when they are known already.
-fn early_parts_with(
-    grid: Option<Grid>,
-    properties: Vec<String>,
-    summaries: Option<Summaries>,
-) -> Vec<Vec<u8>> {
-    let (grid, chunks) = match grid.map(|g| g.into_wire().into_chunks(EARLY_GROUPS)) {
-        Some((w, c)) => (Some(w), c),
-        None => (None, Vec::new()),
-    };
-    let early = Early {
-        grid,
-        properties,
-        summaries,
-    };
-    std::iter::once(bytes(&early)).chain(chunks).collect()
-}
-
-/// Past this many bytes, an R with a `scheduling` graph is glanced at
-/// before it is analysed ([`glance`]).
-pub const GLANCE_BYTES: usize = 16 << 20;
-
-/// The first parts of the analysis of a large R with a `scheduling`
-/// graph, made from its R alone: the grid, the properties and the
-/// summary. Reading the graph is most of the work (13 s of 15 for an El
-/// Capitan-sized R+JGF in the page), so the page shows the summary and
-/// the grid long before the rest. `None` for a smaller text, one without
-/// `scheduling`, a status document, or an R whose main set is refused
-/// (the whole analysis says why).
-pub fn glance(text: &str) -> Option<Vec<Vec<u8>>> {
-    if text.len() < GLANCE_BYTES {
-        return None;
-    }
-    let v = crate::json::parse(text).ok()?;
-    let obj = v.as_object()?;
-    crate::json::get(obj, "scheduling")?;
-    crate::json::get(obj, "execution")?;
-    let doc = crate::rset::check_document_value(text, &v, &mut crate::rset::NoGraphCheck);
-    let set = doc.main_set().ok()?;
-    // The set keeps no copy of the graph's text (most of the document):
-    // its summary says it has one all the same.
-    let mut summary = crate::report::summarize_set("R", set);
-    summary.has_scheduling = true;
-    let summaries = Summaries {
-        sets: vec![summary],
-        is_status: false,
-        main: Some(0),
-    };
-    let properties = set.properties().into_iter().map(|(n, _)| n).collect();
-    Some(early_parts_with(
-        Some(Grid::new(set, None, None)),
-        properties,
-        Some(summaries),
-    ))
-}
-
-/// Row groups in one chunk of the grid's first stage.
-pub const EARLY_GROUPS: usize = 2000;
-
-/// The first part of an answer: what the page paints first.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Early {
-    /// The main set's grid.
-    pub grid: Option<GridWire>,
-    /// The main set's property names.
-    pub properties: Vec<String>,
-    /// The sets' summaries, when they came before the rest ([`glance`]).
-    pub summaries: Option<Summaries>,
-}
-
-/// What the page draws of an [`Analysis`], as it crosses from the
-/// analysis worker to the page: never the model (no sets, no graph), never
-/// the text. The grid travels as compact rows ([`GridWire`]), the entries
-/// as spans and id sets, for linking text and cells.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Drawn {
-    /// The sets' summaries, or why the document holds none.
-    pub summaries: Result<Summaries, String>,
-    /// Every finding, in document order.
-    pub findings: Vec<Finding>,
-    /// The squiggles: byte start, byte end, tone (`error`, `warning`,
-    /// `note`), and message.
-    pub squiggles: Vec<(usize, usize, Severity, String)>,
-    /// The main set's property names.
-    pub properties: Vec<String>,
-    /// The main set's grid.
-    pub grid: Option<GridWire>,
-    /// The main set's `R_lite` entries.
-    pub entries: Vec<Entry>,
-    /// The outline of the document's graph (its own, or one generated
-    /// for a set small enough), as the tree view draws it. It crosses in
-    /// pieces of its own ([`Outline::pieces`]).
-    #[serde(skip)]
-    pub outline: Option<Outline>,
-    /// The keys and values of JSON that is no Flux document.
-    pub json_tree: Option<JsonNode>,
-}
-
-impl Drawn {
-    /// What the page draws of `a`.
-    pub fn of(a: &Analysis) -> Drawn {
-        Drawn::with(a, a.report.entries.clone(), a.outline.clone())
-    }
-
-    /// What the page draws of `a`, taken from it: its outline and entries
-    /// are moved, not copied (a 223 000-vertex outline is megabytes).
-    pub fn take(mut a: Analysis) -> Drawn {
-        let (entries, outline) = (std::mem::take(&mut a.report.entries), a.outline.take());
-        Drawn::with(&a, entries, outline)
-    }
-
-    /// What the page draws of `a`, with these entries and outline.
-    fn with(a: &Analysis, entries: Vec<Entry>, outline: Option<Outline>) -> Drawn {
-        let tone = |t: Tone| match t {
-            Tone::Error => Severity::Error,
-            Tone::Warning => Severity::Warning,
-            Tone::Note | Tone::Linked => Severity::Note,
-        };
-        let s = &a.squiggles;
-        Drawn {
-            summaries: a.summaries.clone(),
-            findings: a.findings.clone(),
-            squiggles: s
-                .marks
-                .iter()
-                .zip(&s.messages)
-                .map(|(m, msg)| (m.span.start, m.span.end, tone(m.tone), msg.clone()))
-                .collect(),
-            properties: a.properties.clone(),
-            grid: a.grid.as_ref().map(Grid::to_wire),
-            entries,
-            outline,
-            json_tree: a.json_tree.clone(),
-        }
-    }
-
-    /// The squiggles to draw.
-    pub fn squiggles(&self) -> Squiggles {
-        let tone = |s: Severity| match s {
-            Severity::Error => Tone::Error,
-            Severity::Warning => Tone::Warning,
-            Severity::Note => Tone::Note,
-        };
-        Squiggles {
-            marks: self
-                .squiggles
-                .iter()
-                .map(|(a, b, s, _)| Mark {
-                    span: *a..*b,
-                    tone: tone(*s),
-                })
-                .collect(),
-            messages: self.squiggles.iter().map(|q| q.3.clone()).collect(),
-        }
-    }
-
-    /// A report holding only the entries, for linking text and cells
-    /// ([`Report::entry_at`], [`Report::entry_of`]).
-    pub fn links(&self) -> Report {
-        self.links_with(self.entries.clone())
-    }
-
-    /// A report for linking, with `entries` taken out of the answer.
-    pub fn links_with(&self, entries: Vec<Entry>) -> Report {
-        Report {
-            is_status: matches!(&self.summaries, Ok(s) if s.is_status),
-            findings: Vec::new(),
-            sets: Vec::new(),
-            main_name: "R",
-            rejection: self.summaries.as_ref().err().cloned(),
-            entries,
-            graph: None,
-            partial: None,
-            node_states: None,
-        }
-    }
-
-    /// As messages in postcard's compact binary form, each read in its
-    /// own turn of the page's event loop: what is painted first
-    /// ([`Early`]: the grid and the properties), the rest, the entries,
-    /// then the outline's [`crate::outline::PIECES`] pieces when there is
-    /// one (in the page's bundle: the element's never sends them). A worker sends the first as soon as it has it
-    /// ([`Begun::take_early`]) and the others once the analysis is done.
-    /// Binary, not JSON: the page reads a 16 384-node answer in
-    /// milliseconds instead of a quarter of a second, and id sets cross as
-    /// ranges, never as text to parse again.
-    pub fn to_parts(&self) -> Vec<Vec<u8>> {
-        let early = Early {
-            grid: self.grid.clone(),
-            properties: self.properties.clone(),
-            summaries: None,
-        };
-        let mut parts = vec![bytes(&early)];
-        parts.extend(self.later_parts());
-        parts
-    }
-
-    /// All but the first of [`Drawn::to_parts`].
-    pub fn later_parts(&self) -> Vec<Vec<u8>> {
-        let rest = Drawn {
-            summaries: self.summaries.clone(),
-            findings: self.findings.clone(),
-            squiggles: self.squiggles.clone(),
-            properties: Vec::new(),
-            grid: None,
-            entries: Vec::new(),
-            outline: None,
-            json_tree: self.json_tree.clone(),
-        };
-        let parts = vec![bytes(&rest), bytes(&self.entries)];
-        // The element's bundle answers on its own thread, where the
-        // outline is handed over as it is (`web::worker::handed_outline`).
-        #[cfg(feature = "page")]
-        let parts = parts
-            .into_iter()
-            .chain(self.outline.iter().flat_map(Outline::pieces))
-            .collect();
-        parts
-    }
-
-    /// What is drawn of a document the page could not read: why, and
-    /// nothing else.
-    pub fn refused(why: String) -> Drawn {
-        Drawn {
-            summaries: Err(why),
-            findings: Vec::new(),
-            squiggles: Vec::new(),
-            properties: Vec::new(),
-            grid: None,
-            entries: Vec::new(),
-            outline: None,
-            json_tree: None,
-        }
-    }
-
-    /// A report that links nothing, while the entries are still coming.
-    pub fn no_links() -> Report {
-        Drawn {
-            summaries: Ok(Summaries::default()),
-            ..Drawn::refused(String::new())
-        }
-        .links_with(Vec::new())
-    }
-
-    /// Read the first of [`Drawn::to_parts`].
-    pub fn read_early(bytes: &[u8]) -> Result<Early, String> {
-        postcard::from_bytes(bytes).map_err(unreadable)
-    }
-
-    /// From the second of [`Drawn::to_parts`]; add the others with
-    /// [`Drawn::add_early`], [`Drawn::read_entries`] and
-    /// [`Drawn::read_outline`].
-    pub fn from_rest(bytes: &[u8]) -> Result<Drawn, String> {
-        postcard::from_bytes(bytes).map_err(unreadable)
-    }
-
-    /// Add what [`Drawn::read_early`] read.
-    pub fn add_early(&mut self, early: Early) {
-        self.grid = early.grid;
-        self.properties = early.properties;
-    }
-
-    /// Read the entries part of [`Drawn::to_parts`].
-    pub fn read_entries(&mut self, bytes: &[u8]) -> Result<(), String> {
-        self.entries = postcard::from_bytes(bytes).map_err(unreadable)?;
-        Ok(())
-    }
-
-    /// Read the outline's pieces of [`Drawn::to_parts`] (none: no
-    /// outline), all at once: the page reads them one to a task
-    /// ([`crate::outline::Assembly`]).
-    pub fn read_outline<'a>(
-        &mut self,
-        pieces: impl IntoIterator<Item = &'a [u8]>,
-    ) -> Result<(), String> {
-        let mut assembly = crate::outline::Assembly::default();
-        self.outline = None;
-        for piece in pieces {
-            self.outline = assembly.add(piece).map_err(unreadable)?;
-        }
-        Ok(())
-    }
-}
-
-/// Why an answer could not be read.
-pub fn unreadable(e: postcard::Error) -> String {
-    // postcard's messages start in capitals; ours never do.
-    format!(
-        "analysis answer unreadable: {}",
-        e.to_string().to_ascii_lowercase()
-    )
-}
-
-/// `v` in postcard's form (what the page's types hold always serializes).
-fn bytes<T: Serialize>(v: &T) -> Vec<u8> {
-    postcard::to_allocvec(v).unwrap_or_default()
-}
-
-/// How many bytes of a long text (a short form, a nodelist, a selection)
-/// the page lays out before the reader asks for all of it.
-pub const HEAD_BYTES: usize = 1000;
-
-/// The head of `text` to lay out: all of it when it has at most `max`
-/// bytes, else its first bytes up to a character boundary, ending after a
-/// space or comma when one is near so no id is cut in two.
-pub fn head(text: &str, max: usize) -> Option<&str> {
-    if text.len() <= max {
-        return None;
-    }
-    let mut end = max;
-    while !text.is_char_boundary(end) {
-        end -= 1;
-    }
-    let cut = &text[..end];
-    let near = cut.rfind([' ', ',']).filter(|&i| i + 1 >= end / 2);
-    Some(near.map_or(cut, |i| &cut[..i + 1]))
-}
-
-/// A long text as the page lays it out before the reader asks for all of
-/// it: its [`head`] and its length, measured once per text (counting the
-/// characters of a 2.9 MB short form on every render was work on the
-/// page's render path).
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Excerpt {
-    /// The head to lay out, or none when the text is short enough to show whole.
-    pub head: Option<String>,
-    /// How many characters the whole text has.
-    pub chars: usize,
-    /// How many bytes the whole text has.
-    pub bytes: usize,
-}
-
-impl Excerpt {
-    /// The excerpt of `text`, with a head of at most [`HEAD_BYTES`].
-    pub fn of(text: &str) -> Excerpt {
-        Excerpt {
-            head: head(text, HEAD_BYTES).map(str::to_string),
-            chars: text.chars().count(),
-            bytes: text.len(),
-        }
-    }
-}
-
-/// The bytes of `report`'s `R_lite` entry `i`, to highlight in the editor.
-pub fn entry_span(report: &Report, i: usize) -> Option<(usize, usize)> {
-    let e = report.entries.get(i)?;
-    Some((e.span.start, e.span.end))
-}
-
-/// Where `report`'s `R_lite` entry `i` starts in `text` (the text it was
-/// read from), to bring it into view.
-pub fn entry_place(report: &Report, text: &str, i: usize) -> Option<LineCol> {
-    let e = report.entries.get(i)?;
-    Some(line_col(text, e.span.start))
 }
 
 /// The summaries of `report`'s sets, or why there are none.
@@ -605,159 +246,6 @@ fn mark_disagreements(
     out
 }
 
-/// The main set of another tab's text, for colouring by membership, or
-/// why it has none ([`crate::rset::NoSet`]). Its graph is not read.
-pub fn main_set_of(text: &str) -> Result<Rset, String> {
-    let doc = crate::rset::parse_document(text);
-    doc.main_set().cloned().map_err(|no| no.to_string())
-}
-
-/// Another tab's main set as it crosses from the analysis worker, for
-/// colouring by membership: its canonical `R_lite` entries, or why it has
-/// none. The page rebuilds it with [`SetBuild`], never reading the text.
-pub fn member_part(text: &str) -> Vec<u8> {
-    bytes(&main_set_of(text).map(|s| s.r_lite()))
-}
-
-/// A set rebuilt from [`member_part`] a few ranks at a time, so a page can
-/// take a million ranks without holding its thread for long.
-pub struct SetBuild {
-    entries: Vec<(IdSet, Vec<(String, IdSet)>)>,
-    /// The entry, the range of its ranks, and the next rank to add.
-    at: (usize, usize, u32),
-    set: Rset,
-}
-
-impl SetBuild {
-    /// Start rebuilding the set `bytes` describes, or say why there is none.
-    pub fn read(bytes: &[u8]) -> Result<SetBuild, String> {
-        let sent: Result<Vec<_>, String> = postcard::from_bytes(bytes).map_err(unreadable)?;
-        let entries = sent?;
-        let first = entries
-            .first()
-            .and_then(|(r, _): &(IdSet, _)| r.ranges().first())
-            .map_or(0, |r| r.0);
-        Ok(SetBuild {
-            entries,
-            at: (0, 0, first),
-            set: Rset::new(),
-        })
-    }
-
-    /// Add at most `max` more ranks (at least one); true once all are there.
-    pub fn step(&mut self, max: usize) -> bool {
-        for _ in 0..max.max(1) {
-            let (e, r, rank) = self.at;
-            let Some((ranks, children)) = self.entries.get(e) else {
-                return true;
-            };
-            let Some(&(_, hi)) = ranks.ranges().get(r) else {
-                self.at = (e + 1, 0, self.first_of(e + 1));
-                continue;
-            };
-            let kids: Vec<(&str, &IdSet)> =
-                children.iter().map(|(n, ids)| (n.as_str(), ids)).collect();
-            // Canonical entries never repeat a rank, so adding cannot fail.
-            let _ = self.set.add_rank(rank, None, &kids);
-            self.at = if rank < hi {
-                (e, r, rank + 1)
-            } else {
-                let next = ranks.ranges().get(r + 1).map(|x| x.0);
-                match next {
-                    Some(lo) => (e, r + 1, lo),
-                    None => (e + 1, 0, self.first_of(e + 1)),
-                }
-            };
-        }
-        self.at.0 >= self.entries.len()
-    }
-
-    fn first_of(&self, e: usize) -> u32 {
-        let first = self.entries.get(e).and_then(|(r, _)| r.ranges().first());
-        first.map_or(0, |r| r.0)
-    }
-
-    /// The set, once [`SetBuild::step`] said it is done.
-    pub fn finish(self) -> Rset {
-        self.set
-    }
-}
-
-/// The text of member `name` of a status document (`all`, `allocated`,
-/// `down`), exactly as written, to open as an R of its own; `None` when
-/// the text is no JSON object or the member is missing or `null`.
-pub fn member_text(text: &str, name: &str) -> Option<String> {
-    let root = crate::json::parse(text).ok()?;
-    let obj = root.as_object()?;
-    let value = &obj
-        .properties
-        .iter()
-        .rev()
-        .find(|p| p.name.as_str() == name)?
-        .value;
-    let range = match value {
-        crate::json::tree::Value::Object(o) => o.range,
-        _ => return None,
-    };
-    text.get(range.start..range.end).map(str::to_string)
-}
-
-/// `text` with bytes `span` replaced by `replacement` (a finding's fix).
-/// A span past the end, or inside a character, is clamped to the text.
-pub fn apply_fix(text: &str, span: (usize, usize), replacement: &str) -> String {
-    let floor = |mut i: usize| {
-        i = i.min(text.len());
-        while !text.is_char_boundary(i) {
-            i -= 1;
-        }
-        i
-    };
-    let (a, b) = (floor(span.0), floor(span.1));
-    let b = b.max(a);
-    let mut out = String::with_capacity(text.len() - (b - a) + replacement.len());
-    out.push_str(&text[..a]);
-    out.push_str(replacement);
-    out.push_str(&text[b..]);
-    out
-}
-
-/// A `resource.status` payload of `nodes` nodes (at least 4), each with
-/// its own scattered cores, two properties, two nodes offline and two
-/// drained: what the page's worker analyses as it starts, so that the R
-/// reader, the payload reader and the grid are compiled before the first
-/// paste (a 16 384-node payload's first analysis took twice as long as
-/// its second).
-#[cfg(feature = "page")]
-pub fn warm_up_payload(nodes: u32) -> String {
-    let nodes = nodes.max(4);
-    let last = nodes - 1;
-    let half = nodes / 2;
-    let entries: Vec<String> = (0..nodes)
-        .map(|rank| {
-            // 16 runs, one in each block of 8 cores, that start and end
-            // apart from rank to rank: ascending, apart, canonical.
-            let runs: Vec<String> = (0..16)
-                .map(|i| {
-                    let lo = i * 8 + (rank + i) % 3;
-                    format!("{lo}-{}", lo + 1 + rank % 4)
-                })
-                .collect();
-            let gpu = if rank % 2 == 0 { r#","gpu":"0-3""# } else { "" };
-            format!(
-                r#"{{"rank":"{rank}","children":{{"core":"{}"{gpu}}}}}"#,
-                runs.join(",")
-            )
-        })
-        .collect();
-    format!(
-        r#"{{"R":{{"version":1,"execution":{{"R_lite":[{}],"starttime":0,"expiration":0,"nodelist":["warm[0-{last}]"],"properties":{{"batch":"0-{}","debug":"{half}-{last}"}}}}}},"online":"0-{}","offline":"{}-{last}","exclude":"","torpid":"","drain":{{"1":{{"timestamp":1700000000,"reason":"warm"}},"{last}":{{"timestamp":1700000000.5,"reason":"warm"}}}}}}"#,
-        entries.join(","),
-        half - 1,
-        last - 2,
-        last - 1,
-    )
-}
-
 /// The queues of the nodes `text` draws (an R, or a `flux resource`
 /// payload) under the configuration `config`: what the page's queue box
 /// shows beside that document, for the JS API's `nodeQueues`.
@@ -793,7 +281,10 @@ mod tests {
         let text = answer.text.expect(&answer.message);
         let set = set.expect("the union keeps its set");
         assert_eq!(set.nodes().count(), 4);
-        assert_eq!(early_of(&set), Analysis::begin(&text).take_early());
+        assert_eq!(
+            first_stage_of(&set),
+            Analysis::begin(&text).take_first_stage()
+        );
     }
 
     /// `text`, a JSON object, padded with blanks before its last brace to
@@ -808,14 +299,14 @@ mod tests {
         let graph = include_str!("../../../../tests/fixtures/r/with-graph.json");
         let text = padded(graph, GLANCE_BYTES);
         let parts = glance(&text).expect("glanced at");
-        let early = Drawn::read_early(&parts[0]).unwrap();
+        let early = Drawn::read_first_stage(&parts[0]).unwrap();
         let full = Analysis::of(&text);
         // The same summary, grid and properties as the whole analysis.
         assert_eq!(early.summaries.as_ref(), full.summaries.as_ref().ok());
         let summary = &early.summaries.as_ref().unwrap().sets[0];
         assert_eq!((summary.nodes, summary.has_scheduling), (2, true));
-        let begun = Analysis::begin(&text).take_early();
-        let mut first = Drawn::read_early(&begun[0]).unwrap();
+        let begun = Analysis::begin(&text).take_first_stage();
+        let mut first = Drawn::read_first_stage(&begun[0]).unwrap();
         first.summaries = early.summaries.clone();
         assert_eq!(early, first);
         assert_eq!(parts[1..], begun[1..]);
@@ -1243,22 +734,22 @@ mod tests {
             (d.grid.is_none(), d.entries.len(), d.outline.is_none()),
             (true, 0, true)
         );
-        d.add_early(Drawn::read_early(early).unwrap());
+        d.add_first_stage(Drawn::read_first_stage(early).unwrap());
         d.read_entries(entries).unwrap();
         d.read_outline(outline.iter().map(Vec::as_slice)).unwrap();
         assert_eq!(d, Drawn::of(&a));
         assert_eq!(
-            Drawn::read_early(&early[..early.len() - 1]).unwrap_err(),
+            Drawn::read_first_stage(&early[..early.len() - 1]).unwrap_err(),
             "analysis answer unreadable: hit the end of buffer, expected more data"
         );
         // A worker sends the grid first, then the rest.
         let mut begun = Analysis::begin(text);
-        let first = begun.take_early();
-        let mut sent = Drawn::read_early(&first[0]).unwrap();
+        let first = begun.take_first_stage();
+        let mut sent = Drawn::read_first_stage(&first[0]).unwrap();
         for chunk in &first[1..] {
             sent.grid.as_mut().unwrap().add_chunk(chunk).unwrap();
         }
-        assert_eq!(sent, Drawn::read_early(early).unwrap());
+        assert_eq!(sent, Drawn::read_first_stage(early).unwrap());
         let later = Drawn::take(Analysis::finish(text, begun)).later_parts();
         assert_eq!(later, parts[1..]);
         assert_eq!(d.summaries, a.summaries);

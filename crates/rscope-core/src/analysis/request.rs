@@ -37,10 +37,10 @@ pub fn progress_line(bytes: usize, worker_ready: bool) -> String {
 /// Which part of an answer a message holds.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stage {
-    /// The grid, sent as soon as it is laid out.
-    Early,
-    /// Everything else: the analysis is done.
-    Later,
+    /// The grid, sent as soon as it is laid out ([`super::FirstStage`]).
+    First,
+    /// Everything else: the analysis is done ([`super::Drawn`]).
+    Last,
 }
 
 /// What to do about an edit ([`Requests::edit`]).
@@ -208,8 +208,8 @@ impl<P> Requests<P> {
             return Taken::Stale;
         }
         let text = match stage {
-            Stage::Early => self.text.clone(),
-            Stage::Later => self.text.take(),
+            Stage::First => self.text.clone(),
+            Stage::Last => self.text.take(),
         };
         match text {
             Some(text) => Taken::Use(text, parts),
@@ -262,9 +262,9 @@ mod tests {
                     }
                     [s @ ("early" | "later"), seq, parts] => {
                         let stage = if s == "early" {
-                            Stage::Early
+                            Stage::First
                         } else {
-                            Stage::Later
+                            Stage::Last
                         };
                         match r.take(n(seq), stage, parts.into()) {
                             Taken::Use(t, p) => format!("use {} {p}", &*t),
@@ -366,7 +366,7 @@ mod tests {
                 "seq 1",
                 "Stashed",
                 "converted",
-                "Adopted([(1, Early, \"grid\")])",
+                "Adopted([(1, First, \"grid\")])",
                 "use big rest",
                 "Ask { seq: 2, delay_ms: 120, seeded: None }",
             ],

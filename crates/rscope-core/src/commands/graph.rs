@@ -7,8 +7,8 @@ use crate::jgf::{self, consistency::Difference, Query};
 use serde::Serialize;
 
 /// The graph's analysis, or its first error placed in `text`.
-fn load(text: &str) -> Result<jgf::Analysis, Failure> {
-    let (analysis, diags) = jgf::analyze(text);
+fn load(text: &str) -> Result<jgf::IndexedGraph, Failure> {
+    let (analysis, diags) = jgf::read_indexed(text);
     analysis.ok_or_else(|| first_error(&diags, text, "no resource graph"))
 }
 
@@ -31,7 +31,7 @@ pub struct Check {
 
 /// The set the R document `text` is about, or why there is none.
 pub fn main_set(text: &str) -> Result<crate::rset::Rset, Failure> {
-    let doc = crate::rset::parse_document(text);
+    let doc = crate::rset::parse_r(text);
     doc.main_set().cloned().map_err(|no| match no.diagnostic() {
         Some(d) => Failure::finding(d, text),
         None => Failure::new(no.to_string()),
@@ -42,7 +42,7 @@ pub fn main_set(text: &str) -> Result<crate::rset::Rset, Failure> {
 /// cannot be read fails with its first finding, of any severity.
 pub fn check(text: &str) -> Result<Check, Failure> {
     let r = main_set(text)?;
-    let (analysis, diags) = jgf::analyze(text);
+    let (analysis, diags) = jgf::read_indexed(text);
     let a = analysis.ok_or_else(|| match diags.first() {
         Some(d) => Failure::finding(d, text),
         None => Failure::new("no resource graph"),
@@ -68,7 +68,7 @@ pub fn check(text: &str) -> Result<Check, Failure> {
 pub fn export(text: &str, format: &str, subsystems: &[String]) -> Result<String, Failure> {
     let format: jgf::export::Format = format.parse().map_err(Failure::new)?;
     let part = jgf::export::Subsystems::of(subsystems);
-    let (analysis, diags) = jgf::analyze(text);
+    let (analysis, diags) = jgf::read_indexed(text);
     match analysis {
         Some(a)
             if !diags

@@ -209,11 +209,13 @@ fn with_properties(mut rl: Rset, property: &[String]) -> Result<String, Failure>
 pub fn validate(text: &str) -> Vec<crate::diag::Diagnostic> {
     let (docs, _) = json::split_stream(text);
     if docs.len() <= 1 {
-        return crate::document::parse_document(text).diagnostics().to_vec();
+        return crate::document::parse_with_graph(text)
+            .diagnostics()
+            .to_vec();
     }
     docs.iter()
         .flat_map(|r| {
-            crate::document::parse_document(&text[r.clone()])
+            crate::document::parse_with_graph(&text[r.clone()])
                 .diagnostics()
                 .iter()
                 .map(|d| d.clone().offset(r.start))
@@ -238,7 +240,7 @@ pub fn validate_hosts(text: &str, hosts: &str, source: &str) -> Result<Vec<Diagn
     let mut out = Vec::new();
     for at in docs {
         let doc = &text[at.clone()];
-        let parsed = crate::document::parse_document(doc);
+        let parsed = crate::document::parse_with_graph(doc);
         out.extend(
             parsed
                 .diagnostics()

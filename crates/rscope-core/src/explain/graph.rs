@@ -3,7 +3,7 @@
 //! vertex's RFC 4 pool fields with the defaults the reader applies, an
 //! edge's ends.
 
-use super::{card, object, Doc, Explained, Hit, Place, Rfc, Step};
+use super::{card, object, DocContext, Explained, Hit, Place, Rfc, Step};
 use crate::idset::IdSet;
 use crate::jgf::{self, Graph, VertexRef};
 use crate::json::{self, get, Value};
@@ -16,7 +16,7 @@ fn rfc40(anchor: &str) -> Rfc {
 
 /// The explanation of a key or value under `graph` (the path starts with
 /// `scheduling`, `graph` or `graph`).
-pub(super) fn explain(doc: &Doc<'_, '_, '_>, hit: &Hit<'_, '_>) -> Option<Explained> {
+pub(super) fn explain(doc: &DocContext<'_, '_, '_>, hit: &Hit<'_, '_>) -> Option<Explained> {
     let skip = usize::from(hit.path.first() == Some(&Step::Key("scheduling".into())));
     let rest = &hit.path[skip + 1..];
     let graph = read(doc, skip)?;
@@ -39,7 +39,7 @@ pub(super) fn explain(doc: &Doc<'_, '_, '_>, hit: &Hit<'_, '_>) -> Option<Explai
 
 /// The document's graph, read by the JGF reader (so its defaults are the
 /// reader's).
-fn read(doc: &Doc<'_, '_, '_>, under_scheduling: usize) -> Option<Graph> {
+fn read(doc: &DocContext<'_, '_, '_>, under_scheduling: usize) -> Option<Graph> {
     if under_scheduling == 1 {
         let sched = get(object(doc.root)?, "scheduling")?;
         jgf::read_scheduling(doc.text, sched, "/scheduling").0
@@ -129,7 +129,7 @@ fn vertex_key(key: &str) -> (&'static str, &'static str) {
 
 /// The vertex at position `i` of `nodes`, its keys on the path `more`.
 fn vertex(
-    doc: &Doc<'_, '_, '_>,
+    doc: &DocContext<'_, '_, '_>,
     graph: &Graph,
     i: usize,
     more: &[Step],
@@ -217,7 +217,7 @@ fn pool_fields(v: &VertexRef<'_>, given: &[String]) -> Vec<String> {
 }
 
 /// A vertex's cells: its node's row; for a core or a GPU, its own cell.
-fn vertex_place(doc: &Doc<'_, '_, '_>, v: &VertexRef<'_>) -> Option<Place> {
+fn vertex_place(doc: &DocContext<'_, '_, '_>, v: &VertexRef<'_>) -> Option<Place> {
     let rank = u32::try_from(v.rank).ok()?;
     let ranks = IdSet::from_range(rank, rank);
     let own = u32::try_from(v.id)
@@ -233,7 +233,7 @@ fn vertex_place(doc: &Doc<'_, '_, '_>, v: &VertexRef<'_>) -> Option<Place> {
 }
 
 /// The edge at position `i` of `edges`, its keys on the path `more`.
-fn edge(doc: &Doc<'_, '_, '_>, graph: &Graph, i: usize, more: &[Step]) -> Explained {
+fn edge(doc: &DocContext<'_, '_, '_>, graph: &Graph, i: usize, more: &[Step]) -> Explained {
     let key = more.iter().rev().find_map(|s| match s {
         Step::Key(k) => Some(k.as_str()),
         Step::Index(_) => None,

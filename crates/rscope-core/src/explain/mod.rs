@@ -147,8 +147,8 @@ pub fn explain(text: &str, at: usize) -> Option<Explained> {
     let inner = set || !payload;
     let r_of_payload = object(&root).and_then(|o| get(o, "R"));
     let doc = match (inner, r_of_payload) {
-        (false, Some(r)) => Doc::of(text, r),
-        _ => Doc::of(text, hit.chain.first().copied().unwrap_or(&root)),
+        (false, Some(r)) => DocContext::of(text, r),
+        _ => DocContext::of(text, hit.chain.first().copied().unwrap_or(&root)),
     };
     let keys: Vec<&str> = hit
         .path
@@ -179,7 +179,7 @@ const STATUS_SETS: [&str; 3] = ["all", "allocated", "down"];
 /// What every explanation may need of the whole document, read from its
 /// JSON tree (so that a document with errors is explained as far as it
 /// can be).
-pub(crate) struct Doc<'t, 'a, 'b> {
+pub(crate) struct DocContext<'t, 'a, 'b> {
     text: &'t str,
     root: &'b Value<'a>,
     /// Each `R_lite` entry's ranks and children (those that parse).
@@ -190,7 +190,7 @@ pub(crate) struct Doc<'t, 'a, 'b> {
     hosts: Option<Hostlist>,
 }
 
-impl<'t, 'a, 'b> Doc<'t, 'a, 'b> {
+impl<'t, 'a, 'b> DocContext<'t, 'a, 'b> {
     fn of(text: &'t str, root: &'b Value<'a>) -> Self {
         let execution = object(root).and_then(|o| get(o, "execution"));
         let exec = execution.and_then(object);
@@ -205,7 +205,7 @@ impl<'t, 'a, 'b> Doc<'t, 'a, 'b> {
             .iter()
             .fold(IdSet::new(), |all, e| all.union(&e.ranks));
         let hosts = exec.and_then(|e| get(e, "nodelist")).and_then(nodelist);
-        Doc {
+        DocContext {
             text,
             root,
             entries,

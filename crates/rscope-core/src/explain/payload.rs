@@ -3,7 +3,7 @@
 //! their times. Its `R` is an R of its own, explained as RFC 20 says
 //! (`super::explain` hands the path under `R` to `r::explain`).
 
-use super::{card, number, string, Doc, Explained, Rfc};
+use super::{card, number, string, DocContext, Explained, Rfc};
 use crate::idset::IdSet;
 use crate::json::Value;
 use crate::time::utc as date;
@@ -36,7 +36,11 @@ fn rfc22() -> Rfc {
 /// The explanation of a payload key at path `keys` (array positions as
 /// `#`), with `r` the payload's R read for host names and cells; `None`
 /// for a key the payload does not have.
-pub(super) fn explain(r: &Doc<'_, '_, '_>, keys: &[&str], v: &Value<'_>) -> Option<Explained> {
+pub(super) fn explain(
+    r: &DocContext<'_, '_, '_>,
+    keys: &[&str],
+    v: &Value<'_>,
+) -> Option<Explained> {
     Some(match keys {
         [] => card(
             "resource.status payload",
@@ -61,7 +65,7 @@ pub(super) fn explain(r: &Doc<'_, '_, '_>, keys: &[&str], v: &Value<'_>) -> Opti
 }
 
 /// The ranks of `ids` with their hosts, in words.
-fn ranks_line(r: &Doc<'_, '_, '_>, ids: &IdSet) -> String {
+fn ranks_line(r: &DocContext<'_, '_, '_>, ids: &IdSet) -> String {
     let nodes = count(ids.len(), "rank");
     match r.hosts_of(ids) {
         Some(h) if !ids.is_empty() => format!("{nodes}: {ids}, hosts {h}"),
@@ -70,7 +74,7 @@ fn ranks_line(r: &Doc<'_, '_, '_>, ids: &IdSet) -> String {
     }
 }
 
-fn rank_set(r: &Doc<'_, '_, '_>, key: &str, v: &Value<'_>) -> Explained {
+fn rank_set(r: &DocContext<'_, '_, '_>, key: &str, v: &Value<'_>) -> Explained {
     let what = RANK_SETS
         .iter()
         .find(|(k, _)| *k == key)
@@ -91,7 +95,7 @@ fn rank_set(r: &Doc<'_, '_, '_>, key: &str, v: &Value<'_>) -> Explained {
     c
 }
 
-fn drain_entry(r: &Doc<'_, '_, '_>, ranks: &str) -> Explained {
+fn drain_entry(r: &DocContext<'_, '_, '_>, ranks: &str) -> Explained {
     let mut c = card(
         "drained ranks",
         "Ranks drained together, with when and why. flux resource status lists them as drained (or drained* when offline).",

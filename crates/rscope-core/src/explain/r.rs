@@ -2,7 +2,7 @@
 //! values (RFC 22 id sets, RFC 29 host lists), explained.
 
 use super::text::{listed, LISTED};
-use super::{card, elements, number, object, string, Doc, Explained, Hit, Place, Rfc, Step};
+use super::{card, elements, number, object, string, DocContext, Explained, Hit, Place, Rfc, Step};
 use crate::hostlist::Hostlist;
 use crate::idset::IdSet;
 use crate::json::{self, get, Value};
@@ -10,7 +10,7 @@ use crate::time::utc as date;
 use crate::words::{count, count_as, duration};
 
 /// The explanation of `hit`, whose path is `keys` (array positions as `#`).
-pub(super) fn explain(doc: &Doc<'_, '_, '_>, hit: &Hit<'_, '_>, keys: &[&str]) -> Explained {
+pub(super) fn explain(doc: &DocContext<'_, '_, '_>, hit: &Hit<'_, '_>, keys: &[&str]) -> Explained {
     let entry = entry_index(hit);
     match keys {
         [] => document(doc),
@@ -48,7 +48,7 @@ fn rfc20(anchor: &str) -> Rfc {
     Rfc::new(20, anchor)
 }
 
-fn document(doc: &Doc<'_, '_, '_>) -> Explained {
+fn document(doc: &DocContext<'_, '_, '_>) -> Explained {
     let mut c = card(
         "R document",
         "An R lists a set of resources: which nodes (each known by its broker rank) and which cores and GPUs on each of them. Flux writes one for an instance's whole inventory and one for each job's allocation.",
@@ -59,7 +59,7 @@ fn document(doc: &Doc<'_, '_, '_>) -> Explained {
 }
 
 /// `4 nodes, 192 cores, 32 GPUs` over the whole document.
-fn totals(doc: &Doc<'_, '_, '_>) -> Vec<String> {
+fn totals(doc: &DocContext<'_, '_, '_>) -> Vec<String> {
     if doc.entries.is_empty() {
         return Vec::new();
     }
@@ -100,7 +100,7 @@ fn version(v: &Value<'_>) -> Explained {
     c
 }
 
-fn execution(doc: &Doc<'_, '_, '_>) -> Explained {
+fn execution(doc: &DocContext<'_, '_, '_>) -> Explained {
     let mut c = card(
         "execution",
         "The resource set itself: the R_lite entries and the nodelist, and when they are known the properties, the number of slots and the time window.",
@@ -110,7 +110,7 @@ fn execution(doc: &Doc<'_, '_, '_>) -> Explained {
     c
 }
 
-fn r_lite(doc: &Doc<'_, '_, '_>) -> Explained {
+fn r_lite(doc: &DocContext<'_, '_, '_>) -> Explained {
     let mut c = card(
         "R_lite",
         "A list of entries, each naming some ranks and the resources that each of those ranks holds. The entries may come in any order; together they name every rank of the set.",
@@ -136,14 +136,14 @@ fn ranks_line(ranks: &IdSet) -> String {
 }
 
 /// Where the nodelist puts `ranks`.
-fn hosts_line(doc: &Doc<'_, '_, '_>, ranks: &IdSet) -> String {
+fn hosts_line(doc: &DocContext<'_, '_, '_>, ranks: &IdSet) -> String {
     match doc.hosts_of(ranks) {
         Some(h) => format!("the nodelist maps them to {h}"),
         None => "the nodelist does not name a host for each of them".to_string(),
     }
 }
 
-fn entry_of(doc: &Doc<'_, '_, '_>, entry: Option<usize>) -> Place {
+fn entry_of(doc: &DocContext<'_, '_, '_>, entry: Option<usize>) -> Place {
     entry
         .and_then(|i| doc.entries.get(i).cloned())
         .unwrap_or(Place {
@@ -152,7 +152,7 @@ fn entry_of(doc: &Doc<'_, '_, '_>, entry: Option<usize>) -> Place {
         })
 }
 
-fn entry_card(doc: &Doc<'_, '_, '_>, entry: Option<usize>) -> Explained {
+fn entry_card(doc: &DocContext<'_, '_, '_>, entry: Option<usize>) -> Explained {
     let e = entry_of(doc, entry);
     let mut c = card(
         "R_lite entry",
@@ -169,7 +169,7 @@ fn entry_card(doc: &Doc<'_, '_, '_>, entry: Option<usize>) -> Explained {
     c
 }
 
-fn rank(doc: &Doc<'_, '_, '_>, entry: Option<usize>) -> Explained {
+fn rank(doc: &DocContext<'_, '_, '_>, entry: Option<usize>) -> Explained {
     let e = entry_of(doc, entry);
     let mut c = card(
         "rank",
@@ -185,7 +185,7 @@ fn rank(doc: &Doc<'_, '_, '_>, entry: Option<usize>) -> Explained {
     c
 }
 
-fn children(doc: &Doc<'_, '_, '_>, entry: Option<usize>) -> Explained {
+fn children(doc: &DocContext<'_, '_, '_>, entry: Option<usize>) -> Explained {
     let e = entry_of(doc, entry);
     let mut c = card(
         "children",
@@ -214,7 +214,7 @@ fn child_line(kind: &str, ids: &IdSet, nodes: u64) -> String {
     }
 }
 
-fn child(doc: &Doc<'_, '_, '_>, entry: Option<usize>, kind: &str) -> Explained {
+fn child(doc: &DocContext<'_, '_, '_>, entry: Option<usize>, kind: &str) -> Explained {
     let e = entry_of(doc, entry);
     let (title, body, anchor) = match kind {
         "core" => ("core", "The logical CPU cores each rank of this entry holds, as an RFC 22 id set. Every entry has one.", "core"),
@@ -242,12 +242,12 @@ fn child(doc: &Doc<'_, '_, '_>, entry: Option<usize>, kind: &str) -> Explained {
 }
 
 /// The hosts of `ranks` when the nodelist names them, else the ranks.
-fn hosts_or_ranks(doc: &Doc<'_, '_, '_>, ranks: &IdSet) -> String {
+fn hosts_or_ranks(doc: &DocContext<'_, '_, '_>, ranks: &IdSet) -> String {
     doc.hosts_of(ranks)
         .unwrap_or_else(|| format!("ranks {ranks}"))
 }
 
-fn nodelist(doc: &Doc<'_, '_, '_>) -> Explained {
+fn nodelist(doc: &DocContext<'_, '_, '_>) -> Explained {
     let mut c = card(
         "nodelist",
         "The host names of the ranks, as RFC 29 host lists. Sort the ranks of all R_lite entries and pair them in order with the hosts listed here: the lowest rank gets the first host. The host lists need not match the entries one for one.",
@@ -274,7 +274,7 @@ fn nodelist(doc: &Doc<'_, '_, '_>) -> Explained {
     c
 }
 
-fn nodelist_entry(doc: &Doc<'_, '_, '_>, hit: &Hit<'_, '_>) -> Explained {
+fn nodelist_entry(doc: &DocContext<'_, '_, '_>, hit: &Hit<'_, '_>) -> Explained {
     let mut c = card(
         "nodelist entry",
         "One RFC 29 host list: a host name, or a prefix with a bracketed list of numbers and ranges that stands for several hosts.",
@@ -327,7 +327,7 @@ fn nslots(v: &Value<'_>) -> Explained {
     c
 }
 
-fn properties(doc: &Doc<'_, '_, '_>, v: &Value<'_>) -> Explained {
+fn properties(doc: &DocContext<'_, '_, '_>, v: &Value<'_>) -> Explained {
     let mut c = card(
         "properties",
         "Names given to sets of ranks, such as a partition or a hardware feature, each with an RFC 22 id set of the ranks that have it. A rank may have several properties.",
@@ -349,7 +349,7 @@ fn properties(doc: &Doc<'_, '_, '_>, v: &Value<'_>) -> Explained {
     c
 }
 
-fn property_ranks(doc: &Doc<'_, '_, '_>, v: &Value<'_>) -> String {
+fn property_ranks(doc: &DocContext<'_, '_, '_>, v: &Value<'_>) -> String {
     match string(v).map(IdSet::parse) {
         Some(Ok(ranks)) => format!(
             "{} ({})",
@@ -360,7 +360,7 @@ fn property_ranks(doc: &Doc<'_, '_, '_>, v: &Value<'_>) -> String {
     }
 }
 
-fn property(doc: &Doc<'_, '_, '_>, name: &str, v: &Value<'_>) -> Explained {
+fn property(doc: &DocContext<'_, '_, '_>, name: &str, v: &Value<'_>) -> Explained {
     let mut c = card(
         "property",
         "A property and the ranks that have it, as an RFC 22 id set. A name with '@' is for a scheduler (the part after it may name a child type, as in amd-mi50@gpu); a leading '+' marks a property of this instance rather than of the hardware, which allocations leave out.",
@@ -388,7 +388,7 @@ fn starttime(v: &Value<'_>) -> Explained {
     c
 }
 
-fn expiration(doc: &Doc<'_, '_, '_>, v: &Value<'_>) -> Explained {
+fn expiration(doc: &DocContext<'_, '_, '_>, v: &Value<'_>) -> Explained {
     let mut c = card(
         "expiration",
         "When the resources stop being valid, in seconds since the Unix epoch (1970-01-01 UTC). 0 means no end; otherwise it must come after starttime.",
@@ -483,7 +483,7 @@ fn unknown(keys: &[&str]) -> Explained {
 }
 
 /// A set of a status document: `all`, `allocated` or `down`.
-pub(super) fn status_set(doc: &Doc<'_, '_, '_>, name: &str, v: &Value<'_>) -> Explained {
+pub(super) fn status_set(doc: &DocContext<'_, '_, '_>, name: &str, v: &Value<'_>) -> Explained {
     let what = match name {
         "all" => "every resource of the instance",
         "allocated" => "the resources jobs hold now",
@@ -494,7 +494,7 @@ pub(super) fn status_set(doc: &Doc<'_, '_, '_>, name: &str, v: &Value<'_>) -> Ex
         "A status document holds several R sets side by side: all the instance's resources, those allocated to jobs, and those down. Each set is an R of its own, read the same way.",
         rfc20("r-format"),
     );
-    let inner = Doc::of(doc.text, v);
+    let inner = DocContext::of(doc.text, v);
     c.decoded = vec![format!("{name}: {what}")];
     c.decoded.extend(totals(&inner));
     c.place = (!inner.ranks.is_empty()).then(|| inner.cells_of(&inner.ranks));

@@ -58,7 +58,7 @@ pub fn sets(text: &str) -> Result<(Rset, Option<Rset>), String> {
 /// The set to place into and, for a status document, its `allocated` and
 /// `down` sets (an R document has neither).
 pub fn members(text: &str) -> Result<(Rset, Option<Rset>, Option<Rset>), String> {
-    let doc = rset::parse_document(text);
+    let doc = rset::parse_r(text);
     let all = doc.main_set().map_err(|no| no.to_string())?.clone();
     Ok((
         all,

@@ -46,10 +46,7 @@ pub fn compare_parts(texts: &[&str], names: &[Named]) -> Vec<Vec<u8>> {
 
 /// The head and the chunks of the compare view, or why there is none.
 fn compared_head(texts: &[&str], names: &[Named]) -> Result<Made, String> {
-    let docs: Vec<_> = texts
-        .iter()
-        .map(|t| crate::rset::parse_document(t))
-        .collect();
+    let docs: Vec<_> = texts.iter().map(|t| crate::rset::parse_r(t)).collect();
     let mut sets = Vec::new();
     for (i, doc) in docs.iter().enumerate() {
         let letter = names.get(i).map_or("?", |n| n.letter.as_str());

@@ -119,7 +119,7 @@ pub struct Block {
 
 /// A line of text, in the text colour, its middle at `y`.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Text {
+pub struct TextLine {
     /// Left edge, or the middle when `centred`.
     pub x: f64,
     /// The middle of the line.
@@ -163,7 +163,7 @@ pub struct Image {
     /// more, as on screen).
     pub lattice: Option<Lattice>,
     /// Texts, drawn last.
-    pub texts: Vec<Text>,
+    pub texts: Vec<TextLine>,
 }
 
 /// The width of `text` in a monospace font of `size` pixels.
@@ -326,8 +326,8 @@ pub fn image(sheet: &Sheet<'_>, limits: &Limits) -> Option<Image> {
 }
 
 /// The title, the legend (its swatches go to `blocks`) and the note.
-fn heading(sheet: &Sheet<'_>, frame: &Frame, blocks: &mut Vec<Block>) -> Vec<Text> {
-    let text = |x: f64, y: f64, text: String, size: f64| Text {
+fn heading(sheet: &Sheet<'_>, frame: &Frame, blocks: &mut Vec<Block>) -> Vec<TextLine> {
+    let text = |x: f64, y: f64, text: String, size: f64| TextLine {
         x,
         y,
         text,
@@ -335,7 +335,7 @@ fn heading(sheet: &Sheet<'_>, frame: &Frame, blocks: &mut Vec<Block>) -> Vec<Tex
         bold: false,
         centred: false,
     };
-    let mut texts = vec![Text {
+    let mut texts = vec![TextLine {
         bold: true,
         ..text(PAD, PAD + 10.0, title_text(sheet.title), TITLE_FONT)
     }];
@@ -366,11 +366,11 @@ fn heading(sheet: &Sheet<'_>, frame: &Frame, blocks: &mut Vec<Block>) -> Vec<Tex
 }
 
 /// The column axis and the row labels, as on screen.
-fn labels(sheet: &Sheet<'_>, frame: &Frame, texts: &mut Vec<Text>) {
+fn labels(sheet: &Sheet<'_>, frame: &Frame, texts: &mut Vec<TextLine>) {
     let (cell, left) = (sheet.cell, PAD + LABEL_WIDTH);
     let top = frame.axis_top + AXIS_HEIGHT;
     let axis = axis(sheet.grid, cell);
-    let tick = |col: usize, text: String, y: f64, centred: bool| Text {
+    let tick = |col: usize, text: String, y: f64, centred: bool| TextLine {
         x: left + col as f64 * cell + if centred { cell / 2.0 } else { 0.0 },
         y: frame.axis_top + y,
         text,
@@ -386,7 +386,7 @@ fn labels(sheet: &Sheet<'_>, frame: &Frame, texts: &mut Vec<Text>) {
     }
     let font = label_font(cell);
     for l in row_labels(sheet.grid, sheet.map, cell, 0..frame.rows) {
-        texts.push(Text {
+        texts.push(TextLine {
             x: PAD + LABEL_X,
             y: top + l.y(cell),
             text: l.text,

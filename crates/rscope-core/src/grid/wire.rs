@@ -214,13 +214,13 @@ impl GridBuild {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rset::parse_document;
+    use crate::rset::parse_r;
 
     fn grid(text: &str, status: bool) -> Grid {
-        let doc = parse_document(text);
+        let doc = parse_r(text);
         let set = doc.main_set().unwrap();
         if status {
-            let all = crate::report::analyze(text);
+            let all = crate::report::make_report(text);
             Grid::new(set, all.set("allocated"), all.set("down"))
         } else {
             Grid::new(set, None, None)

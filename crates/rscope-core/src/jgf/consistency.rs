@@ -2,7 +2,7 @@
 //! `flux R diff` (which keeps the first operand's `scheduling`) it often
 //! does not; this lists every difference, rank by rank.
 
-use super::Analysis;
+use super::IndexedGraph;
 use crate::idset::IdSet;
 use crate::rset::Rset;
 use std::collections::BTreeMap;
@@ -22,7 +22,7 @@ pub struct RankResources {
 
 /// Per rank, what the graph's nodes hold. Nodes without a rank are left
 /// out; ids outside 0..2^32-1 cannot be R ids and are left out too.
-pub fn graph_ranks(a: &Analysis) -> BTreeMap<u32, RankResources> {
+pub fn graph_ranks(a: &IndexedGraph) -> BTreeMap<u32, RankResources> {
     let (g, t) = (&a.graph, &a.tree);
     let mut out: BTreeMap<u32, RankResources> = BTreeMap::new();
     for &v in t.preorder() {
@@ -59,7 +59,7 @@ pub fn graph_ranks(a: &Analysis) -> BTreeMap<u32, RankResources> {
 
 /// The R (execution part) the graph describes: one rank per ranked node,
 /// with its host name and its cores and GPUs.
-pub fn to_rset(a: &Analysis) -> Result<Rset, crate::rset::Error> {
+pub fn to_rset(a: &IndexedGraph) -> Result<Rset, crate::rset::Error> {
     let mut r = Rset::new();
     for (rank, res) in graph_ranks(a) {
         let mut children: Vec<(&str, &IdSet)> = Vec::new();
@@ -149,7 +149,7 @@ impl fmt::Display for Difference {
 }
 
 /// Every difference between R's execution part and the graph, by rank.
-pub fn compare(r: &Rset, a: &Analysis) -> Vec<Difference> {
+pub fn compare(r: &Rset, a: &IndexedGraph) -> Vec<Difference> {
     let graph = graph_ranks(a);
     let mut out = Vec::new();
     let mut ranks: Vec<u32> = r.nodes().map(|n| n.rank()).collect();

@@ -303,7 +303,7 @@ fn graphml_part(graph: &Graph, part: &Subsystems) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::jgf::parse_document;
+    use crate::jgf::parse_graph;
 
     const TWO: &str = r#"{"graph": {"nodes": [
  {"id": "0", "metadata": {"type": "cluster", "basename": "cluster", "name": "cluster0", "id": 0, "uniq_id": 0, "rank": -1, "exclusive": false, "unit": "", "size": 1, "properties": {"b": "2", "a": "1"}, "paths": {"power": "/p0", "containment": "/cluster0"}}},
@@ -314,7 +314,7 @@ mod tests {
 ]}}"#;
 
     fn two() -> Graph {
-        parse_document(TWO).graph.unwrap()
+        parse_graph(TWO).graph.unwrap()
     }
 
     #[test]
@@ -331,7 +331,7 @@ mod tests {
         let text = TWO
             .replace(r#""cluster0""#, r#""c\u0001\u001f<0>""#)
             .replace(r#""b": "2""#, r#""b\u0002": "\uffff""#);
-        let xml = graphml(&parse_document(&text).graph.unwrap());
+        let xml = graphml(&parse_graph(&text).graph.unwrap());
         let doc = roxmltree::Document::parse(&xml).expect("well-formed XML");
         let texts: Vec<&str> = doc.descendants().filter_map(|n| n.text()).collect();
         assert!(texts.contains(&"c\u{fffd}\u{fffd}<0>"), "{texts:?}");
@@ -408,7 +408,7 @@ mod tests {
 
     #[test]
     fn a_subsystem_view_keeps_its_vertices_numbered_and_its_edges() {
-        let g = parse_document(THREE).graph.unwrap();
+        let g = parse_graph(THREE).graph.unwrap();
         let only = |names: &[&str]| {
             Subsystems::of(&names.iter().map(|s| s.to_string()).collect::<Vec<_>>())
         };
@@ -446,7 +446,7 @@ mod tests {
 
     #[test]
     fn a_subsystem_the_graph_lacks_is_refused() {
-        let g = parse_document(THREE).graph.unwrap();
+        let g = parse_graph(THREE).graph.unwrap();
         let only = |n: &str| Subsystems::of(&[n.to_string()]);
         assert_eq!(only("power").check(&g), Ok(()));
         assert_eq!(Subsystems::All.check(&g), Ok(()));

@@ -34,7 +34,7 @@ pub use find::{find, Found, Query};
 pub use model::{
     Edge, EdgeForm, EdgeRef, Edges, Graph, Paths, Vertex, VertexRef, Vertices, Writer,
 };
-pub use parse::{parse_document, parse_value, read_scheduling, Parsed};
+pub use parse::{parse_graph, parse_value, read_scheduling, Parsed};
 pub use tree::Tree;
 
 use crate::diag::Diagnostic;
@@ -47,7 +47,7 @@ pub const MAX_EDGES: usize = 1 << 22;
 
 /// A graph with its containment tree and aggregates.
 #[derive(Clone, Debug)]
-pub struct Analysis {
+pub struct IndexedGraph {
     /// The graph as read.
     pub graph: Graph,
     /// Its containment forest.
@@ -58,23 +58,23 @@ pub struct Analysis {
 
 /// Read, check and index a document (an R with `scheduling` or a bare
 /// `{"graph": ...}`). The analysis is absent when there is no graph.
-pub fn analyze(text: &str) -> (Option<Analysis>, Vec<Diagnostic>) {
-    let Parsed { graph, diagnostics } = parse_document(text);
+pub fn read_indexed(text: &str) -> (Option<IndexedGraph>, Vec<Diagnostic>) {
+    let Parsed { graph, diagnostics } = parse_graph(text);
     let mut diags = diagnostics;
     let Some(graph) = graph else {
         return (None, diags);
     };
-    let (analysis, d) = analyze_graph(graph);
+    let (analysis, d) = index_graph(graph);
     diags.extend(d);
     (Some(analysis), diags)
 }
 
 /// Build the tree and aggregates of a parsed graph.
-pub fn analyze_graph(graph: Graph) -> (Analysis, Vec<Diagnostic>) {
+pub fn index_graph(graph: Graph) -> (IndexedGraph, Vec<Diagnostic>) {
     let (tree, diags) = tree::build(&graph);
     let aggregate = Aggregate::build(&graph, &tree);
     (
-        Analysis {
+        IndexedGraph {
             graph,
             tree,
             aggregate,
@@ -85,7 +85,7 @@ pub fn analyze_graph(graph: Graph) -> (Analysis, Vec<Diagnostic>) {
 
 /// Every finding about a document's graph.
 pub fn validate(text: &str) -> Vec<Diagnostic> {
-    analyze(text).1
+    read_indexed(text).1
 }
 
 /// What the findings of RFC 40's leniency say: a key or a form RFC 40

@@ -37,7 +37,7 @@ pub struct Parsed {
 
 /// Read a document that is either an R with a `scheduling` key or a bare
 /// `{"graph": ...}` object.
-pub fn parse_document(text: &str) -> Parsed {
+pub fn parse_graph(text: &str) -> Parsed {
     match parse_json(text) {
         Ok(root) => parse_value(text, &root),
         Err(d) => Parsed {
@@ -47,7 +47,7 @@ pub fn parse_document(text: &str) -> Parsed {
     }
 }
 
-/// [`parse_document`] of a JSON tree already read from `text`.
+/// [`parse_graph`] of a JSON tree already read from `text`.
 pub fn parse_value(text: &str, root: &Value<'_>) -> Parsed {
     let mut out = Parsed::default();
     let Value::Object(obj) = root else {

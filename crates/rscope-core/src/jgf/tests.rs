@@ -237,7 +237,7 @@ fn vertices_without_edges_are_placed_by_their_paths() {
             "/graph/nodes/2/metadata/paths/containment",
         )],
     );
-    let (a, _) = analyze(&text);
+    let (a, _) = read_indexed(&text);
     let a = a.unwrap();
     assert_eq!(a.tree.path_string(&a.graph, 2), "/c0/n0/core0");
 }
@@ -349,7 +349,7 @@ fn fluxion_defaults_are_applied() {
         {"id": "7", "metadata": {"type": "node", "name": "corona116", "paths": {"containment": "/c/corona116"}}},
         {"id": "8", "metadata": {"type": "ssd", "paths": {"containment": "/c/corona116/ssd0"}}}
     ], "edges": [{"source": "7", "target": "8"}]}}"#;
-    let (a, _) = analyze(text);
+    let (a, _) = read_indexed(text);
     let g = a.unwrap().graph;
     let (n, s) = (g.vertices.at(0), g.vertices.at(1));
     assert_eq!(
@@ -416,7 +416,7 @@ fn a_deep_chain_does_not_overflow() {
     let edges: Vec<String> = (1..depth)
         .map(|i| format!(r#"{{"source": "{}", "target": "{i}"}}"#, i - 1))
         .collect();
-    let (a, _) = analyze(&doc(&nodes, &edges));
+    let (a, _) = read_indexed(&doc(&nodes, &edges));
     let a = a.unwrap();
     assert_eq!(a.tree.depth(depth - 1), depth - 1);
     assert_eq!(
@@ -428,7 +428,7 @@ fn a_deep_chain_does_not_overflow() {
 #[test]
 fn find_by_each_key() {
     let text = include_str!("../../../../tests/fixtures/jgf/verbose.json");
-    let (a, _) = analyze(text);
+    let (a, _) = read_indexed(text);
     let a = a.unwrap();
     let paths = |q: &str| -> Vec<String> {
         find(&a.graph, &a.tree, &q.parse().unwrap())
@@ -523,7 +523,7 @@ fn consistency_lists_every_difference() {
         r#"{{"version": 1, "execution": {{"R_lite": [{{"rank": "0", "children": {{"core": "1-3"}}}}, {{"rank": "2", "children": {{"core": "0"}}}}], "nodelist": ["node0", "nodeX"]}}, "scheduling": {{{graph}}}}}"#
     );
     let r = crate::rset::parse(&text).rset.unwrap();
-    let (a, _) = analyze(&text);
+    let (a, _) = read_indexed(&text);
     let got: Vec<String> = consistency::compare(&r, &a.unwrap())
         .iter()
         .map(|d| d.to_string())
@@ -541,7 +541,7 @@ fn consistency_lists_every_difference() {
     ))
     .rset
     .unwrap();
-    let (a, _) = analyze(&format!(
+    let (a, _) = read_indexed(&format!(
         r#"{{"scheduling": {{"writer": "fluxion:jgf_shorthand", {graph}}}}}"#
     ));
     let got: Vec<String> = consistency::compare(&r, &a.unwrap())
@@ -591,7 +591,7 @@ fn generated_graphs_validate_and_round_trip() {
     ] {
         let r = crate::rset::parse(text).rset.unwrap();
         let json = generate::to_json(&generate::from_rset(&r));
-        let (a, d) = analyze(&json);
+        let (a, d) = read_indexed(&json);
         let msgs: Vec<&str> = d.iter().map(|d| d.message.as_str()).collect();
         assert_eq!(
             msgs,
@@ -645,7 +645,7 @@ mod prop {
                 let host = named.then(|| format!("host{}", rank * 3));
                 r.add_rank(rank, host.as_deref(), &children).unwrap();
             }
-            let (a, _) = analyze_graph(generate::from_rset(&r));
+            let (a, _) = index_graph(generate::from_rset(&r));
             prop_assert!(consistency::compare(&r, &a).is_empty());
             let back = consistency::to_rset(&a).unwrap();
             prop_assert_eq!(back.r_lite(), r.r_lite());

@@ -7,14 +7,14 @@
 //!     node0 (node, rank 0): socket 2, core 36, gpu 2, memory 8
 //! ```
 
-use super::Analysis;
+use super::IndexedGraph;
 use std::collections::BTreeMap;
 use std::fmt::Write;
 
 /// Render the forest down to `depth` levels below the roots (all levels
 /// when `None`), then the vertices outside containment and the overlay
 /// edges by subsystem.
-pub fn render_tree(a: &Analysis, depth: Option<usize>) -> String {
+pub fn render_tree(a: &IndexedGraph, depth: Option<usize>) -> String {
     let (g, t) = (&a.graph, &a.tree);
     let mut out = String::new();
     let order = t.preorder();

@@ -15,7 +15,7 @@ pub mod looks;
 pub mod picture;
 
 use crate::jgf::packed;
-use crate::jgf::{self, generate, Analysis, Graph, Tree};
+use crate::jgf::{self, generate, Graph, IndexedGraph, Tree};
 use crate::rset::Rset;
 use crate::words::{count, grouped};
 pub use looks::Looks;
@@ -384,7 +384,11 @@ impl Outline {
     /// when that would show over [`OPEN_ROWS`] rows. `None` when
     /// there is no graph and the set is absent or larger than
     /// [`MAX_GENERATED_VERTICES`].
-    pub fn new(own: Option<Analysis>, rset: Option<&Rset>, open_depth: usize) -> Option<Outline> {
+    pub fn new(
+        own: Option<IndexedGraph>,
+        rset: Option<&Rset>,
+        open_depth: usize,
+    ) -> Option<Outline> {
         let Some(analysis) = own else {
             let r = rset?;
             let (tree, aggregate, labels, looks) = generated(r, small_enough(r)?);
@@ -402,7 +406,7 @@ impl Outline {
             Some(r) => jgf::consistency::compare(r, &analysis),
             None => Vec::new(),
         };
-        let Analysis {
+        let IndexedGraph {
             graph,
             tree,
             aggregate,
@@ -893,7 +897,7 @@ mod tests {
     /// The outline of the model of the graph generated for `r`, read and
     /// checked as a document's own graph is.
     fn the_models(r: &Rset, open_depth: usize) -> Outline {
-        let (analysis, diagnostics) = jgf::analyze_graph(generate::from_rset(r));
+        let (analysis, diagnostics) = jgf::index_graph(generate::from_rset(r));
         assert_eq!(diagnostics, [], "a generated graph is well formed");
         let mut o = Outline::new(Some(analysis), None, open_depth).unwrap();
         o.origin = Origin::Generated;
@@ -1054,7 +1058,7 @@ mod tests {
             "/static/examples/jgf.json"
         ))
         .unwrap();
-        let mut report = crate::report::analyze(&text);
+        let mut report = crate::report::make_report(&text);
         let o = Outline::new(report.graph.take(), report.main_set(), 2).unwrap();
         assert_eq!(o.origin(), Origin::Scheduling);
         assert_eq!(
@@ -1084,7 +1088,7 @@ mod tests {
             "/static/examples/jgf.json"
         ))
         .unwrap();
-        let mut report = crate::report::analyze(&text);
+        let mut report = crate::report::make_report(&text);
         let mut o = Outline::new(report.graph.take(), report.main_set(), 1).unwrap();
         assert_eq!(o.len(), 3);
         // Vertex 9 is node1's core1.
@@ -1147,7 +1151,7 @@ mod tests {
             "/static/examples/jgf.json"
         ))
         .unwrap();
-        let mut report = crate::report::analyze(&text);
+        let mut report = crate::report::make_report(&text);
         let own = Outline::new(report.graph.take(), report.main_set(), 2).unwrap();
         assert_eq!(crossed(&own), own);
     }

@@ -12,7 +12,7 @@
 //! page draws), and gets no `scheduling` key; a bare `{"graph": ...}`
 //! stays a bare graph.
 
-use crate::jgf::{self, consistency, generate, Analysis, Graph};
+use crate::jgf::{self, consistency, generate, Graph, IndexedGraph};
 use crate::json::write_json_string;
 use crate::rset::{self, Rset};
 use std::collections::HashMap;
@@ -22,11 +22,11 @@ use std::collections::HashMap;
 /// R_lite when it has none) holds: an R on one line, or a `{"graph":
 /// ...}` document for a bare graph.
 pub fn copy(text: &str, keep: &[usize]) -> Result<String, String> {
-    let set = match rset::parse_document(text).main_set() {
+    let set = match rset::parse_r(text).main_set() {
         Ok(r) => Some(r.clone()),
         Err(_) => None,
     };
-    let (analysis, diags) = jgf::analyze(text);
+    let (analysis, diags) = jgf::read_indexed(text);
     // No graph is an error of the graph reader, but not here: the graph
     // generated from R_lite is pruned instead.
     let error = diags
@@ -49,7 +49,7 @@ pub fn copy(text: &str, keep: &[usize]) -> Result<String, String> {
             }
         }
         (None, Some(r)) => {
-            let generated = jgf::analyze_graph(generate::from_rset(&r)).0;
+            let generated = jgf::index_graph(generate::from_rset(&r)).0;
             let kept = kept(&generated, keep)?;
             let graph = generate::to_json(&keep_vertices(&generated.graph, &kept));
             Ok(restricted(&r, &graph)?.encode())
@@ -59,7 +59,7 @@ pub fn copy(text: &str, keep: &[usize]) -> Result<String, String> {
 }
 
 /// Which vertices stay: the subtrees of `keep` and their ancestors.
-fn kept(a: &Analysis, keep: &[usize]) -> Result<Vec<bool>, String> {
+fn kept(a: &IndexedGraph, keep: &[usize]) -> Result<Vec<bool>, String> {
     let n = a.graph.vertices.len();
     let mut kept = vec![false; n];
     for &v in keep {
@@ -163,7 +163,7 @@ fn restricted(r: &Rset, graph: &str) -> Result<Rset, String> {
     } else {
         format!("{{\"graph\": {graph}}}")
     };
-    let (a, _) = jgf::analyze(&doc);
+    let (a, _) = jgf::read_indexed(&doc);
     let a = a.ok_or("the pruned graph cannot be read")?;
     let described = consistency::to_rset(&a).map_err(|e| e.to_string())?;
     let mut out = r.intersect_keeping_data(&described);

@@ -34,7 +34,7 @@ fn find_hits_keep_only_themselves_and_their_ancestors() {
 fn an_r_without_a_graph_is_pruned_in_its_generated_graph() {
     let r = "{\"version\": 1, \"execution\": {\"R_lite\": [{\"rank\": \"0-2\", \"children\": {\"core\": \"0-3\", \"gpu\": \"0\"}}], \"nodelist\": [\"n[0-2]\"], \"properties\": {\"big\": \"1-2\"}}}";
     // Vertex 1 is the first node of the generated graph: n0; the last is n2.
-    let nodes = crate::jgf::analyze_graph(generate::from_rset(&rset::load(r).unwrap())).0;
+    let nodes = crate::jgf::index_graph(generate::from_rset(&rset::load(r).unwrap())).0;
     let n2 = nodes
         .graph
         .vertices

@@ -531,7 +531,7 @@ fn status_inner(text: &str, opts: &StatusOptions) -> Result<Printed, Printed> {
             rstatus.torpid = rstatus.torpid.difference(rstatus.state(drain_state));
         }
     }
-    let shown = Shown {
+    let shown = StateLines {
         include_online,
         include_offline,
     };
@@ -545,12 +545,12 @@ fn status_inner(text: &str, opts: &StatusOptions) -> Result<Printed, Printed> {
 
 /// Which of online and offline lines are shown.
 #[derive(Clone, Copy)]
-struct Shown {
+struct StateLines {
     include_online: bool,
     include_offline: bool,
 }
 
-impl Shown {
+impl StateLines {
     fn excluded(self, online: bool) -> bool {
         !((online && self.include_online) || (!online && self.include_offline))
     }
@@ -562,7 +562,7 @@ fn status_lines(
     rstatus: &ResourceStatus,
     states: &[String],
     formatter: &OutputFormat,
-    shown: Shown,
+    shown: StateLines,
 ) -> Result<Vec<StatusLine>, Printed> {
     let mut result = Combined::new(formatter, &["nodelist", "ranks", "nnodes"])?;
     let asked = |state: &str| states.iter().any(|s| s == state || s == "all");

@@ -113,15 +113,15 @@ fn first_error_in_all(diagnostics: &[Diagnostic]) -> Option<Diagnostic> {
 
 #[cfg(test)]
 mod tests {
-    use crate::rset::parse_document;
+    use crate::rset::parse_r;
 
     fn why(text: &str) -> String {
-        parse_document(text).main_set().unwrap_err().to_string()
+        parse_r(text).main_set().unwrap_err().to_string()
     }
 
     #[test]
     fn an_r_is_about_itself() {
-        let doc = parse_document(
+        let doc = parse_r(
             r#"{"version": 1, "execution": {"R_lite": [{"rank": "0-1", "children": {"core": "0"}}]}}"#,
         );
         assert_eq!(doc.main_name(), "R");
@@ -130,7 +130,7 @@ mod tests {
 
     #[test]
     fn a_status_document_is_about_all() {
-        let doc = parse_document(
+        let doc = parse_r(
             r#"{"all": {"version": 1, "execution": {"R_lite": [{"rank": "0-3", "children": {"core": "0"}}]}}, "down": {"version": 1, "execution": {"R_lite": [{"rank": "2", "children": {"core": "0"}}]}}, "allocated": null}"#,
         );
         assert_eq!(doc.main_name(), "all");
@@ -153,9 +153,8 @@ mod tests {
 
     #[test]
     fn a_refusal_keeps_its_span() {
-        let doc = parse_document(
-            r#"{"version": 1, "execution": {"R_lite": [{"rank": "x", "children": {}}]}}"#,
-        );
+        let doc =
+            parse_r(r#"{"version": 1, "execution": {"R_lite": [{"rank": "x", "children": {}}]}}"#);
         let no = doc.main_set().unwrap_err();
         let d = no.diagnostic().unwrap();
         assert_eq!(

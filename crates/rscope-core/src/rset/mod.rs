@@ -2,7 +2,7 @@
 //! operations with flux-core librlist's semantics, the canonical encoding
 //! and the short form.
 //!
-//! - [`parse`] / [`parse_document`]: read text into an [`Rset`] plus
+//! - [`parse`] / [`parse_r`]: read text into an [`Rset`] plus
 //!   [`Diagnostic`](crate::diag::Diagnostic)s; status documents
 //!   (`{"all": R, "down": R, ...}`) too.
 //! - [`Rset`]: nodes by rank with children of any type, properties, times,
@@ -30,8 +30,8 @@ pub use main_set::NoSet;
 pub use node::Node;
 pub use ops::append_all;
 pub use parse::{
-    check_document_value, load, load_stream, parse, parse_checking, parse_document,
-    parse_document_value, parse_value, Document, Entry, Parsed, MAX_DIAGNOSTICS, MAX_RANKS,
+    check_document_value, load, load_stream, parse, parse_checking, parse_r, parse_r_value,
+    parse_value, Document, Entry, Parsed, MAX_DIAGNOSTICS, MAX_RANKS,
 };
 pub use scheduling::{GraphCheck, NoGraphCheck};
 pub use set::Rset;
@@ -52,7 +52,7 @@ pub struct Summary {
 /// Summarize an R document (or the `all` set of a status document) given
 /// as JSON text; the error says why the document holds no set.
 pub fn summarize(text: &str) -> Result<Summary, String> {
-    let doc = parse_document(text);
+    let doc = parse_r(text);
     let set = doc.main_set().map_err(|no| no.to_string())?;
     Ok(Summary {
         version: 1,

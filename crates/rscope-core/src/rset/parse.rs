@@ -192,20 +192,20 @@ fn parse_value_keeping(
 
 /// Read a text that is either one R document or a status document of named
 /// R documents (`flux resource list --from-stdin` input).
-pub fn parse_document(text: &str) -> Document {
+pub fn parse_r(text: &str) -> Document {
     match json::parse(text) {
-        Ok(v) => parse_document_value(text, &v, &mut NoGraphCheck),
+        Ok(v) => parse_r_value(text, &v, &mut NoGraphCheck),
         Err(d) => Document::R(Box::new(Parsed::not_json(*d))),
     }
 }
 
-/// [`parse_document`] of a JSON tree already read from `text`, handing each
+/// [`parse_r`] of a JSON tree already read from `text`, handing each
 /// `scheduling` value to `graphs`.
-pub fn parse_document_value(text: &str, v: &Value<'_>, graphs: &mut dyn GraphCheck) -> Document {
+pub fn parse_r_value(text: &str, v: &Value<'_>, graphs: &mut dyn GraphCheck) -> Document {
     document_value(text, v, graphs, true)
 }
 
-/// [`parse_document_value`] for its findings: the sets it returns hold no
+/// [`parse_r_value`] for its findings: the sets it returns hold no
 /// `scheduling` text. That text is checked all the same, and not copied:
 /// in a large R it is most of the document (issue 17's memory budget).
 pub fn check_document_value(text: &str, v: &Value<'_>, graphs: &mut dyn GraphCheck) -> Document {

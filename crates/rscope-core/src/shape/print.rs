@@ -65,7 +65,7 @@ pub fn shape_of_document(text: &str, options: &Options) -> Result<Reverse, Strin
 /// the location, the line and column where it starts, and the text cut at
 /// its span (so a page underlines it without cutting the text itself).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Placed {
+pub struct PlacedError {
     /// The message, e.g. `unclosed brace '{'`.
     pub message: String,
     /// Where the span starts (1-based, characters).
@@ -79,7 +79,7 @@ pub struct Placed {
     pub after: String,
 }
 
-impl Placed {
+impl PlacedError {
     /// The message with its place: `unclosed brace '{' at line 1, column 5`.
     pub fn located(&self) -> String {
         format!(
@@ -93,7 +93,7 @@ impl Placed {
 /// in words, or the error cut at its span. Plain data, so the shape worker
 /// can expand a long shape and hand the answer over.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub enum Shown {
+pub enum ShapeShown {
     /// The expansion as `rscope shape` prints it, and the findings.
     Expansion {
         /// What `rscope shape` prints.
@@ -115,15 +115,15 @@ pub enum Shown {
 }
 
 /// Expand `text` for the page: [`print`], or the error [`place`]d.
-pub fn show(text: &str, options: &Options, style: Style) -> Shown {
+pub fn show(text: &str, options: &Options, style: Style) -> ShapeShown {
     match print(text, options, style) {
-        Ok(p) => Shown::Expansion {
+        Ok(p) => ShapeShown::Expansion {
             text: p.text,
             findings: p.findings.iter().map(|f| f.to_string()).collect(),
         },
         Err(e) => {
             let p = place(text, &e);
-            Shown::Error {
+            ShapeShown::Error {
                 located: p.located(),
                 before: p.before,
                 marked: p.marked,
@@ -169,12 +169,12 @@ pub struct ExpandAsk {
     pub head: Option<usize>,
 }
 
-/// An expansion as the panel draws it: [`Shown`], its text cut to the
+/// An expansion as the panel draws it: [`ShapeShown`], its text cut to the
 /// [`ExpandAsk::head`] asked for, and how many characters were cut off.
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct Expanded {
     /// The expansion (its start) or the error.
-    pub shown: Shown,
+    pub shown: ShapeShown,
     /// Characters of the expansion's text left out (0: all of it is there).
     pub left: usize,
 }
@@ -192,7 +192,7 @@ impl ExpandAsk {
         };
         let mut shown = show(&self.text, &options, style);
         let mut left = 0;
-        if let (Some(max), Shown::Expansion { text, .. }) = (self.head, &mut shown) {
+        if let (Some(max), ShapeShown::Expansion { text, .. }) = (self.head, &mut shown) {
             let (kept, rest) = head(text, max);
             let cut = kept.len();
             text.truncate(cut);
@@ -210,9 +210,9 @@ impl ExpandAsk {
 }
 
 /// Place `error` in `text`.
-pub fn place(text: &str, error: &Error) -> Placed {
+pub fn place(text: &str, error: &Error) -> PlacedError {
     let (before, marked, after) = cut(text, error.span());
-    Placed {
+    PlacedError {
         message: error.message(),
         at: line_col(text, error.span().start),
         before,
@@ -318,7 +318,7 @@ mod tests {
 
     fn expansion(text: &str, left: usize) -> Expanded {
         Expanded {
-            shown: Shown::Expansion {
+            shown: ShapeShown::Expansion {
                 text: text.into(),
                 findings: Vec::new(),
             },
@@ -348,7 +348,7 @@ mod tests {
         assert_eq!(
             ask("slot/", Some(2)).show(),
             Expanded {
-                shown: Shown::Error {
+                shown: ShapeShown::Error {
                     before: "slot/".into(),
                     marked: " ".into(),
                     after: String::new(),
@@ -397,14 +397,14 @@ mod tests {
         };
         assert_eq!(
             show("node=2", &options, Style::default()),
-            Shown::Expansion {
+            ShapeShown::Expansion {
                 text: "[{\"type\": \"node\", \"count\": 2}]\n".into(),
                 findings: vec![],
             }
         );
         assert_eq!(
             show("slot/node{a", &options, Style::default()),
-            Shown::Error {
+            ShapeShown::Error {
                 before: "slot/node".into(),
                 marked: "{".into(),
                 after: "a".into(),

@@ -247,7 +247,7 @@ impl Emitter {
             self.indention = false;
             return;
         }
-        let a = analyze(&s.text);
+        let a = scalar_style(&s.text);
         let split = !simple_key;
         let plain_ok = if self.flow_level > 0 {
             a.allow_flow_plain
@@ -465,11 +465,11 @@ fn escape_replacement(c: char) -> Option<char> {
 
 /// PyYAML's `check_simple_key` for a string key.
 fn is_simple_key(key: &str) -> bool {
-    let a = analyze(key);
+    let a = scalar_style(key);
     key.chars().count() < 128 && !a.empty && !a.multiline
 }
 
-struct Analysis {
+struct ScalarStyle {
     empty: bool,
     multiline: bool,
     allow_flow_plain: bool,
@@ -485,10 +485,10 @@ fn is_ws_or_break(c: char) -> bool {
 }
 
 /// PyYAML's `analyze_scalar` with `allow_unicode=False`.
-fn analyze(scalar: &str) -> Analysis {
+fn scalar_style(scalar: &str) -> ScalarStyle {
     let chars: Vec<char> = scalar.chars().collect();
     if chars.is_empty() {
-        return Analysis {
+        return ScalarStyle {
             empty: true,
             multiline: false,
             allow_flow_plain: false,
@@ -522,7 +522,7 @@ fn analyze(scalar: &str) -> Analysis {
     f.analysis()
 }
 
-/// What [`analyze`] notices in a non-empty scalar, with PyYAML's names.
+/// What [`scalar_style`] notices in a non-empty scalar, with PyYAML's names.
 #[derive(Default)]
 struct ScalarFlags {
     block_indicators: bool,
@@ -609,7 +609,7 @@ impl ScalarFlags {
     }
 
     /// Which styles the flags still allow.
-    fn analysis(&self) -> Analysis {
+    fn analysis(&self) -> ScalarStyle {
         let mut allow_flow_plain = true;
         let mut allow_block_plain = true;
         let mut allow_single_quoted = true;
@@ -637,7 +637,7 @@ impl ScalarFlags {
         if self.block_indicators {
             allow_block_plain = false;
         }
-        Analysis {
+        ScalarStyle {
             empty: false,
             multiline: self.line_breaks,
             allow_flow_plain,

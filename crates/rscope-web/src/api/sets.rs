@@ -213,7 +213,7 @@ pub fn prepare_setops(texts: JsValue) {
 }
 
 /// `answer` for the page, with the first parts of its result's analysis
-/// (`early`, [`rscope_core::analysis::early_of`]) when it opens a tab: the page
+/// (`early`, [`rscope_core::analysis::first_stage_of`]) when it opens a tab: the page
 /// paints the result's grid from them at once.
 fn with_early(mut answer: job::Answer, set: Option<&rscope_core::rset::Rset>) -> JsValue {
     // The result text crosses as UTF-8 bytes in a transferred buffer: read
@@ -227,7 +227,7 @@ fn with_early(mut answer: job::Answer, set: Option<&rscope_core::rset::Rset>) ->
     }
     if let (Some(set), true) = (set, out.is_object()) {
         let parts = js_sys::Array::new();
-        for p in rscope_core::analysis::early_of(set) {
+        for p in rscope_core::analysis::first_stage_of(set) {
             parts.push(&js_sys::Uint8Array::from(&p[..]));
         }
         let _ = js_sys::Reflect::set(&out, &"early".into(), &parts);

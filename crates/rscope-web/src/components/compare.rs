@@ -3,8 +3,8 @@
 //! and rebuilt here a chunk at a time, and the written diff of each
 //! compared tab against the active one.
 
+use crate::analysis_worker::{part_bytes, OnMember};
 use crate::hooks::use_workers;
-use crate::worker::{part_bytes, OnMember};
 use rscope_core::color::{compare_names, ColorChoice};
 use rscope_core::grid::compare::Compared;
 use rscope_core::grid::compare_wire::CompareBuild;
@@ -26,7 +26,7 @@ impl PartialEq for Made {
 }
 
 /// The latest request: its number and the texts it compares.
-type Asked = Rc<RefCell<(u32, Option<Vec<Text>>)>>;
+type LatestCompare = Rc<RefCell<(u32, Option<Vec<Text>>)>>;
 
 /// What the page shows of a compare view.
 #[derive(Clone, Default)]
@@ -88,7 +88,7 @@ pub fn use_compare(choice: &ColorChoice, docs: &Docs) -> CompareView {
 /// What rebuilds each answer of the worker in slices into `got`, unless a
 /// newer request (`asked`) superseded it.
 #[hook]
-fn use_answers(got: &UseStateHandle<Option<(Vec<Text>, Made)>>, asked: &Asked) -> OnMember {
+fn use_answers(got: &UseStateHandle<Option<(Vec<Text>, Made)>>, asked: &LatestCompare) -> OnMember {
     let (got, asked) = (got.setter(), asked.clone());
     let told = use_memo((), move |_| -> OnMember {
         Rc::new(move |seq: u32, parts: JsValue| {

@@ -8,7 +8,7 @@ use crate::components::code::{
     LINE_HEIGHT,
 };
 use crate::components::viewer::LargeView;
-pub use crate::model::Selection;
+pub use crate::model::TextSelection;
 use rscope_core::tabs::Text;
 use rscope_core::textview::{byte_of_utf16, more_lines_than, Lines, LinesBuilder, Squiggles};
 use std::rc::Rc;
@@ -53,7 +53,7 @@ pub struct EditorProps {
     pub label: AttrValue,
     /// Text to select and scroll to.
     #[prop_or_default]
-    pub selection: Option<Selection>,
+    pub selection: Option<TextSelection>,
     /// Squiggles for this very text (empty while an analysis is pending).
     #[prop_or_default]
     pub squiggles: Rc<Squiggles>,
@@ -190,7 +190,7 @@ pub fn editor(props: &EditorProps) -> Html {
 
 /// Select a located finding's text and scroll to it.
 #[hook]
-fn use_selection(area: &NodeRef, selection: Option<Selection>) {
+fn use_selection(area: &NodeRef, selection: Option<TextSelection>) {
     let area = area.clone();
     use_effect_with(selection, move |sel| {
         if let (Some(sel), Some(el)) = (sel, area.cast::<HtmlTextAreaElement>()) {

@@ -88,7 +88,7 @@ type Tip = Option<(f64, f64, String)>;
 
 /// What the event handlers share: the grid as shown and where it is.
 #[derive(Clone)]
-struct View {
+struct GridPlace {
     grid: Rc<Grid>,
     map: Rc<RowMap>,
     by: Rc<ColorBy>,
@@ -101,7 +101,7 @@ struct View {
     pointer: Rc<RefCell<Option<(f64, f64)>>>,
 }
 
-impl View {
+impl GridPlace {
     /// The (display row, column) under the pointer, if inside the grid.
     fn locate(&self, e: &MouseEvent) -> Option<(usize, usize)> {
         self.locate_at((f64::from(e.client_x()), f64::from(e.client_y())))
@@ -183,7 +183,7 @@ pub fn grid_view(props: &GridProps) -> Html {
         shades: shades.clone(),
     };
     use_paint([&canvas, &axis_canvas, &scroller], &layers, scene_inputs);
-    let view = View {
+    let view = GridPlace {
         grid: grid.clone(),
         map: map.clone(),
         by: by.clone(),
@@ -391,7 +391,7 @@ fn use_cell_reporter(on_cell: &Callback<Option<CellRef>>) -> Callback<Option<Cel
 
 /// The caret moved onto an entry: bring its first row into view.
 #[hook]
-fn use_reveal_linked(view: &View, linked: Option<Linked>) {
+fn use_reveal_linked(view: &GridPlace, linked: Option<Linked>) {
     let view = view.clone();
     use_effect_with(linked, move |linked| {
         let Some(Linked {
@@ -517,7 +517,7 @@ fn png_export(layers: &Layers, title: &str) -> (Callback<MouseEvent>, Option<Str
 /// A scroll repaints, and under a still pointer (a wheel turned) the
 /// tooltip and the linked cell follow what is now under it.
 fn scrolled(
-    view: &View,
+    view: &GridPlace,
     scroll: &UseStateHandle<(f64, f64)>,
     hover: &UseStateHandle<Tip>,
 ) -> Callback<Event> {
@@ -537,7 +537,7 @@ fn scrolled(
 /// A press starts a selection (shift keeps its anchor), moves the keyboard
 /// cursor there and links the clicked cell.
 fn mouse_down(
-    view: &View,
+    view: &GridPlace,
     picking: &UseReducerHandle<Picking>,
     cursor: &UseStateHandle<Option<(usize, usize)>>,
 ) -> Callback<MouseEvent> {
@@ -555,7 +555,7 @@ fn mouse_down(
 /// A move shows the tooltip, links the hovered cell, and with the button
 /// held extends the selection.
 fn mouse_move(
-    view: &View,
+    view: &GridPlace,
     picking: &UseReducerHandle<Picking>,
     hover: &UseStateHandle<Tip>,
 ) -> Callback<MouseEvent> {
@@ -575,7 +575,7 @@ fn mouse_move(
 /// Keys do what [`press`] decides; a cursor move also scrolls the cell
 /// into view, shows its tooltip and tells screen readers.
 fn key_down(
-    view: &View,
+    view: &GridPlace,
     picking: &UseReducerHandle<Picking>,
     cursor: &UseStateHandle<Option<(usize, usize)>>,
     hover: &UseStateHandle<Tip>,

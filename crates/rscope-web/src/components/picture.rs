@@ -1,7 +1,7 @@
 //! The resource graph as nested boxes on a `<canvas>`, as lstopo draws a
 //! machine. The core lays the boxes out ([`rscope_core::outline::picture`]):
 //! this component paints them, hit-tests the pointer, and turns clicks and
-//! keys into changes of the [`View`] (zoom, unfold) or of the focused box.
+//! keys into changes of the [`Framing`] (zoom, unfold) or of the focused box.
 //! Find (RFC 4 *Find/Match*) marks boxes; the focused box's counts by type
 //! (RFC 4 *Aggregate*) are read out; its subtree, or the find's matches,
 //! open as a new tab pruned to them ([`rscope_core::prune`], RFC 4 *Copy*). The
@@ -10,7 +10,8 @@
 use super::grid_paint::{context_2d, dark_theme, download};
 use rscope_core::jgf::Query;
 use rscope_core::outline::picture::{
-    colour_slot, layout, scroll_to_show, ColourBy, Mark, Move, Picture, Shown, View, LINE, PAD,
+    colour_slot, layout, scroll_to_show, ChildrenShown, FindMark, Framing, Move, Picture,
+    PictureColorBy, LINE, PAD,
 };
 use rscope_core::outline::Outline;
 use rscope_core::tabs::Text;
@@ -71,7 +72,7 @@ impl PartialEq for PictureProps {
 /// What the person has done to the picture.
 #[derive(Clone, Default, PartialEq)]
 struct State {
-    view: View,
+    view: Framing,
     /// The focused box (keyboard and click).
     at: usize,
     /// The find's query and matches, or why it could not be read.
@@ -92,11 +93,11 @@ enum Colour {
 }
 
 impl Colour {
-    fn by(&self) -> ColourBy {
+    fn by(&self) -> PictureColorBy {
         match self {
-            Colour::Type => ColourBy::Type,
-            Colour::State => ColourBy::State,
-            Colour::Property(p) => ColourBy::Property(p.clone()),
+            Colour::Type => PictureColorBy::Type,
+            Colour::State => PictureColorBy::State,
+            Colour::Property(p) => PictureColorBy::Property(p.clone()),
         }
     }
 }
@@ -145,7 +146,7 @@ pub fn picture_view(props: &PictureProps) -> Html {
         &scroller,
         &props.outline,
         &picture,
-        Painted {
+        PictureMarks {
             marks: marks.clone(),
             disagreeing: disagreeing.clone(),
             colour: state.colour.by(),
@@ -201,7 +202,7 @@ pub fn picture_view(props: &PictureProps) -> Html {
                     {onclick} {ondblclick} {onmousemove} {onmouseleave} {onkeydown} data-testid="picture"
                     data-boxes={picture.boxes.len().to_string()} data-focus={focus_box.map(|b| b.title.clone())}
                     data-focus-rect={focus_box.map(|b| format!("{} {} {} {}", b.x, b.y, b.w, b.h))}
-                    data-hits={marks.iter().filter(|m| **m == Mark::Hit).count().to_string()}
+                    data-hits={marks.iter().filter(|m| **m == FindMark::Hit).count().to_string()}
                     data-disagree={disagreeing.iter().filter(|d| **d).count().to_string()}
                     data-overlay={overlay.len().to_string()}
                     data-caret={caret_box.and_then(|i| picture.boxes.get(i)).map(|b| b.title.clone())}>
@@ -463,10 +464,10 @@ fn subsystems(outline: &Outline) -> Vec<String> {
 }
 
 /// What a paint of the picture marks, besides its boxes.
-struct Painted {
-    marks: Vec<Mark>,
+struct PictureMarks {
+    marks: Vec<FindMark>,
     disagreeing: Vec<bool>,
-    colour: ColourBy,
+    colour: PictureColorBy,
     caret: Option<usize>,
     overlay: Vec<(usize, usize, String)>,
 }
@@ -478,7 +479,7 @@ fn use_paint(
     scroller: &NodeRef,
     outline: &Rc<Outline>,
     picture: &Rc<Picture>,
-    painted: Painted,
+    painted: PictureMarks,
     at: usize,
 ) {
     let (canvas, scroller, picture, o) = (
@@ -661,7 +662,7 @@ fn copy_callback(
 fn export_callbacks(
     outline: &Rc<Outline>,
     picture: &Rc<Picture>,
-    marks: &[Mark],
+    marks: &[FindMark],
     colour: &Colour,
 ) -> (Callback<MouseEvent>, Callback<MouseEvent>) {
     let (o, p, m, c) = (
@@ -712,12 +713,12 @@ fn fill(k: usize, dark: bool) -> &'static str {
 
 /// The palette slot of legend key `key`, the `place`-th of the legend
 /// ([`colour_slot`]: a type's slot is the same in every document).
-fn slot(key: &str, place: usize, by: &ColourBy) -> usize {
+fn slot(key: &str, place: usize, by: &PictureColorBy) -> usize {
     colour_slot(key, place, by, LIGHT.len())
 }
 
 /// Each box's fill, by its colour key's place in the legend.
-fn fills(outline: &Outline, p: &Picture, by: &ColourBy, dark: bool) -> Vec<String> {
+fn fills(outline: &Outline, p: &Picture, by: &PictureColorBy, dark: bool) -> Vec<String> {
     let legend = p.legend(outline, by);
     p.boxes
         .iter()
@@ -751,11 +752,11 @@ fn offset(sizer: &NodeRef, e: &MouseEvent) -> (f64, f64) {
 /// What marks the boxes beside their colour.
 struct Look<'a> {
     /// Find matches.
-    marks: &'a [Mark],
+    marks: &'a [FindMark],
     /// Nodes where R_lite and the graph disagree.
     disagreeing: &'a [bool],
     /// The colour choice.
-    by: &'a ColourBy,
+    by: &'a PictureColorBy,
     /// The box of the vertex at the editor's caret.
     caret: Option<usize>,
     /// Lines of other subsystems: from box, to box, subsystem.
@@ -829,16 +830,16 @@ fn draw(
         js_sys::Array::of2(&4.0.into(), &2.0.into()),
     );
     // Boxes outside the view are not drawn at all.
-    let seen = |b: &rscope_core::outline::picture::Placed| {
+    let seen = |b: &rscope_core::outline::picture::PlacedBox| {
         view.is_none_or(|(x, y, w, h)| b.x < x + w && b.x + b.w > x && b.y < y + h && b.y + b.h > y)
     };
     for (i, b) in p.boxes.iter().enumerate().filter(|(_, b)| seen(b)) {
         ctx.set_fill_style_str(&fills[i]);
         ctx.fill_rect(b.x, b.y, b.w, b.h);
-        let mark = marks.get(i).copied().unwrap_or(Mark::None);
-        ctx.set_stroke_style_str(if mark == Mark::None { ink } else { hit });
-        ctx.set_line_width(if mark == Mark::Hit { 3.0 } else { 1.0 });
-        let _ = ctx.set_line_dash(if mark == Mark::Within {
+        let mark = marks.get(i).copied().unwrap_or(FindMark::None);
+        ctx.set_stroke_style_str(if mark == FindMark::None { ink } else { hit });
+        ctx.set_line_width(if mark == FindMark::Hit { 3.0 } else { 1.0 });
+        let _ = ctx.set_line_dash(if mark == FindMark::Within {
             &dashed
         } else {
             &solid
@@ -874,7 +875,7 @@ fn draw(
             ctx.fill();
             ctx.set_fill_style_str(ink);
         }
-        if b.shown == Shown::Closed && b.h > 2.0 * LINE {
+        if b.shown == ChildrenShown::Closed && b.h > 2.0 * LINE {
             // Closed boxes have more inside: a corner mark says so.
             ctx.fill_rect(b.x + b.w - 6.0, b.y + 2.0, 4.0, 4.0);
         }

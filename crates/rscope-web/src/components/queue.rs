@@ -3,12 +3,12 @@
 //! through the actions, and watch the free cores per node and the largest
 //! request that still fits. The queue lives in the shape worker
 //! ([`Shapes::queue`]), which reads the R once; this component only
-//! draws the [`View`] it answers with.
+//! draws the [`QueueView`] it answers with.
 
 use crate::hooks::use_workers;
 use crate::shape_worker::Shapes;
 use rscope_core::fit::queue::session::{QueueOp, QueueReply};
-use rscope_core::fit::queue::{Cells, State, View};
+use rscope_core::fit::queue::{Cells, QueueView, State};
 use rscope_core::fit::Policy;
 use rscope_core::tabs::Text;
 use std::cell::RefCell;
@@ -42,15 +42,15 @@ pub struct QueueProps {
 /// The queue's page state: what the worker answered last, and the R and
 /// policy its queue was opened on.
 #[derive(Clone, Default, PartialEq)]
-struct Shown {
-    view: View,
+struct QueueState {
+    view: QueueView,
     error: Option<String>,
 }
 
 /// The queue part of the shape panel.
 #[function_component(QueuePart)]
 pub fn queue_part(props: &QueueProps) -> Html {
-    let shown = use_state_eq(Shown::default);
+    let shown = use_state_eq(QueueState::default);
     let policy = use_state_eq(|| Policy::Worst);
     let opened = use_mut_ref(|| None::<(Text, Policy)>);
     let worker = use_workers().shapes;
@@ -113,7 +113,7 @@ pub fn queue_part(props: &QueueProps) -> Html {
 fn sender(
     worker: &Rc<Shapes>,
     props: &QueueProps,
-    shown: &UseStateHandle<Shown>,
+    shown: &UseStateHandle<QueueState>,
     policy: &UseStateHandle<Policy>,
     opened: &Rc<RefCell<Option<(Text, Policy)>>>,
 ) -> Callback<Option<QueueOp>> {
@@ -143,7 +143,7 @@ fn sender(
                     return;
                 };
                 on_cells.emit(cells(&view));
-                shown.set(Shown {
+                shown.set(QueueState {
                     view,
                     error: reply.error,
                 });
@@ -168,7 +168,7 @@ fn sender(
 }
 
 /// The running jobs' cells.
-fn cells(view: &View) -> Vec<JobCells> {
+fn cells(view: &QueueView) -> Vec<JobCells> {
     view.jobs
         .iter()
         .enumerate()
@@ -179,7 +179,7 @@ fn cells(view: &View) -> Vec<JobCells> {
 
 /// The jobs, each with its colour, state, answer and a Free button while
 /// it runs.
-fn jobs_list(view: &View, op: &dyn Fn(QueueOp) -> Callback<MouseEvent>) -> Html {
+fn jobs_list(view: &QueueView, op: &dyn Fn(QueueOp) -> Callback<MouseEvent>) -> Html {
     if view.jobs.is_empty() {
         return html! {
             <p class="hint" data-testid="queue-empty">{ "No job yet: type a shape above and press Add." }</p>
@@ -207,7 +207,7 @@ fn jobs_list(view: &View, op: &dyn Fn(QueueOp) -> Callback<MouseEvent>) -> Html 
 }
 
 /// The actions so far; those stepped back over are marked as ahead.
-fn history(view: &View) -> Html {
+fn history(view: &QueueView) -> Html {
     if view.history.is_empty() {
         return html! {};
     }
@@ -226,7 +226,7 @@ fn history(view: &View) -> Html {
 }
 
 /// Free cores (and GPUs) per node, and the largest requests that fit.
-fn free_cores(view: &View) -> Html {
+fn free_cores(view: &QueueView) -> Html {
     if view.cores.is_empty() {
         return html! {};
     }

@@ -13,7 +13,7 @@ use rscope_core::grid::overlay::Overlay;
 use rscope_core::grid::ColorBy;
 use rscope_core::idset::IdSet;
 use rscope_core::rset::Entry;
-use rscope_core::shape::print::{shape_of_document, Shown, EXAMPLES};
+use rscope_core::shape::print::{shape_of_document, ShapeShown, EXAMPLES};
 use rscope_core::shape::print::{ExpandAsk, Expanded};
 use rscope_core::shape::Options;
 use rscope_core::tabs::{Doc, Text};
@@ -73,7 +73,7 @@ pub fn shape_panel(props: &ShapeProps) -> Html {
     let bad = matches!(
         shown.as_deref(),
         Some(Expanded {
-            shown: Shown::Error { .. },
+            shown: ShapeShown::Error { .. },
             ..
         })
     );
@@ -265,7 +265,7 @@ fn expansion(shown: Option<&Expanded>, text: &str, whole: &UseStateHandle<Option
         };
     };
     match shown {
-        Shown::Expansion {
+        ShapeShown::Expansion {
             text: printed,
             findings,
         } => html! {
@@ -278,7 +278,7 @@ fn expansion(shown: Option<&Expanded>, text: &str, whole: &UseStateHandle<Option
                 }
             </>
         },
-        Shown::Error {
+        ShapeShown::Error {
             before,
             marked,
             after,

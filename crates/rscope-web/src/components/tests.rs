@@ -340,7 +340,7 @@ async fn grid_folds_and_strips() {
 #[wasm_bindgen_test]
 async fn grid_shows_the_linked_entry_and_scrolls_to_it() {
     let text = r#"{"version": 1, "execution": {"R_lite": [{"rank": "0-89", "children": {"core": "0-3"}}, {"rank": "90-99", "children": {"core": "0-7"}}]}}"#;
-    let entry = rscope_core::report::analyze(text).entries[1].clone();
+    let entry = rscope_core::report::make_report(text).entries[1].clone();
     assert_eq!(entry.ranks.to_string(), "90-99");
     let (root, _) = mount_grid(
         text,

@@ -200,7 +200,7 @@ fn graph_panels(props: &PanelsProps) -> Html {
     let on_found = {
         let (found, outline) = (found.clone(), props.outline.clone());
         Callback::from(move |hits: Vec<usize>| {
-            // Placed here, once: the tree draws on every scroll.
+            // PlacedBox here, once: the tree draws on every scroll.
             let placed = Rc::new(outline.found(&hits));
             found.set(Some((outline.clone(), placed)));
         })
@@ -242,7 +242,7 @@ fn graph_panels(props: &PanelsProps) -> Html {
 const WARM_UP_MS: u32 = 200;
 
 /// Draw the tree and picture of a small graph (the last parts of the
-/// worker's warm-up answer, [`crate::worker::warm_up`]) into an
+/// worker's warm-up answer, [`crate::analysis_worker::warm_up`]) into an
 /// element that is never on the page, then take them down. The browser
 /// compiles each wasm function when it is first called: a page that had
 /// drawn no graph compiled the picture's and the tree's code (and the
@@ -250,7 +250,7 @@ const WARM_UP_MS: u32 = 200;
 /// 4 042-vertex paste's; this compiles them while the page is idle.
 #[cfg(feature = "page")]
 pub fn warm_up(parts: &[wasm_bindgen::JsValue]) {
-    use crate::worker::part_bytes;
+    use crate::analysis_worker::part_bytes;
     let part = |i: usize| part_bytes(parts.get(i));
     let Ok(mut drawn) = rscope_core::analysis::Drawn::from_rest(&part(0)) else {
         return;

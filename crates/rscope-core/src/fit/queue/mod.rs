@@ -133,7 +133,7 @@ pub struct JobView {
 
 /// The whole queue as the page shows it.
 #[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
-pub struct View {
+pub struct QueueView {
     /// The jobs, in order.
     pub jobs: Vec<JobView>,
     /// Nodes per number of free cores, most free first.
@@ -403,10 +403,10 @@ impl Queue {
     }
 
     /// What the page shows.
-    pub fn view(&self) -> View {
+    pub fn view(&self) -> QueueView {
         let free = self.free_per_node();
         let has_gpus = free.iter().any(|f| f.2 > 0) || self.all.count("gpu") > 0;
-        View {
+        QueueView {
             jobs: self.jobs.iter().map(job_view).collect(),
             cores: histogram(free.iter().map(|f| f.1)),
             gpus: if has_gpus {

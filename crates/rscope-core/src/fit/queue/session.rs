@@ -4,7 +4,7 @@
 //! operation with [`QueueSession::apply`]; the page posts operations and
 //! draws replies. Both cross in postcard's binary form.
 
-use super::{Queue, View};
+use super::{Queue, QueueView};
 use crate::fit::Policy;
 use serde::{Deserialize, Serialize};
 
@@ -43,7 +43,7 @@ pub enum QueueOp {
 pub struct QueueReply {
     /// What the page shows; left out when more operations wait behind
     /// this one (the worker answers a burst of clicks with one view).
-    pub view: Option<View>,
+    pub view: Option<QueueView>,
     /// Why the operation did nothing (a bad shape, nothing to step over).
     pub error: Option<String>,
     /// The status document `{all, allocated, down}`, for [`QueueOp::Export`].

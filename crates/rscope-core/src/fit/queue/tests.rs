@@ -122,7 +122,7 @@ fn stepping_back_and_forward_replays_the_actions() {
     assert_eq!(q.forward(), Err("nothing to step forward to".to_string()));
     assert_eq!(
         q.view(),
-        View {
+        QueueView {
             note: "stepped forward: free job 1".into(),
             ..after
         }

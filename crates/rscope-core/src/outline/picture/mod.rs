@@ -1,6 +1,6 @@
 //! The containment tree as nested boxes, the way hwloc's `lstopo` draws a
 //! machine: each vertex a box holding its children's boxes, laid out in
-//! rows. A pure function of the outline and a [`View`] (which subtree is
+//! rows. A pure function of the outline and a [`Framing`] (which subtree is
 //! in focus, which runs of identical siblings are unfolded); the page only
 //! paints the rectangles it returns and hit-tests them.
 //!
@@ -45,7 +45,7 @@ const ASPECT: f64 = 2.0;
 
 /// What part of the graph is drawn and how.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct View {
+pub struct Framing {
     /// The vertex whose subtree is drawn; the whole forest when `None`.
     pub focus: Option<usize>,
     /// Runs of identical siblings shown one box each, named by their
@@ -55,7 +55,7 @@ pub struct View {
 
 /// Whether a box shows its children.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Shown {
+pub enum ChildrenShown {
     /// The vertex has no children.
     Leaf,
     /// Its children are drawn inside.
@@ -66,7 +66,7 @@ pub enum Shown {
 
 /// One drawn box.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Placed {
+pub struct PlacedBox {
     /// The vertex drawn (the first member of a folded run).
     pub vertex: usize,
     /// The last member of a folded run (`vertex` when not folded).
@@ -79,7 +79,7 @@ pub struct Placed {
     /// The index of the enclosing box.
     pub parent: Option<usize>,
     /// Whether its children are drawn.
-    pub shown: Shown,
+    pub shown: ChildrenShown,
     /// The first line: the name, or `core ×64` for a folded run.
     pub title: String,
     /// The second line (may be empty): size and unit, or the counts of a
@@ -100,7 +100,7 @@ pub struct Placed {
 pub struct Picture {
     /// Boxes, each after its enclosing box (paint in order, hit-test in
     /// reverse).
-    pub boxes: Vec<Placed>,
+    pub boxes: Vec<PlacedBox>,
     /// Width of the whole picture.
     pub width: f64,
     /// Height of the whole picture.
@@ -123,7 +123,7 @@ struct Item {
 
 /// The children of `v` as boxes: runs of identical siblings folded
 /// unless `view` unfolds them.
-fn runs(outline: &Outline, v: usize, view: &View) -> Vec<(usize, usize, usize, Option<usize>)> {
+fn runs(outline: &Outline, v: usize, view: &Framing) -> Vec<(usize, usize, usize, Option<usize>)> {
     let kids = outline.tree.children(v);
     let looks = &outline.looks;
     let mut out = Vec::new();
@@ -148,7 +148,7 @@ fn runs(outline: &Outline, v: usize, view: &View) -> Vec<(usize, usize, usize, O
 
 /// Choose the boxes: the focus (or the roots), then whole levels below
 /// while the count stays within the budget.
-fn choose(outline: &Outline, view: &View) -> (Vec<Item>, usize) {
+fn choose(outline: &Outline, view: &Framing) -> (Vec<Item>, usize) {
     let item = |(vertex, last, count, run): (usize, usize, usize, Option<usize>), parent| Item {
         vertex,
         last,
@@ -261,7 +261,7 @@ pub fn flow(kids: &[(f64, f64)]) -> (Vec<(f64, f64)>, f64, f64) {
 }
 
 /// Lay out the picture of `outline` as `view` asks.
-pub fn layout(outline: &Outline, view: &View) -> Picture {
+pub fn layout(outline: &Outline, view: &Framing) -> Picture {
     let (items, not_drawn) = choose(outline, view);
     let texts: Vec<(String, String)> = items.iter().map(|it| texts(outline, it)).collect();
     let mut size = vec![(0.0, 0.0); items.len()];
@@ -291,15 +291,15 @@ pub fn layout(outline: &Outline, view: &View) -> Picture {
     for (&i, xy) in tops.iter().zip(at) {
         offset[i] = xy;
     }
-    let mut boxes: Vec<Placed> = Vec::with_capacity(items.len());
+    let mut boxes: Vec<PlacedBox> = Vec::with_capacity(items.len());
     for (i, (it, (title, detail))) in items.iter().zip(texts).enumerate() {
         let (px, py) = it.parent.map_or((0.0, 0.0), |p| (boxes[p].x, boxes[p].y));
         let shown = match (it.open, outline.tree.children(it.vertex).is_empty()) {
-            (_, true) => Shown::Leaf,
-            (true, false) => Shown::Open,
-            (false, false) => Shown::Closed,
+            (_, true) => ChildrenShown::Leaf,
+            (true, false) => ChildrenShown::Open,
+            (false, false) => ChildrenShown::Closed,
         };
-        boxes.push(Placed {
+        boxes.push(PlacedBox {
             vertex: it.vertex,
             last: it.last,
             count: it.count,
@@ -324,7 +324,7 @@ pub fn layout(outline: &Outline, view: &View) -> Picture {
 
 /// How a box stands to the vertices a find matched.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Mark {
+pub enum FindMark {
     /// No match in it.
     None,
     /// Its vertex (or a member of its folded run) matched.
@@ -363,12 +363,12 @@ impl Picture {
         let pos = outline.tree.subtree(v).start;
         self.boxes.iter().rposition(|b| {
             let r = members_range(outline, b);
-            b.vertex == v || (!r.is_empty() && r.contains(&pos) && b.shown != Shown::Open)
+            b.vertex == v || (!r.is_empty() && r.contains(&pos) && b.shown != ChildrenShown::Open)
         })
     }
 
     /// How each box stands to `hits` (vertex indices).
-    pub fn marks(&self, outline: &Outline, hits: &[usize]) -> Vec<Mark> {
+    pub fn marks(&self, outline: &Outline, hits: &[usize]) -> Vec<FindMark> {
         let set: HashSet<usize> = hits.iter().copied().collect();
         let mut pos: Vec<usize> = hits
             .iter()
@@ -386,9 +386,9 @@ impl Picture {
                 let hi = pos.partition_point(|&p| p < r.end);
                 // A match of the box's own vertex wins over matches inside.
                 match (own, hi - lo) {
-                    (0, 0) => Mark::None,
-                    (0, _) => Mark::Within,
-                    _ => Mark::Hit,
+                    (0, 0) => FindMark::None,
+                    (0, _) => FindMark::Within,
+                    _ => FindMark::Hit,
                 }
             })
             .collect()
@@ -459,7 +459,7 @@ impl Picture {
     pub fn svg(
         &self,
         fills: &[String],
-        marks: &[Mark],
+        marks: &[FindMark],
         ink: &str,
         lines: &[(usize, usize, String)],
     ) -> String {
@@ -471,8 +471,8 @@ impl Picture {
         for (i, b) in self.boxes.iter().enumerate() {
             let fill = fills.get(i).map_or("none", String::as_str);
             let stroke = match marks.get(i) {
-                Some(Mark::Hit) => " stroke-width=\"3\"",
-                Some(Mark::Within) => " stroke-dasharray=\"4 2\"",
+                Some(FindMark::Hit) => " stroke-width=\"3\"",
+                Some(FindMark::Within) => " stroke-dasharray=\"4 2\"",
                 _ => "",
             };
             out.push_str(&format!(
@@ -519,7 +519,7 @@ impl Picture {
 /// into view: not at all when it is in view, else the least along each
 /// axis, and to the box's left or top edge when it is larger than the
 /// view (its title is there).
-pub fn scroll_to_show(view: (f64, f64, f64, f64), b: &Placed) -> (f64, f64) {
+pub fn scroll_to_show(view: (f64, f64, f64, f64), b: &PlacedBox) -> (f64, f64) {
     let axis = |at: f64, size: f64, lo: f64, len: f64| {
         let (lo_b, hi_b) = (lo - RING, lo + len + RING);
         if hi_b - lo_b > size || lo_b < at {
@@ -539,7 +539,7 @@ pub const RING: f64 = 2.0;
 
 /// The vertices a box stands for: its vertex, or every member of its
 /// folded run (consecutive children of one parent).
-pub fn members(outline: &Outline, b: &Placed) -> Vec<usize> {
+pub fn members(outline: &Outline, b: &PlacedBox) -> Vec<usize> {
     if b.count <= 1 {
         return vec![b.vertex];
     }
@@ -557,12 +557,12 @@ pub fn members(outline: &Outline, b: &Placed) -> Vec<usize> {
 
 /// The preorder range of every subtree a box stands for (consecutive
 /// siblings have consecutive subtrees).
-fn members_range(outline: &Outline, b: &Placed) -> std::ops::Range<usize> {
+fn members_range(outline: &Outline, b: &PlacedBox) -> std::ops::Range<usize> {
     let (a, z) = (outline.tree.subtree(b.vertex), outline.tree.subtree(b.last));
     a.start..z.end.max(a.start)
 }
 
-impl View {
+impl Framing {
     /// Draw the subtree of the focus's parent (the whole forest above a
     /// root).
     pub fn zoom_out(&mut self, outline: &Outline) {
@@ -579,7 +579,7 @@ impl View {
 
 /// What the boxes are coloured by.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ColourBy {
+pub enum PictureColorBy {
     /// The vertex type.
     Type,
     /// A property: its value, or that the vertex lacks it.
@@ -591,7 +591,7 @@ pub enum ColourBy {
 impl Picture {
     /// The colour keys of the boxes, in order of first appearance: the
     /// legend, whose position picks each key's colour.
-    pub fn legend(&self, outline: &Outline, by: &ColourBy) -> Vec<String> {
+    pub fn legend(&self, outline: &Outline, by: &PictureColorBy) -> Vec<String> {
         let mut out: Vec<String> = Vec::new();
         for b in &self.boxes {
             let k = outline.colour_key(b.vertex, by);
@@ -613,9 +613,9 @@ const TYPE_SLOTS: [&str; 7] = ["cluster", "rack", "node", "socket", "core", "gpu
 /// document (a fixed one for the usual types, else one picked by its
 /// name), so a core looks the same from one graph to the next; a property
 /// value or a state takes its place in the legend.
-pub fn colour_slot(key: &str, place: usize, by: &ColourBy, slots: usize) -> usize {
+pub fn colour_slot(key: &str, place: usize, by: &PictureColorBy, slots: usize) -> usize {
     let slots = slots.max(1);
-    if *by != ColourBy::Type {
+    if *by != PictureColorBy::Type {
         return place % slots;
     }
     match TYPE_SLOTS.iter().position(|t| *t == key) {
@@ -633,10 +633,10 @@ pub fn colour_slot(key: &str, place: usize, by: &ColourBy, slots: usize) -> usiz
 impl Outline {
     /// The key `v` is coloured by: its type, `p=value` (`p` for an empty
     /// value) or `no p`, or `up` or `down`.
-    pub fn colour_key(&self, v: usize, by: &ColourBy) -> String {
+    pub fn colour_key(&self, v: usize, by: &PictureColorBy) -> String {
         match by {
-            ColourBy::Type => self.labels.kind(v).to_string(),
-            ColourBy::Property(p) => {
+            PictureColorBy::Type => self.labels.kind(v).to_string(),
+            PictureColorBy::Property(p) => {
                 let props = self.looks.properties(v);
                 match props.binary_search_by(|(k, _)| k.as_str().cmp(p)) {
                     Ok(i) if props[i].1.is_empty() => p.clone(),
@@ -644,8 +644,8 @@ impl Outline {
                     Err(_) => format!("no {p}"),
                 }
             }
-            ColourBy::State if self.looks.status(v) == 0 => "up".to_string(),
-            ColourBy::State => "down".to_string(),
+            PictureColorBy::State if self.looks.status(v) == 0 => "up".to_string(),
+            PictureColorBy::State => "down".to_string(),
         }
     }
 
@@ -661,7 +661,7 @@ impl Outline {
 
     /// What hovering box `b` shows: name and type, path, rank, size,
     /// status, properties, and the counts by type of its subtree.
-    pub fn describe(&self, b: &Placed) -> Vec<String> {
+    pub fn describe(&self, b: &PlacedBox) -> Vec<String> {
         let v = b.vertex;
         let (labels, looks) = (&self.labels, &self.looks);
         let mut out = vec![format!("{} ({})", labels.name(v), labels.kind(v))];

@@ -32,7 +32,7 @@ pub(crate) fn doc(vertices: &[(&str, &str, Option<usize>, u64, &str)]) -> String
 }
 
 pub(crate) fn outline(text: &str) -> Outline {
-    let (a, diags) = jgf::analyze(text);
+    let (a, diags) = jgf::read_indexed(text);
     assert!(
         diags
             .iter()
@@ -82,7 +82,7 @@ fn rects(p: &Picture) -> Vec<Rect<'_>> {
 #[test]
 fn identical_siblings_fold_and_boxes_nest_in_rows() {
     let o = small();
-    let p = layout(&o, &View::default());
+    let p = layout(&o, &Framing::default());
     assert_eq!(
         rects(&p),
         [
@@ -103,12 +103,12 @@ fn identical_siblings_fold_and_boxes_nest_in_rows() {
     assert_eq!(
         p.boxes.iter().map(|b| b.shown).collect::<Vec<_>>(),
         [
-            Shown::Open,
-            Shown::Open,
-            Shown::Open,
-            Shown::Leaf,
-            Shown::Leaf,
-            Shown::Leaf
+            ChildrenShown::Open,
+            ChildrenShown::Open,
+            ChildrenShown::Open,
+            ChildrenShown::Leaf,
+            ChildrenShown::Leaf,
+            ChildrenShown::Leaf
         ]
     );
     // node1's lone core is no run: too short to fold.
@@ -118,7 +118,7 @@ fn identical_siblings_fold_and_boxes_nest_in_rows() {
 #[test]
 fn an_unfolded_run_draws_each_member() {
     let o = small();
-    let mut view = View::default();
+    let mut view = Framing::default();
     view.toggle(2);
     let p = layout(&o, &view);
     let under_node0: Vec<_> = rects(&p)
@@ -139,15 +139,15 @@ fn an_unfolded_run_draws_each_member() {
         .iter()
         .all(|b| b.run == Some(2) || b.vertex == 6));
     view.toggle(2);
-    assert_eq!(view, View::default());
+    assert_eq!(view, Framing::default());
 }
 
 #[test]
 fn zooming_draws_one_subtree_and_the_breadcrumb_leads_back() {
     let o = small();
-    let mut view = View {
+    let mut view = Framing {
         focus: Some(7),
-        ..View::default()
+        ..Framing::default()
     };
     let p = layout(&o, &view);
     assert_eq!(
@@ -189,12 +189,12 @@ fn wide(nodes: usize, cores: usize) -> Outline {
 #[test]
 fn levels_over_the_budget_are_closed_and_show_their_counts() {
     let o = wide(700, 2);
-    let p = layout(&o, &View::default());
+    let p = layout(&o, &Framing::default());
     assert_eq!((p.boxes.len(), p.not_drawn), (701, 0));
-    assert_eq!(p.boxes[0].shown, Shown::Open);
+    assert_eq!(p.boxes[0].shown, ChildrenShown::Open);
     assert!(p.boxes[1..]
         .iter()
-        .all(|b| b.shown == Shown::Closed && b.detail == "2 cores"));
+        .all(|b| b.shown == ChildrenShown::Closed && b.detail == "2 cores"));
     assert_eq!(
         (p.boxes[1].title.as_str(), p.boxes[700].title.as_str()),
         ("node0", "node699")
@@ -202,19 +202,19 @@ fn levels_over_the_budget_are_closed_and_show_their_counts() {
     // Zooming into a node opens it.
     let z = layout(
         &o,
-        &View {
+        &Framing {
             focus: Some(1),
-            ..View::default()
+            ..Framing::default()
         },
     );
     assert_eq!(z.boxes.len(), 3);
-    assert_eq!(z.boxes[0].shown, Shown::Open);
+    assert_eq!(z.boxes[0].shown, ChildrenShown::Open);
 }
 
 #[test]
 fn one_level_over_the_budget_is_drawn_in_part() {
     let o = wide(1600, 0);
-    let p = layout(&o, &View::default());
+    let p = layout(&o, &Framing::default());
     assert_eq!(
         (p.boxes.len(), p.not_drawn),
         (MAX_BOXES, 1600 - (MAX_BOXES - 1))
@@ -225,36 +225,36 @@ fn one_level_over_the_budget_is_drawn_in_part() {
 #[test]
 fn marks_follow_hits_into_folds_and_boxes() {
     let o = small();
-    let p = layout(&o, &View::default());
+    let p = layout(&o, &Framing::default());
     let hits = o.find(&"name=core1".parse().unwrap());
     assert_eq!(hits, [3]);
     assert_eq!(
         p.marks(&o, &hits),
         [
-            Mark::Within,
-            Mark::Within,
-            Mark::None,
-            Mark::Hit,
-            Mark::None,
-            Mark::None
+            FindMark::Within,
+            FindMark::Within,
+            FindMark::None,
+            FindMark::Hit,
+            FindMark::None,
+            FindMark::None
         ]
     );
     let nodes = o.find(&"type=node".parse().unwrap());
     assert_eq!(
         p.marks(&o, &nodes),
         [
-            Mark::Within,
-            Mark::Hit,
-            Mark::Hit,
-            Mark::None,
-            Mark::None,
-            Mark::None
+            FindMark::Within,
+            FindMark::Hit,
+            FindMark::Hit,
+            FindMark::None,
+            FindMark::None,
+            FindMark::None
         ]
     );
     // Every vertex of the fixture has rank -1: each box is a hit of its
     // own, though it holds hits too.
     let all = o.find(&"rank=-1".parse().unwrap());
-    assert_eq!(p.marks(&o, &all), [Mark::Hit; 6]);
+    assert_eq!(p.marks(&o, &all), [FindMark::Hit; 6]);
     assert_eq!(p.box_of(&o, 4), Some(3));
     assert_eq!(p.box_of(&o, 7), Some(2));
 }
@@ -262,7 +262,7 @@ fn marks_follow_hits_into_folds_and_boxes() {
 #[test]
 fn keys_move_among_boxes_zoom_and_fold() {
     let o = small();
-    let p = layout(&o, &View::default());
+    let p = layout(&o, &Framing::default());
     assert_eq!(p.press(&o, 1, "ArrowRight"), Move::Focus(2));
     assert_eq!(p.press(&o, 2, "ArrowRight"), Move::Stay);
     assert_eq!(p.press(&o, 2, "ArrowLeft"), Move::Focus(1));
@@ -285,7 +285,7 @@ fn keys_move_among_boxes_zoom_and_fold() {
 #[test]
 fn hover_describes_a_fold_and_colours_have_a_legend() {
     let o = small();
-    let p = layout(&o, &View::default());
+    let p = layout(&o, &Framing::default());
     assert_eq!(
         o.describe(&p.boxes[3]),
         [
@@ -303,19 +303,22 @@ fn hover_describes_a_fold_and_colours_have_a_legend() {
         ["node0 (node)", "/cluster0/node0", "holds 4 cores, 1 memory"]
     );
     assert_eq!(
-        p.legend(&o, &ColourBy::Type),
+        p.legend(&o, &PictureColorBy::Type),
         ["cluster", "node", "core", "memory"]
     );
-    assert_eq!(p.legend(&o, &ColourBy::State), ["up"]);
-    assert_eq!(p.legend(&o, &ColourBy::Property("x".into())), ["no x"]);
+    assert_eq!(p.legend(&o, &PictureColorBy::State), ["up"]);
+    assert_eq!(
+        p.legend(&o, &PictureColorBy::Property("x".into())),
+        ["no x"]
+    );
 }
 
 #[test]
 fn svg_escapes_names() {
     let o = outline(&doc(&[("cluster", "<a&b>", None, 1, "")]));
-    let p = layout(&o, &View::default());
+    let p = layout(&o, &Framing::default());
     assert_eq!(
-        p.svg(&["#eee".to_string()], &[Mark::Hit], "#111", &[]),
+        p.svg(&["#eee".to_string()], &[FindMark::Hit], "#111", &[]),
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"43\" height=\"22\" font-family=\"monospace\" font-size=\"11\">\n\
          <rect x=\"0\" y=\"0\" width=\"43\" height=\"22\" fill=\"#eee\" stroke=\"#111\" stroke-width=\"3\"/>\n\
          <text x=\"4\" y=\"15\" fill=\"#111\">&lt;a&amp;b&gt;</text>\n</svg>\n"
@@ -328,7 +331,7 @@ fn an_svg_of_names_full_of_control_characters_parses_as_xml() {
         ("cluster", "c\\u0001<0>", None, 1, ""),
         ("node", "n\\u001f\\uffff", Some(0), 1, ""),
     ]));
-    let p = layout(&o, &View::default());
+    let p = layout(&o, &Framing::default());
     let svg = p.svg(&["#eee".to_string(), "#ddd".to_string()], &[], "#111", &[]);
     let doc = roxmltree::Document::parse(&svg).expect("well-formed XML");
     let texts: Vec<&str> = doc.descendants().filter_map(|n| n.text()).collect();
@@ -342,7 +345,7 @@ fn find_in_the_outline_agrees_with_find_in_the_graph() {
         include_str!("../../../../../tests/fixtures/jgf/power.json"),
         include_str!("../../../../../tests/fixtures/r/with-graph.json"),
     ] {
-        let (a, _) = jgf::analyze(text);
+        let (a, _) = jgf::read_indexed(text);
         let a = a.unwrap();
         let o = Outline::new(Some(a.clone()), None, 1).unwrap();
         for q in [
@@ -376,7 +379,7 @@ fn nodes_where_r_lite_and_the_graph_disagree_are_marked() {
         1,
     );
     let r = crate::rset::load(&text).unwrap();
-    let (a, _) = jgf::analyze(&text);
+    let (a, _) = jgf::read_indexed(&text);
     let o = Outline::new(a, Some(&r), 1).unwrap();
     assert_eq!(
         o.looks().differences().collect::<Vec<_>>(),
@@ -385,7 +388,7 @@ fn nodes_where_r_lite_and_the_graph_disagree_are_marked() {
             "rank 1: core 2 only in R_lite"
         ]
     );
-    let p = layout(&o, &View::default());
+    let p = layout(&o, &Framing::default());
     let titles: Vec<&str> = p.boxes.iter().map(|b| b.title.as_str()).collect();
     assert_eq!(
         titles,
@@ -425,14 +428,14 @@ fn a_byte_of_the_text_names_its_vertex_and_box() {
         None
     );
     assert_eq!(o.looks().vertex_at(0), None);
-    let p = layout(&o, &View::default());
+    let p = layout(&o, &Framing::default());
     assert_eq!(p.box_of(&o, 1), Some(1));
 }
 
 #[test]
 fn power_edges_are_lines_between_drawn_boxes() {
     let o = outline(include_str!("../../../../../tests/fixtures/jgf/power.json"));
-    let p = layout(&o, &View::default());
+    let p = layout(&o, &Framing::default());
     let titles: Vec<&str> = p.boxes.iter().map(|b| b.title.as_str()).collect();
     assert_eq!(
         titles,
@@ -459,9 +462,9 @@ fn power_edges_are_lines_between_drawn_boxes() {
     // Zoomed into node1, only node1 is drawn: no line has both ends.
     let z = layout(
         &o,
-        &View {
+        &Framing {
             focus: Some(6),
-            ..View::default()
+            ..Framing::default()
         },
     );
     assert_eq!(z.overlay(&o), []);
@@ -469,13 +472,13 @@ fn power_edges_are_lines_between_drawn_boxes() {
 
 #[test]
 fn scrolling_shows_the_focused_box_with_its_ring() {
-    let b = |x: f64, y: f64, w: f64, h: f64| Placed {
+    let b = |x: f64, y: f64, w: f64, h: f64| PlacedBox {
         vertex: 0,
         last: 0,
         count: 1,
         run: None,
         parent: None,
-        shown: Shown::Leaf,
+        shown: ChildrenShown::Leaf,
         title: String::new(),
         detail: String::new(),
         x,
@@ -512,22 +515,22 @@ fn scrolling_shows_the_focused_box_with_its_ring() {
 fn a_type_keeps_its_colour_from_one_document_to_the_next() {
     // A core is the fifth key of one legend and the second of another:
     // the same slot in both.
-    let core = |place| colour_slot("core", place, &ColourBy::Type, 8);
+    let core = |place| colour_slot("core", place, &PictureColorBy::Type, 8);
     assert_eq!((core(4), core(1)), (4, 4));
     let usual: Vec<usize> = ["cluster", "rack", "node", "socket", "core", "gpu", "memory"]
         .iter()
-        .map(|t| colour_slot(t, 0, &ColourBy::Type, 8))
+        .map(|t| colour_slot(t, 0, &PictureColorBy::Type, 8))
         .collect();
     assert_eq!(usual, [0, 1, 2, 3, 4, 5, 6]);
     // Another type's slot is picked by its name alone.
-    let pdu = colour_slot("pdu", 0, &ColourBy::Type, 8);
-    assert_eq!(pdu, colour_slot("pdu", 6, &ColourBy::Type, 8));
+    let pdu = colour_slot("pdu", 0, &PictureColorBy::Type, 8);
+    assert_eq!(pdu, colour_slot("pdu", 6, &PictureColorBy::Type, 8));
     // Property values and states take their place in the legend.
-    let by = ColourBy::Property("arch".into());
+    let by = PictureColorBy::Property("arch".into());
     assert_eq!(
         (
             colour_slot("arch=x86", 3, &by, 8),
-            colour_slot("up", 9, &ColourBy::State, 8)
+            colour_slot("up", 9, &PictureColorBy::State, 8)
         ),
         (3, 1)
     );

@@ -6,7 +6,7 @@
 //! (the in-browser component tests serve no `static/`), the page analyses
 //! on its own thread instead, as it did before.
 //!
-//! The page's side is an [`Analyst`], a [`Channel`] of [`Asked`]: the
+//! The page's side is an [`Analyst`], a [`Channel`] of [`AnalysisAsk`]: the
 //! channel common to the page's workers numbers the requests, lets the
 //! newest of each lane win, posts a long text in pieces, answers here when
 //! no worker runs, and asks a restarted worker again; this file says what
@@ -131,8 +131,8 @@ pub fn stay_on_this_thread() {
     HERE_ONLY.with(|h| h.set(true));
 }
 
-/// The analysis worker's channel ([`Asked`] says what crosses it).
-pub type Analyst = Channel<Asked>;
+/// The analysis worker's channel ([`AnalysisAsk`] says what crosses it).
+pub type Analyst = Channel<AnalysisAsk>;
 
 /// A new analysis channel: started at once, so that the worker has loaded
 /// the core before the first paste; none where [`stay_on_this_thread`].
@@ -170,7 +170,7 @@ fn here(text: &str, early: impl FnOnce(Vec<JsValue>)) -> Drawn {
         None => Some(early),
     };
     let mut begun = Analysis::begin(text);
-    let first = begun.take_early();
+    let first = begun.take_first_stage();
     if let Some(early) = early {
         early(as_js(first));
     }
@@ -210,7 +210,7 @@ fn key_of(on_answer: &Rc<dyn Fn(Answer)>) -> usize {
 /// both stages. An outline is kept for [`handed_outline`], and the last
 /// part names it.
 fn answer_here(seq: u32, text: &str, on_answer: &Rc<dyn Fn(Answer)>) {
-    let mut drawn = here(text, |parts| on_answer((seq, Stage::Early, parts)));
+    let mut drawn = here(text, |parts| on_answer((seq, Stage::First, parts)));
     let mut parts = as_js(drawn.later_parts());
     if let Some(outline) = drawn.outline.take() {
         let key = key_of(on_answer);
@@ -221,7 +221,7 @@ fn answer_here(seq: u32, text: &str, on_answer: &Rc<dyn Fn(Answer)>) {
         });
         parts.push(JsValue::from_f64(key as f64));
     }
-    on_answer((seq, Stage::Later, parts));
+    on_answer((seq, Stage::Last, parts));
 }
 
 /// The outline handed over with `parts`, the last parts of the answer to
@@ -245,7 +245,7 @@ pub fn part_bytes(part: Option<&JsValue>) -> Vec<u8> {
 }
 
 /// What the analysis worker is asked, with whom its answer is told.
-pub enum Asked {
+pub enum AnalysisAsk {
     /// The analysis of a text, as request `seq` of the page's
     /// [`rscope_core::analysis::request::Requests`].
     Analysis {
@@ -292,12 +292,12 @@ pub enum Lane {
     Compare,
 }
 
-impl Work for Asked {
+impl Work for AnalysisAsk {
     fn lane(&self) -> u8 {
         (match self {
-            Asked::Analysis { .. } => Lane::Analysis,
-            Asked::Member { .. } => Lane::Member,
-            Asked::Compare { .. } => Lane::Compare,
+            AnalysisAsk::Analysis { .. } => Lane::Analysis,
+            AnalysisAsk::Member { .. } => Lane::Member,
+            AnalysisAsk::Compare { .. } => Lane::Compare,
         }) as u8
     }
 
@@ -307,9 +307,9 @@ impl Work for Asked {
         let strings =
             |v: &[String]| -> js_sys::Array { v.iter().map(|s| JsValue::from_str(s)).collect() };
         match self {
-            Asked::Analysis { sent, .. } => return sent.piece(message, at),
-            Asked::Member { text, .. } => set(&message, "member", &JsValue::from_str(text)),
-            Asked::Compare {
+            AnalysisAsk::Analysis { sent, .. } => return sent.piece(message, at),
+            AnalysisAsk::Member { text, .. } => set(&message, "member", &JsValue::from_str(text)),
+            AnalysisAsk::Compare {
                 texts,
                 letters,
                 names,
@@ -326,20 +326,20 @@ impl Work for Asked {
 
     fn answered(&self, data: &JsValue) -> bool {
         match self {
-            Asked::Analysis { seq, told, .. } => {
+            AnalysisAsk::Analysis { seq, told, .. } => {
                 let stage = match field(data, "early").is_truthy() {
-                    true => Stage::Early,
-                    false => Stage::Later,
+                    true => Stage::First,
+                    false => Stage::Last,
                 };
                 let parts = js_sys::Array::from(&field(data, "parts")).to_vec();
                 told((*seq, stage, parts));
-                stage == Stage::Later
+                stage == Stage::Last
             }
-            Asked::Member { seq, told, .. } => {
+            AnalysisAsk::Member { seq, told, .. } => {
                 told(*seq, field(data, "member"));
                 true
             }
-            Asked::Compare { seq, told, .. } => {
+            AnalysisAsk::Compare { seq, told, .. } => {
                 told(*seq, field(data, "compared"));
                 true
             }
@@ -350,11 +350,11 @@ impl Work for Asked {
         // The element's bundle (no `page` feature) colours by no other
         // tab and compares none, and has no room for their code.
         match self {
-            Asked::Analysis { seq, sent, told } => answer_here(*seq, &sent.text(), told),
-            Asked::Member { seq, text, told } if cfg!(feature = "page") => {
+            AnalysisAsk::Analysis { seq, sent, told } => answer_here(*seq, &sent.text(), told),
+            AnalysisAsk::Member { seq, text, told } if cfg!(feature = "page") => {
                 told(*seq, member_set_for_page(text).into())
             }
-            Asked::Compare {
+            AnalysisAsk::Compare {
                 seq,
                 texts,
                 letters,
@@ -375,11 +375,11 @@ impl Work for Asked {
     /// requests ([`rscope_core::analysis::request::Requests::cancel`]); a
     /// membership set or compare view is asked again.
     fn ask_again(&self) -> bool {
-        !matches!(self, Asked::Analysis { .. })
+        !matches!(self, AnalysisAsk::Analysis { .. })
     }
 }
 
-impl Script for Asked {
+impl Script for AnalysisAsk {
     const SCRIPT: &'static str = "static/worker.js";
 
     /// The worker's warm-up answer: drawn off-screen, once. (The element's
@@ -392,25 +392,25 @@ impl Script for Asked {
     }
 }
 
-impl Channel<Asked> {
+impl Channel<AnalysisAsk> {
     /// Ask for the analysis of `text` as request `seq`; `told` is told
     /// each stage.
     pub fn post(&self, seq: u32, text: &Text, told: &Told) {
         let (sent, told) = (Sent::Text(text.clone()), told.clone());
-        self.ask(Asked::Analysis { seq, sent, told });
+        self.ask(AnalysisAsk::Analysis { seq, sent, told });
     }
 
     /// [`Channel::post`] with the text as a JavaScript string (a paste has
     /// it so), which the worker is sent without a conversion.
     pub fn post_js(&self, seq: u32, text: &js_sys::JsString, told: &Told) {
         let (sent, told) = (Sent::Js(text.clone()), told.clone());
-        self.ask(Asked::Analysis { seq, sent, told });
+        self.ask(AnalysisAsk::Analysis { seq, sent, told });
     }
 
     /// Ask for the main set of another tab's `text` as request `seq`.
     pub fn post_member(&self, seq: u32, text: &Text, told: &OnMember) {
         let (text, told) = (text.clone(), told.clone());
-        self.ask(Asked::Member { seq, text, told });
+        self.ask(AnalysisAsk::Member { seq, text, told });
     }
 
     /// Ask for the compare view of `texts` (the active tab's first), named
@@ -423,7 +423,7 @@ impl Channel<Asked> {
         told: &OnMember,
     ) {
         let (texts, told) = (texts.to_vec(), told.clone());
-        self.ask(Asked::Compare {
+        self.ask(AnalysisAsk::Compare {
             seq,
             texts,
             letters,
