@@ -9,6 +9,7 @@
 #![warn(missing_docs)]
 
 pub mod analysis;
+pub mod canvas;
 pub mod color;
 pub mod commands;
 /// RFC 31 job constraints: the `--requires` query syntax, the JSON form as
@@ -29,6 +30,7 @@ pub mod json;
 pub mod limits;
 pub mod outline;
 pub mod output_format;
+pub mod palette;
 pub mod prune;
 pub mod range;
 pub mod recent;

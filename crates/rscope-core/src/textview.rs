@@ -416,6 +416,35 @@ pub fn byte_of_utf16(text: &str, unit: usize) -> usize {
     text.len()
 }
 
+/// The last character boundary of `text` at or before byte `at` (the end
+/// for `at` past it): where a slice of at most `at` bytes can end.
+pub fn floor_char_boundary(text: &str, at: usize) -> usize {
+    let mut end = at.min(text.len());
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    end
+}
+
+/// `text` cut into byte ranges of at most `max` bytes (at least one
+/// character each), each ending between characters, so that each piece
+/// is UTF-8 alone: how the page stores a long text and posts it to a
+/// worker a piece at a time.
+pub fn utf8_pieces(text: &str, max: usize) -> Vec<Range<usize>> {
+    let mut ranges = Vec::new();
+    let mut at = 0;
+    while at < text.len() {
+        let mut end = floor_char_boundary(text, at.saturating_add(max));
+        if end <= at {
+            // A piece smaller than one character: take the character.
+            end = at + text[at..].chars().next().map_or(1, char::len_utf8);
+        }
+        ranges.push(at..end);
+        at = end;
+    }
+    ranges
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -624,5 +653,16 @@ mod tests {
             [0, 1, 3, 4, 7].map(|u| byte_of_utf16(text, u)),
             [0, 2, 6, 7, 7]
         );
+    }
+
+    #[test]
+    fn utf8_pieces_end_between_characters() {
+        assert_eq!(utf8_pieces("", 4), Vec::<Range<usize>>::new());
+        assert_eq!(utf8_pieces("abcdef", 4), [0..4, 4..6]);
+        // "€" is three bytes: a piece never ends inside it.
+        assert_eq!(utf8_pieces("ab€cd", 4), [0..2, 2..6, 6..7]);
+        assert_eq!(utf8_pieces("€€", 2), [0..3, 3..6]);
+        assert_eq!(floor_char_boundary("a€", 2), 1);
+        assert_eq!(floor_char_boundary("a€", 9), 4);
     }
 }

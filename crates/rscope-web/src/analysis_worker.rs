@@ -482,9 +482,7 @@ impl Sent {
         let mut end = len.min(at.saturating_add(POST_SLICE));
         let value = match self {
             Sent::Text(t) => {
-                while !t.is_char_boundary(end) {
-                    end -= 1;
-                }
+                end = rscope_core::textview::floor_char_boundary(t, end);
                 JsValue::from_str(t.get(at..end).unwrap_or_default())
             }
             Sent::Js(j) => j.slice(at as u32, end as u32).into(),

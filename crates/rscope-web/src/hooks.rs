@@ -5,13 +5,14 @@
 
 use crate::analysis_worker::{forget_handed, part_bytes, Analyst, Answer, OnMember, Told};
 use crate::model::{region_name, CellRef, Example, Linked, Point, RegionOf, Reveal, TextSelection};
+use crate::shown::FirstShown;
 pub use crate::shown::Shown;
-use crate::shown::{Arrival, FirstShown};
 use crate::state::DocsState;
 use crate::workers::Workers;
 use crate::{load, storage};
 use gloo::events::{EventListener, EventListenerOptions};
 use gloo::timers::callback::Timeout;
+use rscope_core::analysis::arrival::{Arrival, Last};
 use rscope_core::analysis::request::{
     progress_line, Edit, Requests, Stage, Taken, PROGRESS_DELAY_MS,
 };
@@ -435,7 +436,7 @@ struct Answers {
     progress: UseStateSetter<Option<String>>,
     pending: Pending,
     kept: Rc<RefCell<Recent<Text, Rc<Shown>>>>,
-    arrival: Rc<RefCell<Arrival>>,
+    arrival: Rc<RefCell<Arrival<Rc<FirstShown>, Vec<JsValue>>>>,
 }
 
 impl Answers {
@@ -461,27 +462,18 @@ impl Answers {
     /// The grid came: lay it out and show it, then the rest if it came
     /// meanwhile.
     fn early(&self, seq: u32, text: Text, parts: Vec<JsValue>) {
-        if self.arrival.borrow().seq == seq {
+        if !self.arrival.borrow_mut().first_came(seq) {
             return; // seeded: these parts came already
         }
         crate::task::mark("rscope:analyze-early");
-        *self.arrival.borrow_mut() = Arrival {
-            seq,
-            ..Arrival::default()
-        };
         let this = self.clone();
         spawn_local(async move {
             let Some(painted) = FirstShown::unpack(&parts, this.current(seq)).await else {
                 return;
             };
             let painted = Rc::new(painted);
-            let later = {
-                let mut a = this.arrival.borrow_mut();
-                if a.seq != seq {
-                    return;
-                }
-                a.painted = Some(painted.clone());
-                a.later.take()
+            let Some(later) = this.arrival.borrow_mut().laid_out(seq, painted.clone()) else {
+                return;
             };
             match later {
                 Some(parts) => this.complete(seq, painted, text, parts).await,
@@ -496,18 +488,9 @@ impl Answers {
     /// The rest came: show it all once the grid is laid out.
     fn later(&self, seq: u32, text: Text, parts: Vec<JsValue>) {
         crate::task::mark("rscope:analyze-end");
-        let painted = {
-            let mut a = self.arrival.borrow_mut();
-            if a.seq != seq {
-                return;
-            }
-            match a.painted.clone() {
-                Some(p) => p,
-                None => {
-                    a.later = Some(parts);
-                    return;
-                }
-            }
+        let (painted, parts) = match self.arrival.borrow_mut().last_came(seq, parts) {
+            Last::Complete(first, last) => (first, last),
+            Last::Kept | Last::Dropped => return,
         };
         let this = self.clone();
         spawn_local(async move { this.complete(seq, painted, text, parts).await });

@@ -9,6 +9,7 @@ pub mod analysis_worker;
 #[cfg(feature = "page")]
 pub mod api;
 pub mod app;
+pub mod canvas;
 pub mod channel;
 pub mod components;
 pub mod embed;

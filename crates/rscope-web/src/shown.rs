@@ -202,15 +202,3 @@ async fn read_pieces(
     }
     Some(Ok(()))
 }
-
-/// Where the two stages of the answer to one request meet: the first one
-/// laid out, or the last parts that came before it was.
-#[derive(Default)]
-pub struct Arrival {
-    /// The request.
-    pub seq: u32,
-    /// The first stage, once laid out.
-    pub painted: Option<Rc<FirstShown>>,
-    /// The last parts, when they came before the first stage was laid out.
-    pub later: Option<Vec<JsValue>>,
-}

@@ -449,17 +449,7 @@ fn chunk_key(key: &str, i: usize) -> String {
 /// The byte ranges of `text`'s chunks: [`CHUNK`] bytes or a little
 /// fewer, each ending between characters, so that each is UTF-8 alone.
 fn chunks(text: &str) -> Vec<std::ops::Range<usize>> {
-    let mut ranges = Vec::new();
-    let mut at = 0;
-    while at < text.len() {
-        let mut end = text.len().min(at + CHUNK);
-        while !text.is_char_boundary(end) {
-            end -= 1;
-        }
-        ranges.push(at..end);
-        at = end;
-    }
-    ranges
+    rscope_core::textview::utf8_pieces(text, CHUNK)
 }
 
 /// A text as the store holds it.

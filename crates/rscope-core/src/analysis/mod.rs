@@ -4,6 +4,7 @@
 //! plus the edits and places the page asks about (a fix applied, where an
 //! entry starts). The page wraps this for sharing; it reads no text itself.
 
+pub mod arrival;
 mod members;
 pub mod request;
 mod text;

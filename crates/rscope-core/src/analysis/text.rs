@@ -14,10 +14,7 @@ pub fn head(text: &str, max: usize) -> Option<&str> {
     if text.len() <= max {
         return None;
     }
-    let mut end = max;
-    while !text.is_char_boundary(end) {
-        end -= 1;
-    }
+    let end = crate::textview::floor_char_boundary(text, max);
     let cut = &text[..end];
     let near = cut.rfind([' ', ',']).filter(|&i| i + 1 >= end / 2);
     Some(near.map_or(cut, |i| &cut[..i + 1]))

@@ -28,10 +28,10 @@ pub const LEGEND_FONT: f64 = 12.0;
 const SWATCH: f64 = 12.0;
 
 /// The colour of text in an export (exports are light, whatever the theme).
-pub const TEXT_COLOR: &str = "#1b1f24";
+pub const TEXT_COLOR: &str = crate::palette::TEXT[0];
 
 /// The background of an export.
-pub const PAGE_COLOR: &str = "#ffffff";
+pub const PAGE_COLOR: &str = crate::palette::PAGE[0];
 
 /// The most display rows and columns an image may hold before it is cut.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -309,7 +309,7 @@ pub fn image(sheet: &Sheet<'_>, limits: &Limits) -> Option<Image> {
             return None;
         }
     }
-    let lattice = (cell >= 4.0).then_some(Lattice {
+    let lattice = (super::geometry::cell_gap(cell) > 0.0).then_some(Lattice {
         x: left,
         y: top,
         cols: frame.cols,

@@ -94,6 +94,21 @@ pub fn step_zoom(zoom: usize, step: isize) -> usize {
     (zoom as isize + step).clamp(0, ZOOMS.len() as isize - 1) as usize
 }
 
+/// The smallest cell, in pixels, drawn with a one-pixel gap around it:
+/// below it the gaps would be most of the cell, so cells touch.
+pub const GAP_FROM_CELL: f64 = 4.0;
+
+/// The gap between cells of size `cell`: one pixel from
+/// [`GAP_FROM_CELL`] up, none below. The page's canvas and the exports
+/// both draw with it.
+pub fn cell_gap(cell: f64) -> f64 {
+    if cell >= GAP_FROM_CELL {
+        1.0
+    } else {
+        0.0
+    }
+}
+
 /// How many display rows one row label names at cell size `cell`: one
 /// from [`LABEL_PITCH`] up, else enough rows to make that pitch, so labels
 /// never overlap.

@@ -537,6 +537,21 @@ impl Grid {
     }
 }
 
+/// The colour of a paint ([`crate::palette`]'s): on the page's canvas,
+/// in its legend and in the exports alike.
+pub fn paint_color(p: Paint) -> &'static str {
+    use crate::palette::{ALLOCATED, CATEGORIES, DOWN, FREE, MARKED, TYPES, UNMARKED};
+    match p {
+        Paint::Type(t) => TYPES[usize::from(t) % TYPES.len()],
+        Paint::Free => FREE,
+        Paint::Allocated => ALLOCATED,
+        Paint::Down => DOWN,
+        Paint::Marked => MARKED,
+        Paint::Unmarked => UNMARKED,
+        Paint::Category(k) => CATEGORIES[usize::from(k) % CATEGORIES.len()],
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -12,7 +12,7 @@ use std::collections::BTreeMap;
 
 /// How many colours the categories take in turn: category `k` is painted
 /// with colour `k % CATEGORY_COLORS`.
-pub const CATEGORY_COLORS: usize = 8;
+pub const CATEGORY_COLORS: usize = crate::palette::CATEGORY_COUNT;
 
 /// Ranks with the ids of each child type they hold (an `R_lite` list).
 pub type Cells = [(IdSet, Vec<(String, IdSet)>)];

@@ -20,34 +20,7 @@ use wasm_bindgen::JsCast;
 use web_sys::{CanvasRenderingContext2d, HtmlCanvasElement, HtmlElement};
 use yew::prelude::*;
 
-/// Colour-blind-safe colours (Okabe–Ito), readable on light and dark.
-const TYPE_COLORS: [&str; 6] = [
-    "#0072B2", "#E69F00", "#009E73", "#CC79A7", "#56B4E9", "#D55E00",
-];
-
-/// The categories of an overlay (compare regions, jobs, a fit), in turn:
-/// the same colours as the job queue's swatches (`queue-colour-N`), which
-/// stay apart on the light and the dark page.
-pub const CATEGORY_COLORS: [&str; rscope_core::grid::overlay::CATEGORY_COLORS] = [
-    "#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#17becf",
-];
-
-/// The outline of linked cells, light and dark theme: a purple that stands
-/// out from every paint.
-const LINK_COLOR: [&str; 2] = ["#5a1e6e", "#f0c4ff"];
-
-/// The colour of a paint.
-pub fn paint_color(p: Paint) -> &'static str {
-    match p {
-        Paint::Type(t) => TYPE_COLORS[usize::from(t) % TYPE_COLORS.len()],
-        Paint::Free => "#009E73",
-        Paint::Allocated => "#0072B2",
-        Paint::Down => "#D55E00",
-        Paint::Marked => "#E69F00",
-        Paint::Unmarked => "#8a939c",
-        Paint::Category(k) => CATEGORY_COLORS[usize::from(k) % CATEGORY_COLORS.len()],
-    }
-}
+pub use rscope_core::grid::paint_color;
 
 /// What to draw and how.
 pub struct Scene<'a> {
@@ -77,15 +50,6 @@ pub struct Scene<'a> {
     pub shades: Option<&'a [Shade]>,
 }
 
-/// The canvas's 2D drawing context.
-pub(crate) fn context_2d(canvas: &HtmlCanvasElement) -> Option<CanvasRenderingContext2d> {
-    canvas
-        .get_context("2d")
-        .ok()
-        .flatten()
-        .and_then(|c| c.dyn_into::<CanvasRenderingContext2d>().ok())
-}
-
 /// Whether the page is in the dark theme: the `data-theme` an embed sets
 /// (on the `<rscope-view>` box around `near`, or the iframe's page), else
 /// the system's.
@@ -113,7 +77,6 @@ pub fn paint(canvas: &NodeRef, scroller: &NodeRef, scene: &Scene<'_>) {
     ) else {
         return;
     };
-    let ratio = gloo::utils::window().device_pixel_ratio().max(1.0);
     let (w, h) = (
         f64::from(scroller.client_width()),
         f64::from(scroller.client_height()),
@@ -122,17 +85,12 @@ pub fn paint(canvas: &NodeRef, scroller: &NodeRef, scene: &Scene<'_>) {
         f64::from(scroller.scroll_left()),
         f64::from(scroller.scroll_top()),
     );
-    canvas.set_width((w * ratio) as u32);
-    canvas.set_height((h * ratio) as u32);
-    let _ = canvas.style().set_property("width", &format!("{w}px"));
-    let _ = canvas.style().set_property("height", &format!("{h}px"));
     let _ = canvas
         .style()
         .set_property("transform", &format!("translate({sx}px, {sy}px)"));
-    let Some(ctx) = context_2d(&canvas) else {
+    let Some((ctx, ratio)) = crate::canvas::fit(&canvas, w, h) else {
         return;
     };
-    let _ = ctx.set_transform(ratio, 0.0, 0.0, ratio, 0.0, 0.0);
     let labels = draw(&ctx, scene, (sx, sy, w, h), ratio);
     let _ = canvas.set_attribute("data-row-labels", &labels);
     crate::task::mark("rscope:grid-painted");
@@ -140,11 +98,8 @@ pub fn paint(canvas: &NodeRef, scroller: &NodeRef, scene: &Scene<'_>) {
 
 /// The text colour and the background of the page's theme.
 fn inks(dark: bool) -> (&'static str, &'static str) {
-    if dark {
-        ("#e6edf3", "#0f1419")
-    } else {
-        ("#1b1f24", "#ffffff")
-    }
+    use rscope_core::palette::{PAGE, TEXT};
+    (TEXT[usize::from(dark)], PAGE[usize::from(dark)])
 }
 
 /// Paint the column axis over the columns in `scroller`'s view onto
@@ -157,17 +112,11 @@ pub fn paint_axis(canvas: &NodeRef, scroller: &NodeRef, scene: &Scene<'_>) {
     ) else {
         return;
     };
-    let ratio = gloo::utils::window().device_pixel_ratio().max(1.0);
     let (w, h) = (f64::from(scroller.client_width()), AXIS_HEIGHT);
     let sx = f64::from(scroller.scroll_left());
-    canvas.set_width((w * ratio) as u32);
-    canvas.set_height((h * ratio) as u32);
-    let _ = canvas.style().set_property("width", &format!("{w}px"));
-    let _ = canvas.style().set_property("height", &format!("{h}px"));
-    let Some(ctx) = context_2d(&canvas) else {
+    let Some((ctx, _)) = crate::canvas::fit(&canvas, w, h) else {
         return;
     };
-    let _ = ctx.set_transform(ratio, 0.0, 0.0, ratio, 0.0, 0.0);
     let (cell, left) = (scene.cell, scene.left);
     let (fg, bg) = inks(scene.dark);
     ctx.clear_rect(0.0, 0.0, w, h);
@@ -273,7 +222,7 @@ fn in_view(s: &Scene<'_>, (sx, sy, w, h): (f64, f64, f64, f64)) -> (Range<usize>
 fn draw_cells(sink: &mut impl Sink, s: &Scene<'_>, (sx, sy, w, h): (f64, f64, f64, f64)) {
     let (cell, left) = (s.cell, s.left);
     let (rows, cols) = in_view(s, (sx, sy, w, h));
-    let gap = if cell >= 4.0 { 1.0 } else { 0.0 };
+    let gap = rscope_core::grid::geometry::cell_gap(cell);
     let mut fill = |row: usize, col: usize, len: usize, paint: Paint, level: u8| {
         let x = left + col as f64 * cell - sx;
         let y = row as f64 * cell - sy;
@@ -355,7 +304,7 @@ fn draw(
     }
     if let Some((row, col)) = s.cursor {
         // A dashed ring in the text colour, distinct from the selection.
-        ctx.set_stroke_style_str(if s.dark { "#e6edf3" } else { "#1b1f24" });
+        ctx.set_stroke_style_str(inks(s.dark).0);
         ctx.set_line_width(2.0);
         let dash = js_sys::Array::of2(&3.0.into(), &2.0.into());
         let _ = ctx.set_line_dash(&dash);
@@ -459,7 +408,7 @@ fn draw_linked(
     rows: Range<usize>,
 ) {
     let (cell, left) = (s.cell, s.left);
-    let color = LINK_COLOR[usize::from(s.dark)];
+    let color = rscope_core::palette::LINK[usize::from(s.dark)];
     ctx.set_stroke_style_str(color);
     ctx.set_line_width(2.0);
     for d in rows {
@@ -512,9 +461,7 @@ pub fn export_png(image: &Image) {
         return;
     };
     let (w, h) = (image.frame.width, image.frame.height);
-    canvas.set_width(w.ceil() as u32);
-    canvas.set_height(h.ceil() as u32);
-    let Some(ctx) = context_2d(&canvas) else {
+    let Some(ctx) = crate::canvas::fit_export(&canvas, w, h) else {
         return;
     };
     draw_image(&ctx, image);

@@ -7,7 +7,7 @@
 //! open as a new tab pruned to them ([`rscope_core::prune`], RFC 4 *Copy*). The
 //! drawing exports as SVG or PNG.
 
-use super::grid_paint::{context_2d, dark_theme, download};
+use super::grid_paint::{dark_theme, download};
 use rscope_core::jgf::Query;
 use rscope_core::outline::picture::{
     colour_slot, layout, scroll_to_show, ChildrenShown, FindMark, Framing, Move, Picture,
@@ -20,24 +20,9 @@ use wasm_bindgen::JsCast;
 use web_sys::{HtmlCanvasElement, HtmlElement, HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
-/// Box fills by legend position, light theme: pale, for dark ink.
-const LIGHT: [&str; 8] = [
-    "#dbe9f6", "#fde2c4", "#d5efd9", "#f6d5d5", "#e6dcf2", "#f3ecc2", "#d4eeee", "#eddcd2",
-];
-/// Box fills in the dark theme: deep, for light ink.
-const DARK: [&str; 8] = [
-    "#1f3b57", "#5a3a14", "#1f4a2a", "#5a2323", "#3a2d52", "#4d4514", "#174646", "#4a3428",
-];
-/// Ink (borders, text) and the find mark, light and dark.
-const INK: [&str; 2] = ["#1b1b1b", "#eeeeee"];
-const HIT: [&str; 2] = ["#b4005a", "#ff8cc6"];
-/// Lines of other subsystems (power, network, ...), light and dark.
-const OVERLAY: [[&str; 3]; 2] = [
-    ["#c05600", "#2d6bb3", "#6a3d9a"],
-    ["#ffb066", "#8cc4ff", "#d1b3ff"],
-];
-/// The outline of the box at the editor's caret, light and dark.
-const CARET: [&str; 2] = ["#0b6e4f", "#7ee2b8"];
+use rscope_core::palette::{
+    BOXES_DARK as DARK, BOXES_LIGHT as LIGHT, CARET, HIT, PICTURE_INK as INK, SUBSYSTEMS as OVERLAY,
+};
 
 /// Properties of [`PictureView`].
 #[derive(Properties, Clone)]
@@ -136,7 +121,7 @@ pub fn picture_view(props: &PictureProps) -> Html {
     } else {
         picture.overlay(outline)
     };
-    let subsystems = subsystems(outline);
+    let subsystems = rscope_core::outline::picture::subsystem_names(outline);
     let caret_box = props
         .caret
         .and_then(|at| outline.looks().vertex_at(at))
@@ -449,18 +434,6 @@ fn view_callbacks(
         })
     };
     (on_colour, on_overlay, zoom_out)
-}
-
-/// The subsystems of the overlay's edges, named once each in order.
-fn subsystems(outline: &Outline) -> Vec<String> {
-    let mut names: Vec<String> = outline
-        .looks()
-        .overlay()
-        .map(|(_, _, s)| s.to_string())
-        .collect();
-    names.sort();
-    names.dedup();
-    names
 }
 
 /// What a paint of the picture marks, besides its boxes.
@@ -779,7 +752,6 @@ fn paint(
     ) else {
         return;
     };
-    let ratio = gloo::utils::window().device_pixel_ratio().max(1.0);
     let (sx, sy) = (
         f64::from(scroller.scroll_left()),
         f64::from(scroller.scroll_top()),
@@ -790,17 +762,12 @@ fn paint(
     let h = f64::from(scroller.client_height())
         .min(p.height - sy)
         .max(1.0);
-    canvas.set_width((w * ratio).ceil() as u32);
-    canvas.set_height((h * ratio).ceil() as u32);
     let style = canvas.style();
-    let _ = style.set_property("width", &format!("{w}px"));
-    let _ = style.set_property("height", &format!("{h}px"));
     let _ = style.set_property("left", &format!("{sx}px"));
     let _ = style.set_property("top", &format!("{sy}px"));
-    let Some(ctx) = context_2d(&canvas) else {
+    let Some((ctx, _)) = crate::canvas::fit(&canvas, w, h) else {
         return;
     };
-    let _ = ctx.scale(ratio, ratio);
     let _ = ctx.translate(-sx, -sy);
     let dark = dark_theme(Some(canvas.unchecked_ref()));
     draw(&ctx, o, p, look, Some(at), dark, Some((sx, sy, w, h)));
@@ -886,15 +853,11 @@ fn draw(
 
 /// Each line's subsystem replaced by its colour.
 fn overlay_colours(lines: &[(usize, usize, String)], dark: bool) -> Vec<(usize, usize, String)> {
-    let mut names: Vec<&str> = lines.iter().map(|(_, _, s)| s.as_str()).collect();
-    names.sort_unstable();
-    names.dedup();
+    let colours = &OVERLAY[usize::from(dark)];
     lines
         .iter()
-        .map(|(a, b, sub)| {
-            let k = names.iter().position(|n| n == sub).unwrap_or(0);
-            (*a, *b, OVERLAY[usize::from(dark)][k % 3].to_string())
-        })
+        .zip(Picture::overlay_slots(lines))
+        .map(|((a, b, _), k)| (*a, *b, colours[k % colours.len()].to_string()))
         .collect()
 }
 
@@ -928,9 +891,7 @@ fn export_png(o: &Outline, p: &Picture, look: &Look<'_>) {
     else {
         return;
     };
-    canvas.set_width(p.width.ceil() as u32);
-    canvas.set_height(p.height.ceil() as u32);
-    let Some(ctx) = context_2d(&canvas) else {
+    let Some(ctx) = crate::canvas::fit_export(&canvas, p.width, p.height) else {
         return;
     };
     draw(&ctx, o, p, look, None, dark_theme(None), None);

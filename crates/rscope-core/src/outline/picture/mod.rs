@@ -411,6 +411,20 @@ impl Picture {
         out
     }
 
+    /// The colour slot of each of `lines` ([`Picture::overlay`]'s): its
+    /// subsystem's place among the subsystems those lines name, in name
+    /// order, so one subsystem keeps one colour however the lines are
+    /// ordered. The page takes the slot's colour modulo its palette.
+    pub fn overlay_slots(lines: &[(usize, usize, String)]) -> Vec<usize> {
+        let mut names: Vec<&str> = lines.iter().map(|(_, _, s)| s.as_str()).collect();
+        names.sort_unstable();
+        names.dedup();
+        lines
+            .iter()
+            .map(|(_, _, sub)| names.iter().position(|n| n == sub).unwrap_or(0))
+            .collect()
+    }
+
     /// Whether each box shows a node where R_lite and the graph disagree
     /// (any member, for a folded run).
     pub fn disagreeing(&self, outline: &Outline) -> Vec<bool> {
@@ -607,6 +621,20 @@ impl Picture {
 /// graph holds, in their usual nesting order so that a box and the boxes
 /// inside it differ.
 const TYPE_SLOTS: [&str; 7] = ["cluster", "rack", "node", "socket", "core", "gpu", "memory"];
+
+/// The subsystems of `outline`'s overlay edges (those besides
+/// containment), each named once, in name order: the picture's subsystem
+/// menu.
+pub fn subsystem_names(outline: &Outline) -> Vec<String> {
+    let mut names: Vec<String> = outline
+        .looks()
+        .overlay()
+        .map(|(_, _, s)| s.to_string())
+        .collect();
+    names.sort();
+    names.dedup();
+    names
+}
 
 /// The colour slot (of a palette of `slots` colours) of legend key `key`,
 /// the `place`-th of the legend: a type takes the same slot in every

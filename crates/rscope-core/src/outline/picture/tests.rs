@@ -535,3 +535,15 @@ fn a_type_keeps_its_colour_from_one_document_to_the_next() {
         (3, 1)
     );
 }
+
+#[test]
+fn each_subsystem_keeps_one_colour_slot() {
+    let lines = |subs: &[&str]| -> Vec<(usize, usize, String)> {
+        subs.iter().map(|s| (0, 1, s.to_string())).collect()
+    };
+    assert_eq!(
+        Picture::overlay_slots(&lines(&["power", "network", "power", "infiniband"])),
+        [2, 1, 2, 0]
+    );
+    assert_eq!(Picture::overlay_slots(&[]), Vec::<usize>::new());
+}
