@@ -205,7 +205,7 @@ fn include_and_exclude_take_host_names_as_a_host_list() {
         Ok("node1\n1\n".into())
     );
     // A host names every rank that has its name (rlist_hosts_to_ranks).
-    let twin = include_str!("../../../../tests/fixtures/r/twin-hosts.json");
+    let twin = include_str!("../../../../../tests/fixtures/r/twin-hosts.json");
     assert_eq!(
         filter_out(&[twin], hosts(Some("twin"), None, None)),
         Ok("twin,twin\n0-1\n".into())

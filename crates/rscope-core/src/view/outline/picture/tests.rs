@@ -341,9 +341,9 @@ fn an_svg_of_names_full_of_control_characters_parses_as_xml() {
 #[test]
 fn find_in_the_outline_agrees_with_find_in_the_graph() {
     for text in [
-        include_str!("../../../../../tests/fixtures/jgf/verbose.json"),
-        include_str!("../../../../../tests/fixtures/jgf/power.json"),
-        include_str!("../../../../../tests/fixtures/r/with-graph.json"),
+        include_str!("../../../../../../tests/fixtures/jgf/verbose.json"),
+        include_str!("../../../../../../tests/fixtures/jgf/power.json"),
+        include_str!("../../../../../../tests/fixtures/r/with-graph.json"),
     ] {
         let (a, _) = jgf::read_indexed(text);
         let a = a.unwrap();
@@ -373,7 +373,7 @@ fn find_in_the_outline_agrees_with_find_in_the_graph() {
 
 #[test]
 fn nodes_where_r_lite_and_the_graph_disagree_are_marked() {
-    let text = include_str!("../../../../../tests/fixtures/r/with-graph.json").replacen(
+    let text = include_str!("../../../../../../tests/fixtures/r/with-graph.json").replacen(
         "\"core\": \"0-1\"",
         "\"core\": \"0-2\"",
         1,
@@ -434,7 +434,9 @@ fn a_byte_of_the_text_names_its_vertex_and_box() {
 
 #[test]
 fn power_edges_are_lines_between_drawn_boxes() {
-    let o = outline(include_str!("../../../../../tests/fixtures/jgf/power.json"));
+    let o = outline(include_str!(
+        "../../../../../../tests/fixtures/jgf/power.json"
+    ));
     let p = layout(&o, &Framing::default());
     let titles: Vec<&str> = p.boxes.iter().map(|b| b.title.as_str()).collect();
     assert_eq!(

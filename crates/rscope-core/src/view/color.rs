@@ -527,7 +527,7 @@ mod tests {
 
     #[test]
     fn a_payloads_grid_by_state_is_coloured_by_node_state() {
-        let text = include_str!("../../../tests/fixtures/flux-resource/status/drain.json");
+        let text = include_str!("../../../../tests/fixtures/flux-resource/status/drain.json");
         let v: serde_json::Value = serde_json::from_str(text).unwrap();
         let status = crate::resource::ResourceStatus::from_text(text).unwrap();
         let set = load(&v["R"].to_string()).unwrap();

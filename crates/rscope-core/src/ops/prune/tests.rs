@@ -1,6 +1,6 @@
 use super::*;
 
-const WITH_GRAPH: &str = include_str!("../../../../tests/fixtures/r/with-graph.json");
+const WITH_GRAPH: &str = include_str!("../../../../../tests/fixtures/r/with-graph.json");
 
 /// The vertices of duo0 ⊃ duo7 ⊃ core0-1, as the fixture writes them.
 const DUO7_GRAPH: &str = "{\"graph\": {\"nodes\": [{\"id\": \"0\", \"metadata\": {\"type\": \"cluster\", \"basename\": \"duo\", \"name\": \"duo0\", \"id\": 0, \"rank\": -1, \"paths\": {\"containment\": \"/duo0\"}}}, {\"id\": \"1\", \"metadata\": {\"type\": \"node\", \"basename\": \"duo\", \"name\": \"duo7\", \"id\": 7, \"rank\": 0, \"paths\": {\"containment\": \"/duo0/duo7\"}}}";

@@ -297,7 +297,7 @@ mod tests {
 
     #[test]
     fn a_large_r_with_a_graph_is_summarized_from_its_r_first() {
-        let graph = include_str!("../../../../tests/fixtures/r/with-graph.json");
+        let graph = include_str!("../../../../../tests/fixtures/r/with-graph.json");
         let text = padded(graph, GLANCE_BYTES);
         let parts = glance(&text).expect("glanced at");
         let early = Drawn::read_first_stage(&parts[0]).unwrap();
@@ -414,7 +414,7 @@ mod tests {
 
     #[test]
     fn a_resource_status_payload_opens_as_its_r_coloured_by_node_state() {
-        let text = include_str!("../../../../tests/fixtures/flux-resource/status/drain.json");
+        let text = include_str!("../../../../../tests/fixtures/flux-resource/status/drain.json");
         let a = Analysis::of(text);
         let s = a.summaries.as_ref().unwrap();
         assert_eq!((s.is_status, s.main().map(|m| m.nodes)), (false, Some(4)));
@@ -626,7 +626,7 @@ mod tests {
     #[test]
     fn a_bare_graph_opens_as_the_r_it_describes_with_its_own_findings() {
         let example: serde_json::Value =
-            serde_json::from_str(include_str!("../../../../static/examples/jgf.json")).unwrap();
+            serde_json::from_str(include_str!("../../../../../static/examples/jgf.json")).unwrap();
         let bare = serde_json::json!({"graph": example["scheduling"]["graph"]}).to_string();
         let a = Analysis::of(&bare);
         let main = a.summaries.as_ref().unwrap().main().unwrap();
@@ -673,7 +673,7 @@ mod tests {
 
     #[test]
     fn the_page_reads_rfc40_strictly_as_the_cli_does() {
-        let text = include_str!("../../../../static/examples/jgf.json");
+        let text = include_str!("../../../../../static/examples/jgf.json");
         let a = Analysis::of(text);
         assert!(crate::report::has_rfc40_leniency(&a.findings));
         let strict: Vec<Severity> = crate::report::rfc40_strictly(&a.findings)

@@ -427,7 +427,7 @@ fn a_deep_chain_does_not_overflow() {
 
 #[test]
 fn find_by_each_key() {
-    let text = include_str!("../../../../tests/fixtures/jgf/verbose.json");
+    let text = include_str!("../../../../../tests/fixtures/jgf/verbose.json");
     let (a, _) = read_indexed(text);
     let a = a.unwrap();
     let paths = |q: &str| -> Vec<String> {
@@ -565,27 +565,27 @@ fn generated_graphs_validate_and_round_trip() {
     for (f, text, vertices) in [
         (
             "gpu-cluster.json",
-            include_str!("../../../../tests/fixtures/r/gpu-cluster.json"),
+            include_str!("../../../../../tests/fixtures/r/gpu-cluster.json"),
             109,
         ),
         (
             "twin-hosts.json",
-            include_str!("../../../../tests/fixtures/r/twin-hosts.json"),
+            include_str!("../../../../../tests/fixtures/r/twin-hosts.json"),
             11,
         ),
         (
             "out-of-order-ranks.json",
-            include_str!("../../../../tests/fixtures/r/out-of-order-ranks.json"),
+            include_str!("../../../../../tests/fixtures/r/out-of-order-ranks.json"),
             16,
         ),
         (
             "no-nodelist.json",
-            include_str!("../../../../tests/fixtures/r/no-nodelist.json"),
+            include_str!("../../../../../tests/fixtures/r/no-nodelist.json"),
             13,
         ),
         (
             "one-node-one-core.R",
-            include_str!("../../../../tests/fixtures/r/one-node-one-core.R"),
+            include_str!("../../../../../tests/fixtures/r/one-node-one-core.R"),
             3,
         ),
     ] {

@@ -430,7 +430,7 @@ fn keys_and_scalars_are_leaves() {
 /// status` reads.
 #[test]
 fn a_payloads_keys_say_what_flux_resource_status_reads() {
-    let text = include_str!("../../../../tests/fixtures/flux-resource/status/drain.json");
+    let text = include_str!("../../../../../tests/fixtures/flux-resource/status/drain.json");
     let at = |needle: &str| text.find(needle).unwrap() + 1;
     let online = explain(text, at("\"0-3\"\n}")).unwrap();
     assert_eq!(

@@ -1,13 +1,13 @@
 use super::*;
 use crate::diag::line_col;
 
-const PACK2: &str = include_str!("../../../../tests/fixtures/hwloc/pack2-numa2-core6-pu2.xml");
-const V1: &str = include_str!("../../../../tests/fixtures/hwloc/v1-pack2-numa2-core6-pu2.xml");
-const CACHES: &str = include_str!("../../../../tests/fixtures/hwloc/caches.xml");
-const ONE: &str = include_str!("../../../../tests/fixtures/hwloc/one-core.xml");
-const NO_CORE: &str = include_str!("../../../../tests/fixtures/hwloc/no-core.xml");
-const NVIDIA: &str = include_str!("../../../../tests/fixtures/hwloc/nvidia-three-backends.xml");
-const AMD: &str = include_str!("../../../../tests/fixtures/hwloc/amd-partitions.xml");
+const PACK2: &str = include_str!("../../../../../tests/fixtures/hwloc/pack2-numa2-core6-pu2.xml");
+const V1: &str = include_str!("../../../../../tests/fixtures/hwloc/v1-pack2-numa2-core6-pu2.xml");
+const CACHES: &str = include_str!("../../../../../tests/fixtures/hwloc/caches.xml");
+const ONE: &str = include_str!("../../../../../tests/fixtures/hwloc/one-core.xml");
+const NO_CORE: &str = include_str!("../../../../../tests/fixtures/hwloc/no-core.xml");
+const NVIDIA: &str = include_str!("../../../../../tests/fixtures/hwloc/nvidia-three-backends.xml");
+const AMD: &str = include_str!("../../../../../tests/fixtures/hwloc/amd-partitions.xml");
 
 /// The error's message and its 1-based line and column.
 fn refused(text: &str) -> (String, usize, usize) {

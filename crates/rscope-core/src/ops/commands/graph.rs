@@ -120,7 +120,7 @@ pub fn from_hwloc_allowing(xml: &str, allow: &[String]) -> Result<String, Failur
 mod tests {
     use super::*;
 
-    const TINY: &str = include_str!("../../../../tests/fixtures/r/with-graph.json");
+    const TINY: &str = include_str!("../../../../../tests/fixtures/r/with-graph.json");
 
     #[test]
     fn finds_and_draws_and_places_errors() {

@@ -315,7 +315,7 @@ pub fn summary_text(s: &rset::Summary) -> String {
 mod tests {
     use super::*;
 
-    const GPU: &str = include_str!("../../../../tests/fixtures/r/gpu-cluster.json");
+    const GPU: &str = include_str!("../../../../../tests/fixtures/r/gpu-cluster.json");
 
     #[test]
     fn encode_names_ranks_after_the_hosts_given() {
@@ -344,7 +344,7 @@ mod tests {
 
     #[test]
     fn the_page_sees_a_topology_and_its_r() {
-        let xml = include_str!("../../../../tests/fixtures/hwloc/nvidia-three-backends.xml");
+        let xml = include_str!("../../../../../tests/fixtures/hwloc/nvidia-three-backends.xml");
         let v = topology_view(xml, "", "");
         assert_eq!(
             v.read.as_deref(),
@@ -376,11 +376,11 @@ mod tests {
         // The page's flow: each tab's topology opened as R, the second on
         // rank 1, then the set workbench's union.
         let one = topology_view(
-            include_str!("../../../../tests/fixtures/hwloc/one-core.xml"),
+            include_str!("../../../../../tests/fixtures/hwloc/one-core.xml"),
             "a1",
             "",
         );
-        let nv = include_str!("../../../../tests/fixtures/hwloc/nvidia-three-backends.xml");
+        let nv = include_str!("../../../../../tests/fixtures/hwloc/nvidia-three-backends.xml");
         let two = topology_view(nv, "", "1");
         let (a, b) = (one.r.unwrap(), two.r.unwrap());
         let both =

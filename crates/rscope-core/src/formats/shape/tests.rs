@@ -455,23 +455,23 @@ fn worked_examples_expand_to_their_yaml() {
 fn jobspecs_write_as_shapes_and_expand_back() {
     let cases = [
         (
-            include_str!("../../../../tests/fixtures/shape/cores-only.yaml"),
+            include_str!("../../../../../tests/fixtures/shape/cores-only.yaml"),
             "slot=6/core=3",
         ),
         (
-            include_str!("../../../../tests/fixtures/shape/listed-counts.yaml"),
+            include_str!("../../../../../tests/fixtures/shape/listed-counts.yaml"),
             "slot=1,2,4,8/node",
         ),
         (
-            include_str!("../../../../tests/fixtures/shape/nodes-in-a-range.yaml"),
+            include_str!("../../../../../tests/fixtures/shape/nodes-in-a-range.yaml"),
             "slot=2-16:2:*/node",
         ),
         (
-            include_str!("../../../../tests/fixtures/shape/shared-node-sockets.yaml"),
+            include_str!("../../../../../tests/fixtures/shape/shared-node-sockets.yaml"),
             "slot=2{half}/node{-x}/socket=1+/core=8",
         ),
         (
-            include_str!("../../../../tests/fixtures/shape/two-kinds-of-slot.yaml"),
+            include_str!("../../../../../tests/fixtures/shape/two-kinds-of-slot.yaml"),
             "node/[slot=4{worker}/[core=2;gpu];slot{leader}/[core;memory=8{unit:GB}]]",
         ),
     ];

@@ -505,7 +505,7 @@ mod tests {
 
     #[test]
     fn a_shape_fits_into_the_document() {
-        let r = include_str!("../../../static/examples/rfc20.json");
+        let r = include_str!("../../../../static/examples/rfc20.json");
         let f = shape_fit("node=2/core=4", r).unwrap();
         assert_eq!(
             (f.status, f.short.as_deref()),

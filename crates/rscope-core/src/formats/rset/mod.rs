@@ -68,7 +68,7 @@ mod tests {
 
     #[test]
     fn summarizes_an_r_with_gpus_on_some_nodes() {
-        let text = include_str!("../../../../tests/fixtures/r/gpu-cluster.json");
+        let text = include_str!("../../../../../tests/fixtures/r/gpu-cluster.json");
         assert_eq!(
             summarize(text).unwrap(),
             Summary {
