@@ -22,6 +22,7 @@ use rscope_core::grid::node_states::DrainView;
 use rscope_core::grid::queues::{with_queue_notes, NodeQueues};
 use rscope_core::grid::{ColorBy, Grid};
 use rscope_core::idset::IdSet;
+use rscope_core::inflight::Latest;
 use rscope_core::recent::Recent;
 use rscope_core::report::{Finding, FixView};
 use rscope_core::rset::Rset;
@@ -806,19 +807,18 @@ impl PartialEq for SetRead {
 #[hook]
 fn use_member_set(text: Option<Text>, analyst: &Rc<Analyst>) -> MemberSet {
     let got = use_state_eq(|| None::<(Text, SetRead)>);
-    let asked = use_mut_ref(|| (0u32, None::<Text>));
+    let asked = use_mut_ref(Latest::<Text>::default);
     let told = {
         let (got, asked) = (got.setter(), asked.clone());
         use_memo((), move |_| -> OnMember {
             Rc::new(move |seq: u32, bytes: JsValue| {
                 let (got, asked) = (got.clone(), asked.clone());
                 spawn_local(async move {
-                    let current = || asked.borrow().0 == seq;
+                    let current = || asked.borrow().is_current(seq);
                     let Some(set) = member_set(&bytes, &current).await else {
                         return;
                     };
-                    let text = asked.borrow().1.clone();
-                    if let (true, Some(text)) = (current(), text) {
+                    if let Some(text) = asked.borrow().asked(seq).cloned() {
                         got.set(Some((text, SetRead(Rc::new(set)))));
                     }
                 });
@@ -831,11 +831,7 @@ fn use_member_set(text: Option<Text>, analyst: &Rc<Analyst>) -> MemberSet {
         use_effect_with(text, move |text| {
             let fresh = seen.as_ref().is_some_and(|(t, _)| Some(t) == text.as_ref());
             if let (Some(text), false) = (text, fresh) {
-                let seq = {
-                    let mut a = asked.borrow_mut();
-                    *a = (a.0.wrapping_add(1), Some(text.clone()));
-                    a.0
-                };
+                let seq = asked.borrow_mut().ask(text.clone());
                 analyst.post_member(seq, text, &told);
             }
         });

@@ -77,6 +77,45 @@ impl<L: PartialEq + Copy, A> Inflight<L, A> {
     }
 }
 
+/// The latest request of one asker (a hook that asks a worker for one
+/// thing at a time: another tab's set, a compare view): its number and
+/// what it asked. An answer is used only while its number is the latest;
+/// the channel's lanes ([`Inflight`]) decide what the worker is asked,
+/// this decides what the page still wants.
+#[derive(Debug)]
+pub struct Latest<T> {
+    seq: u32,
+    asked: Option<T>,
+}
+
+impl<T> Default for Latest<T> {
+    fn default() -> Self {
+        Latest {
+            seq: 0,
+            asked: None,
+        }
+    }
+}
+
+impl<T> Latest<T> {
+    /// Ask for `what`: its number, which makes every older answer stale.
+    pub fn ask(&mut self, what: T) -> u32 {
+        self.seq = self.seq.wrapping_add(1);
+        self.asked = Some(what);
+        self.seq
+    }
+
+    /// Whether the answer to request `seq` is still wanted.
+    pub fn is_current(&self, seq: u32) -> bool {
+        seq == self.seq && self.asked.is_some()
+    }
+
+    /// What request `seq` asked for, while it is the latest.
+    pub fn asked(&self, seq: u32) -> Option<&T> {
+        self.asked.as_ref().filter(|_| seq == self.seq)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -210,5 +249,18 @@ mod tests {
                 "again: Member 2 m2, Member 3 m3",
             ],
         );
+    }
+
+    #[test]
+    fn only_the_latest_answer_is_wanted() {
+        let mut latest = Latest::default();
+        assert!(!latest.is_current(0), "nothing asked yet");
+        let first = latest.ask("a");
+        assert!(latest.is_current(first));
+        assert_eq!(latest.asked(first), Some(&"a"));
+        let second = latest.ask("b");
+        assert!(!latest.is_current(first));
+        assert_eq!(latest.asked(first), None);
+        assert_eq!(latest.asked(second), Some(&"b"));
     }
 }

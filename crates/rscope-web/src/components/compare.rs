@@ -8,6 +8,7 @@ use crate::hooks::use_workers;
 use rscope_core::color::{compare_names, ColorChoice};
 use rscope_core::grid::compare::Compared;
 use rscope_core::grid::compare_wire::CompareBuild;
+use rscope_core::inflight::Latest;
 use rscope_core::tabs::{Docs, Text};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -26,7 +27,7 @@ impl PartialEq for Made {
 }
 
 /// The latest request: its number and the texts it compares.
-type LatestCompare = Rc<RefCell<(u32, Option<Vec<Text>>)>>;
+type LatestCompare = Rc<RefCell<Latest<Vec<Text>>>>;
 
 /// What the page shows of a compare view.
 #[derive(Clone, Default)]
@@ -44,7 +45,7 @@ pub struct CompareView {
 #[hook]
 pub fn use_compare(choice: &ColorChoice, docs: &Docs) -> CompareView {
     let got = use_state_eq(|| None::<(Vec<Text>, Made)>);
-    let asked = use_mut_ref(|| (0u32, None::<Vec<Text>>));
+    let asked = use_mut_ref(Latest::<Vec<Text>>::default);
     let told = use_answers(&got, &asked);
     let analyst = use_workers().analysis;
     let tabs = choice.compared(docs.docs.len(), docs.active);
@@ -60,11 +61,7 @@ pub fn use_compare(choice: &ColorChoice, docs: &Docs) -> CompareView {
             let (Some(texts), Some(names), false) = (texts, names, fresh) else {
                 return;
             };
-            let seq = {
-                let mut a = asked.borrow_mut();
-                *a = (a.0.wrapping_add(1), Some(texts.clone()));
-                a.0
-            };
+            let seq = asked.borrow_mut().ask(texts.clone());
             let letters = names.iter().map(|n| n.letter.clone()).collect();
             let names = names.iter().map(|n| n.name.clone()).collect();
             analyst.post_compare(seq, texts, (letters, names), &told);
@@ -94,12 +91,12 @@ fn use_answers(got: &UseStateHandle<Option<(Vec<Text>, Made)>>, asked: &LatestCo
         Rc::new(move |seq: u32, parts: JsValue| {
             let (got, asked) = (got.clone(), asked.clone());
             spawn_local(async move {
-                let current = || asked.borrow().0 == seq;
+                let current = || asked.borrow().is_current(seq);
                 let Some(made) = rebuild(&parts, &current).await else {
                     return;
                 };
-                let texts = asked.borrow().1.clone();
-                if let (true, Some(texts)) = (current(), texts) {
+                let texts = asked.borrow().asked(seq).cloned();
+                if let Some(texts) = texts {
                     got.set(Some((texts, Made(Rc::new(made.map(Rc::new))))));
                 }
             });
