@@ -19,6 +19,8 @@ for (const [name, viewport] of [
       await rscope.pickExample('A busy cluster — 64 nodes, each with its own free cores and GPUs');
       await expect(rscope.summary('nodes')).toContainText('64');
       await expect(rscope.grid).toBeVisible();
+      // On a phone the grid is below the editor: the picture shows it.
+      if (name === 'phone') await rscope.grid.scrollIntoViewIfNeeded();
       const path = docs(`screenshot-${name}.png`);
       await page.screenshot({ path });
       expect(statSync(path).size).toBeGreaterThan(10_000);
