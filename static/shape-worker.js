@@ -11,13 +11,16 @@
 //   (bytes); of a burst of operations, only the last is answered with the
 //   whole view (a burst of clicks costs one view, not one each);
 // - a fit {seq, shape, r, policy, requires?}, answered with {seq, answer} (what
-//   rscope.fit returns) or {seq, error} (the message).
+//   rscope.fit returns) or {seq, error} (the message);
+// - an hwloc topology for its panel {seq, topology} (bytes: the XML and the
+//   host and rank fields), answered with {seq, topology} (bytes, or null
+//   when a newer one waits behind it).
 // Once loaded, and only while no message waits, the worker expands a few
 // long shapes of its own (warmShape), so that V8 has optimized the
 // expansion's code before the first long shape a person types.
 // Bytes are postcard's binary form; their buffers are handed over.
 // crates/rscope-web/src/shape_worker.rs posts.
-import init, { expandShape, fit, prepareFit, queueStep, warmShape } from '../pkg/rscope.js';
+import init, { expandShape, fit, prepareFit, queueStep, topologyView, warmShape } from '../pkg/rscope.js';
 import { loadCore, serve } from './channel.js';
 
 const ready = loadCore(init);
@@ -44,6 +47,15 @@ const busy = serve(ready, [
     handle: ({ seq, queue }, { newer }) => {
       const reply = queueStep(queue, !newer);
       return [{ seq, queue: reply }, [reply.buffer]];
+    },
+  },
+  {
+    name: 'topology',
+    match: (d) => d.topology !== undefined,
+    handle: ({ seq, topology }, { newer }) => {
+      // A topology typed over is not read: only the newest is shown.
+      const reply = newer ? null : topologyView(topology);
+      return [{ seq, topology: reply }, reply ? [reply.buffer] : []];
     },
   },
   {

@@ -5,6 +5,7 @@
 //! page holds the channel ([`Shapes`]) and gives it through a context.
 
 use crate::channel::{field, set, Channel, Piece, Script, Work};
+use rscope_core::commands::r::{TopologyAsk, TopologyView};
 use rscope_core::fit::answer::{answer, request_of, FitError};
 use rscope_core::fit::queue::session::{QueueOp, QueueReply, QueueSession};
 use rscope_core::fit::Policy;
@@ -66,6 +67,8 @@ pub enum ShapeAsk {
     Queue(QueueOp, Callback<QueueReply>),
     /// Expand a long shape.
     Expand(ExpandAsk, Callback<Expanded>),
+    /// Read an hwloc topology for its panel, with the R its fields make.
+    Topology(TopologyAsk, Callback<TopologyView>),
 }
 
 /// The shape worker's lanes.
@@ -78,6 +81,8 @@ pub enum ShapeLane {
     Queue,
     /// Expansions: only the newest waits.
     Expand,
+    /// Topologies read for their panel: only the newest waits.
+    Topology,
 }
 
 /// The shape worker's channel: fits, the queue, long shapes.
@@ -99,11 +104,12 @@ impl Work for ShapeAsk {
             ShapeAsk::Fit { .. } => ShapeLane::Fit,
             ShapeAsk::Queue(..) => ShapeLane::Queue,
             ShapeAsk::Expand(..) => ShapeLane::Expand,
+            ShapeAsk::Topology(..) => ShapeLane::Topology,
         }) as u8
     }
 
     fn keeps_every(&self) -> bool {
-        !matches!(self, ShapeAsk::Expand(..))
+        !matches!(self, ShapeAsk::Expand(..) | ShapeAsk::Topology(..))
     }
 
     fn piece(&self, seq: u32, _at: usize) -> Piece {
@@ -126,6 +132,7 @@ impl Work for ShapeAsk {
             }
             ShapeAsk::Queue(op, _) => set(&message, "queue", &postcard_bytes(op)),
             ShapeAsk::Expand(ask, _) => set(&message, "expand", &postcard_bytes(ask)),
+            ShapeAsk::Topology(ask, _) => set(&message, "topology", &postcard_bytes(ask)),
         }
         Piece::whole(message)
     }
@@ -140,6 +147,12 @@ impl Work for ShapeAsk {
                 // No answer: a newer shape was typed meanwhile.
                 if let Some(shown) = read_bytes(&field(data, "expand")) {
                     done.emit(shown);
+                }
+            }
+            ShapeAsk::Topology(_, done) => {
+                // No answer: a newer topology or field was typed meanwhile.
+                if let Some(view) = read_bytes(&field(data, "topology")) {
+                    done.emit(view);
                 }
             }
         }
@@ -157,6 +170,7 @@ impl Work for ShapeAsk {
             } => done.emit(here(shape, r, *policy, requires.as_deref())),
             ShapeAsk::Queue(op, done) => done.emit(queue_here(op.clone(), true)),
             ShapeAsk::Expand(ask, done) => done.emit(ask.show()),
+            ShapeAsk::Topology(ask, done) => done.emit(ask.view()),
         }
     }
 }
@@ -209,6 +223,13 @@ impl Channel<ShapeAsk> {
     /// the worker got to this one.
     pub fn expand(&self, ask: ExpandAsk, done: Callback<Expanded>) {
         self.ask(ShapeAsk::Expand(ask, done));
+    }
+
+    /// Read an hwloc topology for its panel off this thread (here, where
+    /// no worker runs); `done` is told the view, unless a newer one was
+    /// asked for before the worker got to this one.
+    pub fn topology(&self, ask: TopologyAsk, done: Callback<TopologyView>) {
+        self.ask(ShapeAsk::Topology(ask, done));
     }
 }
 
@@ -285,6 +306,24 @@ pub fn expand_shape(ask: &[u8]) -> Vec<u8> {
         },
     };
     postcard::to_allocvec(&expanded).unwrap_or_default()
+}
+
+/// The worker's entry point for a topology panel: a [`TopologyAsk`] in,
+/// its [`TopologyView`] out, both in postcard's binary form.
+#[cfg_attr(feature = "page", wasm_bindgen(js_name = topologyView, skip_typescript))]
+pub fn topology_view(ask: &[u8]) -> Vec<u8> {
+    let view = match postcard::from_bytes::<TopologyAsk>(ask) {
+        Ok(ask) => ask.view(),
+        Err(e) => {
+            let why = format!("the topology did not reach the worker: {e}");
+            TopologyView {
+                read: Err(why.clone()),
+                host: "localhost".into(),
+                r: Err(why),
+            }
+        }
+    };
+    postcard::to_allocvec(&view).unwrap_or_default()
 }
 
 /// The worker's warm-up: expand a 3 000-vertex shape, as JSON (`step`

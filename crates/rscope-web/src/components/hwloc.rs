@@ -7,9 +7,13 @@
 //! two-rank R with a union); "Open Fluxion's graph" opens the JGF graph
 //! Fluxion's hwloc reader builds, drawn as a tree. Reading, encoding and
 //! the graph are core calls ([`rscope_core::commands::r::topology_view`],
-//! [`rscope_core::commands::graph::from_hwloc`]).
+//! [`rscope_core::commands::graph::from_hwloc`]); the view is read in the
+//! shape worker as the person types (a large topology takes a while), so
+//! the page's thread never parses the XML.
 
-use rscope_core::commands::{graph, r::topology_view};
+use crate::hooks::use_workers;
+use rscope_core::commands::graph;
+use rscope_core::commands::r::{TopologyAsk, TopologyView};
 use rscope_core::tabs::{Doc, Text};
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
@@ -33,20 +37,29 @@ pub struct HwlocProps {
 pub fn hwloc_panel(props: &HwlocProps) -> Html {
     let hosts = use_state(String::new);
     let ranks = use_state(String::new);
-    let view = use_memo(
-        (props.xml.clone(), (*hosts).clone(), (*ranks).clone()),
-        |(xml, hosts, ranks)| topology_view(xml, hosts, ranks),
-    );
+    let view = use_topology_view(&props.xml, &hosts, &ranks);
     {
-        let (xml, on_r) = (props.xml.clone(), props.on_r.clone());
-        use_effect_with((xml, view.r.clone()), move |(xml, r)| {
-            on_r.emit(
-                r.as_ref()
-                    .ok()
-                    .map(|r| (xml.clone(), Text::from(r.as_str()))),
-            )
+        // The R goes up with the XML it was read from, not the tab's
+        // current text: a view of another topology may still be showing.
+        let on_r = props.on_r.clone();
+        let made = view
+            .as_ref()
+            .map(|(xml, v)| (xml.clone(), v.r.clone().ok()));
+        use_effect_with(made, move |made| {
+            on_r.emit(match made {
+                Some((xml, Some(r))) => Some((xml.clone(), Text::from(r.as_str()))),
+                _ => None,
+            })
         });
     }
+    let Some((_, view)) = view.as_ref() else {
+        return html! {
+            <section class="panel hwloc-panel" aria-labelledby="hwloc-heading" data-testid="hwloc-panel">
+                <h2 id="hwloc-heading">{ "hwloc topology" }</h2>
+                <p role="status">{ "Reading the topology…" }</p>
+            </section>
+        };
+    };
     let field = |state: &UseStateHandle<String>| {
         let state = state.clone();
         Callback::from(move |e: InputEvent| {
@@ -113,4 +126,32 @@ pub fn hwloc_panel(props: &HwlocProps) -> Html {
             } }
         </section>
     }
+}
+
+/// The view of `xml` for the two fields, read by the shape worker, with
+/// the XML it was read from: the panel keeps showing the last view while a
+/// newer one is read, and has none only before the first.
+#[hook]
+fn use_topology_view(
+    xml: &Text,
+    hosts: &UseStateHandle<String>,
+    ranks: &UseStateHandle<String>,
+) -> UseStateHandle<Option<(Text, TopologyView)>> {
+    let view = use_state_eq(|| None::<(Text, TopologyView)>);
+    let shapes = use_workers().shapes;
+    {
+        let view = view.clone();
+        let asked = (xml.clone(), (**hosts).clone(), (**ranks).clone());
+        use_effect_with(asked, move |(xml, hosts, ranks)| {
+            let ask = TopologyAsk {
+                xml: xml.to_string(),
+                hosts: hosts.clone(),
+                ranks: ranks.clone(),
+            };
+            let (read, setter) = (xml.clone(), view.setter());
+            let done = Callback::from(move |v: TopologyView| setter.set(Some((read.clone(), v))));
+            shapes.topology(ask, done);
+        });
+    }
+    view
 }

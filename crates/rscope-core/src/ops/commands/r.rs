@@ -140,7 +140,7 @@ pub fn topology_host(xml: &str) -> String {
 /// What the page says it read in topology `xml`, with the R it makes for
 /// `hosts` and `ranks` (empty: the topology's host, rank 0), as `rscope R
 /// encode --xml` would print it.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub struct TopologyView {
     /// `2 packages, 4 NUMA nodes, 48 cores, 96 PUs, 8 GPUs (16 OS devices,
     /// de-duplicated)`, or why the topology could not be read.
@@ -149,6 +149,26 @@ pub struct TopologyView {
     pub host: String,
     /// The R, or why there is none (placed in the XML when it has a place).
     pub r: Result<String, String>,
+}
+
+/// What the page's topology panel asks: the XML and its two fields. The
+/// page sends it to its shape worker, so a large topology is read off the
+/// page's thread as the person types ([`TopologyAsk::view`]).
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct TopologyAsk {
+    /// The topology's XML text.
+    pub xml: String,
+    /// The host list field (empty: the topology's host).
+    pub hosts: String,
+    /// The rank field (empty: rank 0).
+    pub ranks: String,
+}
+
+impl TopologyAsk {
+    /// The panel's view: [`topology_view`] of the ask.
+    pub fn view(&self) -> TopologyView {
+        topology_view(&self.xml, &self.hosts, &self.ranks)
+    }
 }
 
 /// [`TopologyView`] of `xml` for the page's host and rank fields.
@@ -369,6 +389,22 @@ mod tests {
                     .into()
             )
         );
+    }
+
+    #[test]
+    fn a_topology_ask_crosses_to_the_worker_and_back_unchanged() {
+        let xml = include_str!("../../../../../tests/fixtures/hwloc/nvidia-three-backends.xml");
+        let ask = TopologyAsk {
+            xml: xml.to_string(),
+            hosts: "n[3-4]".into(),
+            ranks: "3-4".into(),
+        };
+        let sent: TopologyAsk =
+            postcard::from_bytes(&postcard::to_allocvec(&ask).unwrap()).unwrap();
+        let view = sent.view();
+        let back: TopologyView =
+            postcard::from_bytes(&postcard::to_allocvec(&view).unwrap()).unwrap();
+        assert_eq!(back, topology_view(xml, "n[3-4]", "3-4"));
     }
 
     #[test]
