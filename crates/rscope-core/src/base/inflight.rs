@@ -110,6 +110,12 @@ impl<T> Latest<T> {
         seq == self.seq && self.asked.is_some()
     }
 
+    /// The number of the latest request (0 before any): what an answer
+    /// asked for now must still match when it comes.
+    pub fn latest(&self) -> u32 {
+        self.seq
+    }
+
     /// What request `seq` asked for, while it is the latest.
     pub fn asked(&self, seq: u32) -> Option<&T> {
         self.asked.as_ref().filter(|_| seq == self.seq)
@@ -262,5 +268,6 @@ mod tests {
         assert!(!latest.is_current(first));
         assert_eq!(latest.asked(first), None);
         assert_eq!(latest.asked(second), Some(&"b"));
+        assert_eq!(latest.latest(), second);
     }
 }

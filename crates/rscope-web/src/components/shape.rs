@@ -12,6 +12,7 @@ use rscope_core::fit::Policy;
 use rscope_core::grid::overlay::Overlay;
 use rscope_core::grid::ColorBy;
 use rscope_core::idset::IdSet;
+use rscope_core::inflight::Latest;
 use rscope_core::rset::Entry;
 use rscope_core::shape::print::{shape_of_document, ShapeShown, EXAMPLES};
 use rscope_core::shape::print::{ExpandAsk, Expanded};
@@ -336,10 +337,10 @@ fn fit_part(props: &FitProps) -> Html {
     let result = use_state_eq(|| None::<FitResult>);
     let busy = use_state_eq(|| false);
     let shapes = use_workers().shapes;
-    // Counts changes of the question: an answer that arrives after the
-    // shape, R or policy changed (a document still loading when Fit was
-    // pressed) is not this tab's answer, and is dropped.
-    let asked = use_mut_ref(|| 0u64);
+    // Each change of the question is a new request: an answer that
+    // arrives after the shape, R or policy changed (a document still
+    // loading when Fit was pressed) is not this tab's answer, and is dropped.
+    let asked = use_mut_ref(Latest::<()>::default);
     {
         // An answer belongs to the shape, R and policy it was asked for.
         let (result, on_allocation) = (result.clone(), props.on_allocation.clone());
@@ -351,7 +352,7 @@ fn fit_part(props: &FitProps) -> Html {
         );
         let asked = asked.clone();
         use_effect_with(deps, move |_| {
-            *asked.borrow_mut() += 1;
+            asked.borrow_mut().ask(());
             result.set(None);
             on_allocation.emit(None);
         });
@@ -379,10 +380,10 @@ fn fit_part(props: &FitProps) -> Html {
             busy.set(true);
             let (result, busy, on_allocation) =
                 (result.clone(), busy.clone(), on_allocation.clone());
-            let (asked, question) = (asked.clone(), *asked.borrow());
+            let (asked, question) = (asked.clone(), asked.borrow().latest());
             let done = Callback::from(move |r: FitResult| {
                 busy.set(false);
-                if *asked.borrow() != question {
+                if asked.borrow().latest() != question {
                     return;
                 }
                 on_allocation.emit(allocation(&r));
