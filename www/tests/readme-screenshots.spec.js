@@ -9,7 +9,7 @@ import { statSync } from 'node:fs';
 const docs = (name) => fileURLToPath(new URL(`../../docs/${name}`, import.meta.url));
 
 for (const [name, viewport] of [
-  ['desktop', { width: 1280, height: 800 }],
+  ['desktop', { width: 1440, height: 900 }],
   ['phone', { width: 390, height: 844 }],
 ]) {
   test.describe(`on a ${name}`, () => {

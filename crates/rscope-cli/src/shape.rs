@@ -82,7 +82,11 @@ fn format_file(file: &str, strict: bool, options: &Options) -> Outcome {
 
 /// Print RFC 14 findings as warnings, or fail on them with `--strict`.
 /// With the expression's `text`, each finding that has a span shows it.
-fn report(findings: &[shape::Finding], strict: bool, text: Option<&str>) -> Result<(), String> {
+fn report(
+    findings: &[shape::Rfc14Finding],
+    strict: bool,
+    text: Option<&str>,
+) -> Result<(), String> {
     let lines: Vec<String> = findings
         .iter()
         .map(|f| {

@@ -37,7 +37,7 @@ pub fn analyze_for_page(
     let first = |parts: Vec<JsValue>| {
         let _ = early.call1(&JsValue::NULL, &js_sys::Array::from_iter(parts));
     };
-    as_js(here(text, first).later_parts())
+    as_js(here(text, first).last_parts())
         .into_iter()
         .map(|p| p.unchecked_into())
         .collect()
@@ -83,9 +83,9 @@ pub fn warm_up() -> Vec<js_sys::Uint8Array> {
             &rscope_core::analysis::warm_up_payload(WARM_UP_NODES),
             |_| (),
         )
-        .later_parts(),
+        .last_parts(),
     );
-    as_js(here(WARM_UP, |_| ()).later_parts())
+    as_js(here(WARM_UP, |_| ()).last_parts())
         .into_iter()
         .map(|p| p.unchecked_into())
         .collect()
@@ -152,7 +152,7 @@ pub fn analyst() -> Analyst {
 pub type OnMember = Rc<dyn Fn(u32, JsValue)>;
 
 /// Told each stage of the answer to an analysis request.
-pub type Told = Rc<dyn Fn(Answer)>;
+pub type Told = Rc<dyn Fn(AnalysisAnswer)>;
 
 /// Analyse `text` on this thread: `early` is told the first stage, and
 /// what the page draws is returned.
@@ -182,7 +182,7 @@ pub use rscope_core::analysis::request::Stage;
 /// What the page is told: the sequence number of the request, the stage,
 /// and what to draw in binary parts ([`Drawn::to_parts`]), left in
 /// JavaScript until the page reads each in its own task.
-pub type Answer = (u32, Stage, Vec<JsValue>);
+pub type AnalysisAnswer = (u32, Stage, Vec<JsValue>);
 
 /// Parts made on this thread, as the worker would post them.
 fn as_js(parts: Vec<Vec<u8>>) -> Vec<JsValue> {
@@ -202,16 +202,16 @@ thread_local! {
 }
 
 /// Which analyst `on_answer` tells: the handed outlines' key.
-fn key_of(on_answer: &Rc<dyn Fn(Answer)>) -> usize {
+fn key_of(on_answer: &Rc<dyn Fn(AnalysisAnswer)>) -> usize {
     Rc::as_ptr(on_answer) as *const () as usize
 }
 
 /// Analyse `text` as request `seq` on this thread, telling `on_answer`
 /// both stages. An outline is kept for [`handed_outline`], and the last
 /// part names it.
-fn answer_here(seq: u32, text: &str, on_answer: &Rc<dyn Fn(Answer)>) {
+fn answer_here(seq: u32, text: &str, on_answer: &Rc<dyn Fn(AnalysisAnswer)>) {
     let mut drawn = here(text, |parts| on_answer((seq, Stage::First, parts)));
-    let mut parts = as_js(drawn.later_parts());
+    let mut parts = as_js(drawn.last_parts());
     if let Some(outline) = drawn.outline.take() {
         let key = key_of(on_answer);
         HANDED.with(|h| {

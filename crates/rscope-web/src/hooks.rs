@@ -3,7 +3,7 @@
 //! the link between text and grid, the colouring, and the findings. Each
 //! holds state and effects; every decision is a call into the core.
 
-use crate::analysis_worker::{forget_handed, part_bytes, Analyst, Answer, OnMember, Told};
+use crate::analysis_worker::{forget_handed, part_bytes, AnalysisAnswer, Analyst, OnMember, Told};
 use crate::model::{region_name, CellRef, Example, Linked, Point, RegionOf, Reveal, TextSelection};
 use crate::shown::FirstShown;
 pub use crate::shown::Shown;
@@ -277,7 +277,7 @@ pub fn use_analysis(text: Text, active: usize) -> Analyzed {
     let asker = {
         let answers = early.clone();
         let told = use_memo((), move |_| -> Told {
-            Rc::new(move |a: Answer| answers.take(a))
+            Rc::new(move |a: AnalysisAnswer| answers.take(a))
         });
         Asker {
             analyst: use_workers().analysis,
@@ -443,7 +443,7 @@ struct Answers {
 impl Answers {
     /// Take one message of the answer to a request: draw it, keep it
     /// until its text comes, or drop it ([`Requests::take`]).
-    fn take(&self, (seq, stage, parts): Answer) {
+    fn take(&self, (seq, stage, parts): AnalysisAnswer) {
         let taken = self.pending.borrow_mut().take(seq, stage, parts);
         let Taken::Use(text, parts) = taken else {
             return;

@@ -1,19 +1,19 @@
 //! The set workbench off the main thread: `static/setops-worker.js` loads
 //! the same wasm core from `pkg/` and answers each [`Job`] with an
-//! [`Answer`] (`setopsForPage`). Two 16 384-node documents take longer than
+//! [`JobAnswer`] (`setopsForPage`). Two 16 384-node documents take longer than
 //! a frame to combine, so the page only posts and draws. Where no worker
 //! can run (the in-browser component tests serve no `static/`), or it
 //! fails, the job runs on this thread instead.
 
 use crate::channel::{field, set, Channel, Piece, Script, Work};
-use rscope_core::setops::job::{self, Answer, Job};
+use rscope_core::setops::job::{self, Job, JobAnswer};
 use rscope_core::tabs::Text;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 
 /// Told each answer, with the first parts of its result's analysis when
 /// the worker sent them.
-pub type Told = Rc<dyn Fn(Answer, Vec<JsValue>)>;
+pub type Told = Rc<dyn Fn(JobAnswer, Vec<JsValue>)>;
 
 /// A job for the set worker: the job, its texts (one per tab of
 /// `job.tabs`, in order) and whom to tell.
@@ -94,16 +94,17 @@ impl Channel<SetopsAsk> {
 
 /// The worker's answer, its result text read from the UTF-8 bytes it
 /// came in (`textBytes`).
-fn read_answer(data: JsValue) -> Answer {
+fn read_answer(data: JsValue) -> JobAnswer {
     let bytes = js_sys::Reflect::get(&data, &"textBytes".into())
         .ok()
         .filter(|b| b.is_object())
         .map(|b| js_sys::Uint8Array::new(&b).to_vec());
-    let mut answer = serde_wasm_bindgen::from_value::<Answer>(data).unwrap_or_else(|e| Answer {
-        message: format!("the set worker answered in a form the page cannot read: {e}"),
-        refused: true,
-        ..Answer::default()
-    });
+    let mut answer =
+        serde_wasm_bindgen::from_value::<JobAnswer>(data).unwrap_or_else(|e| JobAnswer {
+            message: format!("the set worker answered in a form the page cannot read: {e}"),
+            refused: true,
+            ..JobAnswer::default()
+        });
     if let Some(bytes) = bytes {
         match String::from_utf8(bytes) {
             Ok(text) => answer.text = Some(text),
@@ -117,7 +118,7 @@ fn read_answer(data: JsValue) -> Answer {
 }
 
 /// Run `job` on this thread with its texts filled in.
-fn here(mut job: Job, texts: &[Text]) -> Answer {
+fn here(mut job: Job, texts: &[Text]) -> JobAnswer {
     for ((_, slot), t) in job.tabs.iter_mut().zip(texts) {
         *slot = t.to_string();
     }

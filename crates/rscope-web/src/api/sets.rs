@@ -181,7 +181,7 @@ pub fn eval_set_expression(expr: JsValue, tabs: JsValue) -> Result<String, JsVal
 /// The set workbench's worker entry point: run a [`job::Job`] (a JS
 /// object whose tabs have empty texts) over `texts`, an array of UTF-8
 /// bytes (one `Uint8Array` per tab, in order), and give the
-/// [`job::Answer`] as a JS object.
+/// [`job::JobAnswer`] as a JS object.
 #[wasm_bindgen(js_name = setopsForPage, skip_typescript)]
 pub fn setops_for_page(request: JsValue, texts: JsValue) -> JsValue {
     let answer = match serde_wasm_bindgen::from_value::<job::Job>(request) {
@@ -193,10 +193,10 @@ pub fn setops_for_page(request: JsValue, texts: JsValue) -> JsValue {
             let (answer, set) = job::run_kept(&j, &|text| Some(read_once(text)));
             return with_early(answer, set.as_ref());
         }
-        Err(e) => job::Answer {
+        Err(e) => job::JobAnswer {
             message: format!("the set workbench sent a malformed job: {e}"),
             refused: true,
-            ..job::Answer::default()
+            ..job::JobAnswer::default()
         },
     };
     serde_wasm_bindgen::to_value(&answer).unwrap_or(JsValue::NULL)
@@ -215,7 +215,7 @@ pub fn prepare_setops(texts: JsValue) {
 /// `answer` for the page, with the first parts of its result's analysis
 /// (`early`, [`rscope_core::analysis::first_stage_of`]) when it opens a tab: the page
 /// paints the result's grid from them at once.
-fn with_early(mut answer: job::Answer, set: Option<&rscope_core::rset::Rset>) -> JsValue {
+fn with_early(mut answer: job::JobAnswer, set: Option<&rscope_core::rset::Rset>) -> JsValue {
     // The result text crosses as UTF-8 bytes in a transferred buffer: read
     // as a JS string, the page would convert it into its own memory a
     // character at a time (tens of ms for 3 MB, on the main thread).

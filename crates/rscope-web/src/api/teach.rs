@@ -94,16 +94,16 @@ pub fn read_small(format: JsValue, text: JsValue) -> Result<JsValue, JsValue> {
         ))
     })?;
     #[derive(serde::Serialize)]
-    struct Answer {
+    struct Played {
         reading: Option<play::Reading>,
         problem: Option<play::Problem>,
     }
     let answer = match play::read(format, &text) {
-        Ok(r) => Answer {
+        Ok(r) => Played {
             reading: Some(r),
             problem: None,
         },
-        Err(p) => Answer {
+        Err(p) => Played {
             reading: None,
             problem: Some(p),
         },

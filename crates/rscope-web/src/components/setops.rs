@@ -6,7 +6,7 @@
 
 use crate::hooks::use_workers;
 use crate::setops_worker::Told;
-use rscope_core::setops::job::{Answer, Job, Operation};
+use rscope_core::setops::job::{Job, JobAnswer, Operation};
 use rscope_core::setops::provenance::{self, OpenTab};
 use rscope_core::setops::Filter;
 use rscope_core::tabs::{tab_letter, Doc, Text};
@@ -247,7 +247,7 @@ fn tab_choice(form: &UseStateHandle<Form>, tabs: &[Doc]) -> Html {
 
 /// What the last run said: a verdict, a comparison or a refusal, and the
 /// warnings beside a result (a rank the tabs give two host names).
-fn said(answer: &Option<Answer>) -> Html {
+fn said(answer: &Option<JobAnswer>) -> Html {
     let Some(a) = answer else { return html! {} };
     let warnings: Html = a
         .warnings
@@ -292,7 +292,7 @@ pub fn setops_panel(props: &SetopsProps) -> Html {
         op: "union".into(),
         ..Form::default()
     });
-    let answer = use_state(|| None::<Answer>);
+    let answer = use_state(|| None::<JobAnswer>);
     let running = use_state(|| false);
     // Answers so far, on the panel as data-answers: specs wait on it.
     let answers = use_mut_ref(|| 0u32);
@@ -303,7 +303,7 @@ pub fn setops_panel(props: &SetopsProps) -> Html {
     let told = {
         let (answer, running, answers) = (answer.clone(), running.clone(), answers.clone());
         use_memo((), move |_| -> Told {
-            Rc::new(move |a: Answer, early: Vec<JsValue>| {
+            Rc::new(move |a: JobAnswer, early: Vec<JsValue>| {
                 crate::task::mark("rscope:setops-answer");
                 *answers.borrow_mut() += 1;
                 running.set(false);

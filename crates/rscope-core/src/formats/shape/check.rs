@@ -24,7 +24,7 @@ pub use crate::diag::Severity;
 /// One RFC 14 rule a resources list breaks (errors break RFC 14; warnings
 /// are allowed by the reference but outside the RFC 14 schema).
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Finding {
+pub struct Rfc14Finding {
     /// Error or warning.
     pub severity: Severity,
     /// What is wrong, lowercase.
@@ -35,7 +35,7 @@ pub struct Finding {
     pub span: Option<Span<usize>>,
 }
 
-impl Finding {
+impl Rfc14Finding {
     /// The finding as the crate's [`Diagnostic`] (an empty span at the start
     /// when the list did not come from shape text).
     pub fn to_diagnostic(&self) -> Diagnostic {
@@ -48,7 +48,7 @@ impl Finding {
     }
 }
 
-impl fmt::Display for Finding {
+impl fmt::Display for Rfc14Finding {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}: {}", self.severity, self.message)?;
         match &self.span {
@@ -139,10 +139,10 @@ pub fn count_of(value: &Json) -> Result<Count, String> {
 }
 
 /// Check a resources list (the value of a jobspec's `resources` key).
-pub fn check_resources(resources: &Json) -> Vec<Finding> {
+pub fn check_resources(resources: &Json) -> Vec<Rfc14Finding> {
     match resources {
         Json::Array(list) => check_list(list),
-        _ => vec![Finding {
+        _ => vec![Rfc14Finding {
             severity: Severity::Error,
             message: "resources is not a list".into(),
             pointer: String::new(),
@@ -152,7 +152,7 @@ pub fn check_resources(resources: &Json) -> Vec<Finding> {
 }
 
 /// Check the vertices of a resources list.
-pub fn check_list(list: &[Json]) -> Vec<Finding> {
+pub fn check_list(list: &[Json]) -> Vec<Rfc14Finding> {
     let mut c = Checker {
         findings: Vec::new(),
         labels: HashMap::new(),
@@ -169,7 +169,7 @@ pub fn check_list(list: &[Json]) -> Vec<Finding> {
 }
 
 struct Checker {
-    findings: Vec<Finding>,
+    findings: Vec<Rfc14Finding>,
     /// Each label and the pointer where it first appears.
     labels: HashMap<String, String>,
     /// The vertex being checked, as its index in each list from the top
@@ -198,7 +198,7 @@ impl Checker {
     }
 
     fn push(&mut self, severity: Severity, pointer: String, message: String) {
-        self.findings.push(Finding {
+        self.findings.push(Rfc14Finding {
             severity,
             message,
             pointer,

@@ -38,7 +38,7 @@ pub mod print;
 mod tests;
 pub mod yaml;
 
-pub use check::{Finding, Severity};
+pub use check::{Rfc14Finding, Severity};
 pub use error::{Error, ErrorKind};
 pub use json::Json;
 
@@ -152,7 +152,7 @@ impl Expansion {
 
     /// RFC 14's rules applied to the expansion, each finding with the span
     /// of the shape text it concerns.
-    pub fn check(&self) -> Vec<Finding> {
+    pub fn check(&self) -> Vec<Rfc14Finding> {
         let mut findings = check::check_list(&self.resources);
         for f in &mut findings {
             f.span = self.span(&f.pointer);

@@ -2,7 +2,7 @@
 //! API share: the expansion's text, the shortest shape of a document, and
 //! where an error sits in the shape text.
 
-use super::{check, format, parse, Error, Finding, Options};
+use super::{check, format, parse, Error, Options, Rfc14Finding};
 use crate::diag::{line_col, LineCol};
 use std::ops::Range;
 
@@ -22,7 +22,7 @@ pub struct Printed {
     /// Standard output of `rscope shape`, final line break included.
     pub text: String,
     /// RFC 14 findings, each with its span in the shape text.
-    pub findings: Vec<Finding>,
+    pub findings: Vec<Rfc14Finding>,
 }
 
 /// Expand `text` and print it as `rscope shape` does with these options.
@@ -45,7 +45,7 @@ pub fn print(text: &str, options: &Options, style: Style) -> Result<Printed, Err
 #[derive(Clone, Debug, PartialEq)]
 pub struct Reverse {
     /// RFC 14 findings about the resources (no spans: they are not shape text).
-    pub findings: Vec<Finding>,
+    pub findings: Vec<Rfc14Finding>,
     /// The shortest shape, as `rscope shape --format` prints it (without
     /// the line break), or why no shape writes these resources.
     pub shape: Result<String, String>,

@@ -71,7 +71,7 @@ impl From<String> for Failure {
 
 /// A finding as the JS API's `validate` gives it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct Finding {
+pub struct ApiFinding {
     /// `error`, `warning` or `note`.
     pub severity: String,
     /// Lowercase, no trailing period.
@@ -100,9 +100,9 @@ pub struct FixDto {
 }
 
 /// `d` placed in `text`.
-pub fn finding(d: &Diagnostic, text: &str) -> Finding {
+pub fn finding(d: &Diagnostic, text: &str) -> ApiFinding {
     let lc = line_col(text, d.span.start);
-    Finding {
+    ApiFinding {
         severity: d.severity.to_string(),
         message: d.message.clone(),
         line: lc.line,

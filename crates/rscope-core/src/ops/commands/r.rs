@@ -3,7 +3,7 @@
 //! decode` and the other operations over R documents are
 //! [`crate::setops`]'s.
 
-use super::{finding, Failure, Finding};
+use super::{finding, ApiFinding, Failure};
 use crate::diag::Diagnostic;
 use crate::hostlist::Hostlist;
 use crate::idset::IdSet;
@@ -312,7 +312,7 @@ pub fn findings(
     text: &str,
     strict_rfc40: bool,
     hosts: Option<&str>,
-) -> Result<Vec<Finding>, String> {
+) -> Result<Vec<ApiFinding>, String> {
     let mut diags = match hosts {
         Some(h) => validate_hosts(text, h, "--hosts").map_err(|e| format!("hosts: {e}"))?,
         None => validate(text),

@@ -100,7 +100,7 @@ impl Status {
 
 /// The answer to "would this request fit into this R?".
 #[derive(Clone, Debug)]
-pub struct Answer {
+pub struct FitAnswer {
     /// Now, not now or never.
     pub status: Status,
     /// What the request would get, when it fits now.
@@ -111,7 +111,7 @@ pub struct Answer {
     pub words: String,
 }
 
-impl Answer {
+impl FitAnswer {
     /// The allocation's short form (`rank[3-6]/core[0-7]`).
     pub fn short(&self) -> Option<String> {
         self.alloc.as_ref().map(Rset::short_form)
@@ -124,14 +124,19 @@ impl Answer {
 }
 
 /// Fit `request` into the R or status document `text` under `policy`.
-pub fn answer(request: &Request, text: &str, policy: Policy) -> Result<Answer, String> {
+pub fn answer(request: &Request, text: &str, policy: Policy) -> Result<FitAnswer, String> {
     let (all, busy) = sets(text)?;
     Ok(answer_sets(request, &all, busy.as_ref(), policy))
 }
 
 /// Fit `request` into `all` less `busy` under `policy`, answered as
 /// [`answer`] answers.
-pub fn answer_sets(request: &Request, all: &Rset, busy: Option<&Rset>, policy: Policy) -> Answer {
+pub fn answer_sets(
+    request: &Request,
+    all: &Rset,
+    busy: Option<&Rset>,
+    policy: Policy,
+) -> FitAnswer {
     match fit(request, all, busy, policy) {
         Verdict::Fits { alloc, slots } => {
             let nodes = alloc.len() as u64;
@@ -141,20 +146,20 @@ pub fn answer_sets(request: &Request, all: &Rset, busy: Option<&Rset>, policy: P
                 plural(nodes, "node"),
                 alloc.short_form()
             );
-            Answer {
+            FitAnswer {
                 status: Status::Now,
                 words: format!("fits now: {}", holding(&alloc)),
                 alloc: Some(alloc),
                 printed,
             }
         }
-        Verdict::Later { reason, words } => Answer {
+        Verdict::Later { reason, words } => FitAnswer {
             status: Status::NotNow,
             alloc: None,
             printed: format!("not now: {reason}; the whole R would hold it\n"),
             words: format!("not now: {words}"),
         },
-        Verdict::Never { reason, words } => Answer {
+        Verdict::Never { reason, words } => FitAnswer {
             status: Status::Never,
             alloc: None,
             printed: format!("never: {reason}\n"),

@@ -1,6 +1,6 @@
 //! One run of the page's set workbench, as data: which operation over
 //! which tabs with which options ([`Job`]), and what to show or open
-//! ([`Answer`]). The page posts a job to its worker and draws the answer;
+//! ([`JobAnswer`]). The page posts a job to its worker and draws the answer;
 //! everything between is here, with native tests.
 
 use super::provenance::{self, Provenance};
@@ -67,7 +67,7 @@ pub struct Job {
 
 /// What a run gives the page.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Answer {
+pub struct JobAnswer {
     /// The result tab's name (`A − B`); empty when no tab opens.
     pub name: String,
     /// The result R text to open as a tab, exactly as `rscope R` prints it.
@@ -91,13 +91,13 @@ pub struct Answer {
     pub warnings: Vec<String>,
 }
 
-impl Answer {
-    fn refused(message: String, tab: Option<char>) -> Answer {
-        Answer {
+impl JobAnswer {
+    fn refused(message: String, tab: Option<char>) -> JobAnswer {
+        JobAnswer {
             message,
             refused: true,
             tab,
-            ..Answer::default()
+            ..JobAnswer::default()
         }
     }
 }
@@ -163,13 +163,13 @@ impl Known {
 }
 
 /// Run `job` in the core.
-pub fn run(job: &Job) -> Answer {
+pub fn run(job: &Job) -> JobAnswer {
     run_read(job, &|_| None)
 }
 
 /// [`run`], with what `known` knows of a text taken from it rather than
 /// worked out again.
-pub fn run_read(job: &Job, known: &dyn Fn(&str) -> Option<Known>) -> Answer {
+pub fn run_read(job: &Job, known: &dyn Fn(&str) -> Option<Known>) -> JobAnswer {
     run_kept(job, known).0
 }
 
@@ -177,7 +177,7 @@ pub fn run_read(job: &Job, known: &dyn Fn(&str) -> Option<Known>) -> Answer {
 pub fn run_kept(
     job: &Job,
     known: &dyn Fn(&str) -> Option<Known>,
-) -> (Answer, Option<crate::rset::Rset>) {
+) -> (JobAnswer, Option<crate::rset::Rset>) {
     let named: Vec<(char, &str)> = job.tabs.iter().map(|(c, t)| (*c, t.as_str())).collect();
     let mut inputs = Inputs::tabs(&named);
     inputs.keep = true;
@@ -211,39 +211,39 @@ fn laid_out(job: &Job, text: String) -> String {
 }
 
 /// The answer to `job` over `inputs` (the tabs `named`).
-fn answer(job: &Job, named: &[(char, &str)], inputs: &Inputs) -> Answer {
+fn answer(job: &Job, named: &[(char, &str)], inputs: &Inputs) -> JobAnswer {
     let Some(op) = job.operation else {
-        return Answer::refused("choose an operation".into(), None);
+        return JobAnswer::refused("choose an operation".into(), None);
     };
     if op == Operation::Expression {
         return expression(job, inputs);
     }
     if named.is_empty() {
-        return Answer::refused("choose at least one tab".into(), None);
+        return JobAnswer::refused("choose at least one tab".into(), None);
     }
     let tab_of = |i: Option<usize>| i.and_then(|i| named.get(i)).map(|(c, _)| *c);
     let result = match op {
         Operation::Verify => {
             return match super::verify(inputs) {
-                Ok(v) => Answer {
+                Ok(v) => JobAnswer {
                     message: if v.ok && v.message.is_empty() {
                         "verified: the second R holds exactly what the first expects".into()
                     } else {
                         v.message
                     },
                     refused: !v.ok,
-                    ..Answer::default()
+                    ..JobAnswer::default()
                 },
-                Err(r) => Answer::refused(r.message, tab_of(r.input)),
+                Err(r) => JobAnswer::refused(r.message, tab_of(r.input)),
             }
         }
         Operation::Compare => {
             return match super::summary::describe_inputs(inputs) {
-                Ok(words) => Answer {
+                Ok(words) => JobAnswer {
                     message: format!("{} relative to {}: {words}", named[1].0, named[0].0),
-                    ..Answer::default()
+                    ..JobAnswer::default()
                 },
-                Err(r) => Answer::refused(r.message, tab_of(r.input)),
+                Err(r) => JobAnswer::refused(r.message, tab_of(r.input)),
             }
         }
         Operation::Union => super::union(inputs),
@@ -279,17 +279,17 @@ fn answer(job: &Job, named: &[(char, &str)], inputs: &Inputs) -> Answer {
             let (args, options) = command_args(job, op);
             let letters: Vec<char> = named.iter().map(|(c, _)| *c).collect();
             let made = made_from(job, inputs, op, &name, &text, &letters, options);
-            Answer {
+            JobAnswer {
                 provenance: Some(Provenance {
                     command: provenance::stdin_command(&letters, &args),
                     ..made
                 }),
                 name,
                 text: Some(text),
-                ..Answer::default()
+                ..JobAnswer::default()
             }
         }
-        Err(r) => Answer::refused(r.message, tab_of(r.input)),
+        Err(r) => JobAnswer::refused(r.message, tab_of(r.input)),
     }
 }
 
@@ -406,7 +406,7 @@ fn marked(text: &str, span: std::ops::Range<usize>) -> Option<(String, String, S
     Some((before.into(), at.into(), after.into()))
 }
 
-fn expression(job: &Job, inputs: &Inputs) -> Answer {
+fn expression(job: &Job, inputs: &Inputs) -> JobAnswer {
     let text = job.expression.as_str();
     let parsed = expr::parse(text).ok();
     let name = parsed.as_ref().map(|e| e.name()).unwrap_or_default();
@@ -423,17 +423,17 @@ fn expression(job: &Job, inputs: &Inputs) -> Answer {
                 &letters,
                 vec![],
             );
-            Answer {
+            JobAnswer {
                 provenance: Some(Provenance {
                     command: provenance::eval_command(r_flags(job), text, &letters),
                     ..made
                 }),
                 name,
                 text: Some(out),
-                ..Answer::default()
+                ..JobAnswer::default()
             }
         }
-        Err(expr::EvalError::Expr(e)) => Answer {
+        Err(expr::EvalError::Expr(e)) => JobAnswer {
             message: format!(
                 "{} (column {})",
                 e.message,
@@ -442,14 +442,14 @@ fn expression(job: &Job, inputs: &Inputs) -> Answer {
             refused: true,
             span: Some((utf16(text, e.span.start), utf16(text, e.span.end))),
             marked: marked(text, e.span),
-            ..Answer::default()
+            ..JobAnswer::default()
         },
         Err(expr::EvalError::Refused(r)) => {
             let tab = r
                 .input
                 .and_then(|i| inputs.sources.get(i))
                 .and_then(|s| s.tab);
-            Answer::refused(r.message, tab)
+            JobAnswer::refused(r.message, tab)
         }
     }
 }

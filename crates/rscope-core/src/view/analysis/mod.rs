@@ -751,7 +751,7 @@ mod tests {
             sent.grid.as_mut().unwrap().add_chunk(chunk).unwrap();
         }
         assert_eq!(sent, Drawn::read_first_stage(early).unwrap());
-        let later = Drawn::take(Analysis::finish(text, begun)).later_parts();
+        let later = Drawn::take(Analysis::finish(text, begun)).last_parts();
         assert_eq!(later, parts[1..]);
         assert_eq!(d.summaries, a.summaries);
         assert_eq!(d.findings, a.findings);

@@ -212,12 +212,12 @@ impl Drawn {
             summaries: None,
         };
         let mut parts = vec![bytes(&early)];
-        parts.extend(self.later_parts());
+        parts.extend(self.last_parts());
         parts
     }
 
     /// All but the first of [`Drawn::to_parts`].
-    pub fn later_parts(&self) -> Vec<Vec<u8>> {
+    pub fn last_parts(&self) -> Vec<Vec<u8>> {
         let rest = Drawn {
             summaries: self.summaries.clone(),
             findings: self.findings.clone(),
