@@ -44,7 +44,7 @@ pub fn hwloc_panel(props: &HwlocProps) -> Html {
         let on_r = props.on_r.clone();
         let made = view
             .as_ref()
-            .map(|(xml, v)| (xml.clone(), v.r.clone().ok()));
+            .map(|(read, v)| (read.xml.clone(), v.r.clone().ok()));
         use_effect_with(made, move |made| {
             on_r.emit(match made {
                 Some((xml, Some(r))) => Some((xml.clone(), Text::from(r.as_str()))),
@@ -52,7 +52,12 @@ pub fn hwloc_panel(props: &HwlocProps) -> Html {
             })
         });
     }
-    let Some((_, view)) = view.as_ref() else {
+    let asked = Asked {
+        xml: props.xml.clone(),
+        hosts: (*hosts).clone(),
+        ranks: (*ranks).clone(),
+    };
+    let Some((read, view)) = view.as_ref() else {
         return html! {
             <section class="panel hwloc-panel" aria-labelledby="hwloc-heading" data-testid="hwloc-panel">
                 <h2 id="hwloc-heading">{ "hwloc topology" }</h2>
@@ -67,8 +72,14 @@ pub fn hwloc_panel(props: &HwlocProps) -> Html {
         })
     };
     let on_open = {
-        let (r, source, open) = (view.r.clone(), props.source.clone(), props.on_open.clone());
+        // The R of what is typed now: the worker's, when it has answered
+        // these very fields; else (Open pressed right after typing) read
+        // here, once, so the tab never opens the R of older fields.
+        let fresh = (*read == asked).then(|| view.r.clone());
+        let (source, open) = (props.source.clone(), props.on_open.clone());
+        let asked = asked.clone();
         Callback::from(move |_: MouseEvent| {
+            let r = fresh.clone().unwrap_or_else(|| asked.ask().view().r);
             if let Ok(text) = &r {
                 open.emit(Doc {
                     source: format!("{source} as R"),
@@ -128,29 +139,48 @@ pub fn hwloc_panel(props: &HwlocProps) -> Html {
     }
 }
 
+/// What the panel asks of the worker: the topology and its two fields.
+#[derive(Clone, PartialEq)]
+struct Asked {
+    xml: Text,
+    hosts: String,
+    ranks: String,
+}
+
+impl Asked {
+    /// The ask as the core takes it.
+    fn ask(&self) -> TopologyAsk {
+        TopologyAsk {
+            xml: self.xml.to_string(),
+            hosts: self.hosts.clone(),
+            ranks: self.ranks.clone(),
+        }
+    }
+}
+
 /// The view of `xml` for the two fields, read by the shape worker, with
-/// the XML it was read from: the panel keeps showing the last view while a
-/// newer one is read, and has none only before the first.
+/// what it answers: the panel keeps showing the last view while a newer
+/// one is read, and has none only before the first.
 #[hook]
 fn use_topology_view(
     xml: &Text,
     hosts: &UseStateHandle<String>,
     ranks: &UseStateHandle<String>,
-) -> UseStateHandle<Option<(Text, TopologyView)>> {
-    let view = use_state_eq(|| None::<(Text, TopologyView)>);
+) -> UseStateHandle<Option<(Asked, TopologyView)>> {
+    let view = use_state_eq(|| None::<(Asked, TopologyView)>);
     let shapes = use_workers().shapes;
     {
         let view = view.clone();
-        let asked = (xml.clone(), (**hosts).clone(), (**ranks).clone());
-        use_effect_with(asked, move |(xml, hosts, ranks)| {
-            let ask = TopologyAsk {
-                xml: xml.to_string(),
-                hosts: hosts.clone(),
-                ranks: ranks.clone(),
-            };
-            let (read, setter) = (xml.clone(), view.setter());
-            let done = Callback::from(move |v: TopologyView| setter.set(Some((read.clone(), v))));
-            shapes.topology(ask, done);
+        let asked = Asked {
+            xml: xml.clone(),
+            hosts: (**hosts).clone(),
+            ranks: (**ranks).clone(),
+        };
+        use_effect_with(asked, move |asked| {
+            let (answered, setter) = (asked.clone(), view.setter());
+            let done =
+                Callback::from(move |v: TopologyView| setter.set(Some((answered.clone(), v))));
+            shapes.topology(asked.ask(), done);
         });
     }
     view
