@@ -170,7 +170,9 @@ pub fn offset_of(text: &str, line: usize, col: usize) -> usize {
         .map_or(start + end, |(i, _)| start + i)
 }
 
-fn floor_boundary(text: &str, offset: usize) -> usize {
+/// The last character boundary of `text` at or before byte `offset` (the
+/// end for an offset past it): where a slice may end.
+pub fn floor_boundary(text: &str, offset: usize) -> usize {
     let mut i = offset.min(text.len());
     while !text.is_char_boundary(i) {
         i -= 1;

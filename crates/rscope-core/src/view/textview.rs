@@ -419,11 +419,7 @@ pub fn byte_of_utf16(text: &str, unit: usize) -> usize {
 /// The last character boundary of `text` at or before byte `at` (the end
 /// for `at` past it): where a slice of at most `at` bytes can end.
 pub fn floor_char_boundary(text: &str, at: usize) -> usize {
-    let mut end = at.min(text.len());
-    while !text.is_char_boundary(end) {
-        end -= 1;
-    }
-    end
+    crate::diag::floor_boundary(text, at)
 }
 
 /// `text` cut into byte ranges of at most `max` bytes (at least one

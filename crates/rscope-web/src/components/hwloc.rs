@@ -52,7 +52,7 @@ pub fn hwloc_panel(props: &HwlocProps) -> Html {
             })
         });
     }
-    let asked = Asked {
+    let asked = TopologyFields {
         xml: props.xml.clone(),
         hosts: (*hosts).clone(),
         ranks: (*ranks).clone(),
@@ -141,13 +141,13 @@ pub fn hwloc_panel(props: &HwlocProps) -> Html {
 
 /// What the panel asks of the worker: the topology and its two fields.
 #[derive(Clone, PartialEq)]
-struct Asked {
+struct TopologyFields {
     xml: Text,
     hosts: String,
     ranks: String,
 }
 
-impl Asked {
+impl TopologyFields {
     /// The ask as the core takes it.
     fn ask(&self) -> TopologyAsk {
         TopologyAsk {
@@ -166,12 +166,12 @@ fn use_topology_view(
     xml: &Text,
     hosts: &UseStateHandle<String>,
     ranks: &UseStateHandle<String>,
-) -> UseStateHandle<Option<(Asked, TopologyView)>> {
-    let view = use_state_eq(|| None::<(Asked, TopologyView)>);
+) -> UseStateHandle<Option<(TopologyFields, TopologyView)>> {
+    let view = use_state_eq(|| None::<(TopologyFields, TopologyView)>);
     let shapes = use_workers().shapes;
     {
         let view = view.clone();
-        let asked = Asked {
+        let asked = TopologyFields {
             xml: xml.clone(),
             hosts: (**hosts).clone(),
             ranks: (**ranks).clone(),
