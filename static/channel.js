@@ -6,14 +6,13 @@
 //
 // - Messages that arrive together (while the worker was busy, or in one
 //   task of the page) are handled as one batch, once the wasm core is
-//   loaded: lane by lane, in the order the lanes are named.
-// - A lane `newest: true` handles only the newest message of its batch:
-//   an older one is superseded and never answered (the page keeps only
-//   the answer to its latest request of that kind anyway).
-// - Any other lane handles every message in order, each told whether a
-//   newer one of its lane waits behind it (`newer`): a long shape typed
-//   over is not expanded, and of a burst of queue operations only the
-//   last says the whole view.
+//   loaded. Which of them, in which order, is the core's decision
+//   (`batchPlan`, crates/rscope-core/src/base/inflight.rs, `batch_plan`):
+//   each message says whether only the newest of its lane matters
+//   (`newest`, set by the page's channel), and the handler of each
+//   message handled is told whether a newer one of its lane waits behind
+//   it (`newer`): of a burst of queue operations only the last says the
+//   whole view.
 // - A handler answers by returning `[message, transfer]` (the buffers
 //   handed over, not copied) or nothing; the message carries the
 //   request's `seq`, added here when the handler left it out. A handler
@@ -23,8 +22,7 @@
 //   message to queue, or null.
 //
 // `serve(ready, lanes)`: `ready` is the promise of the loaded core, `lanes`
-// an array of {name, match(data), handle(data, {newer, post}), newest?,
-// accept?}. Returns `busy()`, whether a message waits, for the workers'
+// an array of {name, match(data), handle(data, {newer, post}), accept?}. Returns `busy()`, whether a message waits, for the workers'
 // idle warm-ups.
 
 /** The core (`init` is wasm-bindgen's, of pkg/rscope.js), loaded once the
@@ -32,6 +30,8 @@
  * compiled, so the worker neither downloads nor compiles it again
  * (crates/rscope-web/src/channel.rs, `core_message`); without one the worker fetches
  * the core itself. Once loaded, the worker tells the page `{ready: true}`. */
+import { batchPlan } from '../pkg/rscope.js';
+
 export function loadCore(init) {
   return new Promise((resolve, reject) => {
     const first = (e) => {
@@ -59,19 +59,20 @@ export function serve(ready, lanes) {
     scheduled = false;
     const messages = batch;
     batch = [];
-    for (const lane of lanes) {
-      const mine = messages.filter((m) => m.lane === lane);
-      const handled = lane.newest ? mine.slice(-1) : mine;
-      handled.forEach((m, i) => {
-        const answer = lane.handle(m.data, { newer: i < handled.length - 1, post });
-        if (!answer) return;
-        // The answer names the request it answers, as the page's channel
-        // (crates/rscope-web/src/channel.rs) finds it by.
-        if (m.data.seq !== undefined && answer[0] && answer[0].seq === undefined) {
-          answer[0].seq = m.data.seq;
-        }
-        post(...answer);
-      });
+    const plan = batchPlan(
+      Uint32Array.from(messages, (m) => lanes.indexOf(m.lane)),
+      Uint8Array.from(messages, (m) => (m.data.newest ? 1 : 0)),
+    );
+    for (let k = 0; k < plan.length; k += 2) {
+      const m = messages[plan[k]];
+      const answer = m.lane.handle(m.data, { newer: plan[k + 1] === 1, post });
+      if (!answer) continue;
+      // The answer names the request it answers, as the page's channel
+      // (crates/rscope-web/src/channel.rs) finds it by.
+      if (m.data.seq !== undefined && answer[0] && answer[0].seq === undefined) {
+        answer[0].seq = m.data.seq;
+      }
+      post(...answer);
     }
   }
 

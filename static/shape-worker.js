@@ -6,15 +6,15 @@
 //   answer: the next fit into the same text does not read it again; only
 //   the newest is worth reading;
 // - a long shape {seq, expand} (bytes), answered with {seq, expand}
-//   (bytes, or null when a newer shape waits behind it);
+//   (bytes); a shape typed over is not expanded (only the newest waits);
 // - a queue operation {seq, queue} (bytes), answered with {seq, queue}
 //   (bytes); of a burst of operations, only the last is answered with the
 //   whole view (a burst of clicks costs one view, not one each);
 // - a fit {seq, shape, r, policy, requires?}, answered with {seq, answer} (what
 //   rscope.fit returns) or {seq, error} (the message);
 // - an hwloc topology for its panel {seq, topology} (bytes: the XML and the
-//   host and rank fields), answered with {seq, topology} (bytes, or null
-//   when a newer one waits behind it).
+//   host and rank fields), answered with {seq, topology} (bytes); one
+//   typed over is not read (only the newest waits).
 // Once loaded, and only while no message waits, the worker expands a few
 // long shapes of its own (warmShape), so that V8 has optimized the
 // expansion's code before the first long shape a person types.
@@ -28,17 +28,15 @@ const ready = loadCore(init);
 const busy = serve(ready, [
   {
     name: 'prepare',
-    newest: true,
     match: (d) => d.prepare !== undefined,
     handle: ({ prepare }) => prepareFit(prepare),
   },
   {
     name: 'expand',
     match: (d) => d.expand !== undefined,
-    handle: ({ seq, expand }, { newer }) => {
-      // A long shape typed over is not expanded: only the newest is shown.
-      const reply = newer ? null : expandShape(expand);
-      return [{ seq, expand: reply }, reply ? [reply.buffer] : []];
+    handle: ({ seq, expand }) => {
+      const reply = expandShape(expand);
+      return [{ seq, expand: reply }, [reply.buffer]];
     },
   },
   {
@@ -52,10 +50,9 @@ const busy = serve(ready, [
   {
     name: 'topology',
     match: (d) => d.topology !== undefined,
-    handle: ({ seq, topology }, { newer }) => {
-      // A topology typed over is not read: only the newest is shown.
-      const reply = newer ? null : topologyView(topology);
-      return [{ seq, topology: reply }, reply ? [reply.buffer] : []];
+    handle: ({ seq, topology }) => {
+      const reply = topologyView(topology);
+      return [{ seq, topology: reply }, [reply.buffer]];
     },
   },
   {

@@ -1,6 +1,6 @@
 // Rscope's analysis worker: the same wasm core as the page (pkg/), so the
 // page stays responsive while a large document is read. Its lanes, served
-// by the one dispatcher (channel.js), newest message first in each:
+// by the one dispatcher (channel.js), only the newest message of each:
 // - another tab's main set, {seq, member: text}, answered with
 //   {seq, member: bytes}, for colouring by membership;
 // - a compare view, {seq, compare: texts, letters, names}, answered with
@@ -31,7 +31,7 @@ const whole = (data) => {
   if (data.more) return null;
   const text = gathered.pieces.join('');
   gathered = null;
-  return { seq: data.seq, text };
+  return { seq: data.seq, newest: data.newest, text };
 };
 
 const buffers = (parts) => parts.map((p) => p.buffer);
@@ -39,7 +39,6 @@ const buffers = (parts) => parts.map((p) => p.buffer);
 const busy = serve(ready, [
   {
     name: 'member',
-    newest: true,
     match: (d) => d.member !== undefined,
     handle: ({ seq, member }) => {
       const set = memberSetForPage(member);
@@ -48,7 +47,6 @@ const busy = serve(ready, [
   },
   {
     name: 'compare',
-    newest: true,
     match: (d) => d.compare !== undefined,
     handle: ({ seq, compare, letters, names }) => {
       const parts = compareForPage(compare, letters, names);
@@ -57,7 +55,6 @@ const busy = serve(ready, [
   },
   {
     name: 'analysis',
-    newest: true,
     match: (d) => d.text !== undefined,
     accept: whole,
     handle: ({ seq, text }, { post }) => {

@@ -6,9 +6,11 @@
 //!
 //! - every request gets a sequence number, which the worker's answer
 //!   carries back;
-//! - in each lane the newest request wins ([`rscope_core::inflight::Inflight`]):
+//! - in each lane the newest request wins ([`rscope_core::inflight`]):
 //!   an answer to a superseded one is dropped, unless the lane keeps every
-//!   request (a queue's operations);
+//!   request (a queue's operations); each message says which
+//!   ([`Work::delivery`]), and the worker handles what the core's
+//!   [`batch_plan`] says of the messages that queued while it was busy;
 //! - a message hands its buffers over (transfer lists), and a long one
 //!   crosses in pieces, a few to a task, so the page's thread is never
 //!   held by a copy;
@@ -30,7 +32,7 @@
 //! host page serves no worker script (the `<rscope-view>` element). Neither
 //! crate has lanes where the newest request wins, pieces, or that fallback.
 
-use rscope_core::inflight::Inflight;
+use rscope_core::inflight::{batch_plan, Delivery, Inflight};
 use rscope_core::tabs::Text;
 use std::cell::{Cell, RefCell};
 use std::marker::PhantomData;
@@ -71,6 +73,27 @@ pub fn set(message: &js_sys::Object, key: &str, value: &JsValue) {
     let _ = js_sys::Reflect::set(message, &key.into(), value);
 }
 
+/// Tell the worker how the lane of `message` is served (its `newest`
+/// field, which the dispatcher of `static/channel.js` gives [`batch_plan`]).
+fn set_delivery(message: &js_sys::Object, delivery: Delivery) {
+    set(message, "newest", &delivery.is_newest().into());
+}
+
+/// What a worker handles of a batch of messages ([`batch_plan`]), for the
+/// dispatcher of `static/channel.js`: `lanes` gives each message's lane
+/// (its place in the worker's list) and `newest` its delivery (1 for
+/// [`Delivery::Newest`]); the answer is pairs of (index, 1 when a newer
+/// message of the lane waits behind it).
+#[cfg_attr(feature = "page", wasm_bindgen(js_name = batchPlan, skip_typescript))]
+pub fn batch_plan_for_worker(lanes: &[u32], newest: &[u8]) -> Vec<u32> {
+    let batch: Vec<(u32, Delivery)> = (lanes.iter().zip(newest))
+        .map(|(lane, n)| (*lane, Delivery::from_newest(*n != 0)))
+        .collect();
+    (batch_plan(&batch).into_iter())
+        .flat_map(|(at, newer)| [at as u32, newer as u32])
+        .collect()
+}
+
 /// Field `key` of a worker's answer (undefined when it has none).
 pub fn field(data: &JsValue, key: &str) -> JsValue {
     js_sys::Reflect::get(data, &key.into()).unwrap_or(JsValue::UNDEFINED)
@@ -81,14 +104,13 @@ pub fn field(data: &JsValue, key: &str) -> JsValue {
 /// is compiled once for the three workers, not once for each: the page's
 /// bundle has a size budget.
 pub trait Work: 'static {
-    /// This request's lane (a small number, one per kind of request): in
-    /// each, only the newest waits ([`Work::keeps_every`] aside).
+    /// This request's lane (a small number, one per kind of request).
     fn lane(&self) -> u8;
 
-    /// Whether every request of this lane waits for its answer, in order,
-    /// rather than only the newest.
-    fn keeps_every(&self) -> bool {
-        false
+    /// How its lane is served: only the newest request (the default), or
+    /// every one, in order. The worker is told it with each message.
+    fn delivery(&self) -> Delivery {
+        Delivery::Newest
     }
 
     /// The piece of this request's message from `at` (0 first), asked as
@@ -215,8 +237,13 @@ impl<W: Script> Channel<W> {
     /// Have the worker read `texts` ahead of the requests that will need
     /// them; those sent last time are not sent again. `message` writes the
     /// message for the new ones.
-    pub fn read_ahead(&self, texts: &[Text], message: &dyn Fn(&[&Text]) -> Piece) {
-        self.inner.read_ahead(texts, message);
+    pub fn read_ahead(
+        &self,
+        texts: &[Text],
+        delivery: Delivery,
+        message: &dyn Fn(&[&Text]) -> Piece,
+    ) {
+        self.inner.read_ahead(texts, delivery, message);
     }
 
     /// Whether a request asked now is worked on at once: the worker has
@@ -236,7 +263,12 @@ impl<W: Script> Channel<W> {
 
 impl Inner {
     /// [`Channel::read_ahead`].
-    fn read_ahead(self: &Rc<Self>, texts: &[Text], message: &dyn Fn(&[&Text]) -> Piece) {
+    fn read_ahead(
+        self: &Rc<Self>,
+        texts: &[Text],
+        delivery: Delivery,
+        message: &dyn Fn(&[&Text]) -> Piece,
+    ) {
         let Some(worker) = self.worker() else {
             return;
         };
@@ -246,6 +278,7 @@ impl Inner {
             return;
         }
         let piece = message(&new);
+        set_delivery(&piece.message, delivery);
         if worker
             .post_message_with_transfer(&piece.message, &piece.transfer)
             .is_ok()
@@ -321,11 +354,9 @@ impl Inner {
         let seq = self.seq.get().wrapping_add(1);
         self.seq.set(seq);
         let lane = work.lane();
-        match work.keeps_every() {
-            true => self.waiting.borrow_mut().keep(lane, seq, work.clone()),
-            false => self.waiting.borrow_mut().ask(lane, seq, work.clone()),
-        }
+        (self.waiting.borrow_mut()).ask(lane, work.delivery(), seq, work.clone());
         let piece = work.piece(seq, 0);
+        set_delivery(&piece.message, work.delivery());
         if worker
             .post_message_with_transfer(&piece.message, &piece.transfer)
             .is_err()
@@ -394,6 +425,7 @@ async fn post_rest(me: Weak<Inner>, seq: u32, work: Rc<dyn Work>, mut at: usize)
             return;
         };
         let piece = work.piece(seq, at);
+        set_delivery(&piece.message, work.delivery());
         if worker
             .post_message_with_transfer(&piece.message, &piece.transfer)
             .is_err()
@@ -442,8 +474,11 @@ mod tests {
         fn lane(&self) -> u8 {
             self.lane
         }
-        fn keeps_every(&self) -> bool {
-            self.every
+        fn delivery(&self) -> Delivery {
+            match self.every {
+                true => Delivery::Every,
+                false => Delivery::Newest,
+            }
         }
         fn piece(&self, seq: u32, _at: usize) -> Piece {
             let message = js_sys::Object::new();

@@ -6,6 +6,7 @@
 //! fails, the job runs on this thread instead.
 
 use crate::channel::{field, set, Channel, Piece, Script, Work};
+use rscope_core::inflight::Delivery;
 use rscope_core::setops::job::{self, Job, JobAnswer};
 use rscope_core::tabs::Text;
 use std::rc::Rc;
@@ -76,7 +77,8 @@ impl Work for SetopsAsk {
 impl Channel<SetopsAsk> {
     /// Have the worker read `texts` now, before a job needs them.
     pub fn prepare(&self, texts: &[Text]) {
-        self.read_ahead(texts, &|new| {
+        // Each read-ahead holds texts of its own: the worker reads them all.
+        self.read_ahead(texts, Delivery::Every, &|new| {
             let (bytes, buffers) = bytes_of(new.iter().copied());
             let message = js_sys::Object::new();
             set(&message, "prepare", &bytes);

@@ -9,6 +9,7 @@ use rscope_core::commands::r::{TopologyAsk, TopologyView};
 use rscope_core::fit::answer::{answer, request_of, FitError};
 use rscope_core::fit::queue::session::{QueueOp, QueueReply, QueueSession};
 use rscope_core::fit::Policy;
+use rscope_core::inflight::Delivery;
 use rscope_core::shape::print::{place, ExpandAsk, Expanded, ShapeShown};
 use rscope_core::tabs::Text;
 use std::cell::RefCell;
@@ -108,8 +109,11 @@ impl Work for ShapeAsk {
         }) as u8
     }
 
-    fn keeps_every(&self) -> bool {
-        !matches!(self, ShapeAsk::Expand(..) | ShapeAsk::Topology(..))
+    fn delivery(&self) -> Delivery {
+        match self {
+            ShapeAsk::Expand(..) | ShapeAsk::Topology(..) => Delivery::Newest,
+            ShapeAsk::Fit { .. } | ShapeAsk::Queue(..) => Delivery::Every,
+        }
     }
 
     fn piece(&self, seq: u32, _at: usize) -> Piece {
@@ -185,7 +189,8 @@ impl Channel<ShapeAsk> {
         if r.len() > PREPARE_MAX_BYTES {
             return;
         }
-        self.read_ahead(std::slice::from_ref(r), &|_| {
+        // Only the newest R is worth reading ahead.
+        self.read_ahead(std::slice::from_ref(r), Delivery::Newest, &|_| {
             let message = js_sys::Object::new();
             set(&message, "prepare", &JsValue::from_str(r));
             Piece::whole(message)

@@ -1,6 +1,10 @@
-//! Requests in flight to a worker, by lane: what the page's worker
-//! channels keep so that the newest request of a lane wins and a restarted
-//! worker leaves none unanswered.
+//! "Newest answer wins", the one rule of every request the page sends to
+//! a worker, in one module: what the page keeps waiting ([`Inflight`], by
+//! lane; [`Latest`], for one asker) and what a worker handles of the
+//! messages that queued while it was busy ([`batch_plan`]). Each lane
+//! has one [`Delivery`], which both sides read: the page's channel puts it
+//! on every message, and the workers' dispatcher (`static/channel.js`)
+//! asks [`batch_plan`] what to handle, so the JS keeps only the transport.
 //!
 //! A worker holds several kinds of request at once (the analysis worker
 //! answers analyses, another tab's set for membership, and compare views);
@@ -13,10 +17,66 @@
 //! analysis) is kept in no lane here: its owner answers it as cancelled.
 //!
 //! A lane may instead keep every request, answered in order (a queue's
-//! operations, each changing what the next sees: [`Inflight::keep`]).
+//! operations, each changing what the next sees: [`Delivery::Every`]).
 //!
 //! Pure data with native tests; the page's `web::channel` drives it, for
 //! all three workers.
+
+/// How the requests of a lane are served.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Delivery {
+    /// Only the newest request matters: the page waits for its answer
+    /// alone, and a worker handles only the newest message of a batch (an
+    /// older one is never answered).
+    Newest,
+    /// Every request is answered, in order: each changes what the next
+    /// sees (a queue's operations), or each has an asker of its own.
+    Every,
+}
+
+impl Delivery {
+    /// As a message carries it: its `newest` field.
+    pub fn is_newest(self) -> bool {
+        self == Delivery::Newest
+    }
+
+    /// From a message's `newest` field.
+    pub fn from_newest(newest: bool) -> Delivery {
+        match newest {
+            true => Delivery::Newest,
+            false => Delivery::Every,
+        }
+    }
+}
+
+/// What a worker handles of a batch of messages that arrived together
+/// (while it was busy, or in one task of the page). `batch` gives each
+/// message's lane (its place in the worker's list of lanes) and delivery,
+/// in arrival order. The answer is the messages to handle, in order, as
+/// (index in `batch`, whether a newer message of its lane waits behind
+/// it): lane by lane in lane order; of a [`Delivery::Newest`] lane only
+/// its newest message, of a [`Delivery::Every`] lane each (told `newer`,
+/// a long shape typed over is not expanded, and of a burst of queue
+/// operations only the last says the whole view).
+pub fn batch_plan(batch: &[(u32, Delivery)]) -> Vec<(usize, bool)> {
+    let mut lanes: Vec<u32> = batch.iter().map(|(lane, _)| *lane).collect();
+    lanes.sort_unstable();
+    lanes.dedup();
+    let mut plan = Vec::with_capacity(batch.len());
+    for lane in lanes {
+        let mine: Vec<(usize, Delivery)> = (batch.iter().enumerate())
+            .filter(|(_, (l, _))| *l == lane)
+            .map(|(at, (_, d))| (at, *d))
+            .collect();
+        let last = mine.len() - 1;
+        for (k, (at, delivery)) in mine.iter().enumerate() {
+            if k == last || !delivery.is_newest() {
+                plan.push((*at, k < last));
+            }
+        }
+    }
+    plan
+}
 
 /// The newest request of each lane still waiting for its answer: its
 /// sequence number and how to ask for it again (`A`, for the page a
@@ -35,17 +95,13 @@ impl<L, A> Default for Inflight<L, A> {
 }
 
 impl<L: PartialEq + Copy, A> Inflight<L, A> {
-    /// Request `seq` of `lane` is sent: it replaces any older one of the
-    /// lane, whose answer is stale from now on.
-    pub fn ask(&mut self, lane: L, seq: u32, again: A) {
-        self.waiting.retain(|(l, ..)| *l != lane);
-        self.waiting.push((lane, seq, again));
-    }
-
-    /// Request `seq` of `lane` is sent, and every older one of the lane
-    /// still waits too: a lane whose requests are all answered, in order
-    /// (a queue's operations, each changing what the next sees).
-    pub fn keep(&mut self, lane: L, seq: u32, again: A) {
+    /// Request `seq` of `lane` is sent. In a [`Delivery::Newest`] lane it
+    /// replaces any older one, whose answer is stale from now on; in a
+    /// [`Delivery::Every`] lane every older one still waits too.
+    pub fn ask(&mut self, lane: L, delivery: Delivery, seq: u32, again: A) {
+        if delivery.is_newest() {
+            self.waiting.retain(|(l, ..)| *l != lane);
+        }
         self.waiting.push((lane, seq, again));
     }
 
@@ -100,9 +156,30 @@ impl<T> Default for Latest<T> {
 impl<T> Latest<T> {
     /// Ask for `what`: its number, which makes every older answer stale.
     pub fn ask(&mut self, what: T) -> u32 {
-        self.seq = self.seq.wrapping_add(1);
+        let seq = self.supersede();
         self.asked = Some(what);
+        seq
+    }
+
+    /// A new number, with nothing asked yet ([`Latest::fill`] says what):
+    /// every older answer is stale.
+    pub fn supersede(&mut self) -> u32 {
+        self.seq = self.seq.wrapping_add(1);
+        self.asked = None;
         self.seq
+    }
+
+    /// Request `seq` asks for `what`, if it is still the latest.
+    pub fn fill(&mut self, seq: u32, what: T) {
+        if seq == self.seq {
+            self.asked = Some(what);
+        }
+    }
+
+    /// The answer to request `seq` came for good: what it asked for, if it
+    /// is the latest and was not answered already.
+    pub fn take(&mut self, seq: u32) -> Option<T> {
+        self.asked.take_if(|_| seq == self.seq)
     }
 
     /// Whether the answer to request `seq` is still wanted.
@@ -149,11 +226,11 @@ mod tests {
                 let w: Vec<&str> = step.split(' ').collect();
                 match w[..] {
                     ["ask", l, seq, again] => {
-                        f.ask(lane(l), seq.parse().unwrap(), again);
+                        f.ask(lane(l), Delivery::Newest, seq.parse().unwrap(), again);
                         "sent".into()
                     }
                     ["keep", l, seq, again] => {
-                        f.keep(lane(l), seq.parse().unwrap(), again);
+                        f.ask(lane(l), Delivery::Every, seq.parse().unwrap(), again);
                         "sent".into()
                     }
                     ["get", seq] => match f.get(seq.parse().unwrap()) {
@@ -257,6 +334,27 @@ mod tests {
         );
     }
 
+    /// The plan of a batch of (lane, newest?) messages, as
+    /// "index" or "index newer".
+    fn plan(batch: &[(u32, bool)]) -> Vec<String> {
+        let batch: Vec<(u32, Delivery)> = (batch.iter())
+            .map(|&(l, n)| (l, Delivery::from_newest(n)))
+            .collect();
+        (batch_plan(&batch).iter())
+            .map(|(at, newer)| format!("{at}{}", if *newer { " newer" } else { "" }))
+            .collect()
+    }
+
+    #[test]
+    fn a_worker_handles_the_newest_message_of_a_newest_lane_and_every_message_of_the_others() {
+        assert_eq!(plan(&[]), Vec::<String>::new());
+        // Lane 1 keeps only its newest; lane 0 every message, in order,
+        // and lane 0 goes first whatever the arrival order.
+        let got = plan(&[(1, true), (0, false), (1, true), (0, false), (1, true)]);
+        assert_eq!(got, ["1 newer", "3", "4"]);
+        assert_eq!(plan(&[(2, true)]), ["0"]);
+    }
+
     #[test]
     fn only_the_latest_answer_is_wanted() {
         let mut latest = Latest::default();
@@ -269,5 +367,14 @@ mod tests {
         assert_eq!(latest.asked(first), None);
         assert_eq!(latest.asked(second), Some(&"b"));
         assert_eq!(latest.latest(), second);
+        assert_eq!(latest.take(first), None, "a stale answer takes nothing");
+        assert_eq!(latest.take(second), Some("b"));
+        assert!(!latest.is_current(second), "answered for good");
+        let third = latest.supersede();
+        assert!(!latest.is_current(third), "nothing asked yet");
+        latest.fill(second, "late");
+        assert_eq!(latest.asked(third), None, "an older number fills nothing");
+        latest.fill(third, "c");
+        assert_eq!(latest.asked(third), Some(&"c"));
     }
 }

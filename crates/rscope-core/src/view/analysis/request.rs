@@ -7,6 +7,7 @@
 //! happened, and does what it answers; the worker channel and the drawing
 //! stay in the page.
 
+use crate::inflight::Latest;
 use crate::tabs::Text;
 
 /// How long typing must pause before the document is analysed again.
@@ -79,11 +80,9 @@ pub enum Taken<P> {
 /// The requests of one page, `P` being an answer's parts.
 #[derive(Debug)]
 pub struct Requests<P> {
-    /// The latest request's number.
-    seq: u32,
-    /// The latest request's text, from when it is asked until its last
-    /// stage is taken.
-    text: Option<Text>,
+    /// The latest request, and its text from when it is asked until its
+    /// last stage is taken: newest answer wins, as in every lane.
+    latest: Latest<Text>,
     /// The request a large paste sent early, and its text once converted.
     preposted: Option<(u32, Option<Text>)>,
     /// The active tab and the text's length at the last edit.
@@ -97,8 +96,7 @@ pub struct Requests<P> {
 impl<P> Default for Requests<P> {
     fn default() -> Self {
         Requests {
-            seq: 0,
-            text: None,
+            latest: Latest::default(),
             preposted: None,
             last: (usize::MAX, 0),
             stash: Vec::new(),
@@ -110,20 +108,18 @@ impl<P> Default for Requests<P> {
 impl<P> Requests<P> {
     /// A new number: whatever was asked before is superseded.
     fn next(&mut self) -> u32 {
-        self.seq = self.seq.wrapping_add(1);
-        self.text = None;
-        self.seq
+        self.latest.supersede()
     }
 
     /// Whether request `seq` is still the latest.
     pub fn current(&self, seq: u32) -> bool {
-        self.seq == seq
+        self.latest.latest() == seq
     }
 
     /// Whether request `seq` is the latest and still unanswered (the page
     /// then says it is working on it).
     pub fn waiting(&self, seq: u32) -> bool {
-        self.seq == seq && self.text.is_some()
+        self.latest.is_current(seq)
     }
 
     /// A large paste is sent to the worker before its text reaches the
@@ -161,9 +157,7 @@ impl<P> Requests<P> {
 
     /// Request `seq` is sent now, for `text`.
     pub fn ask(&mut self, seq: u32, text: &Text) {
-        if self.seq == seq {
-            self.text = Some(text.clone());
-        }
+        self.latest.fill(seq, text.clone());
     }
 
     /// The active tab (`active`) now holds `text`; `kept` says whether the
@@ -195,21 +189,21 @@ impl<P> Requests<P> {
         let Some((seq, Some(sent))) = self.preposted.take() else {
             return false;
         };
-        if self.seq != seq || self.text.is_some() || sent != *text {
+        if !self.current(seq) || self.latest.is_current(seq) || sent != *text {
             return false;
         }
-        self.text = Some(text.clone());
+        self.latest.fill(seq, text.clone());
         true
     }
 
     /// An answer came: stage `stage` of request `seq`.
     pub fn take(&mut self, seq: u32, stage: Stage, parts: P) -> Taken<P> {
-        if self.seq != seq {
+        if !self.current(seq) {
             return Taken::Stale;
         }
         let text = match stage {
-            Stage::First => self.text.clone(),
-            Stage::Last => self.text.take(),
+            Stage::First => self.latest.asked(seq).cloned(),
+            Stage::Last => self.latest.take(seq),
         };
         match text {
             Some(text) => Taken::Use(text, parts),
