@@ -6,7 +6,7 @@
 
 use libfuzzer_sys::fuzz_target;
 use rscope_core::output_format::{
-    choose_format, Chosen, Deduplicator, Item, NamedFormat, OutputFormat, Value,
+    choose_format, Chosen, Deduplicator, FormatItem, NamedFormat, OutputFormat, FieldValue,
 };
 
 const HEADINGS: &[(&str, &str)] = &[
@@ -36,19 +36,19 @@ const FORMATS: &[NamedFormat] = &[
 /// A status line with a value of each kind.
 struct Line(i64, f64, &'static str);
 
-impl Item for Line {
-    fn field(&self, name: &str) -> Option<Value> {
+impl FormatItem for Line {
+    fn field(&self, name: &str) -> Option<FieldValue> {
         Some(match name {
-            "state" => Value::Str(self.2.to_string()),
-            "nnodes" => Value::Int(self.0),
-            "up" => Value::Alt {
+            "state" => FieldValue::Str(self.2.to_string()),
+            "nnodes" => FieldValue::Int(self.0),
+            "up" => FieldValue::Alt {
                 default: "✔".into(),
                 ascii: "y".into(),
             },
-            "reason" => Value::Str("reboot requested by admin".into()),
-            "timestamp" => Value::Float(self.1),
-            "ratio" => Value::Float(self.1 / 1e9),
-            "nodelist" => Value::Str("node[0-3]".into()),
+            "reason" => FieldValue::Str("reboot requested by admin".into()),
+            "timestamp" => FieldValue::Float(self.1),
+            "ratio" => FieldValue::Float(self.1 / 1e9),
+            "nodelist" => FieldValue::Str("node[0-3]".into()),
             _ => return None,
         })
     }

@@ -12,7 +12,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use rscope_core::commands::system::Source::Configured;
+use rscope_core::commands::system::ReportSource::Configured;
 use rscope_core::resource::{self, Config, ListOptions, StatusOptions};
 
 fuzz_target!(|data: &[u8]| {

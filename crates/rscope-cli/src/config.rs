@@ -32,8 +32,8 @@ pub fn run(args: ConfigArgs) -> Outcome {
     }
     let conf = system::SystemConfig::merge(&files)?;
     let source = match args.r {
-        Some(_) => system::Source::Checked,
-        None => system::Source::Configured,
+        Some(_) => system::ReportSource::Checked,
+        None => system::ReportSource::Configured,
     };
     let r_file = args.r.or_else(|| conf.resource_path().map(str::to_string));
     let r = match r_file {

@@ -81,7 +81,7 @@ fn run_queue(file: &str, r_file: Option<&str>, policy: Policy, status: bool) -> 
         }
     }
     while let Some(s) = queue.allocate_next() {
-        if s == rscope_core::fit::answer::Status::NotNow {
+        if s == rscope_core::fit::answer::FitStatus::NotNow {
             break;
         }
     }

@@ -495,6 +495,52 @@ fn every_module_is_a_file_or_a_folder_never_both() {
     );
 }
 
+/// The names a format's own error types share, always written through
+/// their module (`idset::ParseError`, `rset::Error`), as the standard
+/// library's `io::Error` and `fmt::Error`: the one allowed repeat.
+const ERROR_NAMES: [&str; 3] = ["Error", "ErrorKind", "ParseError"];
+
+/// The public types (`struct`, `enum`, `type`, `trait`) `src` defines.
+fn public_types(src: &str) -> Vec<String> {
+    let mut names = Vec::new();
+    for line in src.lines() {
+        let line = line.trim_start();
+        for kind in ["pub struct ", "pub enum ", "pub type ", "pub trait "] {
+            if let Some(rest) = line.strip_prefix(kind) {
+                // (A macro's `$name` is no name.)
+                let name = ident(rest);
+                if !name.is_empty() {
+                    names.push(name);
+                }
+            }
+        }
+    }
+    names
+}
+
+#[test]
+fn every_public_type_has_a_name_of_its_own() {
+    // One name for one thing: a reader who meets `Step` or `Source` should
+    // not have to ask which one. Test code is left out.
+    let mut seen: BTreeMap<String, Vec<String>> = BTreeMap::new();
+    for krate in workspace_crates() {
+        for path in rust_files(&crate_src(&krate)) {
+            for name in public_types(&without_tests(&path)) {
+                seen.entry(name).or_default().push(shown(&path));
+            }
+        }
+    }
+    let shared: Vec<String> = (seen.iter())
+        .filter(|(name, at)| at.len() > 1 && !ERROR_NAMES.contains(&name.as_str()))
+        .map(|(name, at)| format!("{name}: {}", at.join(", ")))
+        .collect();
+    assert!(
+        shared.is_empty(),
+        "public types sharing a name (give each a name of its own):\n{}",
+        shared.join("\n")
+    );
+}
+
 #[test]
 fn the_code_map_is_only_in_architecture_md() {
     // lib.rs and the README point to ARCHITECTURE.md instead of keeping
@@ -759,4 +805,8 @@ fn the_checks_see_what_they_look_for() {
         Vec::<String>::new()
     );
     assert_eq!(web_layers().get("hooks").copied(), Some(4));
+    assert_eq!(
+        public_types("pub struct A<'a> {\n  pub enum B {\npub(crate) struct C;\npub type D = u8;"),
+        ["A", "B", "D"]
+    );
 }

@@ -12,7 +12,7 @@
 //! no worker runs, and asks a restarted worker again; this file says what
 //! each request's messages are and whom its answers are told.
 
-use crate::channel::{field, set, Channel, Piece, Script, Work};
+use crate::channel::{field, set, Channel, MessagePiece, Script, Work};
 use rscope_core::analysis::{member_part, Analysis, Drawn};
 use rscope_core::grid::compare::Named;
 use rscope_core::grid::compare_wire::compare_parts;
@@ -301,7 +301,7 @@ impl Work for AnalysisAsk {
         }) as u8
     }
 
-    fn piece(&self, wire: u32, at: usize) -> Piece {
+    fn piece(&self, wire: u32, at: usize) -> MessagePiece {
         let message = js_sys::Object::new();
         set(&message, "seq", &wire.into());
         let strings =
@@ -321,7 +321,7 @@ impl Work for AnalysisAsk {
                 set(&message, "names", &strings(names));
             }
         }
-        Piece::whole(message)
+        MessagePiece::whole(message)
     }
 
     fn answered(&self, data: &JsValue) -> bool {
@@ -469,7 +469,7 @@ impl Sent {
     /// characters; a JavaScript one anywhere, since the worker joins the
     /// pieces before it reads them. (The element's bundle sends no
     /// pieces: small documents, a size budget.)
-    fn piece(&self, message: js_sys::Object, at: usize) -> Piece {
+    fn piece(&self, message: js_sys::Object, at: usize) -> MessagePiece {
         let len = self.len();
         if at == 0 && (len <= POST_SLICE || !cfg!(feature = "page")) {
             let whole = match self {
@@ -477,7 +477,7 @@ impl Sent {
                 Sent::Js(j) => j.into(),
             };
             set(&message, "text", &whole);
-            return Piece::whole(message);
+            return MessagePiece::whole(message);
         }
         let mut end = len.min(at.saturating_add(POST_SLICE));
         let value = match self {
@@ -492,9 +492,9 @@ impl Sent {
         if more {
             set(&message, "more", &JsValue::TRUE);
         }
-        Piece {
+        MessagePiece {
             next: more.then_some(end),
-            ..Piece::whole(message)
+            ..MessagePiece::whole(message)
         }
     }
 }

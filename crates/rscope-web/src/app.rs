@@ -22,14 +22,14 @@ use crate::components::{
     summary::SummaryView,
     system_tour::{use_system_tour, Setters, SystemTourPanel, SystemTouring},
     tabs::{history_bar, Tabs},
-    toolbar::{Example, Toolbar},
+    toolbar::{ExampleEntry, Toolbar},
     tour::{use_tour, TourPanel, Touring},
     tree::{graph_section, PictureLinks},
 };
 use crate::hooks::{
     importer, opener, use_analysis, use_coloring, use_docs, use_drain_outline, use_file_drop,
-    use_finding_actions, use_linking, use_startup, use_workers, Analyzed, Coloring, DrainOutline,
-    FindingActions, Status,
+    use_finding_actions, use_linking, use_startup, use_workers, AnalysisStatus, Analyzed, Coloring,
+    DrainOutline, FindingActions,
 };
 use crate::load;
 use crate::shape_worker::Shapes;
@@ -79,7 +79,7 @@ fn queue_panel(q: &QueueConfig, on_open: Callback<(String, String)>, r_text: &Te
 #[function_component(Page)]
 fn page() -> Html {
     let (docs, not_kept) = use_docs();
-    let status = use_state(|| None::<Status>);
+    let status = use_state(|| None::<AnalysisStatus>);
     let open = opener(&docs, &status);
     let examples = use_startup(&importer(&docs, &status));
     use_file_drop(&open);
@@ -420,9 +420,9 @@ fn dispatch<T: 'static>(
 /// The page's title, its toolbar, and the lines that say what happened:
 /// `status`, and `not_kept` when the browser refuses to store the tabs.
 fn page_header(
-    examples: Vec<Example>,
+    examples: Vec<ExampleEntry>,
     open: &Callback<Result<Doc, String>>,
-    status: &UseStateHandle<Option<Status>>,
+    status: &UseStateHandle<Option<AnalysisStatus>>,
     text: &Text,
     not_kept: Option<String>,
 ) -> Html {
@@ -454,10 +454,10 @@ fn large_paste(
 }
 
 /// The message under the toolbar.
-fn status_line(status: &Option<Status>) -> Html {
+fn status_line(status: &Option<AnalysisStatus>) -> Html {
     match status {
-        Some(Status::Info(m)) => html! { <span>{ m }</span> },
-        Some(Status::Problem(m)) => html! { <span class="error">{ m }</span> },
+        Some(AnalysisStatus::Info(m)) => html! { <span>{ m }</span> },
+        Some(AnalysisStatus::Problem(m)) => html! { <span class="error">{ m }</span> },
         None => html! {},
     }
 }
@@ -466,16 +466,16 @@ fn status_line(status: &Option<Status>) -> Html {
 /// share link for `text` (saying in `status` why there is none).
 fn toolbar_actions(
     open: &Callback<Result<Doc, String>>,
-    status: &UseStateHandle<Option<Status>>,
+    status: &UseStateHandle<Option<AnalysisStatus>>,
     text: &Text,
 ) -> (
-    Callback<Example>,
+    Callback<ExampleEntry>,
     Callback<web_sys::File>,
     Callback<(), Option<String>>,
 ) {
     let on_example = {
         let open = open.clone();
-        Callback::from(move |ex: Example| {
+        Callback::from(move |ex: ExampleEntry| {
             let open = open.clone();
             spawn_local(async move {
                 let url = format!("static/examples/{}", ex.file);
@@ -494,7 +494,7 @@ fn toolbar_actions(
         let (status, text) = (status.clone(), text.clone());
         Callback::from(move |()| {
             load::share_link(&text)
-                .map_err(|e| status.set(Some(Status::Problem(e))))
+                .map_err(|e| status.set(Some(AnalysisStatus::Problem(e))))
                 .ok()
         })
     };
@@ -502,7 +502,7 @@ fn toolbar_actions(
 }
 
 /// Say where a share link went, once the share button has tried the clipboard.
-fn shared(status: &UseStateHandle<Option<Status>>) -> Callback<(String, bool)> {
+fn shared(status: &UseStateHandle<Option<AnalysisStatus>>) -> Callback<(String, bool)> {
     let status = status.clone();
     Callback::from(move |(link, copied): (String, bool)| {
         let how = if copied {
@@ -511,7 +511,9 @@ fn shared(status: &UseStateHandle<Option<Status>>) -> Callback<(String, bool)> {
             "shown in the address bar (copy it from there)"
         };
         let size = rscope_core::words::count(link.len(), "character");
-        status.set(Some(Status::Info(format!("share link ({size}) {how}"))));
+        status.set(Some(AnalysisStatus::Info(format!(
+            "share link ({size}) {how}"
+        ))));
     })
 }
 

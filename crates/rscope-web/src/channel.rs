@@ -43,7 +43,7 @@ use web_sys::{MessageEvent, Worker, WorkerOptions, WorkerType};
 
 /// One piece of a request's message: the message, the buffers it hands
 /// over rather than copies, and where the next piece starts, if one does.
-pub struct Piece {
+pub struct MessagePiece {
     /// The message posted.
     pub message: js_sys::Object,
     /// The buffers it hands over.
@@ -52,15 +52,15 @@ pub struct Piece {
     pub next: Option<usize>,
 }
 
-impl Piece {
+impl MessagePiece {
     /// A whole message, handing over nothing.
-    pub fn whole(message: js_sys::Object) -> Piece {
-        Piece::handing(message, js_sys::Array::new())
+    pub fn whole(message: js_sys::Object) -> MessagePiece {
+        MessagePiece::handing(message, js_sys::Array::new())
     }
 
     /// A whole message, handing over `transfer`.
-    pub fn handing(message: js_sys::Object, transfer: js_sys::Array) -> Piece {
-        Piece {
+    pub fn handing(message: js_sys::Object, transfer: js_sys::Array) -> MessagePiece {
+        MessagePiece {
             message,
             transfer,
             next: None,
@@ -115,7 +115,7 @@ pub trait Work: 'static {
 
     /// The piece of this request's message from `at` (0 first), asked as
     /// request `seq`.
-    fn piece(&self, seq: u32, at: usize) -> Piece;
+    fn piece(&self, seq: u32, at: usize) -> MessagePiece;
 
     /// The worker answered with `data`: tell the asker. Whether the answer
     /// is complete (an analysis answers in two stages).
@@ -241,7 +241,7 @@ impl<W: Script> Channel<W> {
         &self,
         texts: &[Text],
         delivery: Delivery,
-        message: &dyn Fn(&[&Text]) -> Piece,
+        message: &dyn Fn(&[&Text]) -> MessagePiece,
     ) {
         self.inner.read_ahead(texts, delivery, message);
     }
@@ -267,7 +267,7 @@ impl Inner {
         self: &Rc<Self>,
         texts: &[Text],
         delivery: Delivery,
-        message: &dyn Fn(&[&Text]) -> Piece,
+        message: &dyn Fn(&[&Text]) -> MessagePiece,
     ) {
         let Some(worker) = self.worker() else {
             return;
@@ -480,10 +480,10 @@ mod tests {
                 false => Delivery::Newest,
             }
         }
-        fn piece(&self, seq: u32, _at: usize) -> Piece {
+        fn piece(&self, seq: u32, _at: usize) -> MessagePiece {
             let message = js_sys::Object::new();
             set(&message, "seq", &seq.into());
-            Piece::whole(message)
+            MessagePiece::whole(message)
         }
         fn answered(&self, _data: &JsValue) -> bool {
             self.log.borrow_mut().push(format!("worker {}", self.name));

@@ -4,7 +4,9 @@
 //! holds state and effects; every decision is a call into the core.
 
 use crate::analysis_worker::{forget_handed, part_bytes, AnalysisAnswer, Analyst, OnMember, Told};
-use crate::model::{region_name, CellRef, Example, Linked, Point, RegionOf, Reveal, TextSelection};
+use crate::model::{
+    region_name, CellRef, ExampleEntry, Linked, Point, RegionOf, Reveal, TextSelection,
+};
 use crate::shown::FirstShown;
 pub use crate::shown::Shown;
 use crate::state::DocsState;
@@ -41,7 +43,7 @@ const KEPT_ANALYSES: usize = 4;
 
 /// A message under the toolbar: what just happened, or what went wrong.
 #[derive(Clone, PartialEq)]
-pub enum Status {
+pub enum AnalysisStatus {
     /// Something happened.
     Info(String),
     /// Something went wrong.
@@ -104,7 +106,7 @@ pub fn use_docs() -> (UseReducerHandle<DocsState>, Option<String>) {
 /// Open a loaded document as a tab, or say why it could not be loaded.
 pub fn opener(
     docs: &UseReducerHandle<DocsState>,
-    status: &UseStateHandle<Option<Status>>,
+    status: &UseStateHandle<Option<AnalysisStatus>>,
 ) -> Callback<Result<Doc, String>> {
     opening(docs, status, Action::Open)
 }
@@ -113,7 +115,7 @@ pub fn opener(
 /// it already (a reload of a page opened from a share link).
 pub fn importer(
     docs: &UseReducerHandle<DocsState>,
-    status: &UseStateHandle<Option<Status>>,
+    status: &UseStateHandle<Option<AnalysisStatus>>,
 ) -> Callback<Result<Doc, String>> {
     opening(docs, status, Action::Import)
 }
@@ -121,16 +123,16 @@ pub fn importer(
 /// Do `action` with a loaded document, or say why it could not be loaded.
 fn opening(
     docs: &UseReducerHandle<DocsState>,
-    status: &UseStateHandle<Option<Status>>,
+    status: &UseStateHandle<Option<AnalysisStatus>>,
     action: fn(Doc) -> Action,
 ) -> Callback<Result<Doc, String>> {
     let (docs, status) = (docs.dispatcher(), status.clone());
     Callback::from(move |loaded: Result<Doc, String>| match loaded {
         Ok(doc) => {
-            status.set(Some(Status::Info(format!("opened {}", doc.source))));
+            status.set(Some(AnalysisStatus::Info(format!("opened {}", doc.source))));
             docs.dispatch(action(doc));
         }
-        Err(e) => status.set(Some(Status::Problem(e))),
+        Err(e) => status.set(Some(AnalysisStatus::Problem(e))),
     })
 }
 
@@ -138,8 +140,8 @@ fn opening(
 /// index, which this returns once it has loaded. The address is cleaned
 /// once they are read, so a reload does not import them again.
 #[hook]
-pub fn use_startup(import: &Callback<Result<Doc, String>>) -> Vec<Example> {
-    let examples = use_state(Vec::<Example>::new);
+pub fn use_startup(import: &Callback<Result<Doc, String>>) -> Vec<ExampleEntry> {
+    let examples = use_state(Vec::<ExampleEntry>::new);
     {
         let (open, examples) = (import.clone(), examples.clone());
         use_effect_with((), move |_| {
@@ -158,7 +160,7 @@ pub fn use_startup(import: &Callback<Result<Doc, String>>) -> Vec<Example> {
             }
             spawn_local(async move {
                 if let Some(list) =
-                    load::get_json::<Vec<Example>>("static/examples/index.json").await
+                    load::get_json::<Vec<ExampleEntry>>("static/examples/index.json").await
                 {
                     examples.set(list);
                 }

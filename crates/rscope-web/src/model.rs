@@ -80,7 +80,7 @@ impl CellRef {
 
 /// One entry of `static/examples/index.json`.
 #[derive(Clone, Debug, PartialEq, Deserialize)]
-pub struct Example {
+pub struct ExampleEntry {
     /// The file name under `static/examples/`.
     pub file: String,
     /// The menu text.

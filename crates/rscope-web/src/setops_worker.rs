@@ -5,7 +5,7 @@
 //! can run (the in-browser component tests serve no `static/`), or it
 //! fails, the job runs on this thread instead.
 
-use crate::channel::{field, set, Channel, Piece, Script, Work};
+use crate::channel::{field, set, Channel, MessagePiece, Script, Work};
 use rscope_core::inflight::Delivery;
 use rscope_core::setops::job::{self, Job, JobAnswer};
 use rscope_core::tabs::Text;
@@ -14,14 +14,14 @@ use wasm_bindgen::prelude::*;
 
 /// Told each answer, with the first parts of its result's analysis when
 /// the worker sent them.
-pub type Told = Rc<dyn Fn(JobAnswer, Vec<JsValue>)>;
+pub type JobTold = Rc<dyn Fn(JobAnswer, Vec<JsValue>)>;
 
 /// A job for the set worker: the job, its texts (one per tab of
 /// `job.tabs`, in order) and whom to tell.
 pub struct SetopsAsk {
     job: Job,
     texts: Vec<Text>,
-    told: Told,
+    told: JobTold,
 }
 
 /// The set workbench's worker channel.
@@ -49,14 +49,14 @@ impl Work for SetopsAsk {
         0
     }
 
-    fn piece(&self, seq: u32, _at: usize) -> Piece {
+    fn piece(&self, seq: u32, _at: usize) -> MessagePiece {
         let message = js_sys::Object::new();
         let (bytes, buffers) = bytes_of(self.texts.iter());
         set(&message, "seq", &seq.into());
         let job = serde_wasm_bindgen::to_value(&self.job).unwrap_or(JsValue::NULL);
         set(&message, "job", &job);
         set(&message, "texts", &bytes);
-        Piece::handing(message, buffers)
+        MessagePiece::handing(message, buffers)
     }
 
     fn answered(&self, data: &JsValue) -> bool {
@@ -82,13 +82,13 @@ impl Channel<SetopsAsk> {
             let (bytes, buffers) = bytes_of(new.iter().copied());
             let message = js_sys::Object::new();
             set(&message, "prepare", &bytes);
-            Piece::handing(message, buffers)
+            MessagePiece::handing(message, buffers)
         });
     }
 
     /// Run `job` over `texts` (one per tab of `job.tabs`, in order), in
     /// the worker when there is one; `told` is told the answer.
-    pub fn post(&self, job: Job, texts: Vec<Text>, told: &Told) {
+    pub fn post(&self, job: Job, texts: Vec<Text>, told: &JobTold) {
         let told = told.clone();
         self.ask(SetopsAsk { job, texts, told });
     }

@@ -4,7 +4,7 @@
 //! start, [`here`] answers on this thread with the same core calls. The
 //! page holds the channel ([`Shapes`]) and gives it through a context.
 
-use crate::channel::{field, set, Channel, Piece, Script, Work};
+use crate::channel::{field, set, Channel, MessagePiece, Script, Work};
 use rscope_core::commands::r::{TopologyAsk, TopologyView};
 use rscope_core::fit::answer::{answer, request_of, FitError};
 use rscope_core::fit::queue::session::{QueueOp, QueueReply, QueueSession};
@@ -116,7 +116,7 @@ impl Work for ShapeAsk {
         }
     }
 
-    fn piece(&self, seq: u32, _at: usize) -> Piece {
+    fn piece(&self, seq: u32, _at: usize) -> MessagePiece {
         let message = js_sys::Object::new();
         set(&message, "seq", &seq.into());
         match self {
@@ -138,7 +138,7 @@ impl Work for ShapeAsk {
             ShapeAsk::Expand(ask, _) => set(&message, "expand", &postcard_bytes(ask)),
             ShapeAsk::Topology(ask, _) => set(&message, "topology", &postcard_bytes(ask)),
         }
-        Piece::whole(message)
+        MessagePiece::whole(message)
     }
 
     fn answered(&self, data: &JsValue) -> bool {
@@ -193,7 +193,7 @@ impl Channel<ShapeAsk> {
         self.read_ahead(std::slice::from_ref(r), Delivery::Newest, &|_| {
             let message = js_sys::Object::new();
             set(&message, "prepare", &JsValue::from_str(r));
-            Piece::whole(message)
+            MessagePiece::whole(message)
         });
     }
 

@@ -7,7 +7,7 @@
 
 use crate::support::rscope;
 use rscope_core::commands::lists::{hostlist, idset, ListAnswer};
-use rscope_core::teach::play::{read, Format};
+use rscope_core::teach::play::{read, PlayFormat};
 
 const LISTS: [&str; 6] = [
     "node[1-4,7]",
@@ -27,7 +27,7 @@ fn cli(args: &[&str]) -> String {
 #[test]
 fn readings_equal_rscope_hostlist() {
     for list in LISTS {
-        let r = read(Format::Hostlist, list).unwrap();
+        let r = read(PlayFormat::Hostlist, list).unwrap();
         assert_eq!(r.canonical, cli(&["hostlist", list]), "{list}");
         assert_eq!(
             r.count.unwrap().to_string(),
@@ -84,7 +84,7 @@ fn id_set_operations_equal_rscope_hostlist_on_numbered_hosts() {
 #[test]
 fn errors_say_what_rscope_hostlist_says() {
     for bad in ["node[1-", "n[3-1]", "a]"] {
-        let ours = read(Format::Hostlist, bad).unwrap_err();
+        let ours = read(PlayFormat::Hostlist, bad).unwrap_err();
         let out = rscope(&["hostlist", bad], "");
         assert_eq!(out.status, 1, "{bad}");
         assert!(
@@ -113,11 +113,11 @@ fn a_constraint_query_reads_as_rscope_constraint_parse() {
         "not (rank:0-3 or host:foo[1-3])",
         "a && 'b c'",
     ] {
-        let r = read(Format::Constraint, query).unwrap();
+        let r = read(PlayFormat::Constraint, query).unwrap();
         assert_eq!(r.canonical, cli(&["constraint", "parse", query]), "{query}");
         assert_eq!((r.count, r.more), (None, Some(0)), "{query}");
     }
-    let r = read(Format::Constraint, "gpu -host:foo3").unwrap();
+    let r = read(PlayFormat::Constraint, "gpu -host:foo3").unwrap();
     assert_eq!(
         r.steps,
         steps(&[
@@ -127,7 +127,7 @@ fn a_constraint_query_reads_as_rscope_constraint_parse() {
             "so it selects the nodes with property gpu and not on host foo3",
         ])
     );
-    let group = read(Format::Constraint, "not (rank:0-3 or host:foo[1-3])").unwrap();
+    let group = read(PlayFormat::Constraint, "not (rank:0-3 or host:foo[1-3])").unwrap();
     assert_eq!(
         group.steps,
         steps(&[
@@ -139,12 +139,12 @@ fn a_constraint_query_reads_as_rscope_constraint_parse() {
             "so it selects the nodes not (of ranks 0-3 or on hosts foo[1-3])",
         ])
     );
-    let empty = read(Format::Constraint, "a,,b").unwrap();
+    let empty = read(PlayFormat::Constraint, "a,,b").unwrap();
     assert_eq!(
         empty.steps.last().unwrap(),
         "so it selects the nodes with property a and with property '' and with property b"
     );
-    let quoted = read(Format::Constraint, "a && 'b c'").unwrap();
+    let quoted = read(PlayFormat::Constraint, "a && 'b c'").unwrap();
     assert_eq!(
         quoted.steps,
         steps(&[
@@ -160,7 +160,7 @@ fn a_constraint_query_reads_as_rscope_constraint_parse() {
 /// `properties`, and a plain word character to the query reader.
 #[test]
 fn dash_and_caret_are_told_apart() {
-    let dash = read(Format::Constraint, "-slow").unwrap();
+    let dash = read(PlayFormat::Constraint, "-slow").unwrap();
     assert_eq!(dash.canonical, r#"{"not": [{"properties": ["slow"]}]}"#);
     assert_eq!(
         dash.steps,
@@ -169,7 +169,7 @@ fn dash_and_caret_are_told_apart() {
             "so it selects the nodes without property slow",
         ])
     );
-    let caret = read(Format::Constraint, "^slow").unwrap();
+    let caret = read(PlayFormat::Constraint, "^slow").unwrap();
     assert_eq!(caret.canonical, r#"{"properties": ["^slow"]}"#);
     assert_eq!(
         caret.steps,
@@ -179,7 +179,7 @@ fn dash_and_caret_are_told_apart() {
             "so it selects the nodes without property slow",
         ])
     );
-    let inside = read(Format::Constraint, "a,-b").unwrap();
+    let inside = read(PlayFormat::Constraint, "a,-b").unwrap();
     assert_eq!(
         inside.steps,
         steps(&[
@@ -188,13 +188,13 @@ fn dash_and_caret_are_told_apart() {
             "so it selects the nodes with property a and with property -b",
         ])
     );
-    let several = read(Format::Constraint, "-a,b").unwrap();
+    let several = read(PlayFormat::Constraint, "-a,b").unwrap();
     assert_eq!(
         several.steps[0],
         "'-a,b': - before a term is not: the nodes that do not have all of a and b, so lack at least one; ^a,^b would instead ask for none of them"
     );
     let json = read(
-        Format::Constraint,
+        PlayFormat::Constraint,
         r#"{"properties":["gpu","^slow","-fast"]}"#,
     )
     .unwrap();
@@ -218,7 +218,7 @@ fn dash_and_caret_are_told_apart() {
 #[test]
 fn a_constraint_object_reads_term_by_term() {
     let json = r#"{"and": [{"properties": ["gpu"]}, {"not": [{"hostlist": ["foo3"]}]}]}"#;
-    let r = read(Format::Constraint, json).unwrap();
+    let r = read(PlayFormat::Constraint, json).unwrap();
     assert_eq!(r.canonical, cli(&["constraint", "parse", "gpu -host:foo3"]));
     assert_eq!(
         r.steps,
@@ -236,13 +236,13 @@ fn a_constraint_object_reads_term_by_term() {
         (r#"{"not": []}"#, "not of no terms: selects no node"),
         ("{}", "{}: the empty object selects every node"),
     ] {
-        let r = read(Format::Constraint, empty).unwrap();
+        let r = read(PlayFormat::Constraint, empty).unwrap();
         assert_eq!(r.steps[0], said, "{empty}");
     }
-    let not = read(Format::Constraint, r#"{"not": []}"#).unwrap();
+    let not = read(PlayFormat::Constraint, r#"{"not": []}"#).unwrap();
     assert_eq!(not.steps[1], "so it selects no node");
     let two = read(
-        Format::Constraint,
+        PlayFormat::Constraint,
         r#"{"not": [{"ranks": ["0"]}, {"ranks": ["1"]}]}"#,
     )
     .unwrap();
@@ -293,7 +293,7 @@ fn constraint_errors_have_their_span() {
         ),
     ];
     for (text, message, span, marked) in cases {
-        let p = read(Format::Constraint, text).unwrap_err();
+        let p = read(PlayFormat::Constraint, text).unwrap_err();
         assert_eq!(
             (p.message.as_str(), p.span, p.marked.as_str()),
             (message, span, marked),
@@ -307,7 +307,7 @@ fn constraint_errors_have_their_span() {
         "{}",
         out.stderr
     );
-    assert!(read(Format::Constraint, r#"{"properties": ["a" "#).is_err());
+    assert!(read(PlayFormat::Constraint, r#"{"properties": ["a" "#).is_err());
 }
 
 /// Every `--requires` row and every librlist JSON row of the constraint
@@ -324,7 +324,7 @@ fn every_constraint_of_the_tables_reads_or_is_refused_in_their_words() {
     let mut read_ok = 0;
     for row in requires["rows"].as_array().unwrap() {
         let input = row["in"].as_str().unwrap();
-        let got = read(Format::Constraint, input);
+        let got = read(PlayFormat::Constraint, input);
         match (row.get("out").and_then(|o| o.as_str()), got) {
             (Some(out), Ok(r)) => {
                 assert_eq!(r.canonical, out, "{input:?}");
@@ -354,7 +354,7 @@ fn every_constraint_of_the_tables_reads_or_is_refused_in_their_words() {
         if !json.starts_with('{') {
             continue;
         }
-        match (read(Format::Constraint, json), Constraint::parse(json)) {
+        match (read(PlayFormat::Constraint, json), Constraint::parse(json)) {
             (Ok(r), Ok(_)) => assert!(r.steps.last().unwrap().starts_with("so it selects ")),
             (Err(p), Err(e)) => assert_eq!(p.message, e.message, "{json}"),
             (got, want) => panic!("{json}: {got:?} / {want:?}"),

@@ -88,7 +88,7 @@ pub fn read_small(format: JsValue, text: JsValue) -> Result<JsValue, JsValue> {
         &format,
     )?;
     let text = text_arg("readSmall", "text", "the text to read", &text)?;
-    let format = play::Format::named(&name).ok_or_else(|| {
+    let format = play::PlayFormat::named(&name).ok_or_else(|| {
         error(&format!(
             "readSmall: unknown format '{name}': use idset, hostlist, range, shape or constraint"
         ))

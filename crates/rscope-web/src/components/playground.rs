@@ -7,7 +7,7 @@
 
 use rscope_core::commands::lists::{self, ListAnswer};
 use rscope_core::explain::RFC_BASE;
-use rscope_core::teach::play::{self, Format, Problem, Reading};
+use rscope_core::teach::play::{self, PlayFormat, Problem, Reading};
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
@@ -74,13 +74,13 @@ pub fn playground() -> Html {
             format.set(name);
         })
     };
-    let fmt = Format::named(&format).unwrap_or(Format::Hostlist);
+    let fmt = PlayFormat::named(&format).unwrap_or(PlayFormat::Hostlist);
     let rfc = FORMATS.iter().find(|f| f.0 == *format).map_or(29, |f| f.2);
     let reading = play::read(fmt, &text);
     html! {
         <section class="panel playground" aria-label="Playground" data-testid="playground">
             <h2>{ "Playground" }</h2>
-            <p class="hint">{ if fmt == Format::Constraint {
+            <p class="hint">{ if fmt == PlayFormat::Constraint {
                     "Type a flux submit --requires query, or an RFC 31 JSON object, and see how it reads. "
                 } else {
                     "Type a small format and see how it reads. "
@@ -101,7 +101,7 @@ pub fn playground() -> Html {
                 </label>
             </div>
             { match &reading { Ok(r) => shown(r, fmt), Err(p) => problem(p) } }
-            if matches!(fmt, Format::Hostlist | Format::IdSet) {
+            if matches!(fmt, PlayFormat::Hostlist | PlayFormat::IdSet) {
                 { combine(fmt, &text, &other, &op, set(&other), choose(&op)) }
             }
         </section>
@@ -110,10 +110,10 @@ pub fn playground() -> Html {
 
 /// A reading: its canonical form, its count and members (a shape has no
 /// count, a constraint neither: they are not lists), and its steps.
-fn shown(r: &Reading, fmt: Format) -> Html {
-    let list = !matches!(fmt, Format::Shape | Format::Constraint);
+fn shown(r: &Reading, fmt: PlayFormat) -> Html {
+    let list = !matches!(fmt, PlayFormat::Shape | PlayFormat::Constraint);
     let canonical = match fmt {
-        Format::Constraint => "RFC 31 JSON",
+        PlayFormat::Constraint => "RFC 31 JSON",
         _ => "Canonical",
     };
     let members = match r.more {
@@ -127,7 +127,7 @@ fn shown(r: &Reading, fmt: Format) -> Html {
             if list {
                 <dt>{ "Count" }</dt><dd data-testid="play-count">{ r.count.map_or("no end".to_string(), |n| n.to_string()) }</dd>
             }
-            if !matches!(fmt, Format::Constraint) {
+            if !matches!(fmt, PlayFormat::Constraint) {
                 <dt>{ "Members" }</dt><dd data-testid="play-members">{ members }</dd>
             }
             <dt>{ "Reading" }</dt>
@@ -156,7 +156,7 @@ fn bracketed(ids: &str) -> String {
 
 /// The second list, the operation, and what `flux hostlist` answers.
 fn combine(
-    fmt: Format,
+    fmt: PlayFormat,
     first: &str,
     other: &str,
     op: &str,
@@ -165,12 +165,12 @@ fn combine(
 ) -> Html {
     let lists = [first.to_string(), other.to_string()];
     let answer = match fmt {
-        Format::IdSet => lists::idset(op, &lists),
+        PlayFormat::IdSet => lists::idset(op, &lists),
         _ => lists::hostlist(op, &lists),
     };
     let flag = OPS.iter().find(|o| o.0 == op).map_or("-u", |o| o.1);
     let command = match fmt {
-        Format::IdSet => format!(
+        PlayFormat::IdSet => format!(
             "flux hostlist {flag} '{}' '{}'",
             bracketed(first),
             bracketed(other)

@@ -8,8 +8,9 @@
 use crate::hooks::use_workers;
 use crate::shape_worker::Shapes;
 use rscope_core::fit::queue::session::{QueueOp, QueueReply};
-use rscope_core::fit::queue::{Cells, QueueView, State};
+use rscope_core::fit::queue::{QueueView, State};
 use rscope_core::fit::Policy;
+use rscope_core::grid::overlay::JobCells;
 use rscope_core::tabs::Text;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -18,11 +19,6 @@ use yew::prelude::*;
 
 /// How many colours the jobs take in turn (`queue-colour-0` to `-7`).
 pub const COLOURS: usize = 8;
-
-/// A running job's cells, for a grid overlay: its index (0-based; its
-/// colour is `index % COLOURS`), its shape and the ranks with the ids of
-/// each type.
-pub type JobCells = (usize, String, Cells);
 
 /// Properties of [`QueuePart`].
 #[derive(Properties, PartialEq)]

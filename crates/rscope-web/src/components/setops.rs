@@ -5,7 +5,7 @@
 //! a verdict or a refusal is said here, with the tab at fault.
 
 use crate::hooks::use_workers;
-use crate::setops_worker::Told;
+use crate::setops_worker::JobTold;
 use rscope_core::setops::job::{Job, JobAnswer, Operation};
 use rscope_core::setops::provenance::{self, OpenTab};
 use rscope_core::setops::Filter;
@@ -302,7 +302,7 @@ pub fn setops_panel(props: &SetopsProps) -> Html {
     let worker = use_workers().setops;
     let told = {
         let (answer, running, answers) = (answer.clone(), running.clone(), answers.clone());
-        use_memo((), move |_| -> Told {
+        use_memo((), move |_| -> JobTold {
             Rc::new(move |a: JobAnswer, early: Vec<JsValue>| {
                 crate::task::mark("rscope:setops-answer");
                 *answers.borrow_mut() += 1;

@@ -5,10 +5,11 @@
 //! its span by the core and drawn here as text.
 
 use crate::components::grid::Linked;
-use crate::components::queue::{JobCells, QueuePart};
+use crate::components::queue::QueuePart;
 use crate::hooks::use_workers;
 use crate::shape_worker::FitResult;
 use rscope_core::fit::Policy;
+use rscope_core::grid::overlay::JobCells;
 use rscope_core::grid::overlay::Overlay;
 use rscope_core::grid::ColorBy;
 use rscope_core::idset::IdSet;

@@ -6,7 +6,7 @@
 //! to a later step sets up what the earlier ones did. A configuration the
 //! person had in the box is put back when they leave the tour.
 
-use crate::components::tour::{step_panel, use_step_focus, Step};
+use crate::components::tour::{step_panel, use_step_focus, StepCard};
 use crate::state::DocsState;
 use rscope_core::tabs::{Action, Doc};
 use rscope_core::teach::system_tour::{self, Does, SystemStop};
@@ -121,7 +121,7 @@ pub fn system_tour_panel(props: &SystemTourProps) -> Html {
         };
     };
     step_panel(
-        &Step {
+        &StepCard {
             i,
             n: stops.len(),
             title: stop.title,

@@ -5,7 +5,7 @@
 //! the example opens only with the Open button next to it.
 
 use crate::components::summary::CopyButton;
-pub use crate::model::Example;
+pub use crate::model::ExampleEntry;
 use web_sys::HtmlInputElement;
 use web_sys::HtmlSelectElement;
 use yew::prelude::*;
@@ -14,9 +14,9 @@ use yew::prelude::*;
 #[derive(Properties, PartialEq)]
 pub struct ToolbarProps {
     /// The examples to offer (empty until the index has loaded).
-    pub examples: Vec<Example>,
+    pub examples: Vec<ExampleEntry>,
     /// Open example `file`.
-    pub on_example: Callback<Example>,
+    pub on_example: Callback<ExampleEntry>,
     /// Open a file the user picked.
     pub on_file: Callback<web_sys::File>,
     /// Make a share link for the active document: the link to copy, or

@@ -153,7 +153,7 @@ fn panel(
         };
     };
     step_panel(
-        &Step {
+        &StepCard {
             i,
             n,
             title: stop.title,
@@ -169,7 +169,7 @@ fn panel(
 }
 
 /// One step of a tour as [`step_panel`] draws it.
-pub struct Step<'a> {
+pub struct StepCard<'a> {
     /// Its index, and how many steps the tour has.
     pub i: usize,
     /// How many steps the tour has.
@@ -192,7 +192,7 @@ pub struct Step<'a> {
 
 /// A tour's step: heading, text, what it decodes, its RFC, and the
 /// buttons; Right and Left arrows step, Escape leaves (`go(None)`).
-pub fn step_panel(s: &Step<'_>, go: &Callback<Option<usize>>) -> Html {
+pub fn step_panel(s: &StepCard<'_>, go: &Callback<Option<usize>>) -> Html {
     let (i, n, t) = (s.i, s.n, s.testid);
     let onkeydown = {
         let go = go.clone();

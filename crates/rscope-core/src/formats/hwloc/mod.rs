@@ -26,10 +26,10 @@ use std::ops::Range;
 
 /// Why a topology was refused: an error finding placed in the text
 /// (boxed: it is large, and rare).
-pub type Refusal = Box<Diagnostic>;
+pub type HwlocRefusal = Box<Diagnostic>;
 
 /// An error finding about the topology at `span`.
-fn refusal(message: impl Into<String>, span: Range<usize>) -> Refusal {
+fn refusal(message: impl Into<String>, span: Range<usize>) -> HwlocRefusal {
     Box::new(Diagnostic::error(message, span, ""))
 }
 
@@ -59,7 +59,7 @@ impl Limits {
 }
 
 /// Read an hwloc XML topology within [`Limits::DEFAULT`].
-pub fn read(text: &str) -> Result<Topology, Refusal> {
+pub fn read(text: &str) -> Result<Topology, HwlocRefusal> {
     read_with_limits(text, Limits::DEFAULT)
 }
 
@@ -242,7 +242,7 @@ impl Topology {
     /// logical index; an error placed at `<topology>` when there are none,
     /// or when cores sit at several depths (hwloc then has no core level,
     /// and librlist gives up).
-    pub fn cores(&self) -> Result<usize, Refusal> {
+    pub fn cores(&self) -> Result<usize, HwlocRefusal> {
         let all = self.depths();
         let mut depths = self.of_kind(Kind::Core).map(|i| all[i]);
         let Some(first) = depths.next() else {

@@ -1,12 +1,12 @@
 //! The XML reader: text to [`Topology`], with every refusal placed.
 
-use super::{refusal, Class, Kind, Limits, Object, Refusal, Topology};
+use super::{refusal, Class, HwlocRefusal, Kind, Limits, Object, Topology};
 use crate::diag::offset_of;
 use roxmltree::{Document, Node, ParsingOptions};
 use std::ops::Range;
 
 /// Read an hwloc XML topology, refusing one larger than `limits`.
-pub fn read_with_limits(text: &str, limits: Limits) -> Result<Topology, Refusal> {
+pub fn read_with_limits(text: &str, limits: Limits) -> Result<Topology, HwlocRefusal> {
     if text.len() > limits.bytes {
         return Err(refusal(
             format!(
@@ -66,7 +66,7 @@ pub fn read_with_limits(text: &str, limits: Limits) -> Result<Topology, Refusal>
 }
 
 /// roxmltree's error, placed at the line and column it names.
-fn malformed(text: &str, e: &roxmltree::Error) -> Refusal {
+fn malformed(text: &str, e: &roxmltree::Error) -> HwlocRefusal {
     let pos = e.pos();
     let at = offset_of(text, pos.row as usize, pos.col as usize);
     let full = e.to_string();
@@ -97,7 +97,7 @@ fn type_of<'a>(n: Node<'a, '_>) -> Option<&'a str> {
 
 /// Every object under `top`, in preorder, without recursion (a topology
 /// is a tree as deep as its writer made it).
-fn read_objects(top: Node, max: usize) -> Result<Vec<Object>, Refusal> {
+fn read_objects(top: Node, max: usize) -> Result<Vec<Object>, HwlocRefusal> {
     let mut objects: Vec<Object> = Vec::new();
     let mut stack = vec![(top, None::<usize>)];
     while let Some((n, parent)) = stack.pop() {
@@ -124,7 +124,7 @@ fn read_objects(top: Node, max: usize) -> Result<Vec<Object>, Refusal> {
 }
 
 /// One `<object>` element read, without its children.
-fn object(n: Node, parent: Option<usize>) -> Result<Object, Refusal> {
+fn object(n: Node, parent: Option<usize>) -> Result<Object, HwlocRefusal> {
     let span = name_span(n);
     let Some(ty) = type_of(n) else {
         return Err(refusal("an <object> without a type", span));

@@ -30,21 +30,21 @@ pub enum Query {
 
 /// Why a query string cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct QueryError(String);
+pub struct FindError(String);
 
-impl fmt::Display for QueryError {
+impl fmt::Display for FindError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.0)
     }
 }
 
-impl std::error::Error for QueryError {}
+impl std::error::Error for FindError {}
 
 impl FromStr for Query {
-    type Err = QueryError;
+    type Err = FindError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
         let Some((k, v)) = s.split_once('=') else {
-            return Err(QueryError(format!(
+            return Err(FindError(format!(
                 "query '{s}' is not KEY=VALUE (type, name, basename, id, path, rank or property)"
             )));
         };
@@ -55,17 +55,17 @@ impl FromStr for Query {
             "id" => v
                 .parse()
                 .map(Query::Id)
-                .map_err(|_| QueryError(format!("id '{v}' is not an integer"))),
+                .map_err(|_| FindError(format!("id '{v}' is not an integer"))),
             "path" => Ok(Query::Path(v.into())),
             "rank" => v
                 .parse()
                 .map(Query::Rank)
-                .map_err(|_| QueryError(format!("rank '{v}' is not an integer"))),
+                .map_err(|_| FindError(format!("rank '{v}' is not an integer"))),
             "property" => Ok(match v.split_once('=') {
                 Some((p, x)) => Query::Property(p.into(), Some(x.into())),
                 None => Query::Property(v.into(), None),
             }),
-            _ => Err(QueryError(format!(
+            _ => Err(FindError(format!(
                 "unknown query key '{k}' (expected type, name, basename, id, path, rank or property)"
             ))),
         }
@@ -89,7 +89,7 @@ impl fmt::Display for Query {
 
 /// One hit: the vertex and the vertices from the root down to it.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Found {
+pub struct FindMatch {
     /// The vertex index.
     pub vertex: usize,
     /// Root first, the vertex last.
@@ -106,7 +106,7 @@ pub fn has_prefix(path: &str, prefix: &str) -> bool {
 
 /// The vertices matching `query`, in tree preorder (then the vertices
 /// outside the containment tree, in document order).
-pub fn find(graph: &Graph, tree: &Tree, query: &Query) -> Vec<Found> {
+pub fn find(graph: &Graph, tree: &Tree, query: &Query) -> Vec<FindMatch> {
     let order = tree
         .preorder()
         .iter()
@@ -133,7 +133,7 @@ pub fn find(graph: &Graph, tree: &Tree, query: &Query) -> Vec<Found> {
             },
         };
         if hit {
-            out.push(Found {
+            out.push(FindMatch {
                 vertex: v,
                 path: tree.path_to_root(v),
             });

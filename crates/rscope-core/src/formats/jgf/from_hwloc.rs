@@ -19,7 +19,7 @@
 
 use super::generate::{contains, vertex};
 use super::model::{Graph, Writer};
-use crate::hwloc::{Kind, Object, Refusal, Topology};
+use crate::hwloc::{HwlocRefusal, Kind, Object, Topology};
 use std::collections::HashMap;
 
 /// The rank every vertex below the cluster gets.
@@ -90,7 +90,7 @@ fn gpu_id(name: &str, logical: i64) -> i64 {
 
 /// What object `o` becomes, if anything; an error for a block device
 /// without a size, as Fluxion refuses one.
-fn make(o: &Object, logical: i64) -> Result<Option<Made>, Refusal> {
+fn make(o: &Object, logical: i64) -> Result<Option<Made>, HwlocRefusal> {
     let cache = |level: u8| Made {
         size: o.cache_size.unwrap_or(0) / 1024,
         basename: format!("L{level}cache"),
@@ -120,7 +120,7 @@ fn make(o: &Object, logical: i64) -> Result<Option<Made>, Refusal> {
 }
 
 /// A GPU or a storage vertex, or nothing, for an OS device.
-fn os_device(o: &Object, logical: i64) -> Result<Option<Made>, Refusal> {
+fn os_device(o: &Object, logical: i64) -> Result<Option<Made>, HwlocRefusal> {
     let name = o.name.as_deref().unwrap_or("");
     match o.osdev_type {
         Some(5) => Ok(Some(Made::plain("gpu", gpu_id(name, logical)))),
@@ -149,7 +149,7 @@ fn os_device(o: &Object, logical: i64) -> Result<Option<Made>, Refusal> {
 }
 
 /// The graph of `t`, as Fluxion's hwloc reader builds it.
-pub fn from_topology(t: &Topology) -> Result<Graph, Refusal> {
+pub fn from_topology(t: &Topology) -> Result<Graph, HwlocRefusal> {
     from_topology_allowing(t, &[])
 }
 
@@ -157,7 +157,7 @@ pub fn from_topology(t: &Topology) -> Result<Graph, Refusal> {
 /// empty), as Fluxion's reader given an allowlist (`resource-query -W
 /// node,core`) builds it: a type left out attaches its children to the
 /// nearest vertex kept. Caches are named by level, `L2cache`.
-pub fn from_topology_allowing(t: &Topology, allow: &[String]) -> Result<Graph, Refusal> {
+pub fn from_topology_allowing(t: &Topology, allow: &[String]) -> Result<Graph, HwlocRefusal> {
     let s = t.structured();
     let mut g = Graph {
         writer: Writer::Jgf,

@@ -30,11 +30,11 @@ pub mod text;
 pub mod tree;
 
 pub use aggregate::Aggregate;
-pub use find::{find, Found, Query};
+pub use find::{find, FindMatch, Query};
 pub use model::{
     Edge, EdgeForm, EdgeRef, Edges, Graph, Paths, Vertex, VertexRef, Vertices, Writer,
 };
-pub use parse::{parse_graph, parse_value, read_scheduling, Parsed};
+pub use parse::{parse_graph, parse_value, read_scheduling, ParsedGraph};
 pub use tree::Tree;
 
 use crate::diag::Diagnostic;
@@ -59,7 +59,7 @@ pub struct IndexedGraph {
 /// Read, check and index a document (an R with `scheduling` or a bare
 /// `{"graph": ...}`). The analysis is absent when there is no graph.
 pub fn read_indexed(text: &str) -> (Option<IndexedGraph>, Vec<Diagnostic>) {
-    let Parsed { graph, diagnostics } = parse_graph(text);
+    let ParsedGraph { graph, diagnostics } = parse_graph(text);
     let mut diags = diagnostics;
     let Some(graph) = graph else {
         return (None, diags);

@@ -14,7 +14,7 @@
 use super::model::{Edge, EdgeForm, Graph, Vertex, VertexSpans, Writer};
 use super::{MAX_EDGES, MAX_VERTICES};
 use crate::diag::{pointer_push, Diagnostic};
-use crate::json::tree::{Array, Object, Value};
+use crate::json::tree::{Array, JsonObject, Value};
 use std::ops::Range;
 
 pub(crate) use crate::json::{get, range, type_name};
@@ -27,7 +27,7 @@ pub fn parse_json(text: &str) -> Result<Value<'_>, Box<Diagnostic>> {
 
 /// A graph read from a document, and everything found on the way.
 #[derive(Clone, Debug, Default)]
-pub struct Parsed {
+pub struct ParsedGraph {
     /// The graph, when the document has one (possibly with vertices or
     /// edges left out because they could not be read).
     pub graph: Option<Graph>,
@@ -37,10 +37,10 @@ pub struct Parsed {
 
 /// Read a document that is either an R with a `scheduling` key or a bare
 /// `{"graph": ...}` object.
-pub fn parse_graph(text: &str) -> Parsed {
+pub fn parse_graph(text: &str) -> ParsedGraph {
     match parse_json(text) {
         Ok(root) => parse_value(text, &root),
-        Err(d) => Parsed {
+        Err(d) => ParsedGraph {
             graph: None,
             diagnostics: vec![*d],
         },
@@ -48,8 +48,8 @@ pub fn parse_graph(text: &str) -> Parsed {
 }
 
 /// [`parse_graph`] of a JSON tree already read from `text`.
-pub fn parse_value(text: &str, root: &Value<'_>) -> Parsed {
-    let mut out = Parsed::default();
+pub fn parse_value(text: &str, root: &Value<'_>) -> ParsedGraph {
+    let mut out = ParsedGraph::default();
     let Value::Object(obj) = root else {
         out.diagnostics.push(Diagnostic::error(
             format!("expected an object, not {}", type_name(root)),
@@ -158,7 +158,7 @@ impl Reader<'_> {
         self.diags.push(Diagnostic::error(msg, span, pointer));
     }
 
-    fn string(&mut self, obj: &Object<'_>, key: &str, ptr: &str) -> Option<String> {
+    fn string(&mut self, obj: &JsonObject<'_>, key: &str, ptr: &str) -> Option<String> {
         match get(obj, key)? {
             Value::StringLit(s) => Some(s.value.to_string()),
             v => {
@@ -174,7 +174,7 @@ impl Reader<'_> {
 
     /// An integer key, as jansson's `I` reads it: a JSON number without a
     /// fraction or exponent that fits in 64 bits.
-    fn integer(&mut self, obj: &Object<'_>, key: &str, ptr: &str) -> Option<i64> {
+    fn integer(&mut self, obj: &JsonObject<'_>, key: &str, ptr: &str) -> Option<i64> {
         let v = get(obj, key)?;
         if let Value::NumberLit(n) = v {
             if !n.value.contains(['.', 'e', 'E']) {
@@ -203,7 +203,7 @@ impl Reader<'_> {
 
     fn string_map(
         &mut self,
-        obj: &Object<'_>,
+        obj: &JsonObject<'_>,
         key: &str,
         ptr: &str,
         null_ok: bool,
@@ -452,7 +452,7 @@ fn read_vertex(
 /// keys neither knows.
 fn read_metadata(
     r: &mut Reader<'_>,
-    m: &Object<'_>,
+    m: &JsonObject<'_>,
     v: &mut Vertex,
     mptr: &str,
     missing: &mut [Missing],
@@ -524,7 +524,7 @@ fn read_metadata(
 /// `containment` path is where findings about the vertex's place point.
 fn read_paths(
     r: &mut Reader<'_>,
-    m: &Object<'_>,
+    m: &JsonObject<'_>,
     v: &mut Vertex,
     mptr: &str,
     mspan: &Range<usize>,
@@ -551,7 +551,7 @@ fn read_paths(
 
 /// Metadata keys neither RFC 40 nor the reader knows, kept as their source
 /// text (the first of repeated keys) so a graph written back keeps them.
-fn keep_extra_keys(text: &str, m: &Object<'_>, v: &mut Vertex) {
+fn keep_extra_keys(text: &str, m: &JsonObject<'_>, v: &mut Vertex) {
     const KNOWN: [&str; 13] = [
         "type",
         "uuid",
@@ -709,7 +709,7 @@ fn read_edge(
 /// An edge's `source` or `target` vertex id and the span of its string.
 fn edge_end(
     r: &mut Reader<'_>,
-    obj: &Object<'_>,
+    obj: &JsonObject<'_>,
     key: &str,
     span: &Range<usize>,
     ptr: &str,
@@ -739,7 +739,7 @@ fn edge_end(
 /// RFC 40's `subsystem` and `relationship`, tallying departures.
 fn edge_metadata(
     r: &mut Reader<'_>,
-    m: &Object<'_>,
+    m: &JsonObject<'_>,
     el: &Value<'_>,
     edge: &mut Edge,
     ptr: &str,

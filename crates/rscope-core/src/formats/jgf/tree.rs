@@ -18,7 +18,7 @@ const NONE: u32 = u32::MAX;
 /// An edge of a subsystem other than containment (e.g. `power`), drawn over
 /// the tree.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Overlay {
+pub struct TreeOverlay {
     /// Source vertex index.
     pub source: usize,
     /// Target vertex index.
@@ -44,7 +44,7 @@ pub struct Tree {
     size: Vec<u32>,
     /// Edges of other subsystems (not sent to the page's outline, which
     /// draws containment only).
-    pub overlay: Vec<Overlay>,
+    pub overlay: Vec<TreeOverlay>,
 }
 
 /// How many pieces [`Tree::pieces`] makes.
@@ -560,7 +560,7 @@ impl<'g> Builder<'g> {
             }
             let (Some(s), Some(t)) = (s, t) else { continue };
             if !e.is_containment() {
-                self.tree.overlay.push(Overlay {
+                self.tree.overlay.push(TreeOverlay {
                     source: s as usize,
                     target: t as usize,
                     subsystem: e.subsystem.to_string(),

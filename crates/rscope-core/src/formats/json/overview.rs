@@ -15,7 +15,7 @@ pub const MAX_SCALAR_CHARS: usize = 80;
 
 /// One key or element and what it holds.
 #[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Node {
+pub struct OverviewNode {
     /// The member's key (`"version"`, quoted as written), the element's
     /// index (`[3]`), or empty for the document itself.
     pub key: String,
@@ -23,23 +23,23 @@ pub struct Node {
     /// container holds: `object, 3 members`, `array, 12 elements`.
     pub value: String,
     /// The children shown, in document order.
-    pub children: Vec<Node>,
+    pub children: Vec<OverviewNode>,
     /// Children left out once the overview held [`MAX_NODES`] nodes.
     pub hidden: usize,
 }
 
 /// The overview of `text`, when it is JSON.
-pub fn overview(text: &str) -> Option<Node> {
+pub fn overview(text: &str) -> Option<OverviewNode> {
     let root = parse_whole(text).ok()?;
     let mut budget = MAX_NODES;
     Some(node(text, String::new(), &root, &mut budget))
 }
 
-fn node(text: &str, key: String, v: &Value<'_>, budget: &mut usize) -> Node {
+fn node(text: &str, key: String, v: &Value<'_>, budget: &mut usize) -> OverviewNode {
     *budget = budget.saturating_sub(1);
-    let mut out = Node {
+    let mut out = OverviewNode {
         key,
-        ..Node::default()
+        ..OverviewNode::default()
     };
     match v {
         Value::Object(o) => {
@@ -89,23 +89,23 @@ fn cut(s: &str) -> String {
 mod tests {
     use super::*;
 
-    fn leaf(key: &str, value: &str) -> Node {
-        Node {
+    fn leaf(key: &str, value: &str) -> OverviewNode {
+        OverviewNode {
             key: key.into(),
             value: value.into(),
-            ..Node::default()
+            ..OverviewNode::default()
         }
     }
 
     #[test]
     fn keys_and_values_as_written_with_what_each_container_holds() {
         let o = overview(r#"{"name": "tioga", "ids": [1, 2.50], "empty": {}}"#).unwrap();
-        let want = Node {
+        let want = OverviewNode {
             key: String::new(),
             value: "object, 3 members".into(),
             children: vec![
                 leaf("\"name\"", "\"tioga\""),
-                Node {
+                OverviewNode {
                     key: "\"ids\"".into(),
                     value: "array, 2 elements".into(),
                     children: vec![leaf("[0]", "1"), leaf("[1]", "2.50")],

@@ -9,7 +9,7 @@
 //! and the key keeps the position of its first occurrence. The validator
 //! warns about them.
 
-use super::tree::{self, Object, Value};
+use super::tree::{self, JsonObject, Value};
 use crate::diag::{offset_of, Diagnostic};
 use crate::limits::MAX_DOCUMENT_BYTES;
 use std::ops::Range;
@@ -123,7 +123,7 @@ fn careful_stream(text: &str) -> (Vec<Range<usize>>, Option<Diagnostic>) {
 }
 
 /// The value of `key`; with repeated keys the last wins, as in jansson.
-pub fn get<'a, 'b>(obj: &'b Object<'a>, key: &str) -> Option<&'b Value<'a>> {
+pub fn get<'a, 'b>(obj: &'b JsonObject<'a>, key: &str) -> Option<&'b Value<'a>> {
     obj.properties
         .iter()
         .rev()
@@ -175,7 +175,9 @@ pub const FEW_KEYS: usize = 16;
 
 /// The members of an object in jansson's order: first position of each key,
 /// last value. Also returns the ranges of repeated keys.
-pub fn members<'a, 'b>(obj: &'b Object<'a>) -> (Vec<Member<'a, 'b>>, Vec<(String, Range<usize>)>) {
+pub fn members<'a, 'b>(
+    obj: &'b JsonObject<'a>,
+) -> (Vec<Member<'a, 'b>>, Vec<(String, Range<usize>)>) {
     let mut out: Vec<Member<'a, 'b>> = Vec::with_capacity(obj.properties.len());
     let mut dups = Vec::new();
     let small = obj.properties.len() <= FEW_KEYS;

@@ -16,7 +16,7 @@ use std::borrow::Cow;
 
 /// A byte range in the text (start inclusive, end exclusive).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub struct Range {
+pub struct ByteRange {
     /// The first byte.
     pub start: usize,
     /// One past the last byte.
@@ -27,7 +27,7 @@ pub struct Range {
 #[derive(Clone, Debug, PartialEq)]
 pub struct StringLit<'a> {
     /// Where the literal is, quotes included.
-    pub range: Range,
+    pub range: ByteRange,
     /// The decoded value, borrowed when the literal has no escapes.
     pub value: Cow<'a, str>,
 }
@@ -43,7 +43,7 @@ impl StringLit<'_> {
 #[derive(Clone, Debug, PartialEq)]
 pub struct NumberLit<'a> {
     /// Where the literal is.
-    pub range: Range,
+    pub range: ByteRange,
     /// Its source text.
     pub value: &'a str,
 }
@@ -52,7 +52,7 @@ pub struct NumberLit<'a> {
 #[derive(Clone, Debug, PartialEq)]
 pub struct BooleanLit {
     /// Where the literal is.
-    pub range: Range,
+    pub range: ByteRange,
     /// Its value.
     pub value: bool,
 }
@@ -61,7 +61,7 @@ pub struct BooleanLit {
 #[derive(Clone, Debug, PartialEq)]
 pub struct NullKeyword {
     /// Where the literal is.
-    pub range: Range,
+    pub range: ByteRange,
 }
 
 /// One `"name": value` member of an object, in document order.
@@ -75,9 +75,9 @@ pub struct ObjectProp<'a> {
 
 /// An object: its members in document order, repeated keys included.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Object<'a> {
+pub struct JsonObject<'a> {
     /// From `{` to `}`.
-    pub range: Range,
+    pub range: ByteRange,
     /// The members as written.
     pub properties: Vec<ObjectProp<'a>>,
 }
@@ -86,7 +86,7 @@ pub struct Object<'a> {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Array<'a> {
     /// From `[` to `]`.
-    pub range: Range,
+    pub range: ByteRange,
     /// The elements, when they were built with the tree.
     pub elements: Vec<Value<'a>>,
     /// Where the elements are, when they were checked but left unbuilt
@@ -96,7 +96,7 @@ pub struct Array<'a> {
 }
 
 /// The ranges of an array's deferred elements, as `u32` pairs: half of a
-/// `Vec<Range>`, and a large graph's `nodes` and `edges` have a million
+/// `Vec<ByteRange>`, and a large graph's `nodes` and `edges` have a million
 /// elements while the document is read. Only a text shorter than 4 GiB
 /// defers its arrays.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -114,21 +114,21 @@ impl Ranges {
     }
 
     /// The ranges in order.
-    pub fn iter(&self) -> impl Iterator<Item = Range> + '_ {
-        self.0.iter().map(|&[start, end]| Range {
+    pub fn iter(&self) -> impl Iterator<Item = ByteRange> + '_ {
+        self.0.iter().map(|&[start, end]| ByteRange {
             start: start as usize,
             end: end as usize,
         })
     }
 
-    fn push(&mut self, r: Range) {
+    fn push(&mut self, r: ByteRange) {
         let at = |b: usize| u32::try_from(b).unwrap_or(u32::MAX);
         self.0.push([at(r.start), at(r.end)]);
     }
 }
 
-impl<const N: usize> PartialEq<[Range; N]> for Ranges {
-    fn eq(&self, other: &[Range; N]) -> bool {
+impl<const N: usize> PartialEq<[ByteRange; N]> for Ranges {
+    fn eq(&self, other: &[ByteRange; N]) -> bool {
         self.len() == N && self.iter().zip(other).all(|(a, b)| a == *b)
     }
 }
@@ -167,7 +167,7 @@ pub enum Value<'a> {
     /// A boolean.
     BooleanLit(BooleanLit),
     /// An object.
-    Object(Object<'a>),
+    Object(JsonObject<'a>),
     /// An array.
     Array(Array<'a>),
     /// `null`.
@@ -176,7 +176,7 @@ pub enum Value<'a> {
 
 impl<'a> Value<'a> {
     /// The object, if this is one.
-    pub fn as_object(&self) -> Option<&Object<'a>> {
+    pub fn as_object(&self) -> Option<&JsonObject<'a>> {
         match self {
             Value::Object(o) => Some(o),
             _ => None,
@@ -274,7 +274,7 @@ pub fn container_at(text: &str, at: usize) -> Option<std::ops::Range<usize>> {
 /// The deferred element at `r`, which [`read`] checked. Should it not
 /// read (it cannot: the same checks passed), it stands as `null` there and
 /// the graph reader reports it.
-fn read_range(text: &str, r: Range) -> Value<'_> {
+fn read_range(text: &str, r: ByteRange) -> Value<'_> {
     let mut reader = Reader {
         text,
         b: &text.as_bytes()[..r.end],
@@ -349,8 +349,8 @@ impl<'a> Reader<'a> {
         }
     }
 
-    fn range(&self, start: usize) -> Range {
-        Range { start, end: self.i }
+    fn range(&self, start: usize) -> ByteRange {
+        ByteRange { start, end: self.i }
     }
 
     fn value(&mut self) -> Step<Value<'a>> {
@@ -389,7 +389,7 @@ impl<'a> Reader<'a> {
         }
     }
 
-    fn word(&mut self, w: &[u8]) -> Step<Range> {
+    fn word(&mut self, w: &[u8]) -> Step<ByteRange> {
         let start = self.i;
         if !self.b[start..].starts_with(w) {
             return Err(Refused);
@@ -427,12 +427,12 @@ impl<'a> Reader<'a> {
         }
     }
 
-    fn object(&mut self, is_graph: bool) -> Step<Object<'a>> {
+    fn object(&mut self, is_graph: bool) -> Step<JsonObject<'a>> {
         let start = self.enter()?;
         if self.b.get(self.i) == Some(&b'}') {
             self.i += 1;
             self.depth -= 1;
-            return Ok(Object {
+            return Ok(JsonObject {
                 range: self.range(start),
                 properties: Vec::new(),
             });
@@ -443,7 +443,7 @@ impl<'a> Reader<'a> {
             let value = self.member_value(Some(name.as_str()), is_graph)?;
             self.props.push(ObjectProp { name, value });
             if !self.next_or_close(b'}')? {
-                return Ok(Object {
+                return Ok(JsonObject {
                     range: self.range(start),
                     properties: self.props.drain(mark..).collect(),
                 });
@@ -792,13 +792,13 @@ mod tests {
     fn leaves_a_graphs_vertices_and_edges_unbuilt_until_asked() {
         let text = r#"{"graph": {"nodes": [{"id": "0"}, 7], "edges": [], "x": [1]}, "nodes": [2]}"#;
         let (lazy, whole) = (read(text).unwrap(), read_whole(text).unwrap());
-        let graph = |v: &Value<'static>| -> Object<'static> {
+        let graph = |v: &Value<'static>| -> JsonObject<'static> {
             let Value::Object(g) = &v.as_object().unwrap().properties[0].value else {
                 panic!("an object")
             };
             g.clone()
         };
-        let array = |o: &Object<'static>, i: usize| -> Array<'static> {
+        let array = |o: &JsonObject<'static>, i: usize| -> Array<'static> {
             let Value::Array(a) = &o.properties[i].value else {
                 panic!("an array")
             };
@@ -809,7 +809,10 @@ mod tests {
         assert_eq!((nodes.elements.len(), nodes.len()), (0, 2));
         assert_eq!(
             nodes.deferred,
-            [Range { start: 21, end: 32 }, Range { start: 34, end: 35 }]
+            [
+                ByteRange { start: 21, end: 32 },
+                ByteRange { start: 34, end: 35 }
+            ]
         );
         let items: Vec<Value> = nodes.items(text).map(|c| c.into_owned()).collect();
         assert_eq!(items, array(&w, 0).elements);

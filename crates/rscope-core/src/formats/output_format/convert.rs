@@ -6,7 +6,7 @@ use super::float;
 use super::formatter::Obj;
 use super::spec::format_float;
 use super::time::{from_timestamp, LocalTime, Stamp};
-use super::{pytext, FormatError, Value};
+use super::{pytext, FieldValue, FormatError};
 
 /// `fsd()`: a Flux Standard Duration.
 pub(crate) fn fsd(secs: f64) -> String {
@@ -58,19 +58,19 @@ fn timedelta(n: i128) -> Result<String, FormatError> {
 
 /// `!H`: seconds as `H:MM:SS`, rounded half to even, a fraction of a
 /// second shown as one second.
-fn hms(value: &Value) -> Result<Option<String>, FormatError> {
+fn hms(value: &FieldValue) -> Result<Option<String>, FormatError> {
     let n: i128 = match *value {
-        Value::Int(i) => i128::from(i),
-        Value::Float(x) if 0.0 < x && x < 1.0 => 1,
-        Value::Float(x) if x.is_nan() => {
+        FieldValue::Int(i) => i128::from(i),
+        FieldValue::Float(x) if 0.0 < x && x < 1.0 => 1,
+        FieldValue::Float(x) if x.is_nan() => {
             return Err(FormatError::value("cannot convert float NaN to integer"))
         }
-        Value::Float(x) if x.is_infinite() => {
+        FieldValue::Float(x) if x.is_infinite() => {
             return Err(FormatError::overflow(
                 "cannot convert float infinity to integer",
             ))
         }
-        Value::Float(x) => {
+        FieldValue::Float(x) => {
             let r = x.round_ties_even();
             if r.abs() >= 1e30 {
                 // Far too many days for a C int either way.
@@ -86,10 +86,10 @@ fn hms(value: &Value) -> Result<Option<String>, FormatError> {
 }
 
 /// `!P`: a fraction as a percentage.
-fn percent(value: &Value) -> Result<Option<String>, FormatError> {
+fn percent(value: &FieldValue) -> Result<Option<String>, FormatError> {
     let v = match *value {
-        Value::Int(i) => (i128::from(i) * 100) as f64,
-        Value::Float(x) => x * 100.0,
+        FieldValue::Int(i) => (i128::from(i) * 100) as f64,
+        FieldValue::Float(x) => x * 100.0,
         _ => return Ok(None),
     };
     let spec = if 0.0 < v && v < 1.0 { ".2f" } else { ".3g" };
@@ -111,10 +111,10 @@ fn type_error(conv: char, type_name: &str) -> FormatError {
     FormatError::type_error(message)
 }
 
-fn stamp(value: &Value) -> Option<Stamp> {
+fn stamp(value: &FieldValue) -> Option<Stamp> {
     match *value {
-        Value::Int(i) => Some(Stamp::Int(i)),
-        Value::Float(x) => Some(Stamp::Float(x)),
+        FieldValue::Int(i) => Some(Stamp::Int(i)),
+        FieldValue::Float(x) => Some(Stamp::Float(x)),
         _ => None,
     }
 }
@@ -131,11 +131,11 @@ pub(crate) fn convert<'a>(
         Obj::Item(item) => return convert_item(item.type_name(), conv),
         Obj::Date(_) => return Err(FormatError::value("a date cannot be converted again")),
     };
-    let orig_empty = matches!(&value, Value::Str(s) if s.is_empty())
-        || matches!(&value, Value::Alt { default, .. } if default.is_empty());
+    let orig_empty = matches!(&value, FieldValue::Str(s) if s.is_empty())
+        || matches!(&value, FieldValue::Alt { default, .. } if default.is_empty());
     let wrong = |conv: char| -> Result<Obj<'a>, FormatError> {
         if orig_empty {
-            Ok(Obj::Value(Value::Str(String::new())))
+            Ok(Obj::Value(FieldValue::Str(String::new())))
         } else {
             Err(type_error(conv, value_type(&value)))
         }
@@ -148,32 +148,32 @@ pub(crate) fn convert<'a>(
         },
         'D' => {
             let falsy = match &value {
-                Value::Int(i) => *i == 0,
-                Value::Float(x) => *x == 0.0,
-                Value::Str(s) => s.is_empty(),
-                Value::Alt { .. } => false,
+                FieldValue::Int(i) => *i == 0,
+                FieldValue::Float(x) => *x == 0.0,
+                FieldValue::Str(s) => s.is_empty(),
+                FieldValue::Alt { .. } => false,
             };
             if falsy {
-                return Ok(Obj::Value(Value::Str(String::new())));
+                return Ok(Obj::Value(FieldValue::Str(String::new())));
             }
             match stamp(&value) {
-                Some(ts) => Ok(Obj::Value(Value::Str(
+                Some(ts) => Ok(Obj::Value(FieldValue::Str(
                     from_timestamp(ts)?.strftime("%FT%T"),
                 ))),
                 None => wrong('D'),
             }
         }
         'F' => match value {
-            Value::Int(i) => Ok(Obj::Value(Value::Str(fsd(i as f64)))),
-            Value::Float(x) => Ok(Obj::Value(Value::Str(fsd(x)))),
+            FieldValue::Int(i) => Ok(Obj::Value(FieldValue::Str(fsd(i as f64)))),
+            FieldValue::Float(x) => Ok(Obj::Value(FieldValue::Str(fsd(x)))),
             _ => wrong('F'),
         },
         'H' => match hms(&value)? {
-            Some(s) => Ok(Obj::Value(Value::Str(s))),
+            Some(s) => Ok(Obj::Value(FieldValue::Str(s))),
             None => wrong('H'),
         },
         'P' => match percent(&value)? {
-            Some(s) => Ok(Obj::Value(Value::Str(s))),
+            Some(s) => Ok(Obj::Value(FieldValue::Str(s))),
             None => wrong('P'),
         },
         'r' | 'a' | 's' => python_conversion(value, conv),
@@ -184,12 +184,12 @@ pub(crate) fn convert<'a>(
 }
 
 /// `!r`, `!a`, `!s`.
-fn python_conversion<'a>(value: Value, conv: char) -> Result<Obj<'a>, FormatError> {
+fn python_conversion<'a>(value: FieldValue, conv: char) -> Result<Obj<'a>, FormatError> {
     let text = match (&value, conv) {
-        (Value::Str(s), 'r') => pytext::repr(s, false),
-        (Value::Str(s), 'a') => pytext::repr(s, true),
-        (Value::Alt { default, .. }, 's') => default.clone(),
-        (Value::Alt { .. }, _) => {
+        (FieldValue::Str(s), 'r') => pytext::repr(s, false),
+        (FieldValue::Str(s), 'a') => pytext::repr(s, true),
+        (FieldValue::Alt { default, .. }, 's') => default.clone(),
+        (FieldValue::Alt { .. }, _) => {
             // "<flux.util.AltField object at 0x7f...>": an address.
             return Err(FormatError::value(format!(
                 "the !{conv} conversion of an AltField shows a memory address; use !s"
@@ -197,7 +197,7 @@ fn python_conversion<'a>(value: Value, conv: char) -> Result<Obj<'a>, FormatErro
         }
         _ => str_of(&value),
     };
-    Ok(Obj::Value(Value::Str(text)))
+    Ok(Obj::Value(FieldValue::Str(text)))
 }
 
 fn convert_item<'a>(type_name: &str, conv: char) -> Result<Obj<'a>, FormatError> {
@@ -213,21 +213,21 @@ fn convert_item<'a>(type_name: &str, conv: char) -> Result<Obj<'a>, FormatError>
 }
 
 /// `type(value).__name__`.
-pub(crate) fn value_type(value: &Value) -> &'static str {
+pub(crate) fn value_type(value: &FieldValue) -> &'static str {
     match value {
-        Value::Str(_) => "str",
-        Value::Int(_) => "int",
-        Value::Float(_) => "float",
-        Value::Alt { .. } => "AltField",
+        FieldValue::Str(_) => "str",
+        FieldValue::Int(_) => "int",
+        FieldValue::Float(_) => "float",
+        FieldValue::Alt { .. } => "AltField",
     }
 }
 
 /// `str(value)`.
-pub(crate) fn str_of(value: &Value) -> String {
+pub(crate) fn str_of(value: &FieldValue) -> String {
     match value {
-        Value::Str(s) => s.clone(),
-        Value::Int(i) => i.to_string(),
-        Value::Float(x) => float::repr(*x),
-        Value::Alt { default, .. } => default.clone(),
+        FieldValue::Str(s) => s.clone(),
+        FieldValue::Int(i) => i.to_string(),
+        FieldValue::Float(x) => float::repr(*x),
+        FieldValue::Alt { default, .. } => default.clone(),
     }
 }

@@ -10,13 +10,13 @@ use super::markup::{parse, split_name, Access, First};
 use super::pytext::{drop_last, len};
 use super::spec::{format_float, format_int, format_str};
 use super::time::{format_datetime, from_timestamp, LocalTime, Stamp};
-use super::{FormatError, Item, Value};
+use super::{FieldValue, FormatError, FormatItem};
 
 /// A Python object met while formatting.
 pub(crate) enum Obj<'a> {
-    Value(Value),
+    Value(FieldValue),
     /// The item itself (`{0}`).
-    Item(&'a dyn Item),
+    Item(&'a dyn FormatItem),
     /// What `!d` makes: a `UtilDatetime`.
     Date(LocalTime),
 }
@@ -25,7 +25,7 @@ pub(crate) enum Obj<'a> {
 #[derive(Clone, Copy)]
 pub(crate) enum Args<'a> {
     /// `UtilFormatter().format(fmt, item)`.
-    Item(&'a dyn Item),
+    Item(&'a dyn FormatItem),
     /// `HeaderFormatter().format(fmt, **headings)`.
     Headings(&'a HashMap<String, String>),
 }
@@ -129,7 +129,7 @@ impl<'a> Formatter<'a> {
     fn field(&self, name: &str) -> Result<Obj<'a>, FormatError> {
         if let Args::Headings(headings) = self.args {
             if let Some(heading) = headings.get(name) {
-                return Ok(Obj::Value(Value::Str(heading.clone())));
+                return Ok(Obj::Value(FieldValue::Str(heading.clone())));
             }
         }
         let (first, rest) = split_name(name)?;
@@ -137,7 +137,7 @@ impl<'a> Formatter<'a> {
             (First::Index(0), Args::Item(item)) => Obj::Item(item),
             (First::Index(_), _) => return Err(FormatError::index("tuple index out of range")),
             (First::Name(key), Args::Headings(headings)) => match headings.get(key) {
-                Some(heading) => Obj::Value(Value::Str(heading.clone())),
+                Some(heading) => Obj::Value(FieldValue::Str(heading.clone())),
                 None => return Err(FormatError::key(key)),
             },
             (First::Name(key), Args::Item(_)) => return Err(FormatError::key(key)),
@@ -162,7 +162,7 @@ impl<'a> Formatter<'a> {
                 .empty
                 .get_or_init(|| empty_outputs(&self.epoch))
                 .contains(&text);
-            obj = Obj::Value(Value::Str(if empty { "-".to_string() } else { text }));
+            obj = Obj::Value(FieldValue::Str(if empty { "-".to_string() } else { text }));
             spec.pop();
             spec.push('s');
         }
@@ -176,10 +176,10 @@ impl<'a> Formatter<'a> {
     /// `format(obj, spec)`.
     fn format_obj(&self, obj: &Obj, spec: &str) -> Result<String, FormatError> {
         match obj {
-            Obj::Value(Value::Str(s)) => format_str(s, spec),
-            Obj::Value(Value::Alt { default, .. }) => format_str(default, spec),
-            Obj::Value(Value::Int(i)) => format_int(i128::from(*i), spec),
-            Obj::Value(Value::Float(x)) => format_float(*x, spec),
+            Obj::Value(FieldValue::Str(s)) => format_str(s, spec),
+            Obj::Value(FieldValue::Alt { default, .. }) => format_str(default, spec),
+            Obj::Value(FieldValue::Int(i)) => format_int(i128::from(*i), spec),
+            Obj::Value(FieldValue::Float(x)) => format_float(*x, spec),
             Obj::Date(t) => format_datetime(t, spec, &self.epoch),
             Obj::Item(item) if !spec.is_empty() => Err(FormatError::type_error(format!(
                 "unsupported format string passed to {}.__format__",
@@ -218,17 +218,17 @@ pub(crate) fn step<'a>(obj: Obj<'a>, access: Access) -> Result<Obj<'a>, FormatEr
             Some(value) => Ok(Obj::Value(value)),
             None => Err(no_attribute(item.type_name(), name)),
         },
-        (Obj::Value(Value::Alt { default, ascii }), Access::Attr(name)) => match name {
-            "default" => Ok(Obj::Value(Value::Str(default))),
-            "ascii" => Ok(Obj::Value(Value::Str(ascii))),
+        (Obj::Value(FieldValue::Alt { default, ascii }), Access::Attr(name)) => match name {
+            "default" => Ok(Obj::Value(FieldValue::Str(default))),
+            "ascii" => Ok(Obj::Value(FieldValue::Str(ascii))),
             _ => Err(no_attribute("AltField", name)),
         },
         (obj, Access::Attr(name)) => Err(no_attribute(&type_name(&obj), name)),
-        (Obj::Value(Value::Str(s)), Access::Index(i)) => match s.chars().nth(i) {
-            Some(c) => Ok(Obj::Value(Value::Str(c.to_string()))),
+        (Obj::Value(FieldValue::Str(s)), Access::Index(i)) => match s.chars().nth(i) {
+            Some(c) => Ok(Obj::Value(FieldValue::Str(c.to_string()))),
             None => Err(FormatError::index("string index out of range")),
         },
-        (Obj::Value(Value::Str(_)), Access::Key(_)) => Err(FormatError::type_error(
+        (Obj::Value(FieldValue::Str(_)), Access::Key(_)) => Err(FormatError::type_error(
             "string indices must be integers, not 'str'",
         )),
         (obj, _) => Err(FormatError::type_error(format!(

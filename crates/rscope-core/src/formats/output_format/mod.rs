@@ -53,7 +53,7 @@ pub const MAX_WIDTH: usize = 10_000;
 
 /// The value of one field of an item.
 #[derive(Debug, Clone, PartialEq)]
-pub enum Value {
+pub enum FieldValue {
     /// A Python `str`.
     Str(String),
     /// A Python `int`.
@@ -70,11 +70,11 @@ pub enum Value {
 }
 
 /// Something with fields to format: a line of `flux resource status`, say.
-pub trait Item {
+pub trait FormatItem {
     /// The value of the field `name` (one attribute: `up.ascii` is asked
-    /// as `up`, then `.ascii` is taken from the `Value::Alt`), or `None`
+    /// as `up`, then `.ascii` is taken from the `FieldValue::Alt`), or `None`
     /// when the item has no such field.
-    fn field(&self, name: &str) -> Option<Value>;
+    fn field(&self, name: &str) -> Option<FieldValue>;
 
     /// The Python class name shown in errors, as `type(item).__name__`
     /// would be (`'ResourceStatusLine' object has no attribute 'x'`).

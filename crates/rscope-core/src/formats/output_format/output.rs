@@ -8,7 +8,7 @@ use super::formatter::{empty_outputs, local_epoch, step, Args, Formatter, Obj};
 use super::markup::{parse_all, Access};
 use super::pytext::{self, cmp_int_text, decimal, int_text, is_all_space, is_space, len};
 use super::time::LocalTime;
-use super::{FormatError, Item, Value};
+use super::{FieldValue, FormatError, FormatItem};
 
 /// One `(text, field, spec, conversion)` of `Formatter.parse()`, with
 /// `None` as "" as flux keeps them.
@@ -257,7 +257,7 @@ impl OutputFormat {
 
     /// One item formatted with the format (its `?:`, `+:` prefixes left as
     /// text: `print_items` is what acts on them).
-    pub fn format(&self, item: &dyn Item) -> Result<String, FormatError> {
+    pub fn format(&self, item: &dyn FormatItem) -> Result<String, FormatError> {
         let formatter = Formatter::new(Args::Item(item), self.epoch);
         formatter.format(&self.fmt).map_err(|e| {
             if e.is_key() {
@@ -427,16 +427,18 @@ enum SortValue {
 }
 
 impl SortValue {
-    fn of(value: Value) -> SortValue {
+    fn of(value: FieldValue) -> SortValue {
         match value {
-            Value::Str(s) if s.is_empty() || s == "-" => SortValue::Empty,
-            Value::Int(i) => SortValue::Number(i as f64),
-            Value::Float(x) => SortValue::Number(x),
+            FieldValue::Str(s) if s.is_empty() || s == "-" => SortValue::Empty,
+            FieldValue::Int(i) => SortValue::Number(i as f64),
+            FieldValue::Float(x) => SortValue::Number(x),
             // An AltField is never equal to "" or "-": only its text counts.
-            Value::Str(s) | Value::Alt { default: s, .. } => match pytext::parse_float(&s) {
-                Some(x) => SortValue::Number(x),
-                None => SortValue::Text(s),
-            },
+            FieldValue::Str(s) | FieldValue::Alt { default: s, .. } => {
+                match pytext::parse_float(&s) {
+                    Some(x) => SortValue::Number(x),
+                    None => SortValue::Text(s),
+                }
+            }
         }
     }
 
@@ -464,7 +466,7 @@ impl OutputFormat {
     /// `filter()`: the format with `?:` fields that are empty for every
     /// item removed and `+:` fields widened to their widest value (or
     /// heading), the sentinels removed.
-    fn filter<T: Item>(&self, items: &[T], no_header: bool) -> Result<String, FormatError> {
+    fn filter<T: FormatItem>(&self, items: &[T], no_header: bool) -> Result<String, FormatError> {
         let mut found = Vec::new();
         for (index, e) in self.format_list.iter().enumerate() {
             let Some(end) = SENTINELS.iter().find(|s| e.text.ends_with(**s)) else {
@@ -537,7 +539,7 @@ impl OutputFormat {
     }
 
     /// `sort_items()`: a stable sort by each key, the last key first.
-    fn sort_items<T: Item>(&self, items: &mut Vec<T>) -> Result<(), FormatError> {
+    fn sort_items<T: FormatItem>(&self, items: &mut Vec<T>) -> Result<(), FormatError> {
         for (key, reverse) in self.sort_keys.iter().rev() {
             let mut keyed = Vec::with_capacity(items.len());
             for item in items.iter() {
@@ -563,7 +565,7 @@ impl OutputFormat {
     /// a line per item, each line ending in a newline; lines that are empty
     /// or blank are left out. On an error, the error's `partial_output`
     /// holds what flux would have printed before it.
-    pub fn print_items<T: Item>(
+    pub fn print_items<T: FormatItem>(
         &self,
         items: &mut Vec<T>,
         no_header: bool,
@@ -602,7 +604,7 @@ fn max_text(text: String, n: usize) -> String {
 }
 
 /// `attrgetter("a.b")(item)`.
-fn attr_path(item: &dyn Item, path: &str) -> Result<Value, FormatError> {
+fn attr_path(item: &dyn FormatItem, path: &str) -> Result<FieldValue, FormatError> {
     let mut obj = Obj::Item(item);
     for part in path.split('.') {
         obj = step(obj, Access::Attr(part))?;
@@ -632,13 +634,13 @@ impl Deduplicator {
     }
 
     /// The key of one item: items with equal keys are merged.
-    pub fn key(&self, item: &dyn Item) -> Result<String, FormatError> {
+    pub fn key(&self, item: &dyn FormatItem) -> Result<String, FormatError> {
         self.format.format(item)
     }
 
     /// `append()` of every item: the first item of each key is kept, in
     /// first-seen order, and each later one is passed to `combine` with it.
-    pub fn merge<T: Item>(
+    pub fn merge<T: FormatItem>(
         &self,
         items: impl IntoIterator<Item = T>,
         mut combine: impl FnMut(&mut T, T),

@@ -12,22 +12,22 @@ fn set_tz() {
     ONCE.call_once(|| std::env::set_var("TZ", "EST5EDT,M3.2.0,M11.1.0"));
 }
 
-fn s(text: &str) -> Value {
-    Value::Str(text.to_string())
+fn s(text: &str) -> FieldValue {
+    FieldValue::Str(text.to_string())
 }
 
-fn alt(default: &str, ascii: &str) -> Value {
-    Value::Alt {
+fn alt(default: &str, ascii: &str) -> FieldValue {
+    FieldValue::Alt {
         default: default.to_string(),
         ascii: ascii.to_string(),
     }
 }
 
 /// An item with one field, `x`.
-struct X(Value);
+struct X(FieldValue);
 
-impl Item for X {
-    fn field(&self, name: &str) -> Option<Value> {
+impl FormatItem for X {
+    fn field(&self, name: &str) -> Option<FieldValue> {
         (name == "x").then(|| self.0.clone())
     }
 
@@ -36,17 +36,17 @@ impl Item for X {
     }
 }
 
-fn format_x(fmt: &str, value: Value) -> Result<String, FormatError> {
+fn format_x(fmt: &str, value: FieldValue) -> Result<String, FormatError> {
     OutputFormat::new(fmt, &[("x", "X")])?.format(&X(value))
 }
 
 #[track_caller]
-fn ok(fmt: &str, value: Value, want: &str) {
+fn ok(fmt: &str, value: FieldValue, want: &str) {
     assert_eq!(format_x(fmt, value).as_deref(), Ok(want), "format {fmt:?}");
 }
 
 #[track_caller]
-fn err(fmt: &str, value: Value, want: &str) {
+fn err(fmt: &str, value: FieldValue, want: &str) {
     match format_x(fmt, value) {
         Ok(got) => panic!("format {fmt:?}: got {got:?}, want the error {want:?}"),
         Err(e) => assert_eq!(e.to_string(), want, "format {fmt:?}"),
@@ -63,18 +63,18 @@ struct Line {
     nodelist: &'static str,
     nnodes: i64,
     reason: &'static str,
-    timestamp: Value,
+    timestamp: FieldValue,
 }
 
-impl Item for Line {
-    fn field(&self, name: &str) -> Option<Value> {
+impl FormatItem for Line {
+    fn field(&self, name: &str) -> Option<FieldValue> {
         let star = if self.online { "" } else { "*" };
         Some(match name {
             "state" => s(&format!("{}{star}", self.state)),
             "statex" => s(self.state),
             "ranks" => s(self.ranks),
             "nodelist" => s(self.nodelist),
-            "nnodes" => Value::Int(self.nnodes),
+            "nnodes" => FieldValue::Int(self.nnodes),
             "reason" => s(self.reason),
             "timestamp" => self.timestamp.clone(),
             "status" => s(if self.online { "online" } else { "offline" }),
@@ -134,12 +134,12 @@ fn lines() -> Vec<Line> {
         line("avail", false, "4", "node4", 1),
         Line {
             reason: "bad disk",
-            timestamp: Value::Float(1607540400.0),
+            timestamp: FieldValue::Float(1607540400.0),
             ..line("drained", true, "5", "node5", 1)
         },
         Line {
             reason: "reboot requested by admin after update",
-            timestamp: Value::Float(1607540460.5),
+            timestamp: FieldValue::Float(1607540460.5),
             ..line("draining", true, "6", "node6", 1)
         },
         line("exclude", true, "", "", 0),
@@ -387,14 +387,14 @@ fn huge_widths_are_refused_not_allocated() {
     );
     err(
         "{x:.20000f}",
-        Value::Float(1.0),
+        FieldValue::Float(1.0),
         "format spec '.20000f': precision 20000 is over the limit of 10000",
     );
     ok("{x:10000}", s(""), &" ".repeat(10000));
     // Python gives up on a strftime result over 256 times the format's
     // length, and so is it here: nothing is allocated for it.
-    ok("{x!d:%999999999Y}", Value::Int(0), "");
-    ok("{x!d:%999999999Y}", Value::Int(1), "");
+    ok("{x!d:%999999999Y}", FieldValue::Int(0), "");
+    ok("{x!d:%999999999Y}", FieldValue::Int(1), "");
 }
 
 #[test]
@@ -563,37 +563,37 @@ fn string_spec_errors() {
 #[test]
 fn ints_as_python() {
     set_tz();
-    ok("{x:>6}", Value::Int(16), "    16");
-    ok("{x:<6}|", Value::Int(16), "16    |");
-    ok("{x:^7}", Value::Int(3), "   3   ");
-    ok("{x:06}", Value::Int(-42), "-00042");
-    ok("{x:010,}", Value::Int(1234), "00,001,234");
-    ok("{x:,}", Value::Int(1234567), "1,234,567");
-    ok("{x:_}", Value::Int(1234567), "1_234_567");
-    ok("{x:+}", Value::Int(5), "5");
-    ok("{x: }", Value::Int(5), " 5");
-    ok("{x:x}", Value::Int(255), "ff");
-    ok("{x:#X}", Value::Int(255), "0XFF");
-    ok("{x:#o}", Value::Int(8), "0o10");
-    ok("{x:_b}", Value::Int(255), "1111_1111");
-    ok("{x:#010x}", Value::Int(255), "0x000000ff");
-    ok("{x:=8}", Value::Int(-5), "-      5");
-    ok("{x:0=8}", Value::Int(-5), "-0000005");
-    ok("{x:c}", Value::Int(65), "A");
-    ok("{x:.2f}", Value::Int(7), "7.00");
-    ok("{x:.3g}", Value::Int(123456), "1.23e+05");
-    ok("{x:%}", Value::Int(1), "100.000000%");
-    ok("{x:e}", Value::Int(1000), "1.000000e+03");
-    ok("{x:n}", Value::Int(1234567), "1234567");
-    ok("{x:-^9,}", Value::Int(-1234), "--1,234--");
+    ok("{x:>6}", FieldValue::Int(16), "    16");
+    ok("{x:<6}|", FieldValue::Int(16), "16    |");
+    ok("{x:^7}", FieldValue::Int(3), "   3   ");
+    ok("{x:06}", FieldValue::Int(-42), "-00042");
+    ok("{x:010,}", FieldValue::Int(1234), "00,001,234");
+    ok("{x:,}", FieldValue::Int(1234567), "1,234,567");
+    ok("{x:_}", FieldValue::Int(1234567), "1_234_567");
+    ok("{x:+}", FieldValue::Int(5), "5");
+    ok("{x: }", FieldValue::Int(5), " 5");
+    ok("{x:x}", FieldValue::Int(255), "ff");
+    ok("{x:#X}", FieldValue::Int(255), "0XFF");
+    ok("{x:#o}", FieldValue::Int(8), "0o10");
+    ok("{x:_b}", FieldValue::Int(255), "1111_1111");
+    ok("{x:#010x}", FieldValue::Int(255), "0x000000ff");
+    ok("{x:=8}", FieldValue::Int(-5), "-      5");
+    ok("{x:0=8}", FieldValue::Int(-5), "-0000005");
+    ok("{x:c}", FieldValue::Int(65), "A");
+    ok("{x:.2f}", FieldValue::Int(7), "7.00");
+    ok("{x:.3g}", FieldValue::Int(123456), "1.23e+05");
+    ok("{x:%}", FieldValue::Int(1), "100.000000%");
+    ok("{x:e}", FieldValue::Int(1000), "1.000000e+03");
+    ok("{x:n}", FieldValue::Int(1234567), "1234567");
+    ok("{x:-^9,}", FieldValue::Int(-1234), "--1,234--");
     ok(
         "{x}",
-        Value::Int(-9223372036854775808),
+        FieldValue::Int(-9223372036854775808),
         "-9223372036854775808",
     );
-    ok("{x:h}", Value::Int(0), "0");
-    ok("{x:>6h}", Value::Int(0), "     0");
-    ok("{x:3+}", Value::Int(12345), "12345");
+    ok("{x:h}", FieldValue::Int(0), "0");
+    ok("{x:>6h}", FieldValue::Int(0), "     0");
+    ok("{x:3+}", FieldValue::Int(12345), "12345");
 }
 
 #[test]
@@ -601,128 +601,156 @@ fn int_spec_errors() {
     set_tz();
     err(
         "{x:.2}",
-        Value::Int(5),
+        FieldValue::Int(5),
         "Precision not allowed in integer format specifier",
     );
     err(
         "{x:z}",
-        Value::Int(5),
+        FieldValue::Int(5),
         "Negative zero coercion (z) not allowed in integer format specifier",
     );
     err(
         "{x:+c}",
-        Value::Int(65),
+        FieldValue::Int(65),
         "Sign not allowed with integer format specifier 'c'",
     );
     err(
         "{x:#c}",
-        Value::Int(65),
+        FieldValue::Int(65),
         "Alternate form (#) not allowed with integer format specifier 'c'",
     );
-    err("{x:c}", Value::Int(-1), "%c arg not in range(0x110000)");
+    err(
+        "{x:c}",
+        FieldValue::Int(-1),
+        "%c arg not in range(0x110000)",
+    );
     err(
         "{x:s}",
-        Value::Int(5),
+        FieldValue::Int(5),
         "Unknown format code 's' for object of type 'int'",
     );
-    err("{x:,x}", Value::Int(5), "Cannot specify ',' with 'x'.");
-    err("{x:,_}", Value::Int(5), "Cannot specify both ',' and '_'.");
-    err("{x:_,}", Value::Int(5), "Cannot specify both ',' and '_'.");
-    err("{x:,n}", Value::Int(5), "Cannot specify ',' with 'n'.");
+    err("{x:,x}", FieldValue::Int(5), "Cannot specify ',' with 'x'.");
+    err(
+        "{x:,_}",
+        FieldValue::Int(5),
+        "Cannot specify both ',' and '_'.",
+    );
+    err(
+        "{x:_,}",
+        FieldValue::Int(5),
+        "Cannot specify both ',' and '_'.",
+    );
+    err("{x:,n}", FieldValue::Int(5), "Cannot specify ',' with 'n'.");
 }
 
 #[test]
 fn floats_as_python() {
     set_tz();
-    ok("{x}", Value::Float(1607540400.0_f64), "1607540400.0");
-    ok("{x}", Value::Float(1607540400.25_f64), "1607540400.25");
-    ok("{x}", Value::Float(1e+16_f64), "1e+16");
+    ok("{x}", FieldValue::Float(1607540400.0_f64), "1607540400.0");
+    ok("{x}", FieldValue::Float(1607540400.25_f64), "1607540400.25");
+    ok("{x}", FieldValue::Float(1e+16_f64), "1e+16");
     ok(
         "{x}",
-        Value::Float(1234567890123456.0_f64),
+        FieldValue::Float(1234567890123456.0_f64),
         "1234567890123456.0",
     );
-    ok("{x}", Value::Float(0.0001_f64), "0.0001");
-    ok("{x}", Value::Float(1e-05_f64), "1e-05");
-    ok("{x}", Value::Float(-0.0_f64), "-0.0");
-    ok("{x}", Value::Float(0.1_f64), "0.1");
-    ok("{x}", Value::Float(f64::INFINITY), "inf");
-    ok("{x}", Value::Float(f64::NEG_INFINITY), "-inf");
-    ok("{x}", Value::Float(f64::NAN), "nan");
-    ok("{x:.2f}", Value::Float(2.675_f64), "2.67");
-    ok("{x:.2f}", Value::Float(0.125_f64), "0.12");
-    ok("{x:.0f}", Value::Float(2.5_f64), "2");
-    ok("{x:.3g}", Value::Float(1234.5_f64), "1.23e+03");
-    ok("{x:g}", Value::Float(1e-05_f64), "1e-05");
-    ok("{x:.3}", Value::Float(100.0_f64), "1e+02");
-    ok("{x:.3}", Value::Float(1.0_f64), "1.0");
-    ok("{x:e}", Value::Float(12345.678_f64), "1.234568e+04");
-    ok("{x:E}", Value::Float(f64::INFINITY), "INF");
-    ok("{x:%}", Value::Float(0.5_f64), "50.000000%");
-    ok("{x:.1%}", Value::Float(0.1234_f64), "12.3%");
-    ok("{x:>10.2f}", Value::Float(1.23456_f64), "      1.23");
-    ok("{x:010.3f}", Value::Float(-1.23456_f64), "-00001.235");
-    ok("{x:,.2f}", Value::Float(1234567.891_f64), "1,234,567.89");
-    ok("{x:015,.2f}", Value::Float(1234.5_f64), "0,000,001,234.50");
-    ok("{x:z.1f}", Value::Float(-0.04_f64), "0.0");
-    ok("{x:.1f}", Value::Float(-0.04_f64), "-0.0");
-    ok("{x:#.0f}", Value::Float(3.0_f64), "3.");
-    ok("{x:#g}", Value::Float(3.0_f64), "3.00000");
-    ok("{x:010}", Value::Float(f64::INFINITY), "0000000inf");
-    ok("{x:+.2e}", Value::Float(0.000123_f64), "+1.23e-04");
-    ok("{x:.17g}", Value::Float(0.1_f64), "0.10000000000000001");
-    ok("{x:.20f}", Value::Float(0.1_f64), "0.10000000000000000555");
-    ok("{x:n}", Value::Float(1234567.0_f64), "1.23457e+06");
-    ok("{x:h}", Value::Float(0.0_f64), "-");
+    ok("{x}", FieldValue::Float(0.0001_f64), "0.0001");
+    ok("{x}", FieldValue::Float(1e-05_f64), "1e-05");
+    ok("{x}", FieldValue::Float(-0.0_f64), "-0.0");
+    ok("{x}", FieldValue::Float(0.1_f64), "0.1");
+    ok("{x}", FieldValue::Float(f64::INFINITY), "inf");
+    ok("{x}", FieldValue::Float(f64::NEG_INFINITY), "-inf");
+    ok("{x}", FieldValue::Float(f64::NAN), "nan");
+    ok("{x:.2f}", FieldValue::Float(2.675_f64), "2.67");
+    ok("{x:.2f}", FieldValue::Float(0.125_f64), "0.12");
+    ok("{x:.0f}", FieldValue::Float(2.5_f64), "2");
+    ok("{x:.3g}", FieldValue::Float(1234.5_f64), "1.23e+03");
+    ok("{x:g}", FieldValue::Float(1e-05_f64), "1e-05");
+    ok("{x:.3}", FieldValue::Float(100.0_f64), "1e+02");
+    ok("{x:.3}", FieldValue::Float(1.0_f64), "1.0");
+    ok("{x:e}", FieldValue::Float(12345.678_f64), "1.234568e+04");
+    ok("{x:E}", FieldValue::Float(f64::INFINITY), "INF");
+    ok("{x:%}", FieldValue::Float(0.5_f64), "50.000000%");
+    ok("{x:.1%}", FieldValue::Float(0.1234_f64), "12.3%");
+    ok("{x:>10.2f}", FieldValue::Float(1.23456_f64), "      1.23");
+    ok("{x:010.3f}", FieldValue::Float(-1.23456_f64), "-00001.235");
+    ok(
+        "{x:,.2f}",
+        FieldValue::Float(1234567.891_f64),
+        "1,234,567.89",
+    );
+    ok(
+        "{x:015,.2f}",
+        FieldValue::Float(1234.5_f64),
+        "0,000,001,234.50",
+    );
+    ok("{x:z.1f}", FieldValue::Float(-0.04_f64), "0.0");
+    ok("{x:.1f}", FieldValue::Float(-0.04_f64), "-0.0");
+    ok("{x:#.0f}", FieldValue::Float(3.0_f64), "3.");
+    ok("{x:#g}", FieldValue::Float(3.0_f64), "3.00000");
+    ok("{x:010}", FieldValue::Float(f64::INFINITY), "0000000inf");
+    ok("{x:+.2e}", FieldValue::Float(0.000123_f64), "+1.23e-04");
+    ok(
+        "{x:.17g}",
+        FieldValue::Float(0.1_f64),
+        "0.10000000000000001",
+    );
+    ok(
+        "{x:.20f}",
+        FieldValue::Float(0.1_f64),
+        "0.10000000000000000555",
+    );
+    ok("{x:n}", FieldValue::Float(1234567.0_f64), "1.23457e+06");
+    ok("{x:h}", FieldValue::Float(0.0_f64), "-");
     err(
         "{x:d}",
-        Value::Float(1.0_f64),
+        FieldValue::Float(1.0_f64),
         "Unknown format code 'd' for object of type 'float'",
     );
-    ok("{x:<10+}", Value::Float(0.333_f64), "0.333     ");
+    ok("{x:<10+}", FieldValue::Float(0.333_f64), "0.333     ");
 }
 
 #[test]
 fn conversions_as_python() {
     set_tz();
-    ok("{x!F}", Value::Float(0.0004_f64), "0s");
-    ok("{x!F}", Value::Float(0.5_f64), "0.500s");
-    ok("{x!F}", Value::Float(9.9996_f64), "10.000s");
-    ok("{x!F}", Value::Float(59.99_f64), "59.99s");
-    ok("{x!F}", Value::Float(119.5_f64), "1.992m");
-    ok("{x!F}", Value::Float(3599.9_f64), "60m");
-    ok("{x!F}", Value::Float(86399.5_f64), "24h");
-    ok("{x!F}", Value::Float(1000000000.0_f64), "1.157e+04d");
-    ok("{x!F}", Value::Float(f64::INFINITY), "inf");
-    ok("{x!F}", Value::Float(f64::NEG_INFINITY), "inf");
-    ok("{x!F}", Value::Float(f64::NAN), "nand");
-    ok("{x!F}", Value::Int(90061), "1.042d");
+    ok("{x!F}", FieldValue::Float(0.0004_f64), "0s");
+    ok("{x!F}", FieldValue::Float(0.5_f64), "0.500s");
+    ok("{x!F}", FieldValue::Float(9.9996_f64), "10.000s");
+    ok("{x!F}", FieldValue::Float(59.99_f64), "59.99s");
+    ok("{x!F}", FieldValue::Float(119.5_f64), "1.992m");
+    ok("{x!F}", FieldValue::Float(3599.9_f64), "60m");
+    ok("{x!F}", FieldValue::Float(86399.5_f64), "24h");
+    ok("{x!F}", FieldValue::Float(1000000000.0_f64), "1.157e+04d");
+    ok("{x!F}", FieldValue::Float(f64::INFINITY), "inf");
+    ok("{x!F}", FieldValue::Float(f64::NEG_INFINITY), "inf");
+    ok("{x!F}", FieldValue::Float(f64::NAN), "nand");
+    ok("{x!F}", FieldValue::Int(90061), "1.042d");
     ok("{x!F}", s(""), "");
-    ok("{x!F:>8}", Value::Int(5), "  5.000s");
-    ok("{x!H}", Value::Float(0.5_f64), "0:00:01");
-    ok("{x!H}", Value::Float(2.5_f64), "0:00:02");
-    ok("{x!H}", Value::Float(3.5_f64), "0:00:04");
-    ok("{x!H}", Value::Int(90061), "1 day, 1:01:01");
-    ok("{x!H}", Value::Int(-1), "-1 day, 23:59:59");
-    ok("{x!H}", Value::Int(86400), "1 day, 0:00:00");
-    ok("{x!H}", Value::Int(172800), "2 days, 0:00:00");
+    ok("{x!F:>8}", FieldValue::Int(5), "  5.000s");
+    ok("{x!H}", FieldValue::Float(0.5_f64), "0:00:01");
+    ok("{x!H}", FieldValue::Float(2.5_f64), "0:00:02");
+    ok("{x!H}", FieldValue::Float(3.5_f64), "0:00:04");
+    ok("{x!H}", FieldValue::Int(90061), "1 day, 1:01:01");
+    ok("{x!H}", FieldValue::Int(-1), "-1 day, 23:59:59");
+    ok("{x!H}", FieldValue::Int(86400), "1 day, 0:00:00");
+    ok("{x!H}", FieldValue::Int(172800), "2 days, 0:00:00");
     ok("{x!H}", s(""), "");
     err(
         "{x!H}",
-        Value::Float(1e+20_f64),
+        FieldValue::Float(1e+20_f64),
         "Python int too large to convert to C int",
     );
     ok(
         "{x!H}",
-        Value::Int(86399999999999),
+        FieldValue::Int(86399999999999),
         "999999999 days, 23:59:59",
     );
-    ok("{x!P}", Value::Float(0.5_f64), "50%");
-    ok("{x!P}", Value::Float(0.004_f64), "0.40%");
-    ok("{x!P}", Value::Float(1e-05_f64), "0.00%");
-    ok("{x!P}", Value::Float(1.0_f64), "100%");
-    ok("{x!P}", Value::Int(2), "200%");
-    ok("{x!P}", Value::Float(0.12345_f64), "12.3%");
+    ok("{x!P}", FieldValue::Float(0.5_f64), "50%");
+    ok("{x!P}", FieldValue::Float(0.004_f64), "0.40%");
+    ok("{x!P}", FieldValue::Float(1e-05_f64), "0.00%");
+    ok("{x!P}", FieldValue::Float(1.0_f64), "100%");
+    ok("{x!P}", FieldValue::Int(2), "200%");
+    ok("{x!P}", FieldValue::Float(0.12345_f64), "12.3%");
     ok("{x!P}", s(""), "");
     err("{x!F}", s("abc"), "must be real number, not str");
     err(
@@ -743,81 +771,85 @@ fn conversions_as_python() {
     ok("{x!F}", alt("", "b"), "");
     err(
         "{x!H}",
-        Value::Float(f64::NAN),
+        FieldValue::Float(f64::NAN),
         "cannot convert float NaN to integer",
     );
     err(
         "{x!H}",
-        Value::Float(f64::INFINITY),
+        FieldValue::Float(f64::INFINITY),
         "cannot convert float infinity to integer",
     );
-    err("{x!x}", Value::Int(5), "Unknown conversion specifier x");
-    ok("{x!s:h}", Value::Float(0.0_f64), "-");
-    ok("{x!r}", Value::Float(0.5_f64), "0.5");
+    err(
+        "{x!x}",
+        FieldValue::Int(5),
+        "Unknown conversion specifier x",
+    );
+    ok("{x!s:h}", FieldValue::Float(0.0_f64), "-");
+    ok("{x!r}", FieldValue::Float(0.5_f64), "0.5");
 }
 
 #[test]
 fn dates_as_python() {
     set_tz();
-    ok("{x!d}", Value::Int(1607540400), "2020-12-09T14:00:00");
+    ok("{x!d}", FieldValue::Int(1607540400), "2020-12-09T14:00:00");
     ok(
         "{x!d}",
-        Value::Float(1607540400.25_f64),
+        FieldValue::Float(1607540400.25_f64),
         "2020-12-09T14:00:00",
     );
     ok(
         "{x!d:%b%d %R::<12}",
-        Value::Float(1607540400.0_f64),
+        FieldValue::Float(1607540400.0_f64),
         "Dec09 14:00 ",
     );
-    ok("{x!d:%b%d %R::<12}", Value::Int(0), "            ");
-    ok("{x!d:%b%d %R::<12h}", Value::Int(0), "-           ");
+    ok("{x!d:%b%d %R::<12}", FieldValue::Int(0), "            ");
+    ok("{x!d:%b%d %R::<12h}", FieldValue::Int(0), "-           ");
     ok("{x!d:%b%d %R::<12h}", s(""), "-           ");
-    ok("{x!d:%H:%M::h}", Value::Float(0.0_f64), "-");
+    ok("{x!d:%H:%M::h}", FieldValue::Float(0.0_f64), "-");
     ok(
         "{x!d:::>22}",
-        Value::Int(1607540400),
+        FieldValue::Int(1607540400),
         "   2020-12-09T14:00:00",
     );
     ok(
         "{x!d:%FT%T.%f}",
-        Value::Float(1607540400.25_f64),
+        FieldValue::Float(1607540400.25_f64),
         "2020-12-09T14:00:00.250000",
     );
     ok(
         "{x!d:%c|%x|%X|%r|%D}",
-        Value::Int(1607540400),
+        FieldValue::Int(1607540400),
         "Wed Dec  9 14:00:00 2020|12/09/20|14:00:00|02:00:00 PM|12/09/20",
     );
     ok(
         "{x!d:%a %A %b %B %j %U %W %V %G %g %u %w}",
-        Value::Int(1609459200),
+        FieldValue::Int(1609459200),
         "Thu Thursday Dec December 366 52 52 53 2020 20 4 4",
     );
     ok(
         "{x!d:%-d|%_5d|%05e|%e|%^b|%#p|%10B|%-10B}",
-        Value::Int(1607540400),
+        FieldValue::Int(1607540400),
         "9|    9|00009| 9|DEC|pm|  December|  December",
     );
-    ok("{x!d:%s}", Value::Int(1607540400), "1607540400");
-    ok("{x!d:%Q|%-5Q|%}", Value::Int(1607540400), "%Q| %-5Q|%");
+    ok("{x!d:%s}", FieldValue::Int(1607540400), "1607540400");
+    ok("{x!d:%Q|%-5Q|%}", FieldValue::Int(1607540400), "%Q| %-5Q|%");
     ok(
         "{x!d:%E%|%5%|%Eb|%#Eb|%Ey}",
-        Value::Int(1607540400),
+        FieldValue::Int(1607540400),
         "%|    %|%Eb|%#EB|20",
     );
-    ok("{x!d:%z|%Z|%5Z|}", Value::Int(1607540400), "||     |");
-    ok("{x!d:%1024Y}", Value::Int(1607540400), "0000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000002020");
-    ok("{x!d:%3000Y}", Value::Int(1607540400), "");
-    ok("{x!d:%Y::<5+}", Value::Int(1607540400), "2020+");
+    ok("{x!d:%z|%Z|%5Z|}", FieldValue::Int(1607540400), "||     |");
+    ok("{x!d:%1024Y}", FieldValue::Int(1607540400), "0000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000000002020");
+    ok("{x!d:%3000Y}", FieldValue::Int(1607540400), "");
+    ok("{x!d:%Y::<5+}", FieldValue::Int(1607540400), "2020+");
     ok(
         "{x!d:%b%d %R::<12+}",
-        Value::Int(1607540400),
+        FieldValue::Int(1607540400),
         "Dec09 14:00+",
     );
-    ok("{x!D}", Value::Int(1607540400), "2020-12-09T14:00:00");
-    ok("{x!D}", Value::Int(0), "");
-    ok("{x!D}", Value::Float(0.0_f64), "");
+    ok("{x!D}", FieldValue::Int(1607540400), "2020-12-09T14:00:00");
+    ok("{x!D}", FieldValue::Int(0), "");
+    ok("{x!D}", FieldValue::Float(0.0_f64), "");
     ok("{x!D}", s(""), "");
     ok("{x!D:h}", s(""), "-");
     ok("{x!D}", alt("", ""), "");
@@ -838,37 +870,49 @@ fn dates_as_python() {
     );
     err(
         "{x!d}",
-        Value::Float(f64::NAN),
+        FieldValue::Float(f64::NAN),
         "Invalid value NaN (not a number)",
     );
     err(
         "{x!d}",
-        Value::Float(f64::INFINITY),
+        FieldValue::Float(f64::INFINITY),
         "timestamp out of range for platform time_t",
     );
     err(
         "{x!d}",
-        Value::Float(1e+20_f64),
+        FieldValue::Float(1e+20_f64),
         "timestamp out of range for platform time_t",
     );
     err(
         "{x!d}",
-        Value::Float(1e+17_f64),
+        FieldValue::Float(1e+17_f64),
         "Value too large for defined data type",
     );
     err(
         "{x!d}",
-        Value::Float(1e+16_f64),
+        FieldValue::Float(1e+16_f64),
         "year 316889355 is out of range",
     );
     err(
         "{x!d}",
-        Value::Int(253402318800),
+        FieldValue::Int(253402318800),
         "year 10000 is out of range",
     );
-    err("{x!d}", Value::Int(-62135596800), "year 0 is out of range");
-    err("{x!d}", Value::Int(-62135578000), "year 0 is out of range");
-    ok("{x!d}", Value::Int(253402300799), "9999-12-31T18:59:59");
+    err(
+        "{x!d}",
+        FieldValue::Int(-62135596800),
+        "year 0 is out of range",
+    );
+    err(
+        "{x!d}",
+        FieldValue::Int(-62135578000),
+        "year 0 is out of range",
+    );
+    ok(
+        "{x!d}",
+        FieldValue::Int(253402300799),
+        "9999-12-31T18:59:59",
+    );
 }
 
 #[cfg(not(target_arch = "wasm32"))]
@@ -877,10 +921,10 @@ mod properties {
     use proptest::prelude::*;
 
     /// A field of a line with any value.
-    struct Any(Vec<Value>);
+    struct Any(Vec<FieldValue>);
 
-    impl Item for Any {
-        fn field(&self, name: &str) -> Option<Value> {
+    impl FormatItem for Any {
+        fn field(&self, name: &str) -> Option<FieldValue> {
             let i = ["state", "nnodes", "up", "reason", "timestamp"]
                 .iter()
                 .position(|&n| n == name)?;
@@ -888,11 +932,11 @@ mod properties {
         }
     }
 
-    fn value() -> impl Strategy<Value = Value> {
+    fn value() -> impl Strategy<Value = FieldValue> {
         prop_oneof![
-            ".{0,12}".prop_map(Value::Str),
-            any::<i64>().prop_map(Value::Int),
-            any::<f64>().prop_map(Value::Float),
+            ".{0,12}".prop_map(FieldValue::Str),
+            any::<i64>().prop_map(FieldValue::Int),
+            any::<f64>().prop_map(FieldValue::Float),
             prop_oneof![
                 Just(0.0),
                 Just(1607540400.25),
@@ -900,8 +944,8 @@ mod properties {
                 Just(1e17),
                 Just(f64::NAN)
             ]
-            .prop_map(Value::Float),
-            (".{0,3}", ".{0,3}").prop_map(|(default, ascii)| Value::Alt { default, ascii }),
+            .prop_map(FieldValue::Float),
+            (".{0,3}", ".{0,3}").prop_map(|(default, ascii)| FieldValue::Alt { default, ascii }),
         ]
     }
 

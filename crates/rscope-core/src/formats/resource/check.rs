@@ -6,7 +6,7 @@
 
 use crate::diag::{pointer_push, Diagnostic};
 use crate::idset::IdSet;
-use crate::json::tree::{Object, Value};
+use crate::json::tree::{JsonObject, Value};
 use crate::rset::{parse_value, Entry, Rset};
 
 /// The keys of a `resource.status` payload that name rank sets.
@@ -14,7 +14,7 @@ const RANK_KEYS: [&str; 4] = ["online", "offline", "exclude", "torpid"];
 
 /// Whether a JSON object looks like a `resource.status` payload: an `R`
 /// member and at least one of its rank sets or `drain`.
-pub fn is_status_payload(obj: &Object<'_>) -> bool {
+pub fn is_status_payload(obj: &JsonObject<'_>) -> bool {
     let has = |k: &str| obj.properties.iter().any(|p| p.name.as_str() == k);
     has("R") && (has("drain") || RANK_KEYS.iter().any(|k| has(k)))
 }
@@ -40,7 +40,7 @@ fn plural<'w>(n: u64, one: &'w str, many: &'w str) -> &'w str {
     }
 }
 
-fn member<'v, 'a>(obj: &'v Object<'a>, key: &str) -> Option<&'v Value<'a>> {
+fn member<'v, 'a>(obj: &'v JsonObject<'a>, key: &str) -> Option<&'v Value<'a>> {
     obj.properties
         .iter()
         .rev()
@@ -49,7 +49,7 @@ fn member<'v, 'a>(obj: &'v Object<'a>, key: &str) -> Option<&'v Value<'a>> {
 }
 
 /// A rank set member as an id set, or the finding that it is not one.
-fn rank_set(obj: &Object<'_>, key: &str, out: &mut Vec<Diagnostic>) -> Option<IdSet> {
+fn rank_set(obj: &JsonObject<'_>, key: &str, out: &mut Vec<Diagnostic>) -> Option<IdSet> {
     let pointer = pointer_push("", key);
     let Some(v) = member(obj, key) else {
         if key != "torpid" {
@@ -120,7 +120,7 @@ pub fn read_status(text: &str, v: &Value<'_>) -> StatusRead {
 }
 
 /// The findings about the rank sets and `drain`, against R's ranks.
-fn check_sets(obj: &Object<'_>, rset: Option<&Rset>) -> Vec<Diagnostic> {
+fn check_sets(obj: &JsonObject<'_>, rset: Option<&Rset>) -> Vec<Diagnostic> {
     let mut out = Vec::new();
     let sets: Vec<(&str, Option<IdSet>)> = RANK_KEYS
         .iter()
@@ -177,7 +177,11 @@ fn check_sets(obj: &Object<'_>, rset: Option<&Rset>) -> Vec<Diagnostic> {
 
 /// The payload's R, read as flux-core reads an R, its findings moved
 /// under `/R`.
-fn read_r(text: &str, obj: &Object<'_>, out: &mut Vec<Diagnostic>) -> (Option<Rset>, Vec<Entry>) {
+fn read_r(
+    text: &str,
+    obj: &JsonObject<'_>,
+    out: &mut Vec<Diagnostic>,
+) -> (Option<Rset>, Vec<Entry>) {
     let Some(r) = member(obj, "R") else {
         out.push(Diagnostic::error(
             "missing key 'R'",
@@ -198,7 +202,7 @@ fn read_r(text: &str, obj: &Object<'_>, out: &mut Vec<Diagnostic>) -> (Option<Rs
 }
 
 /// `drain`: an object of id sets to `{timestamp, reason}`.
-fn check_drain(obj: &Object<'_>, all: Option<&IdSet>, out: &mut Vec<Diagnostic>) {
+fn check_drain(obj: &JsonObject<'_>, all: Option<&IdSet>, out: &mut Vec<Diagnostic>) {
     let Some(drain) = member(obj, "drain") else {
         out.push(Diagnostic::error(
             "missing key 'drain'",

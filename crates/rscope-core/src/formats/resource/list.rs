@@ -9,7 +9,7 @@ use super::rv1::Rv1;
 use super::{Printed, Targets};
 use crate::idset::IdSet;
 use crate::json::Value as Json;
-use crate::output_format::{Item, NamedFormat, OutputFormat, Value};
+use crate::output_format::{FieldValue, FormatItem, NamedFormat, OutputFormat};
 use std::borrow::Cow;
 
 /// The states `-s` takes.
@@ -164,23 +164,23 @@ impl ListLine<'_> {
     }
 }
 
-impl Item for ListLine<'_> {
+impl FormatItem for ListLine<'_> {
     fn type_name(&self) -> &str {
         "ResourceSetExtra"
     }
 
-    fn field(&self, name: &str) -> Option<Value> {
+    fn field(&self, name: &str) -> Option<FieldValue> {
         Some(match name {
-            "state" => Value::Str(self.state.clone()),
-            "queue" => Value::Str(self.queue().unwrap_or_default()),
-            "properties" => Value::Str(self.rset.property_names().join(",")),
-            "propertiesx" => Value::Str(self.propertiesx()),
-            "nnodes" => Value::Int(self.rset.nnodes() as i64),
-            "ncores" => Value::Int(self.rset.ncores() as i64),
-            "ngpus" => Value::Int(self.rset.ngpus() as i64),
-            "ranks" => Value::Str(self.rset.ranks().to_string()),
-            "nodelist" => Value::Str(self.rset.nodelist().to_string()),
-            "rlist" => Value::Str(self.rset.dumps()),
+            "state" => FieldValue::Str(self.state.clone()),
+            "queue" => FieldValue::Str(self.queue().unwrap_or_default()),
+            "properties" => FieldValue::Str(self.rset.property_names().join(",")),
+            "propertiesx" => FieldValue::Str(self.propertiesx()),
+            "nnodes" => FieldValue::Int(self.rset.nnodes() as i64),
+            "ncores" => FieldValue::Int(self.rset.ncores() as i64),
+            "ngpus" => FieldValue::Int(self.rset.ngpus() as i64),
+            "ranks" => FieldValue::Str(self.rset.ranks().to_string()),
+            "nodelist" => FieldValue::Str(self.rset.nodelist().to_string()),
+            "rlist" => FieldValue::Str(self.rset.dumps()),
             _ => return None,
         })
     }

@@ -21,7 +21,7 @@ pub mod status;
 use crate::hostlist::Hostlist;
 use crate::idset::IdSet;
 use crate::output_format::{
-    choose_format, Chosen, Deduplicator, FormatError, Item, NamedFormat, OutputFormat,
+    choose_format, Chosen, Deduplicator, FormatError, FormatItem, NamedFormat, OutputFormat,
 };
 
 pub use list::{emit_r, info, list, ListOptions, SchedResourceList};
@@ -116,7 +116,7 @@ fn format_error(e: FormatError) -> Printed {
 
 /// `print_items`: the lines, or what was printed before a line failed
 /// and the error.
-fn print<T: Item>(
+fn print<T: FormatItem>(
     formatter: &OutputFormat,
     items: &mut Vec<T>,
     no_header: bool,
@@ -139,7 +139,7 @@ struct Combined<T> {
     items: Vec<T>,
 }
 
-impl<T: Item> Combined<T> {
+impl<T: FormatItem> Combined<T> {
     fn new(formatter: &OutputFormat, except: &[&str]) -> Result<Combined<T>, Printed> {
         Ok(Combined {
             dedup: Deduplicator::new(formatter, except).map_err(format_error)?,

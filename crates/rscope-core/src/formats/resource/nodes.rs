@@ -10,7 +10,7 @@
 use super::status::ResourceStatus;
 use crate::hostlist::Hostlist;
 use crate::idset::IdSet;
-use crate::output_format::Value;
+use crate::output_format::FieldValue;
 use crate::words::count;
 use std::collections::HashMap;
 
@@ -115,10 +115,10 @@ impl ResourceStatus {
     }
 }
 
-fn seconds(v: &Value) -> Option<f64> {
+fn seconds(v: &FieldValue) -> Option<f64> {
     match v {
-        Value::Int(i) => Some(*i as f64),
-        Value::Float(f) => Some(*f),
+        FieldValue::Int(i) => Some(*i as f64),
+        FieldValue::Float(f) => Some(*f),
         _ => None,
     }
 }

@@ -9,7 +9,7 @@
 
 use super::Printed;
 use crate::json::{self, Value};
-use crate::output_format::Value as Field;
+use crate::output_format::FieldValue as Field;
 
 pub use crate::json::get;
 

@@ -11,7 +11,7 @@ use serde_json::Value;
 
 /// One configured queue.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Queue {
+pub struct ConfiguredQueue {
     /// Its name.
     pub name: String,
     /// `requires`, when given.
@@ -24,7 +24,7 @@ pub struct Queue {
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Config {
     /// `None` when there is no `queues` table.
-    pub queues: Option<Vec<Queue>>,
+    pub queues: Option<Vec<ConfiguredQueue>>,
 }
 
 impl Config {
@@ -80,7 +80,7 @@ impl Config {
                 Some(Value::String(s)) => Some(s.clone()),
                 Some(_) => return Err(format!("queues.{name}.parent must be a string")),
             };
-            out.push(Queue {
+            out.push(ConfiguredQueue {
                 name: name.clone(),
                 requires,
                 parent,
@@ -90,13 +90,13 @@ impl Config {
     }
 
     /// A queue by name.
-    pub fn queue(&self, name: &str) -> Option<&Queue> {
+    pub fn queue(&self, name: &str) -> Option<&ConfiguredQueue> {
         self.queues.as_ref()?.iter().find(|q| q.name == name)
     }
 
     /// The entry whose `requires` a queue uses: its own, or its parent's
     /// for a virtual queue (`queue_effective_entry`).
-    pub fn effective<'a>(&'a self, q: &'a Queue) -> Result<&'a Queue, String> {
+    pub fn effective<'a>(&'a self, q: &'a ConfiguredQueue) -> Result<&'a ConfiguredQueue, String> {
         match &q.parent {
             None => Ok(q),
             Some(parent) => self.queue(parent).ok_or_else(|| {

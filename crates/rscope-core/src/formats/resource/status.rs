@@ -13,9 +13,9 @@ use super::Combined;
 use super::{Printed, Targets};
 use crate::hostlist::Hostlist;
 use crate::idset::IdSet;
-use crate::json::tree::Object;
+use crate::json::tree::JsonObject;
 use crate::json::Value as Json;
-use crate::output_format::{Item, NamedFormat, OutputFormat, Value};
+use crate::output_format::{FieldValue, FormatItem, NamedFormat, OutputFormat};
 use crate::rset::Rset;
 
 /// The states `-s` takes, in the order `-s help` lists them.
@@ -55,7 +55,7 @@ pub const HEADINGS: [(&str, &str); 12] = [
 #[derive(Clone, Debug, PartialEq)]
 pub struct DrainInfo {
     /// Seconds since the epoch, as the payload wrote it.
-    pub timestamp: Value,
+    pub timestamp: FieldValue,
     /// The reason given to `flux resource drain`.
     pub reason: String,
 }
@@ -109,7 +109,7 @@ fn key_error(key: &str) -> String {
     format!("'{key}'")
 }
 
-fn idset_field(text: &str, obj: &Object<'_>, key: &str) -> Result<IdSet, String> {
+fn idset_field(text: &str, obj: &JsonObject<'_>, key: &str) -> Result<IdSet, String> {
     match get(obj, key) {
         None => Err(key_error(key)),
         Some(Json::StringLit(s)) => {
@@ -125,7 +125,7 @@ fn idset_field(text: &str, obj: &Object<'_>, key: &str) -> Result<IdSet, String>
 }
 
 /// The payload's state sets and drain entries, as written.
-fn read_raw(text: &str, obj: &Object<'_>) -> Result<Raw, String> {
+fn read_raw(text: &str, obj: &JsonObject<'_>) -> Result<Raw, String> {
     Ok(Raw {
         offline: idset_field(text, obj, "offline")?,
         online: idset_field(text, obj, "online")?,
@@ -186,7 +186,11 @@ impl ResourceStatus {
     /// element's bundle the room for a second R reader. The status has no
     /// [`ResourceStatus::rset`] (it is empty), so it answers for states and
     /// drains, not for `flux resource list`'s or `R`'s output.
-    pub fn of_set(text: &str, payload: &Object<'_>, set: &Rset) -> Result<ResourceStatus, String> {
+    pub fn of_set(
+        text: &str,
+        payload: &JsonObject<'_>,
+        set: &Rset,
+    ) -> Result<ResourceStatus, String> {
         let raw = read_raw(text, payload)?;
         let hosts = set
             .nodes_by_rank()
@@ -325,7 +329,7 @@ pub struct StatusLine {
     hostlist: Hostlist,
     ranks: IdSet,
     reason: String,
-    timestamp: Value,
+    timestamp: FieldValue,
 }
 
 impl StatusLine {
@@ -336,7 +340,7 @@ impl StatusLine {
             hostlist: hosts,
             ranks,
             reason: String::new(),
-            timestamp: Value::Str(String::new()),
+            timestamp: FieldValue::Str(String::new()),
         }
     }
 
@@ -361,22 +365,22 @@ impl StatusLine {
     }
 }
 
-impl Item for StatusLine {
+impl FormatItem for StatusLine {
     fn type_name(&self) -> &str {
         "ResourceStatusLine"
     }
 
-    fn field(&self, name: &str) -> Option<Value> {
+    fn field(&self, name: &str) -> Option<FieldValue> {
         let (yes, no) = if self.online {
             ("✔", "y")
         } else {
             ("✗", "n")
         };
         Some(match name {
-            "state" => Value::Str(self.state()),
-            "statex" => Value::Str(self.state.to_string()),
-            "status" => Value::Str(if self.online { "online" } else { "offline" }.into()),
-            "color_up" => Value::Str(
+            "state" => FieldValue::Str(self.state()),
+            "statex" => FieldValue::Str(self.state.to_string()),
+            "status" => FieldValue::Str(if self.online { "online" } else { "offline" }.into()),
+            "color_up" => FieldValue::Str(
                 if self.online {
                     "\x1b[01;32m"
                 } else {
@@ -384,15 +388,15 @@ impl Item for StatusLine {
                 }
                 .into(),
             ),
-            "color_off" => Value::Str("\x1b[0;0m".into()),
-            "up" => Value::Alt {
+            "color_off" => FieldValue::Str("\x1b[0;0m".into()),
+            "up" => FieldValue::Alt {
                 default: yes.into(),
                 ascii: no.into(),
             },
-            "nodelist" => Value::Str(self.hostlist.to_string()),
-            "ranks" => Value::Str(self.ranks.to_string()),
-            "nnodes" => Value::Int(self.nnodes() as i64),
-            "reason" => Value::Str(self.reason.clone()),
+            "nodelist" => FieldValue::Str(self.hostlist.to_string()),
+            "ranks" => FieldValue::Str(self.ranks.to_string()),
+            "nnodes" => FieldValue::Int(self.nnodes() as i64),
+            "reason" => FieldValue::Str(self.reason.clone()),
             "timestamp" => self.timestamp.clone(),
             _ => return None,
         })

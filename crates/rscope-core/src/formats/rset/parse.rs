@@ -22,7 +22,7 @@ use super::set::{invalid_property_char, Rset};
 use crate::diag::{pointer_push, Diagnostic, Fix, Severity};
 use crate::hostlist::Hostlist;
 use crate::idset::IdSet;
-use crate::json::tree::{Array, Object, Value};
+use crate::json::tree::{Array, JsonObject, Value};
 use crate::json::{self, members, range, string_subrange, type_name, Member};
 use crate::sorting;
 use std::collections::HashMap;
@@ -235,7 +235,7 @@ fn document_value(
 fn parse_status(
     text: &str,
     v: &Value<'_>,
-    obj: &Object<'_>,
+    obj: &JsonObject<'_>,
     graphs: &mut dyn GraphCheck,
     keep_scheduling: bool,
 ) -> Document {
@@ -274,7 +274,7 @@ fn parse_status(
 
 /// A status document: an object with no R keys whose members are all
 /// objects or null.
-fn is_status(obj: &Object<'_>) -> bool {
+fn is_status(obj: &JsonObject<'_>) -> bool {
     !obj.properties.is_empty()
         && obj.properties.iter().all(|p| {
             !matches!(p.name.as_str(), "version" | "execution" | "scheduling")
@@ -783,7 +783,7 @@ impl<'t, 'g> Cx<'t, 'g> {
 
     /// The `execution` object: scalars first (the reference unpacks them
     /// before reading `R_lite`), then `R_lite`, `nodelist` and `properties`.
-    fn execution(&mut self, ex: &Object<'_>, whole: Range<usize>, ptr: &str, rl: &mut Rset) {
+    fn execution(&mut self, ex: &JsonObject<'_>, whole: Range<usize>, ptr: &str, rl: &mut Rset) {
         let open = whole.start..whole.start + 1;
         let (ms, _) = members(ex);
         let get = |name: &str| ms.iter().find(|m| m.name == name);

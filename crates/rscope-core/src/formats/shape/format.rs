@@ -17,7 +17,7 @@
 //! [`equivalent`] to the input.
 
 use super::check::{count_of, Count};
-use super::json::{float_repr, Json, Object};
+use super::json::{float_repr, Json, ShapeObject};
 use super::lexer::py_space;
 use super::parser::pointer_escape;
 use super::Options;
@@ -26,14 +26,14 @@ use std::fmt;
 
 /// Why a resources list cannot be written as a shape.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct FormatError {
+pub struct ShapeFormatError {
     message: String,
     pointer: String,
 }
 
-impl FormatError {
+impl ShapeFormatError {
     fn new(pointer: &str, message: impl Into<String>) -> Self {
-        FormatError {
+        ShapeFormatError {
             message: message.into(),
             pointer: pointer.to_string(),
         }
@@ -45,7 +45,7 @@ impl FormatError {
     }
 }
 
-impl fmt::Display for FormatError {
+impl fmt::Display for ShapeFormatError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let at = if self.pointer.is_empty() {
             "/"
@@ -56,19 +56,19 @@ impl fmt::Display for FormatError {
     }
 }
 
-impl std::error::Error for FormatError {}
+impl std::error::Error for ShapeFormatError {}
 
 /// Write `resources` (a list of vertices) as the shortest shape that
 /// [`super::parse`] with `opts` expands to exactly `resources`.
-pub fn format_exact(resources: &Json, opts: &Options) -> Result<String, FormatError> {
+pub fn format_exact(resources: &Json, opts: &Options) -> Result<String, ShapeFormatError> {
     let list = resources
         .as_array()
-        .ok_or_else(|| FormatError::new("", "resources is not a list"))?;
+        .ok_or_else(|| ShapeFormatError::new("", "resources is not a list"))?;
     format_list(list, opts)
 }
 
 /// [`format_exact`] of the vertices of a list.
-pub fn format_list(list: &[Json], opts: &Options) -> Result<String, FormatError> {
+pub fn format_list(list: &[Json], opts: &Options) -> Result<String, ShapeFormatError> {
     let mut w = Writer {
         opts,
         out: String::new(),
@@ -82,7 +82,7 @@ pub fn format_list(list: &[Json], opts: &Options) -> Result<String, FormatError>
 
 /// Write `resources` as the shortest shape whose expansion with `opts` is
 /// [`equivalent`] to it (counts in any RFC 14 spelling, keys in any order).
-pub fn format(resources: &Json, opts: &Options) -> Result<String, FormatError> {
+pub fn format(resources: &Json, opts: &Options) -> Result<String, ShapeFormatError> {
     format_exact(&normalize(resources, opts), opts)
 }
 
@@ -172,7 +172,7 @@ fn normalize_vertex(v: &Json, opts: &Options) -> Json {
     let Some(o) = v.as_object() else {
         return v.clone();
     };
-    let mut out = Object::new();
+    let mut out = ShapeObject::new();
     let is_slot = o.get("type").and_then(Json::as_str) == Some("slot");
     let mut first = vec!["type", "count"];
     if is_slot {
@@ -237,7 +237,7 @@ fn range_json(r: &crate::range::Range, opts: &Options) -> Json {
     if !opts.rangedict {
         return Json::Str(r.to_string());
     }
-    let mut o = Object::new();
+    let mut o = ShapeObject::new();
     o.insert("min".into(), Json::Int(i128::from(r.min())));
     let unit = r.operator() == Operator::Add && r.operand() == 1;
     if r.max().is_none() && unit {
@@ -272,7 +272,7 @@ fn count_slot_forms(list: &[Json]) -> usize {
 
 /// Whether `o` is written as `slot...{label}/children`: type `slot`, a
 /// label right after the count, and children the `/` syntax can write.
-fn slot_form(o: &Object) -> bool {
+fn slot_form(o: &ShapeObject) -> bool {
     let e = o.entries();
     e.len() >= 3
         && e[0].0 == "type"
@@ -284,7 +284,7 @@ fn slot_form(o: &Object) -> bool {
 
 /// Whether `with` holds children for the `/` syntax: a non-empty list of
 /// dictionaries that start with `type` and `count`.
-fn children_writable(o: &Object) -> bool {
+fn children_writable(o: &ShapeObject) -> bool {
     match o.get("with") {
         Some(Json::Array(list)) => {
             !list.is_empty()
@@ -322,9 +322,9 @@ impl Writer<'_> {
         self.out
     }
 
-    fn list(&mut self, list: &[Json], pointer: &str) -> Result<(), FormatError> {
+    fn list(&mut self, list: &[Json], pointer: &str) -> Result<(), ShapeFormatError> {
         match list {
-            [] => Err(FormatError::new(
+            [] => Err(ShapeFormatError::new(
                 pointer,
                 "an empty list cannot be written as a shape",
             )),
@@ -343,13 +343,13 @@ impl Writer<'_> {
         }
     }
 
-    fn vertex(&mut self, v: &Json, pointer: &str) -> Result<(), FormatError> {
-        let o = v
-            .as_object()
-            .ok_or_else(|| FormatError::new(pointer, "a resource vertex must be a dictionary"))?;
+    fn vertex(&mut self, v: &Json, pointer: &str) -> Result<(), ShapeFormatError> {
+        let o = v.as_object().ok_or_else(|| {
+            ShapeFormatError::new(pointer, "a resource vertex must be a dictionary")
+        })?;
         let e = o.entries();
         if e.len() < 2 || e[0].0 != "type" || e[1].0 != "count" {
-            return Err(FormatError::new(
+            return Err(ShapeFormatError::new(
                 pointer,
                 "a resource vertex must begin with 'type' and 'count'",
             ));
@@ -438,10 +438,10 @@ impl Writer<'_> {
 
     /// `key:value`, or the short forms `key` (true) and `-key` (false);
     /// `parent` is the pointer of the dictionary, for errors.
-    fn item(&mut self, key: &str, value: &Json, parent: &str) -> Result<(), FormatError> {
+    fn item(&mut self, key: &str, value: &Json, parent: &str) -> Result<(), ShapeFormatError> {
         let pointer = || format!("{parent}/{}", pointer_escape(key));
         let k = key_token(key).ok_or_else(|| {
-            FormatError::new(
+            ShapeFormatError::new(
                 &pointer(),
                 format!("key '{key}' cannot be written in a shape"),
             )
@@ -461,21 +461,25 @@ impl Writer<'_> {
         Ok(())
     }
 
-    fn value(&mut self, value: &Json, pointer: &dyn Fn() -> String) -> Result<(), FormatError> {
+    fn value(
+        &mut self,
+        value: &Json,
+        pointer: &dyn Fn() -> String,
+    ) -> Result<(), ShapeFormatError> {
         match value {
             Json::Null => self.out.push_str("null"),
             Json::Bool(b) => self.out.push_str(if *b { "true" } else { "false" }),
             Json::Int(i) => self.out.push_str(&i.to_string()),
             Json::Float(f) if f.is_finite() => self.out.push_str(&float_repr(*f)),
             Json::Float(_) => {
-                return Err(FormatError::new(
+                return Err(ShapeFormatError::new(
                     &pointer(),
                     "an infinite number cannot be written in a shape",
                 ))
             }
             Json::Str(s) => {
                 let t = value_token(s).ok_or_else(|| {
-                    FormatError::new(
+                    ShapeFormatError::new(
                         &pointer(),
                         format!("string {} cannot be written in a shape", value.to_python()),
                     )
@@ -484,7 +488,7 @@ impl Writer<'_> {
             }
             Json::Array(_) => {
                 if contains_infinity(value) {
-                    return Err(FormatError::new(
+                    return Err(ShapeFormatError::new(
                         &pointer(),
                         "an infinite number cannot be written in a shape",
                     ));
@@ -626,7 +630,7 @@ fn range_string(s: &str) -> bool {
 }
 
 /// A `--rangedict` count dictionary as the shortest range that yields it.
-fn range_dict_token(o: &Object) -> Option<String> {
+fn range_dict_token(o: &ShapeObject) -> Option<String> {
     let int = |k: &str| match o.get(k) {
         Some(Json::Int(n)) if *n >= 1 => u64::try_from(*n).ok(),
         _ => None,

@@ -35,7 +35,7 @@ pub enum Json {
     /// An array.
     Array(Vec<Json>),
     /// An object.
-    Object(Object),
+    Object(ShapeObject),
 }
 
 impl PartialEq for Json {
@@ -59,24 +59,24 @@ impl PartialEq for Json {
 /// searched in place; past 16 keys a hash index keeps
 /// inserts O(1).
 #[derive(Clone, Debug, Default)]
-pub struct Object {
+pub struct ShapeObject {
     entries: Vec<(String, Json)>,
     index: Option<HashMap<String, usize>>,
 }
 
-impl PartialEq for Object {
-    fn eq(&self, other: &Object) -> bool {
+impl PartialEq for ShapeObject {
+    fn eq(&self, other: &ShapeObject) -> bool {
         self.entries == other.entries
     }
 }
 
-impl Object {
+impl ShapeObject {
     /// Objects with more keys than this get a hash index.
     const INDEXED: usize = 16;
 
     /// An empty object.
     pub fn new() -> Self {
-        Object::default()
+        ShapeObject::default()
     }
 
     fn position(&self, key: &str) -> Option<usize> {
@@ -137,16 +137,16 @@ impl Object {
     }
 
     /// Insert every entry of `other` in its order, as Python's `dict.update`.
-    pub fn update(&mut self, other: Object) {
+    pub fn update(&mut self, other: ShapeObject) {
         for (k, v) in other.entries {
             self.insert(k, v);
         }
     }
 }
 
-impl FromIterator<(String, Json)> for Object {
+impl FromIterator<(String, Json)> for ShapeObject {
     fn from_iter<I: IntoIterator<Item = (String, Json)>>(iter: I) -> Self {
-        let mut o = Object::new();
+        let mut o = ShapeObject::new();
         for (k, v) in iter {
             o.insert(k, v);
         }
@@ -212,7 +212,7 @@ impl Json {
     }
 
     /// The object, if this is one.
-    pub fn as_object(&self) -> Option<&Object> {
+    pub fn as_object(&self) -> Option<&ShapeObject> {
         match self {
             Json::Object(o) => Some(o),
             _ => None,
@@ -434,7 +434,7 @@ impl Reader<'_> {
 
     fn object(&mut self, depth: usize) -> Result<Json, JsonError> {
         self.pos += 1;
-        let mut o = Object::new();
+        let mut o = ShapeObject::new();
         self.ws();
         if self.peek() == Some(b'}') {
             self.pos += 1;
@@ -728,7 +728,7 @@ mod tests {
 
     #[test]
     fn objects_keep_first_place_and_last_value() {
-        let mut o = Object::new();
+        let mut o = ShapeObject::new();
         o.insert("type".into(), Json::Str("node".into()));
         o.insert("count".into(), Json::Int(1));
         o.update(

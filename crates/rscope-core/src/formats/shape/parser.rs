@@ -29,7 +29,7 @@
 //! is a `core`.
 
 use super::error::{Error, ErrorKind};
-use super::json::{Json, Object};
+use super::json::{Json, ShapeObject};
 use super::lexer::{Lexer, Tok, Token};
 use super::{Options, MAX_DEPTH, MAX_VERTICES};
 use std::ops::Range;
@@ -75,7 +75,7 @@ impl Count {
                     }
                     return Json::Str(s);
                 }
-                let mut o = Object::new();
+                let mut o = ShapeObject::new();
                 o.insert("min".into(), Json::Int(i128::from(*min)));
                 if max.is_none() && operand.is_none() {
                     return Json::Object(o);
@@ -351,7 +351,7 @@ impl<'a> Parser<'a> {
                 return Err(self.fail(expected, refined));
             }
         };
-        let mut v = Object::new();
+        let mut v = ShapeObject::new();
         v.insert("type".into(), ty);
         v.insert("count".into(), Json::Int(1));
         if self
@@ -469,12 +469,12 @@ impl<'a> Parser<'a> {
         })
     }
 
-    fn dict(&mut self) -> Result<(Object, ItemSpans), Error> {
+    fn dict(&mut self) -> Result<(ShapeObject, ItemSpans), Error> {
         let at = self.span_here();
         self.next()?;
         self.enter(at)?;
         let items = if self.is(&Tok::RBrace)? {
-            (Object::new(), Vec::new())
+            (ShapeObject::new(), Vec::new())
         } else {
             self.items()?
         };
@@ -493,8 +493,8 @@ impl<'a> Parser<'a> {
         }
     }
 
-    fn items(&mut self) -> Result<(Object, ItemSpans), Error> {
-        let mut o = Object::new();
+    fn items(&mut self) -> Result<(ShapeObject, ItemSpans), Error> {
+        let mut o = ShapeObject::new();
         let mut spans = Vec::new();
         loop {
             let start = self.span_here().start;

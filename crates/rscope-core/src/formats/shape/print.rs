@@ -18,7 +18,7 @@ pub struct Style {
 /// An expansion as printed, with RFC 14's findings about it (the CLI
 /// writes them as warnings on standard error, or fails on them).
 #[derive(Clone, Debug, PartialEq)]
-pub struct Printed {
+pub struct ShapePrinted {
     /// Standard output of `rscope shape`, final line break included.
     pub text: String,
     /// RFC 14 findings, each with its span in the shape text.
@@ -26,14 +26,14 @@ pub struct Printed {
 }
 
 /// Expand `text` and print it as `rscope shape` does with these options.
-pub fn print(text: &str, options: &Options, style: Style) -> Result<Printed, Error> {
+pub fn print(text: &str, options: &Options, style: Style) -> Result<ShapePrinted, Error> {
     let expansion = parse(text, options)?;
     let body = if style.yaml {
         expansion.to_yaml(style.wrap)
     } else {
         expansion.to_python_json(style.wrap)
     };
-    Ok(Printed {
+    Ok(ShapePrinted {
         text: body + "\n",
         findings: expansion.check(),
     })

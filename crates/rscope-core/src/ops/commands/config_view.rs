@@ -6,7 +6,7 @@
 //! `[bootstrap] hosts` when the instance re-ranks it, and the file
 //! `[resource] path` names. One reading for the CLI and the page.
 
-use super::system::{config_r, report, Source, SystemConfig};
+use super::system::{config_r, report, ReportSource, SystemConfig};
 use crate::resource::bootstrap;
 use crate::words::count;
 use serde::Serialize;
@@ -37,7 +37,7 @@ pub fn view(conf: &SystemConfig) -> Result<Option<ConfigView>, String> {
     if v.get("resource").is_none() && v.get("bootstrap").is_none() {
         return Ok(None);
     }
-    let (report, errors) = report(conf, None, Source::Configured)?;
+    let (report, errors) = report(conf, None, ReportSource::Configured)?;
     let set = config_r(conf)?;
     let order = bootstrap::hosts(conf.value())?;
     let reranked = match (&set, &order) {

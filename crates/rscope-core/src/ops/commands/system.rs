@@ -349,7 +349,7 @@ pub fn excluded(conf: &SystemConfig, r: &Rset) -> Result<IdSet, String> {
 
 /// Where the R to report comes from.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Source {
+pub enum ReportSource {
     /// The configuration's own (`[resource] config` or `path`): the
     /// instance re-ranks it by `[bootstrap] hosts`, so a rank whose host
     /// differs is a note (it moves), and only hosts it cannot re-rank by
@@ -365,7 +365,7 @@ pub enum Source {
 pub fn report(
     conf: &SystemConfig,
     r: Option<Rset>,
-    source: Source,
+    source: ReportSource,
 ) -> Result<(String, bool), String> {
     let order = bootstrap::hosts(&conf.value)?;
     let r = match r {
@@ -447,7 +447,7 @@ fn excluded_words(set: &Rset, ids: &IdSet) -> String {
 fn against_order(
     set: &Rset,
     order: &Hostlist,
-    source: Source,
+    source: ReportSource,
     out: &mut String,
 ) -> (Vec<(&'static str, String)>, Option<Rset>) {
     let nodes = set.nodes_by_rank();
@@ -456,7 +456,7 @@ fn against_order(
     if check.agrees() && check.hosts == check.ranks {
         return (Vec::new(), None);
     }
-    if source == Source::Checked {
+    if source == ReportSource::Checked {
         return (messages.into_iter().map(|m| ("error", m)).collect(), None);
     }
     let mut moved = set.clone();
@@ -591,7 +591,7 @@ mod tests {
         let text = format!(
             "{TINY}[bootstrap]\nhosts = [{{ host = \"tiny[1-2]\" }}, {{ host = \"tiny[3-4]\" }}]\n"
         );
-        let (out, errors) = report(&conf(&text), None, Source::Configured).unwrap();
+        let (out, errors) = report(&conf(&text), None, ReportSource::Configured).unwrap();
         assert!(!errors);
         let r = config_r(&conf(TINY)).unwrap().unwrap().encode();
         assert_eq!(
@@ -607,7 +607,7 @@ mod tests {
         let text = format!(
             "{TINY}[bootstrap]\nhosts = [{{ host = \"tiny[4,1-3]\" }}]\n[policy]\njobspec = {{}}\n"
         );
-        let (out, errors) = report(&conf(&text), None, Source::Configured).unwrap();
+        let (out, errors) = report(&conf(&text), None, ReportSource::Configured).unwrap();
         assert!(!errors);
         let lines: Vec<&str> = out.lines().collect();
         assert_eq!(
@@ -637,7 +637,7 @@ mod tests {
     fn an_r_given_to_check_is_not_reranked_and_each_rank_that_differs_is_an_error() {
         let text = format!("{TINY}[bootstrap]\nhosts = [{{ host = \"tiny[2,1,3-4]\" }}]\n");
         let r = config_r(&conf(TINY)).unwrap();
-        let (out, errors) = report(&conf(&text), r, Source::Checked).unwrap();
+        let (out, errors) = report(&conf(&text), r, ReportSource::Checked).unwrap();
         assert!(errors);
         assert!(!out.contains("re-ranked"));
         assert!(out.ends_with(
@@ -649,7 +649,7 @@ mod tests {
     #[test]
     fn hosts_the_r_does_not_have_cannot_be_reranked_by() {
         let text = format!("{TINY}[bootstrap]\nhosts = [{{ host = \"tiny[1-3],big0\" }}]\n");
-        let (out, errors) = report(&conf(&text), None, Source::Configured).unwrap();
+        let (out, errors) = report(&conf(&text), None, ReportSource::Configured).unwrap();
         assert!(errors);
         let last: Vec<&str> = out.lines().rev().take(2).collect();
         assert_eq!(
@@ -670,7 +670,7 @@ mod tests {
             ])
         };
         let merged = files("[resource]\nnoverify = true\n").unwrap();
-        let (out, _) = report(&merged, None, Source::Configured).unwrap();
+        let (out, _) = report(&merged, None, ReportSource::Configured).unwrap();
         assert!(
             out.ends_with("note: key 'resource.noverify' read and ignored\n"),
             "{out}"
@@ -681,7 +681,7 @@ mod tests {
             serde_json::json!([{"hosts": "x", "cores": "0"}])
         );
         assert_eq!(merged.origin("resource.config"), Some("10-other.toml"));
-        let (out, _) = report(&merged, None, Source::Configured).unwrap();
+        let (out, _) = report(&merged, None, ReportSource::Configured).unwrap();
         assert!(out.ends_with(
             "note: key 'resource.config' set in 00-resource.toml is replaced by 10-other.toml (the last file's value wins)\n"
         ), "{out}");
@@ -726,7 +726,7 @@ mod tests {
         assert_eq!(a.value(), b.value());
         assert_eq!(SystemConfig::read("c.json", json).unwrap(), b);
         assert_eq!(SystemConfig::read("a.toml", &toml).unwrap(), a);
-        let report_of = |c: &SystemConfig| report(c, None, Source::Configured).unwrap();
+        let report_of = |c: &SystemConfig| report(c, None, ReportSource::Configured).unwrap();
         assert_eq!(report_of(&a), report_of(&b));
         for (text, why) in [
             (
@@ -797,13 +797,13 @@ mod tests {
             ("20-x.toml".into(), "[resource]\nexclude = \"9\"\n".into()),
         ])
         .unwrap();
-        let (out, errors) = report(&c, None, Source::Configured).unwrap();
+        let (out, errors) = report(&c, None, ReportSource::Configured).unwrap();
         assert!(errors);
         assert!(out.ends_with(
             "error: 20-x.toml: resource.exclude: exclude set 9 is out of range (the instance has 4 ranks)\n"
         ), "{out}");
         let c = conf(&format!("{TINY}[resource]\nexclude = \"tiny4\"\n"));
-        let (out, errors) = report(&c, None, Source::Configured).unwrap();
+        let (out, errors) = report(&c, None, ReportSource::Configured).unwrap();
         assert!(!errors);
         assert!(out.ends_with("\nexcluded: rank 3 (tiny4)\n"), "{out}");
     }
@@ -816,7 +816,7 @@ mod tests {
                 ("10-x.toml".into(), format!("[resource]\n{extra}\n")),
             ])
             .unwrap();
-            let (out, errors) = report(&c, None, Source::Configured).unwrap();
+            let (out, errors) = report(&c, None, ReportSource::Configured).unwrap();
             let last = out
                 .lines()
                 .filter(|l| l.starts_with("error: "))
@@ -890,7 +890,7 @@ mod tests {
         let (out, errors) = report(
             &conf("[bootstrap]\nhosts = [{ host = \"a1\" }]\n"),
             None,
-            Source::Configured,
+            ReportSource::Configured,
         )
         .unwrap();
         assert!(!errors);
@@ -899,7 +899,7 @@ mod tests {
             "note: no R: the configuration has no [resource] config entries (give one with --r)\n"
         );
         let bad = conf("[[resource.config]]\ncores = \"0-3\"\n");
-        assert!(report(&bad, None, Source::Configured)
+        assert!(report(&bad, None, ReportSource::Configured)
             .unwrap_err()
             .starts_with("Config file error: "));
     }

@@ -69,7 +69,7 @@ pub fn members(text: &str) -> Result<(Rset, Option<Rset>, Option<Rset>), String>
 
 /// Whether the request fits.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Status {
+pub enum FitStatus {
     /// It fits now.
     Now,
     /// Busy resources are in the way; the whole R would hold it.
@@ -78,22 +78,22 @@ pub enum Status {
     Never,
 }
 
-impl Status {
+impl FitStatus {
     /// `now`, `notnow` or `never`, as the JS API says it.
     pub fn as_str(self) -> &'static str {
         match self {
-            Status::Now => "now",
-            Status::NotNow => "notnow",
-            Status::Never => "never",
+            FitStatus::Now => "now",
+            FitStatus::NotNow => "notnow",
+            FitStatus::Never => "never",
         }
     }
 
     /// The exit status of `rscope fit`.
     pub fn exit_code(self) -> u8 {
         match self {
-            Status::Now => 0,
-            Status::NotNow => 3,
-            Status::Never => 4,
+            FitStatus::Now => 0,
+            FitStatus::NotNow => 3,
+            FitStatus::Never => 4,
         }
     }
 }
@@ -102,7 +102,7 @@ impl Status {
 #[derive(Clone, Debug)]
 pub struct FitAnswer {
     /// Now, not now or never.
-    pub status: Status,
+    pub status: FitStatus,
     /// What the request would get, when it fits now.
     pub alloc: Option<Rset>,
     /// Standard output of `rscope fit`.
@@ -147,20 +147,20 @@ pub fn answer_sets(
                 alloc.short_form()
             );
             FitAnswer {
-                status: Status::Now,
+                status: FitStatus::Now,
                 words: format!("fits now: {}", holding(&alloc)),
                 alloc: Some(alloc),
                 printed,
             }
         }
         Verdict::Later { reason, words } => FitAnswer {
-            status: Status::NotNow,
+            status: FitStatus::NotNow,
             alloc: None,
             printed: format!("not now: {reason}; the whole R would hold it\n"),
             words: format!("not now: {words}"),
         },
         Verdict::Never { reason, words } => FitAnswer {
-            status: Status::Never,
+            status: FitStatus::Never,
             alloc: None,
             printed: format!("never: {reason}\n"),
             words: format!("never: {words}"),
@@ -223,7 +223,7 @@ mod tests {
 
     const STATUS: &str = r#"{"all": {"version": 1, "execution": {"R_lite": [{"rank": "0-3", "children": {"core": "0-7", "gpu": "0-3"}}], "nodelist": ["node[0-3]"]}}, "allocated": {"version": 1, "execution": {"R_lite": [{"rank": "0", "children": {"core": "0-7"}}]}}, "down": null}"#;
 
-    fn words(shape: &str, policy: Policy) -> (Status, String, String) {
+    fn words(shape: &str, policy: Policy) -> (FitStatus, String, String) {
         let request = request_of(shape, None).unwrap();
         let a = answer(&request, STATUS, policy).unwrap();
         (a.status, a.words, a.printed)
@@ -232,7 +232,7 @@ mod tests {
     #[test]
     fn now_says_where_and_how_much() {
         let (status, words, printed) = words("node=3/slot/core=8", Policy::Worst);
-        assert_eq!(status, Status::Now);
+        assert_eq!(status, FitStatus::Now);
         assert_eq!(words, "fits now: 3 nodes, node[1-3], 24 cores");
         assert_eq!(
             printed,
@@ -242,14 +242,14 @@ mod tests {
         assert_eq!(words, "fits now: 1 node, node1, 2 cores, 1 GPU");
     }
 
-    fn words_of(shape: &str) -> (Status, String, String) {
+    fn words_of(shape: &str) -> (FitStatus, String, String) {
         words(shape, Policy::Worst)
     }
 
     #[test]
     fn not_now_counts_what_is_free() {
         let (status, words, printed) = words_of("node=4{x}");
-        assert_eq!(status, Status::NotNow);
+        assert_eq!(status, FitStatus::NotNow);
         assert_eq!(words, "not now: 3 of 4 nodes free");
         assert_eq!(
             printed,
@@ -268,7 +268,7 @@ mod tests {
     #[test]
     fn never_names_the_limit() {
         let (status, words, printed) = words_of("node/slot/gpu=8");
-        assert_eq!(status, Status::Never);
+        assert_eq!(status, FitStatus::Never);
         assert_eq!(words, "never: each node needs 8 GPUs and the largest has 4");
         assert_eq!(
             printed,

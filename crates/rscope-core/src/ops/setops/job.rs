@@ -147,7 +147,7 @@ fn name(job: &Job, op: Operation) -> String {
 #[derive(Clone, Debug)]
 pub struct Known {
     /// The text read to its R documents.
-    pub read: super::Read,
+    pub read: super::ReadSets,
     /// The text's [`provenance::digest`].
     pub digest: String,
 }
@@ -368,7 +368,7 @@ fn made_from(
         .filter_map(|l| job.tabs.iter().position(|(c, _)| c == l))
         .map(|i| {
             let t = &job.tabs[i].1;
-            provenance::Input {
+            provenance::SourceTab {
                 tab: job.tabs[i].0,
                 name: job.names.get(i).cloned().unwrap_or_default(),
                 bytes: t.len(),

@@ -26,26 +26,26 @@ use std::ops::Range;
 
 /// One named text of R documents.
 #[derive(Clone, Debug)]
-pub struct Source<'a> {
+pub struct NamedText<'a> {
     /// The tab letter, or `None` for standard input.
     pub tab: Option<char>,
     /// The text: one R document or several concatenated.
     pub text: &'a str,
     /// The text already read ([`rset::load_stream`]), by a caller that
     /// combines the same texts again and again (the page's set worker).
-    pub read: Option<Read>,
+    pub read: Option<ReadSets>,
     /// The text's [`provenance::digest`], when the caller has it already.
     pub digest: Option<String>,
 }
 
 /// A text read to its R documents, or why it could not be.
-pub type Read = std::rc::Rc<Result<Vec<Rset>, rset::Error>>;
+pub type ReadSets = std::rc::Rc<Result<Vec<Rset>, rset::Error>>;
 
 /// The texts an operation reads, in order.
 #[derive(Clone, Debug)]
 pub struct Inputs<'a> {
     /// The texts, each read to its R documents in turn.
-    pub sources: Vec<Source<'a>>,
+    pub sources: Vec<NamedText<'a>>,
     /// Leave large results unfreed: the caller is a process that prints
     /// and exits, where releasing the hundreds of thousands of small
     /// allocations of a big R one by one costs about a tenth of a run.
@@ -64,7 +64,7 @@ impl<'a> Inputs<'a> {
     /// Standard input of a process that exits after printing (the CLI).
     pub fn stdin(text: &'a str) -> Inputs<'a> {
         Inputs {
-            sources: vec![Source {
+            sources: vec![NamedText {
                 tab: None,
                 text,
                 read: None,
@@ -82,7 +82,7 @@ impl<'a> Inputs<'a> {
         Inputs {
             sources: tabs
                 .iter()
-                .map(|&(tab, text)| Source {
+                .map(|&(tab, text)| NamedText {
                     tab: Some(tab),
                     text,
                     read: None,
@@ -165,7 +165,7 @@ impl From<String> for Refusal {
 
 /// An R document and the index of the input it was read from.
 struct Set<'a> {
-    /// Borrowed from the input's [`Source::read`] when it was read before.
+    /// Borrowed from the input's [`NamedText::read`] when it was read before.
     r: Cow<'a, Rset>,
     input: usize,
 }
@@ -546,7 +546,7 @@ pub fn rerank(inputs: &Inputs, hostlist: Option<&str>) -> Result<String, Refusal
 /// The answer of `verify`: whether the second R holds what the first
 /// expects of its rank, and what to say (empty on an exact match).
 #[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
-pub struct Verdict {
+pub struct SetVerdict {
     /// True when nothing expected is missing.
     pub ok: bool,
     /// The mismatch, or the extra resources the second R has, or empty.
@@ -556,7 +556,7 @@ pub struct Verdict {
 /// `flux R verify`: does the second R's single rank hold at least what the
 /// first expects of it? A mismatch is a verdict, not a refusal; reading
 /// the inputs can be refused.
-pub fn verify(inputs: &Inputs) -> Result<Verdict, Refusal> {
+pub fn verify(inputs: &Inputs) -> Result<SetVerdict, Refusal> {
     let sets = load(inputs)?;
     if sets.len() != 2 {
         return Err(Refusal::new(format!(
@@ -565,11 +565,11 @@ pub fn verify(inputs: &Inputs) -> Result<Verdict, Refusal> {
         )));
     }
     Ok(match sets[0].r.verify(&sets[1].r) {
-        Ok(extra) => Verdict {
+        Ok(extra) => SetVerdict {
             ok: true,
             message: extra.unwrap_or_default(),
         },
-        Err(e) => Verdict {
+        Err(e) => SetVerdict {
             ok: false,
             message: e.to_string(),
         },

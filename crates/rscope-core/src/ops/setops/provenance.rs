@@ -9,7 +9,7 @@ use serde::{Deserialize, Serialize};
 
 /// A tab the result was made from, as it was then.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Input {
+pub struct SourceTab {
     /// Its letter then.
     pub tab: char,
     /// Its name then (a file name, an example, `= A ∪ B`).
@@ -29,7 +29,7 @@ pub struct Provenance {
     /// The result's expression, as the tab is named (`A ∩ B --keep-data`).
     pub expression: String,
     /// The tabs read, in the order read.
-    pub inputs: Vec<Input>,
+    pub inputs: Vec<SourceTab>,
     /// The options used, each a flag and its value (empty for a switch).
     pub options: Vec<(String, String)>,
     /// A command line that prints the same text, with each input tab
@@ -139,7 +139,7 @@ impl Now {
 /// One open tab as [`check`] reads it: letter, name, text.
 pub type OpenTab<'a> = (char, &'a str, &'a str);
 
-/// Whether a text is the one an [`Input`] (or a result) digested, reading
+/// Whether a text is the one an [`SourceTab`] (or a result) digested, reading
 /// it only when the lengths agree.
 fn holds(text: &str, bytes: usize, d: &str) -> bool {
     text.len() == bytes && digest(text) == d
@@ -182,7 +182,7 @@ mod tests {
             expression: "A ∪ B".into(),
             inputs: inputs
                 .iter()
-                .map(|(tab, name, text)| Input {
+                .map(|(tab, name, text)| SourceTab {
                     tab: *tab,
                     name: (*name).into(),
                     bytes: text.len(),

@@ -119,14 +119,14 @@ fn verify_gives_a_verdict_and_refuses_a_wrong_count() {
     let one = r#"{"version": 1, "execution": {"R_lite": [{"rank": "1", "children": {"core": "0-5"}}], "nodelist": ["node1"]}}"#;
     assert_eq!(
         verify(&tabs(&[A, one])).unwrap(),
-        Verdict {
+        SetVerdict {
             ok: true,
             message: "rank 1 (node1) has extra resources: core[4-5]".into()
         }
     );
     assert_eq!(
         verify(&tabs(&[one, A])).unwrap(),
-        Verdict {
+        SetVerdict {
             ok: false,
             message: "Verification supported on single rank only".into()
         }

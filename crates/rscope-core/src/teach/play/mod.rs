@@ -20,7 +20,7 @@ pub const MAX_EXPANDED: usize = 64;
 
 /// Which small format to read.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Format {
+pub enum PlayFormat {
     /// RFC 22 id set.
     IdSet,
     /// RFC 29 host list.
@@ -34,16 +34,16 @@ pub enum Format {
     Constraint,
 }
 
-impl Format {
+impl PlayFormat {
     /// The format named `idset`, `hostlist`, `range`, `shape` or
     /// `constraint`.
-    pub fn named(name: &str) -> Option<Format> {
+    pub fn named(name: &str) -> Option<PlayFormat> {
         Some(match name {
-            "idset" => Format::IdSet,
-            "hostlist" => Format::Hostlist,
-            "range" => Format::Range,
-            "shape" => Format::Shape,
-            "constraint" => Format::Constraint,
+            "idset" => PlayFormat::IdSet,
+            "hostlist" => PlayFormat::Hostlist,
+            "range" => PlayFormat::Range,
+            "shape" => PlayFormat::Shape,
+            "constraint" => PlayFormat::Constraint,
             _ => return None,
         })
     }
@@ -82,7 +82,7 @@ pub struct Problem {
 pub const MAX_PLAY_BYTES: usize = 64 * 1024;
 
 /// Read `text` as `format`.
-pub fn read(format: Format, text: &str) -> Result<Reading, Problem> {
+pub fn read(format: PlayFormat, text: &str) -> Result<Reading, Problem> {
     if text.len() > MAX_PLAY_BYTES {
         return Err(Problem {
             message: format!(
@@ -95,11 +95,11 @@ pub fn read(format: Format, text: &str) -> Result<Reading, Problem> {
         });
     }
     let read = match format {
-        Format::IdSet => idset(text),
-        Format::Hostlist => hostlist(text),
-        Format::Range => range(text),
-        Format::Shape => shape(text),
-        Format::Constraint => constraint::read(text),
+        PlayFormat::IdSet => idset(text),
+        PlayFormat::Hostlist => hostlist(text),
+        PlayFormat::Range => range(text),
+        PlayFormat::Shape => shape(text),
+        PlayFormat::Constraint => constraint::read(text),
     };
     read.map_err(|(message, span)| {
         let end = span.end.min(text.len()).max(span.start.min(text.len()));
@@ -298,7 +298,7 @@ mod tests {
 
     #[test]
     fn host_lists_read_step_by_step() {
-        let r = read(Format::Hostlist, "node[1-4,7]").unwrap();
+        let r = read(PlayFormat::Hostlist, "node[1-4,7]").unwrap();
         assert_eq!(r.canonical, "node[1-4,7]");
         assert_eq!(r.count, Some(5));
         assert_eq!(
@@ -312,7 +312,7 @@ mod tests {
                 "so 5 hosts, written node[1-4,7]"
             ])
         );
-        let two = read(Format::Hostlist, "b2,a[1-2]").unwrap();
+        let two = read(PlayFormat::Hostlist, "b2,a[1-2]").unwrap();
         assert_eq!(
             two.steps,
             strings(&[
@@ -322,7 +322,7 @@ mod tests {
             ])
         );
         assert_eq!(
-            read(Format::Hostlist, "node[1-").unwrap_err(),
+            read(PlayFormat::Hostlist, "node[1-").unwrap_err(),
             Problem {
                 message: "unclosed '['".into(),
                 span: (4, 5),
@@ -332,14 +332,14 @@ mod tests {
         );
         let long = "a".repeat(MAX_PLAY_BYTES + 1);
         assert_eq!(
-            read(Format::Hostlist, &long).unwrap_err().message,
+            read(PlayFormat::Hostlist, &long).unwrap_err().message,
             "65537 bytes is more than the playground's limit of 65536 bytes"
         );
     }
 
     #[test]
     fn id_sets_and_their_canonical_form() {
-        let r = read(Format::IdSet, "0-2,3,7").unwrap();
+        let r = read(PlayFormat::IdSet, "0-2,3,7").unwrap();
         assert_eq!(r.canonical, "0-3,7");
         assert_eq!(r.count, Some(5));
         assert_eq!(
@@ -352,27 +352,27 @@ mod tests {
                 "RFC 22's canonical form is ascending with ranges merged: 0-3,7"
             ])
         );
-        let big = read(Format::IdSet, "0-99").unwrap();
+        let big = read(PlayFormat::IdSet, "0-99").unwrap();
         assert_eq!((big.members.len(), big.more), (64, Some(36)));
-        let bad = read(Format::IdSet, "3-1").unwrap_err();
+        let bad = read(PlayFormat::IdSet, "3-1").unwrap_err();
         assert_eq!(bad.span, (0, 3));
     }
 
     #[test]
     fn ranges_enumerate_their_counts() {
-        let r = read(Format::Range, "2-8:2:*").unwrap();
+        let r = read(PlayFormat::Range, "2-8:2:*").unwrap();
         assert_eq!(r.members, strings(&["2", "4", "8"]));
         assert_eq!((r.count, r.more), (Some(3), Some(0)));
         assert_eq!(
             r.steps,
             strings(&["from 2", "up to 8", "each next count: multiply by 2"])
         );
-        let many = read(Format::Range, "1-1000000000").unwrap();
+        let many = read(PlayFormat::Range, "1-1000000000").unwrap();
         assert_eq!(
             (many.count, many.more),
             (Some(1_000_000_000), Some(999_999_936))
         );
-        let open = read(Format::Range, "4+").unwrap();
+        let open = read(PlayFormat::Range, "4+").unwrap();
         assert_eq!((open.count, open.more), (None, None));
         assert_eq!(open.members.len(), 64);
         assert_eq!(open.steps[1], "with no upper end");
@@ -380,9 +380,9 @@ mod tests {
 
     #[test]
     fn shapes_expand() {
-        let r = read(Format::Shape, "slot=2/core").unwrap();
+        let r = read(PlayFormat::Shape, "slot=2/core").unwrap();
         assert_eq!(r.canonical, "slot=2/core");
         assert!(r.members.iter().any(|l| l.contains("core")));
-        assert!(read(Format::Shape, "slot/").is_err());
+        assert!(read(PlayFormat::Shape, "slot/").is_err());
     }
 }

@@ -52,7 +52,7 @@ impl Summaries {
 
 /// What a JSON text that is no Flux document holds, as the page draws it
 /// (made here, from the text, never by the page).
-pub use crate::json::overview::{Node as JsonNode, MAX_NODES as JSON_TREE_NODES};
+pub use crate::json::overview::{OverviewNode as JsonNode, MAX_NODES as JSON_TREE_NODES};
 
 /// A document read by the core, with everything the page draws from it.
 #[derive(Debug)]

@@ -9,7 +9,7 @@
 //! how each form writes a negation, and what a `-` inside the JSON means.
 
 use super::text::{listed, LISTED};
-use super::{card, Explained, Hit, Rfc, Step};
+use super::{card, Explained, Hit, PathStep, Rfc};
 use crate::constraint::Constraint;
 use crate::hostlist::Hostlist;
 use crate::idset::IdSet;
@@ -176,12 +176,14 @@ pub(super) fn explain(text: &str, hit: &Hit<'_, '_>) -> Explained {
     // The operator whose array holds the value, when the value is one.
     let n = hit.path.len();
     let within = match (n.checked_sub(2).map(|i| &hit.path[i]), hit.path.last()) {
-        (Some(Step::Key(op)), Some(Step::Index(i))) if !hit.on_key => Some((op.as_str(), *i)),
+        (Some(PathStep::Key(op)), Some(PathStep::Index(i))) if !hit.on_key => {
+            Some((op.as_str(), *i))
+        }
         _ => None,
     };
     match (hit.path.last(), within) {
         (None, _) => term_card("constraint", TERM, &source(hit.value)),
-        (Some(Step::Key(op)), _) if OPERATORS.contains(&op.as_str()) => {
+        (Some(PathStep::Key(op)), _) if OPERATORS.contains(&op.as_str()) => {
             let holder = hit.chain.get(n - 1).map_or(String::new(), |v| source(v));
             operator(op, hit.value, &holder)
         }
@@ -193,7 +195,7 @@ pub(super) fn explain(text: &str, hit: &Hit<'_, '_>) -> Explained {
             TERM,
             &source(hit.value),
         ),
-        (Some(Step::Key(key)), _) => {
+        (Some(PathStep::Key(key)), _) => {
             let holder = hit.chain.get(n - 1).map_or(String::new(), |v| source(v));
             let mut c = card(
                 format!("'{key}'"),

@@ -3,7 +3,7 @@
 //! vertex's RFC 4 pool fields with the defaults the reader applies, an
 //! edge's ends.
 
-use super::{card, object, DocContext, Explained, Hit, Place, Rfc, Step};
+use super::{card, object, DocContext, Explained, Hit, PathStep, Place, Rfc};
 use crate::idset::IdSet;
 use crate::jgf::{self, Graph, VertexRef};
 use crate::json::{self, get, Value};
@@ -17,22 +17,24 @@ fn rfc40(anchor: &str) -> Rfc {
 /// The explanation of a key or value under `graph` (the path starts with
 /// `scheduling`, `graph` or `graph`).
 pub(super) fn explain(doc: &DocContext<'_, '_, '_>, hit: &Hit<'_, '_>) -> Option<Explained> {
-    let skip = usize::from(hit.path.first() == Some(&Step::Key("scheduling".into())));
+    let skip = usize::from(hit.path.first() == Some(&PathStep::Key("scheduling".into())));
     let rest = &hit.path[skip + 1..];
     let graph = read(doc, skip)?;
     Some(match rest {
         [] => whole(&graph),
-        [Step::Key(k)] if k == "nodes" => vertices(&graph),
-        [Step::Key(k)] if k == "edges" => edges(&graph),
-        [Step::Key(k), Step::Index(i), more @ ..] if k == "nodes" => {
+        [PathStep::Key(k)] if k == "nodes" => vertices(&graph),
+        [PathStep::Key(k)] if k == "edges" => edges(&graph),
+        [PathStep::Key(k), PathStep::Index(i), more @ ..] if k == "nodes" => {
             let given = hit
                 .chain
                 .get(skip + 3)
                 .map_or_else(Vec::new, |v| given_keys(v));
             vertex(doc, &graph, *i, more, &given)
         }
-        [Step::Key(k), Step::Index(i), more @ ..] if k == "edges" => edge(doc, &graph, *i, more),
-        [Step::Key(k), ..] => other(k),
+        [PathStep::Key(k), PathStep::Index(i), more @ ..] if k == "edges" => {
+            edge(doc, &graph, *i, more)
+        }
+        [PathStep::Key(k), ..] => other(k),
         _ => return None,
     })
 }
@@ -132,12 +134,12 @@ fn vertex(
     doc: &DocContext<'_, '_, '_>,
     graph: &Graph,
     i: usize,
-    more: &[Step],
+    more: &[PathStep],
     given: &[String],
 ) -> Explained {
     let key = more.iter().rev().find_map(|s| match s {
-        Step::Key(k) => Some(k.as_str()),
-        Step::Index(_) => None,
+        PathStep::Key(k) => Some(k.as_str()),
+        PathStep::Index(_) => None,
     });
     let (title, body) = match key {
         Some(k) => vertex_key(k),
@@ -233,10 +235,10 @@ fn vertex_place(doc: &DocContext<'_, '_, '_>, v: &VertexRef<'_>) -> Option<Place
 }
 
 /// The edge at position `i` of `edges`, its keys on the path `more`.
-fn edge(doc: &DocContext<'_, '_, '_>, graph: &Graph, i: usize, more: &[Step]) -> Explained {
+fn edge(doc: &DocContext<'_, '_, '_>, graph: &Graph, i: usize, more: &[PathStep]) -> Explained {
     let key = more.iter().rev().find_map(|s| match s {
-        Step::Key(k) => Some(k.as_str()),
-        Step::Index(_) => None,
+        PathStep::Key(k) => Some(k.as_str()),
+        PathStep::Index(_) => None,
     });
     let (title, body) = match key {
         None => ("edge", "A link from one vertex to another, in a subsystem."),

@@ -8,7 +8,7 @@ use std::ops::Range;
 
 /// One step of the path from the root.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Step {
+pub enum PathStep {
     /// An object member, by key.
     Key(String),
     /// An array element, by position.
@@ -18,7 +18,7 @@ pub enum Step {
 /// What the offset is on.
 pub struct Hit<'a, 'b> {
     /// The path from the root to the value (or to the member whose key it is).
-    pub path: Vec<Step>,
+    pub path: Vec<PathStep>,
     /// Whether the offset is on a key (or its colon) rather than in its value.
     pub on_key: bool,
     /// The bytes of the key or value the offset is on.
@@ -55,7 +55,7 @@ pub fn locate<'a, 'b>(root: &'b Value<'a>, at: usize) -> Option<Hit<'a, 'b>> {
                 (key.start <= at && at < end).then(|| {
                     let on_key = at < range(&p.value).start;
                     (
-                        Step::Key(p.name.as_str().to_string()),
+                        PathStep::Key(p.name.as_str().to_string()),
                         &p.value,
                         on_key,
                         key,
@@ -64,7 +64,7 @@ pub fn locate<'a, 'b>(root: &'b Value<'a>, at: usize) -> Option<Hit<'a, 'b>> {
             }),
             Value::Array(a) => a.elements.iter().enumerate().find_map(|(i, v)| {
                 let r = range(v);
-                (r.start <= at && at < r.end).then_some((Step::Index(i), v, false, r))
+                (r.start <= at && at < r.end).then_some((PathStep::Index(i), v, false, r))
             }),
             _ => None,
         };
@@ -87,7 +87,7 @@ mod tests {
     use super::*;
     use crate::json::parse_whole as parse;
 
-    fn path_at(text: &str, at: usize) -> (Vec<Step>, bool, Range<usize>) {
+    fn path_at(text: &str, at: usize) -> (Vec<PathStep>, bool, Range<usize>) {
         let root = parse(text).unwrap();
         let hit = locate(&root, at).unwrap();
         (hit.path, hit.on_key, hit.span)
@@ -96,16 +96,30 @@ mod tests {
     #[test]
     fn finds_keys_values_and_elements() {
         let text = r#"{"a": [1, {"b": "x"}], "c": 2}"#;
-        assert_eq!(path_at(text, 2), (vec![Step::Key("a".into())], true, 1..4));
-        assert_eq!(path_at(text, 4), (vec![Step::Key("a".into())], true, 1..4));
+        assert_eq!(
+            path_at(text, 2),
+            (vec![PathStep::Key("a".into())], true, 1..4)
+        );
+        assert_eq!(
+            path_at(text, 4),
+            (vec![PathStep::Key("a".into())], true, 1..4)
+        );
         assert_eq!(
             path_at(text, 7),
-            (vec![Step::Key("a".into()), Step::Index(0)], false, 7..8)
+            (
+                vec![PathStep::Key("a".into()), PathStep::Index(0)],
+                false,
+                7..8
+            )
         );
         assert_eq!(
             path_at(text, 16),
             (
-                vec![Step::Key("a".into()), Step::Index(1), Step::Key("b".into())],
+                vec![
+                    PathStep::Key("a".into()),
+                    PathStep::Index(1),
+                    PathStep::Key("b".into())
+                ],
                 false,
                 16..19
             )

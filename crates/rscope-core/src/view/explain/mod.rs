@@ -29,7 +29,7 @@ use crate::idset::IdSet;
 use crate::json::{self, get, Value};
 use serde::Serialize;
 
-pub use locate::{locate, Hit, Step};
+pub use locate::{locate, Hit, PathStep};
 pub use text::listed;
 
 /// Where the RFCs are published.
@@ -136,8 +136,8 @@ pub fn explain(text: &str, at: usize) -> Option<Explained> {
     // A status document's sets, and a payload's R, are Rs of their own:
     // explain within the set.
     let set = match hit.path.first() {
-        Some(Step::Key(k)) if STATUS_SETS.contains(&k.as_str()) && hit.path.len() > 1 => true,
-        Some(Step::Key(k)) if payload && k == "R" => true,
+        Some(PathStep::Key(k)) if STATUS_SETS.contains(&k.as_str()) && hit.path.len() > 1 => true,
+        Some(PathStep::Key(k)) if payload && k == "R" => true,
         _ => false,
     };
     if set {
@@ -154,8 +154,8 @@ pub fn explain(text: &str, at: usize) -> Option<Explained> {
         .path
         .iter()
         .map(|s| match s {
-            Step::Key(k) => k.as_str(),
-            Step::Index(_) => "#",
+            PathStep::Key(k) => k.as_str(),
+            PathStep::Index(_) => "#",
         })
         .collect();
     let about_payload = (!inner)
@@ -267,7 +267,7 @@ fn position(set: &IdSet, id: u32) -> Option<u64> {
     None
 }
 
-fn object<'b, 'a>(v: &'b Value<'a>) -> Option<&'b crate::json::tree::Object<'a>> {
+fn object<'b, 'a>(v: &'b Value<'a>) -> Option<&'b crate::json::tree::JsonObject<'a>> {
     match v {
         Value::Object(o) => Some(o),
         _ => None,

@@ -2,7 +2,9 @@
 //! values (RFC 22 id sets, RFC 29 host lists), explained.
 
 use super::text::{listed, LISTED};
-use super::{card, elements, number, object, string, DocContext, Explained, Hit, Place, Rfc, Step};
+use super::{
+    card, elements, number, object, string, DocContext, Explained, Hit, PathStep, Place, Rfc,
+};
 use crate::hostlist::Hostlist;
 use crate::idset::IdSet;
 use crate::json::{self, get, Value};
@@ -37,7 +39,9 @@ pub(super) fn explain(doc: &DocContext<'_, '_, '_>, hit: &Hit<'_, '_>, keys: &[&
 /// The position of the `R_lite` entry on the path, if any.
 fn entry_index(hit: &Hit<'_, '_>) -> Option<usize> {
     match hit.path.get(2) {
-        Some(Step::Index(i)) if hit.path.first() == Some(&Step::Key("execution".into())) => {
+        Some(PathStep::Index(i))
+            if hit.path.first() == Some(&PathStep::Key("execution".into())) =>
+        {
             Some(*i)
         }
         _ => None,
@@ -292,7 +296,7 @@ fn nodelist_entry(doc: &DocContext<'_, '_, '_>, hit: &Hit<'_, '_>) -> Explained 
     )];
     // The hosts before this entry in the nodelist.
     let before: u64 = match (hit.path.last(), hit.chain.iter().rev().nth(1)) {
-        (Some(Step::Index(i)), Some(array)) => elements(array)
+        (Some(PathStep::Index(i)), Some(array)) => elements(array)
             .into_iter()
             .take(*i)
             .filter_map(|e| Hostlist::parse(string(e)?).ok())

@@ -35,7 +35,7 @@ pub const PAGE_COLOR: &str = crate::palette::PAGE[0];
 
 /// The most display rows and columns an image may hold before it is cut.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Limits {
+pub struct ExportLimits {
     /// The largest side in pixels.
     pub side: f64,
     /// The most pixels.
@@ -46,7 +46,7 @@ pub struct Limits {
 
 /// The PNG export's limits: its side and area (past them it shows the
 /// first rows and columns and says so), any number of rectangles.
-pub const PNG_LIMITS: Limits = Limits {
+pub const PNG_LIMITS: ExportLimits = ExportLimits {
     side: MAX_PNG_SIDE,
     area: MAX_PNG_AREA,
     rects: usize::MAX,
@@ -54,7 +54,7 @@ pub const PNG_LIMITS: Limits = Limits {
 
 /// The SVG export's limits: any size, at most [`MAX_SVG_RECTS`] cell
 /// rectangles (past them a PNG is the useful format).
-pub const SVG_LIMITS: Limits = Limits {
+pub const SVG_LIMITS: ExportLimits = ExportLimits {
     side: f64::INFINITY,
     area: f64::INFINITY,
     rects: MAX_SVG_RECTS,
@@ -205,7 +205,7 @@ fn cut_note(rows: (usize, usize), cols: (usize, usize)) -> Option<String> {
 
 /// The frame of `sheet` within `limits`: everything when it fits, else the
 /// first rows and columns that do, with a note saying so.
-pub fn frame(sheet: &Sheet<'_>, limits: &Limits) -> Frame {
+pub fn frame(sheet: &Sheet<'_>, limits: &ExportLimits) -> Frame {
     let cell = sheet.cell;
     let (total_rows, total_cols) = (sheet.map.len(), sheet.grid.width());
     let fit_cols = ((limits.side - 2.0 * PAD - LABEL_WIDTH) / cell)
@@ -260,7 +260,7 @@ const CHUNK: usize = 256;
 /// Whether the cells of `sheet` take at most `limits.rects` rectangles,
 /// that is whether [`image`] gives an image; cheap enough to ask on
 /// every zoom, since it builds no text.
-pub fn fits(sheet: &Sheet<'_>, limits: &Limits) -> bool {
+pub fn fits(sheet: &Sheet<'_>, limits: &ExportLimits) -> bool {
     let frame = frame(sheet, limits);
     let mut count = 0;
     for start in (0..frame.rows).step_by(CHUNK) {
@@ -280,7 +280,7 @@ pub fn fits(sheet: &Sheet<'_>, limits: &Limits) -> bool {
 /// take more than `limits.rects` rectangles. Rows are read a chunk at a
 /// time, so a million-row grid gives up early rather than after computing
 /// every cell.
-pub fn image(sheet: &Sheet<'_>, limits: &Limits) -> Option<Image> {
+pub fn image(sheet: &Sheet<'_>, limits: &ExportLimits) -> Option<Image> {
     let frame = frame(sheet, limits);
     let (grid, cell) = (sheet.grid, sheet.cell);
     let (left, top) = (PAD + LABEL_WIDTH, frame.axis_top + AXIS_HEIGHT);
@@ -461,7 +461,7 @@ mod tests {
     use super::*;
     use crate::rset::load;
 
-    const NO_LIMIT: Limits = Limits {
+    const NO_LIMIT: ExportLimits = ExportLimits {
         side: f64::INFINITY,
         area: f64::INFINITY,
         rects: usize::MAX,
@@ -501,7 +501,7 @@ mod tests {
              <text x=\"10\" y=\"83\" font-size=\"10\" dominant-baseline=\"middle\" fill=\"#1b1f24\">&lt;b&amp;&gt; (0)</text>\n\
              </svg>\n"
         );
-        let none = Limits {
+        let none = ExportLimits {
             rects: 0,
             ..NO_LIMIT
         };
@@ -584,7 +584,7 @@ mod tests {
             cell: 18.0,
             title: "C",
         };
-        let small = Limits {
+        let small = ExportLimits {
             side: 400.0,
             area: f64::INFINITY,
             rects: usize::MAX,

@@ -15,7 +15,7 @@ use std::collections::BTreeMap;
 pub const CATEGORY_COLORS: usize = crate::palette::CATEGORY_COUNT;
 
 /// Ranks with the ids of each child type they hold (an `R_lite` list).
-pub type Cells = [(IdSet, Vec<(String, IdSet)>)];
+pub type HeldCells = [(IdSet, Vec<(String, IdSet)>)];
 
 /// Cells of some nodes as they are sent: per rank, (child type, category,
 /// ids).
@@ -23,7 +23,7 @@ pub type NodeCells = Vec<(u32, Vec<(String, u8, IdSet)>)>;
 
 /// A job of the queue for [`Overlay::of_jobs`]: its index, its shape and
 /// its cells.
-pub type Job = (usize, String, Vec<(IdSet, Vec<(String, IdSet)>)>);
+pub type JobCells = (usize, String, Vec<(IdSet, Vec<(String, IdSet)>)>);
 
 /// One category: what the legend and the tooltip say of it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -63,7 +63,7 @@ impl Overlay {
     /// Add category `index` (its colour is `index % CATEGORY_COLORS`),
     /// listed in the legend as `legend`, named on hover as `tip`, holding
     /// `cells`, which no other category holds.
-    pub fn add(&mut self, index: u8, legend: String, tip: String, cells: &Cells) {
+    pub fn add(&mut self, index: u8, legend: String, tip: String, cells: &HeldCells) {
         self.categories.push(Category { index, legend, tip });
         for (ranks, children) in cells {
             for rank in ranks.iter() {
@@ -171,7 +171,7 @@ impl Overlay {
 impl Overlay {
     /// The cells a fit would take, in one category, the rest named as not
     /// taken: however many groups of ranks the allocation has.
-    pub fn of_fit(cells: &Cells) -> Overlay {
+    pub fn of_fit(cells: &HeldCells) -> Overlay {
         let mut o = Overlay::new(Some("not taken"));
         let words = describe_cells(cells, &[]);
         let legend = format!("the fit would take: {words}");
@@ -182,7 +182,7 @@ impl Overlay {
     /// The queue's running jobs, each its own category: `(index, shape,
     /// cells)`, job `index + 1` in colour `index % CATEGORY_COLORS`, as its
     /// swatch in the queue.
-    pub fn of_jobs(jobs: &[Job]) -> Overlay {
+    pub fn of_jobs(jobs: &[JobCells]) -> Overlay {
         let mut o = Overlay::new(Some("in no running job"));
         for (i, shape, cells) in jobs {
             let name = format!("job {} ({shape})", i + 1);
@@ -224,7 +224,7 @@ pub fn cells_in_words(per_type: &[(String, u64)], nodes: u64) -> String {
 
 /// How many ids of each type and how many nodes `cells` hold, in words
 /// ([`cells_in_words`]), types in `order`.
-pub fn describe_cells(cells: &Cells, order: &[String]) -> String {
+pub fn describe_cells(cells: &HeldCells, order: &[String]) -> String {
     let mut per_type: Vec<(String, u64)> = order.iter().map(|k| (k.clone(), 0)).collect();
     let mut nodes = 0u64;
     for (ranks, children) in cells {

@@ -305,7 +305,7 @@ fn queue_line(
     grid: &Grid,
     groups: &BTreeMap<Vec<usize>, Vec<usize>>,
     i: usize,
-    q: &crate::resource::queues::Queue,
+    q: &crate::resource::queues::ConfiguredQueue,
     requires: &[String],
 ) -> QueueLine {
     let rows: Vec<usize> = groups

@@ -30,7 +30,7 @@
 
 pub mod session;
 
-use super::answer::{answer_sets, holding, members, request_of, Status};
+use super::answer::{answer_sets, holding, members, request_of, FitStatus};
 use super::{Policy, Request};
 use crate::idset::IdSet;
 use crate::rset::{Node, Rset};
@@ -209,7 +209,7 @@ impl Queue {
     /// Fit the first waiting job. It runs when it fits now, is refused
     /// when it never fits, and otherwise waits (and the queue with it).
     /// Returns the answer's status, or `None` when no job waits.
-    pub fn allocate_next(&mut self) -> Option<Status> {
+    pub fn allocate_next(&mut self) -> Option<FitStatus> {
         let Some(i) = self.jobs.iter().position(|j| j.state == State::Waiting) else {
             self.note = "no job waits: add a shape first".into();
             return None;
@@ -217,7 +217,7 @@ impl Queue {
         let busy = (!self.busy.is_empty()).then_some(&self.busy);
         let a = answer_sets(&self.jobs[i].request, &self.all, busy, self.policy);
         match (a.status, a.alloc) {
-            (Status::Now, Some(alloc)) => {
+            (FitStatus::Now, Some(alloc)) => {
                 let words = format!("fits now: {}", holding(&alloc));
                 self.note = format!("job {} runs: {words}", i + 1);
                 self.push(Action::Allocate {
@@ -226,7 +226,7 @@ impl Queue {
                     words,
                 });
             }
-            (Status::Never, _) => {
+            (FitStatus::Never, _) => {
                 self.note = format!("job {} refused: {}", i + 1, a.words);
                 self.push(Action::Refuse {
                     job: i,

@@ -32,9 +32,9 @@ fn jobs_run_one_after_another_and_the_queue_waits_on_a_job_that_cannot_run_yet()
             "node=1/core=2",
         ],
     );
-    assert_eq!(q.allocate_next(), Some(Status::Now));
-    assert_eq!(q.allocate_next(), Some(Status::Now));
-    assert_eq!(q.allocate_next(), Some(Status::NotNow));
+    assert_eq!(q.allocate_next(), Some(FitStatus::Now));
+    assert_eq!(q.allocate_next(), Some(FitStatus::Now));
+    assert_eq!(q.allocate_next(), Some(FitStatus::NotNow));
     assert_eq!(states(&q), ["running", "running", "waiting", "waiting"]);
     assert_eq!(
         q.report(),
@@ -63,13 +63,13 @@ fn freeing_makes_room_and_a_never_job_is_refused() {
         &["node=2/slot/core=6", "node=4", "slot/gpu=4", "slot/core=8"],
     );
     q.allocate_next();
-    assert_eq!(q.allocate_next(), Some(Status::NotNow));
+    assert_eq!(q.allocate_next(), Some(FitStatus::NotNow));
     assert_eq!(q.free(1), Err("job 2 is not running".to_string()));
     assert_eq!(q.free(7), Err("there is no job 8".to_string()));
     q.free(0).unwrap();
-    assert_eq!(q.allocate_next(), Some(Status::Now));
-    assert_eq!(q.allocate_next(), Some(Status::Never));
-    assert_eq!(q.allocate_next(), Some(Status::NotNow));
+    assert_eq!(q.allocate_next(), Some(FitStatus::Now));
+    assert_eq!(q.allocate_next(), Some(FitStatus::Never));
+    assert_eq!(q.allocate_next(), Some(FitStatus::NotNow));
     assert_eq!(states(&q), ["freed", "running", "never", "waiting"]);
     assert_eq!(
         q.view().jobs[2].words,
@@ -90,7 +90,7 @@ fn freeing_makes_room_and_a_never_job_is_refused() {
         .report()
         .ends_with("largest that still fits: nothing, no core is free\n"));
     q.free(1).unwrap();
-    assert_eq!(q.allocate_next(), Some(Status::Now));
+    assert_eq!(q.allocate_next(), Some(FitStatus::Now));
     assert_eq!(q.exit_code(), 4);
     assert_eq!(q.allocate_next(), None);
     assert_eq!(q.view().note, "no job waits: add a shape first");
@@ -168,7 +168,7 @@ fn the_largest_requests_fit_now() {
         let request = request_of(&l.shape, None).unwrap();
         assert_eq!(
             answer(&request, &text, Policy::Worst).unwrap().status,
-            Status::Now,
+            FitStatus::Now,
             "{}",
             l.shape
         );
@@ -188,8 +188,8 @@ fn the_largest_requests_fit_now() {
 fn a_status_document_keeps_its_allocated_and_down_sets_busy_and_exports_them() {
     let mut q = queue(STATUS, Policy::First, &["node=2", "slot/core=4"]);
     assert_eq!(q.view().cores, vec![(8, 2), (4, 1), (0, 1)]);
-    assert_eq!(q.allocate_next(), Some(Status::Now));
-    assert_eq!(q.allocate_next(), Some(Status::Now));
+    assert_eq!(q.allocate_next(), Some(FitStatus::Now));
+    assert_eq!(q.allocate_next(), Some(FitStatus::Now));
     assert_eq!(q.view().jobs[1].short.as_deref(), Some("rank0/core[4-7]"));
     assert_eq!(
         q.view().jobs[0].cells,

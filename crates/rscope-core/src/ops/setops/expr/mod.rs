@@ -75,7 +75,7 @@ impl Op {
 
 /// One step of a parsed expression, in postfix order.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Step {
+pub enum PostfixStep {
     /// Push the set of tab `letter`.
     Tab(char),
     /// Pop two sets, push the result.
@@ -87,7 +87,7 @@ pub enum Step {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Expr {
     /// The steps with their spans.
-    pub steps: Vec<(Step, Range<usize>)>,
+    pub steps: Vec<(PostfixStep, Range<usize>)>,
 }
 
 /// An expression that cannot be parsed or evaluated: the message, and the
@@ -116,7 +116,7 @@ enum Pending {
 /// The parser's state: the output so far, the operator stack, and the
 /// start of each operand on the output (for spans).
 struct Parser {
-    out: Vec<(Step, Range<usize>)>,
+    out: Vec<(PostfixStep, Range<usize>)>,
     ops: Vec<Pending>,
     /// Spans of the operands made so far, as a stack parallel to `out`'s values.
     operands: Vec<Range<usize>>,
@@ -131,7 +131,7 @@ impl Parser {
         let right = self.operands.pop().unwrap_or(at.clone());
         let left = self.operands.pop().unwrap_or(at.clone());
         let span = left.start..right.end;
-        self.out.push((Step::Apply(op), span.clone()));
+        self.out.push((PostfixStep::Apply(op), span.clone()));
         self.operands.push(span);
     }
 
@@ -167,7 +167,7 @@ impl Parser {
                 at,
             );
         }
-        self.out.push((Step::Tab(c), at.clone()));
+        self.out.push((PostfixStep::Tab(c), at.clone()));
         self.operands.push(at);
         Ok(())
     }
@@ -266,7 +266,7 @@ impl Expr {
     pub fn letters(&self) -> Vec<char> {
         let mut out = Vec::new();
         for (s, _) in &self.steps {
-            if let Step::Tab(c) = s {
+            if let PostfixStep::Tab(c) = s {
                 if !out.contains(c) {
                     out.push(*c);
                 }
@@ -282,8 +282,8 @@ impl Expr {
         let mut stack: Vec<(String, u8)> = Vec::new();
         for (s, _) in &self.steps {
             match s {
-                Step::Tab(c) => stack.push((c.to_string(), 9)),
-                Step::Apply(op) => {
+                PostfixStep::Tab(c) => stack.push((c.to_string(), 9)),
+                PostfixStep::Apply(op) => {
                     let (r, rp) = stack.pop().unwrap_or_default();
                     let (l, lp) = stack.pop().unwrap_or_default();
                     let p = op.precedence();
@@ -336,7 +336,7 @@ fn tab_sets(expr: &Expr, inputs: &Inputs) -> Result<Vec<(char, Rset)>, EvalError
             let span = expr
                 .steps
                 .iter()
-                .find(|(s, _)| *s == Step::Tab(c))
+                .find(|(s, _)| *s == PostfixStep::Tab(c))
                 .map_or(0..0, |(_, sp)| sp.clone());
             let open: Vec<String> = inputs
                 .sources
@@ -378,7 +378,7 @@ pub fn evaluate(text: &str, inputs: &Inputs) -> Result<String, EvalError> {
     let mut stack: Vec<(std::borrow::Cow<Rset>, Range<usize>)> = Vec::new();
     for (step, span) in &expr.steps {
         match step {
-            Step::Tab(c) => {
+            PostfixStep::Tab(c) => {
                 let r = get(*c).ok_or_else(|| {
                     EvalError::Expr(ExprError {
                         message: format!("no tab {c}"),
@@ -387,7 +387,7 @@ pub fn evaluate(text: &str, inputs: &Inputs) -> Result<String, EvalError> {
                 })?;
                 stack.push((std::borrow::Cow::Borrowed(r), span.clone()));
             }
-            Step::Apply(op) => {
+            PostfixStep::Apply(op) => {
                 let (b, _) = stack.pop().ok_or_else(|| internal(span))?;
                 let (a, _) = stack.pop().ok_or_else(|| internal(span))?;
                 let r = apply(*op, &a, &b).map_err(|m| {
