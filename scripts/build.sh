@@ -19,7 +19,14 @@ bundle() {
   shift 3
   # wasm-pack builds the web crate; its output is named rscope (rscope.js,
   # rscope_bg.wasm) as the page, the element and the npm package expect.
-  CARGO_PROFILE_RELEASE_OPT_LEVEL=$opt wasm-pack build crates/rscope-web --target web --release \
+  # Panic locations name their files: write them as the crate's own paths
+  # (`rscope-core/src/…`, `yew-0.23.0/src/…`), not where this machine keeps
+  # them, so two machines build the same bundle (and 7 KB less of it).
+  local remap="--remap-path-prefix=$PWD/crates/= --remap-path-prefix=crates/="
+  for registry in "${CARGO_HOME:-$HOME/.cargo}"/registry/src/*/; do
+    remap="$remap --remap-path-prefix=$registry="
+  done
+  RUSTFLAGS="$remap" CARGO_PROFILE_RELEASE_OPT_LEVEL=$opt wasm-pack build crates/rscope-web --target web --release \
     --out-dir "$PWD/$out" --out-name rscope --no-pack -- "$@"
   # The features rustc enables by default for wasm32 must be allowed in wasm-opt.
   www/node_modules/.bin/wasm-opt "${wasm_opt[@]}" \

@@ -14,13 +14,24 @@
 //   rscope.fit returns) or {seq, error} (the message);
 // - an hwloc topology for its panel {seq, topology} (bytes: the XML and the
 //   host and rank fields), answered with {seq, topology} (bytes); one
-//   typed over is not read (only the newest waits).
+//   typed over is not read (only the newest waits);
+// - the graph Fluxion's hwloc reader builds from a topology {seq, graph}
+//   (the XML), answered with {seq, graph} (its JGF text, or why there is
+//   none).
 // Once loaded, and only while no message waits, the worker expands a few
 // long shapes of its own (warmShape), so that V8 has optimized the
 // expansion's code before the first long shape a person types.
 // Bytes are postcard's binary form; their buffers are handed over.
 // crates/rscope-web/src/shape_worker.rs posts.
-import init, { expandShape, fit, prepareFit, queueStep, topologyView, warmShape } from '../pkg/rscope.js';
+import init, {
+  expandShape,
+  fit,
+  hwlocGraphForTab,
+  prepareFit,
+  queueStep,
+  topologyView,
+  warmShape,
+} from '../pkg/rscope.js';
 import { loadCore, serve } from './channel.js';
 
 const ready = loadCore(init);
@@ -54,6 +65,11 @@ const busy = serve(ready, [
       const reply = topologyView(topology);
       return [{ seq, topology: reply }, [reply.buffer]];
     },
+  },
+  {
+    name: 'graph',
+    match: (d) => d.graph !== undefined,
+    handle: ({ seq, graph }) => [{ seq, graph: hwlocGraphForTab(graph) }],
   },
   {
     name: 'fit',

@@ -5,6 +5,7 @@
 //! page holds the channel ([`Shapes`]) and gives it through a context.
 
 use crate::channel::{field, set, Channel, MessagePiece, Script, Work};
+use rscope_core::commands::graph;
 use rscope_core::commands::r::{TopologyAsk, TopologyView};
 use rscope_core::fit::answer::{answer, request_of, FitError};
 use rscope_core::fit::queue::session::{QueueOp, QueueReply, QueueSession};
@@ -70,6 +71,9 @@ pub enum ShapeAsk {
     Expand(ExpandAsk, Callback<Expanded>),
     /// Read an hwloc topology for its panel, with the R its fields make.
     Topology(TopologyAsk, Callback<TopologyView>),
+    /// The JGF graph Fluxion's hwloc reader builds from a topology's XML
+    /// (or why there is none), for a new tab.
+    Graph(String, Callback<String>),
 }
 
 /// The shape worker's lanes.
@@ -84,6 +88,8 @@ pub enum ShapeLane {
     Expand,
     /// Topologies read for their panel: only the newest waits.
     Topology,
+    /// Graphs built from a topology, each answered.
+    Graph,
 }
 
 /// The shape worker's channel: fits, the queue, long shapes.
@@ -106,13 +112,14 @@ impl Work for ShapeAsk {
             ShapeAsk::Queue(..) => ShapeLane::Queue,
             ShapeAsk::Expand(..) => ShapeLane::Expand,
             ShapeAsk::Topology(..) => ShapeLane::Topology,
+            ShapeAsk::Graph(..) => ShapeLane::Graph,
         }) as u8
     }
 
     fn delivery(&self) -> Delivery {
         match self {
             ShapeAsk::Expand(..) | ShapeAsk::Topology(..) => Delivery::Newest,
-            ShapeAsk::Fit { .. } | ShapeAsk::Queue(..) => Delivery::Every,
+            ShapeAsk::Fit { .. } | ShapeAsk::Queue(..) | ShapeAsk::Graph(..) => Delivery::Every,
         }
     }
 
@@ -137,6 +144,7 @@ impl Work for ShapeAsk {
             ShapeAsk::Queue(op, _) => set(&message, "queue", &postcard_bytes(op)),
             ShapeAsk::Expand(ask, _) => set(&message, "expand", &postcard_bytes(ask)),
             ShapeAsk::Topology(ask, _) => set(&message, "topology", &postcard_bytes(ask)),
+            ShapeAsk::Graph(xml, _) => set(&message, "graph", &JsValue::from_str(xml)),
         }
         MessagePiece::whole(message)
     }
@@ -159,6 +167,9 @@ impl Work for ShapeAsk {
                     done.emit(view);
                 }
             }
+            ShapeAsk::Graph(_, done) => {
+                done.emit(field(data, "graph").as_string().unwrap_or_default())
+            }
         }
         true
     }
@@ -175,6 +186,7 @@ impl Work for ShapeAsk {
             ShapeAsk::Queue(op, done) => done.emit(queue_here(op.clone(), true)),
             ShapeAsk::Expand(ask, done) => done.emit(ask.show()),
             ShapeAsk::Topology(ask, done) => done.emit(ask.view()),
+            ShapeAsk::Graph(xml, done) => done.emit(graph::from_hwloc_for_tab(xml)),
         }
     }
 }
@@ -235,6 +247,12 @@ impl Channel<ShapeAsk> {
     /// asked for before the worker got to this one.
     pub fn topology(&self, ask: TopologyAsk, done: Callback<TopologyView>) {
         self.ask(ShapeAsk::Topology(ask, done));
+    }
+
+    /// Build the JGF graph of an hwloc topology off this thread (here,
+    /// where no worker runs); `done` is told its text, or why there is none.
+    pub fn hwloc_graph(&self, xml: String, done: Callback<String>) {
+        self.ask(ShapeAsk::Graph(xml, done));
     }
 }
 
@@ -329,6 +347,13 @@ pub fn topology_view(ask: &[u8]) -> Vec<u8> {
         }
     };
     postcard::to_allocvec(&view).unwrap_or_default()
+}
+
+/// The worker's entry point for "Open Fluxion's graph": a topology's XML
+/// in, the graph's JGF text (or why there is none) out.
+#[cfg_attr(feature = "page", wasm_bindgen(js_name = hwlocGraphForTab, skip_typescript))]
+pub fn hwloc_graph_for_tab(xml: &str) -> String {
+    graph::from_hwloc_for_tab(xml)
 }
 
 /// The worker's warm-up: expand a 3 000-vertex shape, as JSON (`step`

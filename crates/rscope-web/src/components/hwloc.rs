@@ -7,12 +7,13 @@
 //! two-rank R with a union); "Open Fluxion's graph" opens the JGF graph
 //! Fluxion's hwloc reader builds, drawn as a tree. Reading, encoding and
 //! the graph are core calls ([`rscope_core::commands::r::topology_view`],
-//! [`rscope_core::commands::graph::from_hwloc`]); the view is read in the
-//! shape worker as the person types (a large topology takes a while), so
-//! the page's thread never parses the XML.
+//! [`rscope_core::commands::graph::from_hwloc_for_tab`]); the view is read
+//! in the shape worker as the person types (a large topology takes a
+//! while), and the graph is built there too, so the page's thread never
+//! parses the XML (the one exception: *Open as R* pressed before the
+//! worker has answered the newest fields).
 
 use crate::hooks::use_workers;
-use rscope_core::commands::graph;
 use rscope_core::commands::r::{TopologyAsk, TopologyView};
 use rscope_core::tabs::{Doc, Text};
 use web_sys::HtmlInputElement;
@@ -38,6 +39,7 @@ pub fn hwloc_panel(props: &HwlocProps) -> Html {
     let hosts = use_state(String::new);
     let ranks = use_state(String::new);
     let view = use_topology_view(&props.xml, &hosts, &ranks);
+    let shapes = use_workers().shapes;
     {
         // The R goes up with the XML it was read from, not the tab's
         // current text: a view of another topology may still be showing.
@@ -95,15 +97,20 @@ pub fn hwloc_panel(props: &HwlocProps) -> Html {
             props.source.clone(),
             props.on_open.clone(),
         );
+        let shapes = shapes.clone();
         Callback::from(move |_: MouseEvent| {
             // A topology that reads gives a graph or a placed refusal; the
-            // refusal is what the new tab then shows.
-            let text = graph::from_hwloc(&xml).unwrap_or_else(|e| e.located());
-            open.emit(Doc {
-                source: format!("{source} graph"),
-                text: text.into(),
-                provenance: None,
-            })
+            // refusal is what the new tab then shows. Built in the worker:
+            // a large topology's graph takes a while.
+            let (source, open) = (source.clone(), open.clone());
+            let done = Callback::from(move |text: String| {
+                open.emit(Doc {
+                    source: format!("{source} graph"),
+                    text: text.into(),
+                    provenance: None,
+                })
+            });
+            shapes.hwloc_graph(xml.to_string(), done);
         })
     };
     html! {

@@ -107,6 +107,13 @@ pub fn from_hwloc(xml: &str) -> Result<String, Failure> {
     from_hwloc_allowing(xml, &[])
 }
 
+/// What the page's topology panel opens as "Fluxion's graph": the graph
+/// [`from_hwloc`] prints, or its refusal placed in the XML (the new tab
+/// then shows why there is none).
+pub fn from_hwloc_for_tab(xml: &str) -> String {
+    from_hwloc(xml).unwrap_or_else(|e| e.located())
+}
+
 /// [`from_hwloc`] with only the resource types of `allow` (`--allow`,
 /// as Fluxion's allowlist); all when empty.
 pub fn from_hwloc_allowing(xml: &str, allow: &[String]) -> Result<String, Failure> {
