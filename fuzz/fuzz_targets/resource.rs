@@ -12,7 +12,7 @@
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use rscope_core::commands::system::ReportSource::Configured;
+use rscope_core::commands::config::ReportSource::Configured;
 use rscope_core::resource::{self, Config, ListOptions, StatusOptions};
 
 fuzz_target!(|data: &[u8]| {
@@ -34,8 +34,8 @@ fuzz_target!(|data: &[u8]| {
             let _ = rscope_core::commands::config_view::rerank_by_bootstrap(text, r);
             let _ = rscope_core::commands::config_view::merged(&[("a.toml".into(), text.into()), ("b.toml".into(), text.into())]);
             // `rscope config`: the whole configuration, and its R.
-            if let Ok(conf) = rscope_core::commands::system::SystemConfig::merge(&[("f".into(), text.into())]) {
-                let _ = rscope_core::commands::system::report(&conf, None, Configured);
+            if let Ok(conf) = rscope_core::commands::config::SystemConfig::merge(&[("f".into(), text.into())]) {
+                let _ = rscope_core::commands::config::report(&conf, None, Configured);
             }
             system_config(text);
         }
@@ -97,7 +97,7 @@ fn page_reading(text: &str) {
 /// fixed one) as the instance ranks it, and the R parse-config prints,
 /// with files that hold a small R, nothing or no JSON.
 fn system_config(text: &str) {
-    use rscope_core::commands::system::{self, SystemConfig};
+    use rscope_core::commands::config::{self, SystemConfig};
     let _ = SystemConfig::from_json("f.json", text);
     let Ok(conf) = SystemConfig::read("f", text) else {
         return;

@@ -1,13 +1,13 @@
 //! `rscope config PATH… [--r R-FILE]`: a Flux system configuration (TOML
 //! files, a conf.d folder, or the JSON `flux config get` prints) read
-//! whole ([`rscope_core::commands::system`]): the R it makes, re-ranked by
+//! whole ([`rscope_core::commands::config`]): the R it makes, re-ranked by
 //! `[bootstrap] hosts` where that order differs, the ranks `[resource]
 //! exclude` takes out, the rank↔host table, and the findings. Exit 1 when
 //! a finding is an error.
 
 use crate::cli::{CliError, Outcome};
 use clap::Args;
-use rscope_core::commands::system;
+use rscope_core::commands::config;
 use rscope_core::rset;
 
 /// Arguments of `config`.
@@ -30,10 +30,10 @@ pub fn run(args: ConfigArgs) -> Outcome {
     for path in &args.paths {
         files.extend(config_files(path)?);
     }
-    let conf = system::SystemConfig::merge(&files)?;
+    let conf = config::SystemConfig::merge(&files)?;
     let source = match args.r {
-        Some(_) => system::ReportSource::Checked,
-        None => system::ReportSource::Configured,
+        Some(_) => config::ReportSource::Checked,
+        None => config::ReportSource::Configured,
     };
     let r_file = args.r.or_else(|| conf.resource_path().map(str::to_string));
     let r = match r_file {
@@ -43,7 +43,7 @@ pub fn run(args: ConfigArgs) -> Outcome {
         }
         None => None,
     };
-    let (out, errors) = system::report(&conf, r, source)?;
+    let (out, errors) = config::report(&conf, r, source)?;
     print!("{out}");
     Ok(u8::from(errors))
 }

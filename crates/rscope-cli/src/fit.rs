@@ -4,15 +4,20 @@
 //! (exit 0), `not now: REASON` when busy resources are in the way but the
 //! whole R would do (exit 3), or `never: REASON` (exit 4). Errors (a bad
 //! shape or R, a request only a graph-aware scheduler can place) exit 1.
-//! The answer is [`rscope_core::fit::answer`]'s, which the page shows too.
+//! The documents are read as one system ([`rscope_core::system`]): an R,
+//! a `flux resource status` or `list` payload (whose busy nodes are in the
+//! way), a resource graph, an hwloc topology or a configuration, or several
+//! of them. The answer is [`rscope_core::system::System::fit`]'s, which the
+//! page shows too.
 //!
 //! With `--queue FILE`, the shapes of FILE (one a line) are allocated one
 //! after another as [`rscope_core::fit::queue`] plays them, the page's queue.
 
 use crate::cli::{read_input, Outcome};
-use rscope_core::fit::answer::{answer, request_of};
+use rscope_core::fit::answer::FitError;
 use rscope_core::fit::queue::Queue;
 use rscope_core::fit::Policy;
+use rscope_core::system::System;
 
 /// Arguments of `rscope fit`.
 #[derive(clap::Args)]
@@ -21,9 +26,12 @@ pub struct FitArgs {
     /// --queue, leave it out and give the R here
     #[arg(required_unless_present = "queue")]
     shape: Option<String>,
-    /// An R document, or a status document whose `allocated` and `down`
-    /// sets are busy (default: standard input)
-    r_file: Option<String>,
+    /// The documents of one system (default: standard input): an R, a
+    /// flux resource list or status payload (whose allocated, down,
+    /// drained, offline and torpid nodes are busy), a resource graph, an
+    /// hwloc topology, a configuration, or several of them
+    #[arg(value_name = "FILE")]
+    files: Vec<String>,
     /// Node order: worst (most free cores first, as flux-core's Rv1Pool),
     /// first (rank order) or best (fewest free cores first)
     #[arg(long, default_value = "worst")]
@@ -49,16 +57,26 @@ pub struct FitArgs {
 /// Run `rscope fit`.
 pub fn run(args: FitArgs) -> Outcome {
     if let Some(file) = &args.queue {
-        if args.shape.is_some() && args.r_file.is_some() {
+        if args.shape.is_some() && !args.files.is_empty() || args.files.len() > 1 {
             return Err("with --queue, give only the R (the shapes are in the queue file)".into());
         }
-        let r_file = args.shape.as_deref().or(args.r_file.as_deref());
+        let r_file = args
+            .shape
+            .as_deref()
+            .or(args.files.first().map(String::as_str));
         return run_queue(file, r_file, args.policy, args.r);
     }
     let shape = args.shape.unwrap_or_default();
-    let request = request_of(&shape, args.requires.as_deref()).map_err(|e| e.to_string())?;
-    let text = read_input(args.r_file.as_deref())?.text;
-    let answer = answer(&request, &text, args.policy)?;
+    let inputs = crate::system::read_all(&args.files)?;
+    let docs: Vec<(&str, &str)> = (inputs.iter())
+        .map(|i| (i.name.as_str(), i.text.as_str()))
+        .collect();
+    let system = System::read(&docs);
+    let answer =
+        (system.fit(&shape, args.requires.as_deref(), args.policy)).map_err(|e| match e {
+            FitError::Other(why) => why,
+            shape => shape.to_string(),
+        })?;
     match answer.r_document().filter(|_| args.r) {
         Some(r) => print!("{r}"),
         None => print!("{}", answer.printed),

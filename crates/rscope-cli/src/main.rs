@@ -11,6 +11,7 @@ mod r;
 mod resource;
 mod shape;
 mod summary;
+mod system;
 mod topology;
 
 use clap::{Parser, Subcommand};
@@ -56,6 +57,9 @@ enum Command {
     /// the nodes of an R a constraint selects
     #[command(subcommand)]
     Constraint(constraint::ConstraintCommand),
+    /// The documents of one system read as one: what each gave, the
+    /// resources, what cannot run a job now, and where they disagree
+    System(system::SystemArgs),
 }
 
 impl Command {
@@ -80,6 +84,7 @@ impl Command {
             Command::Fit(args) => fit::run(args),
             Command::Config(args) => config::run(args),
             Command::Constraint(cmd) => constraint::run(cmd),
+            Command::System(args) => system::run(args),
         }
     }
 }

@@ -200,13 +200,13 @@ fn encode(a: EncodeArgs) -> Result<String, Fail> {
 
 /// `parse-config`: the configuration of `path` (a file, TOML or JSON,
 /// or every `*.toml` in a directory, in name order) merged as the broker
-/// merges it, and the R it makes ([`rscope_core::commands::system::parse_config`]).
+/// merges it, and the R it makes ([`rscope_core::commands::config::parse_config`]).
 fn parse_config(path: &str) -> Result<String, Fail> {
-    use rscope_core::commands::system;
+    use rscope_core::commands::config;
     let files = crate::config::config_files(path).map_err(|e| e.message.unwrap_or_default())?;
-    let conf = system::SystemConfig::merge(&files)?;
+    let conf = config::SystemConfig::merge(&files)?;
     let read = |p: &str| std::fs::read_to_string(p).map_err(|e| format!("{p}: {e}"));
-    system::parse_config(&conf, &read)
+    config::parse_config(&conf, &read)
 }
 
 /// `validate`: every finding of every document, rendered with a caret;

@@ -21,5 +21,5 @@ pub use base::{canvas, diag, inflight, limits, palette, recent, sorting, time, w
 pub use formats::{
     constraint, hostlist, hwloc, idset, jgf, json, output_format, range, resource, rset, shape,
 };
-pub use ops::{commands, fit, prune, setops};
+pub use ops::{commands, fit, prune, setops, system};
 pub use view::{analysis, color, embed, explain, grid, outline, report, share, tabs, textview};

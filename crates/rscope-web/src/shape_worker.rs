@@ -7,11 +7,12 @@
 use crate::channel::{field, set, Channel, MessagePiece, Script, Work};
 use rscope_core::commands::graph;
 use rscope_core::commands::r::{TopologyAsk, TopologyView};
-use rscope_core::fit::answer::{answer, request_of, FitError};
+use rscope_core::fit::answer::{answer_sets, request_of, FitError};
 use rscope_core::fit::queue::session::{QueueOp, QueueReply, QueueSession};
 use rscope_core::fit::Policy;
 use rscope_core::inflight::Delivery;
 use rscope_core::shape::print::{place, ExpandAsk, Expanded, ShapeShown};
+use rscope_core::system::schedulable_in;
 use rscope_core::tabs::Text;
 use std::cell::RefCell;
 use wasm_bindgen::prelude::*;
@@ -41,7 +42,8 @@ pub fn here(shape: &str, r: &str, policy: Policy, requires: Option<&str>) -> Fit
         FitError::Shape(e) => place(shape, &e).located(),
         FitError::Other(why) => why,
     })?;
-    let a = answer(&request, r, policy)?;
+    let (all, busy) = schedulable_in(r)?;
+    let a = answer_sets(&request, &all, busy.as_ref(), policy);
     Ok(Fitted {
         status: a.status.as_str().to_string(),
         short: a.short(),

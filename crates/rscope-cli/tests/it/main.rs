@@ -21,4 +21,5 @@ mod rset_cli;
 mod shape;
 mod summary;
 mod support;
+mod system;
 mod system_config;

@@ -9,3 +9,4 @@ pub mod commands;
 pub mod fit;
 pub mod prune;
 pub mod setops;
+pub mod system;

@@ -5,11 +5,12 @@
 //! `Error` before it reaches the core.
 
 use crate::api;
-use rscope_core::fit::answer::{answer_sets, request_of, sets, FitError};
+use rscope_core::fit::answer::{answer_sets, request_of, FitError};
 use rscope_core::fit::Policy;
 use rscope_core::rset::Rset;
 use rscope_core::shape::print::{place, print, shape_of_document, Style};
 use rscope_core::shape::Options;
+use rscope_core::system::schedulable_in;
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -53,8 +54,10 @@ export function shape(text: string, options?: ShapeOptions): string;
 /** The shortest shape that writes the resources of a jobspec or resources
  * list (JSON or YAML), as `rscope shape --format` prints it. */
 export function formatShape(text: string): string;
-/** Would the request `shape` fit into the R or status document `rText`?
- * As `rscope fit` answers. */
+/** Would the request `shape` fit into the system of `rText`: an R, a
+ * `flux resource status` or `list` payload (its busy, drained, offline and
+ * torpid nodes in the way), a resource graph, an hwloc topology or a
+ * configuration with `[resource] config`? As `rscope fit` answers. */
 export function fit(shape: string, rText: string, options?: FitOptions): FitAnswer;
 "#;
 
@@ -87,12 +90,13 @@ pub fn format_shape(text: JsValue) -> Result<String, JsValue> {
     reverse.shape.map_err(|e| api::error(&e))
 }
 
-/// Would the request `shape` fit into the R or status document `r_text`?
+/// Would the request `shape` fit into the document `r_text` (an R, a
+/// payload, a graph, a topology or a configuration with resources)?
 /// `{status, R, short, reason, text}`, as `rscope fit` answers.
 #[wasm_bindgen(js_name = fit, skip_typescript)]
 pub fn fit_js(shape: JsValue, r_text: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
     let shape = api::text_arg("fit", "shape", "an RFC 46 shape", &shape)?;
-    let r_text = api::text_arg("fit", "rText", "an R or status document", &r_text)?;
+    let r_text = api::text_arg("fit", "rText", "a document with resources", &r_text)?;
     let policy: Policy = match api::option_string("fit", &options, "policy")? {
         Some(p) => p
             .parse()
@@ -127,11 +131,12 @@ thread_local! {
         RefCell::new(rscope_core::recent::Recent::new(1));
 }
 
-/// The sets of `text` ([`sets`]), read once for a run of fits into it.
+/// The sets of `text` ([`schedulable_in`]), read once for a run of fits
+/// into it.
 pub(crate) fn sets_of(text: &str) -> Sets {
     LAST_SETS.with(|last| {
         last.borrow_mut()
-            .get_or_make(text, true, || Rc::new(sets(text)))
+            .get_or_make(text, true, || Rc::new(schedulable_in(text)))
     })
 }
 

@@ -1,12 +1,12 @@
 //! What the page's configuration box shows of a Flux system configuration:
-//! the text `rscope config` prints for it ([`super::system::report`]: the
+//! the text `rscope config` prints for it ([`super::config::report`]: the
 //! R, the host↔rank table, the findings and the keys read and ignored),
 //! and, apart, what the box offers to open as tabs: the R `[resource]
 //! config` makes (as `flux R parse-config` prints it), that R re-ranked by
 //! `[bootstrap] hosts` when the instance re-ranks it, and the file
 //! `[resource] path` names. One reading for the CLI and the page.
 
-use super::system::{config_r, report, ReportSource, SystemConfig};
+use super::config::{config_r, report, ReportSource, SystemConfig};
 use crate::resource::bootstrap;
 use crate::words::count;
 use serde::Serialize;

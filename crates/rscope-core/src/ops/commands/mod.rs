@@ -3,12 +3,12 @@
 //! same input. Each returns the printed text (or a small DTO) or a
 //! [`Failure`] that says what is wrong and where.
 
+pub mod config;
 pub mod config_view;
 pub mod constraint;
 pub mod graph;
 pub mod lists;
 pub mod r;
-pub mod system;
 
 use crate::diag::{line_col, Diagnostic};
 use serde::Serialize;

@@ -1,0 +1,88 @@
+//! `rscope system` and `rscope fit` over the documents of one system: a
+//! status payload, a graph, a topology, configurations, and several at
+//! once (flux-core's and flux-sched's test files, in `tests/fixtures`).
+
+use crate::fixtures::fixture;
+use crate::support::rscope;
+
+/// Run `rscope ARGS` in the fixtures folder's terms: (status, stdout,
+/// stderr), with the fixtures' folder left out of names.
+fn run(args: &[&str]) -> (i32, String, String) {
+    let base = fixture("");
+    let out = rscope(args, "");
+    let strip = |s: &str| s.replace(&base, "");
+    (out.status, strip(&out.stdout), strip(&out.stderr))
+}
+
+#[test]
+fn fit_reads_every_kind_of_document_that_has_resources() {
+    let cases = [
+        // foo1 and foo2 are drained.
+        (
+            "node=2/core=4",
+            "flux-resource/status/drain.json",
+            "fits now: 2 slots on 2 nodes\nrank[2-3]/core[0-3]\n",
+        ),
+        (
+            "node=2/core=2",
+            "jgf/power.json",
+            "fits now: 2 slots on 2 nodes\nrank[0-1]/core[0-1]\n",
+        ),
+        (
+            "node=1/core=12",
+            "hwloc/pack2-numa2-core6-pu2.xml",
+            "fits now: 1 slot on 1 node\nrank0/core[0-11]\n",
+        ),
+        // tiny4 is rank 0 only with [bootstrap] hosts, which this file lacks.
+        (
+            "node=4/core=4",
+            "config/tiny/00-resource.toml",
+            "fits now: 4 slots on 4 nodes\nrank[0-3]/core[0-3]\n",
+        ),
+    ];
+    for (shape, file, out) in cases {
+        let got = run(&["fit", shape, &fixture(file)]);
+        assert_eq!(got, (0, out.to_string(), String::new()), "{file}");
+    }
+    let got = run(&[
+        "fit",
+        "node=3/core=4",
+        &fixture("flux-resource/status/drain.json"),
+    ]);
+    let why = "not now: node: need 3 nodes with 4 free cores, 2 are; the whole R would hold it\n";
+    assert_eq!(got, (3, why.to_string(), String::new()));
+}
+
+#[test]
+fn fit_without_resources_says_what_to_open() {
+    let got = run(&["fit", "node=1", &fixture("config/tiny/10-bootstrap.toml")]);
+    let why = "rscope: fit needs resources: open an R, a payload, a graph, a topology or a \
+               configuration with [resource] config\n";
+    assert_eq!(got, (1, String::new(), why.to_string()));
+}
+
+#[test]
+fn system_merges_the_documents_and_names_where_they_disagree() {
+    let files = [
+        "flux-resource/status/drain.json",
+        "config/tiny/00-resource.toml",
+        "config/tiny/10-bootstrap.toml",
+    ];
+    let mut args = vec!["system".to_string()];
+    args.extend(files.iter().map(|f| fixture(f)));
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    let out = "flux-resource/status/drain.json: a flux resource status payload: resources, node states and drain reasons\n\
+               config/tiny/00-resource.toml: a system configuration: resources\n\
+               config/tiny/10-bootstrap.toml: a system configuration: the rank order\n\
+               resources: 4 nodes, foo[1-4], 16 cores (from flux-resource/status/drain.json)\n\
+               drained, offline or torpid: ranks 0-1\n\
+               rank order: 0-3 are tiny[4,1-3]\n\
+               finding: flux-resource/status/drain.json: its host foo1 (rank 0) is not in [bootstrap] hosts\n\
+               finding: [resource] config differs from flux-resource/status/drain.json's resources: rank 0 is tiny4 against foo1\n";
+    assert_eq!(run(&args), (1, out.to_string(), String::new()));
+    let alone = run(&["system", &fixture("config/tiny/10-bootstrap.toml")]);
+    let out = "config/tiny/10-bootstrap.toml: a system configuration: the rank order\n\
+               resources: none\n\
+               rank order: 0-3 are tiny[4,1-3]\n";
+    assert_eq!(alone, (0, out.to_string(), String::new()));
+}
