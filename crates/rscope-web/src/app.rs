@@ -15,7 +15,7 @@ use crate::components::{
     hwloc::HwlocPanel,
     json_tree::JsonTree,
     playground::Playground,
-    queue_config::{use_queue_config, QueueConfig, QueueConfigPanel},
+    queue_config::{use_config_text, use_queue_config, QueueConfig, QueueConfigPanel},
     resource_text::ResourceText,
     setops::SetopsPanel,
     shape::{use_fit, FitLinks, ShapePanel},
@@ -29,7 +29,7 @@ use crate::components::{
 use crate::hooks::{
     importer, opener, use_analysis, use_coloring, use_docs, use_drain_outline, use_file_drop,
     use_finding_actions, use_linking, use_startup, use_workers, AnalysisStatus, Analyzed, Coloring,
-    DrainOutline, FindingActions,
+    DrainOutline, FindingActions, Openings,
 };
 use crate::load;
 use crate::shape_worker::Shapes;
@@ -80,8 +80,14 @@ fn queue_panel(q: &QueueConfig, on_open: Callback<(String, String)>, r_text: &Te
 fn page() -> Html {
     let (docs, not_kept) = use_docs();
     let status = use_state(|| None::<AnalysisStatus>);
-    let open = opener(&docs, &status);
-    let examples = use_startup(&importer(&docs, &status));
+    let config = use_config_text();
+    let to = Openings {
+        docs: &docs,
+        status: &status,
+        on_config: &config.on_text,
+    };
+    let open = opener(&to);
+    let examples = use_startup(&importer(&to));
     use_file_drop(&open);
     let current_text = docs.current().text.clone();
     // An lstopo XML is read as a topology, not as an R document: the grid
@@ -118,7 +124,7 @@ fn page() -> Html {
         .or(constraint.linked.clone())
         .or(fit.linked.clone());
     let states = grid.as_ref().and_then(|g| g.state_words());
-    let queues = use_queue_config(grid.clone());
+    let queues = use_queue_config(grid.clone(), &config);
     let system_tour = use_system_tour(
         &docs,
         Setters {

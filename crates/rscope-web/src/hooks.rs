@@ -103,31 +103,43 @@ pub fn use_docs() -> (UseReducerHandle<DocsState>, Option<String>) {
     (docs, (*problem).clone())
 }
 
+/// Where a loaded document goes: the tabs, and the configuration (a
+/// system configuration opened, dropped or linked becomes the page's
+/// configuration, not a tab of its own).
+pub struct Openings<'a> {
+    /// The open tabs.
+    pub docs: &'a UseReducerHandle<DocsState>,
+    /// The line that says what was opened, or why not.
+    pub status: &'a UseStateHandle<Option<AnalysisStatus>>,
+    /// Replaces the configuration's text.
+    pub on_config: &'a Callback<String>,
+}
+
 /// Open a loaded document as a tab, or say why it could not be loaded.
-pub fn opener(
-    docs: &UseReducerHandle<DocsState>,
-    status: &UseStateHandle<Option<AnalysisStatus>>,
-) -> Callback<Result<Doc, String>> {
-    opening(docs, status, Action::Open)
+pub fn opener(to: &Openings<'_>) -> Callback<Result<Doc, String>> {
+    opening(to, Action::Open)
 }
 
 /// Open a document that came with the page's address, unless a tab holds
 /// it already (a reload of a page opened from a share link).
-pub fn importer(
-    docs: &UseReducerHandle<DocsState>,
-    status: &UseStateHandle<Option<AnalysisStatus>>,
-) -> Callback<Result<Doc, String>> {
-    opening(docs, status, Action::Import)
+pub fn importer(to: &Openings<'_>) -> Callback<Result<Doc, String>> {
+    opening(to, Action::Import)
 }
 
-/// Do `action` with a loaded document, or say why it could not be loaded.
-fn opening(
-    docs: &UseReducerHandle<DocsState>,
-    status: &UseStateHandle<Option<AnalysisStatus>>,
-    action: fn(Doc) -> Action,
-) -> Callback<Result<Doc, String>> {
-    let (docs, status) = (docs.dispatcher(), status.clone());
+/// Do `action` with a loaded document (or make it the configuration, when
+/// it is one), or say why it could not be loaded.
+fn opening(to: &Openings<'_>, action: fn(Doc) -> Action) -> Callback<Result<Doc, String>> {
+    let (docs, status) = (to.docs.dispatcher(), to.status.clone());
+    let on_config = to.on_config.clone();
     Callback::from(move |loaded: Result<Doc, String>| match loaded {
+        Ok(doc) if rscope_core::system::is_configuration(&doc.text) => {
+            let said = format!(
+                "read {} as a system configuration: the configuration box under Queues holds it now",
+                doc.source
+            );
+            status.set(Some(AnalysisStatus::Info(said)));
+            on_config.emit(doc.text.to_string());
+        }
         Ok(doc) => {
             status.set(Some(AnalysisStatus::Info(format!("opened {}", doc.source))));
             docs.dispatch(action(doc));

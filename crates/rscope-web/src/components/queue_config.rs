@@ -38,12 +38,38 @@ pub struct QueueConfig {
     pub view: Option<Rc<Result<ConfigView, String>>>,
 }
 
-/// The configuration beside `grid`, kept across tabs (one system's
-/// queues apply to each of its documents) and across reloads.
+/// The configuration's text and how to replace it, kept across tabs (one
+/// system's queues apply to each of its documents) and across reloads.
+/// The page holds it above everything that opens documents: a
+/// configuration opened as a file, dropped or linked lands here.
+#[derive(Clone, PartialEq)]
+pub struct ConfigText {
+    /// The configuration's text.
+    pub text: Rc<String>,
+    /// Replace the text (typed, or a file's), and keep it.
+    pub on_text: Callback<String>,
+}
+
+/// The configuration's text, as it was kept.
 #[hook]
-pub fn use_queue_config(grid: Option<Rc<Grid>>) -> QueueConfig {
+pub fn use_config_text() -> ConfigText {
     let text = use_state(|| Rc::new(storage::saved_queue_config()));
-    let made = use_memo((SameGrid(grid), (*text).clone()), |(grid, text)| {
+    let shown = (*text).clone();
+    let on_text = Callback::from(move |t: String| {
+        storage::save_queue_config(&t);
+        text.set(Rc::new(t));
+    });
+    ConfigText {
+        text: shown,
+        on_text,
+    }
+}
+
+/// What the configuration `config` makes beside `grid`.
+#[hook]
+pub fn use_queue_config(grid: Option<Rc<Grid>>, config: &ConfigText) -> QueueConfig {
+    let text = config.text.clone();
+    let made = use_memo((SameGrid(grid), text.clone()), |(grid, text)| {
         let read = grid.0.as_ref().and_then(|g| read(g, text)).map(Rc::new);
         let queues = read
             .as_ref()
@@ -55,17 +81,10 @@ pub fn use_queue_config(grid: Option<Rc<Grid>>) -> QueueConfig {
         };
         (read, queues, Rc::new(order))
     });
-    let view = use_memo((*text).clone(), |text| {
-        config_view::of_text(text).map(Rc::new)
-    });
-    let shown = (*text).clone();
-    let on_text = Callback::from(move |t: String| {
-        storage::save_queue_config(&t);
-        text.set(Rc::new(t));
-    });
+    let view = use_memo(text.clone(), |text| config_view::of_text(text).map(Rc::new));
     QueueConfig {
-        text: shown,
-        on_text,
+        text,
+        on_text: config.on_text.clone(),
         read: made.0.clone(),
         queues: made.1.clone(),
         rank_order: made.2.clone(),

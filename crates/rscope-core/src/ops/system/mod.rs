@@ -333,6 +333,25 @@ pub fn schedulable_in(text: &str) -> Result<(Rset, Option<Rset>), String> {
     System::read(&[("document", text)]).schedulable("fit")
 }
 
+/// The largest text [`is_configuration`] reads: a configuration is small,
+/// and the page asks of every document it opens, on its own thread.
+pub const CONFIGURATION_SNIFF_BYTES: usize = 1 << 20;
+
+/// Whether `text` is a system configuration, by its content: TOML, or a
+/// JSON object (what `flux config get` prints), with a `[resource]`,
+/// `[bootstrap]` or `[queues]` table. The page opens such a text as the
+/// configuration, not as a tab of its own.
+pub fn is_configuration(text: &str) -> bool {
+    if text.len() > CONFIGURATION_SNIFF_BYTES || text.trim_start().starts_with('<') {
+        return false;
+    }
+    let conf = match text.trim_start().starts_with('{') {
+        true => SystemConfig::from_json("configuration", text),
+        false => SystemConfig::read("configuration", text),
+    };
+    conf.is_ok_and(|c| is_config(&c))
+}
+
 /// Read one document: its kind, by content, and what it gives.
 fn read_piece(name: &str, text: &str) -> Piece {
     let start = text.trim_start();

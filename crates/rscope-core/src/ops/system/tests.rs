@@ -155,3 +155,25 @@ fn documents_of_two_systems_say_so() {
         ["[resource] config differs from r.json's resources: rank 0 is tiny1 against foo1"]
     );
 }
+
+#[test]
+fn a_configuration_is_told_from_other_documents_by_its_content() {
+    let told: Vec<bool> = [
+        CONFIG,
+        BOOTSTRAP,
+        r#"{"queues": {"debug": {"requires": ["debug"]}}}"#,
+        R_FOO,
+        DRAIN,
+        TOPOLOGY,
+        "[other]\nkey = 1\n",
+        "[resource\n",
+        "",
+    ]
+    .iter()
+    .map(|t| is_configuration(t))
+    .collect();
+    assert_eq!(
+        told,
+        [true, true, true, false, false, false, false, false, false]
+    );
+}
