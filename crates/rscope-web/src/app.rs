@@ -27,9 +27,8 @@ use crate::components::{
     tree::{graph_section, PictureLinks},
 };
 use crate::hooks::{
-    importer, opener, use_analysis, use_coloring, use_docs, use_drain_outline, use_file_drop,
-    use_finding_actions, use_linking, use_startup, use_workers, AnalysisStatus, Analyzed, Coloring,
-    DrainOutline, FindingActions, Openings,
+    use_analysis, use_coloring, use_docs, use_drain_outline, use_finding_actions, use_linking,
+    use_openings, use_workers, AnalysisStatus, Analyzed, Coloring, DrainOutline, FindingActions,
 };
 use crate::load;
 use crate::shape_worker::Shapes;
@@ -81,14 +80,7 @@ fn page() -> Html {
     let (docs, not_kept) = use_docs();
     let status = use_state(|| None::<AnalysisStatus>);
     let config = use_config_text();
-    let to = Openings {
-        docs: &docs,
-        status: &status,
-        on_config: &config.on_text,
-    };
-    let open = opener(&to);
-    let examples = use_startup(&importer(&to));
-    use_file_drop(&open);
+    let (open, examples) = use_openings(&docs, &status, &config.on_text);
     let current_text = docs.current().text.clone();
     // An lstopo XML is read as a topology, not as an R document: the grid
     // and the graph show the R its panel makes, and no R findings show,

@@ -106,23 +106,42 @@ pub fn use_docs() -> (UseReducerHandle<DocsState>, Option<String>) {
 /// Where a loaded document goes: the tabs, and the configuration (a
 /// system configuration opened, dropped or linked becomes the page's
 /// configuration, not a tab of its own).
-pub struct Openings<'a> {
+struct Openings<'a> {
     /// The open tabs.
-    pub docs: &'a UseReducerHandle<DocsState>,
+    docs: &'a UseReducerHandle<DocsState>,
     /// The line that says what was opened, or why not.
-    pub status: &'a UseStateHandle<Option<AnalysisStatus>>,
+    status: &'a UseStateHandle<Option<AnalysisStatus>>,
     /// Replaces the configuration's text.
-    pub on_config: &'a Callback<String>,
+    on_config: &'a Callback<String>,
+}
+
+/// The page's ways in: what opens a document (a file, a drop), the
+/// documents its address brings, and the examples index, once loaded.
+#[hook]
+pub fn use_openings(
+    docs: &UseReducerHandle<DocsState>,
+    status: &UseStateHandle<Option<AnalysisStatus>>,
+    on_config: &Callback<String>,
+) -> (Callback<Result<Doc, String>>, Vec<ExampleEntry>) {
+    let to = Openings {
+        docs,
+        status,
+        on_config,
+    };
+    let open = opener(&to);
+    let examples = use_startup(&importer(&to));
+    use_file_drop(&open);
+    (open, examples)
 }
 
 /// Open a loaded document as a tab, or say why it could not be loaded.
-pub fn opener(to: &Openings<'_>) -> Callback<Result<Doc, String>> {
+fn opener(to: &Openings<'_>) -> Callback<Result<Doc, String>> {
     opening(to, Action::Open)
 }
 
 /// Open a document that came with the page's address, unless a tab holds
 /// it already (a reload of a page opened from a share link).
-pub fn importer(to: &Openings<'_>) -> Callback<Result<Doc, String>> {
+fn importer(to: &Openings<'_>) -> Callback<Result<Doc, String>> {
     opening(to, Action::Import)
 }
 
@@ -152,7 +171,7 @@ fn opening(to: &Openings<'_>, action: fn(Doc) -> Action) -> Callback<Result<Doc,
 /// index, which this returns once it has loaded. The address is cleaned
 /// once they are read, so a reload does not import them again.
 #[hook]
-pub fn use_startup(import: &Callback<Result<Doc, String>>) -> Vec<ExampleEntry> {
+fn use_startup(import: &Callback<Result<Doc, String>>) -> Vec<ExampleEntry> {
     let examples = use_state(Vec::<ExampleEntry>::new);
     {
         let (open, examples) = (import.clone(), examples.clone());
@@ -184,7 +203,7 @@ pub fn use_startup(import: &Callback<Result<Doc, String>>) -> Vec<ExampleEntry> 
 
 /// Files dropped anywhere on the page open as new tabs.
 #[hook]
-pub fn use_file_drop(open: &Callback<Result<Doc, String>>) {
+fn use_file_drop(open: &Callback<Result<Doc, String>>) {
     let open = open.clone();
     use_effect_with((), move |_| {
         let document = gloo::utils::document();
