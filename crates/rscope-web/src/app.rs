@@ -148,7 +148,7 @@ fn page() -> Html {
     let has_graph = complete.is_some_and(|a| a.outline.is_some());
     html! {
         <main class="app">
-            { page_header(examples, &open, &status, &current_text, not_kept) }
+            { page_header(examples, &open, &status, (&current_text, &config.text), not_kept) }
             { views_nav(grid.is_some(), has_graph) }
             { tab_strip(&docs, &sources) }
             // Wide screens: the document and its tools on the left, the grid
@@ -417,14 +417,16 @@ fn dispatch<T: 'static>(
 
 /// The page's title, its toolbar, and the lines that say what happened:
 /// `status`, and `not_kept` when the browser refuses to store the tabs.
+/// `system` is the active tab's text and the configuration, which a share
+/// link carries.
 fn page_header(
     examples: Vec<ExampleEntry>,
     open: &Callback<Result<Doc, String>>,
     status: &UseStateHandle<Option<AnalysisStatus>>,
-    text: &Text,
+    system: (&Text, &Rc<String>),
     not_kept: Option<String>,
 ) -> Html {
-    let (on_example, on_file, on_share) = toolbar_actions(open, status, text);
+    let (on_example, on_file, on_share) = toolbar_actions(open, status, system);
     let on_shared = shared(status);
     html! {
         <>
@@ -461,11 +463,12 @@ fn status_line(status: &Option<AnalysisStatus>) -> Html {
 }
 
 /// The toolbar's actions: open an example, open a picked file, and make a
-/// share link for `text` (saying in `status` why there is none).
+/// share link for the tab's text and the configuration (saying in
+/// `status` why there is none).
 fn toolbar_actions(
     open: &Callback<Result<Doc, String>>,
     status: &UseStateHandle<Option<AnalysisStatus>>,
-    text: &Text,
+    (text, config): (&Text, &Rc<String>),
 ) -> (
     Callback<ExampleEntry>,
     Callback<web_sys::File>,
@@ -489,9 +492,9 @@ fn toolbar_actions(
         })
     };
     let on_share = {
-        let (status, text) = (status.clone(), text.clone());
+        let (status, text, config) = (status.clone(), text.clone(), config.clone());
         Callback::from(move |()| {
-            load::share_link(&text)
+            load::share_link(&text, &config)
                 .map_err(|e| status.set(Some(AnalysisStatus::Problem(e))))
                 .ok()
         })

@@ -129,7 +129,7 @@ pub fn use_openings(
         on_config,
     };
     let open = opener(&to);
-    let examples = use_startup(&importer(&to));
+    let examples = use_startup(&importer(&to), on_config);
     use_file_drop(&open);
     (open, examples)
 }
@@ -171,16 +171,26 @@ fn opening(to: &Openings<'_>, action: fn(Doc) -> Action) -> Callback<Result<Doc,
 /// index, which this returns once it has loaded. The address is cleaned
 /// once they are read, so a reload does not import them again.
 #[hook]
-fn use_startup(import: &Callback<Result<Doc, String>>) -> Vec<ExampleEntry> {
+fn use_startup(
+    import: &Callback<Result<Doc, String>>,
+    on_config: &Callback<String>,
+) -> Vec<ExampleEntry> {
     let examples = use_state(Vec::<ExampleEntry>::new);
     {
         let (open, examples) = (import.clone(), examples.clone());
+        let on_config = on_config.clone();
         use_effect_with((), move |_| {
             let shared = load::shared_document();
             let url = load::url_param();
             load::clean_address();
-            if let Some(shared) = shared {
-                open.emit(shared);
+            // A shared link's configuration becomes the configuration.
+            match shared {
+                Some(Ok((doc, config))) => {
+                    open.emit(Ok(doc));
+                    config.into_iter().for_each(|c| on_config.emit(c));
+                }
+                Some(Err(e)) => open.emit(Err(e)),
+                None => {}
             }
             if let Some(url) = url {
                 let open = open.clone();

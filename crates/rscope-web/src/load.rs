@@ -208,23 +208,28 @@ pub fn url_param() -> Option<String> {
         .get("url")
 }
 
-/// The document in the page's `#r=` fragment, if any.
-pub fn shared_document() -> Option<Result<Doc, String>> {
+/// The document in the page's `#r=` fragment, if any, with the
+/// configuration the link carries (`&c=`).
+pub fn shared_document() -> Option<Result<(Doc, Option<String>), String>> {
     let hash = gloo::utils::window().location().hash().ok()?;
-    let packed = hash.strip_prefix("#r=")?;
+    let fragment = hash.strip_prefix('#').filter(|f| f.starts_with("r="))?;
     Some(
-        rscope_core::share::unpack(packed)
-            .map(|text| Doc {
-                source: "shared link".into(),
-                text: text.into(),
-                provenance: None,
+        rscope_core::share::unpack_system(fragment)
+            .map(|shared| {
+                let doc = Doc {
+                    source: "shared link".into(),
+                    text: shared.document.into(),
+                    provenance: None,
+                };
+                (doc, shared.config)
             })
             .map_err(|e| e.to_string()),
     )
 }
 
-/// Put a document in the address bar (`#r=…`) and return the full link.
-pub fn share_link(text: &str) -> Result<String, String> {
+/// Put a document and the configuration in the address bar (`#r=…&c=…`)
+/// and return the full link.
+pub fn share_link(text: &str, config: &str) -> Result<String, String> {
     let window = gloo::utils::window();
     let location = window.location();
     let base = format!(
@@ -233,7 +238,11 @@ pub fn share_link(text: &str) -> Result<String, String> {
         location.pathname().unwrap_or_default(),
         location.search().unwrap_or_default()
     );
-    let link = format!("{base}#r={}", rscope_core::share::pack(text));
+    let shared = rscope_core::share::SharedSystem {
+        document: text.to_string(),
+        config: Some(config.to_string()),
+    };
+    let link = format!("{base}#{}", rscope_core::share::pack_system(&shared));
     window
         .history()
         .and_then(|h| h.replace_state_with_url(&wasm_bindgen::JsValue::NULL, "", Some(&link)))
