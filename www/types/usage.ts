@@ -4,9 +4,9 @@
 // Each `@ts-expect-error` line must be refused: tsc fails on one that is not.
 import init, {
   decode, encode, fit, fromHwloc, graphFromHwloc, formatShape, graph, graphCheck, graphExport, graphFind, hostlist, idset,
-  shape, summary, validate, wasmMemoryBytes, constraintParse, constraintMatch, systemConfig,
+  shape, summary, validate, wasmMemoryBytes, constraintParse, constraintMatch, systemConfig, system,
   union, append, diff, intersect, verify, evalSetExpression, explain, whyFinding, readSmall, resource, nodeQueues,
-  type ResourcePrinted, type NodeQueues, type ConstraintMatchOptions, type SystemConfigView,
+  type ResourcePrinted, type NodeQueues, type ConstraintMatchOptions, type SystemConfigView, type SystemView,
   type Explained, type WhyFinding, type Finding, type FitAnswer, type HwlocOptions, type GraphCheck, type GraphExportOptions, type Summary, type Verdict, type IntersectOptions,
 } from '../../pkg/rscope.js';
 
@@ -21,6 +21,11 @@ const matching: string = constraintMatch('gpu', r, matchOptions);
 const leftOut: string = constraintMatch('{"properties": ["^gpu"]}', r, { why: true });
 const view: SystemConfigView | null = systemConfig('[resource]\npath = "/etc/flux/system/R"\n');
 const reranked: string | null = view ? view.reranked : null;
+const merged: SystemView = system([{ name: 'R.json', text: r }, { name: 'system.toml', text: '[bootstrap]\n' }]);
+const firstKind: string | undefined = merged.documents[0]?.kind;
+console.log(merged.text, merged.findings.length, firstKind);
+// @ts-expect-error a document is {name, text}, not a string
+system([r]);
 console.log(parsedConstraint, matching, leftOut, reranked);
 const first: Finding | undefined = findings[0];
 if (first) {

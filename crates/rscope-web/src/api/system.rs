@@ -1,10 +1,13 @@
-//! The JS API for a Flux system configuration: `systemConfig`, the page's
-//! configuration box as a call ([`rscope_core::commands::config_view`]): what
-//! `rscope config` prints, and the R it makes and its re-ranked form.
-//! Arguments are checked as in [`super`].
+//! The JS API for a system: `system(documents)`, the documents of one
+//! system read as one ([`rscope_core::system::System`], what `rscope
+//! system` prints), and `systemConfig`, the page's configuration box as a
+//! call ([`rscope_core::commands::config_view`]): what `rscope config`
+//! prints, and the R it makes and its re-ranked form. Arguments are
+//! checked as in [`super`].
 
-use crate::api::{error, text_arg, to_js};
+use crate::api::{error, kind, text_arg, to_js};
 use rscope_core::commands::config_view;
+use rscope_core::system::System;
 use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(typescript_custom_section)]
@@ -31,7 +34,46 @@ export interface SystemConfigView {
  * not read, saying where (`configuration:LINE:COLUMN: message`).
  */
 export function systemConfig(config: string): SystemConfigView | null;
+/** One document of a system: a name (for messages) and its text. */
+export interface SystemDocument {
+  name: string;
+  text: string;
+}
+/** What the documents of one system make, read as one. */
+export interface SystemView {
+  /** Exactly what `rscope system` prints for the same files. */
+  text: string;
+  /** Where the documents disagree, each a line. */
+  findings: string[];
+  /** Each document: what it was read as and what it gave. */
+  documents: { name: string; kind: string; facts: string[]; problem: string | null }[];
+}
+/**
+ * The documents of one system (R, `flux resource` payloads, graphs, hwloc
+ * topologies, configurations) read as one, as `rscope system` reads them.
+ */
+export function system(documents: SystemDocument[]): SystemView;
 "#;
+
+/// The documents of one system read as one, as `rscope system` reads them.
+#[wasm_bindgen(js_name = system, skip_typescript)]
+pub fn system_js(documents: JsValue) -> Result<JsValue, JsValue> {
+    #[derive(serde::Deserialize)]
+    struct Named {
+        name: String,
+        text: String,
+    }
+    let named: Vec<Named> = serde_wasm_bindgen::from_value(documents.clone()).map_err(|_| {
+        error(&match kind(&documents).as_str() {
+            "an array" => "system: each document must be {name, text}, both strings".into(),
+            is => format!("system: documents must be an array of {{name, text}}, not {is}"),
+        })
+    })?;
+    let docs: Vec<(&str, &str)> = (named.iter())
+        .map(|d| (d.name.as_str(), d.text.as_str()))
+        .collect();
+    to_js(&System::read(&docs).view())
+}
 
 /// What `[resource]` and `[bootstrap]` of `config` make, as the page's
 /// configuration box shows it; `null` without either table.

@@ -193,6 +193,31 @@ pub struct System {
     pub findings: Vec<String>,
 }
 
+/// A system as the JS API gives it: what `rscope system` prints, the
+/// findings, and each document as it was read.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct SystemView {
+    /// Exactly what `rscope system` prints.
+    pub text: String,
+    /// Where the documents disagree, each a line.
+    pub findings: Vec<String>,
+    /// Each document, in the order given.
+    pub documents: Vec<DocView>,
+}
+
+/// One document of a [`SystemView`].
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct DocView {
+    /// Its name.
+    pub name: String,
+    /// What it was read as, in words ([`DocKind::words`]).
+    pub kind: &'static str,
+    /// What it gave, in words ([`Fact::words`]).
+    pub facts: Vec<&'static str>,
+    /// Why it gave less than its kind can, when it did.
+    pub problem: Option<String>,
+}
+
 /// What a feature that needs resources says when the system has none.
 pub fn needs_resources(feature: &str) -> String {
     format!(
@@ -289,6 +314,23 @@ impl System {
             .map(|n| Some((n.rank(), n.hostname()?.to_string())))
             .collect();
         named.filter(|n| !n.is_empty())
+    }
+
+    /// The system as the JS API gives it.
+    pub fn view(&self) -> SystemView {
+        let documents = (self.documents.iter())
+            .map(|d| DocView {
+                name: d.name.clone(),
+                kind: d.kind.words(),
+                facts: d.facts.iter().map(|f| f.words()).collect(),
+                problem: d.problem.clone(),
+            })
+            .collect();
+        SystemView {
+            text: self.describe(),
+            findings: self.findings.clone(),
+            documents,
+        }
     }
 
     /// What `rscope system` prints: each document and what it gave, the
