@@ -8,6 +8,8 @@ test('arrow keys choose an example without opening one', async ({ page, rscope, 
   await rscope.examples.focus();
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('ArrowDown');
+  // The choice enables Open; a Tab before that would pass over it.
+  await expect(rscope.openExample).toBeEnabled();
   await page.keyboard.press('Tab');
   await expect(rscope.openExample).toBeFocused();
   await page.keyboard.press('Enter');

@@ -40,3 +40,13 @@ test('leaving the tour puts back the configuration that was in the box', async (
   await expect(rscope.queueConfig.getByLabel('Flux configuration')).toHaveValue('[queues.debug]\nrequires = ["debug"]\n');
   expect(problems).toEqual([]);
 });
+
+test('leaving the tour with an empty box empties it again', async ({ page, rscope, problems }) => {
+  await rscope.load();
+  await rscope.takeSystemTour();
+  await expect(rscope.configRWords).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(rscope.systemTourStart).toBeVisible();
+  await expect(rscope.queueConfig.getByLabel('Flux configuration')).toHaveValue('');
+  expect(problems).toEqual([]);
+});

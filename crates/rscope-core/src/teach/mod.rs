@@ -7,7 +7,9 @@
 //!   set, an RFC 29 host list, an RFC 45 range, an RFC 46 shape);
 //! - [`tour`]: the guided tour, steps over the RFC 20 example;
 //! - [`system_tour`]: the second tour, from a system's configuration to
-//!   where a job fits.
+//!   where a job fits;
+//! - [`walk`]: stepping through either tour, each press applied to the
+//!   step the press before it left.
 //!
 //! What a key or value under the caret means, and why a finding is one,
 //! are [`crate::explain`]'s; the tour points with it.
@@ -16,3 +18,4 @@ pub mod build;
 pub mod play;
 pub mod system_tour;
 pub mod tour;
+pub mod walk;

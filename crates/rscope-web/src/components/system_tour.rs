@@ -3,13 +3,15 @@
 //! into view and sets the page up as the step needs: the tour's
 //! configuration in the box, the R the instance uses opened as a tab, a
 //! constraint typed over the grid. Steps are cumulative, so going straight
-//! to a later step sets up what the earlier ones did. A configuration the
-//! person had in the box is put back when they leave the tour.
+//! to a later step sets up what the earlier ones did. What the person had
+//! in the configuration box (an empty box too) is put back when they leave
+//! the tour.
 
-use crate::components::tour::{step_panel, use_step_focus, StepCard};
+use crate::components::tour::{step_panel, use_step_focus, use_walk, walk_callback, StepCard};
 use crate::state::DocsState;
 use rscope_core::tabs::{Action, Doc};
 use rscope_core::teach::system_tour::{self, Does, SystemStop};
+use rscope_core::teach::walk::TourMove;
 use std::rc::Rc;
 use web_sys::HtmlElement;
 use yew::prelude::*;
@@ -28,47 +30,43 @@ pub struct Setters {
 pub struct SystemTouring {
     /// The step shown, or `None` when the tour is left.
     pub step: Option<usize>,
-    /// Go to a step (`None`: leave the tour).
-    pub go: Callback<Option<usize>>,
+    /// Step, take or leave the tour.
+    pub go: Callback<TourMove>,
 }
 
-/// The tour over `docs`, setting each step up through `set`.
+/// The tour over `docs`, setting each step up through `set` once the
+/// walk has reached it (quick arrow presses each count: see
+/// [`rscope_core::teach::walk`]).
 #[hook]
 pub fn use_system_tour(docs: &UseReducerHandle<DocsState>, set: Setters) -> SystemTouring {
     let stops = use_memo((), |()| system_tour::stops());
-    let step = use_state_eq(|| None::<usize>);
-    // The person's own configuration, put back when they leave.
+    let walk = use_walk(stops.len());
+    // The box's text when the tour was taken, put back when it is left,
+    // even when that text was empty.
     let kept = use_mut_ref(|| None::<String>);
-    let go = {
-        let (step, docs, stops) = (step.clone(), docs.dispatcher(), stops.clone());
-        Callback::from(move |to: Option<usize>| {
-            match to.and_then(|i| Some((i, stops.get(i.min(stops.len() - 1))?))) {
-                Some((i, stop)) => {
-                    let mine = set.config.as_str();
-                    if kept.borrow().is_none() && !mine.is_empty() && mine != system_tour::CONFIG {
-                        *kept.borrow_mut() = Some(mine.to_string());
+    {
+        let (docs, stops) = (docs.dispatcher(), stops.clone());
+        use_effect_with(walk.0.step(), move |step| {
+            match step.and_then(|i| stops.get(i)) {
+                Some(stop) => {
+                    if kept.borrow().is_none() {
+                        *kept.borrow_mut() = Some(set.config.to_string());
                     }
                     set_up(stop.does, &set, &docs);
-                    step.set(Some(i.min(stops.len() - 1)));
+                    bring_into_view(stop);
                 }
                 None => {
                     if let Some(mine) = kept.borrow_mut().take() {
                         set.on_config.emit(mine);
                     }
-                    step.set(None);
                 }
-            }
-        })
-    };
-    {
-        let stops = stops.clone();
-        use_effect_with(*step, move |s| {
-            if let Some(stop) = s.and_then(|i| stops.get(i)) {
-                bring_into_view(stop);
             }
         });
     }
-    SystemTouring { step: *step, go }
+    SystemTouring {
+        step: walk.0.step(),
+        go: walk_callback(&walk),
+    }
 }
 
 /// What the page does for a step: what the steps before it did too.
@@ -103,8 +101,8 @@ fn bring_into_view(stop: &SystemStop) {
 pub struct SystemTourProps {
     /// The step shown, or `None` when the tour is left.
     pub step: Option<usize>,
-    /// Go to a step (`None`: leave the tour).
-    pub go: Callback<Option<usize>>,
+    /// Step, take or leave the tour.
+    pub go: Callback<TourMove>,
 }
 
 /// The tour's panel: a button to take it, or the step shown.
@@ -115,7 +113,7 @@ pub fn system_tour_panel(props: &SystemTourProps) -> Html {
     let Some((i, stop)) = props.step.and_then(|i| Some((i, stops.get(i)?))) else {
         return html! {
             <section class="panel tour" aria-label="Tour: from configuration to running jobs" data-testid="system-tour">
-                <button data-testid="system-tour-start" onclick={props.go.reform(|_| Some(0))}>
+                <button data-testid="system-tour-start" onclick={props.go.reform(|_| TourMove::Start(0))}>
                     { "Tour: from configuration to running jobs" }</button>
             </section>
         };

@@ -8,6 +8,7 @@ use crate::state::DocsState;
 use rscope_core::rset::Entry;
 use rscope_core::tabs::{Action, Doc};
 use rscope_core::teach::tour::{self, Stop};
+use rscope_core::teach::walk::{TourMove, TourWalk};
 use std::rc::Rc;
 use web_sys::HtmlElement;
 use yew::prelude::*;
@@ -19,8 +20,8 @@ pub struct Touring {
     pub step: Option<usize>,
     /// Where the tour resumes.
     pub last: usize,
-    /// Go to a step (`None`: leave the tour).
-    pub go: Callback<Option<usize>>,
+    /// Step, take or leave the tour.
+    pub go: Callback<TourMove>,
     /// The editor bytes to outline (the tour's document is shown).
     pub span: Option<(usize, usize)>,
     /// The grid cells to outline.
@@ -31,15 +32,13 @@ pub struct Touring {
 #[hook]
 pub fn use_tour(docs: &UseReducerHandle<DocsState>) -> Touring {
     let stops = use_memo((), |()| tour::stops());
-    // The step shown, or `None` when the tour is left; `last` is where it
-    // resumes.
-    let step = use_state_eq(|| None::<usize>);
+    let walk = use_walk(stops.len());
+    // Where the tour resumes.
     let last = use_state_eq(saved_step);
-    let go = {
-        let (step, last, docs, n) = (step.clone(), last.clone(), docs.dispatcher(), stops.len());
-        Callback::from(move |to: Option<usize>| {
-            if let Some(i) = to {
-                let i = i.min(n.saturating_sub(1));
+    {
+        let (last, docs) = (last.clone(), docs.dispatcher());
+        use_effect_with(walk.0.step(), move |step| {
+            if let Some(i) = *step {
                 docs.dispatch(Action::Import(Doc {
                     source: "Tour: the RFC 20 example".into(),
                     text: tour::document().into(),
@@ -48,15 +47,15 @@ pub fn use_tour(docs: &UseReducerHandle<DocsState>) -> Touring {
                 last.set(i);
                 save_step(i);
             }
-            step.set(to);
-        })
-    };
+        });
+    }
+    let step = walk.0.step();
     let shown = tour::is_document(&docs.current().text);
-    let stop = (*step).and_then(|i| stops.get(i)).filter(|_| shown);
+    let stop = step.and_then(|i| stops.get(i)).filter(|_| shown);
     Touring {
-        step: *step,
+        step,
         last: *last,
-        go,
+        go: walk_callback(&walk),
         span: stop.map(|s| s.span),
         linked: stop.and_then(|s| {
             let p = s.place.as_ref()?;
@@ -80,8 +79,8 @@ pub struct TourPanelProps {
     pub step: Option<usize>,
     /// Where the tour resumes.
     pub last: usize,
-    /// Go to a step (`None`: leave the tour).
-    pub go: Callback<Option<usize>>,
+    /// Step, take or leave the tour.
+    pub go: Callback<TourMove>,
 }
 
 /// The tour's panel: a button to take or resume it, or the step shown,
@@ -91,6 +90,36 @@ pub fn tour_panel(props: &TourPanelProps) -> Html {
     let stops = use_memo((), |()| tour::stops());
     let heading = use_step_focus(props.step);
     panel(&stops, props.step, props.last, &props.go, &heading)
+}
+
+/// A tour's [`TourWalk`] as the page's reducer holds it, so that every
+/// press is applied to the step the press before it left, drawn or not.
+#[derive(PartialEq)]
+pub struct TourWalkState(pub TourWalk);
+
+impl Reducible for TourWalkState {
+    type Action = TourMove;
+
+    fn reduce(self: Rc<Self>, press: TourMove) -> Rc<Self> {
+        let next = self.0.after(press);
+        if next == self.0 {
+            self
+        } else {
+            Rc::new(TourWalkState(next))
+        }
+    }
+}
+
+/// The walk through a tour of `len` steps, not taken at first.
+#[hook]
+pub fn use_walk(len: usize) -> UseReducerHandle<TourWalkState> {
+    use_reducer(move || TourWalkState(TourWalk::new(len)))
+}
+
+/// The callback that applies a press to `walk`.
+pub fn walk_callback(walk: &UseReducerHandle<TourWalkState>) -> Callback<TourMove> {
+    let walk = walk.dispatcher();
+    Callback::from(move |press| walk.dispatch(press))
 }
 
 /// The heading of a tour's step, focused whenever the step changes, so
@@ -136,7 +165,7 @@ fn panel(
     stops: &Rc<Vec<Stop>>,
     step: Option<usize>,
     last: usize,
-    go: &Callback<Option<usize>>,
+    go: &Callback<TourMove>,
     heading: &NodeRef,
 ) -> Html {
     let n = stops.len();
@@ -148,7 +177,7 @@ fn panel(
         };
         return html! {
             <section class="panel tour" aria-label="Guided tour" data-testid="tour">
-                <button data-testid="tour-start" onclick={go.reform(move |_| Some(last))}>{ label }</button>
+                <button data-testid="tour-start" onclick={go.reform(move |_| TourMove::Start(last))}>{ label }</button>
             </section>
         };
     };
@@ -191,20 +220,21 @@ pub struct StepCard<'a> {
 }
 
 /// A tour's step: heading, text, what it decodes, its RFC, and the
-/// buttons; Right and Left arrows step, Escape leaves (`go(None)`).
-pub fn step_panel(s: &StepCard<'_>, go: &Callback<Option<usize>>) -> Html {
+/// buttons; Right and Left arrows step, Escape leaves.
+pub fn step_panel(s: &StepCard<'_>, go: &Callback<TourMove>) -> Html {
     let (i, n, t) = (s.i, s.n, s.testid);
     let onkeydown = {
         let go = go.clone();
         Callback::from(move |e: KeyboardEvent| {
-            let to = match e.key().as_str() {
-                "ArrowRight" if i + 1 < n => Some(i + 1),
-                "ArrowLeft" if i > 0 => Some(i - 1),
-                "Escape" => None,
+            // `i` is the step drawn; the walk steps from the step it holds.
+            let press = match e.key().as_str() {
+                "ArrowRight" if i + 1 < n => TourMove::Next,
+                "ArrowLeft" if i > 0 => TourMove::Back,
+                "Escape" => TourMove::Leave,
                 _ => return,
             };
             e.prevent_default();
-            go.emit(to);
+            go.emit(press);
         })
     };
     html! {
@@ -219,9 +249,9 @@ pub fn step_panel(s: &StepCard<'_>, go: &Callback<Option<usize>>) -> Html {
                 { format!("RFC {}, section {}", s.rfc.number, s.rfc.anchor) }</a></p>
             <p class="hint">{ "Right and Left arrows step through the tour; Escape leaves it." }</p>
             <div class="tour-buttons">
-                <button disabled={i == 0} onclick={go.reform(move |_| Some(i.saturating_sub(1)))}>{ "Back" }</button>
-                <button disabled={i + 1 >= n} onclick={go.reform(move |_| Some(i + 1))} data-testid={format!("{t}-next")}>{ "Next" }</button>
-                <button onclick={go.reform(|_| None)} data-testid={format!("{t}-leave")}>{ "Leave the tour" }</button>
+                <button disabled={i == 0} onclick={go.reform(|_| TourMove::Back)}>{ "Back" }</button>
+                <button disabled={i + 1 >= n} onclick={go.reform(|_| TourMove::Next)} data-testid={format!("{t}-next")}>{ "Next" }</button>
+                <button onclick={go.reform(|_| TourMove::Leave)} data-testid={format!("{t}-leave")}>{ "Leave the tour" }</button>
             </div>
         </section>
     }
