@@ -30,8 +30,8 @@ pub use main_set::NoSet;
 pub use node::Node;
 pub use ops::append_all;
 pub use parse::{
-    check_document_value, load, load_stream, parse, parse_checking, parse_r, parse_r_value,
-    parse_value, Document, Entry, Parsed, MAX_DIAGNOSTICS, MAX_RANKS,
+    check_document_value, load, load_resources, load_stream, parse, parse_checking, parse_r,
+    parse_r_value, parse_value, Document, Entry, Parsed, MAX_DIAGNOSTICS, MAX_RANKS,
 };
 pub use scheduling::{GraphCheck, NoGraphCheck};
 pub use set::Rset;
@@ -77,6 +77,27 @@ mod tests {
                 cores: 96,
                 gpus: 8
             }
+        );
+    }
+
+    #[test]
+    fn load_resources_leaves_the_graph_text_out_and_says_it_was_there() {
+        let text = r#"{"version":1,"execution":{"R_lite":[{"rank":"0","children":{"core":"0-1"}}]},
+            "scheduling":{"graph":{"nodes":[],"edges":[]}}}"#;
+        let light = load_resources(text).unwrap();
+        let whole = load(text).unwrap();
+        assert_eq!((light.scheduling(), light.has_scheduling()), (None, true));
+        assert_eq!(
+            whole.scheduling(),
+            Some(r#"{"graph":{"nodes":[],"edges":[]}}"#)
+        );
+        assert_eq!(
+            light.encode(),
+            r#"{"version": 1, "execution": {"R_lite": [{"rank": "0", "children": {"core": "0-1"}}], "starttime": 0.0, "expiration": 0.0}}"#
+        );
+        assert_eq!(
+            load_resources("{}").unwrap_err().to_string(),
+            "missing key 'version'"
         );
     }
 

@@ -288,6 +288,24 @@ pub fn load(text: &str) -> Result<Rset, Error> {
     read_set(text, json::parse)
 }
 
+/// [`load`] without copying the `scheduling` text into the set (it is
+/// still checked, and [`Rset::has_scheduling`] says it was there): for
+/// callers that need only the resources, as fit does, since in a large R
+/// the graph is most of the document.
+pub fn load_resources(text: &str) -> Result<Rset, Error> {
+    match json::parse(text) {
+        Ok(v) => {
+            let mut graphs = NoGraphCheck;
+            let mut cx = Cx::new(text, &mut graphs);
+            cx.keep_entries = false;
+            cx.keep_scheduling = false;
+            let rset = cx.r(&v, "");
+            into_result(cx.finish(rset))
+        }
+        Err(d) => into_result(Parsed::not_json(*d)),
+    }
+}
+
 /// Read concatenated R documents as `flux R` reads standard input: every
 /// document up to the first text that is not JSON (which ends the stream
 /// silently, as jansson's loop does); at least one is required. Error spans
