@@ -34,6 +34,10 @@ mod tests;
 pub enum DocKind {
     /// An R document (RFC 20).
     R,
+    /// Fluxion's `find --format=rv1` output: an R whose `R_lite` entries
+    /// have no `rank` (flux refuses it as an R; the system numbers its
+    /// nodes in order).
+    FindOutput,
     /// A `flux resource list` payload (`sched.resource-status`: `all`,
     /// `allocated`, `down`).
     ListPayload,
@@ -55,6 +59,7 @@ impl DocKind {
     pub fn words(self) -> &'static str {
         match self {
             DocKind::R => "an R (RFC 20)",
+            DocKind::FindOutput => "Fluxion's find --format=rv1 output (nodes ranked in order)",
             DocKind::ListPayload => "a flux resource list payload",
             DocKind::StatusPayload => "a flux resource status payload",
             DocKind::Graph => "a resource graph (RFC 40 JGF)",
@@ -359,7 +364,9 @@ impl System {
         }
         if let Some(order) = self.rank_order() {
             let hosts: Hostlist = order.iter().map(|(_, h)| h.as_str()).collect();
-            out.push_str(&format!("rank order: 0-{} are {hosts}\n", order.len() - 1));
+            let ranks = IdSet::from_ranges(order.iter().map(|(r, _)| (*r, *r)));
+            let verb = if order.len() == 1 { "is" } else { "are" };
+            out.push_str(&format!("rank order: {ranks} {verb} {hosts}\n"));
         }
         for f in &self.findings {
             out.push_str(&format!("finding: {f}\n"));
@@ -465,6 +472,24 @@ fn topology_piece(name: &str, text: &str) -> Piece {
 /// An R, a payload or a graph, from its report.
 fn report_piece(name: &str, mut report: Report) -> Piece {
     let bare = (report.findings.first()).is_some_and(|f| f.message == BARE_GRAPH_NOTE);
+    if is_find_output(&report) {
+        // The partial view numbers the rankless entries: what they hold
+        // is the answer to a find, not a refusal.
+        report.rejection = None;
+        return match report.partial.take() {
+            Some(set) => {
+                let graph = set.has_scheduling();
+                let piece = Piece::new(name, DocKind::FindOutput);
+                Piece {
+                    set: Some(set),
+                    ..piece
+                }
+                .with(Fact::Resources, true)
+                .with(Fact::Graph, graph)
+            }
+            None => unread(name, RANKLESS.into()),
+        };
+    }
     let kind = match () {
         _ if report.node_states.is_some() || is_status_rejection(&report) => DocKind::StatusPayload,
         _ if report.is_status => DocKind::ListPayload,
@@ -499,6 +524,18 @@ fn report_piece(name: &str, mut report: Report) -> Piece {
         .with(Fact::Allocation, has_busy)
         .with(Fact::Exclusion, exclusion)
         .with(Fact::Graph, report.graph.is_some())
+}
+
+/// flux's refusal of an `R_lite` entry with no rank.
+const RANKLESS: &str = "missing key 'rank'";
+
+/// Whether a report is of Fluxion's `find --format=rv1` output: an R whose
+/// only refusals are entries with no rank.
+fn is_find_output(report: &Report) -> bool {
+    report.rejection.as_deref() == Some(RANKLESS)
+        && (report.findings.iter())
+            .filter(|f| f.severity == crate::diag::Severity::Error)
+            .all(|f| f.message == RANKLESS)
 }
 
 /// Whether a report is of a status payload whose R flux refuses.

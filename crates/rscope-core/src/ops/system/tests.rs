@@ -177,3 +177,27 @@ fn a_configuration_is_told_from_other_documents_by_its_content() {
         [true, true, true, false, false, false, false, false, false]
     );
 }
+
+/// flux-sched's `t/data/resource/expected/find-format/rv1_nosched.expected`
+/// (LGPL-3.0), reformatted: what `find --format=rv1_nosched` writes for
+/// node cab1234. Its entry has no rank, so flux refuses it as an R.
+const FIND_RV1: &str = r#"{"version": 1, "execution": {"R_lite": [{"children": {"core": "0-15"}}], "nodelist": ["cab1234"]}}"#;
+
+#[test]
+fn fluxion_find_output_gives_its_nodes_in_order() {
+    let system = System::read(&[("find.json", FIND_RV1)]);
+    assert_eq!(
+        system.describe(),
+        "find.json: Fluxion's find --format=rv1 output (nodes ranked in order): resources\n\
+         resources: 1 node, cab1234, 16 cores (from find.json)\n\
+         rank order: 0 is cab1234\n"
+    );
+    assert_eq!(
+        fit(&[("find.json", FIND_RV1)], "node=1/core=4"),
+        "fits now: 1 node, cab1234, 4 cores"
+    );
+    let broken = FIND_RV1.replace(r#""core": "0-15""#, r#""core": "x""#);
+    let read = &System::read(&[("find.json", &broken)]).documents[0];
+    // A find output with another error is refused as flux refuses it.
+    assert_eq!(read.line(), "find.json: an R (RFC 20) (missing key 'rank')");
+}
