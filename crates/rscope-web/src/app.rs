@@ -156,7 +156,7 @@ fn page() -> Html {
             <div class="columns">
             <div class="column-doc">
             <div class="workspace" id="view-document" role="tabpanel" aria-labelledby={format!("tab-{}", tab_letter(docs.active))}>
-                <Editor text={current_text} {on_edit} on_large_paste={Some(on_large_paste)} label="R document (JSON)"
+                <Editor text={current_text} {on_edit} on_large_paste={Some(on_large_paste)} on_config_paste={Some(config_paste(&open))} label="R document (JSON)"
                     selection={actions.selection.clone()} {squiggles} linked={tour.span.or(link.text)} reveal={link.reveal} on_point={explaining.on_point.clone()} />
                 if topology {
                     { topology_side(&docs, topology_r) }
@@ -441,6 +441,18 @@ fn page_header(
             }
         </>
     }
+}
+
+/// A configuration pasted over the whole editor opens as a document
+/// does: it becomes the configuration, and the status line says so.
+fn config_paste(open: &Callback<Result<Doc, String>>) -> Callback<String> {
+    open.reform(|text: String| {
+        Ok(Doc {
+            source: "the pasted text".into(),
+            text: text.into(),
+            provenance: None,
+        })
+    })
 }
 
 /// The editor's large paste: the analysis takes the string first, then

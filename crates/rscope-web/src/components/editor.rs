@@ -73,6 +73,12 @@ pub struct EditorProps {
     /// without a conversion.
     #[prop_or_default]
     pub on_large_paste: Option<Callback<js_sys::JsString>>,
+    /// Called instead of `on_edit` with a system configuration pasted
+    /// over the whole text (into an empty editor, or over all of it
+    /// selected), so the page can make it the configuration rather than
+    /// this tab's document.
+    #[prop_or_default]
+    pub on_config_paste: Option<Callback<String>>,
 }
 
 #[wasm_bindgen::prelude::wasm_bindgen]
@@ -118,7 +124,7 @@ pub fn editor(props: &EditorProps) -> Html {
     }
     use_selection(&area, props.selection.clone());
     use_reveal(&area, props.reveal, *char_w);
-    let onpaste = large_paste(&props.on_edit, props.on_large_paste.clone());
+    let onpaste = on_paste(props);
     let large = *use_memo(props.text.clone(), |t| too_large(t));
     if large && !*edit_anyway {
         // The textarea is gone; the next one starts empty and must be filled.
@@ -266,12 +272,11 @@ fn use_reveal(area: &NodeRef, reveal: Option<Reveal>, char_w: f64) {
 }
 
 /// A large paste replaces the document without passing through the
-/// textarea, for the same reason as [`LARGE_TEXT`].
-fn large_paste(
-    on_edit: &Callback<String>,
-    on_large_paste: Option<Callback<js_sys::JsString>>,
-) -> Callback<Event> {
-    let on_edit = on_edit.clone();
+/// textarea, for the same reason as [`LARGE_TEXT`]; a configuration
+/// pasted over the whole text goes to `on_config_paste`.
+fn on_paste(props: &EditorProps) -> Callback<Event> {
+    let on_edit = props.on_edit.clone();
+    let (on_large_paste, on_config) = (props.on_large_paste.clone(), props.on_config_paste.clone());
     Callback::from(move |e: Event| {
         let Some(js) = e
             .dyn_ref::<web_sys::ClipboardEvent>()
@@ -287,6 +292,12 @@ fn large_paste(
             return told.emit(js);
         }
         let text = crate::text::string_of(&js);
+        if let Some(told) = on_config.as_ref().filter(|_| replaces_all(&e)) {
+            if rscope_core::system::is_configuration(&text) {
+                e.prevent_default();
+                return told.emit(text);
+            }
+        }
         if too_large(&text) {
             // Laid out in a task of its own: the paste's task has read the
             // text already, and the viewer's first drawing is as long.
@@ -298,6 +309,20 @@ fn large_paste(
             });
         }
     })
+}
+
+/// Whether a paste event's textarea is empty or wholly selected: the
+/// paste is a document of its own, not an edit of the one there.
+fn replaces_all(e: &Event) -> bool {
+    let Some(area) = e
+        .target()
+        .and_then(|t| t.dyn_into::<HtmlTextAreaElement>().ok())
+    else {
+        return false;
+    };
+    let len = area.text_length();
+    let (start, end) = (area.selection_start(), area.selection_end());
+    len == 0 || (start.ok().flatten() == Some(0) && end.ok().flatten() == Some(len))
 }
 
 /// A large document, read-only in the virtualized viewer, with a way to

@@ -462,6 +462,7 @@ async fn editor_draws_squiggles_and_reports_the_byte_under_the_pointer() {
             Callback::from(move |p: Option<Point>| points.borrow_mut().push(p))
         },
         on_large_paste: None,
+        on_config_paste: None,
     };
     let root = root();
     yew::Renderer::<Editor>::with_root_and_props(root.clone(), props).render();
