@@ -148,7 +148,7 @@ fn page() -> Html {
     let has_graph = complete.is_some_and(|a| a.outline.is_some());
     html! {
         <main class="app">
-            { page_header(examples, &open, &status, (&current_text, &config.text), not_kept) }
+            { page_header(examples, &open, &status, (&current_text, &config.text, &constraint.text), not_kept) }
             { views_nav(grid.is_some(), has_graph) }
             { tab_strip(&docs, &sources) }
             // Wide screens: the document and its tools on the left, the grid
@@ -417,13 +417,13 @@ fn dispatch<T: 'static>(
 
 /// The page's title, its toolbar, and the lines that say what happened:
 /// `status`, and `not_kept` when the browser refuses to store the tabs.
-/// `system` is the active tab's text and the configuration, which a share
-/// link carries.
+/// `system` is the active tab's text, the configuration and the
+/// constraint, which a share link carries.
 fn page_header(
     examples: Vec<ExampleEntry>,
     open: &Callback<Result<Doc, String>>,
     status: &UseStateHandle<Option<AnalysisStatus>>,
-    system: (&Text, &Rc<String>),
+    system: (&Text, &Rc<String>, &AttrValue),
     not_kept: Option<String>,
 ) -> Html {
     let (on_example, on_file, on_share) = toolbar_actions(open, status, system);
@@ -480,7 +480,7 @@ fn status_line(status: &Option<AnalysisStatus>) -> Html {
 fn toolbar_actions(
     open: &Callback<Result<Doc, String>>,
     status: &UseStateHandle<Option<AnalysisStatus>>,
-    (text, config): (&Text, &Rc<String>),
+    (text, config, constraint): (&Text, &Rc<String>, &AttrValue),
 ) -> (
     Callback<ExampleEntry>,
     Callback<web_sys::File>,
@@ -505,8 +505,9 @@ fn toolbar_actions(
     };
     let on_share = {
         let (status, text, config) = (status.clone(), text.clone(), config.clone());
+        let constraint = constraint.clone();
         Callback::from(move |()| {
-            load::share_link(&text, &config)
+            load::share_link(&text, &config, &constraint)
                 .map_err(|e| status.set(Some(AnalysisStatus::Problem(e))))
                 .ok()
         })

@@ -227,9 +227,18 @@ pub fn shared_document() -> Option<Result<(Doc, Option<String>), String>> {
     )
 }
 
-/// Put a document and the configuration in the address bar (`#r=…&c=…`)
-/// and return the full link.
-pub fn share_link(text: &str, config: &str) -> Result<String, String> {
+/// The constraint a share link's address carries (`&q=`), or an empty
+/// text: read as the page starts, before [`clean_address`] takes it.
+pub fn shared_constraint() -> String {
+    let hash = gloo::utils::window().location().hash().unwrap_or_default();
+    let fragment = hash.strip_prefix('#').filter(|f| f.starts_with("r="));
+    let shared = fragment.and_then(|f| rscope_core::share::unpack_system(f).ok());
+    shared.and_then(|s| s.constraint).unwrap_or_default()
+}
+
+/// Put a document, the configuration and the constraint in the address
+/// bar (`#r=…&c=…&q=…`) and return the full link.
+pub fn share_link(text: &str, config: &str, constraint: &str) -> Result<String, String> {
     let window = gloo::utils::window();
     let location = window.location();
     let base = format!(
@@ -241,6 +250,7 @@ pub fn share_link(text: &str, config: &str) -> Result<String, String> {
     let shared = rscope_core::share::SharedSystem {
         document: text.to_string(),
         config: Some(config.to_string()),
+        constraint: Some(constraint.to_string()),
     };
     let link = format!("{base}#{}", rscope_core::share::pack_system(&shared));
     window

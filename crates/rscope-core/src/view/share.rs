@@ -72,9 +72,10 @@ pub fn unpack(fragment: &str) -> Result<String, UnpackError> {
     String::from_utf8(raw).map_err(|_| UnpackError::NotText)
 }
 
-/// What a share link carries of a tab's system: its document, and the
-/// configuration when one is open (`#r=…&c=…`, each part packed as
-/// [`pack`] packs it; a link of the document alone is `#r=…`, as before).
+/// What a share link carries of a tab's system: its document, the
+/// configuration when one is open, and the constraint outlined over the
+/// grid (`#r=…&c=…&q=…`, each part packed as [`pack`] packs it; a link of
+/// the document alone is `#r=…`, as before).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SharedSystem {
     /// The tab's document.
@@ -82,6 +83,9 @@ pub struct SharedSystem {
     /// The system's configuration (TOML, or the JSON `flux config get`
     /// prints), when one is open.
     pub config: Option<String>,
+    /// The constraint field's text (RFC 31, JSON or the short form), when
+    /// it holds one.
+    pub constraint: Option<String>,
 }
 
 /// The fragment of a share link (without its `#`) for `system`.
@@ -90,11 +94,18 @@ pub fn pack_system(system: &SharedSystem) -> String {
     if let Some(c) = system.config.as_deref().filter(|c| !c.trim().is_empty()) {
         fragment.push_str(&format!("&c={}", pack(c)));
     }
+    if let Some(q) = system
+        .constraint
+        .as_deref()
+        .filter(|q| !q.trim().is_empty())
+    {
+        fragment.push_str(&format!("&q={}", pack(q)));
+    }
     fragment
 }
 
 /// The system a link's fragment (without its `#`) carries: `r=` the
-/// document, `&c=` the configuration. Parts Rscope does not know are left
+/// document, `&c=` the configuration, `&q=` the constraint. Parts Rscope does not know are left
 /// alone (a later version's link still opens its document).
 pub fn unpack_system(fragment: &str) -> Result<SharedSystem, UnpackError> {
     if fragment.len() > MAX_SHARE_FRAGMENT_BYTES {
@@ -104,7 +115,12 @@ pub fn unpack_system(fragment: &str) -> Result<SharedSystem, UnpackError> {
         |key: &str| (fragment.split('&')).find_map(|p| p.strip_prefix(key)?.strip_prefix('='));
     let document = unpack(part("r").unwrap_or(""))?;
     let config = part("c").map(unpack).transpose()?;
-    Ok(SharedSystem { document, config })
+    let constraint = part("q").map(unpack).transpose()?;
+    Ok(SharedSystem {
+        document,
+        config,
+        constraint,
+    })
 }
 
 #[cfg(test)]
@@ -116,25 +132,28 @@ mod tests {
         let system = SharedSystem {
             document: r#"{"version":1}"#.into(),
             config: Some("[bootstrap]\nhosts = [{host = \"tiny[1-4]\"}]\n".into()),
+            constraint: Some("gpu -host:tiny4".into()),
         };
         let fragment = pack_system(&system);
-        assert!(fragment.starts_with("r=") && fragment.contains("&c="));
+        assert!(fragment.starts_with("r=") && fragment.contains("&c=") && fragment.contains("&q="));
         assert_eq!(unpack_system(&fragment), Ok(system.clone()));
         // A link of the document alone, and one from a later version with
         // a part this one does not know.
         let alone = SharedSystem {
             config: None,
+            constraint: None,
             ..system.clone()
         };
         assert_eq!(pack_system(&alone), format!("r={}", pack(&system.document)));
         let later = format!("{}&z=abc", pack_system(&alone));
         assert_eq!(unpack_system(&later), Ok(alone));
-        // A blank configuration is left out.
+        // A blank configuration or constraint is left out.
         let blank = SharedSystem {
             config: Some(" \n".into()),
+            constraint: Some(" ".into()),
             ..system.clone()
         };
-        assert!(!pack_system(&blank).contains("&c="));
+        assert!(!pack_system(&blank).contains("&c=") && !pack_system(&blank).contains("&q="));
         assert_eq!(
             unpack_system("r=AAAA").unwrap_err().to_string(),
             "share link is damaged: bad compressed data"

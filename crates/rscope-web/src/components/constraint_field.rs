@@ -25,11 +25,11 @@ pub struct ConstraintOutline {
     pub linked: Option<Linked>,
 }
 
-/// Hold the field's text and match it against `grid` whenever either
-/// changes.
+/// Hold the field's text (at first, the one a share link carries) and
+/// match it against `grid` whenever either changes.
 #[hook]
 pub fn use_constraint_outline(grid: Option<Rc<Grid>>) -> ConstraintOutline {
-    let text = use_state_eq(String::new);
+    let text = use_state_eq(crate::load::shared_constraint);
     let on_text = {
         let text = text.clone();
         Callback::from(move |t: String| text.set(t))
