@@ -22,4 +22,6 @@ pub use formats::{
     constraint, hostlist, hwloc, idset, jgf, json, output_format, range, resource, rset, shape,
 };
 pub use ops::{commands, fit, prune, setops, system};
-pub use view::{analysis, color, embed, explain, grid, outline, report, share, tabs, textview};
+pub use view::{
+    analysis, color, command_menu, embed, explain, grid, outline, report, share, tabs, textview,
+};

@@ -5,6 +5,7 @@
 use crate::components::{
     build_r::{BuildR, BUILT},
     color_menu::{color_menu, ColorMenu},
+    command_menu::CommandMenuDialog,
     compare::{compare_summary, use_compare, CompareView},
     constraint_field::{constraint_field, use_constraint_outline, ConstraintOutline},
     diagnostics::Diagnostics,
@@ -433,6 +434,7 @@ fn page_header(
             <header>
                 <h1>{ "Rscope" }</h1>
                 <p class="tagline">{ "Explore a Flux resource set (RFC 20 R document) in your browser. Nothing leaves this page." }</p>
+                <CommandMenuDialog />
             </header>
             <Toolbar {examples} {on_example} {on_file} {on_share} {on_shared} />
             <p class="status" role="status" data-testid="status">{ status_line(status) }</p>

@@ -3,6 +3,7 @@
 pub mod build_r;
 pub mod code;
 pub mod color_menu;
+pub mod command_menu;
 pub mod compare;
 pub mod constraint_field;
 pub mod diagnostics;
