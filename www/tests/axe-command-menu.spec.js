@@ -8,6 +8,7 @@ for (const scheme of ['light', 'dark']) {
     await page.emulateMedia({ colorScheme: scheme });
     await rscope.load();
     await page.keyboard.press('Control+K');
+    await expect(page.getByTestId('command-field')).toBeFocused();
     await page.keyboard.type('go');
     await expect(page.getByRole('option', { name: 'Go to the grid' })).toHaveAttribute('aria-selected', 'true');
     expect(await violations(page)).toEqual([]);
