@@ -149,7 +149,7 @@ fn page() -> Html {
     let has_graph = complete.is_some_and(|a| a.outline.is_some());
     html! {
         <main class="app">
-            { page_header(examples, &open, &status, (&current_text, &config.text, &constraint.text), not_kept) }
+            { page_header(examples, &open, &status, (&current_text, &config.text, &constraint), not_kept) }
             { views_nav(grid.is_some(), has_graph) }
             { tab_strip(&docs, &sources) }
             // Wide screens: the document and its tools on the left, the grid
@@ -419,14 +419,17 @@ fn dispatch<T: 'static>(
 /// The page's title, its toolbar, and the lines that say what happened:
 /// `status`, and `not_kept` when the browser refuses to store the tabs.
 /// `system` is the active tab's text, the configuration and the
-/// constraint, which a share link carries.
+/// constraint, which a share link carries (the command menu shows a
+/// place on the grid through the constraint too).
 fn page_header(
     examples: Vec<ExampleEntry>,
     open: &Callback<Result<Doc, String>>,
     status: &UseStateHandle<Option<AnalysisStatus>>,
-    system: (&Text, &Rc<String>, &AttrValue),
+    system: (&Text, &Rc<String>, &ConstraintOutline),
     not_kept: Option<String>,
 ) -> Html {
+    let on_constraint = system.2.on_text.clone();
+    let system = (system.0, system.1, &system.2.text);
     let (on_example, on_file, on_share) = toolbar_actions(open, status, system);
     let on_shared = shared(status);
     html! {
@@ -434,7 +437,7 @@ fn page_header(
             <header>
                 <h1>{ "Rscope" }</h1>
                 <p class="tagline">{ "Explore a Flux resource set (RFC 20 R document) in your browser. Nothing leaves this page." }</p>
-                <CommandMenuDialog />
+                <CommandMenuDialog on_constraint={on_constraint.clone()} />
             </header>
             <Toolbar {examples} {on_example} {on_file} {on_share} {on_shared} />
             <p class="status" role="status" data-testid="status">{ status_line(status) }</p>

@@ -4,8 +4,14 @@
 //! Each command names the control on the page that does it (a CSS
 //! selector the page resolves) and whether to press it or to move the
 //! focus there, so the menu runs exactly what a click or a Tab would and
-//! adds no second way of doing anything. [`CommandMenu`] is the menu's
-//! state, kept by the page in a reducer and tested here.
+//! adds no second way of doing anything. A word that names ranks, hosts
+//! or a property also finds that place on the grid ([`places`]): the menu
+//! puts it in the constraint field, which outlines the nodes and brings
+//! them into view. [`CommandMenu`] is the menu's state, kept by the page
+//! in a reducer and tested here.
+
+use crate::hostlist::Hostlist;
+use crate::idset::IdSet;
 
 /// How a command reaches its control.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -140,6 +146,77 @@ pub fn found_by(command: &PageCommand, query: &str) -> bool {
         .all(|typed| words.iter().any(|w| w.starts_with(&typed)))
 }
 
+/// An entry of the menu: a page command, or a place on the grid that the
+/// text typed names.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MenuEntry {
+    /// A page action.
+    Command(&'static PageCommand),
+    /// Outline nodes on the grid: `constraint` goes into the constraint
+    /// field (its short form, RFC 31).
+    Outline {
+        /// What the menu lists.
+        line: String,
+        /// The constraint field's new text.
+        constraint: String,
+    },
+}
+
+impl MenuEntry {
+    /// What the menu lists.
+    pub fn line(&self) -> &str {
+        match self {
+            MenuEntry::Command(c) => c.name,
+            MenuEntry::Outline { line, .. } => line,
+        }
+    }
+}
+
+/// The places on the grid one typed word names: ranks (an RFC 22 id
+/// set), hosts (an RFC 29 host list) or a property, each outlined by the
+/// constraint that selects it. A word may name a host and a property at
+/// once (`gpu`); both are offered.
+pub fn places(query: &str) -> Vec<MenuEntry> {
+    let q = query.trim();
+    let outline = |line: String, constraint: String| MenuEntry::Outline { line, constraint };
+    if q.is_empty() || q.contains(char::is_whitespace) {
+        return Vec::new();
+    }
+    // Host names and properties begin with a letter (`-x` is "not x").
+    if q.starts_with(|c: char| c.is_ascii_digit()) {
+        return match IdSet::parse(q) {
+            Ok(ranks) => {
+                let word = if ranks.len() == 1 { "rank" } else { "ranks" };
+                vec![outline(
+                    format!("Show {word} {q} on the grid"),
+                    format!("rank:{q}"),
+                )]
+            }
+            Err(_) => Vec::new(),
+        };
+    }
+    let mut found = Vec::new();
+    if !q.starts_with(|c: char| c.is_ascii_alphabetic()) {
+        return found;
+    }
+    if Hostlist::parse(q).is_ok() {
+        let host = format!("host:{q}");
+        if crate::constraint::query::parse(&host).is_ok() {
+            found.push(outline(format!("Show host {q} on the grid"), host));
+        }
+    }
+    let property = q
+        .chars()
+        .all(|c| c.is_ascii_alphanumeric() || "_-.".contains(c));
+    if property && crate::constraint::query::parse(q).is_ok() {
+        found.push(outline(
+            format!("Show the nodes with property {q}"),
+            q.to_string(),
+        ));
+    }
+    found
+}
+
 /// A key pressed in the menu.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MenuKey {
@@ -164,11 +241,13 @@ impl CommandMenu {
         &self.query
     }
 
-    /// The commands the text finds, in the menu's order.
-    pub fn found(&self) -> Vec<&'static PageCommand> {
-        (PAGE_COMMANDS.iter())
+    /// What the text finds, in the menu's order: the page commands, then
+    /// the places on the grid it names.
+    pub fn found(&self) -> Vec<MenuEntry> {
+        let commands = (PAGE_COMMANDS.iter())
             .filter(|c| found_by(c, &self.query))
-            .collect()
+            .map(MenuEntry::Command);
+        commands.chain(places(&self.query)).collect()
     }
 
     /// The position of the chosen command among [`Self::found`].
@@ -176,9 +255,9 @@ impl CommandMenu {
         self.chosen
     }
 
-    /// The command Enter runs, when the text finds any.
-    pub fn chosen_command(&self) -> Option<&'static PageCommand> {
-        self.found().get(self.chosen).copied()
+    /// The entry Enter runs, when the text finds any.
+    pub fn chosen_entry(&self) -> Option<MenuEntry> {
+        self.found().into_iter().nth(self.chosen)
     }
 
     /// The menu after `key`: typing chooses the first command found.
@@ -203,8 +282,15 @@ impl CommandMenu {
 mod tests {
     use super::*;
 
-    fn names(menu: &CommandMenu) -> Vec<&'static str> {
-        menu.found().iter().map(|c| c.name).collect()
+    fn names(menu: &CommandMenu) -> Vec<String> {
+        menu.found().iter().map(|c| c.line().to_string()).collect()
+    }
+
+    fn control(entry: Option<MenuEntry>) -> &'static str {
+        match entry {
+            Some(MenuEntry::Command(c)) => c.control,
+            other => panic!("not a command: {other:?}"),
+        }
     }
 
     #[test]
@@ -217,27 +303,64 @@ mod tests {
         let menu = menu.after(MenuKey::Typed("toml".into()));
         assert_eq!(
             names(&menu),
-            ["Open a file", "Edit the system configuration"]
+            [
+                "Open a file",
+                "Edit the system configuration",
+                "Show host toml on the grid",
+                "Show the nodes with property toml"
+            ]
         );
-        let menu = menu.after(MenuKey::Typed("zzz".into()));
-        assert_eq!((names(&menu).len(), menu.chosen_command()), (0, None));
+        let menu = menu.after(MenuKey::Typed("zzz[".into()));
+        assert_eq!((names(&menu).len(), menu.chosen_entry()), (0, None));
         assert_eq!(CommandMenu::default().found().len(), PAGE_COMMANDS.len());
     }
 
     #[test]
     fn arrows_choose_and_wrap_and_typing_starts_again() {
         let menu = CommandMenu::default().after(MenuKey::Typed("tour".into()));
-        assert_eq!(menu.chosen_command().unwrap().name, "Take the tour of R");
+        assert_eq!(menu.chosen_entry().unwrap().line(), "Take the tour of R");
         let down = menu.after(MenuKey::Down);
         assert_eq!(
-            down.chosen_command().unwrap().control,
+            control(down.chosen_entry()),
             "[data-testid=system-tour-start]"
         );
-        assert_eq!(down.after(MenuKey::Down).chosen(), 0);
-        assert_eq!(menu.after(MenuKey::Up).chosen(), 1);
+        // Then the places the word names: host `tour`, property `tour`.
+        assert_eq!(down.after(MenuKey::Down).chosen(), 2);
+        assert_eq!(menu.after(MenuKey::Up).chosen(), 3);
+        assert_eq!(menu.after(MenuKey::Up).after(MenuKey::Down).chosen(), 0);
         assert_eq!(down.after(MenuKey::Typed("grid".into())).chosen(), 0);
-        let none = menu.after(MenuKey::Typed("zzz".into()));
+        let none = menu.after(MenuKey::Typed("zzz[".into()));
         assert_eq!(none.after(MenuKey::Down), none);
+    }
+
+    #[test]
+    fn a_word_naming_ranks_hosts_or_a_property_finds_them_on_the_grid() {
+        let outline = |line: &str, constraint: &str| MenuEntry::Outline {
+            line: line.into(),
+            constraint: constraint.into(),
+        };
+        assert_eq!(places("5"), [outline("Show rank 5 on the grid", "rank:5")]);
+        assert_eq!(
+            places(" 0-3,7 "),
+            [outline("Show ranks 0-3,7 on the grid", "rank:0-3,7")]
+        );
+        assert_eq!(
+            places("fluke[3-4]"),
+            [outline(
+                "Show host fluke[3-4] on the grid",
+                "host:fluke[3-4]"
+            )]
+        );
+        assert_eq!(
+            places("gpu"),
+            [
+                outline("Show host gpu on the grid", "host:gpu"),
+                outline("Show the nodes with property gpu", "gpu"),
+            ]
+        );
+        for nothing in ["", "3-", "two words", "-x", "a[1-"] {
+            assert_eq!(places(nothing), [], "{nothing:?}");
+        }
     }
 
     #[test]

@@ -2,10 +2,14 @@
 //! its button in the header, opens a field that finds every page action
 //! by name; Up and Down choose, Enter runs, Escape closes and puts the
 //! focus back. A command presses or focuses the control that does it, so
-//! the menu does nothing a click or a Tab could not.
+//! the menu does nothing a click or a Tab could not; a word that names
+//! ranks, hosts or a property outlines them on the grid through the
+//! constraint field.
 
 use gloo::events::{EventListener, EventListenerOptions};
-use rscope_core::command_menu::{not_on_the_page, CommandMenu, CommandReach, MenuKey, PageCommand};
+use rscope_core::command_menu::{
+    not_on_the_page, CommandMenu, CommandReach, MenuEntry, MenuKey, PageCommand,
+};
 use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlElement, HtmlInputElement};
@@ -63,9 +67,17 @@ fn use_menu_key(open: &UseStateHandle<bool>) {
     });
 }
 
+/// Properties of [`CommandMenuDialog`].
+#[derive(Properties, PartialEq)]
+pub struct CommandMenuProps {
+    /// Replace the constraint field's text: how a place on the grid the
+    /// text names is shown.
+    pub on_constraint: Callback<String>,
+}
+
 /// The menu's button, and the menu while it is open.
 #[function_component(CommandMenuDialog)]
-pub fn command_menu_dialog() -> Html {
+pub fn command_menu_dialog(props: &CommandMenuProps) -> Html {
     let open = use_state_eq(|| false);
     let menu = use_reducer(|| CommandMenuState(CommandMenu::default()));
     let note = use_state_eq(|| None::<String>);
@@ -102,12 +114,19 @@ pub fn command_menu_dialog() -> Html {
         })
     };
     let runs = {
-        let (open, note) = (open.clone(), note.clone());
-        Callback::from(move |command: &'static PageCommand| {
-            open.set(false);
-            if !run(command) {
-                open.set(true);
-                note.set(Some(not_on_the_page(command)));
+        let (open, note, close) = (open.clone(), note.clone(), close.clone());
+        let on_constraint = props.on_constraint.clone();
+        Callback::from(move |entry: MenuEntry| match entry {
+            MenuEntry::Command(command) => {
+                open.set(false);
+                if !run(command) {
+                    open.set(true);
+                    note.set(Some(not_on_the_page(command)));
+                }
+            }
+            MenuEntry::Outline { constraint, .. } => {
+                close.emit(());
+                on_constraint.emit(constraint);
             }
         })
     };
@@ -135,11 +154,11 @@ fn menu_dialog(
     menu: &UseReducerHandle<CommandMenuState>,
     field: &NodeRef,
     note: Option<String>,
-    runs: &Callback<&'static PageCommand>,
+    runs: &Callback<MenuEntry>,
     close: &Callback<()>,
 ) -> Html {
     let found = menu.0.found();
-    let chosen = menu.0.chosen();
+    let (chosen, empty) = (menu.0.chosen(), found.is_empty());
     let oninput = {
         let menu = menu.dispatcher();
         Callback::from(move |e: InputEvent| {
@@ -157,8 +176,8 @@ fn menu_dialog(
             }
             "Enter" => {
                 e.prevent_default();
-                if let Some(c) = menu.0.chosen_command() {
-                    runs.emit(c);
+                if let Some(entry) = menu.0.chosen_entry() {
+                    runs.emit(entry);
                 }
             }
             "Escape" => {
@@ -171,19 +190,20 @@ fn menu_dialog(
     html! {
         <div class="command-menu" role="dialog" aria-modal="true" aria-label="Commands" data-testid="command-menu">
             <input ref={field.clone()} type="text" role="combobox" aria-expanded="true" aria-controls="command-list"
-                aria-autocomplete="list" aria-activedescendant={(!found.is_empty()).then(|| format!("command-{chosen}"))}
+                aria-autocomplete="list" aria-activedescendant={(!empty).then(|| format!("command-{chosen}"))}
                 aria-label="Find a command" placeholder="Type a few letters: grid, tour, share…"
                 value={menu.0.query().to_string()} {oninput} {onkeydown} data-testid="command-field" />
             <ul id="command-list" role="listbox" aria-label="Commands found" data-testid="command-list">
-                { for found.iter().copied().enumerate().map(|(i, c)| {
-                    let onclick = runs.reform(move |_: MouseEvent| c);
+                { for found.into_iter().enumerate().map(|(i, entry)| {
+                    let line = entry.line().to_string();
+                    let onclick = runs.reform(move |_: MouseEvent| entry.clone());
                     html! {
                         <li id={format!("command-{i}")} role="option" aria-selected={(i == chosen).to_string()}
-                            {onclick}>{ c.name }</li>
+                            {onclick}>{ line }</li>
                     }
                 }) }
             </ul>
-            if found.is_empty() {
+            if empty {
                 <p class="hint">{ "No command has those words: try grid, tour, share or constraint." }</p>
             } else {
                 <p class="hint">{ "Up and Down choose, Enter runs, Escape closes." }</p>
