@@ -5,7 +5,7 @@
 
 PORT ?= 8080
 
-.PHONY: serve quick test check setup build bench bench-scale bench-page fuzz
+.PHONY: serve quick test check setup build bench bench-scale bench-page screenshots fuzz
 serve: build
 	node www/serve.mjs --port $(PORT)
 
@@ -44,6 +44,11 @@ bench-scale: setup
 
 bench-page: build
 	cd www && npx playwright test --config playwright.bench.config.js
+
+# The README's screenshots (docs/screenshots/), taken from the built page
+# at 1440x900 and 390x844 by www/screenshots/readme.shots.js.
+screenshots: build
+	cd www && npx playwright test --config playwright.screenshots.config.js
 
 # Run every fuzz target for FUZZ_SECONDS each (installs cargo-fuzz if missing).
 FUZZ_SECONDS ?= 60
