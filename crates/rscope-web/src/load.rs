@@ -228,12 +228,14 @@ pub fn shared_document() -> Option<Result<(Doc, Option<String>), String>> {
 }
 
 /// The constraint a share link's address carries (`&q=`), or an empty
-/// text: read as the page starts, before [`clean_address`] takes it.
+/// text: read as the page starts, before [`clean_address`] takes it. Only
+/// that part is unpacked; the document is [`shared_document`]'s.
 pub fn shared_constraint() -> String {
+    use rscope_core::share::{fragment_part, unpack};
     let hash = gloo::utils::window().location().hash().unwrap_or_default();
     let fragment = hash.strip_prefix('#').filter(|f| f.starts_with("r="));
-    let shared = fragment.and_then(|f| rscope_core::share::unpack_system(f).ok());
-    shared.and_then(|s| s.constraint).unwrap_or_default()
+    let packed = fragment.and_then(|f| fragment_part(f, "q"));
+    packed.and_then(|q| unpack(q).ok()).unwrap_or_default()
 }
 
 /// Put a document, the configuration and the constraint in the address

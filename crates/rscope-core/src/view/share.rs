@@ -104,6 +104,12 @@ pub fn pack_system(system: &SharedSystem) -> String {
     fragment
 }
 
+/// One packed part of a link's fragment (`key=…`), still packed: a page
+/// that needs one part unpacks only it, not the document beside it.
+pub fn fragment_part<'f>(fragment: &'f str, key: &str) -> Option<&'f str> {
+    (fragment.split('&')).find_map(|p| p.strip_prefix(key)?.strip_prefix('='))
+}
+
 /// The system a link's fragment (without its `#`) carries: `r=` the
 /// document, `&c=` the configuration, `&q=` the constraint. Parts Rscope does not know are left
 /// alone (a later version's link still opens its document).
@@ -111,8 +117,7 @@ pub fn unpack_system(fragment: &str) -> Result<SharedSystem, UnpackError> {
     if fragment.len() > MAX_SHARE_FRAGMENT_BYTES {
         return Err(UnpackError::TooLong(fragment.len()));
     }
-    let part =
-        |key: &str| (fragment.split('&')).find_map(|p| p.strip_prefix(key)?.strip_prefix('='));
+    let part = |key: &str| fragment_part(fragment, key);
     let document = unpack(part("r").unwrap_or(""))?;
     let config = part("c").map(unpack).transpose()?;
     let constraint = part("q").map(unpack).transpose()?;
@@ -154,6 +159,10 @@ mod tests {
             ..system.clone()
         };
         assert!(!pack_system(&blank).contains("&c=") && !pack_system(&blank).contains("&q="));
+        // One part alone.
+        let q = fragment_part(&fragment, "q").map(unpack);
+        assert_eq!(q, Some(Ok("gpu -host:tiny4".to_string())));
+        assert_eq!(fragment_part(&fragment, "z"), None);
         assert_eq!(
             unpack_system("r=AAAA").unwrap_err().to_string(),
             "share link is damaged: bad compressed data"

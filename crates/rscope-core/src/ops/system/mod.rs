@@ -412,7 +412,7 @@ fn read_piece(name: &str, text: &str) -> Piece {
         // on a 4 096-node R with `scheduling` took six times as long
         // through the report.
         if let Ok(set) = rset::load_resources(text) {
-            return r_piece(name, set);
+            return resources_piece(name, DocKind::R, set);
         }
         let report = make_report(text);
         if report.rejection.as_deref() == Some(crate::report::NOT_FLUX) {
@@ -431,10 +431,11 @@ fn read_piece(name: &str, text: &str) -> Piece {
     }
 }
 
-/// An R that flux reads: its resources, and its graph when it has one.
-fn r_piece(name: &str, set: Rset) -> Piece {
+/// An R (or Fluxion's find output): its resources, and its graph when it
+/// has one.
+fn resources_piece(name: &str, kind: DocKind, set: Rset) -> Piece {
     let graph = set.has_scheduling();
-    let mut piece = Piece::new(name, DocKind::R);
+    let mut piece = Piece::new(name, kind);
     piece.set = Some(set);
     piece.with(Fact::Resources, true).with(Fact::Graph, graph)
 }
@@ -475,18 +476,8 @@ fn report_piece(name: &str, mut report: Report) -> Piece {
     if is_find_output(&report) {
         // The partial view numbers the rankless entries: what they hold
         // is the answer to a find, not a refusal.
-        report.rejection = None;
         return match report.partial.take() {
-            Some(set) => {
-                let graph = set.has_scheduling();
-                let piece = Piece::new(name, DocKind::FindOutput);
-                Piece {
-                    set: Some(set),
-                    ..piece
-                }
-                .with(Fact::Resources, true)
-                .with(Fact::Graph, graph)
-            }
+            Some(set) => resources_piece(name, DocKind::FindOutput, set),
             None => unread(name, RANKLESS.into()),
         };
     }
