@@ -4,7 +4,7 @@ import { test, expect } from './fixtures.js';
 
 test('arrow keys choose an example without opening one', async ({ page, rscope, problems }) => {
   await rscope.load();
-  await expect(rscope.examples.locator('option')).toHaveCount(10);
+  await expect(rscope.examples.locator('option')).toHaveCount(12);
   await rscope.examples.focus();
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('ArrowDown');

@@ -121,6 +121,8 @@ export class Rscope {
     this.drainRows = this.drains.getByTestId('drain-row');
     this.resourceText = page.getByTestId('resource-text');
     this.resourceOutput = page.getByTestId('resource-output');
+    this.resourceNote = page.getByTestId('resource-note');
+    this.landing = page.getByTestId('landing');
     this.queueConfig = page.getByTestId('queue-config');
     this.queueLines = this.queueConfig.getByTestId('queue-lines').locator('li');
     this.queueFindings = this.queueConfig.getByTestId('queue-findings').locator('li');
@@ -680,6 +682,16 @@ export class Rscope {
   /** Open the text flux resource prints for the payload. */
   async showResourceText() {
     await this.resourceText.locator('summary').click();
+  }
+
+  /** Print `command` (status, drain, list) in the open flux resource text. */
+  async pickResourceCommand(command) {
+    await this.resourceText.getByTestId('resource-command').selectOption(command);
+  }
+
+  /** Open the first screen's example for a kind of document by its button. */
+  async openLandingExample(button) {
+    await this.landing.getByRole('button', { name: button }).click();
   }
 
   /** Type `format` into the open flux resource text's format field. */

@@ -15,6 +15,7 @@ use crate::components::{
     grid::GridView,
     hwloc::HwlocPanel,
     json_tree::JsonTree,
+    landing::Landing,
     playground::Playground,
     queue_config::{use_config_text, use_queue_config, QueueConfig, QueueConfigPanel},
     resource_text::ResourceText,
@@ -29,7 +30,8 @@ use crate::components::{
 };
 use crate::hooks::{
     use_analysis, use_coloring, use_docs, use_drain_outline, use_finding_actions, use_linking,
-    use_openings, use_workers, AnalysisStatus, Analyzed, Coloring, DrainOutline, FindingActions,
+    use_openings, use_view_record, use_workers, AnalysisStatus, Analyzed, Coloring, DrainOutline,
+    FindingActions, ViewRecord,
 };
 use crate::load;
 use crate::shape_worker::Shapes;
@@ -52,18 +54,14 @@ pub fn app() -> Html {
     }
 }
 
-/// A `resource.status` payload's panels: its drain table (when nodes are
-/// drained) and the text `flux resource` prints for it.
-fn payload_panels(d: &DrainOutline, text: &Text) -> Html {
-    if !d.payload {
-        return Html::default();
-    }
-    html! { <>
-        if let Some(rows) = d.rows.clone() {
-            <Drains key={d.key.clone()} {rows} on_outline={d.on_outline.clone()} />
+/// A `resource.status` payload's drain table (when nodes are drained).
+fn payload_panels(d: &DrainOutline) -> Html {
+    match d.rows.clone().filter(|_| d.payload) {
+        Some(rows) => {
+            html! { <Drains key={d.key.clone()} {rows} on_outline={d.on_outline.clone()} /> }
         }
-        <ResourceText text={text.clone()} />
-    </> }
+        None => Html::default(),
+    }
 }
 
 /// The configuration box: the R it makes, and the queues that colour the
@@ -75,6 +73,21 @@ fn queue_panel(q: &QueueConfig, on_open: Callback<(String, String)>, r_text: &Te
     }
 }
 
+/// An lstopo XML is read as a topology, not as an R document: the grid
+/// and the graph show the R its panel makes, and no R findings show, in
+/// the side panel or under the text. Whether `current_text` is one, where
+/// its panel puts that R, and the text to analyse.
+#[hook]
+fn use_topology(current_text: &Text) -> (bool, UseStateHandle<Option<(Text, Text)>>, Text) {
+    let topology = rscope_core::hwloc::looks_like_topology(current_text);
+    let topology_r = use_state(|| None::<(Text, Text)>);
+    let analyzed_text = (*topology_r)
+        .as_ref()
+        .filter(|(xml, _)| topology && xml == current_text)
+        .map_or_else(|| current_text.clone(), |(_, r)| r.clone());
+    (topology, topology_r, analyzed_text)
+}
+
 /// The page under its workers.
 #[function_component(Page)]
 fn page() -> Html {
@@ -83,15 +96,8 @@ fn page() -> Html {
     let config = use_config_text();
     let (open, examples) = use_openings(&docs, &status, &config.on_text);
     let current_text = docs.current().text.clone();
-    // An lstopo XML is read as a topology, not as an R document: the grid
-    // and the graph show the R its panel makes, and no R findings show,
-    // in the side panel or under the text.
-    let topology = rscope_core::hwloc::looks_like_topology(&current_text);
-    let topology_r = use_state(|| None::<(Text, Text)>);
-    let analyzed_text = (*topology_r)
-        .as_ref()
-        .filter(|(xml, _)| topology && *xml == current_text)
-        .map_or_else(|| current_text.clone(), |(_, r)| r.clone());
+    let view = use_view_record();
+    let (topology, topology_r, analyzed_text) = use_topology(&current_text);
     let analyzed = use_analysis(analyzed_text, docs.active);
     let analysis = analyzed.shown.clone();
     // The squiggles and links belong to the text they were computed from;
@@ -126,7 +132,13 @@ fn page() -> Html {
             on_constraint: constraint.on_text.clone(),
         },
     );
-    let coloring = use_coloring(&docs, grid.clone(), queues.queues.clone());
+    let coloring = use_coloring(
+        &docs,
+        grid.clone(),
+        queues.queues.clone(),
+        view.start.color.as_deref(),
+    );
+    view.note_color(&coloring.choice);
     let compare = use_compare(&coloring.choice, &docs);
     // A compare view lays out its own grid; a fit or the queue's jobs
     // colour the cells of whichever grid is shown.
@@ -149,9 +161,12 @@ fn page() -> Html {
     let has_graph = complete.is_some_and(|a| a.outline.is_some());
     html! {
         <main class="app">
-            { page_header(examples, &open, &status, (&current_text, &config.text, &constraint), not_kept) }
+            { page_header(examples.clone(), &open, &status, (&current_text, &config.text, &constraint, &view), not_kept) }
             { views_nav(grid.is_some(), has_graph) }
             { tab_strip(&docs, &sources) }
+            if current_text.is_empty() {
+                <Landing {examples} on_example={example_opener(&open)} />
+            }
             // Wide screens: the document and its tools on the left, the grid
             // they drive on the right, in view as the left side scrolls.
             <div class="columns">
@@ -160,13 +175,13 @@ fn page() -> Html {
                 <Editor text={current_text} {on_edit} on_large_paste={Some(on_large_paste)} on_config_paste={Some(config_paste(&open))} label="R document (JSON)"
                     selection={actions.selection.clone()} {squiggles} linked={tour.span.or(link.text)} reveal={link.reveal} on_point={explaining.on_point.clone()} />
                 if topology {
-                    { topology_side(&docs, topology_r) }
+                    { topology_side(&docs, topology_r, queues.text.clone()) }
                 } else {
                     { document_side(DocumentSide { analyzed: &analyzed, docs: &docs, drains: &drains, queues: &queues,
                         on_open: fit.on_open.clone(), card: explaining.card.clone(), actions: &actions }) }
                 }
             </div>
-            { grid_drivers(&docs, &fit, &shapes, &analyzed) }
+            { grid_drivers(&docs, &fit, (&shapes, &view, &queues.text), &analyzed) }
             </div>
             <div class="column-views">
             // The tour's box sits beside the editor it points into.
@@ -175,7 +190,7 @@ fn page() -> Html {
                 { grid_panel(GridPanel { grid, properties: a.properties.clone(), coloring, states, queues: queues.queues.is_some(), sources,
                     docs: &docs, compare: &compare, covered: fit.overlay.is_some(), color_by,
                     overlay: fit.overlay_label, on_overlay: fit.on_overlay,
-                    on_open: on_open_selection.clone(), linked, on_cell: link.on_cell, constraint: &constraint }) }
+                    on_open: on_open_selection.clone(), linked, on_cell: link.on_cell, constraint: &constraint, view: &view }) }
             }
             </div>
             </div>
@@ -230,7 +245,10 @@ fn document_side(side: DocumentSide) -> Html {
             if let Some(root) = complete.and_then(|a| a.json_tree.clone()) {
                 <JsonTree {root} />
             }
-            { payload_panels(side.drains, &docs.current().text) }
+            { payload_panels(side.drains) }
+            if analysis.is_some_and(|a| a.grid.is_some()) {
+                <ResourceText text={docs.current().text.clone()} source={docs.current().source.clone()} config={side.queues.text.clone()} />
+            }
             { queue_panel(side.queues, side.on_open, &docs.current().text) }
             <ExplainCard card={side.card} />
             if let Some(a) = complete {
@@ -254,7 +272,7 @@ fn tours(tour: &Touring, system_tour: &SystemTouring) -> Html {
 fn grid_drivers(
     docs: &UseReducerHandle<DocsState>,
     fit: &FitLinks,
-    shapes: &Rc<Shapes>,
+    (shapes, view, config): (&Rc<Shapes>, &ViewRecord, &Rc<String>),
     analyzed: &Analyzed,
 ) -> Html {
     let text = docs.current().text.clone();
@@ -265,7 +283,8 @@ fn grid_drivers(
         <>
             <div class="view-shape" id="view-shape" onfocusin={warm} onpointerenter={warm_pointer}>
                 <ShapePanel r_text={text} tab={tab_letter(docs.active).to_string()} on_open={fit.on_open.clone()}
-                    on_allocation={fit.on_allocation.clone()} on_queue={fit.on_queue.clone()} />
+                    on_allocation={fit.on_allocation.clone()} on_queue={fit.on_queue.clone()}
+                    config={config.clone()} shape_from={view.start.shape.clone()} on_shape={view.on_shape()} />
             </div>
             <div class="view-combine" id="view-combine">
                 <SetopsPanel tabs={docs.docs.clone()} active={docs.active}
@@ -297,10 +316,12 @@ fn views_nav(has_grid: bool, has_graph: bool) -> Html {
 }
 
 /// The side panel of an lstopo XML tab: the topology's fields and the R
-/// they make, given to `topology_r` to draw.
+/// they make, given to `topology_r` to draw, and what `flux resource`
+/// prints for the system it makes with the configuration `config`.
 fn topology_side(
     docs: &UseReducerHandle<DocsState>,
     topology_r: UseStateHandle<Option<(Text, Text)>>,
+    config: Rc<String>,
 ) -> Html {
     let doc = docs.current();
     html! {
@@ -308,6 +329,7 @@ fn topology_side(
             // Keyed by tab: one topology's fields are not another's.
             <HwlocPanel key={docs.active} xml={doc.text.clone()} source={doc.source.clone()} on_open={dispatch(docs, Action::Open)}
                 on_r={Callback::from(move |r| topology_r.set(r))} />
+            <ResourceText text={doc.text.clone()} source={doc.source.clone()} {config} />
         </div>
     }
 }
@@ -338,6 +360,8 @@ struct GridPanel<'a> {
     on_cell: Callback<Option<crate::model::CellRef>>,
     /// The constraint field and what it outlines.
     constraint: &'a ConstraintOutline,
+    /// Where the zoom starts and is noted.
+    view: &'a ViewRecord,
 }
 
 /// The grid of the active tab (or of a compare view), with its colour
@@ -368,7 +392,7 @@ fn grid_panel(p: GridPanel) -> Html {
             </h2>
             { compare_summary(p.compare, p.covered) }
             { constraint_field(p.constraint) }
-            <GridView {grid} {color_by} on_open={p.on_open}
+            <GridView {grid} {color_by} on_open={p.on_open} zoom_from={p.view.start.zoom} on_zoom_step={p.view.on_zoom()}
                 {linked} {on_cell} title={p.docs.current().source.clone()} />
         </section>
     }
@@ -425,12 +449,13 @@ fn page_header(
     examples: Vec<ExampleEntry>,
     open: &Callback<Result<Doc, String>>,
     status: &UseStateHandle<Option<AnalysisStatus>>,
-    system: (&Text, &Rc<String>, &ConstraintOutline),
+    system: (&Text, &Rc<String>, &ConstraintOutline, &ViewRecord),
     not_kept: Option<String>,
 ) -> Html {
     let on_constraint = system.2.on_text.clone();
+    let view = system.3.clone();
     let system = (system.0, system.1, &system.2.text);
-    let (on_example, on_file, on_share) = toolbar_actions(open, status, system);
+    let (on_example, on_file, on_share) = toolbar_actions(open, status, system, view);
     let on_shared = shared(status);
     html! {
         <>
@@ -486,21 +511,13 @@ fn toolbar_actions(
     open: &Callback<Result<Doc, String>>,
     status: &UseStateHandle<Option<AnalysisStatus>>,
     (text, config, constraint): (&Text, &Rc<String>, &AttrValue),
+    view: ViewRecord,
 ) -> (
     Callback<ExampleEntry>,
     Callback<web_sys::File>,
     Callback<(), Option<String>>,
 ) {
-    let on_example = {
-        let open = open.clone();
-        Callback::from(move |ex: ExampleEntry| {
-            let open = open.clone();
-            spawn_local(async move {
-                let url = format!("static/examples/{}", ex.file);
-                open.emit(load::fetch(&url, ex.title.clone()).await);
-            });
-        })
-    };
+    let on_example = example_opener(open);
     let on_file = {
         let open = open.clone();
         Callback::from(move |file: web_sys::File| {
@@ -512,12 +529,24 @@ fn toolbar_actions(
         let (status, text, config) = (status.clone(), text.clone(), config.clone());
         let constraint = constraint.clone();
         Callback::from(move |()| {
-            load::share_link(&text, &config, &constraint)
+            load::share_link((&text, &config, &constraint), view.now())
                 .map_err(|e| status.set(Some(AnalysisStatus::Problem(e))))
                 .ok()
         })
     };
     (on_example, on_file, on_share)
+}
+
+/// Open an example of `static/examples/` as the examples menu does.
+fn example_opener(open: &Callback<Result<Doc, String>>) -> Callback<ExampleEntry> {
+    let open = open.clone();
+    Callback::from(move |ex: ExampleEntry| {
+        let open = open.clone();
+        spawn_local(async move {
+            let url = format!("static/examples/{}", ex.file);
+            open.emit(load::fetch(&url, ex.title.clone()).await);
+        });
+    })
 }
 
 /// Say where a share link went, once the share button has tried the clipboard.

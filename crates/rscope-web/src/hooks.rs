@@ -28,6 +28,7 @@ use rscope_core::inflight::Latest;
 use rscope_core::recent::Recent;
 use rscope_core::report::{Finding, FixView};
 use rscope_core::rset::Rset;
+use rscope_core::share::SharedView;
 use rscope_core::tabs::{Action, Doc, Docs, Text};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -687,6 +688,51 @@ pub fn use_linking(analysis: &Option<Rc<Shown>>, current: &Option<Rc<Shown>>) ->
     }
 }
 
+/// How the page shows its system, as a share link keeps it: the view the
+/// page's address brought (read once, on the first render, before the
+/// address is cleaned) and the user's changes since. The changes are
+/// written aside, not into state: none of them redraws anything, and the
+/// share button reads them when pressed.
+#[derive(Clone)]
+pub struct ViewRecord {
+    /// The view the page's share link carried (the defaults without one).
+    pub start: Rc<SharedView>,
+    now: Rc<RefCell<SharedView>>,
+}
+
+impl ViewRecord {
+    /// Note each zoom step the grid takes.
+    pub fn on_zoom(&self) -> Callback<usize> {
+        let now = self.now.clone();
+        let default = rscope_core::grid::geometry::DEFAULT_ZOOM;
+        Callback::from(move |step| now.borrow_mut().zoom = (step != default).then_some(step))
+    }
+
+    /// Note each shape the shape panel holds.
+    pub fn on_shape(&self) -> Callback<String> {
+        let now = self.now.clone();
+        Callback::from(move |shape: String| now.borrow_mut().set_shape(&shape))
+    }
+
+    /// Note the grid's colouring.
+    pub fn note_color(&self, choice: &ColorChoice) {
+        self.now.borrow_mut().set_color(&choice.to_string());
+    }
+
+    /// The view as it is now.
+    pub fn now(&self) -> SharedView {
+        self.now.borrow().clone()
+    }
+}
+
+/// The page's view record ([`ViewRecord`]).
+#[hook]
+pub fn use_view_record() -> ViewRecord {
+    let start = use_memo((), |_| load::shared_view());
+    let now = use_mut_ref(|| (*start).clone());
+    ViewRecord { start, now }
+}
+
 /// How the grid is coloured: the user's choice and what it comes to.
 pub struct Coloring {
     /// What the user picked.
@@ -700,7 +746,7 @@ pub struct Coloring {
 }
 
 /// The grid's colouring for the tabs `docs`, whose active one has states
-/// or not. Colouring by another tab names it by index: when a tab closes,
+/// or not, starting with the `shared` one a share link names. Colouring by another tab names it by index: when a tab closes,
 /// that index may mean another document, so the choice is dropped. The
 /// other tab's set is read by the worker (`analyst`) and rebuilt here a
 /// few ranks at a time; until it has come, cells keep their colours.
@@ -709,11 +755,15 @@ pub fn use_coloring(
     docs: &Docs,
     grid: Option<Rc<Grid>>,
     queues: Option<Rc<NodeQueues>>,
+    shared: Option<&str>,
 ) -> Coloring {
     let has_states = grid.as_ref().is_some_and(|g| g.has_states());
     let grid = SameGrid(grid);
     let analyst = use_workers().analysis;
-    let choice = use_state(ColorChoice::default);
+    let choice = use_state(|| shared.map_or_else(ColorChoice::default, ColorChoice::parse));
+    // A share link's colouring outlasts the queues its configuration
+    // brings, once.
+    let linked = use_mut_ref(|| shared.is_some());
     {
         let choice = choice.clone();
         use_effect_with(docs.docs.len(), move |_| {
@@ -726,7 +776,7 @@ pub fn use_coloring(
         // A configuration that comes to have queues shows them at once.
         let choice = choice.clone();
         use_effect_with(queues.is_some(), move |has| {
-            if *has {
+            if *has && !linked.replace(false) {
                 choice.set(ColorChoice::Queue);
             }
         });

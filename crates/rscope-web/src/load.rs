@@ -238,9 +238,21 @@ pub fn shared_constraint() -> String {
     packed.and_then(|q| unpack(q).ok()).unwrap_or_default()
 }
 
-/// Put a document, the configuration and the constraint in the address
-/// bar (`#r=…&c=…&q=…`) and return the full link.
-pub fn share_link(text: &str, config: &str, constraint: &str) -> Result<String, String> {
+/// How the page's share link (`&v=`) says to show its documents, or the
+/// defaults: read as the page starts, before [`clean_address`] takes it.
+pub fn shared_view() -> rscope_core::share::SharedView {
+    use rscope_core::share::{fragment_part, SharedView};
+    let hash = gloo::utils::window().location().hash().unwrap_or_default();
+    let fragment = hash.strip_prefix('#').filter(|f| f.starts_with("r="));
+    SharedView::unpacked(fragment.and_then(|f| fragment_part(f, "v")))
+}
+
+/// Put a document, the configuration, the constraint and the view in the
+/// address bar (`#r=…&c=…&q=…&v=…`) and return the full link.
+pub fn share_link(
+    (text, config, constraint): (&str, &str, &str),
+    view: rscope_core::share::SharedView,
+) -> Result<String, String> {
     let window = gloo::utils::window();
     let location = window.location();
     let base = format!(
@@ -253,6 +265,7 @@ pub fn share_link(text: &str, config: &str, constraint: &str) -> Result<String, 
         document: text.to_string(),
         config: Some(config.to_string()),
         constraint: Some(constraint.to_string()),
+        view,
     };
     let link = format!("{base}#{}", rscope_core::share::pack_system(&shared));
     window

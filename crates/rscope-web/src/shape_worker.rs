@@ -12,9 +12,10 @@ use rscope_core::fit::queue::session::{QueueOp, QueueReply, QueueSession};
 use rscope_core::fit::Policy;
 use rscope_core::inflight::Delivery;
 use rscope_core::shape::print::{place, ExpandAsk, Expanded, ShapeShown};
-use rscope_core::system::schedulable_in;
+use rscope_core::system::{queue_text, schedulable_with};
 use rscope_core::tabs::Text;
 use std::cell::RefCell;
+use std::rc::Rc;
 use wasm_bindgen::prelude::*;
 use wasm_bindgen::JsCast;
 use yew::Callback;
@@ -35,14 +36,28 @@ pub struct Fitted {
 /// A fit, or why there is none (a bad shape or R), in words.
 pub type FitResult = Result<Fitted, String>;
 
+/// How to fit: the policy, the constraint (`--requires`) and the
+/// configuration beside the document (empty: none).
+#[derive(Clone, Debug, PartialEq)]
+pub struct FitHow {
+    /// The node order.
+    pub policy: Policy,
+    /// Only nodes matching this RFC 31 constraint (a query or JSON).
+    pub requires: Option<String>,
+    /// The system's configuration (its exclusions, and its resources when
+    /// the tab has none).
+    pub config: Rc<String>,
+}
+
 /// Fit on this thread, with the calls `rscope fit` makes (`requires` as
-/// its `--requires`).
-pub fn here(shape: &str, r: &str, policy: Policy, requires: Option<&str>) -> FitResult {
+/// its `--requires`), into the system of `r` and the configuration.
+pub fn here(shape: &str, r: &str, how: &FitHow) -> FitResult {
+    let (policy, requires) = (how.policy, how.requires.as_deref());
     let request = request_of(shape, requires).map_err(|e| match e {
         FitError::Shape(e) => place(shape, &e).located(),
         FitError::Other(why) => why,
     })?;
-    let (all, busy) = schedulable_in(r)?;
+    let (all, busy) = schedulable_with(r, &how.config)?;
     let a = answer_sets(&request, &all, busy.as_ref(), policy);
     Ok(Fitted {
         status: a.status.as_str().to_string(),
@@ -60,10 +75,8 @@ pub enum ShapeAsk {
         shape: String,
         /// The R's text.
         r: Text,
-        /// The policy.
-        policy: Policy,
-        /// Only nodes matching this RFC 31 constraint (a query or JSON).
-        requires: Option<String>,
+        /// The policy, the constraint and the configuration.
+        how: FitHow,
         /// Told the fit.
         done: Callback<FitResult>,
     },
@@ -129,18 +142,15 @@ impl Work for ShapeAsk {
         let message = js_sys::Object::new();
         set(&message, "seq", &seq.into());
         match self {
-            ShapeAsk::Fit {
-                shape,
-                r,
-                policy,
-                requires,
-                ..
-            } => {
+            ShapeAsk::Fit { shape, r, how, .. } => {
                 set(&message, "shape", &shape.as_str().into());
                 set(&message, "r", &JsValue::from_str(r));
-                set(&message, "policy", &policy.to_string().into());
-                if let Some(c) = requires {
+                set(&message, "policy", &how.policy.to_string().into());
+                if let Some(c) = &how.requires {
                     set(&message, "requires", &c.as_str().into());
+                }
+                if !how.config.trim().is_empty() {
+                    set(&message, "config", &how.config.as_str().into());
                 }
             }
             ShapeAsk::Queue(op, _) => set(&message, "queue", &postcard_bytes(op)),
@@ -181,10 +191,9 @@ impl Work for ShapeAsk {
             ShapeAsk::Fit {
                 shape,
                 r,
-                policy,
-                requires,
+                how,
                 done,
-            } => done.emit(here(shape, r, *policy, requires.as_deref())),
+            } => done.emit(here(shape, r, how)),
             ShapeAsk::Queue(op, done) => done.emit(queue_here(op.clone(), true)),
             ShapeAsk::Expand(ask, done) => done.emit(ask.show()),
             ShapeAsk::Topology(ask, done) => done.emit(ask.view()),
@@ -211,21 +220,14 @@ impl Channel<ShapeAsk> {
         });
     }
 
-    /// Fit `shape` into `r` under `policy`, on the nodes `requires`
-    /// allows, off this thread; `done` is told the answer.
-    pub fn fit(
-        &self,
-        shape: String,
-        r: Text,
-        how: (Policy, Option<String>),
-        done: Callback<FitResult>,
-    ) {
-        let (policy, requires) = how;
+    /// Fit `shape` into the system of `r` and the configuration, under
+    /// the policy, on the nodes the constraint allows ([`FitHow`]), off
+    /// this thread; `done` is told the answer.
+    pub fn fit(&self, shape: String, r: Text, how: FitHow, done: Callback<FitResult>) {
         self.ask(ShapeAsk::Fit {
             shape,
             r,
-            policy,
-            requires,
+            how,
             done,
         });
     }
@@ -297,8 +299,22 @@ thread_local! {
 }
 
 /// Do `op` on this thread's queue ([`QueueSession::apply`]); `view`: say
-/// the whole view after it.
+/// the whole view after it. A queue opens over any document with
+/// resources: one the queue does not read as it is (a status payload, a
+/// graph, a topology) is read as the system model reads it
+/// ([`queue_text`]).
 pub fn queue_here(op: QueueOp, view: bool) -> QueueReply {
+    let op = match op {
+        QueueOp::Open { r, policy, shapes } => match queue_text(&r) {
+            Ok(text) => QueueOp::Open {
+                r: text.into_owned(),
+                policy,
+                shapes,
+            },
+            Err(e) => return QUEUE.with(|q| q.borrow_mut().refuse_open(e)),
+        },
+        op => op,
+    };
     QUEUE.with(|q| q.borrow_mut().apply(op, view))
 }
 

@@ -233,7 +233,7 @@ fn the_json_form_of_a_configuration_reports_as_its_toml() {
         (o.status, o.stdout.as_str()),
         (
             0,
-            "note: no R: the configuration has no [resource] config entries (give one with --r)\n"
+            "note: no R: the configuration has no [resource] config entries (check an R against it with --r, or open the R in a tab beside it)\n"
         )
     );
 }

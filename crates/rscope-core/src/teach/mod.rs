@@ -15,6 +15,7 @@
 //! are [`crate::explain`]'s; the tour points with it.
 
 pub mod build;
+pub mod landing;
 pub mod play;
 pub mod system_tour;
 pub mod tour;

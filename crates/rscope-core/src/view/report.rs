@@ -321,7 +321,11 @@ fn bare_graph_report(
     places: &mut Places<'_>,
 ) -> Report {
     let note = Diagnostic::note(BARE_GRAPH_NOTE, 0..1, "");
+    let in_order = (graph.as_ref())
+        .filter(|g| jgf::consistency::ranked_in_order(g))
+        .map(|_| Diagnostic::note(RANKED_IN_ORDER_NOTE, 0..1, ""));
     let findings = std::iter::once(&note)
+        .chain(&in_order)
         .chain(&diags)
         .map(|d| finding(d, places))
         .collect();
@@ -371,6 +375,10 @@ fn is_lenient(f: &Finding) -> bool {
 /// Why JSON of none of the keys Rscope reads holds no set: what Rscope
 /// expected instead.
 pub const NOT_FLUX: &str = "this JSON is not a Flux document Rscope reads: it expected an R (RFC 20: 'version' and 'execution'), a status document ('all', 'allocated', 'down') or a resource graph (RFC 40: 'graph')";
+
+/// The note of a bare graph none of whose nodes has a rank (Fluxion's
+/// `find --format=jgf` output).
+pub const RANKED_IN_ORDER_NOTE: &str = "no node of the graph has a rank, as in Fluxion's find --format=jgf output: its nodes are numbered from 0 in the graph's order";
 
 /// The note a bare graph's findings start with.
 pub const BARE_GRAPH_NOTE: &str = "a bare resource graph (RFC 40 JGF), not an R: the summary and the grid show the R its vertices describe, one rank per node with its cores and GPUs";

@@ -86,6 +86,54 @@ pub struct SharedSystem {
     /// The constraint field's text (RFC 31, JSON or the short form), when
     /// it holds one.
     pub constraint: Option<String>,
+    /// How the page showed them (`&v=`): colouring, zoom and shape.
+    pub view: SharedView,
+}
+
+/// How the page showed a shared system, beside its documents: what a
+/// share link restores so that its reader sees what its writer saw. Each
+/// part is left out when the page showed its default.
+#[derive(Clone, Debug, Default, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct SharedView {
+    /// The grid's colouring, as the colour menu names it (`state`,
+    /// `queue`, `property:gpu`; never one that names another tab).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub color: Option<String>,
+    /// The grid's zoom step (0 is the smallest cells), when it is not the
+    /// grid's default (`grid::geometry::DEFAULT_ZOOM`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub zoom: Option<usize>,
+    /// The shape panel's shape (RFC 46).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shape: Option<String>,
+}
+
+impl SharedView {
+    /// Whether nothing differs from the page's defaults.
+    pub fn is_empty(&self) -> bool {
+        *self == SharedView::default()
+    }
+
+    /// Note the shape panel's shape (left out when it is the default).
+    pub fn set_shape(&mut self, shape: &str) {
+        self.shape = (shape != crate::shape::print::DEFAULT_SHAPE).then(|| shape.to_string());
+    }
+
+    /// Note the colour menu's value (left out when it is `auto`, and when
+    /// it names another tab, which the link does not carry).
+    pub fn set_color(&mut self, value: &str) {
+        let kept =
+            !(value == "auto" || value.starts_with("member:") || value.starts_with("compare:"));
+        self.color = kept.then(|| value.to_string());
+    }
+
+    /// The view a link's `&v=` part (still packed) gives. A damaged or
+    /// unknown view gives the defaults: the documents it came with still
+    /// open, as a later version's link does.
+    pub fn unpacked(part: Option<&str>) -> SharedView {
+        let text = part.and_then(|p| unpack(p).ok()).unwrap_or_default();
+        serde_json::from_str(&text).unwrap_or_default()
+    }
 }
 
 /// The fragment of a share link (without its `#`) for `system`.
@@ -101,6 +149,10 @@ pub fn pack_system(system: &SharedSystem) -> String {
     {
         fragment.push_str(&format!("&q={}", pack(q)));
     }
+    if !system.view.is_empty() {
+        let json = serde_json::to_string(&system.view).unwrap_or_default();
+        fragment.push_str(&format!("&v={}", pack(&json)));
+    }
     fragment
 }
 
@@ -111,8 +163,9 @@ pub fn fragment_part<'f>(fragment: &'f str, key: &str) -> Option<&'f str> {
 }
 
 /// The system a link's fragment (without its `#`) carries: `r=` the
-/// document, `&c=` the configuration, `&q=` the constraint. Parts Rscope does not know are left
-/// alone (a later version's link still opens its document).
+/// document, `&c=` the configuration, `&q=` the constraint, `&v=` the
+/// view. Parts Rscope does not know are left alone (a later version's
+/// link still opens its document).
 pub fn unpack_system(fragment: &str) -> Result<SharedSystem, UnpackError> {
     if fragment.len() > MAX_SHARE_FRAGMENT_BYTES {
         return Err(UnpackError::TooLong(fragment.len()));
@@ -125,6 +178,7 @@ pub fn unpack_system(fragment: &str) -> Result<SharedSystem, UnpackError> {
         document,
         config,
         constraint,
+        view: SharedView::unpacked(part("v")),
     })
 }
 
@@ -138,6 +192,7 @@ mod tests {
             document: r#"{"version":1}"#.into(),
             config: Some("[bootstrap]\nhosts = [{host = \"tiny[1-4]\"}]\n".into()),
             constraint: Some("gpu -host:tiny4".into()),
+            view: SharedView::default(),
         };
         let fragment = pack_system(&system);
         assert!(fragment.starts_with("r=") && fragment.contains("&c=") && fragment.contains("&q="));
@@ -166,6 +221,64 @@ mod tests {
         assert_eq!(
             unpack_system("r=AAAA").unwrap_err().to_string(),
             "share link is damaged: bad compressed data"
+        );
+    }
+
+    #[test]
+    fn the_view_round_trips_and_a_damaged_one_gives_the_defaults() {
+        let view = SharedView {
+            color: Some("property:gpu".into()),
+            zoom: Some(2),
+            shape: Some("node=2/core=4".into()),
+        };
+        let system = SharedSystem {
+            document: r#"{"version":1}"#.into(),
+            config: None,
+            constraint: None,
+            view: view.clone(),
+        };
+        let fragment = pack_system(&system);
+        let packed = fragment_part(&fragment, "v").map(unpack);
+        let json = r#"{"color":"property:gpu","zoom":2,"shape":"node=2/core=4"}"#;
+        assert_eq!(packed, Some(Ok(json.to_string())));
+        assert_eq!(unpack_system(&fragment), Ok(system.clone()));
+        // What the page notes drops its defaults and other tabs.
+        let mut noted = SharedView::default();
+        noted.set_shape(crate::shape::print::DEFAULT_SHAPE);
+        noted.set_color("member:1");
+        assert!(noted.is_empty());
+        noted.set_color("state");
+        noted.zoom = Some(0);
+        noted.set_shape("node=1");
+        assert_eq!(
+            (noted.color.as_deref(), noted.zoom, noted.shape.as_deref()),
+            (Some("state"), Some(0), Some("node=1"))
+        );
+        // Only what differs from the defaults is written.
+        let zoom = SharedView {
+            zoom: Some(0),
+            ..SharedView::default()
+        };
+        let packed = fragment_part(
+            &pack_system(&SharedSystem {
+                view: zoom,
+                ..system.clone()
+            }),
+            "v",
+        )
+        .map(unpack);
+        assert_eq!(packed, Some(Ok(r#"{"zoom":0}"#.to_string())));
+        // A damaged view, or one a later version wrote, still opens the
+        // documents, with the page's defaults.
+        let damaged = format!("r={}&v=AAAA", pack("{}"));
+        assert_eq!(
+            unpack_system(&damaged).map(|s| s.view),
+            Ok(SharedView::default())
+        );
+        let later = format!("r={}&v={}", pack("{}"), pack(r#"{"zoom":"big"}"#));
+        assert_eq!(
+            unpack_system(&later).map(|s| s.view),
+            Ok(SharedView::default())
         );
     }
 

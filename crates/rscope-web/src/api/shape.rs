@@ -10,7 +10,7 @@ use rscope_core::fit::Policy;
 use rscope_core::rset::Rset;
 use rscope_core::shape::print::{place, print, shape_of_document, Style};
 use rscope_core::shape::Options;
-use rscope_core::system::schedulable_in;
+use rscope_core::system::schedulable_with;
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -34,6 +34,13 @@ export interface FitOptions {
   policy?: "worst" | "first" | "best";
   /** An RFC 31 constraint: a property list or a JSON constraint object's text. */
   requires?: string;
+  /**
+   * The system's configuration (TOML, or the JSON `flux config get`
+   * prints), read with the document as one system: its `[resource]
+   * exclude` takes nodes out, and its `[resource] config` gives the
+   * resources when `rText` is empty.
+   */
+  config?: string;
 }
 /** What `fit` answers. */
 export interface FitAnswer {
@@ -104,11 +111,12 @@ pub fn fit_js(shape: JsValue, r_text: JsValue, options: JsValue) -> Result<JsVal
         None => Policy::default(),
     };
     let requires = api::option_string("fit", &options, "requires")?;
+    let config = api::option_string("fit", &options, "config")?.unwrap_or_default();
     let request = request_of(&shape, requires.as_deref()).map_err(|e| match e {
         FitError::Shape(e) => shape_error(&shape, &e),
         FitError::Other(why) => api::error(&why),
     })?;
-    let read = sets_of(&r_text);
+    let read = sets_of(&r_text, &config);
     let (all, busy) = read.as_ref().as_ref().map_err(|e| api::error(e))?;
     let a = answer_sets(&request, all, busy.as_ref(), policy);
     let out = js_sys::Object::new();
@@ -125,18 +133,26 @@ pub fn fit_js(shape: JsValue, r_text: JsValue, options: JsValue) -> Result<JsVal
 type Sets = Rc<Result<(Rset, Option<Rset>), String>>;
 
 thread_local! {
-    /// The last document fitted into and its sets: fitting several shapes
-    /// into one R (the shape panel, a page's script) reads it once.
-    static LAST_SETS: RefCell<rscope_core::recent::Recent<String, Sets>> =
+    /// The last document fitted into, with the configuration beside it,
+    /// and its sets: fitting several shapes into one R (the shape panel,
+    /// a page's script) reads it once.
+    static LAST_SETS: RefCell<rscope_core::recent::Recent<String, (String, Sets)>> =
         RefCell::new(rscope_core::recent::Recent::new(1));
 }
 
-/// The sets of `text` ([`schedulable_in`]), read once for a run of fits
-/// into it.
-pub(crate) fn sets_of(text: &str) -> Sets {
+/// The sets of `text` with the configuration `config`
+/// ([`schedulable_with`]), read once for a run of fits into them.
+pub(crate) fn sets_of(text: &str, config: &str) -> Sets {
     LAST_SETS.with(|last| {
-        last.borrow_mut()
-            .get_or_make(text, true, || Rc::new(schedulable_in(text)))
+        let mut last = last.borrow_mut();
+        if let Some((seen, sets)) = last.get(text) {
+            if seen == config {
+                return sets;
+            }
+        }
+        let sets = Rc::new(schedulable_with(text, config));
+        last.put(text.to_string(), (config.to_string(), sets.clone()));
+        sets
     })
 }
 
@@ -155,5 +171,5 @@ pub(crate) fn shape_error(text: &str, e: &rscope_core::shape::Error) -> JsValue 
 /// (the page's bundle only: the element's bundle has no JS API to call).
 #[wasm_bindgen(js_name = prepareFit, skip_typescript)]
 pub fn prepare_fit(r: &str) {
-    sets_of(r);
+    sets_of(r, "");
 }

@@ -51,6 +51,12 @@ pub struct GridProps {
     /// nothing of one.
     #[prop_or(true)]
     pub beside_editor: bool,
+    /// The zoom step to start at (a share link's), else the default.
+    #[prop_or_default]
+    pub zoom_from: Option<usize>,
+    /// Told each zoom step the user picks.
+    #[prop_or_default]
+    pub on_zoom_step: Callback<usize>,
 }
 
 impl PartialEq for GridProps {
@@ -155,7 +161,8 @@ pub fn grid_view(props: &GridProps) -> Html {
     let axis_canvas = use_node_ref();
     let scroller = use_node_ref();
     let pointer = use_mut_ref(|| None::<(f64, f64)>);
-    let zoom_step = use_state(|| DEFAULT_ZOOM);
+    let zoom_step =
+        use_state(|| (props.zoom_from.filter(|z| *z < ZOOMS.len())).unwrap_or(DEFAULT_ZOOM));
     let fold = use_state(|| false);
     let scroll = use_state(|| (0.0f64, 0.0f64));
     let hover = use_state(|| None::<(f64, f64, String)>);
@@ -210,8 +217,11 @@ pub fn grid_view(props: &GridProps) -> Html {
     };
     let onkeydown = key_down(&view, &picking, &cursor, &hover, &announce);
     let on_zoom = {
-        let zoom_step = zoom_step.clone();
-        Callback::from(move |step: isize| zoom_step.set(step_zoom(*zoom_step, step)))
+        let (zoom_step, told) = (zoom_step.clone(), props.on_zoom_step.clone());
+        Callback::from(move |step: isize| {
+            zoom_step.set(step_zoom(*zoom_step, step));
+            told.emit(step_zoom(*zoom_step, step));
+        })
     };
     let on_fold = {
         let fold = fold.clone();

@@ -15,6 +15,7 @@ pub mod grid_paint;
 pub mod grid_tools;
 pub mod hwloc;
 pub mod json_tree;
+pub mod landing;
 pub mod picture;
 pub mod playground;
 pub mod queue;

@@ -134,8 +134,15 @@ fn sender(
                     on_open.emit((source.clone(), text));
                 }
                 // A reply without a view has a later one behind it, which
-                // shows the state (and its own error, if any).
+                // shows the state (and its own error, if any); a refusal
+                // has none either, and says why over the view shown.
                 let Some(view) = reply.view else {
+                    if let Some(error) = reply.error {
+                        shown.set(QueueState {
+                            view: shown.view.clone(),
+                            error: Some(error),
+                        });
+                    }
                     return;
                 };
                 on_cells.emit(cells(&view));

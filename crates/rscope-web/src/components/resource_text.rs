@@ -1,11 +1,16 @@
-//! What `flux resource status` and `flux resource drain` print for the
-//! payload in the editor, with a format field that takes flux's format
-//! strings (or the names of its formats) as the user types. The bytes are
-//! those `rscope resource` prints: both call [`rscope_core::resource::status`].
-//! The text is worked out only while the section is open.
+//! What `flux resource status`, `drain` and `list` print for the tab's
+//! system (its document and the configuration), with a format field that
+//! takes flux's format strings (or the names of its formats) as the user
+//! types. The bytes are those `rscope resource` prints for the same
+//! payload: both call [`rscope_core::resource`]. A system without the
+//! payload a command reads has one made from its resources
+//! ([`resource_payloads`]), and the panel says so. The text is worked out
+//! only while the section is open.
 
-use rscope_core::resource::{status, StatusOptions};
+use rscope_core::resource::{list, status, ListOptions, StatusOptions};
+use rscope_core::system::resource_payloads;
 use rscope_core::tabs::Text;
+use std::rc::Rc;
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlDetailsElement, HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
@@ -13,29 +18,80 @@ use yew::prelude::*;
 /// Properties of [`ResourceText`].
 #[derive(Properties, PartialEq)]
 pub struct ResourceTextProps {
-    /// The payload's text.
+    /// The tab's document.
     pub text: Text,
+    /// Where it came from, to name it.
+    pub source: AttrValue,
+    /// The configuration box's text (empty without one).
+    pub config: Rc<String>,
 }
 
-/// `flux resource status` or `drain` output for the payload.
+/// The flux resource commands the panel prints.
+#[derive(Clone, Copy, PartialEq)]
+enum Command {
+    Status,
+    Drain,
+    List,
+}
+
+/// What `command` prints for the system of `docs` under `format`, after
+/// the note of a made payload.
+fn print(docs: &[(&str, &str)], command: Command, format: &str) -> (Option<String>, String) {
+    let payloads = match resource_payloads(docs) {
+        Ok(p) => p,
+        Err(why) => return (None, why),
+    };
+    let drain = command == Command::Drain;
+    let printed = match command {
+        Command::List => {
+            let opts = ListOptions {
+                format: format.to_string(),
+                states: "free,allocated,down".into(),
+                ..ListOptions::default()
+            };
+            return (payloads.list_note, joined(list(&payloads.list, &opts)));
+        }
+        _ => status(
+            &payloads.status,
+            &StatusOptions {
+                format: format.to_string(),
+                states: drain.then(|| "drain".to_string()),
+                skip_empty: drain,
+                drain_listing: drain,
+                ..StatusOptions::default()
+            },
+        ),
+    };
+    (payloads.status_note, joined(printed))
+}
+
+/// A command's output and errors, as a terminal shows them.
+fn joined(p: rscope_core::resource::Printed) -> String {
+    format!("{}{}", p.stdout, p.stderr)
+}
+
+/// `flux resource status`, `drain` or `list` output for the system.
 #[function_component(ResourceText)]
 pub fn resource_text(props: &ResourceTextProps) -> Html {
     let open = use_state(|| false);
-    let drain = use_state(|| false);
+    let command = use_state(|| Command::Status);
     let format = use_state(|| "default".to_string());
     let printed = use_memo(
-        (props.text.clone(), *open, *drain, (*format).clone()),
-        |(text, open, drain, format)| {
+        (
+            props.text.clone(),
+            props.source.clone(),
+            props.config.clone(),
+            *open,
+            *command,
+            (*format).clone(),
+        ),
+        |(text, source, config, open, command, format)| {
             open.then(|| {
-                let opts = StatusOptions {
-                    format: format.clone(),
-                    states: drain.then(|| "drain".to_string()),
-                    skip_empty: *drain,
-                    drain_listing: *drain,
-                    ..StatusOptions::default()
-                };
-                let p = status(text, &opts);
-                format!("{}{}", p.stdout, p.stderr)
+                let mut docs = vec![(source.as_str(), &**text)];
+                if !config.trim().is_empty() {
+                    docs.push(("configuration", config.as_str()));
+                }
+                print(&docs, *command, format)
             })
         },
     );
@@ -47,10 +103,14 @@ pub fn resource_text(props: &ResourceTextProps) -> Html {
         })
     };
     let on_command = {
-        let drain = drain.clone();
+        let command = command.clone();
         Callback::from(move |e: Event| {
             let s: Option<HtmlSelectElement> = e.target().and_then(|t| t.dyn_into().ok());
-            drain.set(s.is_some_and(|s| s.value() == "drain"));
+            command.set(match s.map(|s| s.value()).as_deref() {
+                Some("drain") => Command::Drain,
+                Some("list") => Command::List,
+                _ => Command::Status,
+            });
         })
     };
     let on_format = {
@@ -65,12 +125,13 @@ pub fn resource_text(props: &ResourceTextProps) -> Html {
     html! {
         <details class="resource-text" data-testid="resource-text" {ontoggle}>
             <summary>{ "As flux resource prints it" }</summary>
-            <p class="hint">{ "The text rscope resource prints for this payload. Type a format string, such as {state:>12} {nnodes:>6} {ranks}, or a format's name (default, long, help)." }</p>
+            <p class="hint">{ "The text rscope resource prints for this system. Type a format string, such as {state:>12} {nnodes:>6} {ranks}, or a format's name (default, long, help)." }</p>
             <div class="resource-text-fields">
                 <label>{ "Command " }
                     <select onchange={on_command} data-testid="resource-command">
-                        <option value="status" selected={!*drain}>{ "flux resource status" }</option>
-                        <option value="drain" selected={*drain}>{ "flux resource drain" }</option>
+                        <option value="status" selected={*command == Command::Status}>{ "flux resource status" }</option>
+                        <option value="drain" selected={*command == Command::Drain}>{ "flux resource drain" }</option>
+                        <option value="list" selected={*command == Command::List}>{ "flux resource list" }</option>
                     </select>
                 </label>
                 <label>{ "Format (-o) " }
@@ -78,7 +139,10 @@ pub fn resource_text(props: &ResourceTextProps) -> Html {
                         data-testid="resource-format" />
                 </label>
             </div>
-            if let Some(out) = (*printed).clone() {
+            if let Some((note, out)) = (*printed).clone() {
+                if let Some(note) = note {
+                    <p class="hint" data-testid="resource-note">{ note }</p>
+                }
                 <pre class="resource-output" data-testid="resource-output" tabindex="0" aria-label="output">{ out }</pre>
             }
         </details>

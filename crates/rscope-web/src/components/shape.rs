@@ -7,7 +7,7 @@
 use crate::components::grid::Linked;
 use crate::components::queue::QueuePart;
 use crate::hooks::use_workers;
-use crate::shape_worker::FitResult;
+use crate::shape_worker::{FitHow, FitResult};
 use rscope_core::fit::Policy;
 use rscope_core::grid::overlay::JobCells;
 use rscope_core::grid::overlay::Overlay;
@@ -15,7 +15,7 @@ use rscope_core::grid::ColorBy;
 use rscope_core::idset::IdSet;
 use rscope_core::inflight::Latest;
 use rscope_core::rset::Entry;
-use rscope_core::shape::print::{shape_of_document, ShapeShown, EXAMPLES};
+use rscope_core::shape::print::{shape_of_document, ShapeShown, DEFAULT_SHAPE, EXAMPLES};
 use rscope_core::shape::print::{ExpandAsk, Expanded};
 use rscope_core::shape::Options;
 use rscope_core::tabs::{Doc, Text};
@@ -46,6 +46,16 @@ pub struct ShapeProps {
     /// Told the cells of the queue's running jobs after each operation.
     #[prop_or_default]
     pub on_queue: Callback<Vec<JobCells>>,
+    /// The configuration beside the tab (empty: none): fit reads them as
+    /// one system.
+    #[prop_or_default]
+    pub config: Rc<String>,
+    /// The shape to start with (a share link's), else [`DEFAULT_SHAPE`].
+    #[prop_or_default]
+    pub shape_from: Option<String>,
+    /// Told the shape whenever it changes.
+    #[prop_or_default]
+    pub on_shape: Callback<String>,
 }
 
 /// The expansion options the user set.
@@ -60,7 +70,11 @@ struct Choice {
 /// The whole panel.
 #[function_component(ShapePanel)]
 pub fn shape_panel(props: &ShapeProps) -> Html {
-    let text = use_state(|| "node=2/slot=4/core=2".to_string());
+    let text = use_state(|| (props.shape_from.clone()).unwrap_or_else(|| DEFAULT_SHAPE.into()));
+    {
+        let on_shape = props.on_shape.clone();
+        use_effect_with((*text).clone(), move |t| on_shape.emit(t.clone()));
+    }
     let choice = use_state(|| Choice {
         yaml: false,
         rangedict: false,
@@ -92,7 +106,7 @@ pub fn shape_panel(props: &ShapeProps) -> Html {
             <ShapeInput text={text.clone()} {bad} />
             { options_bar(&choice) }
             { expansion(shown.as_deref(), &text, &whole) }
-            <FitPart shape={(*text).clone()} r_text={props.r_text.clone()} tab={props.tab.clone()}
+            <FitPart shape={(*text).clone()} r_text={props.r_text.clone()} config={props.config.clone()} tab={props.tab.clone()}
                 on_open={props.on_open.clone()} on_allocation={props.on_allocation.clone()} />
             <QueuePart shape={(*text).clone()} r_text={props.r_text.clone()} tab={props.tab.clone()}
                 on_open={props.on_open.clone()} on_cells={props.on_queue.clone()} />
@@ -325,6 +339,7 @@ fn expansion_text(
 struct FitProps {
     shape: String,
     r_text: Text,
+    config: Rc<String>,
     tab: String,
     on_open: Callback<(String, String)>,
     on_allocation: Callback<Option<Allocation>>,
@@ -348,6 +363,7 @@ fn fit_part(props: &FitProps) -> Html {
         let deps = (
             props.shape.clone(),
             props.r_text.clone(),
+            props.config.clone(),
             *policy,
             (*requires).clone(),
         );
@@ -374,8 +390,12 @@ fn fit_part(props: &FitProps) -> Html {
     };
     let on_fit = {
         let (shape, r) = (props.shape.clone(), props.r_text.clone());
-        let (result, busy, policy) = (result.clone(), busy.clone(), *policy);
-        let constraint = Some(requires.trim().to_string()).filter(|c| !c.is_empty());
+        let (result, busy) = (result.clone(), busy.clone());
+        let how = FitHow {
+            policy: *policy,
+            requires: Some(requires.trim().to_string()).filter(|c| !c.is_empty()),
+            config: props.config.clone(),
+        };
         let (on_allocation, asked) = (props.on_allocation.clone(), asked.clone());
         Callback::from(move |_: MouseEvent| {
             busy.set(true);
@@ -390,8 +410,7 @@ fn fit_part(props: &FitProps) -> Html {
                 on_allocation.emit(allocation(&r));
                 result.set(Some(r));
             });
-            let how = (policy, constraint.clone());
-            shapes.fit(shape.clone(), r.clone(), how, done);
+            shapes.fit(shape.clone(), r.clone(), how.clone(), done);
         })
     };
     html! {

@@ -120,6 +120,8 @@ fn mount_grid(text: &str, linked: Option<Linked>) -> (Element, Rc<RefCell<Vec<Op
         },
         title: AttrValue::default(),
         beside_editor: true,
+        zoom_from: None,
+        on_zoom_step: Callback::noop(),
     };
     let root = root();
     yew::Renderer::<GridView>::with_root_and_props(root.clone(), props).render();

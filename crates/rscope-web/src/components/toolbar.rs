@@ -64,7 +64,7 @@ pub fn toolbar(props: &ToolbarProps) -> Html {
         <div class="toolbar" role="toolbar" aria-label="Documents">
             <label class="button">
                 { "Open file…" }
-                <input type="file" accept=".json,.R,.xml,application/json,text/xml" class="visually-hidden"
+                <input type="file" accept=".json,.R,.xml,.toml,application/json,text/xml" class="visually-hidden"
                     data-testid="open-file" onchange={onchange_file} />
             </label>
             <span class="examples">

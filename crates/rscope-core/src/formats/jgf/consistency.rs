@@ -23,16 +23,30 @@ pub struct RankResources {
 /// Per rank, what the graph's nodes hold. Nodes without a rank are left
 /// out; ids outside 0..2^32-1 cannot be R ids and are left out too.
 pub fn graph_ranks(a: &IndexedGraph) -> BTreeMap<u32, RankResources> {
+    nodes_ranked(a, |rank, _| u32::try_from(rank).ok())
+}
+
+/// What the graph's nodes hold, each numbered by its place among the
+/// nodes in the containment tree's order.
+fn numbered_in_order(a: &IndexedGraph) -> BTreeMap<u32, RankResources> {
+    nodes_ranked(a, |_, at| u32::try_from(at).ok())
+}
+
+/// What the graph's nodes hold, each under the rank `rank_of` gives it
+/// (from the node's `rank` and its place among the nodes); none: left
+/// out.
+fn nodes_ranked(
+    a: &IndexedGraph,
+    rank_of: impl Fn(i64, usize) -> Option<u32>,
+) -> BTreeMap<u32, RankResources> {
     let (g, t) = (&a.graph, &a.tree);
     let mut out: BTreeMap<u32, RankResources> = BTreeMap::new();
-    for &v in t.preorder() {
-        if g.vertices.kind(v as usize) != Some("node") {
-            continue;
-        }
+    let nodes = (t.preorder().iter()).filter(|&&v| g.vertices.kind(v as usize) == Some("node"));
+    for (at, &v) in nodes.enumerate() {
         let Some(x) = g.vertices.get(v as usize) else {
             continue;
         };
-        let Ok(rank) = u32::try_from(x.rank) else {
+        let Some(rank) = rank_of(x.rank, at) else {
             continue;
         };
         let entry = out.entry(rank).or_default();
@@ -57,11 +71,27 @@ pub fn graph_ranks(a: &IndexedGraph) -> BTreeMap<u32, RankResources> {
     out
 }
 
+/// Whether the graph has nodes and none of them has a rank: Fluxion's
+/// `find --format=jgf` output, whose nodes [`to_rset`] numbers in order.
+pub fn ranked_in_order(a: &IndexedGraph) -> bool {
+    let g = &a.graph;
+    let nodes =
+        || (a.tree.preorder().iter()).filter(|&&v| g.vertices.kind(v as usize) == Some("node"));
+    nodes().next().is_some()
+        && nodes().all(|&v| g.vertices.get(v as usize).is_none_or(|x| x.rank < 0))
+}
+
 /// The R (execution part) the graph describes: one rank per ranked node,
-/// with its host name and its cores and GPUs.
+/// with its host name and its cores and GPUs. A graph none of whose nodes
+/// has a rank ([`ranked_in_order`]) has them numbered from 0 in the
+/// order of the containment tree, as Fluxion's find output is read.
 pub fn to_rset(a: &IndexedGraph) -> Result<Rset, crate::rset::Error> {
     let mut r = Rset::new();
-    for (rank, res) in graph_ranks(a) {
+    let ranks = match ranked_in_order(a) {
+        true => numbered_in_order(a),
+        false => graph_ranks(a),
+    };
+    for (rank, res) in ranks {
         let mut children: Vec<(&str, &IdSet)> = Vec::new();
         if !res.cores.is_empty() {
             children.push(("core", &res.cores));

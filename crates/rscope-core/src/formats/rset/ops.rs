@@ -253,6 +253,22 @@ impl Rset {
         self.scheduling_stale = true;
     }
 
+    /// Renumber ranks to `0..n` in rank order and keep every child id, as
+    /// an instance numbers the nodes of its R; returns each old rank's new
+    /// one, in order.
+    pub fn renumber_ranks(&mut self) -> Vec<(u32, u32)> {
+        self.sort_by_rank();
+        let mut moved = Vec::with_capacity(self.len());
+        for (i, n) in self.nodes_mut_pub().enumerate() {
+            // A set holds at most 2^32 - 1 ranks.
+            moved.push((n.rank, i as u32));
+            n.rank = i as u32;
+        }
+        self.reindex();
+        self.scheduling_stale = true;
+        moved
+    }
+
     /// Renumber ranks by position of each node's host name in `hosts`
     /// (`rlist_rerank`). The list must name every node exactly once.
     ///

@@ -257,6 +257,9 @@ pub struct Example {
     pub about: &'static str,
 }
 
+/// The shape the page's shape panel starts with.
+pub const DEFAULT_SHAPE: &str = "node=2/slot=4/core=2";
+
 /// The page's menu of shapes, after the forms RFC 46 describes.
 pub const EXAMPLES: &[Example] = &[
     Example {

@@ -359,6 +359,9 @@ pub enum ReportSource {
     Checked,
 }
 
+/// What `rscope config` says of a configuration without an R.
+const NO_R: &str = "no R: the configuration has no [resource] config entries (check an R against it with --r, or open the R in a tab beside it)";
+
 /// What `rscope config` prints of `conf`, with the R to report (`r`: the
 /// R of `--r` or of `resource.path`, else the one `[resource] config`
 /// makes), and whether a finding is an error.
@@ -409,10 +412,15 @@ pub fn report(
     }
     findings.extend(table_error.map(|e| ("error", e)));
     if r.is_none() {
-        findings.push((
-            "note",
-            "no R: the configuration has no [resource] config entries (give one with --r)".into(),
-        ));
+        // Without an R, `[bootstrap] hosts` still gives each host its rank.
+        if let Some(order) = order.as_ref().filter(|o| !o.is_empty()) {
+            let ranks = IdSet::from_ranges([(0, (order.len() - 1) as u32)]);
+            let verb = if order.len() == 1 { "is" } else { "are" };
+            out.push_str(&format!(
+                "rank order ([bootstrap] hosts): {ranks} {verb} {order}\n"
+            ));
+        }
+        findings.push(("note", NO_R.into()));
     }
     findings.extend(conf.replaced.iter().map(|(key, by, old)| {
         let why =
@@ -896,7 +904,8 @@ mod tests {
         assert!(!errors);
         assert_eq!(
             out,
-            "note: no R: the configuration has no [resource] config entries (give one with --r)\n"
+            "rank order ([bootstrap] hosts): 0 is a1\n\
+             note: no R: the configuration has no [resource] config entries (check an R against it with --r, or open the R in a tab beside it)\n"
         );
         let bad = conf("[[resource.config]]\ncores = \"0-3\"\n");
         assert!(report(&bad, None, ReportSource::Configured)

@@ -26,8 +26,11 @@ use crate::idset::IdSet;
 use crate::report::{make_report, Report, BARE_GRAPH_NOTE};
 use crate::rset::{self, Rset};
 
+mod payloads;
 #[cfg(test)]
 mod tests;
+
+pub use payloads::{queue_text, resource_payloads, ResourcePayloads};
 
 /// What a document was read as, by its content (never its file name).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
@@ -382,6 +385,22 @@ pub fn schedulable_in(text: &str) -> Result<(Rset, Option<Rset>), String> {
     System::read(&[("document", text)]).schedulable("fit")
 }
 
+/// What a job can be given in the system of the document `text` and the
+/// configuration `config` (empty: none): the page's fit and the JS API's
+/// `fit` with its `config` option. The configuration's exclusions apply,
+/// and its `[resource] config` gives the resources when the document has
+/// none.
+pub fn schedulable_with(text: &str, config: &str) -> Result<(Rset, Option<Rset>), String> {
+    if config.trim().is_empty() {
+        return schedulable_in(text);
+    }
+    let docs: &[(&str, &str)] = match text.trim().is_empty() {
+        true => &[("configuration", config)],
+        false => &[("document", text), ("configuration", config)],
+    };
+    System::read(docs).schedulable("fit")
+}
+
 /// The largest text [`is_configuration`] reads: a configuration is small,
 /// and the page asks of every document it opens, on its own thread.
 pub const CONFIGURATION_SNIFF_BYTES: usize = 1 << 20;
@@ -406,6 +425,13 @@ fn read_piece(name: &str, text: &str) -> Piece {
     let start = text.trim_start();
     if start.starts_with('<') {
         return topology_piece(name, text);
+    }
+    // A TOML table header starts with `[` as a JSON array does: a TOML
+    // parser refuses JSON at its first value, so it is asked first.
+    if start.starts_with('[') {
+        if let Some(conf) = SystemConfig::read(name, text).ok().filter(is_config) {
+            return config_piece(name, text, conf);
+        }
     }
     if start.starts_with('{') || start.starts_with('[') {
         // An R that flux reads is read without indexing its graph: fit

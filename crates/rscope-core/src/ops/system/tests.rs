@@ -201,3 +201,225 @@ fn fluxion_find_output_gives_its_nodes_in_order() {
     // A find output with another error is refused as flux refuses it.
     assert_eq!(read.line(), "find.json: an R (RFC 20) (missing key 'rank')");
 }
+
+/// flux-sched's `t/data/resource/expected/find-format/jgf.expected.json`
+/// (LGPL-3.0), cut to four of its sixteen cores: what `find
+/// --format=jgf` writes for node cab1234. No vertex has a rank.
+const FIND_JGF: &str = r#"{"graph": {"nodes": [{"id": "2", "metadata": {"type": "core", "id": 0, "exclusive": true, "paths": {"containment": "/cluster0/cab1234/core0"}}}, {"id": "3", "metadata": {"type": "core", "id": 1, "exclusive": true, "paths": {"containment": "/cluster0/cab1234/core1"}}}, {"id": "4", "metadata": {"type": "core", "id": 2, "exclusive": true, "paths": {"containment": "/cluster0/cab1234/core2"}}}, {"id": "5", "metadata": {"type": "core", "id": 3, "exclusive": true, "paths": {"containment": "/cluster0/cab1234/core3"}}}, {"id": "1", "metadata": {"type": "node", "basename": "cab", "id": 1234, "exclusive": true, "paths": {"containment": "/cluster0/cab1234"}}}, {"id": "0", "metadata": {"type": "cluster", "id": 0, "exclusive": true, "paths": {"containment": "/cluster0"}}}], "edges": [{"source": "1", "target": "2"}, {"source": "1", "target": "3"}, {"source": "1", "target": "4"}, {"source": "1", "target": "5"}, {"source": "0", "target": "1"}]}}"#;
+
+#[test]
+fn fluxion_find_jgf_output_gives_its_nodes_in_order() {
+    let system = System::read(&[("find.json", FIND_JGF)]);
+    assert_eq!(
+        system.describe(),
+        "find.json: a resource graph (RFC 40 JGF): resources, the resource graph\n\
+         resources: 1 node, cab1234, 4 cores (from find.json)\n\
+         rank order: 0 is cab1234\n"
+    );
+    let notes: Vec<String> = (make_report(FIND_JGF).findings.iter())
+        .map(|f| f.message.clone())
+        .filter(|m| m.starts_with("no node"))
+        .collect();
+    assert_eq!(notes, [crate::report::RANKED_IN_ORDER_NOTE]);
+    // A graph whose nodes have ranks keeps them.
+    let ranked = FIND_JGF.replace(r#""type": "node","#, r#""type": "node", "rank": 7,"#);
+    let system = System::read(&[("ranked.json", &ranked)]);
+    assert_eq!(system.rank_order(), Some(vec![(7, "cab1234".to_string())]));
+}
+
+/// What `flux resource status` (default format), `drain` and `list`
+/// print for the system of `docs`, with the notes of made payloads.
+fn printed(docs: &[(&str, &str)]) -> String {
+    use crate::resource::{list, status, ListOptions, StatusOptions};
+    let p = match resource_payloads(docs) {
+        Ok(p) => p,
+        Err(why) => return why,
+    };
+    let default = StatusOptions {
+        format: "default".into(),
+        ..StatusOptions::default()
+    };
+    // The drain listing without its time, which is local time: another
+    // test sets the time zone of the whole process.
+    let drain = StatusOptions {
+        format: "{state:<8} {reason:<14} {nodelist}".into(),
+        states: Some("drain".into()),
+        skip_empty: true,
+        drain_listing: true,
+        ..StatusOptions::default()
+    };
+    let listing = ListOptions {
+        states: "free,allocated,down".into(),
+        format: "default".into(),
+        ..ListOptions::default()
+    };
+    let notes = format!("{:?} {:?}\n", p.status_note, p.list_note);
+    let outputs = [
+        status(&p.status, &default),
+        status(&p.status, &drain),
+        list(&p.list, &listing),
+    ];
+    outputs
+        .iter()
+        .fold(notes, |all, o| all + &o.stdout + &o.stderr)
+}
+
+#[test]
+fn flux_resource_prints_for_every_kind_of_system() {
+    // Notes of made payloads: (status, list).
+    const NONE_OPEN: &str = "Some(\"no flux resource payload is open: this reads the system's resources with every node online and free\")";
+    assert_eq!(
+        printed(&[("r.json", R_FOO)]),
+        format!("{NONE_OPEN} {NONE_OPEN}\n")
+            + r#"       STATEUP NNODES NODELIST
+       avail ✔      4 foo[1-4]
+STATE    REASON         NODELIST
+     STATE NNODES NCORES NGPUS NODELIST
+      free      4     16     0 foo[1-4]
+ allocated      0      0     0 
+      down      0      0     0 
+"#,
+        "r.json"
+    );
+    assert_eq!(
+        printed(&[("drain.json", DRAIN)]),
+        String::from("None Some(\"no list payload is open: the nodes the status payload says cannot run a job read as down, and nothing as allocated\")\n") + r#"       STATEUP NNODES NODELIST
+       avail ✔      2 foo[3-4]
+     drained ✔      2 foo[1-2]
+STATE    REASON         NODELIST
+drained  bad node       foo1
+drained  testing drain  foo2
+     STATE NNODES NCORES NGPUS NODELIST
+      free      2      8     0 foo[3-4]
+ allocated      0      0     0 
+      down      2      8     0 foo[1-2]
+"#,
+        "drain.json"
+    );
+    assert_eq!(
+        printed(&[("fluke.json", LIST)]),
+        String::from("Some(\"no status payload is open: the list payload's down nodes read as offline, and no node as drained\") None\n") + r#"       STATEUP NNODES NODELIST
+       avail ✔     88 fluke[3-16,19-23,25-42,44-60,62-64,66-75,78,80-91,93-96,99-102]
+      avail* ✗     13 fluke[17-18,24,43,61,65,76-77,79,92,97-98,103]
+STATE    REASON         NODELIST
+     STATE PROPERTIES NNODES NCORES NGPUS NODELIST
+      free batch          83    332     0 fluke[3-16,19-23,25-42,44-60,62-64,66-75,78,80-91,93-95]
+      free debug           5     20     0 fluke[96,99-102]
+ allocated                 0      0     0 
+      down batch          10     40     0 fluke[17-18,24,43,61,65,76-77,79,92]
+      down debug           3     12     0 fluke[97-98,103]
+"#,
+        "fluke.json"
+    );
+    assert_eq!(
+        printed(&[("power.json", POWER)]),
+        format!("{NONE_OPEN} {NONE_OPEN}\n")
+            + r#"       STATEUP NNODES NODELIST
+       avail ✔      3 node[0-2]
+STATE    REASON         NODELIST
+     STATE NNODES NCORES NGPUS NODELIST
+      free      3      6     0 node[0-2]
+ allocated      0      0     0 
+      down      0      0     0 
+"#,
+        "power.json"
+    );
+    assert_eq!(
+        printed(&[("node.xml", TOPOLOGY)]),
+        format!("{NONE_OPEN} {NONE_OPEN}\n")
+            + r#"       STATEUP NNODES NODELIST
+       avail ✔      1 localhost
+STATE    REASON         NODELIST
+     STATE NNODES NCORES NGPUS NODELIST
+      free      1     24     0 localhost
+ allocated      0      0     0 
+      down      0      0     0 
+"#,
+        "node.xml"
+    );
+    assert_eq!(
+        printed(&[
+            ("00-resource.toml", CONFIG),
+            ("10-bootstrap.toml", BOOTSTRAP)
+        ]),
+        format!("{NONE_OPEN} {NONE_OPEN}\n")
+            + r#"       STATEUP NNODES NODELIST
+       avail ✔      4 tiny[4,1-3]
+STATE    REASON         NODELIST
+     STATE NNODES NCORES NGPUS NODELIST
+      free      4     16     0 tiny[4,1-3]
+ allocated      0      0     0 
+      down      0      0     0 
+"#,
+        "00-resource.toml"
+    );
+    // A job's R, its ranks not from 0, is numbered as an instance's is.
+    let job = R_FOO.replace(r#""rank":"0-3""#, r#""rank":"19-22""#);
+    let status = resource_payloads(&[("job.json", &job)]).unwrap().status;
+    let opts = crate::resource::StatusOptions {
+        format: "{state} {ranks} {nodelist}".into(),
+        ..Default::default()
+    };
+    let printed_job = crate::resource::status(&status, &opts);
+    assert_eq!(
+        printed_job.stdout + &printed_job.stderr,
+        "STATE RANKS NODELIST\navail 0-3 foo[1-4]\n"
+    );
+    assert_eq!(
+        printed(&[("notes.txt", "hello")]),
+        "flux resource needs resources: open an R, a payload, a graph, a topology or a configuration with [resource] config"
+    );
+}
+
+#[test]
+fn a_job_queue_fills_every_kind_of_system() {
+    use crate::fit::queue::Queue;
+    let ran = |text: &str| -> String {
+        let mut queue = match queue_text(text).and_then(|t| Queue::new(&t, Policy::Worst)) {
+            Ok(q) => q,
+            Err(e) => return e,
+        };
+        queue.add("node=1").unwrap();
+        queue.allocate_next();
+        queue.view().jobs[0].words.clone()
+    };
+    // An R is the queue's own, unchanged; a status payload's drained
+    // nodes stay busy; a graph and a topology give their resources.
+    assert!(matches!(
+        queue_text(R_FOO),
+        Ok(std::borrow::Cow::Borrowed(_))
+    ));
+    assert_eq!(ran(R_FOO), "fits now: 1 node, foo1, 4 cores");
+    assert_eq!(ran(DRAIN), "fits now: 1 node, foo3, 4 cores");
+    assert_eq!(ran(POWER), "fits now: 1 node, node0, 2 cores");
+    assert_eq!(ran(TOPOLOGY), "fits now: 1 node, localhost, 24 cores");
+    assert_eq!(
+        ran("hello"),
+        "the job queue needs resources: open an R, a payload, a graph, a topology or a configuration with [resource] config"
+    );
+}
+
+#[test]
+fn a_fit_reads_the_configuration_beside_the_document() {
+    let words = |text: &str, config: &str| match schedulable_with(text, config) {
+        Ok((all, busy)) => {
+            let request = request_of("node=4", None).unwrap();
+            answer_sets(&request, &all, busy.as_ref(), Policy::Worst).words
+        }
+        Err(e) => e,
+    };
+    // The configuration alone gives the resources; beside an R, its
+    // exclusion takes a node out.
+    assert_eq!(words("", CONFIG), "fits now: 4 nodes, tiny[1-4], 16 cores");
+    let exclude = "[resource]\nexclude = \"foo2\"\n";
+    assert_eq!(
+        words(R_FOO, exclude),
+        "never: needs 4 nodes and the R has 3 that qualify"
+    );
+    // A configuration that starts with a table header is TOML, not a
+    // JSON array.
+    let read = System::read(&[("ex.toml", exclude)]);
+    assert_eq!(read.documents[0].kind, DocKind::Config);
+    assert_eq!(words(R_FOO, ""), "fits now: 4 nodes, foo[1-4], 16 cores");
+    assert_eq!(words("", ""), "fit needs resources: open an R, a payload, a graph, a topology or a configuration with [resource] config");
+}

@@ -66,12 +66,27 @@ pub struct QueueSession {
     /// The open queue; `None` before the first [`QueueOp::Open`] and
     /// after one that failed.
     pub queue: Option<Queue>,
+    /// Why the last [`QueueOp::Open`] was refused, said again to every
+    /// operation until one opens a queue.
+    refused: Option<String>,
 }
 
 impl QueueSession {
     /// A session with no queue open.
     pub const fn new() -> QueueSession {
-        QueueSession { queue: None }
+        QueueSession {
+            queue: None,
+            refused: None,
+        }
+    }
+
+    /// Refuse to open a queue, for `why` (its document has no resources):
+    /// the session closes its queue and says why to every operation until
+    /// one opens another.
+    pub fn refuse_open(&mut self, why: String) -> QueueReply {
+        self.queue = None;
+        self.refused = Some(why.clone());
+        QueueReply::refused(why)
     }
 
     /// Do `op` on the session's queue; `view`: say the whole view after it.
@@ -86,6 +101,7 @@ impl QueueSession {
                 });
             return match opened {
                 Ok(queue) => {
+                    self.refused = None;
                     let reply = QueueReply {
                         view: view.then(|| queue.view()),
                         ..QueueReply::default()
@@ -95,12 +111,16 @@ impl QueueSession {
                 }
                 Err(e) => {
                     self.queue = None;
+                    self.refused = Some(e.clone());
                     QueueReply::refused(e)
                 }
             };
         }
         let Some(queue) = self.queue.as_mut() else {
-            return QueueReply::refused("the queue has no R yet: open an R tab".into());
+            let why = self.refused.clone();
+            return QueueReply::refused(
+                why.unwrap_or_else(|| "the queue has no R yet: open an R tab".into()),
+            );
         };
         let mut export = None;
         let done = match op {
@@ -185,6 +205,34 @@ mod tests {
     }
 
     #[test]
+    fn an_operation_after_a_refused_open_says_why_it_was_refused() {
+        let refused = QueueOp::Open {
+            r: "{}".into(),
+            policy: "worst".into(),
+            shapes: vec![],
+        };
+        let why = "error: missing key 'version'";
+        check(vec![refused, QueueOp::Add("core".into())], &[why; 2]);
+        // A refusal from outside is said again as well.
+        let mut session = QueueSession::default();
+        session.refuse_open("no resources".into());
+        let reply = session.apply(QueueOp::Next, true);
+        assert_eq!(reply.error.as_deref(), Some("no resources"));
+        // A queue that opens forgets the refusal.
+        let mut session = QueueSession::default();
+        session.apply(
+            QueueOp::Open {
+                r: "{}".into(),
+                policy: "worst".into(),
+                shapes: vec![],
+            },
+            true,
+        );
+        session.apply(open("worst", &[]), true);
+        assert_eq!(session.apply(QueueOp::Add("node".into()), true).error, None);
+    }
+
+    #[test]
     fn a_bad_policy_is_refused_and_closes_the_queue() {
         let mut session = QueueSession::default();
         session.apply(open("first", &[]), false);
@@ -198,7 +246,7 @@ mod tests {
         assert!(session.queue.is_none());
         assert_eq!(
             words(&session.apply(QueueOp::Next, true)),
-            "error: the queue has no R yet: open an R tab"
+            "error: unknown policy 'fastest' (worst, first or best)"
         );
     }
 
