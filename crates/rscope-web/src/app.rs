@@ -22,6 +22,7 @@ use crate::components::{
     setops::SetopsPanel,
     shape::{use_fit, FitLinks, ShapePanel},
     summary::SummaryView,
+    system_read::SystemRead,
     system_tour::{use_system_tour, Setters, SystemTourPanel, SystemTouring},
     tabs::{history_bar, Tabs},
     toolbar::{ExampleEntry, Toolbar},
@@ -175,7 +176,7 @@ fn page() -> Html {
                 <Editor text={current_text} {on_edit} on_large_paste={Some(on_large_paste)} on_config_paste={Some(config_paste(&open))} label="R document (JSON)"
                     selection={actions.selection.clone()} {squiggles} linked={tour.span.or(link.text)} reveal={link.reveal} on_point={explaining.on_point.clone()} />
                 if topology {
-                    { topology_side(&docs, topology_r, queues.text.clone()) }
+                    { topology_side(&docs, topology_r, (queues.text.clone(), &analyzed)) }
                 } else {
                     { document_side(DocumentSide { analyzed: &analyzed, docs: &docs, drains: &drains, queues: &queues,
                         on_open: fit.on_open.clone(), card: explaining.card.clone(), actions: &actions }) }
@@ -248,6 +249,7 @@ fn document_side(side: DocumentSide) -> Html {
             { payload_panels(side.drains) }
             if analysis.is_some_and(|a| a.grid.is_some()) {
                 <ResourceText text={docs.current().text.clone()} source={docs.current().source.clone()} config={side.queues.text.clone()} />
+                <SystemRead text={docs.current().text.clone()} source={docs.current().source.clone()} config={side.queues.text.clone()} />
             }
             { queue_panel(side.queues, side.on_open, &docs.current().text) }
             <ExplainCard card={side.card} />
@@ -315,17 +317,26 @@ fn views_nav(has_grid: bool, has_graph: bool) -> Html {
     }
 }
 
-/// The side panel of an lstopo XML tab: the topology's fields and the R
-/// they make, given to `topology_r` to draw, and what `flux resource`
-/// prints for the system it makes with the configuration `config`.
+/// The side panel of an lstopo XML tab: the summary of the R its fields
+/// make (`analyzed`, once `topology_r` has it to draw), the fields, and
+/// what `flux resource` prints for the system it makes with the
+/// configuration `config`.
 fn topology_side(
     docs: &UseReducerHandle<DocsState>,
     topology_r: UseStateHandle<Option<(Text, Text)>>,
-    config: Rc<String>,
+    (config, analyzed): (Rc<String>, &Analyzed),
 ) -> Html {
     let doc = docs.current();
+    // The summary of this topology's R, not of the text before it.
+    let r = (*topology_r).as_ref().filter(|(xml, _)| *xml == doc.text);
+    let summaries = (analyzed.shown.as_ref())
+        .filter(|a| r.is_some_and(|(_, r)| a.text == *r) && !a.partial)
+        .map(|a| a.summaries.clone());
     html! {
         <div class="side">
+            if summaries.is_some() {
+                <SummaryView result={summaries} />
+            }
             // Keyed by tab: one topology's fields are not another's.
             <HwlocPanel key={docs.active} xml={doc.text.clone()} source={doc.source.clone()} on_open={dispatch(docs, Action::Open)}
                 on_r={Callback::from(move |r| topology_r.set(r))} />

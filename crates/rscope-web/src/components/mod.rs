@@ -24,6 +24,7 @@ pub mod resource_text;
 pub mod setops;
 pub mod shape;
 pub mod summary;
+pub mod system_read;
 pub mod system_tour;
 pub mod tabs;
 pub mod toolbar;
