@@ -690,9 +690,10 @@ pub fn use_linking(analysis: &Option<Rc<Shown>>, current: &Option<Rc<Shown>>) ->
 
 /// How the page shows its system, as a share link keeps it: the view the
 /// page's address brought (read once, on the first render, before the
-/// address is cleaned) and the user's changes since. The changes are
-/// written aside, not into state: none of them redraws anything, and the
-/// share button reads them when pressed.
+/// address is cleaned), else the one kept from the last visit, and the
+/// user's changes since. The changes are written aside, not into state:
+/// none of them redraws anything; each is kept for the next visit, and
+/// the share button reads them when pressed.
 #[derive(Clone)]
 pub struct ViewRecord {
     /// The view the page's share link carried (the defaults without one).
@@ -703,20 +704,30 @@ pub struct ViewRecord {
 impl ViewRecord {
     /// Note each zoom step the grid takes.
     pub fn on_zoom(&self) -> Callback<usize> {
-        let now = self.now.clone();
+        let record = self.clone();
         let default = rscope_core::grid::geometry::DEFAULT_ZOOM;
-        Callback::from(move |step| now.borrow_mut().zoom = (step != default).then_some(step))
+        Callback::from(move |step| record.change(|v| v.zoom = (step != default).then_some(step)))
     }
 
     /// Note each shape the shape panel holds.
     pub fn on_shape(&self) -> Callback<String> {
-        let now = self.now.clone();
-        Callback::from(move |shape: String| now.borrow_mut().set_shape(&shape))
+        let record = self.clone();
+        Callback::from(move |shape: String| record.change(|v| v.set_shape(&shape)))
     }
 
     /// Note the grid's colouring.
     pub fn note_color(&self, choice: &ColorChoice) {
-        self.now.borrow_mut().set_color(&choice.to_string());
+        self.change(|v| v.set_color(&choice.to_string()));
+    }
+
+    /// Change the view, and keep it for the next visit when it changed.
+    fn change(&self, how: impl FnOnce(&mut SharedView)) {
+        let mut view = self.now.borrow().clone();
+        how(&mut view);
+        if view != *self.now.borrow() {
+            storage::save_view(&view);
+            *self.now.borrow_mut() = view;
+        }
     }
 
     /// The view as it is now.
@@ -728,7 +739,9 @@ impl ViewRecord {
 /// The page's view record ([`ViewRecord`]).
 #[hook]
 pub fn use_view_record() -> ViewRecord {
-    let start = use_memo((), |_| load::shared_view());
+    let start = use_memo((), |_| {
+        load::shared_view().unwrap_or_else(storage::saved_view)
+    });
     let now = use_mut_ref(|| (*start).clone());
     ViewRecord { start, now }
 }

@@ -238,13 +238,14 @@ pub fn shared_constraint() -> String {
     packed.and_then(|q| unpack(q).ok()).unwrap_or_default()
 }
 
-/// How the page's share link (`&v=`) says to show its documents, or the
-/// defaults: read as the page starts, before [`clean_address`] takes it.
-pub fn shared_view() -> rscope_core::share::SharedView {
+/// How the page's share link (`&v=`) says to show its documents (the
+/// defaults when it says nothing), or `None` without a link: read as the
+/// page starts, before [`clean_address`] takes it.
+pub fn shared_view() -> Option<rscope_core::share::SharedView> {
     use rscope_core::share::{fragment_part, SharedView};
     let hash = gloo::utils::window().location().hash().unwrap_or_default();
-    let fragment = hash.strip_prefix('#').filter(|f| f.starts_with("r="));
-    SharedView::unpacked(fragment.and_then(|f| fragment_part(f, "v")))
+    let fragment = hash.strip_prefix('#').filter(|f| f.starts_with("r="))?;
+    Some(SharedView::unpacked(fragment_part(fragment, "v")))
 }
 
 /// Put a document, the configuration, the constraint and the view in the

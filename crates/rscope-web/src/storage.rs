@@ -25,6 +25,7 @@
 
 use futures_util::future::join;
 use rexie::{ObjectStore, Rexie, TransactionMode};
+use rscope_core::share::SharedView;
 use rscope_core::tabs::{text_key, Docs, Text, TextBuilder};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -179,6 +180,28 @@ pub fn save_queue_config(text: &str) {
         } else {
             let _ = local.set_item(QUEUE_CONFIG_KEY, text);
         }
+    }
+}
+
+/// Where how the page shows its tabs (colouring, zoom, shape) is kept
+/// across reloads.
+const VIEW_KEY: &str = "rscope-view";
+
+/// How the page showed its tabs at the last visit, or the defaults.
+pub fn saved_view() -> SharedView {
+    let kept = local().and_then(|l| l.get_item(VIEW_KEY).ok().flatten());
+    kept.map_or_else(SharedView::default, |t| SharedView::from_kept(&t))
+}
+
+/// Keep how the page shows its tabs for the next visit (the defaults are
+/// not kept). A browser that refuses storage only loses the view on
+/// reload.
+pub fn save_view(view: &SharedView) {
+    if let Some(local) = local() {
+        let _ = match view.kept() {
+            Some(json) => local.set_item(VIEW_KEY, &json),
+            None => local.remove_item(VIEW_KEY),
+        };
     }
 }
 

@@ -127,6 +127,18 @@ impl SharedView {
         self.color = kept.then(|| value.to_string());
     }
 
+    /// The view as the page keeps it across visits (JSON), or none for
+    /// the defaults, which are not kept.
+    pub fn kept(&self) -> Option<String> {
+        (!self.is_empty()).then(|| serde_json::to_string(self).unwrap_or_default())
+    }
+
+    /// The view the page kept ([`SharedView::kept`]); anything else gives
+    /// the defaults.
+    pub fn from_kept(text: &str) -> SharedView {
+        serde_json::from_str(text).unwrap_or_default()
+    }
+
     /// The view a link's `&v=` part (still packed) gives. A damaged or
     /// unknown view gives the defaults: the documents it came with still
     /// open, as a later version's link does.
@@ -254,6 +266,11 @@ mod tests {
             (noted.color.as_deref(), noted.zoom, noted.shape.as_deref()),
             (Some("state"), Some(0), Some("node=1"))
         );
+        // What the page keeps across visits reads back; the defaults are
+        // not kept.
+        assert_eq!(SharedView::from_kept(&view.kept().unwrap()), view);
+        assert_eq!(SharedView::default().kept(), None);
+        assert_eq!(SharedView::from_kept("{"), SharedView::default());
         // Only what differs from the defaults is written.
         let zoom = SharedView {
             zoom: Some(0),
