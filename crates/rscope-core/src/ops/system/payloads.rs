@@ -35,8 +35,13 @@ const NO_PAYLOAD: &str = "no flux resource payload is open: this reads the syste
 /// The payloads for the system of `documents` (name, text), or why there
 /// are none: it has no resources.
 pub fn resource_payloads(documents: &[(&str, &str)]) -> Result<ResourcePayloads, String> {
+    payloads_for(documents, "flux resource")
+}
+
+/// [`resource_payloads`] for `feature`, which the refusal names.
+fn payloads_for(documents: &[(&str, &str)], feature: &str) -> Result<ResourcePayloads, String> {
     let system = System::read(documents);
-    let set = system.resources("flux resource")?;
+    let set = system.resources(feature)?;
     let own = |kind: DocKind| {
         (documents.iter().zip(&system.documents))
             .find(|(_, d)| d.kind == kind)
@@ -72,10 +77,7 @@ pub fn queue_text(text: &str) -> Result<std::borrow::Cow<'_, str>, String> {
     if crate::fit::answer::members(text).is_ok() {
         return Ok(std::borrow::Cow::Borrowed(text));
     }
-    let payloads = resource_payloads(&[("document", text)]).map_err(|e| match e {
-        e if e.starts_with("flux resource needs") => super::needs_resources("the job queue"),
-        e => e,
-    })?;
+    let payloads = payloads_for(&[("document", text)], "the job queue")?;
     Ok(std::borrow::Cow::Owned(payloads.list))
 }
 
