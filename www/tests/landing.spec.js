@@ -21,7 +21,7 @@ test('the first screen opens an example of each kind in one click', async ({ rsc
 test("the first screen's configuration card fills the configuration box", async ({ rscope, problems }) => {
   await rscope.load();
   await rscope.openLandingExample('Open a configuration');
-  await expect(rscope.status).toHaveText('read A system configuration as a system configuration: the configuration box under Queues holds it now');
+  await expect(rscope.status).toHaveText("read A system configuration as a system configuration: tab A's configuration box under Queues holds it now");
   await expect(rscope.queueConfig.getByLabel('Flux configuration')).toHaveValue(/^# A small cluster of eight nodes/);
   expect(problems).toEqual([]);
 });

@@ -10,7 +10,7 @@ test('a TOML configuration through Open file becomes the configuration', async (
   await expect(rscope.grid).toBeVisible();
   await rscope.openFile('10-bootstrap.toml', toml);
   await expect(rscope.status).toHaveText(
-    'read 10-bootstrap.toml as a system configuration: the configuration box under Queues holds it now');
+    "read 10-bootstrap.toml as a system configuration: tab A's configuration box under Queues holds it now");
   await expect(rscope.queueConfig.getByLabel('Flux configuration')).toHaveValue(toml);
   // No tab was opened for it.
   await expect(rscope.tab('B')).toHaveCount(0);

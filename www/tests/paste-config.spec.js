@@ -10,7 +10,7 @@ test('a TOML configuration pasted over the editor becomes the configuration', as
   await expect(rscope.grid).toBeVisible();
   await rscope.pasteOver(toml);
   await expect(rscope.status).toHaveText(
-    'read the pasted text as a system configuration: the configuration box under Queues holds it now');
+    "read the pasted text as a system configuration: tab A's configuration box under Queues holds it now");
   await expect(rscope.queueConfig.getByLabel('Flux configuration')).toHaveValue(toml);
   await expect(rscope.editor).toHaveValue(/"R_lite"/);
   await expect(rscope.tab('B')).toHaveCount(0);

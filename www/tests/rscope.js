@@ -124,6 +124,7 @@ export class Rscope {
     this.resourceNote = page.getByTestId('resource-note');
     this.landing = page.getByTestId('landing');
     this.queueConfig = page.getByTestId('queue-config');
+    this.configText = this.queueConfig.getByLabel('Flux configuration');
     this.queueLines = this.queueConfig.getByTestId('queue-lines').locator('li');
     this.queueFindings = this.queueConfig.getByTestId('queue-findings').locator('li');
     this.queueConfigError = this.queueConfig.getByTestId('queue-config-error');

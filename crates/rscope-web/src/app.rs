@@ -17,7 +17,7 @@ use crate::components::{
     json_tree::JsonTree,
     landing::Landing,
     playground::Playground,
-    queue_config::{use_config_text, use_queue_config, QueueConfig, QueueConfigPanel},
+    queue_config::{config_text, use_queue_config, QueueConfig, QueueConfigPanel},
     resource_text::ResourceText,
     setops::SetopsPanel,
     shape::{use_fit, FitLinks, ShapePanel},
@@ -67,10 +67,11 @@ fn payload_panels(d: &DrainOutline) -> Html {
 
 /// The configuration box: the R it makes, and the queues that colour the
 /// grid.
-fn queue_panel(q: &QueueConfig, on_open: Callback<(String, String)>, r_text: &Text) -> Html {
+fn queue_panel(q: &QueueConfig, on_open: Callback<(String, String)>, docs: &DocsState) -> Html {
     html! {
         <QueueConfigPanel text={q.text.clone()} on_text={q.on_text.clone()} read={q.read.clone()}
-            rank_order={q.rank_order.clone()} view={q.view.clone()} {on_open} r_text={r_text.clone()} />
+            rank_order={q.rank_order.clone()} view={q.view.clone()} {on_open} r_text={docs.current().text.clone()}
+            tab={rscope_core::tabs::tab_letter(docs.active)} />
     }
 }
 
@@ -94,7 +95,7 @@ fn use_topology(current_text: &Text) -> (bool, UseStateHandle<Option<(Text, Text
 fn page() -> Html {
     let (docs, not_kept) = use_docs();
     let status = use_state(|| None::<AnalysisStatus>);
-    let config = use_config_text();
+    let config = config_text(&docs);
     let (open, examples) = use_openings(&docs, &status, &config.on_text);
     let current_text = docs.current().text.clone();
     let view = use_view_record();
@@ -130,6 +131,7 @@ fn page() -> Html {
         Setters {
             config: queues.text.clone(),
             on_config: queues.on_text.clone(),
+            tab: docs.active,
             on_constraint: constraint.on_text.clone(),
         },
     );
@@ -251,7 +253,7 @@ fn document_side(side: DocumentSide) -> Html {
                 <ResourceText text={docs.current().text.clone()} source={docs.current().source.clone()} config={side.queues.text.clone()} />
                 <SystemRead text={docs.current().text.clone()} source={docs.current().source.clone()} config={side.queues.text.clone()} />
             }
-            { queue_panel(side.queues, side.on_open, &docs.current().text) }
+            { queue_panel(side.queues, side.on_open, docs) }
             <ExplainCard card={side.card} />
             if let Some(a) = complete {
                 <Diagnostics findings={a.findings.clone()} on_locate={actions.on_locate.clone()} on_fix={actions.on_fix.clone()} />
@@ -491,7 +493,7 @@ fn config_paste(open: &Callback<Result<Doc, String>>) -> Callback<String> {
         Ok(Doc {
             source: "the pasted text".into(),
             text: text.into(),
-            provenance: None,
+            ..Doc::default()
         })
     })
 }
@@ -586,7 +588,7 @@ fn open_set(docs: &UseReducerHandle<DocsState>) -> Callback<String> {
             dispatch.dispatch(Action::Open(Doc {
                 source: format!("{name} of {letter}"),
                 text: r.into(),
-                provenance: None,
+                ..Doc::default()
             }))
         }
     })
@@ -598,7 +600,7 @@ fn open_selection(docs: &UseReducerHandle<DocsState>) -> Callback<String> {
         docs.dispatch(Action::Open(Doc {
             source: format!("selection {}", n + 1),
             text: text.into(),
-            provenance: None,
+            ..Doc::default()
         }))
     })
 }

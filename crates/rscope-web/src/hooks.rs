@@ -57,7 +57,7 @@ pub enum AnalysisStatus {
 #[hook]
 pub fn use_docs() -> (UseReducerHandle<DocsState>, Option<String>) {
     let start = use_state(storage::take_restored);
-    let docs = use_reducer(|| DocsState(start.1.clone()));
+    let docs = use_reducer(|| DocsState(start.1.clone().adopt_config(storage::take_page_config())));
     let problem = use_state(|| start.2.clone());
     let pending = use_mut_ref(|| None::<Docs>);
     let latest = use_mut_ref(|| None::<Docs>);
@@ -151,10 +151,11 @@ fn importer(to: &Openings<'_>) -> Callback<Result<Doc, String>> {
 fn opening(to: &Openings<'_>, action: fn(Doc) -> Action) -> Callback<Result<Doc, String>> {
     let (docs, status) = (to.docs.dispatcher(), to.status.clone());
     let on_config = to.on_config.clone();
+    let letter = rscope_core::tabs::tab_letter(to.docs.active);
     Callback::from(move |loaded: Result<Doc, String>| match loaded {
         Ok(doc) if rscope_core::system::is_configuration(&doc.text) => {
             let said = format!(
-                "read {} as a system configuration: the configuration box under Queues holds it now",
+                "read {} as a system configuration: tab {letter}'s configuration box under Queues holds it now",
                 doc.source
             );
             status.set(Some(AnalysisStatus::Info(said)));

@@ -59,7 +59,7 @@ pub async fn read_file(file: web_sys::File) -> Result<Doc, String> {
     Ok(Doc {
         source: name,
         text,
-        provenance: None,
+        ..Doc::default()
     })
 }
 
@@ -181,7 +181,7 @@ pub async fn fetched(url: &str, source: String, answer: js_sys::Promise) -> Resu
         Some(text) => Ok(Doc {
             source,
             text,
-            provenance: None,
+            ..Doc::default()
         }),
         None => Err(too_large(
             url,
@@ -219,7 +219,7 @@ pub fn shared_document() -> Option<Result<(Doc, Option<String>), String>> {
                 let doc = Doc {
                     source: "shared link".into(),
                     text: shared.document.into(),
-                    provenance: None,
+                    ..Doc::default()
                 };
                 (doc, shared.config)
             })

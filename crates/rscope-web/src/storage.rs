@@ -155,32 +155,20 @@ fn local() -> Option<web_sys::Storage> {
     gloo::utils::window().local_storage().ok().flatten()
 }
 
-/// Where the queue box's configuration is kept across reloads.
+/// Where the page kept its one configuration across reloads, before each
+/// tab held its own ([`rscope_core::tabs::Doc::config`]).
 const QUEUE_CONFIG_KEY: &str = "rscope-queue-config";
 
-/// The largest configuration kept across reloads: local storage holds a
-/// few megabytes for the whole page, and a real `[queues]` table is a
-/// few hundred bytes.
-const QUEUE_CONFIG_KEPT: usize = 64 << 10;
-
-/// The configuration the queue box held at the last visit, if any.
-pub fn saved_queue_config() -> String {
-    local()
-        .and_then(|l| l.get_item(QUEUE_CONFIG_KEY).ok().flatten())
-        .unwrap_or_default()
-}
-
-/// Keep the queue box's `text` for the next visit; an empty or very
-/// large text (see [`QUEUE_CONFIG_KEPT`]) is not kept. A browser that
-/// refuses storage only loses the box's text on reload.
-pub fn save_queue_config(text: &str) {
-    if let Some(local) = local() {
-        if text.trim().is_empty() || text.len() > QUEUE_CONFIG_KEPT {
-            let _ = local.remove_item(QUEUE_CONFIG_KEY);
-        } else {
-            let _ = local.set_item(QUEUE_CONFIG_KEY, text);
-        }
-    }
+/// The configuration an older page kept for all its tabs, if any, now
+/// taken out of local storage: the tabs keep it from here on
+/// ([`rscope_core::tabs::Docs::adopt_config`]).
+pub fn take_page_config() -> String {
+    let Some(local) = local() else {
+        return String::new();
+    };
+    let kept = local.get_item(QUEUE_CONFIG_KEY).ok().flatten();
+    let _ = local.remove_item(QUEUE_CONFIG_KEY);
+    kept.unwrap_or_default()
 }
 
 /// Where how the page shows its tabs (colouring, zoom, shape) is kept
@@ -567,7 +555,7 @@ mod tests {
         let docs = Docs::default().apply(Action::Open(Doc {
             source: "é.json".into(),
             text: text.as_str().into(),
-            provenance: None,
+            ..Doc::default()
         }));
         let keeper = test_keeper("chunks").await;
         keeper.save(&docs).await.expect("kept");
@@ -636,7 +624,7 @@ mod tests {
             d.apply(Action::Open(Doc {
                 source: name.into(),
                 text: text.into(),
-                provenance: None,
+                ..Doc::default()
             }))
         };
         let docs = open(open(Docs::default(), "a", "[1]"), "b", "[1]");
@@ -693,7 +681,7 @@ mod tests {
         let docs = Docs::default().apply(Action::Open(Doc {
             source: "big.json".into(),
             text: text.into(),
-            provenance: None,
+            ..Doc::default()
         }));
         let keeper = test_keeper("page-limit").await;
         keeper.save(&docs).await.expect("kept");

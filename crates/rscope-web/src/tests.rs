@@ -150,7 +150,7 @@ mod docs {
         let open = Action::Open(Doc {
             source: "a.json".into(),
             text: "{}".into(),
-            provenance: None,
+            ..Doc::default()
         });
         let d = Rc::new(DocsState(Docs::default())).reduce(open.clone());
         assert_eq!(d.0, Docs::default().apply(open));

@@ -33,6 +33,14 @@ impl PartialEq<&str> for Text {
     }
 }
 
+impl Text {
+    /// The text itself, shared rather than copied: for a reader that keeps
+    /// an `Rc<String>`.
+    pub fn shared(&self) -> Rc<String> {
+        self.0.clone()
+    }
+}
+
 impl Deref for Text {
     type Target = str;
     fn deref(&self) -> &str {
@@ -183,6 +191,17 @@ pub struct Doc {
     /// present, so tabs saved before it existed read back as they were.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub provenance: Option<crate::setops::provenance::Provenance>,
+    /// The system configuration (TOML or JSON) read with the document:
+    /// the tab is one system, its document and its configuration, saved
+    /// and shared together. Stored only when present, so tabs saved
+    /// before it existed read back as they were.
+    #[serde(default, skip_serializing_if = "no_text")]
+    pub config: Text,
+}
+
+/// Whether a text is empty (serde's test for leaving a field out).
+fn no_text(text: &Text) -> bool {
+    text.is_empty()
 }
 
 /// All open documents.
@@ -351,7 +370,7 @@ impl History {
         Doc {
             source: step.source,
             text: step.text,
-            provenance: current.provenance,
+            ..current
         }
     }
 }
@@ -383,6 +402,12 @@ pub enum Action {
     Close(usize),
     /// Put the tab closed last back at its place, shown.
     Reopen,
+    /// Replace the active tab's configuration (the configuration box).
+    /// Not a step of the tab's history: the box keeps its own undo.
+    Configure(String),
+    /// Replace tab `i`'s configuration, whichever tab is shown: a tour
+    /// gives back the configuration it borrowed to the tab it took it from.
+    ConfigureTab(usize, String),
 }
 
 /// The letter naming tab `i`: A, B, …
@@ -504,13 +529,34 @@ impl Docs {
             Action::Close(i) if i < next.docs.len() => next.close(i),
             Action::Close(_) => {}
             Action::Reopen => next.reopen(),
+            Action::Configure(config) => next.docs[next.active].config = config.into(),
+            Action::ConfigureTab(i, config) if i < next.docs.len() => {
+                next.docs[i].config = config.into()
+            }
+            Action::ConfigureTab(..) => {}
         }
         next
     }
 
-    /// Open `doc` in the active tab if it is empty, else in a new tab.
-    fn open(&mut self, doc: Doc) {
+    /// A configuration kept by a page that held one for all its tabs: the
+    /// active tab takes it, unless some tab already has its own.
+    pub fn adopt_config(mut self, config: String) -> Docs {
+        if !config.trim().is_empty() && self.docs.iter().all(|d| d.config.is_empty()) {
+            let i = self.active.min(self.docs.len() - 1);
+            self.docs[i].config = config.into();
+        }
+        self
+    }
+
+    /// Open `doc` in the active tab if it is empty, else in a new tab. A
+    /// document that comes without a configuration takes the active tab's:
+    /// a document opened beside another is most often about the same
+    /// system, and the new tab's box can be changed on its own.
+    fn open(&mut self, mut doc: Doc) {
         self.closed = None;
+        if doc.config.is_empty() {
+            doc.config = self.current().config.clone();
+        }
         if self.current().text.trim().is_empty() {
             let i = self.active;
             self.docs[i] = doc;
@@ -795,6 +841,7 @@ mod tests {
                 command: "cat A.json B.json | rscope R decode".into(),
                 result: crate::setops::provenance::digest("{\"version\": 1}"),
             }),
+            ..Doc::default()
         }
     }
 
@@ -821,6 +868,66 @@ mod tests {
         assert!(Docs::from_stored_by_key(&json, find) == Some(d.clone()));
         let none = |_: &str| None;
         assert!(Docs::from_stored_by_key(&json, none).is_none());
+    }
+
+    #[test]
+    fn each_tab_holds_its_configuration_and_a_new_tab_starts_with_the_shown_one() {
+        let toml = "[resource]\nnoverify = true\n";
+        // A configuration opened on the empty first screen stays with the
+        // document that fills it.
+        let d = Docs::default()
+            .apply(Action::Configure(toml.into()))
+            .apply(Action::Open(doc("a", "x")));
+        assert_eq!((sources(&d), &*d.current().config), (vec!["a"], toml));
+        let d = d.apply(Action::Open(doc("b", "y")));
+        assert_eq!(
+            d.current().config,
+            toml,
+            "a new tab starts with the shown one"
+        );
+        let d = d.apply(Action::Configure(String::new()));
+        let configs = |d: &Docs| {
+            d.docs
+                .iter()
+                .map(|t| t.config.to_string())
+                .collect::<Vec<_>>()
+        };
+        assert_eq!(configs(&d), vec![toml.to_string(), String::new()]);
+        let d = d.apply(Action::Select(0));
+        assert_eq!(d.current().config, toml);
+        // Typing, its undo and a close with its reopen keep the tab's own.
+        let d = d.apply(Action::Edit("z".into())).apply(Action::Undo);
+        assert_eq!((&*d.current().text, &*d.current().config), ("x", toml));
+        let d = d.apply(Action::Close(0)).apply(Action::Reopen);
+        assert_eq!(configs(&d), vec![toml.to_string(), String::new()]);
+        assert_eq!(
+            d.history().can_undo(),
+            None,
+            "configuring is no step to undo"
+        );
+    }
+
+    #[test]
+    fn the_configuration_is_stored_with_its_tab_and_a_page_wide_one_is_adopted() {
+        let d = Docs::default()
+            .apply(Action::Open(doc("a", "x")))
+            .apply(Action::Configure("[queues.debug]\n".into()));
+        let json = d.stored();
+        assert_eq!(
+            json,
+            r#"{"docs":[{"source":"a","text":"x","config":"[queues.debug]\n"}],"active":0}"#
+        );
+        assert_eq!(Docs::from_stored(&json).unwrap(), d);
+        let old = Docs::default()
+            .apply(Action::Open(doc("a", "x")))
+            .apply(Action::Open(doc("b", "y")));
+        let adopted = old.clone().adopt_config("[queues.batch]\n".into());
+        assert_eq!(
+            adopted.stored(),
+            r#"{"docs":[{"source":"a","text":"x"},{"source":"b","text":"y","config":"[queues.batch]\n"}],"active":1}"#
+        );
+        assert_eq!(old.clone().adopt_config(" \n".into()), old);
+        assert_eq!(adopted.clone().adopt_config("[queues.x]\n".into()), adopted);
     }
 
     #[test]

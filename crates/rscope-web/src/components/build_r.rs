@@ -108,7 +108,7 @@ pub fn build_r(props: &BuildRProps) -> Html {
                     docs.emit(if on_tab {
                         Action::Edit(text)
                     } else {
-                        Action::Open(Doc { source: BUILT.into(), text: text.into(), provenance: None })
+                        Action::Open(Doc { source: BUILT.into(), text: text.into(), ..Doc::default() })
                     });
                 }
                 form.set(next);

@@ -86,7 +86,7 @@ pub fn hwloc_panel(props: &HwlocProps) -> Html {
                 open.emit(Doc {
                     source: format!("{source} as R"),
                     text: text.clone().into(),
-                    provenance: None,
+                    ..Doc::default()
                 })
             }
         })
@@ -107,7 +107,7 @@ pub fn hwloc_panel(props: &HwlocProps) -> Html {
                 open.emit(Doc {
                     source: format!("{source} graph"),
                     text: text.into(),
-                    provenance: None,
+                    ..Doc::default()
                 })
             });
             shapes.hwloc_graph(xml.to_string(), done);

@@ -11,10 +11,12 @@
 //! draws.
 
 use crate::hooks::SameGrid;
-use crate::{load, storage};
+use crate::load;
+use crate::state::DocsState;
 use rscope_core::commands::config_view::{self, ConfigView};
 use rscope_core::grid::queues::{rank_order, read, NodeQueues};
 use rscope_core::grid::Grid;
+use rscope_core::tabs::Action;
 use std::rc::Rc;
 use wasm_bindgen_futures::spawn_local;
 use web_sys::{HtmlInputElement, HtmlTextAreaElement};
@@ -38,29 +40,27 @@ pub struct QueueConfig {
     pub view: Option<Rc<Result<ConfigView, String>>>,
 }
 
-/// The configuration's text and how to replace it, kept across tabs (one
-/// system's queues apply to each of its documents) and across reloads.
-/// The page holds it above everything that opens documents: a
-/// configuration opened as a file, dropped or linked lands here.
+/// The active tab's configuration and how to replace it. Each tab holds
+/// its own (a tab is one system: [`rscope_core::tabs::Doc::config`]), so
+/// it is saved, shared and restored with the tab; the page holds it above
+/// everything that opens documents: a configuration opened as a file,
+/// dropped or linked lands here.
 #[derive(Clone, PartialEq)]
 pub struct ConfigText {
     /// The configuration's text.
     pub text: Rc<String>,
-    /// Replace the text (typed, or a file's), and keep it.
+    /// Replace the text (typed, or a file's) of the active tab.
     pub on_text: Callback<String>,
 }
 
-/// The configuration's text, as it was kept.
-#[hook]
-pub fn use_config_text() -> ConfigText {
-    let text = use_state(|| Rc::new(storage::saved_queue_config()));
-    let shown = (*text).clone();
-    let on_text = Callback::from(move |t: String| {
-        storage::save_queue_config(&t);
-        text.set(Rc::new(t));
-    });
+/// The configuration of the tab `docs` shows.
+pub fn config_text(docs: &UseReducerHandle<DocsState>) -> ConfigText {
+    let on_text = {
+        let docs = docs.clone();
+        Callback::from(move |t: String| docs.dispatch(Action::Configure(t)))
+    };
     ConfigText {
-        text: shown,
+        text: docs.current().config.shared(),
         on_text,
     }
 }
@@ -109,6 +109,8 @@ pub struct QueueConfigProps {
     pub on_open: Callback<(String, String)>,
     /// The active tab's text, the R a re-ranking fixes.
     pub r_text: rscope_core::tabs::Text,
+    /// The active tab's letter: the configuration is that tab's.
+    pub tab: char,
 }
 
 /// The configuration box, its file button, and what it makes.
@@ -144,6 +146,7 @@ pub fn queue_config_panel(props: &QueueConfigProps) -> Html {
         <section class="queue-config" data-testid="queue-config" aria-labelledby="queue-config-title">
             <h3 id="queue-config-title">{ "Your system's configuration" }</h3>
             <p class="hint">{ "Paste your system's configuration (TOML, or the JSON flux config get prints), or open the file. [resource] config shows the R it makes, as flux R parse-config prints it; [queues] colours the grid by queue; with [bootstrap] hosts, each rank is checked against the host that order gives it." }</p>
+            <p class="hint" data-testid="queue-config-tab">{ format!("This is tab {}'s configuration: each tab keeps its own, saved and shared with it, and a tab opened from this one starts with it.", props.tab) }</p>
             <label for="queue-config-text">{ "Flux configuration" }</label>
             <textarea id="queue-config-text" rows="4" spellcheck="false" value={(*props.text).clone()} {oninput}
                 placeholder={"[queues.batch]\nrequires = [\"batch\"]"} data-testid="queue-config-text" />

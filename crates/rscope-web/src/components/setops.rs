@@ -318,6 +318,7 @@ pub fn setops_panel(props: &SetopsProps) -> Html {
                         source: format!("= {}", a.name),
                         text,
                         provenance: a.provenance.clone(),
+                        ..Doc::default()
                     });
                 }
                 answer.set(Some(a));

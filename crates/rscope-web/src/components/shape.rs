@@ -480,7 +480,7 @@ pub fn use_fit(open: &Callback<Result<Doc, String>>) -> FitLinks {
         Ok(Doc {
             source,
             text: text.into(),
-            provenance: None,
+            ..Doc::default()
         })
     });
     let overlay = use_memo(((*cells).clone(), (*queue_cells).clone()), |(fit, jobs)| {

@@ -22,6 +22,8 @@ pub struct Setters {
     pub config: Rc<String>,
     /// Replace the configuration box's text.
     pub on_config: Callback<String>,
+    /// The tab shown, whose configuration the box holds.
+    pub tab: usize,
     /// Replace the constraint field's text.
     pub on_constraint: Callback<String>,
 }
@@ -41,23 +43,24 @@ pub struct SystemTouring {
 pub fn use_system_tour(docs: &UseReducerHandle<DocsState>, set: Setters) -> SystemTouring {
     let stops = use_memo((), |()| system_tour::stops());
     let walk = use_walk(stops.len());
-    // The box's text when the tour was taken, put back when it is left,
-    // even when that text was empty.
-    let kept = use_mut_ref(|| None::<String>);
+    // The box's text when the tour was taken, put back when it is left
+    // (into the tab it was taken from: the tour's R opens a tab of its
+    // own, which keeps the tour's configuration), even when it was empty.
+    let kept = use_mut_ref(|| None::<(usize, String)>);
     {
         let (docs, stops) = (docs.dispatcher(), stops.clone());
         use_effect_with(walk.0.step(), move |step| {
             match step.and_then(|i| stops.get(i)) {
                 Some(stop) => {
                     if kept.borrow().is_none() {
-                        *kept.borrow_mut() = Some(set.config.to_string());
+                        *kept.borrow_mut() = Some((set.tab, set.config.to_string()));
                     }
                     set_up(stop.does, &set, &docs);
                     bring_into_view(stop);
                 }
                 None => {
-                    if let Some(mine) = kept.borrow_mut().take() {
-                        set.on_config.emit(mine);
+                    if let Some((tab, mine)) = kept.borrow_mut().take() {
+                        docs.dispatch(Action::ConfigureTab(tab, mine));
                     }
                 }
             }
@@ -77,7 +80,7 @@ fn set_up(does: Does, set: &Setters, docs: &yew::functional::UseReducerDispatche
             docs.dispatch(Action::Import(Doc {
                 source: "Tour: the R the instance uses".into(),
                 text: r.into(),
-                provenance: None,
+                ..Doc::default()
             }));
         }
     }

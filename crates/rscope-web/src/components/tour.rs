@@ -42,7 +42,7 @@ pub fn use_tour(docs: &UseReducerHandle<DocsState>) -> Touring {
                 docs.dispatch(Action::Import(Doc {
                     source: "Tour: the RFC 20 example".into(),
                     text: tour::document().into(),
-                    provenance: None,
+                    ..Doc::default()
                 }));
                 last.set(i);
                 save_step(i);
