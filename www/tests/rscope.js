@@ -125,6 +125,8 @@ export class Rscope {
     this.landing = page.getByTestId('landing');
     this.queueConfig = page.getByTestId('queue-config');
     this.configText = this.queueConfig.getByLabel('Flux configuration');
+    this.joinSystem = page.getByTestId('join-system');
+    this.systemDocuments = page.getByTestId('system-documents');
     this.queueLines = this.queueConfig.getByTestId('queue-lines').locator('li');
     this.queueFindings = this.queueConfig.getByTestId('queue-findings').locator('li');
     this.queueConfigError = this.queueConfig.getByTestId('queue-config-error');

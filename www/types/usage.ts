@@ -82,6 +82,7 @@ const expanded: string = shape('slot=2/core', { yaml: true, rangedict: false, wr
 const back: string = formatShape(expanded);
 const answer: FitAnswer = fit('node=1/slot/core', r, { policy: 'best', requires: 'x' });
 const status: 'now' | 'notnow' | 'never' = answer.status;
+const beside: FitAnswer = fit('node=2', r, { config: '[resource]\n', documents: [{ name: 'status.json', text: '{}' }] });
 const bytes: number = wasmMemoryBytes();
 
 const card: Explained | null = explain(r, 30);
@@ -148,6 +149,8 @@ graphExport(r, 'svg');
 graphExport(r, 'dot', { subsystems: 'containment' });
 // @ts-expect-error no such policy
 fit('node', r, { policy: 'random' });
+// @ts-expect-error documents are {name, text}, not texts
+fit('node', r, { documents: [r] });
 // @ts-expect-error keepData is a boolean
 intersect(r, r, { keepData: 'yes' });
 // @ts-expect-error no such intersect option

@@ -32,7 +32,7 @@ use crate::components::{
 use crate::hooks::{
     use_analysis, use_coloring, use_docs, use_drain_outline, use_finding_actions, use_linking,
     use_openings, use_view_record, use_workers, AnalysisStatus, Analyzed, Coloring, DrainOutline,
-    FindingActions, ViewRecord,
+    FindingActions, Openers, ViewRecord,
 };
 use crate::load;
 use crate::shape_worker::Shapes;
@@ -96,7 +96,8 @@ fn page() -> Html {
     let (docs, not_kept) = use_docs();
     let status = use_state(|| None::<AnalysisStatus>);
     let config = config_text(&docs);
-    let (open, examples) = use_openings(&docs, &status, &config.on_text);
+    let openers = use_openings(&docs, &status, &config.on_text);
+    let (open, examples) = (openers.open.clone(), openers.examples.clone());
     let current_text = docs.current().text.clone();
     let view = use_view_record();
     let (topology, topology_r, analyzed_text) = use_topology(&current_text);
@@ -164,7 +165,7 @@ fn page() -> Html {
     let has_graph = complete.is_some_and(|a| a.outline.is_some());
     html! {
         <main class="app">
-            { page_header(examples.clone(), &open, &status, (&current_text, &config.text, &constraint, &view), not_kept) }
+            { page_header(&openers, &status, (docs.current(), &constraint, &view), not_kept, tab_letter(docs.active)) }
             { views_nav(grid.is_some(), has_graph) }
             { tab_strip(&docs, &sources) }
             if current_text.is_empty() {
@@ -178,7 +179,7 @@ fn page() -> Html {
                 <Editor text={current_text} {on_edit} on_large_paste={Some(on_large_paste)} on_config_paste={Some(config_paste(&open))} label="R document (JSON)"
                     selection={actions.selection.clone()} {squiggles} linked={tour.span.or(link.text)} reveal={link.reveal} on_point={explaining.on_point.clone()} />
                 if topology {
-                    { topology_side(&docs, topology_r, (queues.text.clone(), &analyzed)) }
+                    { topology_side(&docs, topology_r, &analyzed) }
                 } else {
                     { document_side(DocumentSide { analyzed: &analyzed, docs: &docs, drains: &drains, queues: &queues,
                         on_open: fit.on_open.clone(), card: explaining.card.clone(), actions: &actions }) }
@@ -250,8 +251,8 @@ fn document_side(side: DocumentSide) -> Html {
             }
             { payload_panels(side.drains) }
             if analysis.is_some_and(|a| a.grid.is_some()) {
-                <ResourceText text={docs.current().text.clone()} source={docs.current().source.clone()} config={side.queues.text.clone()} />
-                <SystemRead text={docs.current().text.clone()} source={docs.current().source.clone()} config={side.queues.text.clone()} />
+                <ResourceText tab={docs.current().clone()} />
+                <SystemRead tab={docs.current().clone()} letter={tab_letter(docs.active)} on_leave={dispatch(docs, Action::Leave)} />
             }
             { queue_panel(side.queues, side.on_open, docs) }
             <ExplainCard card={side.card} />
@@ -288,7 +289,8 @@ fn grid_drivers(
             <div class="view-shape" id="view-shape" onfocusin={warm} onpointerenter={warm_pointer}>
                 <ShapePanel r_text={text} tab={tab_letter(docs.active).to_string()} on_open={fit.on_open.clone()}
                     on_allocation={fit.on_allocation.clone()} on_queue={fit.on_queue.clone()}
-                    config={config.clone()} shape_from={view.start.shape.clone()} on_shape={view.on_shape()} />
+                    config={config.clone()} joined={docs.current().joined.clone()}
+                    shape_from={view.start.shape.clone()} on_shape={view.on_shape()} />
             </div>
             <div class="view-combine" id="view-combine">
                 <SetopsPanel tabs={docs.docs.clone()} active={docs.active}
@@ -321,12 +323,12 @@ fn views_nav(has_grid: bool, has_graph: bool) -> Html {
 
 /// The side panel of an lstopo XML tab: the summary of the R its fields
 /// make (`analyzed`, once `topology_r` has it to draw), the fields, and
-/// what `flux resource` prints for the system it makes with the
-/// configuration `config`.
+/// what `flux resource` prints for the system it makes with the tab's
+/// other documents and its configuration.
 fn topology_side(
     docs: &UseReducerHandle<DocsState>,
     topology_r: UseStateHandle<Option<(Text, Text)>>,
-    (config, analyzed): (Rc<String>, &Analyzed),
+    analyzed: &Analyzed,
 ) -> Html {
     let doc = docs.current();
     // The summary of this topology's R, not of the text before it.
@@ -342,7 +344,7 @@ fn topology_side(
             // Keyed by tab: one topology's fields are not another's.
             <HwlocPanel key={docs.active} xml={doc.text.clone()} source={doc.source.clone()} on_open={dispatch(docs, Action::Open)}
                 on_r={Callback::from(move |r| topology_r.set(r))} />
-            <ResourceText text={doc.text.clone()} source={doc.source.clone()} {config} />
+            <ResourceText tab={doc.clone()} />
         </div>
     }
 }
@@ -455,19 +457,21 @@ fn dispatch<T: 'static>(
 
 /// The page's title, its toolbar, and the lines that say what happened:
 /// `status`, and `not_kept` when the browser refuses to store the tabs.
-/// `system` is the active tab's text, the configuration and the
-/// constraint, which a share link carries (the command menu shows a
+/// `system` is the active tab (its document, configuration and other
+/// documents) and the constraint, which a share link carries (the command menu shows a
 /// place on the grid through the constraint too).
 fn page_header(
-    examples: Vec<ExampleEntry>,
-    open: &Callback<Result<Doc, String>>,
+    openers: &Openers,
     status: &UseStateHandle<Option<AnalysisStatus>>,
-    system: (&Text, &Rc<String>, &ConstraintOutline, &ViewRecord),
+    system: (&Doc, &ConstraintOutline, &ViewRecord),
     not_kept: Option<String>,
+    letter: char,
 ) -> Html {
-    let on_constraint = system.2.on_text.clone();
-    let view = system.3.clone();
-    let system = (system.0, system.1, &system.2.text);
+    let (examples, open) = (openers.examples.clone(), &openers.open);
+    let (join, on_join) = (openers.join, openers.on_join.clone());
+    let on_constraint = system.1.on_text.clone();
+    let view = system.2.clone();
+    let system = (system.0, &system.1.text);
     let (on_example, on_file, on_share) = toolbar_actions(open, status, system, view);
     let on_shared = shared(status);
     html! {
@@ -477,7 +481,7 @@ fn page_header(
                 <p class="tagline">{ "Explore a Flux resource set (RFC 20 R document) in your browser. Nothing leaves this page." }</p>
                 <CommandMenuDialog on_constraint={on_constraint.clone()} />
             </header>
-            <Toolbar {examples} {on_example} {on_file} {on_share} {on_shared} />
+            <Toolbar {examples} {on_example} {on_file} {on_share} {on_shared} {join} {on_join} {letter} />
             <p class="status" role="status" data-testid="status">{ status_line(status) }</p>
             if let Some(p) = not_kept {
                 <p class="error" role="alert" data-testid="not-kept">{ p }</p>
@@ -523,7 +527,7 @@ fn status_line(status: &Option<AnalysisStatus>) -> Html {
 fn toolbar_actions(
     open: &Callback<Result<Doc, String>>,
     status: &UseStateHandle<Option<AnalysisStatus>>,
-    (text, config, constraint): (&Text, &Rc<String>, &AttrValue),
+    (tab, constraint): (&Doc, &AttrValue),
     view: ViewRecord,
 ) -> (
     Callback<ExampleEntry>,
@@ -539,10 +543,9 @@ fn toolbar_actions(
         })
     };
     let on_share = {
-        let (status, text, config) = (status.clone(), text.clone(), config.clone());
-        let constraint = constraint.clone();
+        let (status, tab, constraint) = (status.clone(), tab.clone(), constraint.clone());
         Callback::from(move |()| {
-            load::share_link((&text, &config, &constraint), view.now())
+            load::share_link((&tab, &constraint), view.now())
                 .map_err(|e| status.set(Some(AnalysisStatus::Problem(e))))
                 .ok()
         })

@@ -105,11 +105,14 @@ pub fn use_docs() -> (UseReducerHandle<DocsState>, Option<String>) {
 }
 
 /// Where a loaded document goes: the tabs, and the configuration (a
-/// system configuration opened, dropped or linked becomes the page's
+/// system configuration opened, dropped or linked becomes the tab's
 /// configuration, not a tab of its own).
 struct Openings<'a> {
     /// The open tabs.
     docs: &'a UseReducerHandle<DocsState>,
+    /// Whether what the user opens joins the shown tab's system rather
+    /// than opening a tab (the toolbar's choice).
+    join: bool,
     /// The line that says what was opened, or why not.
     status: &'a UseStateHandle<Option<AnalysisStatus>>,
     /// Replaces the configuration's text.
@@ -123,16 +126,35 @@ pub fn use_openings(
     docs: &UseReducerHandle<DocsState>,
     status: &UseStateHandle<Option<AnalysisStatus>>,
     on_config: &Callback<String>,
-) -> (Callback<Result<Doc, String>>, Vec<ExampleEntry>) {
+) -> Openers {
+    let join = use_state_eq(|| false);
     let to = Openings {
         docs,
+        join: *join,
         status,
         on_config,
     };
     let open = opener(&to);
     let examples = use_startup(&importer(&to), on_config);
     use_file_drop(&open);
-    (open, examples)
+    Openers {
+        open,
+        examples,
+        join: *join,
+        on_join: Callback::from(move |on| join.set(on)),
+    }
+}
+
+/// The page's ways in ([`use_openings`]).
+pub struct Openers {
+    /// Open a loaded document (as a tab, or into the shown tab's system).
+    pub open: Callback<Result<Doc, String>>,
+    /// The examples index, once loaded.
+    pub examples: Vec<ExampleEntry>,
+    /// Whether what the user opens joins the shown tab's system.
+    pub join: bool,
+    /// Choose whether it does.
+    pub on_join: Callback<bool>,
 }
 
 /// Open a loaded document as a tab, or say why it could not be loaded.
@@ -143,7 +165,8 @@ fn opener(to: &Openings<'_>) -> Callback<Result<Doc, String>> {
 /// Open a document that came with the page's address, unless a tab holds
 /// it already (a reload of a page opened from a share link).
 fn importer(to: &Openings<'_>) -> Callback<Result<Doc, String>> {
-    opening(to, Action::Import)
+    let to = Openings { join: false, ..*to };
+    opening(&to, Action::Import)
 }
 
 /// Do `action` with a loaded document (or make it the configuration, when
@@ -152,6 +175,8 @@ fn opening(to: &Openings<'_>, action: fn(Doc) -> Action) -> Callback<Result<Doc,
     let (docs, status) = (to.docs.dispatcher(), to.status.clone());
     let on_config = to.on_config.clone();
     let letter = rscope_core::tabs::tab_letter(to.docs.active);
+    // An empty tab is filled, not joined (see Action::Join).
+    let join = to.join && !to.docs.current().text.trim().is_empty();
     Callback::from(move |loaded: Result<Doc, String>| match loaded {
         Ok(doc) if rscope_core::system::is_configuration(&doc.text) => {
             let said = format!(
@@ -160,6 +185,11 @@ fn opening(to: &Openings<'_>, action: fn(Doc) -> Action) -> Callback<Result<Doc,
             );
             status.set(Some(AnalysisStatus::Info(said)));
             on_config.emit(doc.text.to_string());
+        }
+        Ok(doc) if join => {
+            let said = format!("added {} to tab {letter}'s system", doc.source);
+            status.set(Some(AnalysisStatus::Info(said)));
+            docs.dispatch(Action::Join(doc));
         }
         Ok(doc) => {
             status.set(Some(AnalysisStatus::Info(format!("opened {}", doc.source))));

@@ -3,7 +3,7 @@
 //! text or a message that says what went wrong and what to try.
 
 use rscope_core::limits::page_document_limit;
-use rscope_core::tabs::{Doc, Text};
+use rscope_core::tabs::{Doc, Joined, Text};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
@@ -216,9 +216,16 @@ pub fn shared_document() -> Option<Result<(Doc, Option<String>), String>> {
     Some(
         rscope_core::share::unpack_system(fragment)
             .map(|shared| {
+                let joined = (shared.joined.into_iter())
+                    .map(|(source, text)| Joined {
+                        source,
+                        text: text.into(),
+                    })
+                    .collect();
                 let doc = Doc {
                     source: "shared link".into(),
                     text: shared.document.into(),
+                    joined,
                     ..Doc::default()
                 };
                 (doc, shared.config)
@@ -248,10 +255,11 @@ pub fn shared_view() -> Option<rscope_core::share::SharedView> {
     Some(SharedView::unpacked(fragment_part(fragment, "v")))
 }
 
-/// Put a document, the configuration, the constraint and the view in the
-/// address bar (`#r=…&c=…&q=…&v=…`) and return the full link.
+/// Put a tab's system (its document, configuration and other documents),
+/// the constraint and the view in the address bar (`#r=…&c=…&q=…&v=…&j=…`)
+/// and return the full link.
 pub fn share_link(
-    (text, config, constraint): (&str, &str, &str),
+    (tab, constraint): (&Doc, &str),
     view: rscope_core::share::SharedView,
 ) -> Result<String, String> {
     let window = gloo::utils::window();
@@ -263,10 +271,13 @@ pub fn share_link(
         location.search().unwrap_or_default()
     );
     let shared = rscope_core::share::SharedSystem {
-        document: text.to_string(),
-        config: Some(config.to_string()),
+        document: tab.text.to_string(),
+        config: Some(tab.config.to_string()),
         constraint: Some(constraint.to_string()),
         view,
+        joined: (tab.joined.iter())
+            .map(|j| (j.source.clone(), j.text.to_string()))
+            .collect(),
     };
     let link = format!("{base}#{}", rscope_core::share::pack_system(&shared));
     window

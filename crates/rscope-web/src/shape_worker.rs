@@ -13,7 +13,7 @@ use rscope_core::fit::Policy;
 use rscope_core::inflight::Delivery;
 use rscope_core::shape::print::{place, ExpandAsk, Expanded, ShapeShown};
 use rscope_core::system::{queue_text, schedulable_with};
-use rscope_core::tabs::Text;
+use rscope_core::tabs::{Joined, Text};
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -47,6 +47,9 @@ pub struct FitHow {
     /// The system's configuration (its exclusions, and its resources when
     /// the tab has none).
     pub config: Rc<String>,
+    /// The other documents of the tab's system (payloads beside its R):
+    /// what they say is down, drained or allocated is not free now.
+    pub joined: Vec<Joined>,
 }
 
 /// Fit on this thread, with the calls `rscope fit` makes (`requires` as
@@ -57,7 +60,10 @@ pub fn here(shape: &str, r: &str, how: &FitHow) -> FitResult {
         FitError::Shape(e) => place(shape, &e).located(),
         FitError::Other(why) => why,
     })?;
-    let (all, busy) = schedulable_with(r, &how.config)?;
+    let others: Vec<(&str, &str)> = (how.joined.iter())
+        .map(|j| (j.source.as_str(), &*j.text))
+        .collect();
+    let (all, busy) = schedulable_with(r, &others, &how.config)?;
     let a = answer_sets(&request, &all, busy.as_ref(), policy);
     Ok(Fitted {
         status: a.status.as_str().to_string(),
@@ -65,6 +71,19 @@ pub fn here(shape: &str, r: &str, how: &FitHow) -> FitResult {
         r: a.r_document(),
         reason: a.words,
     })
+}
+
+/// The documents `joined` as the JS API's `fit` takes them: an array of
+/// `{name, text}`.
+fn documents(joined: &[Joined]) -> JsValue {
+    let all = js_sys::Array::new();
+    for j in joined {
+        let d = js_sys::Object::new();
+        set(&d, "name", &j.source.as_str().into());
+        set(&d, "text", &JsValue::from_str(&j.text));
+        all.push(&d);
+    }
+    all.into()
 }
 
 /// A question for the shape worker, with whom to tell its answer.
@@ -151,6 +170,9 @@ impl Work for ShapeAsk {
                 }
                 if !how.config.trim().is_empty() {
                     set(&message, "config", &how.config.as_str().into());
+                }
+                if !how.joined.is_empty() {
+                    set(&message, "documents", &documents(&how.joined));
                 }
             }
             ShapeAsk::Queue(op, _) => set(&message, "queue", &postcard_bytes(op)),

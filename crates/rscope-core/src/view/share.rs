@@ -21,6 +21,8 @@ pub enum UnpackError {
     TooLarge,
     /// The document is not UTF-8 text.
     NotText,
+    /// The other documents (`&j=`) are not a list of `[name, text]` pairs.
+    BadDocuments,
 }
 
 impl fmt::Display for UnpackError {
@@ -38,6 +40,9 @@ impl fmt::Display for UnpackError {
                 MAX_SHARED_DOCUMENT_BYTES >> 20
             ),
             UnpackError::NotText => f.write_str("shared document is not UTF-8 text"),
+            UnpackError::BadDocuments => f.write_str(
+                "share link is damaged: its other documents are not a list of [name, text] pairs",
+            ),
         }
     }
 }
@@ -88,6 +93,9 @@ pub struct SharedSystem {
     pub constraint: Option<String>,
     /// How the page showed them (`&v=`): colouring, zoom and shape.
     pub view: SharedView,
+    /// The other documents of the tab's system (`&j=`, name and text),
+    /// in the order they were added.
+    pub joined: Vec<(String, String)>,
 }
 
 /// How the page showed a shared system, beside its documents: what a
@@ -165,6 +173,10 @@ pub fn pack_system(system: &SharedSystem) -> String {
         let json = serde_json::to_string(&system.view).unwrap_or_default();
         fragment.push_str(&format!("&v={}", pack(&json)));
     }
+    if !system.joined.is_empty() {
+        let json = serde_json::to_string(&system.joined).unwrap_or_default();
+        fragment.push_str(&format!("&j={}", pack(&json)));
+    }
     fragment
 }
 
@@ -176,7 +188,7 @@ pub fn fragment_part<'f>(fragment: &'f str, key: &str) -> Option<&'f str> {
 
 /// The system a link's fragment (without its `#`) carries: `r=` the
 /// document, `&c=` the configuration, `&q=` the constraint, `&v=` the
-/// view. Parts Rscope does not know are left alone (a later version's
+/// view, `&j=` the other documents. Parts Rscope does not know are left alone (a later version's
 /// link still opens its document).
 pub fn unpack_system(fragment: &str) -> Result<SharedSystem, UnpackError> {
     if fragment.len() > MAX_SHARE_FRAGMENT_BYTES {
@@ -186,11 +198,16 @@ pub fn unpack_system(fragment: &str) -> Result<SharedSystem, UnpackError> {
     let document = unpack(part("r").unwrap_or(""))?;
     let config = part("c").map(unpack).transpose()?;
     let constraint = part("q").map(unpack).transpose()?;
+    let joined = match part("j").map(unpack).transpose()? {
+        Some(json) => serde_json::from_str(&json).map_err(|_| UnpackError::BadDocuments)?,
+        None => Vec::new(),
+    };
     Ok(SharedSystem {
         document,
         config,
         constraint,
         view: SharedView::unpacked(part("v")),
+        joined,
     })
 }
 
@@ -205,8 +222,10 @@ mod tests {
             config: Some("[bootstrap]\nhosts = [{host = \"tiny[1-4]\"}]\n".into()),
             constraint: Some("gpu -host:tiny4".into()),
             view: SharedView::default(),
+            joined: vec![("status.json".into(), r#"{"R":{}}"#.into())],
         };
         let fragment = pack_system(&system);
+        assert!(fragment.contains("&j="), "{fragment}");
         assert!(fragment.starts_with("r=") && fragment.contains("&c=") && fragment.contains("&q="));
         assert_eq!(unpack_system(&fragment), Ok(system.clone()));
         // A link of the document alone, and one from a later version with
@@ -214,6 +233,7 @@ mod tests {
         let alone = SharedSystem {
             config: None,
             constraint: None,
+            joined: Vec::new(),
             ..system.clone()
         };
         assert_eq!(pack_system(&alone), format!("r={}", pack(&system.document)));
@@ -234,6 +254,11 @@ mod tests {
             unpack_system("r=AAAA").unwrap_err().to_string(),
             "share link is damaged: bad compressed data"
         );
+        let bad = format!("r={}&j={}", pack("{}"), pack(r#"[["a"]]"#));
+        assert_eq!(
+            unpack_system(&bad).unwrap_err().to_string(),
+            "share link is damaged: its other documents are not a list of [name, text] pairs"
+        );
     }
 
     #[test]
@@ -248,6 +273,7 @@ mod tests {
             config: None,
             constraint: None,
             view: view.clone(),
+            joined: Vec::new(),
         };
         let fragment = pack_system(&system);
         let packed = fragment_part(&fragment, "v").map(unpack);

@@ -197,6 +197,45 @@ pub struct Doc {
     /// before it existed read back as they were.
     #[serde(default, skip_serializing_if = "no_text")]
     pub config: Text,
+    /// The other documents about the same system that the user added to
+    /// the tab (a status or list payload beside its R, say): the system
+    /// model reads them with the document ([`Doc::system`]). Stored only
+    /// when present.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub joined: Vec<Joined>,
+}
+
+/// A document added to a tab's system beside its own document.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Joined {
+    /// Where it came from: a file name, an example title, a URL.
+    pub source: String,
+    /// Its text.
+    pub text: Text,
+}
+
+/// The most documents a tab's system holds beside its own: a system has
+/// an R or graph, two payloads, a topology and a few more to compare;
+/// each is read again whenever a view of the system is.
+pub const MAX_JOINED: usize = 8;
+
+/// The name [`Doc::system`] gives a tab's configuration (as `rscope
+/// system` names a configuration file by its name, the page names the
+/// tab's box).
+pub const CONFIG_NAME: &str = "configuration";
+
+impl Doc {
+    /// The documents of the tab's system as the system model reads them
+    /// (name, text): its document, those added to it, then its
+    /// configuration, when it has one.
+    pub fn system(&self) -> Vec<(&str, &str)> {
+        let mut all = vec![(self.source.as_str(), &*self.text)];
+        all.extend(self.joined.iter().map(|j| (j.source.as_str(), &*j.text)));
+        if !self.config.trim().is_empty() {
+            all.push((CONFIG_NAME, &*self.config));
+        }
+        all
+    }
 }
 
 /// Whether a text is empty (serde's test for leaving a field out).
@@ -408,6 +447,12 @@ pub enum Action {
     /// Replace tab `i`'s configuration, whichever tab is shown: a tour
     /// gives back the configuration it borrowed to the tab it took it from.
     ConfigureTab(usize, String),
+    /// Add a document to the active tab's system (or open it there, when
+    /// the tab is empty). A text the system holds already is not added
+    /// twice; past [`MAX_JOINED`], the earliest added goes.
+    Join(Doc),
+    /// Take document `i` of those added out of the active tab's system.
+    Leave(usize),
 }
 
 /// The letter naming tab `i`: A, B, …
@@ -534,6 +579,13 @@ impl Docs {
                 next.docs[i].config = config.into()
             }
             Action::ConfigureTab(..) => {}
+            Action::Join(doc) => next.join(doc),
+            Action::Leave(i) => {
+                let joined = &mut next.docs[next.active].joined;
+                if i < joined.len() {
+                    joined.remove(i);
+                }
+            }
         }
         next
     }
@@ -570,6 +622,26 @@ impl Docs {
             self.history.push(History::default());
             self.active = self.docs.len() - 1;
         }
+    }
+
+    /// Add `doc` to the active tab's system, or open it when the tab is
+    /// empty (see [`Action::Join`]).
+    fn join(&mut self, doc: Doc) {
+        let tab = &mut self.docs[self.active];
+        if tab.text.trim().is_empty() {
+            return self.open(doc);
+        }
+        self.closed = None;
+        if tab.text == doc.text || tab.joined.iter().any(|j| j.text == doc.text) {
+            return;
+        }
+        if tab.joined.len() >= MAX_JOINED {
+            tab.joined.remove(0);
+        }
+        tab.joined.push(Joined {
+            source: doc.source,
+            text: doc.text,
+        });
     }
 
     /// Replace the active tab's text by a `change`, noting it in its
@@ -905,6 +977,54 @@ mod tests {
             None,
             "configuring is no step to undo"
         );
+    }
+
+    #[test]
+    fn a_document_joins_the_shown_tab_s_system_and_leaves_it() {
+        // Joining an empty tab opens the document there.
+        let d = Docs::default().apply(Action::Join(doc("r.json", "R")));
+        assert_eq!((sources(&d), d.current().joined.len()), (vec!["r.json"], 0));
+        let d = d
+            .apply(Action::Configure("[queues.a]\n".into()))
+            .apply(Action::Join(doc("status.json", "S")))
+            .apply(Action::Join(doc("again.json", "S")))
+            .apply(Action::Join(doc("same.json", "R")))
+            .apply(Action::Join(doc("list.json", "L")));
+        assert_eq!(sources(&d), vec!["r.json"], "no tab is added");
+        assert_eq!(
+            d.current().system(),
+            vec![
+                ("r.json", "R"),
+                ("status.json", "S"),
+                ("list.json", "L"),
+                ("configuration", "[queues.a]\n")
+            ]
+        );
+        let json = d.stored();
+        assert_eq!(
+            json,
+            r#"{"docs":[{"source":"r.json","text":"R","config":"[queues.a]\n","joined":[{"source":"status.json","text":"S"},{"source":"list.json","text":"L"}]}],"active":0}"#
+        );
+        assert_eq!(Docs::from_stored(&json).unwrap(), d);
+        let left = d.apply(Action::Leave(0)).apply(Action::Leave(5));
+        assert_eq!(left.current().system()[1], ("list.json", "L"));
+        assert_eq!(left.current().joined.len(), 1);
+        // Typing in the tab and undoing it keep what joined it.
+        let typed = left.apply(Action::Edit("R2".into())).apply(Action::Undo);
+        assert_eq!(typed.current().joined, left.current().joined);
+        // Past the limit, the earliest added goes.
+        let mut full = d;
+        for i in 0..MAX_JOINED {
+            full = full.apply(Action::Join(doc(&format!("p{i}"), &format!("P{i}"))));
+        }
+        let names: Vec<&str> = full
+            .current()
+            .joined
+            .iter()
+            .map(|j| j.source.as_str())
+            .collect();
+        assert_eq!(names.len(), MAX_JOINED);
+        assert_eq!((names[0], names[MAX_JOINED - 1]), ("p0", "p7"));
     }
 
     #[test]

@@ -41,6 +41,12 @@ export interface FitOptions {
    * resources when `rText` is empty.
    */
   config?: string;
+  /**
+   * Other documents about the same system (`flux resource status` or
+   * `list` payloads, say), read with `rText` as one system: the nodes
+   * they say are down, drained or allocated are not free now.
+   */
+  documents?: SystemDocument[];
 }
 /** What `fit` answers. */
 export interface FitAnswer {
@@ -112,11 +118,15 @@ pub fn fit_js(shape: JsValue, r_text: JsValue, options: JsValue) -> Result<JsVal
     };
     let requires = api::option_string("fit", &options, "requires")?;
     let config = api::option_string("fit", &options, "config")?.unwrap_or_default();
+    let others = match api::option("fit", &options, "documents")? {
+        Some(v) => api::system::named_documents("fit", "option documents", &v)?,
+        None => Vec::new(),
+    };
     let request = request_of(&shape, requires.as_deref()).map_err(|e| match e {
         FitError::Shape(e) => shape_error(&shape, &e),
         FitError::Other(why) => api::error(&why),
     })?;
-    let read = sets_of(&r_text, &config);
+    let read = sets_of(&r_text, &others, &config);
     let (all, busy) = read.as_ref().as_ref().map_err(|e| api::error(e))?;
     let a = answer_sets(&request, all, busy.as_ref(), policy);
     let out = js_sys::Object::new();
@@ -133,25 +143,34 @@ pub fn fit_js(shape: JsValue, r_text: JsValue, options: JsValue) -> Result<JsVal
 type Sets = Rc<Result<(Rset, Option<Rset>), String>>;
 
 thread_local! {
-    /// The last document fitted into, with the configuration beside it,
-    /// and its sets: fitting several shapes into one R (the shape panel,
-    /// a page's script) reads it once.
-    static LAST_SETS: RefCell<rscope_core::recent::Recent<String, (String, Sets)>> =
+    /// The last document fitted into, with the documents and the
+    /// configuration beside it, and its sets: fitting several shapes into
+    /// one R (the shape panel, a page's script) reads it once.
+    static LAST_SETS: RefCell<rscope_core::recent::Recent<String, (Beside, Sets)>> =
         RefCell::new(rscope_core::recent::Recent::new(1));
 }
 
-/// The sets of `text` with the configuration `config`
-/// ([`schedulable_with`]), read once for a run of fits into them.
-pub(crate) fn sets_of(text: &str, config: &str) -> Sets {
+/// What a fit reads beside its document: the other documents (name,
+/// text) and the configuration.
+type Beside = (Vec<(String, String)>, String);
+
+/// The sets of `text` with the documents `others` and the configuration
+/// `config` beside it ([`schedulable_with`]), read once for a run of fits
+/// into them.
+pub(crate) fn sets_of(text: &str, others: &[(String, String)], config: &str) -> Sets {
     LAST_SETS.with(|last| {
         let mut last = last.borrow_mut();
-        if let Some((seen, sets)) = last.get(text) {
-            if seen == config {
+        if let Some(((seen_others, seen_config), sets)) = last.get(text) {
+            if seen_others == others && seen_config == config {
                 return sets;
             }
         }
-        let sets = Rc::new(schedulable_with(text, config));
-        last.put(text.to_string(), (config.to_string(), sets.clone()));
+        let pairs: Vec<(&str, &str)> = (others.iter())
+            .map(|(name, text)| (name.as_str(), text.as_str()))
+            .collect();
+        let sets = Rc::new(schedulable_with(text, &pairs, config));
+        let beside = (others.to_vec(), config.to_string());
+        last.put(text.to_string(), (beside, sets.clone()));
         sets
     })
 }
@@ -171,5 +190,5 @@ pub(crate) fn shape_error(text: &str, e: &rscope_core::shape::Error) -> JsValue 
 /// (the page's bundle only: the element's bundle has no JS API to call).
 #[wasm_bindgen(js_name = prepareFit, skip_typescript)]
 pub fn prepare_fit(r: &str) {
-    sets_of(r, "");
+    sets_of(r, &[], "");
 }

@@ -58,21 +58,34 @@ export function system(documents: SystemDocument[]): SystemView;
 /// The documents of one system read as one, as `rscope system` reads them.
 #[wasm_bindgen(js_name = system, skip_typescript)]
 pub fn system_js(documents: JsValue) -> Result<JsValue, JsValue> {
+    let named = named_documents("system", "documents", &documents)?;
+    let docs: Vec<(&str, &str)> = (named.iter())
+        .map(|(name, text)| (name.as_str(), text.as_str()))
+        .collect();
+    to_js(&System::read(&docs).view())
+}
+
+/// The documents `value` (an array of `{name, text}`) as (name, text)
+/// pairs, or why not, naming `function` and its argument `what`.
+pub(crate) fn named_documents(
+    function: &str,
+    what: &str,
+    value: &JsValue,
+) -> Result<Vec<(String, String)>, JsValue> {
     #[derive(serde::Deserialize)]
     struct Named {
         name: String,
         text: String,
     }
-    let named: Vec<Named> = serde_wasm_bindgen::from_value(documents.clone()).map_err(|_| {
-        error(&match kind(&documents).as_str() {
-            "an array" => "system: each document must be {name, text}, both strings".into(),
-            is => format!("system: documents must be an array of {{name, text}}, not {is}"),
+    let named: Vec<Named> = serde_wasm_bindgen::from_value(value.clone()).map_err(|_| {
+        error(&match kind(value).as_str() {
+            "an array" => {
+                format!("{function}: each of {what} must be {{name, text}}, both strings")
+            }
+            is => format!("{function}: {what} must be an array of {{name, text}}, not {is}"),
         })
     })?;
-    let docs: Vec<(&str, &str)> = (named.iter())
-        .map(|d| (d.name.as_str(), d.text.as_str()))
-        .collect();
-    to_js(&System::read(&docs).view())
+    Ok(named.into_iter().map(|d| (d.name, d.text)).collect())
 }
 
 /// What `[resource]` and `[bootstrap]` of `config` make, as the page's

@@ -1,5 +1,5 @@
 //! What `flux resource status`, `drain` and `list` print for the tab's
-//! system (its document and the configuration), with a format field that
+//! system (its document, those added to it and its configuration), with a format field that
 //! takes flux's format strings (or the names of its formats) as the user
 //! types. The bytes are those `rscope resource` prints for the same
 //! payload: both call [`rscope_core::resource`]. A system without the
@@ -9,8 +9,7 @@
 
 use rscope_core::resource::{list, status, ListOptions, StatusOptions};
 use rscope_core::system::resource_payloads;
-use rscope_core::tabs::Text;
-use std::rc::Rc;
+use rscope_core::tabs::Doc;
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlDetailsElement, HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
@@ -18,12 +17,9 @@ use yew::prelude::*;
 /// Properties of [`ResourceText`].
 #[derive(Properties, PartialEq)]
 pub struct ResourceTextProps {
-    /// The tab's document.
-    pub text: Text,
-    /// Where it came from, to name it.
-    pub source: AttrValue,
-    /// The configuration box's text (empty without one).
-    pub config: Rc<String>,
+    /// The tab: its document, those added to its system and its
+    /// configuration ([`Doc::system`]).
+    pub tab: Doc,
 }
 
 /// The flux resource commands the panel prints.
@@ -77,23 +73,8 @@ pub fn resource_text(props: &ResourceTextProps) -> Html {
     let command = use_state(|| Command::Status);
     let format = use_state(|| "default".to_string());
     let printed = use_memo(
-        (
-            props.text.clone(),
-            props.source.clone(),
-            props.config.clone(),
-            *open,
-            *command,
-            (*format).clone(),
-        ),
-        |(text, source, config, open, command, format)| {
-            open.then(|| {
-                let mut docs = vec![(source.as_str(), &**text)];
-                if !config.trim().is_empty() {
-                    docs.push(("configuration", config.as_str()));
-                }
-                print(&docs, *command, format)
-            })
-        },
+        (props.tab.clone(), *open, *command, (*format).clone()),
+        |(tab, open, command, format)| open.then(|| print(&tab.system(), *command, format)),
     );
     let ontoggle = {
         let open = open.clone();

@@ -18,7 +18,7 @@ use rscope_core::rset::Entry;
 use rscope_core::shape::print::{shape_of_document, ShapeShown, DEFAULT_SHAPE, EXAMPLES};
 use rscope_core::shape::print::{ExpandAsk, Expanded};
 use rscope_core::shape::Options;
-use rscope_core::tabs::{Doc, Text};
+use rscope_core::tabs::{Doc, Joined, Text};
 use std::rc::Rc;
 use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 use yew::prelude::*;
@@ -50,6 +50,10 @@ pub struct ShapeProps {
     /// one system.
     #[prop_or_default]
     pub config: Rc<String>,
+    /// The other documents of the tab's system (payloads beside its R):
+    /// fit reads them with it.
+    #[prop_or_default]
+    pub joined: Vec<Joined>,
     /// The shape to start with (a share link's), else [`DEFAULT_SHAPE`].
     #[prop_or_default]
     pub shape_from: Option<String>,
@@ -106,7 +110,7 @@ pub fn shape_panel(props: &ShapeProps) -> Html {
             <ShapeInput text={text.clone()} {bad} />
             { options_bar(&choice) }
             { expansion(shown.as_deref(), &text, &whole) }
-            <FitPart shape={(*text).clone()} r_text={props.r_text.clone()} config={props.config.clone()} tab={props.tab.clone()}
+            <FitPart shape={(*text).clone()} r_text={props.r_text.clone()} config={props.config.clone()} joined={props.joined.clone()} tab={props.tab.clone()}
                 on_open={props.on_open.clone()} on_allocation={props.on_allocation.clone()} />
             <QueuePart shape={(*text).clone()} r_text={props.r_text.clone()} tab={props.tab.clone()}
                 on_open={props.on_open.clone()} on_cells={props.on_queue.clone()} />
@@ -340,6 +344,7 @@ struct FitProps {
     shape: String,
     r_text: Text,
     config: Rc<String>,
+    joined: Vec<Joined>,
     tab: String,
     on_open: Callback<(String, String)>,
     on_allocation: Callback<Option<Allocation>>,
@@ -364,6 +369,7 @@ fn fit_part(props: &FitProps) -> Html {
             props.shape.clone(),
             props.r_text.clone(),
             props.config.clone(),
+            props.joined.clone(),
             *policy,
             (*requires).clone(),
         );
@@ -395,6 +401,7 @@ fn fit_part(props: &FitProps) -> Html {
             policy: *policy,
             requires: Some(requires.trim().to_string()).filter(|c| !c.is_empty()),
             config: props.config.clone(),
+            joined: props.joined.clone(),
         };
         let (on_allocation, asked) = (props.on_allocation.clone(), asked.clone());
         Callback::from(move |_: MouseEvent| {

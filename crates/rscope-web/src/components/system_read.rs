@@ -1,4 +1,6 @@
-//! What the tab's document and the configuration say read as one system:
+//! The documents of the tab's system (its own, those added to it, each
+//! with a button to take it out), and what they and the configuration say
+//! read as one system:
 //! the text `rscope system` prints for the same files
 //! ([`rscope_core::system::System::describe`]), with the findings where
 //! they disagree (hosts out of `[bootstrap] hosts` order, resources that
@@ -6,8 +8,7 @@
 //! section is open: a large document is read on this thread.
 
 use rscope_core::system::System;
-use rscope_core::tabs::Text;
-use std::rc::Rc;
+use rscope_core::tabs::{Doc, Joined};
 use wasm_bindgen::JsCast;
 use web_sys::HtmlDetailsElement;
 use yew::prelude::*;
@@ -15,12 +16,13 @@ use yew::prelude::*;
 /// Properties of [`SystemRead`].
 #[derive(Properties, PartialEq)]
 pub struct SystemReadProps {
-    /// The tab's document.
-    pub text: Text,
-    /// Where it came from, to name it.
-    pub source: AttrValue,
-    /// The configuration box's text (empty without one).
-    pub config: Rc<String>,
+    /// The tab: its document, those added to its system and its
+    /// configuration ([`Doc::system`]).
+    pub tab: Doc,
+    /// The tab's letter, to name it.
+    pub letter: char,
+    /// Take document `i` of those added out of the tab's system.
+    pub on_leave: Callback<usize>,
 }
 
 /// The system the tab and the configuration make, as `rscope system`
@@ -28,23 +30,9 @@ pub struct SystemReadProps {
 #[function_component(SystemRead)]
 pub fn system_read(props: &SystemReadProps) -> Html {
     let open = use_state(|| false);
-    let printed = use_memo(
-        (
-            props.text.clone(),
-            props.source.clone(),
-            props.config.clone(),
-            *open,
-        ),
-        |(text, source, config, open)| {
-            open.then(|| {
-                let mut docs = vec![(source.as_str(), &**text)];
-                if !config.trim().is_empty() {
-                    docs.push(("configuration", config.as_str()));
-                }
-                System::read(&docs).describe()
-            })
-        },
-    );
+    let printed = use_memo((props.tab.clone(), *open), |(tab, open)| {
+        open.then(|| System::read(&tab.system()).describe())
+    });
     let ontoggle = {
         let open = open.clone();
         Callback::from(move |e: Event| {
@@ -53,12 +41,39 @@ pub fn system_read(props: &SystemReadProps) -> Html {
         })
     };
     html! {
+        <>
+        if !props.tab.joined.is_empty() {
+            { added(props) }
+        }
         <details class="system-read" data-testid="system-read" {ontoggle}>
             <summary>{ "Read as one system" }</summary>
-            <p class="hint">{ "What this tab and the configuration say together, as rscope system prints it: what each gave, the resources, what cannot run a job now, the rank order, and where they disagree." }</p>
+            <p class="hint">{ "What this tab's documents and its configuration say together, as rscope system prints it: what each gave, the resources, what cannot run a job now, the rank order, and where they disagree." }</p>
             if let Some(out) = (*printed).clone() {
                 <pre class="resource-output" data-testid="system-output" tabindex="0" aria-label="system">{ out }</pre>
             }
         </details>
+        </>
+    }
+}
+
+/// The documents added to the tab's system, each with its button to take
+/// it out.
+fn added(props: &SystemReadProps) -> Html {
+    let item = |(i, j): (usize, &Joined)| {
+        let on_leave = props.on_leave.clone();
+        let onclick = Callback::from(move |_: MouseEvent| on_leave.emit(i));
+        html! {
+            <li data-testid="system-document">
+                <span>{ j.source.clone() }</span>{ " " }
+                <button type="button" {onclick} aria-label={format!("Take {} out of this system", j.source)}>{ "Take out" }</button>
+            </li>
+        }
+    };
+    html! {
+        <section class="system-documents" data-testid="system-documents" aria-labelledby="system-documents-title">
+            <h3 id="system-documents-title">{ format!("Tab {}'s system", props.letter) }</h3>
+            <p class="hint">{ format!("Read with {}: the grid draws that one; fit, the text flux resource prints and Read as one system read them all.", props.tab.source) }</p>
+            <ul>{ for props.tab.joined.iter().enumerate().map(item) }</ul>
+        </section>
     }
 }

@@ -25,6 +25,16 @@ pub struct ToolbarProps {
     /// Told the link and whether it reached the clipboard.
     #[prop_or_default]
     pub on_shared: Callback<(String, bool)>,
+    /// Whether a file or example opened joins the shown tab's system
+    /// rather than opening a tab.
+    #[prop_or_default]
+    pub join: bool,
+    /// Choose whether it does.
+    #[prop_or_default]
+    pub on_join: Callback<bool>,
+    /// The shown tab's letter.
+    #[prop_or('A')]
+    pub letter: char,
 }
 
 /// Buttons and menus above the editor.
@@ -78,8 +88,25 @@ pub fn toolbar(props: &ToolbarProps) -> Html {
                 <button type="button" data-testid="open-example" onclick={onopen_example}
                     disabled={chosen.is_empty()}>{ "Open example" }</button>
             </span>
+            { join_choice(props) }
             <CopyButton text={props.on_share.clone()} label="Share link" testid="share" class="share"
                 failed="Copy the link from the address bar." on_done={props.on_shared.clone()} />
         </div>
+    }
+}
+
+/// The choice of where a file or example opens: a tab of its own, or the
+/// shown tab's system (beside its document, read with it).
+fn join_choice(props: &ToolbarProps) -> Html {
+    let on_join = props.on_join.clone();
+    let onchange = Callback::from(move |e: Event| {
+        let input: HtmlInputElement = e.target_unchecked_into();
+        on_join.emit(input.checked());
+    });
+    html! {
+        <label class="join-choice">
+            <input type="checkbox" checked={props.join} {onchange} data-testid="join-system" />
+            { format!(" Open into tab {}'s system", props.letter) }
+        </label>
     }
 }

@@ -385,20 +385,30 @@ pub fn schedulable_in(text: &str) -> Result<(Rset, Option<Rset>), String> {
     System::read(&[("document", text)]).schedulable("fit")
 }
 
-/// What a job can be given in the system of the document `text` and the
-/// configuration `config` (empty: none): the page's fit and the JS API's
-/// `fit` with its `config` option. The configuration's exclusions apply,
-/// and its `[resource] config` gives the resources when the document has
-/// none.
-pub fn schedulable_with(text: &str, config: &str) -> Result<(Rset, Option<Rset>), String> {
-    if config.trim().is_empty() {
+/// What a job can be given in the system of the document `text`, the
+/// other documents `others` beside it (name, text: a payload beside an R,
+/// say) and the configuration `config` (empty: none): the page's fit and
+/// the JS API's `fit` with its `documents` and `config` options. The
+/// configuration's exclusions apply, as do the states and allocation the
+/// payloads give, and `[resource] config` gives the resources when no
+/// document has any.
+pub fn schedulable_with(
+    text: &str,
+    others: &[(&str, &str)],
+    config: &str,
+) -> Result<(Rset, Option<Rset>), String> {
+    if others.is_empty() && config.trim().is_empty() {
         return schedulable_in(text);
     }
-    let docs: &[(&str, &str)] = match text.trim().is_empty() {
-        true => &[("configuration", config)],
-        false => &[("document", text), ("configuration", config)],
-    };
-    System::read(docs).schedulable("fit")
+    let mut docs = Vec::with_capacity(others.len() + 2);
+    if !text.trim().is_empty() {
+        docs.push(("document", text));
+    }
+    docs.extend_from_slice(others);
+    if !config.trim().is_empty() {
+        docs.push(("configuration", config));
+    }
+    System::read(&docs).schedulable("fit")
 }
 
 /// The largest text [`is_configuration`] reads: a configuration is small,

@@ -401,7 +401,7 @@ fn a_job_queue_fills_every_kind_of_system() {
 
 #[test]
 fn a_fit_reads_the_configuration_beside_the_document() {
-    let words = |text: &str, config: &str| match schedulable_with(text, config) {
+    let words = |text: &str, config: &str| match schedulable_with(text, &[], config) {
         Ok((all, busy)) => {
             let request = request_of("node=4", None).unwrap();
             answer_sets(&request, &all, busy.as_ref(), Policy::Worst).words
@@ -422,4 +422,26 @@ fn a_fit_reads_the_configuration_beside_the_document() {
     assert_eq!(read.documents[0].kind, DocKind::Config);
     assert_eq!(words(R_FOO, ""), "fits now: 4 nodes, foo[1-4], 16 cores");
     assert_eq!(words("", ""), "fit needs resources: open an R, a payload, a graph, a topology or a configuration with [resource] config");
+}
+
+#[test]
+fn a_fit_reads_the_payloads_beside_the_document() {
+    let words = |others: &[(&str, &str)], shape: &str| match schedulable_with(R_TINY, others, "") {
+        Ok((all, busy)) => {
+            let request = request_of(shape, None).unwrap();
+            answer_sets(&request, &all, busy.as_ref(), Policy::Worst).words
+        }
+        Err(e) => e,
+    };
+    assert_eq!(
+        words(&[], "node=4"),
+        "fits now: 4 nodes, tiny[1-4], 16 cores"
+    );
+    // Beside the status payload, the offline node cannot run a job now.
+    let status = [("status.json", STATUS_TINY)];
+    assert_eq!(words(&status, "node=4"), "not now: 3 of 4 nodes free");
+    assert_eq!(
+        words(&status, "node=3"),
+        "fits now: 3 nodes, tiny[1-2,4], 12 cores"
+    );
 }

@@ -1,0 +1,100 @@
+// A document opened "into tab A's system" joins the tab instead of
+// opening a tab of its own: the tab is one system, here an R and the
+// flux resource status payload of the same nodes. Fit, the text flux
+// resource prints and "Read as one system" read both; a share link and a
+// reload keep both; "Take out" takes the payload out again.
+import { test, expect, Rscope } from './fixtures.js';
+import { example } from './rscope.js';
+
+const PAYLOAD = example('node-states.json');
+const R = JSON.stringify(JSON.parse(PAYLOAD).R);
+
+/** Tab A holds the payload's R; then the payload joins its system. */
+async function rAndPayload(rscope) {
+  await rscope.load();
+  await rscope.openFile('r.json', R);
+  await expect(rscope.grid).toBeVisible();
+  await rscope.joinSystem.check();
+  await rscope.openFile('status.json', PAYLOAD);
+  await expect(rscope.systemDocuments).toBeVisible();
+}
+
+test("a file opened into the tab's system joins it, not a tab of its own", async ({ rscope, problems }) => {
+  await rAndPayload(rscope);
+  await expect(rscope.status).toHaveText("added status.json to tab A's system");
+  await expect(rscope.tab('B')).toHaveCount(0);
+  await expect(rscope.systemDocuments.getByRole('heading')).toHaveText("Tab A's system");
+  await expect(rscope.systemDocuments.getByTestId('system-document')).toHaveText(['status.json Take out']);
+  expect(problems).toEqual([]);
+});
+
+test('fit reads the payload beside the R: the nodes it says are down are not free', async ({ rscope, problems }) => {
+  await rAndPayload(rscope);
+  await rscope.typeShape('node=10');
+  await rscope.fitShape('worst');
+  await expect(rscope.fitReason).toHaveText('not now: 9 of 10 nodes free');
+  expect(problems).toEqual([]);
+});
+
+test('flux resource status prints the states of the payload beside the R', async ({ rscope, problems }) => {
+  await rAndPayload(rscope);
+  await rscope.showResourceText();
+  await expect(rscope.resourceNote).toHaveCount(0);
+  await expect(rscope.resourceOutput).toHaveText([
+    '       STATEUP NNODES NODELIST',
+    '       avail ✔      9 tioga[1-4,7,9,11-12,14]',
+    '      avail* ✗      1 tioga15',
+    '     exclude ✔      1 tioga16',
+    '      torpid ✔      1 tioga8',
+    '     drained ✔      3 tioga[5-6,13]',
+    '    drained* ✗      1 tioga10',
+    '',
+  ].join('\n'));
+  expect(problems).toEqual([]);
+});
+
+test('Read as one system prints the R and the payload as rscope system does', async ({ page, rscope, problems }) => {
+  await rAndPayload(rscope);
+  await page.getByTestId('system-read').locator('summary').click();
+  await expect(page.getByTestId('system-output')).toHaveText([
+    'r.json: an R (RFC 20): resources',
+    'status.json: a flux resource status payload: resources, node states and drain reasons, excluded ranks',
+    'resources: 16 nodes, tioga[1-16], 256 cores, 32 GPUs (from r.json)',
+    'excluded: ranks 15',
+    'drained, offline or torpid: ranks 4-5,7,9,12,14',
+    'rank order: 0-15 are tioga[1-16]',
+    '',
+  ].join('\n'));
+  expect(problems).toEqual([]);
+});
+
+test('Take out takes a document out of the system', async ({ rscope, problems }) => {
+  await rAndPayload(rscope);
+  await rscope.systemDocuments.getByRole('button', { name: 'Take status.json out of this system' }).click();
+  await expect(rscope.systemDocuments).toHaveCount(0);
+  await rscope.typeShape('node=10');
+  await rscope.fitShape('worst');
+  await expect(rscope.fitReason).toHaveText('fits now: 10 nodes, tioga[1-10], 160 cores, 20 GPUs');
+  expect(problems).toEqual([]);
+});
+
+test('a reload keeps the documents of the system', async ({ page, rscope, problems }) => {
+  await rAndPayload(rscope);
+  await page.reload();
+  await expect(rscope.systemDocuments.getByTestId('system-document')).toHaveText(['status.json Take out']);
+  expect(problems).toEqual([]);
+});
+
+test('a share link carries the documents of the system', async ({ browser, page, context, rscope, problems }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await rAndPayload(rscope);
+  await page.getByTestId('share').click();
+  await expect(page).toHaveURL(/#r=[\w-]+&j=[\w-]+$/);
+  const elsewhere = await browser.newContext();
+  const other = new Rscope(await elsewhere.newPage());
+  await other.load(page.url());
+  await expect(other.editor).toHaveValue(R);
+  await expect(other.systemDocuments.getByTestId('system-document')).toHaveText(['status.json Take out']);
+  await elsewhere.close();
+  expect(problems).toEqual([]);
+});
