@@ -1,10 +1,11 @@
 // A document opened "into tab A's system" joins the tab instead of
 // opening a tab of its own: the tab is one system, here an R and the
-// flux resource status payload of the same nodes. Fit, the text flux
-// resource prints and "Read as one system" read both; a share link and a
+// flux resource status payload of the same nodes. The grid colours by the
+// payload's node states; fit, the text flux resource prints and "Read as
+// one system" read both; a share link and a
 // reload keep both; "Take out" takes the payload out again.
 import { test, expect, Rscope } from './fixtures.js';
-import { example } from './rscope.js';
+import { example, NODE_STATES_LEGEND } from './rscope.js';
 
 const PAYLOAD = example('node-states.json');
 const R = JSON.stringify(JSON.parse(PAYLOAD).R);
@@ -25,6 +26,14 @@ test("a file opened into the tab's system joins it, not a tab of its own", async
   await expect(rscope.tab('B')).toHaveCount(0);
   await expect(rscope.systemDocuments.getByRole('heading')).toHaveText("Tab A's system");
   await expect(rscope.systemDocuments.getByTestId('system-document')).toHaveText(['status.json Take out']);
+  expect(problems).toEqual([]);
+});
+
+test('the grid beside a status payload colours by its node states and lists its drained nodes', async ({ rscope, problems }) => {
+  await rAndPayload(rscope);
+  await expect(rscope.legendItems).toHaveText(NODE_STATES_LEGEND);
+  expect(await rscope.colorChoice()).toBe('node state (as flux resource status lists it)');
+  await expect(rscope.drainRows).toHaveCount(3);
   expect(problems).toEqual([]);
 });
 

@@ -13,7 +13,7 @@
 //! each request's messages are and whom its answers are told.
 
 use crate::channel::{field, set, Channel, MessagePiece, Script, Work};
-use rscope_core::analysis::{member_part, Analysis, Drawn};
+use rscope_core::analysis::{member_part, node_states_beside_part, Analysis, Drawn};
 use rscope_core::grid::compare::Named;
 use rscope_core::grid::compare_wire::compare_parts;
 use rscope_core::outline::Outline;
@@ -96,6 +96,16 @@ pub fn warm_up() -> Vec<js_sys::Uint8Array> {
 #[cfg_attr(feature = "page", wasm_bindgen(js_name = memberSetForPage, skip_typescript))]
 pub fn member_set_for_page(text: &str) -> js_sys::Uint8Array {
     js_sys::Uint8Array::from(&member_part(text)[..])
+}
+
+/// The worker's entry point for the node states the documents added to a
+/// tab's system give its grid ([`node_states_beside_part`]), drain ages
+/// as of now.
+#[cfg_attr(feature = "page", wasm_bindgen(js_name = statesBesideForPage, skip_typescript))]
+pub fn states_beside_for_page(texts: Vec<String>) -> js_sys::Uint8Array {
+    let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
+    let now = js_sys::Date::now() / 1000.0;
+    js_sys::Uint8Array::from(&node_states_beside_part(&texts, now)[..])
 }
 
 /// The worker's entry point for a compare view: the texts of the tabs
@@ -265,6 +275,16 @@ pub enum AnalysisAsk {
         /// Told the set's bytes.
         told: OnMember,
     },
+    /// The node states the documents added to the tab's system give its
+    /// grid ([`rscope_core::analysis::node_states_beside`]).
+    Beside {
+        /// The request's number.
+        seq: u32,
+        /// The documents added to the tab's system.
+        texts: Vec<Text>,
+        /// Told the states' bytes.
+        told: OnMember,
+    },
     /// A compare view.
     Compare {
         /// The request's number.
@@ -290,6 +310,8 @@ pub enum Lane {
     Member,
     /// A compare view.
     Compare,
+    /// The node states beside the tab's document.
+    Beside,
 }
 
 impl Work for AnalysisAsk {
@@ -298,6 +320,7 @@ impl Work for AnalysisAsk {
             AnalysisAsk::Analysis { .. } => Lane::Analysis,
             AnalysisAsk::Member { .. } => Lane::Member,
             AnalysisAsk::Compare { .. } => Lane::Compare,
+            AnalysisAsk::Beside { .. } => Lane::Beside,
         }) as u8
     }
 
@@ -309,6 +332,10 @@ impl Work for AnalysisAsk {
         match self {
             AnalysisAsk::Analysis { sent, .. } => return sent.piece(message, at),
             AnalysisAsk::Member { text, .. } => set(&message, "member", &JsValue::from_str(text)),
+            AnalysisAsk::Beside { texts, .. } => {
+                let list: js_sys::Array = texts.iter().map(|t| JsValue::from_str(t)).collect();
+                set(&message, "beside", &list);
+            }
             AnalysisAsk::Compare {
                 texts,
                 letters,
@@ -343,6 +370,10 @@ impl Work for AnalysisAsk {
                 told(*seq, field(data, "compared"));
                 true
             }
+            AnalysisAsk::Beside { seq, told, .. } => {
+                told(*seq, field(data, "states"));
+                true
+            }
         }
     }
 
@@ -353,6 +384,10 @@ impl Work for AnalysisAsk {
             AnalysisAsk::Analysis { seq, sent, told } => answer_here(*seq, &sent.text(), told),
             AnalysisAsk::Member { seq, text, told } if cfg!(feature = "page") => {
                 told(*seq, member_set_for_page(text).into())
+            }
+            AnalysisAsk::Beside { seq, texts, told } if cfg!(feature = "page") => {
+                let texts = texts.iter().map(|t| t.to_string()).collect();
+                told(*seq, states_beside_for_page(texts).into())
             }
             AnalysisAsk::Compare {
                 seq,
@@ -405,6 +440,13 @@ impl Channel<AnalysisAsk> {
     pub fn post_js(&self, seq: u32, text: &js_sys::JsString, told: &Told) {
         let (sent, told) = (Sent::Js(text.clone()), told.clone());
         self.ask(AnalysisAsk::Analysis { seq, sent, told });
+    }
+
+    /// Ask for the node states the documents `texts` added to the tab's
+    /// system give its grid, as request `seq`.
+    pub fn post_beside(&self, seq: u32, texts: &[Text], told: &OnMember) {
+        let (texts, told) = (texts.to_vec(), told.clone());
+        self.ask(AnalysisAsk::Beside { seq, texts, told });
     }
 
     /// Ask for the main set of another tab's `text` as request `seq`.

@@ -30,9 +30,9 @@ use crate::components::{
     tree::{graph_section, PictureLinks},
 };
 use crate::hooks::{
-    use_analysis, use_coloring, use_docs, use_drain_outline, use_finding_actions, use_linking,
-    use_openings, use_view_record, use_workers, AnalysisStatus, Analyzed, Coloring, DrainOutline,
-    FindingActions, Openers, ViewRecord,
+    use_analysis, use_coloring, use_docs, use_drain_outline, use_finding_actions, use_grid_beside,
+    use_linking, use_openings, use_view_record, use_workers, AnalysisStatus, Analyzed, Coloring,
+    DrainOutline, FindingActions, Openers, ViewRecord,
 };
 use crate::load;
 use crate::shape_worker::Shapes;
@@ -97,7 +97,6 @@ fn page() -> Html {
     let status = use_state(|| None::<AnalysisStatus>);
     let config = config_text(&docs);
     let openers = use_openings(&docs, &status, &config.on_text);
-    let (open, examples) = (openers.open.clone(), openers.examples.clone());
     let current_text = docs.current().text.clone();
     let view = use_view_record();
     let (topology, topology_r, analyzed_text) = use_topology(&current_text);
@@ -112,11 +111,11 @@ fn page() -> Html {
     let link = use_linking(&analysis, &current);
     // While only the grid has come, the summary says the rest is coming.
     let complete = analysis.as_ref().filter(|a| !a.partial);
-    let fit = use_fit(&open);
+    let fit = use_fit(&openers.open);
     let explaining = use_explain(&current, link.on_point.clone());
     let tour = use_tour(&docs);
-    let drains = use_drain_outline(analysis.as_ref().and_then(|a| a.grid.clone()));
-    let grid = analysis.as_ref().and_then(|a| a.grid.clone());
+    let grid = use_grid_beside(&docs, analysis.as_ref().and_then(|a| a.grid.clone()));
+    let drains = use_drain_outline(grid.clone());
     let constraint = use_constraint_outline(grid.clone());
     // What the pointer or caret is on wins over the constraint's outline,
     // which stays while the field holds it; a fit's shows without either.
@@ -169,14 +168,14 @@ fn page() -> Html {
             { views_nav(grid.is_some(), has_graph) }
             { tab_strip(&docs, &sources) }
             if current_text.is_empty() {
-                <Landing {examples} on_example={example_opener(&open)} />
+                <Landing examples={openers.examples.clone()} on_example={example_opener(&openers.open)} />
             }
             // Wide screens: the document and its tools on the left, the grid
             // they drive on the right, in view as the left side scrolls.
             <div class="columns">
             <div class="column-doc">
             <div class="workspace" id="view-document" role="tabpanel" aria-labelledby={format!("tab-{}", tab_letter(docs.active))}>
-                <Editor text={current_text} {on_edit} on_large_paste={Some(on_large_paste)} on_config_paste={Some(config_paste(&open))} label="R document (JSON)"
+                <Editor text={current_text} {on_edit} on_large_paste={Some(on_large_paste)} on_config_paste={Some(config_paste(&openers.open))} label="R document (JSON)"
                     selection={actions.selection.clone()} {squiggles} linked={tour.span.or(link.text)} reveal={link.reveal} on_point={explaining.on_point.clone()} />
                 if topology {
                     { topology_side(&docs, topology_r, &analyzed) }

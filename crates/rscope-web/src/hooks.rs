@@ -18,9 +18,9 @@ use rscope_core::analysis::arrival::{Arrival, Last};
 use rscope_core::analysis::request::{
     progress_line, Edit, Requests, Stage, Taken, PROGRESS_DELAY_MS,
 };
-use rscope_core::analysis::{apply_fix, entry_place, entry_span, SetBuild};
+use rscope_core::analysis::{apply_fix, entry_place, entry_span, node_states_from_part, SetBuild};
 use rscope_core::color::{coloring, on_grid, ColorChoice};
-use rscope_core::grid::node_states::DrainView;
+use rscope_core::grid::node_states::{DrainView, NodeStates};
 use rscope_core::grid::queues::{with_queue_notes, NodeQueues};
 use rscope_core::grid::{ColorBy, Grid};
 use rscope_core::idset::IdSet;
@@ -1054,4 +1054,61 @@ pub fn use_finding_actions(docs: &UseReducerHandle<DocsState>, text: Text) -> Fi
 #[hook]
 pub fn use_region_name(base: &'static str) -> AttrValue {
     region_name(base, use_context::<RegionOf>().as_ref())
+}
+
+/// Node states the worker read from the documents added to a tab's
+/// system, with the texts they are of and the request that brought them
+/// (what a memo compares instead of the states themselves).
+type StatesBeside = Option<(Vec<Text>, u32, Rc<Option<NodeStates>>)>;
+
+/// The shown tab's grid with what the documents added to its system say of its
+/// nodes: the node states of a `flux resource status` payload among them
+/// (read by the worker, [`rscope_core::analysis::node_states_beside`]),
+/// so that the grid colours by state and lists the drained nodes as the
+/// payload's own tab does. `grid` as it is while they are read, without
+/// any, or when it has node states of its own.
+#[hook]
+pub fn use_grid_beside(docs: &DocsState, grid: Option<Rc<Grid>>) -> Option<Rc<Grid>> {
+    let joined: Vec<Text> = (docs.current().joined.iter())
+        .map(|j| j.text.clone())
+        .collect();
+    let analyst = use_workers().analysis;
+    let got = use_state(|| None::<(Vec<Text>, u32, Rc<Option<NodeStates>>)>);
+    let asked = use_mut_ref(Latest::<Vec<Text>>::default);
+    let told = {
+        let (got, asked) = (got.setter(), asked.clone());
+        use_memo((), move |_| -> OnMember {
+            Rc::new(move |seq: u32, bytes: JsValue| {
+                let Some(texts) = asked.borrow().asked(seq).cloned() else {
+                    return;
+                };
+                let states = node_states_from_part(&part_bytes(Some(&bytes)));
+                got.set(Some((texts, seq, Rc::new(states))));
+            })
+        })
+    };
+    {
+        let (asked, told, seen) = (asked.clone(), (*told).clone(), (*got).clone());
+        use_effect_with(joined.clone(), move |joined| {
+            let fresh = seen.as_ref().is_some_and(|(t, _, _)| t == joined);
+            if !joined.is_empty() && !fresh {
+                let seq = asked.borrow_mut().ask(joined.clone());
+                analyst.post_beside(seq, joined, &told);
+            }
+        });
+    }
+    let states: StatesBeside = (*got).clone().filter(|(t, _, _)| *t == joined);
+    let answer = states.as_ref().map(|(_, seq, _)| *seq);
+    let laid = use_memo((SameGrid(grid), answer), move |(grid, _)| {
+        match (
+            &grid.0,
+            states.as_ref().and_then(|(_, _, s)| s.as_ref().as_ref()),
+        ) {
+            (Some(g), Some(st)) if g.node_states().is_none() => {
+                Some(Rc::new((**g).clone().with_node_states(st.clone())))
+            }
+            _ => grid.0.clone(),
+        }
+    });
+    (*laid).clone()
 }

@@ -5,6 +5,7 @@
 //! entry starts). The page wraps this for sharing; it reads no text itself.
 
 pub mod arrival;
+mod beside;
 mod members;
 pub mod request;
 mod text;
@@ -12,6 +13,7 @@ mod text;
 mod warm;
 mod wire;
 
+pub use beside::*;
 pub use members::*;
 pub use text::*;
 #[cfg(feature = "page")]
