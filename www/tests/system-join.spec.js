@@ -1,8 +1,8 @@
 // A document opened "into tab A's system" joins the tab instead of
 // opening a tab of its own: the tab is one system, here an R and the
 // flux resource status payload of the same nodes. The grid colours by the
-// payload's node states; fit, the text flux resource prints and "Read as
-// one system" read both; a share link and a
+// payload's node states; fit, the job queue, the text flux resource
+// prints and "Read as one system" read both; a share link and a
 // reload keep both; "Take out" takes the payload out again.
 import { test, expect, Rscope } from './fixtures.js';
 import { example, NODE_STATES_LEGEND } from './rscope.js';
@@ -42,6 +42,14 @@ test('fit reads the payload beside the R: the nodes it says are down are not fre
   await rscope.typeShape('node=10');
   await rscope.fitShape('worst');
   await expect(rscope.fitReason).toHaveText('not now: 9 of 10 nodes free');
+  expect(problems).toEqual([]);
+});
+
+test('the job queue fills the system: the nodes the payload says are down stay busy', async ({ rscope, problems }) => {
+  await rAndPayload(rscope);
+  await rscope.queueAdd('node=9');
+  await rscope.queuePress('next');
+  await expect(rscope.queueNote).toHaveText('job 1 runs: fits now: 9 nodes, tioga[1-4,7,9,11-12,14], 144 cores, 18 GPUs');
   expect(problems).toEqual([]);
 });
 

@@ -12,7 +12,7 @@ use rscope_core::fit::queue::session::{QueueOp, QueueReply, QueueSession};
 use rscope_core::fit::Policy;
 use rscope_core::inflight::Delivery;
 use rscope_core::shape::print::{place, ExpandAsk, Expanded, ShapeShown};
-use rscope_core::system::{queue_text, schedulable_with};
+use rscope_core::system::{queue_text_with, schedulable_with};
 use rscope_core::tabs::{Joined, Text};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -327,17 +327,31 @@ thread_local! {
 /// ([`queue_text`]).
 pub fn queue_here(op: QueueOp, view: bool) -> QueueReply {
     let op = match op {
-        QueueOp::Open { r, policy, shapes } => match queue_text(&r) {
+        QueueOp::Open {
+            r,
+            policy,
+            shapes,
+            beside,
+        } => match queue_text_with(&r, &pairs(&beside)) {
             Ok(text) => QueueOp::Open {
                 r: text.into_owned(),
                 policy,
                 shapes,
+                beside: Vec::new(),
             },
             Err(e) => return QUEUE.with(|q| q.borrow_mut().refuse_open(e)),
         },
         op => op,
     };
     QUEUE.with(|q| q.borrow_mut().apply(op, view))
+}
+
+/// Owned (name, text) pairs as the core reads them.
+fn pairs(owned: &[(String, String)]) -> Vec<(&str, &str)> {
+    owned
+        .iter()
+        .map(|(n, t)| (n.as_str(), t.as_str()))
+        .collect()
 }
 
 /// The worker's entry point for the queue: an operation in, the reply out,

@@ -27,6 +27,10 @@ pub struct QueueProps {
     pub shape: String,
     /// The active tab's text, to allocate into.
     pub r_text: Text,
+    /// The other documents of the tab's system and its configuration
+    /// (name, text), which the queue reads with it.
+    #[prop_or_default]
+    pub beside: Rc<Vec<(String, Text)>>,
     /// The active tab's letter.
     pub tab: String,
     /// Open a new tab: its source and text (the exported status document).
@@ -34,6 +38,10 @@ pub struct QueueProps {
     /// Told the cells of the running jobs after each operation.
     pub on_cells: Callback<Vec<JobCells>>,
 }
+
+/// What the worker's queue was opened on: the R, the documents beside it
+/// and the policy.
+type Opened = (Text, Rc<Vec<(String, Text)>>, Policy);
 
 /// The queue's page state: what the worker answered last, and the R and
 /// policy its queue was opened on.
@@ -48,13 +56,13 @@ struct QueueState {
 pub fn queue_part(props: &QueueProps) -> Html {
     let shown = use_state_eq(QueueState::default);
     let policy = use_state_eq(|| Policy::Worst);
-    let opened = use_mut_ref(|| None::<(Text, Policy)>);
+    let opened = use_mut_ref(|| None::<Opened>);
     let worker = use_workers().shapes;
     let send = sender(&worker, props, &shown, &policy, &opened);
     {
         // A new R or policy starts the queue again, with the same shapes.
         let (send, shown) = (send.clone(), shown.clone());
-        let deps = (props.r_text.clone(), *policy);
+        let deps = (props.r_text.clone(), props.beside.clone(), *policy);
         use_effect_with(deps, move |_| {
             if !shown.view.jobs.is_empty() {
                 send.emit(None);
@@ -111,8 +119,9 @@ fn sender(
     props: &QueueProps,
     shown: &UseStateHandle<QueueState>,
     policy: &UseStateHandle<Policy>,
-    opened: &Rc<RefCell<Option<(Text, Policy)>>>,
+    opened: &Rc<RefCell<Option<Opened>>>,
 ) -> Callback<Option<QueueOp>> {
+    let beside = props.beside.clone();
     let (r, policy, opened, worker) = (
         props.r_text.clone(),
         **policy,
@@ -152,7 +161,7 @@ fn sender(
                 });
             })
         };
-        let current = Some((r.clone(), policy));
+        let current = Some((r.clone(), beside.clone(), policy));
         let stale = *opened.borrow() != current;
         if stale || op.is_none() {
             *opened.borrow_mut() = current;
@@ -161,6 +170,9 @@ fn sender(
                 r: r.to_string(),
                 policy: policy.to_string(),
                 shapes,
+                beside: (beside.iter())
+                    .map(|(name, text)| (name.clone(), text.to_string()))
+                    .collect(),
             };
             worker.queue(open, done.clone());
         }

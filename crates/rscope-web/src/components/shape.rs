@@ -18,7 +18,7 @@ use rscope_core::rset::Entry;
 use rscope_core::shape::print::{shape_of_document, ShapeShown, DEFAULT_SHAPE, EXAMPLES};
 use rscope_core::shape::print::{ExpandAsk, Expanded};
 use rscope_core::shape::Options;
-use rscope_core::tabs::{Doc, Joined, Text};
+use rscope_core::tabs::{Doc, Joined, Text, CONFIG_NAME};
 use std::rc::Rc;
 use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 use yew::prelude::*;
@@ -86,6 +86,10 @@ pub fn shape_panel(props: &ShapeProps) -> Html {
         label: "task".into(),
     });
     let menu = use_node_ref();
+    let beside = use_memo(
+        (props.joined.clone(), props.config.clone()),
+        |(joined, config)| beside_of(joined, config),
+    );
     use_menu_follows(&menu, &text);
     // The shape whose whole expansion the user asked to see.
     let whole = use_state_eq(|| None::<String>);
@@ -112,7 +116,7 @@ pub fn shape_panel(props: &ShapeProps) -> Html {
             { expansion(shown.as_deref(), &text, &whole) }
             <FitPart shape={(*text).clone()} r_text={props.r_text.clone()} config={props.config.clone()} joined={props.joined.clone()} tab={props.tab.clone()}
                 on_open={props.on_open.clone()} on_allocation={props.on_allocation.clone()} />
-            <QueuePart shape={(*text).clone()} r_text={props.r_text.clone()} tab={props.tab.clone()}
+            <QueuePart shape={(*text).clone()} r_text={props.r_text.clone()} tab={props.tab.clone()} beside={beside}
                 on_open={props.on_open.clone()} on_cells={props.on_queue.clone()} />
             <ReversePart />
         </section>
@@ -336,6 +340,18 @@ fn expansion_text(
             }
         </>
     }
+}
+
+/// What the queue reads beside the tab's document: the documents added to
+/// its system, then its configuration (name, text).
+fn beside_of(joined: &[Joined], config: &str) -> Vec<(String, Text)> {
+    let mut all: Vec<(String, Text)> = (joined.iter())
+        .map(|j| (j.source.clone(), j.text.clone()))
+        .collect();
+    if !config.trim().is_empty() {
+        all.push((CONFIG_NAME.into(), config.to_string().into()));
+    }
+    all
 }
 
 /// Properties of [`FitPart`].

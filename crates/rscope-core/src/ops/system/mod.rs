@@ -30,7 +30,7 @@ mod payloads;
 #[cfg(test)]
 mod tests;
 
-pub use payloads::{queue_text, resource_payloads, ResourcePayloads};
+pub use payloads::{queue_text, queue_text_with, resource_payloads, ResourcePayloads};
 
 /// What a document was read as, by its content (never its file name).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]

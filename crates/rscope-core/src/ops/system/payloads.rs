@@ -81,6 +81,28 @@ pub fn queue_text(text: &str) -> Result<std::borrow::Cow<'_, str>, String> {
     Ok(std::borrow::Cow::Owned(payloads.list))
 }
 
+/// The text a job queue fills for the document `text` read with the other
+/// documents of its system, `beside` (name, text: payloads, the tab's
+/// configuration): [`queue_text`] when there are none, else the list
+/// payload made from the whole system (the open list payload, or the
+/// system's resources less what its configuration excludes, with what a
+/// status payload says cannot run a job down).
+pub fn queue_text_with<'t>(
+    text: &'t str,
+    beside: &[(&str, &str)],
+) -> Result<std::borrow::Cow<'t, str>, String> {
+    if beside.is_empty() {
+        return queue_text(text);
+    }
+    let mut docs = Vec::with_capacity(beside.len() + 1);
+    if !text.trim().is_empty() {
+        docs.push(("document", text));
+    }
+    docs.extend_from_slice(beside);
+    let payloads = payloads_for(&docs, "the job queue")?;
+    Ok(std::borrow::Cow::Owned(payloads.list))
+}
+
 /// The ranks of a list payload's `down` set (none when it has none).
 fn down_ranks(list: &str) -> IdSet {
     let value: Option<serde_json::Value> = serde_json::from_str(list).ok();

@@ -400,6 +400,38 @@ fn a_job_queue_fills_every_kind_of_system() {
 }
 
 #[test]
+fn a_job_queue_reads_the_documents_beside_its_r() {
+    use crate::fit::queue::Queue;
+    let ran = |beside: &[(&str, &str)], shape: &str| -> String {
+        let text = queue_text_with(R_TINY, beside);
+        let mut queue = match text.and_then(|t| Queue::new(&t, Policy::First)) {
+            Ok(q) => q,
+            Err(e) => return e,
+        };
+        queue.add(shape).unwrap();
+        queue.allocate_next();
+        queue.view().jobs[0].words.clone()
+    };
+    assert_eq!(ran(&[], "node=4"), "fits now: 4 nodes, tiny[1-4], 16 cores");
+    // The status payload's offline node is down, and a configuration's
+    // exclusion takes a node out.
+    let status = [("status.json", STATUS_TINY)];
+    assert_eq!(
+        ran(&status, "node=3"),
+        "fits now: 3 nodes, tiny[1-2,4], 12 cores"
+    );
+    let exclude = [("configuration", "[resource]\nexclude = \"tiny1\"\n")];
+    assert_eq!(
+        ran(&exclude, "node=3"),
+        "fits now: 3 nodes, tiny[2-4], 12 cores"
+    );
+    assert_eq!(
+        ran(&[("configuration", "[queues.a]\n")], "node=4"),
+        "fits now: 4 nodes, tiny[1-4], 16 cores"
+    );
+}
+
+#[test]
 fn a_fit_reads_the_configuration_beside_the_document() {
     let words = |text: &str, config: &str| match schedulable_with(text, &[], config) {
         Ok((all, busy)) => {

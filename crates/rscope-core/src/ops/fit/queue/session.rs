@@ -22,6 +22,10 @@ pub enum QueueOp {
         policy: String,
         /// The shapes waiting, in order.
         shapes: Vec<String>,
+        /// The other documents of the system, beside `r` (name, text:
+        /// payloads, the configuration), which the worker reads with it
+        /// ([`crate::system::queue_text_with`]) before the queue opens.
+        beside: Vec<(String, String)>,
     },
     /// Add a shape at the end.
     Add(String),
@@ -91,7 +95,10 @@ impl QueueSession {
 
     /// Do `op` on the session's queue; `view`: say the whole view after it.
     pub fn apply(&mut self, op: QueueOp, view: bool) -> QueueReply {
-        if let QueueOp::Open { r, policy, shapes } = op {
+        if let QueueOp::Open {
+            r, policy, shapes, ..
+        } = op
+        {
             let opened = policy
                 .parse::<Policy>()
                 .and_then(|p| Queue::new(&r, p))
@@ -158,6 +165,7 @@ mod tests {
             r: R.into(),
             policy: policy.into(),
             shapes: shapes.iter().map(|s| s.to_string()).collect(),
+            beside: vec![],
         }
     }
 
@@ -210,6 +218,7 @@ mod tests {
             r: "{}".into(),
             policy: "worst".into(),
             shapes: vec![],
+            beside: vec![],
         };
         let why = "error: missing key 'version'";
         check(vec![refused, QueueOp::Add("core".into())], &[why; 2]);
@@ -225,6 +234,7 @@ mod tests {
                 r: "{}".into(),
                 policy: "worst".into(),
                 shapes: vec![],
+                beside: vec![],
             },
             true,
         );
@@ -366,8 +376,9 @@ mod tests {
                 r: "r".into(),
                 policy: "p".into(),
                 shapes: vec!["s".into()],
+                beside: vec![],
             }),
-            [0, 1, b'r', 1, b'p', 1, 1, b's']
+            [0, 1, b'r', 1, b'p', 1, 1, b's', 0]
         );
         assert_eq!(bytes(&QueueOp::Export), [6]);
         let reply = QueueReply::refused("no".into());
