@@ -87,7 +87,7 @@ test('Read as one system prints the R and the payload as rscope system does', as
 
 test('Take out takes a document out of the system', async ({ rscope, problems }) => {
   await rAndPayload(rscope);
-  await rscope.systemDocuments.getByRole('button', { name: 'Take status.json out of this system' }).click();
+  await rscope.systemDocuments.getByRole('button', { name: 'Take out status.json' }).click();
   await expect(rscope.systemDocuments).toHaveCount(0);
   await rscope.typeShape('node=10');
   await rscope.fitShape('worst');

@@ -65,7 +65,7 @@ fn added(props: &SystemReadProps) -> Html {
         html! {
             <li data-testid="system-document">
                 <span>{ j.source.clone() }</span>{ " " }
-                <button type="button" {onclick} aria-label={format!("Take {} out of this system", j.source)}>{ "Take out" }</button>
+                <button type="button" {onclick} aria-label={format!("Take out {}", j.source)}>{ "Take out" }</button>
             </li>
         }
     };
