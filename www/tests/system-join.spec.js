@@ -29,6 +29,17 @@ test("a file opened into the tab's system joins it, not a tab of its own", async
   expect(problems).toEqual([]);
 });
 
+test("a file dropped with the choice ticked joins the tab's system too", async ({ rscope, problems }) => {
+  await rscope.load();
+  await rscope.openFile('r.json', R);
+  await expect(rscope.grid).toBeVisible();
+  await rscope.joinSystem.check();
+  await rscope.drop('status.json', PAYLOAD);
+  await expect(rscope.status).toHaveText("added status.json to tab A's system");
+  await expect(rscope.systemDocuments.getByTestId('system-document')).toHaveText(['status.json Take out']);
+  expect(problems).toEqual([]);
+});
+
 test('the grid beside a status payload colours by its node states and lists its drained nodes', async ({ rscope, problems }) => {
   await rAndPayload(rscope);
   await expect(rscope.legendItems).toHaveText(NODE_STATES_LEGEND);

@@ -243,10 +243,14 @@ fn use_startup(
     (*examples).clone()
 }
 
-/// Files dropped anywhere on the page open as new tabs.
+/// Files dropped anywhere on the page open as new tabs (or join the shown
+/// tab's system, as the toolbar says).
 #[hook]
 fn use_file_drop(open: &Callback<Result<Doc, String>>) {
-    let open = open.clone();
+    // The listener outlives renders; what a drop does (a tab of its own,
+    // or the shown tab's system) is this render's.
+    let latest = use_mut_ref(|| open.clone());
+    *latest.borrow_mut() = open.clone();
     use_effect_with((), move |_| {
         let document = gloo::utils::document();
         let over = EventListener::new_with_options(
@@ -269,7 +273,7 @@ fn use_file_drop(open: &Callback<Result<Doc, String>>) {
                     .iter()
                     .flat_map(|f| (0..f.length()).filter_map(|i| f.get(i)))
                 {
-                    let open = open.clone();
+                    let open = latest.borrow().clone();
                     spawn_local(async move { open.emit(load::read_file(file).await) });
                 }
             },
