@@ -13,11 +13,7 @@ for (const scheme of ['light', 'dark']) {
   test(`a tab of two documents in the ${scheme} theme has no violation`, async ({ page, rscope, problems }) => {
     await page.emulateMedia({ colorScheme: scheme });
     await rscope.load();
-    await rscope.openFile('r.json', R);
-    await expect(rscope.grid).toBeVisible();
-    await rscope.joinSystem.check();
-    await rscope.openFile('status.json', PAYLOAD);
-    await expect(rscope.systemDocuments).toBeVisible();
+    await rscope.openSystem(R, PAYLOAD);
     await expect(rscope.drainRows).toHaveCount(3);
     expect(await violations(page)).toEqual([]);
     expect(problems).toEqual([]);
@@ -28,11 +24,7 @@ test.describe('on a phone', () => {
   test.use({ viewport: { width: 390, height: 844 } });
   test('a tab of two documents does not widen the page', async ({ page, rscope, problems }) => {
     await rscope.load();
-    await rscope.openFile('r.json', R);
-    await expect(rscope.grid).toBeVisible();
-    await rscope.joinSystem.check();
-    await rscope.openFile('status.json', PAYLOAD);
-    await expect(rscope.systemDocuments).toBeVisible();
+    await rscope.openSystem(R, PAYLOAD);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     expect(problems).toEqual([]);
   });

@@ -222,6 +222,18 @@ export class Rscope {
     await this.paste(doc);
   }
 
+  /**
+   * Open `r` as tab A (named `r.json`), then `payload` into its system
+   * (named `status.json`) with the toolbar's "Open into tab A's system".
+   */
+  async openSystem(r, payload) {
+    await this.openFile('r.json', r);
+    await expect(this.grid).toBeVisible();
+    await this.joinSystem.check();
+    await this.openFile('status.json', payload);
+    await expect(this.systemDocuments).toBeVisible();
+  }
+
   /** Choose a file with the "Open file" button. */
   async openFile(name, text) {
     const input = this.page.getByTestId('open-file');

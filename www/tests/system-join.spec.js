@@ -13,11 +13,7 @@ const R = JSON.stringify(JSON.parse(PAYLOAD).R);
 /** Tab A holds the payload's R; then the payload joins its system. */
 async function rAndPayload(rscope) {
   await rscope.load();
-  await rscope.openFile('r.json', R);
-  await expect(rscope.grid).toBeVisible();
-  await rscope.joinSystem.check();
-  await rscope.openFile('status.json', PAYLOAD);
-  await expect(rscope.systemDocuments).toBeVisible();
+  await rscope.openSystem(R, PAYLOAD);
 }
 
 test("a file opened into the tab's system joins it, not a tab of its own", async ({ rscope, problems }) => {
