@@ -255,14 +255,14 @@ impl Keeper {
             .await
             .map_err(|e| failed(why(e)))?;
         if let Some(list) = list.and_then(|v| v.as_string()) {
-            let keys = Docs::from_stored(&list).map(|d| d.docs).unwrap_or_default();
+            let keys: Vec<Text> = (Docs::from_stored(&list).iter())
+                .flat_map(|d| d.texts().cloned().collect::<Vec<_>>())
+                .collect();
             let mut kept: Vec<(String, Kept)> = Vec::new();
-            for d in keys {
-                if !kept.iter().any(|(key, _)| *key == *d.text) {
-                    let text = read_text(&store, &d.text)
-                        .await
-                        .map_err(|e| failed(why(e)))?;
-                    kept.push((d.text.to_string(), text));
+            for key in keys {
+                if !kept.iter().any(|(k, _)| *k == *key) {
+                    let text = read_text(&store, &key).await.map_err(|e| failed(why(e)))?;
+                    kept.push((key.to_string(), text));
                 }
             }
             // A string kept by an older visit is converted once the
@@ -318,9 +318,9 @@ impl Keeper {
     /// Note that the store holds the texts of `docs`.
     fn remember(&self, docs: &Docs) {
         let mut written = self.written.borrow_mut();
-        for d in &docs.docs {
-            if !written.iter().any(|(t, _)| *t == d.text) {
-                written.push((d.text.clone(), text_key(&d.text)));
+        for text in docs.texts() {
+            if !written.iter().any(|(t, _)| t == text) {
+                written.push((text.clone(), text_key(text)));
             }
         }
     }
@@ -385,8 +385,8 @@ impl Keeper {
             }
         };
         let failed = |e: rexie::Error| not_kept(docs, &why(e));
-        for d in &docs.docs {
-            self.write_text(&db, &d.text).await.map_err(failed)?;
+        for text in docs.texts() {
+            self.write_text(&db, text).await.map_err(failed)?;
         }
         let list = docs.stored_by_key(|t| self.key_of(t));
         write_list(&db, &list).await.map_err(failed)?;
@@ -429,7 +429,7 @@ impl Keeper {
     /// Forget the texts no tab of `docs` names, and the list as visits
     /// before kept it.
     async fn forget_others(&self, db: &Rexie, docs: &Docs) -> rexie::Result<()> {
-        let named: Vec<String> = docs.docs.iter().map(|d| self.key_of(&d.text)).collect();
+        let named: Vec<String> = docs.texts().map(|t| self.key_of(t)).collect();
         self.written.borrow_mut().retain(|(_, k)| named.contains(k));
         let tx = db.transaction(&[STORE], TransactionMode::ReadWrite)?;
         let store = tx.store(STORE)?;

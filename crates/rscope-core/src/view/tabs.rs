@@ -517,6 +517,13 @@ impl Docs {
         serde_json::to_string(self).unwrap_or_default()
     }
 
+    /// Every text the tabs hold, as a store keeps them: each tab's
+    /// document, then the documents added to its system.
+    pub fn texts(&self) -> impl Iterator<Item = &Text> {
+        (self.docs.iter())
+            .flat_map(|d| std::iter::once(&d.text).chain(d.joined.iter().map(|j| &j.text)))
+    }
+
     /// [`Docs::stored`] with each text replaced by its key (`key_of`, in
     /// practice [`text_key`] remembered): a store that keeps each text
     /// under its key apart writes only the texts it does not hold yet, and
@@ -525,6 +532,9 @@ impl Docs {
         let mut keyed = self.clone();
         for d in &mut keyed.docs {
             d.text = key_of(&d.text).into();
+            for j in &mut d.joined {
+                j.text = key_of(&j.text).into();
+            }
         }
         keyed.stored()
     }
@@ -539,6 +549,9 @@ impl Docs {
         let mut docs = Docs::from_stored(json)?;
         for d in &mut docs.docs {
             d.text = text_of(&d.text)?;
+            for j in &mut d.joined {
+                j.text = text_of(&j.text)?;
+            }
         }
         Some(docs)
     }
@@ -1006,6 +1019,17 @@ mod tests {
             r#"{"docs":[{"source":"r.json","text":"R","config":"[queues.a]\n","joined":[{"source":"status.json","text":"S"},{"source":"list.json","text":"L"}]}],"active":0}"#
         );
         assert_eq!(Docs::from_stored(&json).unwrap(), d);
+        // Kept by key, each added document is a text of its own.
+        let texts: Vec<&str> = d.texts().map(|t| &**t).collect();
+        assert_eq!(texts, vec!["R", "S", "L"]);
+        let keyed = d.stored_by_key(|t| format!("k{}", &**t));
+        assert_eq!(
+            keyed,
+            r#"{"docs":[{"source":"r.json","text":"kR","config":"[queues.a]\n","joined":[{"source":"status.json","text":"kS"},{"source":"list.json","text":"kL"}]}],"active":0}"#
+        );
+        let back = Docs::from_stored_by_key(&keyed, |k| Some(k[1..].to_string().into()));
+        assert!(back == Some(d.clone()));
+        assert!(Docs::from_stored_by_key(&keyed, |k| (k != "kS").then(|| k.into())).is_none());
         let left = d.apply(Action::Leave(0)).apply(Action::Leave(5));
         assert_eq!(left.current().system()[1], ("list.json", "L"));
         assert_eq!(left.current().joined.len(), 1);
