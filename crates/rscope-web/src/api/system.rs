@@ -80,7 +80,7 @@ pub(crate) fn named_documents(
     let named: Vec<Named> = serde_wasm_bindgen::from_value(value.clone()).map_err(|_| {
         error(&match kind(value).as_str() {
             "an array" => {
-                format!("{function}: each of {what} must be {{name, text}}, both strings")
+                format!("{function}: each document must be {{name, text}}, both strings")
             }
             is => format!("{function}: {what} must be an array of {{name, text}}, not {is}"),
         })
