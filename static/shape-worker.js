@@ -2,15 +2,16 @@
 // the job queue keeps one, and a long shape takes a while to expand, so all
 // three run here, off the page's thread, with the same wasm core (pkg/).
 // Its lanes, served by the one dispatcher (channel.js):
-// - an R to read ahead of the fits to come {prepare} (the text), with no
-//   answer: the next fit into the same text does not read it again; only
-//   the newest is worth reading;
+// - an R to read ahead of the fits to come {prepare, documents?} (the text,
+//   and what its system holds beside it as fit's documents option), with
+//   no answer: the next fit into the same system does not read it again;
+//   only the newest is worth reading;
 // - a long shape {seq, expand} (bytes), answered with {seq, expand}
 //   (bytes); a shape typed over is not expanded (only the newest waits);
 // - a queue operation {seq, queue} (bytes), answered with {seq, queue}
 //   (bytes); of a burst of operations, only the last is answered with the
 //   whole view (a burst of clicks costs one view, not one each);
-// - a fit {seq, shape, r, policy, requires?, config?, documents?}, answered with {seq, answer} (what
+// - a fit {seq, shape, r, policy, requires?, documents?}, answered with {seq, answer} (what
 //   rscope.fit returns) or {seq, error} (the message);
 // - an hwloc topology for its panel {seq, topology} (bytes: the XML and the
 //   host and rank fields), answered with {seq, topology} (bytes); one
@@ -40,7 +41,7 @@ const busy = serve(ready, [
   {
     name: 'prepare',
     match: (d) => d.prepare !== undefined,
-    handle: ({ prepare }) => prepareFit(prepare),
+    handle: ({ prepare, documents }) => prepareFit(prepare, documents),
   },
   {
     name: 'expand',
@@ -74,9 +75,9 @@ const busy = serve(ready, [
   {
     name: 'fit',
     match: (d) => d.shape !== undefined,
-    handle: ({ seq, shape, r, policy, requires, config, documents }) => {
+    handle: ({ seq, shape, r, policy, requires, documents }) => {
       try {
-        return [{ seq, answer: fit(shape, r, { policy, requires, config, documents }) }];
+        return [{ seq, answer: fit(shape, r, { policy, requires, documents }) }];
       } catch (err) {
         return [{ seq, error: err instanceof Error ? err.message : String(err) }];
       }

@@ -5,8 +5,9 @@
 //   {seq, member: bytes}, for colouring by membership;
 // - a compare view, {seq, compare: texts, letters, names}, answered with
 //   {seq, compared: parts};
-// - the node states of the documents added to a tab's system, {seq,
-//   beside: texts}, answered with {seq, states: bytes};
+// - what the documents added to a tab's system say of its nodes (node
+//   states; allocated and down), {seq, beside: texts}, answered with
+//   {seq, states: bytes};
 // - an analysis, {seq, text}, answered with {seq, early: true, parts:
 //   [grid]} as soon as the grid is laid out, then {seq, parts: [rest,
 //   entries, ...the outline's pieces]}: what the page draws, as byte
@@ -16,7 +17,7 @@
 //   (the page posts it a few pieces to a task: posting 64 MiB at once held
 //   its thread for 46 ms).
 // Once, as it starts, it posts {warm: parts} (see below).
-import init, { analyzeForPage, compareForPage, memberSetForPage, statesBesideForPage, warmUp } from '../pkg/rscope.js';
+import init, { analyzeForPage, compareForPage, memberSetForPage, besideForPage, warmUp } from '../pkg/rscope.js';
 import { loadCore, serve } from './channel.js';
 
 const ready = loadCore(init);
@@ -51,7 +52,7 @@ const busy = serve(ready, [
     name: 'beside',
     match: (d) => d.beside !== undefined,
     handle: ({ seq, beside }) => {
-      const states = statesBesideForPage(beside);
+      const states = besideForPage(beside);
       return [{ seq, states }, [states.buffer]];
     },
   },

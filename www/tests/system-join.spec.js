@@ -3,7 +3,9 @@
 // flux resource status payload of the same nodes. The grid colours by the
 // payload's node states; fit, the job queue, the text flux resource
 // prints and "Read as one system" read both; a share link and a
-// reload keep both; "Take out" takes the payload out again.
+// reload keep both; "Take out" takes the payload out again, and Undo
+// puts it back. What the page makes (a fit's allocation) opens a tab of
+// its own even with the choice ticked.
 import { test, expect, Rscope } from './fixtures.js';
 import { example, NODE_STATES_LEGEND } from './rscope.js';
 
@@ -102,6 +104,27 @@ test('Take out takes a document out of the system', async ({ rscope, problems })
   expect(problems).toEqual([]);
 });
 
+test('Undo puts back a document taken out of the system', async ({ page, rscope, problems }) => {
+  await rAndPayload(rscope);
+  await rscope.systemDocuments.getByRole('button', { name: 'Take out status.json' }).click();
+  await expect(page.getByTestId('undo')).toHaveText('Undo taking out a document');
+  await rscope.undo();
+  await expect(rscope.systemDocuments.getByTestId('system-document')).toHaveText(['status.json Take out']);
+  await expect(page.getByTestId('redo')).toHaveText('Redo taking out a document');
+  expect(problems).toEqual([]);
+});
+
+test("a fit's allocation opens as a tab of its own with the choice ticked", async ({ page, rscope, problems }) => {
+  await rAndPayload(rscope);
+  await expect(rscope.joinSystem).toBeChecked();
+  await rscope.typeShape('node=2');
+  await rscope.fitShape('worst');
+  await page.getByTestId('fit-open').click();
+  await expect(rscope.tab('B')).toHaveAttribute('aria-selected', 'true');
+  await expect(rscope.systemDocuments).toHaveCount(0);
+  expect(problems).toEqual([]);
+});
+
 test('a reload keeps the documents of the system', async ({ page, rscope, problems }) => {
   await rAndPayload(rscope);
   await page.reload();
@@ -120,5 +143,22 @@ test('a share link carries the documents of the system', async ({ browser, page,
   await expect(other.editor).toHaveValue(R);
   await expect(other.systemDocuments.getByTestId('system-document')).toHaveText(['status.json Take out']);
   await elsewhere.close();
+  expect(problems).toEqual([]);
+});
+
+test('a share link opened beside a tab of the same R brings its whole system in a tab of its own', async ({ page, context, rscope, problems }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await rAndPayload(rscope);
+  await page.getByTestId('share').click();
+  await expect(page).toHaveURL(/&j=/);
+  const link = page.url();
+  await rscope.systemDocuments.getByRole('button', { name: 'Take out status.json' }).click();
+  await expect(rscope.systemDocuments).toHaveCount(0);
+  await page.goto('about:blank');
+  await rscope.load(link);
+  await expect(rscope.tab('B')).toHaveAttribute('aria-selected', 'true');
+  await expect(rscope.systemDocuments.getByTestId('system-document')).toHaveText(['status.json Take out']);
+  await rscope.selectTab('A');
+  await expect(rscope.systemDocuments).toHaveCount(0);
   expect(problems).toEqual([]);
 });

@@ -1,7 +1,7 @@
 // The tour from configuration to running jobs, by keyboard: each step
-// sets the page up (the configuration in its box, the R the instance
-// uses as a tab, a constraint over the grid) and lists what the page
-// shows there; leaving puts the person's own configuration back.
+// sets the page up (a tab of the tour's own, the R the instance uses with
+// the configuration in its box; a constraint over the grid) and lists
+// what the page shows there; the person's own tabs are never touched.
 import { test, expect } from './fixtures.js';
 
 test('taking the tour puts its configuration in the box and focuses its first step', async ({ page, rscope, problems }) => {
@@ -30,23 +30,27 @@ test('stepping to the constraint opens the R the instance uses and outlines what
   expect(problems).toEqual([]);
 });
 
-test('leaving the tour puts back the configuration that was in the box', async ({ page, rscope, problems }) => {
+test("the tour opens a tab of its own and leaves the person's tab and configuration alone", async ({ page, rscope, problems }) => {
   await rscope.load();
   await rscope.typeConfig('[queues.debug]\nrequires = ["debug"]\n');
   await rscope.takeSystemTour();
   await expect(rscope.configRWords).toBeVisible();
-  await page.keyboard.press('Escape');
-  await expect(rscope.systemTourStart).toBeVisible();
-  await expect(rscope.queueConfig.getByLabel('Flux configuration')).toHaveValue('[queues.debug]\nrequires = ["debug"]\n');
+  await expect(rscope.tab('B')).toHaveAttribute('aria-selected', 'true');
+  await expect(rscope.configText).toHaveValue(/^# Four nodes/);
+  await rscope.selectTab('A');
+  await expect(rscope.configText).toHaveValue('[queues.debug]\nrequires = ["debug"]\n');
   expect(problems).toEqual([]);
 });
 
-test('leaving the tour with an empty box empties it again', async ({ page, rscope, problems }) => {
+test("leaving the tour keeps its tab as it was, the person's tab untouched", async ({ page, rscope, problems }) => {
   await rscope.load();
+  await rscope.typeConfig('[queues.debug]\n');
   await rscope.takeSystemTour();
   await expect(rscope.configRWords).toBeVisible();
   await page.keyboard.press('Escape');
   await expect(rscope.systemTourStart).toBeVisible();
-  await expect(rscope.queueConfig.getByLabel('Flux configuration')).toHaveValue('');
+  await expect(rscope.configText).toHaveValue(/^# Four nodes/);
+  await rscope.selectTab('A');
+  await expect(rscope.configText).toHaveValue('[queues.debug]\n');
   expect(problems).toEqual([]);
 });

@@ -13,7 +13,7 @@
 //! each request's messages are and whom its answers are told.
 
 use crate::channel::{field, set, Channel, MessagePiece, Script, Work};
-use rscope_core::analysis::{member_part, node_states_beside_part, Analysis, Drawn};
+use rscope_core::analysis::{beside_part, member_part, Analysis, Drawn};
 use rscope_core::grid::compare::Named;
 use rscope_core::grid::compare_wire::compare_parts;
 use rscope_core::outline::Outline;
@@ -98,14 +98,14 @@ pub fn member_set_for_page(text: &str) -> js_sys::Uint8Array {
     js_sys::Uint8Array::from(&member_part(text)[..])
 }
 
-/// The worker's entry point for the node states the documents added to a
-/// tab's system give its grid ([`node_states_beside_part`]), drain ages
-/// as of now.
-#[cfg_attr(feature = "page", wasm_bindgen(js_name = statesBesideForPage, skip_typescript))]
-pub fn states_beside_for_page(texts: Vec<String>) -> js_sys::Uint8Array {
+/// The worker's entry point for what the documents added to a tab's
+/// system say of its grid's nodes ([`beside_part`]: node states, allocated
+/// and down), drain ages as of now.
+#[cfg_attr(feature = "page", wasm_bindgen(js_name = besideForPage, skip_typescript))]
+pub fn beside_for_page(texts: Vec<String>) -> js_sys::Uint8Array {
     let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
     let now = js_sys::Date::now() / 1000.0;
-    js_sys::Uint8Array::from(&node_states_beside_part(&texts, now)[..])
+    js_sys::Uint8Array::from(&beside_part(&texts, now)[..])
 }
 
 /// The worker's entry point for a compare view: the texts of the tabs
@@ -387,7 +387,7 @@ impl Work for AnalysisAsk {
             }
             AnalysisAsk::Beside { seq, texts, told } if cfg!(feature = "page") => {
                 let texts = texts.iter().map(|t| t.to_string()).collect();
-                told(*seq, states_beside_for_page(texts).into())
+                told(*seq, beside_for_page(texts).into())
             }
             AnalysisAsk::Compare {
                 seq,

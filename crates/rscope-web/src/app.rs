@@ -96,7 +96,7 @@ fn page() -> Html {
     let (docs, not_kept) = use_docs();
     let status = use_state(|| None::<AnalysisStatus>);
     let config = config_text(&docs);
-    let openers = use_openings(&docs, &status, &config.on_text);
+    let openers = use_openings(&docs, &status);
     let current_text = docs.current().text.clone();
     let view = use_view_record();
     let (topology, topology_r, analyzed_text) = use_topology(&current_text);
@@ -111,7 +111,7 @@ fn page() -> Html {
     let link = use_linking(&analysis, &current);
     // While only the grid has come, the summary says the rest is coming.
     let complete = analysis.as_ref().filter(|a| !a.partial);
-    let fit = use_fit(&openers.open);
+    let fit = use_fit(&openers.open_tab);
     let explaining = use_explain(&current, link.on_point.clone());
     let tour = use_tour(&docs);
     let grid = use_grid_beside(&docs, analysis.as_ref().and_then(|a| a.grid.clone()));
@@ -129,9 +129,6 @@ fn page() -> Html {
     let system_tour = use_system_tour(
         &docs,
         Setters {
-            config: queues.text.clone(),
-            on_config: queues.on_text.clone(),
-            tab: docs.active,
             on_constraint: constraint.on_text.clone(),
         },
     );
@@ -184,7 +181,7 @@ fn page() -> Html {
                         on_open: fit.on_open.clone(), card: explaining.card.clone(), actions: &actions }) }
                 }
             </div>
-            { grid_drivers(&docs, &fit, (&shapes, &view, &queues.text), &analyzed) }
+            { grid_drivers(&docs, &fit, (&shapes, &view), &analyzed) }
             </div>
             <div class="column-views">
             // The tour's box sits beside the editor it points into.
@@ -276,19 +273,20 @@ fn tours(tour: &Touring, system_tour: &SystemTouring) -> Html {
 fn grid_drivers(
     docs: &UseReducerHandle<DocsState>,
     fit: &FitLinks,
-    (shapes, view, config): (&Rc<Shapes>, &ViewRecord, &Rc<String>),
+    (shapes, view): (&Rc<Shapes>, &ViewRecord),
     analyzed: &Analyzed,
 ) -> Html {
     let text = docs.current().text.clone();
+    let beside = Rc::new(docs.current().beside());
     // Reaching the shape panel starts its worker, before any typing.
-    let warm = warm_shapes::<FocusEvent>(shapes, &text);
-    let warm_pointer = warm_shapes::<PointerEvent>(shapes, &text);
+    let warm = warm_shapes::<FocusEvent>(shapes, &text, &beside);
+    let warm_pointer = warm_shapes::<PointerEvent>(shapes, &text, &beside);
     html! {
         <>
             <div class="view-shape" id="view-shape" onfocusin={warm} onpointerenter={warm_pointer}>
                 <ShapePanel r_text={text} tab={tab_letter(docs.active).to_string()} on_open={fit.on_open.clone()}
                     on_allocation={fit.on_allocation.clone()} on_queue={fit.on_queue.clone()}
-                    config={config.clone()} joined={docs.current().joined.clone()}
+                    {beside}
                     shape_from={view.start.shape.clone()} on_shape={view.on_shape()} />
             </div>
             <div class="view-combine" id="view-combine">
@@ -440,9 +438,13 @@ fn tab_strip(docs: &UseReducerHandle<DocsState>, sources: &[String]) -> Html {
 }
 
 /// Start the shape worker and have it read `text`, the R a fit goes into.
-fn warm_shapes<E>(shapes: &Rc<Shapes>, text: &Text) -> Callback<E> {
-    let (shapes, text) = (shapes.clone(), text.clone());
-    Callback::from(move |_| shapes.warm(&text))
+fn warm_shapes<E>(
+    shapes: &Rc<Shapes>,
+    text: &Text,
+    beside: &Rc<Vec<(String, Text)>>,
+) -> Callback<E> {
+    let (shapes, text, beside) = (shapes.clone(), text.clone(), beside.clone());
+    Callback::from(move |_| shapes.warm(&text, &beside))
 }
 
 /// A callback that does `action` to the tabs.

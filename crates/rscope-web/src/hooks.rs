@@ -18,9 +18,11 @@ use rscope_core::analysis::arrival::{Arrival, Last};
 use rscope_core::analysis::request::{
     progress_line, Edit, Requests, Stage, Taken, PROGRESS_DELAY_MS,
 };
-use rscope_core::analysis::{apply_fix, entry_place, entry_span, node_states_from_part, SetBuild};
+use rscope_core::analysis::{
+    apply_fix, beside_from_part, entry_place, entry_span, Beside, SetBuild,
+};
 use rscope_core::color::{coloring, on_grid, ColorChoice};
-use rscope_core::grid::node_states::{DrainView, NodeStates};
+use rscope_core::grid::node_states::DrainView;
 use rscope_core::grid::queues::{with_queue_notes, NodeQueues};
 use rscope_core::grid::{ColorBy, Grid};
 use rscope_core::idset::IdSet;
@@ -57,7 +59,7 @@ pub enum AnalysisStatus {
 #[hook]
 pub fn use_docs() -> (UseReducerHandle<DocsState>, Option<String>) {
     let start = use_state(storage::take_restored);
-    let docs = use_reducer(|| DocsState(start.1.clone().adopt_config(storage::take_page_config())));
+    let docs = use_reducer(|| DocsState(start.1.clone().adopt_config(storage::page_config())));
     let problem = use_state(|| start.2.clone());
     let pending = use_mut_ref(|| None::<Docs>);
     let latest = use_mut_ref(|| None::<Docs>);
@@ -68,7 +70,13 @@ pub fn use_docs() -> (UseReducerHandle<DocsState>, Option<String>) {
                 return;
             };
             let (keeper, problem) = (keeper.clone(), problem.clone());
-            spawn_local(async move { problem.set(keeper.save(&docs).await.err()) });
+            spawn_local(async move {
+                let saved = keeper.save(&docs).await;
+                if saved.is_ok() {
+                    storage::forget_page_config();
+                }
+                problem.set(saved.err())
+            });
         })
     };
     {
@@ -104,41 +112,47 @@ pub fn use_docs() -> (UseReducerHandle<DocsState>, Option<String>) {
     (docs, (*problem).clone())
 }
 
-/// Where a loaded document goes: the tabs, and the configuration (a
-/// system configuration opened, dropped or linked becomes the tab's
-/// configuration, not a tab of its own).
+/// Where a loaded document goes: the tabs (a system configuration opened,
+/// dropped or linked becomes the tab's configuration).
+#[derive(Clone)]
 struct Openings<'a> {
     /// The open tabs.
     docs: &'a UseReducerHandle<DocsState>,
+    /// The tabs as the latest render has them: a document read while the
+    /// user went on (a large file, a fetch) goes by them, not by the tabs
+    /// of the render that began reading it.
+    latest: Rc<RefCell<UseReducerHandle<DocsState>>>,
     /// Whether what the user opens joins the shown tab's system rather
     /// than opening a tab (the toolbar's choice).
     join: bool,
     /// The line that says what was opened, or why not.
     status: &'a UseStateHandle<Option<AnalysisStatus>>,
-    /// Replaces the configuration's text.
-    on_config: &'a Callback<String>,
 }
 
 /// The page's ways in: what opens a document (a file, a drop), the
-/// documents its address brings, and the examples index, once loaded.
+/// startup imports, and the toolbar's choice to join the shown system.
 #[hook]
 pub fn use_openings(
     docs: &UseReducerHandle<DocsState>,
     status: &UseStateHandle<Option<AnalysisStatus>>,
-    on_config: &Callback<String>,
 ) -> Openers {
     let join = use_state_eq(|| false);
+    let latest = use_mut_ref(|| docs.clone());
+    *latest.borrow_mut() = docs.clone();
     let to = Openings {
         docs,
+        latest,
         join: *join,
         status,
-        on_config,
     };
-    let open = opener(&to);
-    let examples = use_startup(&importer(&to), on_config);
+    let open = opening(&to, Action::Open);
+    let alone = Openings { join: false, ..to };
+    let open_tab = opening(&alone, Action::Open);
+    let examples = use_startup(&opening(&alone, Action::Import));
     use_file_drop(&open);
     Openers {
         open,
+        open_tab,
         examples,
         join: *join,
         on_join: Callback::from(move |on| join.set(on)),
@@ -149,6 +163,9 @@ pub fn use_openings(
 pub struct Openers {
     /// Open a loaded document (as a tab, or into the shown tab's system).
     pub open: Callback<Result<Doc, String>>,
+    /// Open a document the page made (a fit's allocation, an export) as a
+    /// tab of its own, whatever the toolbar's choice.
+    pub open_tab: Callback<Result<Doc, String>>,
     /// The examples index, once loaded.
     pub examples: Vec<ExampleEntry>,
     /// Whether what the user opens joins the shown tab's system.
@@ -157,45 +174,41 @@ pub struct Openers {
     pub on_join: Callback<bool>,
 }
 
-/// Open a loaded document as a tab, or say why it could not be loaded.
-fn opener(to: &Openings<'_>) -> Callback<Result<Doc, String>> {
-    opening(to, Action::Open)
-}
-
-/// Open a document that came with the page's address, unless a tab holds
-/// it already (a reload of a page opened from a share link).
-fn importer(to: &Openings<'_>) -> Callback<Result<Doc, String>> {
-    let to = Openings { join: false, ..*to };
-    opening(&to, Action::Import)
-}
-
-/// Do `action` with a loaded document (or make it the configuration, when
-/// it is one), or say why it could not be loaded.
+/// Do `action` with a loaded document, join it to the tab shown when its
+/// reading began, or make it that tab's configuration when it is one; or
+/// say why it could not be loaded. The tab is found again by its text
+/// ([`rscope_core::tabs::Docs::tab_holding`]) when the document arrives.
 fn opening(to: &Openings<'_>, action: fn(Doc) -> Action) -> Callback<Result<Doc, String>> {
-    let (docs, status) = (to.docs.dispatcher(), to.status.clone());
-    let on_config = to.on_config.clone();
-    let letter = rscope_core::tabs::tab_letter(to.docs.active);
-    // An empty tab is filled, not joined (see Action::Join).
-    let join = to.join && !to.docs.current().text.trim().is_empty();
-    Callback::from(move |loaded: Result<Doc, String>| match loaded {
-        Ok(doc) if rscope_core::system::is_configuration(&doc.text) => {
+    let (docs, status, latest) = (to.docs.dispatcher(), to.status.clone(), to.latest.clone());
+    let (at, held, join) = (to.docs.active, to.docs.current().text.clone(), to.join);
+    Callback::from(move |loaded: Result<Doc, String>| {
+        let now = latest.borrow().clone();
+        let doc = match loaded {
+            Ok(doc) => doc,
+            Err(e) => return status.set(Some(AnalysisStatus::Problem(e))),
+        };
+        let tab = now.tab_holding(at, &held);
+        let here = tab.unwrap_or(now.active);
+        let letter = rscope_core::tabs::tab_letter(here);
+        let (said, then) = if rscope_core::system::is_configuration(&doc.text) {
             let said = format!(
                 "read {} as a system configuration: tab {letter}'s configuration box under Queues holds it now",
                 doc.source
             );
-            status.set(Some(AnalysisStatus::Info(said)));
-            on_config.emit(doc.text.to_string());
+            (said, Action::ConfigureTab(here, doc.text.to_string()))
+        } else if let Some(i) = tab.filter(|&i| join && !now.docs[i].is_blank()) {
+            (
+                format!("added {} to tab {letter}'s system", doc.source),
+                Action::Join(i, doc),
+            )
+        } else {
+            (format!("opened {}", doc.source), action(doc))
+        };
+        status.set(Some(AnalysisStatus::Info(said)));
+        if here != now.active {
+            docs.dispatch(Action::Select(here));
         }
-        Ok(doc) if join => {
-            let said = format!("added {} to tab {letter}'s system", doc.source);
-            status.set(Some(AnalysisStatus::Info(said)));
-            docs.dispatch(Action::Join(doc));
-        }
-        Ok(doc) => {
-            status.set(Some(AnalysisStatus::Info(format!("opened {}", doc.source))));
-            docs.dispatch(action(doc));
-        }
-        Err(e) => status.set(Some(AnalysisStatus::Problem(e))),
+        docs.dispatch(then);
     })
 }
 
@@ -203,27 +216,16 @@ fn opening(to: &Openings<'_>, action: fn(Doc) -> Action) -> Callback<Result<Doc,
 /// index, which this returns once it has loaded. The address is cleaned
 /// once they are read, so a reload does not import them again.
 #[hook]
-fn use_startup(
-    import: &Callback<Result<Doc, String>>,
-    on_config: &Callback<String>,
-) -> Vec<ExampleEntry> {
+fn use_startup(import: &Callback<Result<Doc, String>>) -> Vec<ExampleEntry> {
     let examples = use_state(Vec::<ExampleEntry>::new);
     {
         let (open, examples) = (import.clone(), examples.clone());
-        let on_config = on_config.clone();
         use_effect_with((), move |_| {
             let shared = load::shared_document();
             let url = load::url_param();
             load::clean_address();
-            // A shared link's configuration becomes the configuration.
-            match shared {
-                Some(Ok((doc, config))) => {
-                    open.emit(Ok(doc));
-                    config.into_iter().for_each(|c| on_config.emit(c));
-                }
-                Some(Err(e)) => open.emit(Err(e)),
-                None => {}
-            }
+            // A shared link brings its whole system, configuration included.
+            shared.into_iter().for_each(|s| open.emit(s));
             if let Some(url) = url {
                 let open = open.clone();
                 spawn_local(async move {
@@ -1060,24 +1062,25 @@ pub fn use_region_name(base: &'static str) -> AttrValue {
     region_name(base, use_context::<RegionOf>().as_ref())
 }
 
-/// Node states the worker read from the documents added to a tab's
-/// system, with the texts they are of and the request that brought them
-/// (what a memo compares instead of the states themselves).
-type StatesBeside = Option<(Vec<Text>, u32, Rc<Option<NodeStates>>)>;
+/// What the worker read from the documents added to a tab's system, with
+/// the texts it is of and the request that brought it (what a memo
+/// compares instead of what was read).
+type ReadBeside = Option<(Vec<Text>, u32, Rc<Beside>)>;
 
 /// The shown tab's grid with what the documents added to its system say of its
-/// nodes: the node states of a `flux resource status` payload among them
-/// (read by the worker, [`rscope_core::analysis::node_states_beside`]),
-/// so that the grid colours by state and lists the drained nodes as the
-/// payload's own tab does. `grid` as it is while they are read, without
-/// any, or when it has node states of its own.
+/// nodes (read by the worker, [`rscope_core::analysis::beside`]): the
+/// node states of a `flux resource status` payload, so that the grid
+/// colours by state and lists the drained nodes as the payload's own tab
+/// does, and a list payload's allocated and down resources. `grid` as it
+/// is while they are read, without any, or where its own document says
+/// as much ([`Beside::lay`]).
 #[hook]
 pub fn use_grid_beside(docs: &DocsState, grid: Option<Rc<Grid>>) -> Option<Rc<Grid>> {
     let joined: Vec<Text> = (docs.current().joined.iter())
         .map(|j| j.text.clone())
         .collect();
     let analyst = use_workers().analysis;
-    let got = use_state(|| None::<(Vec<Text>, u32, Rc<Option<NodeStates>>)>);
+    let got = use_state(|| None::<(Vec<Text>, u32, Rc<Beside>)>);
     let asked = use_mut_ref(Latest::<Vec<Text>>::default);
     let told = {
         let (got, asked) = (got.setter(), asked.clone());
@@ -1086,8 +1089,8 @@ pub fn use_grid_beside(docs: &DocsState, grid: Option<Rc<Grid>>) -> Option<Rc<Gr
                 let Some(texts) = asked.borrow().asked(seq).cloned() else {
                     return;
                 };
-                let states = node_states_from_part(&part_bytes(Some(&bytes)));
-                got.set(Some((texts, seq, Rc::new(states))));
+                let read = beside_from_part(&part_bytes(Some(&bytes)));
+                got.set(Some((texts, seq, Rc::new(read))));
             })
         })
     };
@@ -1101,18 +1104,12 @@ pub fn use_grid_beside(docs: &DocsState, grid: Option<Rc<Grid>>) -> Option<Rc<Gr
             }
         });
     }
-    let states: StatesBeside = (*got).clone().filter(|(t, _, _)| *t == joined);
-    let answer = states.as_ref().map(|(_, seq, _)| *seq);
+    let read: ReadBeside = (*got).clone().filter(|(t, _, _)| *t == joined);
+    let answer = read.as_ref().map(|(_, seq, _)| *seq);
     let laid = use_memo((SameGrid(grid), answer), move |(grid, _)| {
-        match (
-            &grid.0,
-            states.as_ref().and_then(|(_, _, s)| s.as_ref().as_ref()),
-        ) {
-            (Some(g), Some(st)) if g.node_states().is_none() => {
-                Some(Rc::new((**g).clone().with_node_states(st.clone())))
-            }
-            _ => grid.0.clone(),
-        }
+        let beside = read.as_ref().map(|(_, _, b)| b.clone());
+        let laid = (grid.0.as_ref()).and_then(|g| beside.and_then(|b| b.lay(g)));
+        laid.map(Rc::new).or_else(|| grid.0.clone())
     });
     (*laid).clone()
 }

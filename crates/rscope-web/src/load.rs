@@ -3,7 +3,7 @@
 //! text or a message that says what went wrong and what to try.
 
 use rscope_core::limits::page_document_limit;
-use rscope_core::tabs::{Doc, Joined, Text};
+use rscope_core::tabs::{Doc, Text};
 use wasm_bindgen::JsCast;
 use wasm_bindgen_futures::JsFuture;
 
@@ -208,30 +208,12 @@ pub fn url_param() -> Option<String> {
         .get("url")
 }
 
-/// The document in the page's `#r=` fragment, if any, with the
-/// configuration the link carries (`&c=`).
-pub fn shared_document() -> Option<Result<(Doc, Option<String>), String>> {
+/// The tab the page's `#r=` fragment carries, if any: its document, the
+/// documents added beside it (`&j=`) and its configuration (`&c=`).
+pub fn shared_document() -> Option<Result<Doc, String>> {
     let hash = gloo::utils::window().location().hash().ok()?;
     let fragment = hash.strip_prefix('#').filter(|f| f.starts_with("r="))?;
-    Some(
-        rscope_core::share::unpack_system(fragment)
-            .map(|shared| {
-                let joined = (shared.joined.into_iter())
-                    .map(|(source, text)| Joined {
-                        source,
-                        text: text.into(),
-                    })
-                    .collect();
-                let doc = Doc {
-                    source: "shared link".into(),
-                    text: shared.document.into(),
-                    joined,
-                    ..Doc::default()
-                };
-                (doc, shared.config)
-            })
-            .map_err(|e| e.to_string()),
-    )
+    Some(rscope_core::system::shared_tab(fragment))
 }
 
 /// The constraint a share link's address carries (`&q=`), or an empty

@@ -13,7 +13,7 @@ use rscope_core::fit::Policy;
 use rscope_core::inflight::Delivery;
 use rscope_core::shape::print::{place, ExpandAsk, Expanded, ShapeShown};
 use rscope_core::system::{queue_text_with, schedulable_with};
-use rscope_core::tabs::{Joined, Text};
+use rscope_core::tabs::Text;
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -36,20 +36,19 @@ pub struct Fitted {
 /// A fit, or why there is none (a bad shape or R), in words.
 pub type FitResult = Result<Fitted, String>;
 
-/// How to fit: the policy, the constraint (`--requires`) and the
-/// configuration beside the document (empty: none).
+/// How to fit: the policy, the constraint (`--requires`) and what the
+/// system holds beside the document.
 #[derive(Clone, Debug, PartialEq)]
 pub struct FitHow {
     /// The node order.
     pub policy: Policy,
     /// Only nodes matching this RFC 31 constraint (a query or JSON).
     pub requires: Option<String>,
-    /// The system's configuration (its exclusions, and its resources when
-    /// the tab has none).
-    pub config: Rc<String>,
-    /// The other documents of the tab's system (payloads beside its R):
-    /// what they say is down, drained or allocated is not free now.
-    pub joined: Vec<Joined>,
+    /// The other documents of the tab's system and its configuration
+    /// ([`rscope_core::tabs::Doc::beside`]): what payloads say is down,
+    /// drained or allocated is not free now; the configuration's
+    /// exclusions apply, and its resources when the tab has none.
+    pub beside: Rc<Vec<(String, Text)>>,
 }
 
 /// Fit on this thread, with the calls `rscope fit` makes (`requires` as
@@ -60,10 +59,10 @@ pub fn here(shape: &str, r: &str, how: &FitHow) -> FitResult {
         FitError::Shape(e) => place(shape, &e).located(),
         FitError::Other(why) => why,
     })?;
-    let others: Vec<(&str, &str)> = (how.joined.iter())
-        .map(|j| (j.source.as_str(), &*j.text))
+    let others: Vec<(&str, &str)> = (how.beside.iter())
+        .map(|(name, text)| (name.as_str(), &**text))
         .collect();
-    let (all, busy) = schedulable_with(r, &others, &how.config)?;
+    let (all, busy) = schedulable_with(r, &others, "")?;
     let a = answer_sets(&request, &all, busy.as_ref(), policy);
     Ok(Fitted {
         status: a.status.as_str().to_string(),
@@ -73,14 +72,15 @@ pub fn here(shape: &str, r: &str, how: &FitHow) -> FitResult {
     })
 }
 
-/// The documents `joined` as the JS API's `fit` takes them: an array of
-/// `{name, text}`.
-fn documents(joined: &[Joined]) -> JsValue {
+/// The documents `beside` as the JS API's `fit` takes them: an array of
+/// `{name, text}` (a configuration among them is read as one by its
+/// content, as the `config` option is).
+fn documents(beside: &[(String, Text)]) -> JsValue {
     let all = js_sys::Array::new();
-    for j in joined {
+    for (name, text) in beside {
         let d = js_sys::Object::new();
-        set(&d, "name", &j.source.as_str().into());
-        set(&d, "text", &JsValue::from_str(&j.text));
+        set(&d, "name", &name.as_str().into());
+        set(&d, "text", &JsValue::from_str(text));
         all.push(&d);
     }
     all.into()
@@ -168,11 +168,8 @@ impl Work for ShapeAsk {
                 if let Some(c) = &how.requires {
                     set(&message, "requires", &c.as_str().into());
                 }
-                if !how.config.trim().is_empty() {
-                    set(&message, "config", &how.config.as_str().into());
-                }
-                if !how.joined.is_empty() {
-                    set(&message, "documents", &documents(&how.joined));
+                if !how.beside.is_empty() {
+                    set(&message, "documents", &documents(&how.beside));
                 }
             }
             ShapeAsk::Queue(op, _) => set(&message, "queue", &postcard_bytes(op)),
@@ -225,11 +222,12 @@ impl Work for ShapeAsk {
 }
 
 impl Channel<ShapeAsk> {
-    /// Start the worker if it has not started, and have it read `r`, so
-    /// the first long shape or fit waits neither for the worker to load
-    /// the core nor for it to read the R: the page calls this when a
-    /// person reaches the shape panel, before they type.
-    pub fn warm(&self, r: &Text) {
+    /// Start the worker if it has not started, and have it read `r` with
+    /// what its system holds `beside` it, so the first long shape or fit
+    /// waits neither for the worker to load the core nor for it to read
+    /// the system: the page calls this when a person reaches the shape
+    /// panel, before they type.
+    pub fn warm(&self, r: &Text, beside: &[(String, Text)]) {
         self.start();
         if r.len() > PREPARE_MAX_BYTES {
             return;
@@ -238,6 +236,9 @@ impl Channel<ShapeAsk> {
         self.read_ahead(std::slice::from_ref(r), Delivery::Newest, &|_| {
             let message = js_sys::Object::new();
             set(&message, "prepare", &JsValue::from_str(r));
+            if !beside.is_empty() {
+                set(&message, "documents", &documents(beside));
+            }
             MessagePiece::whole(message)
         });
     }

@@ -159,16 +159,19 @@ fn local() -> Option<web_sys::Storage> {
 /// tab held its own ([`rscope_core::tabs::Doc::config`]).
 const QUEUE_CONFIG_KEY: &str = "rscope-queue-config";
 
-/// The configuration an older page kept for all its tabs, if any, now
-/// taken out of local storage: the tabs keep it from here on
-/// ([`rscope_core::tabs::Docs::adopt_config`]).
-pub fn take_page_config() -> String {
-    let Some(local) = local() else {
-        return String::new();
-    };
-    let kept = local.get_item(QUEUE_CONFIG_KEY).ok().flatten();
-    let _ = local.remove_item(QUEUE_CONFIG_KEY);
+/// The configuration an older page kept for all its tabs, if any: the
+/// tabs keep it from here on ([`rscope_core::tabs::Docs::adopt_config`]).
+pub fn page_config() -> String {
+    let kept = local().and_then(|l| l.get_item(QUEUE_CONFIG_KEY).ok().flatten());
     kept.unwrap_or_default()
+}
+
+/// Forget the page-wide configuration once the tabs that adopted it are
+/// saved (before, a failed save would lose it).
+pub fn forget_page_config() {
+    if let Some(local) = local() {
+        let _ = local.remove_item(QUEUE_CONFIG_KEY);
+    }
 }
 
 /// Where how the page shows its tabs (colouring, zoom, shape) is kept

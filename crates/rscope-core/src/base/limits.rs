@@ -59,6 +59,12 @@ pub const MAX_SHARED_DOCUMENT_BYTES: usize = 16 << 20;
 /// The longest share-link fragment read (8 MiB of base64 text).
 pub const MAX_SHARE_FRAGMENT_BYTES: usize = 8 << 20;
 
+/// The most documents a tab's system holds beside its own: a system has
+/// an R or graph, two payloads, a topology and a few more to compare;
+/// each is read again whenever a view of the system is. A share link
+/// carrying more is refused.
+pub const MAX_JOINED: usize = 8;
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -1,8 +1,9 @@
 //! The second guided tour, *From configuration to running jobs*: one small
 //! system followed from its TOML to where a job lands. Each step says what
 //! to look at, names the part of the page that shows it, and says what the
-//! page does for the step (the configuration typed into its box, the R the
-//! instance uses opened as a tab, a constraint typed over the grid). The
+//! page does for the step (a tab of the tour's own, the R the instance
+//! uses with the configuration in its box; a constraint typed over the
+//! grid). The person's own tabs are never touched. The
 //! figures each step lists are read from the system by the same core
 //! calls the page makes, so the tour cannot drift from what it shows.
 
@@ -50,14 +51,22 @@ pub const CONSTRAINT: &str = "gpu -host:tiny4";
 /// What the page does when a step is shown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub enum Does {
-    /// Put [`CONFIG`] in the configuration box.
-    Configure,
-    /// Open the R the instance uses (re-ranked by `[bootstrap] hosts`).
-    OpenR,
-    /// Type [`CONSTRAINT`] in the constraint field over the grid.
+    /// Open (or show) the tour's tab ([`tab`]).
+    Open,
+    /// Show the tour's tab and type [`CONSTRAINT`] in the constraint field
+    /// over the grid.
     Constrain,
-    /// Nothing more: the page stays as the last step left it.
-    Nothing,
+}
+
+/// The tour's own tab: the R the instance uses (re-ranked by `[bootstrap]
+/// hosts`), with [`CONFIG`] in its configuration box.
+pub fn tab() -> crate::tabs::Doc {
+    crate::tabs::Doc {
+        source: "Tour: the R the instance uses".into(),
+        text: instance_r().unwrap_or_default().into(),
+        config: CONFIG.to_string().into(),
+        ..crate::tabs::Doc::default()
+    }
 }
 
 /// One step of the tour.
@@ -79,11 +88,11 @@ pub struct SystemStop {
 
 /// (heading, text, target, what the page does, RFC number and anchor).
 const STOPS: [(&str, &str, &str, Does, u32, &str); 7] = [
-    ("A system's configuration", "A Flux admin describes the cluster in TOML. Each [[resource.config]] entry gives some hosts their cores, GPUs and properties. The tour has put a small system's configuration in the box; yours comes back when you leave the tour.", "queue-config-title", Does::Configure, 20, "r-format"),
-    ("The R it makes", "The entries become an R document, as flux R parse-config prints it: ranks are given to the hosts in the order of their names, and each entry's resources and properties go to its hosts.", "queue-config-title", Does::Configure, 20, "R_lite"),
-    ("Ranks follow [bootstrap] hosts", "[bootstrap] hosts lists the brokers in rank order, so here tiny4 is rank 0. The instance re-ranks the R by that order; a node whose host is not the one its rank should have drains. The tour has opened the re-ranked R, the one the instance uses.", "config-report", Does::OpenR, 29, "implementation"),
-    ("Excluded nodes", "[resource] exclude names nodes (by host or by rank) that the scheduler never gives to a job. The grid marks them in a colour of their own.", "view-grid", Does::OpenR, 20, "execution"),
-    ("Queues", "Each [queues.NAME] lists properties in requires: a node is in the queue when it has them all. The grid is coloured by queue; a node two queues share has a colour of its own.", "view-grid", Does::OpenR, 20, "execution"),
+    ("A system's configuration", "A Flux admin describes the cluster in TOML. Each [[resource.config]] entry gives some hosts their cores, GPUs and properties. The tour has opened a tab of its own with a small system's configuration in its box; your tabs stay as they were.", "queue-config-title", Does::Open, 20, "r-format"),
+    ("The R it makes", "The entries become an R document, as flux R parse-config prints it: ranks are given to the hosts in the order of their names, and each entry's resources and properties go to its hosts.", "queue-config-title", Does::Open, 20, "R_lite"),
+    ("Ranks follow [bootstrap] hosts", "[bootstrap] hosts lists the brokers in rank order, so here tiny4 is rank 0. The instance re-ranks the R by that order; a node whose host is not the one its rank should have drains. The tour's tab holds the re-ranked R, the one the instance uses.", "config-report", Does::Open, 29, "implementation"),
+    ("Excluded nodes", "[resource] exclude names nodes (by host or by rank) that the scheduler never gives to a job. The grid marks them in a colour of their own.", "view-grid", Does::Open, 20, "execution"),
+    ("Queues", "Each [queues.NAME] lists properties in requires: a node is in the queue when it has them all. The grid is coloured by queue; a node two queues share has a colour of its own.", "view-grid", Does::Open, 20, "execution"),
     ("A constraint", "A job can ask for nodes with flux submit --requires. 'gpu -host:tiny4' means nodes with the property gpu, except host tiny4: in the query a - negates a term, while the JSON the job carries writes a negated property with ^. The grid outlines the nodes it selects.", "constraint-text", Does::Constrain, 31, "representation"),
     ("Where a job fits", "A shape says what a job asks for. Type node=1/core=2 in the shape panel, write the same constraint under Only nodes matching, and press Fit: the grid outlines the cores it would take.", "view-shape", Does::Constrain, 46, "description"),
 ];
@@ -183,5 +192,7 @@ mod tests {
     fn the_r_the_tour_opens_is_ranked_as_bootstrap_hosts_orders_it() {
         let r = instance_r().unwrap();
         assert!(r.contains(r#""nodelist": ["tiny[4,1-3]"]"#), "{r}");
+        let tab = tab();
+        assert_eq!((&*tab.text, &*tab.config), (r.as_str(), CONFIG));
     }
 }

@@ -23,6 +23,8 @@ pub enum UnpackError {
     NotText,
     /// The other documents (`&j=`) are not a list of `[name, text]` pairs.
     BadDocuments,
+    /// The link carries more other documents than a tab holds.
+    TooManyDocuments(usize),
 }
 
 impl fmt::Display for UnpackError {
@@ -42,6 +44,11 @@ impl fmt::Display for UnpackError {
             UnpackError::NotText => f.write_str("shared document is not UTF-8 text"),
             UnpackError::BadDocuments => f.write_str(
                 "share link is damaged: its other documents are not a list of [name, text] pairs",
+            ),
+            UnpackError::TooManyDocuments(n) => write!(
+                f,
+                "share link carries {n} other documents (a tab holds at most {})",
+                crate::limits::MAX_JOINED
             ),
         }
     }
@@ -81,7 +88,7 @@ pub fn unpack(fragment: &str) -> Result<String, UnpackError> {
 /// configuration when one is open, and the constraint outlined over the
 /// grid (`#r=…&c=…&q=…`, each part packed as [`pack`] packs it; a link of
 /// the document alone is `#r=…`, as before).
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SharedSystem {
     /// The tab's document.
     pub document: String,
@@ -202,6 +209,9 @@ pub fn unpack_system(fragment: &str) -> Result<SharedSystem, UnpackError> {
         Some(json) => serde_json::from_str(&json).map_err(|_| UnpackError::BadDocuments)?,
         None => Vec::new(),
     };
+    if joined.len() > crate::limits::MAX_JOINED {
+        return Err(UnpackError::TooManyDocuments(joined.len()));
+    }
     Ok(SharedSystem {
         document,
         config,
@@ -360,6 +370,17 @@ mod tests {
         assert_eq!(
             unpack(&long).unwrap_err().to_string(),
             "share link is 8388609 bytes long (the limit is 8388608)"
+        );
+        let crowded = SharedSystem {
+            document: "R".into(),
+            joined: (0..9).map(|i| (format!("p{i}"), format!("P{i}"))).collect(),
+            ..SharedSystem::default()
+        };
+        assert_eq!(
+            unpack_system(&pack_system(&crowded))
+                .unwrap_err()
+                .to_string(),
+            "share link carries 9 other documents (a tab holds at most 8)"
         );
     }
 }

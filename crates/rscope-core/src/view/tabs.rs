@@ -214,10 +214,7 @@ pub struct Joined {
     pub text: Text,
 }
 
-/// The most documents a tab's system holds beside its own: a system has
-/// an R or graph, two payloads, a topology and a few more to compare;
-/// each is read again whenever a view of the system is.
-pub const MAX_JOINED: usize = 8;
+pub use crate::limits::MAX_JOINED;
 
 /// The name [`Doc::system`] gives a tab's configuration (as `rscope
 /// system` names a configuration file by its name, the page names the
@@ -236,6 +233,58 @@ impl Doc {
         }
         all
     }
+
+    /// What is read beside the tab's document ([`Doc::system`] without
+    /// it): the documents added to its system, then its configuration,
+    /// each (name, text) and shared, as fit and the queue take them.
+    pub fn beside(&self) -> Vec<(String, Text)> {
+        let mut all: Vec<(String, Text)> = (self.joined.iter())
+            .map(|j| (j.source.clone(), j.text.clone()))
+            .collect();
+        if !self.config.trim().is_empty() {
+            all.push((CONFIG_NAME.into(), self.config.clone()));
+        }
+        all
+    }
+
+    /// Whether the tab holds no document: no text of its own and none
+    /// added beside it (its configuration aside).
+    pub fn is_blank(&self) -> bool {
+        self.text.trim().is_empty() && self.joined.is_empty()
+    }
+
+    /// Whether `other` is the same system: the same text, the same texts
+    /// added beside it in the same order, and the same configuration
+    /// (names aside, as a reload or a link may give them others).
+    pub fn same_system(&self, other: &Doc) -> bool {
+        let texts = |d: &Doc| d.joined.iter().map(|j| j.text.clone()).collect::<Vec<_>>();
+        self.text == other.text && self.config == other.config && texts(self) == texts(other)
+    }
+
+    /// This document with `others` added beside it as [`Action::Join`]
+    /// adds them: a text the system holds already is not added twice, and
+    /// past [`MAX_JOINED`] the earliest added goes.
+    pub fn with_joined(mut self, others: impl IntoIterator<Item = Joined>) -> Doc {
+        for j in others {
+            if self.text != j.text {
+                self.joined = joined_with(std::mem::take(&mut self.joined), j.source, j.text);
+            }
+        }
+        self
+    }
+}
+
+/// `joined` with one more document, unless it holds its text already;
+/// past [`MAX_JOINED`], the earliest added goes.
+fn joined_with(mut joined: Vec<Joined>, source: String, text: Text) -> Vec<Joined> {
+    if joined.iter().any(|j| j.text == text) {
+        return joined;
+    }
+    if joined.len() >= MAX_JOINED {
+        joined.remove(0);
+    }
+    joined.push(Joined { source, text });
+    joined
 }
 
 /// Whether a text is empty (serde's test for leaving a field out).
@@ -318,10 +367,15 @@ pub enum Change {
     Fix,
     /// Typing (and pastes) since the last fix or undo, as one step.
     Typing,
+    /// A document added to the tab's system ([`Action::Join`]).
+    Joined,
+    /// A document taken out of the tab's system ([`Action::Leave`]).
+    Left,
 }
 
-/// One step of a tab's history: the text to go back to, and the tab's
-/// name then (a paste over the whole text renames the tab).
+/// One step of a tab's history: the text to go back to, the tab's name
+/// then (a paste over the whole text renames the tab) and the documents
+/// its system held beside it (a paste over the whole text leaves none).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Step {
     /// What going back undoes (or, on the redo side, redoes).
@@ -330,6 +384,20 @@ pub struct Step {
     pub text: Text,
     /// The tab's name before the change.
     pub source: String,
+    /// The documents added to the tab's system before the change.
+    pub joined: Vec<Joined>,
+}
+
+impl Step {
+    /// The step that goes back to `doc` as it is, by undoing a `change`.
+    fn of(doc: &Doc, change: Change) -> Step {
+        Step {
+            change,
+            text: doc.text.clone(),
+            source: doc.source.clone(),
+            joined: doc.joined.clone(),
+        }
+    }
 }
 
 /// The most steps a tab keeps to undo.
@@ -363,16 +431,12 @@ impl History {
         self.redo.last().map(|s| s.change)
     }
 
-    /// Note that `before` (in a tab named `source`) was replaced by a `change`.
-    fn record(&mut self, before: Text, source: String, change: Change) {
-        let typing = change == Change::Typing;
+    /// Note a change, by the step that goes back from it.
+    fn record(&mut self, before: Step) {
+        let typing = before.change == Change::Typing;
         self.redo.clear();
         if !(typing && self.typing) {
-            self.undo.push(Step {
-                change,
-                text: before,
-                source,
-            });
+            self.undo.push(before);
         }
         self.typing = typing;
         let bytes = |u: &[Step]| u.iter().map(|s| s.text.len()).sum::<usize>();
@@ -401,14 +465,11 @@ impl History {
     /// The tab keeps what made it: its provenance says whether the text
     /// still is the one made.
     fn travel(step: Step, current: Doc, back: &mut Vec<Step>) -> Doc {
-        back.push(Step {
-            change: step.change,
-            text: current.text,
-            source: current.source,
-        });
+        back.push(Step::of(&current, step.change));
         Doc {
             source: step.source,
             text: step.text,
+            joined: step.joined,
             ..current
         }
     }
@@ -419,9 +480,11 @@ impl History {
 pub enum Action {
     /// Open a document in a new tab (or in the active tab if it is empty).
     Open(Doc),
-    /// Open a document that came with the page's address (`#r=`, `?url=`):
-    /// a tab that already holds its text, under whatever name, is shown
-    /// instead of a copy (a reload brings the address back).
+    /// Open a document that came with the page's address (`#r=`, `?url=`)
+    /// or a tour, with the configuration and documents it brings and no
+    /// other: a tab that already holds the same system (text, added
+    /// documents and configuration), under whatever name, is shown instead
+    /// of a copy.
     Import(Doc),
     /// Replace the text of the active tab: typing.
     Edit(String),
@@ -447,11 +510,13 @@ pub enum Action {
     /// Replace tab `i`'s configuration, whichever tab is shown: a tour
     /// gives back the configuration it borrowed to the tab it took it from.
     ConfigureTab(usize, String),
-    /// Add a document to the active tab's system (or open it there, when
-    /// the tab is empty). A text the system holds already is not added
-    /// twice; past [`MAX_JOINED`], the earliest added goes.
-    Join(Doc),
-    /// Take document `i` of those added out of the active tab's system.
+    /// Add a document to tab `i`'s system and show it (a tab with no text
+    /// of its own takes it as its document). A text the system holds
+    /// already is not added twice; past [`MAX_JOINED`], the earliest added
+    /// goes. A step of the tab's history.
+    Join(usize, Doc),
+    /// Take document `i` of those added out of the active tab's system. A
+    /// step of the tab's history.
     Leave(usize),
 }
 
@@ -563,6 +628,16 @@ impl Docs {
             .filter(Docs::is_valid)
     }
 
+    /// Tab `at`, if it still holds `text`, else the first tab that does:
+    /// where a document read while the user went on goes, the tab shown
+    /// when its reading began, wherever closing tabs has moved it.
+    pub fn tab_holding(&self, at: usize, text: &Text) -> Option<usize> {
+        let holds = |i: &usize| self.docs.get(*i).is_some_and(|d| d.text == *text);
+        Some(at)
+            .filter(holds)
+            .or_else(|| (0..self.docs.len()).find(holds))
+    }
+
     /// The active tab's undo history.
     pub fn history(&self) -> History {
         self.history.get(self.active).cloned().unwrap_or_default()
@@ -573,10 +648,10 @@ impl Docs {
         let mut next = self.clone();
         next.history.resize_with(next.docs.len(), History::default);
         match action {
-            Action::Open(doc) => next.open(doc),
-            Action::Import(doc) => match next.docs.iter().position(|d| d.text == doc.text) {
+            Action::Open(doc) => next.open(doc, true),
+            Action::Import(doc) => match next.docs.iter().position(|d| d.same_system(&doc)) {
                 Some(i) => next.active = i,
-                None => next.open(doc),
+                None => next.open(doc, false),
             },
             Action::Edit(text) => next.change(text.into(), Change::Typing),
             Action::Paste(text) => next.change(text, Change::Typing),
@@ -592,13 +667,8 @@ impl Docs {
                 next.docs[i].config = config.into()
             }
             Action::ConfigureTab(..) => {}
-            Action::Join(doc) => next.join(doc),
-            Action::Leave(i) => {
-                let joined = &mut next.docs[next.active].joined;
-                if i < joined.len() {
-                    joined.remove(i);
-                }
-            }
+            Action::Join(i, doc) => next.join(i, doc),
+            Action::Leave(i) => next.leave(i),
         }
         next
     }
@@ -613,16 +683,19 @@ impl Docs {
         self
     }
 
-    /// Open `doc` in the active tab if it is empty, else in a new tab. A
-    /// document that comes without a configuration takes the active tab's:
-    /// a document opened beside another is most often about the same
-    /// system, and the new tab's box can be changed on its own.
-    fn open(&mut self, mut doc: Doc) {
+    /// Open `doc` in the active tab if it holds nothing `doc` would lose,
+    /// else in a new tab. When `inherit`, a document that comes without a
+    /// configuration takes the active tab's: a document opened beside
+    /// another is most often about the same system, and the new tab's box
+    /// can be changed on its own.
+    fn open(&mut self, mut doc: Doc, inherit: bool) {
         self.closed = None;
-        if doc.config.is_empty() {
-            doc.config = self.current().config.clone();
+        let here = self.current();
+        if inherit && doc.config.is_empty() {
+            doc.config = here.config.clone();
         }
-        if self.current().text.trim().is_empty() {
+        let keeps_nothing = here.config.trim().is_empty() || here.config == doc.config;
+        if here.is_blank() && keeps_nothing {
             let i = self.active;
             self.docs[i] = doc;
             self.history[i] = History::default();
@@ -637,24 +710,38 @@ impl Docs {
         }
     }
 
-    /// Add `doc` to the active tab's system, or open it when the tab is
-    /// empty (see [`Action::Join`]).
-    fn join(&mut self, doc: Doc) {
-        let tab = &mut self.docs[self.active];
-        if tab.text.trim().is_empty() {
-            return self.open(doc);
+    /// Add `doc` to tab `i`'s system and show it (see [`Action::Join`]);
+    /// open it as a tab when there is no tab `i`.
+    fn join(&mut self, i: usize, doc: Doc) {
+        if i >= self.docs.len() {
+            return self.open(doc, true);
         }
-        self.closed = None;
+        self.active = i;
+        let tab = &mut self.docs[i];
         if tab.text == doc.text || tab.joined.iter().any(|j| j.text == doc.text) {
             return;
         }
-        if tab.joined.len() >= MAX_JOINED {
-            tab.joined.remove(0);
+        self.closed = None;
+        let before = Step::of(tab, Change::Joined);
+        if tab.text.trim().is_empty() {
+            // The tab's own document was cleared: the added documents and
+            // the configuration stay beside the new one.
+            (tab.source, tab.text) = (doc.source, doc.text);
+        } else {
+            tab.joined = joined_with(std::mem::take(&mut tab.joined), doc.source, doc.text);
         }
-        tab.joined.push(Joined {
-            source: doc.source,
-            text: doc.text,
-        });
+        self.history[i].record(before);
+    }
+
+    /// Take document `i` of those added out of the active tab's system.
+    fn leave(&mut self, i: usize) {
+        let a = self.active;
+        let tab = &mut self.docs[a];
+        if i < tab.joined.len() {
+            let before = Step::of(tab, Change::Left);
+            tab.joined.remove(i);
+            self.history[a].record(before);
+        }
     }
 
     /// Replace the active tab's text by a `change`, noting it in its
@@ -663,15 +750,21 @@ impl Docs {
     /// or link it was named after is gone from it.
     fn change(&mut self, text: Text, change: Change) {
         let doc = &mut self.docs[self.active];
-        let before = std::mem::replace(&mut doc.text, text);
-        if before == doc.text {
+        if doc.text == text {
             return;
         }
-        let source = doc.source.clone();
-        if change == Change::Typing && replaces_whole(&before, &doc.text) {
+        let before = Step::of(doc, change);
+        doc.text = text;
+        if change == Change::Typing && replaces_whole(&before.text, &doc.text) {
+            // Another document: the ones added beside the old one are
+            // about another system (Undo brings them back with it). A
+            // cleared tab keeps them for the document it will take.
             doc.source = UNTITLED.into();
+            if !doc.text.trim().is_empty() {
+                doc.joined.clear();
+            }
         }
-        self.history[self.active].record(before, source, change);
+        self.history[self.active].record(before);
     }
 
     /// Undo (or redo) the active tab's last change.
@@ -995,14 +1088,14 @@ mod tests {
     #[test]
     fn a_document_joins_the_shown_tab_s_system_and_leaves_it() {
         // Joining an empty tab opens the document there.
-        let d = Docs::default().apply(Action::Join(doc("r.json", "R")));
+        let d = Docs::default().apply(Action::Join(0, doc("r.json", "R")));
         assert_eq!((sources(&d), d.current().joined.len()), (vec!["r.json"], 0));
         let d = d
             .apply(Action::Configure("[queues.a]\n".into()))
-            .apply(Action::Join(doc("status.json", "S")))
-            .apply(Action::Join(doc("again.json", "S")))
-            .apply(Action::Join(doc("same.json", "R")))
-            .apply(Action::Join(doc("list.json", "L")));
+            .apply(Action::Join(0, doc("status.json", "S")))
+            .apply(Action::Join(0, doc("again.json", "S")))
+            .apply(Action::Join(0, doc("same.json", "R")))
+            .apply(Action::Join(0, doc("list.json", "L")));
         assert_eq!(sources(&d), vec!["r.json"], "no tab is added");
         assert_eq!(
             d.current().system(),
@@ -1013,12 +1106,15 @@ mod tests {
                 ("configuration", "[queues.a]\n")
             ]
         );
+        let beside = d.current().beside();
+        let beside: Vec<(&str, &str)> = beside.iter().map(|(n, t)| (n.as_str(), &**t)).collect();
+        assert_eq!(beside, d.current().system()[1..]);
         let json = d.stored();
         assert_eq!(
             json,
             r#"{"docs":[{"source":"r.json","text":"R","config":"[queues.a]\n","joined":[{"source":"status.json","text":"S"},{"source":"list.json","text":"L"}]}],"active":0}"#
         );
-        assert_eq!(Docs::from_stored(&json).unwrap(), d);
+        assert_eq!(Docs::from_stored(&json).unwrap().docs, d.docs);
         // Kept by key, each added document is a text of its own.
         let texts: Vec<&str> = d.texts().map(|t| &**t).collect();
         assert_eq!(texts, vec!["R", "S", "L"]);
@@ -1028,18 +1124,19 @@ mod tests {
             r#"{"docs":[{"source":"r.json","text":"kR","config":"[queues.a]\n","joined":[{"source":"status.json","text":"kS"},{"source":"list.json","text":"kL"}]}],"active":0}"#
         );
         let back = Docs::from_stored_by_key(&keyed, |k| Some(k[1..].to_string().into()));
-        assert!(back == Some(d.clone()));
+        assert!(back.map(|b| b.docs) == Some(d.docs.clone()));
         assert!(Docs::from_stored_by_key(&keyed, |k| (k != "kS").then(|| k.into())).is_none());
         let left = d.apply(Action::Leave(0)).apply(Action::Leave(5));
         assert_eq!(left.current().system()[1], ("list.json", "L"));
         assert_eq!(left.current().joined.len(), 1);
+        assert_eq!(left.history().can_undo(), Some(Change::Left));
         // Typing in the tab and undoing it keep what joined it.
         let typed = left.apply(Action::Edit("R2".into())).apply(Action::Undo);
         assert_eq!(typed.current().joined, left.current().joined);
         // Past the limit, the earliest added goes.
         let mut full = d;
         for i in 0..MAX_JOINED {
-            full = full.apply(Action::Join(doc(&format!("p{i}"), &format!("P{i}"))));
+            full = full.apply(Action::Join(0, doc(&format!("p{i}"), &format!("P{i}"))));
         }
         let names: Vec<&str> = full
             .current()
@@ -1257,10 +1354,126 @@ mod tests {
         let big = "x".repeat(MAX_HISTORY_BYTES / 2);
         let mut h = History::default();
         for i in 0..3 {
-            h.record(format!("{i}{big}").into(), "a".into(), Change::Fix);
+            h.record(Step::of(&doc("a", &format!("{i}{big}")), Change::Fix));
         }
         assert_eq!(h.undo.len(), 1, "two steps of half the budget are over it");
         assert!(h.undo[0].text.starts_with('2'));
+    }
+
+    #[test]
+    fn adding_and_taking_out_are_undone_and_redone() {
+        let d = Docs::default()
+            .apply(Action::Open(doc("r.json", "R")))
+            .apply(Action::Join(0, doc("status.json", "S")));
+        assert_eq!(d.history().can_undo(), Some(Change::Joined));
+        let out = d.apply(Action::Leave(0));
+        let back = out.apply(Action::Undo);
+        assert_eq!(back.current().joined, d.current().joined);
+        assert_eq!(back.history().can_redo(), Some(Change::Left));
+        assert!(back.apply(Action::Redo).current().joined.is_empty());
+        let none = back.apply(Action::Undo);
+        assert!(none.current().joined.is_empty());
+        assert_eq!(&*none.current().text, "R");
+        // A joined text already there is no step.
+        let same = d.apply(Action::Join(0, doc("again.json", "S")));
+        assert_eq!(same.history, d.history);
+    }
+
+    #[test]
+    fn a_document_joins_the_tab_it_was_meant_for_and_shows_it() {
+        let d = three_tabs().apply(Action::Join(0, doc("status.json", "S")));
+        assert_eq!((d.active, d.docs[0].joined.len()), (0, 1));
+        assert!(d.docs[2].joined.is_empty());
+        // A tab closed meanwhile: the document opens as a tab.
+        let gone = three_tabs().apply(Action::Join(7, doc("status.json", "S")));
+        assert_eq!((gone.docs.len(), gone.active), (4, 3));
+    }
+
+    #[test]
+    fn a_tab_is_found_by_the_text_it_held_wherever_it_moved() {
+        let d = three_tabs();
+        assert_eq!(d.tab_holding(1, &"2".into()), Some(1));
+        let closed = d.apply(Action::Close(0));
+        assert_eq!(closed.tab_holding(1, &"2".into()), Some(0));
+        assert_eq!(closed.tab_holding(1, &"9".into()), None);
+    }
+
+    #[test]
+    fn a_cleared_tab_takes_a_joined_document_and_keeps_the_others() {
+        let d = Docs::default()
+            .apply(Action::Open(doc("r.json", "R")))
+            .apply(Action::Configure("[queues.a]\n".into()))
+            .apply(Action::Join(0, doc("status.json", "S")))
+            .apply(Action::Edit(String::new()))
+            .apply(Action::Join(0, doc("r2.json", "R2")));
+        let tab = d.current();
+        assert_eq!((tab.source.as_str(), &*tab.text), ("r2.json", "R2"));
+        assert_eq!((tab.joined.len(), &*tab.config), (1, "[queues.a]\n"));
+        // Opening (not joining) leaves such a tab alone.
+        let d = d
+            .apply(Action::Edit(String::new()))
+            .apply(Action::Open(doc("x", "X")));
+        assert_eq!((d.docs.len(), d.docs[0].joined.len()), (2, 1));
+    }
+
+    #[test]
+    fn a_paste_over_the_whole_text_leaves_the_added_documents_to_undo() {
+        let d = Docs::default()
+            .apply(Action::Open(doc("r.json", r#"{"version": 1}"#)))
+            .apply(Action::Join(0, doc("status.json", "S")));
+        let pasted = d.apply(Action::Paste("[1, 2, 3, 4, 5, 6, 7]".to_string().into()));
+        assert!(pasted.current().joined.is_empty());
+        assert_eq!(pasted.current().source, UNTITLED);
+        let undone = pasted.apply(Action::Undo);
+        assert_eq!(undone.current(), d.current());
+        // An edit keeps them.
+        let edited = d.apply(Action::Edit(r#"{"version": 2}"#.into()));
+        assert_eq!(edited.current().joined.len(), 1);
+    }
+
+    #[test]
+    fn an_imported_system_brings_its_own_configuration_and_documents() {
+        let mut shared = doc("shared link", "R");
+        shared.joined = vec![Joined {
+            source: "status.json".into(),
+            text: "S".into(),
+        }];
+        // Not the tab with the same text but another system.
+        let d = Docs::default()
+            .apply(Action::Open(doc("r.json", "R")))
+            .apply(Action::Configure("[queues.a]\n".into()))
+            .apply(Action::Import(shared.clone()));
+        assert_eq!((d.docs.len(), d.active), (2, 1));
+        assert_eq!(d.docs[0].config, "[queues.a]\n");
+        assert_eq!(d.current().config, "", "the link had no configuration");
+        assert_eq!(d.current().joined, shared.joined);
+        // The same system again is shown, not copied.
+        let again = d.apply(Action::Select(0)).apply(Action::Import(shared));
+        assert_eq!((again.docs.len(), again.active), (2, 1));
+        // An empty tab with a configuration typed in is not replaced.
+        let typed = Docs::default()
+            .apply(Action::Configure("[queues.b]\n".into()))
+            .apply(Action::Import(doc("shared link", "R")));
+        assert_eq!(
+            (typed.docs.len(), &*typed.docs[0].config),
+            (2, "[queues.b]\n")
+        );
+    }
+
+    #[test]
+    fn documents_added_by_a_link_follow_the_join_rules() {
+        let others = (0..MAX_JOINED + 2).map(|i| Joined {
+            source: format!("p{i}"),
+            text: format!("P{}", i.min(MAX_JOINED)).into(),
+        });
+        let mut with_self = vec![Joined {
+            source: "self".into(),
+            text: "R".into(),
+        }];
+        with_self.extend(others);
+        let d = doc("r", "R").with_joined(with_self);
+        let names: Vec<&str> = d.joined.iter().map(|j| j.source.as_str()).collect();
+        assert_eq!(names, vec!["p1", "p2", "p3", "p4", "p5", "p6", "p7", "p8"]);
     }
 
     #[test]

@@ -185,10 +185,17 @@ pub(crate) fn shape_error(text: &str, e: &rscope_core::shape::Error) -> JsValue 
     err.into()
 }
 
-/// The shape worker's entry point for [`crate::shape_worker::warm`]:
-/// read `r` for the fits to come
-/// (the page's bundle only: the element's bundle has no JS API to call).
+/// The shape worker's entry point for the page's warm-up
+/// (`Channel::warm`): read `r` with the `documents` of its system
+/// (`{name, text}`, or undefined) for the fits to come (the page's bundle
+/// only: the element's bundle has no JS API to call).
 #[wasm_bindgen(js_name = prepareFit, skip_typescript)]
-pub fn prepare_fit(r: &str) {
-    sets_of(r, &[], "");
+pub fn prepare_fit(r: &str, documents: JsValue) {
+    let others = match documents.is_undefined() {
+        true => Vec::new(),
+        false => {
+            api::system::named_documents("prepareFit", "documents", &documents).unwrap_or_default()
+        }
+    };
+    sets_of(r, &others, "");
 }

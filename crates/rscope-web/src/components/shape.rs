@@ -18,7 +18,7 @@ use rscope_core::rset::Entry;
 use rscope_core::shape::print::{shape_of_document, ShapeShown, DEFAULT_SHAPE, EXAMPLES};
 use rscope_core::shape::print::{ExpandAsk, Expanded};
 use rscope_core::shape::Options;
-use rscope_core::tabs::{Doc, Joined, Text, CONFIG_NAME};
+use rscope_core::tabs::{Doc, Text};
 use std::rc::Rc;
 use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
 use yew::prelude::*;
@@ -46,14 +46,11 @@ pub struct ShapeProps {
     /// Told the cells of the queue's running jobs after each operation.
     #[prop_or_default]
     pub on_queue: Callback<Vec<JobCells>>,
-    /// The configuration beside the tab (empty: none): fit reads them as
-    /// one system.
+    /// What the tab's system holds beside its document
+    /// ([`rscope_core::tabs::Doc::beside`]): fit and the queue read them
+    /// with it.
     #[prop_or_default]
-    pub config: Rc<String>,
-    /// The other documents of the tab's system (payloads beside its R):
-    /// fit reads them with it.
-    #[prop_or_default]
-    pub joined: Vec<Joined>,
+    pub beside: Rc<Vec<(String, Text)>>,
     /// The shape to start with (a share link's), else [`DEFAULT_SHAPE`].
     #[prop_or_default]
     pub shape_from: Option<String>,
@@ -86,10 +83,7 @@ pub fn shape_panel(props: &ShapeProps) -> Html {
         label: "task".into(),
     });
     let menu = use_node_ref();
-    let beside = use_memo(
-        (props.joined.clone(), props.config.clone()),
-        |(joined, config)| beside_of(joined, config),
-    );
+    let beside = props.beside.clone();
     use_menu_follows(&menu, &text);
     // The shape whose whole expansion the user asked to see.
     let whole = use_state_eq(|| None::<String>);
@@ -114,7 +108,7 @@ pub fn shape_panel(props: &ShapeProps) -> Html {
             <ShapeInput text={text.clone()} {bad} />
             { options_bar(&choice) }
             { expansion(shown.as_deref(), &text, &whole) }
-            <FitPart shape={(*text).clone()} r_text={props.r_text.clone()} config={props.config.clone()} joined={props.joined.clone()} tab={props.tab.clone()}
+            <FitPart shape={(*text).clone()} r_text={props.r_text.clone()} beside={beside.clone()} tab={props.tab.clone()}
                 on_open={props.on_open.clone()} on_allocation={props.on_allocation.clone()} />
             <QueuePart shape={(*text).clone()} r_text={props.r_text.clone()} tab={props.tab.clone()} beside={beside}
                 on_open={props.on_open.clone()} on_cells={props.on_queue.clone()} />
@@ -342,25 +336,12 @@ fn expansion_text(
     }
 }
 
-/// What the queue reads beside the tab's document: the documents added to
-/// its system, then its configuration (name, text).
-fn beside_of(joined: &[Joined], config: &str) -> Vec<(String, Text)> {
-    let mut all: Vec<(String, Text)> = (joined.iter())
-        .map(|j| (j.source.clone(), j.text.clone()))
-        .collect();
-    if !config.trim().is_empty() {
-        all.push((CONFIG_NAME.into(), config.to_string().into()));
-    }
-    all
-}
-
 /// Properties of [`FitPart`].
 #[derive(Properties, PartialEq)]
 struct FitProps {
     shape: String,
     r_text: Text,
-    config: Rc<String>,
-    joined: Vec<Joined>,
+    beside: Rc<Vec<(String, Text)>>,
     tab: String,
     on_open: Callback<(String, String)>,
     on_allocation: Callback<Option<Allocation>>,
@@ -384,8 +365,7 @@ fn fit_part(props: &FitProps) -> Html {
         let deps = (
             props.shape.clone(),
             props.r_text.clone(),
-            props.config.clone(),
-            props.joined.clone(),
+            props.beside.clone(),
             *policy,
             (*requires).clone(),
         );
@@ -416,8 +396,7 @@ fn fit_part(props: &FitProps) -> Html {
         let how = FitHow {
             policy: *policy,
             requires: Some(requires.trim().to_string()).filter(|c| !c.is_empty()),
-            config: props.config.clone(),
-            joined: props.joined.clone(),
+            beside: props.beside.clone(),
         };
         let (on_allocation, asked) = (props.on_allocation.clone(), asked.clone());
         Callback::from(move |_: MouseEvent| {

@@ -1,29 +1,21 @@
 //! The second tour, *From configuration to running jobs*
 //! ([`rscope_core::teach::system_tour`]): each step brings its part of the page
-//! into view and sets the page up as the step needs: the tour's
-//! configuration in the box, the R the instance uses opened as a tab, a
+//! into view and sets the page up as the step needs: a tab of the tour's
+//! own (the R the instance uses, the tour's configuration in its box), a
 //! constraint typed over the grid. Steps are cumulative, so going straight
-//! to a later step sets up what the earlier ones did. What the person had
-//! in the configuration box (an empty box too) is put back when they leave
-//! the tour.
+//! to a later step sets up what the earlier ones did. The person's own
+//! tabs, and their configurations, are never touched.
 
 use crate::components::tour::{step_panel, use_step_focus, use_walk, walk_callback, StepCard};
 use crate::state::DocsState;
-use rscope_core::tabs::{Action, Doc};
+use rscope_core::tabs::Action;
 use rscope_core::teach::system_tour::{self, Does, SystemStop};
 use rscope_core::teach::walk::TourMove;
-use std::rc::Rc;
 use web_sys::HtmlElement;
 use yew::prelude::*;
 
 /// What the page gives the tour to set up its steps.
 pub struct Setters {
-    /// The configuration box's text, as it is now.
-    pub config: Rc<String>,
-    /// Replace the configuration box's text.
-    pub on_config: Callback<String>,
-    /// The tab shown, whose configuration the box holds.
-    pub tab: usize,
     /// Replace the constraint field's text.
     pub on_constraint: Callback<String>,
 }
@@ -43,26 +35,12 @@ pub struct SystemTouring {
 pub fn use_system_tour(docs: &UseReducerHandle<DocsState>, set: Setters) -> SystemTouring {
     let stops = use_memo((), |()| system_tour::stops());
     let walk = use_walk(stops.len());
-    // The box's text when the tour was taken, put back when it is left
-    // (into the tab it was taken from: the tour's R opens a tab of its
-    // own, which keeps the tour's configuration), even when it was empty.
-    let kept = use_mut_ref(|| None::<(usize, String)>);
     {
         let (docs, stops) = (docs.dispatcher(), stops.clone());
         use_effect_with(walk.0.step(), move |step| {
-            match step.and_then(|i| stops.get(i)) {
-                Some(stop) => {
-                    if kept.borrow().is_none() {
-                        *kept.borrow_mut() = Some((set.tab, set.config.to_string()));
-                    }
-                    set_up(stop.does, &set, &docs);
-                    bring_into_view(stop);
-                }
-                None => {
-                    if let Some((tab, mine)) = kept.borrow_mut().take() {
-                        docs.dispatch(Action::ConfigureTab(tab, mine));
-                    }
-                }
+            if let Some(stop) = step.and_then(|i| stops.get(i)) {
+                set_up(stop.does, &set, &docs);
+                bring_into_view(stop);
             }
         });
     }
@@ -74,16 +52,8 @@ pub fn use_system_tour(docs: &UseReducerHandle<DocsState>, set: Setters) -> Syst
 
 /// What the page does for a step: what the steps before it did too.
 fn set_up(does: Does, set: &Setters, docs: &yew::functional::UseReducerDispatcher<DocsState>) {
-    set.on_config.emit(system_tour::CONFIG.to_string());
-    if matches!(does, Does::OpenR | Does::Constrain) {
-        if let Some(r) = system_tour::instance_r() {
-            docs.dispatch(Action::Import(Doc {
-                source: "Tour: the R the instance uses".into(),
-                text: r.into(),
-                ..Doc::default()
-            }));
-        }
-    }
+    // Shown again if it is open, as the tour left it.
+    docs.dispatch(Action::Import(system_tour::tab()));
     if does == Does::Constrain {
         set.on_constraint.emit(system_tour::CONSTRAINT.to_string());
     }

@@ -149,8 +149,9 @@ fn reopen_notice(
     }
 }
 
-/// The active tab's Undo and Redo, named for what they undo (a fix, or the
-/// typing since the last one); nothing when there is nothing to undo.
+/// The active tab's Undo and Redo, named for what they undo (a fix, the
+/// typing since the last one, a document added to the tab's system or
+/// taken out); nothing when there is nothing to undo.
 pub fn history_bar(
     undo: Option<Change>,
     redo: Option<Change>,
@@ -163,6 +164,8 @@ pub fn history_bar(
     let name = |c: Change| match c {
         Change::Fix => "fix",
         Change::Typing => "typing",
+        Change::Joined => "adding a document",
+        Change::Left => "taking out a document",
     };
     html! {
         <div class="history" role="group" aria-label="Undo history">

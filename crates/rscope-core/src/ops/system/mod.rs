@@ -27,10 +27,12 @@ use crate::report::{make_report, Report, BARE_GRAPH_NOTE};
 use crate::rset::{self, Rset};
 
 mod payloads;
+mod shared;
 #[cfg(test)]
 mod tests;
 
 pub use payloads::{queue_text, queue_text_with, resource_payloads, ResourcePayloads};
+pub use shared::{shared_tab, SHARED_SOURCE};
 
 /// What a document was read as, by its content (never its file name).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]

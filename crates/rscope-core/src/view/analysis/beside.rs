@@ -1,38 +1,116 @@
 //! What the other documents of a tab's system say of its nodes, for its
 //! grid: the node states and drain reasons of a `flux resource status`
-//! payload added beside an R (or a graph, or a list payload). Read in the
-//! analysis worker, crossing as postcard bytes, laid on the tab's grid by
-//! the page ([`crate::grid::Grid::with_node_states`]): the grid then
-//! colours by state and lists the drained nodes as a status payload's
-//! own tab does. Ranks are the system's, so the states land on the rows
-//! of the same ranks.
+//! payload, and the allocated and down resources of a `flux resource
+//! list` payload, added beside an R (or a graph, or another payload).
+//! Read in the analysis worker, crossing as postcard bytes ([`Beside`]),
+//! laid on the tab's grid by the page ([`Beside::lay`]): the grid then
+//! colours by state and lists the drained nodes, or colours free,
+//! allocated and down, as the payload's own tab does. Ranks are the
+//! system's, so what a payload says lands on the rows of the same ranks.
 
 use super::*;
+use serde::{Deserialize, Serialize};
 
-/// The node states of the first `resource.status` payload among `texts`
-/// (the documents added to a tab's system), with drain ages as of `now`
-/// (seconds since the epoch); `None` when none is one.
-pub fn node_states_beside(texts: &[&str], now: f64) -> Option<NodeStates> {
-    texts.iter().find_map(|text| {
-        let report = make_report(text);
-        report
-            .node_states
+/// What the documents added to a tab's system say of its nodes.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Beside {
+    /// The node states of the first `resource.status` payload among them.
+    pub states: Option<NodeStates>,
+    /// The allocated and down resources of the first list payload (or
+    /// status document) among them that has either.
+    pub sets: Option<RankSets>,
+}
+
+/// Allocated and down ids by rank and child type, sorted: a list
+/// payload's `allocated` and `down` sets as they cross to the page.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct RankSets(Vec<((u32, String), (IdSet, IdSet))>);
+
+impl RankSets {
+    /// The ids of `allocated` and `down` by rank and type.
+    pub fn of(allocated: Option<&Rset>, down: Option<&Rset>) -> RankSets {
+        let mut by = std::collections::BTreeMap::<(u32, String), (IdSet, IdSet)>::new();
+        for (which, set) in [(0, allocated), (1, down)] {
+            let Some(set) = set else { continue };
+            let types = set.child_types();
+            for node in set.nodes_by_rank() {
+                for t in &types {
+                    if let Some(ids) = node.child(t) {
+                        let both = by.entry((node.rank(), t.clone())).or_default();
+                        *(if which == 0 { &mut both.0 } else { &mut both.1 }) = ids.clone();
+                    }
+                }
+            }
+        }
+        RankSets(by.into_iter().collect())
+    }
+
+    /// The allocated and down ids of type `kind` on rank `rank`.
+    pub fn ids(&self, rank: u32, kind: &str) -> (IdSet, IdSet) {
+        let at = (self.0).binary_search_by(|((r, k), _)| (*r, k.as_str()).cmp(&(rank, kind)));
+        at.map(|i| self.0[i].1.clone()).unwrap_or_default()
+    }
+}
+
+impl Beside {
+    /// `grid` with what this says of its nodes, where the grid's own
+    /// document says nothing of them: node states on a grid without any,
+    /// free, allocated and down on a grid without states.
+    pub fn lay(&self, grid: &Grid) -> Option<Grid> {
+        let states = self
+            .states
             .as_ref()
-            .map(|st| NodeStates::of(st, now))
-    })
+            .filter(|_| grid.node_states().is_none());
+        let sets = self.sets.as_ref().filter(|_| !grid.has_states());
+        if states.is_none() && sets.is_none() {
+            return None;
+        }
+        let mut laid = grid.clone();
+        if let Some(sets) = sets {
+            laid = laid.with_states(|rank, kind| sets.ids(rank, kind));
+        }
+        if let Some(states) = states {
+            laid = laid.with_node_states(states.clone());
+        }
+        Some(laid)
+    }
 }
 
-/// [`node_states_beside`] as it crosses from the analysis worker.
-pub fn node_states_beside_part(texts: &[&str], now: f64) -> Vec<u8> {
-    bytes(&node_states_beside(texts, now))
+/// What the documents `texts` (those added to a tab's system) say of its
+/// nodes, drain ages as of `now` (seconds since the epoch). Each is read
+/// once.
+pub fn beside(texts: &[&str], now: f64) -> Beside {
+    let mut found = Beside::default();
+    for text in texts {
+        let report = make_report(text);
+        if found.states.is_none() {
+            found.states = report
+                .node_states
+                .as_ref()
+                .map(|st| NodeStates::of(st, now));
+        }
+        let (allocated, down) = (report.set("allocated"), report.set("down"));
+        if found.sets.is_none() && (allocated.is_some() || down.is_some()) {
+            found.sets = Some(RankSets::of(allocated, down));
+        }
+    }
+    found
 }
 
-/// The node states [`node_states_beside_part`] sent, or `None` when it
-/// sent none or the bytes do not read.
-pub fn node_states_from_part(bytes: &[u8]) -> Option<NodeStates> {
-    postcard::from_bytes::<Option<NodeStates>>(bytes)
-        .ok()
-        .flatten()
+/// The node states of the first `resource.status` payload among `texts`;
+/// `None` when none is one ([`beside`]).
+pub fn node_states_beside(texts: &[&str], now: f64) -> Option<NodeStates> {
+    beside(texts, now).states
+}
+
+/// [`beside`] as it crosses from the analysis worker.
+pub fn beside_part(texts: &[&str], now: f64) -> Vec<u8> {
+    bytes(&beside(texts, now))
+}
+
+/// What [`beside_part`] sent; nothing when the bytes do not read.
+pub fn beside_from_part(bytes: &[u8]) -> Beside {
+    postcard::from_bytes::<Beside>(bytes).unwrap_or_default()
 }
 
 #[cfg(test)]
@@ -57,13 +135,44 @@ mod tests {
             ),
             ("tiny4", "bad fan")
         );
-        let crossed = node_states_from_part(&node_states_beside_part(&[STATUS], now));
-        assert_eq!(crossed, Some(states));
+        let crossed = beside_from_part(&beside_part(&[STATUS], now));
+        assert_eq!(crossed.states, Some(states));
+        assert_eq!(crossed.sets, None);
         assert_eq!(node_states_beside(&[R, "not json"], now), None);
-        assert_eq!(
-            node_states_from_part(&node_states_beside_part(&[R], now)),
-            None
+        assert_eq!(beside_from_part(&beside_part(&[R], now)), Beside::default());
+        assert_eq!(beside_from_part(b"\xff\xff"), Beside::default());
+    }
+
+    #[test]
+    fn a_list_payload_beside_gives_the_grid_its_allocated_and_down_cells() {
+        let list = format!(
+            r#"{{"all": {R}, "allocated": {{"version":1,"execution":{{"R_lite":[{{"rank":"1","children":{{"core":"0-1"}}}}],"starttime":0,"expiration":0,"nodelist":["tiny2"]}}}}, "down": {{"version":1,"execution":{{"R_lite":[{{"rank":"3","children":{{"core":"0-3"}}}}],"starttime":0,"expiration":0,"nodelist":["tiny4"]}}}}}}"#
         );
-        assert_eq!(node_states_from_part(b"\xff\xff"), None);
+        let found = beside_from_part(&beside_part(&[&list], 0.0));
+        assert_eq!(found.states, None);
+        let grid = Grid::new(&crate::rset::load(R).unwrap(), None, None);
+        assert!(!grid.has_states());
+        let laid = found.lay(&grid).unwrap();
+        let state = |row: usize, col: usize| laid.cell(row, col).unwrap().state;
+        assert_eq!(
+            (state(1, 0), state(1, 2), state(3, 3), state(0, 0)),
+            (Some("allocated"), Some("free"), Some("down"), Some("free"))
+        );
+        // The list payload's own grid draws the same.
+        let own = crate::report::make_report(&list);
+        let doc = crate::rset::parse_r(&list);
+        let mine = Grid::new(
+            doc.main_set().unwrap(),
+            own.set("allocated"),
+            own.set("down"),
+        );
+        for (r, c) in [(1, 0), (1, 2), (3, 3), (0, 0)] {
+            assert_eq!(
+                laid.cell(r, c).unwrap().state,
+                mine.cell(r, c).unwrap().state
+            );
+        }
+        // A grid with states of its own keeps them.
+        assert_eq!(found.lay(&mine).map(|_| ()), None);
     }
 }

@@ -194,32 +194,37 @@ impl Grid {
                 properties: n.properties(),
             })
             .collect();
-        let states = (allocated.is_some() || down.is_some()).then(|| {
-            rows.iter()
-                .map(|r| {
-                    columns
-                        .iter()
-                        .map(|c| {
-                            let ids = |s: Option<&Rset>| {
-                                s.and_then(|s| s.node(r.rank))
-                                    .and_then(|n| n.child(&c.name).cloned())
-                                    .unwrap_or_default()
-                            };
-                            (ids(allocated), ids(down))
-                        })
-                        .collect()
-                })
-                .collect()
-        });
-        Grid {
+        let grid = Grid {
             rows,
             columns,
             width: offset,
             clipped,
-            states,
+            states: None,
             partial: false,
             node_states: None,
+        };
+        if allocated.is_none() && down.is_none() {
+            return grid;
         }
+        grid.with_states(|rank, name| {
+            let ids = |s: Option<&Rset>| {
+                s.and_then(|s| s.node(rank))
+                    .and_then(|n| n.child(name).cloned())
+                    .unwrap_or_default()
+            };
+            (ids(allocated), ids(down))
+        })
+    }
+
+    /// This grid with each cell's state: `ids(rank, type)` gives the
+    /// allocated and the down ids of that type on that rank (a status
+    /// document's sets, or a list payload's added beside the document).
+    pub fn with_states(mut self, ids: impl Fn(u32, &str) -> (IdSet, IdSet)) -> Grid {
+        let states = (self.rows.iter())
+            .map(|r| self.columns.iter().map(|c| ids(r.rank, &c.name)).collect())
+            .collect();
+        self.states = Some(states);
+        self
     }
 
     /// This grid with the node states of a `resource.status` payload,
