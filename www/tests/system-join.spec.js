@@ -11,6 +11,8 @@ import { example, NODE_STATES_LEGEND } from './rscope.js';
 
 const PAYLOAD = example('node-states.json');
 const R = JSON.stringify(JSON.parse(PAYLOAD).R);
+const LIST = example('status.json');
+const LIST_R = JSON.stringify(JSON.parse(LIST).all);
 
 /** Tab A holds the payload's R; then the payload joins its system. */
 async function rAndPayload(rscope) {
@@ -43,6 +45,14 @@ test('the grid beside a status payload colours by its node states and lists its 
   await expect(rscope.legendItems).toHaveText(NODE_STATES_LEGEND);
   expect(await rscope.colorChoice()).toBe('node state (as flux resource status lists it)');
   await expect(rscope.drainRows).toHaveCount(3);
+  expect(problems).toEqual([]);
+});
+
+test('the grid beside a list payload colours free, allocated and down as its own tab does', async ({ rscope, problems }) => {
+  await rscope.load();
+  await rscope.openSystem(LIST_R, LIST);
+  expect(await rscope.colorChoice()).toBe('state (free, allocated, down)');
+  await expect(rscope.legendItems).toHaveText(['free', 'allocated', 'down']);
   expect(problems).toEqual([]);
 });
 
