@@ -18,7 +18,10 @@
 //   typed over is not read (only the newest waits);
 // - the graph Fluxion's hwloc reader builds from a topology {seq, graph}
 //   (the XML), answered with {seq, graph} (its JGF text, or why there is
-//   none).
+//   none);
+// - a text of a tab's system {seq, system} (bytes: its documents and
+//   what rscope system or flux resource prints), answered with {seq,
+//   system} (bytes); one asked over is not printed (only the newest waits).
 // Once loaded, and only while no message waits, the worker expands a few
 // long shapes of its own (warmShape), so that V8 has optimized the
 // expansion's code before the first long shape a person types.
@@ -30,6 +33,7 @@ import init, {
   hwlocGraphForTab,
   prepareFit,
   queueStep,
+  systemText,
   topologyView,
   warmShape,
 } from '../pkg/rscope.js';
@@ -65,6 +69,14 @@ const busy = serve(ready, [
     handle: ({ seq, topology }) => {
       const reply = topologyView(topology);
       return [{ seq, topology: reply }, [reply.buffer]];
+    },
+  },
+  {
+    name: 'system',
+    match: (d) => d.system !== undefined,
+    handle: ({ seq, system }) => {
+      const reply = systemText(system);
+      return [{ seq, system: reply }, [reply.buffer]];
     },
   },
   {

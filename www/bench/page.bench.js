@@ -282,6 +282,47 @@ test('16 384-node R: its status payload opened into the tab\'s system, to the gr
   reportLongest('16 384-node R, status payload joined, until idle', await longest(page, t0));
 });
 
+// Issue 46: "As flux resource prints it" for a 16 384-node R with its
+// status payload beside it, printed by the shape worker: a format typed
+// in its field, to the text printed, and the longest task meanwhile.
+test('16 384-node R and its status payload: a format typed in flux resource status, to the text, longest task', async ({ page, rscope }) => {
+  const payloads = fileURLToPath(new URL('../../scripts/gen-resource-payload.py', import.meta.url));
+  const payload = execFileSync('python3', [payloads, 'status', '16384', '500'], { maxBuffer: 64 << 20 }).toString();
+  const r = JSON.stringify(JSON.parse(payload).R);
+  await page.goto('/');
+  await page.waitForFunction(() => window.rscope !== undefined);
+  await page.waitForSelector('#r-input');
+  await pasteToPaint(page, r);
+  await rscope.joinSystem.check();
+  await page.evaluate((text) => { window.BENCH_DOC = text; }, payload);
+  await page.evaluate(() => {
+    const files = new DataTransfer();
+    files.items.add(new File([window.BENCH_DOC], 'status.json', { type: 'application/json' }));
+    const input = document.querySelector('[data-testid=open-file]');
+    input.files = files.files;
+    input.dispatchEvent(new Event('change', { bubbles: true }));
+  });
+  await expect(rscope.systemDocuments).toBeVisible();
+  await rscope.showResourceText();
+  await expect(rscope.resourceOutput).toHaveAttribute('aria-busy', 'false', { timeout: 30_000 });
+  await longest(page, await page.evaluate(() => performance.now()), 500);
+  const t = await page.evaluate(async () => {
+    const field = document.querySelector('[data-testid=resource-format]');
+    const out = () => document.querySelector('[data-testid=resource-output]');
+    const t0 = performance.now();
+    field.value = '{state} {nnodes}';
+    field.dispatchEvent(new InputEvent('input', { bubbles: true }));
+    await new Promise((resolve) => {
+      const poll = () => (out().getAttribute('aria-busy') === 'false' && out().textContent.startsWith('STATE NNODES\n')
+        ? resolve() : setTimeout(poll, 1));
+      poll();
+    });
+    return { t0, printed: performance.now() - t0 };
+  });
+  report('16 384-node R + status payload: a format typed, to flux resource status printed', t.printed.toFixed(0), 'ms');
+  reportLongest('16 384-node system, format typed, until idle', await longest(page, t.t0));
+});
+
 test('tiny R declaring 1 048 576 nodes: paste to grid, longest task', async ({ page }) => {
   const text = '{"version":1,"execution":{"R_lite":[{"rank":"0-1048575","children":{"core":"0"}}]}}';
   report('document size', text.length, 'bytes');

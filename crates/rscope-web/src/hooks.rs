@@ -31,6 +31,7 @@ use rscope_core::recent::Recent;
 use rscope_core::report::{Finding, FixView};
 use rscope_core::rset::Rset;
 use rscope_core::share::SharedView;
+use rscope_core::system::printed::{SystemAsk, SystemShown, SystemText};
 use rscope_core::tabs::{Action, Doc, Docs, Text};
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -1112,4 +1113,33 @@ pub fn use_grid_beside(docs: &DocsState, grid: Option<Rc<Grid>>) -> Option<Rc<Gr
         laid.map(Rc::new).or_else(|| grid.0.clone())
     });
     (*laid).clone()
+}
+
+/// A text of the system of `tab` (`what`; `None`: none wanted, as while
+/// its section is closed), printed by the shape worker: a 16 384-node
+/// system is read off this thread. The latest answer, with whether it
+/// answers what is asked now (the text stays while a newer one is
+/// printed).
+#[hook]
+pub fn use_system_text(tab: &Doc, what: Option<SystemText>) -> Option<(Rc<SystemShown>, bool)> {
+    let shapes = use_workers().shapes;
+    let got = use_state(|| None::<(SystemAsk, Rc<SystemShown>)>);
+    let ask = what.map(|what| SystemAsk {
+        docs: std::iter::once((tab.source.clone(), tab.text.clone()))
+            .chain(tab.beside())
+            .collect(),
+        what,
+    });
+    {
+        let got = got.setter();
+        use_effect_with(ask.clone(), move |ask| {
+            if let Some(ask) = ask.clone() {
+                let asked = ask.clone();
+                let done = Callback::from(move |s| got.set(Some((asked.clone(), Rc::new(s)))));
+                shapes.system(ask, done);
+            }
+        });
+    }
+    let (asked, shown) = (*got).clone()?;
+    ask.map(|a| (shown, a == asked))
 }

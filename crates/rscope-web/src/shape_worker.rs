@@ -12,6 +12,7 @@ use rscope_core::fit::queue::session::{QueueOp, QueueReply, QueueSession};
 use rscope_core::fit::Policy;
 use rscope_core::inflight::Delivery;
 use rscope_core::shape::print::{place, ExpandAsk, Expanded, ShapeShown};
+use rscope_core::system::printed::{show_part, SystemAsk, SystemShown};
 use rscope_core::system::{queue_text_with, schedulable_with};
 use rscope_core::tabs::Text;
 use std::cell::RefCell;
@@ -108,6 +109,9 @@ pub enum ShapeAsk {
     /// The JGF graph Fluxion's hwloc reader builds from a topology's XML
     /// (or why there is none), for a new tab.
     Graph(String, Callback<String>),
+    /// A text of a tab's system: what `rscope system` or `flux resource`
+    /// prints for it.
+    System(SystemAsk, Callback<SystemShown>),
 }
 
 /// The shape worker's lanes.
@@ -124,6 +128,8 @@ pub enum ShapeLane {
     Topology,
     /// Graphs built from a topology, each answered.
     Graph,
+    /// Texts of a tab's system: only the newest waits.
+    System,
 }
 
 /// The shape worker's channel: fits, the queue, long shapes.
@@ -147,12 +153,15 @@ impl Work for ShapeAsk {
             ShapeAsk::Expand(..) => ShapeLane::Expand,
             ShapeAsk::Topology(..) => ShapeLane::Topology,
             ShapeAsk::Graph(..) => ShapeLane::Graph,
+            ShapeAsk::System(..) => ShapeLane::System,
         }) as u8
     }
 
     fn delivery(&self) -> Delivery {
         match self {
-            ShapeAsk::Expand(..) | ShapeAsk::Topology(..) => Delivery::Newest,
+            ShapeAsk::Expand(..) | ShapeAsk::Topology(..) | ShapeAsk::System(..) => {
+                Delivery::Newest
+            }
             ShapeAsk::Fit { .. } | ShapeAsk::Queue(..) | ShapeAsk::Graph(..) => Delivery::Every,
         }
     }
@@ -176,6 +185,7 @@ impl Work for ShapeAsk {
             ShapeAsk::Expand(ask, _) => set(&message, "expand", &postcard_bytes(ask)),
             ShapeAsk::Topology(ask, _) => set(&message, "topology", &postcard_bytes(ask)),
             ShapeAsk::Graph(xml, _) => set(&message, "graph", &JsValue::from_str(xml)),
+            ShapeAsk::System(ask, _) => set(&message, "system", &postcard_bytes(ask)),
         }
         MessagePiece::whole(message)
     }
@@ -201,6 +211,12 @@ impl Work for ShapeAsk {
             ShapeAsk::Graph(_, done) => {
                 done.emit(field(data, "graph").as_string().unwrap_or_default())
             }
+            ShapeAsk::System(_, done) => {
+                // No answer: a newer question was asked meanwhile.
+                if let Some(shown) = read_bytes(&field(data, "system")) {
+                    done.emit(shown);
+                }
+            }
         }
         true
     }
@@ -217,6 +233,7 @@ impl Work for ShapeAsk {
             ShapeAsk::Expand(ask, done) => done.emit(ask.show()),
             ShapeAsk::Topology(ask, done) => done.emit(ask.view()),
             ShapeAsk::Graph(xml, done) => done.emit(graph::from_hwloc_for_tab(xml)),
+            ShapeAsk::System(ask, done) => done.emit(ask.show()),
         }
     }
 }
@@ -274,6 +291,13 @@ impl Channel<ShapeAsk> {
     /// asked for before the worker got to this one.
     pub fn topology(&self, ask: TopologyAsk, done: Callback<TopologyView>) {
         self.ask(ShapeAsk::Topology(ask, done));
+    }
+
+    /// Print a text of a tab's system off this thread (here, where no
+    /// worker runs); `done` is told it, unless a newer one was asked for
+    /// before the worker got to this one.
+    pub fn system(&self, ask: SystemAsk, done: Callback<SystemShown>) {
+        self.ask(ShapeAsk::System(ask, done));
     }
 
     /// Build the JGF graph of an hwloc topology off this thread (here,
@@ -402,6 +426,14 @@ pub fn topology_view(ask: &[u8]) -> Vec<u8> {
         }
     };
     postcard::to_allocvec(&view).unwrap_or_default()
+}
+
+/// The worker's entry point for a text of a tab's system: a
+/// [`SystemAsk`] in, its [`SystemShown`] out, both in postcard's binary
+/// form ([`show_part`]).
+#[cfg_attr(feature = "page", wasm_bindgen(js_name = systemText, skip_typescript))]
+pub fn system_text(ask: &[u8]) -> Vec<u8> {
+    show_part(ask)
 }
 
 /// The worker's entry point for "Open Fluxion's graph": a topology's XML

@@ -4,11 +4,13 @@
 //! types. The bytes are those `rscope resource` prints for the same
 //! payload: both call [`rscope_core::resource`]. A system without the
 //! payload a command reads has one made from its resources
-//! ([`resource_payloads`]), and the panel says so. The text is worked out
-//! only while the section is open.
+//! ([`rscope_core::system::resource_payloads`]), and the panel says so.
+//! The text is worked out only while the section is open, by the shape
+//! worker ([`use_system_text`]): a 16 384-node system is read off the
+//! page's thread, as the user types a format.
 
-use rscope_core::resource::{list, status, ListOptions, StatusOptions};
-use rscope_core::system::resource_payloads;
+use crate::hooks::use_system_text;
+use rscope_core::system::printed::SystemText;
 use rscope_core::tabs::Doc;
 use wasm_bindgen::JsCast;
 use web_sys::{HtmlDetailsElement, HtmlInputElement, HtmlSelectElement};
@@ -30,40 +32,14 @@ enum Command {
     List,
 }
 
-/// What `command` prints for the system of `docs` under `format`, after
-/// the note of a made payload.
-fn print(docs: &[(&str, &str)], command: Command, format: &str) -> (Option<String>, String) {
-    let payloads = match resource_payloads(docs) {
-        Ok(p) => p,
-        Err(why) => return (None, why),
-    };
-    let drain = command == Command::Drain;
-    let printed = match command {
-        Command::List => {
-            let opts = ListOptions {
-                format: format.to_string(),
-                states: "free,allocated,down".into(),
-                ..ListOptions::default()
-            };
-            return (payloads.list_note, joined(list(&payloads.list, &opts)));
-        }
-        _ => status(
-            &payloads.status,
-            &StatusOptions {
-                format: format.to_string(),
-                states: drain.then(|| "drain".to_string()),
-                skip_empty: drain,
-                drain_listing: drain,
-                ..StatusOptions::default()
-            },
-        ),
-    };
-    (payloads.status_note, joined(printed))
-}
-
-/// A command's output and errors, as a terminal shows them.
-fn joined(p: rscope_core::resource::Printed) -> String {
-    format!("{}{}", p.stdout, p.stderr)
+/// The text of `command` under `format`, for the shape worker.
+fn asked(command: Command, format: &str) -> SystemText {
+    let format = format.to_string();
+    match command {
+        Command::Status => SystemText::Status(format),
+        Command::Drain => SystemText::Drain(format),
+        Command::List => SystemText::List(format),
+    }
 }
 
 /// `flux resource status`, `drain` or `list` output for the system.
@@ -72,10 +48,7 @@ pub fn resource_text(props: &ResourceTextProps) -> Html {
     let open = use_state(|| false);
     let command = use_state(|| Command::Status);
     let format = use_state(|| "default".to_string());
-    let printed = use_memo(
-        (props.tab.clone(), *open, *command, (*format).clone()),
-        |(tab, open, command, format)| open.then(|| print(&tab.system(), *command, format)),
-    );
+    let printed = use_system_text(&props.tab, open.then(|| asked(*command, &format)));
     let ontoggle = {
         let open = open.clone();
         Callback::from(move |e: Event| {
@@ -120,11 +93,12 @@ pub fn resource_text(props: &ResourceTextProps) -> Html {
                         data-testid="resource-format" />
                 </label>
             </div>
-            if let Some((note, out)) = (*printed).clone() {
-                if let Some(note) = note {
+            if let Some((out, current)) = printed {
+                if let Some(note) = out.note.clone() {
                     <p class="hint" data-testid="resource-note">{ note }</p>
                 }
-                <pre class="resource-output" data-testid="resource-output" tabindex="0" aria-label="output">{ out }</pre>
+                <pre class="resource-output" data-testid="resource-output" tabindex="0" aria-label="output"
+                    aria-busy={(!current).to_string()}>{ out.text.clone() }</pre>
             }
         </details>
     }

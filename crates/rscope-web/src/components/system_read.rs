@@ -5,9 +5,10 @@
 //! ([`rscope_core::system::System::describe`]), with the findings where
 //! they disagree (hosts out of `[bootstrap] hosts` order, resources that
 //! differ, a drained rank the resources lack). Worked out only while the
-//! section is open: a large document is read on this thread.
+//! section is open, by the shape worker ([`use_system_text`]).
 
-use rscope_core::system::System;
+use crate::hooks::use_system_text;
+use rscope_core::system::printed::SystemText;
 use rscope_core::tabs::{Doc, Joined};
 use wasm_bindgen::JsCast;
 use web_sys::HtmlDetailsElement;
@@ -30,9 +31,7 @@ pub struct SystemReadProps {
 #[function_component(SystemRead)]
 pub fn system_read(props: &SystemReadProps) -> Html {
     let open = use_state(|| false);
-    let printed = use_memo((props.tab.clone(), *open), |(tab, open)| {
-        open.then(|| System::read(&tab.system()).describe())
-    });
+    let printed = use_system_text(&props.tab, open.then_some(SystemText::Read));
     let ontoggle = {
         let open = open.clone();
         Callback::from(move |e: Event| {
@@ -48,8 +47,9 @@ pub fn system_read(props: &SystemReadProps) -> Html {
         <details class="system-read" data-testid="system-read" {ontoggle}>
             <summary>{ "Read as one system" }</summary>
             <p class="hint">{ "What this tab's documents and its configuration say together, as rscope system prints it: what each gave, the resources, what cannot run a job now, the rank order, and where they disagree." }</p>
-            if let Some(out) = (*printed).clone() {
-                <pre class="resource-output" data-testid="system-output" tabindex="0" aria-label="system">{ out }</pre>
+            if let Some((out, current)) = printed {
+                <pre class="resource-output" data-testid="system-output" tabindex="0" aria-label="system"
+                    aria-busy={(!current).to_string()}>{ out.text.clone() }</pre>
             }
         </details>
         </>

@@ -27,6 +27,7 @@ use crate::report::{make_report, Report, BARE_GRAPH_NOTE};
 use crate::rset::{self, Rset};
 
 mod payloads;
+pub mod printed;
 mod shared;
 #[cfg(test)]
 mod tests;
