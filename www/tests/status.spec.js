@@ -7,7 +7,7 @@ test('status document: counts per state and state colours', async ({ rscope, pro
   await expect(rscope.states).toContainText('all812816');
   await expect(rscope.states).toContainText('down2324');
   // A status document opens coloured by state.
-  await expect(rscope.legend).toHaveText('freeallocateddown');
+  await expect(rscope.legendItems).toHaveText(['free: 56 cores, 7 GPUs', 'allocated: 40 cores, 5 GPUs', 'down: 32 cores, 4 GPUs']);
   await rscope.colorCellsBy('type');
   await expect(rscope.legend).toHaveText('coregpu');
   expect(problems).toEqual([]);

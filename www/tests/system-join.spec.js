@@ -52,7 +52,7 @@ test('the grid beside a list payload colours free, allocated and down as its own
   await rscope.load();
   await rscope.openSystem(LIST_R, LIST);
   expect(await rscope.colorChoice()).toBe('state (free, allocated, down)');
-  await expect(rscope.legendItems).toHaveText(['free', 'allocated', 'down']);
+  await expect(rscope.legendItems).toHaveText(['free: 56 cores, 7 GPUs', 'allocated: 40 cores, 5 GPUs', 'down: 32 cores, 4 GPUs']);
   expect(problems).toEqual([]);
 });
 

@@ -26,7 +26,7 @@ for (const [kind, { open, words }] of Object.entries(kinds)) {
 test('a list payload is coloured by state: free, allocated and down', async ({ rscope, problems }) => {
   await rscope.load();
   await rscope.fill(fixture('flux-resource/list/fluke.json'));
-  await expect(rscope.legendItems).toHaveText(['free', 'allocated', 'down']);
+  await expect(rscope.legendItems).toHaveText(['free: 352 cores', 'allocated: none', 'down: 52 cores']);
   expect(problems).toEqual([]);
 });
 

@@ -47,6 +47,15 @@ pub fn plural(one: &str) -> String {
     }
 }
 
+/// How a resource type is named beside a count: `gpu` as `GPU` (`2
+/// GPUs`), the others as named (`4 cores`).
+pub fn type_noun(kind: &str) -> String {
+    match kind {
+        "gpu" => "GPU".to_string(),
+        other => other.to_string(),
+    }
+}
+
 /// Names joined as a sentence lists them: `a`, `a and b`, `a, b and c`.
 pub fn join_and(mut names: Vec<String>) -> String {
     match names.pop() {

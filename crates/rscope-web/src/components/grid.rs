@@ -231,6 +231,7 @@ pub fn grid_view(props: &GridProps) -> Html {
         let picking = picking.dispatcher();
         Callback::from(move |_: MouseEvent| picking.dispatch(Pick::Clear))
     };
+    let legend_items = use_legend(&grid, &by);
     let left = zoom.label_width();
     let total_w = left + grid.width() as f64 * zoom.cell;
     let total_h = map.len() as f64 * zoom.cell;
@@ -243,7 +244,7 @@ pub fn grid_view(props: &GridProps) -> Html {
                 fold: *fold,
                 on_fold,
                 strips: zoom.strips(),
-                legend: legend(&grid, &by),
+                legend: (*legend_items).clone(),
                 on_png,
                 png_note,
                 on_svg,
@@ -297,6 +298,17 @@ fn use_row_map(grid: &Rc<Grid>, by: &Rc<ColorBy>, strip: usize, fold: bool) -> R
             RowMap::each(grid.rows())
         }
     })
+}
+
+/// The legend, once per grid and colouring: counting the cells of each
+/// state reads every node (16 384 of them), which a hover's render should not.
+#[hook]
+fn use_legend(grid: &Rc<Grid>, by: &Rc<ColorBy>) -> Rc<Vec<(String, rscope_core::grid::Paint)>> {
+    let (grid, by) = (grid.clone(), by.clone());
+    use_memo(
+        (Rc::as_ptr(&grid) as usize, Rc::as_ptr(&by) as usize),
+        move |_| legend(&grid, &by),
+    )
 }
 
 /// Density strips: every shade once per map, so scrolling only draws.

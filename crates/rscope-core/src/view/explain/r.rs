@@ -9,7 +9,7 @@ use crate::hostlist::Hostlist;
 use crate::idset::IdSet;
 use crate::json::{self, get, Value};
 use crate::time::utc as date;
-use crate::words::{count, count_as, duration};
+use crate::words::{count, count_as, duration, type_noun};
 
 /// The explanation of `hit`, whose path is `keys` (array positions as `#`).
 pub(super) fn explain(doc: &DocContext<'_, '_, '_>, hit: &Hit<'_, '_>, keys: &[&str]) -> Explained {
@@ -78,16 +78,8 @@ fn totals(doc: &DocContext<'_, '_, '_>) -> Vec<String> {
         }
     }
     let mut parts = vec![count(doc.ranks.len(), "node")];
-    parts.extend(per.iter().map(|(k, n)| count(*n, &noun(k))));
+    parts.extend(per.iter().map(|(k, n)| count(*n, &type_noun(k))));
     vec![parts.join(", ")]
-}
-
-/// How a child type is named in words.
-fn noun(kind: &str) -> String {
-    match kind {
-        "gpu" => "GPU".to_string(),
-        other => other.to_string(),
-    }
 }
 
 fn version(v: &Value<'_>) -> Explained {
@@ -207,7 +199,7 @@ fn children(doc: &DocContext<'_, '_, '_>, entry: Option<usize>) -> Explained {
 
 /// `48 cores (0-47) on each of 4 nodes, 192 in all`.
 fn child_line(kind: &str, ids: &IdSet, nodes: u64) -> String {
-    let each = count(ids.len(), &noun(kind));
+    let each = count(ids.len(), &type_noun(kind));
     match nodes {
         1 => format!("{each} ({ids}) on its node"),
         n => format!(

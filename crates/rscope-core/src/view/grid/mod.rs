@@ -316,6 +316,30 @@ impl Grid {
         self.states.is_some() || self.node_states.is_some()
     }
 
+    /// How many ids of each type are free, allocated and down (down wins
+    /// over allocated, as in [`Grid::cell`]), each (type, count) in column
+    /// order; `None` for a grid without such states.
+    pub fn state_counts(&self) -> Option<[Vec<(String, u64)>; 3]> {
+        let states = self.states.as_ref()?;
+        let mut n = vec![[0u64; 3]; self.columns.len()];
+        for (row, per) in self.rows.iter().zip(states) {
+            for (t, (alloc, down)) in per.iter().enumerate() {
+                let have = &row.children[t];
+                let d = have.intersection(down).len();
+                let a = have.intersection(alloc).difference(down).len();
+                n[t][0] += have.len() - d - a;
+                n[t][1] += a;
+                n[t][2] += d;
+            }
+        }
+        let of = |i: usize| {
+            (self.columns.iter().zip(&n))
+                .map(|(c, n)| (c.name.clone(), n[i]))
+                .collect()
+        };
+        Some([of(0), of(1), of(2)])
+    }
+
     /// What colouring by state shows, in the colour menu's words: `None`
     /// for a grid with no states.
     pub fn state_words(&self) -> Option<&'static str> {

@@ -2,7 +2,7 @@
 //! legend of a colouring, and the line that describes the grid's shape.
 
 use super::{CellInfo, ColorBy, Grid, Paint, RowMap, StripInfo, MAX_COLUMNS_PER_TYPE};
-use crate::words::count;
+use crate::words::{count, type_noun};
 
 /// The tooltip text for a cell.
 pub fn tooltip(c: &CellInfo) -> String {
@@ -87,11 +87,18 @@ pub fn legend(grid: &Grid, by: &ColorBy) -> Vec<(String, Paint)> {
             .enumerate()
             .map(|(i, t)| (t, Paint::Type(i.min(255) as u8)))
             .collect(),
-        ColorBy::State => vec![
-            ("free".into(), Paint::Free),
-            ("allocated".into(), Paint::Allocated),
-            ("down".into(), Paint::Down),
-        ],
+        ColorBy::State => {
+            let counts = grid.state_counts();
+            let words = |i: usize, name: &str| match counts.as_ref().map(|c| counted(&c[i])) {
+                Some(n) => format!("{name}: {n}"),
+                None => name.to_string(),
+            };
+            vec![
+                (words(0, "free"), Paint::Free),
+                (words(1, "allocated"), Paint::Allocated),
+                (words(2, "down"), Paint::Down),
+            ]
+        }
         ColorBy::Property(p) => vec![
             (format!("has {p}"), Paint::Marked),
             (format!("lacks {p}"), Paint::Unmarked),
@@ -106,6 +113,19 @@ pub fn legend(grid: &Grid, by: &ColorBy) -> Vec<(String, Paint)> {
             .map(|(words, k)| (words, k.map_or(Paint::Unmarked, Paint::Category)))
             .collect(),
     }
+}
+
+/// Counts of each type in words (`96 cores, 12 GPUs`), the types with
+/// none left out; `none` when every count is 0.
+fn counted(counts: &[(String, u64)]) -> String {
+    let words: Vec<String> = (counts.iter())
+        .filter(|(_, n)| *n > 0)
+        .map(|(t, n)| count(*n, &type_noun(t)))
+        .collect();
+    if words.is_empty() {
+        return "none".into();
+    }
+    words.join(", ")
 }
 
 /// The line under the grid's tools: how many nodes in how many display
@@ -192,6 +212,35 @@ mod tests {
         assert_eq!(
             strip_tooltip(&s),
             "n[0-7] — gpu 1 on 6 of 8 nodes — 4 free, 1 allocated, 1 down — 2 marked"
+        );
+    }
+
+    #[test]
+    fn the_state_legend_counts_each_type_in_each_state() {
+        let r = load(r#"{"version":1,"execution":{"R_lite":[{"rank":"0-1","children":{"core":"0-3","gpu":"0"}}],"nodelist":["n[0-1]"]}}"#).unwrap();
+        let alloc = load(r#"{"version":1,"execution":{"R_lite":[{"rank":"0","children":{"core":"0-1","gpu":"0"}}],"nodelist":["n0"]}}"#).unwrap();
+        let down = load(r#"{"version":1,"execution":{"R_lite":[{"rank":"0-1","children":{"core":"1-3"}}],"nodelist":["n[0-1]"]}}"#).unwrap();
+        let g = Grid::new(&r, Some(&alloc), Some(&down));
+        let words: Vec<String> = legend(&g, &ColorBy::State)
+            .into_iter()
+            .map(|(w, _)| w)
+            .collect();
+        assert_eq!(
+            words,
+            [
+                "free: 1 core, 1 GPU",
+                "allocated: 1 core, 1 GPU",
+                "down: 6 cores"
+            ]
+        );
+        let none = Grid::new(&r, Some(&r), None);
+        let words: Vec<String> = legend(&none, &ColorBy::State)
+            .into_iter()
+            .map(|(w, _)| w)
+            .collect();
+        assert_eq!(
+            words,
+            ["free: none", "allocated: 8 cores, 2 GPUs", "down: none"]
         );
     }
 
