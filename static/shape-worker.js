@@ -20,8 +20,9 @@
 //   (the XML), answered with {seq, graph} (its JGF text, or why there is
 //   none);
 // - a text of a tab's system {seq, system} (bytes: its documents and
-//   what rscope system or flux resource prints), answered with {seq,
-//   system} (bytes); one asked over is not printed (only the newest waits).
+//   what flux resource prints) or {seq, systemRead} (what rscope system
+//   prints), two lanes, each answered with {seq, system} (bytes); one
+//   asked over is not printed (only the newest of its lane waits).
 // Once loaded, and only while no message waits, the worker expands a few
 // long shapes of its own (warmShape), so that V8 has optimized the
 // expansion's code before the first long shape a person types.
@@ -76,6 +77,14 @@ const busy = serve(ready, [
     match: (d) => d.system !== undefined,
     handle: ({ seq, system }) => {
       const reply = systemText(system);
+      return [{ seq, system: reply }, [reply.buffer]];
+    },
+  },
+  {
+    name: 'system-read',
+    match: (d) => d.systemRead !== undefined,
+    handle: ({ seq, systemRead }) => {
+      const reply = systemText(systemRead);
       return [{ seq, system: reply }, [reply.buffer]];
     },
   },

@@ -60,3 +60,15 @@ test('the configuration an older page kept for all tabs goes to the tab shown', 
   await expect.poll(() => page.evaluate(() => localStorage.getItem('rscope-queue-config'))).toBeNull();
   expect(problems).toEqual([]);
 });
+
+test('a configuration at ?url= opens as a tab of its own, and the shown tab keeps its own', async ({ page, rscope, problems }) => {
+  await twoSystems(rscope);
+  await page.goto('about:blank');
+  await rscope.load('/?url=static/examples/system.toml');
+  await expect(rscope.status).toHaveText("opened system.toml as a system configuration: its tab's configuration box under Queues holds it");
+  await expect(rscope.tab('C')).toHaveAttribute('aria-selected', 'true');
+  await expect(rscope.configText).toHaveValue(/^#/);
+  await rscope.selectTab('B');
+  await expect(rscope.configText).toHaveValue(BATCH);
+  expect(problems).toEqual([]);
+});

@@ -71,13 +71,7 @@ pub fn use_docs() -> (UseReducerHandle<DocsState>, Option<String>) {
                 return;
             };
             let (keeper, problem) = (keeper.clone(), problem.clone());
-            spawn_local(async move {
-                let saved = keeper.save(&docs).await;
-                if saved.is_ok() {
-                    storage::forget_page_config();
-                }
-                problem.set(saved.err())
-            });
+            spawn_local(async move { problem.set(keeper.save(&docs).await.err()) });
         })
     };
     {
@@ -126,6 +120,9 @@ struct Openings<'a> {
     /// Whether what the user opens joins the shown tab's system rather
     /// than opening a tab (the toolbar's choice).
     join: bool,
+    /// Whether it came with the page's address (a link, `?url=`): it then
+    /// opens as a system of its own, never configuring a tab it finds.
+    import: bool,
     /// The line that says what was opened, or why not.
     status: &'a UseStateHandle<Option<AnalysisStatus>>,
 }
@@ -144,12 +141,17 @@ pub fn use_openings(
         docs,
         latest,
         join: *join,
+        import: false,
         status,
     };
     let open = opening(&to, Action::Open);
     let alone = Openings { join: false, ..to };
     let open_tab = opening(&alone, Action::Open);
-    let examples = use_startup(&opening(&alone, Action::Import));
+    let imports = Openings {
+        import: true,
+        ..alone.clone()
+    };
+    let examples = use_startup(&opening(&imports, Action::Import));
     use_file_drop(&open);
     Openers {
         open,
@@ -181,7 +183,12 @@ pub struct Openers {
 /// ([`rscope_core::tabs::Docs::tab_holding`]) when the document arrives.
 fn opening(to: &Openings<'_>, action: fn(Doc) -> Action) -> Callback<Result<Doc, String>> {
     let (docs, status, latest) = (to.docs.dispatcher(), to.status.clone(), to.latest.clone());
-    let (at, held, join) = (to.docs.active, to.docs.current().text.clone(), to.join);
+    let (at, held, join, import) = (
+        to.docs.active,
+        to.docs.current().text.clone(),
+        to.join,
+        to.import,
+    );
     Callback::from(move |loaded: Result<Doc, String>| {
         let now = latest.borrow().clone();
         let doc = match loaded {
@@ -192,16 +199,14 @@ fn opening(to: &Openings<'_>, action: fn(Doc) -> Action) -> Callback<Result<Doc,
         let here = tab.unwrap_or(now.active);
         let letter = rscope_core::tabs::tab_letter(here);
         let (said, then) = if rscope_core::system::is_configuration(&doc.text) {
-            let said = format!(
-                "read {} as a system configuration: tab {letter}'s configuration box under Queues holds it now",
-                doc.source
-            );
-            (said, Action::ConfigureTab(here, doc.text.to_string()))
-        } else if let Some(i) = tab.filter(|&i| join && !now.docs[i].is_blank()) {
-            (
-                format!("added {} to tab {letter}'s system", doc.source),
-                Action::Join(i, doc),
-            )
+            configured(doc, here, import)
+        } else if let Some(i) = tab.filter(|_| join) {
+            // Join fills a blank tab: as the reducer has it, not as drawn.
+            let said = match now.docs[i].is_blank() {
+                true => format!("opened {}", doc.source),
+                false => format!("added {} to tab {letter}'s system", doc.source),
+            };
+            (said, Action::Join(i, doc))
         } else {
             (format!("opened {}", doc.source), action(doc))
         };
@@ -211,6 +216,30 @@ fn opening(to: &Openings<'_>, action: fn(Doc) -> Action) -> Callback<Result<Doc,
         }
         docs.dispatch(then);
     })
+}
+
+/// What a configuration opened does, and what the page says of it: it
+/// becomes tab `here`'s, or, when it came with the page's address, a
+/// tab of its own (the tab found there keeps its configuration).
+fn configured(doc: Doc, here: usize, import: bool) -> (String, Action) {
+    if import {
+        let said = format!(
+            "opened {} as a system configuration: its tab's configuration box under Queues holds it",
+            doc.source
+        );
+        let tab = Doc {
+            config: doc.text,
+            text: Text::default(),
+            ..doc
+        };
+        return (said, Action::Import(tab));
+    }
+    let letter = rscope_core::tabs::tab_letter(here);
+    let said = format!(
+        "read {} as a system configuration: tab {letter}'s configuration box under Queues holds it now",
+        doc.source
+    );
+    (said, Action::ConfigureTab(here, doc.text.to_string()))
 }
 
 /// On start: a shared document, a `?url=` document, and the examples

@@ -12,7 +12,7 @@ use rscope_core::fit::queue::session::{QueueOp, QueueReply, QueueSession};
 use rscope_core::fit::Policy;
 use rscope_core::inflight::Delivery;
 use rscope_core::shape::print::{place, ExpandAsk, Expanded, ShapeShown};
-use rscope_core::system::printed::{show_part, SystemAsk, SystemShown};
+use rscope_core::system::printed::{show_part, SystemAsk, SystemShown, SystemText};
 use rscope_core::system::{queue_text_with, schedulable_with};
 use rscope_core::tabs::Text;
 use std::cell::RefCell;
@@ -128,8 +128,12 @@ pub enum ShapeLane {
     Topology,
     /// Graphs built from a topology, each answered.
     Graph,
-    /// Texts of a tab's system: only the newest waits.
-    System,
+    /// What `rscope system` prints of a tab's system: only the newest waits.
+    SystemRead,
+    /// What `flux resource` prints for a tab's system (a lane of its own:
+    /// its section and Read as one system may be open at once, and each
+    /// waits for its own answer): only the newest waits.
+    SystemResource,
 }
 
 /// The shape worker's channel: fits, the queue, long shapes.
@@ -153,7 +157,8 @@ impl Work for ShapeAsk {
             ShapeAsk::Expand(..) => ShapeLane::Expand,
             ShapeAsk::Topology(..) => ShapeLane::Topology,
             ShapeAsk::Graph(..) => ShapeLane::Graph,
-            ShapeAsk::System(..) => ShapeLane::System,
+            ShapeAsk::System(ask, _) if ask.what == SystemText::Read => ShapeLane::SystemRead,
+            ShapeAsk::System(..) => ShapeLane::SystemResource,
         }) as u8
     }
 
@@ -185,6 +190,11 @@ impl Work for ShapeAsk {
             ShapeAsk::Expand(ask, _) => set(&message, "expand", &postcard_bytes(ask)),
             ShapeAsk::Topology(ask, _) => set(&message, "topology", &postcard_bytes(ask)),
             ShapeAsk::Graph(xml, _) => set(&message, "graph", &JsValue::from_str(xml)),
+            // Each lane a field of its own: the worker keeps the newest
+            // of each, not of both.
+            ShapeAsk::System(ask, _) if ask.what == SystemText::Read => {
+                set(&message, "systemRead", &postcard_bytes(ask))
+            }
             ShapeAsk::System(ask, _) => set(&message, "system", &postcard_bytes(ask)),
         }
         MessagePiece::whole(message)
@@ -249,8 +259,12 @@ impl Channel<ShapeAsk> {
         if r.len() > PREPARE_MAX_BYTES {
             return;
         }
-        // Only the newest R is worth reading ahead.
-        self.read_ahead(std::slice::from_ref(r), Delivery::Newest, &|_| {
+        // Only the newest system is worth reading ahead; one whose R is
+        // read already is read again when a document beside it is new.
+        let texts: Vec<Text> = std::iter::once(r.clone())
+            .chain(beside.iter().map(|(_, t)| t.clone()))
+            .collect();
+        self.read_ahead(&texts, Delivery::Newest, &|_| {
             let message = js_sys::Object::new();
             set(&message, "prepare", &JsValue::from_str(r));
             if !beside.is_empty() {

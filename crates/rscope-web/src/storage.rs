@@ -168,7 +168,7 @@ pub fn page_config() -> String {
 
 /// Forget the page-wide configuration once the tabs that adopted it are
 /// saved (before, a failed save would lose it).
-pub fn forget_page_config() {
+fn forget_page_config() {
     if let Some(local) = local() {
         let _ = local.remove_item(QUEUE_CONFIG_KEY);
     }
@@ -382,7 +382,10 @@ impl Keeper {
             Err(reason) => {
                 let stored = local().map(|l| l.set_item(OLD_KEY, &docs.stored()));
                 return match stored {
-                    Some(Ok(())) => Ok(()),
+                    Some(Ok(())) => {
+                        forget_page_config();
+                        Ok(())
+                    }
                     _ => Err(not_kept(docs, &reason)),
                 };
             }
@@ -393,6 +396,8 @@ impl Keeper {
         }
         let list = docs.stored_by_key(|t| self.key_of(t));
         write_list(&db, &list).await.map_err(failed)?;
+        // The tabs that took the page-wide configuration are kept now.
+        forget_page_config();
         forget_journal_before(started);
         self.forget_others(&db, docs).await.map_err(failed)
     }

@@ -409,6 +409,25 @@ pub const MAX_STEPS: usize = 50;
 /// its text with the tab.
 pub const MAX_HISTORY_BYTES: usize = 2 * crate::limits::MAX_PAGE_DOCUMENT_BYTES;
 
+/// The bytes `steps` keep alive: each step's text, and each document
+/// added beside it once, however many steps share it (a step keeps the
+/// list of added documents, whose texts are shared, not copied).
+fn steps_bytes(steps: &[Step]) -> usize {
+    let mut seen: Vec<*const String> = Vec::new();
+    let mut n = 0;
+    for step in steps {
+        n += step.text.len();
+        for j in &step.joined {
+            let at = Rc::as_ptr(&j.text.0);
+            if !seen.contains(&at) {
+                seen.push(at);
+                n += j.text.len();
+            }
+        }
+    }
+    n
+}
+
 /// A tab's undo and redo stacks. Typing between two fixes is one step, so
 /// that a fix can be undone after a few keystrokes in two steps, not one
 /// per keystroke (the editor's own Ctrl+Z undoes single keystrokes).
@@ -439,9 +458,8 @@ impl History {
             self.undo.push(before);
         }
         self.typing = typing;
-        let bytes = |u: &[Step]| u.iter().map(|s| s.text.len()).sum::<usize>();
         while self.undo.len() > MAX_STEPS
-            || (self.undo.len() > 1 && bytes(&self.undo) > MAX_HISTORY_BYTES)
+            || (self.undo.len() > 1 && steps_bytes(&self.undo) > MAX_HISTORY_BYTES)
         {
             self.undo.remove(0);
         }
@@ -486,6 +504,10 @@ pub enum Action {
     /// documents and configuration), under whatever name, is shown instead
     /// of a copy.
     Import(Doc),
+    /// Show the tab named as `doc` is (its source), as the user left it,
+    /// or open `doc` as [`Action::Import`] opens one: a tour's own tab,
+    /// which the user may have changed since.
+    Show(Doc),
     /// Replace the text of the active tab: typing.
     Edit(String),
     /// Replace the text of the active tab: a paste already made a [`Text`]
@@ -650,6 +672,10 @@ impl Docs {
         match action {
             Action::Open(doc) => next.open(doc, true),
             Action::Import(doc) => match next.docs.iter().position(|d| d.same_system(&doc)) {
+                Some(i) => next.active = i,
+                None => next.open(doc, false),
+            },
+            Action::Show(doc) => match next.docs.iter().position(|d| d.source == doc.source) {
                 Some(i) => next.active = i,
                 None => next.open(doc, false),
             },
@@ -1114,7 +1140,8 @@ mod tests {
             json,
             r#"{"docs":[{"source":"r.json","text":"R","config":"[queues.a]\n","joined":[{"source":"status.json","text":"S"},{"source":"list.json","text":"L"}]}],"active":0}"#
         );
-        assert_eq!(Docs::from_stored(&json).unwrap().docs, d.docs);
+        let back = Docs::from_stored(&json).unwrap();
+        assert_eq!((back.docs, back.active), (d.docs.clone(), d.active));
         // Kept by key, each added document is a text of its own.
         let texts: Vec<&str> = d.texts().map(|t| &**t).collect();
         assert_eq!(texts, vec!["R", "S", "L"]);
@@ -1124,7 +1151,7 @@ mod tests {
             r#"{"docs":[{"source":"r.json","text":"kR","config":"[queues.a]\n","joined":[{"source":"status.json","text":"kS"},{"source":"list.json","text":"kL"}]}],"active":0}"#
         );
         let back = Docs::from_stored_by_key(&keyed, |k| Some(k[1..].to_string().into()));
-        assert!(back.map(|b| b.docs) == Some(d.docs.clone()));
+        assert!(back.map(|b| (b.docs, b.active)) == Some((d.docs.clone(), d.active)));
         assert!(Docs::from_stored_by_key(&keyed, |k| (k != "kS").then(|| k.into())).is_none());
         let left = d.apply(Action::Leave(0)).apply(Action::Leave(5));
         assert_eq!(left.current().system()[1], ("list.json", "L"));
@@ -1358,6 +1385,27 @@ mod tests {
         }
         assert_eq!(h.undo.len(), 1, "two steps of half the budget are over it");
         assert!(h.undo[0].text.starts_with('2'));
+        // Documents added beside count once, however many steps keep them.
+        let payload = Joined {
+            source: "status.json".into(),
+            text: big.clone().into(),
+        };
+        let mut h = History::default();
+        for i in 0..3 {
+            let mut step = Step::of(&doc("a", &i.to_string()), Change::Joined);
+            step.joined = vec![payload.clone()];
+            h.record(step);
+        }
+        assert_eq!(h.undo.len(), 3, "one shared payload is half the budget");
+        let mut step = Step::of(&doc("a", "3"), Change::Left);
+        step.joined = vec![Joined {
+            source: "other.json".into(),
+            text: format!("{big}!").into(),
+        }];
+        h.record(step);
+        // A second one is over it: the steps that keep the first go.
+        assert_eq!(h.undo.len(), 1);
+        assert_eq!(h.undo[0].joined[0].source, "other.json");
     }
 
     #[test]
@@ -1458,6 +1506,23 @@ mod tests {
             (typed.docs.len(), &*typed.docs[0].config),
             (2, "[queues.b]\n")
         );
+    }
+
+    #[test]
+    fn a_tab_shown_by_name_is_shown_as_the_user_left_it() {
+        let mut tour = doc("Tour", "R");
+        tour.config = "[queues.a]\n".into();
+        let d = three_tabs().apply(Action::Show(tour.clone()));
+        assert_eq!(
+            (d.docs.len(), d.active, &*d.current().config),
+            (4, 3, "[queues.a]\n")
+        );
+        let changed = d
+            .apply(Action::Configure("[queues.b]\n".into()))
+            .apply(Action::Select(0))
+            .apply(Action::Show(tour));
+        assert_eq!((changed.docs.len(), changed.active), (4, 3));
+        assert_eq!(changed.current().config, "[queues.b]\n");
     }
 
     #[test]

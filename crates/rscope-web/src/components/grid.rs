@@ -304,11 +304,19 @@ fn use_row_map(grid: &Rc<Grid>, by: &Rc<ColorBy>, strip: usize, fold: bool) -> R
 /// state reads every node (16 384 of them), which a hover's render should not.
 #[hook]
 fn use_legend(grid: &Rc<Grid>, by: &Rc<ColorBy>) -> Rc<Vec<(String, rscope_core::grid::Paint)>> {
-    let (grid, by) = (grid.clone(), by.clone());
-    use_memo(
-        (Rc::as_ptr(&grid) as usize, Rc::as_ptr(&by) as usize),
-        move |_| legend(&grid, &by),
-    )
+    use_memo((Same(grid.clone()), Same(by.clone())), |(grid, by)| {
+        legend(&grid.0, &by.0)
+    })
+}
+
+/// A value a memo keeps while it depends on it, the same only as itself
+/// (the value is never compared: a grid has 16 384 rows).
+struct Same<T>(Rc<T>);
+
+impl<T> PartialEq for Same<T> {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.0, &other.0)
+    }
 }
 
 /// Density strips: every shade once per map, so scrolling only draws.

@@ -52,8 +52,8 @@ pub fn use_system_tour(docs: &UseReducerHandle<DocsState>, set: Setters) -> Syst
 
 /// What the page does for a step: what the steps before it did too.
 fn set_up(does: Does, set: &Setters, docs: &yew::functional::UseReducerDispatcher<DocsState>) {
-    // Shown again if it is open, as the tour left it.
-    docs.dispatch(Action::Import(system_tour::tab()));
+    // Shown again if it is open, as the person left it.
+    docs.dispatch(Action::Show(system_tour::tab()));
     if does == Does::Constrain {
         set.on_constraint.emit(system_tour::CONSTRAINT.to_string());
     }

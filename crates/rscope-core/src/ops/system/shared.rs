@@ -13,11 +13,22 @@ pub const SHARED_SOURCE: &str = "shared link";
 /// cannot be opened. Added documents follow [`Doc::with_joined`]: one the
 /// document or another holds already is not added twice.
 pub fn shared_tab(fragment: &str) -> Result<Doc, String> {
-    let shared = unpack_system(fragment).map_err(|e| e.to_string())?;
+    let mut shared = unpack_system(fragment).map_err(|e| e.to_string())?;
     if let Some((name, _)) = shared.joined.iter().find(|(_, t)| is_configuration(t)) {
         return Err(format!(
             "share link is damaged: its other documents hold a configuration ({name}), which a link carries apart"
         ));
+    }
+    // A link made of a configuration pasted as a tab's document: the
+    // configuration is the tab's, as the page reads one it opens.
+    if is_configuration(&shared.document) {
+        if shared.config.is_some() {
+            return Err(
+                "share link is damaged: its document and its configuration are both configurations"
+                    .into(),
+            );
+        }
+        shared.config = Some(std::mem::take(&mut shared.document));
     }
     let doc = Doc {
         source: SHARED_SOURCE.into(),
@@ -76,6 +87,24 @@ mod tests {
         assert_eq!(
             shared_tab(&link(&[("flux.toml", toml)], None)).unwrap_err(),
             "share link is damaged: its other documents hold a configuration (flux.toml), which a link carries apart"
+        );
+    }
+
+    #[test]
+    fn a_configuration_as_the_document_is_the_tab_s_configuration() {
+        let toml = "[resource]\nnoverify = true\n";
+        let packed = |config: Option<&str>| {
+            pack_system(&SharedSystem {
+                document: toml.into(),
+                config: config.map(str::to_string),
+                ..SharedSystem::default()
+            })
+        };
+        let doc = shared_tab(&packed(None)).unwrap();
+        assert_eq!((&*doc.text, &*doc.config), ("", toml));
+        assert_eq!(
+            shared_tab(&packed(Some(toml))).unwrap_err(),
+            "share link is damaged: its document and its configuration are both configurations"
         );
     }
 }
