@@ -245,7 +245,14 @@ test('16 384-node resource.status payload: its configuration opened into the tab
 
 // The same budget for a document added beside the tab's: a 16 384-node
 // status payload joined to its R, to the grid painted by node state.
-test('16 384-node R: its status payload opened into the tab\'s system, to the grid coloured by state, longest task', async ({ page, rscope }) => {
+/**
+ * A 16 384-node R pasted and shown, the choice to open into its system
+ * ticked, and its status payload (4.7 MB) made into a file in the page,
+ * in tasks of their own (Playwright's setInputFiles would decode it in
+ * the page's thread, in the measured time): `window.BENCH_FILES`, to be
+ * chosen as the Open file button chooses one.
+ */
+async function rWithPayloadFile(page, rscope) {
   const payloads = fileURLToPath(new URL('../../scripts/gen-resource-payload.py', import.meta.url));
   const payload = execFileSync('python3', [payloads, 'status', '16384', '500'], { maxBuffer: 64 << 20 }).toString();
   const r = JSON.stringify(JSON.parse(payload).R);
@@ -255,14 +262,15 @@ test('16 384-node R: its status payload opened into the tab\'s system, to the gr
   await pasteToPaint(page, r);
   await expect(page.getByTestId('nodes')).toHaveText('16384');
   await rscope.joinSystem.check();
-  // The file is made in the page first, in tasks of its own (Playwright's
-  // setInputFiles would decode 4.7 MB in the page's thread, in the measured
-  // time); then it is chosen as the Open file button chooses one.
   await page.evaluate((text) => { window.BENCH_DOC = text; }, payload);
   await page.evaluate(() => {
     window.BENCH_FILES = new DataTransfer();
     window.BENCH_FILES.items.add(new File([window.BENCH_DOC], 'status.json', { type: 'application/json' }));
   });
+}
+
+test('16 384-node R: its status payload opened into the tab\'s system, to the grid coloured by state, longest task', async ({ page, rscope }) => {
+  await rWithPayloadFile(page, rscope);
   await longest(page, await page.evaluate(() => performance.now()), 500);
   const t = await page.evaluate(async () => {
     const before = performance.getEntriesByName('rscope:grid-painted').length;
@@ -286,20 +294,10 @@ test('16 384-node R: its status payload opened into the tab\'s system, to the gr
 // status payload beside it, printed by the shape worker: a format typed
 // in its field, to the text printed, and the longest task meanwhile.
 test('16 384-node R and its status payload: a format typed in flux resource status, to the text, longest task', async ({ page, rscope }) => {
-  const payloads = fileURLToPath(new URL('../../scripts/gen-resource-payload.py', import.meta.url));
-  const payload = execFileSync('python3', [payloads, 'status', '16384', '500'], { maxBuffer: 64 << 20 }).toString();
-  const r = JSON.stringify(JSON.parse(payload).R);
-  await page.goto('/');
-  await page.waitForFunction(() => window.rscope !== undefined);
-  await page.waitForSelector('#r-input');
-  await pasteToPaint(page, r);
-  await rscope.joinSystem.check();
-  await page.evaluate((text) => { window.BENCH_DOC = text; }, payload);
+  await rWithPayloadFile(page, rscope);
   await page.evaluate(() => {
-    const files = new DataTransfer();
-    files.items.add(new File([window.BENCH_DOC], 'status.json', { type: 'application/json' }));
     const input = document.querySelector('[data-testid=open-file]');
-    input.files = files.files;
+    input.files = window.BENCH_FILES.files;
     input.dispatchEvent(new Event('change', { bubbles: true }));
   });
   await expect(rscope.systemDocuments).toBeVisible();

@@ -405,6 +405,7 @@ fn grid_panel(p: GridPanel) -> Html {
             { compare_summary(p.compare, p.covered) }
             { constraint_field(p.constraint) }
             <GridView {grid} {color_by} on_open={p.on_open} zoom_from={p.view.start.zoom} on_zoom_step={p.view.on_zoom()}
+                selection_from={p.view.start.selection} on_selection={p.view.on_selection()}
                 {linked} {on_cell} title={p.docs.current().source.clone()} />
         </section>
     }

@@ -782,6 +782,12 @@ impl ViewRecord {
         Callback::from(move |shape: String| record.change(|v| v.set_shape(&shape)))
     }
 
+    /// Note each selection the grid holds (`None`: none), as kept.
+    pub fn on_selection(&self) -> Callback<Option<rscope_core::grid::pick::KeptSelection>> {
+        let record = self.clone();
+        Callback::from(move |kept| record.change(|v| v.selection = kept))
+    }
+
     /// Note the grid's colouring.
     pub fn note_color(&self, choice: &ColorChoice) {
         self.change(|v| v.set_color(&choice.to_string()));

@@ -121,6 +121,10 @@ pub struct SharedView {
     /// The shape panel's shape (RFC 46).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub shape: Option<String>,
+    /// The cells selected on the grid: each corner (anchor, then end) by
+    /// the rank of its node and its column, as the grid keeps a selection.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub selection: Option<[(u32, usize); 2]>,
 }
 
 impl SharedView {
@@ -277,6 +281,7 @@ mod tests {
             color: Some("property:gpu".into()),
             zoom: Some(2),
             shape: Some("node=2/core=4".into()),
+            selection: Some([(3, 0), (5, 2)]),
         };
         let system = SharedSystem {
             document: r#"{"version":1}"#.into(),
@@ -287,7 +292,7 @@ mod tests {
         };
         let fragment = pack_system(&system);
         let packed = fragment_part(&fragment, "v").map(unpack);
-        let json = r#"{"color":"property:gpu","zoom":2,"shape":"node=2/core=4"}"#;
+        let json = r#"{"color":"property:gpu","zoom":2,"shape":"node=2/core=4","selection":[[3,0],[5,2]]}"#;
         assert_eq!(packed, Some(Ok(json.to_string())));
         assert_eq!(unpack_system(&fragment), Ok(system.clone()));
         // What the page notes drops its defaults and other tabs.

@@ -19,7 +19,7 @@ use rscope_core::grid::geometry::{
     cell_at, scroll_to, step_zoom, Zoom, DEFAULT_ZOOM, PNG_CELL, VIEW_HEIGHT, ZOOMS,
 };
 use rscope_core::grid::keys::{press, Press};
-use rscope_core::grid::pick::{pick, Pick, Selection};
+use rscope_core::grid::pick::{keep, pick, restore, KeptSelection, Pick, Selection};
 use rscope_core::grid::text::{describe, legend, shape};
 use rscope_core::grid::{CellInfo, ColorBy, Grid, RowMap, Shade};
 use rscope_core::rset::Entry;
@@ -57,6 +57,13 @@ pub struct GridProps {
     /// Told each zoom step the user picks.
     #[prop_or_default]
     pub on_zoom_step: Callback<usize>,
+    /// The selection to start with (a share link's, or the last visit's),
+    /// put on the grid once its nodes are there.
+    #[prop_or_default]
+    pub selection_from: Option<KeptSelection>,
+    /// Told each selection (`None`: none), as kept.
+    #[prop_or_default]
+    pub on_selection: Callback<Option<KeptSelection>>,
 }
 
 impl PartialEq for GridProps {
@@ -176,6 +183,7 @@ pub fn grid_view(props: &GridProps) -> Html {
     let map = use_row_map(&grid, &by, zoom.strip, *fold);
     let shades = use_shades(&grid, &by, &map, zoom.strips());
     use_forget_on_new_map(&map, &picking, &cursor);
+    use_kept_selection(&grid, &map, &picking, props);
     let scene_inputs = (
         *scroll,
         *zoom_step,
@@ -332,6 +340,46 @@ fn use_shades(
         (Rc::as_ptr(&map) as usize, Rc::as_ptr(&by) as usize),
         move |_| strips.then(|| grid.shades(&map, 0..map.len(), 0..grid.width(), &by)),
     )
+}
+
+/// The selection kept across visits and in share links: the one to start
+/// with is put on the grid once a map holds its nodes (the grid of the
+/// first parts of an analysis may not), until the user picks; every
+/// selection since is told, by ranks.
+#[hook]
+fn use_kept_selection(
+    grid: &Rc<Grid>,
+    map: &Rc<RowMap>,
+    picking: &UseReducerHandle<Picking>,
+    props: &GridProps,
+) {
+    let (from, told) = (props.selection_from, &props.on_selection);
+    let pending = use_mut_ref(|| from);
+    {
+        let (grid, map, picking, pending) =
+            (grid.clone(), map.clone(), picking.clone(), pending.clone());
+        use_effect_with(Rc::as_ptr(&map) as usize, move |_| {
+            let kept = *pending.borrow();
+            if let Some(sel) = kept.and_then(|k| restore(k, &grid, &map)) {
+                picking.dispatch(Pick::Start(sel.anchor, false));
+                picking.dispatch(Pick::Extend(sel.end));
+            }
+        });
+    }
+    let (grid, map, told) = (grid.clone(), map.clone(), told.clone());
+    use_effect_with(picking.0, move |sel| {
+        let kept = sel.and_then(|s| keep(s, &grid, &map));
+        let restoring = pending.borrow().is_some();
+        if kept.is_some() && kept != *pending.borrow() {
+            // The user picked: the one to start with is done.
+            *pending.borrow_mut() = None;
+        }
+        // A new map clears the selection before the one to start with is
+        // put back: that is not the user's, and is not told.
+        if kept.is_some() || !restoring {
+            told.emit(kept);
+        }
+    });
 }
 
 /// A selection or cursor names display rows: a new map makes them stale.

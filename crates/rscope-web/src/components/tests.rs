@@ -122,6 +122,8 @@ fn mount_grid(text: &str, linked: Option<Linked>) -> (Element, Rc<RefCell<Vec<Op
         beside_editor: true,
         zoom_from: None,
         on_zoom_step: Callback::noop(),
+        selection_from: None,
+        on_selection: Callback::noop(),
     };
     let root = root();
     yew::Renderer::<GridView>::with_root_and_props(root.clone(), props).render();

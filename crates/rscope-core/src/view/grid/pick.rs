@@ -44,6 +44,35 @@ pub enum Pick {
     Clear,
 }
 
+/// A selection as the page keeps it across visits and a share link
+/// carries it: each corner (anchor, then end) by the rank of its node and
+/// its column, since display rows change with folding and zoom.
+pub type KeptSelection = [(u32, usize); 2];
+
+/// `sel` on `grid` shown as `map`, as kept: the rank of the first node of
+/// each corner's display row, and its column.
+pub fn keep(sel: Selection, grid: &super::Grid, map: &super::RowMap) -> Option<KeptSelection> {
+    let corner = |(row, col): (usize, usize)| Some((grid.rank(map.range(row).start)?, col));
+    Some([corner(sel.anchor)?, corner(sel.end)?])
+}
+
+/// A kept selection on `grid` shown as `map`: each corner on the display
+/// row of its node; `None` when a node or a column is not on this grid (a
+/// selection kept of another document).
+pub fn restore(kept: KeptSelection, grid: &super::Grid, map: &super::RowMap) -> Option<Selection> {
+    let corner = |(rank, col): (u32, usize)| {
+        if col >= grid.width() {
+            return None;
+        }
+        let row = (0..grid.rows()).find(|&r| grid.rank(r) == Some(rank))?;
+        Some((map.display_row(row)?, col))
+    };
+    Some(Selection {
+        anchor: corner(kept[0])?,
+        end: corner(kept[1])?,
+    })
+}
+
 /// The selection after `action`.
 pub fn pick(sel: Option<Selection>, action: Pick) -> Option<Selection> {
     match (action, sel) {
@@ -66,6 +95,33 @@ pub fn pick(sel: Option<Selection>, action: Pick) -> Option<Selection> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_selection_is_kept_by_ranks_and_restored_on_another_map() {
+        let r = r#"{"version":1,"execution":{"R_lite":[{"rank":"0-7","children":{"core":"0-3"}}],"nodelist":["n[0-7]"]}}"#;
+        let grid = super::super::Grid::new(&crate::rset::load(r).unwrap(), None, None);
+        let each = super::super::RowMap::each(grid.rows());
+        let sel = Selection {
+            anchor: (6, 3),
+            end: (2, 1),
+        };
+        let kept = keep(sel, &grid, &each).unwrap();
+        assert_eq!(kept, [(6, 3), (2, 1)]);
+        assert_eq!(restore(kept, &grid, &each), Some(sel));
+        // Strips of four nodes: the corners fall on the strips of their nodes.
+        let strips = grid.strips(4);
+        assert_eq!(
+            restore(kept, &grid, &strips),
+            Some(Selection {
+                anchor: (1, 3),
+                end: (0, 1)
+            })
+        );
+        assert_eq!(keep(sel, &grid, &strips), None, "strip 6 is past the map");
+        // Another document's selection: a rank or a column it lacks.
+        assert_eq!(restore([(9, 0), (0, 0)], &grid, &each), None);
+        assert_eq!(restore([(0, 0), (1, 40)], &grid, &each), None);
+    }
 
     #[test]
     fn a_drag_grows_from_its_anchor() {
