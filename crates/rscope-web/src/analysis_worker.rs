@@ -275,8 +275,8 @@ pub enum AnalysisAsk {
         /// Told the set's bytes.
         told: OnMember,
     },
-    /// The node states the documents added to the tab's system give its
-    /// grid ([`rscope_core::analysis::node_states_beside`]).
+    /// What the documents added to the tab's system say of its grid's
+    /// nodes ([`rscope_core::analysis::beside`]).
     Beside {
         /// The request's number.
         seq: u32,

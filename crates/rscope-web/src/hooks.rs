@@ -1159,12 +1159,7 @@ pub fn use_grid_beside(docs: &DocsState, grid: Option<Rc<Grid>>) -> Option<Rc<Gr
 pub fn use_system_text(tab: &Doc, what: Option<SystemText>) -> Option<(Rc<SystemShown>, bool)> {
     let shapes = use_workers().shapes;
     let got = use_state(|| None::<(SystemAsk, Rc<SystemShown>)>);
-    let ask = what.map(|what| SystemAsk {
-        docs: std::iter::once((tab.source.clone(), tab.text.clone()))
-            .chain(tab.beside())
-            .collect(),
-        what,
-    });
+    let ask = what.map(|what| SystemAsk::of(tab, what));
     {
         let got = got.setter();
         use_effect_with(ask.clone(), move |ask| {

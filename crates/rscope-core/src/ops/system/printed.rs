@@ -46,6 +46,16 @@ pub struct SystemShown {
 }
 
 impl SystemAsk {
+    /// The question `what` about the system of `tab`: its document, then
+    /// what is read beside it ([`crate::tabs::Doc::beside`]).
+    pub fn of(tab: &crate::tabs::Doc, what: SystemText) -> SystemAsk {
+        let own = (tab.source.clone(), tab.text.clone());
+        SystemAsk {
+            docs: std::iter::once(own).chain(tab.beside()).collect(),
+            what,
+        }
+    }
+
     /// The text asked for.
     pub fn show(&self) -> SystemShown {
         let docs: Vec<(&str, &str)> = (self.docs.iter())
@@ -115,10 +125,13 @@ mod tests {
     const R: &str = r#"{"version":1,"execution":{"R_lite":[{"rank":"0-1","children":{"core":"0-3"}}],"starttime":0,"expiration":0,"nodelist":["tiny[1-2]"]}}"#;
 
     fn ask(what: SystemText) -> SystemShown {
-        let asked = SystemAsk {
-            docs: vec![("r.json".into(), R.to_string().into())],
-            what,
+        let tab = crate::tabs::Doc {
+            source: "r.json".into(),
+            text: R.to_string().into(),
+            ..Default::default()
         };
+        let asked = SystemAsk::of(&tab, what);
+        assert_eq!(asked.docs, vec![("r.json".to_string(), tab.text.clone())]);
         let crossed = show_part(&postcard::to_allocvec(&asked).unwrap());
         let shown: SystemShown = postcard::from_bytes(&crossed).unwrap();
         assert_eq!(shown, asked.show());

@@ -97,12 +97,6 @@ pub fn beside(texts: &[&str], now: f64) -> Beside {
     found
 }
 
-/// The node states of the first `resource.status` payload among `texts`;
-/// `None` when none is one ([`beside`]).
-pub fn node_states_beside(texts: &[&str], now: f64) -> Option<NodeStates> {
-    beside(texts, now).states
-}
-
 /// [`beside`] as it crosses from the analysis worker.
 pub fn beside_part(texts: &[&str], now: f64) -> Vec<u8> {
     bytes(&beside(texts, now))
@@ -123,7 +117,7 @@ mod tests {
     #[test]
     fn a_status_payload_beside_gives_its_node_states_and_nothing_else_does() {
         let now = 1607544031.0 + 3600.0;
-        let states = node_states_beside(&[R, "{}", STATUS], now).unwrap();
+        let states = beside(&[R, "{}", STATUS], now).states.unwrap();
         let notes: Vec<&str> = states.overlay.notes_of(3).collect();
         assert_eq!(notes, vec!["drained 1 hour ago: bad fan"]);
         assert_eq!(states.overlay.notes_of(0).count(), 0);
@@ -138,7 +132,7 @@ mod tests {
         let crossed = beside_from_part(&beside_part(&[STATUS], now));
         assert_eq!(crossed.states, Some(states));
         assert_eq!(crossed.sets, None);
-        assert_eq!(node_states_beside(&[R, "not json"], now), None);
+        assert_eq!(beside(&[R, "not json"], now), Beside::default());
         assert_eq!(beside_from_part(&beside_part(&[R], now)), Beside::default());
         assert_eq!(beside_from_part(b"\xff\xff"), Beside::default());
     }
