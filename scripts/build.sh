@@ -63,15 +63,22 @@ strip_comments() {
   ' "$1" "$2"
 }
 
-# The page is built for speed, as the CLI is: the analysis worker reads
-# 3 MB documents against a 400 ms budget, and opt-level 3 with wasm-opt -O3
-# reads them in about two thirds of the time opt-level "s" with -Oz takes
-# (140-166 ms against 212 ms for the 16 384-node fragmented R), for about
-# 100 KB more gzipped. As for the element (below), wasm-opt is told that
-# the first kilobyte of memory is never addressed, which folds address
-# arithmetic into loads (9 KB gzipped less, and fewer instructions), and
-# drops the sections only tools read.
-bundle 3 "--low-memory-unused -O3 --converge --strip-producers --strip-target-features" pkg
+# The page is compiled for size (opt-level "s") and then optimized for
+# speed by wasm-opt -O3: the page has a size budget (1.36 MB gzipped,
+# issue 46), and on 2026-12-05, one run each on a 2-core machine, this
+# made the wasm 146 KB gzipped smaller than opt-level 3 (1 306 263 B
+# against 1 452 639 B) at about the same speed where people wait: the
+# 16 384-node fragmented R pasted to its grid in 203 ms (214 ms), its
+# worker sent the grid after 128 ms (126 ms), a fit into it answered in
+# 64 ms (58 ms), two of them compared in 1 351 ms (1 363 ms). Only the
+# El Capitan-sized graph's whole analysis (graph, tree) took longer,
+# 12.2 s against 10.1 s; its summary and grid, 3.95 s (3.81 s). wasm-opt
+# -Oz instead of -O3 was slower (212 ms against 140-166 ms for the
+# worker's part of that paste, measured earlier). As for the element
+# (below), wasm-opt is told that the first kilobyte of memory is never
+# addressed, which folds address arithmetic into loads (9 KB gzipped
+# less, and fewer instructions), and drops the sections only tools read.
+bundle s "--low-memory-unused -O3 --converge --strip-producers --strip-target-features" pkg
 # The element's bundle is built for size: it has a budget (400 KB gzipped
 # with its JS and CSS, www/tests/element-size.spec.js) and draws small
 # documents; opt-level "z" is about 40 KB gzipped under "s", and running

@@ -1,10 +1,11 @@
 // Rscope's analysis worker: the same wasm core as the page (pkg/), so the
 // page stays responsive while a large document is read. Its lanes, served
 // by the one dispatcher (channel.js), only the newest message of each:
-// - another tab's main set, {seq, member: text}, answered with
-//   {seq, member: bytes}, for colouring by membership;
-// - a compare view, {seq, compare: texts, letters, names}, answered with
-//   {seq, compared: parts};
+// - another tab's resources, {seq, member: bytes} (its documents: its own,
+//   those added to it, its configuration), answered with {seq, member:
+//   bytes}, for colouring by membership;
+// - a compare view, {seq, compare: [bytes] (each tab's documents),
+//   letters, names}, answered with {seq, compared: parts};
 // - what the documents added to a tab's system say of its nodes (node
 //   states; allocated and down), {seq, beside: texts}, answered with
 //   {seq, states: bytes};

@@ -12,7 +12,7 @@ for (const scheme of ['light', 'dark']) {
     await rscope.pickExample('The RFC 20 example — 4 nodes with 48 cores and 8 GPUs each');
     await expect(rscope.tab('B')).toHaveAttribute('aria-selected', 'true');
     await rscope.colorCellsBy({ label: 'also in tab A (untitled)' });
-    await expect(rscope.memberProblem).toContainText('tab A holds no R the reference accepts');
+    await expect(rscope.memberProblem).toContainText('tab A has no resources');
     expect(await violations(page)).toEqual([]);
     expect(problems).toEqual([]);
   });

@@ -12,12 +12,12 @@ test('cells are coloured by membership in another tab', async ({ rscope, problem
   await rscope.colorCellsBy({ label: 'also in tab A (untitled)' });
   await expect(rscope.legendItems).toHaveText(['also in the other document', 'only here']);
 
-  // A tab that holds no R falls back to colouring by type, and says so.
+  // A tab that holds no resources falls back to colouring by type, and says so.
   await rscope.selectTab('A');
   await rscope.fill('not json');
   await rscope.selectTab('B');
   await expect(rscope.memberProblem).toHaveText(
-    "tab A holds no R the reference accepts (not JSON: unexpected word), so cells are coloured by type",
+    'tab A has no resources (open an R, a payload, a graph, a topology or a configuration with [resource] config in it), so cells are coloured by type',
   );
   await expect(rscope.legendItems).toHaveText(['core', 'gpu']);
 

@@ -13,10 +13,10 @@
 //! each request's messages are and whom its answers are told.
 
 use crate::channel::{field, set, Channel, MessagePiece, Script, Work};
-use rscope_core::analysis::{beside_part, member_part, Analysis, Drawn};
+use rscope_core::analysis::{beside_part, Analysis, Drawn};
 use rscope_core::grid::compare::Named;
-use rscope_core::grid::compare_wire::compare_parts;
 use rscope_core::outline::Outline;
+use rscope_core::system::{compare_parts_of, member_part_of, system_bytes};
 use rscope_core::tabs::Text;
 use std::cell::{Cell, RefCell};
 use std::rc::Rc;
@@ -91,11 +91,11 @@ pub fn warm_up() -> Vec<js_sys::Uint8Array> {
         .collect()
 }
 
-/// The worker's other entry point: another tab's main set, for colouring
-/// by membership ([`member_part`]).
+/// The worker's other entry point: another tab's resources, for colouring
+/// by membership, from its documents' bytes ([`member_part_of`]).
 #[cfg_attr(feature = "page", wasm_bindgen(js_name = memberSetForPage, skip_typescript))]
-pub fn member_set_for_page(text: &str) -> js_sys::Uint8Array {
-    js_sys::Uint8Array::from(&member_part(text)[..])
+pub fn member_set_for_page(system: &[u8]) -> js_sys::Uint8Array {
+    js_sys::Uint8Array::from(&member_part_of(system)[..])
 }
 
 /// The worker's entry point for what the documents added to a tab's
@@ -108,12 +108,12 @@ pub fn beside_for_page(texts: Vec<String>) -> js_sys::Uint8Array {
     js_sys::Uint8Array::from(&beside_part(&texts, now)[..])
 }
 
-/// The worker's entry point for a compare view: the texts of the tabs
-/// compared (the active one first), named by `letters` and `names`, as
-/// binary parts ([`compare_parts`]).
+/// The worker's entry point for a compare view: the documents of the tabs
+/// compared (the active one first, each as bytes), named by `letters` and
+/// `names`, as binary parts ([`compare_parts_of`]).
 #[cfg_attr(feature = "page", wasm_bindgen(js_name = compareForPage, skip_typescript))]
 pub fn compare_for_page(
-    texts: Vec<String>,
+    systems: js_sys::Array,
     letters: Vec<String>,
     names: Vec<String>,
 ) -> js_sys::Array {
@@ -122,8 +122,8 @@ pub fn compare_for_page(
         .zip(names)
         .map(|(letter, name)| Named { letter, name })
         .collect();
-    let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
-    let parts = compare_parts(&texts, &named);
+    let systems: Vec<Vec<u8>> = systems.iter().map(|s| part_bytes(Some(&s))).collect();
+    let parts = compare_parts_of(&systems, &named);
     parts
         .iter()
         .map(|p| js_sys::Uint8Array::from(&p[..]))
@@ -254,6 +254,15 @@ pub fn part_bytes(part: Option<&JsValue>) -> Vec<u8> {
         .unwrap_or_default()
 }
 
+/// A tab's documents (name, text), as [`rscope_core::tabs::Doc::system_texts`]
+/// lists them: what another tab is read as for membership and compare.
+pub type TabTexts = Vec<(String, Text)>;
+
+/// A tab's documents as they cross to the worker ([`system_bytes`]).
+fn system_array(system: &TabTexts) -> JsValue {
+    js_sys::Uint8Array::from(&system_bytes(system)[..]).into()
+}
+
 /// What the analysis worker is asked, with whom its answer is told.
 pub enum AnalysisAsk {
     /// The analysis of a text, as request `seq` of the page's
@@ -266,12 +275,12 @@ pub enum AnalysisAsk {
         /// Told each stage.
         told: Told,
     },
-    /// Another tab's main set, for colouring by membership.
+    /// Another tab's resources, for colouring by membership.
     Member {
         /// The request's number.
         seq: u32,
-        /// The other tab's text.
-        text: Text,
+        /// The other tab's documents ([`rscope_core::tabs::Doc::system_texts`]).
+        system: TabTexts,
         /// Told the set's bytes.
         told: OnMember,
     },
@@ -289,8 +298,8 @@ pub enum AnalysisAsk {
     Compare {
         /// The request's number.
         seq: u32,
-        /// The texts compared (the active tab's first).
-        texts: Vec<Text>,
+        /// The documents of the tabs compared (the active tab's first).
+        systems: Vec<TabTexts>,
         /// Their letters and names.
         letters: Vec<String>,
         /// Their names.
@@ -331,18 +340,18 @@ impl Work for AnalysisAsk {
             |v: &[String]| -> js_sys::Array { v.iter().map(|s| JsValue::from_str(s)).collect() };
         match self {
             AnalysisAsk::Analysis { sent, .. } => return sent.piece(message, at),
-            AnalysisAsk::Member { text, .. } => set(&message, "member", &JsValue::from_str(text)),
+            AnalysisAsk::Member { system, .. } => set(&message, "member", &system_array(system)),
             AnalysisAsk::Beside { texts, .. } => {
                 let list: js_sys::Array = texts.iter().map(|t| JsValue::from_str(t)).collect();
                 set(&message, "beside", &list);
             }
             AnalysisAsk::Compare {
-                texts,
+                systems,
                 letters,
                 names,
                 ..
             } => {
-                let list: js_sys::Array = texts.iter().map(|t| JsValue::from_str(t)).collect();
+                let list: js_sys::Array = systems.iter().map(system_array).collect();
                 set(&message, "compare", &list);
                 set(&message, "letters", &strings(letters));
                 set(&message, "names", &strings(names));
@@ -382,8 +391,8 @@ impl Work for AnalysisAsk {
         // tab and compares none, and has no room for their code.
         match self {
             AnalysisAsk::Analysis { seq, sent, told } => answer_here(*seq, &sent.text(), told),
-            AnalysisAsk::Member { seq, text, told } if cfg!(feature = "page") => {
-                told(*seq, member_set_for_page(text).into())
+            AnalysisAsk::Member { seq, system, told } if cfg!(feature = "page") => {
+                told(*seq, member_set_for_page(&system_bytes(system)).into())
             }
             AnalysisAsk::Beside { seq, texts, told } if cfg!(feature = "page") => {
                 let texts = texts.iter().map(|t| t.to_string()).collect();
@@ -391,15 +400,15 @@ impl Work for AnalysisAsk {
             }
             AnalysisAsk::Compare {
                 seq,
-                texts,
+                systems,
                 letters,
                 names,
                 told,
             } if cfg!(feature = "page") => {
-                let texts = texts.iter().map(|t| t.to_string()).collect();
+                let systems = systems.iter().map(system_array).collect();
                 told(
                     *seq,
-                    compare_for_page(texts, letters.clone(), names.clone()).into(),
+                    compare_for_page(systems, letters.clone(), names.clone()).into(),
                 )
             }
             _ => {}
@@ -449,25 +458,25 @@ impl Channel<AnalysisAsk> {
         self.ask(AnalysisAsk::Beside { seq, texts, told });
     }
 
-    /// Ask for the main set of another tab's `text` as request `seq`.
-    pub fn post_member(&self, seq: u32, text: &Text, told: &OnMember) {
-        let (text, told) = (text.clone(), told.clone());
-        self.ask(AnalysisAsk::Member { seq, text, told });
+    /// Ask for the resources of another tab's `system` as request `seq`.
+    pub fn post_member(&self, seq: u32, system: &TabTexts, told: &OnMember) {
+        let (system, told) = (system.clone(), told.clone());
+        self.ask(AnalysisAsk::Member { seq, system, told });
     }
 
-    /// Ask for the compare view of `texts` (the active tab's first), named
-    /// by `letters` and `names`, as request `seq`.
+    /// Ask for the compare view of the tabs' `systems` (the active tab's
+    /// first), named by `letters` and `names`, as request `seq`.
     pub fn post_compare(
         &self,
         seq: u32,
-        texts: &[Text],
+        systems: &[TabTexts],
         (letters, names): (Vec<String>, Vec<String>),
         told: &OnMember,
     ) {
-        let (texts, told) = (texts.to_vec(), told.clone());
+        let (systems, told) = (systems.to_vec(), told.clone());
         self.ask(AnalysisAsk::Compare {
             seq,
-            texts,
+            systems,
             letters,
             names,
             told,

@@ -3,7 +3,9 @@
 //! the link between text and grid, the colouring, and the findings. Each
 //! holds state and effects; every decision is a call into the core.
 
-use crate::analysis_worker::{forget_handed, part_bytes, AnalysisAnswer, Analyst, OnMember, Told};
+use crate::analysis_worker::{
+    forget_handed, part_bytes, AnalysisAnswer, Analyst, OnMember, TabTexts, Told,
+};
 use crate::model::{
     region_name, CellRef, ExampleEntry, Linked, Point, RegionOf, Reveal, TextSelection,
 };
@@ -869,7 +871,7 @@ pub fn use_coloring(
     }
     let member = choice
         .member(docs.docs.len(), docs.active)
-        .map(|i| (i, docs.docs[i].text.clone()));
+        .map(|i| (i, docs.docs[i].system_texts()));
     let other = use_member_set(member.as_ref().map(|(_, t)| t.clone()), &analyst);
     let colored = use_memo(
         ((*choice).clone(), has_states, member, other, grid, queues),
@@ -966,10 +968,11 @@ impl PartialEq for SameGrid {
     }
 }
 
-/// The main set of another tab's `text` (or why it has none), once the
-/// worker has read it, with the text it is of. It is kept while the text
-/// is unchanged: going to that tab and back does not read it again.
-type MemberSet = Option<(Text, SetRead)>;
+/// The resources of another tab's system (or why it has none), once the
+/// worker has read them, with the documents they are of. They are kept
+/// while the documents are unchanged: going to that tab and back does not
+/// read them again.
+type MemberSet = Option<(TabTexts, SetRead)>;
 
 /// A set read for colouring, compared by pointer (sets are not compared
 /// whole on every render).
@@ -982,11 +985,12 @@ impl PartialEq for SetRead {
     }
 }
 
-/// Ask the worker for the main set of `text` whenever it changes.
+/// Ask the worker for the resources of another tab's `system` whenever
+/// its documents change.
 #[hook]
-fn use_member_set(text: Option<Text>, analyst: &Rc<Analyst>) -> MemberSet {
-    let got = use_state_eq(|| None::<(Text, SetRead)>);
-    let asked = use_mut_ref(Latest::<Text>::default);
+fn use_member_set(system: Option<TabTexts>, analyst: &Rc<Analyst>) -> MemberSet {
+    let got = use_state_eq(|| None::<(TabTexts, SetRead)>);
+    let asked = use_mut_ref(Latest::<TabTexts>::default);
     let told = {
         let (got, asked) = (got.setter(), asked.clone());
         use_memo((), move |_| -> OnMember {
@@ -1007,11 +1011,13 @@ fn use_member_set(text: Option<Text>, analyst: &Rc<Analyst>) -> MemberSet {
     {
         let (analyst, asked, seen) = (analyst.clone(), asked.clone(), (*got).clone());
         let told = (*told).clone();
-        use_effect_with(text, move |text| {
-            let fresh = seen.as_ref().is_some_and(|(t, _)| Some(t) == text.as_ref());
-            if let (Some(text), false) = (text, fresh) {
-                let seq = asked.borrow_mut().ask(text.clone());
-                analyst.post_member(seq, text, &told);
+        use_effect_with(system, move |system| {
+            let fresh = seen
+                .as_ref()
+                .is_some_and(|(t, _)| Some(t) == system.as_ref());
+            if let (Some(system), false) = (system, fresh) {
+                let seq = asked.borrow_mut().ask(system.clone());
+                analyst.post_member(seq, system, &told);
             }
         });
     }

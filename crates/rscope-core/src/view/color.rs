@@ -260,7 +260,7 @@ pub fn coloring(
         (_, Some((_, Ok(set)))) => (ColorBy::Membership(set), None),
         (_, Some((i, Err(why)))) => {
             let problem = format!(
-                "tab {} holds no R the reference accepts ({why}), so cells are coloured by {what}",
+                "tab {} has no resources ({why}), so cells are coloured by {what}",
                 tab_letter(i)
             );
             (fallback, Some(problem))
@@ -484,7 +484,7 @@ mod tests {
             (name(&by), problem.as_deref()),
             (
                 "state".into(),
-                Some("tab B holds no R the reference accepts (unsupported version 2), so cells are coloured by state")
+                Some("tab B has no resources (unsupported version 2), so cells are coloured by state")
             )
         );
     }

@@ -247,6 +247,14 @@ impl Doc {
         all
     }
 
+    /// The tab's whole system as the page's workers read it: its
+    /// document, then what is read beside it ([`Doc::beside`]), each
+    /// (name, text) and shared.
+    pub fn system_texts(&self) -> Vec<(String, Text)> {
+        let own = (self.source.clone(), self.text.clone());
+        std::iter::once(own).chain(self.beside()).collect()
+    }
+
     /// Whether the tab holds no document: no text of its own and none
     /// added beside it (its configuration aside).
     pub fn is_blank(&self) -> bool {

@@ -3,13 +3,13 @@
 //! and rebuilt here a chunk at a time, and the written diff of each
 //! compared tab against the active one.
 
-use crate::analysis_worker::{part_bytes, OnMember};
+use crate::analysis_worker::{part_bytes, OnMember, TabTexts};
 use crate::hooks::use_workers;
 use rscope_core::color::{compare_names, ColorChoice};
 use rscope_core::grid::compare::Compared;
 use rscope_core::grid::compare_wire::CompareBuild;
 use rscope_core::inflight::Latest;
-use rscope_core::tabs::{Docs, Text};
+use rscope_core::tabs::Docs;
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::JsValue;
@@ -26,8 +26,8 @@ impl PartialEq for Made {
     }
 }
 
-/// The latest request: its number and the texts it compares.
-type LatestCompare = Rc<RefCell<Latest<Vec<Text>>>>;
+/// The latest request: its number and the documents of the tabs it compares.
+type LatestCompare = Rc<RefCell<Latest<Vec<TabTexts>>>>;
 
 /// What the page shows of a compare view.
 #[derive(Clone, Default)]
@@ -44,14 +44,14 @@ pub struct CompareView {
 /// analysis worker; asked again whenever a compared text changes.
 #[hook]
 pub fn use_compare(choice: &ColorChoice, docs: &Docs) -> CompareView {
-    let got = use_state_eq(|| None::<(Vec<Text>, Made)>);
-    let asked = use_mut_ref(Latest::<Vec<Text>>::default);
+    let got = use_state_eq(|| None::<(Vec<TabTexts>, Made)>);
+    let asked = use_mut_ref(Latest::<Vec<TabTexts>>::default);
     let told = use_answers(&got, &asked);
     let analyst = use_workers().analysis;
     let tabs = choice.compared(docs.docs.len(), docs.active);
-    let texts: Option<Vec<Text>> = tabs
+    let texts: Option<Vec<TabTexts>> = tabs
         .as_ref()
-        .map(|t| t.iter().map(|&i| docs.docs[i].text.clone()).collect());
+        .map(|t| t.iter().map(|&i| docs.docs[i].system_texts()).collect());
     let sources: Vec<&str> = docs.docs.iter().map(|d| d.source.as_str()).collect();
     let names = tabs.as_ref().map(|t| compare_names(t, &sources));
     {
@@ -85,7 +85,10 @@ pub fn use_compare(choice: &ColorChoice, docs: &Docs) -> CompareView {
 /// What rebuilds each answer of the worker in slices into `got`, unless a
 /// newer request (`asked`) superseded it.
 #[hook]
-fn use_answers(got: &UseStateHandle<Option<(Vec<Text>, Made)>>, asked: &LatestCompare) -> OnMember {
+fn use_answers(
+    got: &UseStateHandle<Option<(Vec<TabTexts>, Made)>>,
+    asked: &LatestCompare,
+) -> OnMember {
     let (got, asked) = (got.setter(), asked.clone());
     let told = use_memo((), move |_| -> OnMember {
         Rc::new(move |seq: u32, parts: JsValue| {

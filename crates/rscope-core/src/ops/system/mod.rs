@@ -28,11 +28,13 @@ use crate::rset::{self, Rset};
 
 mod payloads;
 pub mod printed;
+mod sets;
 mod shared;
 #[cfg(test)]
 mod tests;
 
 pub use payloads::{queue_text, queue_text_with, resource_payloads, ResourcePayloads};
+pub use sets::{compare_parts_of, member_part_of, system_bytes, tab_resources};
 pub use shared::{shared_tab, SHARED_SOURCE};
 
 /// What a document was read as, by its content (never its file name).

@@ -29,7 +29,7 @@ pub enum SystemText {
 /// tab's own, those added to it, its configuration) and the text wanted.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct SystemAsk {
-    /// The documents of the system, as [`crate::tabs::Doc::system`] lists them.
+    /// The documents of the system, as [`crate::tabs::Doc::system_texts`] lists them.
     pub docs: Vec<(String, Text)>,
     /// The text to print.
     pub what: SystemText,
@@ -46,12 +46,11 @@ pub struct SystemShown {
 }
 
 impl SystemAsk {
-    /// The question `what` about the system of `tab`: its document, then
-    /// what is read beside it ([`crate::tabs::Doc::beside`]).
+    /// The question `what` about the system of `tab`
+    /// ([`crate::tabs::Doc::system_texts`]).
     pub fn of(tab: &crate::tabs::Doc, what: SystemText) -> SystemAsk {
-        let own = (tab.source.clone(), tab.text.clone());
         SystemAsk {
-            docs: std::iter::once(own).chain(tab.beside()).collect(),
+            docs: tab.system_texts(),
             what,
         }
     }

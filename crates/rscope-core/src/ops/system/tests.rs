@@ -477,3 +477,60 @@ fn a_fit_reads_the_payloads_beside_the_document() {
         "fits now: 3 nodes, tiny[1-2,4], 12 cores"
     );
 }
+
+/// A tab's documents as the page lists them (name, shared text).
+fn tab(docs: &[(&str, &str)]) -> Vec<(String, crate::tabs::Text)> {
+    (docs.iter())
+        .map(|(n, t)| (n.to_string(), crate::tabs::Text::from(*t)))
+        .collect()
+}
+
+#[test]
+fn another_tab_is_read_as_its_whole_system() {
+    let short = |docs: &[(&str, &str)]| match tab_resources(&tab(docs)) {
+        Ok(set) => set.short_form(),
+        Err(why) => why,
+    };
+    assert_eq!(short(&[("node.xml", TOPOLOGY)]), "rank0/core[0-23]");
+    assert_eq!(
+        short(&[("untitled", ""), ("configuration", CONFIG)]),
+        "rank[0-3]/core[0-3]",
+        "an empty tab with a configuration has its [resource] config"
+    );
+    assert_eq!(short(&[("drain.json", DRAIN)]), "rank[0-3]/core[0-3]");
+    assert_eq!(
+        short(&[("r.json", r#"{"version":2}"#)]),
+        "unsupported version 2"
+    );
+    assert_eq!(
+        short(&[("notes.txt", "hello")]),
+        "open an R, a payload, a graph, a topology or a configuration with [resource] config in it"
+    );
+}
+
+#[test]
+fn another_tab_crosses_to_the_worker_as_its_documents() {
+    let bytes = system_bytes(&tab(&[("node.xml", TOPOLOGY)]));
+    let mut build = crate::analysis::SetBuild::read(&member_part_of(&bytes)).unwrap();
+    while !build.step(100) {}
+    assert_eq!(build.finish().short_form(), "rank0/core[0-23]");
+    assert_eq!(
+        crate::analysis::SetBuild::read(&member_part_of(&[7])).err(),
+        Some("the tab's documents did not reach the worker whole".into())
+    );
+    use crate::grid::compare::Named;
+    let names: Vec<Named> = ["A", "B"]
+        .iter()
+        .map(|l| Named {
+            letter: l.to_string(),
+            name: format!("{l}.json"),
+        })
+        .collect();
+    let bad = system_bytes(&tab(&[("b.json", r#"{"version":2}"#)]));
+    let parts = compare_parts_of(&[bytes, bad], &names);
+    let why = crate::grid::compare_wire::CompareBuild::read(parts).err();
+    assert_eq!(
+        why.as_deref(),
+        Some("tab B has no resources (unsupported version 2), so there is nothing to compare")
+    );
+}

@@ -4,18 +4,11 @@
 
 use super::*;
 
-/// The main set of another tab's text, for colouring by membership, or
-/// why it has none ([`crate::rset::NoSet`]). Its graph is not read.
-pub fn main_set_of(text: &str) -> Result<Rset, String> {
-    let doc = crate::rset::parse_r(text);
-    doc.main_set().cloned().map_err(|no| no.to_string())
-}
-
-/// Another tab's main set as it crosses from the analysis worker, for
+/// Another tab's resources as they cross from the analysis worker, for
 /// colouring by membership: its canonical `R_lite` entries, or why it has
-/// none. The page rebuilds it with [`SetBuild`], never reading the text.
-pub fn member_part(text: &str) -> Vec<u8> {
-    bytes(&main_set_of(text).map(|s| s.r_lite()))
+/// none. The page rebuilds the set with [`SetBuild`], never reading a text.
+pub fn member_part(set: Result<Rset, String>) -> Vec<u8> {
+    bytes(&set.map(|s| s.r_lite()))
 }
 
 /// A set rebuilt from [`member_part`] a few ranks at a time, so a page can

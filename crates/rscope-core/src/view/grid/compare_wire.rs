@@ -6,6 +6,7 @@
 use super::compare::{compare, Compared, Named};
 use super::overlay::{NodeCells, Overlay};
 use super::{ColorBy, Grid, GridBuild, GridWire};
+use crate::rset::Rset;
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
 use std::rc::Rc;
@@ -27,11 +28,12 @@ struct Head {
 /// The head, the grid's chunks and the overlay's chunks.
 type Made = (Head, Vec<Vec<u8>>, Vec<Vec<u8>>);
 
-/// The compare view of `texts` (the first laid out as the base), named by
-/// `names`, as binary parts: a head, then chunks. A text with no R the
-/// reference accepts makes a head holding why.
-pub fn compare_parts(texts: &[&str], names: &[Named]) -> Vec<Vec<u8>> {
-    let made = compared_head(texts, names);
+/// The compare view of `sets` (each tab's resources, the first laid out
+/// as the base, or why the tab has none), named by `names`, as binary
+/// parts: a head, then chunks. A tab with no resources makes a head
+/// holding why.
+pub fn compare_parts(sets: &[Result<Rset, String>], names: &[Named]) -> Vec<Vec<u8>> {
+    let made = compared_head(sets, names);
     match made {
         Err(why) => vec![postcard::to_allocvec(&Err::<Head, String>(why)).unwrap_or_default()],
         Ok((head, grid, cells)) => {
@@ -45,14 +47,13 @@ pub fn compare_parts(texts: &[&str], names: &[Named]) -> Vec<Vec<u8>> {
 }
 
 /// The head and the chunks of the compare view, or why there is none.
-fn compared_head(texts: &[&str], names: &[Named]) -> Result<Made, String> {
-    let docs: Vec<_> = texts.iter().map(|t| crate::rset::parse_r(t)).collect();
+fn compared_head(read: &[Result<Rset, String>], names: &[Named]) -> Result<Made, String> {
     let mut sets = Vec::new();
-    for (i, doc) in docs.iter().enumerate() {
+    for (i, set) in read.iter().enumerate() {
         let letter = names.get(i).map_or("?", |n| n.letter.as_str());
-        let set = doc
-            .main_set()
-            .map_err(|no| format!("tab {letter} holds no R the reference accepts ({no}), so there is nothing to compare"))?;
+        let set = set.as_ref().map_err(|why| {
+            format!("tab {letter} has no resources ({why}), so there is nothing to compare")
+        })?;
         sets.push(set);
     }
     let Some((first, others)) = sets.split_first() else {
@@ -156,6 +157,14 @@ mod tests {
             .collect()
     }
 
+    const ONE: &str =
+        r#"{"version": 1, "execution": {"R_lite": [{"rank": "0", "children": {"core": "0"}}]}}"#;
+
+    /// The resources of an R's text, as the system model reads them.
+    fn set(text: &str) -> Result<Rset, String> {
+        crate::rset::load(text).map_err(|e| e.to_string())
+    }
+
     fn rebuilt(parts: Vec<Vec<u8>>) -> Result<Compared, String> {
         let mut build = CompareBuild::read(parts)?;
         let mut steps = 0;
@@ -170,7 +179,7 @@ mod tests {
     fn the_page_rebuilds_what_the_worker_compared() {
         let a = r#"{"version": 1, "execution": {"R_lite": [{"rank": "0-4999", "children": {"core": "0-7"}}]}}"#;
         let b = r#"{"version": 1, "execution": {"R_lite": [{"rank": "2500-5001", "children": {"core": "0-3"}}]}}"#;
-        let parts = compare_parts(&[a, b], &names(&["A", "B"]));
+        let parts = compare_parts(&[set(a), set(b)], &names(&["A", "B"]));
         assert_eq!(
             parts.len(),
             1 + 1 + 3,
@@ -192,11 +201,14 @@ mod tests {
 
     #[test]
     fn a_refusal_crosses_as_words() {
-        let parts = compare_parts(&["{}", "not json"], &names(&["A", "C"]));
+        let parts = compare_parts(
+            &[Err("unsupported version 2".into()), set(ONE)],
+            &names(&["A", "C"]),
+        );
         let why = rebuilt(parts).err().unwrap();
-        assert!(
-            why.starts_with("tab A holds no R the reference accepts ("),
-            "{why}"
+        assert_eq!(
+            why,
+            "tab A has no resources (unsupported version 2), so there is nothing to compare"
         );
         assert_eq!(
             CompareBuild::read(vec![vec![9, 9, 9]])
