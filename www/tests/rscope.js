@@ -156,6 +156,8 @@ export class Rscope {
     this.explainCard = page.getByTestId('explain');
     this.explainTitle = page.getByTestId('explain-title');
     this.explainDecoded = page.getByTestId('explain-decoded').locator('li');
+    /** What the explain card says the tab's system knows of the nodes explained, a line each. */
+    this.explainSystem = page.getByTestId('explain-system').locator('li');
     this.explainRfc = page.getByTestId('explain-rfc');
     this.playground = page.getByTestId('playground');
     this.playFormat = page.getByTestId('play-format');

@@ -172,3 +172,28 @@ test('a share link opened beside a tab of the same R brings its whole system in 
   await expect(rscope.systemDocuments).toHaveCount(0);
   expect(problems).toEqual([]);
 });
+
+test("Explain says what the tab's system knows of the nodes under the caret", async ({ rscope, problems }) => {
+  await rscope.load();
+  const r = {
+    version: 1,
+    execution: {
+      R_lite: [{ rank: '0-1', children: { core: '0-3' } }, { rank: '2-3', children: { core: '0-7' } }],
+      nodelist: ['n[0-3]'], starttime: 0, expiration: 0,
+    },
+  };
+  const drained = Date.now() / 1000 - 3 * 86400 - 60;
+  const payload = {
+    R: r, online: '0-3', offline: '', exclude: '', torpid: '',
+    drain: { 3: { timestamp: drained, reason: 'fan failed' } },
+  };
+  const text = JSON.stringify(r, null, 2);
+  await rscope.openSystem(text, JSON.stringify(payload));
+  await rscope.caretAt(text.indexOf('"2-3"'));
+  await rscope.editor.press('ArrowRight');
+  await expect(rscope.explainTitle).toHaveText('rank');
+  await expect(rscope.explainSystem).toHaveText(
+    ['avail: rank 2', 'drained: rank 3', 'rank 3: drained 3 days ago: fan failed'],
+  );
+  expect(problems).toEqual([]);
+});

@@ -32,7 +32,7 @@ use crate::components::{
 use crate::hooks::{
     use_analysis, use_coloring, use_docs, use_drain_outline, use_finding_actions, use_grid_beside,
     use_linking, use_openings, use_view_record, use_workers, AnalysisStatus, Analyzed, Coloring,
-    DrainOutline, FindingActions, Openers, ViewRecord,
+    DrainOutline, FindingActions, Openers, SameGrid, ViewRecord,
 };
 use crate::load;
 use crate::shape_worker::Shapes;
@@ -178,7 +178,7 @@ fn page() -> Html {
                     { topology_side(&docs, topology_r, &analyzed) }
                 } else {
                     { document_side(DocumentSide { analyzed: &analyzed, docs: &docs, drains: &drains, queues: &queues,
-                        on_open: fit.on_open.clone(), card: explaining.card.clone(), actions: &actions }) }
+                        on_open: fit.on_open.clone(), card: explaining.card.clone(), grid: SameGrid(grid.clone()), actions: &actions }) }
                 }
             </div>
             { grid_drivers(&docs, &fit, (&shapes, &view), &analyzed) }
@@ -219,6 +219,8 @@ struct DocumentSide<'a> {
     /// Open a text as a new tab (the configuration box's R).
     on_open: Callback<(String, String)>,
     card: Card,
+    /// The grid the card names the states of its nodes from.
+    grid: SameGrid,
     actions: &'a FindingActions,
 }
 
@@ -251,7 +253,7 @@ fn document_side(side: DocumentSide) -> Html {
                 <SystemRead tab={docs.current().clone()} letter={tab_letter(docs.active)} on_leave={dispatch(docs, Action::Leave)} />
             }
             { queue_panel(side.queues, side.on_open, docs) }
-            <ExplainCard card={side.card} />
+            <ExplainCard card={side.card} grid={side.grid} />
             if let Some(a) = complete {
                 <Diagnostics findings={a.findings.clone()} on_locate={actions.on_locate.clone()} on_fix={actions.on_fix.clone()} />
             }

@@ -5,8 +5,10 @@
 
 use crate::components::code::Point;
 use crate::components::grid::Linked;
+use crate::hooks::SameGrid;
 use crate::shown::Shown;
 use rscope_core::explain::{self, Explained, Place};
+use rscope_core::grid::text::states_about;
 use rscope_core::rset::Entry;
 use std::rc::Rc;
 use yew::prelude::*;
@@ -125,11 +127,31 @@ fn entry_of(place: &Place, span: (usize, usize)) -> Entry {
 pub struct ExplainCardProps {
     /// What to show.
     pub card: Card,
+    /// The tab's grid, with what its system's other documents say laid
+    /// on it: the card says what it knows of the nodes explained.
+    pub grid: SameGrid,
+}
+
+/// What the states on `grid` say of the nodes `card` explains
+/// ([`states_about`]), worked out again only when either changes.
+#[hook]
+fn use_states_about(card: &Card, grid: &SameGrid) -> Rc<Vec<String>> {
+    use_memo((card.clone(), grid.clone()), |(card, grid)| {
+        let place = match card {
+            Card::Shown(e) => e.place.as_ref(),
+            _ => None,
+        };
+        match (place, &grid.0) {
+            (Some(place), Some(grid)) => states_about(grid, &place.ranks),
+            _ => Vec::new(),
+        }
+    })
 }
 
 /// The card.
 #[function_component(ExplainCard)]
 pub fn explain_card(props: &ExplainCardProps) -> Html {
+    let about = use_states_about(&props.card, &props.grid);
     let inner = match &props.card {
         Card::Idle => html! {
             <p class="hint">{ "Point at a key or value in the editor, or move the caret onto one, to see what it means." }</p>
@@ -137,7 +159,7 @@ pub fn explain_card(props: &ExplainCardProps) -> Html {
         Card::TooLarge(n) => html! {
             <p class="hint">{ format!("This document is {} bytes; the card explains documents up to {MAX_EXPLAINED_BYTES} bytes.", n) }</p>
         },
-        Card::Shown(e) => shown(e),
+        Card::Shown(e) => shown(e, &about),
     };
     html! {
         <section class="panel explain" aria-label="Explain" data-testid="explain">
@@ -147,7 +169,8 @@ pub fn explain_card(props: &ExplainCardProps) -> Html {
     }
 }
 
-fn shown(e: &Explained) -> Html {
+/// The card of `e`, with what the tab's system says of its nodes (`about`).
+fn shown(e: &Explained, about: &[String]) -> Html {
     let local = e.time.map(|t| {
         let d = js_sys::Date::new(&wasm_bindgen::JsValue::from_f64(t * 1000.0));
         String::from(d.to_locale_string("default", &wasm_bindgen::JsValue::UNDEFINED))
@@ -162,6 +185,12 @@ fn shown(e: &Explained) -> Html {
                     if let Some(l) = local {
                         <li>{ format!("{l} in your time zone") }</li>
                     }
+                </ul>
+            }
+            if !about.is_empty() {
+                <h4>{ "In this tab's system" }</h4>
+                <ul class="decoded" data-testid="explain-system">
+                    { for about.iter().map(|l| html! { <li>{ l.clone() }</li> }) }
                 </ul>
             }
             <p><a href={e.rfc.url.clone()} target="_blank" rel="noopener" data-testid="explain-rfc">

@@ -320,9 +320,22 @@ impl Grid {
     /// over allocated, as in [`Grid::cell`]), each (type, count) in column
     /// order; `None` for a grid without such states.
     pub fn state_counts(&self) -> Option<[Vec<(String, u64)>; 3]> {
+        self.state_counts_where(|_| true)
+    }
+
+    /// [`Grid::state_counts`] of the nodes whose rank `keep` holds.
+    pub fn state_counts_where(
+        &self,
+        keep: impl Fn(u32) -> bool,
+    ) -> Option<[Vec<(String, u64)>; 3]> {
         let states = self.states.as_ref()?;
         let mut n = vec![[0u64; 3]; self.columns.len()];
-        for (row, per) in self.rows.iter().zip(states) {
+        let kept = self
+            .rows
+            .iter()
+            .zip(states)
+            .filter(|(row, _)| keep(row.rank));
+        for (row, per) in kept {
             for (t, (alloc, down)) in per.iter().enumerate() {
                 let have = &row.children[t];
                 let d = have.intersection(down).len();

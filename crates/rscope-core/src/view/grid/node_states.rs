@@ -362,6 +362,40 @@ mod tests {
     }
 
     #[test]
+    fn an_explanation_is_told_what_the_states_say_of_its_nodes() {
+        let g = grid().with_node_states(states());
+        let about =
+            |ranks: &str| crate::grid::text::states_about(&g, &IdSet::decode(ranks).unwrap());
+        assert_eq!(
+            about("3"),
+            [
+                "drained* (offline): rank 3",
+                "rank 3: drained 3 days ago: bad node"
+            ]
+        );
+        assert_eq!(
+            about("0-5"),
+            [
+                "avail: ranks 1,4",
+                "drained: ranks 0,2",
+                "drained* (offline): rank 3",
+                "rank 5: excluded by the configuration",
+                "rank 0: drained 3 days ago: bad node",
+                "and 2 more"
+            ],
+            "the drains of rank 3 and 2 are past the card's six lines"
+        );
+        let set = crate::rset::load(r#"{"version": 1, "execution": {"R_lite": [{"rank": "0-1", "children": {"core": "0-1", "gpu": "0"}}]}}"#).unwrap();
+        let busy = crate::rset::load(r#"{"version": 1, "execution": {"R_lite": [{"rank": "0", "children": {"core": "0"}}]}}"#).unwrap();
+        let listed = Grid::new(&set, Some(&busy), None);
+        let about =
+            |ranks: &str| crate::grid::text::states_about(&listed, &IdSet::decode(ranks).unwrap());
+        assert_eq!(about("0"), ["free: 1 core, 1 GPU", "allocated: 1 core"]);
+        assert_eq!(about("1"), ["free: 2 cores, 1 GPU"]);
+        assert!(crate::grid::text::states_about(&grid(), &IdSet::decode("0").unwrap()).is_empty());
+    }
+
+    #[test]
     fn a_long_drain_table_draws_its_rows_a_page_at_a_time() {
         let row = states().drains[0].clone();
         let rows: Vec<DrainView> = (0..120)

@@ -17,6 +17,12 @@ pub const CATEGORY_COLORS: usize = crate::palette::CATEGORY_COUNT;
 /// Ranks with the ids of each child type they hold (an `R_lite` list).
 pub type HeldCells = [(IdSet, Vec<(String, IdSet)>)];
 
+/// `rank 2` or `ranks 0-3`, as the explain card names nodes.
+fn ranks_words(ranks: &IdSet) -> String {
+    let noun = if ranks.len() == 1 { "rank" } else { "ranks" };
+    format!("{noun} {ranks}")
+}
+
 /// Cells of some nodes as they are sent: per rank, (child type, category,
 /// ids).
 pub type NodeCells = Vec<(u32, Vec<(String, u8, IdSet)>)>;
@@ -107,6 +113,24 @@ impl Overlay {
             .iter()
             .filter(move |(r, _)| r.contains(rank))
             .map(|(_, words)| words.as_str())
+    }
+
+    /// What the whole-node categories and the notes say of the nodes
+    /// `ranks`, a line each: `{tip}: rank {ranks}` for each category
+    /// holding some of them, then `rank {ranks}: {note}` for each note.
+    pub fn nodes_about(&self, ranks: &IdSet) -> Vec<String> {
+        let mut lines: Vec<String> = (self.nodes.iter())
+            .filter_map(|(c, held)| {
+                let both = held.intersection(ranks);
+                let tip = self.tip(*c)?;
+                (!both.is_empty()).then(|| format!("{tip}: {}", ranks_words(&both)))
+            })
+            .collect();
+        lines.extend(self.notes.iter().filter_map(|(held, words)| {
+            let both = held.intersection(ranks);
+            (!both.is_empty()).then(|| format!("{}: {words}", ranks_words(&both)))
+        }));
+        lines
     }
 
     /// Take the cells out, a node at a time (to send them in chunks).

@@ -2,6 +2,7 @@
 //! legend of a colouring, and the line that describes the grid's shape.
 
 use super::{CellInfo, ColorBy, Grid, Paint, RowMap, StripInfo, MAX_COLUMNS_PER_TYPE};
+use crate::idset::IdSet;
 use crate::words::{count, type_noun};
 
 /// The tooltip text for a cell.
@@ -113,6 +114,37 @@ pub fn legend(grid: &Grid, by: &ColorBy) -> Vec<(String, Paint)> {
             .map(|(words, k)| (words, k.map_or(Paint::Unmarked, Paint::Category)))
             .collect(),
     }
+}
+
+/// The most lines [`states_about`] gives: a place may hold nodes drained
+/// for hundreds of reasons, and the card is read at a glance.
+pub const MAX_STATE_LINES: usize = 6;
+
+/// What the grid's states say of the nodes `ranks` (the cells an
+/// explanation is about), a line each: the node states among them and
+/// why some were drained (`drained: rank 2`, `rank 2: drained 3 days
+/// ago: bad node`), or their free, allocated and down resources (`free:
+/// 8 cores`); nothing for a grid without states. The grid is the tab's,
+/// with what its system's other documents say laid on it.
+pub fn states_about(grid: &Grid, ranks: &IdSet) -> Vec<String> {
+    let mut lines = match grid.node_states() {
+        Some(states) => states.overlay.nodes_about(ranks),
+        None => Vec::new(),
+    };
+    let counts = grid.state_counts_where(|rank| ranks.contains(rank));
+    if let Some(c) = counts.filter(|_| lines.is_empty()) {
+        let names = ["free", "allocated", "down"];
+        lines = (names.iter().zip(&c))
+            .filter(|(_, n)| n.iter().any(|(_, n)| *n > 0))
+            .map(|(name, n)| format!("{name}: {}", counted(n)))
+            .collect();
+    }
+    if lines.len() > MAX_STATE_LINES {
+        let more = lines.len() - (MAX_STATE_LINES - 1);
+        lines.truncate(MAX_STATE_LINES - 1);
+        lines.push(format!("and {more} more"));
+    }
+    lines
 }
 
 /// Counts of each type in words (`96 cores, 12 GPUs`), the types with
