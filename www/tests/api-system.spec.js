@@ -32,6 +32,7 @@ test('system reads several documents as one system', async ({ page, rscope, prob
   expect(seen.view.documents[0]).toEqual({
     name: 'flux-resource/status/drain.json',
     kind: 'a flux resource status payload',
+    detail: null,
     facts: ['resources', 'node states and drain reasons'],
     problem: null,
   });

@@ -167,3 +167,27 @@ fn fit_answers_now_later_never() {
         out.stderr
     );
 }
+
+#[test]
+fn system_names_an_eventlog_and_a_job_list_with_what_they_hold() {
+    let log = shared("samples/flux-core/resource-eventlog/thing2.eventlog");
+    let jobs = shared("samples/flux-core/flux-jobs/returncode.jsonl");
+    let r = shared("samples/flux-core/job-list-R/4node_4core.R");
+    let paths: Vec<&str> = [&r, &log, &jobs]
+        .iter()
+        .map(|p| p.to_str().unwrap())
+        .collect();
+    let out = rscope(&[&["system"], &paths[..]].concat(), "");
+    let want = format!(
+        "{}: an R (RFC 20): resources\n\
+         {}: an RFC 44 resource eventlog, 4611 events from 2023-05-02 17:17:51 UTC to 2024-05-02 14:42:23 UTC\n\
+         {}: a job list (flux jobs --json), 6 jobs\n\
+         resources: 4 nodes, node[1-4], 16 cores (from {})\n\
+         rank order: 0-3 are node[1-4]\n",
+        paths[0], paths[1], paths[2], paths[0]
+    );
+    assert_eq!(
+        (out.status, out.stdout.as_str(), out.stderr.as_str()),
+        (0, want.as_str(), "")
+    );
+}

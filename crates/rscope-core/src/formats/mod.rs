@@ -7,6 +7,7 @@
 //! re-exports them, so `crate::json` and `crate::formats::json` are one module.
 
 pub mod constraint;
+pub mod eventlog;
 pub mod hostlist;
 pub mod hwloc;
 pub mod idset;

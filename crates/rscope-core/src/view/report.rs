@@ -122,6 +122,26 @@ pub struct Report {
     pub node_states: Option<ResourceStatus>,
 }
 
+/// What a tab says of its own text when it is an eventlog or a job list:
+/// what it was read as and where it belongs, as it holds no resources.
+fn history_rejection(text: &str) -> Option<String> {
+    const BELONGS: &str = "which holds no resources: open it into the system of a tab that holds the system's R or a payload";
+    if crate::eventlog::looks_like_eventlog(text) {
+        return Some(match crate::eventlog::read(text) {
+            Ok(log) => format!(
+                "this is an RFC 44 resource eventlog ({}), {BELONGS}",
+                log.describe()
+            ),
+            Err(e) => format!("this looks like an RFC 44 resource eventlog, but {e}"),
+        });
+    }
+    let jobs = crate::eventlog::job_count(text)?;
+    let n = crate::words::count(jobs, "job");
+    Some(format!(
+        "this is a job list (flux jobs --json, {n}), {BELONGS}"
+    ))
+}
+
 /// Where findings are, as the editor counts: the line and column of a
 /// byte ([`crate::diag::line_col`]'s) and its UTF-16 offset. Each finding used to scan
 /// the text from its start, twice or more; on a 2 MB graph, with findings
@@ -212,6 +232,19 @@ fn finding(d: &Diagnostic, places: &mut Places<'_>) -> Finding {
 
 /// Read a text and report on it.
 pub fn make_report(text: &str) -> Report {
+    if let Some(rejection) = history_rejection(text) {
+        return Report {
+            is_status: false,
+            findings: Vec::new(),
+            sets: Vec::new(),
+            main_name: "R",
+            rejection: Some(rejection),
+            entries: Vec::new(),
+            graph: None,
+            partial: None,
+            node_states: None,
+        };
+    }
     let mut places = Places::new(text);
     let Read {
         mut doc,

@@ -45,8 +45,12 @@ export interface SystemView {
   text: string;
   /** Where the documents disagree, each a line. */
   findings: string[];
-  /** Each document: what it was read as and what it gave. */
-  documents: { name: string; kind: string; facts: string[]; problem: string | null }[];
+  /**
+   * Each document: what it was read as, what it holds in words when it
+   * gives no fact yet (an eventlog's events, a job list's jobs), and what
+   * it gave.
+   */
+  documents: { name: string; kind: string; detail: string | null; facts: string[]; problem: string | null }[];
 }
 /**
  * The documents of one system (R, `flux resource` payloads, graphs, hwloc

@@ -58,6 +58,10 @@ pub enum DocKind {
     Topology,
     /// A system configuration: TOML, or the JSON `flux config get` prints.
     Config,
+    /// An RFC 44 resource eventlog (RFC 18 entries, a line each).
+    Eventlog,
+    /// A job list: what `flux jobs --json` prints.
+    JobList,
     /// Nothing Rscope reads.
     Unread,
 }
@@ -73,6 +77,8 @@ impl DocKind {
             DocKind::Graph => "a resource graph (RFC 40 JGF)",
             DocKind::Topology => "an hwloc topology",
             DocKind::Config => "a system configuration",
+            DocKind::Eventlog => "an RFC 44 resource eventlog",
+            DocKind::JobList => "a job list (flux jobs --json)",
             DocKind::Unread => "nothing Rscope reads",
         }
     }
@@ -119,6 +125,9 @@ pub struct DocRead {
     pub name: String,
     /// What it was read as.
     pub kind: DocKind,
+    /// What it holds, in words, for kinds that give no fact yet (`4 611
+    /// events from … to …`, `12 jobs`).
+    pub detail: Option<String>,
     /// What it gave the system.
     pub facts: Vec<Fact>,
     /// Why it gave less than its kind can, when it did (the first
@@ -131,6 +140,9 @@ impl DocRead {
     /// states and drain reasons`: what the page says it read.
     pub fn line(&self) -> String {
         let mut line = format!("{}: {}", self.name, self.kind.words());
+        if let Some(detail) = &self.detail {
+            line.push_str(&format!(", {detail}"));
+        }
         if !self.facts.is_empty() {
             let facts: Vec<&str> = self.facts.iter().map(|f| f.words()).collect();
             line.push_str(&format!(": {}", facts.join(", ")));
@@ -167,6 +179,7 @@ impl Piece {
             read: DocRead {
                 name: name.to_string(),
                 kind,
+                detail: None,
                 facts: Vec::new(),
                 problem: None,
             },
@@ -177,6 +190,11 @@ impl Piece {
             excluded: IdSet::new(),
             config_file: None,
         }
+    }
+
+    fn with_detail(mut self, detail: String) -> Piece {
+        self.read.detail = Some(detail);
+        self
     }
 
     fn with(mut self, fact: Fact, present: bool) -> Piece {
@@ -225,6 +243,8 @@ pub struct DocView {
     pub name: String,
     /// What it was read as, in words ([`DocKind::words`]).
     pub kind: &'static str,
+    /// What it holds, in words, for kinds that give no fact yet.
+    pub detail: Option<String>,
     /// What it gave, in words ([`Fact::words`]).
     pub facts: Vec<&'static str>,
     /// Why it gave less than its kind can, when it did.
@@ -335,6 +355,7 @@ impl System {
             .map(|d| DocView {
                 name: d.name.clone(),
                 kind: d.kind.words(),
+                detail: d.detail.clone(),
                 facts: d.facts.iter().map(|f| f.words()).collect(),
                 problem: d.problem.clone(),
             })
@@ -448,6 +469,9 @@ fn read_piece(name: &str, text: &str) -> Piece {
             return config_piece(name, text, conf);
         }
     }
+    if let Some(piece) = history_piece(name, text) {
+        return piece;
+    }
     if start.starts_with('{') || start.starts_with('[') {
         // An R that flux reads is read without indexing its graph: fit
         // on a 4 096-node R with `scheduling` took six times as long
@@ -479,6 +503,21 @@ fn resources_piece(name: &str, kind: DocKind, set: Rset) -> Piece {
     let mut piece = Piece::new(name, kind);
     piece.set = Some(set);
     piece.with(Fact::Resources, true).with(Fact::Graph, graph)
+}
+
+/// An eventlog or a job list: what it holds, in words (the system reads
+/// no fact of them yet); `None` for any other text.
+fn history_piece(name: &str, text: &str) -> Option<Piece> {
+    if crate::eventlog::looks_like_eventlog(text) {
+        let mut piece = Piece::new(name, DocKind::Eventlog);
+        match crate::eventlog::read(text) {
+            Ok(log) => piece.read.detail = Some(log.describe()),
+            Err(e) => piece.read.problem = Some(e.to_string()),
+        }
+        return Some(piece);
+    }
+    let jobs = crate::eventlog::job_count(text)?;
+    Some(Piece::new(name, DocKind::JobList).with_detail(crate::words::count(jobs, "job")))
 }
 
 /// A document read as nothing, with why.

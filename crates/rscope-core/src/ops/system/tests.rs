@@ -534,3 +534,38 @@ fn another_tab_crosses_to_the_worker_as_its_documents() {
         Some("tab B has no resources (unsupported version 2), so there is nothing to compare")
     );
 }
+
+#[test]
+fn an_eventlog_and_a_job_list_say_what_they_hold() {
+    let log = "{\"timestamp\":1683047871.7,\"name\":\"resource-init\",\"context\":{\"restart\":false,\"drain\":{},\"online\":\"\",\"exclude\":\"0-2\"}}\n{\"timestamp\":1683047873.7,\"name\":\"online\",\"context\":{\"idset\":\"0\"}}\n";
+    let jobs =
+        r#"{"jobs": [{"id": 49727668224, "userid": 1000, "t_submit": 1664571163.9, "state": 4}]}"#;
+    let broken = "{\"timestamp\":1,\"name\":\"a\"}\n{\"name\":\"b\"}\n";
+    let system = System::read(&[
+        ("r.json", R_FOO),
+        ("log", log),
+        ("jobs.json", jobs),
+        ("bad", broken),
+    ]);
+    assert_eq!(
+        system.describe(),
+        "r.json: an R (RFC 20): resources\n\
+         log: an RFC 44 resource eventlog, 2 events from 2023-05-02 17:17:51 UTC to 2023-05-02 17:17:53 UTC\n\
+         jobs.json: a job list (flux jobs --json), 1 job\n\
+         bad: an RFC 44 resource eventlog (line 2: missing key 'timestamp')\n\
+         resources: 4 nodes, foo[1-4], 16 cores (from r.json)\n\
+         rank order: 0-3 are foo[1-4]\n"
+    );
+    assert_eq!(
+        crate::report::make_report(log).rejection.as_deref(),
+        Some("this is an RFC 44 resource eventlog (2 events from 2023-05-02 17:17:51 UTC to 2023-05-02 17:17:53 UTC), which holds no resources: open it into the system of a tab that holds the system's R or a payload")
+    );
+    assert_eq!(
+        crate::report::make_report(jobs).rejection.as_deref(),
+        Some("this is a job list (flux jobs --json, 1 job), which holds no resources: open it into the system of a tab that holds the system's R or a payload")
+    );
+    assert_eq!(
+        crate::report::make_report(broken).rejection.as_deref(),
+        Some("this looks like an RFC 44 resource eventlog, but line 2: missing key 'timestamp'")
+    );
+}

@@ -1,0 +1,226 @@
+//! RFC 18 eventlogs, as flux-core keeps the RFC 44 resource eventlog (the
+//! KVS `resource.eventlog`, and what `flux resource eventlog -f json`
+//! prints), and the job lists `flux jobs --json` prints (an object with a
+//! `jobs` array, or one job record a line): read far enough to be told
+//! from every other document by their content, counted and dated, so the
+//! system model says what they are. Each line is read with `serde_json`:
+//! an eventlog is a few thousand short lines, and an entry's `context` is
+//! free-form JSON.
+
+use crate::words::count;
+use serde_json::{Map, Value};
+
+/// One entry of an eventlog (RFC 18): when, what, and its context.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Event {
+    /// Seconds since the Unix epoch.
+    pub timestamp: f64,
+    /// The event's name (`drain`, `online`, `resource-define`, …).
+    pub name: String,
+    /// Its context object (empty when the entry has none).
+    pub context: Map<String, Value>,
+}
+
+/// An eventlog's entries, in the order written.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Eventlog {
+    /// The entries.
+    pub events: Vec<Event>,
+}
+
+/// Why a line is no eventlog entry: `line 3: 'timestamp' is not a number`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LineError {
+    /// The line, counted from 1.
+    pub line: usize,
+    /// What is wrong with it.
+    pub message: String,
+}
+
+impl std::fmt::Display for LineError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "line {}: {}", self.line, self.message)
+    }
+}
+
+/// The lines of `text` that hold something, each with its number.
+fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    (1..)
+        .zip(text.lines())
+        .filter(|(_, l)| !l.trim().is_empty())
+}
+
+/// One line as an eventlog entry, or why it is none.
+fn entry(line: &str) -> Result<Event, String> {
+    let value: Value = serde_json::from_str(line).map_err(|e| format!("not JSON: {e}"))?;
+    let Value::Object(mut obj) = value else {
+        return Err("not a JSON object".into());
+    };
+    let timestamp = match obj.get("timestamp") {
+        None => return Err("missing key 'timestamp'".into()),
+        Some(t) => t.as_f64().ok_or("'timestamp' is not a number")?,
+    };
+    let name = match obj.remove("name") {
+        None => return Err("missing key 'name'".into()),
+        Some(Value::String(s)) => s,
+        Some(_) => return Err("'name' is not a string".into()),
+    };
+    let context = match obj.remove("context") {
+        None => Map::new(),
+        Some(Value::Object(c)) => c,
+        Some(_) => return Err("'context' is not an object".into()),
+    };
+    Ok(Event {
+        timestamp,
+        name,
+        context,
+    })
+}
+
+/// The longest first line [`looks_like_eventlog`] reads: an entry is a
+/// short line, and an R or a payload on one line may be megabytes, which
+/// every document opened would otherwise have parsed once more.
+const MAX_ENTRY_BYTES: usize = 64 * 1024;
+
+/// Whether `text` is an eventlog: its first line that holds something is
+/// an RFC 18 entry (later lines may still be wrong: [`read`] says where).
+pub fn looks_like_eventlog(text: &str) -> bool {
+    let first = lines(text).next().map(|(_, l)| l);
+    first.is_some_and(|l| {
+        l.len() <= MAX_ENTRY_BYTES && l.contains("\"timestamp\"") && entry(l).is_ok()
+    })
+}
+
+/// Read `text` as an eventlog, every line an entry (blank lines aside),
+/// or say which line is not one and why.
+pub fn read(text: &str) -> Result<Eventlog, LineError> {
+    let mut events = Vec::new();
+    for (line, l) in lines(text) {
+        let event = entry(l).map_err(|message| LineError { line, message })?;
+        events.push(event);
+    }
+    Ok(Eventlog { events })
+}
+
+impl Eventlog {
+    /// `4 611 events from 2023-05-02 17:17:51 UTC to 2024-05-01 …`: how
+    /// many entries and when the first and the last were written.
+    pub fn describe(&self) -> String {
+        let n = count(self.events.len(), "event");
+        match (self.events.first(), self.events.last()) {
+            (Some(a), Some(b)) => format!(
+                "{n} from {} to {}",
+                crate::time::utc(a.timestamp),
+                crate::time::utc(b.timestamp)
+            ),
+            _ => n,
+        }
+    }
+}
+
+/// Whether `value` is a job record as `flux jobs --json` writes one: an
+/// object with a numeric `id` and a `t_submit` time.
+fn is_job(value: &Value) -> bool {
+    value.get("id").is_some_and(Value::is_u64)
+        && value.get("t_submit").is_some_and(Value::is_number)
+}
+
+/// How many jobs `text` lists, when it is a job list: `flux jobs --json`'s
+/// object whose `jobs` array holds job records (or is empty), or one job
+/// record a line; `None` for any other text.
+pub fn job_count(text: &str) -> Option<usize> {
+    let start = text.trim_start();
+    // Only a text whose head names jobs is parsed whole: every document
+    // opened is asked.
+    let end = (0..=start.len().min(4096))
+        .rev()
+        .find(|&i| start.is_char_boundary(i));
+    let head = &start[..end.unwrap_or(0)];
+    if !start.starts_with('{') || !(head.contains("\"jobs\"") || head.contains("\"t_submit\"")) {
+        return None;
+    }
+    if let Ok(Value::Object(obj)) = serde_json::from_str::<Value>(text) {
+        let jobs = obj.get("jobs")?.as_array()?;
+        return jobs.iter().all(is_job).then_some(jobs.len());
+    }
+    let mut n = 0;
+    for (_, l) in lines(text) {
+        let value: Value = serde_json::from_str(l).ok()?;
+        if !is_job(&value) {
+            return None;
+        }
+        n += 1;
+    }
+    Some(n)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const LOG: &str = "{\"timestamp\":1683047871.7659676,\"name\":\"resource-init\",\"context\":{\"restart\":false,\"drain\":{},\"online\":\"\",\"exclude\":\"0-2\"}}\n\n{\"timestamp\":1683047873.7181838,\"name\":\"online\",\"context\":{\"idset\":\"0\"}}\n{\"timestamp\":1683047903.1,\"name\":\"restart\"}\n";
+
+    #[test]
+    fn an_eventlog_is_read_line_by_line() {
+        assert!(looks_like_eventlog(LOG));
+        let log = read(LOG).unwrap();
+        let names: Vec<&str> = log.events.iter().map(|e| e.name.as_str()).collect();
+        assert_eq!(names, ["resource-init", "online", "restart"]);
+        assert_eq!(log.events[1].context["idset"], "0");
+        assert!(log.events[2].context.is_empty());
+        assert_eq!(
+            log.describe(),
+            "3 events from 2023-05-02 17:17:51 UTC to 2023-05-02 17:18:23 UTC"
+        );
+    }
+
+    #[test]
+    fn a_wrong_line_is_named() {
+        let said = |text: &str| read(text).unwrap_err().to_string();
+        let first = "{\"timestamp\":1,\"name\":\"a\"}\n";
+        assert_eq!(
+            said(&format!("{first}{{\"name\":\"b\"}}")),
+            "line 2: missing key 'timestamp'"
+        );
+        assert_eq!(
+            said(&format!("{first}\n{{\"timestamp\":\"x\",\"name\":\"b\"}}")),
+            "line 3: 'timestamp' is not a number"
+        );
+        assert_eq!(
+            said(&format!("{first}{{\"timestamp\":2}}")),
+            "line 2: missing key 'name'"
+        );
+        assert_eq!(
+            said(&format!("{first}{{\"timestamp\":2,\"name\":3}}")),
+            "line 2: 'name' is not a string"
+        );
+        assert_eq!(
+            said(&format!(
+                "{first}{{\"timestamp\":2,\"name\":\"c\",\"context\":[]}}"
+            )),
+            "line 2: 'context' is not an object"
+        );
+        assert_eq!(said(&format!("{first}[1]")), "line 2: not a JSON object");
+        assert_eq!(
+            said(&format!("{first}{{")),
+            "line 2: not JSON: EOF while parsing an object at line 1 column 1"
+        );
+        assert!(!looks_like_eventlog("{\"version\": 1, \"execution\": {}}"));
+        assert!(!looks_like_eventlog(""));
+    }
+
+    #[test]
+    fn job_lists_are_told_by_their_records() {
+        let job = r#"{"id": 49727668224, "userid": 1000, "t_submit": 1664571163.9, "state": 4}"#;
+        assert_eq!(job_count(&format!("{{\"jobs\": [{job}, {job}]}}")), Some(2));
+        assert_eq!(job_count(r#"{"jobs": []}"#), Some(0));
+        assert_eq!(job_count(&format!("{job}\n{job}\n{job}\n")), Some(3));
+        assert_eq!(job_count(r#"{"jobs": [{"id": "f1"}]}"#), None);
+        assert_eq!(job_count(r#"{"version": 1}"#), None);
+        assert_eq!(
+            job_count(&format!("{job}\n{{\"timestamp\": 1, \"name\": \"a\"}}")),
+            None
+        );
+        assert_eq!(job_count("[1]"), None);
+    }
+}

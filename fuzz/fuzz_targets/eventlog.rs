@@ -1,0 +1,19 @@
+//! Fuzz the eventlog and job list readers (`formats/eventlog.rs`): no text
+//! may panic them, nor the system model and the page's report that ask
+//! them of every document, nor describing what they read.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+
+fuzz_target!(|data: &[u8]| {
+    let Ok(text) = std::str::from_utf8(data) else {
+        return;
+    };
+    let _ = rscope_core::eventlog::looks_like_eventlog(text);
+    if let Ok(log) = rscope_core::eventlog::read(text) {
+        let _ = log.describe();
+    }
+    let _ = rscope_core::eventlog::job_count(text);
+    let _ = rscope_core::system::System::read(&[("a", text)]).describe();
+    let _ = rscope_core::report::make_report(text);
+});
