@@ -31,7 +31,7 @@ test('a configuration colours the grid by queue and points out shared nodes', as
     "queue 'gpu' requires property 'gpu', which no node has, so the queue has no nodes",
   ]);
   await rscope.hoverCell(0, 0);
-  await expect(rscope.tooltip).toHaveText('tioga1 rank 0 — core 0 — properties: debug — queues batch and debug');
+  await expect(rscope.tooltip).toHaveText('tioga1 rank 0 — core 0 — properties: debug — avail — queues batch and debug');
   expect(problems).toEqual([]);
 });
 
@@ -43,6 +43,17 @@ test('coloured by node state again, a drained node names its queues in the toolt
   await expect(rscope.queueLines).toHaveCount(3);
   await rscope.colorCellsBy('state');
   await expect(rscope.legendItems.first()).toHaveText('avail: 9 nodes');
+  await rscope.hoverCell(4, 0);
+  await expect(rscope.tooltip).toHaveText(/^tioga5 rank 4 — core 0 — properties: batch — drained — drained \d+ \w+ ago: bad DIMM, ticket 4411 — queue batch$/);
+  expect(problems).toEqual([]);
+});
+
+test('coloured by queue, a drained node still gives its state and reason in the tooltip', async ({ rscope, problems }) => {
+  await rscope.load();
+  await rscope.pickExample(EXAMPLE);
+  await expect(rscope.drainRows).toHaveCount(3);
+  await rscope.typeConfig(CONFIG);
+  await expect(rscope.legendItems.first()).toHaveText('queue batch: 12 nodes');
   await rscope.hoverCell(4, 0);
   await expect(rscope.tooltip).toHaveText(/^tioga5 rank 4 — core 0 — properties: batch — drained — drained \d+ \w+ ago: bad DIMM, ticket 4411 — queue batch$/);
   expect(problems).toEqual([]);

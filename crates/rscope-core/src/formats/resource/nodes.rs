@@ -85,7 +85,17 @@ impl ResourceStatus {
             let Some(info) = self.drain_info(rank) else {
                 continue;
             };
-            let state = self.node_state(rank).label();
+            // The row is what `flux resource drain` lists, so a drained node
+            // that is also excluded (or torpid) reads drained here, as it
+            // does there, whatever state the grid colours it by.
+            let state = NodeState {
+                name: match self.draining.contains(rank) {
+                    true => "draining",
+                    false => "drained",
+                },
+                online: self.online.contains(rank),
+            }
+            .label();
             let time = format!("{:?}", info.timestamp);
             let key = (state.clone(), info.reason.clone(), time);
             let at = *index.entry(key).or_insert_with(|| {
@@ -222,6 +232,34 @@ mod tests {
                 ),
             ]
         );
+    }
+
+    #[test]
+    fn a_drained_node_that_is_excluded_reads_drained_as_flux_resource_drain_lists_it() {
+        // flux-core's t/flux-resource/status/example.json: foo1 is drained
+        // and excluded, foo2 drained and offline.
+        let text = include_str!("../../../../../tests/fixtures/flux-resource/status/example.json");
+        let s = status(text);
+        assert_eq!(s.node_state(0).label(), "exclude", "the grid's one colour");
+        let rows: Vec<(String, String)> = (s.drain_rows().into_iter())
+            .map(|r| (r.state, r.nodelist))
+            .collect();
+        assert_eq!(
+            rows,
+            [
+                ("drained".to_string(), "foo1".to_string()),
+                ("drained*".into(), "foo2".into())
+            ]
+        );
+        let opts = super::super::StatusOptions {
+            format: "{state:<8} {nodelist}".into(),
+            states: Some("drain".into()),
+            skip_empty: true,
+            drain_listing: true,
+            ..Default::default()
+        };
+        let printed = super::super::status(text, &opts).stdout;
+        assert_eq!(printed, "STATE    NODELIST\ndrained  foo1\ndrained* foo2\n");
     }
 
     #[test]

@@ -362,6 +362,41 @@ mod tests {
     }
 
     #[test]
+    fn a_nodes_state_is_in_its_tooltip_whatever_the_grid_is_coloured_by() {
+        let g = grid().with_node_states(states());
+        let map = crate::grid::RowMap::each(g.rows());
+        let mut queues = crate::grid::overlay::Overlay::new(None);
+        queues.add_nodes(
+            0,
+            "batch: 6 nodes".into(),
+            "queue batch".into(),
+            IdSet::decode("0-5").unwrap(),
+        );
+        let tip = |by: &ColorBy, row| {
+            crate::grid::text::describe(&g, &map, by, false, (row, 0))
+                .unwrap()
+                .0
+        };
+        assert_eq!(
+            tip(&ColorBy::Overlay(queues.clone()), 3),
+            "foo4 rank 3 — core 0 — drained* (offline) — drained 3 days ago: bad node — queue batch"
+        );
+        assert_eq!(tip(&ColorBy::Type, 1), "foo2 rank 1 — core 0 — avail");
+        assert_eq!(
+            tip(&ColorBy::Overlay(states().overlay), 3),
+            "foo4 rank 3 — core 0 — drained* (offline) — drained 3 days ago: bad node",
+            "said once when coloured by those states"
+        );
+        let mut noted = states().overlay;
+        noted.note(IdSet::decode("3").unwrap(), "queue batch".into());
+        assert_eq!(
+            tip(&ColorBy::Overlay(noted), 3),
+            "foo4 rank 3 — core 0 — drained* (offline) — drained 3 days ago: bad node — queue batch",
+            "and once when the queues are noted on those states"
+        );
+    }
+
+    #[test]
     fn an_explanation_is_told_what_the_states_say_of_its_nodes() {
         let g = grid().with_node_states(states());
         let about =

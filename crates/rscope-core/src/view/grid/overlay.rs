@@ -133,6 +133,13 @@ impl Overlay {
         lines
     }
 
+    /// Whether `other` sorts whole nodes into the same categories: the
+    /// same colouring, whatever notes either adds (a payload's node
+    /// states, with or without each node's queues noted).
+    pub fn same_categories(&self, other: &Overlay) -> bool {
+        self.categories == other.categories && self.nodes == other.nodes
+    }
+
     /// Take the cells out, a node at a time (to send them in chunks).
     pub fn take_cells(&mut self) -> NodeCells {
         std::mem::take(&mut self.cells).into_iter().collect()

@@ -51,6 +51,18 @@ pub fn describe(
     if map.is_each() {
         let c = grid.cell(row, col)?;
         let mut text = tooltip(&c);
+        // A payload's node state and drain reason are told whatever the
+        // grid is coloured by (by queue, say); coloured by those states,
+        // the overlay below tells them.
+        let states = grid.node_states().map(|s| &s.overlay);
+        let coloured_by_states =
+            matches!((by, states), (ColorBy::Overlay(o), Some(s)) if o.same_categories(s));
+        if let Some(s) = states.filter(|_| !coloured_by_states) {
+            let tip = s.category(c.rank, &c.kind, c.id).and_then(|i| s.tip(i));
+            for words in tip.into_iter().chain(s.notes_of(c.rank)) {
+                text.push_str(&format!(" — {words}"));
+            }
+        }
         if let Some(tip) = overlay_tip(by, &c) {
             text.push_str(&format!(" — {tip}"));
         }
