@@ -223,20 +223,7 @@ fn answer(job: &Job, named: &[(char, &str)], inputs: &Inputs) -> JobAnswer {
     }
     let tab_of = |i: Option<usize>| i.and_then(|i| named.get(i)).map(|(c, _)| *c);
     let result = match op {
-        Operation::Verify => {
-            return match super::verify(inputs) {
-                Ok(v) => JobAnswer {
-                    message: if v.ok && v.message.is_empty() {
-                        "verified: the second R holds exactly what the first expects".into()
-                    } else {
-                        v.message
-                    },
-                    refused: !v.ok,
-                    ..JobAnswer::default()
-                },
-                Err(r) => JobAnswer::refused(r.message, tab_of(r.input)),
-            }
-        }
+        Operation::Verify => return verified(inputs, named, tab_of),
         Operation::Compare => {
             return match super::summary::describe_inputs(inputs) {
                 Ok(words) => JobAnswer {
@@ -294,6 +281,36 @@ fn answer(job: &Job, named: &[(char, &str)], inputs: &Inputs) -> JobAnswer {
 }
 
 /// The menu value of `op` (`set-property`), as the job names it.
+/// What Verify answers: flux R's verdict on the second tab's one rank,
+/// then how the two sets stand as wholes, which the verdict does not say
+/// (a tab of four nodes "verifies" a tab holding one of them).
+fn verified(
+    inputs: &Inputs,
+    named: &[(char, &str)],
+    tab_of: impl Fn(Option<usize>) -> Option<char>,
+) -> JobAnswer {
+    let v = match super::verify(inputs) {
+        Ok(v) => v,
+        Err(r) => return JobAnswer::refused(r.message, tab_of(r.input)),
+    };
+    if !v.ok {
+        return JobAnswer::refused(v.message, None);
+    }
+    let (a, b) = (named[0].0, named.get(1).map_or('?', |n| n.0));
+    let verdict = match v.message.is_empty() {
+        true => format!("verified: {b}'s one rank holds what {a} expects of that rank"),
+        false => format!("verified, with a note: {}", v.message),
+    };
+    let message = match super::summary::relation(inputs, (a, b)) {
+        Ok(relation) => format!("{verdict}. As wholes, {relation}"),
+        Err(_) => verdict,
+    };
+    JobAnswer {
+        message,
+        ..JobAnswer::default()
+    }
+}
+
 fn op_value(op: Operation) -> String {
     serde_json::to_value(op)
         .ok()
@@ -656,10 +673,27 @@ mod tests {
             (
                 false,
                 None,
-                "verified: the second R holds exactly what the first expects"
+                "verified: B's one rank holds what A expects of that rank. As wholes, B is a subset of A (removes n0)"
             )
         );
         let c = run(&job(Operation::Compare));
         assert_eq!(c.message, "B relative to A: removes n0");
+        let words = |a: &str, b: &str| {
+            let tabs = vec![('A', a.to_string()), ('B', b.to_string())];
+            let j = Job {
+                tabs,
+                ..job(Operation::Verify)
+            };
+            run(&j).message
+        };
+        assert_eq!(
+            words(B, B),
+            "verified: B's one rank holds what A expects of that rank. As wholes, B and A hold the same resources"
+        );
+        let more = r#"{"version": 1, "execution": {"R_lite": [{"rank": "1", "children": {"core": "0-5"}}], "nodelist": ["n1"]}}"#;
+        assert_eq!(
+            words(B, more),
+            "verified, with a note: rank 1 (n1) has extra resources: core[4-5]. As wholes, B is a superset of A (adds core[4-5] on n1)"
+        );
     }
 }

@@ -93,6 +93,12 @@ pub fn describe(a: &Rset, b: &Rset) -> Result<String, String> {
 /// [`describe`] over texts: what the second input's R adds to and removes
 /// from the first's (each input the union of its documents).
 pub fn describe_inputs(inputs: &Inputs) -> Result<String, Refusal> {
+    let [a, b] = two_sets(inputs)?;
+    describe(&a, &b).map_err(Refusal::new)
+}
+
+/// The two inputs' sets, each the union of its documents.
+fn two_sets(inputs: &Inputs) -> Result<[Rset; 2], Refusal> {
     if inputs.sources.len() != 2 {
         return Err(Refusal::new("a diff summary compares exactly 2 inputs"));
     }
@@ -104,5 +110,22 @@ pub fn describe_inputs(inputs: &Inputs) -> Result<String, Refusal> {
             .union(&s.r)
             .map_err(|e| Refusal::new(e.to_string()))?;
     }
-    describe(&per_input[0], &per_input[1]).map_err(Refusal::new)
+    Ok(per_input)
+}
+
+/// How the second input's set stands to the first's, named `names`: `B
+/// and A hold the same resources`, or `B is a subset of A (removes
+/// n0)`, a superset, or neither, with what it adds and removes.
+pub fn relation(inputs: &Inputs, (a, b): (char, char)) -> Result<String, Refusal> {
+    let [first, second] = two_sets(inputs)?;
+    let gone = |x: &Rset, y: &Rset| x.diff(y).map(|d| d.is_empty());
+    let within = gone(&second, &first).map_err(|e| Refusal::new(e.to_string()))?;
+    let covers = gone(&first, &second).map_err(|e| Refusal::new(e.to_string()))?;
+    let words = describe(&first, &second).map_err(Refusal::new)?;
+    Ok(match (within, covers) {
+        (true, true) => format!("{b} and {a} hold the same resources"),
+        (true, false) => format!("{b} is a subset of {a} ({words})"),
+        (false, true) => format!("{b} is a superset of {a} ({words})"),
+        (false, false) => format!("{b} is neither a subset nor a superset of {a} ({words})"),
+    })
 }
