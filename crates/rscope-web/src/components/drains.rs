@@ -75,10 +75,10 @@ pub fn drains(props: &DrainsProps) -> Html {
         let onclick = Callback::from(move |_| act(DrainAction::Outline(ranks.clone())));
         html! {
             <tr data-testid="drain-row" class={classes!(outlined.then_some("outlined"))}>
-                <td>{ r.when.clone() }<span class="hint">{ format!(" ({})", r.age) }</span></td>
-                <td>{ r.state.clone() }</td>
+                <td><span class="whole">{ r.when.clone() }</span><span class="hint">{ format!(" ({})", r.age) }</span></td>
+                <td class="whole">{ r.state.clone() }</td>
                 <td class="num">{ r.nnodes }</td>
-                <td>{ r.ranks.clone() }</td>
+                <td class="whole">{ r.ranks.clone() }</td>
                 <td>{ r.reason.clone() }</td>
                 <td><button type="button" class="link" aria-pressed={outlined.to_string()} {onclick}
                     title="outline these nodes on the grid" data-testid="drain-outline">{ r.nodelist.clone() }</button></td>
