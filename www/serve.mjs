@@ -117,6 +117,10 @@ const server = createServer(async (req, res) => {
     const entry = await load(file);
     const type = types[extname(file)] || 'application/octet-stream';
     const headers = { 'cache-control': 'no-cache', etag: entry.etag, vary: 'accept-encoding' };
+    // The element's bundle is public and meant for other sites' pages: a
+    // module script and the files it fetches from another origin need
+    // CORS, so they are served to any origin.
+    if (rel.startsWith('pkg-embed' + sep)) headers['access-control-allow-origin'] = '*';
     if (fresh(req, entry.etag)) {
       res.writeHead(304, headers).end();
       return;
