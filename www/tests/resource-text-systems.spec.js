@@ -3,7 +3,7 @@
 // the payload a command reads has one made from its resources, with a
 // note that says so.
 import { test, expect } from './fixtures.js';
-import { fixture } from './rscope.js';
+import { cli, fixture } from './rscope.js';
 
 const NONE_OPEN = "no flux resource payload is open: this reads the system's resources with every node online and free";
 
@@ -64,5 +64,17 @@ test('an hwloc topology prints as flux resource list', async ({ rscope, problems
     '      down      0      0     0 ',
     '',
   ].join('\n'));
+  expect(problems).toEqual([]);
+});
+
+test('a list payload prints as flux resource info, as rscope resource info prints it', async ({ rscope, problems }) => {
+  const payload = fixture('flux-resource/list/fluke.json');
+  await rscope.load();
+  await rscope.fill(payload);
+  await rscope.showResourceText();
+  await rscope.pickResourceCommand('info');
+  await expect(rscope.resourceOutput).toHaveText(cli(['resource', 'info', '--from-stdin'], payload).stdout);
+  await expect(rscope.resourceText.getByTestId('resource-format')).toBeDisabled();
+  await expect(rscope.resourceNote).toHaveCount(0);
   expect(problems).toEqual([]);
 });

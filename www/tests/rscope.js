@@ -701,7 +701,7 @@ export class Rscope {
     await this.resourceText.locator('summary').click();
   }
 
-  /** Print `command` (status, drain, list) in the open flux resource text. */
+  /** Print `command` (status, drain, list, info) in the open flux resource text. */
   async pickResourceCommand(command) {
     await this.resourceText.getByTestId('resource-command').selectOption(command);
   }

@@ -1,4 +1,4 @@
-//! What `flux resource status`, `drain` and `list` print for the tab's
+//! What `flux resource status`, `drain`, `list` and `info` print for the tab's
 //! system (its document, those added to it and its configuration), with a format field that
 //! takes flux's format strings (or the names of its formats) as the user
 //! types. The bytes are those `rscope resource` prints for the same
@@ -30,6 +30,7 @@ enum Command {
     Status,
     Drain,
     List,
+    Info,
 }
 
 /// The text of `command` under `format`, for the shape worker.
@@ -39,10 +40,12 @@ fn asked(command: Command, format: &str) -> SystemText {
         Command::Status => SystemText::Status(format),
         Command::Drain => SystemText::Drain(format),
         Command::List => SystemText::List(format),
+        Command::Info => SystemText::Info,
     }
 }
 
-/// `flux resource status`, `drain` or `list` output for the system.
+/// `flux resource status`, `drain`, `list` or `info` output for the system
+/// (`info` takes no format).
 #[function_component(ResourceText)]
 pub fn resource_text(props: &ResourceTextProps) -> Html {
     let open = use_state(|| false);
@@ -63,6 +66,7 @@ pub fn resource_text(props: &ResourceTextProps) -> Html {
             command.set(match s.map(|s| s.value()).as_deref() {
                 Some("drain") => Command::Drain,
                 Some("list") => Command::List,
+                Some("info") => Command::Info,
                 _ => Command::Status,
             });
         })
@@ -86,11 +90,12 @@ pub fn resource_text(props: &ResourceTextProps) -> Html {
                         <option value="status" selected={*command == Command::Status}>{ "flux resource status" }</option>
                         <option value="drain" selected={*command == Command::Drain}>{ "flux resource drain" }</option>
                         <option value="list" selected={*command == Command::List}>{ "flux resource list" }</option>
+                        <option value="info" selected={*command == Command::Info}>{ "flux resource info" }</option>
                     </select>
                 </label>
                 <label>{ "Format (-o) " }
                     <input type="text" value={(*format).clone()} oninput={on_format} spellcheck="false"
-                        data-testid="resource-format" />
+                        disabled={*command == Command::Info} data-testid="resource-format" />
                 </label>
             </div>
             if let Some((out, current)) = printed {

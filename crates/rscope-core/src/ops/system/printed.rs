@@ -1,13 +1,13 @@
 //! What the page prints of a tab's system, worked out off its thread:
 //! the text `rscope system` prints ([`System::describe`]) and what `flux
-//! resource status`, `drain` and `list` print for it (the bytes `rscope
+//! resource status`, `drain`, `list` and `info` print for it (the bytes `rscope
 //! resource` prints for the same payload). A 16 384-node R and its status
 //! payload take a native build about 150 ms to read, so the page asks its
 //! shape worker ([`SystemAsk::show`]), and the question and the answer
 //! cross as postcard bytes.
 
 use super::{resource_payloads, System};
-use crate::resource::{list, status, ListOptions, Printed, StatusOptions};
+use crate::resource::{info, list, status, ListOptions, Printed, StatusOptions};
 use crate::tabs::Text;
 use serde::{Deserialize, Serialize};
 
@@ -23,6 +23,8 @@ pub enum SystemText {
     Drain(String),
     /// `flux resource list -o FORMAT` (every state).
     List(String),
+    /// `flux resource info`: the nodes, cores and GPUs in one line.
+    Info,
 }
 
 /// A question about a tab's system: its documents (name, text: the
@@ -66,6 +68,7 @@ impl SystemAsk {
                 return SystemShown { note: None, text };
             }
             SystemText::Status(f) | SystemText::Drain(f) | SystemText::List(f) => f.clone(),
+            SystemText::Info => String::new(),
         };
         let payloads = match resource_payloads(&docs) {
             Ok(p) => p,
@@ -84,6 +87,10 @@ impl SystemAsk {
                 ..ListOptions::default()
             };
             return shown(payloads.list_note, list(&payloads.list, &opts));
+        }
+        if let SystemText::Info = self.what {
+            let printed = info(&payloads.list, &ListOptions::default());
+            return shown(payloads.list_note, printed);
         }
         let opts = StatusOptions {
             format,

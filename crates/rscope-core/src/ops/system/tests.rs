@@ -569,3 +569,25 @@ fn an_eventlog_and_a_job_list_say_what_they_hold() {
         Some("this looks like an RFC 44 resource eventlog, but line 2: missing key 'timestamp'")
     );
 }
+
+#[test]
+fn flux_resource_info_prints_for_a_system() {
+    let ask = |docs: &[(&str, &str)]| {
+        let docs = docs
+            .iter()
+            .map(|(n, t)| (n.to_string(), crate::tabs::Text::from(*t)))
+            .collect();
+        printed::SystemAsk {
+            docs,
+            what: printed::SystemText::Info,
+        }
+        .show()
+    };
+    let shown = ask(&[("drain.json", DRAIN)]);
+    assert_eq!(shown.text, "4 Nodes, 16 Cores, 0 GPUs\n");
+    assert_eq!(
+        shown.note.as_deref(),
+        Some("no list payload is open: the nodes the status payload says cannot run a job read as down, and nothing as allocated")
+    );
+    assert_eq!(ask(&[("fluke.json", LIST)]).note, None);
+}
