@@ -260,6 +260,11 @@ pub type TabTexts = Vec<(String, Text)>;
 
 /// A tab's documents as they cross to the worker ([`system_bytes`]).
 fn system_array(system: &TabTexts) -> JsValue {
+    // The element's bundle (no `page` feature) starts no worker and asks
+    // of no other tab; it has a size budget.
+    if !cfg!(feature = "page") {
+        return JsValue::UNDEFINED;
+    }
     js_sys::Uint8Array::from(&system_bytes(system)[..]).into()
 }
 

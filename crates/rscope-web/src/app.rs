@@ -141,7 +141,9 @@ fn page() -> Html {
     view.note_color(&coloring.choice);
     let compare = use_compare(&coloring.choice, &docs);
     // A compare view lays out its own grid; a fit or the queue's jobs
-    // colour the cells of whichever grid is shown.
+    // colour the cells of whichever grid is shown. The Explain card reads
+    // the tab's own grid, which holds its system's node states.
+    let tab_grid = SameGrid(grid.clone());
     let (grid, color_by) = match &compare.compared {
         Some(c) => (Some(c.grid.clone()), c.by.clone()),
         None => (grid, coloring.by.clone()),
@@ -178,7 +180,7 @@ fn page() -> Html {
                     { topology_side(&docs, topology_r, &analyzed) }
                 } else {
                     { document_side(DocumentSide { analyzed: &analyzed, docs: &docs, drains: &drains, queues: &queues,
-                        on_open: fit.on_open.clone(), card: explaining.card.clone(), grid: SameGrid(grid.clone()), actions: &actions }) }
+                        on_open: fit.on_open.clone(), card: explaining.card.clone(), grid: tab_grid, actions: &actions }) }
                 }
             </div>
             { grid_drivers(&docs, &fit, (&shapes, &view), &analyzed) }

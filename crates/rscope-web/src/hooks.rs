@@ -869,8 +869,10 @@ pub fn use_coloring(
             }
         });
     }
-    let member = choice
-        .member(docs.docs.len(), docs.active)
+    // The element's bundle (no `page` feature) has one document and a size
+    // budget: it colours by no other tab.
+    let member = (choice.member(docs.docs.len(), docs.active))
+        .filter(|_| cfg!(feature = "page"))
         .map(|i| (i, docs.docs[i].system_texts()));
     let other = use_member_set(member.as_ref().map(|(_, t)| t.clone()), &analyst);
     let colored = use_memo(

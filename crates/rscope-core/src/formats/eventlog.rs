@@ -139,8 +139,12 @@ pub fn job_count(text: &str) -> Option<usize> {
     if !start.starts_with('{') || !(head.contains("\"jobs\"") || head.contains("\"t_submit\"")) {
         return None;
     }
-    if let Ok(Value::Object(obj)) = serde_json::from_str::<Value>(text) {
-        let jobs = obj.get("jobs")?.as_array()?;
+    if let Ok(value) = serde_json::from_str::<Value>(text) {
+        // One record alone is a list of one job (`flux jobs --json JOBID`).
+        let Some(jobs) = value.get("jobs") else {
+            return is_job(&value).then_some(1);
+        };
+        let jobs = jobs.as_array()?;
         return jobs.iter().all(is_job).then_some(jobs.len());
     }
     let mut n = 0;
@@ -215,6 +219,7 @@ mod tests {
         assert_eq!(job_count(&format!("{{\"jobs\": [{job}, {job}]}}")), Some(2));
         assert_eq!(job_count(r#"{"jobs": []}"#), Some(0));
         assert_eq!(job_count(&format!("{job}\n{job}\n{job}\n")), Some(3));
+        assert_eq!(job_count(job), Some(1), "one record alone");
         assert_eq!(job_count(r#"{"jobs": [{"id": "f1"}]}"#), None);
         assert_eq!(job_count(r#"{"version": 1}"#), None);
         assert_eq!(

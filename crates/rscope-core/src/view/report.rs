@@ -125,6 +125,11 @@ pub struct Report {
 /// What a tab says of its own text when it is an eventlog or a job list:
 /// what it was read as and where it belongs, as it holds no resources.
 fn history_rejection(text: &str) -> Option<String> {
+    // The element's bundle (no `page` feature) draws R documents and has a
+    // size budget: the constant `cfg!` lets this reader fall out of it.
+    if !cfg!(feature = "page") {
+        return None;
+    }
     const BELONGS: &str = "which holds no resources: open it into the system of a tab that holds the system's R or a payload";
     if crate::eventlog::looks_like_eventlog(text) {
         return Some(match crate::eventlog::read(text) {

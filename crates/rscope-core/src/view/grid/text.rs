@@ -53,8 +53,9 @@ pub fn describe(
         let mut text = tooltip(&c);
         // A payload's node state and drain reason are told whatever the
         // grid is coloured by (by queue, say); coloured by those states,
-        // the overlay below tells them.
-        let states = grid.node_states().map(|s| &s.overlay);
+        // the overlay below tells them. (The element's bundle, without the
+        // `page` feature, colours by no queue and has a size budget.)
+        let states = (grid.node_states().map(|s| &s.overlay)).filter(|_| cfg!(feature = "page"));
         let coloured_by_states =
             matches!((by, states), (ColorBy::Overlay(o), Some(s)) if o.same_categories(s));
         if let Some(s) = states.filter(|_| !coloured_by_states) {
@@ -139,6 +140,11 @@ pub const MAX_STATE_LINES: usize = 6;
 /// 8 cores`); nothing for a grid without states. The grid is the tab's,
 /// with what its system's other documents say laid on it.
 pub fn states_about(grid: &Grid, ranks: &IdSet) -> Vec<String> {
+    // Only the page's Explain card asks; the element's bundle has a size
+    // budget, and without this its legend's helpers stop being inlined.
+    if !cfg!(feature = "page") {
+        return Vec::new();
+    }
     let mut lines = match grid.node_states() {
         Some(states) => states.overlay.nodes_about(ranks),
         None => Vec::new(),
