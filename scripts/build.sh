@@ -73,8 +73,9 @@ strip_comments() {
 # 64 ms (58 ms), two of them compared in 1 351 ms (1 363 ms). Only the
 # El Capitan-sized graph's whole analysis (graph, tree) took longer,
 # 12.2 s against 10.1 s; its summary and grid, 3.95 s (3.81 s). wasm-opt
-# -Oz instead of -O3 was slower (212 ms against 140-166 ms for the
-# worker's part of that paste, measured earlier). As for the element
+# -Oz instead of -O3 was slower when the crates were built at opt-level
+# 3 (212 ms against 140-166 ms for the worker's part of that paste); it
+# has not been measured over opt-level "s". As for the element
 # (below), wasm-opt is told that the first kilobyte of memory is never
 # addressed, which folds address arithmetic into loads (9 KB gzipped
 # less, and fewer instructions), and drops the sections only tools read.

@@ -4,7 +4,7 @@
 // `--r`) under every policy. The CLI is the newest of target/release and
 // target/debug (scripts/test.sh builds the debug one before this tier).
 import { test, expect, example } from './fixtures.js';
-import { execFileSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { existsSync, statSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -15,14 +15,11 @@ const binaries = ['target/release/rscope', 'target/debug/rscope']
   .filter(existsSync)
   .sort((a, b) => statSync(b).mtimeMs - statSync(a).mtimeMs);
 
-/** Run the CLI; its standard output and exit status. */
+/** Run the CLI; its standard output, standard error and exit status. */
 function cli(args) {
   expect(binaries.length, 'build the rscope binary first (cargo build)').toBeGreaterThan(0);
-  try {
-    return { out: execFileSync(binaries[0], args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }), status: 0 };
-  } catch (e) {
-    return { out: e.stdout, status: e.status };
-  }
+  const run = spawnSync(binaries[0], args, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  return { out: run.stdout, err: run.stderr, status: run.status };
 }
 
 const SHAPES = [
@@ -38,7 +35,7 @@ const flags = (o) => [
   ...(o.yaml ? ['--yaml'] : []), ...(o.rangedict ? ['--rangedict'] : []),
   ...(o.wrapresources ? ['--wrapresources'] : []), ...(o.label ? ['--label', o.label] : []),
 ];
-const FITS = ['node=2/slot/core=2', 'node/slot/gpu=8', 'node=3{x}', 'slot=4/core=2', 'slot=1+/[core=4;gpu=1]', 'node=7', 'slot=2/node{-x}/core=2'];
+const FITS = ['node=2/slot/core=2', 'node/slot/gpu=8', 'node=3{x}', 'slot=4/core=2', 'slot=1+/[core=4;gpu=1]', 'node=7', 'slot=2/node{-x}/core=2', 'slot=4/node/core=2'];
 const RS = ['rfc20.json', 'laptop.json', 'busy-cluster.json', 'status.json'];
 
 test('the JS API answers as the CLI does', async ({ page, rscope, problems }) => {
@@ -66,6 +63,8 @@ test('the JS API answers as the CLI does', async ({ page, rscope, problems }) =>
     const what = `${s} into ${r} (${policy})`;
     expect(answers[i].text, what).toBe(said.out);
     expect(answers[i].status, what).toBe(statuses[said.status]);
+    // The note on how flux-core reads a slot of nodes is the CLI's stderr.
+    expect(answers[i].note === null ? '' : `note: ${answers[i].note}\n`, what).toBe(said.err);
     const asR = cli(['fit', '--r', '--policy', policy, s, file]).out;
     expect(answers[i].R ?? answers[i].text, what).toBe(asR);
   });

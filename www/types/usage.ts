@@ -82,6 +82,7 @@ const expanded: string = shape('slot=2/core', { yaml: true, rangedict: false, wr
 const back: string = formatShape(expanded);
 const answer: FitAnswer = fit('node=1/slot/core', r, { policy: 'best', requires: 'x' });
 const status: 'now' | 'notnow' | 'never' = answer.status;
+const note: string | null = answer.note;
 const beside: FitAnswer = fit('node=2', r, { config: '[resource]\n', documents: [{ name: 'status.json', text: '{}' }] });
 const bytes: number = wasmMemoryBytes();
 

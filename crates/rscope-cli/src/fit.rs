@@ -77,6 +77,9 @@ pub fn run(args: FitArgs) -> Outcome {
             FitError::Other(why) => why,
             shape => shape.to_string(),
         })?;
+    if let Some(note) = &answer.note {
+        eprintln!("note: {note}");
+    }
     match answer.r_document().filter(|_| args.r) {
         Some(r) => print!("{r}"),
         None => print!("{}", answer.printed),

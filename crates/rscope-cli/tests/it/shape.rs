@@ -159,6 +159,18 @@ fn fit(args: &[&str], status: i32, stdout: &str, stderr: &str) {
 }
 
 #[test]
+fn fit_notes_how_flux_core_reads_a_slot_of_nodes() {
+    let busy = fixture("status/busy.json");
+    fit(
+        &["slot=2/node/core=2", &busy],
+        0,
+        "fits now: 2 slots on 2 nodes\nrank2/core[0-7] rank5/core[0-3],gpu[0-1]\n",
+        "note: each slot takes 1 whole node here, as RFC 14 reads a slot of nodes; \
+         flux-core's scheduler would give 2 nodes with 2 slots of 2 cores on each (8 cores)\n",
+    );
+}
+
+#[test]
 fn fit_answers_now_later_never() {
     let busy = fixture("status/busy.json");
     // Ranks 0-1 have cores 4-7 allocated, rank 4 is wholly allocated and

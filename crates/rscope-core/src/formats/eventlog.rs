@@ -1,6 +1,6 @@
 //! RFC 18 eventlogs, as flux-core keeps the RFC 44 resource eventlog (the
 //! KVS `resource.eventlog`, and what `flux resource eventlog -f json`
-//! prints), and the job lists `flux jobs --json` prints (an object with a
+//! prints) and a job's eventlog (told apart by their event names), and the job lists `flux jobs --json` prints (an object with a
 //! `jobs` array, or one job record a line): read far enough to be told
 //! from every other document by their content, counted and dated, so the
 //! system model says what they are. Each line is read with `serde_json`:
@@ -102,7 +102,38 @@ pub fn read(text: &str) -> Result<Eventlog, LineError> {
     Ok(Eventlog { events })
 }
 
+/// The event names RFC 44 gives the resource eventlog (and
+/// `resource-init`, which flux-core wrote before `restart`): an eventlog
+/// with none of them is another one (a job's, say).
+const RESOURCE_EVENTS: [&str; 11] = [
+    "restart",
+    "resource-init",
+    "resource-define",
+    "resource-update",
+    "drain",
+    "undrain",
+    "online",
+    "offline",
+    "torpid",
+    "lively",
+    "truncate",
+];
+
+/// Whether the entries `text` starts with name an RFC 44 resource event;
+/// read up to the first line that is no entry, so that an eventlog with a
+/// wrong line is still told apart.
+pub fn is_resource_eventlog(text: &str) -> bool {
+    lines(text)
+        .map_while(|(_, l)| entry(l).ok())
+        .any(|e| RESOURCE_EVENTS.contains(&e.name.as_str()))
+}
+
 impl Eventlog {
+    /// Whether an entry names an RFC 44 resource event.
+    pub fn is_resource_log(&self) -> bool {
+        (self.events.iter()).any(|e| RESOURCE_EVENTS.contains(&e.name.as_str()))
+    }
+
     /// `4 611 events from 2023-05-02 17:17:51 UTC to 2024-05-01 …`: how
     /// many entries and when the first and the last were written.
     pub fn describe(&self) -> String {

@@ -132,12 +132,20 @@ fn history_rejection(text: &str) -> Option<String> {
     }
     const BELONGS: &str = "which holds no resources: open it into the system of a tab that holds the system's R or a payload";
     if crate::eventlog::looks_like_eventlog(text) {
+        let what = |resource: bool| match resource {
+            true => "an RFC 44 resource eventlog",
+            false => "an RFC 18 eventlog that is no resource eventlog",
+        };
         return Some(match crate::eventlog::read(text) {
             Ok(log) => format!(
-                "this is an RFC 44 resource eventlog ({}), {BELONGS}",
+                "this is {} ({}), {BELONGS}",
+                what(log.is_resource_log()),
                 log.describe()
             ),
-            Err(e) => format!("this looks like an RFC 44 resource eventlog, but {e}"),
+            Err(e) => format!(
+                "this looks like {}, but {e}",
+                what(crate::eventlog::is_resource_eventlog(text))
+            ),
         });
     }
     let jobs = crate::eventlog::job_count(text)?;

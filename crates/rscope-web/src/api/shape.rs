@@ -55,8 +55,10 @@ export interface FitAnswer {
   R: string | null;
   /** The allocation's short form; null unless it fits now. */
   short: string | null;
-  /** The answer in words: `fits now: 4 nodes, node[3-6], 32 cores`. */
+  /** The answer in words: `fits now: 4 nodes, node[3-6], 32 cores`, and the note when there is one. */
   reason: string;
+  /** How flux-core's scheduler would read the request differently (a slot of nodes), as `rscope fit` says it on standard error; null when it reads it alike. */
+  note: string | null;
   /** Exactly what `rscope fit` prints. */
   text: string;
 }
@@ -135,6 +137,7 @@ pub fn fit_js(shape: JsValue, r_text: JsValue, options: JsValue) -> Result<JsVal
     set("R", a.r_document().map_or(JsValue::NULL, Into::into))?;
     set("short", a.short().map_or(JsValue::NULL, Into::into))?;
     set("reason", a.words.as_str().into())?;
+    set("note", a.note.as_deref().map_or(JsValue::NULL, Into::into))?;
     set("text", a.printed.as_str().into())?;
     Ok(out.into())
 }

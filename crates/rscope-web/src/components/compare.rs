@@ -34,14 +34,15 @@ type LatestCompare = Rc<RefCell<Latest<Vec<TabTexts>>>>;
 pub struct CompareView {
     /// The view, once the worker's answer is rebuilt.
     pub compared: Option<Rc<Compared>>,
-    /// Why there is none (a tab holds no R).
+    /// Why there is none (a tab has no resources).
     pub problem: Option<String>,
     /// Whether a compare view is asked for and not there yet.
     pub waiting: bool,
 }
 
 /// The compare view `choice` asks for over the tabs `docs`, from the
-/// analysis worker; asked again whenever a compared text changes.
+/// analysis worker, each tab read as its whole system; asked again
+/// whenever a document of a compared tab changes.
 #[hook]
 pub fn use_compare(choice: &ColorChoice, docs: &Docs) -> CompareView {
     let got = use_state_eq(|| None::<(Vec<TabTexts>, Made)>);

@@ -107,8 +107,13 @@ pub struct FitAnswer {
     pub alloc: Option<Rset>,
     /// Standard output of `rscope fit`.
     pub printed: String,
-    /// The answer in plain words: `fits now: 4 nodes, node[3-6], 32 cores`.
+    /// The answer in plain words: `fits now: 4 nodes, node[3-6], 32 cores`,
+    /// followed by the note when there is one.
     pub words: String,
+    /// How flux-core's scheduler would read the request differently
+    /// ([`Request::sched_simple_note`]); `rscope fit` prints it on
+    /// standard error.
+    pub note: Option<String>,
 }
 
 impl FitAnswer {
@@ -137,6 +142,16 @@ pub fn answer_sets(
     busy: Option<&Rset>,
     policy: Policy,
 ) -> FitAnswer {
+    let mut answer = verdict_answer(request, all, busy, policy);
+    if let Some(note) = request.sched_simple_note() {
+        answer.words = format!("{}; note: {note}", answer.words);
+        answer.note = Some(note);
+    }
+    answer
+}
+
+/// The answer to the fit, without its note.
+fn verdict_answer(request: &Request, all: &Rset, busy: Option<&Rset>, policy: Policy) -> FitAnswer {
     match fit(request, all, busy, policy) {
         Verdict::Fits { alloc, slots } => {
             let nodes = alloc.len() as u64;
@@ -151,6 +166,7 @@ pub fn answer_sets(
                 words: format!("fits now: {}", holding(&alloc)),
                 alloc: Some(alloc),
                 printed,
+                note: None,
             }
         }
         Verdict::Later { reason, words } => FitAnswer {
@@ -158,12 +174,14 @@ pub fn answer_sets(
             alloc: None,
             printed: format!("not now: {reason}; the whole R would hold it\n"),
             words: format!("not now: {words}"),
+            note: None,
         },
         Verdict::Never { reason, words } => FitAnswer {
             status: FitStatus::Never,
             alloc: None,
             printed: format!("never: {reason}\n"),
             words: format!("never: {words}"),
+            note: None,
         },
     }
 }
@@ -240,6 +258,38 @@ mod tests {
         );
         let (_, words, _) = words_of("slot/[core=2;gpu=1]");
         assert_eq!(words, "fits now: 1 node, node1, 2 cores, 1 GPU");
+    }
+
+    #[test]
+    fn a_slot_of_nodes_says_how_flux_core_would_read_it() {
+        let (_, words, printed) = words_of("slot=2/node/core=2");
+        assert_eq!(
+            words,
+            "fits now: 2 nodes, node[1-2], 16 cores, 8 GPUs; note: each slot takes 1 whole node here, \
+             as RFC 14 reads a slot of nodes; flux-core's scheduler would give 2 nodes with \
+             2 slots of 2 cores on each (8 cores)"
+        );
+        assert_eq!(
+            printed,
+            "fits now: 2 slots on 2 nodes\nrank[1-2]/core[0-7],gpu[0-3]\n"
+        );
+        let (_, words, _) = words_of("slot=2/node{-x}/[core=2;gpu=1]");
+        assert_eq!(
+            words,
+            "fits now: 2 nodes, node[1-2], 4 cores, 2 GPUs; note: each slot takes 1 node with \
+             2 cores and 1 GPU here, as RFC 14 reads a slot of nodes; flux-core's scheduler \
+             would give 2 nodes with 2 slots of 2 cores and 1 GPU on each (8 cores and 4 GPUs)"
+        );
+        let request = request_of("slot=2/node", None).unwrap();
+        assert_eq!(
+            request.sched_simple_note().unwrap(),
+            "each slot takes 1 whole node here, as RFC 14 reads a slot of nodes; flux-core's \
+             scheduler refuses it, as its slot has no cores (\"Unable to determine slot size\")"
+        );
+        let request = request_of("slot=2/node{x}/core=2", None).unwrap();
+        assert_eq!(request.sched_simple_note(), None);
+        let request = request_of("node=2/slot/core=2", None).unwrap();
+        assert_eq!(request.sched_simple_note(), None);
     }
 
     fn words_of(shape: &str) -> (FitStatus, String, String) {

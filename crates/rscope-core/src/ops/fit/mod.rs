@@ -83,8 +83,14 @@ enum Layout {
     Nodes { nodes: Count, slots_per_node: u64 },
     /// `slots` slots, each within one node, anywhere.
     Slots { slots: Count },
-    /// `slots` slots of `nodes_per_slot` nodes each.
-    SlotNodes { slots: Count, nodes_per_slot: u64 },
+    /// `slots` slots of `nodes_per_slot` nodes each; `implied` when the
+    /// nodes are whole only because RFC 14 reads a slot of nodes so
+    /// (neither vertex says `exclusive`).
+    SlotNodes {
+        slots: Count,
+        nodes_per_slot: u64,
+        implied: bool,
+    },
 }
 
 /// A request an R of nodes, cores and GPUs can answer.
@@ -289,6 +295,7 @@ impl Request {
                     Layout::SlotNodes {
                         slots: top.count,
                         nodes_per_slot,
+                        implied: node.exclusive.is_none() && top.exclusive.is_none(),
                     },
                     cg,
                     exclusive,
@@ -313,6 +320,55 @@ impl Request {
                 Ok(Request::new(Layout::Slots { slots: top.count }, cg, false))
             }
         }
+    }
+
+    /// How this request differs from what flux-core's scheduler makes of
+    /// it, when it does. Only a slot of nodes differs: `Rv1Pool` (and
+    /// `libjj`) take the slot count as slots on each node and share the
+    /// nodes, where RFC 14 gives each slot its nodes.
+    pub fn sched_simple_note(&self) -> Option<String> {
+        let Layout::SlotNodes {
+            slots,
+            nodes_per_slot,
+            implied,
+        } = &self.layout
+        else {
+            return None;
+        };
+        // The element's bundle (no `page` feature) has a size budget this
+        // note would pass: its fits answer without it.
+        if !cfg!(feature = "page") || self.exclusive && !implied {
+            return None;
+        }
+        let s = slots.min();
+        let here = match self.exclusive {
+            true => format!(
+                "each slot takes {} here",
+                count(*nodes_per_slot, "whole node")
+            ),
+            false => format!(
+                "each slot takes {} with {} here",
+                count(*nodes_per_slot, "node"),
+                need_desc(self.cores, self.gpus, false)
+            ),
+        };
+        if self.cores == 0 {
+            return Some(format!(
+                "{here}, as RFC 14 reads a slot of nodes; flux-core's scheduler refuses it, as its slot has no cores (\"Unable to determine slot size\")"
+            ));
+        }
+        let nodes = nodes_per_slot.saturating_mul(s);
+        let per_slot = need_desc(self.cores, self.gpus, false);
+        let total = need_desc(
+            self.cores.saturating_mul(s).saturating_mul(nodes),
+            self.gpus.saturating_mul(s).saturating_mul(nodes),
+            false,
+        );
+        Some(format!(
+            "{here}, as RFC 14 reads a slot of nodes; flux-core's scheduler would give {} with {} of {per_slot} on each ({total})",
+            count(nodes, "node"),
+            count(s, "slot"),
+        ))
     }
 
     /// Only nodes matching `constraint` may be used.
@@ -499,6 +555,7 @@ fn place(request: &Request, cands: &[Candidate<'_>]) -> Result<(Vec<Pick>, u64),
         Layout::SlotNodes {
             slots,
             nodes_per_slot,
+            ..
         } => place_nodes(request, cands, slots, *nodes_per_slot, 1, true),
         Layout::Slots { slots } => place_slots(request, cands, slots),
     }

@@ -60,6 +60,9 @@ pub enum DocKind {
     Config,
     /// An RFC 44 resource eventlog (RFC 18 entries, a line each).
     Eventlog,
+    /// Another RFC 18 eventlog (a job's, say): none of its events is a
+    /// resource event.
+    OtherEventlog,
     /// A job list: what `flux jobs --json` prints.
     JobList,
     /// Nothing Rscope reads.
@@ -78,6 +81,7 @@ impl DocKind {
             DocKind::Topology => "an hwloc topology",
             DocKind::Config => "a system configuration",
             DocKind::Eventlog => "an RFC 44 resource eventlog",
+            DocKind::OtherEventlog => "an RFC 18 eventlog that is no resource eventlog",
             DocKind::JobList => "a job list (flux jobs --json)",
             DocKind::Unread => "nothing Rscope reads",
         }
@@ -509,11 +513,21 @@ fn resources_piece(name: &str, kind: DocKind, set: Rset) -> Piece {
 /// no fact of them yet); `None` for any other text.
 fn history_piece(name: &str, text: &str) -> Option<Piece> {
     if crate::eventlog::looks_like_eventlog(text) {
-        let mut piece = Piece::new(name, DocKind::Eventlog);
-        match crate::eventlog::read(text) {
-            Ok(log) => piece.read.detail = Some(log.describe()),
-            Err(e) => piece.read.problem = Some(e.to_string()),
-        }
+        let (kind, detail, problem) = match crate::eventlog::read(text) {
+            Ok(log) => (log.is_resource_log(), Some(log.describe()), None),
+            Err(e) => (
+                crate::eventlog::is_resource_eventlog(text),
+                None,
+                Some(e.to_string()),
+            ),
+        };
+        let kind = if kind {
+            DocKind::Eventlog
+        } else {
+            DocKind::OtherEventlog
+        };
+        let mut piece = Piece::new(name, kind);
+        (piece.read.detail, piece.read.problem) = (detail, problem);
         return Some(piece);
     }
     let jobs = crate::eventlog::job_count(text)?;

@@ -540,12 +540,15 @@ fn an_eventlog_and_a_job_list_say_what_they_hold() {
     let log = "{\"timestamp\":1683047871.7,\"name\":\"resource-init\",\"context\":{\"restart\":false,\"drain\":{},\"online\":\"\",\"exclude\":\"0-2\"}}\n{\"timestamp\":1683047873.7,\"name\":\"online\",\"context\":{\"idset\":\"0\"}}\n";
     let jobs =
         r#"{"jobs": [{"id": 49727668224, "userid": 1000, "t_submit": 1664571163.9, "state": 4}]}"#;
-    let broken = "{\"timestamp\":1,\"name\":\"a\"}\n{\"name\":\"b\"}\n";
+    let broken = "{\"timestamp\":1,\"name\":\"drain\"}\n{\"name\":\"b\"}\n";
+    let job_log = "{\"timestamp\":1,\"name\":\"submit\"}\n{\"timestamp\":2,\"name\":\"alloc\"}\n";
     let system = System::read(&[
         ("r.json", R_FOO),
         ("log", log),
         ("jobs.json", jobs),
         ("bad", broken),
+        ("job.log", job_log),
+        ("bad-job.log", "{\"timestamp\":1,\"name\":\"submit\"}\n["),
     ]);
     assert_eq!(
         system.describe(),
@@ -553,6 +556,8 @@ fn an_eventlog_and_a_job_list_say_what_they_hold() {
          log: an RFC 44 resource eventlog, 2 events from 2023-05-02 17:17:51 UTC to 2023-05-02 17:17:53 UTC\n\
          jobs.json: a job list (flux jobs --json), 1 job\n\
          bad: an RFC 44 resource eventlog (line 2: missing key 'timestamp')\n\
+         job.log: an RFC 18 eventlog that is no resource eventlog, 2 events from 1970-01-01 00:00:01 UTC to 1970-01-01 00:00:02 UTC\n\
+         bad-job.log: an RFC 18 eventlog that is no resource eventlog (line 2: not JSON: EOF while parsing a list at line 1 column 1)\n\
          resources: 4 nodes, foo[1-4], 16 cores (from r.json)\n\
          rank order: 0-3 are foo[1-4]\n"
     );
@@ -563,6 +568,10 @@ fn an_eventlog_and_a_job_list_say_what_they_hold() {
     assert_eq!(
         crate::report::make_report(jobs).rejection.as_deref(),
         Some("this is a job list (flux jobs --json, 1 job), which holds no resources: open it into the system of a tab that holds the system's R or a payload")
+    );
+    assert_eq!(
+        crate::report::make_report(job_log).rejection.as_deref(),
+        Some("this is an RFC 18 eventlog that is no resource eventlog (2 events from 1970-01-01 00:00:01 UTC to 1970-01-01 00:00:02 UTC), which holds no resources: open it into the system of a tab that holds the system's R or a payload")
     );
     assert_eq!(
         crate::report::make_report(broken).rejection.as_deref(),

@@ -1,6 +1,7 @@
-//! Another tab's main set, for colouring by membership: read in the
-//! worker, crossing as canonical `R_lite` entries, rebuilt on the page a
-//! few ranks at a time; and a status document's member as a text of its own.
+//! Another tab's resources, for colouring by membership: its whole system
+//! read in the worker (`system::sets::member_part_of`), crossing as
+//! canonical `R_lite` entries, rebuilt on the page a few ranks at a time;
+//! and a status document's member as a text of its own.
 
 use super::*;
 
