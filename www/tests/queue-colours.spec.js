@@ -14,10 +14,10 @@ test('allocated jobs each have their colour on the grid', async ({ rscope, probl
     'job 2 (slot/core=4): 4 cores on 1 node',
     'in no running job',
   ]);
-  expect(await rscope.legendColors()).toEqual(['#1f77b4', '#ff7f0e', '#8a939c']);
+  expect(await rscope.legendColors()).toEqual(['#0072B2', '#E69F00', '#5f6a74']);
   const swatch = (n) => rscope.queueJob(n).locator('.queue-swatch')
     .evaluate((el) => getComputedStyle(el).backgroundColor);
-  expect([await swatch(1), await swatch(2)]).toEqual(['rgb(31, 119, 180)', 'rgb(255, 127, 14)']);
+  expect([await swatch(1), await swatch(2)]).toEqual(['rgb(0, 114, 178)', 'rgb(230, 159, 0)']);
   await rscope.hoverCell(0, 0);
   await expect(rscope.tooltip).toHaveText('node0 rank 0 — core 0 — job 1 (node=2/slot/core=6)');
   expect(problems).toEqual([]);

@@ -827,6 +827,36 @@ export class Rscope {
     }, [row, col]);
   }
 
+  /**
+   * The distinct colours the grid's canvas shows inside the cell in
+   * display row `row`, column `col` (in view), as '#rrggbb' strings, most
+   * common first: one for a plain cell, two for a striped or dotted one.
+   */
+  cellColors(row, col) {
+    return this.grid.evaluate((el, [row, col]) => {
+      const canvas = el.querySelector('canvas');
+      const left = Number(el.dataset.labelWidth);
+      const cell = Number(el.dataset.cell);
+      const ratio = canvas.width / parseFloat(canvas.style.width);
+      const x = Math.ceil((left + col * cell - el.scrollLeft) * ratio);
+      const y = Math.ceil((row * cell - el.scrollTop) * ratio);
+      const size = Math.floor((cell - 2) * ratio);
+      const probe = document.createElement('canvas');
+      probe.width = size;
+      probe.height = size;
+      const ctx = probe.getContext('2d', { willReadFrequently: true });
+      ctx.drawImage(canvas, x, y, size, size, 0, 0, size, size);
+      const data = ctx.getImageData(0, 0, size, size).data;
+      const counts = new Map();
+      for (let i = 0; i < data.length; i += 4) {
+        if (data[i + 3] === 0) continue; // the gap between cells
+        const hex = `#${[data[i], data[i + 1], data[i + 2]].map((c) => c.toString(16).padStart(2, '0')).join('')}`;
+        counts.set(hex, (counts.get(hex) ?? 0) + 1);
+      }
+      return [...counts].sort((a, b) => b[1] - a[1]).map(([c]) => c);
+    }, [row, col]);
+  }
+
   /** Click an export button ('png' or 'svg') and return the download. */
   async exportGrid(kind) {
     const [download] = await Promise.all([
@@ -1075,6 +1105,11 @@ export class Rscope {
   }
 
   /** The colour each legend entry names (its data-color), in order. */
+  /** Each legend entry's marks beside its colour ('striped', 'dotted', both, or ''). */
+  legendMarks() {
+    return this.legendItems.evaluateAll((items) => items.map((li) => li.dataset.mark ?? ''));
+  }
+
   legendColors() {
     return this.legendItems.evaluateAll((items) => items.map((li) => li.dataset.color));
   }

@@ -192,13 +192,29 @@ impl Sink for PixelSink {
         let (y0, y1) = (clamp(y, self.height), clamp(y + h, self.height));
         let [r, g, b] = paint_rgb(paint);
         let a = (u16::from(level.min(8)) * 255 / 8) as u8;
+        let (striped, dotted) = rscope_core::grid::paint_marks(paint);
+        let ink = mark_ink([r, g, b]);
+        // Marks are laid from the rectangle's corner, in CSS pixels, so
+        // they keep to their cells while the grid scrolls.
+        let css = |d: usize| (d as f64 / self.ratio) as usize;
         for row in y0..y1 {
             let line = &mut self.data[(row * self.width + x0) * 4..(row * self.width + x1) * 4];
-            for px in line.chunks_exact_mut(4) {
+            let dy = css(row - y0);
+            for (dx, px) in line.chunks_exact_mut(4).enumerate() {
+                let dx = css(dx);
+                let marked =
+                    (striped && (dx + dy) % 5 < 2) || (dotted && dx % 4 == 1 && dy % 4 == 1);
+                let [r, g, b] = if marked { ink } else { [r, g, b] };
                 px.copy_from_slice(&[r, g, b, a]);
             }
         }
     }
+}
+
+/// The ink of a paint's stripes and dots: a third of its colour, dark
+/// enough on each category colour.
+fn mark_ink(rgb: [u8; 3]) -> [u8; 3] {
+    rgb.map(|c| c / 3)
 }
 
 /// A paint's colour as red, green and blue bytes.

@@ -65,12 +65,24 @@ pub fn grid_tools(props: Tools) -> Html {
     }
 }
 
+/// The marks of a paint's cells as the legend's swatch shows them
+/// (`striped`, `dotted`, both, or none).
+fn mark_name(p: Paint) -> Option<&'static str> {
+    match rscope_core::grid::paint_marks(p) {
+        (true, true) => Some("striped dotted"),
+        (true, false) => Some("striped"),
+        (false, true) => Some("dotted"),
+        (false, false) => None,
+    }
+}
+
 /// What each colour means.
 pub fn legend(entries: &[(String, Paint)]) -> Html {
     html! {
         <ul class="legend" aria-label="Legend" data-testid="legend">
             { for entries.iter().map(|(name, p)| html! {
-                <li data-color={paint_color(*p)}><span class="swatch" style={format!("background:{}", paint_color(*p))}></span>{ name.clone() }</li>
+                <li data-color={paint_color(*p)} data-mark={mark_name(*p)}><span class={classes!("swatch", mark_name(*p))}
+                    style={format!("background-color:{}", paint_color(*p))}></span>{ name.clone() }</li>
             }) }
         </ul>
     }

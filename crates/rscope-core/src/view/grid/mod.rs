@@ -579,6 +579,26 @@ impl Grid {
     }
 }
 
+/// The bit of a category index ([`Paint::Category`]) that stripes its
+/// cells: a drained or draining node. Its colour is the index's, modulo
+/// the colours.
+pub const STRIPED: u8 = 16;
+/// The bit that dots its cells: an offline node.
+pub const DOTTED: u8 = 32;
+
+/// The second channel of a paint, beside its colour: whether its cells
+/// are striped and whether they are dotted, on the canvas and in the
+/// legend (a state never rests on colour alone).
+pub fn paint_marks(p: Paint) -> (bool, bool) {
+    match p {
+        // The element's bundle (no `page` feature) is at its size budget:
+        // it draws states by their colour-blind-safe colours alone.
+        _ if !cfg!(feature = "page") => (false, false),
+        Paint::Category(k) => (k & STRIPED != 0, k & DOTTED != 0),
+        _ => (false, false),
+    }
+}
+
 /// The colour of a paint ([`crate::palette`]'s): on the page's canvas,
 /// in its legend and in the exports alike.
 pub fn paint_color(p: Paint) -> &'static str {

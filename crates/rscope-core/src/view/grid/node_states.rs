@@ -5,6 +5,7 @@
 //! table beside it, sortable by any column.
 
 use super::overlay::Overlay;
+use super::{DOTTED, STRIPED};
 use crate::idset::IdSet;
 use crate::resource::nodes::{age, when, NodeState, NODE_STATES};
 use crate::resource::ResourceStatus;
@@ -12,26 +13,27 @@ use crate::sorting;
 use crate::words::count;
 use serde::{Deserialize, Serialize};
 
-/// A state's colour: an [`Overlay`] category, so that each state keeps
-/// its colour from one payload to the next. Offline variants of states
-/// not listed take their online colour's index plus 8 (the same colour,
-/// their own legend entry).
+/// A state's colour and marks: an [`Overlay`] category, so that each
+/// state keeps its colour from one payload to the next. A drained or
+/// draining node is also striped, and an offline one dotted
+/// ([`STRIPED`], [`DOTTED`]), so that no state rests on colour alone; an
+/// offline avail or drained node has a colour of its own too.
 fn category(state: &NodeState) -> u8 {
-    let base = match state.name {
+    let colour = match state.name {
         "allocated" => 0,
-        "avail" if !state.online => return 1,
+        "avail" if !state.online => 1,
         "avail" => 2,
-        "drained" if !state.online => return 6,
+        "drained" if !state.online => 6,
         "drained" => 3,
         "draining" => 4,
         "torpid" => 5,
         _ => 7,
     };
-    if state.online {
-        base
-    } else {
-        base + 8
-    }
+    let striped = match state.name {
+        "drained" | "draining" => STRIPED,
+        _ => 0,
+    };
+    colour + striped + if state.online { 0 } else { DOTTED }
 }
 
 /// One row of the drain table, as the page shows it.
@@ -300,8 +302,11 @@ mod tests {
         let got = legend(&grid(), &by);
         let want: Vec<(String, Paint)> = vec![
             ("avail: 2 nodes".into(), Paint::Category(2)),
-            ("drained: 2 nodes".into(), Paint::Category(3)),
-            ("drained* (offline): 1 node".into(), Paint::Category(6)),
+            ("drained: 2 nodes".into(), Paint::Category(3 + STRIPED)),
+            (
+                "drained* (offline): 1 node".into(),
+                Paint::Category(6 + STRIPED + DOTTED),
+            ),
             ("exclude: 1 node".into(), Paint::Unmarked),
         ];
         assert_eq!(got, want);
