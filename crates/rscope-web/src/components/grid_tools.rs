@@ -121,9 +121,35 @@ pub fn selection_panel(
                     <summary>{ "R as JSON" }</summary>
                     <pre tabindex="0"><LongText text={AttrValue::from(set.encode())} what="the selection's R" testid="selection-json" /></pre>
                 </details>
+                // The element draws documents to read, not systems to run
+                // (and is at its size budget).
+                if cfg!(feature = "page") {
+                    { admin_commands(set) }
+                }
             }
             <button onclick={on_clear} aria-label="Clear the selection">{ "Clear" }</button>
         </div>
+    }
+}
+
+/// The commands an admin types next about the selected nodes, each with
+/// a button that copies it.
+fn admin_commands(set: &Rset) -> Html {
+    let commands = rscope_core::commands::admin::next_commands(set);
+    html! {
+        <details class="selection-json" data-testid="admin-commands">
+            <summary>{ "Commands for these nodes" }</summary>
+            <ul class="admin-commands">
+                { for commands.into_iter().map(|c| html! {
+                    <li>
+                        <span>{ format!("{}: ", c.what) }</span>
+                        <code data-testid="admin-command">{ c.line.clone() }</code>
+                        <button type="button" aria-label={format!("Copy the command to {}", c.what)}
+                            onclick={copy_text(c.line)}>{ "Copy" }</button>
+                    </li>
+                }) }
+            </ul>
+        </details>
     }
 }
 

@@ -3,6 +3,7 @@
 //! same input. Each returns the printed text (or a small DTO) or a
 //! [`Failure`] that says what is wrong and where.
 
+pub mod admin;
 pub mod config;
 pub mod config_view;
 pub mod constraint;
