@@ -1104,12 +1104,12 @@ export class Rscope {
     await expect(this.compareSummary).toBeVisible();
   }
 
-  /** The colour each legend entry names (its data-color), in order. */
   /** Each legend entry's marks beside its colour ('striped', 'dotted', both, or ''). */
   legendMarks() {
     return this.legendItems.evaluateAll((items) => items.map((li) => li.dataset.mark ?? ''));
   }
 
+  /** The colour each legend entry names (its data-color), in order. */
   legendColors() {
     return this.legendItems.evaluateAll((items) => items.map((li) => li.dataset.color));
   }

@@ -16,5 +16,7 @@ test('drained nodes are striped and offline ones dotted, on the grid and in the 
   // stripes' darker ink.
   expect(await rscope.cellColors(0, 0)).toEqual(['#009e73']);
   expect(await rscope.cellColors(4, 0)).toEqual(['#d55e00', '#471f00']);
+  // tioga15 (rank 14) is avail but offline: orange, dotted.
+  expect(await rscope.cellColors(14, 0)).toEqual(['#e69f00', '#4c3500']);
   expect(problems).toEqual([]);
 });

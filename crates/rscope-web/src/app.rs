@@ -175,7 +175,8 @@ fn page() -> Html {
             <div class="column-doc">
             <div class="workspace" id="view-document" role="tabpanel" aria-labelledby={format!("tab-{}", tab_letter(docs.active))}>
                 <Editor text={current_text} {on_edit} on_large_paste={Some(on_large_paste)} on_config_paste={Some(config_paste(&openers.open))} label="R document (JSON)"
-                    selection={actions.selection.clone()} {squiggles} linked={tour.span.or(link.text)} reveal={link.reveal} on_point={explaining.on_point.clone()} />
+                    selection={actions.selection.clone()} {squiggles} linked={tour.span.or(link.text)} reveal={link.reveal} on_point={explaining.on_point.clone()}
+                    tab={docs.active} fixed={docs.history().can_undo() == Some(rscope_core::tabs::Change::Fix)} />
                 if topology {
                     { topology_side(&docs, topology_r, &analyzed) }
                 } else {

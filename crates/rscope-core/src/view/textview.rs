@@ -441,9 +441,47 @@ pub fn utf8_pieces(text: &str, max: usize) -> Vec<Range<usize>> {
     ranges
 }
 
+/// How `new` differs from `old` as one replacement, for a textarea to
+/// make as an edit of its own (so that the browser's undo covers it): the
+/// UTF-16 offsets of the part of `old` that goes, and what comes in its
+/// place. The longest common head and tail are kept.
+pub fn changed_range<'a>(old: &str, new: &'a str) -> (usize, usize, &'a str) {
+    let head: usize = (old.chars().zip(new.chars()))
+        .take_while(|(a, b)| a == b)
+        .map(|(a, _)| a.len_utf8())
+        .sum();
+    let (old_rest, new_rest) = (&old[head..], &new[head..]);
+    let tail: usize = (old_rest.chars().rev().zip(new_rest.chars().rev()))
+        .take_while(|(a, b)| a == b)
+        .map(|(a, _)| a.len_utf8())
+        .sum();
+    let units = |r: &str| r.chars().map(char::len_utf16).sum::<usize>();
+    let start = units(&old[..head]);
+    let gone = &old_rest[..old_rest.len() - tail];
+    (
+        start,
+        start + units(gone),
+        &new_rest[..new_rest.len() - tail],
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_change_is_one_replacement_in_utf16_units() {
+        assert_eq!(
+            changed_range("{\"rank\": \"0-\"}", "{\"rank\": \"0\"}"),
+            (11, 12, "")
+        );
+        assert_eq!(changed_range("ab", "aXb"), (1, 1, "X"));
+        // "é" and "😀" are one and two UTF-16 units.
+        assert_eq!(changed_range("é😀x-y", "é😀x+y"), (4, 5, "+"));
+        assert_eq!(changed_range("aaa", "aa"), (2, 3, ""));
+        assert_eq!(changed_range("same", "same"), (4, 4, ""));
+        assert_eq!(changed_range("", "new"), (0, 0, "new"));
+    }
 
     fn mark(a: usize, b: usize, tone: Tone) -> Mark {
         Mark { span: a..b, tone }

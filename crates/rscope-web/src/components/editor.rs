@@ -79,6 +79,15 @@ pub struct EditorProps {
     /// this tab's document.
     #[prop_or_default]
     pub on_config_paste: Option<Callback<String>>,
+    /// The tab whose text this is: a text that changes with the tab is
+    /// written in whole, outside the browser's undo.
+    #[prop_or_default]
+    pub tab: usize,
+    /// Whether the tab's last change was an applied fix: a new text of
+    /// the same tab is then made as an edit, which the editor's own undo
+    /// (Ctrl+Z) takes back.
+    #[prop_or_default]
+    pub fixed: bool,
 }
 
 #[wasm_bindgen::prelude::wasm_bindgen]
@@ -105,15 +114,21 @@ pub fn editor(props: &EditorProps) -> Html {
     // browser lay the whole text out again. Only text that did not come from
     // typing (a new tab, an opened file, an applied fix) is written in.
     let typed = use_mut_ref(String::new);
+    let shown_tab = use_mut_ref(|| props.tab);
     {
         let (area, typed, view, char_w) =
             (area.clone(), typed.clone(), view.clone(), char_w.clone());
+        let undoable = props.fixed && *shown_tab.borrow() == props.tab;
+        *shown_tab.borrow_mut() = props.tab;
         // Re-run when the textarea appears too (after "edit it anyway").
         use_effect_with((props.text.clone(), *edit_anyway), move |(text, _)| {
             if let Some(el) = area.cast::<HtmlTextAreaElement>() {
                 if typed.borrow().as_str() != &**text {
-                    el.set_value(text);
+                    // Told first: the edit's input event then changes nothing.
                     *typed.borrow_mut() = text.to_string();
+                    if !(undoable && replace_undoably(&el, text)) {
+                        el.set_value(text);
+                    }
                 }
                 view.set(Viewport::of(&el));
                 if let Some(w) = char_width(&el) {
@@ -147,6 +162,11 @@ pub fn editor(props: &EditorProps) -> Html {
         Callback::from(move |e: InputEvent| {
             let area: HtmlTextAreaElement = e.target_unchecked_into();
             let value = area.value();
+            // An applied fix made as an edit (`replace_undoably`) is the
+            // tab's text already.
+            if *typed.borrow() == value {
+                return;
+            }
             typed.borrow_mut().clone_from(&value);
             on_edit.emit(value);
         })
@@ -192,6 +212,30 @@ pub fn editor(props: &EditorProps) -> Html {
             </div>
         </div>
     }
+}
+
+/// Make the textarea hold `new` by one edit of the part that changed
+/// (`insertText` over it selected), so the browser's undo takes it back,
+/// and give the focus back where it was. False, with nothing done, where
+/// the browser has no such command.
+fn replace_undoably(el: &HtmlTextAreaElement, new: &str) -> bool {
+    let old = el.value();
+    let (start, end, with) = rscope_core::textview::changed_range(&old, new);
+    let document = gloo::utils::document();
+    let Ok(html) = document.clone().dyn_into::<web_sys::HtmlDocument>() else {
+        return false;
+    };
+    let before = document.active_element();
+    // The page stays where the reader is: focus moves for the command only.
+    let still = web_sys::FocusOptions::new();
+    still.set_prevent_scroll(true);
+    let _ = el.focus_with_options(&still);
+    let _ = el.set_selection_range(start as u32, end as u32);
+    let done = html.exec_command_with_show_ui_and_value("insertText", false, with);
+    if let Some(before) = before.and_then(|b| b.dyn_into::<web_sys::HtmlElement>().ok()) {
+        let _ = before.focus_with_options(&still);
+    }
+    done.unwrap_or(false) && el.value() == new
 }
 
 /// Select a located finding's text and scroll to it.

@@ -467,6 +467,8 @@ async fn editor_draws_squiggles_and_reports_the_byte_under_the_pointer() {
         },
         on_large_paste: None,
         on_config_paste: None,
+        tab: 0,
+        fixed: false,
     };
     let root = root();
     yew::Renderer::<Editor>::with_root_and_props(root.clone(), props).render();
