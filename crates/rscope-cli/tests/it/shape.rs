@@ -166,7 +166,7 @@ fn fit_notes_how_flux_core_reads_a_slot_of_nodes() {
         0,
         "fits now: 2 slots on 2 nodes\nrank2/core[0-7] rank5/core[0-3],gpu[0-1]\n",
         "note: each slot takes 1 whole node here, as RFC 14 reads a slot of nodes; \
-         flux-core's scheduler would give 2 nodes with 2 slots of 2 cores on each (8 cores)\n",
+         flux-core's scheduler reads it as 2 nodes with 2 slots of 2 cores on each (8 cores)\n",
     );
 }
 

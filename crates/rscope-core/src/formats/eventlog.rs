@@ -104,12 +104,12 @@ pub fn read(text: &str) -> Result<Eventlog, LineError> {
 
 /// The event names RFC 44 gives the resource eventlog (and
 /// `resource-init`, which flux-core wrote before `restart`): an eventlog
-/// with none of them is another one (a job's, say).
-const RESOURCE_EVENTS: [&str; 11] = [
+/// with none of them is another one (a job's, say). RFC 44's
+/// `resource-update` is left out: a job's eventlog (RFC 21) has one too.
+const RESOURCE_EVENTS: [&str; 10] = [
     "restart",
     "resource-init",
     "resource-define",
-    "resource-update",
     "drain",
     "undrain",
     "online",

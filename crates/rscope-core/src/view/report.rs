@@ -134,12 +134,17 @@ fn history_rejection(text: &str) -> Option<String> {
     if crate::eventlog::looks_like_eventlog(text) {
         let what = |resource: bool| match resource {
             true => "an RFC 44 resource eventlog",
-            false => "an RFC 18 eventlog that is no resource eventlog",
+            false => "an RFC 18 eventlog that is not a resource eventlog",
         };
         return Some(match crate::eventlog::read(text) {
-            Ok(log) => format!(
+            Ok(log) if log.is_resource_log() => format!(
                 "this is {} ({}), {BELONGS}",
-                what(log.is_resource_log()),
+                what(true),
+                log.describe()
+            ),
+            Ok(log) => format!(
+                "this is {} ({}): it says nothing of resources; Rscope reads the resource eventlog (flux resource eventlog -f json)",
+                what(false),
                 log.describe()
             ),
             Err(e) => format!(

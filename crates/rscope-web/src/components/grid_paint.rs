@@ -193,15 +193,25 @@ impl Sink for PixelSink {
         let [r, g, b] = paint_rgb(paint);
         let a = (u16::from(level.min(8)) * 255 / 8) as u8;
         let (striped, dotted) = rscope_core::grid::paint_marks(paint);
+        if !(striped || dotted) {
+            for row in y0..y1 {
+                let line = &mut self.data[(row * self.width + x0) * 4..(row * self.width + x1) * 4];
+                for px in line.chunks_exact_mut(4) {
+                    px.copy_from_slice(&[r, g, b, a]);
+                }
+            }
+            return;
+        }
         let ink = mark_ink([r, g, b]);
-        // Marks are laid from the rectangle's corner, in CSS pixels, so
-        // they keep to their cells while the grid scrolls.
-        let css = |d: usize| (d as f64 / self.ratio) as usize;
+        // Marks are laid from the rectangle's own corner (in view or not),
+        // in CSS pixels, so they keep to their cells while the grid scrolls.
+        let css =
+            |d: usize, from: f64| ((d as f64 - from * self.ratio) / self.ratio).max(0.0) as usize;
         for row in y0..y1 {
             let line = &mut self.data[(row * self.width + x0) * 4..(row * self.width + x1) * 4];
-            let dy = css(row - y0);
-            for (dx, px) in line.chunks_exact_mut(4).enumerate() {
-                let dx = css(dx);
+            let dy = css(row, y);
+            for (i, px) in line.chunks_exact_mut(4).enumerate() {
+                let dx = css(x0 + i, x);
                 let marked =
                     (striped && (dx + dy) % 5 < 2) || (dotted && dx % 4 == 1 && dy % 4 == 1);
                 let [r, g, b] = if marked { ink } else { [r, g, b] };

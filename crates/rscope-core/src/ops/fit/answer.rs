@@ -266,7 +266,7 @@ mod tests {
         assert_eq!(
             words,
             "fits now: 2 nodes, node[1-2], 16 cores, 8 GPUs; note: each slot takes 1 whole node here, \
-             as RFC 14 reads a slot of nodes; flux-core's scheduler would give 2 nodes with \
+             as RFC 14 reads a slot of nodes; flux-core's scheduler reads it as 2 nodes with \
              2 slots of 2 cores on each (8 cores)"
         );
         assert_eq!(
@@ -278,7 +278,7 @@ mod tests {
             words,
             "fits now: 2 nodes, node[1-2], 4 cores, 2 GPUs; note: each slot takes 1 node with \
              2 cores and 1 GPU here, as RFC 14 reads a slot of nodes; flux-core's scheduler \
-             would give 2 nodes with 2 slots of 2 cores and 1 GPU on each (8 cores and 4 GPUs)"
+             reads it as 2 nodes with 2 slots of 2 cores and 1 GPU on each (8 cores and 4 GPUs)"
         );
         let request = request_of("slot=2/node", None).unwrap();
         assert_eq!(
@@ -288,6 +288,18 @@ mod tests {
         );
         let request = request_of("slot=2/node{x}/core=2", None).unwrap();
         assert_eq!(request.sched_simple_note(), None);
+        let note = |shape: &str| {
+            request_of(shape, None)
+                .unwrap()
+                .sched_simple_note()
+                .unwrap()
+        };
+        // Rv1Pool refuses a slot with no cores, and a set of slot counts,
+        // whole nodes or not.
+        assert!(note("slot=2/node{x}")
+            .ends_with("refuses it, as its slot has no cores (\"Unable to determine slot size\")"));
+        assert!(note("slot=2,4/node/core=2")
+            .ends_with("refuses it, as its slot count is a set of values"));
         let request = request_of("node=2/slot/core=2", None).unwrap();
         assert_eq!(request.sched_simple_note(), None);
     }

@@ -83,13 +83,13 @@ enum Layout {
     Nodes { nodes: Count, slots_per_node: u64 },
     /// `slots` slots, each within one node, anywhere.
     Slots { slots: Count },
-    /// `slots` slots of `nodes_per_slot` nodes each; `implied` when the
-    /// nodes are whole only because RFC 14 reads a slot of nodes so
-    /// (neither vertex says `exclusive`).
+    /// `slots` slots of `nodes_per_slot` nodes each; `rv1_exclusive`
+    /// when a vertex says `exclusive`, which is when `Rv1Pool` takes whole
+    /// nodes.
     SlotNodes {
         slots: Count,
         nodes_per_slot: u64,
-        implied: bool,
+        rv1_exclusive: bool,
     },
 }
 
@@ -295,7 +295,7 @@ impl Request {
                     Layout::SlotNodes {
                         slots: top.count,
                         nodes_per_slot,
-                        implied: node.exclusive.is_none() && top.exclusive.is_none(),
+                        rv1_exclusive: node.exclusive == Some(true) || top.exclusive == Some(true),
                     },
                     cg,
                     exclusive,
@@ -323,24 +323,25 @@ impl Request {
     }
 
     /// How this request differs from what flux-core's scheduler makes of
-    /// it, when it does. Only a slot of nodes differs: `Rv1Pool` (and
-    /// `libjj`) take the slot count as slots on each node and share the
-    /// nodes, where RFC 14 gives each slot its nodes.
+    /// a slot of nodes: `Rv1Pool` takes the slot count as slots on each
+    /// node (on the node count times the slot count), and whole nodes only
+    /// when a vertex says `exclusive`, where RFC 14 gives each slot its
+    /// nodes. Other requests it reads as this module does, or refuses
+    /// them as `rscope fit` does.
     pub fn sched_simple_note(&self) -> Option<String> {
         let Layout::SlotNodes {
             slots,
             nodes_per_slot,
-            implied,
+            rv1_exclusive,
         } = &self.layout
         else {
             return None;
         };
         // The element's bundle (no `page` feature) has a size budget this
         // note would pass: its fits answer without it.
-        if !cfg!(feature = "page") || self.exclusive && !implied {
+        if !cfg!(feature = "page") {
             return None;
         }
-        let s = slots.min();
         let here = match self.exclusive {
             true => format!(
                 "each slot takes {} here",
@@ -352,22 +353,33 @@ impl Request {
                 need_desc(self.cores, self.gpus, false)
             ),
         };
-        if self.cores == 0 {
-            return Some(format!(
-                "{here}, as RFC 14 reads a slot of nodes; flux-core's scheduler refuses it, as its slot has no cores (\"Unable to determine slot size\")"
-            ));
-        }
-        let nodes = nodes_per_slot.saturating_mul(s);
-        let per_slot = need_desc(self.cores, self.gpus, false);
-        let total = need_desc(
-            self.cores.saturating_mul(s).saturating_mul(nodes),
-            self.gpus.saturating_mul(s).saturating_mul(nodes),
-            false,
-        );
+        let theirs = match (self.cores, slots, rv1_exclusive) {
+            (0, ..) => {
+                "refuses it, as its slot has no cores (\"Unable to determine slot size\")".into()
+            }
+            (_, Count::Set(_), _) => "refuses it, as its slot count is a set of values".into(),
+            (_, _, true) if self.exclusive => return None,
+            (_, _, true) => format!(
+                "reads it as {}",
+                count(nodes_per_slot.saturating_mul(slots.min()), "whole node")
+            ),
+            (_, _, false) => {
+                let (s, nodes) = (slots.min(), nodes_per_slot.saturating_mul(slots.min()));
+                let each = need_desc(self.cores, self.gpus, false);
+                let total = need_desc(
+                    self.cores.saturating_mul(s).saturating_mul(nodes),
+                    self.gpus.saturating_mul(s).saturating_mul(nodes),
+                    false,
+                );
+                format!(
+                    "reads it as {} with {} of {each} on each ({total})",
+                    count(nodes, "node"),
+                    count(s, "slot")
+                )
+            }
+        };
         Some(format!(
-            "{here}, as RFC 14 reads a slot of nodes; flux-core's scheduler would give {} with {} of {per_slot} on each ({total})",
-            count(nodes, "node"),
-            count(s, "slot"),
+            "{here}, as RFC 14 reads a slot of nodes; flux-core's scheduler {theirs}"
         ))
     }
 

@@ -81,7 +81,7 @@ impl DocKind {
             DocKind::Topology => "an hwloc topology",
             DocKind::Config => "a system configuration",
             DocKind::Eventlog => "an RFC 44 resource eventlog",
-            DocKind::OtherEventlog => "an RFC 18 eventlog that is no resource eventlog",
+            DocKind::OtherEventlog => "an RFC 18 eventlog that is not a resource eventlog",
             DocKind::JobList => "a job list (flux jobs --json)",
             DocKind::Unread => "nothing Rscope reads",
         }

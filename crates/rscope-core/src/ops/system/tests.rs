@@ -541,7 +541,8 @@ fn an_eventlog_and_a_job_list_say_what_they_hold() {
     let jobs =
         r#"{"jobs": [{"id": 49727668224, "userid": 1000, "t_submit": 1664571163.9, "state": 4}]}"#;
     let broken = "{\"timestamp\":1,\"name\":\"drain\"}\n{\"name\":\"b\"}\n";
-    let job_log = "{\"timestamp\":1,\"name\":\"submit\"}\n{\"timestamp\":2,\"name\":\"alloc\"}\n";
+    let job_log =
+        "{\"timestamp\":1,\"name\":\"submit\"}\n{\"timestamp\":2,\"name\":\"resource-update\"}\n";
     let system = System::read(&[
         ("r.json", R_FOO),
         ("log", log),
@@ -556,8 +557,8 @@ fn an_eventlog_and_a_job_list_say_what_they_hold() {
          log: an RFC 44 resource eventlog, 2 events from 2023-05-02 17:17:51 UTC to 2023-05-02 17:17:53 UTC\n\
          jobs.json: a job list (flux jobs --json), 1 job\n\
          bad: an RFC 44 resource eventlog (line 2: missing key 'timestamp')\n\
-         job.log: an RFC 18 eventlog that is no resource eventlog, 2 events from 1970-01-01 00:00:01 UTC to 1970-01-01 00:00:02 UTC\n\
-         bad-job.log: an RFC 18 eventlog that is no resource eventlog (line 2: not JSON: EOF while parsing a list at line 1 column 1)\n\
+         job.log: an RFC 18 eventlog that is not a resource eventlog, 2 events from 1970-01-01 00:00:01 UTC to 1970-01-01 00:00:02 UTC\n\
+         bad-job.log: an RFC 18 eventlog that is not a resource eventlog (line 2: not JSON: EOF while parsing a list at line 1 column 1)\n\
          resources: 4 nodes, foo[1-4], 16 cores (from r.json)\n\
          rank order: 0-3 are foo[1-4]\n"
     );
@@ -571,7 +572,7 @@ fn an_eventlog_and_a_job_list_say_what_they_hold() {
     );
     assert_eq!(
         crate::report::make_report(job_log).rejection.as_deref(),
-        Some("this is an RFC 18 eventlog that is no resource eventlog (2 events from 1970-01-01 00:00:01 UTC to 1970-01-01 00:00:02 UTC), which holds no resources: open it into the system of a tab that holds the system's R or a payload")
+        Some("this is an RFC 18 eventlog that is not a resource eventlog (2 events from 1970-01-01 00:00:01 UTC to 1970-01-01 00:00:02 UTC): it says nothing of resources; Rscope reads the resource eventlog (flux resource eventlog -f json)")
     );
     assert_eq!(
         crate::report::make_report(broken).rejection.as_deref(),

@@ -69,6 +69,10 @@ pub enum Paint {
     /// In category `n` of an [`overlay::Overlay`] (coloured `n %
     /// overlay::CATEGORY_COLORS`).
     Category(u8),
+    /// In category `n` of a node-state overlay: coloured as
+    /// `Category(n)`, and striped or dotted as `n`'s [`STRIPED`] and
+    /// [`DOTTED`] bits say (no other overlay's indices carry them).
+    State(u8),
 }
 
 /// How to colour the cells.
@@ -525,7 +529,7 @@ impl Grid {
                         emit(&rest, Paint::Unmarked);
                     }
                     for (k, ids) in &parts {
-                        emit(ids, Paint::Category(*k));
+                        emit(ids, o.paint(*k));
                     }
                 }
             }
@@ -579,7 +583,7 @@ impl Grid {
     }
 }
 
-/// The bit of a category index ([`Paint::Category`]) that stripes its
+/// The bit of a node state's category index ([`Paint::State`]) that stripes its
 /// cells: a drained or draining node. Its colour is the index's, modulo
 /// the colours.
 pub const STRIPED: u8 = 16;
@@ -594,7 +598,7 @@ pub fn paint_marks(p: Paint) -> (bool, bool) {
         // The element's bundle (no `page` feature) is at its size budget:
         // it draws states by their colour-blind-safe colours alone.
         _ if !cfg!(feature = "page") => (false, false),
-        Paint::Category(k) => (k & STRIPED != 0, k & DOTTED != 0),
+        Paint::State(k) => (k & STRIPED != 0, k & DOTTED != 0),
         _ => (false, false),
     }
 }
@@ -610,7 +614,7 @@ pub fn paint_color(p: Paint) -> &'static str {
         Paint::Down => DOWN,
         Paint::Marked => MARKED,
         Paint::Unmarked => UNMARKED,
-        Paint::Category(k) => CATEGORIES[usize::from(k) % CATEGORIES.len()],
+        Paint::Category(k) | Paint::State(k) => CATEGORIES[usize::from(k) % CATEGORIES.len()],
     }
 }
 

@@ -123,7 +123,7 @@ impl NodeStates {
             .map(|(_, r)| r.len() as u64)
             .sum();
         let rest = (excluded > 0).then(|| format!("exclude: {}", count(excluded, "node")));
-        let mut overlay = Overlay::new(rest.as_deref());
+        let mut overlay = Overlay::new(rest.as_deref()).of_states();
         for (state, ranks) in groups {
             let ids = IdSet::from_ranges(ranks.iter().map(|&r| (r, r)));
             if state.name == "exclude" {
@@ -301,11 +301,11 @@ mod tests {
         let by = ColorBy::Overlay(states().overlay);
         let got = legend(&grid(), &by);
         let want: Vec<(String, Paint)> = vec![
-            ("avail: 2 nodes".into(), Paint::Category(2)),
-            ("drained: 2 nodes".into(), Paint::Category(3 + STRIPED)),
+            ("avail: 2 nodes".into(), Paint::State(2)),
+            ("drained: 2 nodes".into(), Paint::State(3 + STRIPED)),
             (
                 "drained* (offline): 1 node".into(),
-                Paint::Category(6 + STRIPED + DOTTED),
+                Paint::State(6 + STRIPED + DOTTED),
             ),
             ("exclude: 1 node".into(), Paint::Unmarked),
         ];

@@ -54,6 +54,9 @@ pub struct Overlay {
     nodes: Vec<(u8, IdSet)>,
     /// What the tooltip adds for some nodes (a drain reason and age).
     notes: Vec<(IdSet, String)>,
+    /// Whether its indices are node states' ([`crate::grid::Paint::State`]),
+    /// whose bits stripe and dot their cells.
+    states: bool,
 }
 
 impl Overlay {
@@ -63,6 +66,21 @@ impl Overlay {
         Overlay {
             rest: rest.map(str::to_string),
             ..Overlay::default()
+        }
+    }
+
+    /// The same overlay, its indices node states' ([`Overlay::paint`]).
+    pub fn of_states(mut self) -> Overlay {
+        self.states = true;
+        self
+    }
+
+    /// How category `index` paints: [`crate::grid::Paint::State`] in a
+    /// node-state overlay, else [`crate::grid::Paint::Category`].
+    pub fn paint(&self, index: u8) -> crate::grid::Paint {
+        match self.states {
+            true => crate::grid::Paint::State(index),
+            false => crate::grid::Paint::Category(index),
         }
     }
 
@@ -316,6 +334,23 @@ mod tests {
                 ("free".to_string(), None)
             ]
         );
+    }
+
+    #[test]
+    fn only_node_states_are_striped_or_dotted() {
+        use crate::grid::{paint_marks, Paint, DOTTED, STRIPED};
+        // Job 49 has index 48 = STRIPED + DOTTED: still plain colour.
+        let jobs = Overlay::of_jobs(&[(
+            48,
+            "node".into(),
+            vec![(ids("0"), vec![("core".into(), ids("0"))])],
+        )]);
+        assert_eq!(jobs.paint(48), Paint::Category(48));
+        assert_eq!(paint_marks(jobs.paint(48)), (false, false));
+        let states = Overlay::new(None).of_states();
+        assert_eq!(paint_marks(states.paint(3 + STRIPED)), (true, false));
+        assert_eq!(paint_marks(states.paint(1 + DOTTED)), (false, true));
+        assert_eq!(paint_marks(states.paint(2)), (false, false));
     }
 
     #[test]

@@ -198,7 +198,8 @@ fn slot(p: Paint) -> usize {
         Paint::Type(_) | Paint::Free | Paint::Unmarked => 0,
         Paint::Allocated | Paint::Marked => 1,
         Paint::Down => 2,
-        Paint::Category(k) => 1 + usize::from(k) % CATEGORY_COLORS,
+        // Strips and folded rows show a state's colour, not its marks.
+        Paint::Category(k) | Paint::State(k) => 1 + usize::from(k) % CATEGORY_COLORS,
     }
 }
 
