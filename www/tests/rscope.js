@@ -783,6 +783,16 @@ export class Rscope {
     await this.grid.evaluate((el, top) => { el.scrollTop = top; }, top);
   }
 
+  /** Scroll the grid sideways to `left` CSS pixels, as a scroll bar drag does. */
+  async scrollGridLeft(left) {
+    await this.grid.evaluate((el, left) => { el.scrollLeft = left; }, left);
+  }
+
+  /** How far the grid is scrolled sideways and how far it can be, in CSS pixels. */
+  gridScrollX() {
+    return this.grid.evaluate((el) => ({ left: el.scrollLeft, max: el.scrollWidth - el.clientWidth }));
+  }
+
   /** Turn the mouse wheel by `dy` pixels wherever the pointer is. */
   async wheel(dy) {
     await this.page.mouse.wheel(0, dy);

@@ -77,6 +77,11 @@ pub fn paint(canvas: &NodeRef, scroller: &NodeRef, scene: &Scene<'_>) {
     ) else {
         return;
     };
+    // The canvas is moved with the scroll, and a moved box widens what
+    // can be scrolled: put back first, so that the scroll offsets read
+    // below are the ones the grid itself allows (after a zoom out, the old
+    // offset would otherwise hold the view past the grid's end).
+    let _ = canvas.style().set_property("transform", "none");
     let (w, h) = (
         f64::from(scroller.client_width()),
         f64::from(scroller.client_height()),
@@ -192,8 +197,8 @@ impl Sink for PixelSink {
         let (y0, y1) = (clamp(y, self.height), clamp(y + h, self.height));
         let [r, g, b] = paint_rgb(paint);
         let a = (u16::from(level.min(8)) * 255 / 8) as u8;
-        let (striped, dotted) = rscope_core::grid::paint_marks(paint);
-        if !(striped || dotted) {
+        let (striped, dotted, crossed) = rscope_core::grid::paint_marks(paint);
+        if !(striped || dotted || crossed) {
             for row in y0..y1 {
                 let line = &mut self.data[(row * self.width + x0) * 4..(row * self.width + x1) * 4];
                 for px in line.chunks_exact_mut(4) {
@@ -212,8 +217,9 @@ impl Sink for PixelSink {
             let dy = css(row, y);
             for (i, px) in line.chunks_exact_mut(4).enumerate() {
                 let dx = css(x0 + i, x);
-                let marked =
-                    (striped && (dx + dy) % 5 < 2) || (dotted && dx % 4 == 1 && dy % 4 == 1);
+                let marked = (striped && (dx + dy) % 5 < 2)
+                    || (dotted && dx % 4 == 1 && dy % 4 == 1)
+                    || (crossed && (dx % 6 == dy % 6 || (dx + dy) % 6 == 5));
                 let [r, g, b] = if marked { ink } else { [r, g, b] };
                 px.copy_from_slice(&[r, g, b, a]);
             }

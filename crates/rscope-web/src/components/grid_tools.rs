@@ -66,13 +66,14 @@ pub fn grid_tools(props: Tools) -> Html {
 }
 
 /// The marks of a paint's cells as the legend's swatch shows them
-/// (`striped`, `dotted`, both, or none).
+/// (`striped`, `dotted`, both, `crossed`, or none).
 fn mark_name(p: Paint) -> Option<&'static str> {
     match rscope_core::grid::paint_marks(p) {
-        (true, true) => Some("striped dotted"),
-        (true, false) => Some("striped"),
-        (false, true) => Some("dotted"),
-        (false, false) => None,
+        (_, _, true) => Some("crossed"),
+        (true, true, _) => Some("striped dotted"),
+        (true, false, _) => Some("striped"),
+        (false, true, _) => Some("dotted"),
+        (false, false, _) => None,
     }
 }
 

@@ -526,7 +526,7 @@ impl Grid {
                         for (_, ids) in &parts {
                             rest = rest.difference(ids);
                         }
-                        emit(&rest, Paint::Unmarked);
+                        emit(&rest, o.rest_paint());
                     }
                     for (k, ids) in &parts {
                         emit(ids, o.paint(*k));
@@ -589,17 +589,20 @@ impl Grid {
 pub const STRIPED: u8 = 16;
 /// The bit that dots its cells: an offline node.
 pub const DOTTED: u8 = 32;
+/// The bit of the cells in no state's category (the excluded nodes):
+/// painted in the grey of the rest, cross-hatched.
+pub const CROSSED: u8 = 64;
 
 /// The second channel of a paint, beside its colour: whether its cells
-/// are striped and whether they are dotted, on the canvas and in the
-/// legend (a state never rests on colour alone).
-pub fn paint_marks(p: Paint) -> (bool, bool) {
+/// are striped, dotted and cross-hatched, on the canvas and in the legend
+/// (a state never rests on colour alone).
+pub fn paint_marks(p: Paint) -> (bool, bool, bool) {
     match p {
         // The element's bundle (no `page` feature) is at its size budget:
         // it draws states by their colour-blind-safe colours alone.
-        _ if !cfg!(feature = "page") => (false, false),
-        Paint::State(k) => (k & STRIPED != 0, k & DOTTED != 0),
-        _ => (false, false),
+        _ if !cfg!(feature = "page") => (false, false, false),
+        Paint::State(k) => (k & STRIPED != 0, k & DOTTED != 0, k & CROSSED != 0),
+        _ => (false, false, false),
     }
 }
 
@@ -614,6 +617,7 @@ pub fn paint_color(p: Paint) -> &'static str {
         Paint::Down => DOWN,
         Paint::Marked => MARKED,
         Paint::Unmarked => UNMARKED,
+        Paint::State(k) if k & CROSSED != 0 => UNMARKED,
         Paint::Category(k) | Paint::State(k) => CATEGORIES[usize::from(k) % CATEGORIES.len()],
     }
 }

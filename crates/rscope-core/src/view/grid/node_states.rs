@@ -307,7 +307,7 @@ mod tests {
                 "drained* (offline): 1 node".into(),
                 Paint::State(6 + STRIPED + DOTTED),
             ),
-            ("exclude: 1 node".into(), Paint::Unmarked),
+            ("exclude: 1 node".into(), Paint::State(crate::grid::CROSSED)),
         ];
         assert_eq!(got, want);
     }

@@ -84,6 +84,15 @@ impl Overlay {
         }
     }
 
+    /// How the cells in no category paint: cross-hatched grey in a
+    /// node-state overlay (the excluded nodes), else plain grey.
+    pub fn rest_paint(&self) -> crate::grid::Paint {
+        match self.states {
+            true => crate::grid::Paint::State(crate::grid::CROSSED),
+            false => crate::grid::Paint::Unmarked,
+        }
+    }
+
     /// Add category `index` (its colour is `index % CATEGORY_COLORS`),
     /// listed in the legend as `legend`, named on hover as `tip`, holding
     /// `cells`, which no other category holds.
@@ -346,11 +355,17 @@ mod tests {
             vec![(ids("0"), vec![("core".into(), ids("0"))])],
         )]);
         assert_eq!(jobs.paint(48), Paint::Category(48));
-        assert_eq!(paint_marks(jobs.paint(48)), (false, false));
+        assert_eq!(paint_marks(jobs.paint(48)), (false, false, false));
+        assert_eq!(jobs.rest_paint(), Paint::Unmarked);
         let states = Overlay::new(None).of_states();
-        assert_eq!(paint_marks(states.paint(3 + STRIPED)), (true, false));
-        assert_eq!(paint_marks(states.paint(1 + DOTTED)), (false, true));
-        assert_eq!(paint_marks(states.paint(2)), (false, false));
+        assert_eq!(paint_marks(states.paint(3 + STRIPED)), (true, false, false));
+        assert_eq!(paint_marks(states.paint(1 + DOTTED)), (false, true, false));
+        assert_eq!(paint_marks(states.paint(2)), (false, false, false));
+        assert_eq!(paint_marks(states.rest_paint()), (false, false, true));
+        assert_eq!(
+            crate::grid::paint_color(states.rest_paint()),
+            crate::palette::UNMARKED
+        );
     }
 
     #[test]

@@ -196,6 +196,7 @@ const SLOTS: usize = 1 + CATEGORY_COLORS;
 fn slot(p: Paint) -> usize {
     match p {
         Paint::Type(_) | Paint::Free | Paint::Unmarked => 0,
+        Paint::State(k) if k & super::CROSSED != 0 => 0,
         Paint::Allocated | Paint::Marked => 1,
         Paint::Down => 2,
         // Strips and folded rows show a state's colour, not its marks.

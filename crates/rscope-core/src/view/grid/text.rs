@@ -124,7 +124,7 @@ pub fn legend(grid: &Grid, by: &ColorBy) -> Vec<(String, Paint)> {
         ColorBy::Overlay(o) => o
             .legend()
             .into_iter()
-            .map(|(words, k)| (words, k.map_or(Paint::Unmarked, |k| o.paint(k))))
+            .map(|(words, k)| (words, k.map_or(o.rest_paint(), |k| o.paint(k))))
             .collect(),
     }
 }
