@@ -1,4 +1,4 @@
-// A resource.status payload's grid, drain table, flux resource text and
+// A resource.status payload's grid, state filter (a state chosen), drain table, flux resource text and
 // queue box (with its queues, findings and rank-order findings) have no accessibility
 // violation in either theme.
 import { test, expect } from './fixtures.js';
@@ -15,6 +15,8 @@ for (const scheme of ['light', 'dark']) {
     await rscope.typeConfig('[queues.batch]\n[queues.debug]\nrequires = ["debug"]\n[bootstrap]\nhosts = [{ host = "tioga[2,1,3-16]" }]\n');
     await expect(rscope.queueFindings).toHaveCount(1);
     await expect(rscope.rankOrderFindings).toHaveCount(2);
+    await rscope.stateFilter.selectOption('drain');
+    await expect(rscope.stateFilterWords).toContainText('drain: 4 nodes');
     expect(await violations(page)).toEqual([]);
     expect(problems).toEqual([]);
   });

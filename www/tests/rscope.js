@@ -119,6 +119,9 @@ export class Rscope {
     this.legendItems = this.legend.locator('li');
     this.drains = page.getByTestId('drains');
     this.drainRows = this.drains.getByTestId('drain-row');
+    /** The state filter (flux resource status -s) and what it says it outlines. */
+    this.stateFilter = page.getByTestId('state-filter');
+    this.stateFilterWords = page.getByTestId('state-filter-words');
     this.resourceText = page.getByTestId('resource-text');
     this.resourceOutput = page.getByTestId('resource-output');
     this.resourceNote = page.getByTestId('resource-note');

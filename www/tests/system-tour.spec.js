@@ -42,15 +42,47 @@ test("the tour opens a tab of its own and leaves the person's tab and configurat
   expect(problems).toEqual([]);
 });
 
-test("leaving the tour keeps its tab as it was, the person's tab untouched", async ({ page, rscope, problems }) => {
+test("leaving the tour from a blank page leaves it blank, the configuration box empty again", async ({ page, rscope, problems }) => {
+  await rscope.load();
+  await rscope.takeSystemTour();
+  await expect(rscope.configRWords).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(rscope.systemTourStart).toBeVisible();
+  await expect(rscope.configText).toHaveValue('');
+  await expect(rscope.tab('A')).not.toContainText('Tour');
+  await expect(rscope.tab('B')).toHaveCount(0);
+  expect(problems).toEqual([]);
+});
+
+test("leaving the tour shows the person's tab again; the tour's tab stays", async ({ page, rscope, problems }) => {
   await rscope.load();
   await rscope.typeConfig('[queues.debug]\n');
   await rscope.takeSystemTour();
   await expect(rscope.configRWords).toBeVisible();
   await page.keyboard.press('Escape');
-  await expect(rscope.systemTourStart).toBeVisible();
-  await expect(rscope.configText).toHaveValue(/^# Four nodes/);
-  await rscope.selectTab('A');
+  await expect(rscope.tab('A')).toHaveAttribute('aria-selected', 'true');
   await expect(rscope.configText).toHaveValue('[queues.debug]\n');
+  await expect(rscope.tab('B')).toContainText('Tour: the R the instance uses');
   expect(problems).toEqual([]);
 });
+
+// Step 3 scrolls the page to the configuration's report: the card, held
+// at the window's corner, stays in view with its buttons, and the other
+// tour's Resume button waits until this one is left.
+for (const [width, height] of [[1440, 900], [390, 844]]) {
+  test(`at step 3 the card stays in view beside the report, alone, at ${width}x${height}`, async ({ page, rscope, problems }) => {
+    await page.setViewportSize({ width, height });
+    await page.addInitScript(() => localStorage.setItem('rscope-tour-step', '7'));
+    await rscope.load();
+    await expect(page.getByTestId('tour-start')).toHaveText('Resume the tour (step 8 of 8)');
+    await rscope.takeSystemTour();
+    await page.keyboard.press('ArrowRight');
+    await page.keyboard.press('ArrowRight');
+    await expect(rscope.systemTourStep).toHaveText('Step 3 of 7: Ranks follow [bootstrap] hosts');
+    await expect(page.locator('#config-report')).toBeInViewport();
+    await expect(page.getByTestId('system-tour-next')).toBeInViewport({ ratio: 1 });
+    await expect(rscope.systemTourStep).toBeInViewport({ ratio: 1 });
+    await expect(page.getByTestId('tour-start')).toHaveCount(0);
+    expect(problems).toEqual([]);
+  });
+}

@@ -9,7 +9,7 @@ use crate::components::{
     compare::{compare_summary, use_compare, CompareView},
     constraint_field::{constraint_field, use_constraint_outline, ConstraintOutline},
     diagnostics::Diagnostics,
-    drains::Drains,
+    drains::{Drains, StateFilter},
     editor::Editor,
     explain::{use_explain, Card, ExplainCard},
     grid::GridView,
@@ -55,13 +55,27 @@ pub fn app() -> Html {
     }
 }
 
-/// A `resource.status` payload's drain table (when nodes are drained).
+/// A `resource.status` payload's state filter, and its drain table (when
+/// nodes are drained).
 fn payload_panels(d: &DrainOutline) -> Html {
-    match d.rows.clone().filter(|_| d.payload) {
-        Some(rows) => {
-            html! { <Drains key={d.key.clone()} {rows} on_outline={d.on_outline.clone()} /> }
-        }
-        None => Html::default(),
+    if !d.payload {
+        return Html::default();
+    }
+    let chosen = d.filtered.as_ref().map(|(name, _, _)| name.clone());
+    let words = d.filtered.as_ref().map(|(_, _, words)| words.clone());
+    let only = d
+        .filtered
+        .as_ref()
+        .map(|(name, ids, _)| (name.clone(), ids.clone()));
+    html! {
+        <>
+            if !d.states.is_empty() {
+                <StateFilter choices={d.states.clone()} {chosen} {words} on_state={d.on_state.clone()} />
+            }
+            if let Some(rows) = d.rows.clone() {
+                <Drains key={d.key.clone()} {rows} on_outline={d.on_outline.clone()} {only} />
+            }
+        </>
     }
 }
 
@@ -123,6 +137,7 @@ fn page() -> Html {
         .or(drains.linked.clone())
         .or(link.cells.clone())
         .or(constraint.linked.clone())
+        .or(drains.filter_linked.clone())
         .or(fit.linked.clone());
     let states = grid.as_ref().and_then(|g| g.state_words());
     let queues = use_queue_config(grid.clone(), &config);
@@ -267,8 +282,13 @@ fn document_side(side: DocumentSide) -> Html {
 fn tours(tour: &Touring, system_tour: &SystemTouring) -> Html {
     html! {
         <div class="tours">
-            <TourPanel step={tour.step} last={tour.last} go={tour.go.clone()} />
-            <SystemTourPanel step={system_tour.step} go={system_tour.go.clone()} />
+            // A tour under way is alone: the other's button waits until it is left.
+            if system_tour.step.is_none() {
+                <TourPanel step={tour.step} last={tour.last} go={tour.go.clone()} />
+            }
+            if tour.step.is_none() {
+                <SystemTourPanel step={system_tour.step} go={system_tour.go.clone()} />
+            }
         </div>
     }
 }

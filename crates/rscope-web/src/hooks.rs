@@ -921,6 +921,15 @@ pub struct DrainOutline {
     pub linked: Option<Linked>,
     /// Outline a row's ranks, or nothing.
     pub on_outline: Callback<Option<String>>,
+    /// The state filter's choices: each state some node is in, and its
+    /// words (none without node states).
+    pub states: Rc<Vec<(String, String)>>,
+    /// The state chosen, its ranks and what it outlines in words.
+    pub filtered: Option<(String, IdSet, String)>,
+    /// The cells the state filter outlines.
+    pub filter_linked: Option<Linked>,
+    /// Choose a state, or every state.
+    pub on_state: Callback<Option<String>>,
 }
 
 /// The drain table of `grid` and the row it outlines; an outline made on
@@ -943,10 +952,36 @@ pub fn use_drain_outline(grid: Option<Rc<Grid>>) -> DrainOutline {
             entry: g.whole_nodes(&ids),
             reveal: true,
         });
+    let chosen = use_state(|| None::<(SameGrid, String)>);
+    let states = use_memo(same.clone(), |g| {
+        let states = g.0.as_ref().and_then(|g| g.node_states());
+        states.map_or_else(Vec::new, |s| s.state_choices())
+    });
+    let filtered = (chosen.as_ref())
+        .filter(|(g, _)| *g == same)
+        .and_then(|(_, name)| {
+            let (ranks, words) = grid.as_ref()?.state_filter(name)?;
+            Some((name.clone(), ranks, words))
+        });
+    let filter_linked = filtered
+        .as_ref()
+        .zip(grid.as_ref())
+        .map(|((_, ids, _), g)| Linked {
+            entry: g.whole_nodes(ids),
+            reveal: true,
+        });
+    let on_state = {
+        let same = same.clone();
+        Callback::from(move |name: Option<String>| chosen.set(name.map(|n| (same.clone(), n))))
+    };
     let on_outline = Callback::from(move |ranks: Option<String>| {
         outlined.set(ranks.map(|r| (same.clone(), r)));
     });
     DrainOutline {
+        states,
+        filtered,
+        filter_linked,
+        on_state,
         payload: grid.as_ref().is_some_and(|g| g.node_states().is_some()),
         rows: (*rows).clone(),
         key: grid.map_or(String::new(), |g| format!("{:p}", Rc::as_ptr(&g))),

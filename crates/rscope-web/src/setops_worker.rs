@@ -7,7 +7,7 @@
 
 use crate::channel::{field, set, Channel, MessagePiece, Script, Work};
 use rscope_core::inflight::Delivery;
-use rscope_core::setops::job::{self, Job, JobAnswer};
+use rscope_core::setops::job::{Job, JobAnswer};
 use rscope_core::tabs::Text;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -17,7 +17,8 @@ use wasm_bindgen::prelude::*;
 pub type JobTold = Rc<dyn Fn(JobAnswer, Vec<JsValue>)>;
 
 /// A job for the set worker: the job, its texts (one per tab of
-/// `job.tabs`, in order) and whom to tell.
+/// `job.tabs`, in order, then those beside them: [`Job::fill`]) and whom
+/// to tell.
 pub struct SetopsAsk {
     job: Job,
     texts: Vec<Text>,
@@ -86,7 +87,7 @@ impl Channel<SetopsAsk> {
         });
     }
 
-    /// Run `job` over `texts` (one per tab of `job.tabs`, in order), in
+    /// Run `job` over `texts` (as [`SetopsAsk`] holds them), in
     /// the worker when there is one; `told` is told the answer.
     pub fn post(&self, job: Job, texts: Vec<Text>, told: &JobTold) {
         let told = told.clone();
@@ -121,8 +122,6 @@ fn read_answer(data: JsValue) -> JobAnswer {
 
 /// Run `job` on this thread with its texts filled in.
 fn here(mut job: Job, texts: &[Text]) -> JobAnswer {
-    for ((_, slot), t) in job.tabs.iter_mut().zip(texts) {
-        *slot = t.to_string();
-    }
-    job::run(&job)
+    job.fill(texts.iter().map(|t| t.to_string()));
+    rscope_core::system::run_job(&job, &|_, _| None).0
 }

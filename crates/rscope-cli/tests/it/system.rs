@@ -86,3 +86,19 @@ fn system_merges_the_documents_and_names_where_they_disagree() {
                rank order: 0-3 are tiny[4,1-3]\n";
     assert_eq!(alone, (0, out.to_string(), String::new()));
 }
+
+#[test]
+fn system_r_prints_the_resources_as_flux_r_writes_an_r() {
+    let got = run(&[
+        "system",
+        "--r",
+        &fixture("config/tiny/00-resource.toml"),
+        &fixture("config/tiny/10-bootstrap.toml"),
+    ]);
+    let r = r#"{"version": 1, "execution": {"R_lite": [{"rank": "0-3", "children": {"core": "0-3"}}], "starttime": 0.0, "expiration": 0.0, "nodelist": ["tiny[4,1-3]"]}}"#;
+    assert_eq!(got, (0, format!("{r}\n"), String::new()));
+    let got = run(&["system", "--r", &fixture("config/tiny/10-bootstrap.toml")]);
+    let why = "rscope: system --r needs resources: open an R, a payload, a graph, a topology or \
+               a configuration with [resource] config\n";
+    assert_eq!(got, (1, String::new(), why.to_string()));
+}

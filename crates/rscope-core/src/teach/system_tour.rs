@@ -12,6 +12,7 @@ use crate::explain::Rfc;
 use crate::grid::constraint::outline;
 use crate::grid::queues::read;
 use crate::grid::Grid;
+use crate::tabs::{Action, Docs};
 use serde::Serialize;
 
 /// The tour's system: four nodes in two kinds, one excluded, ranked by
@@ -66,6 +67,40 @@ pub fn tab() -> crate::tabs::Doc {
         text: instance_r().unwrap_or_default().into(),
         config: CONFIG.to_string().into(),
         ..crate::tabs::Doc::default()
+    }
+}
+
+/// The tab shown when the tour was taken, to come back to when it is left.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Before {
+    /// Its name.
+    source: String,
+    /// Whether the tour's tab takes its place: a blank tab, with no
+    /// configuration, is replaced by the next document opened.
+    replaced: bool,
+}
+
+impl Before {
+    /// What is shown in `docs` as the tour is taken; none when it is the
+    /// tour's own tab.
+    pub fn of(docs: &Docs) -> Option<Before> {
+        let shown = docs.current();
+        (shown.source != tab().source).then(|| Before {
+            source: shown.source.clone(),
+            replaced: shown.is_blank() && shown.config.trim().is_empty(),
+        })
+    }
+
+    /// What leaving the tour does, so that the tabs show what they showed
+    /// before it: the tab shown then is selected again, or, when the
+    /// tour's tab took its place, the tour's tab is closed (which leaves
+    /// a blank tab, and can be reopened); nothing when neither is open.
+    pub fn on_leave(&self, docs: &Docs) -> Option<Action> {
+        let at = |source: &str| docs.docs.iter().position(|d| d.source == source);
+        match self.replaced {
+            true => at(&tab().source).map(Action::Close),
+            false => at(&self.source).map(Action::Select),
+        }
     }
 }
 
@@ -194,5 +229,36 @@ mod tests {
         assert!(r.contains(r#""nodelist": ["tiny[4,1-3]"]"#), "{r}");
         let tab = tab();
         assert_eq!((&*tab.text, &*tab.config), (r.as_str(), CONFIG));
+    }
+}
+
+#[cfg(test)]
+mod leaving {
+    use super::*;
+    use crate::tabs::Doc;
+
+    #[test]
+    fn leaving_closes_the_tours_tab_that_took_a_blank_tabs_place() {
+        let blank = Docs::default();
+        let before = Before::of(&blank).unwrap();
+        let touring = blank.clone().apply(Action::Show(tab()));
+        assert_eq!(touring.docs.len(), 1, "the blank tab is replaced");
+        let left = touring.clone().apply(before.on_leave(&touring).unwrap());
+        assert!(left.current().is_blank() && left.current().config.is_empty());
+    }
+
+    #[test]
+    fn leaving_shows_the_tab_shown_before_and_keeps_the_tours_tab() {
+        let mine = Docs::default().apply(Action::Import(Doc {
+            source: "mine.json".into(),
+            text: "{}".into(),
+            ..Doc::default()
+        }));
+        let before = Before::of(&mine).unwrap();
+        let touring = mine.apply(Action::Show(tab()));
+        assert_eq!((touring.docs.len(), touring.active), (2, 1));
+        assert_eq!(before.on_leave(&touring), Some(Action::Select(0)));
+        // Taken again from its own tab, the tour has nothing to go back to.
+        assert_eq!(Before::of(&touring), None);
     }
 }

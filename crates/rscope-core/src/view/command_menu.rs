@@ -103,6 +103,11 @@ pub const PAGE_COMMANDS: &[PageCommand] = &[
         "input[aria-label='Outline nodes matching a constraint']",
     ),
     focus(
+        "Show the nodes in a state",
+        "flux resource status -s drained offline filter",
+        "select[data-testid='state-filter']",
+    ),
+    focus(
         "Expand or fit a shape",
         "rfc 46 jobspec fit slot",
         "#shape-input",

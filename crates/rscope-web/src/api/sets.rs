@@ -180,17 +180,15 @@ pub fn eval_set_expression(expr: JsValue, tabs: JsValue) -> Result<String, JsVal
 
 /// The set workbench's worker entry point: run a [`job::Job`] (a JS
 /// object whose tabs have empty texts) over `texts`, an array of UTF-8
-/// bytes (one `Uint8Array` per tab, in order), and give the
+/// bytes (one `Uint8Array` per tab, in order, then one per document
+/// beside them: [`job::Job::fill`]), and give the
 /// [`job::JobAnswer`] as a JS object.
 #[wasm_bindgen(js_name = setopsForPage, skip_typescript)]
 pub fn setops_for_page(request: JsValue, texts: JsValue) -> JsValue {
     let answer = match serde_wasm_bindgen::from_value::<job::Job>(request) {
         Ok(mut j) => {
-            let texts = js_sys::Array::from(&texts);
-            for (i, (_, slot)) in j.tabs.iter_mut().enumerate() {
-                *slot = utf8(&texts.get(i as u32));
-            }
-            let (answer, set) = job::run_kept(&j, &|text| Some(read_once(text)));
+            j.fill(js_sys::Array::from(&texts).iter().map(|t| utf8(&t)));
+            let (answer, set) = rscope_core::system::run_job(&j, &|_, text| Some(read_once(text)));
             return with_early(answer, set.as_ref());
         }
         Err(e) => job::JobAnswer {

@@ -2,12 +2,17 @@
 //! as `flux resource drain` lists them, sortable by the button in each
 //! column's heading, each row's node list a button that outlines those
 //! nodes on the grid. Its state is the core's
-//! [`rscope_core::grid::node_states::DrainTable`], run as a reducer.
+//! [`rscope_core::grid::node_states::DrainTable`], run as a reducer. Above
+//! it, the state filter ([`StateFilter`]): a state as `flux resource
+//! status -s` takes it, whose nodes the grid outlines and whose rows
+//! alone the table keeps.
 
 use rscope_core::grid::node_states::{
     DrainAction, DrainSort, DrainTable, DrainView, DRAIN_ROWS_SHOWN,
 };
+use rscope_core::idset::IdSet;
 use std::rc::Rc;
+use web_sys::HtmlSelectElement;
 use yew::prelude::*;
 
 /// The core's drain table as a yew reducer: every change is
@@ -38,6 +43,10 @@ pub struct DrainsProps {
     pub rows: Rc<Vec<DrainView>>,
     /// The ranks whose nodes to outline, or none.
     pub on_outline: Callback<Option<String>>,
+    /// The state filter's state and ranks: only rows with a node among
+    /// them are drawn.
+    #[prop_or_default]
+    pub only: Option<(String, IdSet)>,
 }
 
 /// The drain table.
@@ -47,6 +56,12 @@ pub fn drains(props: &DrainsProps) -> Html {
         let rows = props.rows.clone();
         use_reducer(move || Table(DrainTable::new(&rows)))
     };
+    {
+        let table = table.clone();
+        use_effect_with(props.only.clone(), move |only| {
+            table.dispatch(DrainAction::Only(only.as_ref().map(|(_, ids)| ids.clone())));
+        });
+    }
     let act = {
         let table = table.clone();
         let on_outline = props.on_outline.clone();
@@ -95,15 +110,57 @@ pub fn drains(props: &DrainsProps) -> Html {
                         { for DrainSort::ALL.into_iter().map(heading) }
                         <th scope="col">{ "Hosts (outline)" }</th>
                     </tr></thead>
-                    <tbody>{ for table.visible().iter().map(row) }</tbody>
+                    <tbody>{ for table.visible().into_iter().map(row) }</tbody>
                 </table>
             </div>
+            if let (Some((state, _)), 0) = (&props.only, table.kept_len()) {
+                <p data-testid="drain-none">{ format!("No drained node is in state {state}.") }</p>
+            }
             if table.hidden() > 0 {
                 <button type="button" data-testid="drain-more" onclick={{
                     let act = act.clone();
                     Callback::from(move |_| act(DrainAction::ShowMore))
-                }}>{ format!("Show {} more of {} rows", table.hidden().min(DRAIN_ROWS_SHOWN), table.rows.len()) }</button>
+                }}>{ format!("Show {} more of {} rows", table.hidden().min(DRAIN_ROWS_SHOWN), table.kept_len()) }</button>
             }
+        </section>
+    }
+}
+
+/// Properties of [`StateFilter`].
+#[derive(Properties, PartialEq)]
+pub struct StateFilterProps {
+    /// Each state some node is in, and its words (`offline: 2 nodes`).
+    pub choices: Rc<Vec<(String, String)>>,
+    /// The state chosen, or none for every state.
+    pub chosen: Option<String>,
+    /// What the chosen state outlines, in words.
+    pub words: Option<String>,
+    /// Choose a state, or every state.
+    pub on_state: Callback<Option<String>>,
+}
+
+/// The state filter: a state as `flux resource status -s` takes it.
+#[function_component(StateFilter)]
+pub fn state_filter(props: &StateFilterProps) -> Html {
+    let onchange = props.on_state.reform(|e: Event| {
+        let value = e.target_unchecked_into::<HtmlSelectElement>().value();
+        (!value.is_empty()).then_some(value)
+    });
+    let chosen = props.chosen.clone().unwrap_or_default();
+    let option = |(value, words): &(String, String)| {
+        html! { <option value={value.clone()} selected={*value == chosen}>{ words.clone() }</option> }
+    };
+    let hint = "Choose a state, as flux resource status -s names it, to outline its nodes on the grid and keep only their rows in the drain table.";
+    html! {
+        <section class="state-filter" aria-label="Nodes in a state">
+            <label>{ "Nodes in state " }
+                <select data-testid="state-filter" {onchange}>
+                    <option value="" selected={chosen.is_empty()}>{ "every state" }</option>
+                    { for props.choices.iter().map(option) }
+                </select>
+            </label>
+            <p class="hint" data-testid="state-filter-words" aria-live="polite">
+                { props.words.clone().unwrap_or_else(|| hint.to_string()) }</p>
         </section>
     }
 }

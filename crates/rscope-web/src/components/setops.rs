@@ -66,8 +66,10 @@ struct Form {
 }
 
 impl Form {
-    /// The job, with each chosen tab's letter and an empty text, and the
-    /// texts apart (shared, not copied: the worker gets them as bytes).
+    /// The job, with each chosen tab's letter and an empty text (and the
+    /// names of the documents beside it: each tab is read as its system),
+    /// and the texts apart, the tabs' then those beside them (shared, not
+    /// copied: the worker gets them as bytes).
     fn job(&self, tabs: &[Doc]) -> (Job, Vec<Text>) {
         let every = self.op == "expression";
         let opt = |s: &str| (!s.trim().is_empty()).then(|| s.trim().to_string());
@@ -91,11 +93,21 @@ impl Form {
             keep_data: self.keep_data && self.op == "intersect",
             indent: !self.one_line,
             names: chosen.iter().map(|(_, d)| d.source.clone()).collect(),
+            systems: true,
+            beside: (chosen.iter())
+                .map(|(_, d)| {
+                    d.beside()
+                        .into_iter()
+                        .map(|(n, _)| (n, String::new()))
+                        .collect()
+                })
+                .collect(),
         };
-        (
-            job,
-            chosen.into_iter().map(|(_, d)| d.text.clone()).collect(),
-        )
+        let own = chosen.iter().map(|(_, d)| d.text.clone());
+        let beside = chosen
+            .iter()
+            .flat_map(|(_, d)| d.beside().into_iter().map(|(_, t)| t));
+        (job, own.chain(beside).collect())
     }
 }
 

@@ -4,12 +4,14 @@
 //! own (the R the instance uses, the tour's configuration in its box), a
 //! constraint typed over the grid. Steps are cumulative, so going straight
 //! to a later step sets up what the earlier ones did. The person's own
-//! tabs, and their configurations, are never touched.
+//! tabs, and their configurations, are never touched, and the tab shown
+//! when the tour was taken is shown again when it is left. Its card is
+//! held at the window's corner, as its steps scroll the page.
 
 use crate::components::tour::{step_panel, use_step_focus, use_walk, walk_callback, StepCard};
 use crate::state::DocsState;
 use rscope_core::tabs::Action;
-use rscope_core::teach::system_tour::{self, Does, SystemStop};
+use rscope_core::teach::system_tour::{self, Before, Does, SystemStop};
 use rscope_core::teach::walk::TourMove;
 use web_sys::HtmlElement;
 use yew::prelude::*;
@@ -35,12 +37,25 @@ pub struct SystemTouring {
 pub fn use_system_tour(docs: &UseReducerHandle<DocsState>, set: Setters) -> SystemTouring {
     let stops = use_memo((), |()| system_tour::stops());
     let walk = use_walk(stops.len());
+    // The tab shown when the tour was taken, shown again when it is left.
+    let before = use_mut_ref(|| None::<Before>);
     {
-        let (docs, stops) = (docs.dispatcher(), stops.clone());
+        let (docs, stops) = (docs.clone(), stops.clone());
         use_effect_with(walk.0.step(), move |step| {
-            if let Some(stop) = step.and_then(|i| stops.get(i)) {
-                set_up(stop.does, &set, &docs);
-                bring_into_view(stop);
+            let mut before = before.borrow_mut();
+            match step.and_then(|i| stops.get(i)) {
+                Some(stop) => {
+                    if before.is_none() {
+                        *before = Before::of(&docs);
+                    }
+                    set_up(stop.does, &set, &docs.dispatcher());
+                    bring_into_view(stop);
+                }
+                None => {
+                    if let Some(action) = before.take().and_then(|b| b.on_leave(&docs)) {
+                        docs.dispatch(action);
+                    }
+                }
             }
         });
     }
@@ -102,6 +117,7 @@ pub fn system_tour_panel(props: &SystemTourProps) -> Html {
             testid: "system-tour",
             label: "Tour: from configuration to running jobs",
             heading: &heading,
+            floating: true,
         },
         &props.go,
     )

@@ -192,6 +192,7 @@ fn panel(
             testid: "tour",
             label: "Guided tour",
             heading,
+            floating: false,
         },
         go,
     )
@@ -217,6 +218,9 @@ pub struct StepCard<'a> {
     pub label: &'static str,
     /// The heading, focused on each step so the arrow keys step at once.
     pub heading: &'a NodeRef,
+    /// Held at the window's corner: the tour's steps scroll the page to
+    /// parts far from where its card sits.
+    pub floating: bool,
 }
 
 /// A tour's step: heading, text, what it decodes, its RFC, and the
@@ -237,8 +241,9 @@ pub fn step_panel(s: &StepCard<'_>, go: &Callback<TourMove>) -> Html {
             go.emit(press);
         })
     };
+    let class = classes!("panel", "tour", s.floating.then_some("floating"));
     html! {
-        <section class="panel tour" aria-label={s.label} data-testid={t} {onkeydown}>
+        <section {class} aria-label={s.label} data-testid={t} {onkeydown}>
             <h2 tabindex="-1" ref={s.heading.clone()} data-testid={format!("{t}-step")}>
                 { format!("Step {} of {n}: {}", i + 1, s.title) }</h2>
             <p>{ s.text }</p>

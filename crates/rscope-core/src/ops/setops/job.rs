@@ -63,6 +63,28 @@ pub struct Job {
     /// result's [`Provenance`]; missing names are empty.
     #[serde(default)]
     pub names: Vec<String>,
+    /// Read each tab as its whole system (the page's workbench): a tab
+    /// whose text is not an R, or that has documents beside it, gives its
+    /// system's resources ([`crate::system::run_job`]). `rscope R` and the
+    /// JS API read R texts only, as `flux R` does.
+    #[serde(default)]
+    pub systems: bool,
+    /// With [`Job::systems`]: the documents beside each tab of `tabs`
+    /// (name and text, in order), as [`crate::tabs::Doc::beside`] lists them.
+    #[serde(default)]
+    pub beside: Vec<Vec<(String, String)>>,
+}
+
+impl Job {
+    /// Fill the job's texts, sent apart from it: `texts` holds each tab's
+    /// text in order, then each text beside them, tab by tab.
+    pub fn fill(&mut self, texts: impl IntoIterator<Item = String>) {
+        let slots = (self.tabs.iter_mut().map(|(_, t)| t))
+            .chain(self.beside.iter_mut().flatten().map(|(_, t)| t));
+        for (slot, text) in slots.zip(texts) {
+            *slot = text;
+        }
+    }
 }
 
 /// What a run gives the page.
@@ -92,7 +114,8 @@ pub struct JobAnswer {
 }
 
 impl JobAnswer {
-    fn refused(message: String, tab: Option<char>) -> JobAnswer {
+    /// A refusal: `message`, about `tab` when one is at fault.
+    pub fn refused(message: String, tab: Option<char>) -> JobAnswer {
         JobAnswer {
             message,
             refused: true,
@@ -150,6 +173,9 @@ pub struct Known {
     pub read: super::ReadSets,
     /// The text's [`provenance::digest`].
     pub digest: String,
+    /// When `read` is a tab's system rather than its text: the names of
+    /// the documents it was read from, for the command line that prints it.
+    pub system: Option<Vec<String>>,
 }
 
 impl Known {
@@ -158,33 +184,35 @@ impl Known {
         Known {
             read: std::rc::Rc::new(crate::rset::load_stream(text)),
             digest: provenance::digest(text),
+            system: None,
         }
     }
 }
 
 /// Run `job` in the core.
 pub fn run(job: &Job) -> JobAnswer {
-    run_read(job, &|_| None)
+    run_read(job, &|_, _| None)
 }
+
+/// What a caller knows of the `i`th tab's text, when it knows it.
+pub type KnownOf<'k> = &'k dyn Fn(usize, &str) -> Option<Known>;
 
 /// [`run`], with what `known` knows of a text taken from it rather than
 /// worked out again.
-pub fn run_read(job: &Job, known: &dyn Fn(&str) -> Option<Known>) -> JobAnswer {
+pub fn run_read(job: &Job, known: KnownOf) -> JobAnswer {
     run_kept(job, known).0
 }
 
 /// [`run_read`], with the result set of a run that opens a tab.
-pub fn run_kept(
-    job: &Job,
-    known: &dyn Fn(&str) -> Option<Known>,
-) -> (JobAnswer, Option<crate::rset::Rset>) {
+pub fn run_kept(job: &Job, known: KnownOf) -> (JobAnswer, Option<crate::rset::Rset>) {
     let named: Vec<(char, &str)> = job.tabs.iter().map(|(c, t)| (*c, t.as_str())).collect();
     let mut inputs = Inputs::tabs(&named);
     inputs.keep = true;
-    for s in &mut inputs.sources {
-        if let Some(k) = known(s.text) {
+    for (i, s) in inputs.sources.iter_mut().enumerate() {
+        if let Some(k) = known(i, s.text) {
             s.read = Some(k.read);
             s.digest = Some(k.digest);
+            s.system = k.system;
         }
     }
     let mut answer = answer(job, &named, &inputs);
@@ -268,7 +296,10 @@ fn answer(job: &Job, named: &[(char, &str)], inputs: &Inputs) -> JobAnswer {
             let made = made_from(job, inputs, op, &name, &text, &letters, options);
             JobAnswer {
                 provenance: Some(Provenance {
-                    command: provenance::stdin_command(&letters, &args),
+                    command: provenance::from_systems(
+                        &systems_read(inputs, &letters),
+                        provenance::stdin_command(&letters, &args),
+                    ),
                     ..made
                 }),
                 name,
@@ -406,6 +437,18 @@ fn made_from(
     }
 }
 
+/// The tabs of `used` read as their systems, each with its documents' names.
+fn systems_read(inputs: &Inputs, used: &[char]) -> Vec<(char, Vec<String>)> {
+    // Only the page's workbench reads systems; the element, at its size
+    // budget, never does.
+    if !cfg!(feature = "page") {
+        return Vec::new();
+    }
+    (inputs.sources.iter())
+        .filter_map(|s| Some((s.tab.filter(|c| used.contains(c))?, s.system.clone()?)))
+        .collect()
+}
+
 /// The UTF-16 offset of byte `at` of `text`.
 fn utf16(text: &str, at: usize) -> usize {
     let at = at.min(text.len());
@@ -442,7 +485,10 @@ fn expression(job: &Job, inputs: &Inputs) -> JobAnswer {
             );
             JobAnswer {
                 provenance: Some(Provenance {
-                    command: provenance::eval_command(r_flags(job), text, &letters),
+                    command: provenance::from_systems(
+                        &systems_read(inputs, &letters),
+                        provenance::eval_command(r_flags(job), text, &letters),
+                    ),
                     ..made
                 }),
                 name,
@@ -493,7 +539,7 @@ mod tests {
         let mut j = job(Operation::Union);
         j.tabs[1].1 = "not read again".into();
         let known_b = Known::of(B);
-        let read = |text: &str| (text == "not read again").then(|| known_b.clone());
+        let read = |_: usize, text: &str| (text == "not read again").then(|| known_b.clone());
         let answer = run_read(&j, &read);
         assert_eq!(answer.text, run(&job(Operation::Union)).text);
         // Its digest too: the one of B, not of the text given.

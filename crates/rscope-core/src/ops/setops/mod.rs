@@ -36,6 +36,9 @@ pub struct NamedText<'a> {
     pub read: Option<ReadSets>,
     /// The text's [`provenance::digest`], when the caller has it already.
     pub digest: Option<String>,
+    /// When `read` is a tab's whole system rather than its text: the
+    /// names of the documents it was read from ([`job::Known::system`]).
+    pub system: Option<Vec<String>>,
 }
 
 /// A text read to its R documents, or why it could not be.
@@ -69,6 +72,7 @@ impl<'a> Inputs<'a> {
                 text,
                 read: None,
                 digest: None,
+                system: None,
             }],
             exiting: true,
             keep: false,
@@ -87,6 +91,7 @@ impl<'a> Inputs<'a> {
                     text,
                     read: None,
                     digest: None,
+                    system: None,
                 })
                 .collect(),
             exiting: false,

@@ -111,6 +111,21 @@ pub fn eval_command(flags: &[&str], expression: &str, letters: &[char]) -> Strin
     )
 }
 
+/// `command`, after a line that writes each tab read as its whole system
+/// to the file the command reads (`rscope system --r status.json
+/// site.toml > A.json`): `systems` are the tabs and their documents' names,
+/// each saved under its own name.
+pub fn from_systems(systems: &[(char, Vec<String>)], command: String) -> String {
+    let mut lines: Vec<String> = (systems.iter())
+        .map(|(c, docs)| {
+            let files: Vec<String> = docs.iter().map(|d| shell_word(d)).collect();
+            format!("rscope system --r {} > {c}.json", files.join(" "))
+        })
+        .collect();
+    lines.push(command);
+    lines.join(" && ")
+}
+
 /// Where one input of a result is now.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub enum Now {
@@ -193,6 +208,21 @@ mod tests {
             command: String::new(),
             result: digest("out"),
         }
+    }
+
+    #[test]
+    fn a_system_is_written_to_its_letter_first() {
+        assert_eq!(
+            from_systems(
+                &[('B', vec!["status.json".into(), "site config.toml".into()])],
+                "cat A.json B.json | rscope R decode".into()
+            ),
+            "rscope system --r status.json 'site config.toml' > B.json && cat A.json B.json | rscope R decode"
+        );
+        assert_eq!(
+            from_systems(&[], "rscope R remap < A.json".into()),
+            "rscope R remap < A.json"
+        );
     }
 
     #[test]

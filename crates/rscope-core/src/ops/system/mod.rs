@@ -34,7 +34,7 @@ mod shared;
 mod tests;
 
 pub use payloads::{queue_text, queue_text_with, resource_payloads, ResourcePayloads};
-pub use sets::{compare_parts_of, member_part_of, system_bytes, tab_resources};
+pub use sets::{compare_parts_of, member_part_of, run_job, system_bytes, tab_resources};
 pub use shared::{shared_tab, SHARED_SOURCE};
 
 /// What a document was read as, by its content (never its file name).

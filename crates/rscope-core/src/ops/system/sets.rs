@@ -4,13 +4,15 @@
 //! graph, a topology or a configuration with `[resource] config` is
 //! compared as an R is. The tab's documents cross to the analysis worker
 //! as postcard bytes ([`system_bytes`]); the answers are the grid's own
-//! wire forms ([`member_part`], [`compare_parts`]).
+//! wire forms ([`member_part`], [`compare_parts`]). The set workbench
+//! combines tabs' systems too ([`run_job`]).
 
-use super::System;
+use super::{DocKind, System};
 use crate::analysis::member_part;
 use crate::grid::compare::Named;
 use crate::grid::compare_wire::compare_parts;
 use crate::rset::Rset;
+use crate::setops::job::{self, Job, JobAnswer, Known};
 use crate::tabs::Text;
 
 /// The resources of a tab's system (`docs`: name, text, as
@@ -54,4 +56,60 @@ pub fn member_part_of(system: &[u8]) -> Vec<u8> {
 pub fn compare_parts_of(systems: &[Vec<u8>], names: &[Named]) -> Vec<Vec<u8>> {
     let sets: Vec<Result<Rset, String>> = systems.iter().map(|s| resources_of(s)).collect();
     compare_parts(&sets, names)
+}
+
+/// Run a set workbench `job` over the tabs' whole systems when it asks
+/// ([`Job::systems`]): a tab whose text is not an R (a payload, a graph, a
+/// topology, a configuration with `[resource] config`), or that has
+/// documents beside it, gives its system's resources, as `rscope system
+/// --r` prints them. `known` is what the caller read of a text before.
+pub fn run_job(job: &Job, known: job::KnownOf) -> (JobAnswer, Option<Rset>) {
+    if !job.systems {
+        return job::run_kept(job, known);
+    }
+    let mut read: Vec<Known> = Vec::new();
+    for (i, (tab, _)) in job.tabs.iter().enumerate() {
+        match tab_system(job, i, known) {
+            Ok(k) => read.push(k),
+            Err(why) => {
+                return (
+                    JobAnswer::refused(format!("tab {tab}: {why}"), Some(*tab)),
+                    None,
+                )
+            }
+        }
+    }
+    job::run_kept(job, &|i, _| read.get(i).cloned())
+}
+
+/// The `i`th tab of `job` read: its text when that is an R and nothing
+/// beside it gives the resources, else its system's resources.
+fn tab_system(job: &Job, i: usize, known: job::KnownOf) -> Result<Known, String> {
+    let text = job.tabs[i].1.as_str();
+    let own = known(i, text).unwrap_or_else(|| Known::of(text));
+    let beside = job.beside.get(i).map(Vec::as_slice).unwrap_or_default();
+    if beside.is_empty() && own.read.is_ok() {
+        return Ok(own);
+    }
+    let name = job.names.get(i).map_or("", String::as_str);
+    let docs: Vec<(&str, &str)> = std::iter::once((name, text))
+        .chain(beside.iter().map(|(n, t)| (n.as_str(), t.as_str())))
+        .filter(|(_, t)| !t.trim().is_empty())
+        .collect();
+    let system = System::read(&docs);
+    let own_r = system
+        .documents
+        .first()
+        .is_some_and(|d| d.kind == DocKind::R);
+    let from_own = own.read.is_ok() && system.resources_from() == Some(name);
+    // A broken R alone keeps flux R's refusal, placed in its text.
+    if from_own || (own_r && own.read.is_err() && beside.is_empty()) {
+        return Ok(own);
+    }
+    let set = system.resources("combine")?.clone();
+    Ok(Known {
+        read: std::rc::Rc::new(Ok(vec![set])),
+        digest: own.digest,
+        system: Some(docs.iter().map(|(n, _)| n.to_string()).collect()),
+    })
 }

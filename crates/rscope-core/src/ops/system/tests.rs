@@ -601,3 +601,101 @@ fn flux_resource_info_prints_for_a_system() {
     );
     assert_eq!(ask(&[("fluke.json", LIST)]).note, None);
 }
+
+/// A tab for [`union`]: letter, name, text, documents beside.
+type TabOf<'a> = (char, &'a str, &'a str, &'a [(&'a str, &'a str)]);
+
+/// A union of tabs `tabs`, read as systems when `systems` says so.
+fn union(tabs: &[TabOf], systems: bool) -> job::JobAnswer {
+    use crate::setops::job::{Job, Operation};
+    let job = Job {
+        operation: Some(Operation::Union),
+        tabs: tabs.iter().map(|t| (t.0, t.2.to_string())).collect(),
+        names: tabs.iter().map(|t| t.1.to_string()).collect(),
+        systems,
+        beside: (tabs.iter())
+            .map(|t| {
+                t.3.iter()
+                    .map(|(n, x)| (n.to_string(), x.to_string()))
+                    .collect()
+            })
+            .collect(),
+        ..Job::default()
+    };
+    run_job(&job, &|_, _| None).0
+}
+
+use crate::setops::job;
+
+// The command line that writes a system first is the page's (`cfg!(feature = "page")`).
+#[cfg(feature = "page")]
+#[test]
+fn combine_reads_each_tab_as_its_system() {
+    let list_r = System::read(&[("fluke.json", LIST)])
+        .resources("x")
+        .unwrap()
+        .encode();
+    let as_r = union(
+        &[('A', "r.json", R_FOO, &[]), ('B', "b.json", &list_r, &[])],
+        false,
+    );
+    let got = union(
+        &[('A', "r.json", R_FOO, &[]), ('B', "fluke.json", LIST, &[])],
+        true,
+    );
+    assert_eq!(got.text, as_r.text);
+    assert!(got.text.is_some());
+    assert_eq!(
+        got.provenance.unwrap().command,
+        "rscope system --r fluke.json > B.json && cat A.json B.json | rscope R decode"
+    );
+    // The payload alone is no R to flux R.
+    assert!(
+        union(
+            &[('A', "r.json", R_FOO, &[]), ('B', "fluke.json", LIST, &[])],
+            false
+        )
+        .refused
+    );
+    // A tab whose own text is empty is its configuration's R.
+    let config = [
+        ("00-resource.toml", CONFIG),
+        ("10-bootstrap.toml", BOOTSTRAP),
+    ];
+    let got = union(&[('C', "", "", &config)], true);
+    let tiny = r#"{"version": 1, "execution": {"R_lite": [{"rank": "0-3", "children": {"core": "0-3"}}], "starttime": 0.0, "expiration": 0.0, "nodelist": ["tiny[4,1-3]"]}}"#;
+    assert_eq!(got.text, Some(format!("{tiny}\n")));
+    assert_eq!(
+        got.provenance.unwrap().command,
+        "rscope system --r 00-resource.toml 10-bootstrap.toml > C.json && rscope R decode < C.json"
+    );
+}
+
+#[test]
+fn combine_keeps_an_r_tab_as_flux_r_reads_it() {
+    // The R gives the resources: a payload beside it changes nothing read.
+    let got = union(&[('A', "r.json", R_FOO, &[("drain.json", DRAIN)])], true);
+    assert_eq!(got.text, union(&[('A', "r.json", R_FOO, &[])], false).text);
+    assert_eq!(got.provenance.unwrap().command, "rscope R decode < A.json");
+    // A broken R keeps flux R's refusal, placed in its text.
+    let broken = r#"{"version": 2}"#;
+    let got = union(&[('A', "r.json", broken, &[])], true);
+    assert_eq!(
+        got.message,
+        union(&[('A', "r.json", broken, &[])], false).message
+    );
+    assert_eq!((got.refused, got.tab), (true, Some('A')));
+    // A tab with nothing that gives resources says what to open.
+    let got = union(
+        &[('A', "r.json", R_FOO, &[]), ('B', "b.toml", BOOTSTRAP, &[])],
+        true,
+    );
+    assert_eq!(
+        (got.message.as_str(), got.tab),
+        (
+            "tab B: combine needs resources: open an R, a payload, a graph, a topology or a \
+             configuration with [resource] config",
+            Some('B')
+        )
+    );
+}

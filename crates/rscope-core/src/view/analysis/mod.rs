@@ -280,7 +280,7 @@ mod tests {
             tabs: vec![('A', TWO.into()), ('B', other.into())],
             ..Job::default()
         };
-        let (answer, set) = run_kept(&job, &|_| None);
+        let (answer, set) = run_kept(&job, &|_, _| None);
         let text = answer.text.expect(&answer.message);
         let set = set.expect("the union keeps its set");
         assert_eq!(set.nodes().count(), 4);

@@ -8,6 +8,7 @@ use super::overlay::Overlay;
 use super::{DOTTED, STRIPED};
 use crate::idset::IdSet;
 use crate::resource::nodes::{age, when, NodeState, NODE_STATES};
+use crate::resource::status::VALID_STATES;
 use crate::resource::ResourceStatus;
 use crate::sorting;
 use crate::words::count;
@@ -102,6 +103,12 @@ pub struct NodeStates {
     pub overlay: Overlay,
     /// The drain table, oldest first.
     pub drains: Vec<DrainView>,
+    /// Each state `flux resource status -s` takes that some node is in,
+    /// in the order `-s help` lists them, with its ranks (an RFC 22 id
+    /// set): what the state filter offers.
+    #[serde(default)]
+    #[cfg_attr(not(feature = "page"), serde(skip))]
+    pub by_state: Vec<(String, String)>,
 }
 
 impl NodeStates {
@@ -157,7 +164,71 @@ impl NodeStates {
             })
             .collect();
         sort_drains(&mut drains, DrainSort::Time, false);
-        NodeStates { overlay, drains }
+        NodeStates {
+            overlay,
+            drains,
+            // The page's state filter; the element, at its size budget, has none.
+            by_state: match cfg!(feature = "page") {
+                true => by_state(status),
+                false => Vec::new(),
+            },
+        }
+    }
+
+    /// The state filter's choices: each state's name and, in words, how
+    /// many nodes are in it (`offline: 2 nodes`).
+    pub fn state_choices(&self) -> Vec<(String, String)> {
+        (self.by_state.iter())
+            .map(|(name, ranks)| {
+                let n = IdSet::decode(ranks).map_or(0, |r| r.len());
+                (name.clone(), format!("{name}: {}", count(n, "node")))
+            })
+            .collect()
+    }
+
+    /// The ranks in state `name`, if some node is in it.
+    pub fn ranks_in(&self, name: &str) -> Option<IdSet> {
+        let (_, ranks) = self.by_state.iter().find(|(n, _)| n == name)?;
+        IdSet::decode(ranks).ok()
+    }
+}
+
+/// The ranks of each state `flux resource status -s` takes (`all` aside),
+/// as it reads them: `drain` is drained and draining, and a torpid node
+/// that is drained shows as drained.
+fn by_state(status: &ResourceStatus) -> Vec<(String, String)> {
+    let drain = status.state("drained").union(status.state("draining"));
+    (VALID_STATES.iter().filter(|s| **s != "all"))
+        .map(|&name| {
+            let ranks = match name {
+                "drain" => drain.clone(),
+                "torpid" => status.state(name).difference(&drain),
+                _ => status.state(name).clone(),
+            };
+            (name.to_string(), ranks)
+        })
+        .filter(|(_, ranks)| !ranks.is_empty())
+        .map(|(name, ranks)| (name, ranks.to_string()))
+        .collect()
+}
+
+impl super::Grid {
+    /// What the state filter outlines for state `name`: its ranks, and in
+    /// words which nodes they are (`offline: 2 nodes, tioga[10,15] (ranks
+    /// 9,14), outlined on the grid`); none when the grid has no node
+    /// states or no node is in it.
+    pub fn state_filter(&self, name: &str) -> Option<(IdSet, String)> {
+        let ranks = self.node_states()?.ranks_in(name)?;
+        let mut hosts = crate::hostlist::Hostlist::new();
+        let named = (0..self.rows())
+            .filter(|&row| self.rank(row).is_some_and(|r| ranks.contains(r)))
+            .all(|row| self.host(row).map(|h| hosts.push_host(h)).is_some());
+        let nodes = count(ranks.len(), "node");
+        let words = match named {
+            true => format!("{name}: {nodes}, {hosts} (ranks {ranks}), outlined on the grid"),
+            false => format!("{name}: {nodes}, ranks {ranks}, outlined on the grid"),
+        };
+        Some((ranks, words))
     }
 }
 
@@ -178,6 +249,9 @@ pub struct DrainTable {
     /// one by one, and drawing every row at once held the page for
     /// 227 ms.
     pub shown: usize,
+    /// The state filter's ranks: only rows with a node among them are
+    /// drawn.
+    pub only: Option<IdSet>,
 }
 
 /// The drain table's rows drawn at first, and added by each "show more".
@@ -192,6 +266,9 @@ pub enum DrainAction {
     Outline(String),
     /// Draw [`DRAIN_ROWS_SHOWN`] more rows.
     ShowMore,
+    /// Draw only the rows with a node among these ranks (the state
+    /// filter's), or every row.
+    Only(Option<IdSet>),
 }
 
 impl DrainTable {
@@ -205,6 +282,7 @@ impl DrainTable {
             descending: false,
             outlined: None,
             shown: DRAIN_ROWS_SHOWN,
+            only: None,
         }
     }
 
@@ -223,18 +301,36 @@ impl DrainTable {
             DrainAction::ShowMore => {
                 self.shown = (self.shown + DRAIN_ROWS_SHOWN).min(self.rows.len());
             }
+            DrainAction::Only(only) => {
+                self.only = only;
+                self.shown = DRAIN_ROWS_SHOWN;
+            }
         }
         self
     }
 
+    /// The rows the state filter keeps, in order.
+    fn kept(&self) -> impl Iterator<Item = &DrainView> {
+        let keep = |r: &&DrainView| match &self.only {
+            None => true,
+            Some(only) => IdSet::decode(&r.ranks).is_ok_and(|ids| ids.intersects(only)),
+        };
+        self.rows.iter().filter(keep)
+    }
+
     /// The rows drawn, in order.
-    pub fn visible(&self) -> &[DrainView] {
-        &self.rows[..self.shown.min(self.rows.len())]
+    pub fn visible(&self) -> Vec<&DrainView> {
+        self.kept().take(self.shown).collect()
+    }
+
+    /// How many rows the state filter keeps.
+    pub fn kept_len(&self) -> usize {
+        self.kept().count()
     }
 
     /// How many rows are not drawn yet.
     pub fn hidden(&self) -> usize {
-        self.rows.len().saturating_sub(self.shown)
+        self.kept_len().saturating_sub(self.shown)
     }
 
     /// The `aria-sort` value of column `by`.
@@ -294,6 +390,54 @@ mod tests {
         let v: serde_json::Value = serde_json::from_str(PAYLOAD).unwrap();
         let set = crate::rset::load(&v["R"].to_string()).unwrap();
         Grid::new(&set, None, None)
+    }
+
+    // The filter's states are the page's only (`cfg!(feature = "page")`).
+    #[cfg(feature = "page")]
+    #[test]
+    fn the_state_filter_offers_the_states_flux_resource_status_takes() {
+        let s = states();
+        let choices: Vec<String> = s.state_choices().into_iter().map(|(_, w)| w).collect();
+        assert_eq!(
+            choices,
+            [
+                "online: 5 nodes",
+                "avail: 2 nodes",
+                "offline: 1 node",
+                "exclude: 1 node",
+                "drain: 3 nodes",
+                "drained: 3 nodes"
+            ]
+        );
+        let g = grid().with_node_states(s);
+        let (ranks, words) = g.state_filter("drain").unwrap();
+        assert_eq!(ranks.to_string(), "0,2-3");
+        assert_eq!(
+            words,
+            "drain: 3 nodes, foo[1,3-4] (ranks 0,2-3), outlined on the grid"
+        );
+        assert_eq!(g.state_filter("torpid"), None);
+        assert_eq!(grid().state_filter("drain"), None);
+    }
+
+    #[test]
+    fn the_drain_table_keeps_the_rows_of_the_filtered_nodes() {
+        let t = DrainTable::new(&states().drains);
+        let only = |ranks: &str| DrainAction::Only(Some(IdSet::decode(ranks).unwrap()));
+        let kept = |t: &DrainTable| {
+            t.visible()
+                .iter()
+                .map(|r| r.ranks.clone())
+                .collect::<Vec<_>>()
+        };
+        let offline = t.clone().apply(only("3"));
+        assert_eq!(
+            (kept(&offline), offline.kept_len(), offline.hidden()),
+            (vec!["3".to_string()], 1, 0)
+        );
+        assert_eq!(t.clone().apply(only("1")).kept_len(), 0);
+        let back = offline.apply(DrainAction::Only(None));
+        assert_eq!(kept(&back), ["2", "0", "3"]);
     }
 
     #[test]
