@@ -1,7 +1,7 @@
 // #47 item 10: a state filter, as flux resource status -s takes its
-// states. Choosing one outlines its nodes on the grid, says which they
-// are, and keeps only their rows in the drain table; "every state" puts
-// the table back.
+// states (or list -s, for a list payload). Choosing one outlines its
+// nodes on the grid, says which they are, and keeps only their rows in
+// the drain table; "every state" puts the table back.
 import { test, expect } from './fixtures.js';
 import { example } from './rscope.js';
 
@@ -29,5 +29,17 @@ test('every state puts the drain table back and clears the outline', async ({ rs
   await rscope.stateFilter.selectOption('');
   await expect(rscope.drainRows).toHaveCount(3);
   await expect(rscope.grid).not.toHaveAttribute('data-linked', /./);
+  expect(problems).toEqual([]);
+});
+
+test('a flux resource list payload filters by free, allocated and down', async ({ rscope, problems }) => {
+  await rscope.load();
+  await rscope.openFile('status.json', example('status.json'));
+  await expect(rscope.stateFilter.locator('option')).toHaveText([
+    'every state', 'free: 4 nodes', 'allocated: 3 nodes', 'down: 2 nodes',
+  ]);
+  await rscope.stateFilter.selectOption('allocated');
+  await expect(rscope.grid).toHaveAttribute('data-linked', '0-2');
+  await expect(rscope.stateFilterWords).toHaveText('allocated: 3 nodes, fluke[100-102] (ranks 0-2), outlined on the grid');
   expect(problems).toEqual([]);
 });

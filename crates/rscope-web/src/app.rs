@@ -55,12 +55,9 @@ pub fn app() -> Html {
     }
 }
 
-/// A `resource.status` payload's state filter, and its drain table (when
-/// nodes are drained).
+/// The state filter of a grid with states (a `flux resource` payload's),
+/// and a `resource.status` payload's drain table (when nodes are drained).
 fn payload_panels(d: &DrainOutline) -> Html {
-    if !d.payload {
-        return Html::default();
-    }
     let chosen = d.filtered.as_ref().map(|(name, _, _)| name.clone());
     let words = d.filtered.as_ref().map(|(_, _, words)| words.clone());
     let only = d
@@ -72,7 +69,7 @@ fn payload_panels(d: &DrainOutline) -> Html {
             if !d.states.is_empty() {
                 <StateFilter choices={d.states.clone()} {chosen} {words} on_state={d.on_state.clone()} />
             }
-            if let Some(rows) = d.rows.clone() {
+            if let Some(rows) = d.rows.clone().filter(|_| d.payload) {
                 <Drains key={d.key.clone()} {rows} on_outline={d.on_outline.clone()} {only} />
             }
         </>

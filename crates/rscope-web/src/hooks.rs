@@ -954,8 +954,7 @@ pub fn use_drain_outline(grid: Option<Rc<Grid>>) -> DrainOutline {
         });
     let chosen = use_state(|| None::<(SameGrid, String)>);
     let states = use_memo(same.clone(), |g| {
-        let states = g.0.as_ref().and_then(|g| g.node_states());
-        states.map_or_else(Vec::new, |s| s.state_choices())
+        g.0.as_ref().map_or_else(Vec::new, |g| g.state_choices())
     });
     let filtered = (chosen.as_ref())
         .filter(|(g, _)| *g == same)

@@ -150,7 +150,7 @@ pub fn state_filter(props: &StateFilterProps) -> Html {
     let option = |(value, words): &(String, String)| {
         html! { <option value={value.clone()} selected={*value == chosen}>{ words.clone() }</option> }
     };
-    let hint = "Choose a state, as flux resource status -s names it, to outline its nodes on the grid and keep only their rows in the drain table.";
+    let hint = "Choose a state, as flux resource status -s or list -s names it, to outline its nodes on the grid; a drain table keeps only their rows.";
     html! {
         <section class="state-filter" aria-label="Nodes in a state">
             <label>{ "Nodes in state " }

@@ -212,13 +212,57 @@ fn by_state(status: &ResourceStatus) -> Vec<(String, String)> {
         .collect()
 }
 
+/// The states `flux resource list -s` names, in its order.
+const SET_STATE_NAMES: [&str; 3] = ["free", "allocated", "down"];
+
 impl super::Grid {
+    /// The state filter's choices, each a state and in words how many
+    /// nodes are in it: a `resource.status` payload's node states
+    /// ([`NodeStates::state_choices`]), else, for a grid with free,
+    /// allocated and down resources (a `flux resource list` payload's),
+    /// those three as `flux resource list -s` names them, a node being in
+    /// each where one of its resources is.
+    pub fn state_choices(&self) -> Vec<(String, String)> {
+        if let Some(states) = self.node_states() {
+            return states.state_choices();
+        }
+        (SET_STATE_NAMES.iter())
+            .filter_map(|&name| {
+                let n = self.ranks_in_state(name)?.len();
+                Some((name.to_string(), format!("{name}: {}", count(n, "node"))))
+            })
+            .collect()
+    }
+
+    /// The ranks of the nodes in state `name`, if some node is in it.
+    fn ranks_in_state(&self, name: &str) -> Option<IdSet> {
+        if let Some(states) = self.node_states() {
+            return states.ranks_in(name);
+        }
+        let which = SET_STATE_NAMES.iter().position(|s| *s == name)?;
+        let states = self.states.as_ref()?;
+        let ranks = (self.rows.iter().zip(states))
+            .filter(|(row, per)| {
+                per.iter().zip(&row.children).any(|((alloc, down), have)| {
+                    let down = have.intersection(down);
+                    let alloc = have.intersection(alloc).difference(&down);
+                    match which {
+                        0 => have.len() > down.len() + alloc.len(),
+                        1 => !alloc.is_empty(),
+                        _ => !down.is_empty(),
+                    }
+                })
+            })
+            .map(|(row, _)| (row.rank, row.rank));
+        Some(IdSet::from_ranges(ranks)).filter(|r| !r.is_empty())
+    }
+
     /// What the state filter outlines for state `name`: its ranks, and in
     /// words which nodes they are (`offline: 2 nodes, tioga[10,15] (ranks
-    /// 9,14), outlined on the grid`); none when the grid has no node
-    /// states or no node is in it.
+    /// 9,14), outlined on the grid`); none when the grid has no states or
+    /// no node is in it.
     pub fn state_filter(&self, name: &str) -> Option<(IdSet, String)> {
-        let ranks = self.node_states()?.ranks_in(name)?;
+        let ranks = self.ranks_in_state(name)?;
         let mut hosts = crate::hostlist::Hostlist::new();
         let named = (0..self.rows())
             .filter(|&row| self.rank(row).is_some_and(|r| ranks.contains(r)))
@@ -418,6 +462,33 @@ mod tests {
         );
         assert_eq!(g.state_filter("torpid"), None);
         assert_eq!(grid().state_filter("drain"), None);
+    }
+
+    #[test]
+    fn the_state_filter_of_a_list_payload_offers_free_allocated_and_down() {
+        let set = crate::rset::load(
+            r#"{"version": 1, "execution": {"R_lite": [{"rank": "0-2", "children": {"core": "0-1"}}],
+                "nodelist": ["n[0-2]"], "starttime": 0, "expiration": 0}}"#,
+        )
+        .unwrap();
+        let ids = |s: &str| IdSet::decode(s).unwrap();
+        let g = Grid::new(&set, None, None).with_states(|rank, _| match rank {
+            0 => (ids("0"), ids("")),
+            1 => (ids(""), ids("0-1")),
+            _ => (ids(""), ids("")),
+        });
+        let choices: Vec<String> = g.state_choices().into_iter().map(|(_, w)| w).collect();
+        assert_eq!(
+            choices,
+            ["free: 2 nodes", "allocated: 1 node", "down: 1 node"]
+        );
+        let (ranks, words) = g.state_filter("free").unwrap();
+        assert_eq!(ranks.to_string(), "0,2");
+        assert_eq!(
+            words,
+            "free: 2 nodes, n[0,2] (ranks 0,2), outlined on the grid"
+        );
+        assert_eq!(grid().state_choices(), []);
     }
 
     #[test]
