@@ -4,7 +4,8 @@
 // - texts sent ahead, {prepare: [bytes…]}, read at once and kept, with no
 //   answer;
 // - a run, {job, texts} (src/setops/job.rs as a plain object, and each
-//   tab's text as UTF-8 bytes in a transferred buffer), answered with its
+//   tab's text, then each text beside the tabs, as UTF-8 bytes in a
+//   transferred buffer: Job::fill), answered with its
 //   answer, and for a result tab its text as UTF-8 bytes (`textBytes`)
 //   and the first parts of its analysis (`early`), their buffers handed
 //   over (crates/rscope-web/src/setops_worker.rs posts and reads them).

@@ -67,7 +67,7 @@ fn payload_panels(d: &DrainOutline) -> Html {
     html! {
         <>
             if !d.states.is_empty() {
-                <StateFilter choices={d.states.clone()} {chosen} {words} on_state={d.on_state.clone()} />
+                <StateFilter key={d.key.clone()} choices={d.states.clone()} {chosen} {words} on_state={d.on_state.clone()} />
             }
             if let Some(rows) = d.rows.clone().filter(|_| d.payload) {
                 <Drains key={d.key.clone()} {rows} on_outline={d.on_outline.clone()} {only} />

@@ -84,17 +84,22 @@ impl Before {
     /// What is shown in `docs` as the tour is taken; none when it is the
     /// tour's own tab.
     pub fn of(docs: &Docs) -> Option<Before> {
-        let shown = docs.current();
-        (shown.source != tab().source).then(|| Before {
+        let (shown, tour) = (docs.current(), tab());
+        let tour_open = docs.docs.iter().any(|d| d.source == tour.source);
+        // As `Docs` opens a document: in place of a blank tab whose
+        // configuration is none or the tour's own.
+        let keeps_nothing = shown.config.trim().is_empty() || shown.config == tour.config;
+        (shown.source != tour.source).then(|| Before {
             source: shown.source.clone(),
-            replaced: shown.is_blank() && shown.config.trim().is_empty(),
+            replaced: !tour_open && shown.is_blank() && keeps_nothing,
         })
     }
 
     /// What leaving the tour does, so that the tabs show what they showed
     /// before it: the tab shown then is selected again, or, when the
-    /// tour's tab took its place, the tour's tab is closed (which leaves
-    /// a blank tab, and can be reopened); nothing when neither is open.
+    /// tour's tab took its place, the tour's tab is closed (which leaves a
+    /// blank tab when it was the only one, and can be reopened); nothing
+    /// when neither is open.
     pub fn on_leave(&self, docs: &Docs) -> Option<Action> {
         let at = |source: &str| docs.docs.iter().position(|d| d.source == source);
         match self.replaced {
@@ -260,5 +265,17 @@ mod leaving {
         assert_eq!(before.on_leave(&touring), Some(Action::Select(0)));
         // Taken again from its own tab, the tour has nothing to go back to.
         assert_eq!(Before::of(&touring), None);
+    }
+
+    #[test]
+    fn leaving_never_closes_a_tour_tab_that_was_open_before() {
+        // The tour's tab is open; a blank tab beside it is shown.
+        let docs = Docs::default()
+            .apply(Action::Show(tab()))
+            .apply(Action::Import(Doc::default()));
+        let blank = docs.active;
+        let before = Before::of(&docs).unwrap();
+        let touring = docs.apply(Action::Show(tab()));
+        assert_eq!(before.on_leave(&touring), Some(Action::Select(blank)));
     }
 }

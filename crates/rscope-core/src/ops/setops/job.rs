@@ -439,11 +439,6 @@ fn made_from(
 
 /// The tabs of `used` read as their systems, each with its documents' names.
 fn systems_read(inputs: &Inputs, used: &[char]) -> Vec<(char, Vec<String>)> {
-    // Only the page's workbench reads systems; the element, at its size
-    // budget, never does.
-    if !cfg!(feature = "page") {
-        return Vec::new();
-    }
     (inputs.sources.iter())
         .filter_map(|s| Some((s.tab.filter(|c| used.contains(c))?, s.system.clone()?)))
         .collect()

@@ -12,7 +12,8 @@ use crate::analysis::member_part;
 use crate::grid::compare::Named;
 use crate::grid::compare_wire::compare_parts;
 use crate::rset::Rset;
-use crate::setops::job::{self, Job, JobAnswer, Known};
+use crate::setops::expr;
+use crate::setops::job::{self, Job, JobAnswer, Known, Operation};
 use crate::tabs::Text;
 
 /// The resources of a tab's system (`docs`: name, text, as
@@ -60,17 +61,25 @@ pub fn compare_parts_of(systems: &[Vec<u8>], names: &[Named]) -> Vec<Vec<u8>> {
 
 /// Run a set workbench `job` over the tabs' whole systems when it asks
 /// ([`Job::systems`]): a tab whose text is not an R (a payload, a graph, a
-/// topology, a configuration with `[resource] config`), or that has
-/// documents beside it, gives its system's resources, as `rscope system
-/// --r` prints them. `known` is what the caller read of a text before.
+/// topology, or none beside a configuration with `[resource] config`)
+/// gives its system's resources, as `rscope system --r` prints them; an R
+/// is read as flux R reads it. `known` is what the caller read of a text
+/// before.
 pub fn run_job(job: &Job, known: job::KnownOf) -> (JobAnswer, Option<Rset>) {
     if !job.systems {
         return job::run_kept(job, known);
     }
-    let mut read: Vec<Known> = Vec::new();
+    // An expression reads only the tabs it names, though every tab is sent.
+    let named = (job.operation == Some(Operation::Expression))
+        .then(|| expr::parse(&job.expression).map_or_else(|_| Vec::new(), |e| e.letters()));
+    let mut read: Vec<Option<Known>> = Vec::new();
     for (i, (tab, _)) in job.tabs.iter().enumerate() {
+        if named.as_ref().is_some_and(|n| !n.contains(tab)) {
+            read.push(None);
+            continue;
+        }
         match tab_system(job, i, known) {
-            Ok(k) => read.push(k),
+            Ok(k) => read.push(Some(k)),
             Err(why) => {
                 return (
                     JobAnswer::refused(format!("tab {tab}: {why}"), Some(*tab)),
@@ -79,31 +88,31 @@ pub fn run_job(job: &Job, known: job::KnownOf) -> (JobAnswer, Option<Rset>) {
             }
         }
     }
-    job::run_kept(job, &|i, _| read.get(i).cloned())
+    job::run_kept(job, &|i, text| {
+        (read.get(i).cloned().flatten()).or_else(|| known(i, text))
+    })
 }
 
-/// The `i`th tab of `job` read: its text when that is an R and nothing
-/// beside it gives the resources, else its system's resources.
+/// The `i`th tab of `job` read: its text when that is an R (or a broken
+/// one, which keeps flux R's refusal), else its system's resources.
 fn tab_system(job: &Job, i: usize, known: job::KnownOf) -> Result<Known, String> {
     let text = job.tabs[i].1.as_str();
     let own = known(i, text).unwrap_or_else(|| Known::of(text));
-    let beside = job.beside.get(i).map(Vec::as_slice).unwrap_or_default();
-    if beside.is_empty() && own.read.is_ok() {
+    if own.read.is_ok() {
         return Ok(own);
     }
+    let beside = job.beside.get(i).map(Vec::as_slice).unwrap_or_default();
     let name = job.names.get(i).map_or("", String::as_str);
     let docs: Vec<(&str, &str)> = std::iter::once((name, text))
         .chain(beside.iter().map(|(n, t)| (n.as_str(), t.as_str())))
         .filter(|(_, t)| !t.trim().is_empty())
         .collect();
     let system = System::read(&docs);
-    let own_r = system
-        .documents
-        .first()
-        .is_some_and(|d| d.kind == DocKind::R);
-    let from_own = own.read.is_ok() && system.resources_from() == Some(name);
-    // A broken R alone keeps flux R's refusal, placed in its text.
-    if from_own || (own_r && own.read.is_err() && beside.is_empty()) {
+    let own_r =
+        !text.trim().is_empty() && (system.documents.first()).is_some_and(|d| d.kind == DocKind::R);
+    // A broken R keeps flux R's refusal, placed in its text, whatever is
+    // beside it.
+    if own_r {
         return Ok(own);
     }
     let set = system.resources("combine")?.clone();

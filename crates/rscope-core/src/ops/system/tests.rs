@@ -627,8 +627,6 @@ fn union(tabs: &[TabOf], systems: bool) -> job::JobAnswer {
 
 use crate::setops::job;
 
-// The command line that writes a system first is the page's (`cfg!(feature = "page")`).
-#[cfg(feature = "page")]
 #[test]
 fn combine_reads_each_tab_as_its_system() {
     let list_r = System::read(&[("fluke.json", LIST)])
@@ -685,6 +683,31 @@ fn combine_keeps_an_r_tab_as_flux_r_reads_it() {
         union(&[('A', "r.json", broken, &[])], false).message
     );
     assert_eq!((got.refused, got.tab), (true, Some('A')));
+    // A broken R with a configuration beside it keeps flux R's refusal.
+    let got = union(
+        &[('A', "r.json", broken, &[("configuration", CONFIG)])],
+        true,
+    );
+    assert_eq!(
+        got.message,
+        union(&[('A', "r.json", broken, &[])], false).message
+    );
+    // An expression reads only the tabs it names.
+    let job = crate::setops::job::Job {
+        operation: Some(crate::setops::job::Operation::Expression),
+        expression: "A".into(),
+        tabs: vec![('A', R_FOO.into()), ('B', BOOTSTRAP.into())],
+        names: vec!["r.json".into(), "b.toml".into()],
+        systems: true,
+        ..Default::default()
+    };
+    let got = run_job(&job, &|_, _| None).0;
+    assert_eq!(
+        (got.refused, got.text.is_some()),
+        (false, true),
+        "{}",
+        got.message
+    );
     // A tab with nothing that gives resources says what to open.
     let got = union(
         &[('A', "r.json", R_FOO, &[]), ('B', "b.toml", BOOTSTRAP, &[])],

@@ -194,15 +194,14 @@ impl NodeStates {
 }
 
 /// The ranks of each state `flux resource status -s` takes (`all` aside),
-/// as it reads them: `drain` is drained and draining, and a torpid node
-/// that is drained shows as drained.
+/// as it reads them alone: `drain` is drained and draining, and `torpid`
+/// keeps a torpid node that is drained too.
 fn by_state(status: &ResourceStatus) -> Vec<(String, String)> {
     let drain = status.state("drained").union(status.state("draining"));
     (VALID_STATES.iter().filter(|s| **s != "all"))
         .map(|&name| {
             let ranks = match name {
                 "drain" => drain.clone(),
-                "torpid" => status.state(name).difference(&drain),
                 _ => status.state(name).clone(),
             };
             (name.to_string(), ranks)
