@@ -47,6 +47,20 @@ export const longest = (page, t0, quiet = 1000) => page.evaluate(async ([t0, qui
   };
 }, [t0, quiet]);
 
+/** The long tasks (over 50 ms, the Long Tasks API's `longtask` entries)
+ * that ended after `t0`, watched until `until` (a `performance.now()`
+ * time, e.g. 1.5 s after the summary showed), in `longest`'s form. */
+export const watchUntil = (page, t0, until) => page.evaluate(async ([t0, until]) => {
+  await new Promise((resolve) => setTimeout(resolve, Math.max(0, until - performance.now())));
+  const long = window.BENCH_LONG_TASKS.filter((t) => t.start + t.duration > t0 && t.start < until);
+  return {
+    task: long.length ? Math.max(...long.map((t) => t.duration)) : 0,
+    count: long.length,
+    gap: 0,
+    at: long.map((t) => `${(t.start - t0).toFixed(0)}+${t.duration.toFixed(0)}`),
+  };
+}, [t0, until]);
+
 /** `longest`'s answer in words: the longest task, and when each began. */
 export const inWords = (l) => (l.count
   ? `${l.task.toFixed(0)} ms (${l.count} over 50 ms, start+duration: ${l.at.join(' ')})`
