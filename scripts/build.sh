@@ -63,10 +63,15 @@ strip_comments() {
   ' "$1" "$2"
 }
 
-# The page is compiled for size (opt-level "s") and then optimized for
-# speed by wasm-opt -O3: the page has a size budget (1.36 MB gzipped,
-# issue 46), and on 2026-12-05, one run each on a 2-core machine, this
-# made the wasm 146 KB gzipped smaller than opt-level 3 (1 306 263 B
+# The page is compiled for size (opt-level "s") and then optimized by
+# wasm-opt -Os: the page has a size budget (www/tests/page-size.spec.js).
+# wasm-opt -Os made it 6.2 KB gzipped smaller than -O3 (1 344 284 B
+# against 1 350 469 B; -Oz 1 344 472 B) at the same speed in the page
+# benchmark, two runs each, alternated, at load 1.5-1.8 (2026-12-05):
+# the 16 384-node paste to its grid 307 and 427 ms (370, 374 ms with -O3),
+# its worker sent the grid after 192 and 230 ms (218, 228 ms), no
+# main-thread task over 50 ms with either. Earlier the same day, one run
+# each on a 2-core machine, opt-level "s" made the wasm 146 KB gzipped smaller than opt-level 3 (1 306 263 B
 # against 1 452 639 B) at about the same speed where people wait: the
 # 16 384-node fragmented R pasted to its grid in 203 ms (214 ms), its
 # worker sent the grid after 128 ms (126 ms), a fit into it answered in
@@ -81,7 +86,7 @@ strip_comments() {
 # less, and fewer instructions), and drops the sections only tools read;
 # and that no load, store or division traps on its own, as the element's
 # is (below): 0.5 KB gzipped (2026-12-05).
-bundle s "--low-memory-unused --ignore-implicit-traps -O3 --converge --strip-producers --strip-target-features" pkg
+bundle s "--low-memory-unused --ignore-implicit-traps -Os --converge --strip-producers --strip-target-features" pkg
 # The page's wasm-bindgen glue goes without its comments and indentation
 # as the element's does (5.2 KB gzipped of 18.7 KB): its types and their
 # documentation are in rscope.d.ts, which keeps them.

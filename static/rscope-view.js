@@ -20,8 +20,9 @@
 
 const here = import.meta.url;
 
-let bundle = null; // one wasm instance for every element
-let sheet = null; // one parsed stylesheet for every shadow root
+// One wasm instance, and one parsed stylesheet, for every element.
+let bundle = null;
+let sheet = null;
 
 /**
  * The wasm bundle beside this file, started once. The wasm is fetched and
@@ -69,13 +70,22 @@ ${css}
  */
 function prefetch(element) {
   const src = element.getAttribute('src');
-  if (!src || !src.trim() || inlineDocument(element) !== undefined) return undefined;
+  if (!src?.trim() || inlineDocument(element) !== undefined) return undefined;
   const answer = fetch(src);
   // The core reads the failure and says it; this only keeps the browser
   // from reporting it as unhandled when the core fetches anew.
   answer.catch(() => {});
   return [src, answer];
 }
+
+/**
+ * The default page of "Open in Rscope", index.html one folder above this
+ * file, once found there (`beside`, asked once), else '' (a copy of the
+ * four files alone: no link then, rather than one to nowhere). Another
+ * origin's answer is opaque (status 0) in no-cors mode: there, only a
+ * failed fetch says it is missing.
+ */
+let beside = null;
 
 /** The document written inside the element, if any. */
 function inlineDocument(element) {
@@ -100,10 +110,9 @@ const watcher = new IntersectionObserver(
 /** Whether `element` is within the observer's margin of the viewport. */
 function nearView(element) {
   const r = element.getBoundingClientRect();
-  if (r.width === 0 && r.height === 0) return false; // not laid out: the observer decides
-  const margin = 100;
-  return r.bottom >= -margin && r.top <= innerHeight + margin
-    && r.right >= -margin && r.left <= innerWidth + margin;
+  // Not laid out (no size): the observer decides.
+  return (r.width > 0 || r.height > 0) && r.bottom >= -100 && r.top <= innerHeight + 100
+    && r.right >= -100 && r.left <= innerWidth + 100;
 }
 
 const OBSERVED = ['src', 'view', 'height', 'theme', 'color-by', 'fold', 'shape', 'page'];
@@ -138,15 +147,16 @@ class RscopeView extends HTMLElement {
     this.#started = true;
     try {
       const fetched = prefetch(this);
-      const [m, s] = await Promise.all([boot(), styles()]);
+      const page = new URL('../index.html', here);
+      if (!this.hasAttribute('page')) beside ??= fetch(page, { method: 'HEAD', mode: 'no-cors' }).then((r) => (r.status < 400 ? page.href : ''), () => '');
+      const [m, s, found] = await Promise.all([boot(), styles(), beside ?? '']);
       if (!this.isConnected) return;
       this.shadowRoot.adoptedStyleSheets = [s];
       this.#stop();
       this.#box = document.createElement('div');
       this.shadowRoot.replaceChildren(this.#box);
       const attributes = [...this.attributes].map((a) => [a.name, a.value]);
-      const page = new URL('../index.html', here).href;
-      this.#handle = m.mountView(this.#box, attributes, inlineDocument(this), page, this.#name(), fetched);
+      this.#handle = m.mountView(this.#box, attributes, inlineDocument(this), found, this.#name(), fetched);
     } catch (e) {
       this.#say(
         `Rscope could not start: ${e && e.message ? e.message : e}. Check that rscope.js, rscope_bg.wasm (served as application/wasm) and style.css sit beside rscope-view.js.`,

@@ -2,11 +2,13 @@
 //! constraint: no panic, errors point inside the text, a query's object
 //! prints as JSON that reads back to the same value, and a node is
 //! explained exactly when it is not selected; the page's constraint
-//! field outlines what it says it does.
+//! field outlines what it says it does; both readings (Rv1Set's, the
+//! default, and librlist's) answer each node and say where they differ
+//! without a panic.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use rscope_core::constraint::{query, Constraint, Target};
+use rscope_core::constraint::{query, Constraint, ConstraintReading, Selector, Target};
 
 struct Probe(u32, Option<&'static str>, &'static [&'static str]);
 
@@ -60,6 +62,15 @@ fuzz_target!(|data: &[u8]| {
         explain(&c);
     }
     outline_on_a_grid(text);
+    for reading in [ConstraintReading::Rv1Set, ConstraintReading::Librlist] {
+        if let Ok(s) = Selector::parse(text, reading) {
+            for n in &NODES {
+                let _ = s.matches(n);
+            }
+            let nodes: Vec<&Probe> = NODES.iter().collect();
+            let _ = s.note(&nodes);
+        }
+    }
 });
 
 /// The page's constraint field over a small grid: the nodes it outlines

@@ -161,3 +161,18 @@ test('graph, graphCheck, graphFind and graphExport answer as rscope jgf tree, ch
   });
   expect(problems).toEqual([]);
 });
+
+test('resourceChanges answers as rscope resource changes, every pair of flux-core status payloads', async ({ page, rscope, problems }) => {
+  await rscope.load();
+  const files = fixtures('flux-resource/status').filter((f) => f.endsWith('.json'));
+  const pairs = files.flatMap((a) => files.map((b) => [a, b]));
+  const found = await calls(page, pairs.map(([a, b]) => ['resourceChanges', [read(a), read(b)]]));
+  pairs.forEach(([a, b], i) => {
+    const table = cli(['resource', 'changes', join(root, a), join(root, b)]);
+    const json = JSON.parse(cli(['resource', 'changes', '--json', join(root, a), join(root, b)]).out);
+    expect(found[i].value, `${a} ${b}`).toEqual({ ...json, table: table.out });
+  });
+  const [bad] = await calls(page, [['resourceChanges', ['[1]', read(files[0])]]]);
+  expect(bad.error).toBe('resourceChanges: before: the resource.status payload must be a JSON object');
+  expect(problems).toEqual([]);
+});

@@ -22,7 +22,7 @@ test('constraintParse and constraintMatch give the CLI\'s bytes', async ({ page,
   expect(seen.matched).toBe('{"version": 1, "execution": {"R_lite": [{"rank": "3", "children": {"core": "0-7"}}], "starttime": 0.0, "expiration": 0.0, "nodelist": ["node3"], "properties": {"ssd": "3"}}}\n');
   expect(seen.why).toBe('node0 (rank 0): has property gpu\nnode1 (rank 1): has property gpu\n');
   expect(seen.badQuery).toEqual(['constraintParse: unclosed parenthesis in position 8', 9, 9]);
-  expect(seen.badJson).toEqual(['constraintMatch: unknown constraint operator: prop', undefined, undefined]);
+  expect(seen.badJson).toEqual(["constraintMatch: unknown constraint operator(s): ['prop']", undefined, undefined]);
   expect(seen.badType[0]).toBe('constraintParse: query must be a string (a --requires query), not a number');
   expect(problems).toEqual([]);
 });

@@ -36,3 +36,17 @@ test('a constraint that does not read says why and outlines nothing', async ({ r
   await expect(rscope.grid).not.toHaveAttribute('data-linked', /./);
   expect(problems).toEqual([]);
 });
+
+test('a constraint the two readings answer apart says so in one line', async ({ rscope, problems }) => {
+  await rscope.load();
+  await rscope.fill(FOUR_NODES_PROPERTIES);
+  await expect(rscope.grid).toBeVisible();
+  // #48: as today's scheduler (Rv1Set) reads it, an empty "or" selects
+  // nothing; librlist selected every node.
+  await rscope.typeConstraint('{"or": []}');
+  await expect(rscope.constraintWords).toHaveText('no node of 4 nodes matches');
+  await expect(rscope.constraintNote).toHaveText(
+    'note: librlist (flux-core before sched-simple in Python, and Fluxion) reads this constraint otherwise: it selects every node',
+  );
+  expect(problems).toEqual([]);
+});

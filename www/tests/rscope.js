@@ -122,6 +122,8 @@ export class Rscope {
     /** The state filter (flux resource status -s) and what it says it outlines. */
     this.stateFilter = page.getByTestId('state-filter');
     this.stateFilterWords = page.getByTestId('state-filter-words');
+    /** The state filter's "Hide the other nodes". */
+    this.stateFilterOnly = page.getByTestId('state-filter-only');
     this.resourceText = page.getByTestId('resource-text');
     this.resourceOutput = page.getByTestId('resource-output');
     this.resourceNote = page.getByTestId('resource-note');
@@ -985,6 +987,8 @@ export class Rscope {
   get constraintWords() { return this.page.getByTestId('constraint-words'); }
   get constraintJson() { return this.page.getByTestId('constraint-json'); }
   get constraintWhy() { return this.page.getByTestId('constraint-why'); }
+  /** The line saying librlist would read the constraint otherwise. */
+  get constraintNote() { return this.page.getByTestId('constraint-note'); }
   get constraintError() { return this.page.getByTestId('constraint-error'); }
 
   /** Type `text` into the constraint field over the grid (replacing what
@@ -1109,6 +1113,9 @@ export class Rscope {
 
   /** The compare view's written diff under the colour menu. */
   get compareSummary() { return this.page.getByTestId('compare-summary'); }
+  /** The table of what changed between two status snapshots, and its rows. */
+  get statusChanges() { return this.page.getByTestId('status-changes'); }
+  get changeRows() { return this.page.getByTestId('change-row'); }
 
   /** Compare the active tab with tab `letter` named `name` on one grid, and
    * wait until the regions are drawn (the diff summary shows with them). */

@@ -43,3 +43,18 @@ test('a flux resource list payload filters by free, allocated and down', async (
   await expect(rscope.stateFilterWords).toHaveText('allocated: 3 nodes, fluke[100-102] (ranks 0-2), outlined on the grid');
   expect(problems).toEqual([]);
 });
+
+test('hiding the other nodes leaves the state\'s nodes alone on the grid', async ({ rscope, problems }) => {
+  await rscope.load();
+  await rscope.openFile('node-states.json', example('node-states.json'));
+  await expect(rscope.gridShape).toHaveText(/^16 nodes × /);
+  await rscope.stateFilter.selectOption('offline');
+  await rscope.stateFilterOnly.check();
+  await expect(rscope.gridShape).toHaveText(/^2 nodes × /);
+  await expect(rscope.stateFilterWords).toHaveText('offline: 2 nodes, tioga[10,15] (ranks 9,14), outlined on the grid');
+  // Every state again: every node again, and the switch is gone.
+  await rscope.stateFilter.selectOption('');
+  await expect(rscope.gridShape).toHaveText(/^16 nodes × /);
+  await expect(rscope.stateFilterOnly).toHaveCount(0);
+  expect(problems).toEqual([]);
+});

@@ -1,11 +1,13 @@
 //! `rscope constraint`: RFC 31 job constraints. `parse` reads a
 //! `--requires` query into the JSON object `flux submit --requires` puts
 //! in a jobspec; `match` prints the nodes of an R a constraint selects, as
-//! `rscope R decode` prints an R.
+//! `rscope R decode` prints an R, reading it as today's default scheduler
+//! does (`Rv1Set`) or, with `--librlist`, as librlist does.
 
 use crate::cli::{read_input, CliError, Outcome};
 use clap::{Args, Subcommand};
 use rscope_core::commands::constraint;
+use rscope_core::constraint::ConstraintReading;
 use rscope_core::json;
 use rscope_core::setops::Inputs;
 use std::io::Write;
@@ -18,7 +20,9 @@ pub enum ConstraintCommand {
     /// between items, non-ASCII characters as \uXXXX)
     Parse(ParseArgs),
     /// Print the nodes of an R that a constraint selects, as rscope R
-    /// decode prints an R (librlist's rlist_copy_constraint)
+    /// decode prints an R, reading the constraint as flux-core's default
+    /// scheduler does (Rv1Set.copy_constraint), or with --librlist as
+    /// librlist's rlist_copy_constraint does
     Match(MatchArgs),
 }
 
@@ -39,9 +43,15 @@ pub struct MatchArgs {
     /// Read CONSTRAINT as a --requires query rather than as RFC 31 JSON
     #[arg(short = 'q', long = "query")]
     query: bool,
-    /// Rather than the R, print each node not selected and why, one a line
+    /// Rather than the R, print each node not selected and why, one a
+    /// line, then a note when the other reading would answer otherwise
     #[arg(short = 'w', long = "why")]
     why: bool,
+    /// Read the constraint as librlist does (flux-core's C scheduler before
+    /// sched-simple in Python, flux R decode --properties, Fluxion), not as
+    /// today's default scheduler (Python's Rv1Set)
+    #[arg(long)]
+    librlist: bool,
     /// Print the R indented for reading (as jq . lays it out)
     #[arg(long)]
     indent: bool,
@@ -63,7 +73,11 @@ pub fn prefix(cmd: &ConstraintCommand) -> &'static str {
 }
 
 fn run_match(a: &MatchArgs) -> Result<String, CliError> {
-    let c = constraint::constraint_of(&a.constraint, a.query).map_err(CliError::new)?;
+    let reading = match a.librlist {
+        true => ConstraintReading::Librlist,
+        false => ConstraintReading::Rv1Set,
+    };
+    let c = constraint::read_constraint(&a.constraint, a.query, reading).map_err(CliError::new)?;
     let text = read_input(a.file.as_deref())?.text;
     let inputs = Inputs::stdin(&text);
     let out = constraint::select(&inputs, &c, a.why).map_err(|r| CliError::new(r.message))?;

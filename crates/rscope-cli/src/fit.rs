@@ -16,7 +16,7 @@
 use crate::cli::{read_input, Outcome};
 use rscope_core::fit::answer::FitError;
 use rscope_core::fit::queue::Queue;
-use rscope_core::fit::Policy;
+use rscope_core::fit::{ConstraintReading, Policy};
 use rscope_core::system::System;
 
 /// Arguments of `rscope fit`.
@@ -41,6 +41,11 @@ pub struct FitArgs {
     /// constraint parse) or a JSON constraint object
     #[arg(long, value_name = "CONSTRAINT", conflicts_with = "queue")]
     requires: Option<String>,
+    /// Read --requires as librlist does (flux-core's C scheduler before
+    /// sched-simple in Python, and Fluxion), not as today's default
+    /// scheduler (Python's Rv1Set)
+    #[arg(long, requires = "requires")]
+    librlist: bool,
     /// When it fits now, print the allocated R document (JSON) instead of
     /// the verdict and short form; with --queue, print the status document
     /// {all, allocated, down} after the queue instead of its report
@@ -72,8 +77,12 @@ pub fn run(args: FitArgs) -> Outcome {
         .map(|i| (i.name.as_str(), i.text.as_str()))
         .collect();
     let system = System::read(&docs);
-    let answer =
-        (system.fit(&shape, args.requires.as_deref(), args.policy)).map_err(|e| match e {
+    let reading = match args.librlist {
+        true => ConstraintReading::Librlist,
+        false => ConstraintReading::Rv1Set,
+    };
+    let answer = (system.fit_reading(&shape, args.requires.as_deref(), reading, args.policy))
+        .map_err(|e| match e {
             FitError::Other(why) => why,
             shape => shape.to_string(),
         })?;

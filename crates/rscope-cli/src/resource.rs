@@ -2,6 +2,9 @@
 //! `R` over a saved payload on standard input, byte for byte as
 //! flux-core's `flux resource … --from-stdin` prints them.
 //!
+//! `rscope resource changes` is Rscope's own: what changed between two
+//! saved `resource.status` payloads.
+//!
 //! There is no instance to ask, so the payload is read from standard
 //! input whether or not `--from-stdin` is given, and `drain` lists drained
 //! nodes but cannot drain one.
@@ -24,6 +27,20 @@ pub enum ResourceCommand {
     /// The R of resources in given states from a `sched.resource-status` payload
     #[command(name = "R")]
     R(ListArgs),
+    /// What changed between two `resource.status` payloads (an Rscope addition): drains, undrains, offline, back
+    Changes(ChangesArgs),
+}
+
+/// Arguments of `rscope resource changes`.
+#[derive(clap::Args)]
+pub struct ChangesArgs {
+    /// The earlier payload (`-` for standard input)
+    before: String,
+    /// The later payload (`-` for standard input)
+    after: String,
+    /// Print the rows as JSON (`{"nodes": N, "rows": [...]}`)
+    #[arg(long)]
+    json: bool,
 }
 
 /// Options every subcommand shares.
@@ -116,6 +133,7 @@ pub fn run(cmd: ResourceCommand) -> Outcome {
         ResourceCommand::List(a) => run_list(a, "free,allocated,down", resource::list)?,
         ResourceCommand::Info(a) => run_list(a, "", resource::info)?,
         ResourceCommand::R(a) => run_list(a, "all", resource::emit_r)?,
+        ResourceCommand::Changes(a) => run_changes(a)?,
     };
     emit(&printed)
 }
@@ -248,4 +266,25 @@ fn run_list(
         env_default: std::env::var("FLUX_RESOURCE_LIST_FORMAT_DEFAULT").ok(),
     };
     Ok(command(&payload()?, &opts))
+}
+
+/// `rscope resource changes BEFORE AFTER`: the rows of
+/// [`resource::changes::changes_between`], as a table or JSON.
+fn run_changes(a: ChangesArgs) -> Result<Printed, CliError> {
+    if a.before == "-" && a.after == "-" {
+        return Err(CliError::new(
+            "resource changes: only one of BEFORE and AFTER can be standard input",
+        ));
+    }
+    let before = crate::cli::read_input(Some(&a.before)).map_err(CliError::new)?;
+    let after = crate::cli::read_input(Some(&a.after)).map_err(CliError::new)?;
+    let changes = resource::changes::changes_between(
+        (&before.name, &before.text),
+        (&after.name, &after.text),
+    )
+    .map_err(CliError::new)?;
+    Ok(Printed::output(match a.json {
+        true => changes.json(),
+        false => changes.table(),
+    }))
 }

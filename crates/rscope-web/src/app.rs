@@ -67,7 +67,8 @@ fn payload_panels(d: &DrainOutline) -> Html {
     html! {
         <>
             if !d.states.is_empty() {
-                <StateFilter key={d.key.clone()} choices={d.states.clone()} {chosen} {words} on_state={d.on_state.clone()} />
+                <StateFilter key={d.key.clone()} choices={d.states.clone()} {chosen} {words} on_state={d.on_state.clone()}
+                    only={d.only.is_some()} on_only={d.on_only.clone()} />
             }
             if let Some(rows) = d.rows.clone().filter(|_| d.payload) {
                 <Drains key={d.key.clone()} {rows} on_outline={d.on_outline.clone()} {only} />
@@ -115,8 +116,7 @@ fn page() -> Html {
     let analysis = analyzed.shown.clone();
     // The squiggles and links belong to the text they were computed from;
     // while the user types, they wait for the next analysis rather than drift.
-    let current = analysis
-        .as_ref()
+    let current = (analysis.as_ref())
         .filter(|a| a.text == current_text)
         .cloned();
     let link = use_linking(&analysis, &current);
@@ -154,11 +154,12 @@ fn page() -> Html {
     let compare = use_compare(&coloring.choice, &docs);
     // A compare view lays out its own grid; a fit or the queue's jobs
     // colour the cells of whichever grid is shown. The Explain card reads
-    // the tab's own grid, which holds its system's node states.
+    // the tab's own grid, which holds its system's node states. The state
+    // filter may show its nodes alone.
     let tab_grid = SameGrid(grid.clone());
-    let (grid, color_by) = match &compare.compared {
-        Some(c) => (Some(c.grid.clone()), c.by.clone()),
-        None => (grid, coloring.by.clone()),
+    let (grid, color_by) = match (&compare.compared, &drains.only) {
+        (Some(c), _) => (Some(c.grid.clone()), c.by.clone()),
+        (None, only) => (only.clone().or(grid), coloring.by.clone()),
     };
     let color_by = fit.overlay.clone().unwrap_or(color_by);
     let actions = use_finding_actions(&docs, current_text.clone());

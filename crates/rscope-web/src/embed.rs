@@ -358,7 +358,8 @@ fn problems(findings: &[Finding], of: Option<&RegionOf>) -> Html {
 pub struct ElementProps {
     /// The options read from the element's attributes.
     pub embed: Rc<Embed>,
-    /// The Rscope page "Open in Rscope" goes to when `page=` is not given.
+    /// The Rscope page "Open in Rscope" goes to when `page=` is not given
+    /// (empty: none was found, and no link is drawn).
     pub page: AttrValue,
     /// The element's name among the host page's elements.
     pub name: AttrValue,
@@ -397,9 +398,12 @@ fn use_link(page: &str, source: &Source, text: &Text) -> Option<String> {
 /// The "Open in Rscope" link to `page` for `text` from `source`. The
 /// page's bundle packs the text itself; the element's has the browser
 /// pack it (`CompressionStream`, the same raw DEFLATE), so that it carries
-/// no compressor: 11 KB of its size budget. `None` if the browser cannot.
+/// no compressor: 11 KB of its size budget. `None` if the browser cannot,
+/// or if there is no page (a self-hosted element with no `page=` and no
+/// Rscope page beside its files).
 async fn link_to(page: &str, source: &Source, text: &str) -> Option<String> {
     match source {
+        _ if page.is_empty() => None,
         Source::Url(url) => Some(rscope_core::embed::url_link(page, url)),
         _ if cfg!(feature = "page") => Some(open_link(page, source, text)),
         _ => Some(rscope_core::embed::packed_link(

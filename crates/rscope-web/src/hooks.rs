@@ -930,6 +930,10 @@ pub struct DrainOutline {
     pub filter_linked: Option<Linked>,
     /// Choose a state, or every state.
     pub on_state: Callback<Option<String>>,
+    /// With the others hidden, the grid of the chosen state's nodes alone.
+    pub only: Option<Rc<Grid>>,
+    /// Hide the other nodes, or show them again.
+    pub on_only: Callback<bool>,
 }
 
 /// The drain table of `grid` and the row it outlines; an outline made on
@@ -969,6 +973,7 @@ pub fn use_drain_outline(grid: Option<Rc<Grid>>) -> DrainOutline {
             entry: g.whole_nodes(ids),
             reveal: true,
         });
+    let (only, on_only) = use_only_state(&same, filtered.as_ref().map(|(_, ids, _)| ids));
     let on_state = {
         let same = same.clone();
         Callback::from(move |name: Option<String>| chosen.set(name.map(|n| (same.clone(), n))))
@@ -977,6 +982,8 @@ pub fn use_drain_outline(grid: Option<Rc<Grid>>) -> DrainOutline {
         outlined.set(ranks.map(|r| (same.clone(), r)));
     });
     DrainOutline {
+        only,
+        on_only,
         states,
         filtered,
         filter_linked,
@@ -987,6 +994,23 @@ pub fn use_drain_outline(grid: Option<Rc<Grid>>) -> DrainOutline {
         linked,
         on_outline,
     }
+}
+
+/// The state filter's "only these nodes": the grid `same` with only the
+/// nodes `ranks` holds ([`Grid::only_ranks`]) while it is on, made once per
+/// grid and state; and the switch, which a new grid turns off.
+#[hook]
+fn use_only_state(same: &SameGrid, ranks: Option<&IdSet>) -> (Option<Rc<Grid>>, Callback<bool>) {
+    let on = use_state(|| None::<SameGrid>);
+    let wanted = (on.as_ref() == Some(same))
+        .then(|| ranks.cloned())
+        .flatten();
+    let only = use_memo((same.clone(), wanted), |(same, ranks)| {
+        Some(Rc::new(same.0.as_ref()?.only_ranks(ranks.as_ref()?)))
+    });
+    let same = same.clone();
+    let on_only = Callback::from(move |only: bool| on.set(only.then(|| same.clone())));
+    ((*only).clone(), on_only)
 }
 
 /// A grid compared by pointer: a colouring is worked out again only for

@@ -643,6 +643,104 @@ fn t2350_properties_fields() {
     );
 }
 
+/// `flux resource list` formats `ranks` (an `IDset`) and `nodelist` (a
+/// `Hostlist`) with Python's `object.__format__`, which refuses any spec:
+/// the header is printed, then the error at the first line (exit 1), as
+/// flux-core's `flux resource list -o '{ngpus:^12} {ranks:>6}'` does.
+/// `!s`, `!r` and `!a`, the `h` suffix, a lone `+` and `?:` stay
+/// accepted; so do specs on `rlist` (a str), and on `status` and `drain`,
+/// whose `ranks` and `nodelist` are str.
+#[test]
+fn list_refuses_specs_on_id_set_and_host_list_fields() {
+    let input = fixture("list/fluke.json");
+    let run = |args: &[&str]| {
+        let mut all = args.to_vec();
+        all.push("--from-stdin");
+        list("list", &all, &input)
+    };
+    let got = |status: i32, stdout: &str, stderr: &str| Output {
+        status,
+        stdout: stdout.into(),
+        stderr: stderr.into(),
+    };
+    let error = |message: &str| format!("flux-resource: ERROR: {message}\n");
+    let idset = error("unsupported format string passed to IDset.__format__");
+    let hostlist = error("unsupported format string passed to Hostlist.__format__");
+    assert_eq!(
+        run(&["-o", "{ngpus:^12} {ranks:>6}"]),
+        got(1, "   NGPUS      RANKS\n", &idset)
+    );
+    assert_eq!(
+        run(&["-o", "{state} {nodelist:<20}"]),
+        got(1, "STATE NODELIST            \n", &hostlist)
+    );
+    assert_eq!(run(&["-n", "-o", "{nodelist:>9}"]), got(1, "", &hostlist));
+    // An empty state's line has an empty IDset, refused all the same.
+    assert_eq!(
+        run(&["-s", "allocated", "-o", "{state} {ranks:>6}"]),
+        got(1, "STATE  RANKS\n", &idset)
+    );
+    // `+:` sets the width it measured as the field's spec.
+    assert_eq!(
+        run(&["-o", "+:{ranks} {state}"]),
+        got(1, &format!("{:<55} STATE\n", "RANKS"), &idset)
+    );
+    assert_eq!(
+        run(&["-o", "{ranks!D}"]),
+        got(
+            1,
+            "RANKS\n",
+            &error("'IDset' object cannot be interpreted as an integer")
+        )
+    );
+    // Sorting compares each value with "", which an IDset refuses with
+    // a TypeError of no message, before the header.
+    assert_eq!(run(&["-o", "sort:ranks {ranks}"]), got(1, "", &error("")));
+    // No line, no refusal.
+    assert_eq!(
+        run(&[
+            "-s",
+            "allocated",
+            "--skip-empty",
+            "-o",
+            "{ranks:>6} {nodelist:>9}"
+        ]),
+        got(0, " RANKS  NODELIST\n", "")
+    );
+    assert_eq!(
+        run(&["-o", "{ranks:h} {nodelist!s:>12}"]),
+        got(0, "RANKS     NODELIST\n0-100 fluke[3-103]\n", "")
+    );
+    assert_eq!(
+        run(&["-o", "{ranks:+} {nodelist!r}"]),
+        got(0, "RANKS NODELIST\n0-100 Hostlist('fluke[3-103]')\n", "")
+    );
+    assert_eq!(
+        run(&["-o", "{ranks!a:>14}"]),
+        got(0, "         RANKS\nIDset('0-100')\n", "")
+    );
+    assert_eq!(
+        run(&["-o", "?:{ranks} {nnodes}"]),
+        got(0, "RANKS NNODES\n0-100 101\n", "")
+    );
+    assert_eq!(
+        run(&["-o", "{rlist:>40}"]),
+        got(
+            0,
+            "                                    LIST\n                   rank[0-100]/core[0-3]\n",
+            ""
+        )
+    );
+    let status = fixture("status/fluke.json");
+    assert_eq!(
+        rscope(
+            &["resource", "drain", "-o", "{ranks:>6} {nodelist:>12}"],
+            &status
+        ),
+        got(0, " RANKS     NODELIST\n 15,40 fluke[18,43]\n", "")
+    );
+}
+
 #[test]
 fn list_default_format_with_queues_and_properties() {
     assert_eq!(
@@ -664,5 +762,60 @@ fn list_default_format_with_queues_and_properties() {
          free foo             1      4     0 asp\n \
          allocated xx              1      1     0 asp\n      \
          down xx              1      4     0 asp\n"
+    );
+}
+
+/// `rscope resource changes` (Rscope's own): the table, its JSON, and the
+/// refusals, over flux-core's payloads.
+#[test]
+fn changes_between_two_status_payloads() {
+    let (before, after) = (
+        fixture_path("status/offline.json"),
+        fixture_path("status/torpid.json"),
+    );
+    let got = rscope(
+        &["resource", "changes", &before, "-"],
+        &fixture("status/torpid.json"),
+    );
+    assert_eq!(got.status, 0);
+    assert_eq!(
+        got.stdout,
+        "CHANGE      NNODES RANKS NODELIST REASON\n\
+         drained          1 0     foo1     bad node\n\
+         drained          1 1     foo2     testing drain\n\
+         came back        1 1     foo2\n\
+         went torpid      2 1,3   foo[2,4]\n"
+    );
+    let json = rscope(&["resource", "changes", "--json", &after, &before], "");
+    assert_eq!(
+        json.stdout,
+        concat!(
+            r#"{"rows":[{"change":"undrained","nnodes":1,"ranks":"0","nodelist":"foo1","reason":"bad node"},"#,
+            r#"{"change":"undrained","nnodes":1,"ranks":"1","nodelist":"foo2","reason":"testing drain"},"#,
+            r#"{"change":"went offline","nnodes":1,"ranks":"1","nodelist":"foo2","reason":""},"#,
+            r#"{"change":"lively again","nnodes":2,"ranks":"1,3","nodelist":"foo[2,4]","reason":""}],"nodes":3}"#,
+            "\n"
+        )
+    );
+    let same = rscope(&["resource", "changes", &before, &before], "");
+    assert_eq!(
+        (same.status, same.stdout.as_str()),
+        (0, "no node changed state\n")
+    );
+    let bad = rscope(&["resource", "changes", "-", &after], "[1]");
+    assert_eq!(
+        (bad.status, bad.stderr.as_str()),
+        (
+            1,
+            "rscope: <stdin>: the resource.status payload must be a JSON object\n"
+        )
+    );
+    let twice = rscope(&["resource", "changes", "-", "-"], "");
+    assert_eq!(
+        (twice.status, twice.stderr.as_str()),
+        (
+            1,
+            "rscope: resource changes: only one of BEFORE and AFTER can be standard input\n"
+        )
     );
 }

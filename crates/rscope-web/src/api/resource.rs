@@ -1,7 +1,8 @@
 //! The JS API for `flux resource` payloads: `resource(command, payload,
 //! options)`, a thin call of [`rscope_core::resource`], answering with the bytes
 //! `rscope resource COMMAND` prints and its exit status; and
-//! `nodeQueues(document, config)`, the page's queue box as a call.
+//! `nodeQueues(document, config)`, the page's queue box as a call; and
+//! `resourceChanges(before, after)`, `rscope resource changes`.
 
 use crate::api::{error, option_flag, option_string, option_strings, text_arg, to_js};
 use rscope_core::resource::{self, Config, ListOptions, StatusOptions};
@@ -58,6 +59,32 @@ export interface NodeQueues {
  * read or has no queues, or the document draws no nodes.
  */
 export function nodeQueues(document: string, config: string): NodeQueues;
+/** Nodes that changed the same way for the same reason. */
+export interface ChangeRow {
+  /** `drained`, `drained again`, `undrained`, `went offline`, `came back`, `went torpid`, `lively again`, `excluded`, `no longer excluded`, `added to R`, `removed from R`. */
+  change: string;
+  nnodes: number;
+  /** An RFC 22 id set. */
+  ranks: string;
+  /** An RFC 29 host list. */
+  nodelist: string;
+  /** A drain's reason; for an undrain, the reason it ends. */
+  reason: string;
+}
+/** What changed between two status snapshots. */
+export interface ResourceChanges {
+  rows: ChangeRow[];
+  /** How many nodes changed at all. */
+  nodes: number;
+  /** The table `rscope resource changes` prints, byte for byte. */
+  table: string;
+}
+/**
+ * What changed between two saved `resource.status` payloads of one
+ * system, as `rscope resource changes BEFORE AFTER` prints it. Throws
+ * when either does not read, naming it (`before`, `after`).
+ */
+export function resourceChanges(before: string, after: string): ResourceChanges;
 "#;
 
 const NAME: &str = "resource";
@@ -170,4 +197,28 @@ pub fn resource(command: JsValue, payload: JsValue, options: JsValue) -> Result<
         }
     };
     to_js(&printed)
+}
+
+/// The answer of `resourceChanges`: the rows, and the CLI's table.
+#[derive(serde::Serialize)]
+struct ChangesAnswer<'a> {
+    rows: &'a [resource::changes::ChangeRow],
+    nodes: u64,
+    table: String,
+}
+
+/// `resourceChanges(before, after)`: what `rscope resource changes`
+/// prints for two payloads ([`resource::changes::changes_between`]).
+#[wasm_bindgen(js_name = resourceChanges, skip_typescript)]
+pub fn resource_changes(before: JsValue, after: JsValue) -> Result<JsValue, JsValue> {
+    const FN: &str = "resourceChanges";
+    let before = text_arg(FN, "before", "a saved resource.status payload", &before)?;
+    let after = text_arg(FN, "after", "a saved resource.status payload", &after)?;
+    let changes = resource::changes::changes_between(("before", &before), ("after", &after))
+        .map_err(|e| error(&format!("{FN}: {e}")))?;
+    to_js(&ChangesAnswer {
+        rows: &changes.rows,
+        nodes: changes.nodes,
+        table: changes.table(),
+    })
 }

@@ -1,7 +1,9 @@
 //! The compare view on the grid: two or three tabs on one grid, laid out
 //! from their union by the analysis worker ([`rscope_core::grid::compare_wire`])
 //! and rebuilt here a chunk at a time, and the written diff of each
-//! compared tab against the active one.
+//! compared tab against the active one. Two `resource.status` snapshots
+//! are compared by what changed between them: the grid by change, and the
+//! table of changes.
 
 use crate::analysis_worker::{part_bytes, OnMember, TabTexts};
 use crate::hooks::use_workers;
@@ -9,6 +11,7 @@ use rscope_core::color::{compare_names, ColorChoice};
 use rscope_core::grid::compare::Compared;
 use rscope_core::grid::compare_wire::CompareBuild;
 use rscope_core::inflight::Latest;
+use rscope_core::resource::changes::{ChangeRow, StatusChanges};
 use rscope_core::tabs::Docs;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -148,11 +151,54 @@ pub fn compare_summary(view: &CompareView, covered: bool) -> Html {
         return html! {};
     };
     html! {
+        <>
         <div class="compare-summary" data-testid="compare-summary" aria-live="polite">
             { for c.summary.iter().map(|line| html! { <p>{ line.clone() }</p> }) }
             if covered {
                 <p class="hint">{ "The fit or the job queue colours the grid now; free its jobs or change the shape to see the regions again." }</p>
             }
         </div>
+        if let Some(changes) = &c.changes {
+            { status_changes(changes) }
+        }
+        </>
+    }
+}
+
+/// The table of what changed between two status snapshots, the rows
+/// `rscope resource changes` prints.
+fn status_changes(changes: &StatusChanges) -> Html {
+    let row = |r: &ChangeRow| {
+        html! {
+            <tr data-testid="change-row">
+                <td class="whole">{ r.change.clone() }</td>
+                <td class="num">{ r.nnodes }</td>
+                <td class="whole">{ r.ranks.clone() }</td>
+                <td class="whole">{ r.nodelist.clone() }</td>
+                <td>{ r.reason.clone() }</td>
+            </tr>
+        }
+    };
+    html! {
+        <section class="status-changes" data-testid="status-changes" aria-labelledby="status-changes-title">
+            <h3 id="status-changes-title">{ "What changed between the snapshots" }</h3>
+            <p class="hint">{ "Each node is coloured by its first change below; hover it for all of them. rscope resource changes BEFORE AFTER prints this table." }</p>
+            if changes.rows.is_empty() {
+                <p>{ "No node changed state." }</p>
+            } else {
+                <div class="table-scroll">
+                    <table>
+                        <thead><tr>
+                            <th scope="col">{ "Change" }</th>
+                            <th scope="col">{ "Nodes" }</th>
+                            <th scope="col">{ "Ranks" }</th>
+                            <th scope="col">{ "Hosts" }</th>
+                            <th scope="col">{ "Reason" }</th>
+                        </tr></thead>
+                        <tbody>{ for changes.rows.iter().map(row) }</tbody>
+                    </table>
+                </div>
+            }
+        </section>
     }
 }

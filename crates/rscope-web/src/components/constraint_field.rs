@@ -103,6 +103,9 @@ fn said(outcome: &Option<Result<Rc<Outlined>, String>>) -> Html {
                 if let Some(why) = &o.first_left_out {
                     <p class="hint" data-testid="constraint-why">{ format!("Left out, for example: {why}") }</p>
                 }
+                if let Some(note) = &o.note {
+                    <p class="hint" data-testid="constraint-note">{ note.clone() }</p>
+                }
             </>
         },
     }

@@ -4,15 +4,15 @@
 //! nodes on the grid. Its state is the core's
 //! [`rscope_core::grid::node_states::DrainTable`], run as a reducer. Above
 //! it, the state filter ([`StateFilter`]): a state as `flux resource
-//! status -s` takes it, whose nodes the grid outlines and whose rows
-//! alone the table keeps.
+//! status -s` takes it, whose nodes the grid outlines (or shows alone,
+//! the others hidden) and whose rows alone the table keeps.
 
 use rscope_core::grid::node_states::{
     DrainAction, DrainSort, DrainTable, DrainView, DRAIN_ROWS_SHOWN,
 };
 use rscope_core::idset::IdSet;
 use std::rc::Rc;
-use web_sys::HtmlSelectElement;
+use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
 
 /// The core's drain table as a yew reducer: every change is
@@ -137,6 +137,10 @@ pub struct StateFilterProps {
     pub words: Option<String>,
     /// Choose a state, or every state.
     pub on_state: Callback<Option<String>>,
+    /// Whether the grid shows the chosen state's nodes alone.
+    pub only: bool,
+    /// Show them alone, or every node again.
+    pub on_only: Callback<bool>,
 }
 
 /// The state filter: a state as `flux resource status -s` takes it.
@@ -159,6 +163,11 @@ pub fn state_filter(props: &StateFilterProps) -> Html {
                     { for props.choices.iter().map(option) }
                 </select>
             </label>
+            if !chosen.is_empty() {
+                <label><input type="checkbox" data-testid="state-filter-only" checked={props.only}
+                    onchange={props.on_only.reform(|e: Event| e.target_unchecked_into::<HtmlInputElement>().checked())} />
+                    { " Hide the other nodes" }</label>
+            }
             <p class="hint" data-testid="state-filter-words" aria-live="polite">
                 { props.words.clone().unwrap_or_else(|| hint.to_string()) }</p>
         </section>

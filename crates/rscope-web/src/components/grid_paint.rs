@@ -169,6 +169,9 @@ trait Sink {
 struct CanvasSink<'a> {
     ctx: &'a CanvasRenderingContext2d,
     current: Option<(Paint, u8)>,
+    /// The marks' patterns (striped, dotted, crossed), made when first
+    /// laid.
+    marks: [Option<web_sys::CanvasPattern>; 3],
 }
 
 impl Sink for CanvasSink<'_> {
@@ -179,6 +182,50 @@ impl Sink for CanvasSink<'_> {
             self.current = Some((paint, level));
         }
         self.ctx.fill_rect(x, y, w, h);
+        // The page's PNG export marks a state as its SVG export does; the
+        // element, at its size budget, exports colours alone.
+        if !cfg!(feature = "page") {
+            return;
+        }
+        let (striped, dotted, crossed) = rscope_core::grid::paint_marks(paint);
+        for (i, _) in [striped, dotted, crossed]
+            .iter()
+            .enumerate()
+            .filter(|(_, on)| **on)
+        {
+            if let Some(pattern) = self.pattern(i) {
+                self.ctx.set_fill_style_canvas_pattern(&pattern);
+                self.ctx.fill_rect(x, y, w, h);
+                self.current = None;
+            }
+        }
+    }
+}
+
+impl CanvasSink<'_> {
+    /// Mark `i`'s pattern: its tile ([`rscope_core::grid::export::mark_tile`])
+    /// in black at two thirds, repeated from the canvas's corner.
+    fn pattern(&mut self, i: usize) -> Option<web_sys::CanvasPattern> {
+        if self.marks[i].is_none() {
+            let tile: HtmlCanvasElement = gloo::utils::document()
+                .create_element("canvas")
+                .ok()?
+                .dyn_into()
+                .ok()?;
+            let (side, inked) = rscope_core::grid::export::mark_tile(i);
+            tile.set_width(side);
+            tile.set_height(side);
+            let ctx = crate::canvas::context_2d(&tile)?;
+            ctx.set_fill_style_str("rgba(0, 0, 0, 0.667)");
+            for (x, y) in inked {
+                ctx.fill_rect(f64::from(x), f64::from(y), 1.0, 1.0);
+            }
+            self.marks[i] = self
+                .ctx
+                .create_pattern_with_html_canvas_element(&tile, "repeat")
+                .ok()?;
+        }
+        self.marks[i].clone()
     }
 }
 
@@ -528,7 +575,11 @@ pub(crate) fn download(url: &str, name: &str) {
 /// Draw `p` on `ctx` as its SVG shows it: blocks, the gaps between cells,
 /// then the texts.
 fn draw_image(ctx: &CanvasRenderingContext2d, p: &Image) {
-    let mut sink = CanvasSink { ctx, current: None };
+    let mut sink = CanvasSink {
+        ctx,
+        current: None,
+        marks: Default::default(),
+    };
     for b in &p.blocks {
         match b.ink {
             Ink::Paint(paint) => sink.rect(b.x, b.y, b.w, b.h, paint, b.level),

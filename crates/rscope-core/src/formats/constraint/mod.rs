@@ -1,6 +1,13 @@
 //! RFC 31 job constraints: the `--requires` query syntax ([`query`]), the
-//! JSON form read and checked as flux-core's librlist checks it, and the
-//! nodes of an R it selects.
+//! JSON form read as flux-core reads it, and the nodes of an R it selects.
+//!
+//! flux-core reads constraints two ways, which disagree: today's default
+//! scheduler (sched-simple in Python) and `ResourceSet.copy_constraint`
+//! with the Python `Rv1Set` ([`rv1`]), and librlist's C `match.c` (this
+//! module's [`Constraint`]), which earlier flux-core's scheduler and `flux
+//! R decode --properties` use. A [`Selector`] holds both and answers in
+//! one [`ConstraintReading`], `Rv1Set`'s unless asked; what follows is
+//! librlist's reading.
 //!
 //! Written here rather than taken from a crate because what counts is the
 //! reference's exact behaviour: the JSON object `flux submit --requires`
@@ -23,6 +30,10 @@
 //! message, where librlist replaces it with `Out of memory`.
 
 pub mod query;
+mod reading;
+pub mod rv1;
+
+pub use reading::{ConstraintReading, Selector};
 
 use crate::hostlist::Hostlist;
 use crate::idset::IdSet;

@@ -131,8 +131,11 @@ pub(crate) fn convert<'a>(
         Obj::Item(item) => return convert_item(item.type_name(), conv),
         Obj::Date(_) => return Err(FormatError::value("a date cannot be converted again")),
     };
-    let orig_empty = matches!(&value, FieldValue::Str(s) if s.is_empty())
-        || matches!(&value, FieldValue::Alt { default, .. } if default.is_empty());
+    let orig_empty = match &value {
+        FieldValue::Str(s) | FieldValue::IdSet(s) | FieldValue::Hostlist(s) => s.is_empty(),
+        FieldValue::Alt { default, .. } => default.is_empty(),
+        FieldValue::Int(_) | FieldValue::Float(_) => false,
+    };
     let wrong = |conv: char| -> Result<Obj<'a>, FormatError> {
         if orig_empty {
             Ok(Obj::Value(FieldValue::Str(String::new())))
@@ -150,7 +153,9 @@ pub(crate) fn convert<'a>(
             let falsy = match &value {
                 FieldValue::Int(i) => *i == 0,
                 FieldValue::Float(x) => *x == 0.0,
-                FieldValue::Str(s) => s.is_empty(),
+                // An IDset or Hostlist is false when it has no member,
+                // which is when its text is empty.
+                FieldValue::Str(s) | FieldValue::IdSet(s) | FieldValue::Hostlist(s) => s.is_empty(),
                 FieldValue::Alt { .. } => false,
             };
             if falsy {
@@ -188,6 +193,8 @@ fn python_conversion<'a>(value: FieldValue, conv: char) -> Result<Obj<'a>, Forma
     let text = match (&value, conv) {
         (FieldValue::Str(s), 'r') => pytext::repr(s, false),
         (FieldValue::Str(s), 'a') => pytext::repr(s, true),
+        (FieldValue::IdSet(s), 'r' | 'a') => ascii_if(format!("IDset('{s}')"), conv),
+        (FieldValue::Hostlist(s), 'r' | 'a') => ascii_if(format!("Hostlist('{s}')"), conv),
         (FieldValue::Alt { default, .. }, 's') => default.clone(),
         (FieldValue::Alt { .. }, _) => {
             // "<flux.util.AltField object at 0x7f...>": an address.
@@ -198,6 +205,24 @@ fn python_conversion<'a>(value: FieldValue, conv: char) -> Result<Obj<'a>, Forma
         _ => str_of(&value),
     };
     Ok(Obj::Value(FieldValue::Str(text)))
+}
+
+/// `ascii()` of an object whose `repr()` is `repr` (for `!a`): its
+/// characters beyond ASCII escaped as Python escapes them.
+fn ascii_if(repr: String, conv: char) -> String {
+    if conv != 'a' || repr.is_ascii() {
+        return repr;
+    }
+    let mut out = String::with_capacity(repr.len());
+    for c in repr.chars() {
+        match c as u32 {
+            0..=0x7f => out.push(c),
+            n @ 0x80..=0xff => out.push_str(&format!("\\x{n:02x}")),
+            n @ 0x100..=0xffff => out.push_str(&format!("\\u{n:04x}")),
+            n => out.push_str(&format!("\\U{n:08x}")),
+        }
+    }
+    out
 }
 
 fn convert_item<'a>(type_name: &str, conv: char) -> Result<Obj<'a>, FormatError> {
@@ -218,6 +243,8 @@ pub(crate) fn value_type(value: &FieldValue) -> &'static str {
         FieldValue::Str(_) => "str",
         FieldValue::Int(_) => "int",
         FieldValue::Float(_) => "float",
+        FieldValue::IdSet(_) => "IDset",
+        FieldValue::Hostlist(_) => "Hostlist",
         FieldValue::Alt { .. } => "AltField",
     }
 }
@@ -225,7 +252,7 @@ pub(crate) fn value_type(value: &FieldValue) -> &'static str {
 /// `str(value)`.
 pub(crate) fn str_of(value: &FieldValue) -> String {
     match value {
-        FieldValue::Str(s) => s.clone(),
+        FieldValue::Str(s) | FieldValue::IdSet(s) | FieldValue::Hostlist(s) => s.clone(),
         FieldValue::Int(i) => i.to_string(),
         FieldValue::Float(x) => float::repr(*x),
         FieldValue::Alt { default, .. } => default.clone(),

@@ -178,6 +178,16 @@ impl<'a> Formatter<'a> {
         match obj {
             Obj::Value(FieldValue::Str(s)) => format_str(s, spec),
             Obj::Value(FieldValue::Alt { default, .. }) => format_str(default, spec),
+            // `object.__format__`: `str(self)` for an empty spec only.
+            Obj::Value(FieldValue::IdSet(s) | FieldValue::Hostlist(s)) if spec.is_empty() => {
+                Ok(s.clone())
+            }
+            Obj::Value(value @ (FieldValue::IdSet(_) | FieldValue::Hostlist(_))) => {
+                Err(FormatError::type_error(format!(
+                    "unsupported format string passed to {}.__format__",
+                    value_type(value)
+                )))
+            }
             Obj::Value(FieldValue::Int(i)) => format_int(i128::from(*i), spec),
             Obj::Value(FieldValue::Float(x)) => format_float(*x, spec),
             Obj::Date(t) => format_datetime(t, spec, &self.epoch),

@@ -48,6 +48,11 @@ pub fn py_float(x: f64) -> String {
     float::repr(x)
 }
 
+/// A string as Python's `repr()` writes it (`'a'`, `"it's"`, `'\x00'`).
+pub fn py_repr(s: &str) -> String {
+    pytext::repr(s, false)
+}
+
 /// The largest width or precision a format spec may ask for.
 pub const MAX_WIDTH: usize = 10_000;
 
@@ -60,6 +65,13 @@ pub enum FieldValue {
     Int(i64),
     /// A Python `float`.
     Float(f64),
+    /// A `flux.idset.IDset`, by its text (`str()` of it). It has no
+    /// `__format__` of its own: Python's `object.__format__` prints it for
+    /// an empty spec and refuses any other (`unsupported format string
+    /// passed to IDset.__format__`).
+    IdSet(String),
+    /// A `flux.hostlist.Hostlist`, by its text; formatted as an `IdSet` is.
+    Hostlist(String),
     /// flux's `AltField`: `{up}` prints `default`, `{up.ascii}` prints `ascii`.
     Alt {
         /// The text shown by default.

@@ -427,19 +427,23 @@ enum SortValue {
 }
 
 impl SortValue {
-    fn of(value: FieldValue) -> SortValue {
-        match value {
+    /// The value's place; an `IDset` refuses to be compared with `""`
+    /// (its `__eq__` raises a `TypeError` without a message).
+    fn of(value: FieldValue) -> Result<SortValue, FormatError> {
+        Ok(match value {
             FieldValue::Str(s) if s.is_empty() || s == "-" => SortValue::Empty,
             FieldValue::Int(i) => SortValue::Number(i as f64),
             FieldValue::Float(x) => SortValue::Number(x),
-            // An AltField is never equal to "" or "-": only its text counts.
-            FieldValue::Str(s) | FieldValue::Alt { default: s, .. } => {
+            FieldValue::IdSet(_) => return Err(FormatError::type_error("")),
+            // An AltField or a Hostlist is never equal to "" or "-": only
+            // its text counts.
+            FieldValue::Str(s) | FieldValue::Alt { default: s, .. } | FieldValue::Hostlist(s) => {
                 match pytext::parse_float(&s) {
                     Some(x) => SortValue::Number(x),
                     None => SortValue::Text(s),
                 }
             }
-        }
+        })
     }
 
     /// A total order: NaN, which Python's sort leaves wherever the
@@ -543,7 +547,7 @@ impl OutputFormat {
         for (key, reverse) in self.sort_keys.iter().rev() {
             let mut keyed = Vec::with_capacity(items.len());
             for item in items.iter() {
-                keyed.push(SortValue::of(attr_path(item, key)?));
+                keyed.push(SortValue::of(attr_path(item, key)?)?);
             }
             let mut order: Vec<usize> = (0..items.len()).collect();
             order.sort_by(|&a, &b| {

@@ -788,6 +788,57 @@ fn conversions_as_python() {
     ok("{x!r}", FieldValue::Float(0.5_f64), "0.5");
 }
 
+/// Printed by util.py's own `UtilFormatter` under CPython 3.11, over
+/// stand-ins for `IDset` and `Hostlist` with their `__str__`, `__repr__`,
+/// `__len__` and `__eq__` (and no `__format__`, as theirs).
+#[test]
+fn id_sets_and_host_lists_as_python() {
+    set_tz();
+    let ids = |t: &str| FieldValue::IdSet(t.to_string());
+    let hosts = |t: &str| FieldValue::Hostlist(t.to_string());
+    ok("{x}", ids("0-3"), "0-3");
+    ok("{x:}", hosts("foo[0-1]"), "foo[0-1]");
+    err(
+        "{x:>6}",
+        ids("0-3"),
+        "unsupported format string passed to IDset.__format__",
+    );
+    err(
+        "{x:s}",
+        hosts("foo"),
+        "unsupported format string passed to Hostlist.__format__",
+    );
+    err(
+        "{x:.1+}",
+        ids(""),
+        "unsupported format string passed to IDset.__format__",
+    );
+    ok("{x:>6h}", ids("0-3"), "   0-3");
+    ok("{x:h}", ids(""), "-");
+    ok("{x:+}", ids("0-3"), "0-3");
+    ok("{x!s:>6}", ids("0-3"), "   0-3");
+    ok("{x!r}", ids("0-3"), "IDset('0-3')");
+    ok("{x!a}", hosts("h\u{e9}"), "Hostlist('h\\xe9')");
+    ok("{x!d:%Y::h}", ids(""), "-");
+    ok("{x!D}", hosts(""), "");
+    err(
+        "{x!d}",
+        ids("1"),
+        "'IDset' object cannot be interpreted as an integer",
+    );
+    err("{x!F}", ids("1"), "must be real number, not IDset");
+    err(
+        "{x!H}",
+        hosts("a"),
+        "'<' not supported between instances of 'int' and 'Hostlist'",
+    );
+    err(
+        "{x!P}",
+        ids("1"),
+        "unsupported operand type(s) for *: 'IDset' and 'int'",
+    );
+}
+
 #[test]
 fn dates_as_python() {
     set_tz();

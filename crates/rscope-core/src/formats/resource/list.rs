@@ -178,8 +178,10 @@ impl FormatItem for ListLine<'_> {
             "nnodes" => FieldValue::Int(self.rset.nnodes() as i64),
             "ncores" => FieldValue::Int(self.rset.ncores() as i64),
             "ngpus" => FieldValue::Int(self.rset.ngpus() as i64),
-            "ranks" => FieldValue::Str(self.rset.ranks().to_string()),
-            "nodelist" => FieldValue::Str(self.rset.nodelist().to_string()),
+            // `ResourceSet.ranks` and `.nodelist` are an IDset and a
+            // Hostlist, which take no format spec; `rlist` is a str.
+            "ranks" => FieldValue::IdSet(self.rset.ranks().to_string()),
+            "nodelist" => FieldValue::Hostlist(self.rset.nodelist().to_string()),
             "rlist" => FieldValue::Str(self.rset.dumps()),
             _ => return None,
         })

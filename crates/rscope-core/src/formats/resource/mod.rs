@@ -10,6 +10,7 @@
 //! `flux-resource: ERROR:` prefix, since they are the reference's.
 
 pub mod bootstrap;
+pub mod changes;
 pub mod check;
 pub mod list;
 pub mod nodes;

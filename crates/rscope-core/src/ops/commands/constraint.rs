@@ -1,11 +1,12 @@
 //! `rscope constraint parse|match` as functions of text: the CLI and the
 //! JS API's `constraintParse` and `constraintMatch` call these, so both
-//! give the same bytes. The reading is [`crate::constraint`]'s; the
-//! nodes are selected by [`setops::copy_constraint`], as `rscope R
-//! decode` prints an R.
+//! give the same bytes. The reading is [`crate::constraint`]'s, `Rv1Set`'s
+//! unless librlist's is asked for ([`ConstraintReading`]); the nodes are
+//! selected by [`setops::copy_constraint`], as `rscope R decode` prints an
+//! R.
 
 use crate::constraint::query::{self, QueryError};
-use crate::constraint::Constraint;
+use crate::constraint::{ConstraintReading, Selector};
 use crate::setops::{self, Inputs, Refusal};
 
 /// The RFC 31 JSON of a `--requires` query, on one line as Python's
@@ -15,20 +16,34 @@ pub fn parse(query: &str) -> Result<String, QueryError> {
     query::parse(query).map(|term| term.to_python_json())
 }
 
-/// The constraint `text` is: an RFC 31 JSON object, or with `query` a
-/// `--requires` query; refused in librlist's or the parser's words.
-pub fn constraint_of(text: &str, query: bool) -> Result<Constraint, String> {
+/// The constraint `text` is, in the default reading (`Rv1Set`'s): an RFC
+/// 31 JSON object, or with `query` a `--requires` query.
+pub fn constraint_of(text: &str, query: bool) -> Result<Selector, String> {
+    read_constraint(text, query, ConstraintReading::default())
+}
+
+/// The constraint `text` is, answering in `reading`: an RFC 31 JSON
+/// object, or with `query` a `--requires` query; refused here when it is
+/// not JSON or not a query, and otherwise by [`select`], in the reading's
+/// words (librlist's before any node is asked), so that `--why` can say
+/// what the other reading answers.
+pub fn read_constraint(
+    text: &str,
+    query: bool,
+    reading: ConstraintReading,
+) -> Result<Selector, String> {
     if query {
-        Constraint::from_query(text)
+        Selector::from_query(text, reading)
     } else {
-        Constraint::parse(text).map_err(|e| e.message)
+        Selector::parse(text, reading).map_err(|e| e.message)
     }
 }
 
 /// What `rscope constraint match` prints for `inputs`: the R of the nodes
 /// `constraint` selects, or with `why` each node left out and why, one a
-/// line.
-pub fn select(inputs: &Inputs, constraint: &Constraint, why: bool) -> Result<String, Refusal> {
+/// line, and a last line when the other reading answers otherwise
+/// ([`Selector::note`]), which a refusal carries too.
+pub fn select(inputs: &Inputs, constraint: &Selector, why: bool) -> Result<String, Refusal> {
     if why {
         setops::constraint_reasons(inputs, constraint)
     } else {
@@ -67,9 +82,27 @@ mod tests {
             select(&inputs, &query, true).unwrap(),
             "foo3 (rank 2): lacks property gpu\n"
         );
+        let unknown = constraint_of(r#"{"prop": ["gpu"]}"#, false).unwrap();
         assert_eq!(
-            constraint_of(r#"{"prop": ["gpu"]}"#, false).unwrap_err(),
+            select(&inputs, &unknown, false).unwrap_err().message,
+            "unknown constraint operator(s): ['prop']"
+        );
+        // Refused by both readings: no note.
+        let librlist =
+            read_constraint(r#"{"prop": ["gpu"]}"#, false, ConstraintReading::Librlist).unwrap();
+        assert_eq!(
+            select(&inputs, &librlist, true).unwrap_err().message,
             "unknown constraint operator: prop"
+        );
+        let librlist = read_constraint(
+            r#"{"properties": "gpu"}"#,
+            false,
+            ConstraintReading::Librlist,
+        )
+        .unwrap();
+        assert_eq!(
+            select(&inputs, &librlist, true).unwrap_err().message,
+            "properties value must be an array\nnote: Rv1Set (sched-simple in Python, flux-core's default scheduler) reads this constraint otherwise: it selects no node"
         );
     }
 }

@@ -2,7 +2,7 @@
 //! read the request and the R, fit, and say the answer as the CLI prints
 //! it and in plain words.
 
-use super::{fit, Constraint, Policy, Request, Verdict};
+use super::{fit, ConstraintReading, Policy, Request, Selector, Verdict};
 use crate::hostlist::Hostlist;
 use crate::rset::{self, Rset};
 use crate::shape::{self, Options};
@@ -31,16 +31,29 @@ impl std::error::Error for FitError {}
 
 /// The request a shape asks for, limited to the nodes `requires` allows:
 /// a `--requires` query as `flux submit` takes it (`ssd,^slow`,
-/// `gpu or host:node[0-3]`), or an RFC 31 JSON constraint.
+/// `gpu or host:node[0-3]`), or an RFC 31 JSON constraint, read as the
+/// default scheduler reads it (`Rv1Set`).
 pub fn request_of(shape_text: &str, requires: Option<&str>) -> Result<Request, FitError> {
+    request_in(shape_text, requires, ConstraintReading::default())
+}
+
+/// [`request_of`] with the constraint read in `reading`.
+pub fn request_in(
+    shape_text: &str,
+    requires: Option<&str>,
+    reading: ConstraintReading,
+) -> Result<Request, FitError> {
     let expansion = shape::parse(shape_text, &Options::default()).map_err(FitError::Shape)?;
     let request = Request::from_resources(&expansion.to_json(false))
         .map_err(|e| FitError::Other(e.to_string()))?;
     let Some(c) = requires else {
         return Ok(request);
     };
-    let constraint =
-        Constraint::read(c).map_err(|e| FitError::Other(format!("--requires: {e}")))?;
+    let refuse = |e: &str| FitError::Other(format!("--requires: {e}"));
+    let constraint = Selector::read(c, reading).map_err(|e| refuse(&e))?;
+    if let Some(e) = constraint.refusal() {
+        return Err(refuse(&e.message));
+    }
     Ok(request.with_constraint(constraint))
 }
 
@@ -142,12 +155,27 @@ pub fn answer_sets(
     busy: Option<&Rset>,
     policy: Policy,
 ) -> FitAnswer {
-    let mut answer = verdict_answer(request, all, busy, policy);
+    let mut answer = match request.constraint_refusal(all) {
+        Some(why) => refused(&why),
+        None => verdict_answer(request, all, busy, policy),
+    };
     if let Some(note) = request.sched_simple_note() {
         answer.words = format!("{}; note: {note}", answer.words);
         answer.note = Some(note);
     }
     answer
+}
+
+/// The answer when the scheduler refuses the job's constraint: it never
+/// runs. ([`crate::system::System::fit`] refuses it as an error first.)
+fn refused(why: &str) -> FitAnswer {
+    FitAnswer {
+        status: FitStatus::Never,
+        alloc: None,
+        printed: format!("never: --requires: {why}\n"),
+        words: format!("never: --requires: {why}"),
+        note: None,
+    }
 }
 
 /// The answer to the fit, without its note.

@@ -103,7 +103,7 @@ pub struct Request {
     gpus: u64,
     /// Whole nodes.
     exclusive: bool,
-    constraint: Option<Constraint>,
+    constraint: Option<Selector>,
 }
 
 /// Why a resources list is not a request this module can place.
@@ -383,16 +383,34 @@ impl Request {
         ))
     }
 
-    /// Only nodes matching `constraint` may be used.
-    pub fn with_constraint(mut self, constraint: Constraint) -> Request {
-        self.constraint = Some(constraint);
+    /// Its constraint. The element's fits (no `page` feature) never have
+    /// one, and saying so here keeps both constraint readings out of its
+    /// size-budgeted bundle.
+    fn constraint(&self) -> Option<&Selector> {
+        self.constraint.as_ref().filter(|_| cfg!(feature = "page"))
+    }
+
+    /// Only nodes matching `constraint` may be used; one the scheduler
+    /// takes as none (`{}` as `Rv1Pool` reads it: `constraints or None`)
+    /// leaves every node.
+    pub fn with_constraint(mut self, constraint: Selector) -> Request {
+        self.constraint = (!constraint.is_none_to_the_pool()).then_some(constraint);
         self
+    }
+
+    /// The refusal the scheduler meets reading the constraint against the
+    /// nodes of `all` (it asks every node, in rank order, before placing
+    /// the job), if it meets one.
+    pub fn constraint_refusal(&self, all: &Rset) -> Option<String> {
+        let c = self.constraint()?;
+        let nodes: Vec<&Node> = all.nodes().collect();
+        c.answers(&nodes).err().map(|e| e.message)
     }
 }
 
-/// RFC 31 constraints live in [`crate::constraint`]; the name stays here
+/// RFC 31 constraints live in [`crate::constraint`]; the names stay here
 /// for the code that fits requests.
-pub use crate::constraint::Constraint;
+pub use crate::constraint::{Constraint, ConstraintReading, Selector};
 
 /// The answer to "does this request fit?".
 #[derive(Clone, Debug)]
@@ -477,7 +495,7 @@ fn candidates<'a>(
 ) -> Vec<Candidate<'a>> {
     let mut out: Vec<Candidate<'a>> = all
         .nodes()
-        .filter(|n| request.constraint.as_ref().is_none_or(|c| c.matches(*n)))
+        .filter(|n| (request.constraint()).is_none_or(|c| c.matches(*n) == Ok(true)))
         .map(|node| {
             let mut cores = node
                 .child("core")
@@ -854,7 +872,7 @@ mod tests {
         shape: &str,
         policy: Policy,
         busy: Option<&Rset>,
-        constraint: Option<Constraint>,
+        constraint: Option<Selector>,
     ) -> String {
         let e = parse(shape, &Options::default()).unwrap();
         let request = match Request::from_resources(&e.to_json(false)) {
@@ -979,8 +997,15 @@ mod tests {
 
     #[test]
     fn rfc31_constraints() {
-        let json = |s: &str| Constraint::parse(s).map_err(|e| e.message);
-        let ssd = Constraint::from_properties("ssd");
+        let c = |s: &str, reading| Selector::parse(s, reading).map_err(|e| e.message);
+        let json = |s: &str| {
+            let c = c(s, ConstraintReading::Librlist)?;
+            match c.refusal() {
+                Some(e) => Err(e.message.clone()),
+                None => Ok(c),
+            }
+        };
+        let ssd = json(r#"{"properties": ["ssd"]}"#).unwrap();
         assert_eq!(
             answer("node=2/slot/core=1", Policy::Worst, None, Some(ssd)),
             "fits 2: rank[0,2]/core0"
@@ -1001,12 +1026,38 @@ mod tests {
             "never: node: need 1 node with 1 free core, 0 are"
         );
         assert_eq!(
-            json(r#"{"color": ["red"]}"#),
-            Err("unknown constraint operator: color".to_string())
+            json(r#"{"color": ["red"]}"#).unwrap_err(),
+            "unknown constraint operator: color"
         );
         assert_eq!(
-            json(r#"{"ranks": ["3-1"]}"#),
-            Err(r#"invalid idset '3-1' in ["3-1"]"#.to_string())
+            json(r#"{"ranks": ["3-1"]}"#).unwrap_err(),
+            r#"invalid idset '3-1' in ["3-1"]"#
+        );
+        // As the scheduler reads them: an empty or selects nothing, and {}
+        // is no constraint at all to the pool.
+        let rv1 = |s: &str| c(s, ConstraintReading::Rv1Set).unwrap();
+        assert_eq!(
+            answer(
+                "node/slot/core",
+                Policy::Worst,
+                None,
+                Some(rv1(r#"{"or": []}"#))
+            ),
+            "never: node: need 1 node with 1 free core, 0 are"
+        );
+        assert_eq!(
+            answer("node=4/slot/core", Policy::First, None, Some(rv1("{}"))),
+            "fits 4: rank[0-3]/core0"
+        );
+        let request =
+            Request::from_resources(&parse("node", &Options::default()).unwrap().to_json(false))
+                .unwrap();
+        let refused = request.with_constraint(rv1(r#"{"ranks": ["3"], "x": 1}"#));
+        assert_eq!(refused.constraint_refusal(&r(R)), None);
+        let refused = refused.with_constraint(rv1(r#"{"not": []}"#));
+        assert_eq!(
+            refused.constraint_refusal(&r(R)).as_deref(),
+            Some("'not' operand must be a non-empty list, got []")
         );
     }
 

@@ -17,10 +17,11 @@ pub mod job;
 pub mod provenance;
 pub mod summary;
 
-use crate::constraint::Constraint;
+use crate::constraint::Selector;
 use crate::hostlist::Hostlist;
 use crate::idset::IdSet;
-use crate::rset::{self, Rset};
+use crate::rset::{self, Node, Rset};
+use rustc_hash::FxHashSet;
 use std::borrow::Cow;
 use std::ops::Range;
 
@@ -460,27 +461,53 @@ pub fn decode(inputs: &Inputs, a: &Decode) -> Result<String, Refusal> {
 }
 
 /// The nodes of the union of the inputs that `constraint` selects, printed
-/// as `flux R decode` prints an R (`rlist_copy_constraint`).
-pub fn copy_constraint(inputs: &Inputs, constraint: &Constraint) -> Result<String, Refusal> {
+/// as `flux R decode` prints an R (`copy_constraint` of `Rv1Set` or of
+/// librlist, as the constraint's reading is); the reading's refusal, met
+/// by the lowest rank it reaches.
+pub fn copy_constraint(inputs: &Inputs, constraint: &Selector) -> Result<String, Refusal> {
     let rl = union_all(inputs)?;
-    let kept = rl.copy_matching(|n| constraint.matches(n));
+    let nodes: Vec<&Node> = rl.nodes().collect();
+    let kept = constraint
+        .answers(&nodes)
+        .map_err(|e| Refusal::new(e.message))?;
+    let ranks: FxHashSet<u32> = (nodes.iter().zip(&kept))
+        .filter(|(_, k)| **k)
+        .map(|(n, _)| n.rank())
+        .collect();
+    let out = rl.copy_matching(|n| ranks.contains(&n.rank()));
     inputs.dispose(rl);
-    Ok(encoded(inputs, kept))
+    Ok(encoded(inputs, out))
 }
 
 /// Each node of the union of the inputs that `constraint` does not select,
 /// one a line in the set's order: `host (rank N): why` (`rank N: why` for a node
-/// without a host name).
-pub fn constraint_reasons(inputs: &Inputs, constraint: &Constraint) -> Result<String, Refusal> {
+/// without a host name); then, when the other reading answers otherwise,
+/// [`Selector::note`]'s line. A refusal carries that line too.
+pub fn constraint_reasons(inputs: &Inputs, constraint: &Selector) -> Result<String, Refusal> {
     let rl = union_all(inputs)?;
-    let mut out = String::new();
-    for n in rl.nodes() {
-        if let Some(why) = constraint.why_not(n) {
-            match n.hostname() {
-                Some(h) => out.push_str(&format!("{h} (rank {}): {why}\n", n.rank())),
-                None => out.push_str(&format!("rank {}: {why}\n", n.rank())),
-            }
+    let nodes: Vec<&Node> = rl.nodes().collect();
+    let note = constraint.note(&nodes);
+    let kept = match constraint.answers(&nodes) {
+        Ok(kept) => kept,
+        Err(e) => {
+            let message = match note {
+                Some(note) => format!("{}\n{note}", e.message),
+                None => e.message,
+            };
+            return Err(Refusal::new(message));
         }
+    };
+    let mut out = String::new();
+    for (n, _) in nodes.iter().zip(kept).filter(|(_, k)| !k) {
+        let why = constraint.why_not(*n).ok().flatten().unwrap_or_default();
+        match n.hostname() {
+            Some(h) => out.push_str(&format!("{h} (rank {}): {why}\n", n.rank())),
+            None => out.push_str(&format!("rank {}: {why}\n", n.rank())),
+        }
+    }
+    if let Some(note) = note {
+        out.push_str(&note);
+        out.push('\n');
     }
     inputs.dispose(rl);
     Ok(out)

@@ -19,8 +19,8 @@
 
 use crate::commands::config::{config_r, excluded, instance_r, SystemConfig};
 use crate::commands::r::topology_view;
-use crate::fit::answer::{answer_sets, request_of, FitAnswer, FitError};
-use crate::fit::Policy;
+use crate::fit::answer::{answer_sets, request_in, request_of, FitAnswer, FitError};
+use crate::fit::{ConstraintReading, Policy, Request};
 use crate::hostlist::Hostlist;
 use crate::idset::IdSet;
 use crate::report::{make_report, Report, BARE_GRAPH_NOTE};
@@ -324,17 +324,37 @@ impl System {
         Ok((all, busy))
     }
 
-    /// Fit `shape` (on the nodes `requires` selects) into what the system
-    /// can schedule, under `policy`: what `rscope fit` answers.
+    /// Fit `shape` (on the nodes `requires` selects, as the default
+    /// scheduler reads it) into what the system can schedule, under
+    /// `policy`: what `rscope fit` answers.
     pub fn fit(
         &self,
         shape: &str,
         requires: Option<&str>,
         policy: Policy,
     ) -> Result<FitAnswer, FitError> {
-        let request = request_of(shape, requires)?;
+        self.fit_request(&request_of(shape, requires)?, policy)
+    }
+
+    /// [`System::fit`] with `requires` read in `reading`.
+    pub fn fit_reading(
+        &self,
+        shape: &str,
+        requires: Option<&str>,
+        reading: ConstraintReading,
+        policy: Policy,
+    ) -> Result<FitAnswer, FitError> {
+        self.fit_request(&request_in(shape, requires, reading)?, policy)
+    }
+
+    /// Fit `request`; a constraint the scheduler refuses on these nodes is
+    /// refused (`--requires: …`), as the job would be when submitted.
+    fn fit_request(&self, request: &Request, policy: Policy) -> Result<FitAnswer, FitError> {
         let (all, busy) = self.schedulable("fit").map_err(FitError::Other)?;
-        Ok(answer_sets(&request, &all, busy.as_ref(), policy))
+        if let Some(why) = request.constraint_refusal(&all) {
+            return Err(FitError::Other(format!("--requires: {why}")));
+        }
+        Ok(answer_sets(request, &all, busy.as_ref(), policy))
     }
 
     /// Each rank's host as the instance numbers them: `[bootstrap] hosts`

@@ -11,6 +11,8 @@ use super::{DocKind, System};
 use crate::analysis::member_part;
 use crate::grid::compare::Named;
 use crate::grid::compare_wire::compare_parts;
+use crate::resource::changes::StatusChanges;
+use crate::resource::ResourceStatus;
 use crate::rset::Rset;
 use crate::setops::expr;
 use crate::setops::job::{self, Job, JobAnswer, Known, Operation};
@@ -19,15 +21,32 @@ use crate::tabs::Text;
 /// The resources of a tab's system (`docs`: name, text, as
 /// [`crate::tabs::Doc::system_texts`] lists them), or why it has none.
 pub fn tab_resources(docs: &[(String, Text)]) -> Result<Rset, String> {
-    let docs: Vec<(&str, &str)> = (docs.iter())
+    read_tab(docs).0
+}
+
+/// A tab's system read once: its resources (or why it has none) and the
+/// text of its `resource.status` payload, if one reads, for comparing two
+/// snapshots (read by the caller that wants it: the element, which
+/// compares no tabs, carries no second payload reader).
+fn read_tab(docs: &[(String, Text)]) -> (Result<Rset, String>, Option<Text>) {
+    let kept: Vec<&(String, Text)> = docs
+        .iter()
         .filter(|(_, text)| !text.trim().is_empty())
+        .collect();
+    let docs: Vec<(&str, &str)> = kept
+        .iter()
         .map(|(name, text)| (name.as_str(), &**text))
         .collect();
     let feature = "another tab";
-    (System::read(&docs).resources(feature).cloned()).map_err(|why| match why {
+    let system = System::read(&docs);
+    let status = (system.documents.iter().zip(&kept))
+        .find(|(d, _)| d.kind == DocKind::StatusPayload && d.problem.is_none())
+        .map(|(_, (_, text))| text.clone());
+    let resources = (system.resources(feature).cloned()).map_err(|why| match why {
         _ if why == super::needs_resources(feature) => OPEN_RESOURCES.to_string(),
         _ => why,
-    })
+    });
+    (resources, status)
 }
 
 /// What a tab with no document that gives resources is told to hold.
@@ -39,11 +58,21 @@ pub fn system_bytes(docs: &[(String, Text)]) -> Vec<u8> {
     postcard::to_allocvec(docs).unwrap_or_default()
 }
 
+/// The system of the tab whose documents are `bytes` ([`system_bytes`]):
+/// [`read_tab`]'s answer.
+fn system_of(bytes: &[u8]) -> (Result<Rset, String>, Option<Text>) {
+    match postcard::from_bytes::<Vec<(String, Text)>>(bytes) {
+        Ok(docs) => read_tab(&docs),
+        Err(_) => (
+            Err("the tab's documents did not reach the worker whole".into()),
+            None,
+        ),
+    }
+}
+
 /// The resources of the tab whose documents are `bytes` ([`system_bytes`]).
 fn resources_of(bytes: &[u8]) -> Result<Rset, String> {
-    let docs: Vec<(String, Text)> = postcard::from_bytes(bytes)
-        .map_err(|_| "the tab's documents did not reach the worker whole".to_string())?;
-    tab_resources(&docs)
+    system_of(bytes).0
 }
 
 /// The answer to colouring by another tab's membership: its resources as
@@ -53,10 +82,22 @@ pub fn member_part_of(system: &[u8]) -> Vec<u8> {
 }
 
 /// The compare view of the tabs whose documents are `systems` (the
-/// active tab's first), named by `names` ([`compare_parts`]).
+/// active tab's first), named by `names` ([`compare_parts`]). When the
+/// first two tabs each hold a `resource.status` payload, the view is of
+/// two snapshots: what changed from the first to the second
+/// ([`StatusChanges`]), as a table and on the grid.
 pub fn compare_parts_of(systems: &[Vec<u8>], names: &[Named]) -> Vec<Vec<u8>> {
-    let sets: Vec<Result<Rset, String>> = systems.iter().map(|s| resources_of(s)).collect();
-    compare_parts(&sets, names)
+    let read: Vec<_> = systems.iter().map(|s| system_of(s)).collect();
+    let status = |i: usize| {
+        let text = read.get(i)?.1.as_ref()?;
+        ResourceStatus::from_text(text).ok()
+    };
+    let changes = match (status(0), status(1)) {
+        (Some(before), Some(after)) => Some(StatusChanges::between(&before, &after)),
+        _ => None,
+    };
+    let sets: Vec<Result<Rset, String>> = read.into_iter().map(|(set, _)| set).collect();
+    compare_parts(&sets, names, changes)
 }
 
 /// Run a set workbench `job` over the tabs' whole systems when it asks

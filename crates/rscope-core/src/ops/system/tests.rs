@@ -722,3 +722,46 @@ fn combine_keeps_an_r_tab_as_flux_r_reads_it() {
         )
     );
 }
+
+#[test]
+fn two_status_snapshots_compare_by_what_changed() {
+    use crate::grid::compare::Named;
+    use crate::grid::compare_wire::CompareBuild;
+    use crate::grid::text::legend;
+    let offline = include_str!("../../../../../tests/fixtures/flux-resource/status/offline.json");
+    let torpid = include_str!("../../../../../tests/fixtures/flux-resource/status/torpid.json");
+    let names: Vec<Named> = (["A", "B"].iter())
+        .map(|l| Named {
+            letter: l.to_string(),
+            name: format!("{l}.json"),
+        })
+        .collect();
+    let systems = [
+        system_bytes(&tab(&[("offline.json", offline)])),
+        system_bytes(&tab(&[("r.json", R_FOO), ("torpid.json", torpid)])),
+    ];
+    let mut build = CompareBuild::read(compare_parts_of(&systems, &names)).unwrap();
+    while !build.step().unwrap() {}
+    let c = build.finish();
+    let words: Vec<String> = legend(&c.grid, &c.by).into_iter().map(|(w, _)| w).collect();
+    // A node is coloured by its first change: foo2, drained, came back too.
+    assert_eq!(
+        words,
+        [
+            "drained: 2 nodes",
+            "went torpid: 1 node",
+            "unchanged: 1 node"
+        ]
+    );
+    assert_eq!(
+        c.summary.last().map(String::as_str),
+        Some("From A to B: 3 nodes changed: 2 drained, 1 came back, 2 went torpid")
+    );
+    let rows = c.changes.as_ref().map(|c| c.rows.len());
+    assert_eq!(rows, Some(4));
+    // An R beside a payload is no snapshot: the view is by region.
+    let plain = [system_bytes(&tab(&[("r.json", R_FOO)])), systems[1].clone()];
+    let mut build = CompareBuild::read(compare_parts_of(&plain, &names)).unwrap();
+    while !build.step().unwrap() {}
+    assert!(build.finish().changes.is_none());
+}

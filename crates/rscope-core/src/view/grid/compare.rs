@@ -8,6 +8,7 @@
 use super::overlay::{counted, Overlay};
 use super::{ColorBy, Grid};
 use crate::idset::IdSet;
+use crate::resource::changes::{StatusChanges, CHANGES};
 use crate::rset::Rset;
 use std::collections::BTreeMap;
 use std::rc::Rc;
@@ -35,6 +36,9 @@ pub struct Compared {
     /// `B against A: adds node[5-8]; removes core[0-3] on node2`, one
     /// line per later document.
     pub summary: Vec<String>,
+    /// When the first two documents are `resource.status` payloads, what
+    /// changed from the first to the second, which the grid is coloured by.
+    pub changes: Option<Rc<StatusChanges>>,
 }
 
 /// Per rank: a host name, properties, and per document its children.
@@ -68,7 +72,33 @@ pub fn compare(first: &Grid, others: &[&Rset], names: &[Named]) -> Compared {
         grid: Rc::new(grid),
         by: Rc::new(ColorBy::Overlay(overlay)),
         summary,
+        changes: None,
     }
+}
+
+/// The grid of two status snapshots coloured by change ([`StatusChanges`]):
+/// each node in the category of its first change in the table's order,
+/// every change and reason it had on hover, the `nodes` of the grid that
+/// did not change the rest.
+pub fn by_change(changes: &StatusChanges, nodes: u64) -> Overlay {
+    let unchanged = format!(
+        "unchanged: {}",
+        counted(nodes.saturating_sub(changes.nodes), "node")
+    );
+    let mut overlay = Overlay::new(Some(&unchanged));
+    for (change, ranks) in changes.by_rank() {
+        let index = CHANGES.iter().position(|c| *c == change).unwrap_or(0) as u8;
+        let legend = format!("{}: {}", change.words(), counted(ranks.len(), "node"));
+        overlay.add_nodes(index, legend, change.words().to_string(), ranks);
+    }
+    for row in &changes.rows {
+        let words = match row.reason.as_str() {
+            "" => row.change.clone(),
+            why => format!("{}: {why}", row.change),
+        };
+        overlay.note(IdSet::decode(&row.ranks).unwrap_or_default(), words);
+    }
+    overlay
 }
 
 /// Every rank of the `n` documents with what each holds there.

@@ -3,9 +3,10 @@
 //! rebuilds the grid and the regions a chunk at a time, so that comparing
 //! two 16 384-node documents never holds its thread for long.
 
-use super::compare::{compare, Compared, Named};
+use super::compare::{by_change, compare, Compared, Named};
 use super::overlay::{NodeCells, Overlay};
 use super::{ColorBy, Grid, GridBuild, GridWire};
+use crate::resource::changes::StatusChanges;
 use crate::rset::Rset;
 use serde::{Deserialize, Serialize};
 use std::collections::VecDeque;
@@ -20,6 +21,8 @@ struct Head {
     grid: GridWire,
     overlay: Overlay,
     summary: Vec<String>,
+    /// What changed between two status snapshots, if both are.
+    changes: Option<StatusChanges>,
     /// How many of the parts after this one are grid chunks (the rest are
     /// overlay chunks).
     grid_chunks: usize,
@@ -31,9 +34,14 @@ type Made = (Head, Vec<Vec<u8>>, Vec<Vec<u8>>);
 /// The compare view of `sets` (each tab's resources, the first laid out
 /// as the base, or why the tab has none), named by `names`, as binary
 /// parts: a head, then chunks. A tab with no resources makes a head
-/// holding why.
-pub fn compare_parts(sets: &[Result<Rset, String>], names: &[Named]) -> Vec<Vec<u8>> {
-    let made = compared_head(sets, names);
+/// holding why. With `changes` (the first two tabs are status snapshots),
+/// the grid is coloured by change ([`by_change`]) and the rows go along.
+pub fn compare_parts(
+    sets: &[Result<Rset, String>],
+    names: &[Named],
+    changes: Option<StatusChanges>,
+) -> Vec<Vec<u8>> {
+    let made = compared_head(sets, names, changes);
     match made {
         Err(why) => vec![postcard::to_allocvec(&Err::<Head, String>(why)).unwrap_or_default()],
         Ok((head, grid, cells)) => {
@@ -47,7 +55,11 @@ pub fn compare_parts(sets: &[Result<Rset, String>], names: &[Named]) -> Vec<Vec<
 }
 
 /// The head and the chunks of the compare view, or why there is none.
-fn compared_head(read: &[Result<Rset, String>], names: &[Named]) -> Result<Made, String> {
+fn compared_head(
+    read: &[Result<Rset, String>],
+    names: &[Named],
+    changes: Option<StatusChanges>,
+) -> Result<Made, String> {
     let mut sets = Vec::new();
     for (i, set) in read.iter().enumerate() {
         let letter = names.get(i).map_or("?", |n| n.letter.as_str());
@@ -60,10 +72,20 @@ fn compared_head(read: &[Result<Rset, String>], names: &[Named]) -> Result<Made,
         return Err("nothing to compare".into());
     };
     let base = Grid::new(first, None, None);
-    let c = compare(&base, others, names);
+    let mut c = compare(&base, others, names);
     let ColorBy::Overlay(mut overlay) = (*c.by).clone() else {
         return Err("nothing to compare".into());
     };
+    if let Some(changes) = &changes {
+        overlay = by_change(changes, c.grid.rows() as u64);
+        let letter = |i: usize| names.get(i).map_or("?", |n| n.letter.as_str());
+        c.summary.push(format!(
+            "From {} to {}: {}",
+            letter(0),
+            letter(1),
+            changes.words()
+        ));
+    }
     let cells: Vec<Vec<u8>> = overlay
         .take_cells()
         .chunks(PER_CHUNK)
@@ -74,6 +96,7 @@ fn compared_head(read: &[Result<Rset, String>], names: &[Named]) -> Result<Made,
         grid,
         overlay,
         summary: c.summary,
+        changes,
         grid_chunks: chunks.len(),
     };
     Ok((head, chunks, cells))
@@ -138,6 +161,7 @@ impl CompareBuild {
             grid: Rc::new(grid.finish()),
             by: Rc::new(ColorBy::Overlay(self.head.overlay)),
             summary: self.head.summary,
+            changes: self.head.changes.map(Rc::new),
         }
     }
 }
@@ -179,7 +203,7 @@ mod tests {
     fn the_page_rebuilds_what_the_worker_compared() {
         let a = r#"{"version": 1, "execution": {"R_lite": [{"rank": "0-4999", "children": {"core": "0-7"}}]}}"#;
         let b = r#"{"version": 1, "execution": {"R_lite": [{"rank": "2500-5001", "children": {"core": "0-3"}}]}}"#;
-        let parts = compare_parts(&[set(a), set(b)], &names(&["A", "B"]));
+        let parts = compare_parts(&[set(a), set(b)], &names(&["A", "B"]), None);
         assert_eq!(
             parts.len(),
             1 + 1 + 3,
@@ -204,6 +228,7 @@ mod tests {
         let parts = compare_parts(
             &[Err("unsupported version 2".into()), set(ONE)],
             &names(&["A", "C"]),
+            None,
         );
         let why = rebuilt(parts).err().unwrap();
         assert_eq!(

@@ -1,13 +1,14 @@
 //! The grid's constraint field: an RFC 31 constraint, typed as a
-//! `--requires` query or as its JSON object ([`Constraint::read`]),
+//! `--requires` query or as its JSON object ([`Selector::read`]),
 //! matched against the nodes the grid draws, which carry their rank,
-//! host name and properties, as librlist's `rnode_match` matches an R's
-//! nodes. The page outlines the matching nodes and says how many match,
-//! which, and the JSON the query stands for.
+//! host name and properties, as today's scheduler (`Rv1Set`) matches an
+//! R's nodes. The page outlines the matching nodes and says how many match,
+//! which, the JSON the query stands for, and when librlist would select
+//! others.
 
 use super::Grid;
 use crate::constraint::query;
-use crate::constraint::{Constraint, Target};
+use crate::constraint::{ConstraintError, ConstraintReading, Selector, Target};
 use crate::hostlist::Hostlist;
 use crate::idset::IdSet;
 use crate::words::count;
@@ -25,6 +26,9 @@ pub struct Outlined {
     /// Why the first node left out is, when one is: `foo3 (rank 2): lacks
     /// property gpu`.
     pub first_left_out: Option<String>,
+    /// The line saying librlist would answer otherwise for these nodes
+    /// ([`Selector::note`]).
+    pub note: Option<String>,
 }
 
 /// A grid row as a constraint's target.
@@ -49,37 +53,59 @@ impl Target for RowNode<'_> {
 }
 
 /// The nodes of `grid` that the constraint `text` selects; none for blank
-/// text, and the reader's refusal for text that does not read (a JSON
-/// refusal placed by its pointer: `at /and/0: …`).
+/// text, and the refusal for text that does not read or that a node's
+/// reading refuses (a JSON refusal placed by its pointer: `at /and/0: …`).
 pub fn outline(grid: &Grid, text: &str) -> Option<Result<Outlined, String>> {
     if text.trim().is_empty() {
         return None;
     }
-    Some(read(text).map(|(c, json)| select(grid, &c, json)))
+    Some(read(text).and_then(|(c, json)| select(grid, &c, json).map_err(placed)))
+}
+
+/// A refusal with where it is in the JSON.
+fn placed(e: ConstraintError) -> String {
+    match e.pointer.as_str() {
+        "" => e.message,
+        at => format!("at {at}: {}", e.message),
+    }
 }
 
 /// The constraint and, for a query, its JSON.
-fn read(text: &str) -> Result<(Constraint, Option<String>), String> {
-    if text.trim_start().starts_with('{') {
-        let c = Constraint::parse(text).map_err(|e| match e.pointer.as_str() {
-            "" => e.message,
-            at => format!("at {at}: {}", e.message),
-        })?;
-        return Ok((c, None));
+fn read(text: &str) -> Result<(Selector, Option<String>), String> {
+    let (c, json) = if text.trim_start().starts_with('{') {
+        (
+            Selector::parse(text, ConstraintReading::default()).map_err(placed)?,
+            None,
+        )
+    } else {
+        // The parser's messages say their position already, as flux-core's.
+        let term = query::parse(text).map_err(|e| e.message)?;
+        let c = Selector::from_value(&term.to_value(), ConstraintReading::default());
+        (c, Some(term.to_python_json()))
+    };
+    match c.refusal() {
+        Some(e) => Err(placed(e.clone())),
+        None => Ok((c, json)),
     }
-    // The parser's messages say their position already, as flux-core's.
-    let term = query::parse(text).map_err(|e| e.message)?;
-    let c = Constraint::from_json(&term.to_value()).map_err(|e| e.message)?;
-    Ok((c, Some(term.to_python_json())))
 }
 
-fn select(grid: &Grid, c: &Constraint, json: Option<String>) -> Outlined {
+fn select(grid: &Grid, c: &Selector, json: Option<String>) -> Result<Outlined, ConstraintError> {
+    let nodes: Vec<RowNode> = (0..grid.rows())
+        .filter_map(|row| {
+            Some(RowNode {
+                grid,
+                row,
+                rank: grid.rank(row)?,
+            })
+        })
+        .collect();
+    let refs: Vec<&RowNode> = nodes.iter().collect();
+    let kept = c.answers(&refs)?;
     let (mut ranks, mut hosts, mut named) = (Vec::new(), Hostlist::new(), true);
     let mut first_left_out = None;
-    for row in 0..grid.rows() {
-        let Some(rank) = grid.rank(row) else { continue };
-        let node = RowNode { grid, row, rank };
-        if c.matches(&node) {
+    for (node, kept) in nodes.iter().zip(kept) {
+        let (row, rank) = (node.row, node.rank);
+        if kept {
             ranks.push((rank, rank));
             match grid.host(row) {
                 Some(h) => hosts.push_host(h),
@@ -87,7 +113,7 @@ fn select(grid: &Grid, c: &Constraint, json: Option<String>) -> Outlined {
             }
         } else if first_left_out.is_none() {
             // Words for the first only: a grid has thousands of nodes.
-            let why = c.why_not(&node).unwrap_or_default();
+            let why = c.why_not(node).ok().flatten().unwrap_or_default();
             first_left_out = Some(match grid.host(row) {
                 Some(h) => format!("{h} (rank {rank}): {why}"),
                 None => format!("rank {rank}: {why}"),
@@ -102,12 +128,13 @@ fn select(grid: &Grid, c: &Constraint, json: Option<String>) -> Outlined {
         (_, true) => format!("{n} of {of} match: {hosts} (ranks {ranks})"),
         (_, false) => format!("{n} of {of} match: ranks {ranks}"),
     };
-    Outlined {
+    Ok(Outlined {
         ranks,
         words,
         json,
         first_left_out,
-    }
+        note: c.note(&refs),
+    })
 }
 
 #[cfg(test)]
@@ -157,7 +184,25 @@ mod tests {
             outline(&grid(), r#"{"and": [{"frob": 1}]}"#)
                 .unwrap()
                 .unwrap_err(),
-            "at /and/0: unknown constraint operator: frob"
+            "at /and/0: unknown constraint operator(s): ['frob']"
+        );
+    }
+
+    #[test]
+    fn the_scheduler_s_reading_answers_and_librlist_s_is_noted() {
+        let o = outline(&grid(), r#"{"or": []}"#).unwrap().unwrap();
+        assert_eq!(o.words, "no node of 4 nodes matches");
+        assert_eq!(
+            o.note.as_deref(),
+            Some("note: librlist (flux-core before sched-simple in Python, and Fluxion) reads this constraint otherwise: it selects every node")
+        );
+        let o = outline(&grid(), "gpu").unwrap().unwrap();
+        assert_eq!(o.note, None);
+        let o = outline(&grid(), r#"{"properties": "s"}"#).unwrap().unwrap();
+        assert_eq!(o.words, "no node of 4 nodes matches");
+        assert_eq!(
+            o.note.as_deref(),
+            Some("note: librlist (flux-core before sched-simple in Python, and Fluxion) reads this constraint otherwise: it refuses it (properties value must be an array)")
         );
     }
 }

@@ -296,6 +296,25 @@ pub fn image(sheet: &Sheet<'_>, limits: &ExportLimits) -> Option<Image> {
     let first_cell = blocks.len();
     for start in (0..frame.rows).step_by(CHUNK) {
         let rows = start..(start + CHUNK).min(frame.rows);
+        // One node a row: its runs, as the screen paints them, so a
+        // state keeps its marks (folded rows and strips are shades of
+        // colour only). The page's exports only: the element, at its size
+        // budget, exports colours alone.
+        if cfg!(feature = "page") && sheet.map.is_each() {
+            let runs = grid.runs(rows.clone(), 0..frame.cols, sheet.by);
+            blocks.extend(runs.into_iter().map(|r| Block {
+                x: left + r.col as f64 * cell,
+                y: top + r.row as f64 * cell,
+                w: r.len as f64 * cell,
+                h: cell,
+                ink: Ink::Paint(r.paint),
+                level: 8,
+            }));
+            if blocks.len() - first_cell > limits.rects {
+                return None;
+            }
+            continue;
+        }
         let shades = grid.shades(sheet.map, rows, 0..frame.cols, sheet.by);
         blocks.extend(shades.into_iter().map(|s| Block {
             x: left + s.col as f64 * cell,
@@ -403,6 +422,7 @@ pub fn svg(p: &Image, color: impl Fn(Paint) -> &'static str) -> String {
     let mut out = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" font-family=\"monospace\">\n"
     );
+    let mut marks_used = [false; 3];
     for b in &p.blocks {
         let fill = match b.ink {
             Ink::Paint(paint) => color(paint),
@@ -417,6 +437,15 @@ pub fn svg(p: &Image, color: impl Fn(Paint) -> &'static str) -> String {
             let _ = write!(out, " fill-opacity=\"{}\"", f64::from(b.level) / 8.0);
         }
         out.push_str("/>\n");
+        if let (Ink::Paint(paint), true) = (b.ink, cfg!(feature = "page")) {
+            let used = write_marks(&mut out, b, paint);
+            for (was, now) in marks_used.iter_mut().zip(used) {
+                *was |= now;
+            }
+        }
+    }
+    if cfg!(feature = "page") {
+        write_mark_patterns(&mut out, marks_used);
     }
     if let Some(l) = p.lattice {
         let c = l.cell;
@@ -456,6 +485,63 @@ pub fn svg(p: &Image, color: impl Fn(Paint) -> &'static str) -> String {
     out
 }
 
+/// The second channel of a state's paint ([`super::paint_marks`]):
+/// stripes, dots and cross-hatching, each a pattern of one-pixel squares
+/// in a tile as the screen lays them (`(x + y) % 5 < 2`, `x % 4 == 1 &&
+/// y % 4 == 1`, the two diagonals of 6), in black at two thirds (the
+/// screen's ink, a third of the cell's colour).
+const MARKS: [(&str, u32); 3] = [("striped", 5), ("dotted", 4), ("crossed", 6)];
+
+/// Whether mark `i` covers pixel `(x, y)` of its tile.
+fn marked(i: usize, x: u32, y: u32) -> bool {
+    match i {
+        0 => (x + y) % 5 < 2,
+        1 => x % 4 == 1 && y % 4 == 1,
+        _ => x % 6 == y % 6 || (x + y) % 6 == 5,
+    }
+}
+
+/// Mark `i`'s tile (0 striped, 1 dotted, 2 crossed, as
+/// [`super::paint_marks`] orders them): its side and the pixels it inks,
+/// for the SVG export's patterns and the PNG export's.
+pub fn mark_tile(i: usize) -> (u32, Vec<(u32, u32)>) {
+    let side = MARKS.get(i).map_or(1, |m| m.1);
+    let inked = (0..side).flat_map(|y| (0..side).map(move |x| (x, y)));
+    (side, inked.filter(|&(x, y)| marked(i, x, y)).collect())
+}
+
+/// Lay block `b`'s marks over it, if its paint has any; which it used.
+fn write_marks(out: &mut String, b: &Block, paint: Paint) -> [bool; 3] {
+    let (striped, dotted, crossed) = super::paint_marks(paint);
+    let used = [striped, dotted, crossed];
+    for (i, _) in used.iter().enumerate().filter(|(_, u)| **u) {
+        let _ = write!(
+            out,
+            "<rect x=\"{}\" y=\"{}\" width=\"{}\" height=\"{}\" fill=\"url(#{})\"",
+            b.x, b.y, b.w, b.h, MARKS[i].0
+        );
+        if b.level < 8 {
+            let _ = write!(out, " fill-opacity=\"{}\"", f64::from(b.level) / 8.0);
+        }
+        out.push_str("/>\n");
+    }
+    used
+}
+
+/// The patterns of the marks `used`.
+fn write_mark_patterns(out: &mut String, used: [bool; 3]) {
+    for (i, (id, side)) in MARKS.iter().enumerate().filter(|(i, _)| used[*i]) {
+        let mut path = String::new();
+        for (x, y) in mark_tile(i).1 {
+            let _ = write!(path, "M{x} {y}h1v1h-1z");
+        }
+        let _ = writeln!(
+            out,
+            "<pattern id=\"{id}\" patternUnits=\"userSpaceOnUse\" width=\"{side}\" height=\"{side}\"><path d=\"{path}\" fill=\"#000\" fill-opacity=\"0.667\"/></pattern>"
+        );
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -469,6 +555,38 @@ mod tests {
 
     fn grid(text: &str) -> Grid {
         Grid::new(&load(text).unwrap(), None, None)
+    }
+
+    #[cfg(feature = "page")]
+    #[test]
+    fn an_svg_of_node_states_keeps_their_marks() {
+        let text = include_str!("../../../../../tests/fixtures/flux-resource/status/example.json");
+        let status = crate::resource::ResourceStatus::from_text(text).unwrap();
+        let states = super::super::node_states::NodeStates::of(&status, 0.0);
+        let payload: serde_json::Value = serde_json::from_str(text).unwrap();
+        let g = grid(&payload["R"].to_string());
+        let map = RowMap::each(g.rows());
+        let by = ColorBy::Overlay(states.overlay);
+        let sheet = Sheet {
+            grid: &g,
+            map: &map,
+            by: &by,
+            cell: 10.0,
+            title: "foo",
+        };
+        let svg = svg(&image(&sheet, &NO_LIMIT).unwrap(), |_| "#123456");
+        // foo2 drained and offline: striped and dotted, on the grid and in
+        // the legend; foo1 excluded: cross-hatched, likewise.
+        let uses = |id: &str| svg.matches(&format!("fill=\"url(#{id})\"")).count();
+        assert_eq!(
+            (uses("striped"), uses("dotted"), uses("crossed")),
+            (2, 2, 2)
+        );
+        assert!(svg.contains(
+            "<pattern id=\"dotted\" patternUnits=\"userSpaceOnUse\" width=\"4\" height=\"4\">\
+             <path d=\"M1 1h1v1h-1z\" fill=\"#000\" fill-opacity=\"0.667\"/></pattern>\n"
+        ));
+        assert_eq!(svg.matches("<pattern id=\"striped\"").count(), 1);
     }
 
     #[test]

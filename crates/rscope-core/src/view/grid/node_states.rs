@@ -273,6 +273,32 @@ impl super::Grid {
         };
         Some((ranks, words))
     }
+
+    /// The same grid with only the nodes `ranks` holds, as the state
+    /// filter shows them when the others are hidden: the columns, the
+    /// colourings and each node's rows stay as they were, so a node reads
+    /// the same with the others shown or not.
+    pub fn only_ranks(&self, ranks: &IdSet) -> super::Grid {
+        let keep: Vec<bool> = self.rows.iter().map(|r| ranks.contains(r.rank)).collect();
+        let kept = |i: &usize| keep[*i];
+        super::Grid {
+            rows: (0..self.rows.len())
+                .filter(kept)
+                .map(|i| self.rows[i].clone())
+                .collect(),
+            states: (self.states.as_ref()).map(|per_row| {
+                (0..per_row.len())
+                    .filter(kept)
+                    .map(|i| per_row[i].clone())
+                    .collect()
+            }),
+            columns: self.columns.clone(),
+            width: self.width,
+            clipped: self.clipped,
+            partial: self.partial,
+            node_states: self.node_states.clone(),
+        }
+    }
 }
 
 /// The drain table as a user leaves it: the column it is sorted by, which
@@ -488,6 +514,14 @@ mod tests {
             "free: 2 nodes, n[0,2] (ranks 0,2), outlined on the grid"
         );
         assert_eq!(grid().state_choices(), []);
+        // With the others hidden, the grid has the free nodes alone, each
+        // with its states.
+        let only = g.only_ranks(&ranks);
+        let labels: Vec<String> = (0..only.rows()).map(|r| only.label(r)).collect();
+        assert_eq!(labels, ["n0 (0)", "n2 (2)"]);
+        let choices: Vec<String> = only.state_choices().into_iter().map(|(_, w)| w).collect();
+        assert_eq!(choices, ["free: 2 nodes", "allocated: 1 node"]);
+        assert_eq!(only.width(), g.width());
     }
 
     #[test]
