@@ -18,6 +18,9 @@ test('the installed tarball draws a grid in a page that imports it', async ({ pa
   await expect(page.locator('#api-cores')).toHaveText('32');
   const view = rscopeView(page);
   await viewDrawn(view);
+  // An installed package has no Rscope page beside it: the page sets page=,
+  // as docs.html says (without it, no link is drawn).
+  await expect(view.getByTestId('open-in-rscope')).toHaveAttribute('href', /^https:\/\/rscope\.example\/#/);
   await expect(view.getByTestId('nodes')).toHaveText('4');
   await expect(view.getByTestId('cores')).toHaveText('32');
   await expect(view.getByTestId('grid')).toBeVisible();
