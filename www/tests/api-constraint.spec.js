@@ -2,7 +2,7 @@
 // constraint parse` and `rscope constraint match` print, and refuse what
 // they refuse, with the same words.
 import { test, expect } from './fixtures.js';
-import { FOUR_NODES_PROPERTIES } from './rscope.js';
+import { FOUR_NODES_PROPERTIES, cli } from './rscope.js';
 
 test('constraintParse and constraintMatch give the CLI\'s bytes', async ({ page, rscope, problems }) => {
   await rscope.load();
@@ -24,5 +24,21 @@ test('constraintParse and constraintMatch give the CLI\'s bytes', async ({ page,
   expect(seen.badQuery).toEqual(['constraintParse: unclosed parenthesis in position 8', 9, 9]);
   expect(seen.badJson).toEqual(["constraintMatch: unknown constraint operator(s): ['prop']", undefined, undefined]);
   expect(seen.badType[0]).toBe('constraintParse: query must be a string (a --requires query), not a number');
+  expect(problems).toEqual([]);
+});
+
+// #48: constraintMatch reads as today's scheduler (Rv1Set) by default, and
+// as librlist with {librlist: true}, as the CLI's --librlist: an empty or
+// selects no node in one and every node in the other.
+test('constraintMatch takes librlist as the CLI takes --librlist', async ({ page, rscope, problems }) => {
+  await rscope.load();
+  const seen = await page.evaluate((r) => ({
+    rv1: window.rscope.constraintMatch('{"or": []}', r),
+    librlist: window.rscope.constraintMatch('{"or": []}', r, { librlist: true }),
+  }), FOUR_NODES_PROPERTIES);
+  expect(seen.rv1).toBe(cli(['constraint', 'match', '{"or": []}'], FOUR_NODES_PROPERTIES).stdout);
+  expect(seen.librlist).toBe(cli(['constraint', 'match', '--librlist', '{"or": []}'], FOUR_NODES_PROPERTIES).stdout);
+  expect(seen.rv1).not.toBe(seen.librlist);
+  expect(seen.librlist).toContain('"nodelist": ["node[0-3]"]');
   expect(problems).toEqual([]);
 });

@@ -20,3 +20,18 @@ test('the caret on a - in a property name explains it is part of the name', asyn
   await expect(rscope.explainRfc).toHaveText('RFC 31, section representation');
   expect(problems).toEqual([]);
 });
+
+// #48 item 1: the card says what a constraint selects as today's
+// scheduler reads it (Rv1Set), and librlist's answer beside it where the
+// two differ: a not of two terms reads only its first in Rv1Set.
+test('the caret on a not of two terms gives both readings\' answers', async ({ rscope, problems }) => {
+  await rscope.load();
+  await rscope.caretOnConstraint('{"not": [{"ranks": ["0"]}, {"properties": ["gpu"]}]}', '"not"');
+  await expect(rscope.explainTitle).toHaveText('not');
+  await expect(rscope.explainDecoded).toHaveText([
+    '2 terms',
+    "selects the nodes not of rank 0, as Rv1Set (sched-simple in Python, flux-core's default scheduler) reads it",
+    'selects the nodes not (of rank 0 and with property gpu), as librlist (flux-core before sched-simple in Python, and Fluxion) reads it',
+  ]);
+  expect(problems).toEqual([]);
+});

@@ -18,3 +18,16 @@ test('a ^ in a query is read as RFC 31 negation inside properties', async ({ rsc
   await expect(rscope.play('members')).toHaveCount(0);
   expect(problems).toEqual([]);
 });
+
+// #48 item 1: the playground ends with what today's scheduler (Rv1Set)
+// selects, and librlist's answer where it differs: an empty or.
+test('an empty or selects no node today, and every node in librlist', async ({ rscope, problems }) => {
+  await rscope.load();
+  await rscope.playConstraint('{"or": []}');
+  await expect(rscope.play('steps')).toHaveText([
+    "or of no terms: selects no node as today's scheduler (Rv1Set) reads it; librlist selects every node",
+    "so it selects no node, as Rv1Set (sched-simple in Python, flux-core's default scheduler) reads it",
+    'so it selects every node, as librlist (flux-core before sched-simple in Python, and Fluxion) reads it',
+  ]);
+  expect(problems).toEqual([]);
+});

@@ -798,6 +798,42 @@ export class Rscope {
     return this.grid.evaluate((el) => ({ left: el.scrollLeft, max: el.scrollWidth - el.clientWidth }));
   }
 
+  /**
+   * The distinct colours the grid's canvas shows in its row-label column
+   * beside display row `row` (in view), as '#rrggbb' strings, most common
+   * first: the page's background, then the label's ink.
+   */
+  labelColors(row) {
+    return this.grid.evaluate((el, row) => {
+      const canvas = el.querySelector('canvas');
+      const cell = Number(el.dataset.cell);
+      const width = Number(el.dataset.labelWidth) - 4;
+      const ratio = canvas.width / parseFloat(canvas.style.width);
+      const y = Math.ceil((row * cell - el.scrollTop) * ratio);
+      const [w, h] = [Math.floor(width * ratio), Math.floor(cell * ratio)];
+      const probe = document.createElement('canvas');
+      probe.width = w;
+      probe.height = h;
+      const ctx = probe.getContext('2d', { willReadFrequently: true });
+      ctx.drawImage(canvas, 0, y, w, h, 0, 0, w, h);
+      const data = ctx.getImageData(0, 0, w, h).data;
+      const counts = new Map();
+      for (let i = 0; i < data.length; i += 4) {
+        const hex = `#${[data[i], data[i + 1], data[i + 2]].map((c) => c.toString(16).padStart(2, '0')).join('')}`;
+        counts.set(hex, (counts.get(hex) ?? 0) + 1);
+      }
+      return [...counts].sort((a, b) => b[1] - a[1]).map(([c]) => c);
+    }, row);
+  }
+
+  /**
+   * The height the page's style gives the grid's sideways scroll bar (the
+   * browser under test hides scroll bars, so it is read from the style).
+   */
+  gridScrollbarHeight() {
+    return this.grid.evaluate((el) => getComputedStyle(el, '::-webkit-scrollbar').height);
+  }
+
   /** Turn the mouse wheel by `dy` pixels wherever the pointer is. */
   async wheel(dy) {
     await this.page.mouse.wheel(0, dy);

@@ -231,16 +231,31 @@ fn a_constraint_object_reads_term_by_term() {
         ])
     );
     for (empty, said) in [
-        (r#"{"or": []}"#, "or of no terms: selects every node"),
+        (
+            r#"{"or": []}"#,
+            "or of no terms: selects no node as today's scheduler (Rv1Set) reads it; librlist selects every node",
+        ),
         (r#"{"and": []}"#, "and of no terms: selects every node"),
-        (r#"{"not": []}"#, "not of no terms: selects no node"),
-        ("{}", "{}: the empty object selects every node"),
+        (
+            r#"{"not": []}"#,
+            "not of no terms: Rv1Set refuses it (its operand must be a non-empty list); librlist selects no node",
+        ),
+        (
+            "{}",
+            "{}: the empty object, no constraint to today's scheduler (sched-simple over Rv1Pool: every node); Rv1Set's copy_constraint refuses it, and librlist selects every node",
+        ),
     ] {
         let r = read(PlayFormat::Constraint, empty).unwrap();
         assert_eq!(r.steps[0], said, "{empty}");
     }
     let not = read(PlayFormat::Constraint, r#"{"not": []}"#).unwrap();
-    assert_eq!(not.steps[1], "so it selects no node");
+    assert_eq!(
+        not.steps[1..],
+        steps(&[
+            "Rv1Set (sched-simple in Python, flux-core's default scheduler) refuses it where a node reaches it: 'not' operand must be a non-empty list, got []",
+            "so it selects no node, as librlist (flux-core before sched-simple in Python, and Fluxion) reads it",
+        ])
+    );
     let two = read(
         PlayFormat::Constraint,
         r#"{"not": [{"ranks": ["0"]}, {"ranks": ["1"]}]}"#,
@@ -249,10 +264,11 @@ fn a_constraint_object_reads_term_by_term() {
     assert_eq!(
         two.steps,
         steps(&[
-            "not, of 2 terms: the nodes where they do not all hold (librlist negates their and)",
+            "not, of 2 terms: today's scheduler (Rv1Set) reads only the first term and selects the nodes it does not; librlist negates their and, the nodes where they do not all hold",
             r#"ranks ["0"]: the nodes of rank 0"#,
             r#"ranks ["1"]: the nodes of rank 1"#,
-            "so it selects the nodes not (of rank 0 and of rank 1)",
+            "so it selects the nodes not of rank 0, as Rv1Set (sched-simple in Python, flux-core's default scheduler) reads it",
+            "so it selects the nodes not (of rank 0 and of rank 1), as librlist (flux-core before sched-simple in Python, and Fluxion) reads it",
         ])
     );
 }

@@ -9,7 +9,7 @@
 //! (an RFC 46 shape fitted into the document, drawn over the grid). What
 //! is not understood is said, never silently dropped.
 
-use crate::fit::answer::{answer, request_of, FitError};
+use crate::fit::answer::{answer, request_without_constraint, FitError};
 use crate::fit::Policy;
 use crate::idset::IdSet;
 use crate::share;
@@ -349,7 +349,7 @@ pub struct Fit {
 /// default policy (worst fit), as `rscope fit` does; a bad shape says
 /// where it goes wrong.
 pub fn shape_fit(shape: &str, text: &str) -> Result<Fit, String> {
-    let request = request_of(shape, None).map_err(|e| match e {
+    let request = request_without_constraint(shape).map_err(|e| match e {
         FitError::Shape(e) => crate::shape::print::place(shape, &e).located(),
         FitError::Other(why) => why,
     })?;

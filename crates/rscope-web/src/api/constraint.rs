@@ -5,6 +5,7 @@
 
 use crate::api::{error, option_flag, text_arg};
 use rscope_core::commands::constraint;
+use rscope_core::constraint::ConstraintReading;
 use rscope_core::setops::Inputs;
 use wasm_bindgen::prelude::*;
 
@@ -16,6 +17,11 @@ export interface ConstraintMatchOptions {
   query?: boolean;
   /** Rather than the R, each node not selected and why, one a line (`--why`). */
   why?: boolean;
+  /** Read the constraint as librlist's `match.c` does (flux-core's C
+   * scheduler before sched-simple in Python, `flux R decode
+   * --properties`, Fluxion) rather than as today's default scheduler's
+   * `Rv1Set` (`--librlist`). */
+  librlist?: boolean;
 }
 /** The RFC 31 JSON of a `flux submit --requires` query, on one line as
  * `rscope constraint parse` prints it (without its newline). A query the
@@ -54,7 +60,12 @@ pub fn constraint_match(
     let r_text = text_arg(F, "rText", "one or more R documents", &r_text)?;
     let query = option_flag(F, &options, "query")?;
     let why = option_flag(F, &options, "why")?;
-    let c = constraint::constraint_of(&text, query).map_err(|e| error(&format!("{F}: {e}")))?;
+    let reading = match option_flag(F, &options, "librlist")? {
+        true => ConstraintReading::Librlist,
+        false => ConstraintReading::Rv1Set,
+    };
+    let c = constraint::read_constraint(&text, query, reading)
+        .map_err(|e| error(&format!("{F}: {e}")))?;
     // One unnamed text, read as the CLI reads standard input, so that the
     // messages are the CLI's; the caller goes on after the answer.
     let inputs = Inputs {

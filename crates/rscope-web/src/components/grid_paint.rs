@@ -182,11 +182,7 @@ impl Sink for CanvasSink<'_> {
             self.current = Some((paint, level));
         }
         self.ctx.fill_rect(x, y, w, h);
-        // The page's PNG export marks a state as its SVG export does; the
-        // element, at its size budget, exports colours alone.
-        if !cfg!(feature = "page") {
-            return;
-        }
+        // The PNG export marks a state as its SVG export does.
         let (striped, dotted, crossed) = rscope_core::grid::paint_marks(paint);
         for (i, _) in [striped, dotted, crossed]
             .iter()

@@ -37,15 +37,20 @@ pub fn request_of(shape_text: &str, requires: Option<&str>) -> Result<Request, F
     request_in(shape_text, requires, ConstraintReading::default())
 }
 
+/// [`request_of`] with no `--requires`: the element's fit, which so
+/// leaves the constraint readers out of its bundle.
+pub fn request_without_constraint(shape_text: &str) -> Result<Request, FitError> {
+    let expansion = shape::parse(shape_text, &Options::default()).map_err(FitError::Shape)?;
+    Request::from_resources(&expansion.to_json(false)).map_err(|e| FitError::Other(e.to_string()))
+}
+
 /// [`request_of`] with the constraint read in `reading`.
 pub fn request_in(
     shape_text: &str,
     requires: Option<&str>,
     reading: ConstraintReading,
 ) -> Result<Request, FitError> {
-    let expansion = shape::parse(shape_text, &Options::default()).map_err(FitError::Shape)?;
-    let request = Request::from_resources(&expansion.to_json(false))
-        .map_err(|e| FitError::Other(e.to_string()))?;
+    let request = request_without_constraint(shape_text)?;
     let Some(c) = requires else {
         return Ok(request);
     };

@@ -4,10 +4,12 @@
 //! The canonical form is the JSON as `rscope constraint parse` prints it
 //! (Python's `json.dumps` layout), a query read by
 //! [`crate::constraint::query`] and checked by librlist's rules
-//! ([`Constraint::from_json`]). The steps say what each written term means
-//! (a query's words in the order typed, a JSON object's terms from the
-//! outside in) and end with what the whole selects, in
-//! [`crate::explain::constraint::in_words`]'s words.
+//! ([`Constraint::from_json`], the stricter reading, so a typo is caught).
+//! The steps say what each written term means (a query's words in the
+//! order typed, a JSON object's terms from the outside in) and end with
+//! what the whole selects as today's scheduler reads it (`Rv1Set`), and
+//! as librlist does where that differs
+//! ([`crate::explain::constraint::selects`]).
 //!
 //! The query syntax negates with `-`, RFC 31's `properties` with `^`: a
 //! step says so wherever the text uses one where the other belongs (a `^`
@@ -17,7 +19,7 @@
 
 use super::{Failed, Reading, MAX_EXPANDED};
 use crate::constraint::{query, Constraint};
-use crate::explain::constraint::in_words;
+use crate::explain::constraint::{in_words, selects};
 use crate::explain::listed;
 use crate::hostlist::Hostlist;
 use crate::idset::IdSet;
@@ -29,7 +31,7 @@ use std::ops::Range;
 /// Read `text` as a constraint: a JSON object when it starts with `{`,
 /// else a `--requires` query.
 pub(super) fn read(text: &str) -> Result<Reading, Failed> {
-    let (canonical, constraint, mut steps) = if text.trim_start().starts_with('{') {
+    let (canonical, mut steps) = if text.trim_start().starts_with('{') {
         from_json(text)?
     } else {
         from_query(text)?
@@ -39,10 +41,16 @@ pub(super) fn read(text: &str) -> Result<Reading, Failed> {
         steps.truncate(MAX_EXPANDED);
         steps.push(format!("and {} more", count(more as u64, "step")));
     }
-    steps.push(match in_words(&constraint).as_str() {
-        w @ ("every node" | "no node") => format!("so it selects {w}"),
-        w => format!("so it selects the nodes {w}"),
-    });
+    // What it selects as today's scheduler reads it, and as librlist
+    // does where that differs.
+    steps.extend(
+        selects(&canonical)
+            .into_iter()
+            .map(|line| match line.starts_with("selects") {
+                true => format!("so it {line}"),
+                false => line,
+            }),
+    );
     Ok(Reading {
         canonical,
         count: None,
@@ -52,14 +60,15 @@ pub(super) fn read(text: &str) -> Result<Reading, Failed> {
     })
 }
 
-type Read = (String, Constraint, Vec<String>);
+/// The canonical JSON and the steps of a constraint librlist accepts.
+type Read = (String, Vec<String>);
 
 fn from_query(text: &str) -> Result<Read, Failed> {
     let term = query::parse(text).map_err(|e| (e.message, e.span))?;
     let value = term.to_value();
-    let constraint = Constraint::from_json(&value)
+    Constraint::from_json(&value)
         .map_err(|e| (e.message.clone(), query_span(text, &value, &e.pointer)))?;
-    Ok((term.to_python_json(), constraint, query_steps(text)))
+    Ok((term.to_python_json(), query_steps(text)))
 }
 
 /// Where in the query the value librlist refuses was written: the string
@@ -313,14 +322,14 @@ fn properties_meaning<S: AsRef<str>>(names: &[S]) -> String {
 
 fn from_json(text: &str) -> Result<Read, Failed> {
     let tree = json::parse_whole(text).map_err(|d| (d.message.clone(), d.span.clone()))?;
-    let constraint = Constraint::parse(text)
+    Constraint::parse(text)
         .map_err(|e| (e.message.clone(), json_span(&tree, &e.message, &e.pointer)))?;
     let value: Value = serde_json::from_str(text).unwrap_or(Value::Null);
     let mut canonical = String::new();
     write_python_value(&mut canonical, &value);
     let mut steps = Vec::new();
     json_steps(&value, &mut steps);
-    Ok((canonical, constraint, steps))
+    Ok((canonical, steps))
 }
 
 /// The bytes of the value at `pointer` (an unknown operator's key, for
@@ -356,7 +365,7 @@ fn json_steps(v: &Value, steps: &mut Vec<String>) {
         return;
     }
     let Some((op, values)) = v.as_object().and_then(|o| o.iter().next()) else {
-        steps.push("{}: the empty object selects every node".into());
+        steps.push("{}: the empty object, no constraint to today's scheduler (sched-simple over Rv1Pool: every node); Rv1Set's copy_constraint refuses it, and librlist selects every node".into());
         return;
     };
     let items: &[Value] = values.as_array().map_or(&[], Vec::as_slice);
@@ -388,15 +397,19 @@ fn json_steps(v: &Value, steps: &mut Vec<String>) {
             steps.push(format!("{op} {written}: the nodes {}", in_words(&c)));
         }
         "and" if items.is_empty() => steps.push("and of no terms: selects every node".into()),
-        "or" if items.is_empty() => steps.push("or of no terms: selects every node".into()),
-        "not" if items.is_empty() => steps.push("not of no terms: selects no node".into()),
+        "or" if items.is_empty() => steps.push(
+            "or of no terms: selects no node as today's scheduler (Rv1Set) reads it; librlist selects every node".into(),
+        ),
+        "not" if items.is_empty() => steps.push(
+            "not of no terms: Rv1Set refuses it (its operand must be a non-empty list); librlist selects no node".into(),
+        ),
         "and" => steps.push(format!("and, of {terms}: every term must hold")),
         "or" => steps.push(format!("or, of {terms}: at least one term must hold")),
         "not" if items.len() == 1 => {
             steps.push("not, of 1 term: the nodes that term does not select".into())
         }
         _ => steps.push(format!(
-            "not, of {terms}: the nodes where they do not all hold (librlist negates their and)"
+            "not, of {terms}: today's scheduler (Rv1Set) reads only the first term and selects the nodes it does not; librlist negates their and, the nodes where they do not all hold"
         )),
     }
     if matches!(op.as_str(), "and" | "or" | "not") {

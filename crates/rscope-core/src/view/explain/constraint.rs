@@ -2,7 +2,8 @@
 //! operator (`properties` with its `^` negation, `hostlist`, `ranks`,
 //! `and`, `or`, `not`), each value, and each nested term, with what the
 //! term selects in words ([`in_words`], which the playground's reading of
-//! a constraint shares) and librlist's refusal when it has one.
+//! a constraint shares) as today's scheduler reads it (flux-core's Python
+//! `Rv1Set`), with librlist's answer or refusal where it differs.
 //!
 //! The `-` of the `--requires` query syntax and the `^` of `properties`
 //! are the usual confusion: the cards for `properties` and its values say
@@ -10,7 +11,8 @@
 
 use super::text::{listed, LISTED};
 use super::{card, Explained, Hit, PathStep, Rfc};
-use crate::constraint::Constraint;
+use crate::constraint::rv1::Rv1Constraint;
+use crate::constraint::{Constraint, ConstraintReading};
 use crate::hostlist::Hostlist;
 use crate::idset::IdSet;
 use crate::json::{range, Value};
@@ -158,16 +160,45 @@ fn joined<T: std::fmt::Display>(items: &[T], sep: &str) -> String {
         .join(sep)
 }
 
-/// What the constraint whose JSON text is `text` selects, or librlist's
-/// refusal, as one decoded line.
-fn selects(text: &str) -> String {
-    match Constraint::parse(text) {
-        Ok(c) => match in_words(&c).as_str() {
-            w @ ("every node" | "no node") => format!("selects {w}"),
-            w => format!("selects the nodes {w}"),
+/// What the constraint whose JSON text is `text` selects, as today's
+/// scheduler reads it (`Rv1Set`), then librlist's answer when it differs:
+/// one or two decoded lines (the playground's last steps too).
+pub fn selects(text: &str) -> Vec<String> {
+    let said = |c: &Constraint| match in_words(c).as_str() {
+        w @ ("every node" | "no node") => format!("selects {w}"),
+        w => format!("selects the nodes {w}"),
+    };
+    let librlist = Constraint::parse(text);
+    let Ok(value) = serde_json::from_str::<serde_json::Value>(text) else {
+        return vec![librlist.map_or_else(
+            |e| format!("librlist refuses it: {}", e.message),
+            |c| said(&c),
+        )];
+    };
+    let rv1 = Rv1Constraint::from_json(&value);
+    let today = match rv1.as_librlist() {
+        // `Rv1Pool` reads a job's `constraints or None`.
+        Err(_) if rv1.is_none_to_the_pool() => Ok("selects every node".to_string()),
+        Ok(c) => Ok(said(&c)),
+        Err(e) => Err(e.message),
+    };
+    let there = match (&librlist, &today) {
+        (Ok(c), Ok(w)) if said(c) == *w => return vec![w.clone()],
+        (Ok(c), _) => format!(
+            "{}, as {} reads it",
+            said(c),
+            ConstraintReading::Librlist.who()
+        ),
+        (Err(e), _) => format!("librlist refuses it: {}", e.message),
+    };
+    let who = ConstraintReading::Rv1Set.who();
+    vec![
+        match today {
+            Ok(w) => format!("{w}, as {who} reads it"),
+            Err(e) => format!("{who} refuses it where a node reaches it: {e}"),
         },
-        Err(e) => format!("librlist refuses it: {}", e.message),
-    }
+        there,
+    ]
 }
 
 /// The explanation of `hit` in the constraint document `text`.
@@ -202,7 +233,7 @@ pub(super) fn explain(text: &str, hit: &Hit<'_, '_>) -> Explained {
                 "Not an RFC 31 operator. A constraint object holds one of properties, hostlist, ranks, and, or and not; librlist refuses any other key.",
                 rfc31(),
             );
-            c.decoded = vec![selects(&holder)];
+            c.decoded = selects(&holder);
             c
         }
         _ => card(
@@ -213,11 +244,11 @@ pub(super) fn explain(text: &str, hit: &Hit<'_, '_>) -> Explained {
     }
 }
 
-const TERM: &str = "An RFC 31 job constraint: an object of one operator, whose value is an array. properties, hostlist and ranks take strings; and, or and not take constraints, so terms nest. The empty object {} selects every node. flux submit --requires writes the same constraint in a shorter query syntax.";
+const TERM: &str = "An RFC 31 job constraint: an object of one operator, whose value is an array. properties, hostlist and ranks take strings; and, or and not take constraints, so terms nest. The empty object {} is no constraint to today's scheduler (sched-simple in Python, over Rv1Pool), so every node; Rv1Set's copy_constraint refuses it and librlist reads every node. flux submit --requires writes the same constraint in a shorter query syntax.";
 
 fn term_card(title: &str, body: &str, source: &str) -> Explained {
     let mut c = card(title, body, rfc31());
-    c.decoded = vec![selects(source)];
+    c.decoded = selects(source);
     c
 }
 
@@ -225,12 +256,12 @@ fn term_card(title: &str, body: &str, source: &str) -> Explained {
 /// this one selects.
 fn operator(op: &str, value: &Value<'_>, holder: &str) -> Explained {
     let body = match op {
-        "properties" => "Property names every selected node must have. A name that begins with ^ is one the node must not have: that is RFC 31's negation, and it works only inside this array. The --requires query syntax negates a term with - instead: -gpu becomes {\"not\": [{\"properties\": [\"gpu\"]}]}, which selects the same nodes as {\"properties\": [\"^gpu\"]}. Here a - is part of the name. As in librlist, a name also matches the node whose host name it is.",
+        "properties" => "Property names every selected node must have. A name that begins with ^ is one the node must not have: that is RFC 31's negation, and it works only inside this array. The --requires query syntax negates a term with - instead: -gpu becomes {\"not\": [{\"properties\": [\"gpu\"]}]}, which selects the same nodes as {\"properties\": [\"^gpu\"]}. Here a - is part of the name. librlist (flux-core's C scheduler before sched-simple in Python, and Fluxion) also matches a name with the node whose host name it is; today's Rv1Set does not, and it reads a string given in place of the array as one name a character.",
         "hostlist" => "RFC 29 host lists: a node is selected when its host name is in one of them. librlist skips an entry that is not a string, and selects no node when the value is not an array. In a --requires query, host:NAMES or hosts:NAMES.",
         "ranks" => "RFC 22 id sets of broker ranks: a node is selected when its rank is in one of them. librlist refuses an entry that is not a string, and selects no node when the value is not an array. In a --requires query, rank:IDS or ranks:IDS.",
         "and" => "Every term in the array must hold. An empty array, {\"and\": []}, selects every node. In a --requires query, and, & or && (or terms side by side).",
-        "or" => "At least one term in the array must hold. An empty array, {\"or\": []}, selects every node, as RFC 31 defines it. In a --requires query, or, | or ||.",
-        _ => "The terms in the array must not all hold: with one term, the nodes it does not select; with several, librlist negates their and, so {\"not\": [a, b]} is not (a and b). An empty array, {\"not\": []}, selects no node. In a --requires query, not, or - before a single term.",
+        "or" => "At least one term in the array must hold. An empty array, {\"or\": []}, selects no node as today's scheduler (Rv1Set) reads it; librlist selects every node. In a --requires query, or, | or ||.",
+        _ => "The nodes its term does not select. With several terms, today's scheduler (Rv1Set) reads only the first, so {\"not\": [a, b]} is not a, where librlist negates their and: not (a and b). An empty array, {\"not\": []}, is refused by Rv1Set and selects no node in librlist. In a --requires query, not, or - before a single term.",
     };
     let mut c = card(op, body, rfc31());
     let mut decoded = Vec::new();
@@ -243,7 +274,7 @@ fn operator(op: &str, value: &Value<'_>, holder: &str) -> Explained {
         };
         decoded.push(count(a.elements.len() as u64, what));
     }
-    decoded.push(selects(holder));
+    decoded.extend(selects(holder));
     c.decoded = decoded;
     c
 }
@@ -289,7 +320,7 @@ fn property(value: &Value<'_>) -> Explained {
     }
     let mut c = card(
         "property",
-        "A property name the node must have (a property from R's execution.properties, or the node's host name).",
+        "A property name the node must have, from R's execution.properties (librlist also takes the node's host name for one).",
         rfc31(),
     );
     c.decoded = vec![format!("selects the nodes with property {name}")];

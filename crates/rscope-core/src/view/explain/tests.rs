@@ -478,13 +478,17 @@ fn a_constraint_says_what_it_selects() {
         said(&whole),
         (
             "constraint".into(),
-            strings(&["selects the nodes with property gpu and without property slow and with property -fast and not on hosts foo[1-3] and of ranks 0-3"]),
+            // The empty or at its end: no node, as Rv1Set reads it.
+            strings(&[
+                "selects no node, as Rv1Set (sched-simple in Python, flux-core's default scheduler) reads it",
+                "selects the nodes with property gpu and without property slow and with property -fast and not on hosts foo[1-3] and of ranks 0-3, as librlist (flux-core before sched-simple in Python, and Fluxion) reads it"
+            ]),
             "representation".into()
         )
     );
     assert_eq!(
         whole.body,
-        "An RFC 31 job constraint: an object of one operator, whose value is an array. properties, hostlist and ranks take strings; and, or and not take constraints, so terms nest. The empty object {} selects every node. flux submit --requires writes the same constraint in a shorter query syntax."
+        "An RFC 31 job constraint: an object of one operator, whose value is an array. properties, hostlist and ranks take strings; and, or and not take constraints, so terms nest. The empty object {} is no constraint to today's scheduler (sched-simple in Python, over Rv1Pool), so every node; Rv1Set's copy_constraint refuses it and librlist reads every node. flux submit --requires writes the same constraint in a shorter query syntax."
     );
     assert_eq!(
         whole.rfc.url,
@@ -517,7 +521,7 @@ fn properties_say_how_each_form_negates() {
     );
     assert_eq!(
         key.body,
-        "Property names every selected node must have. A name that begins with ^ is one the node must not have: that is RFC 31's negation, and it works only inside this array. The --requires query syntax negates a term with - instead: -gpu becomes {\"not\": [{\"properties\": [\"gpu\"]}]}, which selects the same nodes as {\"properties\": [\"^gpu\"]}. Here a - is part of the name. As in librlist, a name also matches the node whose host name it is."
+        "Property names every selected node must have. A name that begins with ^ is one the node must not have: that is RFC 31's negation, and it works only inside this array. The --requires query syntax negates a term with - instead: -gpu becomes {\"not\": [{\"properties\": [\"gpu\"]}]}, which selects the same nodes as {\"properties\": [\"^gpu\"]}. Here a - is part of the name. librlist (flux-core's C scheduler before sched-simple in Python, and Fluxion) also matches a name with the node whose host name it is; today's Rv1Set does not, and it reads a string given in place of the array as one name a character."
     );
     assert_eq!(key.span, (10, 22));
     let gpu = in_constraint("\"gpu\"", 1);
@@ -612,20 +616,25 @@ fn host_lists_and_ranks_are_rfc_29_and_22() {
         key.decoded,
         strings(&[
             "1 id set",
+            "Rv1Set (sched-simple in Python, flux-core's default scheduler) refuses it where a node reaches it: IDset(): Invalid argument: 3-1",
             "librlist refuses it: invalid idset '3-1' in [\"3-1\"]"
         ])
     );
 }
 
 #[test]
-fn and_or_not_give_librlists_answers_for_empty_lists() {
+fn and_or_not_give_both_readings_answers_for_empty_lists() {
     let or = in_constraint("\"or\"", 1);
     assert_eq!(
         (or.title.as_str(), or.body.as_str(), or.decoded.clone()),
         (
             "or",
-            "At least one term in the array must hold. An empty array, {\"or\": []}, selects every node, as RFC 31 defines it. In a --requires query, or, | or ||.",
-            strings(&["0 terms", "selects every node"])
+            "At least one term in the array must hold. An empty array, {\"or\": []}, selects no node as today's scheduler (Rv1Set) reads it; librlist selects every node. In a --requires query, or, | or ||.",
+            strings(&[
+                "0 terms",
+                "selects no node, as Rv1Set (sched-simple in Python, flux-core's default scheduler) reads it",
+                "selects every node, as librlist (flux-core before sched-simple in Python, and Fluxion) reads it"
+            ])
         )
     );
     let and = in_constraint("\"and\"", 1);
@@ -637,19 +646,26 @@ fn and_or_not_give_librlists_answers_for_empty_lists() {
     assert_eq!(
         (not.body.as_str(), not.decoded.clone()),
         (
-            "The terms in the array must not all hold: with one term, the nodes it does not select; with several, librlist negates their and, so {\"not\": [a, b]} is not (a and b). An empty array, {\"not\": []}, selects no node. In a --requires query, not, or - before a single term.",
+            "The nodes its term does not select. With several terms, today's scheduler (Rv1Set) reads only the first, so {\"not\": [a, b]} is not a, where librlist negates their and: not (a and b). An empty array, {\"not\": []}, is refused by Rv1Set and selects no node in librlist. In a --requires query, not, or - before a single term.",
             strings(&["1 term", "selects the nodes not on hosts foo[1-3]"])
         )
     );
     let none = r#"{"not": []}"#;
     assert_eq!(
         explain(none, 2).unwrap().decoded,
-        strings(&["0 terms", "selects no node"])
+        strings(&[
+            "0 terms",
+            "Rv1Set (sched-simple in Python, flux-core's default scheduler) refuses it where a node reaches it: 'not' operand must be a non-empty list, got []",
+            "selects no node, as librlist (flux-core before sched-simple in Python, and Fluxion) reads it"
+        ])
     );
     let several = r#"{"not": [{"ranks": ["0"]}, {"properties": ["^a"]}]}"#;
     assert_eq!(
         explain(several, 0).unwrap().decoded,
-        strings(&["selects the nodes not (of rank 0 and without property a)"])
+        strings(&[
+            "selects the nodes not of rank 0, as Rv1Set (sched-simple in Python, flux-core's default scheduler) reads it",
+            "selects the nodes not (of rank 0 and without property a), as librlist (flux-core before sched-simple in Python, and Fluxion) reads it"
+        ])
     );
 }
 
@@ -661,7 +677,10 @@ fn a_misspelt_operator_is_said_so_and_an_r_stays_an_r() {
         (e.title.as_str(), e.decoded.clone(), e.rfc.number),
         (
             "'propertie'",
-            strings(&["librlist refuses it: constraint must only contain 1 element"]),
+            strings(&[
+                "selects the nodes of rank 1, as Rv1Set (sched-simple in Python, flux-core's default scheduler) reads it",
+                "librlist refuses it: constraint must only contain 1 element"
+            ]),
             31
         )
     );

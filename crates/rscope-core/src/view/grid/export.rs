@@ -296,25 +296,8 @@ pub fn image(sheet: &Sheet<'_>, limits: &ExportLimits) -> Option<Image> {
     let first_cell = blocks.len();
     for start in (0..frame.rows).step_by(CHUNK) {
         let rows = start..(start + CHUNK).min(frame.rows);
-        // One node a row: its runs, as the screen paints them, so a
-        // state keeps its marks (folded rows and strips are shades of
-        // colour only). The page's exports only: the element, at its size
-        // budget, exports colours alone.
-        if cfg!(feature = "page") && sheet.map.is_each() {
-            let runs = grid.runs(rows.clone(), 0..frame.cols, sheet.by);
-            blocks.extend(runs.into_iter().map(|r| Block {
-                x: left + r.col as f64 * cell,
-                y: top + r.row as f64 * cell,
-                w: r.len as f64 * cell,
-                h: cell,
-                ink: Ink::Paint(r.paint),
-                level: 8,
-            }));
-            if blocks.len() - first_cell > limits.rects {
-                return None;
-            }
-            continue;
-        }
+        // Shades, as the screen paints strips and folded rows: one node a
+        // row, they are its runs, each state with its marks.
         let shades = grid.shades(sheet.map, rows, 0..frame.cols, sheet.by);
         blocks.extend(shades.into_iter().map(|s| Block {
             x: left + s.col as f64 * cell,
@@ -437,16 +420,14 @@ pub fn svg(p: &Image, color: impl Fn(Paint) -> &'static str) -> String {
             let _ = write!(out, " fill-opacity=\"{}\"", f64::from(b.level) / 8.0);
         }
         out.push_str("/>\n");
-        if let (Ink::Paint(paint), true) = (b.ink, cfg!(feature = "page")) {
+        if let Ink::Paint(paint) = b.ink {
             let used = write_marks(&mut out, b, paint);
             for (was, now) in marks_used.iter_mut().zip(used) {
                 *was |= now;
             }
         }
     }
-    if cfg!(feature = "page") {
-        write_mark_patterns(&mut out, marks_used);
-    }
+    write_mark_patterns(&mut out, marks_used);
     if let Some(l) = p.lattice {
         let c = l.cell;
         let _ = writeln!(
@@ -557,7 +538,6 @@ mod tests {
         Grid::new(&load(text).unwrap(), None, None)
     }
 
-    #[cfg(feature = "page")]
     #[test]
     fn an_svg_of_node_states_keeps_their_marks() {
         let text = include_str!("../../../../../tests/fixtures/flux-resource/status/example.json");

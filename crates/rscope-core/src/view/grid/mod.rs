@@ -598,9 +598,6 @@ pub const CROSSED: u8 = 64;
 /// (a state never rests on colour alone).
 pub fn paint_marks(p: Paint) -> (bool, bool, bool) {
     match p {
-        // The element's bundle (no `page` feature) is at its size budget:
-        // it draws states by their colour-blind-safe colours alone.
-        _ if !cfg!(feature = "page") => (false, false, false),
         Paint::State(k) => (k & STRIPED != 0, k & DOTTED != 0, k & CROSSED != 0),
         _ => (false, false, false),
     }

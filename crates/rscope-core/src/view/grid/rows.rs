@@ -199,9 +199,24 @@ fn slot(p: Paint) -> usize {
         Paint::State(k) if k & super::CROSSED != 0 => 0,
         Paint::Allocated | Paint::Marked => 1,
         Paint::Down => 2,
-        // Strips and folded rows show a state's colour, not its marks.
+        // A state's slot is its colour; its marks come back from the
+        // group's own paints ([`StatesSeen`]).
         Paint::Category(k) | Paint::State(k) => 1 + usize::from(k) % CATEGORY_COLORS,
     }
+}
+
+/// The node-state paint each slot last had in a group of rows: a slot
+/// counts a colour, and this gives back the state's marks (striped,
+/// dotted, cross-hatched) to a strip or a folded row.
+type StatesSeen = [Option<Paint>; SLOTS];
+
+/// The slot `paint` counts in, noting it in `seen` if it is a state's.
+fn slot_seen(paint: Paint, seen: &mut StatesSeen) -> usize {
+    let s = slot(paint);
+    if let Paint::State(_) = paint {
+        seen[s] = Some(paint);
+    }
+    s
 }
 
 /// The paint of slot `s` under `by`, in a column of type `t`; the inverse
@@ -317,11 +332,13 @@ impl Grid {
                 continue;
             }
             edges.clone_from(&type_edges);
+            let mut seen = [None; SLOTS];
             for row in group {
                 buf.clear();
                 self.row_runs(row, &(lo..hi), by, &mut buf);
                 for r in &buf {
-                    let (a, z, s) = (r.col - lo, r.col - lo + r.len, slot(r.paint));
+                    let s = slot_seen(r.paint, &mut seen);
+                    let (a, z) = (r.col - lo, r.col - lo + r.len);
                     delta[a][s] += 1;
                     delta[z][s] -= 1;
                     edges.extend([a, z]);
@@ -336,6 +353,7 @@ impl Grid {
                 nodes,
                 by,
                 kinds: &kinds,
+                seen,
             };
             sweep.run(&edges, &mut delta, &mut out);
         }
@@ -456,6 +474,7 @@ struct Sweep<'a> {
     nodes: u64,
     by: &'a ColorBy,
     kinds: &'a [u8],
+    seen: StatesSeen,
 }
 
 impl Sweep<'_> {
@@ -475,7 +494,11 @@ impl Sweep<'_> {
                 // `max_by_key` keeps the last of equals: the higher slot.
                 let best = (0..SLOTS).max_by_key(|&s| count[s]).unwrap_or(0);
                 let level = (present as u64 * 8).div_ceil(self.nodes).clamp(1, 8) as u8;
-                (slot_paint(self.by, best, self.kinds[i]), level)
+                let paint = self.seen[best];
+                (
+                    paint.unwrap_or_else(|| slot_paint(self.by, best, self.kinds[i])),
+                    level,
+                )
             });
             match (&mut open, cell) {
                 (Some(s), Some((paint, level))) if (s.paint, s.level) == (paint, level) => {
@@ -666,6 +689,39 @@ mod tests {
             ]
         );
         assert_eq!(g.group_label(m.range(0)), "n[0-1] (0-1) ×2");
+    }
+
+    #[test]
+    fn strips_and_folds_keep_a_node_states_marks() {
+        use super::super::node_states::NodeStates;
+        use crate::grid::{CROSSED, DOTTED, STRIPED};
+        let text = include_str!("../../../../../tests/fixtures/flux-resource/status/example.json");
+        let status = crate::resource::ResourceStatus::from_text(text).unwrap();
+        let by = ColorBy::Overlay(NodeStates::of(&status, 0.0).overlay);
+        let payload: serde_json::Value = serde_json::from_str(text).unwrap();
+        let g = grid(&payload["R"].to_string());
+        // foo1 drained and excluded (cross-hatched grey), foo2 drained and
+        // offline (striped and dotted), foo[3-4] avail: a tie goes to the
+        // higher slot, the drained one.
+        let (excluded, gone, avail) = (
+            Paint::State(CROSSED),
+            Paint::State(6 + STRIPED + DOTTED),
+            Paint::State(2),
+        );
+        assert_eq!(
+            g.shades(&g.strips(2), 0..2, 0..4, &by),
+            [shade(0, 0, 4, gone, 8), shade(1, 0, 4, avail, 8)]
+        );
+        let folded = g.fold(&by);
+        assert_eq!(ranges(&folded), [(0, 1), (1, 2), (2, 4)]);
+        assert_eq!(
+            g.shades(&folded, 0..3, 0..4, &by),
+            [
+                shade(0, 0, 4, excluded, 8),
+                shade(1, 0, 4, gone, 8),
+                shade(2, 0, 4, avail, 8)
+            ]
+        );
     }
 
     #[test]
@@ -1024,11 +1080,11 @@ mod props {
         for d in 0..map.len() {
             let group = map.range(d);
             for col in cols.start.min(g.width())..cols.end.min(g.width()) {
-                let mut count = [0u64; SLOTS];
+                let (mut count, mut seen) = ([0u64; SLOTS], [None; SLOTS]);
                 let mut kind = 0;
                 for row in group.clone() {
                     for r in g.runs(row..row + 1, col..col + 1, by) {
-                        count[slot(r.paint)] += 1;
+                        count[slot_seen(r.paint, &mut seen)] += 1;
                         if let Paint::Type(t) = r.paint {
                             kind = t;
                         }
@@ -1041,7 +1097,7 @@ mod props {
                 let best = (0..SLOTS).max_by_key(|&s| count[s]).unwrap();
                 let kind = g.locate(col).map_or(kind, |(t, _)| t as u8);
                 let level = (present * 8).div_ceil(group.len() as u64).clamp(1, 8) as u8;
-                let paint = slot_paint(by, best, kind);
+                let paint = seen[best].unwrap_or_else(|| slot_paint(by, best, kind));
                 match out.last_mut() {
                     Some(s)
                         if s.row == d

@@ -99,6 +99,14 @@ impl Rv1Constraint {
         !self.truthy
     }
 
+    /// The same selection as a librlist [`super::Constraint`], to be said
+    /// in words: `{"or": []}` is a `not` of nothing (no node), `{"not":
+    /// [a, b]}` is `not a`; a part that raises when a node reaches it
+    /// gives its refusal.
+    pub fn as_librlist(&self) -> Result<super::Constraint, ConstraintError> {
+        self.root.as_librlist()
+    }
+
     /// Whether `node` satisfies the constraint, or the refusal reaching it
     /// raises.
     pub fn matches<T: Target + ?Sized>(&self, node: &T) -> Result<bool, ConstraintError> {
@@ -120,6 +128,44 @@ fn host_of<T: Target + ?Sized>(node: &T) -> Cow<'_, str> {
     match node.hostname() {
         Some(h) => Cow::Borrowed(h),
         None => Cow::Owned(format!("rank{}", node.rank())),
+    }
+}
+
+impl Term {
+    /// [`Rv1Constraint::as_librlist`] of this term.
+    fn as_librlist(&self) -> Result<super::Constraint, ConstraintError> {
+        use super::Constraint as C;
+        let all = |ts: &[Term]| -> Result<Vec<C>, ConstraintError> {
+            ts.iter().map(Term::as_librlist).collect()
+        };
+        Ok(match self {
+            Term::Raise(e) => return Err(e.clone()),
+            Term::Properties(props) => C::Properties(
+                (props.iter())
+                    .map(|p| match p {
+                        Prop::Has(name) => Ok(name.clone()),
+                        Prop::Lacks(name) => Ok(format!("^{name}")),
+                        Prop::Raise(e) => Err(e.clone()),
+                    })
+                    .collect::<Result<_, _>>()?,
+            ),
+            Term::Hosts(hosts) => C::Hostlist(
+                Some(hosts.clone()?)
+                    .filter(|h| !h.is_empty())
+                    .into_iter()
+                    .collect(),
+            ),
+            Term::Ranks(ranks) => C::Ranks(
+                Some(ranks.clone()?)
+                    .filter(|r| !r.is_empty())
+                    .into_iter()
+                    .collect(),
+            ),
+            Term::And(ts) => C::And(all(ts)?),
+            Term::Or(ts) if ts.is_empty() => C::Not(Vec::new()),
+            Term::Or(ts) => C::Or(all(ts)?),
+            Term::Not(t) => C::Not(vec![t.as_librlist()?]),
+        })
     }
 }
 
