@@ -4,6 +4,12 @@ rscope module, from the function names of the wasm that cargo writes
 before wasm-bindgen and wasm-opt (which keeps its name section).
 
     python3 scripts/bundle-costs.py [WASM] [--depth N] [--top N]
+    python3 scripts/bundle-costs.py [WASM] --features
+
+--features sums the groups by the page's features instead (FEATURES: the
+rscope modules and the crates each one alone uses) and prints the
+README's Markdown table; what no feature claims is the shared part
+(yew, std's collections and sorting, serde, the JSON reader…).
 
 WASM defaults to the page's (target/wasm32-unknown-unknown/release/
 rscope.wasm, left by scripts/build.sh); the element's is under
@@ -17,7 +23,43 @@ import collections
 import re
 import sys
 
-DEFAULT = 'target/wasm32-unknown-unknown/release/rscope.wasm'
+DEFAULT = 'target/wasm32-unknown-unknown/release/rscope_web.wasm'
+
+# The page's features, each with the module prefixes that serve it alone
+# (first match wins, so a more specific prefix comes first).
+FEATURES = [
+    ('Shapes: expand, reverse, fit', ['rscope_core::formats::shape', 'rscope_core::ops::fit',
+                                      'rscope_web::components::shape', 'rscope_web::shape_worker',
+                                      'rscope_web::api::shape', 'rscope_core::view::embed::shape_fit']),
+    ('Resource graph (JGF): tree and picture', ['rscope_core::formats::jgf', 'rscope_core::view::outline',
+                                                'rscope_web::components::picture', 'rscope_web::components::tree',
+                                                'rscope_web::api::graph', 'rscope_core::ops::prune']),
+    ('Set operations and verify', ['rscope_core::ops::setops', 'rscope_web::components::setops',
+                                   'rscope_web::setops_worker', 'rscope_web::api::sets',
+                                   'rscope_web::components::compare']),
+    ('flux resource payloads and their text', ['rscope_core::formats::resource', 'rscope_core::formats::output_format',
+                                              'rscope_web::components::resource_text', 'rscope_web::components::drains',
+                                              'rscope_web::api::resource']),
+    ('Constraints (both readings)', ['rscope_core::formats::constraint', 'rscope_web::components::constraint_field']),
+    ('CLI commands the page also runs', ['rscope_core::ops::commands', 'rscope_web::components::command_menu',
+                                         'rscope_core::view::command_menu']),
+    ('Teaching: Explain, playground, tours, Build an R', ['rscope_core::view::explain', 'rscope_core::teach',
+                                                          'rscope_web::components::explain', 'rscope_web::components::playground',
+                                                          'rscope_web::components::tour', 'rscope_web::components::system_tour',
+                                                          'rscope_web::components::build_r', 'rscope_web::components::landing',
+                                                          'rscope_web::api::teach']),
+    ('Configuration (TOML) and queues', ['toml', 'toml_parser', 'toml_datetime', 'toml_writer', 'serde_spanned', 'winnow', 'rscope_core::ops::system::config',
+                                         'rscope_core::formats::config', 'rscope_web::components::queue_config',
+                                         'rscope_web::components::queue', 'rscope_web::components::system_read']),
+    ('hwloc XML', ['roxmltree', 'rscope_core::formats::hwloc', 'rscope_web::components::hwloc', 'rscope_web::api::hwloc']),
+    ('Grid, colours and exports (PNG, SVG)', ['rscope_core::view::grid', 'rscope_core::view::color', 'miniz_oxide', 'png',
+                                              'rscope_web::components::grid', 'rscope_web::canvas']),
+    ('R: read, check, report, summary', ['rscope_core::formats::rset', 'rscope_core::view::report',
+                                         'rscope_core::view::analysis', 'rscope_web::components::summary',
+                                         'rscope_web::components::diagnostics', 'rscope_web::analysis_worker',
+                                         'rscope_web::api::r']),
+]
+
 
 
 def leb(data, i):
@@ -176,17 +218,45 @@ def main():
     ap.add_argument('wasm', nargs='?', default=DEFAULT)
     ap.add_argument('--depth', type=int, default=2, help='path segments a group keeps (1: crates)')
     ap.add_argument('--top', type=int, default=40)
+    ap.add_argument('--features', action='store_true', help="the README's table of the page's features")
     args = ap.parse_args()
     bodies, imported, names, data_bytes = read(args.wasm)
     if not names:
         sys.exit(f'{args.wasm}: no name section (build with scripts/build.sh first)')
     costs = collections.Counter()
     for k, size in enumerate(bodies):
-        costs[group(names.get(imported + k, ''), args.depth)] += size
+        name = names.get(imported + k, '')
+        costs[demangle(name) if args.features else group(name, args.depth)] += size
     code = sum(bodies)
+    if args.features:
+        print_features(costs, code)
+        return
     print(f'{args.wasm}: {code} bytes of code in {len(bodies)} functions, {data_bytes} bytes of data')
     for key, size in costs.most_common(args.top):
         print(f'{size:>9} {100 * size / code:5.1f}%  {key}')
+
+
+def feature_of(function):
+    """The FEATURES entry a function serves alone, or None (shared): its
+    own path's, else that of the first path named in its generic
+    parameters (`core::slice::sort::…<rscope_core::formats::jgf::…>` is
+    the graph's sorting)."""
+    for path in re.findall(r'[a-z_][a-z0-9_]*(?:::[A-Za-z_][A-Za-z0-9_]*)+', function):
+        for name, prefixes in FEATURES:
+            if any(path == p or path.startswith(p + '::') for p in prefixes):
+                return name
+    return None
+
+
+def print_features(costs, code):
+    """The Markdown table of code bytes per feature, largest first."""
+    per = collections.Counter()
+    for key, size in costs.items():
+        per[feature_of(key) or 'Shared: yew, std collections and sorting, serde, JSON, ids and host lists'] += size
+    print('| Feature | Code bytes before wasm-opt | Share |')
+    print('|---|---:|---:|')
+    for name, size in per.most_common():
+        print(f'| {name} | {size:,} | {100 * size / code:.1f}% |'.replace(f'{size:,}', f'{size:,}'.replace(',', '\u202f')))
 
 
 if __name__ == '__main__':
