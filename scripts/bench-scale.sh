@@ -6,7 +6,12 @@
 #     4 096 and 11 136 nodes (scripts/gen-elcap.py; 11 136 nodes is 1.17 M
 #     vertices, the machine's whole graph);
 #   - `rscope R decode --short`, `diff` and `intersect` on 16 384-rank
-#     fragmented R documents (scripts/gen-fragmented-r.py);
+#     and 4 096-rank fragmented R documents (scripts/gen-fragmented-r.py),
+#     then the same commands paired with jq run after run
+#     (scripts/bench-paired.py: the median ratio to jq over
+#     $RSCOPE_BENCH_PAIRS rounds, default 15, and the growth from 4 096 to
+#     16 384 ranks; RSCOPE_BENCH_BEFORE=path/to/old/rscope adds an older
+#     binary's figures, paired in the same rounds);
 #   - `rscope resource status` and `list` on 16 384-node payloads with 500
 #     drained nodes (scripts/gen-resource-payload.py; issue 31's budget is
 #     0.2x jq).
@@ -14,6 +19,7 @@
 # target/bench-scale). Not part of the pass/fail suite: `make bench-scale`.
 #
 # usage: bench-scale.sh [NODES...]   (default: 2048 4096 11136)
+#        RSCOPE_BENCH_ONLY_R=1 bench-scale.sh   (only the fragmented R rows)
 set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
@@ -47,6 +53,7 @@ row() {
 }
 
 echo "load: $(cut -d' ' -f1-3 /proc/loadavg)"
+if [ -z "${RSCOPE_BENCH_ONLY_R:-}" ]; then
 [ -s "$dir/status16k.json" ] || python3 scripts/gen-resource-payload.py status 16384 500 >"$dir/status16k.json"
 [ -s "$dir/list16k.json" ] || python3 scripts/gen-resource-payload.py list 16384 500 >"$dir/list16k.json"
 row "resource status, 16384 nodes" "$dir/status16k.json" "$rscope" resource status
@@ -61,12 +68,20 @@ for n in "${@:-2048 4096 11136}"; do
     row "R validate, $size nodes" "$f" "$rscope" R validate
   done
 done
+fi
 for seed in 1 2; do
   f="$dir/frag$seed.json"
   [ -s "$f" ] || python3 scripts/gen-fragmented-r.py 16384 "$seed" >"$f"
+  f="$dir/frag4k$seed.json"
+  [ -s "$f" ] || python3 scripts/gen-fragmented-r.py 4096 "$seed" >"$f"
 done
 cat "$dir/frag1.json" "$dir/frag2.json" >"$dir/frag12.json"
-row "R decode --short, 16384 ranks" "$dir/frag1.json" "$rscope" R decode --short
-row "R diff, two of 16384 ranks" "$dir/frag12.json" "$rscope" R diff
-row "R intersect, two of 16384 ranks" "$dir/frag12.json" "$rscope" R intersect
+cat "$dir/frag4k1.json" "$dir/frag4k2.json" >"$dir/frag4k12.json"
+for n in 16384 4096; do
+  k=$([ "$n" = 4096 ] && echo 4k || true)
+  row "R decode --short, $n ranks" "$dir/frag${k}1.json" "$rscope" R decode --short
+  row "R diff, two of $n ranks" "$dir/frag${k}12.json" "$rscope" R diff
+  row "R intersect, two of $n ranks" "$dir/frag${k}12.json" "$rscope" R intersect
+done
 echo "load: $(cut -d' ' -f1-3 /proc/loadavg)"
+python3 scripts/bench-paired.py "$rscope" "$dir" "${RSCOPE_BENCH_PAIRS:-15}"

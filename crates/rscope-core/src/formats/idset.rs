@@ -339,7 +339,8 @@ fn scan_elements(
 }
 
 /// An id at `b[i..]` for [`IdSet::parse_fast`]: digits, no leading zero,
-/// at most [`MAX_ID`]; the id and where it ends.
+/// at most [`MAX_ID`]; the id and where it ends. (Reading eight bytes as
+/// one word was tried: it was no faster on fragmented sets.)
 fn fast_id(b: &[u8], i: usize) -> Option<(u32, usize)> {
     let first = *b.get(i)?;
     if !first.is_ascii_digit() {
@@ -700,6 +701,9 @@ impl IdSet {
 
     /// Ids in both sets.
     pub fn intersection(&self, other: &IdSet) -> IdSet {
+        if let (Some(a), Some(b)) = (Bits::of(self), Bits::of(other)) {
+            return a.and_not(&b, true).to_set();
+        }
         let (a, b) = (&self.ranges, &other.ranges);
         let mut out = IdSet::new();
         let (mut i, mut j) = (0, 0);
@@ -720,6 +724,9 @@ impl IdSet {
 
     /// Ids in `self` but not in `other`.
     pub fn difference(&self, other: &IdSet) -> IdSet {
+        if let (Some(a), Some(b)) = (Bits::of(self), Bits::of(other)) {
+            return a.and_not(&b, false).to_set();
+        }
         let b = &other.ranges;
         let mut out = IdSet::new();
         let mut j = 0;
@@ -784,7 +791,95 @@ impl IdSet {
     }
 }
 
-/// The two-digit numbers `00` to `99` in a row: [`push_decimal`] writes
+/// A set of ids below [`Bits::SIZE`] as a bitmap, the form in which the
+/// sets of a node's cores and GPUs are combined. A fragmented node holds
+/// dozens of ranges; merging two such range lists branches unpredictably
+/// at every step, while the bitmap takes a few masks per range and a word
+/// operation, and gives its ranges back by counting zeros and ones.
+#[derive(Clone, Copy)]
+struct Bits([u64; Bits::WORDS]);
+
+impl Bits {
+    const WORDS: usize = 4;
+    /// The ids a bitmap holds: `0..SIZE`.
+    const SIZE: u32 = 64 * Bits::WORDS as u32;
+
+    /// The bitmap of `set`, when every id of it is below [`Bits::SIZE`].
+    /// Each range toggles a bit where it starts and where it ends; a
+    /// prefix XOR then fills the ranges in, a word at a time, without a
+    /// branch per range.
+    fn of(set: &IdSet) -> Option<Bits> {
+        if set.last().is_some_and(|l| l >= Bits::SIZE) {
+            return None;
+        }
+        // One word more: a range that ends at SIZE - 1 toggles bit SIZE.
+        let mut t = [0u64; Bits::WORDS + 1];
+        for &(lo, hi) in &set.ranges {
+            t[(lo / 64) as usize] ^= 1 << (lo % 64);
+            t[((hi + 1) / 64) as usize] ^= 1 << ((hi + 1) % 64);
+        }
+        let mut w = [0u64; Bits::WORDS];
+        let mut carry = 0u64;
+        for (word, &toggles) in w.iter_mut().zip(&t) {
+            let mut x = toggles;
+            for shift in [1, 2, 4, 8, 16, 32] {
+                x ^= x << shift;
+            }
+            x ^= carry;
+            *word = x;
+            // Inside a range at the word's end: the next word starts in it.
+            carry = (x >> 63).wrapping_neg();
+        }
+        Some(Bits(w))
+    }
+
+    /// `self & other` when `both`, else `self & !other`.
+    fn and_not(&self, other: &Bits, both: bool) -> Bits {
+        let flip = if both { 0 } else { !0 };
+        Bits(std::array::from_fn(|k| self.0[k] & (other.0[k] ^ flip)))
+    }
+
+    /// The set, in one allocation of its size: a range starts at each id
+    /// whose lower neighbour is out and ends at each whose upper one is,
+    /// and the starts and ends are read off a word at a time.
+    fn to_set(self) -> IdSet {
+        let w = self.0;
+        let mut starts = [0u64; Bits::WORDS];
+        let mut ends = [0u64; Bits::WORDS];
+        for k in 0..Bits::WORDS {
+            let below = if k > 0 { w[k - 1] >> 63 } else { 0 };
+            let above = if k + 1 < Bits::WORDS {
+                w[k + 1] << 63
+            } else {
+                0
+            };
+            starts[k] = w[k] & !((w[k] << 1) | below);
+            ends[k] = w[k] & !((w[k] >> 1) | above);
+        }
+        let count = starts.iter().map(|s| s.count_ones() as usize).sum();
+        let mut ranges = Vec::with_capacity(count);
+        for (k, &s) in starts.iter().enumerate() {
+            let mut s = s;
+            while s != 0 {
+                ranges.push((k as u32 * 64 + s.trailing_zeros(), 0));
+                s &= s - 1;
+            }
+        }
+        let mut at = ranges.iter_mut();
+        for (k, &e) in ends.iter().enumerate() {
+            let mut e = e;
+            while e != 0 {
+                if let Some(r) = at.next() {
+                    r.1 = k as u32 * 64 + e.trailing_zeros();
+                }
+                e &= e - 1;
+            }
+        }
+        IdSet { ranges }
+    }
+}
+
+/// The two-digit numbers `00` to `99` in a row: [`decimal`] writes
 /// two digits at a time from it.
 const DIGIT_PAIRS: &str = "\
     0001020304050607080910111213141516171819\
@@ -815,14 +910,6 @@ fn decimal(v: u32) -> ([u8; 10], usize) {
     (buf, i)
 }
 
-/// Append the decimal digits of `v` to `out`, at once rather than a
-/// character at a time.
-pub(crate) fn push_decimal(out: &mut String, v: u32) {
-    let (buf, i) = decimal(v);
-    // Only ASCII digits were written, so this is never the empty default.
-    out.push_str(std::str::from_utf8(&buf[i..]).unwrap_or_default());
-}
-
 /// Append the decimal digits of `v` to `out`. A fragmented R's short form
 /// is hundreds of thousands of ids, most of them below 100: those are a
 /// byte or two pushed, without a copy call.
@@ -838,6 +925,32 @@ pub(crate) fn push_decimal_bytes(out: &mut Vec<u8>, v: u32) {
         out.extend_from_slice(&buf[i..]);
     }
 }
+
+/// Write the decimal digits of `v` into `buf` at `at`; where they end.
+fn put_decimal(buf: &mut [u8], at: usize, v: u32) -> usize {
+    let (d, i) = decimal(v);
+    let len = d.len() - i;
+    buf[at..at + len].copy_from_slice(&d[i..]);
+    at + len
+}
+
+/// The ids below 1000 as text: up to three digits, padded, and their
+/// count in the fourth byte. Copying all four and advancing by the count
+/// writes an id without a branch on its length.
+const SHORT_IDS: [[u8; 4]; 1000] = {
+    let mut t = [[0u8; 4]; 1000];
+    let mut v = 0;
+    while v < 1000 {
+        let (h, te, o) = ((v / 100) as u8, (v / 10 % 10) as u8, (v % 10) as u8);
+        t[v] = match v {
+            0..=9 => [b'0' + o, 0, 0, 1],
+            10..=99 => [b'0' + te, b'0' + o, 0, 2],
+            _ => [b'0' + h, b'0' + te, b'0' + o, 3],
+        };
+        v += 1;
+    }
+    t
+};
 
 impl IdSet {
     /// Append the canonical encoding to `out`, as [`Display`](fmt::Display)
@@ -868,18 +981,40 @@ impl IdSet {
         }
     }
 
-    /// [`IdSet::write_to`] into bytes.
+    /// [`IdSet::write_to`] into bytes. The text is made in a buffer on
+    /// the stack and appended a block at a time; a range of ids below
+    /// 1000, what a node's cores and GPUs are, is written without a branch
+    /// ([`SHORT_IDS`]): a fragmented set is dozens of short ranges whose
+    /// lengths follow no pattern, and a branch on each mispredicted.
     pub(crate) fn write_bytes(&self, out: &mut Vec<u8>) {
+        // Room kept at the end of the block for one range: `,` and two ids
+        // of ten digits around `-`, and the four bytes a short id stores.
+        const RANGE: usize = 26;
+        let mut buf = [0u8; 256];
+        let mut n = 0;
         for (i, &(lo, hi)) in self.ranges.iter().enumerate() {
-            if i > 0 {
-                out.push(b',');
+            if n > buf.len() - RANGE {
+                out.extend_from_slice(&buf[..n]);
+                n = 0;
             }
-            push_decimal_bytes(out, lo);
+            buf[n] = b',';
+            n += usize::from(i > 0);
+            if hi < 1000 {
+                let (l, h) = (SHORT_IDS[lo as usize], SHORT_IDS[hi as usize]);
+                buf[n..n + 4].copy_from_slice(&l);
+                n += usize::from(l[3]);
+                buf[n] = b'-';
+                buf[n + 1..n + 5].copy_from_slice(&h);
+                n += usize::from(lo != hi) * (1 + usize::from(h[3]));
+                continue;
+            }
+            n = put_decimal(&mut buf, n, lo);
             if lo != hi {
-                out.push(b'-');
-                push_decimal_bytes(out, hi);
+                buf[n] = b'-';
+                n = put_decimal(&mut buf, n + 1, hi);
             }
         }
+        out.extend_from_slice(&buf[..n]);
     }
 
     /// [`IdSet::encode_into`] into bytes.
@@ -968,9 +1103,9 @@ mod tests {
         powers.extend(powers.clone().iter().map(|p| p - 1));
         powers.extend([1, 9, 10, 11, 99, 100, 101, 12345, MAX_ID, u32::MAX]);
         for v in powers.into_iter().chain(0..2000) {
-            let mut out = String::from("x");
-            push_decimal(&mut out, v);
-            assert_eq!(out, format!("x{v}"));
+            let mut buf = [b'x'; 12];
+            let end = put_decimal(&mut buf, 1, v);
+            assert_eq!(&buf[..end], format!("x{v}").as_bytes());
             let mut bytes = b"x".to_vec();
             push_decimal_bytes(&mut bytes, v);
             assert_eq!(bytes, format!("x{v}").as_bytes());
@@ -1208,6 +1343,39 @@ mod tests {
         }
     }
 
+    /// Assert that the one-pass path and the span-keeping scanner agree on
+    /// `s`, strictly and as the decoder reads it; how many accepted it.
+    pub(super) fn fast_agrees(s: &str) -> usize {
+        let mut accepted = 0;
+        for (mode, skip_empty) in [(Mode::Strict, false), (Mode::Decode, true)] {
+            let fast = IdSet::parse_fast(s, skip_empty);
+            let (inner, base) = match strip_brackets(s, mode) {
+                Ok(x) => x,
+                Err(_) => {
+                    assert_eq!(fast, None, "{s:?} in {skip_empty}");
+                    continue;
+                }
+            };
+            let mut problems = Vec::new();
+            let slow = scan_elements(inner, base, mode, &mut problems)
+                .ok()
+                .filter(|_| problems.is_empty())
+                .and_then(|els| {
+                    let mut set = IdSet::new();
+                    for el in els {
+                        if set.last().is_some_and(|p| el.lo <= p) {
+                            return None;
+                        }
+                        set.push_range(el.lo, el.hi);
+                    }
+                    Some(set)
+                });
+            assert_eq!(fast, slow, "{s:?} skip_empty={skip_empty}");
+            accepted += usize::from(fast.is_some());
+        }
+        accepted
+    }
+
     /// Every string of up to 5 characters over an alphabet that reaches
     /// every rule: the one-pass path and the span-keeping scanner agree.
     #[test]
@@ -1237,35 +1405,7 @@ mod tests {
             ]
             .map(String::from),
         );
-        let mut accepted = 0;
-        for s in &inputs {
-            for (mode, skip_empty) in [(Mode::Strict, false), (Mode::Decode, true)] {
-                let fast = IdSet::parse_fast(s, skip_empty);
-                let (inner, base) = match strip_brackets(s, mode) {
-                    Ok(x) => x,
-                    Err(_) => {
-                        assert_eq!(fast, None, "{s:?} in {skip_empty}");
-                        continue;
-                    }
-                };
-                let mut problems = Vec::new();
-                let slow = scan_elements(inner, base, mode, &mut problems)
-                    .ok()
-                    .filter(|_| problems.is_empty())
-                    .and_then(|els| {
-                        let mut set = IdSet::new();
-                        for el in els {
-                            if set.last().is_some_and(|p| el.lo <= p) {
-                                return None;
-                            }
-                            set.push_range(el.lo, el.hi);
-                        }
-                        Some(set)
-                    });
-                assert_eq!(fast, slow, "{s:?} skip_empty={skip_empty}");
-                accepted += usize::from(fast.is_some());
-            }
-        }
+        let accepted: usize = inputs.iter().map(|s| fast_agrees(s)).sum();
         assert!(accepted > 500, "{accepted}");
     }
 
@@ -1361,5 +1501,85 @@ mod tests {
         assert_eq!(serde_json::from_str::<IdSet>(&json).unwrap(), set);
         let mended: IdSet = serde_json::from_str("[[7,9],[2,1],[0,4],[5,5]]").unwrap();
         assert_eq!(mended.to_string(), "0-5,7-9");
+    }
+}
+
+/// The bitmap path of the set operations against the sets as `BTreeSet`s,
+/// on ids around [`Bits::SIZE`] so that both paths are taken.
+#[cfg(all(test, not(target_arch = "wasm32")))]
+mod bits_props {
+    use super::*;
+    use proptest::prelude::*;
+    use std::collections::BTreeSet;
+
+    fn ids() -> impl Strategy<Value = BTreeSet<u32>> {
+        prop_oneof![
+            proptest::collection::btree_set(0u32..256, 0..200),
+            proptest::collection::btree_set(0u32..300, 0..40),
+            proptest::collection::btree_set(0u32..64, 0..64),
+        ]
+    }
+
+    fn set(ids: &BTreeSet<u32>) -> IdSet {
+        ids.iter().copied().collect()
+    }
+
+    proptest! {
+        /// Difference and intersection give the model's ids, as canonical
+        /// ranges, whichever path they take.
+        #[test]
+        fn set_operations_agree_with_the_model(a in ids(), b in ids()) {
+            let (sa, sb) = (set(&a), set(&b));
+            let diff = sa.difference(&sb);
+            prop_assert_eq!(&diff, &set(&a.difference(&b).copied().collect()));
+            let common = sa.intersection(&sb);
+            prop_assert_eq!(&common, &set(&a.intersection(&b).copied().collect()));
+        }
+    }
+
+    proptest! {
+        /// Longer texts than `fast_path_agrees_with_scanner` writes out:
+        /// ids of every length the word-at-a-time reader takes (and past
+        /// it), near the end of the text or not.
+        #[test]
+        fn fast_path_agrees_on_long_texts(
+            s in "\\[?([0-9]{1,12}(-[0-9]{1,12})?,?){0,6}\\]?",
+            t in "[0-9,\\-]{0,24}",
+        ) {
+            super::tests::fast_agrees(&s);
+            super::tests::fast_agrees(&t);
+        }
+
+        /// The bytes the encoders write are the text `Display` writes, for
+        /// ids on both sides of the short ids' table and sets longer than
+        /// the block they are made in.
+        #[test]
+        fn bytes_are_written_as_display_writes_them(
+            ids in proptest::collection::btree_set(0u32..2000, 0..400),
+            big in proptest::collection::btree_set(0u32..=MAX_ID, 0..8),
+        ) {
+            for set in [set(&ids), set(&big), set(&ids).union(&set(&big))] {
+                let mut bytes = b"x".to_vec();
+                set.write_bytes(&mut bytes);
+                prop_assert_eq!(bytes, format!("x{set}").into_bytes());
+            }
+        }
+    }
+
+    #[test]
+    fn bitmap_edges() {
+        let d = |s: &str| IdSet::decode(s).unwrap();
+        let all = d("0-255");
+        assert_eq!(
+            all.difference(&d("0,63-64,127-128,255")).to_string(),
+            "1-62,65-126,129-254"
+        );
+        assert_eq!(
+            all.intersection(&d("63-64,200-255")).to_string(),
+            "63-64,200-255"
+        );
+        assert_eq!(all.difference(&all).to_string(), "");
+        assert_eq!(d("5").intersection(&IdSet::new()).to_string(), "");
+        assert_eq!(d("0-255").difference(&d("256")).to_string(), "0-255");
     }
 }

@@ -22,17 +22,7 @@ struct Group<'a> {
 }
 
 impl Group<'_> {
-    /// Append the group's ranks as [`IdSet::encode_into`] writes them.
-    fn write_ranks(&self, out: &mut String, brackets: bool) {
-        if self.more.is_empty() {
-            // One id: no brackets either way.
-            crate::idset::push_decimal(out, self.first);
-        } else {
-            self.ranks().encode_into(out, brackets);
-        }
-    }
-
-    /// [`Group::write_ranks`] into bytes.
+    /// Append the group's ranks as [`IdSet::encode_bytes`] writes them.
     fn write_ranks_bytes(&self, out: &mut Vec<u8>, brackets: bool) {
         if self.more.is_empty() {
             crate::idset::push_decimal_bytes(out, self.first);
@@ -211,34 +201,44 @@ impl Rset {
     /// node has a host name, including names taken from the legacy
     /// `R_lite` `node` key.
     pub fn encode(&self) -> String {
-        let mut out = String::with_capacity(64 + 48 * self.len());
-        out.push_str("{\"version\": 1, \"execution\": {\"R_lite\": [");
-        let groups = group(self.nodes_by_rank().into_iter(), self.len()).groups;
+        // The entries are most of the text: written as bytes, in the same
+        // way as the short form, and checked as UTF-8 once; sized as the
+        // short form is, with room for each entry's keys and quotes (the
+        // R of a fragmented set grew by doubling, copying megabytes).
+        let Grouping { groups, short_room } = group(self.nodes_by_rank().into_iter(), self.len());
+        let mut out = Vec::with_capacity(256 + short_room + 48 * groups.len());
+        out.extend_from_slice(b"{\"version\": 1, \"execution\": {\"R_lite\": [");
+        let mut name_text = String::new();
         let mut first = true;
         for g in groups.iter().filter(|g| !g.node.is_empty()) {
             if !first {
-                out.push_str(", ");
+                out.extend_from_slice(b", ");
             }
             first = false;
-            out.push_str("{\"rank\": \"");
-            g.write_ranks(&mut out, false);
-            out.push_str("\", \"children\": {");
+            out.extend_from_slice(b"{\"rank\": \"");
+            g.write_ranks_bytes(&mut out, false);
+            out.extend_from_slice(b"\", \"children\": {");
             let mut j = 0;
             for (name, ids) in g.node.children() {
                 if ids.is_empty() {
                     continue;
                 }
                 if j > 0 {
-                    out.push_str(", ");
+                    out.extend_from_slice(b", ");
                 }
                 j += 1;
-                write_json_string(&mut out, name);
-                out.push_str(": \"");
-                ids.write_to(&mut out);
-                out.push('"');
+                name_text.clear();
+                write_json_string(&mut name_text, name);
+                out.extend_from_slice(name_text.as_bytes());
+                out.extend_from_slice(b": \"");
+                ids.write_bytes(&mut out);
+                out.push(b'"');
             }
-            out.push_str("}}");
+            out.extend_from_slice(b"}}");
         }
+        // Names were written from `str`s and the rest is ASCII: nothing is lost.
+        let mut out = String::from_utf8(out)
+            .unwrap_or_else(|e| String::from_utf8_lossy(e.as_bytes()).into_owned());
         out.push(']');
         if self.nslots > 0 {
             let _ = write!(out, ", \"nslots\": {}", self.nslots);

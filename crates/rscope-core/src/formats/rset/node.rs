@@ -154,19 +154,6 @@ impl Node {
         }
     }
 
-    /// [`Node::copy`] of a node that is no longer needed: the same table
-    /// layout, without cloning the id sets.
-    pub(crate) fn into_copy(self) -> Node {
-        let mut children = self.children.into_dup();
-        let _ = children.lookup("core");
-        Node {
-            rank: self.rank,
-            hostname: self.hostname,
-            children,
-            properties: self.properties.map(ZHash::into_dup),
-        }
-    }
-
     /// Merge `other` (same rank) into this node (`rnode_add`).
     pub(crate) fn merge(&mut self, other: &Node) -> Result<(), ChildOverlap> {
         for (name, ids) in other.children.iter() {
@@ -186,27 +173,62 @@ impl Node {
 
     /// [`Node::diff`] of a node that is no longer needed.
     pub(crate) fn into_diff(self, other: &Node) -> Node {
-        let mut n = self.into_copy();
-        for (name, ids) in other.children.iter() {
-            let emptied = match n.children.get_mut(name) {
-                Some(have) => {
-                    *have = have.difference(ids);
-                    have.is_empty()
-                }
-                None => continue,
-            };
-            if name != "core" && emptied {
-                n.children.delete(name);
-            }
+        Node {
+            rank: self.rank,
+            children: diff_table(self.children.map(Cow::Owned), other),
+            hostname: self.hostname,
+            properties: self.properties.map(ZHash::into_dup),
         }
-        n
+    }
+
+    /// `self.copy().into_diff(other)` (what `rlist_diff` makes of a rank
+    /// both sets hold: a copy, copied again, then subtracted), without
+    /// cloning the id sets that the subtraction replaces: the tables go
+    /// through the same operations, holding borrowed ids until they change.
+    pub(crate) fn copy_diff(&self, other: &Node) -> Node {
+        let mut children = self.children.dup_with(Cow::Borrowed);
+        let _ = children.lookup("core");
+        Node {
+            rank: self.rank,
+            hostname: self.hostname.clone(),
+            children: diff_table(children, other),
+            properties: self.properties.as_ref().map(|p| p.dup().into_dup()),
+        }
     }
 
     /// The common resources of two nodes with the same rank, or `None` when
     /// their host names differ (`rnode_intersect`). Properties are those of
     /// `self` (the reference drops them).
     pub(crate) fn intersect(&self, other: &mut Node) -> Option<Node> {
-        if let (Some(a), Some(b)) = (&self.hostname, &other.hostname) {
+        let Node {
+            hostname, children, ..
+        } = other;
+        self.intersect_by(hostname.as_deref(), |name, ids| {
+            children.lookup(name).map(|theirs| ids.intersection(theirs))
+        })
+    }
+
+    /// [`Node::intersect`] for an `other` that is not kept: its tables are
+    /// read without the lookups' side effect on their layout, which only a
+    /// later encoding of `other` could show.
+    pub(crate) fn intersect_ref(&self, other: &Node) -> Option<Node> {
+        self.intersect_by(other.hostname.as_deref(), |name, ids| {
+            other
+                .children
+                .peek(name)
+                .map(|theirs| ids.intersection(theirs))
+        })
+    }
+
+    /// The intersection with a node of host `other_host`, whose ids in
+    /// common with `ids` of child `name` are `common(name, ids)` (`None`
+    /// when it has no such child).
+    fn intersect_by(
+        &self,
+        other_host: Option<&str>,
+        mut common: impl FnMut(&str, &IdSet) -> Option<IdSet>,
+    ) -> Option<Node> {
+        if let (Some(a), Some(b)) = (&self.hostname, other_host) {
             if a != b {
                 return None;
             }
@@ -214,12 +236,9 @@ impl Node {
         let room = self.children.len();
         let mut n = Node::with_room(self.rank, self.hostname.as_deref(), room);
         for (name, ids) in self.children.iter() {
-            if let Some(theirs) = other.children.lookup(name) {
-                let common = ids.intersection(theirs);
-                if !common.is_empty() {
-                    // Cannot overlap: each name is visited once.
-                    let _ = n.add_child(name, &common);
-                }
+            if let Some(common) = common(name, ids).filter(|c| !c.is_empty()) {
+                // Cannot overlap: each name is visited once.
+                let _ = n.add_child_owned(name, common);
             }
         }
         n.properties = self.properties.as_ref().map(ZHash::dup);
@@ -289,4 +308,25 @@ impl Node {
             }
         }
     }
+}
+
+/// The children of a copy (`rnode_copy`: a dup, then a lookup of `core`)
+/// of a node whose children are `copied`, minus those of `other`
+/// (`rnode_diff`): empty non-core children disappear.
+fn diff_table(copied: ZHash<Cow<'_, IdSet>>, other: &Node) -> ZHash<IdSet> {
+    let mut children = copied.into_dup();
+    let _ = children.lookup("core");
+    for (name, ids) in other.children.iter() {
+        let emptied = match children.get_mut(name) {
+            Some(have) => {
+                *have = Cow::Owned(have.difference(ids));
+                have.is_empty()
+            }
+            None => continue,
+        };
+        if name != "core" && emptied {
+            children.delete(name);
+        }
+    }
+    children.map(Cow::into_owned)
 }

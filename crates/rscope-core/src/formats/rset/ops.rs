@@ -89,7 +89,7 @@ impl Rset {
                 continue;
             };
             rl.core_counter += na.child("core").map_or(0, IdSet::len);
-            let result = na.copy().into_diff(n);
+            let result = na.copy_diff(n);
             if !result.is_empty() {
                 rl.push_new(result);
             }
@@ -390,18 +390,21 @@ pub(crate) fn intersect_mut(a: &Rset, b: &mut Rset, keep: Keep) -> Rset {
     for r in ranks {
         let Some(na) = a.node(r) else { continue };
         let Some(nb) = b.node_mut(r) else { continue };
-        intersect_node(&mut result, na, nb, keep);
+        intersect_node(&mut result, na.intersect(nb), keep);
     }
     intersect_finish(a, result)
 }
 
-/// [`intersect_mut`] of a `b` that is not kept: only the nodes both sets
-/// hold are copied for their lookups, not the whole set.
+/// [`intersect_mut`] of a `b` that is not kept: the lookups' changes to
+/// `b`'s tables would be thrown away, so `b` is read as it is, not copied.
 fn intersect_copy(a: &Rset, b: &Rset, keep: Keep) -> Rset {
     let mut result = intersect_start(a, keep);
+    // Room for every rank both may hold, so that a large result is not
+    // moved through each doubling of its list and index.
+    result.reserve(a.len().min(b.len()));
     for nb in b.nodes() {
         let Some(na) = a.node(nb.rank) else { continue };
-        intersect_node(&mut result, na, &mut nb.clone(), keep);
+        intersect_node(&mut result, na.intersect_ref(nb), keep);
     }
     intersect_finish(a, result)
 }
@@ -420,8 +423,8 @@ fn intersect_start(a: &Rset, keep: Keep) -> Rset {
 }
 
 /// Add the common resources of one rank, if any.
-fn intersect_node(result: &mut Rset, na: &Node, nb: &mut Node, keep: Keep) {
-    if let Some(mut nx) = na.intersect(nb) {
+fn intersect_node(result: &mut Rset, common: Option<Node>, keep: Keep) {
+    if let Some(mut nx) = common {
         if keep == Keep::Reference {
             nx.properties = None;
         }

@@ -636,7 +636,12 @@ impl<'t, 'g> Cx<'t, 'g> {
             replacement: format!("\"{repair}\""),
             message: "write the id set canonically".into(),
         };
-        match IdSet::decode(&s.value) {
+        // A canonical id set (the common case, thousands per document) is
+        // read once, strictly; only one the strict reader refuses is read
+        // again as the decoder reads it.
+        let strict = IdSet::parse(&s.value).ok();
+        let strict_ok = strict.is_some();
+        match strict.map_or_else(|| IdSet::decode(&s.value), Ok) {
             Err(e) => {
                 let span = string_subrange(self.text, lit.clone(), &s.value, e.span());
                 let mut d =
@@ -648,14 +653,14 @@ impl<'t, 'g> Cx<'t, 'g> {
                 None
             }
             Ok(set) => {
-                // Once the decoder has accepted it, the only departure left
-                // from RFC 22 is an empty element; skip the second pass
-                // (the common case, thousands of times per document) when
-                // there is none.
+                // Once the decoder has accepted what the strict reader did
+                // not, the only departure left from RFC 22 is an empty
+                // element; the second pass looks for it only then.
                 let v = s.value.as_ref();
-                let empty_element = v.contains(",,")
-                    || v.trim_start_matches('[').starts_with(',')
-                    || v.trim_end_matches(']').ends_with(',');
+                let empty_element = !strict_ok
+                    && (v.contains(",,")
+                        || v.trim_start_matches('[').starts_with(',')
+                        || v.trim_end_matches(']').ends_with(','));
                 let lenient = empty_element.then(|| IdSet::parse_lenient(v).ok());
                 if let Some(l) = lenient.flatten().filter(|l| !l.problems.is_empty()) {
                     let repair = set.to_string();

@@ -230,15 +230,40 @@ impl<V> ZHash<V> {
     }
 }
 
+impl<V> ZHash<V> {
+    /// [`ZHash::dup`]'s layout with each value made by `f` from this
+    /// table's: a copy whose values borrow from this one until they change.
+    pub(crate) fn dup_with<'s, W>(&'s self, mut f: impl FnMut(&'s V) -> W) -> ZHash<W> {
+        let mut copy = ZHash::new();
+        copy.items.reserve_exact(self.items.len());
+        for it in &self.items {
+            copy.insert(&it.key, f(&it.value));
+        }
+        copy
+    }
+
+    /// The same table (layout, size, growth state) with each value mapped
+    /// by `f`.
+    pub(crate) fn map<W>(self, mut f: impl FnMut(V) -> W) -> ZHash<W> {
+        ZHash {
+            items: (self.items.into_iter())
+                .map(|it| Item {
+                    bucket: it.bucket,
+                    key: it.key,
+                    value: f(it.value),
+                })
+                .collect(),
+            limit: self.limit,
+            prime_index: self.prime_index,
+            chain_limit: self.chain_limit,
+        }
+    }
+}
+
 impl<V: Clone> ZHash<V> {
     /// `zhashx_dup`: a fresh table filled in this table's iteration order.
     pub(crate) fn dup(&self) -> Self {
-        let mut copy = ZHash::new();
-        copy.items.reserve_exact(self.items.len());
-        for (k, v) in self.iter() {
-            copy.insert(k, v.clone());
-        }
-        copy
+        self.dup_with(V::clone)
     }
 }
 
