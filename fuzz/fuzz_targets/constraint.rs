@@ -4,7 +4,8 @@
 //! explained exactly when it is not selected; the page's constraint
 //! field outlines what it says it does; both readings (Rv1Set's, the
 //! default, and librlist's) answer each node and say where they differ
-//! without a panic.
+//! without a panic, and the playground says what it selects in both
+//! readings' words (`Rv1Constraint::as_librlist`).
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -62,6 +63,9 @@ fuzz_target!(|data: &[u8]| {
         explain(&c);
     }
     outline_on_a_grid(text);
+    if let Ok(r) = rscope_core::teach::play::read(rscope_core::teach::play::PlayFormat::Constraint, text) {
+        assert!(r.steps.iter().any(|s| s.contains("selects") || s.contains("refuses")));
+    }
     for reading in [ConstraintReading::Rv1Set, ConstraintReading::Librlist] {
         if let Ok(s) = Selector::parse(text, reading) {
             for n in &NODES {

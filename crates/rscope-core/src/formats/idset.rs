@@ -701,8 +701,12 @@ impl IdSet {
 
     /// Ids in both sets.
     pub fn intersection(&self, other: &IdSet) -> IdSet {
-        if let (Some(a), Some(b)) = (Bits::of(self), Bits::of(other)) {
-            return a.and_not(&b, true).to_set();
+        // The element's bundle (no `page` feature), at its size budget and
+        // given small documents, keeps the merge alone.
+        if cfg!(feature = "page") {
+            if let (Some(a), Some(b)) = (Bits::of(self), Bits::of(other)) {
+                return a.and_not(&b, true).to_set();
+            }
         }
         let (a, b) = (&self.ranges, &other.ranges);
         let mut out = IdSet::new();
@@ -724,8 +728,12 @@ impl IdSet {
 
     /// Ids in `self` but not in `other`.
     pub fn difference(&self, other: &IdSet) -> IdSet {
-        if let (Some(a), Some(b)) = (Bits::of(self), Bits::of(other)) {
-            return a.and_not(&b, false).to_set();
+        // The element's bundle (no `page` feature), at its size budget and
+        // given small documents, keeps the merge alone.
+        if cfg!(feature = "page") {
+            if let (Some(a), Some(b)) = (Bits::of(self), Bits::of(other)) {
+                return a.and_not(&b, false).to_set();
+            }
         }
         let b = &other.ranges;
         let mut out = IdSet::new();
@@ -999,7 +1007,9 @@ impl IdSet {
             }
             buf[n] = b',';
             n += usize::from(i > 0);
-            if hi < 1000 {
+            // The element's bundle (no `page` feature) leaves the 4 KB table
+            // out: it writes small documents, and is at its size budget.
+            if cfg!(feature = "page") && hi < 1000 {
                 let (l, h) = (SHORT_IDS[lo as usize], SHORT_IDS[hi as usize]);
                 buf[n..n + 4].copy_from_slice(&l);
                 n += usize::from(l[3]);
