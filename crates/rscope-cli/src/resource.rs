@@ -5,6 +5,10 @@
 //! `rscope resource changes` is Rscope's own: what changed between two
 //! saved `resource.status` payloads.
 //!
+//! `rscope resource replay` is Rscope's own too: the `resource.status`
+//! payload an instance would have answered at a given time, replayed from
+//! its resource eventlog, for the other subcommands to read.
+//!
 //! There is no instance to ask, so the payload is read from standard
 //! input whether or not `--from-stdin` is given, and `drain` lists drained
 //! nodes but cannot drain one.
@@ -29,6 +33,24 @@ pub enum ResourceCommand {
     R(ListArgs),
     /// What changed between two `resource.status` payloads (an Rscope addition): drains, undrains, offline, back
     Changes(ChangesArgs),
+    /// The resource.status payload at a time, replayed from a resource eventlog (an Rscope addition)
+    Replay(ReplayArgs),
+}
+
+/// Arguments of `rscope resource replay`.
+#[derive(clap::Args)]
+pub struct ReplayArgs {
+    /// The eventlog: `flux resource eventlog -f json`, `flux kvs get --raw resource.eventlog`, a JSON array, or journal responses (default or `-`: standard input)
+    eventlog: Option<String>,
+    /// Seconds since the epoch, an ISO 8601 time (UTC unless it says), or an offset from the last (-3d) or first (+2h) event; default: after the last event
+    #[arg(long, value_name = "TIME", allow_hyphen_values = true)]
+    at: Option<String>,
+    /// The instance's R (default: the journal's, else one made of the ranks the eventlog names)
+    #[arg(long = "R", value_name = "R-FILE")]
+    r: Option<String>,
+    /// Ranks excluded by configuration, which eventlogs since flux-core 0.62 do not record
+    #[arg(long, value_name = "IDSET")]
+    exclude: Option<String>,
 }
 
 /// Arguments of `rscope resource changes`.
@@ -134,6 +156,7 @@ pub fn run(cmd: ResourceCommand) -> Outcome {
         ResourceCommand::Info(a) => run_list(a, "", resource::info)?,
         ResourceCommand::R(a) => run_list(a, "all", resource::emit_r)?,
         ResourceCommand::Changes(a) => run_changes(a)?,
+        ResourceCommand::Replay(a) => run_replay(a)?,
     };
     emit(&printed)
 }
@@ -287,4 +310,64 @@ fn run_changes(a: ChangesArgs) -> Result<Printed, CliError> {
         true => changes.json(),
         false => changes.table(),
     }))
+}
+
+/// `rscope resource replay`: the payload on standard output, the findings
+/// about the eventlog on standard error (the rest of it is still read).
+fn run_replay(a: ReplayArgs) -> Result<Printed, CliError> {
+    use resource::eventlog;
+    let input = crate::cli::read_input(a.eventlog.as_deref()).map_err(CliError::new)?;
+    let log = eventlog::read(&input.text);
+    if log.events.is_empty() {
+        let mut p = findings(&log.findings, &input);
+        p.stderr.push_str(&format!(
+            "{}: resource replay: {} holds no resource events\n",
+            crate::cli::PREFIX,
+            input.name
+        ));
+        p.code = 1;
+        return Ok(p);
+    }
+    let first = log.events.iter().map(|e| e.timestamp).reduce(f64::min);
+    let last = log.events.iter().map(|e| e.timestamp).reduce(f64::max);
+    let at = (a.at.as_deref())
+        .map(|t| eventlog::parse_instant(t, first, last))
+        .transpose()
+        .map_err(|e| CliError::new(format!("resource replay: --at: {e}")))?;
+    let r_text = match &a.r {
+        Some(path) => Some(
+            crate::cli::read_input(Some(path))
+                .map_err(CliError::new)?
+                .text,
+        ),
+        None => None,
+    };
+    let exclude = (a.exclude.as_deref())
+        .map(rscope_core::idset::IdSet::decode)
+        .transpose()
+        .map_err(|e| CliError::new(format!("resource replay: --exclude: {e}")))?;
+    let opts = eventlog::ReplayOptions {
+        at,
+        r: r_text.as_deref(),
+        exclude,
+    };
+    let replayed = eventlog::replay(&log, &opts)
+        .map_err(|e| CliError::new(format!("resource replay: {e}")))?;
+    let mut all = log.findings.clone();
+    all.extend(replayed.findings.iter().cloned());
+    let mut p = findings(&all, &input);
+    p.stdout = replayed.to_json();
+    Ok(p)
+}
+
+/// Findings rendered for standard error, with a caret under the value.
+fn findings(found: &[rscope_core::diag::Diagnostic], input: &crate::cli::Input) -> Printed {
+    let mut stderr = String::new();
+    for d in found {
+        stderr.push_str(&d.render(&input.name, &input.text));
+        if !stderr.ends_with('\n') {
+            stderr.push('\n');
+        }
+    }
+    Printed::info(stderr)
 }

@@ -191,3 +191,37 @@ fn system_names_an_eventlog_and_a_job_list_with_what_they_hold() {
         (0, want.as_str(), "")
     );
 }
+
+#[test]
+fn thing2_replays_to_what_flux_resource_drain_printed() {
+    let log = shared("samples/flux-core/resource-eventlog/thing2.eventlog");
+    let log = log.to_str().unwrap();
+    let out = rscope(
+        &["resource", "replay", log, "--at", "2024-04-09T00:00:00Z"],
+        "",
+    );
+    assert_eq!((out.status, out.stderr.as_str()), (0, ""));
+    assert_eq!(
+        out.stdout,
+        "{\"R\":{\"version\":1,\"execution\":{\"R_lite\":[{\"rank\":\"0-42\",\"children\":{}}],\"starttime\":0.0,\"expiration\":0.0}},\"drain\":{\"41-42\":{\"timestamp\":1709597345.0,\"reason\":\"Moving to another system\"}},\"online\":\"0-33,35-40\",\"offline\":\"34,41-42\",\"exclude\":\"0-2\",\"torpid\":\"\"}\n"
+    );
+    let drain = rscope(
+        &["resource", "drain", "-o", "{ranks} {nodelist} {reason}"],
+        &out.stdout,
+    );
+    assert_eq!(
+        drain.stdout,
+        "RANKS NODELIST REASON\n41-42 rank[41-42] Moving to another system\n"
+    );
+    // Just after the resource-init of 2024-04-08: its drain map (ranks
+    // with one reason together), before 3-18,20 were undrained.
+    let out = rscope(&["resource", "replay", log, "--at", "1712598700"], "");
+    let drain = rscope(
+        &["resource", "drain", "-o", "{ranks} {reason}"],
+        &out.stdout,
+    );
+    assert_eq!(
+        drain.stdout,
+        "RANKS REASON\n3-5,7-18,20 nodediag failed cxi\n6 nodediag failed amdgpu\n41-42 Moving to another system\n"
+    );
+}

@@ -819,3 +819,80 @@ fn changes_between_two_status_payloads() {
         )
     );
 }
+
+fn eventlog_fixture(name: &str) -> String {
+    format!(
+        "{}/tests/fixtures/resource-eventlog/{name}",
+        concat!(env!("CARGO_MANIFEST_DIR"), "/../..")
+    )
+}
+
+#[test]
+fn replay_prints_the_status_payload_that_drain_and_status_read() {
+    let (log, r) = (eventlog_fixture("events.jsonl"), eventlog_fixture("R.json"));
+    let payload = ok(rscope(&["resource", "replay", &log, "--R", &r], ""));
+    assert_eq!(
+        payload,
+        "{\"R\":{\"version\":1,\"execution\":{\"R_lite\":[{\"rank\":\"0-3\",\"children\":{\"core\":\"0-3\"}}],\"starttime\":0,\"expiration\":0,\"nodelist\":[\"test0\",\"test2\",\"test1\",\"test3\"]}},\"drain\":{\"1\":{\"timestamp\":1738092500.0,\"reason\":\"old map\"},\"2\":{\"timestamp\":1738091800.0,\"reason\":\"maintenance\"}},\"online\":\"0-2\",\"offline\":\"3\",\"exclude\":\"\",\"torpid\":\"\"}\n"
+    );
+    let drain = ok(list(
+        "drain",
+        &["-o", "{ranks} {nodelist} {reason}"],
+        &payload,
+    ));
+    assert_eq!(
+        drain,
+        "RANKS NODELIST REASON\n1 test2 old map\n2 test1 maintenance\n"
+    );
+    // Before the restart that swapped test1 and test2, from standard
+    // input, with an ISO 8601 time.
+    let text = std::fs::read_to_string(&log).unwrap();
+    let earlier = ok(rscope(
+        &["resource", "replay", "--at", "2025-01-28T19:24:10Z"],
+        &text,
+    ));
+    let drain = ok(list(
+        "drain",
+        &["-o", "{ranks} {nodelist} {reason}"],
+        &earlier,
+    ));
+    assert_eq!(
+        drain,
+        "RANKS NODELIST REASON\n1 test1 maintenance\n2 test2 reboot\n"
+    );
+    let status = ok(status(&["-s", "all", "-o", STATUS_FORMAT], &earlier));
+    assert_eq!(
+        status,
+        "     STATE NNODES RANKS           NODELIST\n     avail      1 0               test0\n   exclude      0                 \n allocated      0                 \n    torpid      0                 \n   torpid*      1 3               test3\nhousekeeping      0                 \n  draining      0                 \n   drained      2 1-2             test[1-2]\n"
+    );
+}
+
+#[test]
+fn replay_reports_bad_lines_and_reads_the_rest() {
+    let text = "{\"timestamp\": 1, \"name\": \"online\", \"context\": {\"idset\": \"0-1\"}}\nnot json\n{\"timestamp\": 2, \"name\": \"offline\", \"context\": {}}\n";
+    let out = rscope(&["resource", "replay", "--at", "-0s"], text);
+    assert_eq!(
+        (out.status, out.stdout.as_str()),
+        (
+            0,
+            "{\"R\":{\"version\":1,\"execution\":{\"R_lite\":[{\"rank\":\"0-1\",\"children\":{}}],\"starttime\":0.0,\"expiration\":0.0}},\"drain\":{},\"online\":\"0-1\",\"offline\":\"\",\"exclude\":\"\",\"torpid\":\"\"}\n"
+        )
+    );
+    assert_eq!(
+        out.stderr,
+        "<stdin>:2:1: error: not JSON: expected ident\nnot json\n^^^^^^^^\n<stdin>:3:1: error: the offline event's context has no 'idset'\n{\"timestamp\": 2, \"name\": \"offline\", \"context\": {}}\n^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^^\n"
+    );
+    let out = rscope(&["resource", "replay", "--at", "soon"], text);
+    assert_eq!(
+        (out.status, out.stderr.as_str()),
+        (1, "rscope: resource replay: --at: invalid time 'soon': give seconds since the epoch, an ISO 8601 time (2024-05-01T12:00:00Z) or an offset from the first or last event (+2h, -3d)\n")
+    );
+    let out = rscope(&["resource", "replay"], "\n");
+    assert_eq!(
+        (out.status, out.stderr.as_str()),
+        (
+            1,
+            "rscope: resource replay: <stdin> holds no resource events\n"
+        )
+    );
+}

@@ -12,6 +12,7 @@
 pub mod bootstrap;
 pub mod changes;
 pub mod check;
+pub mod eventlog;
 pub mod list;
 pub mod nodes;
 pub mod payload;

@@ -1,0 +1,140 @@
+//! The RFC 44 resource eventlog read in every form an admin holds it
+//! (`read`), and replayed to the `resource.status` payload the instance
+//! would have answered at a given instant (`replay`), as flux-core's
+//! resource module computes it (`drain.c`, `upgrade.c`, `monitor.c`).
+//!
+//! The layer-1 `eventlog` module tells an eventlog from other documents;
+//! this one knows what each resource event means, so it sits with the
+//! other `flux resource` payloads.
+
+mod at;
+mod read;
+mod replay;
+
+pub use at::parse_instant;
+pub use read::read;
+pub use replay::{replay, ReplayOptions, Replayed};
+
+use crate::diag::Diagnostic;
+use crate::hostlist::Hostlist;
+use crate::idset::IdSet;
+use std::ops::Range;
+
+/// The most events read from one text: a year of a busy system's journal
+/// is a few hundred thousand.
+pub const MAX_EVENTS: usize = 1_000_000;
+
+/// Ranks from this one up are left out (with a finding): a replay keeps a
+/// state per rank, and El Capitan has about 11 000 nodes.
+pub const MAX_RANKS: u32 = 1 << 20;
+
+/// One event, as read.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ResourceEvent {
+    /// The bytes of the top-level JSON value holding it.
+    pub span: Range<usize>,
+    /// Its JSON pointer within that value (`""`, `/3`, `/events/0`).
+    pub pointer: String,
+    /// Seconds since the epoch.
+    pub timestamp: f64,
+    /// The event's name as written.
+    pub name: String,
+    /// What it says.
+    pub kind: ResourceEventKind,
+}
+
+/// What an event says, by its name (RFC 44, and the forms before
+/// flux-core 0.62).
+#[derive(Clone, Debug, PartialEq)]
+pub enum ResourceEventKind {
+    /// The resource module (re)started: the instance's ranks, those online,
+    /// and the rank:host map from then on.
+    Restart {
+        /// `ranks`.
+        ranks: Option<IdSet>,
+        /// `online`.
+        online: Option<IdSet>,
+        /// `nodelist`.
+        nodelist: Option<Hostlist>,
+    },
+    /// Before 0.62: the module (re)started with this state.
+    ResourceInit {
+        /// `online`.
+        online: IdSet,
+        /// `exclude`.
+        exclude: IdSet,
+        /// `drain`: ranks, when and why.
+        drain: Vec<InitDrain>,
+    },
+    /// The resource set was defined.
+    ResourceDefine {
+        /// `method`.
+        method: Option<String>,
+    },
+    /// The resource set's expiration changed.
+    ResourceUpdate {
+        /// `expiration`.
+        expiration: Option<f64>,
+    },
+    /// Ranks drained.
+    Drain(DrainChange),
+    /// Ranks undrained.
+    Undrain(DrainChange),
+    /// Ranks came online.
+    Online(IdSet),
+    /// Ranks went offline.
+    Offline(IdSet),
+    /// Ranks stopped answering.
+    Torpid(IdSet),
+    /// Ranks answer again.
+    Lively(IdSet),
+    /// The journal dropped older events.
+    Truncate,
+    /// An unknown name, or a context too broken to replay (a finding says
+    /// which).
+    Unknown,
+}
+
+/// A drain or an undrain's context.
+#[derive(Clone, Debug, PartialEq)]
+pub struct DrainChange {
+    /// `idset`: the ranks.
+    pub ranks: IdSet,
+    /// `nodelist`: the hosts those ranks were (absent before 0.62).
+    pub nodelist: Option<Hostlist>,
+    /// `reason`.
+    pub reason: Option<String>,
+    /// `overwrite` (1 when absent, as flux-core replays it).
+    pub overwrite: u8,
+}
+
+/// One entry of a `resource-init` event's drain map.
+#[derive(Clone, Debug, PartialEq)]
+pub struct InitDrain {
+    /// The ranks.
+    pub ranks: IdSet,
+    /// When they were drained.
+    pub timestamp: f64,
+    /// Why.
+    pub reason: Option<String>,
+}
+
+/// A resource eventlog as read: its events, the last `R` a journal
+/// response carried, and what is wrong with it.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct ResourceEventlog {
+    /// The events in the order written.
+    pub events: Vec<ResourceEvent>,
+    /// The instance's R, from a journal response.
+    pub r: Option<serde_json::Value>,
+    /// Findings, in the order met.
+    pub findings: Vec<Diagnostic>,
+    /// Whether a `resource-init` was read (the format before 0.62).
+    pub legacy: bool,
+    /// Drains and undrains without a nodelist: a finding once the whole
+    /// log is read, unless it is in the format before 0.62.
+    no_nodelist: Vec<Diagnostic>,
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,443 @@
+//! The state at an instant, as flux-core's resource module computes it
+//! from its eventlog and its monitor (`drain.c`, `upgrade.c`,
+//! `monitor.c`), written as the `resource.status` payload it would have
+//! answered (`status.c`).
+//!
+//! A `restart` starts the module again: its `ranks` are the instance, its
+//! `online` the ranks up, its `nodelist` the rank:host map every later
+//! drain is checked against, nothing is torpid, and drained ranks that are
+//! excluded are undrained (`reconcile_excluded`). A `resource-init` (before
+//! 0.62) does the same with its own drain map and exclusions, and events
+//! before it no longer count, as `upgrade.c` drops them.
+
+use super::super::rv1::Rv1;
+use super::{DrainChange, ResourceEvent, ResourceEventKind, ResourceEventlog};
+use crate::diag::{pointer_push, Diagnostic};
+use crate::idset::IdSet;
+use serde_json::{json, Map, Value};
+use std::collections::{BTreeMap, HashMap};
+
+/// What `rscope resource replay` is asked.
+#[derive(Clone, Debug, Default)]
+pub struct ReplayOptions<'a> {
+    /// The instant (seconds since the epoch); `None` is after the last
+    /// event.
+    pub at: Option<f64>,
+    /// The instance's R as text (`--R`); else a journal response's `R`.
+    pub r: Option<&'a str>,
+    /// Ranks excluded by configuration, which a log after 0.62 does not
+    /// record (`--exclude`); else the last `resource-init`'s.
+    pub exclude: Option<IdSet>,
+}
+
+/// A replay's answer: the payload and what the replay found.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Replayed {
+    /// The `resource.status` payload: `R`, `drain`, `online`, `offline`,
+    /// `exclude`, `torpid`, in the order the module packs them.
+    pub payload: Value,
+    /// Findings about events as they were applied.
+    pub findings: Vec<Diagnostic>,
+    /// How many events were at or before the instant.
+    pub applied: usize,
+}
+
+impl Replayed {
+    /// The payload as compact JSON and a newline.
+    pub fn to_json(&self) -> String {
+        let mut s = self.payload.to_string();
+        s.push('\n');
+        s
+    }
+}
+
+/// A drained rank: since when (the module keeps the fraction; the payload
+/// rounds it) and why.
+#[derive(Clone, Debug)]
+struct Drained {
+    timestamp: f64,
+    reason: Option<String>,
+}
+
+/// The module's state between events.
+#[derive(Default)]
+struct State {
+    /// The broker count of the last `restart`.
+    size: Option<u32>,
+    /// R's ranks, when R is known.
+    r_ranks: Option<IdSet>,
+    /// Each rank's host now, when known.
+    hosts: Option<Vec<String>>,
+    /// The first rank of each host in `hosts` (built when first asked).
+    host_rank: Option<HashMap<String, u32>>,
+    online: IdSet,
+    torpid: IdSet,
+    exclude: IdSet,
+    /// The exclusions given by the caller, which win over the log's.
+    exclude_given: Option<IdSet>,
+    drained: BTreeMap<u32, Drained>,
+    /// Every rank an event named, for an R made when none is known.
+    seen: IdSet,
+    findings: Vec<Diagnostic>,
+}
+
+/// Replay `log` to `opts.at`: the payload `resource.status` would have
+/// answered, or why the R given cannot be read.
+pub fn replay(log: &ResourceEventlog, opts: &ReplayOptions<'_>) -> Result<Replayed, String> {
+    let r = match opts.r {
+        Some(text) => Some(serde_json::from_str::<Value>(text).map_err(|e| format!("R: {e}"))?),
+        None => log.r.clone(),
+    };
+    let mut state = State {
+        exclude: opts.exclude.clone().unwrap_or_default(),
+        exclude_given: opts.exclude.clone(),
+        ..State::default()
+    };
+    let mut r = match r {
+        Some(Value::Object(mut obj)) => {
+            // The module answers with R less its graph (`thin_copy_del`).
+            obj.remove("scheduling");
+            let rv1 = Rv1::from_text(&Value::Object(obj.clone()).to_string())
+                .map_err(|e| format!("R: {e}"))?;
+            state.r_ranks = Some(rv1.ranks());
+            let has_nodelist = (obj.get("execution"))
+                .and_then(|e| e.get("nodelist"))
+                .and_then(Value::as_array)
+                .is_some_and(|a| !a.is_empty());
+            if has_nodelist {
+                state.hosts = Some(rv1.rank_infos().map(|(_, i)| i.hostname.clone()).collect());
+            }
+            Some(obj)
+        }
+        Some(_) => return Err("R must be a JSON object".into()),
+        None => None,
+    };
+    let mut applied = 0;
+    for ev in &log.events {
+        if opts.at.is_some_and(|at| ev.timestamp > at) {
+            continue;
+        }
+        applied += 1;
+        state.apply(ev, r.as_mut());
+    }
+    let r = match r {
+        Some(obj) => Value::Object(obj),
+        None => state.made_r(),
+    };
+    Ok(Replayed {
+        payload: state.payload(r),
+        findings: state.findings,
+        applied,
+    })
+}
+
+impl State {
+    /// The ranks a drain may name: `max(broker size, R's rank count)`, as
+    /// `drain_create` sizes its table; `None` when neither is known.
+    fn limit(&self) -> Option<u32> {
+        let r = self.r_ranks.as_ref().map(|r| r.len() as u32);
+        match (self.size, r) {
+            (Some(a), Some(b)) => Some(a.max(b)),
+            (a, b) => a.or(b),
+        }
+    }
+
+    /// Every rank of the instance: the last restart's, else R's, else
+    /// those the events named.
+    fn all(&self) -> IdSet {
+        match (self.size, &self.r_ranks) {
+            (Some(0), _) => IdSet::new(),
+            (Some(n), _) => IdSet::from_range(0, n - 1),
+            (None, Some(r)) => r.clone(),
+            (None, None) => match self.seen.last() {
+                Some(last) => IdSet::from_range(0, last),
+                None => IdSet::new(),
+            },
+        }
+    }
+
+    fn apply(&mut self, ev: &ResourceEvent, r: Option<&mut Map<String, Value>>) {
+        use ResourceEventKind as K;
+        match &ev.kind {
+            K::Restart {
+                ranks,
+                online,
+                nodelist,
+            } => {
+                if let Some(ranks) = ranks {
+                    self.size = Some(ranks.last().map_or(0, |l| l + 1));
+                    self.seen = self.seen.union(ranks);
+                }
+                self.online = online.clone().unwrap_or_default();
+                self.torpid = IdSet::new();
+                if let Some(hl) = nodelist {
+                    self.new_host_map(hl.iter().collect());
+                }
+                self.reconcile_excluded();
+            }
+            K::ResourceInit {
+                online,
+                exclude,
+                drain,
+            } => {
+                self.online = online.clone();
+                self.torpid = IdSet::new();
+                self.exclude = self
+                    .exclude_given
+                    .clone()
+                    .unwrap_or_else(|| exclude.clone());
+                self.seen = self.seen.union(online).union(exclude);
+                // upgrade.c keeps only the last resource-init's drain map,
+                // made into drain events without an overwrite key.
+                self.drained.clear();
+                for d in drain {
+                    self.seen = self.seen.union(&d.ranks);
+                    for rank in d.ranks.iter() {
+                        self.drain_rank(rank, d.timestamp, &d.reason, 1);
+                    }
+                }
+                self.reconcile_excluded();
+            }
+            K::ResourceUpdate {
+                expiration: Some(expiration),
+            } => {
+                let execution = r.and_then(|r| r.get_mut("execution"));
+                if let Some(Value::Object(e)) = execution {
+                    e.insert("expiration".into(), json!(expiration));
+                }
+            }
+            K::Drain(change) => {
+                for rank in self.targets(ev, change).iter() {
+                    self.drain_rank(rank, ev.timestamp, &change.reason, change.overwrite);
+                }
+            }
+            K::Undrain(change) => {
+                for rank in self.targets(ev, change).iter() {
+                    self.drained.remove(&rank);
+                }
+            }
+            K::Online(ids) => {
+                let ids = self.within(ev, ids);
+                self.online = self.online.union(&ids);
+            }
+            K::Offline(ids) => {
+                let ids = self.within(ev, ids);
+                self.online = self.online.difference(&ids);
+            }
+            K::Torpid(ids) => {
+                let ids = self.within(ev, ids);
+                self.torpid = self.torpid.union(&ids);
+            }
+            K::Lively(ids) => {
+                let ids = self.within(ev, ids);
+                self.torpid = self.torpid.difference(&ids);
+            }
+            K::ResourceDefine { .. }
+            | K::ResourceUpdate { expiration: None }
+            | K::Truncate
+            | K::Unknown => {}
+        }
+    }
+
+    /// A restart's rank:host map. The module replays its drains again
+    /// with it, each found by its host (`decode_targets`), so a drained
+    /// rank whose host moved follows the host, and one whose host left the
+    /// instance is no longer drained.
+    fn new_host_map(&mut self, hosts: Vec<String>) {
+        let old = self.hosts.replace(hosts);
+        self.host_rank = None;
+        let Some(old) = old else { return };
+        if self.hosts.as_ref() == Some(&old) {
+            return;
+        }
+        let drained = std::mem::take(&mut self.drained);
+        for (rank, d) in drained {
+            let now = self.hosts.as_ref().and_then(|h| h.get(rank as usize));
+            let rank = match old.get(rank as usize) {
+                Some(host) if now != Some(host) => match self.rank_of(host) {
+                    Some(r) => r,
+                    None => continue,
+                },
+                _ => rank,
+            };
+            self.drained.insert(rank, d);
+        }
+    }
+
+    /// `draininfo_drain_rank`: a drained rank with a reason keeps it under
+    /// overwrite 0; otherwise the reason is replaced, and the time too
+    /// when the rank was not drained or under overwrite 2.
+    fn drain_rank(&mut self, rank: u32, timestamp: f64, reason: &Option<String>, overwrite: u8) {
+        match self.drained.get_mut(&rank) {
+            Some(d) if overwrite == 0 && d.reason.is_some() => {}
+            Some(d) => {
+                d.reason = reason.clone();
+                if overwrite == 2 {
+                    d.timestamp = timestamp;
+                }
+            }
+            None => {
+                let reason = reason.clone();
+                self.drained.insert(rank, Drained { timestamp, reason });
+            }
+        }
+    }
+
+    /// `reconcile_excluded`: excluded ranks cannot be drained.
+    fn reconcile_excluded(&mut self) {
+        let exclude = &self.exclude;
+        self.drained.retain(|rank, _| !exclude.contains(*rank));
+    }
+
+    /// `ids` less the ranks outside the instance, with a finding for them.
+    fn within(&mut self, ev: &ResourceEvent, ids: &IdSet) -> IdSet {
+        self.seen = self.seen.union(ids);
+        let Some(limit) = self.limit() else {
+            return ids.clone();
+        };
+        let outside = match limit {
+            0 => ids.clone(),
+            n => ids.difference(&IdSet::from_range(0, n - 1)),
+        };
+        if outside.is_empty() {
+            return ids.clone();
+        }
+        self.outside(ev, &outside, limit);
+        ids.difference(&outside)
+    }
+
+    fn outside(&mut self, ev: &ResourceEvent, outside: &IdSet, limit: u32) {
+        let n = outside.len();
+        let instance = match limit {
+            0 => "no ranks".to_string(),
+            1 => "rank 0".to_string(),
+            n => format!("ranks 0-{}", n - 1),
+        };
+        let pointer = pointer_push(&pointer_push(&ev.pointer, "context"), "idset");
+        self.findings.push(Diagnostic::warning(
+            format!(
+                "{} {outside} {} outside the instance ({instance}): left out",
+                if n == 1 { "rank" } else { "ranks" },
+                if n == 1 { "is" } else { "are" },
+            ),
+            ev.span.clone(),
+            pointer,
+        ));
+    }
+
+    /// The first rank of `host` now (`flux_get_rankbyhost`).
+    fn rank_of(&mut self, host: &str) -> Option<u32> {
+        let hosts = self.hosts.as_ref()?;
+        let map = self.host_rank.get_or_insert_with(|| {
+            let mut map = HashMap::with_capacity(hosts.len());
+            for (i, h) in hosts.iter().enumerate() {
+                map.entry(h.clone()).or_insert(i as u32);
+            }
+            map
+        });
+        map.get(host).copied()
+    }
+
+    /// `decode_targets`: each rank of a drain or undrain, moved to its
+    /// host's rank when the rank:host map changed since (a host no longer
+    /// in the instance is dropped), less ranks outside the instance.
+    fn targets(&mut self, ev: &ResourceEvent, change: &DrainChange) -> IdSet {
+        self.seen = self.seen.union(&change.ranks);
+        let mut names = change.nodelist.as_ref().map(|hl| hl.iter());
+        let mut out = IdSet::new();
+        let mut gone: Vec<String> = Vec::new();
+        for rank in change.ranks.iter() {
+            let host = names.as_mut().and_then(Iterator::next);
+            let now = self.hosts.as_ref().map(|h| h.get(rank as usize));
+            let rank = match (host, now) {
+                (Some(host), Some(now)) if now != Some(&host) => match self.rank_of(&host) {
+                    Some(r) => r,
+                    None => {
+                        gone.push(host);
+                        continue;
+                    }
+                },
+                _ => rank,
+            };
+            out.insert(rank);
+        }
+        if !gone.is_empty() {
+            let mut hl = crate::hostlist::Hostlist::new();
+            gone.iter().for_each(|h| hl.push_host(h));
+            let pointer = pointer_push(&pointer_push(&ev.pointer, "context"), "nodelist");
+            self.findings.push(Diagnostic::note(
+                format!(
+                    "{} {hl} no longer in the instance's nodelist: left out of the {}",
+                    if gone.len() == 1 { "host" } else { "hosts" },
+                    ev.name
+                ),
+                ev.span.clone(),
+                pointer,
+            ));
+        }
+        self.within(ev, &out)
+    }
+
+    /// An R of the instance's ranks with no resources, for a log read
+    /// without one: host names from the last restart's nodelist.
+    fn made_r(&self) -> Value {
+        let all = self.all();
+        let mut execution = Map::new();
+        let r_lite = match all.is_empty() {
+            true => json!([]),
+            false => json!([{"rank": all.to_string(), "children": {}}]),
+        };
+        execution.insert("R_lite".into(), r_lite);
+        execution.insert("starttime".into(), json!(0.0));
+        execution.insert("expiration".into(), json!(0.0));
+        if let Some(hosts) = &self.hosts {
+            let mut hl = crate::hostlist::Hostlist::new();
+            for rank in all.iter() {
+                if let Some(h) = hosts.get(rank as usize) {
+                    hl.push_host(h);
+                }
+            }
+            if hl.len() == all.len() {
+                execution.insert("nodelist".into(), json!([hl.to_string()]));
+            }
+        }
+        json!({"version": 1, "execution": execution})
+    }
+
+    /// `prepare_status_payload`: R, the drain map (`drain_get_info`:
+    /// ranks with the same whole-second time and reason together), and
+    /// the sets.
+    fn payload(&self, r: Value) -> Value {
+        let mut groups: Vec<((i64, &str), IdSet)> = Vec::new();
+        let mut index: HashMap<(i64, &str), usize> = HashMap::new();
+        for (&rank, d) in &self.drained {
+            // drain_get_info rounds to whole seconds (`round()`).
+            let key = (
+                d.timestamp.round() as i64,
+                d.reason.as_deref().unwrap_or(""),
+            );
+            let i = *index.entry(key).or_insert_with(|| {
+                groups.push((key, IdSet::new()));
+                groups.len() - 1
+            });
+            groups[i].1.insert(rank);
+        }
+        let mut drain = Map::new();
+        for ((ts, reason), ranks) in groups {
+            drain.insert(
+                ranks.to_string(),
+                json!({"timestamp": ts as f64, "reason": reason}),
+            );
+        }
+        let all = self.all();
+        let online = self.online.intersection(&all);
+        let mut o = Map::new();
+        o.insert("R".into(), r);
+        o.insert("drain".into(), Value::Object(drain));
+        o.insert("online".into(), json!(online.to_string()));
+        o.insert("offline".into(), json!(all.difference(&online).to_string()));
+        o.insert("exclude".into(), json!(self.exclude.to_string()));
+        o.insert("torpid".into(), json!(self.torpid.to_string()));
+        Value::Object(o)
+    }
+}

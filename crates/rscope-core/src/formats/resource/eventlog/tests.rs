@@ -1,0 +1,173 @@
+//! The reader's forms and findings, and replays checked against what
+//! flux-core's `drain.c` and `upgrade.c` compute.
+
+use super::*;
+
+const EVENTS: &str =
+    include_str!("../../../../../../tests/fixtures/resource-eventlog/events.jsonl");
+const R: &str = include_str!("../../../../../../tests/fixtures/resource-eventlog/R.json");
+
+/// The payload of `text` replayed to `at` with `opts`, as compact JSON.
+fn payload(text: &str, at: Option<f64>, r: Option<&str>) -> String {
+    let log = read(text);
+    let opts = ReplayOptions {
+        at,
+        r,
+        exclude: None,
+    };
+    replay(&log, &opts).unwrap().to_json()
+}
+
+/// Each finding as `line:col: severity: message at pointer`.
+fn findings(text: &str) -> Vec<String> {
+    let log = read(text);
+    let replayed = replay(&log, &ReplayOptions::default()).unwrap();
+    (log.findings.iter().chain(&replayed.findings))
+        .map(|d| {
+            let at = crate::diag::line_col(text, d.span.start);
+            format!(
+                "{}:{}: {}: {} at {:?}",
+                at.line, at.col, d.severity, d.message, d.pointer
+            )
+        })
+        .collect()
+}
+
+#[test]
+fn every_form_reads_the_same_events() {
+    let lines = read(EVENTS);
+    assert_eq!(lines.findings, []);
+    assert_eq!(lines.events.len(), 12);
+    let values: Vec<serde_json::Value> = EVENTS
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap())
+        .collect();
+    let array = serde_json::to_string_pretty(&values).unwrap();
+    let journal: String = values
+        .iter()
+        .map(|v| serde_json::to_string_pretty(&serde_json::json!({"events": [v]})).unwrap())
+        .collect::<Vec<_>>()
+        .join("\n");
+    let names = |log: &ResourceEventlog| -> Vec<(f64, String)> {
+        log.events
+            .iter()
+            .map(|e| (e.timestamp, e.name.clone()))
+            .collect()
+    };
+    for other in [read(&array), read(&journal)] {
+        assert_eq!(other.findings, []);
+        assert_eq!(names(&other), names(&lines));
+        let kinds: Vec<_> = other.events.iter().map(|e| &e.kind).collect();
+        assert_eq!(
+            kinds,
+            lines.events.iter().map(|e| &e.kind).collect::<Vec<_>>()
+        );
+    }
+    assert_eq!(read(&journal).events[3].pointer, "/events/0");
+    assert_eq!(read(&array).events[3].pointer, "/3");
+}
+
+#[test]
+fn the_journal_s_r_is_the_instance_s() {
+    let journal = format!(
+        "{{\"events\": [{{\"timestamp\": 5.5, \"name\": \"resource-define\", \"context\": {{\"method\": \"kvs\"}}}}], \"R\": {R}}}\n{{\"events\": []}}\n"
+    );
+    assert_eq!(
+        payload(&journal, None, None),
+        "{\"R\":{\"version\":1,\"execution\":{\"R_lite\":[{\"rank\":\"0-3\",\"children\":{\"core\":\"0-3\"}}],\"starttime\":0,\"expiration\":0,\"nodelist\":[\"test0\",\"test2\",\"test1\",\"test3\"]}},\"drain\":{},\"online\":\"\",\"offline\":\"0-3\",\"exclude\":\"\",\"torpid\":\"\"}\n"
+    );
+}
+
+#[test]
+fn drains_follow_overwrite_and_hosts_that_move() {
+    // Before the second restart: overwrite 1 kept rank 1's time and took
+    // the new reason; overwrite 2 took rank 2's time, rounded.
+    assert_eq!(
+        payload(EVENTS, Some(1738092250.0), None),
+        "{\"R\":{\"version\":1,\"execution\":{\"R_lite\":[{\"rank\":\"0-3\",\"children\":{}}],\"starttime\":0.0,\"expiration\":0.0,\"nodelist\":[\"test[0-3]\"]}},\"drain\":{\"1\":{\"timestamp\":1738091800.0,\"reason\":\"maintenance\"},\"2\":{\"timestamp\":1738092201.0,\"reason\":\"reboot\"}},\"online\":\"0-2\",\"offline\":\"3\",\"exclude\":\"\",\"torpid\":\"3\"}\n"
+    );
+    // After it, test1 and test2 swapped ranks: the drains follow their
+    // hosts, and the last drain, written with the old map, finds test2.
+    assert_eq!(
+        payload(EVENTS, None, Some(R)),
+        "{\"R\":{\"version\":1,\"execution\":{\"R_lite\":[{\"rank\":\"0-3\",\"children\":{\"core\":\"0-3\"}}],\"starttime\":0,\"expiration\":0,\"nodelist\":[\"test0\",\"test2\",\"test1\",\"test3\"]}},\"drain\":{\"1\":{\"timestamp\":1738092500.0,\"reason\":\"old map\"},\"2\":{\"timestamp\":1738091800.0,\"reason\":\"maintenance\"}},\"online\":\"0-2\",\"offline\":\"3\",\"exclude\":\"\",\"torpid\":\"\"}\n"
+    );
+}
+
+#[test]
+fn overwrite_zero_keeps_a_reason_and_ranks_with_one_reason_share_an_entry() {
+    let log = "{\"timestamp\":10.2,\"name\":\"restart\",\"context\":{\"ranks\":\"0-3\",\"online\":\"0-3\",\"nodelist\":\"n[0-3]\"}}\n\
+        {\"timestamp\":20.4,\"name\":\"drain\",\"context\":{\"idset\":\"0-1\",\"nodelist\":\"n[0-1]\",\"reason\":\"a\",\"overwrite\":0}}\n\
+        {\"timestamp\":30,\"name\":\"drain\",\"context\":{\"idset\":\"1-2\",\"nodelist\":\"n[1-2]\",\"overwrite\":0}}\n\
+        {\"timestamp\":40,\"name\":\"drain\",\"context\":{\"idset\":\"2\",\"nodelist\":\"n2\",\"reason\":\"a\",\"overwrite\":0}}\n";
+    // Rank 1 kept "a" (overwrite 0); rank 2, drained with no reason, took
+    // "a" and kept its time.
+    let p = payload(log, None, None);
+    assert!(
+        p.contains("\"drain\":{\"0-1\":{\"timestamp\":20.0,\"reason\":\"a\"},\"2\":{\"timestamp\":30.0,\"reason\":\"a\"}}"),
+        "{p}"
+    );
+}
+
+#[test]
+fn resource_init_resets_the_state_and_excluded_ranks_are_undrained() {
+    let log = "{\"timestamp\":1,\"name\":\"drain\",\"context\":{\"idset\":\"4\",\"reason\":\"gone\"}}\n\
+        {\"timestamp\":2,\"name\":\"resource-init\",\"context\":{\"restart\":true,\"drain\":{\"1,3\":{\"timestamp\":1.6,\"reason\":\"x\"},\"0\":{\"timestamp\":1.2}},\"online\":\"1\",\"exclude\":\"0\"}}\n\
+        {\"timestamp\":3,\"name\":\"online\",\"context\":{\"idset\":\"2\"}}\n\
+        {\"timestamp\":4,\"name\":\"undrain\",\"context\":{\"idset\":\"3\"}}\n";
+    assert_eq!(findings(log), Vec::<String>::new());
+    assert_eq!(
+        payload(log, None, None),
+        "{\"R\":{\"version\":1,\"execution\":{\"R_lite\":[{\"rank\":\"0-4\",\"children\":{}}],\"starttime\":0.0,\"expiration\":0.0}},\"drain\":{\"1\":{\"timestamp\":2.0,\"reason\":\"x\"}},\"online\":\"1-2\",\"offline\":\"0,3-4\",\"exclude\":\"0\",\"torpid\":\"\"}\n"
+    );
+}
+
+#[test]
+fn bad_input_is_named_at_its_line_and_the_rest_is_read() {
+    let text = "{\"timestamp\":5,\"name\":\"restart\",\"context\":{\"ranks\":\"0-1\",\"online\":\"0\",\"nodelist\":\"n[0-1]\"}}\n\
+        {\"timestamp\":6,\"name\":\"drain\",\n\
+        {\"timestamp\":4,\"name\":\"frobnicate\"}\n\
+        {\"timestamp\":7,\"name\":\"drain\",\"context\":{\"idset\":\"1-3\",\"nodelist\":\"n[1-3]\",\"reason\":\"r\",\"overwrite\":0}}\n\
+        {\"timestamp\":8,\"name\":\"undrain\",\"context\":{\"nodelist\":\"n1\"}}\n\
+        {\"timestamp\":8,\"name\":\"undrain\",\"context\":{\"idset\":\"0\"}}\n\
+        {\"timestamp\":9,\"name\":\"online\",\"context\":{\"idset\":\"1-x\"}}\n\
+        {\"timestamp\":10,\"name\":\"torpid\",\"context\":{\"idset\":\"0-2000000\"}}\n\
+        [{\"timestamp\":11,\"name\":\"offline\",\"context\":{\"idset\":7}}]\n";
+    assert_eq!(
+        findings(text),
+        [
+            "2:1: error: not JSON: key must be a string at \"\"",
+            "3:1: warning: timestamp 4 is earlier than the previous event's 5 at \"/timestamp\"",
+            "3:1: note: unknown event 'frobnicate' (RFC 44 has none of that name): kept, not replayed at \"/name\"",
+            "5:1: error: the undrain event's context has no 'idset' at \"/context\"",
+            "6:1: warning: the undrain event's context has no 'nodelist' (RFC 44 requires it since flux-core 0.62) at \"/context\"",
+            "7:1: error: 'idset' is not an RFC 22 idset ('1-x'): unexpected character 'x' at column 3 at \"/context/idset\"",
+            "8:1: error: 'idset' names ranks from 1048576 up, beyond what a replay follows: they are left out at \"/context/idset\"",
+            "9:1: error: 'idset' must be a string at \"/0/context/idset\"",
+            "4:1: note: hosts n[2-3] no longer in the instance's nodelist: left out of the drain at \"/context/nodelist\"",
+            "8:1: warning: ranks 2-1048575 are outside the instance (ranks 0-1): left out at \"/context/idset\"",
+        ]
+    );
+}
+
+#[test]
+fn a_time_is_seconds_an_iso_8601_time_or_an_offset() {
+    let (first, last) = (Some(1000.0), Some(1_714_660_943.0));
+    let at = |t: &str| parse_instant(t, first, last);
+    assert_eq!(at("1683047871.5"), Ok(1683047871.5));
+    assert_eq!(at("2024-04-09T00:00:00Z"), Ok(1712620800.0));
+    assert_eq!(at("2024-04-09 02:00:30.5+02:00"), Ok(1712620830.5));
+    assert_eq!(at("2024-04-09"), Ok(1712620800.0));
+    assert_eq!(at("-3d"), Ok(1_714_660_943.0 - 3.0 * 86_400.0));
+    assert_eq!(at("+1.5h"), Ok(1000.0 + 5400.0));
+    assert_eq!(at("-90"), Ok(1_714_660_943.0 - 90.0));
+    assert_eq!(
+        at("yesterday"),
+        Err("invalid time 'yesterday': give seconds since the epoch, an ISO 8601 time (2024-05-01T12:00:00Z) or an offset from the first or last event (+2h, -3d)".into())
+    );
+    assert!(at("2024-02-30").is_err());
+    assert_eq!(
+        parse_instant("-1d", None, None),
+        Err("'-1d' counts from the last event, and there is none".into())
+    );
+}
