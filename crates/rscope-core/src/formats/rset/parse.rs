@@ -638,8 +638,11 @@ impl<'t, 'g> Cx<'t, 'g> {
         };
         // A canonical id set (the common case, thousands per document) is
         // read once, strictly; only one the strict reader refuses is read
-        // again as the decoder reads it.
-        let strict = IdSet::parse(&s.value).ok();
+        // again as the decoder reads it. The element's bundle (no `page`
+        // feature), at its size budget, reads each with the decoder alone.
+        let strict = cfg!(feature = "page")
+            .then(|| IdSet::parse(&s.value).ok())
+            .flatten();
         let strict_ok = strict.is_some();
         match strict.map_or_else(|| IdSet::decode(&s.value), Ok) {
             Err(e) => {
