@@ -69,3 +69,45 @@ test('resource answers in the page as rscope resource does, payload by payload',
   expect(printed.some((p) => p.code !== 0), 'resource: a refusal').toBe(true);
   expect(problems).toEqual([]);
 });
+
+/** `replay`'s options over tests/fixtures/resource-eventlog, answering and refusing. */
+const REPLAY = [
+  {}, { R: true }, { R: true, at: '1738092250' }, { R: true, at: '2025-01-28T19:25:00Z' },
+  { at: '+150s' }, { R: true, at: '-0s' }, { exclude: '3' }, { R: true, exclude: '0,2' },
+  { at: 'soon' }, { exclude: '1-' },
+];
+
+test('replay answers in the page as rscope resource replay does', async ({ page, rscope, problems }) => {
+  announce('resource replay');
+  await rscope.load();
+  const fixture = (f) => new URL(`../../tests/fixtures/resource-eventlog/${f}`, import.meta.url);
+  const events = readFileSync(fixture('events.jsonl'), 'utf8');
+  const rText = readFileSync(fixture('R.json'), 'utf8');
+  const texts = [
+    ['events.jsonl', events],
+    // A malformed line and an unknown event: findings, and the rest read.
+    ['with bad lines', `${events.split('\n').slice(0, 4).join('\n')}\n{"timestamp": 1738091801, "name"\n{"timestamp": 1738091802, "name": "frobnicate", "context": {}}\n`],
+    ['no events', '\n'],
+  ];
+  const all = [];
+  for (const [name, text] of texts) {
+    for (const o of REPLAY) {
+      const options = { ...o, ...(o.R ? { R: rText } : {}) };
+      all.push({ label: `replay ${JSON.stringify(o)} < ${name}`, text, options, o });
+    }
+  }
+  const raw = await inPage(page, all.map((c) => ['resource', ['replay', c.text, c.options]]));
+  const answers = raw.map((a) => ('value' in a ? a.value : { error: a.error }));
+  const printed = all.map((c) => {
+    const args = ['resource', 'replay',
+      ...(c.o.R ? ['--R', fixture('R.json').pathname] : []),
+      ...(c.o.at ? ['--at', c.o.at] : []), ...(c.o.exclude ? ['--exclude', c.o.exclude] : [])];
+    const r = cli(args, c.text);
+    return { stdout: r.stdout, stderr: r.stderr, code: r.status };
+  });
+  await compare('resource replay', all, answers, printed);
+  expect(printed.filter((p) => p.code === 0).length, 'replay: answers').toBeGreaterThanOrEqual(all.length / 2);
+  expect(printed.filter((p) => p.code !== 0).length, 'replay: refusals').toBeGreaterThanOrEqual(3);
+  expect(printed.some((p) => p.code === 0 && p.stderr.includes('frobnicate')), 'replay: a finding beside an answer').toBe(true);
+  expect(problems).toEqual([]);
+});

@@ -172,6 +172,9 @@ const payload = '{"R": null, "online": "", "offline": "", "exclude": "", "drain"
 const statusText: ResourcePrinted = resource('status', payload, { format: 'long', states: 'drain', noHeader: true });
 const exit: number = statusText.code;
 resource('list', payload, { queues: ['batch'], config: '[queues.batch]', configToml: true, skipEmpty: true });
+const replayed: ResourcePrinted = resource('replay', '{"timestamp": 1, "name": "restart", "context": {}}', { at: '-3d', R: r, exclude: '0' });
+// @ts-expect-error the time is text
+resource('replay', payload, { at: 1700000000 });
 const inQueues: NodeQueues = nodeQueues(r, '[queues.batch]');
 const firstQueue: string = inQueues.queues[0].nodes + inQueues.findings.join('\n');
 // @ts-expect-error the configuration is text
@@ -180,4 +183,4 @@ nodeQueues(r, { queues: {} });
 resource('undrain', payload);
 // @ts-expect-error queues is a list
 resource('list', payload, { queues: 'batch' });
-console.log(notText, notCount, notIds, notGraph, notLines, exit, firstQueue);
+console.log(notText, notCount, notIds, notGraph, notLines, exit, firstQueue, replayed);

@@ -312,28 +312,10 @@ fn run_changes(a: ChangesArgs) -> Result<Printed, CliError> {
     }))
 }
 
-/// `rscope resource replay`: the payload on standard output, the findings
-/// about the eventlog on standard error (the rest of it is still read).
+/// `rscope resource replay`: the core's [`resource::eventlog::replay_command`],
+/// which the JS API calls too.
 fn run_replay(a: ReplayArgs) -> Result<Printed, CliError> {
-    use resource::eventlog;
     let input = crate::cli::read_input(a.eventlog.as_deref()).map_err(CliError::new)?;
-    let log = eventlog::read(&input.text);
-    if log.events.is_empty() {
-        let mut p = findings(&log.findings, &input);
-        p.stderr.push_str(&format!(
-            "{}: resource replay: {} holds no resource events\n",
-            crate::cli::PREFIX,
-            input.name
-        ));
-        p.code = 1;
-        return Ok(p);
-    }
-    let first = log.events.iter().map(|e| e.timestamp).reduce(f64::min);
-    let last = log.events.iter().map(|e| e.timestamp).reduce(f64::max);
-    let at = (a.at.as_deref())
-        .map(|t| eventlog::parse_instant(t, first, last))
-        .transpose()
-        .map_err(|e| CliError::new(format!("resource replay: --at: {e}")))?;
     let r_text = match &a.r {
         Some(path) => Some(
             crate::cli::read_input(Some(path))
@@ -342,32 +324,14 @@ fn run_replay(a: ReplayArgs) -> Result<Printed, CliError> {
         ),
         None => None,
     };
-    let exclude = (a.exclude.as_deref())
-        .map(rscope_core::idset::IdSet::decode)
-        .transpose()
-        .map_err(|e| CliError::new(format!("resource replay: --exclude: {e}")))?;
-    let opts = eventlog::ReplayOptions {
-        at,
+    let request = resource::eventlog::ReplayRequest {
+        at: a.at.as_deref(),
         r: r_text.as_deref(),
-        exclude,
+        exclude: a.exclude.as_deref(),
     };
-    let replayed = eventlog::replay(&log, &opts)
-        .map_err(|e| CliError::new(format!("resource replay: {e}")))?;
-    let mut all = log.findings.clone();
-    all.extend(replayed.findings.iter().cloned());
-    let mut p = findings(&all, &input);
-    p.stdout = replayed.to_json();
-    Ok(p)
-}
-
-/// Findings rendered for standard error, with a caret under the value.
-fn findings(found: &[rscope_core::diag::Diagnostic], input: &crate::cli::Input) -> Printed {
-    let mut stderr = String::new();
-    for d in found {
-        stderr.push_str(&d.render(&input.name, &input.text));
-        if !stderr.ends_with('\n') {
-            stderr.push('\n');
-        }
-    }
-    Printed::info(stderr)
+    Ok(resource::eventlog::replay_command(
+        &input.name,
+        &input.text,
+        &request,
+    ))
 }

@@ -10,8 +10,11 @@ use wasm_bindgen::prelude::*;
 
 #[wasm_bindgen(typescript_custom_section)]
 const TYPES: &'static str = r#"
-/** The `flux resource` subcommands Rscope answers from a saved payload. */
-export type ResourceCommand = "status" | "drain" | "list" | "info" | "R";
+/**
+ * The `flux resource` subcommands Rscope answers from a saved payload, and
+ * `replay`, which answers from a resource eventlog.
+ */
+export type ResourceCommand = "status" | "drain" | "list" | "info" | "R" | "replay";
 /** Options of {@link resource}, named as the CLI's. */
 export interface ResourceOptions {
   /** `-o`: a format string or the name of one. */
@@ -30,12 +33,20 @@ export interface ResourceOptions {
   color?: boolean;
   skipEmpty?: boolean;
   noSkipEmpty?: boolean;
+  /** `replay --at`: seconds since the epoch, an ISO 8601 time, or an offset (`-3d`, `+2h`). */
+  at?: string;
+  /** `replay --R`: the instance's R, as text. */
+  R?: string;
+  /** `replay --exclude`: ranks excluded by configuration. */
+  exclude?: string;
 }
 /** What `rscope resource COMMAND` prints for a payload, and its exit status. */
 export interface ResourcePrinted { stdout: string; stderr: string; code: number }
 /**
  * `flux resource status|drain|list|info|R` over a saved `resource.status`
- * (status, drain) or `sched.resource-status` (list, info, R) payload.
+ * (status, drain) or `sched.resource-status` (list, info, R) payload; or
+ * `rscope resource replay` over a resource eventlog read as standard input
+ * (its findings name it `<stdin>`).
  */
 export function resource(command: ResourceCommand, payload: string, options?: ResourceOptions): ResourcePrinted;
 /** One configured queue, as the page's queue box lists it. */
@@ -183,16 +194,22 @@ pub fn node_queues(document: JsValue, config: JsValue) -> Result<JsValue, JsValu
 /// `rscope resource COMMAND` over `payload`, with the CLI's options.
 #[wasm_bindgen(skip_typescript)]
 pub fn resource(command: JsValue, payload: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
-    let command = text_arg(NAME, "command", "status, drain, list, info or R", &command)?;
+    let command = text_arg(
+        NAME,
+        "command",
+        "status, drain, list, info, R or replay",
+        &command,
+    )?;
     let payload = text_arg(NAME, "payload", "a saved payload", &payload)?;
     let printed = match command.as_str() {
         "status" | "drain" => resource::status(&payload, &status_options(&command, &options)?),
         "list" => resource::list(&payload, &list_options(&command, &options)?),
         "info" => resource::info(&payload, &list_options(&command, &options)?),
         "R" => resource::emit_r(&payload, &list_options(&command, &options)?),
+        "replay" => replay(&payload, &options)?,
         other => {
             return Err(error(&format!(
-                "{NAME}: unknown command '{other}' (status, drain, list, info or R)"
+                "{NAME}: unknown command '{other}' (status, drain, list, info, R or replay)"
             )))
         }
     };
@@ -221,4 +238,20 @@ pub fn resource_changes(before: JsValue, after: JsValue) -> Result<JsValue, JsVa
         nodes: changes.nodes,
         table: changes.table(),
     })
+}
+
+/// `rscope resource replay` of an eventlog read as standard input, with
+/// the options `at`, `R` and `exclude` ([`resource::eventlog::replay_command`]).
+fn replay(eventlog: &str, options: &JsValue) -> Result<resource::Printed, JsValue> {
+    let at = option_string(NAME, options, "at")?;
+    let r = option_string(NAME, options, "R")?;
+    let exclude = option_string(NAME, options, "exclude")?;
+    let request = resource::eventlog::ReplayRequest {
+        at: at.as_deref(),
+        r: r.as_deref(),
+        exclude: exclude.as_deref(),
+    };
+    Ok(resource::eventlog::replay_command(
+        "<stdin>", eventlog, &request,
+    ))
 }

@@ -1,17 +1,21 @@
 //! The RFC 44 resource eventlog read in every form an admin holds it
 //! (`read`), and replayed to the `resource.status` payload the instance
 //! would have answered at a given instant (`replay`), as flux-core's
-//! resource module computes it (`drain.c`, `upgrade.c`, `monitor.c`).
+//! resource module computes it (`drain.c`, `upgrade.c`, `monitor.c`);
+//! `replay_command` prints that as `rscope resource replay` does, for the
+//! CLI and the JS API alike.
 //!
 //! The layer-1 `eventlog` module tells an eventlog from other documents;
 //! this one knows what each resource event means, so it sits with the
 //! other `flux resource` payloads.
 
 mod at;
+mod command;
 mod read;
 mod replay;
 
 pub use at::parse_instant;
+pub use command::{replay_command, ReplayRequest};
 pub use read::read;
 pub use replay::{replay, ReplayOptions, Replayed};
 
