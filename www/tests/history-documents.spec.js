@@ -1,9 +1,12 @@
 // The documents about a system's history are recognised by their content
 // and named, as every other kind is: an RFC 44 resource eventlog (RFC 18
 // entries, a line each) and a job list (what flux jobs --json prints).
-// They hold no resources, so a tab of their own says where they belong,
-// and a tab's system they join names each with what it holds.
+// A resource eventlog in a tab of its own is the system after its last
+// event, each node coloured by the state rscope resource replay gives it;
+// a job list holds no resources, so its tab says where it belongs, and a
+// tab's system they join names each with what it holds.
 import { test, expect } from './fixtures.js';
+import { NODE_STATES_LEGEND } from './rscope.js';
 
 const LOG = [
   '{"timestamp":1683047871.7,"name":"resource-init","context":{"restart":false,"drain":{},"online":"","exclude":"0-2"}}',
@@ -24,13 +27,39 @@ const R = JSON.stringify({
   execution: { R_lite: [{ rank: '0-3', children: { core: '0-3' } }], nodelist: ['node[1-4]'], starttime: 0, expiration: 0 },
 });
 
-test('an eventlog opened as a tab says what it is and where it belongs', async ({ rscope, problems }) => {
+/** A journal (flux resource eventlog -f json) whose response carries R. */
+const JOURNAL = JSON.stringify({
+  events: [
+    { timestamp: 1738091754.2, name: 'restart', context: { ranks: '0-3', online: '', nodelist: 'node[1-4]' } },
+    { timestamp: 1738091754.6, name: 'online', context: { idset: '0-3' } },
+    { timestamp: 1738091800.4, name: 'drain', context: { idset: '1', nodelist: 'node2', reason: 'bad dimm', overwrite: 0 } },
+    { timestamp: 1738092100.0, name: 'offline', context: { idset: '3' } },
+  ],
+  R: JSON.parse(R),
+});
+
+test('an eventlog opened as a tab shows the system after its last event', async ({ page, rscope, problems }) => {
   await rscope.load();
   await rscope.openFile('resource.eventlog', LOG);
-  await expect(rscope.summary('summary').getByTestId('error')).toHaveText(
-    "this is an RFC 44 resource eventlog (3 events from 2023-05-02 17:17:51 UTC to 2023-05-02 17:53:20 UTC), "
-    + "which holds no resources: open it into the system of a tab that holds the system's R or a payload",
+  await expect(rscope.summary('nodes')).toHaveText('3');
+  await expect(rscope.legendItems).toHaveText(NODE_STATES_LEGEND);
+  await expect(rscope.drainRows).toHaveCount(1);
+  await expect(rscope.drainRows.first().locator('td').nth(4)).toHaveText('fan failed');
+  await expect(page.getByTestId('diagnostics')).toContainText(
+    "a resource eventlog, shown as the system was after its last event (2023-05-02 17:53:20 UTC), as rscope resource replay prints it: "
+    + "the log names ranks and hosts but no cores or GPUs, so open the instance's R into this tab's system to see them",
   );
+  expect(problems).toEqual([]);
+});
+
+test("a journal's R gives its tab the cores, each coloured by its node's state then", async ({ rscope, problems }) => {
+  await rscope.load();
+  await rscope.openFile('journal.json', JOURNAL);
+  await expect(rscope.summary('nodes')).toHaveText('4');
+  await rscope.hoverCell(1, 0);
+  await expect(rscope.tooltip).toHaveText(/^node2 rank 1 — core 0 — drained — drained \d+ \w+ ago: bad dimm$/);
+  await rscope.hoverCell(3, 0);
+  await expect(rscope.tooltip).toHaveText(/^node4 rank 3 — core 0 — offline/);
   expect(problems).toEqual([]);
 });
 

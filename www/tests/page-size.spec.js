@@ -3,18 +3,21 @@
 // new features come. Issue 46 held it at 1.36 MB gzipped; comparing two
 // status snapshots (#47 item 13) and reading constraints as today's
 // scheduler does beside librlist (#48 item 1) took it to 1.389 MB, with
-// wasm-opt -Os taking 6 KB back (2026-12-05). Until #48 item 3 loads the
-// rarely used parts on first use (its budget: at most 800 000 B before the
-// first analysis), this holds it at 1.40 MB so that nothing grows unseen.
+// wasm-opt -Os taking 6 KB back (2026-12-05). The resource eventlog in the
+// page (#49: its reader and replay, for the JS API's replay and an
+// eventlog's tab) took it from 1.397 MB to 1.421 MB. Until #48 item 3
+// loads the rarely used parts on first use (its budget: at most 800 000 B
+// before the first analysis), this holds it at 1.43 MB so that nothing
+// grows unseen.
 // scripts/build.sh says what the page is compiled for.
 import { test, expect } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
-const BUDGET = 1400 * 1000;
+const BUDGET = 1430 * 1000;
 const FILES = ['rscope_bg.wasm', 'rscope.js', 'rscope-view.js', 'style.css'];
 
-test('the page bundle is at most 1.40 MB gzipped', () => {
+test('the page bundle is at most 1.43 MB gzipped', () => {
   const sizes = FILES.map((f) => {
     const body = readFileSync(new URL(`../../pkg/${f}`, import.meta.url));
     return [f, gzipSync(body, { level: 9 }).length];

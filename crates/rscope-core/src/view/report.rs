@@ -248,8 +248,64 @@ fn finding(d: &Diagnostic, places: &mut Places<'_>) -> Finding {
     }
 }
 
+/// What a resource eventlog shows in a tab of its own: the system as it
+/// was after the last event, that is the `resource.status` payload
+/// `rscope resource replay` prints, read as any payload is. The payload's
+/// spans are in the replayed text, not the tab's, so its findings and
+/// entries give way to the eventlog's own findings, after a note that
+/// says what is shown. `None` when it holds no event or the replay
+/// refuses (then the tab says what the text is).
+pub fn eventlog_report(text: &str) -> Option<EventlogReport> {
+    use crate::resource::eventlog;
+    if !cfg!(feature = "page") || !eventlog::looks_like_resource_eventlog(text) {
+        return None;
+    }
+    let log = eventlog::read(text);
+    let last = log.events.iter().map(|e| e.timestamp).reduce(f64::max)?;
+    let replayed = eventlog::replay(&log, &eventlog::ReplayOptions::default()).ok()?;
+    let payload = replayed.to_json();
+    let mut report = status_payload_report(&payload, &mut Places::new(&payload))?;
+    let mut said = format!(
+        "{REPLAYED_NOTE} ({}), as rscope resource replay prints it",
+        crate::time::utc(last)
+    );
+    if log.r.is_none() {
+        said.push_str(NO_R_IN_EVENTLOG);
+    }
+    let note = Diagnostic::note(said, 0..0, "");
+    let mut places = Places::new(text);
+    report.findings = std::iter::once(&note)
+        .chain(&log.findings)
+        .chain(&replayed.findings)
+        .map(|d| finding(d, &mut places))
+        .collect();
+    report.entries.clear();
+    Some(EventlogReport {
+        report,
+        has_r: log.r.is_some(),
+    })
+}
+
+/// A resource eventlog's report ([`eventlog_report`]).
+pub struct EventlogReport {
+    /// What its tab shows.
+    pub report: Report,
+    /// Whether the log holds the instance's R (a journal response's), so
+    /// the report's set has cores and GPUs, not only ranks and hosts.
+    pub has_r: bool,
+}
+
+/// How a resource eventlog's note begins: what its tab shows.
+pub const REPLAYED_NOTE: &str = "a resource eventlog, shown as the system was after its last event";
+
+/// What a resource eventlog's note adds when the log holds no R.
+const NO_R_IN_EVENTLOG: &str = ": the log names ranks and hosts but no cores or GPUs, so open the instance's R into this tab's system to see them";
+
 /// Read a text and report on it.
 pub fn make_report(text: &str) -> Report {
+    if let Some(replayed) = eventlog_report(text) {
+        return replayed.report;
+    }
     if let Some(rejection) = history_rejection(text) {
         return Report {
             is_status: false,

@@ -529,9 +529,13 @@ fn resources_piece(name: &str, kind: DocKind, set: Rset) -> Piece {
     piece.with(Fact::Resources, true).with(Fact::Graph, graph)
 }
 
-/// An eventlog or a job list: what it holds, in words (the system reads
-/// no fact of them yet); `None` for any other text.
+/// An eventlog or a job list: what it holds, in words, and for a resource
+/// eventlog the node states after its last event; `None` for any other
+/// text.
 fn history_piece(name: &str, text: &str) -> Option<Piece> {
+    if let Some(piece) = replayed_piece(name, text) {
+        return Some(piece);
+    }
     if crate::eventlog::looks_like_eventlog(text) {
         let (kind, detail, problem) = match crate::eventlog::read(text) {
             Ok(log) => (log.is_resource_log(), Some(log.describe()), None),
@@ -552,6 +556,28 @@ fn history_piece(name: &str, text: &str) -> Option<Piece> {
     }
     let jobs = crate::eventlog::job_count(text)?;
     Some(Piece::new(name, DocKind::JobList).with_detail(crate::words::count(jobs, "job")))
+}
+
+/// A resource eventlog replayed to after its last event, as its tab shows
+/// it ([`crate::report::eventlog_report`]): its node states and
+/// exclusions, and its resources only when it holds the instance's R (a
+/// journal's); the R made of the ranks it names has no cores, and would
+/// differ from every real one.
+fn replayed_piece(name: &str, text: &str) -> Option<Piece> {
+    let replayed = crate::report::eventlog_report(text)?;
+    let mut piece = report_piece(name, replayed.report);
+    piece.read.kind = DocKind::Eventlog;
+    // A line the strict reader refuses is a finding of the replay, which
+    // reads the rest; the system's line names the first such one.
+    match crate::eventlog::read(text) {
+        Ok(log) => piece.read.detail = Some(log.describe()),
+        Err(e) => piece.read.problem = Some(e.to_string()),
+    }
+    if !replayed.has_r {
+        piece.set = None;
+        piece.read.facts.retain(|f| *f != Fact::Resources);
+    }
+    Some(piece)
 }
 
 /// A document read as nothing, with why.

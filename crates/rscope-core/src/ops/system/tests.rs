@@ -554,17 +554,33 @@ fn an_eventlog_and_a_job_list_say_what_they_hold() {
     assert_eq!(
         system.describe(),
         "r.json: an R (RFC 20): resources\n\
-         log: an RFC 44 resource eventlog, 2 events from 2023-05-02 17:17:51 UTC to 2023-05-02 17:17:53 UTC\n\
+         log: an RFC 44 resource eventlog, 2 events from 2023-05-02 17:17:51 UTC to 2023-05-02 17:17:53 UTC: node states and drain reasons, excluded ranks\n\
          jobs.json: a job list (flux jobs --json), 1 job\n\
-         bad: an RFC 44 resource eventlog (line 2: missing key 'timestamp')\n\
+         bad: an RFC 44 resource eventlog: node states and drain reasons (line 2: missing key 'timestamp')\n\
          job.log: an RFC 18 eventlog that is not a resource eventlog, 2 events from 1970-01-01 00:00:01 UTC to 1970-01-01 00:00:02 UTC\n\
          bad-job.log: an RFC 18 eventlog that is not a resource eventlog (line 2: not JSON: EOF while parsing a list at line 1 column 1)\n\
          resources: 4 nodes, foo[1-4], 16 cores (from r.json)\n\
+         excluded: ranks 0-2\n\
+         drained, offline or torpid: ranks 1-2\n\
          rank order: 0-3 are foo[1-4]\n"
     );
+    // Alone, a resource eventlog is the system after its last event: the
+    // ranks it names (0 online; 1 and 2 offline, as resource-init's
+    // `online` left them), all three excluded, and a note of what is shown.
+    let alone = crate::report::make_report(log);
+    assert_eq!(alone.rejection, None);
+    let st = alone.node_states.as_ref().expect("node states");
     assert_eq!(
-        crate::report::make_report(log).rejection.as_deref(),
-        Some("this is an RFC 44 resource eventlog (2 events from 2023-05-02 17:17:51 UTC to 2023-05-02 17:17:53 UTC), which holds no resources: open it into the system of a tab that holds the system's R or a payload")
+        (st.online.to_string(), st.offline.to_string()),
+        ("0".into(), "1-2".into())
+    );
+    assert_eq!(st.exclude.to_string(), "0-2");
+    let notes: Vec<(&str, usize)> = (alone.findings.iter())
+        .map(|f| (f.message.as_str(), f.span.0))
+        .collect();
+    assert_eq!(
+        notes,
+        [("a resource eventlog, shown as the system was after its last event (2023-05-02 17:17:53 UTC), as rscope resource replay prints it: the log names ranks and hosts but no cores or GPUs, so open the instance's R into this tab's system to see them", 0)]
     );
     assert_eq!(
         crate::report::make_report(jobs).rejection.as_deref(),
@@ -574,9 +590,25 @@ fn an_eventlog_and_a_job_list_say_what_they_hold() {
         crate::report::make_report(job_log).rejection.as_deref(),
         Some("this is an RFC 18 eventlog that is not a resource eventlog (2 events from 1970-01-01 00:00:01 UTC to 1970-01-01 00:00:02 UTC): it says nothing of resources; Rscope reads the resource eventlog (flux resource eventlog -f json)")
     );
+    // A line that does not read is a finding at its place; the rest is
+    // replayed.
+    let broken = crate::report::make_report(broken);
+    let said: Vec<(&str, (usize, usize))> = (broken.findings.iter().skip(1))
+        .map(|f| (f.message.as_str(), f.span))
+        .collect();
     assert_eq!(
-        crate::report::make_report(broken).rejection.as_deref(),
-        Some("this looks like an RFC 44 resource eventlog, but line 2: missing key 'timestamp'")
+        (broken.rejection, said),
+        (
+            None,
+            vec![
+                ("the drain event's context has no 'idset'", (0, 30)),
+                (
+                    "the drain event's context has no 'nodelist' (RFC 44 requires it since flux-core 0.62)",
+                    (0, 30)
+                ),
+                ("an event needs a 'timestamp'", (31, 43)),
+            ]
+        )
     );
 }
 

@@ -32,6 +32,30 @@ pub const MAX_EVENTS: usize = 1_000_000;
 /// state per rank, and El Capitan has about 11 000 nodes.
 pub const MAX_RANKS: u32 = 1 << 20;
 
+/// Whether `text` is a resource eventlog in a form [`read`] takes, judged
+/// from its start so that a large R is not read twice: RFC 18 lines with
+/// resource events, a journal response (an object whose first key is
+/// `events`), or a JSON array whose first element is an event object (its
+/// first key `timestamp` or `name`).
+pub fn looks_like_resource_eventlog(text: &str) -> bool {
+    if crate::eventlog::looks_like_eventlog(text) {
+        return crate::eventlog::is_resource_eventlog(text);
+    }
+    fn after(s: &str, open: char) -> Option<&str> {
+        s.trim_start().strip_prefix(open).map(str::trim_start)
+    }
+    let Some(first) = text.trim_start().chars().next() else {
+        return false;
+    };
+    match first {
+        '{' => after(text, '{').is_some_and(|s| s.starts_with("\"events\"")),
+        '[' => after(text, '[')
+            .and_then(|s| after(s, '{'))
+            .is_some_and(|s| s.starts_with("\"timestamp\"") || s.starts_with("\"name\"")),
+        _ => false,
+    }
+}
+
 /// One event, as read.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ResourceEvent {

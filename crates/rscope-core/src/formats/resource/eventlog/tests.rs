@@ -171,3 +171,23 @@ fn a_time_is_seconds_an_iso_8601_time_or_an_offset() {
         Err("'-1d' counts from the last event, and there is none".into())
     );
 }
+
+#[test]
+fn resource_eventlogs_are_told_from_their_start_in_every_form() {
+    use super::looks_like_resource_eventlog as looks;
+    let line = r#"{"timestamp": 1, "name": "drain", "context": {"idset": "0"}}"#;
+    assert!(looks(&format!("{line}\n")));
+    assert!(looks(&format!("[\n  {line}\n]")));
+    assert!(looks(&format!(r#" {{"events": [{line}], "R": null}}"#)));
+    assert!(looks(
+        r#"[{"name": "online", "timestamp": 2, "context": {}}]"#
+    ));
+    // A job's eventlog, an R, a status payload whose R comes first, text.
+    assert!(!looks(
+        "{\"timestamp\": 1, \"name\": \"submit\", \"context\": {}}\n"
+    ));
+    assert!(!looks(r#"{"version": 1, "execution": {"R_lite": []}}"#));
+    assert!(!looks(r#"{"R": {}, "events": []}"#));
+    assert!(!looks("[1, 2]"));
+    assert!(!looks(""));
+}
