@@ -1052,6 +1052,11 @@ export class Rscope {
    * caret onto the first `needle` in it, one key press in (as a keyboard
    * user reaches it): the explain card says what is there. */
   async caretOnConstraint(text, needle) {
+    await this.caretOn(text, needle);
+  }
+
+  /** Put `text` in the editor and the caret just inside the first `needle` (by a key press, as a user moves it). */
+  async caretOn(text, needle) {
     await this.fill(text);
     await this.caretAt(text.indexOf(needle));
     await this.editor.press('ArrowRight');

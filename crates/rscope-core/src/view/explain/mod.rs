@@ -14,9 +14,11 @@
 //! - `r`: the R keys (RFC 20, 22, 29);
 //! - `graph`: the JGF keys under `scheduling` (RFC 40, RFC 4);
 //! - `constraint`: an RFC 31 job constraint's operators and values;
+//! - `eventlog`: an RFC 44 resource eventlog's events and their context;
 //! - `text`: bounded lists and dates.
 
 pub mod constraint;
+mod eventlog;
 mod graph;
 mod locate;
 mod payload;
@@ -122,6 +124,9 @@ fn card(title: impl Into<String>, body: &str, rfc: Rfc) -> Explained {
 /// What the key or value at byte `at` of `text` means, or `None` when the
 /// text is not JSON or `at` is outside its value.
 pub fn explain(text: &str, at: usize) -> Option<Explained> {
+    if crate::resource::eventlog::looks_like_resource_eventlog(text) {
+        return eventlog::explain(text, at);
+    }
     let root = json::parse_whole(text).ok()?;
     let mut hit = locate(&root, at)?;
     let span = hit.span.clone();

@@ -688,3 +688,85 @@ fn a_misspelt_operator_is_said_so_and_an_r_stays_an_r() {
     let r = r#"{"version": 1, "ranks": ["1"]}"#;
     assert_eq!(explain(r, 17).unwrap().rfc.number, 20);
 }
+
+/// Four lines of `tests/fixtures/resource-eventlog/events.jsonl`.
+const EVENTS: &str = r#"{"timestamp": 1738091754.2095973, "name": "restart", "context": {"ranks": "0-3", "online": "", "nodelist": "test[0-3]"}}
+{"timestamp": 1738091754.6308477, "name": "online", "context": {"idset": "0-3"}}
+{"timestamp": 1738091800.4, "name": "drain", "context": {"idset": "1", "nodelist": "test1", "reason": "bad dimm", "overwrite": 0}}
+{"timestamp": 1738091900.6, "name": "drain", "context": {"idset": "1-2", "nodelist": "test[1-2]", "reason": "maintenance", "overwrite": 1}}
+"#;
+
+/// The card at the first byte of the `nth` (from 0) occurrence of `needle`.
+fn card_at(text: &str, needle: &str, nth: usize) -> Explained {
+    let at = text.match_indices(needle).nth(nth).expect("needle").0;
+    explain(text, at).expect("a card")
+}
+
+#[test]
+fn an_eventlog_drain_says_what_its_overwrite_did_to_ranks_drained_before() {
+    let c = card_at(EVENTS, "1}}", 0);
+    assert_eq!(c.title, "drain: overwrite");
+    assert_eq!(
+        c.decoded,
+        [
+            "1: ranks drained already take this reason and keep their time",
+            "before this event, drained already: 1 rank: 1, reason 'bad dimm'",
+        ]
+    );
+    assert_eq!(c.rfc.url, format!("{RFC_BASE}/spec_44.html#drain"));
+    let first = card_at(EVENTS, "0}}", 0);
+    assert_eq!(
+        first.decoded,
+        [
+            "0: ranks drained already keep their reason and time",
+            "before this event, none of its ranks was drained: overwrite changes nothing here",
+        ]
+    );
+}
+
+#[test]
+fn an_eventlog_event_is_explained_with_its_time_and_ranks() {
+    let c = card_at(EVENTS, "\"restart\"", 0);
+    assert_eq!(c.title, "restart event");
+    assert!(
+        c.body.starts_with("The resource module (re)started."),
+        "{}",
+        c.body
+    );
+    assert_eq!(
+        c.decoded,
+        [
+            "posted 2025-01-28 19:15:54 UTC",
+            "ranks: 4 ranks: 0-3",
+            "online: no rank",
+        ]
+    );
+    let start = EVENTS.find("\"restart\"").unwrap();
+    assert_eq!(c.span, (start, start + 9));
+    let online = card_at(EVENTS, "\"0-3\"}", 0);
+    assert_eq!(
+        (online.title.as_str(), online.decoded.clone()),
+        ("online: idset", vec!["4 ranks: 0-3".to_string()])
+    );
+    assert_eq!(online.rfc.anchor, "online-offline");
+    let time = card_at(EVENTS, "1738091800.4", 0);
+    assert_eq!(
+        (time.title.as_str(), time.time),
+        ("event timestamp", Some(1738091800.4))
+    );
+}
+
+#[test]
+fn a_journal_response_s_events_are_explained_in_place() {
+    let text = r#"{"events": [
+  {"timestamp": 1.0, "name": "restart", "context": {"ranks": "0-1", "online": "0", "nodelist": "a[0-1]"}},
+  {"timestamp": 2.0, "name": "torpid", "context": {"idset": "1"}}
+]}"#;
+    let c = card_at(text, "\"torpid\"", 0);
+    assert_eq!(c.title, "torpid event");
+    assert_eq!(
+        c.decoded,
+        ["posted 1970-01-01 00:00:02 UTC", "idset: 1 rank: 1"]
+    );
+    assert!(explain(text, 2).is_none(), "the events key is no event");
+}
