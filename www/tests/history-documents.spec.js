@@ -63,6 +63,16 @@ test("a journal's R gives its tab the cores, each coloured by its node's state t
   expect(problems).toEqual([]);
 });
 
+test("an eventlog opened into an R's system colours its grid by the states after its last event", async ({ rscope, problems }) => {
+  await rscope.load();
+  await rscope.openSystem(R, LOG);
+  expect(await rscope.colorChoice()).toBe('node state (as flux resource status lists it)');
+  await expect(rscope.drainRows).toHaveCount(1);
+  await expect(rscope.drainRows.first().locator('td').nth(4)).toHaveText('fan failed');
+  await expect(rscope.drainRows.first().locator('td').nth(5)).toHaveText('node2');
+  expect(problems).toEqual([]);
+});
+
 test("a job list opened into a tab's system is named with its jobs", async ({ page, rscope, problems }) => {
   await rscope.load();
   await rscope.openSystem(R, JOBS);

@@ -138,6 +138,22 @@ mod tests {
     }
 
     #[test]
+    fn a_resource_eventlog_beside_gives_the_node_states_after_its_last_event() {
+        let log = "{\"timestamp\": 1607540000.0, \"name\": \"restart\", \"context\": {\"ranks\": \"0-3\", \"online\": \"0-3\", \"nodelist\": \"tiny[1-4]\"}}\n\
+                   {\"timestamp\": 1607544031.5, \"name\": \"drain\", \"context\": {\"idset\": \"3\", \"nodelist\": \"tiny4\", \"reason\": \"bad fan\", \"overwrite\": 0}}\n\
+                   {\"timestamp\": 1607544100.0, \"name\": \"offline\", \"context\": {\"idset\": \"2\"}}\n";
+        // The payload keeps whole seconds of a drain's time: 1607544032.
+        let now = 1607544032.0 + 3600.0;
+        let states = beside(&[R, log], now).states.unwrap();
+        let notes: Vec<&str> = states.overlay.notes_of(3).collect();
+        assert_eq!(notes, vec!["drained 1 hour ago: bad fan"]);
+        let drains: Vec<(&str, &str)> = (states.drains.iter())
+            .map(|d| (d.nodelist.as_str(), d.reason.as_str()))
+            .collect();
+        assert_eq!(drains, [("tiny4", "bad fan")]);
+    }
+
+    #[test]
     fn a_list_payload_beside_gives_the_grid_its_allocated_and_down_cells() {
         let list = format!(
             r#"{{"all": {R}, "allocated": {{"version":1,"execution":{{"R_lite":[{{"rank":"1","children":{{"core":"0-1"}}}}],"starttime":0,"expiration":0,"nodelist":["tiny2"]}}}}, "down": {{"version":1,"execution":{{"R_lite":[{{"rank":"3","children":{{"core":"0-3"}}}}],"starttime":0,"expiration":0,"nodelist":["tiny4"]}}}}}}"#
