@@ -65,7 +65,10 @@ fn t2355_formats_as_text_by_default_with_raw_times() {
 fn t2355_time_formats_iso_offset_and_human() {
     let iso = eventlog(&["--time-format=iso"], "eventlog.jsonl");
     assert_eq!(iso, printed(&expected("text-iso.out")));
-    assert!(iso.stdout.lines().all(|l| l.split(' ').next().unwrap().ends_with('Z')));
+    assert!(iso
+        .stdout
+        .lines()
+        .all(|l| l.split(' ').next().unwrap().ends_with('Z')));
     let offset = eventlog(&["--time-format=offset"], "eventlog.jsonl");
     assert_eq!(offset, printed(&expected("text-offset.out")));
     assert!(offset.stdout.starts_with("       0.000000 restart"));
@@ -95,7 +98,9 @@ fn local_times_follow_tz() {
 fn t2355_json_is_each_event_compact_without_an_empty_context() {
     let out = eventlog(&["-f", "json"], "eventlog.jsonl");
     assert_eq!(out, printed(&expected("json.out")));
-    assert!(out.stdout.contains("{\"timestamp\":1755560260.125,\"name\":\"truncate\"}\n"));
+    assert!(out
+        .stdout
+        .contains("{\"timestamp\":1755560260.125,\"name\":\"truncate\"}\n"));
     // The journal's own responses print the same.
     assert_eq!(eventlog(&["-f", "json"], "journal.json"), out);
     assert_eq!(
@@ -110,7 +115,11 @@ fn t2355_color_forced_on_and_off() {
     let raw = printed(&expected("color-raw.out"));
     assert!(raw.stdout.contains("\x1b["));
     for opt in ["-L", "-Lalways", "--color", "--color=always"] {
-        assert_eq!(eventlog(&["-T", "human", opt], "eventlog.jsonl"), human, "{opt}");
+        assert_eq!(
+            eventlog(&["-T", "human", opt], "eventlog.jsonl"),
+            human,
+            "{opt}"
+        );
         assert_eq!(eventlog(&[opt], "eventlog.jsonl"), raw, "{opt}");
     }
     assert_eq!(eventlog(&["-HL"], "eventlog.jsonl"), human);
@@ -137,21 +146,49 @@ fn t2355_wait_stops_at_the_matching_event() {
     assert_eq!(lines.len(), 2);
     assert!(lines[1].contains("\"method\":\"dynamic-discovery\""));
     assert_eq!(
-        wait(&["-f", "json", "--wait=resource-define", "--match-context=method=kvs"]),
+        wait(&[
+            "-f",
+            "json",
+            "--wait=resource-define",
+            "--match-context=method=kvs"
+        ]),
         printed(&expected("wait-kvs.out"))
     );
     assert_eq!(
-        wait(&["-f", "json", "-w", "drain", "-m", "idset=\"0\"", "-m", "reason=testing"]),
+        wait(&[
+            "-f",
+            "json",
+            "-w",
+            "drain",
+            "-m",
+            "idset=\"0\"",
+            "-m",
+            "reason=testing"
+        ]),
         printed(&expected("wait-drain.out"))
     );
     // A float in the context matches within 1e-5.
     assert_eq!(
-        wait(&["-f", "json", "-w", "resource-update", "-m", "expiration=1755563790.000001"]),
+        wait(&[
+            "-f",
+            "json",
+            "-w",
+            "resource-update",
+            "-m",
+            "expiration=1755563790.000001"
+        ]),
         printed(&expected("wait-float.out"))
     );
     assert_eq!(
-        wait(&["-f", "json", "-w", "resource-update", "-m", "expiration=1755563790.0001"])
-            .status,
+        wait(&[
+            "-f",
+            "json",
+            "-w",
+            "resource-update",
+            "-m",
+            "expiration=1755563790.0001"
+        ])
+        .status,
         1
     );
 }
@@ -159,7 +196,11 @@ fn t2355_wait_stops_at_the_matching_event() {
 #[test]
 fn t2355_wait_that_never_matches_fails_after_printing_everything() {
     let out = eventlog(
-        &["--wait=drain", "--match-context=reason=nonexistent", "--timeout=0.5"],
+        &[
+            "--wait=drain",
+            "--match-context=reason=nonexistent",
+            "--timeout=0.5",
+        ],
         "eventlog.jsonl",
     );
     assert_eq!(
@@ -194,12 +235,25 @@ fn t2355_bad_arguments_fail_as_the_reference_does() {
             &["--timeout=notanumber"],
             "flux-resource: ERROR: invalid Flux standard duration\n",
         ),
-        (&["--include=foo"], "flux-resource: ERROR: host 'foo' not found\n"),
-        (&["--include=42"], "flux-resource: ERROR: Hostlist index out of range\n"),
-        (&["--include=node[1"], "flux-resource: ERROR: invalid targets node[1\n"),
+        (
+            &["--include=foo"],
+            "flux-resource: ERROR: host 'foo' not found\n",
+        ),
+        (
+            &["--include=42"],
+            "flux-resource: ERROR: Hostlist index out of range\n",
+        ),
+        (
+            &["--include=node[1"],
+            "flux-resource: ERROR: invalid targets node[1\n",
+        ),
     ];
     for (args, stderr) in cases {
-        assert_eq!(eventlog(args, "eventlog.jsonl"), failed("", stderr), "{args:?}");
+        assert_eq!(
+            eventlog(args, "eventlog.jsonl"),
+            failed("", stderr),
+            "{args:?}"
+        );
     }
 }
 
@@ -217,9 +271,15 @@ fn t2355_include_ranks_and_hosts() {
         .map(|l| format!("{l}\n"))
         .collect();
     assert_eq!(with_rank_1.lines().count(), 6);
-    assert_eq!(eventlog(&["--include=1"], "eventlog.jsonl"), printed(&with_rank_1));
+    assert_eq!(
+        eventlog(&["--include=1"], "eventlog.jsonl"),
+        printed(&with_rank_1)
+    );
     // A host matches its nodelist, and its rank's id sets.
-    assert_eq!(eventlog(&["--include=node1"], "eventlog.jsonl"), printed(&with_rank_1));
+    assert_eq!(
+        eventlog(&["--include=node1"], "eventlog.jsonl"),
+        printed(&with_rank_1)
+    );
     let both = eventlog(&["-i", "node[0-1]"], "eventlog.jsonl");
     let without_define_or_truncate: String = raw
         .lines()
@@ -236,7 +296,10 @@ fn standard_input_and_dash() {
     let want = printed(&expected("text-human.out"));
     let args = ["resource", "eventlog", "-H"];
     assert_eq!(rscope_env(&args, &text, UTC), want);
-    assert_eq!(rscope_env(&["resource", "eventlog", "-H", "-"], &text, UTC), want);
+    assert_eq!(
+        rscope_env(&["resource", "eventlog", "-H", "-"], &text, UTC),
+        want
+    );
 }
 
 #[test]
@@ -245,7 +308,11 @@ fn unreadable_lines_are_reported_and_the_rest_printed() {
     let out = rscope_env(&["resource", "eventlog"], text, UTC);
     assert_eq!(out.status, 1);
     assert_eq!(out.stdout, "   5.500000 online idset=\"0\"\n");
-    assert!(out.stderr.starts_with("<stdin>:2:1: error: not JSON"), "{}", out.stderr);
+    assert!(
+        out.stderr.starts_with("<stdin>:2:1: error: not JSON"),
+        "{}",
+        out.stderr
+    );
     assert!(out.stderr.contains("<stdin>:3:1: error:"), "{}", out.stderr);
     assert!(out
         .stderr
