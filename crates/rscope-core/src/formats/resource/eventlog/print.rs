@@ -376,7 +376,14 @@ impl Targets {
         }
         if let (Some(hosts), Some(PyValue::Str(nl))) = (&self.hosts, get(ctx, "nodelist")) {
             let nodelist = Hostlist::parse(nl).map_err(|_| format!("Invalid hostlist: '{nl}'"))?;
-            if hosts.iter().any(|h| nodelist.contains(&h)) {
+            // Whether they share a host, walking the shorter list: a
+            // target of a million hosts against a one-host drain.
+            let (few, many) = if nodelist.len() <= hosts.len() {
+                (&nodelist, hosts)
+            } else {
+                (hosts, &nodelist)
+            };
+            if few.iter().any(|h| many.contains(&h)) {
                 return Ok(true);
             }
         } else if let Some(v) = get(ctx, "nodelist") {
@@ -408,6 +415,7 @@ impl Targets {
     }
 }
 
+/// The value of `key` in a context.
 fn get<'c>(ctx: &'c [(String, PyValue)], key: &str) -> Option<&'c PyValue> {
     ctx.iter().find(|(k, _)| k == key).map(|(_, v)| v)
 }
