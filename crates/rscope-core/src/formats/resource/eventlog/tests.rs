@@ -297,3 +297,30 @@ fn printing_sorts_drops_time_zero_and_reports_errors() {
         p.stderr
     );
 }
+
+#[test]
+fn include_without_a_restart_takes_ranks_as_given_and_hosts_by_nodelist() {
+    // The KVS eventlog holds no restart, so no hostlist maps the targets.
+    let text = "{\"timestamp\": 1, \"name\": \"drain\", \"context\": {\"idset\": \"7\", \"nodelist\": \"n7\", \"reason\": \"x\"}}\n\
+                {\"timestamp\": 2, \"name\": \"online\", \"context\": {\"idset\": \"7-8\"}}\n";
+    let shown = |include: &str| {
+        let opts = PrintOptions {
+            format: EventFormat::Text,
+            time: TimeFormat::Raw,
+            color: false,
+            include: Some(include.to_string()),
+            wait: None,
+            match_context: MatchContext::default(),
+        };
+        let p = print("t", text, &read(text), &opts);
+        (p.stdout, p.stderr, p.code)
+    };
+    let both = "   1.000000 drain idset=\"7\" nodelist=\"n7\" reason=\"x\"\n   2.000000 online idset=\"7-8\"\n";
+    assert_eq!(shown("7"), (both.to_string(), String::new(), 0));
+    assert_eq!(shown("8").0, "   2.000000 online idset=\"7-8\"\n");
+    assert_eq!(
+        shown("n7").0,
+        "   1.000000 drain idset=\"7\" nodelist=\"n7\" reason=\"x\"\n"
+    );
+    assert_eq!(shown("n9"), (String::new(), String::new(), 0));
+}
