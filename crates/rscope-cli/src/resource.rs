@@ -35,6 +35,8 @@ pub enum ResourceCommand {
     Changes(ChangesArgs),
     /// The resource.status payload at a time, replayed from a resource eventlog (an Rscope addition)
     Replay(ReplayArgs),
+    /// A resource eventlog printed as `flux resource eventlog` prints it
+    Eventlog(crate::resource_eventlog::EventlogArgs),
 }
 
 /// Arguments of `rscope resource replay`.
@@ -157,6 +159,7 @@ pub fn run(cmd: ResourceCommand) -> Outcome {
         ResourceCommand::R(a) => run_list(a, "all", resource::emit_r)?,
         ResourceCommand::Changes(a) => run_changes(a)?,
         ResourceCommand::Replay(a) => run_replay(a)?,
+        ResourceCommand::Eventlog(a) => return crate::resource_eventlog::run(a),
     };
     emit(&printed)
 }

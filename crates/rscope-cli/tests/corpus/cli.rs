@@ -2,7 +2,7 @@
 //! parts of the CLI tests in tests/it/ that read a file under ../shared.
 
 use crate::shared;
-use crate::support::{rscope, Output};
+use crate::support::{rscope, rscope_env, Output};
 
 /// Run `rscope shape ARGS`; expect exit status and standard output.
 fn check(args: &[&str], status: i32, stdout: &str) -> Output {
@@ -224,4 +224,52 @@ fn thing2_replays_to_what_flux_resource_drain_printed() {
         drain.stdout,
         "RANKS REASON\n3-5,7-18,20 nodediag failed cxi\n6 nodediag failed amdgpu\n41-42 Moving to another system\n"
     );
+}
+
+/// FNV-1a, 64 bits: a year of events is compared by digest, computed the
+/// same way over what flux-core's `EventLogFormatter` printed for them.
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+    })
+}
+
+#[test]
+fn thing2_eventlog_prints_as_flux_resource_eventlog_did() {
+    let log = shared("samples/flux-core/resource-eventlog/thing2.eventlog");
+    let log = log.to_str().unwrap();
+    let run = |args: &[&str]| {
+        let mut all = vec!["resource", "eventlog", log];
+        all.extend_from_slice(args);
+        rscope_env(&all, "", &[("TZ", "UTC"), ("NO_COLOR", "")])
+    };
+    // Digests of flux-core's own formatter's output (eventlog.py at
+    // 4a5e79f, TZ=UTC) for each format; 4611 lines each.
+    let cases: &[(&[&str], u64)] = &[
+        (&[], 0xc345_8509_9016_a216),
+        (&["-T", "iso"], 0x2577_1916_3dd7_4843),
+        (&["-T", "offset"], 0x5d13_258e_a617_fa09),
+        (&["-H"], 0xc065_c5b8_d630_fc95),
+        (&["-f", "json"], 0x7d1f_da68_0f40_096e),
+        (&["-HL"], 0xc008_0c6e_b6b7_8a5b),
+    ];
+    for (args, digest) in cases {
+        let out = run(args);
+        assert_eq!((out.status, out.stderr.as_str()), (0, ""), "{args:?}");
+        assert_eq!(out.stdout.lines().count(), 4611, "{args:?}");
+        assert_eq!(fnv1a(out.stdout.as_bytes()), *digest, "{args:?}");
+    }
+    assert!(run(&["-H"]).stdout.starts_with(
+        "[May02 17:17] resource-init restart=false drain={} online=\"\" exclude=\"0-2\"\n\
+         [  +0.000639] resource-define method=\"configuration\"\n\
+         [  +1.952216] online idset=\"0\"\n"
+    ));
+    assert!(run(&["-T", "offset"])
+        .stdout
+        .ends_with("31613071.249483 offline idset=\"1\"\n"));
+    let first_restart = run(&["-f", "json", "-w", "resource-init", "-m", "restart=true"]);
+    assert_eq!(first_restart.stdout.lines().count(), 36);
+    assert!(first_restart.stdout.ends_with(
+        "{\"timestamp\":1683047907.3272793,\"name\":\"resource-init\",\"context\":{\"restart\":true,\"drain\":{},\"online\":\"\",\"exclude\":\"0-2\"}}\n"
+    ));
 }

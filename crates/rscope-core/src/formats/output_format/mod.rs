@@ -53,6 +53,50 @@ pub fn py_repr(s: &str) -> String {
     pytext::repr(s, false)
 }
 
+/// A local date and time as CPython's `datetime.fromtimestamp(ts)` makes
+/// it, in the zone the process runs in (TZ), for callers outside the
+/// output format language that print dates as flux's Python does.
+#[derive(Debug, Clone, Copy)]
+pub struct PyLocalTime {
+    t: time::LocalTime,
+    offset: i64,
+}
+
+impl PyLocalTime {
+    /// `datetime.fromtimestamp(ts)`: microseconds rounded half to even,
+    /// and CPython's errors for years out of range.
+    pub fn from_timestamp(ts: f64) -> Result<PyLocalTime, FormatError> {
+        let t = time::from_timestamp(time::Stamp::Float(ts))?;
+        Ok(PyLocalTime {
+            t,
+            offset: time::utc_offset(t.secs),
+        })
+    }
+
+    /// `datetime.strftime(fmt)` of the naive time (C locale).
+    pub fn strftime(&self, fmt: &str) -> String {
+        self.t.strftime(fmt)
+    }
+
+    /// `%z` of the time made aware in local time (`.astimezone()`):
+    /// `+HHMM`, with seconds when the offset has them.
+    pub fn utc_offset_z(&self) -> String {
+        let sign = if self.offset < 0 { '-' } else { '+' };
+        let a = self.offset.abs();
+        let mut z = format!("{sign}{:02}{:02}", a / 3600, a / 60 % 60);
+        if a % 60 != 0 {
+            z.push_str(&format!("{:02}", a % 60));
+        }
+        z
+    }
+
+    /// The wall clock in microseconds since 1970-01-01 00:00 local: what
+    /// subtracting two naive datetimes compares.
+    pub fn wall_micros(&self) -> i128 {
+        (i128::from(self.t.secs) + i128::from(self.offset)) * 1_000_000 + i128::from(self.t.micro)
+    }
+}
+
 /// The largest width or precision a format spec may ask for.
 pub const MAX_WIDTH: usize = 10_000;
 

@@ -40,7 +40,7 @@ pub(crate) enum Stamp {
 /// last representable instant is used (only an error's year can depend on it).
 const CHRONO_SECS: i64 = 8_000_000_000_000;
 
-fn utc_offset(secs: i64) -> i64 {
+pub(crate) fn utc_offset(secs: i64) -> i64 {
     let clamped = secs.clamp(-CHRONO_SECS, CHRONO_SECS);
     match DateTime::from_timestamp(clamped, 0) {
         Some(utc) => i64::from(

@@ -7,15 +7,19 @@
 //!
 //! The layer-1 `eventlog` module tells an eventlog from other documents;
 //! this one knows what each resource event means, so it sits with the
-//! other `flux resource` payloads.
+//! other `flux resource` payloads. `print` prints it as
+//! `flux resource eventlog` does.
 
 mod at;
 mod command;
+mod print;
+mod pyvalue;
 mod read;
 mod replay;
 
 pub use at::parse_instant;
 pub use command::{replay_command, ReplayRequest};
+pub use print::{parse_timeout, print, EventFormat, MatchContext, PrintOptions, TimeFormat};
 pub use read::read;
 pub use replay::{replay, ReplayOptions, Replayed};
 

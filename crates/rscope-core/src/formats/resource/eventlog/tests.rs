@@ -190,4 +190,155 @@ fn resource_eventlogs_are_told_from_their_start_in_every_form() {
     assert!(!looks(r#"{"R": {}, "events": []}"#));
     assert!(!looks("[1, 2]"));
     assert!(!looks(""));
+/// `json.dumps(json.loads(text), separators=(",", ":"), ensure_ascii=False)`.
+fn dumps(text: &str) -> String {
+    let mut out = String::new();
+    pyvalue::PyValue::loads(text).unwrap().dump(&mut out);
+    out
+}
+
+#[test]
+fn values_print_as_python_json_dumps_does() {
+    assert_eq!(dumps("-0"), "0");
+    assert_eq!(dumps("-0.0"), "-0.0");
+    assert_eq!(dumps("1E2"), "100.0");
+    assert_eq!(dumps("1.5e-7"), "1.5e-07");
+    assert_eq!(dumps("1e16"), "1e+16");
+    assert_eq!(
+        dumps("123456789012345678901234567890"),
+        "123456789012345678901234567890"
+    );
+    assert_eq!(dumps("NaN"), "NaN");
+    assert_eq!(dumps(" -Infinity "), "-Infinity");
+    assert_eq!(
+        dumps(r#"{"b": [1, 2.50, true, null], "a": "\u00e9\n\u0001\u007f\"\\", "b": {}}"#),
+        "{\"b\":{},\"a\":\"é\\n\\u0001\u{7f}\\\"\\\\\"}"
+    );
+    assert_eq!(pyvalue::PyValue::loads("{"), None);
+}
+
+#[test]
+fn values_compare_as_python_compares_them() {
+    let v = |t: &str| pyvalue::PyValue::loads(t).unwrap();
+    assert!(v("1").py_eq(&v("1.0")));
+    assert!(v("true").py_eq(&v("1")));
+    assert!(!v("true").py_eq(&v("\"true\"")));
+    assert!(v("[1, {\"a\": 0}]").py_eq(&v("[1.0, {\"a\": false}]")));
+    assert!(v("{\"a\": 1, \"b\": 2}").py_eq(&v("{\"b\": 2, \"a\": 1}")));
+    assert!(!v("12345678901234567890123").py_eq(&v("1.2345678901234568e22")));
+    assert!(v("4").py_eq(&v("4e0")));
+    assert_eq!(v("\" 1_000.5 \"").to_float(), Some(1000.5));
+    assert_eq!(v("\"1__0\"").to_float(), None);
+    assert_eq!(v("null").to_float(), None);
+}
+
+#[test]
+fn match_context_reads_and_matches_as_kvargs() {
+    let mut m = MatchContext::default();
+    assert_eq!(
+        m.push("noequals"),
+        Err("invalid KEY=VAL argument: 'noequals' (missing '=')".to_string())
+    );
+    assert_eq!(
+        m.push("=val"),
+        Err("invalid KEY=VAL argument: '=val' (empty key)".to_string())
+    );
+    let ctx = |t: &str| match pyvalue::PyValue::loads(t).unwrap() {
+        pyvalue::PyValue::Dict(d) => d,
+        _ => unreachable!("a test context is an object"),
+    };
+    m.push("idset=\"0\"").unwrap();
+    m.push("reason=testing").unwrap();
+    assert!(m.matches(&ctx(r#"{"idset": "0", "reason": "testing", "x": 1}"#)));
+    assert!(!m.matches(&ctx(r#"{"idset": "0"}"#)));
+    let mut f = MatchContext::default();
+    f.push("expiration=100.000001").unwrap();
+    assert!(f.matches(&ctx(r#"{"expiration": 100.0}"#)));
+    assert!(!f.matches(&ctx(r#"{"expiration": 100}"#)));
+    f.push("expiration=\"100.00002\"").unwrap();
+    assert!(!f.matches(&ctx(r#"{"expiration": 100.0}"#)));
+    let mut n = MatchContext::default();
+    n.push("missing=null").unwrap();
+    assert!(n.matches(&ctx("{}")));
+    assert!(MatchContext::default().matches(&ctx("{}")));
+}
+
+#[test]
+fn timeouts_read_as_flux_standard_durations() {
+    assert_eq!(parse_timeout("0.5"), Ok(0.5));
+    assert_eq!(parse_timeout("5ms"), Ok(0.005));
+    assert_eq!(parse_timeout("2m"), Ok(120.0));
+    assert_eq!(parse_timeout("1.5h"), Ok(5400.0));
+    assert_eq!(parse_timeout("1d"), Ok(86_400.0));
+    assert_eq!(parse_timeout("INFINITY"), Ok(f64::INFINITY));
+    let invalid = Err("invalid Flux standard duration".to_string());
+    for bad in ["notanumber", "-1", "Inf", "", "s", "1x", "nan"] {
+        assert_eq!(parse_timeout(bad), invalid, "{bad}");
+    }
+    assert_eq!(TimeFormat::parse("reltime"), Some(TimeFormat::Human));
+    assert_eq!(TimeFormat::parse("local"), None);
+}
+
+#[test]
+fn printing_sorts_drops_time_zero_and_reports_errors() {
+    let text = "{\"timestamp\": 3.5, \"name\": \"b\", \"context\": {}}\n\
+                {\"timestamp\": 0, \"name\": \"zero\"}\n\
+                {\"timestamp\": 2, \"name\": \"a\", \"context\": {\"n\": 1.0}}\n";
+    let opts = PrintOptions {
+        format: EventFormat::Json,
+        time: TimeFormat::Raw,
+        color: false,
+        include: None,
+        wait: None,
+        match_context: MatchContext::default(),
+    };
+    let p = print("t", text, &read(text), &opts);
+    assert_eq!(
+        (p.stdout.as_str(), p.stderr.as_str(), p.code),
+        (
+            "{\"timestamp\":2,\"name\":\"a\",\"context\":{\"n\":1.0}}\n{\"timestamp\":3.5,\"name\":\"b\"}\n",
+            "",
+            0
+        )
+    );
+    let far = "{\"timestamp\": 1e300, \"name\": \"far\"}\n";
+    let iso = PrintOptions {
+        format: EventFormat::Text,
+        time: TimeFormat::Iso,
+        ..opts
+    };
+    let p = print("t", far, &read(far), &iso);
+    assert_eq!(p.code, 1);
+    assert!(
+        p.stderr.starts_with("flux-resource: ERROR: "),
+        "{}",
+        p.stderr
+    );
+}
+
+#[test]
+fn include_without_a_restart_takes_ranks_as_given_and_hosts_by_nodelist() {
+    // The KVS eventlog holds no restart, so no hostlist maps the targets.
+    let text = "{\"timestamp\": 1, \"name\": \"drain\", \"context\": {\"idset\": \"7\", \"nodelist\": \"n7\", \"reason\": \"x\"}}\n\
+                {\"timestamp\": 2, \"name\": \"online\", \"context\": {\"idset\": \"7-8\"}}\n";
+    let shown = |include: &str| {
+        let opts = PrintOptions {
+            format: EventFormat::Text,
+            time: TimeFormat::Raw,
+            color: false,
+            include: Some(include.to_string()),
+            wait: None,
+            match_context: MatchContext::default(),
+        };
+        let p = print("t", text, &read(text), &opts);
+        (p.stdout, p.stderr, p.code)
+    };
+    let both = "   1.000000 drain idset=\"7\" nodelist=\"n7\" reason=\"x\"\n   2.000000 online idset=\"7-8\"\n";
+    assert_eq!(shown("7"), (both.to_string(), String::new(), 0));
+    assert_eq!(shown("8").0, "   2.000000 online idset=\"7-8\"\n");
+    assert_eq!(
+        shown("n7").0,
+        "   1.000000 drain idset=\"7\" nodelist=\"n7\" reason=\"x\"\n"
+    );
+    assert_eq!(shown("n9"), (String::new(), String::new(), 0));
 }
