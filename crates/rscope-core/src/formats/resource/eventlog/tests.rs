@@ -190,6 +190,8 @@ fn resource_eventlogs_are_told_from_their_start_in_every_form() {
     assert!(!looks(r#"{"R": {}, "events": []}"#));
     assert!(!looks("[1, 2]"));
     assert!(!looks(""));
+}
+
 /// `json.dumps(json.loads(text), separators=(",", ":"), ensure_ascii=False)`.
 fn dumps(text: &str) -> String {
     let mut out = String::new();
