@@ -9,6 +9,7 @@ mod hostlist;
 mod jgf;
 mod r;
 mod resource;
+mod resource_history;
 mod shape;
 mod summary;
 mod system;

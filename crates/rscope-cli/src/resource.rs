@@ -35,6 +35,8 @@ pub enum ResourceCommand {
     Changes(ChangesArgs),
     /// The resource.status payload at a time, replayed from a resource eventlog (an Rscope addition)
     Replay(ReplayArgs),
+    /// Time drained, offline and available per node, reason, day or week, from a resource eventlog (an Rscope addition)
+    History(crate::resource_history::HistoryArgs),
 }
 
 /// Arguments of `rscope resource replay`.
@@ -157,6 +159,7 @@ pub fn run(cmd: ResourceCommand) -> Outcome {
         ResourceCommand::R(a) => run_list(a, "all", resource::emit_r)?,
         ResourceCommand::Changes(a) => run_changes(a)?,
         ResourceCommand::Replay(a) => run_replay(a)?,
+        ResourceCommand::History(a) => crate::resource_history::run_history(a)?,
     };
     emit(&printed)
 }

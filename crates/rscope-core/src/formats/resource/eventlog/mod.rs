@@ -1,17 +1,21 @@
 //! The RFC 44 resource eventlog read in every form an admin holds it
 //! (`read`), and replayed to the `resource.status` payload the instance
 //! would have answered at a given instant (`replay`), as flux-core's
-//! resource module computes it (`drain.c`, `upgrade.c`, `monitor.c`).
+//! resource module computes it (`drain.c`, `upgrade.c`, `monitor.c`),
+//! and summed over a time range per node, drain reason, day and week
+//! (`history`), by the same state machine stepped event by event.
 //!
 //! The layer-1 `eventlog` module tells an eventlog from other documents;
 //! this one knows what each resource event means, so it sits with the
 //! other `flux resource` payloads.
 
 mod at;
+pub mod history;
 mod read;
 mod replay;
 
 pub use at::parse_instant;
+pub use history::{history, History, HistoryOptions};
 pub use read::read;
 pub use replay::{replay, ReplayOptions, Replayed};
 
