@@ -16,6 +16,7 @@ mod jgf;
 mod playground;
 mod props;
 mod resource;
+mod resource_history;
 mod rset;
 mod rset_cli;
 mod shape;

@@ -801,3 +801,216 @@ fn hms(secs: f64) -> String {
         d => format!("{d}d {h:02}:{m:02}:{s:02}"),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Sunday 2024-01-07 00:00:00 UTC.
+    const SUN: f64 = 1_704_585_600.0;
+    const H: f64 = 3600.0;
+
+    /// Two nodes over two days, the events hours from `SUN`:
+    /// -1 truncate, -0.5 online 0 (both unknown: no restart yet),
+    /// 0 restart (0 online), 6 online 1, 12 drain 1 "epilog f3MNb1 failed",
+    /// 18 drain 1 overwrite 1 "epilog f4Abc2 failed", 30 undrain 1,
+    /// 42 offline 0, 48 online 0.
+    fn log() -> ResourceEventlog {
+        let ev = |h: f64, name: &str, ctx: &str| {
+            format!(
+                "{{\"timestamp\":{},\"name\":\"{name}\",\"context\":{ctx}}}\n",
+                SUN + h * H
+            )
+        };
+        let text = [
+            ev(-1.0, "truncate", "{}"),
+            ev(-0.5, "online", r#"{"idset":"0"}"#),
+            ev(
+                0.0,
+                "restart",
+                r#"{"ranks":"0-1","online":"0","nodelist":"n[0-1]"}"#,
+            ),
+            ev(6.0, "online", r#"{"idset":"1"}"#),
+            ev(
+                12.0,
+                "drain",
+                r#"{"idset":"1","nodelist":"n1","reason":"epilog f3MNb1 failed","overwrite":0}"#,
+            ),
+            ev(
+                18.0,
+                "drain",
+                r#"{"idset":"1","nodelist":"n1","reason":"epilog f4Abc2 failed","overwrite":1}"#,
+            ),
+            ev(30.0, "undrain", r#"{"idset":"1","nodelist":"n1"}"#),
+            ev(42.0, "offline", r#"{"idset":"0"}"#),
+            ev(48.0, "online", r#"{"idset":"0"}"#),
+        ]
+        .concat();
+        let log = super::super::read(&text);
+        assert_eq!(log.findings, []);
+        log
+    }
+
+    fn hours(pairs: &[(&str, f64, u32)]) -> Vec<ReasonFigures> {
+        (pairs.iter())
+            .map(|&(reason, node_hours, occurrences)| ReasonFigures {
+                reason: reason.into(),
+                node_hours,
+                occurrences,
+            })
+            .collect()
+    }
+
+    #[test]
+    fn figures_count_known_time_only_and_give_each_interval_its_reason() {
+        let h = history(&log(), &HistoryOptions::default()).unwrap();
+        assert_eq!((h.since, h.until), (SUN - H, SUN + 48.0 * H));
+        // Known from the restart: 2 nodes × 48 h. Available: node 0 all
+        // but 42-48 (42 h), node 1 6-12 and 30-48 (24 h): 66 / 96.
+        assert_eq!(
+            (
+                h.known_node_seconds,
+                h.available_node_seconds,
+                h.availability
+            ),
+            (96.0 * H, 66.0 * H, Some(68.75))
+        );
+        let n1 = &h.nodes[1];
+        assert_eq!(h.nodes[0].longest_outage_seconds, 6.0 * H);
+        assert_eq!(h.nodes[0].availability, Some(87.5));
+        assert_eq!(
+            (n1.host.as_deref(), n1.known_seconds, n1.offline_seconds),
+            (Some("n1"), 48.0 * H, 6.0 * H)
+        );
+        // One drain (the overwrite is no new drain), 12-30 h.
+        assert_eq!(
+            (n1.drained_seconds, n1.drains, n1.longest_outage_seconds),
+            (18.0 * H, 1, 18.0 * H)
+        );
+        assert_eq!(n1.availability, Some(50.0));
+        // 12-18 h to the first reason, 18-30 h to the one that replaced it.
+        assert_eq!(
+            h.reasons,
+            hours(&[
+                ("epilog f4Abc2 failed", 12.0, 1),
+                ("epilog f3MNb1 failed", 6.0, 1)
+            ])
+        );
+        // Saturday is all unknown; Sunday: node 0 24 h, node 1 6 h of 48;
+        // Monday: 18 h and 18 h of 48; Tuesday starts at the range's end.
+        let days: Vec<_> = (h.days.iter())
+            .map(|d| (d.start.as_str(), d.known_node_hours, d.availability))
+            .collect();
+        assert_eq!(
+            days,
+            [
+                ("2024-01-06", 0.0, None),
+                ("2024-01-07", 48.0, Some(62.5)),
+                ("2024-01-08", 48.0, Some(75.0)),
+                ("2024-01-09", 0.0, None),
+            ]
+        );
+        // ISO weeks start on Monday: Saturday and Sunday are one week.
+        let weeks: Vec<_> = (h.weeks.iter())
+            .map(|d| (d.start.as_str(), d.availability))
+            .collect();
+        assert_eq!(
+            weeks,
+            [("2024-01-01", Some(62.5)), ("2024-01-08", Some(75.0))]
+        );
+    }
+
+    #[test]
+    fn a_range_clips_time_and_counts_the_drains_within_it() {
+        let opts = HistoryOptions {
+            since: Some(SUN + 24.0 * H),
+            until: Some(SUN + 36.0 * H),
+            group_reasons: true,
+            ..HistoryOptions::default()
+        };
+        let h = history(&log(), &opts).unwrap();
+        let n1 = &h.nodes[1];
+        // Drained 24-30 h of 24-36, by a drain before the range.
+        assert_eq!(
+            (n1.known_seconds, n1.drained_seconds, n1.drains),
+            (12.0 * H, 6.0 * H, 0)
+        );
+        assert_eq!(
+            (n1.longest_outage_seconds, n1.availability),
+            (6.0 * H, Some(50.0))
+        );
+        assert_eq!(h.reasons, hours(&[("epilog <jobid> failed", 6.0, 0)]));
+        let whole = HistoryOptions {
+            group_reasons: true,
+            ..HistoryOptions::default()
+        };
+        let h = history(&log(), &whole).unwrap();
+        assert_eq!(h.reasons, hours(&[("epilog <jobid> failed", 18.0, 2)]));
+        let backwards = HistoryOptions {
+            since: Some(SUN),
+            until: Some(SUN - 1.0),
+            ..HistoryOptions::default()
+        };
+        assert_eq!(
+            history(&log(), &backwards).unwrap_err(),
+            "the range ends (2024-01-06 23:59:59 UTC) before it starts (2024-01-07 00:00:00 UTC)"
+        );
+        // From 1 000 000 000 000 s before the epoch (day -11 574 075) to
+        // 2024-01-09 (day 19 731).
+        let far = HistoryOptions {
+            since: Some(-1e12),
+            ..HistoryOptions::default()
+        };
+        assert_eq!(
+            history(&log(), &far).unwrap_err(),
+            "the range spans 11593807 days, more than 100000: give --since and --until"
+        );
+    }
+
+    #[test]
+    fn grouping_replaces_numbers_and_job_ids_only() {
+        let cases = [
+            (
+                "epilog failed for job ƒ2Q5xK7",
+                "epilog failed for job <jobid>",
+            ),
+            ("job f3MNb1: exit 137", "job <jobid>: exit <n>"),
+            ("node42 temp 91.5C at 10.0.3.1", "node<n> temp <n>C at <n>"),
+            ("nodediag failed amdgpu", "nodediag failed amdgpu"),
+            ("fed up; f12l", "fed up; f<n>l"),
+            ("v1.", "v<n>."),
+            ("", ""),
+        ];
+        for (reason, grouped) in cases {
+            assert_eq!(group_reason(reason), grouped, "{reason}");
+        }
+    }
+
+    #[test]
+    fn text_and_json_show_the_rows_asked_for() {
+        let h = history(&log(), &HistoryOptions::default()).unwrap();
+        assert_eq!(
+            h.to_text(By::Reason),
+            "2024-01-06 23:00:00 UTC to 2024-01-09 00:00:00 UTC: 2 nodes, 68.75% available\n\
+             NODE-HOURS  TIMES  REASON\n\
+             \x20    12.00      1  epilog f4Abc2 failed\n\
+             \x20     6.00      1  epilog f3MNb1 failed\n"
+        );
+        assert_eq!(
+            h.to_json(By::Week),
+            format!(
+                "{{\"since\":{:.1},\"until\":{:.1},\"nodes\":2,\"known_node_seconds\":345600.0,\
+                 \"available_node_seconds\":237600.0,\"availability\":68.75,\"by\":\"week\",\"rows\":[\
+                 {{\"start\":\"2024-01-01\",\"known_node_hours\":48.0,\"available_node_hours\":30.0,\"availability\":62.5}},\
+                 {{\"start\":\"2024-01-08\",\"known_node_hours\":48.0,\"available_node_hours\":36.0,\"availability\":75.0}}]}}\n",
+                SUN - H,
+                SUN + 48.0 * H
+            )
+        );
+        assert_eq!(hms(3.0 * DAY + 3661.4), "3d 01:01:01");
+        assert_eq!(
+            By::parse("month").unwrap_err(),
+            "invalid grouping 'month': give node, reason, day or week"
+        );
+    }
+}
