@@ -10,6 +10,7 @@
 //! other `flux resource` payloads.
 
 mod at;
+mod fast;
 pub mod history;
 mod read;
 mod replay;
