@@ -221,9 +221,10 @@ pub fn history(log: &ResourceEventlog, opts: &HistoryOptions<'_>) -> Result<Hist
             crate::time::utc(since)
         ));
     }
-    let first_day = (since / DAY).floor() as i64;
-    let day_count = ((until / DAY).floor() as i64 - first_day + 1) as u64;
-    if day_count > MAX_DAYS {
+    // In floating point: a range of any two finite times is compared
+    // without overflow, and only a short one is counted in integers.
+    let day_count = (until / DAY).floor() - (since / DAY).floor() + 1.0;
+    if day_count > MAX_DAYS as f64 {
         return Err(format!(
             "the range spans {day_count} days, more than {MAX_DAYS}: give --since and --until"
         ));
@@ -239,7 +240,7 @@ pub fn history(log: &ResourceEventlog, opts: &HistoryOptions<'_>) -> Result<Hist
         known_count: 0,
         available_count: 0,
         clock: f64::NEG_INFINITY,
-        first_day,
+        first_day: (since / DAY).floor() as i64,
         days: vec![(0.0, 0.0); day_count as usize],
     };
     for (rank, t) in pass.tracks.iter_mut().enumerate() {
@@ -328,9 +329,13 @@ impl Pass {
         let mut a = from;
         while a < to {
             let day = (a / DAY).floor();
-            let b = to.min((day + 1.0) * DAY);
-            let i = (day as i64 - self.first_day) as usize;
-            if let Some(d) = self.days.get_mut(i) {
+            let mut b = to.min((day + 1.0) * DAY);
+            if b <= a {
+                // Times so large that a day is below their precision.
+                b = to;
+            }
+            let i = (day as i64).checked_sub(self.first_day);
+            if let Some(d) = i.and_then(|i| self.days.get_mut(usize::try_from(i).ok()?)) {
                 d.0 += known * (b - a);
                 d.1 += available * (b - a);
             }
@@ -964,6 +969,26 @@ mod tests {
         assert_eq!(
             history(&log(), &far).unwrap_err(),
             "the range spans 11593807 days, more than 100000: give --since and --until"
+        );
+    }
+
+    #[test]
+    fn times_far_from_now_are_figures_or_an_error_never_a_panic() {
+        // At 10^21 s a double's step (131 072 s) is longer than a day.
+        let text = "{\"timestamp\":1e21,\"name\":\"restart\",\"context\":{\"ranks\":\"0\",\"online\":\"0\",\"nodelist\":\"n0\"}}\n\
+                    {\"timestamp\":1000000000000000262144,\"name\":\"offline\",\"context\":{\"idset\":\"0\"}}\n";
+        let log = super::super::read(text);
+        let h = history(&log, &HistoryOptions::default()).unwrap();
+        assert_eq!(h.nodes[0].availability, Some(100.0));
+        assert_eq!(h.nodes[0].available_seconds, 262_144.0);
+        let far = HistoryOptions {
+            since: Some(-1e300),
+            ..HistoryOptions::default()
+        };
+        let err = history(&log, &far).unwrap_err();
+        assert!(
+            err.ends_with("days, more than 100000: give --since and --until"),
+            "{err}"
         );
     }
 
