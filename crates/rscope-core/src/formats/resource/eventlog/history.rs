@@ -80,7 +80,7 @@ pub struct HistoryOptions<'a> {
 
 /// The figures of a range of a resource eventlog.
 #[derive(Clone, Debug, PartialEq, Serialize)]
-pub struct History {
+pub struct EventlogHistory {
     /// The start of the range, seconds since the epoch.
     pub since: f64,
     /// The end of the range.
@@ -208,7 +208,10 @@ fn clip(a: f64, b: f64, since: f64, until: f64) -> f64 {
 /// The figures of `log` over the range `opts` asks, or why they cannot be
 /// computed (an R that cannot be read, a range that ends before it starts
 /// or spans too many days).
-pub fn history(log: &ResourceEventlog, opts: &HistoryOptions<'_>) -> Result<History, String> {
+pub fn history(
+    log: &ResourceEventlog,
+    opts: &HistoryOptions<'_>,
+) -> Result<EventlogHistory, String> {
     let (mut state, mut r) = State::start(log, opts.r, opts.exclude.as_ref())?;
     let first = log.events.iter().map(|e| e.timestamp).reduce(f64::min);
     let last = log.events.iter().map(|e| e.timestamp).reduce(f64::max);
@@ -443,7 +446,7 @@ impl Pass {
     }
 
     /// Close every rank at the end of the range and gather the figures.
-    fn finish(mut self, state: &State, findings: Vec<Diagnostic>) -> History {
+    fn finish(mut self, state: &State, findings: Vec<Diagnostic>) -> EventlogHistory {
         let until = self.until;
         let all = state.all();
         let mut nodes = Vec::with_capacity(all.len() as usize);
@@ -485,7 +488,7 @@ impl Pass {
         let (days, weeks) = self.periods();
         let known: f64 = self.days.iter().map(|d| d.0).sum();
         let available: f64 = self.days.iter().map(|d| d.1).sum();
-        History {
+        EventlogHistory {
             since: self.since,
             until,
             known_node_seconds: round(known, 3),
@@ -648,10 +651,10 @@ struct Rows<'a, T: Serialize> {
     rows: &'a [T],
 }
 
-impl History {
+impl EventlogHistory {
     /// The figures `by` asks for as one line of JSON and a newline.
     pub fn to_json(&self, by: By) -> String {
-        fn rows<T: Serialize>(h: &History, by: By, rows: &[T]) -> String {
+        fn rows<T: Serialize>(h: &EventlogHistory, by: By, rows: &[T]) -> String {
             let doc = Rows {
                 since: h.since,
                 until: h.until,

@@ -16,7 +16,7 @@ mod read;
 mod replay;
 
 pub use at::parse_instant;
-pub use history::{history, History, HistoryOptions};
+pub use history::{history, EventlogHistory, HistoryOptions};
 pub use read::read;
 pub use replay::{replay, ReplayOptions, Replayed};
 
