@@ -14,7 +14,11 @@
 #     binary's figures, paired in the same rounds);
 #   - `rscope resource status` and `list` on 16 384-node payloads with 500
 #     drained nodes (scripts/gen-resource-payload.py; issue 31's budget is
-#     0.2x jq).
+#     0.2x jq);
+#   - `rscope resource replay` and `history` on a year of a 16 384-node
+#     system's resource eventlog, 10^6 events in JSON lines
+#     (scripts/gen-resource-eventlog.py --seed 1; issue 49's budgets are
+#     0.2x and 0.3x jq).
 # The documents are generated once into $RSCOPE_BENCH_DIR (default
 # target/bench-scale). Not part of the pass/fail suite: `make bench-scale`.
 #
@@ -60,6 +64,10 @@ row "resource status, 16384 nodes" "$dir/status16k.json" "$rscope" resource stat
 row "resource status -o long, 16384 nodes" "$dir/status16k.json" "$rscope" resource status -o long
 row "resource drain, 16384 nodes" "$dir/status16k.json" "$rscope" resource drain
 row "resource list, 16384 nodes" "$dir/list16k.json" "$rscope" resource list
+[ -s "$dir/eventlog16k.jsonl" ] || python3 scripts/gen-resource-eventlog.py --seed 1 --nodes 16384 --events 1000000 >"$dir/eventlog16k.jsonl"
+row "resource replay, 1M events" "$dir/eventlog16k.jsonl" "$rscope" resource replay
+row "resource history, 1M events" "$dir/eventlog16k.jsonl" "$rscope" resource history
+row "resource history --by reason" "$dir/eventlog16k.jsonl" "$rscope" resource history --by reason --group-reasons
 if [ "${RSCOPE_BENCH_ONLY_RESOURCE:-}" ]; then exit 0; fi
 for n in "${@:-2048 4096 11136}"; do
   for size in $n; do

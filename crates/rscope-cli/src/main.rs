@@ -10,6 +10,7 @@ mod jgf;
 mod r;
 mod resource;
 mod resource_eventlog;
+mod resource_history;
 mod shape;
 mod summary;
 mod system;

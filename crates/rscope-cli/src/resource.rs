@@ -37,6 +37,8 @@ pub enum ResourceCommand {
     Replay(ReplayArgs),
     /// A resource eventlog printed as `flux resource eventlog` prints it
     Eventlog(crate::resource_eventlog::EventlogArgs),
+    /// Time drained, offline and available per node, reason, day or week, from a resource eventlog (an Rscope addition)
+    History(crate::resource_history::HistoryArgs),
 }
 
 /// Arguments of `rscope resource replay`.
@@ -160,6 +162,7 @@ pub fn run(cmd: ResourceCommand) -> Outcome {
         ResourceCommand::Changes(a) => run_changes(a)?,
         ResourceCommand::Replay(a) => run_replay(a)?,
         ResourceCommand::Eventlog(a) => return crate::resource_eventlog::run(a),
+        ResourceCommand::History(a) => crate::resource_history::run_history(a)?,
     };
     emit(&printed)
 }

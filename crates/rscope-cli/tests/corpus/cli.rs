@@ -273,3 +273,33 @@ fn thing2_eventlog_prints_as_flux_resource_eventlog_did() {
         "{\"timestamp\":1683047907.3272793,\"name\":\"resource-init\",\"context\":{\"restart\":true,\"drain\":{},\"online\":\"\",\"exclude\":\"0-2\"}}\n"
     ));
 }
+
+/// thing2's year, cross-checked with an independent Python replay of the
+/// same events (resource-init sets online, exclude and the drain map;
+/// drain under overwrite 0 keeps a reason; time counted from the first
+/// resource-init): "nodediag failed amdgpu" 146 drain events and
+/// 5489.33 node-hours, "broker was unresponsive" 409 events; rank 3
+/// drained 2 053 903 s, offline 1 431 224 s, 90.73 % available.
+#[test]
+fn thing2_history_per_reason_and_node() {
+    let log = shared("samples/flux-core/resource-eventlog/thing2.eventlog");
+    let log = log.to_str().unwrap();
+    let out = rscope(&["resource", "history", log, "--by", "reason"], "");
+    assert_eq!((out.status, out.stderr.as_str()), (0, ""));
+    let head: Vec<&str> = out.stdout.lines().take(4).collect();
+    assert_eq!(
+        head,
+        [
+            "2023-05-02 17:17:51 UTC to 2024-05-02 14:42:23 UTC: 43 nodes, 75.78% available",
+            "NODE-HOURS  TIMES  REASON",
+            "   5489.33    146  nodediag failed amdgpu",
+            "   5432.18    409  broker was unresponsive",
+        ]
+    );
+    let out = rscope(&["resource", "history", log], "");
+    let rank3 = out.stdout.lines().find(|l| l.starts_with("   3 "));
+    assert_eq!(
+        rank3,
+        Some("   3        23d 18:31:43   16d 13:33:44      44    9d 00:59:49     90.73%")
+    );
+}

@@ -17,6 +17,7 @@ mod playground;
 mod props;
 mod resource;
 mod resource_eventlog;
+mod resource_history;
 mod rset;
 mod rset_cli;
 mod shape;

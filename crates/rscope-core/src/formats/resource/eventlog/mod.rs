@@ -1,9 +1,11 @@
 //! The RFC 44 resource eventlog read in every form an admin holds it
 //! (`read`), and replayed to the `resource.status` payload the instance
 //! would have answered at a given instant (`replay`), as flux-core's
-//! resource module computes it (`drain.c`, `upgrade.c`, `monitor.c`);
-//! `replay_command` prints that as `rscope resource replay` does, for the
-//! CLI and the JS API alike.
+//! resource module computes it (`drain.c`, `upgrade.c`, `monitor.c`),
+//! and summed over a time range per node, drain reason, day and week
+//! (`history`), by the same state machine stepped event by event;
+//! `replay_command` prints a replay as `rscope resource replay` does, for
+//! the CLI and the JS API alike.
 //!
 //! The layer-1 `eventlog` module tells an eventlog from other documents;
 //! this one knows what each resource event means, so it sits with the
@@ -12,6 +14,8 @@
 
 mod at;
 mod command;
+mod fast;
+pub mod history;
 mod print;
 mod pyvalue;
 mod read;
@@ -19,6 +23,7 @@ mod replay;
 
 pub use at::parse_instant;
 pub use command::{replay_command, ReplayRequest};
+pub use history::{history, EventlogHistory, HistoryOptions};
 pub use print::{parse_timeout, print, EventFormat, MatchContext, PrintOptions, TimeFormat};
 pub use read::read;
 pub use replay::{replay, ReplayOptions, Replayed};

@@ -19,6 +19,8 @@ use crate::idset::IdSet;
 use serde_json::{Map, Value};
 use std::ops::Range;
 
+use super::fast;
+
 /// Where a top-level value sits: its bytes, and the pointer of the event
 /// within it (`""`, `/3`, `/events/0`).
 struct At<'p> {
@@ -60,38 +62,45 @@ fn without_place(e: &serde_json::Error) -> String {
 /// thing that is wrong (the rest is still read).
 pub fn read(text: &str) -> ResourceEventlog {
     let mut log = ResourceEventlog::default();
-    let mut pos = 0;
-    'restart: while pos < text.len() {
-        let mut stream = serde_json::Deserializer::from_str(&text[pos..]).into_iter::<Value>();
-        loop {
-            let before = pos + stream.byte_offset();
+    let mut pos = skip_ws(text, 0);
+    while pos < text.len() {
+        // Most logs are JSON lines of well-formed events: those are read
+        // straight into their fields, without a `Value` (whose maps were
+        // most of the time of a replay); anything else, one value at a
+        // time, the general way.
+        let end = line_end(text, pos);
+        let line = text[pos..end].trim_end();
+        if fast::take_line(&mut log, line, pos) {
+            pos = end;
+        } else {
+            let mut stream = serde_json::Deserializer::from_str(&text[pos..]).into_iter::<Value>();
             match stream.next() {
-                None => break 'restart,
+                None => break,
                 Some(Ok(value)) => {
-                    let span = skip_ws(text, before)..pos + stream.byte_offset();
+                    let span = pos..pos + stream.byte_offset();
+                    pos = span.end;
                     take_value(&mut log, span, value);
-                    if log.events.len() >= MAX_EVENTS {
-                        let end = text.len();
-                        log.findings.push(Diagnostic::error(
-                            format!("more than {MAX_EVENTS} events: the rest is not read"),
-                            end..end,
-                            "",
-                        ));
-                        break 'restart;
-                    }
                 }
                 Some(Err(e)) => {
-                    let start = skip_ws(text, before);
-                    let end = line_end(text, start);
                     log.findings.push(Diagnostic::error(
                         format!("not JSON: {}", without_place(&e)),
-                        start..end,
+                        pos..end,
                         "",
                     ));
                     pos = end;
-                    continue 'restart;
                 }
             }
+        }
+        pos = skip_ws(text, pos);
+        // A log of exactly MAX_EVENTS events is whole.
+        if log.events.len() >= MAX_EVENTS && pos < text.len() {
+            let end = text.len();
+            log.findings.push(Diagnostic::error(
+                format!("more than {MAX_EVENTS} events: the rest is not read"),
+                end..end,
+                "",
+            ));
+            break;
         }
     }
     if !log.legacy {

@@ -59,9 +59,10 @@ struct Drained {
     reason: Option<String>,
 }
 
-/// The module's state between events.
+/// The module's state between events: replay and history step it
+/// event by event with [`State::apply`].
 #[derive(Default)]
-struct State {
+pub(super) struct State {
     /// The broker count of the last `restart`.
     size: Option<u32>,
     /// R's ranks, when R is known.
@@ -84,34 +85,7 @@ struct State {
 /// Replay `log` to `opts.at`: the payload `resource.status` would have
 /// answered, or why the R given cannot be read.
 pub fn replay(log: &ResourceEventlog, opts: &ReplayOptions<'_>) -> Result<Replayed, String> {
-    let r = match opts.r {
-        Some(text) => Some(serde_json::from_str::<Value>(text).map_err(|e| format!("R: {e}"))?),
-        None => log.r.clone(),
-    };
-    let mut state = State {
-        exclude: opts.exclude.clone().unwrap_or_default(),
-        exclude_given: opts.exclude.clone(),
-        ..State::default()
-    };
-    let mut r = match r {
-        Some(Value::Object(mut obj)) => {
-            // The module answers with R less its graph (`thin_copy_del`).
-            obj.remove("scheduling");
-            let rv1 = Rv1::from_text(&Value::Object(obj.clone()).to_string())
-                .map_err(|e| format!("R: {e}"))?;
-            state.r_ranks = Some(rv1.ranks());
-            let has_nodelist = (obj.get("execution"))
-                .and_then(|e| e.get("nodelist"))
-                .and_then(Value::as_array)
-                .is_some_and(|a| !a.is_empty());
-            if has_nodelist {
-                state.hosts = Some(rv1.rank_infos().map(|(_, i)| i.hostname.clone()).collect());
-            }
-            Some(obj)
-        }
-        Some(_) => return Err("R must be a JSON object".into()),
-        None => None,
-    };
+    let (mut state, mut r) = State::start(log, opts.r, opts.exclude.as_ref())?;
     let mut applied = 0;
     for ev in &log.events {
         if opts.at.is_some_and(|at| ev.timestamp > at) {
@@ -131,10 +105,87 @@ pub fn replay(log: &ResourceEventlog, opts: &ReplayOptions<'_>) -> Result<Replay
     })
 }
 
+/// The ranks an event may have changed the state of (drained, online,
+/// excluded), so that `history` looks at those only.
+#[derive(Debug)]
+pub(super) enum Touched {
+    /// None of them.
+    None,
+    /// Every rank (a restart, a `resource-init`).
+    All,
+    /// These ranks.
+    Ranks(IdSet),
+}
+
 impl State {
+    /// The state before the first event, with the R given as text (else
+    /// the journal's) and the exclusions given, and that R (less its
+    /// graph) as the payload's.
+    pub(super) fn start(
+        log: &ResourceEventlog,
+        r_text: Option<&str>,
+        exclude: Option<&IdSet>,
+    ) -> Result<(State, Option<Map<String, Value>>), String> {
+        let r = match r_text {
+            Some(text) => Some(serde_json::from_str::<Value>(text).map_err(|e| format!("R: {e}"))?),
+            None => log.r.clone(),
+        };
+        let mut state = State {
+            exclude: exclude.cloned().unwrap_or_default(),
+            exclude_given: exclude.cloned(),
+            ..State::default()
+        };
+        let r = match r {
+            Some(Value::Object(mut obj)) => {
+                // The module answers with R less its graph (`thin_copy_del`).
+                obj.remove("scheduling");
+                let rv1 = Rv1::from_text(&Value::Object(obj.clone()).to_string())
+                    .map_err(|e| format!("R: {e}"))?;
+                state.r_ranks = Some(rv1.ranks());
+                let has_nodelist = (obj.get("execution"))
+                    .and_then(|e| e.get("nodelist"))
+                    .and_then(Value::as_array)
+                    .is_some_and(|a| !a.is_empty());
+                if has_nodelist {
+                    state.hosts = Some(rv1.rank_infos().map(|(_, i)| i.hostname.clone()).collect());
+                }
+                Some(obj)
+            }
+            Some(_) => return Err("R must be a JSON object".into()),
+            None => None,
+        };
+        Ok((state, r))
+    }
+
+    /// Whether `rank` is online now.
+    pub(super) fn is_online(&self, rank: u32) -> bool {
+        self.online.contains(rank)
+    }
+
+    /// Whether `rank` is excluded now.
+    pub(super) fn is_excluded(&self, rank: u32) -> bool {
+        self.exclude.contains(rank)
+    }
+
+    /// `rank`'s drain reason now (`Some("")` when drained without one),
+    /// `None` when it is not drained.
+    pub(super) fn drain_reason(&self, rank: u32) -> Option<&str> {
+        (self.drained.get(&rank)).map(|d| d.reason.as_deref().unwrap_or(""))
+    }
+
+    /// `rank`'s host in the last rank:host map, when one is known.
+    pub(super) fn host(&self, rank: u32) -> Option<&str> {
+        self.hosts.as_ref()?.get(rank as usize).map(String::as_str)
+    }
+
+    /// The findings met so far, taken.
+    pub(super) fn take_findings(&mut self) -> Vec<Diagnostic> {
+        std::mem::take(&mut self.findings)
+    }
+
     /// The ranks a drain may name: `max(broker size, R's rank count)`, as
     /// `drain_create` sizes its table; `None` when neither is known.
-    fn limit(&self) -> Option<u32> {
+    pub(super) fn limit(&self) -> Option<u32> {
         let r = self.r_ranks.as_ref().map(|r| r.len() as u32);
         match (self.size, r) {
             (Some(a), Some(b)) => Some(a.max(b)),
@@ -144,7 +195,7 @@ impl State {
 
     /// Every rank of the instance: the last restart's, else R's, else
     /// those the events named.
-    fn all(&self) -> IdSet {
+    pub(super) fn all(&self) -> IdSet {
         match (self.size, &self.r_ranks) {
             (Some(0), _) => IdSet::new(),
             (Some(n), _) => IdSet::from_range(0, n - 1),
@@ -156,7 +207,13 @@ impl State {
         }
     }
 
-    fn apply(&mut self, ev: &ResourceEvent, r: Option<&mut Map<String, Value>>) {
+    /// Apply one event, as the module would, and say which ranks it may
+    /// have changed.
+    pub(super) fn apply(
+        &mut self,
+        ev: &ResourceEvent,
+        r: Option<&mut Map<String, Value>>,
+    ) -> Touched {
         use ResourceEventKind as K;
         match &ev.kind {
             K::Restart {
@@ -174,6 +231,7 @@ impl State {
                     self.new_host_map(hl.iter().collect());
                 }
                 self.reconcile_excluded();
+                Touched::All
             }
             K::ResourceInit {
                 online,
@@ -197,6 +255,7 @@ impl State {
                     }
                 }
                 self.reconcile_excluded();
+                Touched::All
             }
             K::ResourceUpdate {
                 expiration: Some(expiration),
@@ -205,37 +264,47 @@ impl State {
                 if let Some(Value::Object(e)) = execution {
                     e.insert("expiration".into(), json!(expiration));
                 }
+                Touched::None
             }
             K::Drain(change) => {
-                for rank in self.targets(ev, change).iter() {
+                let targets = self.targets(ev, change);
+                for rank in targets.iter() {
                     self.drain_rank(rank, ev.timestamp, &change.reason, change.overwrite);
                 }
+                Touched::Ranks(targets)
             }
             K::Undrain(change) => {
-                for rank in self.targets(ev, change).iter() {
+                let targets = self.targets(ev, change);
+                for rank in targets.iter() {
                     self.drained.remove(&rank);
                 }
+                Touched::Ranks(targets)
             }
             K::Online(ids) => {
                 let ids = self.within(ev, ids);
                 self.online = self.online.union(&ids);
+                Touched::Ranks(ids)
             }
             K::Offline(ids) => {
                 let ids = self.within(ev, ids);
                 self.online = self.online.difference(&ids);
+                Touched::Ranks(ids)
             }
             K::Torpid(ids) => {
                 let ids = self.within(ev, ids);
                 self.torpid = self.torpid.union(&ids);
+                // Torpid ranks are still online: no change to availability.
+                Touched::None
             }
             K::Lively(ids) => {
                 let ids = self.within(ev, ids);
                 self.torpid = self.torpid.difference(&ids);
+                Touched::None
             }
             K::ResourceDefine { .. }
             | K::ResourceUpdate { expiration: None }
             | K::Truncate
-            | K::Unknown => {}
+            | K::Unknown => Touched::None,
         }
     }
 
