@@ -111,3 +111,53 @@ test('replay answers in the page as rscope resource replay does', async ({ page,
   expect(printed.some((p) => p.code === 0 && p.stderr.includes('frobnicate')), 'replay: a finding beside an answer').toBe(true);
   expect(problems).toEqual([]);
 });
+
+/** `eventlog`'s and `history`'s options, answering and refusing, as the JS API names them. */
+const EVENTLOG = [
+  {}, { format: 'json' }, { timeFormat: 'iso' }, { timeFormat: 'offset' }, { timeFormat: 'human' },
+  { human: true }, { color: true }, { include: '1' }, { include: 'test2' }, { include: 'test[0-1]', format: 'json' },
+  { wait: 'drain', matchContext: ['overwrite=1'] }, { wait: 'undrain' }, { wait: 'nope' }, { matchContext: ['bad'] },
+];
+const HISTORY = [
+  {}, { by: 'reason' }, { by: 'day' }, { by: 'week', json: true }, { json: true }, { groupReasons: true, by: 'reason' },
+  { R: true }, { since: '+100s', until: '-100s' }, { exclude: '0' }, { by: 'month' }, { since: 'later' },
+];
+
+/** The CLI's flags for `eventlog`'s and `history`'s options. */
+const eventlogFlags = (o) => [
+  ...(o.format ? ['-f', o.format] : []), ...(o.timeFormat ? ['-T', o.timeFormat] : []),
+  ...(o.human ? ['-H'] : []), ...(o.color ? ['--color=always'] : ['--color=never']),
+  ...(o.include ? ['-i', o.include] : []), ...(o.wait ? ['-w', o.wait] : []),
+  ...(o.matchContext ?? []).flatMap((kv) => ['-m', kv]),
+];
+const historyFlags = (o, rPath) => [
+  ...(o.by ? ['--by', o.by] : []), ...(o.json ? ['--json'] : []), ...(o.groupReasons ? ['--group-reasons'] : []),
+  ...(o.R ? ['--R', rPath] : []), ...(o.since ? ['--since', o.since] : []), ...(o.until ? ['--until', o.until] : []),
+  ...(o.exclude ? ['--exclude', o.exclude] : []),
+];
+
+test('eventlog and history answer in the page as rscope resource eventlog and history do', async ({ page, rscope, problems }) => {
+  announce('resource eventlog and history');
+  await rscope.load();
+  const fixture = (f) => new URL(`../../tests/fixtures/resource-eventlog/${f}`, import.meta.url);
+  const events = readFileSync(fixture('events.jsonl'), 'utf8');
+  const rText = readFileSync(fixture('R.json'), 'utf8');
+  const all = [
+    ...EVENTLOG.map((o) => ({ label: `eventlog ${JSON.stringify(o)}`, command: 'eventlog', options: o, flags: eventlogFlags(o) })),
+    ...HISTORY.map((o) => ({
+      label: `history ${JSON.stringify(o)}`, command: 'history',
+      options: { ...o, ...(o.R ? { R: rText } : {}) }, flags: historyFlags(o, fixture('R.json').pathname),
+    })),
+  ];
+  const raw = await inPage(page, all.map((c) => ['resource', [c.command, events, c.options]]));
+  const answers = raw.map((a) => ('value' in a ? a.value : { error: a.error }));
+  const printed = all.map((c) => {
+    const r = cli(['resource', c.command, ...c.flags], events);
+    return { stdout: r.stdout, stderr: r.stderr, code: r.status };
+  });
+  await compare('resource eventlog and history', all, answers, printed);
+  expect(printed.filter((p) => p.code === 0).length, 'answers').toBeGreaterThanOrEqual(all.length / 2);
+  expect(printed.filter((p) => p.code !== 0).length, 'refusals').toBeGreaterThanOrEqual(4);
+  expect(printed.some((p) => p.stdout.includes('\u001b[')), 'a coloured answer').toBe(true);
+  expect(problems).toEqual([]);
+});

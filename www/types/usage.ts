@@ -175,6 +175,10 @@ resource('list', payload, { queues: ['batch'], config: '[queues.batch]', configT
 const replayed: ResourcePrinted = resource('replay', '{"timestamp": 1, "name": "restart", "context": {}}', { at: '-3d', R: r, exclude: '0' });
 // @ts-expect-error the time is text
 resource('replay', payload, { at: 1700000000 });
+const journal: ResourcePrinted = resource('eventlog', payload, { format: 'json', timeFormat: 'iso', include: '0', wait: 'drain', matchContext: ['overwrite=1'] });
+const figures: string = resource('history', payload, { by: 'week', since: '-7d', groupReasons: true, json: true }).stdout;
+// @ts-expect-error matchContext is a list of KEY=VAL
+resource('eventlog', payload, { matchContext: 'a=1' });
 const inQueues: NodeQueues = nodeQueues(r, '[queues.batch]');
 const firstQueue: string = inQueues.queues[0].nodes + inQueues.findings.join('\n');
 // @ts-expect-error the configuration is text
@@ -183,4 +187,4 @@ nodeQueues(r, { queues: {} });
 resource('undrain', payload);
 // @ts-expect-error queues is a list
 resource('list', payload, { queues: 'batch' });
-console.log(notText, notCount, notIds, notGraph, notLines, exit, firstQueue, replayed);
+console.log(notText, notCount, notIds, notGraph, notLines, exit, firstQueue, replayed, journal, figures);

@@ -4,8 +4,8 @@
 //! (`resource::eventlog::history`); this file reads the arguments and
 //! prints.
 
-use crate::cli::{CliError, Input};
-use rscope_core::resource::eventlog::{self, history::By};
+use crate::cli::CliError;
+use rscope_core::resource::eventlog;
 use rscope_core::resource::Printed;
 
 /// Arguments of `rscope resource history`.
@@ -39,42 +39,19 @@ pub struct HistoryArgs {
     json: bool,
 }
 
-/// Run `rscope resource history`: the figures on standard output, the
-/// findings about the eventlog on standard error.
+/// Run `rscope resource history`: the core's
+/// [`eventlog::history_command`], which the JS API calls too.
 pub fn run_history(a: HistoryArgs) -> Result<Printed, CliError> {
-    let fail = |what: &str, e: String| CliError::new(format!("resource history: {what}{e}"));
-    let by = By::parse(&a.by).map_err(|e| fail("--by: ", e))?;
     let json = match (a.output.as_str(), a.json) {
         ("json", _) | (_, true) => true,
         ("text", false) => false,
         (other, _) => {
-            return Err(fail(
-                "-o: ",
-                format!("invalid output '{other}': give text or json"),
-            ))
+            return Err(CliError::new(format!(
+                "resource history: -o: invalid output '{other}': give text or json"
+            )))
         }
     };
     let input = crate::cli::read_input(a.eventlog.as_deref()).map_err(CliError::new)?;
-    let log = eventlog::read(&input.text);
-    if log.events.is_empty() {
-        let mut p = findings(&log.findings, &input);
-        p.stderr.push_str(&format!(
-            "{}: resource history: {} holds no resource events\n",
-            crate::cli::PREFIX,
-            input.name
-        ));
-        p.code = 1;
-        return Ok(p);
-    }
-    let first = log.events.iter().map(|e| e.timestamp).reduce(f64::min);
-    let last = log.events.iter().map(|e| e.timestamp).reduce(f64::max);
-    let instant = |flag: &str, t: Option<&str>| {
-        t.map(|t| eventlog::parse_instant(t, first, last))
-            .transpose()
-            .map_err(|e| fail(flag, e))
-    };
-    let since = instant("--since: ", a.since.as_deref())?;
-    let until = instant("--until: ", a.until.as_deref())?;
     let r_text = match &a.r {
         Some(path) => Some(
             crate::cli::read_input(Some(path))
@@ -83,34 +60,18 @@ pub fn run_history(a: HistoryArgs) -> Result<Printed, CliError> {
         ),
         None => None,
     };
-    let exclude = (a.exclude.as_deref())
-        .map(rscope_core::idset::IdSet::decode)
-        .transpose()
-        .map_err(|e| fail("--exclude: ", e.to_string()))?;
-    let opts = eventlog::HistoryOptions {
-        since,
-        until,
+    let request = eventlog::HistoryRequest {
+        by: Some(&a.by),
+        since: a.since.as_deref(),
+        until: a.until.as_deref(),
         r: r_text.as_deref(),
-        exclude,
+        exclude: a.exclude.as_deref(),
         group_reasons: a.group_reasons,
+        json,
     };
-    let history = eventlog::history(&log, &opts).map_err(|e| fail("", e))?;
-    let mut p = findings(&history.findings, &input);
-    p.stdout = match json {
-        true => history.to_json(by),
-        false => history.to_text(by),
-    };
-    Ok(p)
-}
-
-/// Findings rendered for standard error, with a caret under the value.
-fn findings(found: &[rscope_core::diag::Diagnostic], input: &Input) -> Printed {
-    let mut stderr = String::new();
-    for d in found {
-        stderr.push_str(&d.render(&input.name, &input.text));
-        if !stderr.ends_with('\n') {
-            stderr.push('\n');
-        }
-    }
-    Printed::info(stderr)
+    Ok(eventlog::history_command(
+        &input.name,
+        &input.text,
+        &request,
+    ))
 }

@@ -12,9 +12,9 @@ use wasm_bindgen::prelude::*;
 const TYPES: &'static str = r#"
 /**
  * The `flux resource` subcommands Rscope answers from a saved payload, and
- * `replay`, which answers from a resource eventlog.
+ * `eventlog`, `replay` and `history`, which answer from a resource eventlog.
  */
-export type ResourceCommand = "status" | "drain" | "list" | "info" | "R" | "replay";
+export type ResourceCommand = "status" | "drain" | "list" | "info" | "R" | "eventlog" | "replay" | "history";
 /** Options of {@link resource}, named as the CLI's. */
 export interface ResourceOptions {
   /** `-o`: a format string or the name of one. */
@@ -37,16 +37,33 @@ export interface ResourceOptions {
   at?: string;
   /** `replay --R`: the instance's R, as text. */
   R?: string;
-  /** `replay --exclude`: ranks excluded by configuration. */
+  /** `replay --exclude` and `history --exclude`: ranks excluded by configuration. */
   exclude?: string;
+  /** `eventlog -T`: raw, iso, offset or human. (`eventlog -f` is `format`: text or json.) */
+  timeFormat?: string;
+  /** `eventlog -H`. */
+  human?: boolean;
+  /** `eventlog -w`: print through the first event of this name. */
+  wait?: string;
+  /** `eventlog -m`: KEY=VAL pairs the `wait` event's context must hold. */
+  matchContext?: string[];
+  /** `history --by`: node, reason, day or week. */
+  by?: string;
+  /** `history --since` and `--until`: times as `at` takes them. */
+  since?: string;
+  until?: string;
+  /** `history --group-reasons`. */
+  groupReasons?: boolean;
+  /** `history -o json`. */
+  json?: boolean;
 }
 /** What `rscope resource COMMAND` prints for a payload, and its exit status. */
 export interface ResourcePrinted { stdout: string; stderr: string; code: number }
 /**
  * `flux resource status|drain|list|info|R` over a saved `resource.status`
  * (status, drain) or `sched.resource-status` (list, info, R) payload; or
- * `rscope resource replay` over a resource eventlog read as standard input
- * (its findings name it `<stdin>`).
+ * `rscope resource eventlog`, `replay` or `history` over a resource
+ * eventlog read as standard input (its findings name it `<stdin>`).
  */
 export function resource(command: ResourceCommand, payload: string, options?: ResourceOptions): ResourcePrinted;
 /** One configured queue, as the page's queue box lists it. */
@@ -99,6 +116,9 @@ export function resourceChanges(before: string, after: string): ResourceChanges;
 "#;
 
 const NAME: &str = "resource";
+
+/// The commands `resource` answers, in words.
+const COMMANDS: &str = "status, drain, list, info, R, eventlog, replay or history";
 
 fn config(options: &JsValue) -> Result<Option<Config>, JsValue> {
     let Some(text) = option_string(NAME, options, "config")? else {
@@ -194,22 +214,19 @@ pub fn node_queues(document: JsValue, config: JsValue) -> Result<JsValue, JsValu
 /// `rscope resource COMMAND` over `payload`, with the CLI's options.
 #[wasm_bindgen(skip_typescript)]
 pub fn resource(command: JsValue, payload: JsValue, options: JsValue) -> Result<JsValue, JsValue> {
-    let command = text_arg(
-        NAME,
-        "command",
-        "status, drain, list, info, R or replay",
-        &command,
-    )?;
+    let command = text_arg(NAME, "command", COMMANDS, &command)?;
     let payload = text_arg(NAME, "payload", "a saved payload", &payload)?;
     let printed = match command.as_str() {
         "status" | "drain" => resource::status(&payload, &status_options(&command, &options)?),
         "list" => resource::list(&payload, &list_options(&command, &options)?),
         "info" => resource::info(&payload, &list_options(&command, &options)?),
         "R" => resource::emit_r(&payload, &list_options(&command, &options)?),
+        "eventlog" => eventlog_printed(&payload, &options)?,
         "replay" => replay(&payload, &options)?,
+        "history" => history(&payload, &options)?,
         other => {
             return Err(error(&format!(
-                "{NAME}: unknown command '{other}' (status, drain, list, info, R or replay)"
+                "{NAME}: unknown command '{other}' ({COMMANDS})"
             )))
         }
     };
@@ -254,4 +271,71 @@ fn replay(eventlog: &str, options: &JsValue) -> Result<resource::Printed, JsValu
     Ok(resource::eventlog::replay_command(
         "<stdin>", eventlog, &request,
     ))
+}
+
+/// `rscope resource history` of an eventlog read as standard input
+/// ([`resource::eventlog::history_command`]).
+fn history(eventlog: &str, options: &JsValue) -> Result<resource::Printed, JsValue> {
+    let by = option_string(NAME, options, "by")?;
+    let since = option_string(NAME, options, "since")?;
+    let until = option_string(NAME, options, "until")?;
+    let r = option_string(NAME, options, "R")?;
+    let exclude = option_string(NAME, options, "exclude")?;
+    let request = resource::eventlog::HistoryRequest {
+        by: by.as_deref(),
+        since: since.as_deref(),
+        until: until.as_deref(),
+        r: r.as_deref(),
+        exclude: exclude.as_deref(),
+        group_reasons: option_flag(NAME, options, "groupReasons")?,
+        json: option_flag(NAME, options, "json")?,
+    };
+    Ok(resource::eventlog::history_command(
+        "<stdin>", eventlog, &request,
+    ))
+}
+
+/// `rscope resource eventlog` of an eventlog read as standard input, as
+/// `flux resource eventlog` prints it ([`resource::eventlog::print`]):
+/// `format` is `-f`, `timeFormat` `-T`, `human` `-H`, `color` `-L always`,
+/// `include` `-i`, `wait` `-w` and `matchContext` each `-m`.
+fn eventlog_printed(text: &str, options: &JsValue) -> Result<resource::Printed, JsValue> {
+    use resource::eventlog::{EventFormat, MatchContext, PrintOptions, TimeFormat};
+    let mut match_context = MatchContext::default();
+    for kv in option_strings(NAME, options, "matchContext")? {
+        if let Err(e) = match_context.push(&kv) {
+            return Ok(resource::Printed::error(e));
+        }
+    }
+    let named = option_string(NAME, options, "timeFormat")?;
+    let time = match named.as_deref().map(TimeFormat::parse) {
+        None => TimeFormat::Raw,
+        Some(Some(t)) => t,
+        Some(None) => {
+            return Err(error(&format!(
+                "{NAME}: timeFormat: give raw, iso, offset or human, not '{}'",
+                named.unwrap_or_default()
+            )))
+        }
+    };
+    let human = option_flag(NAME, options, "human")?;
+    let format = match option_string(NAME, options, "format")?.as_deref() {
+        Some("json") if !human => EventFormat::Json,
+        None | Some("text" | "json") => EventFormat::Text,
+        Some(other) => {
+            return Err(error(&format!(
+                "{NAME}: format: give text or json, not '{other}'"
+            )))
+        }
+    };
+    let opts = PrintOptions {
+        format,
+        time: if human { TimeFormat::Human } else { time },
+        color: option_flag(NAME, options, "color")?,
+        include: option_string(NAME, options, "include")?,
+        wait: option_string(NAME, options, "wait")?,
+        match_context,
+    };
+    let log = resource::eventlog::read(text);
+    Ok(resource::eventlog::print("<stdin>", text, &log, &opts))
 }

@@ -22,7 +22,7 @@ mod read;
 mod replay;
 
 pub use at::parse_instant;
-pub use command::{replay_command, ReplayRequest};
+pub use command::{history_command, replay_command, HistoryRequest, ReplayRequest};
 pub use history::{history, EventlogHistory, HistoryOptions};
 pub use print::{parse_timeout, print, EventFormat, MatchContext, PrintOptions, TimeFormat};
 pub use read::read;
