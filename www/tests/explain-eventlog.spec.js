@@ -9,7 +9,7 @@ const LOG = readFileSync(new URL('../../tests/fixtures/resource-eventlog/events.
 test('the caret on a drain\'s overwrite says what it did to ranks drained before', async ({ rscope, problems }) => {
   await rscope.load();
   // The second drain: test[1-2], overwrite 1, after rank 1 was drained for a bad dimm.
-  await rscope.caretOn(LOG, '1}}');
+  await rscope.caretOn(LOG, '"overwrite": 1}}');
   await expect(rscope.explainTitle).toHaveText('drain: overwrite');
   await expect(rscope.explainDecoded).toHaveText([
     '1: ranks drained already take this reason and keep their time',

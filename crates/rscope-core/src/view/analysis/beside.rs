@@ -70,10 +70,35 @@ impl Beside {
             laid = laid.with_states(|rank, kind| sets.ids(rank, kind));
         }
         if let Some(states) = states {
-            laid = laid.with_node_states(states.clone());
+            laid = laid.with_node_states(hosts_from(states, grid));
         }
         Some(laid)
     }
+}
+
+/// `states` with the grid's host names in drain rows that have none: a
+/// resource eventlog before flux-core 0.62 names no host, and the R beside
+/// it does.
+fn hosts_from(states: &NodeStates, grid: &Grid) -> NodeStates {
+    let mut states = states.clone();
+    for row in states.drains.iter_mut().filter(|d| d.nodelist.is_empty()) {
+        let Ok(ranks) = IdSet::decode(&row.ranks) else {
+            continue;
+        };
+        let hosts: Option<Vec<String>> = (ranks.iter())
+            .map(|r| {
+                grid.row_of_rank(r)
+                    .and_then(|at| grid.host(at))
+                    .map(String::from)
+            })
+            .collect();
+        if let Some(hosts) = hosts.filter(|h| !h.is_empty()) {
+            let mut list = crate::hostlist::Hostlist::new();
+            hosts.iter().for_each(|h| list.push_host(h));
+            row.nodelist = list.to_string();
+        }
+    }
+    states
 }
 
 /// What the documents `texts` (those added to a tab's system) say of its
@@ -151,6 +176,22 @@ mod tests {
             .map(|d| (d.nodelist.as_str(), d.reason.as_str()))
             .collect();
         assert_eq!(drains, [("tiny4", "bad fan")]);
+    }
+
+    #[test]
+    fn drains_of_an_eventlog_that_names_no_host_take_the_grid_s_hosts() {
+        // Before flux-core 0.62: no restart, no nodelist in the drain.
+        let log = "{\"timestamp\": 1.0, \"name\": \"resource-init\", \"context\": {\"restart\": false, \"drain\": {}, \"online\": \"0-3\", \"exclude\": \"\"}}\n\
+                   {\"timestamp\": 2.0, \"name\": \"drain\", \"context\": {\"idset\": \"2-3\", \"reason\": \"fan\", \"overwrite\": 0}}\n";
+        let found = beside(&[log], 3.0);
+        assert_eq!(found.states.as_ref().unwrap().drains[0].nodelist, "");
+        let grid = Grid::new(&crate::rset::load(R).unwrap(), None, None);
+        let laid = found.lay(&grid).unwrap();
+        let drains = &laid.node_states().unwrap().drains;
+        assert_eq!(
+            (drains[0].ranks.as_str(), drains[0].nodelist.as_str()),
+            ("2-3", "tiny[3-4]")
+        );
     }
 
     #[test]
