@@ -645,22 +645,24 @@ impl IdSet {
     }
 
     /// Add the ids `lo..=hi` up to [`MAX_ID`]; nothing when `lo > hi`.
+    /// In place: the ranges it touches are merged and the rest kept, so a
+    /// replay adding a rank at a time to a set of many ranges does not
+    /// copy the set each time.
     pub fn insert_range(&mut self, lo: u32, hi: u32) {
         let hi = hi.min(MAX_ID);
         if lo > hi {
             return;
         }
-        if self
-            .ranges
-            .last()
-            .is_none_or(|&(_, h)| u64::from(h) + 1 < u64::from(lo))
-        {
-            self.ranges.push((lo, hi));
-            return;
+        let r = &mut self.ranges;
+        // Ranges i..j overlap `lo..=hi` or touch it.
+        let i = r.partition_point(|&(_, h)| u64::from(h) + 1 < u64::from(lo));
+        let j = r.partition_point(|&(l, _)| u64::from(l) <= u64::from(hi) + 1);
+        if i == j {
+            r.insert(i, (lo, hi));
+        } else {
+            r[i] = (lo.min(r[i].0), hi.max(r[j - 1].1));
+            r.drain(i + 1..j);
         }
-        *self = self.union(&IdSet {
-            ranges: vec![(lo, hi)],
-        });
     }
 
     /// Remove one id.
@@ -668,14 +670,22 @@ impl IdSet {
         self.remove_range(id, id);
     }
 
-    /// Remove the ids `lo..=hi`.
+    /// Remove the ids `lo..=hi`, in place.
     pub fn remove_range(&mut self, lo: u32, hi: u32) {
         if lo > hi {
             return;
         }
-        *self = self.difference(&IdSet {
-            ranges: vec![(lo, hi)],
-        });
+        let r = &mut self.ranges;
+        // Ranges i..j overlap `lo..=hi`.
+        let i = r.partition_point(|&(_, h)| h < lo);
+        let j = r.partition_point(|&(l, _)| l <= hi);
+        if i >= j {
+            return;
+        }
+        let (first, last) = (r[i], r[j - 1]);
+        let before = (first.0 < lo).then(|| (first.0, lo - 1));
+        let after = (last.1 > hi).then(|| (hi + 1, last.1));
+        r.splice(i..j, before.into_iter().chain(after));
     }
 
     /// Ids in either set.

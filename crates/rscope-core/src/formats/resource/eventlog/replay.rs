@@ -282,23 +282,31 @@ impl State {
             }
             K::Online(ids) => {
                 let ids = self.within(ev, ids);
-                self.online = self.online.union(&ids);
+                ids.ranges()
+                    .iter()
+                    .for_each(|&(lo, hi)| self.online.insert_range(lo, hi));
                 Touched::Ranks(ids)
             }
             K::Offline(ids) => {
                 let ids = self.within(ev, ids);
-                self.online = self.online.difference(&ids);
+                ids.ranges()
+                    .iter()
+                    .for_each(|&(lo, hi)| self.online.remove_range(lo, hi));
                 Touched::Ranks(ids)
             }
             K::Torpid(ids) => {
                 let ids = self.within(ev, ids);
-                self.torpid = self.torpid.union(&ids);
+                ids.ranges()
+                    .iter()
+                    .for_each(|&(lo, hi)| self.torpid.insert_range(lo, hi));
                 // Torpid ranks are still online: no change to availability.
                 Touched::None
             }
             K::Lively(ids) => {
                 let ids = self.within(ev, ids);
-                self.torpid = self.torpid.difference(&ids);
+                ids.ranges()
+                    .iter()
+                    .for_each(|&(lo, hi)| self.torpid.remove_range(lo, hi));
                 Touched::None
             }
             K::ResourceDefine { .. }
@@ -360,7 +368,7 @@ impl State {
 
     /// `ids` less the ranks outside the instance, with a finding for them.
     fn within(&mut self, ev: &ResourceEvent, ids: &IdSet) -> IdSet {
-        self.seen = self.seen.union(ids);
+        self.see(ids);
         let Some(limit) = self.limit() else {
             return ids.clone();
         };
@@ -373,6 +381,14 @@ impl State {
         }
         self.outside(ev, &outside, limit);
         ids.difference(&outside)
+    }
+
+    /// Add `ids` to the ranks seen, in place (after a restart they are
+    /// all seen already, and most events name one rank).
+    fn see(&mut self, ids: &IdSet) {
+        ids.ranges()
+            .iter()
+            .for_each(|&(lo, hi)| self.seen.insert_range(lo, hi));
     }
 
     fn outside(&mut self, ev: &ResourceEvent, outside: &IdSet, limit: u32) {
@@ -411,7 +427,7 @@ impl State {
     /// host's rank when the rank:host map changed since (a host no longer
     /// in the instance is dropped), less ranks outside the instance.
     fn targets(&mut self, ev: &ResourceEvent, change: &DrainChange) -> IdSet {
-        self.seen = self.seen.union(&change.ranks);
+        self.see(&change.ranks);
         let mut names = change.nodelist.as_ref().map(|hl| hl.iter());
         let mut out = IdSet::new();
         let mut gone: Vec<String> = Vec::new();
