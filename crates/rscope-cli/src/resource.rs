@@ -214,8 +214,10 @@ fn config(path: Option<&str>) -> Result<Option<Config>, Printed> {
         .map_err(|e| Printed::error(format!("{path}: {e}")))
 }
 
-/// `--color`: `always`, `never`, or `auto` (a terminal, unless `NO_COLOR`).
-fn color(when: Option<&str>) -> Result<bool, CliError> {
+/// `--color` (and `resource eventlog`'s `-L`) as flux's `ColorAction`
+/// resolves it: `always`, `never`, or `auto`, a terminal; without the
+/// option, a non-empty `NO_COLOR` means never.
+pub(crate) fn color(when: Option<&str>) -> Result<bool, CliError> {
     let no_color = std::env::var("NO_COLOR").is_ok_and(|v| !v.is_empty());
     match when {
         None if no_color => Ok(false),
@@ -318,18 +320,18 @@ fn run_changes(a: ChangesArgs) -> Result<Printed, CliError> {
     }))
 }
 
+/// The text of the file an option names (`--R`), when it names one.
+pub(crate) fn text_of(path: Option<&str>) -> Result<Option<String>, CliError> {
+    path.map(|p| crate::cli::read_input(Some(p)).map(|input| input.text))
+        .transpose()
+        .map_err(CliError::new)
+}
+
 /// `rscope resource replay`: the core's [`resource::eventlog::replay_command`],
 /// which the JS API calls too.
 fn run_replay(a: ReplayArgs) -> Result<Printed, CliError> {
     let input = crate::cli::read_input(a.eventlog.as_deref()).map_err(CliError::new)?;
-    let r_text = match &a.r {
-        Some(path) => Some(
-            crate::cli::read_input(Some(path))
-                .map_err(CliError::new)?
-                .text,
-        ),
-        None => None,
-    };
+    let r_text = text_of(a.r.as_deref())?;
     let request = resource::eventlog::ReplayRequest {
         at: a.at.as_deref(),
         r: r_text.as_deref(),

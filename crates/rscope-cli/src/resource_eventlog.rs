@@ -8,7 +8,7 @@
 use crate::cli::{CliError, Outcome};
 use rscope_core::resource::eventlog::{self, EventFormat, MatchContext, PrintOptions, TimeFormat};
 use rscope_core::resource::Printed;
-use std::io::{IsTerminal, Write};
+use std::io::Write;
 
 /// The options of `flux resource eventlog`.
 #[derive(clap::Args)]
@@ -78,7 +78,7 @@ fn printed(a: EventlogArgs) -> Result<Printed, CliError> {
             TimeFormat::parse(&a.time_format).unwrap_or(TimeFormat::Raw),
         )
     };
-    let color = color(a.color.as_deref())?;
+    let color = crate::resource::color(a.color.as_deref())?;
     if let Some(t) = &a.timeout {
         if let Err(e) = eventlog::parse_timeout(t) {
             return Ok(Printed::error(e));
@@ -97,21 +97,4 @@ fn printed(a: EventlogArgs) -> Result<Printed, CliError> {
         match_context,
     };
     Ok(eventlog::print(&input.name, &input.text, &log, &opts))
-}
-
-/// `-L/--color[=WHEN]` as flux's `ColorAction` resolves it: `auto` is
-/// whether standard output is a terminal, and without the option a
-/// non-empty `NO_COLOR` means never.
-fn color(when: Option<&str>) -> Result<bool, CliError> {
-    let no_color = std::env::var("NO_COLOR").is_ok_and(|v| !v.is_empty());
-    match when {
-        None if no_color => Ok(false),
-        None | Some("auto") => Ok(std::io::stdout().is_terminal()),
-        Some("always") => Ok(true),
-        Some("never") => Ok(false),
-        Some(other) => Err(CliError {
-            code: 2,
-            message: Some(format!("Invalid argument to --color: '{other}'")),
-        }),
-    }
 }

@@ -52,14 +52,7 @@ pub fn run_history(a: HistoryArgs) -> Result<Printed, CliError> {
         }
     };
     let input = crate::cli::read_input(a.eventlog.as_deref()).map_err(CliError::new)?;
-    let r_text = match &a.r {
-        Some(path) => Some(
-            crate::cli::read_input(Some(path))
-                .map_err(CliError::new)?
-                .text,
-        ),
-        None => None,
-    };
+    let r_text = crate::resource::text_of(a.r.as_deref())?;
     let request = eventlog::HistoryRequest {
         by: Some(&a.by),
         since: a.since.as_deref(),

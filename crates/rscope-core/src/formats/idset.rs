@@ -653,6 +653,17 @@ impl IdSet {
         if lo > hi {
             return;
         }
+        if !cfg!(feature = "page") {
+            // The element's bundle (no `page` feature) is at its size
+            // budget and adds a rank at a time to small sets only: it
+            // takes the union it has anyway.
+            if (self.ranges.last()).is_none_or(|&(_, h)| u64::from(h) + 1 < u64::from(lo)) {
+                self.ranges.push((lo, hi));
+            } else {
+                *self = self.union(&IdSet::from_range(lo, hi));
+            }
+            return;
+        }
         let r = &mut self.ranges;
         // Ranges i..j overlap `lo..=hi` or touch it.
         let i = r.partition_point(|&(_, h)| u64::from(h) + 1 < u64::from(lo));
@@ -673,6 +684,11 @@ impl IdSet {
     /// Remove the ids `lo..=hi`, in place.
     pub fn remove_range(&mut self, lo: u32, hi: u32) {
         if lo > hi {
+            return;
+        }
+        if !cfg!(feature = "page") {
+            // As in `insert_range`: the element keeps the difference.
+            *self = self.difference(&IdSet::from_range(lo, hi));
             return;
         }
         let r = &mut self.ranges;
