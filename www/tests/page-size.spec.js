@@ -4,21 +4,23 @@
 // status snapshots (#47 item 13) and reading constraints as today's
 // scheduler does beside librlist (#48 item 1) took it to 1.389 MB, with
 // wasm-opt -Os taking 6 KB back (2026-12-05). The resource eventlog in the
-// page (#49) took it from 1.397 MB to 1.461 MB: its reader and replay (an
+// page (#49) took it from 1.397 MB to 1.471 MB: its reader and replay (an
 // eventlog's tab, the JS API's replay) 24 KB, then flux resource
 // eventlog's printer with Python's values and dates, history and the
-// events' explanations 40 KB. Until #48 item 3 loads the rarely used parts
-// on first use (its budget: at most 800 000 B before the first analysis),
-// this holds it at 1.47 MB so that nothing grows unseen.
+// events' explanations 40 KB, and reading numbers exactly (serde_json's
+// float_roundtrip, so that the page prints eventlog times as the CLI does)
+// 10 KB. Until #48 item 3 loads the rarely used parts on first use (its
+// budget: at most 800 000 B before the first analysis), this holds it at
+// 1.48 MB so that nothing grows unseen.
 // scripts/build.sh says what the page is compiled for.
 import { test, expect } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
-const BUDGET = 1470 * 1000;
+const BUDGET = 1480 * 1000;
 const FILES = ['rscope_bg.wasm', 'rscope.js', 'rscope-view.js', 'style.css'];
 
-test('the page bundle is at most 1.47 MB gzipped', () => {
+test('the page bundle is at most 1.48 MB gzipped', () => {
   const sizes = FILES.map((f) => {
     const body = readFileSync(new URL(`../../pkg/${f}`, import.meta.url));
     return [f, gzipSync(body, { level: 9 }).length];
