@@ -7,8 +7,8 @@ use super::history::By;
 use super::ResourceEventlog;
 use super::{history, parse_instant, read, replay, HistoryOptions, ReplayOptions};
 use crate::diag::Diagnostic;
-use crate::formats::resource::Printed;
 use crate::idset::IdSet;
+use crate::resource::Printed;
 
 /// What `rscope resource replay` is given besides the eventlog, as text.
 #[derive(Clone, Debug, Default)]
