@@ -180,9 +180,11 @@ fn system_names_an_eventlog_and_a_job_list_with_what_they_hold() {
     let out = rscope(&[&["system"], &paths[..]].concat(), "");
     let want = format!(
         "{}: an R (RFC 20): resources\n\
-         {}: an RFC 44 resource eventlog, 4611 events from 2023-05-02 17:17:51 UTC to 2024-05-02 14:42:23 UTC\n\
+         {}: an RFC 44 resource eventlog, 4611 events from 2023-05-02 17:17:51 UTC to 2024-05-02 14:42:23 UTC: node states and drain reasons, excluded ranks\n\
          {}: a job list (flux jobs --json), 6 jobs\n\
          resources: 4 nodes, node[1-4], 16 cores (from {})\n\
+         excluded: ranks 0-2\n\
+         drained, offline or torpid: ranks 1-3\n\
          rank order: 0-3 are node[1-4]\n",
         paths[0], paths[1], paths[2], paths[0]
     );
