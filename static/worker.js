@@ -9,6 +9,8 @@
 // - what the documents added to a tab's system say of its nodes (node
 //   states; allocated and down), {seq, beside: texts}, answered with
 //   {seq, states: bytes};
+// - a resource eventlog's timeline and its system at a moment, {seq,
+//   timeline: text, at, withTimeline}, answered with {seq, answer: bytes};
 // - an analysis, {seq, text}, answered with {seq, early: true, parts:
 //   [grid]} as soon as the grid is laid out, then {seq, parts: [rest,
 //   entries, ...the outline's pieces]}: what the page draws, as byte
@@ -18,7 +20,7 @@
 //   (the page posts it a few pieces to a task: posting 64 MiB at once held
 //   its thread for 46 ms).
 // Once, as it starts, it posts {warm: parts} (see below).
-import init, { analyzeForPage, compareForPage, memberSetForPage, besideForPage, warmUp } from '../pkg/rscope.js';
+import init, { analyzeForPage, compareForPage, memberSetForPage, besideForPage, timelineForPage, warmUp } from '../pkg/rscope.js';
 import { loadCore, serve } from './channel.js';
 
 const ready = loadCore(init);
@@ -55,6 +57,14 @@ const busy = serve(ready, [
     handle: ({ seq, beside }) => {
       const states = besideForPage(beside);
       return [{ seq, states }, [states.buffer]];
+    },
+  },
+  {
+    name: 'timeline',
+    match: (d) => d.timeline !== undefined,
+    handle: ({ seq, timeline, at, withTimeline }) => {
+      const answer = timelineForPage(timeline, at ?? undefined, withTimeline);
+      return [{ seq, answer }, [answer.buffer]];
     },
   },
   {

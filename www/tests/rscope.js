@@ -917,6 +917,35 @@ export class Rscope {
     return download;
   }
 
+  // ---- a resource eventlog's timeline --------------------------------------
+
+  /** The timeline panel's parts, by test id. */
+  get timeline() { return this.page.getByTestId('timeline'); }
+  get timelineSlider() { return this.page.getByTestId('timeline-slider'); }
+  get timelineMoment() { return this.page.getByTestId('timeline-moment'); }
+  get timelineLegend() { return this.page.getByTestId('timeline-legend').locator('li'); }
+
+  /** Press `key` on the timeline's slider (an event with the arrows, a day
+   * with Page Up and Page Down). */
+  async stepTimeline(key) {
+    await this.timelineSlider.press(key);
+  }
+
+  /** Click one of the timeline's buttons ('first', 'day-back', 'previous',
+   * 'next', 'day-on', 'last'). */
+  async clickTimeline(button) {
+    await this.page.getByTestId(`timeline-${button}`).click();
+  }
+
+  /** Export the timeline as SVG and return the download. */
+  async exportTimeline() {
+    const [download] = await Promise.all([
+      this.page.waitForEvent('download'),
+      this.page.getByTestId('timeline-export-svg').click(),
+    ]);
+    return download;
+  }
+
   // ---- the resource picture ---------------------------------------------
 
   /** The picture's parts, by test id. */

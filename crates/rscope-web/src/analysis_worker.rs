@@ -13,6 +13,7 @@
 //! each request's messages are and whom its answers are told.
 
 use crate::channel::{field, set, Channel, MessagePiece, Script, Work};
+use rscope_core::analysis::timeline::timeline_part;
 use rscope_core::analysis::{beside_part, Analysis, Drawn};
 use rscope_core::grid::compare::Named;
 use rscope_core::outline::Outline;
@@ -106,6 +107,13 @@ pub fn beside_for_page(texts: Vec<String>) -> js_sys::Uint8Array {
     let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
     let now = js_sys::Date::now() / 1000.0;
     js_sys::Uint8Array::from(&beside_part(&texts, now)[..])
+}
+
+/// The worker's entry point for a resource eventlog's timeline (when
+/// `with_timeline`) and its system at `at` ([`timeline_part`]).
+#[cfg_attr(feature = "page", wasm_bindgen(js_name = timelineForPage, skip_typescript))]
+pub fn timeline_for_page(text: &str, at: Option<f64>, with_timeline: bool) -> js_sys::Uint8Array {
+    js_sys::Uint8Array::from(&timeline_part(text, at, with_timeline)[..])
 }
 
 /// The worker's entry point for a compare view: the documents of the tabs
@@ -299,6 +307,20 @@ pub enum AnalysisAsk {
         /// Told the states' bytes.
         told: OnMember,
     },
+    /// A resource eventlog's timeline and its system at a moment
+    /// ([`rscope_core::analysis::timeline`]).
+    Timeline {
+        /// The request's number.
+        seq: u32,
+        /// The eventlog.
+        text: Text,
+        /// The moment; `None` is after the last event.
+        at: Option<f64>,
+        /// Whether the timeline is wanted too (once per log).
+        with_timeline: bool,
+        /// Told the answer's bytes.
+        told: OnMember,
+    },
     /// A compare view.
     Compare {
         /// The request's number.
@@ -326,6 +348,8 @@ pub enum Lane {
     Compare,
     /// The node states beside the tab's document.
     Beside,
+    /// A resource eventlog's timeline and moment.
+    Timeline,
 }
 
 impl Work for AnalysisAsk {
@@ -335,6 +359,7 @@ impl Work for AnalysisAsk {
             AnalysisAsk::Member { .. } => Lane::Member,
             AnalysisAsk::Compare { .. } => Lane::Compare,
             AnalysisAsk::Beside { .. } => Lane::Beside,
+            AnalysisAsk::Timeline { .. } => Lane::Timeline,
         }) as u8
     }
 
@@ -349,6 +374,20 @@ impl Work for AnalysisAsk {
             AnalysisAsk::Beside { texts, .. } => {
                 let list: js_sys::Array = texts.iter().map(|t| JsValue::from_str(t)).collect();
                 set(&message, "beside", &list);
+            }
+            AnalysisAsk::Timeline {
+                text,
+                at,
+                with_timeline,
+                ..
+            } => {
+                set(&message, "timeline", &JsValue::from_str(text));
+                set(&message, "at", &at.map_or(JsValue::NULL, JsValue::from_f64));
+                set(
+                    &message,
+                    "withTimeline",
+                    &JsValue::from_bool(*with_timeline),
+                );
             }
             AnalysisAsk::Compare {
                 systems,
@@ -388,6 +427,10 @@ impl Work for AnalysisAsk {
                 told(*seq, field(data, "states"));
                 true
             }
+            AnalysisAsk::Timeline { seq, told, .. } => {
+                told(*seq, field(data, "answer"));
+                true
+            }
         }
     }
 
@@ -402,6 +445,15 @@ impl Work for AnalysisAsk {
             AnalysisAsk::Beside { seq, texts, told } if cfg!(feature = "page") => {
                 let texts = texts.iter().map(|t| t.to_string()).collect();
                 told(*seq, beside_for_page(texts).into())
+            }
+            AnalysisAsk::Timeline {
+                seq,
+                text,
+                at,
+                with_timeline,
+                told,
+            } if cfg!(feature = "page") => {
+                told(*seq, timeline_for_page(text, *at, *with_timeline).into())
             }
             AnalysisAsk::Compare {
                 seq,
@@ -461,6 +513,26 @@ impl Channel<AnalysisAsk> {
     pub fn post_beside(&self, seq: u32, texts: &[Text], told: &OnMember) {
         let (texts, told) = (texts.to_vec(), told.clone());
         self.ask(AnalysisAsk::Beside { seq, texts, told });
+    }
+
+    /// Ask for the timeline of the resource eventlog `text` (when
+    /// `with_timeline`) and its system at `at`, as request `seq`.
+    pub fn post_timeline(
+        &self,
+        seq: u32,
+        text: &Text,
+        at: Option<f64>,
+        with_timeline: bool,
+        told: &OnMember,
+    ) {
+        let (text, told) = (text.clone(), told.clone());
+        self.ask(AnalysisAsk::Timeline {
+            seq,
+            text,
+            at,
+            with_timeline,
+            told,
+        });
     }
 
     /// Ask for the resources of another tab's `system` as request `seq`.

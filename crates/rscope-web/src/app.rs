@@ -25,14 +25,15 @@ use crate::components::{
     system_read::SystemRead,
     system_tour::{use_system_tour, Setters, SystemTourPanel, SystemTouring},
     tabs::{history_bar, Tabs},
+    timeline::TimelinePanel,
     toolbar::{ExampleEntry, Toolbar},
     tour::{use_tour, TourPanel, Touring},
     tree::{graph_section, PictureLinks},
 };
 use crate::hooks::{
     use_analysis, use_coloring, use_docs, use_drain_outline, use_finding_actions, use_grid_beside,
-    use_linking, use_openings, use_view_record, use_workers, AnalysisStatus, Analyzed, Coloring,
-    DrainOutline, FindingActions, Openers, SameGrid, ViewRecord,
+    use_linking, use_openings, use_timeline, use_view_record, use_workers, AnalysisStatus,
+    Analyzed, Coloring, DrainOutline, FindingActions, Openers, SameGrid, TimelineShown, ViewRecord,
 };
 use crate::load;
 use crate::shape_worker::Shapes;
@@ -126,6 +127,8 @@ fn page() -> Html {
     let explaining = use_explain(&current, link.on_point.clone());
     let tour = use_tour(&docs);
     let grid = use_grid_beside(&docs, analysis.as_ref().and_then(|a| a.grid.clone()));
+    // A resource eventlog in the system: the grid at the slider's moment.
+    let (grid, timeline) = use_timeline(&docs, grid, &view);
     let drains = use_drain_outline(grid.clone());
     let constraint = use_constraint_outline(grid.clone());
     // What the pointer or caret is on wins over the constraint's outline,
@@ -167,11 +170,7 @@ fn page() -> Html {
     let shapes = use_workers().shapes;
     let on_large_paste = large_paste(&analyzed, &docs);
     let on_open_selection = open_selection(&docs);
-    let squiggles = current
-        .as_ref()
-        .filter(|_| !topology)
-        .map(|a| a.squiggles.clone())
-        .unwrap_or_default();
+    let squiggles = squiggles_of(current.as_ref(), topology);
     let sources: Vec<String> = docs.docs.iter().map(|d| d.source.clone()).collect();
     let has_graph = complete.is_some_and(|a| a.outline.is_some());
     html! {
@@ -208,6 +207,7 @@ fn page() -> Html {
                     overlay: fit.overlay_label, on_overlay: fit.on_overlay,
                     on_open: on_open_selection.clone(), linked, on_cell: link.on_cell, constraint: &constraint, view: &view }) }
             }
+            { timeline_panel(timeline) }
             </div>
             </div>
             if let Some(a) = complete {
@@ -223,6 +223,27 @@ fn page() -> Html {
             </div>
         </main>
     }
+}
+
+/// The editor's squiggles: the findings of the text shown (none over a
+/// topology, whose findings are of the R read from it).
+fn squiggles_of(
+    current: Option<&Rc<crate::shown::Shown>>,
+    topology: bool,
+) -> Rc<rscope_core::textview::Squiggles> {
+    current
+        .filter(|_| !topology)
+        .map(|a| a.squiggles.clone())
+        .unwrap_or_default()
+}
+
+/// A resource eventlog's timeline under the grid, when the tab's system
+/// holds one.
+fn timeline_panel(timeline: Option<TimelineShown>) -> Html {
+    let Some(t) = timeline else {
+        return Html::default();
+    };
+    html! { <TimelinePanel timeline={t.timeline} slider={t.slider} on_step={t.on_step} waiting={t.waiting} /> }
 }
 
 /// The two tours' panels, their buttons in one row.

@@ -20,6 +20,7 @@ use rscope_core::analysis::arrival::{Arrival, Last};
 use rscope_core::analysis::request::{
     progress_line, Edit, Requests, Stage, Taken, PROGRESS_DELAY_MS,
 };
+use rscope_core::analysis::timeline::{timeline_from_part, Moment, Slider, SliderAction, Timeline};
 use rscope_core::analysis::{
     apply_fix, beside_from_part, entry_place, entry_span, Beside, SetBuild,
 };
@@ -31,6 +32,7 @@ use rscope_core::idset::IdSet;
 use rscope_core::inflight::Latest;
 use rscope_core::recent::Recent;
 use rscope_core::report::{Finding, FixView};
+use rscope_core::resource::eventlog::looks_like_resource_eventlog;
 use rscope_core::rset::Rset;
 use rscope_core::share::SharedView;
 use rscope_core::system::printed::{SystemAsk, SystemShown, SystemText};
@@ -790,6 +792,11 @@ impl ViewRecord {
         Callback::from(move |kept| record.change(|v| v.selection = kept))
     }
 
+    /// Note the moment the timeline shows (`None`: after the last event).
+    pub fn note_at(&self, at: Option<f64>) {
+        self.change(|v| v.set_at(at));
+    }
+
     /// Note the grid's colouring.
     pub fn note_color(&self, choice: &ColorChoice) {
         self.change(|v| v.set_color(&choice.to_string()));
@@ -1238,4 +1245,156 @@ pub fn use_system_text(tab: &Doc, what: Option<SystemText>) -> Option<(Rc<System
     }
     let (asked, shown) = (*got).clone()?;
     ask.map(|a| (shown, a == asked))
+}
+
+/// The slider of the timeline shown: which log it is over, and where.
+#[derive(Clone, Default, PartialEq)]
+struct SliderState(Option<(Text, Slider)>);
+
+/// What changes the slider: a new log's moments, or a user's step.
+enum SliderChange {
+    Start(Text, Slider),
+    Step(SliderAction),
+}
+
+impl Reducible for SliderState {
+    type Action = SliderChange;
+
+    fn reduce(self: Rc<Self>, change: SliderChange) -> Rc<Self> {
+        Rc::new(match (change, &self.0) {
+            (SliderChange::Start(text, slider), _) => SliderState(Some((text, slider))),
+            (SliderChange::Step(a), Some((text, s))) => {
+                SliderState(Some((text.clone(), s.clone().apply(a))))
+            }
+            (SliderChange::Step(_), None) => return self,
+        })
+    }
+}
+
+/// A resource eventlog's timeline as the page shows it under the grid.
+#[derive(Clone, PartialEq)]
+pub struct TimelineShown {
+    /// The timeline: its chart and moments.
+    pub timeline: Rc<Timeline>,
+    /// Where the slider is.
+    pub slider: Slider,
+    /// Told each step.
+    pub on_step: Callback<SliderAction>,
+    /// Whether the grid still shows an earlier moment than the slider's.
+    pub waiting: bool,
+}
+
+/// The resource eventlog of the shown tab's system: its own text, else the
+/// first document added to it that is one.
+fn eventlog_text(docs: &DocsState) -> Option<Text> {
+    let doc = docs.current();
+    let mut texts = std::iter::once(&doc.text).chain(doc.joined.iter().map(|j| &j.text));
+    texts.find(|t| looks_like_resource_eventlog(t)).cloned()
+}
+
+/// The shown tab's grid at the moment the timeline's slider shows, and the
+/// timeline, when its system holds a resource eventlog. The worker reads
+/// the log once for its timeline ([`rscope_core::analysis::timeline`]),
+/// then replays it to each moment the slider stops at (the newest asked
+/// wins); until the slider moves, the grid is the tab's own, after the
+/// last event. The first timeline starts at the moment a share link
+/// names (`view`), and each moment is noted in the view.
+#[hook]
+pub fn use_timeline(
+    docs: &DocsState,
+    grid: Option<Rc<Grid>>,
+    view: &ViewRecord,
+) -> (Option<Rc<Grid>>, Option<TimelineShown>) {
+    let text = eventlog_text(docs);
+    let analyst = use_workers().analysis;
+    let timeline = use_state(|| None::<(Text, Rc<Timeline>)>);
+    let moment = use_state(|| None::<(Text, Rc<Moment>)>);
+    let slider = use_reducer(SliderState::default);
+    let asked = use_mut_ref(Latest::<(Text, bool)>::default);
+    // A share link's moment, once, for the first timeline.
+    let linked = use_mut_ref(|| view.start.at());
+    let told = {
+        let (timeline, moment, asked) = (timeline.setter(), moment.setter(), asked.clone());
+        let slider = slider.dispatcher();
+        use_memo((), move |_| -> OnMember {
+            Rc::new(move |seq: u32, bytes: JsValue| {
+                let Some((text, first)) = asked.borrow().asked(seq).cloned() else {
+                    return;
+                };
+                let Some(answer) = timeline_from_part(&part_bytes(Some(&bytes))) else {
+                    return;
+                };
+                if let (true, Some(t)) = (first, answer.timeline) {
+                    let mut start = Slider::new(&t.moments);
+                    if let Some(at) = linked.borrow_mut().take() {
+                        start = start.apply(SliderAction::Time(at));
+                    }
+                    slider.dispatch(SliderChange::Start(text.clone(), start));
+                    timeline.set(Some((text.clone(), Rc::new(t))));
+                }
+                moment.set(Some((text, Rc::new(answer.moment))));
+            })
+        })
+    };
+    let at = (slider.0.as_ref())
+        .filter(|(t, _)| Some(t) == text.as_ref())
+        .and_then(|(_, s)| s.asked());
+    let have = (*timeline)
+        .as_ref()
+        .is_some_and(|(t, _)| Some(t) == text.as_ref());
+    {
+        let (asked, told, analyst) = (asked.clone(), (*told).clone(), analyst.clone());
+        use_effect_with((text.clone(), have), move |(text, have)| {
+            if let (Some(text), false) = (text, have) {
+                let seq = asked.borrow_mut().ask((text.clone(), true));
+                analyst.post_timeline(seq, text, None, true, &told);
+            }
+        });
+    }
+    {
+        let (asked, told, view) = (asked.clone(), (*told).clone(), view.clone());
+        use_effect_with((text.clone(), at.map(f64::to_bits)), move |(text, _)| {
+            if text.is_some() {
+                view.note_at(at);
+            }
+            if let (Some(text), Some(at)) = (text, at) {
+                let seq = asked.borrow_mut().ask((text.clone(), false));
+                analyst.post_timeline(seq, text, Some(at), false, &told);
+            }
+        });
+    }
+    let shown_moment = (*moment).clone().filter(|(t, _)| Some(t) == text.as_ref());
+    let waiting = at.is_some() && shown_moment.as_ref().map(|(_, m)| m.at) != Some(at);
+    let laid = {
+        let moment = shown_moment.filter(|_| at.is_some()).map(|(_, m)| m);
+        use_memo(
+            (SameGrid(grid), moment.as_ref().map(Rc::as_ptr)),
+            move |(grid, _)| {
+                let laid = (grid.0.as_ref()).and_then(|g| moment.as_ref().and_then(|m| m.lay(g)));
+                laid.map(Rc::new).or_else(|| grid.0.clone())
+            },
+        )
+    };
+    let on_step = {
+        let dispatcher = slider.dispatcher();
+        use_callback((), move |a: SliderAction, _| {
+            dispatcher.dispatch(SliderChange::Step(a))
+        })
+    };
+    let shown = (*timeline)
+        .clone()
+        .filter(|_| have)
+        .and_then(|(_, timeline)| {
+            let (_, slider) = slider
+                .0
+                .as_ref()
+                .filter(|(t, _)| Some(t) == text.as_ref())?;
+            Some(TimelineShown {
+                timeline,
+                slider: slider.clone(),
+                on_step,
+                waiting,
+            })
+        });
+    ((*laid).clone(), shown)
 }

@@ -125,12 +125,31 @@ pub struct SharedView {
     /// the rank of its node and its column, as the grid keeps a selection.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub selection: Option<[(u32, usize); 2]>,
+    /// The moment a resource eventlog's timeline shows, when it is not
+    /// after the last event: seconds since the epoch, as Rust writes an
+    /// `f64` (which reads back to the same number: an event's own time).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at: Option<String>,
 }
 
 impl SharedView {
     /// Whether nothing differs from the page's defaults.
     pub fn is_empty(&self) -> bool {
         *self == SharedView::default()
+    }
+
+    /// The timeline's moment, when one is noted and reads as a number.
+    pub fn at(&self) -> Option<f64> {
+        self.at
+            .as_deref()?
+            .parse()
+            .ok()
+            .filter(|t: &f64| t.is_finite())
+    }
+
+    /// Note the timeline's moment (`None`: after the last event).
+    pub fn set_at(&mut self, at: Option<f64>) {
+        self.at = at.map(|t| t.to_string());
     }
 
     /// Note the shape panel's shape (left out when it is the default).
@@ -282,6 +301,7 @@ mod tests {
             zoom: Some(2),
             shape: Some("node=2/core=4".into()),
             selection: Some([(3, 0), (5, 2)]),
+            at: Some("1738091754.6".into()),
         };
         let system = SharedSystem {
             document: r#"{"version":1}"#.into(),
@@ -292,7 +312,7 @@ mod tests {
         };
         let fragment = pack_system(&system);
         let packed = fragment_part(&fragment, "v").map(unpack);
-        let json = r#"{"color":"property:gpu","zoom":2,"shape":"node=2/core=4","selection":[[3,0],[5,2]]}"#;
+        let json = r#"{"color":"property:gpu","zoom":2,"shape":"node=2/core=4","selection":[[3,0],[5,2]],"at":"1738091754.6"}"#;
         assert_eq!(packed, Some(Ok(json.to_string())));
         assert_eq!(unpack_system(&fragment), Ok(system.clone()));
         // What the page notes drops its defaults and other tabs.
@@ -312,6 +332,22 @@ mod tests {
         assert_eq!(SharedView::from_kept(&view.kept().unwrap()), view);
         assert_eq!(SharedView::default().kept(), None);
         assert_eq!(SharedView::from_kept("{"), SharedView::default());
+        // The timeline's moment reads back to the event's own time.
+        assert_eq!(view.at(), Some(1738091754.6));
+        noted.set_at(Some(1738091754.6));
+        assert_eq!(noted.at.as_deref(), Some("1738091754.6"));
+        noted.set_at(None);
+        assert_eq!(
+            (
+                noted.at,
+                SharedView {
+                    at: Some("x".into()),
+                    ..SharedView::default()
+                }
+                .at()
+            ),
+            (None, None)
+        );
         // Only what differs from the defaults is written.
         let zoom = SharedView {
             zoom: Some(0),

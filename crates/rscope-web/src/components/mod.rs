@@ -27,6 +27,7 @@ pub mod summary;
 pub mod system_read;
 pub mod system_tour;
 pub mod tabs;
+pub mod timeline;
 pub mod toolbar;
 pub mod tour;
 pub mod tree;

@@ -79,7 +79,7 @@ impl Beside {
 /// `states` with the grid's host names in drain rows that have none: a
 /// resource eventlog before flux-core 0.62 names no host, and the R beside
 /// it does.
-fn hosts_from(states: &NodeStates, grid: &Grid) -> NodeStates {
+pub(super) fn hosts_from(states: &NodeStates, grid: &Grid) -> NodeStates {
     let mut states = states.clone();
     for row in states.drains.iter_mut().filter(|d| d.nodelist.is_empty()) {
         let Ok(ranks) = IdSet::decode(&row.ranks) else {

@@ -6,9 +6,11 @@
 
 pub mod arrival;
 mod beside;
+pub mod figures;
 mod members;
 pub mod request;
 mod text;
+pub mod timeline;
 #[cfg(feature = "page")]
 mod warm;
 mod wire;

@@ -120,6 +120,7 @@ fn run_history(name: &str, text: &str, req: &HistoryRequest<'_>) -> Result<Print
         r: req.r,
         exclude: exclude_of(C, req.exclude)?,
         group_reasons: req.group_reasons,
+        chart_columns: None,
     };
     let figures = history(&opened.log, &opts).map_err(|e| failed(C, &e))?;
     let mut p = findings(&figures.findings, name, text);

@@ -48,6 +48,7 @@
 //! - Events whose time goes back are taken as happening at the time of
 //!   the event before them.
 
+use super::chart::{Chart, ChartPass, Slot};
 use super::replay::{State, Touched};
 use super::{ResourceEvent, ResourceEventKind, ResourceEventlog};
 use crate::diag::Diagnostic;
@@ -76,6 +77,9 @@ pub struct HistoryOptions<'a> {
     /// Group reasons that differ only by numbers or job ids
     /// ([`group_reason`]).
     pub group_reasons: bool,
+    /// Sum the timeline chart too, in this many columns
+    /// ([`super::chart`]).
+    pub chart_columns: Option<usize>,
 }
 
 /// The figures of a range of a resource eventlog.
@@ -102,6 +106,9 @@ pub struct EventlogHistory {
     /// What reading and replaying found.
     #[serde(skip)]
     pub findings: Vec<Diagnostic>,
+    /// The timeline chart, when asked ([`HistoryOptions::chart_columns`]).
+    #[serde(skip)]
+    pub chart: Option<Chart>,
 }
 
 /// One node's figures.
@@ -167,6 +174,17 @@ impl Now {
     fn available(&self) -> bool {
         self.known && self.online && !self.excluded && self.drained.is_none()
     }
+
+    /// Where the timeline chart counts it.
+    fn slot(&self) -> Slot {
+        match (self.known, self.excluded, self.drained, self.online) {
+            (false, ..) => Slot::Unknown,
+            (_, true, ..) => Slot::Excluded,
+            (_, _, Some(reason), _) => Slot::Drained(reason),
+            (_, _, None, false) => Slot::Offline,
+            _ => Slot::Available,
+        }
+    }
 }
 
 /// One rank while the pass runs.
@@ -198,6 +216,8 @@ struct Pass {
     first_day: i64,
     /// Known and available node-seconds per day from `first_day`.
     days: Vec<(f64, f64)>,
+    /// The timeline chart, when asked.
+    chart: Option<ChartPass>,
 }
 
 /// Clip `[a, b)` to `[since, until]`: its length within.
@@ -245,6 +265,7 @@ pub fn history(
         clock: f64::NEG_INFINITY,
         first_day: (since / DAY).floor() as i64,
         days: vec![(0.0, 0.0); day_count as usize],
+        chart: (opts.chart_columns).and_then(|n| ChartPass::new(since, until, n)),
     };
     for (rank, t) in pass.tracks.iter_mut().enumerate() {
         t.figures.rank = rank as u32;
@@ -328,6 +349,9 @@ impl Pass {
         if to <= from || self.known_count == 0 {
             return;
         }
+        if let Some(chart) = self.chart.as_mut() {
+            chart.advance(from, to);
+        }
         let (known, available) = (self.known_count as f64, self.available_count as f64);
         let mut a = from;
         while a < to {
@@ -396,6 +420,9 @@ impl Pass {
         };
         if now == old {
             return;
+        }
+        if let Some(chart) = self.chart.as_mut() {
+            chart.change(old.slot(), now.slot());
         }
         self.close(rank, t);
         let (since, until) = (self.since, self.until);
@@ -476,6 +503,10 @@ impl Pass {
             }
             nodes.push(f);
         }
+        let chart = self.chart.take().map(|c| {
+            let labels: Vec<String> = self.reasons.iter().map(|r| r.reason.clone()).collect();
+            c.finish(until, &labels)
+        });
         let mut reasons = std::mem::take(&mut self.reasons);
         reasons
             .iter_mut()
@@ -499,6 +530,7 @@ impl Pass {
             days,
             weeks,
             findings,
+            chart,
         }
     }
 

@@ -13,6 +13,7 @@
 //! `flux resource eventlog` does.
 
 mod at;
+pub mod chart;
 mod command;
 mod fast;
 pub mod history;
@@ -22,6 +23,7 @@ mod read;
 mod replay;
 
 pub use at::parse_instant;
+pub use chart::{Chart, Series, SeriesKind};
 pub use command::{history_command, replay_command, HistoryRequest, ReplayRequest};
 pub use history::{history, EventlogHistory, HistoryOptions};
 pub use print::{parse_timeout, print, EventFormat, MatchContext, PrintOptions, TimeFormat};

@@ -1,0 +1,351 @@
+//! The timeline chart of a resource eventlog: how many nodes were
+//! available, drained (by reason), offline and excluded over a time
+//! range, as time-weighted means over equal columns. It is summed in
+//! history's one pass over the events ([`super::history`]), so a state
+//! means here what it means in `rscope resource history`: a rank counts
+//! while its state is known, excluded first, then drained (online or
+//! not, under its reason), then offline, else available.
+//!
+//! Only the reasons some rank is drained for at the moment are looked at
+//! as time advances, so a year of a 16 384-node system costs the columns
+//! a few additions per event.
+
+use serde::{Deserialize, Serialize};
+use std::collections::HashMap;
+
+/// The most columns a chart has: more than a screen is wide.
+pub const MAX_COLUMNS: usize = 2_000;
+
+/// The drain reasons a chart names; the others are summed as one series.
+pub const NAMED_REASONS: usize = 5;
+
+/// One rank's place in the chart.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Slot {
+    /// Not known (before the first restart, or outside the instance).
+    Unknown,
+    /// Online, not drained, not excluded.
+    Available,
+    /// Offline and not drained.
+    Offline,
+    /// Excluded by the configuration.
+    Excluded,
+    /// Drained, for the reason of this index.
+    Drained(u32),
+}
+
+/// What a series of the chart counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub enum SeriesKind {
+    /// Available nodes.
+    Available,
+    /// Nodes drained for one reason (or for any reason not named).
+    Drained,
+    /// Offline nodes that are not drained.
+    Offline,
+    /// Excluded nodes.
+    Excluded,
+}
+
+/// One stacked series: what it counts, its label, and its mean node count
+/// in each column.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Series {
+    /// What it counts.
+    pub kind: SeriesKind,
+    /// `available`, `drained: <reason>`, `drained: other reasons`,
+    /// `offline`, `excluded`.
+    pub label: String,
+    /// Node-hours over the range.
+    pub node_hours: f64,
+    /// The mean node count in each column.
+    pub values: Vec<f32>,
+}
+
+/// The chart: the range, the column width, and the series from the
+/// bottom of the stack up (available first).
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Chart {
+    /// The start of the range (seconds since the epoch).
+    pub since: f64,
+    /// The end of the range.
+    pub until: f64,
+    /// Each column's length in seconds.
+    pub step: f64,
+    /// The series, available at the bottom.
+    pub series: Vec<Series>,
+}
+
+impl Chart {
+    /// How many columns.
+    pub fn columns(&self) -> usize {
+        self.series.first().map_or(0, |s| s.values.len())
+    }
+
+    /// The highest stack of a column: the scale's top.
+    pub fn most(&self) -> f32 {
+        (0..self.columns())
+            .map(|c| self.series.iter().map(|s| s.values[c]).sum::<f32>())
+            .fold(0.0, f32::max)
+    }
+}
+
+/// The chart being summed while history's pass runs.
+pub(super) struct ChartPass {
+    since: f64,
+    step: f64,
+    /// Ranks available, offline and excluded now.
+    counts: [u64; 3],
+    /// Ranks drained now, by reason index (none at zero).
+    drained: HashMap<u32, u64>,
+    /// Node-seconds per column: available, offline, excluded.
+    base: Vec<[f64; 3]>,
+    /// Drained node-seconds per column, by reason index.
+    by_reason: Vec<HashMap<u32, f64>>,
+}
+
+impl ChartPass {
+    /// A chart of `columns` columns over `[since, until]`; `None` when the
+    /// range is empty.
+    pub(super) fn new(since: f64, until: f64, columns: usize) -> Option<ChartPass> {
+        let columns = columns.clamp(1, MAX_COLUMNS);
+        let step = (until - since) / columns as f64;
+        (step > 0.0 && step.is_finite()).then(|| ChartPass {
+            since,
+            step,
+            counts: [0; 3],
+            drained: HashMap::new(),
+            base: vec![[0.0; 3]; columns],
+            by_reason: vec![HashMap::new(); columns],
+        })
+    }
+
+    /// One rank left `old` for `new`.
+    pub(super) fn change(&mut self, old: Slot, new: Slot) {
+        self.count(old, false);
+        self.count(new, true);
+    }
+
+    fn count(&mut self, slot: Slot, add: bool) {
+        let n = match slot {
+            Slot::Unknown => return,
+            Slot::Available => &mut self.counts[0],
+            Slot::Offline => &mut self.counts[1],
+            Slot::Excluded => &mut self.counts[2],
+            Slot::Drained(reason) => self.drained.entry(reason).or_insert(0),
+        };
+        *n = if add { *n + 1 } else { n.saturating_sub(1) };
+        if let Slot::Drained(reason) = slot {
+            if self.drained.get(&reason) == Some(&0) {
+                self.drained.remove(&reason);
+            }
+        }
+    }
+
+    /// The counts held from `from` to `to` (within the range).
+    pub(super) fn advance(&mut self, from: f64, to: f64) {
+        let last = self.base.len() - 1;
+        let mut column = (((from - self.since) / self.step).floor().max(0.0) as usize).min(last);
+        let mut a = from;
+        // By column index, not by time: a column's end computed from the
+        // step may round to its start.
+        while a < to && column <= last {
+            let end = match column == last {
+                true => to,
+                false => to.min(self.since + (column + 1) as f64 * self.step),
+            };
+            if end > a {
+                let d = end - a;
+                for (sum, &n) in self.base[column].iter_mut().zip(&self.counts) {
+                    *sum += n as f64 * d;
+                }
+                for (&reason, &n) in &self.drained {
+                    *self.by_reason[column].entry(reason).or_insert(0.0) += n as f64 * d;
+                }
+                a = end;
+            }
+            column += 1;
+        }
+    }
+
+    /// The chart, the reasons named by their index: the
+    /// [`NAMED_REASONS`] with the most node-hours each a series, the
+    /// others one.
+    pub(super) fn finish(self, until: f64, reasons: &[String]) -> Chart {
+        let mut totals: HashMap<u32, f64> = HashMap::new();
+        for column in &self.by_reason {
+            for (&r, &s) in column {
+                *totals.entry(r).or_insert(0.0) += s;
+            }
+        }
+        let mut ranked: Vec<(u32, f64)> = totals.into_iter().collect();
+        ranked.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+        let named: Vec<u32> = ranked.iter().take(NAMED_REASONS).map(|r| r.0).collect();
+        let mean = |s: f64| (s / self.step) as f32;
+        let base = |i: usize| -> Vec<f32> { self.base.iter().map(|c| mean(c[i])).collect() };
+        let step = self.step;
+        let mut stack = vec![series(
+            SeriesKind::Available,
+            "available".into(),
+            base(0),
+            step,
+        )];
+        for &r in &named {
+            let label = reasons.get(r as usize).map_or("", String::as_str);
+            let values = (self.by_reason.iter())
+                .map(|c| mean(c.get(&r).copied().unwrap_or(0.0)))
+                .collect();
+            stack.push(series(
+                SeriesKind::Drained,
+                reason_label(label),
+                values,
+                step,
+            ));
+        }
+        if ranked.len() > named.len() {
+            let values = (self.by_reason.iter())
+                .map(|c| {
+                    let rest = c.iter().filter(|(r, _)| !named.contains(r));
+                    mean(rest.map(|(_, s)| s).sum())
+                })
+                .collect();
+            let label = "drained: other reasons".into();
+            stack.push(series(SeriesKind::Drained, label, values, step));
+        }
+        stack.push(series(SeriesKind::Offline, "offline".into(), base(1), step));
+        stack.push(series(
+            SeriesKind::Excluded,
+            "excluded".into(),
+            base(2),
+            step,
+        ));
+        stack.retain(|s| s.kind == SeriesKind::Available || s.values.iter().any(|&v| v > 0.0));
+        Chart {
+            since: self.since,
+            until,
+            step,
+            series: stack,
+        }
+    }
+}
+
+/// A drained series' label: the reason as written, or that it had none.
+fn reason_label(reason: &str) -> String {
+    match reason {
+        "" => "drained: no reason given".into(),
+        r => format!("drained: {r}"),
+    }
+}
+
+/// A series from its mean counts, its node-hours summed from them.
+fn series(kind: SeriesKind, label: String, values: Vec<f32>, step: f64) -> Series {
+    let node_hours = values.iter().map(|&v| f64::from(v)).sum::<f64>() * step / 3600.0;
+    Series {
+        kind,
+        label,
+        node_hours: (node_hours * 1000.0).round() / 1000.0,
+        values,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{history, read, HistoryOptions};
+    use super::*;
+
+    fn chart(text: &str, columns: usize) -> Chart {
+        let opts = HistoryOptions {
+            chart_columns: Some(columns),
+            ..HistoryOptions::default()
+        };
+        history(&read(text), &opts).unwrap().chart.unwrap()
+    }
+
+    const LOG: &str = r#"{"timestamp": 0, "name": "restart", "context": {"ranks": "0-3", "online": "0-3", "nodelist": "n[0-3]"}}
+{"timestamp": 100, "name": "drain", "context": {"idset": "1", "nodelist": "n1", "reason": "bad dimm", "overwrite": 0}}
+{"timestamp": 150, "name": "drain", "context": {"idset": "3", "nodelist": "n3", "reason": "", "overwrite": 0}}
+{"timestamp": 200, "name": "offline", "context": {"idset": "2"}}
+{"timestamp": 250, "name": "undrain", "context": {"idset": "3", "nodelist": "n3"}}
+{"timestamp": 300, "name": "undrain", "context": {"idset": "1", "nodelist": "n1"}}
+{"timestamp": 400, "name": "online", "context": {"idset": "2"}}
+"#;
+
+    #[test]
+    fn each_column_is_the_mean_node_count_of_each_state_stacked_from_available_up() {
+        let c = chart(LOG, 4);
+        assert_eq!(
+            (c.since, c.until, c.step, c.columns()),
+            (0.0, 400.0, 100.0, 4)
+        );
+        let got: Vec<(&str, SeriesKind, &[f32], f64)> = (c.series.iter())
+            .map(|s| (s.label.as_str(), s.kind, &s.values[..], s.node_hours))
+            .collect();
+        assert_eq!(
+            got,
+            vec![
+                (
+                    "available",
+                    SeriesKind::Available,
+                    &[4.0, 2.5, 1.5, 3.0][..],
+                    0.306
+                ),
+                (
+                    "drained: bad dimm",
+                    SeriesKind::Drained,
+                    &[0.0, 1.0, 1.0, 0.0][..],
+                    0.056
+                ),
+                (
+                    "drained: no reason given",
+                    SeriesKind::Drained,
+                    &[0.0, 0.5, 0.5, 0.0][..],
+                    0.028
+                ),
+                (
+                    "offline",
+                    SeriesKind::Offline,
+                    &[0.0, 0.0, 1.0, 1.0][..],
+                    0.056
+                ),
+            ]
+        );
+        assert_eq!(c.most(), 4.0);
+    }
+
+    #[test]
+    fn reasons_past_the_named_ones_are_summed_and_an_empty_range_has_no_chart() {
+        let mut text = String::from(
+            r#"{"timestamp": 0, "name": "restart", "context": {"ranks": "0-9", "online": "0-9", "nodelist": "n[0-9]"}}
+"#,
+        );
+        for rank in 0..7u32 {
+            text.push_str(&format!(
+                "{{\"timestamp\": {}, \"name\": \"drain\", \"context\": {{\"idset\": \"{rank}\", \"nodelist\": \"n{rank}\", \"reason\": \"r{rank}\", \"overwrite\": 0}}}}\n",
+                10 * rank + 10
+            ));
+        }
+        text.push_str(r#"{"timestamp": 100, "name": "online", "context": {"idset": "0"}}"#);
+        let c = chart(&text, 1);
+        let labels: Vec<&str> = c.series.iter().map(|s| s.label.as_str()).collect();
+        assert_eq!(
+            labels,
+            [
+                "available",
+                "drained: r0",
+                "drained: r1",
+                "drained: r2",
+                "drained: r3",
+                "drained: r4",
+                "drained: other reasons"
+            ]
+        );
+        // r5 from 60 s and r6 from 70 s: 40 + 30 node-seconds in 100.
+        assert_eq!(c.series[6].values, [0.7]);
+        let one = r#"{"timestamp": 5, "name": "restart", "context": {"ranks": "0", "online": "0", "nodelist": "n0"}}"#;
+        let opts = HistoryOptions {
+            chart_columns: Some(10),
+            ..HistoryOptions::default()
+        };
+        assert_eq!(history(&read(one), &opts).unwrap().chart, None);
+    }
+}

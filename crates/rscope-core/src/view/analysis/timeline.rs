@@ -1,0 +1,511 @@
+//! A resource eventlog's timeline, as the page shows it under the grid:
+//! the chart of available, drained (by reason), offline and excluded
+//! nodes over the log's range ([`crate::resource::eventlog::chart`],
+//! summed by `history`'s pass), the moments a slider steps through (each
+//! distinct event time), and the grid's node states at the moment shown
+//! (the `resource.status` payload `rscope resource replay --at` prints,
+//! read as any payload is, drain ages as of that moment).
+//!
+//! The analysis worker answers [`TimelineAnswer`]s in postcard bytes
+//! ([`timeline_part`]); the slider's position and its keys are a
+//! [`Slider`], run by the page as a reducer; the chart's shapes and its
+//! SVG export are drawn here ([`chart_paths`], [`timeline_svg`]), so the
+//! page and the file agree.
+
+use super::beside::hosts_from;
+use super::figures::{figure_tables, FigureTable};
+use crate::grid::node_states::NodeStates;
+use crate::grid::Grid;
+use crate::resource::eventlog::{self, Chart, SeriesKind};
+use crate::resource::ResourceStatus;
+use serde::{Deserialize, Serialize};
+use std::fmt::Write;
+
+/// The chart's columns: about one per pixel of a wide panel.
+pub const CHART_COLUMNS: usize = 600;
+
+const DAY: f64 = 86_400.0;
+
+/// A log's range and its moments, with the chart.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Timeline {
+    /// Every distinct event time, in order: where the slider stops.
+    pub moments: Vec<f64>,
+    /// The chart over the range, when the range is not one instant.
+    pub chart: Option<Chart>,
+    /// How many events the log holds.
+    pub events: usize,
+    /// The figures of `rscope resource history` as tables.
+    pub figures: Vec<FigureTable>,
+}
+
+/// The system at one moment.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct Moment {
+    /// The instant (seconds since the epoch); `None` is after the last
+    /// event.
+    pub at: Option<f64>,
+    /// How many events are at or before it.
+    pub applied: usize,
+    /// Each node's state then, and the drain table.
+    pub states: Option<NodeStates>,
+}
+
+impl Moment {
+    /// `grid` coloured by this moment's node states, the grid's host names
+    /// filling drain rows that name none (a log before flux-core 0.62).
+    pub fn lay(&self, grid: &Grid) -> Option<Grid> {
+        let states = self.states.as_ref()?;
+        Some(grid.clone().with_node_states(hosts_from(states, grid)))
+    }
+}
+
+/// What the worker answers: the timeline when asked, and the moment.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct TimelineAnswer {
+    /// The timeline (asked once per log).
+    pub timeline: Option<Timeline>,
+    /// The system at the moment asked.
+    pub moment: Moment,
+}
+
+/// The timeline of the resource eventlog `text` (`with_timeline`) and its
+/// system at `at`; `None` when `text` is no resource eventlog with events.
+pub fn timeline_answer(text: &str, at: Option<f64>, with_timeline: bool) -> Option<TimelineAnswer> {
+    if !eventlog::looks_like_resource_eventlog(text) {
+        return None;
+    }
+    let log = eventlog::read(text);
+    let last = log.events.iter().map(|e| e.timestamp).reduce(f64::max)?;
+    let replayed = eventlog::replay(
+        &log,
+        &eventlog::ReplayOptions {
+            at,
+            ..Default::default()
+        },
+    )
+    .ok()?;
+    let status = ResourceStatus::from_text(&replayed.to_json()).ok();
+    let now = at.unwrap_or(last);
+    let moment = Moment {
+        at,
+        applied: replayed.applied,
+        states: status.map(|s| NodeStates::of(&s, now)),
+    };
+    let timeline = with_timeline.then(|| {
+        let mut moments: Vec<f64> = log.events.iter().map(|e| e.timestamp).collect();
+        moments.sort_by(f64::total_cmp);
+        moments.dedup();
+        let opts = eventlog::HistoryOptions {
+            chart_columns: Some(CHART_COLUMNS),
+            ..Default::default()
+        };
+        let (chart, figures) = match eventlog::history(&log, &opts) {
+            Ok(mut h) => (h.chart.take(), figure_tables(&h)),
+            Err(_) => (None, Vec::new()),
+        };
+        Timeline {
+            moments,
+            chart,
+            events: log.events.len(),
+            figures,
+        }
+    });
+    Some(TimelineAnswer { timeline, moment })
+}
+
+/// [`timeline_answer`] as it crosses from the analysis worker (empty when
+/// there is none).
+pub fn timeline_part(text: &str, at: Option<f64>, with_timeline: bool) -> Vec<u8> {
+    timeline_answer(text, at, with_timeline)
+        .map(|a| postcard::to_allocvec(&a).unwrap_or_default())
+        .unwrap_or_default()
+}
+
+/// What [`timeline_part`] sent; `None` when the bytes do not read.
+pub fn timeline_from_part(bytes: &[u8]) -> Option<TimelineAnswer> {
+    postcard::from_bytes(bytes).ok()
+}
+
+/// The slider over a timeline's moments: which one is shown. The page
+/// runs it as a reducer; [`SliderAction`] says what each key and button
+/// does.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Slider {
+    /// The moments (a timeline's).
+    moments: std::rc::Rc<[f64]>,
+    /// The one shown.
+    index: usize,
+}
+
+/// What the user does to the slider.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum SliderAction {
+    /// The first moment (Home).
+    First,
+    /// The moment before (Left, Down).
+    Previous,
+    /// The moment after (Right, Up).
+    Next,
+    /// The last moment at least a day before (Page Down).
+    DayBack,
+    /// The first moment at least a day after (Page Up).
+    DayOn,
+    /// The last moment, after every event (End).
+    Last,
+    /// The moment of this index (a drag).
+    To(usize),
+    /// The last moment at or before this time (a click on the chart).
+    Time(f64),
+}
+
+impl Slider {
+    /// A slider over `moments` at the last one: the system after every
+    /// event, as the tab shows it before the slider moves.
+    pub fn new(moments: &[f64]) -> Slider {
+        Slider {
+            moments: moments.into(),
+            index: moments.len().saturating_sub(1),
+        }
+    }
+
+    /// The slider after `action`.
+    pub fn apply(mut self, action: SliderAction) -> Slider {
+        let last = self.moments.len().saturating_sub(1);
+        let now = self.at().unwrap_or(0.0);
+        // The index of the last moment at or before `t` (0 when none is).
+        let upto = |t: f64| self.moments.partition_point(|&m| m <= t).saturating_sub(1);
+        self.index = match action {
+            SliderAction::First => 0,
+            SliderAction::Previous => self.index.saturating_sub(1),
+            SliderAction::Next => (self.index + 1).min(last),
+            SliderAction::DayBack => upto(now - DAY).min(self.index.saturating_sub(1)),
+            SliderAction::DayOn => {
+                let after = self.moments.partition_point(|&m| m < now + DAY);
+                after.min(last).max((self.index + 1).min(last))
+            }
+            SliderAction::Last => last,
+            SliderAction::To(i) => i.min(last),
+            SliderAction::Time(t) => upto(t),
+        };
+        self
+    }
+
+    /// The index of the moment shown.
+    pub fn index(&self) -> usize {
+        self.index
+    }
+
+    /// How many moments.
+    pub fn len(&self) -> usize {
+        self.moments.len()
+    }
+
+    /// Whether there is no moment.
+    pub fn is_empty(&self) -> bool {
+        self.moments.is_empty()
+    }
+
+    /// The moment shown (seconds since the epoch).
+    pub fn at(&self) -> Option<f64> {
+        self.moments.get(self.index).copied()
+    }
+
+    /// The instant to replay to: `None` at the last moment, which is the
+    /// tab's own view (after every event).
+    pub fn asked(&self) -> Option<f64> {
+        (self.index + 1 < self.moments.len())
+            .then(|| self.at())
+            .flatten()
+    }
+
+    /// What the slider says of its moment: `2024-02-01 14:00:00 UTC,
+    /// moment 12 of 3 880`.
+    pub fn label(&self) -> String {
+        match self.at() {
+            Some(t) => format!(
+                "{}, moment {} of {}",
+                crate::time::utc(t),
+                crate::words::grouped(self.index as u64 + 1),
+                crate::words::grouped(self.moments.len() as u64)
+            ),
+            None => "no events".into(),
+        }
+    }
+}
+
+/// One area of the chart, ready to draw.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ChartPath {
+    /// The series' label.
+    pub label: String,
+    /// What it counts.
+    pub kind: SeriesKind,
+    /// Its fill.
+    pub color: &'static str,
+    /// The SVG path.
+    pub d: String,
+    /// Its node-hours, in words for the legend: `1 234.5 node-hours`.
+    pub hours: String,
+}
+
+/// A series' fill: the colour its nodes take on the grid (available,
+/// drained, offline), the reasons after the first in other colours of the
+/// same palette, excluded nodes grey.
+fn series_color(kind: SeriesKind, drained_index: usize) -> &'static str {
+    use crate::palette::{CATEGORIES, UNMARKED};
+    const REASONS: [usize; 6] = [3, 4, 7, 5, 0, 6];
+    match kind {
+        SeriesKind::Available => CATEGORIES[2],
+        SeriesKind::Offline => CATEGORIES[1],
+        SeriesKind::Excluded => UNMARKED,
+        SeriesKind::Drained => CATEGORIES[REASONS[drained_index % REASONS.len()]],
+    }
+}
+
+/// The chart's areas in a `width` × `height` box, stacked from the bottom
+/// (available) up, each column's mean drawn at its middle.
+pub fn chart_paths(chart: &Chart, width: f64, height: f64) -> Vec<ChartPath> {
+    let n = chart.columns();
+    let most = f64::from(chart.most()).max(1.0);
+    let x = |c: usize| (c as f64 + 0.5) * width / n as f64;
+    let y = |v: f64| height - v / most * height;
+    let mut below = vec![0.0f64; n];
+    let mut drained = 0;
+    let mut paths = Vec::with_capacity(chart.series.len());
+    for s in &chart.series {
+        let above: Vec<f64> = (below.iter().zip(&s.values))
+            .map(|(b, &v)| b + f64::from(v))
+            .collect();
+        let mut d = String::with_capacity(n * 24);
+        for (c, &v) in above.iter().enumerate() {
+            let _ = write!(
+                d,
+                "{}{:.1},{:.1}",
+                if c == 0 { 'M' } else { 'L' },
+                x(c),
+                y(v)
+            );
+        }
+        for (c, &v) in below.iter().enumerate().rev() {
+            let _ = write!(d, "L{:.1},{:.1}", x(c), y(v));
+        }
+        d.push('Z');
+        paths.push(ChartPath {
+            label: s.label.clone(),
+            kind: s.kind,
+            color: series_color(s.kind, drained),
+            d,
+            hours: node_hours(s.node_hours),
+        });
+        drained += usize::from(s.kind == SeriesKind::Drained);
+        below = above;
+    }
+    paths
+}
+
+/// Node-hours to a tenth, grouped: `1 234.5 node-hours`.
+fn node_hours(h: f64) -> String {
+    let tenths = (h * 10.0).round().max(0.0) as u64;
+    format!(
+        "{}.{} node-hours",
+        crate::words::grouped(tenths / 10),
+        tenths % 10
+    )
+}
+
+/// Where `at` falls across a chart `width` wide.
+pub fn chart_x(chart: &Chart, at: f64, width: f64) -> f64 {
+    let span = chart.until - chart.since;
+    ((at - chart.since) / span).clamp(0.0, 1.0) * width
+}
+
+/// The chart as a standalone SVG file: a title, the areas, the moment
+/// shown as a line, the range's ends and a legend, in the page's light or
+/// dark inks. Every label is escaped: reasons are the log's own words.
+pub fn timeline_svg(chart: &Chart, at: Option<f64>, dark: bool) -> String {
+    use crate::palette::{PAGE, TEXT};
+    use crate::xml::escape;
+    let (w, h, top, left) = (720.0, 200.0, 40.0, 10.0);
+    let paths = chart_paths(chart, w, h);
+    let legend_h = 18.0 * paths.len() as f64;
+    let total_h = top + h + 30.0 + legend_h + 10.0;
+    let ink = TEXT[usize::from(dark)];
+    let mut s = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{}\" height=\"{total_h}\" font-family=\"sans-serif\" font-size=\"12\">\n<rect width=\"100%\" height=\"100%\" fill=\"{}\"/>\n<text x=\"{left}\" y=\"24\" fill=\"{ink}\" font-size=\"15\">Nodes by state, {} to {}</text>\n<g transform=\"translate({left},{top})\">\n",
+        w + 2.0 * left,
+        PAGE[usize::from(dark)],
+        crate::time::utc(chart.since),
+        crate::time::utc(chart.until)
+    );
+    for p in &paths {
+        let _ = writeln!(
+            s,
+            "<path d=\"{}\" fill=\"{}\"><title>{}</title></path>",
+            p.d,
+            p.color,
+            escape(&p.label)
+        );
+    }
+    if let Some(t) = at {
+        let x = chart_x(chart, t, w);
+        let _ = writeln!(s, "<line x1=\"{x:.1}\" x2=\"{x:.1}\" y1=\"0\" y2=\"{h}\" stroke=\"{ink}\" stroke-width=\"2\"/>");
+    }
+    let _ = writeln!(
+        s,
+        "<text x=\"0\" y=\"{}\" fill=\"{ink}\">{}</text>",
+        h + 16.0,
+        crate::time::utc(chart.since)
+    );
+    let _ = writeln!(
+        s,
+        "<text x=\"{w}\" y=\"{}\" fill=\"{ink}\" text-anchor=\"end\">{}</text>",
+        h + 16.0,
+        crate::time::utc(chart.until)
+    );
+    for (i, p) in paths.iter().enumerate() {
+        let y = h + 36.0 + 18.0 * i as f64;
+        let _ = writeln!(
+            s,
+            "<rect x=\"0\" y=\"{}\" width=\"12\" height=\"12\" fill=\"{}\"/><text x=\"18\" y=\"{y}\" fill=\"{ink}\">{}: {}</text>",
+            y - 10.0,
+            p.color,
+            escape(&p.label),
+            p.hours
+        );
+    }
+    s.push_str("</g>\n</svg>\n");
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const LOG: &str = r#"{"timestamp": 0, "name": "restart", "context": {"ranks": "0-3", "online": "0-3", "nodelist": "n[0-3]"}}
+{"timestamp": 100, "name": "drain", "context": {"idset": "1", "nodelist": "n1", "reason": "bad <dimm>", "overwrite": 0}}
+{"timestamp": 100, "name": "offline", "context": {"idset": "3"}}
+{"timestamp": 400, "name": "undrain", "context": {"idset": "1", "nodelist": "n1"}}
+{"timestamp": 86500, "name": "online", "context": {"idset": "3"}}
+"#;
+
+    fn legend(m: &Moment) -> Vec<String> {
+        let states = m.states.as_ref().unwrap();
+        states
+            .overlay
+            .legend()
+            .into_iter()
+            .map(|(l, _)| l)
+            .collect()
+    }
+
+    #[test]
+    fn a_moment_is_the_replay_to_it_with_drain_ages_as_of_then() {
+        let a = timeline_answer(LOG, Some(250.0), true).unwrap();
+        assert_eq!(a.moment.applied, 3);
+        assert_eq!(
+            legend(&a.moment),
+            [
+                "avail: 2 nodes",
+                "avail* (offline): 1 node",
+                "drained: 1 node"
+            ]
+        );
+        let drains = &a.moment.states.as_ref().unwrap().drains;
+        assert_eq!(
+            (drains[0].reason.as_str(), drains[0].age.as_str()),
+            ("bad <dimm>", "2 minutes ago")
+        );
+        let t = a.timeline.unwrap();
+        assert_eq!((t.moments, t.events), (vec![0.0, 100.0, 400.0, 86500.0], 5));
+        let labels: Vec<&str> = t
+            .chart
+            .as_ref()
+            .unwrap()
+            .series
+            .iter()
+            .map(|s| s.label.as_str())
+            .collect();
+        assert_eq!(labels, ["available", "drained: bad <dimm>", "offline"]);
+        let last = timeline_answer(LOG, None, false).unwrap();
+        assert_eq!((last.timeline, last.moment.applied), (None, 5));
+        assert_eq!(legend(&last.moment), ["avail: 4 nodes"]);
+        assert_eq!(
+            timeline_from_part(&timeline_part(LOG, Some(250.0), true)),
+            Some(a_again())
+        );
+        assert!(timeline_answer("{\"R\": 1}", None, true).is_none());
+    }
+
+    fn a_again() -> TimelineAnswer {
+        timeline_answer(LOG, Some(250.0), true).unwrap()
+    }
+
+    #[test]
+    fn the_slider_steps_by_event_and_by_day_and_starts_after_the_last() {
+        let s = Slider::new(&[0.0, 100.0, 200.0, 86500.0, 90000.0]);
+        assert_eq!((s.index(), s.asked(), s.len()), (4, None, 5));
+        let s = s.apply(SliderAction::DayBack);
+        assert_eq!(s.index(), 2, "the last moment a day before 90000 is 200");
+        assert_eq!(s.asked(), Some(200.0));
+        let s = s.apply(SliderAction::DayBack);
+        assert_eq!(s.index(), 0, "no moment is a day before 200: the first");
+        let s = s.apply(SliderAction::DayOn);
+        assert_eq!(s.index(), 3, "the first moment a day after 0 is 86500");
+        let s = s
+            .apply(SliderAction::Previous)
+            .apply(SliderAction::Previous);
+        assert_eq!(s.index(), 1);
+        let s = s.apply(SliderAction::First).apply(SliderAction::Previous);
+        assert_eq!(
+            (s.index(), s.label()),
+            (0, "1970-01-01 00:00:00 UTC, moment 1 of 5".into())
+        );
+        let s = s.apply(SliderAction::Time(150.0));
+        assert_eq!(s.index(), 1);
+        let s = s.apply(SliderAction::To(99)).apply(SliderAction::Next);
+        assert_eq!(s.index(), 4);
+        let s = s.apply(SliderAction::Time(-5.0)).apply(SliderAction::Last);
+        assert_eq!(s.index(), 4);
+        let none = Slider::new(&[]).apply(SliderAction::Next);
+        assert_eq!(
+            (none.at(), none.asked(), none.label()),
+            (None, None, "no events".into())
+        );
+    }
+
+    #[test]
+    fn the_chart_stacks_from_the_bottom_and_its_svg_escapes_the_reasons() {
+        let chart = timeline_answer(LOG, None, true)
+            .unwrap()
+            .timeline
+            .unwrap()
+            .chart
+            .unwrap();
+        let paths = chart_paths(&chart, 600.0, 100.0);
+        let got: Vec<(&str, &str, &str)> = (paths.iter())
+            .map(|p| (p.label.as_str(), p.color, p.hours.as_str()))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("available", "#009E73", "72.0 node-hours"),
+                ("drained: bad <dimm>", "#D55E00", "0.1 node-hours"),
+                ("offline", "#E69F00", "24.0 node-hours"),
+            ]
+        );
+        // Two of four nodes are available from 100 s to 400 s, three after.
+        assert!(
+            paths[0]
+                .d
+                .starts_with("M0.5,15.3L1.5,50.0L2.5,44.4L3.5,25.0"),
+            "{}",
+            &paths[0].d[..40]
+        );
+        let svg = timeline_svg(&chart, Some(43250.0), false);
+        assert!(svg.contains("<title>drained: bad &lt;dimm&gt;</title>"));
+        assert!(svg.contains("<line x1=\"360.0\" x2=\"360.0\""));
+        assert!(svg.contains(">1970-01-02 00:01:40 UTC</text>"));
+        assert_eq!(chart_x(&chart, -1.0, 600.0), 0.0);
+    }
+}

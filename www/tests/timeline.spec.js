@@ -1,0 +1,90 @@
+// A resource eventlog's timeline under the grid: the chart of nodes by
+// state over the log's range (drained nodes stacked by reason), and a
+// slider whose moment the grid shows, stepped by event with the arrow keys
+// and by day with Page Up and Page Down or the buttons. The worker replays
+// the log to the moment, as rscope resource replay --at does.
+import { readFile } from 'node:fs/promises';
+import { test, expect } from './fixtures.js';
+
+/** A journal (flux resource eventlog -f json) whose response carries R:
+ * a drain, an hour offline, and an undrain a day and a half hour after
+ * the node went offline. */
+const JOURNAL = JSON.stringify({
+  events: [
+    { timestamp: 1738091754.2, name: 'restart', context: { ranks: '0-3', online: '', nodelist: 'node[1-4]' } },
+    { timestamp: 1738091754.6, name: 'online', context: { idset: '0-3' } },
+    { timestamp: 1738091800.4, name: 'drain', context: { idset: '1', nodelist: 'node2', reason: 'bad <dimm>', overwrite: 0 } },
+    { timestamp: 1738092100.0, name: 'offline', context: { idset: '3' } },
+    { timestamp: 1738095700.0, name: 'online', context: { idset: '3' } },
+    { timestamp: 1738180300.0, name: 'undrain', context: { idset: '1', nodelist: 'node2' } },
+  ],
+  R: {
+    version: 1,
+    execution: { R_lite: [{ rank: '0-3', children: { core: '0-3' } }], nodelist: ['node[1-4]'], starttime: 0, expiration: 0 },
+  },
+});
+
+const R = JSON.stringify(JSON.parse(JOURNAL).R);
+
+test('an eventlog shows its timeline: nodes by state over its range, the grid after the last event', async ({ rscope, problems }) => {
+  await rscope.load();
+  await rscope.openFile('journal.json', JOURNAL);
+  await expect(rscope.timelineLegend).toHaveText([
+    'available: 72.8 node-hours',
+    'drained: bad <dimm>: 24.6 node-hours',
+    'offline: 1.0 node-hours',
+  ]);
+  await expect(rscope.timeline).toContainText('The grid shows the system after its last event.');
+  await expect(rscope.timelineMoment).toHaveText('2025-01-29 19:51:40 UTC, moment 6 of 6');
+  await expect(rscope.timelineSlider).toHaveAttribute('aria-valuetext', '2025-01-29 19:51:40 UTC, moment 6 of 6');
+  await expect(rscope.legendItems).toHaveText(['avail: 4 nodes']);
+  expect(problems).toEqual([]);
+});
+
+test('Page Down on the slider shows the system a day before: the offline node is offline again', async ({ rscope, problems }) => {
+  await rscope.load();
+  await rscope.openFile('journal.json', JOURNAL);
+  await expect(rscope.timelineMoment).toHaveText('2025-01-29 19:51:40 UTC, moment 6 of 6');
+  await rscope.stepTimeline('PageDown');
+  await expect(rscope.timelineMoment).toHaveText('2025-01-28 19:21:40 UTC, moment 4 of 6');
+  await expect(rscope.timeline).toContainText('The grid shows the system at 2025-01-28 19:21:40 UTC, moment 4 of 6.');
+  await expect(rscope.legendItems).toHaveText(['avail: 2 nodes', 'avail* (offline): 1 node', 'drained: 1 node']);
+  await rscope.hoverCell(3, 0);
+  await expect(rscope.tooltip).toHaveText('node4 rank 3 — core 0 — avail* (offline)');
+  expect(problems).toEqual([]);
+});
+
+test('the previous-event button steps back one event: the node drained then, with its reason', async ({ rscope, problems }) => {
+  await rscope.load();
+  await rscope.openFile('journal.json', JOURNAL);
+  await expect(rscope.timelineMoment).toHaveText('2025-01-29 19:51:40 UTC, moment 6 of 6');
+  await rscope.clickTimeline('previous');
+  await expect(rscope.timelineMoment).toHaveText('2025-01-28 20:21:40 UTC, moment 5 of 6');
+  await expect(rscope.legendItems).toHaveText(['avail: 3 nodes', 'drained: 1 node']);
+  await expect(rscope.drainRows).toHaveCount(1);
+  await expect(rscope.drainRows.first().locator('td').nth(4)).toHaveText('bad <dimm>');
+  expect(problems).toEqual([]);
+});
+
+test("an eventlog added to an R's system gives the R's grid the timeline, and Home shows the first moment", async ({ rscope, problems }) => {
+  await rscope.load();
+  await rscope.openSystem(R, JOURNAL);
+  await expect(rscope.timelineMoment).toHaveText('2025-01-29 19:51:40 UTC, moment 6 of 6');
+  await rscope.stepTimeline('Home');
+  await expect(rscope.timelineMoment).toHaveText('2025-01-28 19:15:54 UTC, moment 1 of 6');
+  // The restart: every rank known, none online yet.
+  await expect(rscope.legendItems).toHaveText(['avail* (offline): 4 nodes']);
+  expect(problems).toEqual([]);
+});
+
+test('the timeline exports as an SVG file with the moment shown and the reasons escaped', async ({ rscope, problems }) => {
+  await rscope.load();
+  await rscope.openFile('journal.json', JOURNAL);
+  const download = await rscope.exportTimeline();
+  expect(download.suggestedFilename()).toBe('rscope-timeline.svg');
+  const svg = await readFile(await download.path(), 'utf8');
+  expect(svg).toContain('>Nodes by state, 2025-01-28 19:15:54 UTC to 2025-01-29 19:51:40 UTC</text>');
+  expect(svg).toContain('<title>drained: bad &lt;dimm&gt;</title>');
+  expect(svg).toContain('>drained: bad &lt;dimm&gt;: 24.6 node-hours</text>');
+  expect(problems).toEqual([]);
+});
