@@ -18,6 +18,7 @@ mod props;
 mod resource;
 mod resource_eventlog;
 mod resource_history;
+mod resource_live;
 mod rset;
 mod rset_cli;
 mod shape;
