@@ -11,6 +11,8 @@
 //   {seq, states: bytes};
 // - a resource eventlog's timeline and its system at a moment, {seq,
 //   timeline: text, at, withTimeline}, answered with {seq, answer: bytes};
+// - a page of a resource eventlog's events, {seq, events: text, query:
+//   bytes}, answered with {seq, page: bytes};
 // - an analysis, {seq, text}, answered with {seq, early: true, parts:
 //   [grid]} as soon as the grid is laid out, then {seq, parts: [rest,
 //   entries, ...the outline's pieces]}: what the page draws, as byte
@@ -20,7 +22,7 @@
 //   (the page posts it a few pieces to a task: posting 64 MiB at once held
 //   its thread for 46 ms).
 // Once, as it starts, it posts {warm: parts} (see below).
-import init, { analyzeForPage, compareForPage, memberSetForPage, besideForPage, timelineForPage, warmUp } from '../pkg/rscope.js';
+import init, { analyzeForPage, compareForPage, memberSetForPage, besideForPage, timelineForPage, eventsForPage, warmUp } from '../pkg/rscope.js';
 import { loadCore, serve } from './channel.js';
 
 const ready = loadCore(init);
@@ -65,6 +67,14 @@ const busy = serve(ready, [
     handle: ({ seq, timeline, at, withTimeline }) => {
       const answer = timelineForPage(timeline, at ?? undefined, withTimeline);
       return [{ seq, answer }, [answer.buffer]];
+    },
+  },
+  {
+    name: 'events',
+    match: (d) => d.events !== undefined,
+    handle: ({ seq, events, query }) => {
+      const page = eventsForPage(events, query);
+      return [{ seq, page }, [page.buffer]];
     },
   },
   {

@@ -937,6 +937,39 @@ export class Rscope {
     await this.page.getByTestId(`timeline-${button}`).click();
   }
 
+  /** One of the timeline's tables of figures, by its caption's start. */
+  figuresTable(caption) {
+    return this.page.getByTestId('figures').filter({ has: this.page.locator('summary', { hasText: caption }) });
+  }
+
+  /** Open a table of figures. */
+  async openFigures(caption) {
+    await this.figuresTable(caption).locator('summary').click();
+  }
+
+  /** Press a column's heading in a table of figures. */
+  async sortFigures(caption, heading) {
+    await this.figuresTable(caption).getByRole('button', { name: heading, exact: true }).click();
+  }
+
+  /** The event list's parts. */
+  get events() { return this.page.getByTestId('events'); }
+  get eventRows() { return this.page.getByTestId('event-row'); }
+  get eventsCount() { return this.page.getByTestId('events-count'); }
+  get eventsProblem() { return this.page.getByTestId('events-problem'); }
+
+  /** Open the event list. */
+  async openEvents() {
+    await this.events.locator('summary').click();
+  }
+
+  /** Type into one of the event list's filters ('node', 'reason', 'since',
+   * 'until'), its list open. */
+  async filterEvents(which, text) {
+    if (!(await this.events.evaluate((d) => d.open))) await this.openEvents();
+    await this.page.getByTestId(`events-${which}`).fill(text);
+  }
+
   /** Export the timeline as SVG and return the download. */
   async exportTimeline() {
     const [download] = await Promise.all([

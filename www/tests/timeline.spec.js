@@ -4,7 +4,7 @@
 // and by day with Page Up and Page Down or the buttons. The worker replays
 // the log to the moment, as rscope resource replay --at does.
 import { readFile } from 'node:fs/promises';
-import { test, expect } from './fixtures.js';
+import { test, expect, Rscope } from './fixtures.js';
 
 /** A journal (flux resource eventlog -f json) whose response carries R:
  * a drain, an hour offline, and an undrain a day and a half hour after
@@ -86,5 +86,22 @@ test('the timeline exports as an SVG file with the moment shown and the reasons 
   expect(svg).toContain('>Nodes by state, 2025-01-28 19:15:54 UTC to 2025-01-29 19:51:40 UTC</text>');
   expect(svg).toContain('<title>drained: bad &lt;dimm&gt;</title>');
   expect(svg).toContain('>drained: bad &lt;dimm&gt;: 24.6 node-hours</text>');
+  expect(problems).toEqual([]);
+});
+
+test('a share link keeps the moment the timeline shows', async ({ browser, page, context, rscope, problems }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await rscope.load();
+  await rscope.openFile('journal.json', JOURNAL);
+  await rscope.stepTimeline('PageDown');
+  await expect(rscope.timelineMoment).toHaveText('2025-01-28 19:21:40 UTC, moment 4 of 6');
+  await page.getByTestId('share').click();
+  await expect(page).toHaveURL(/#r=[\w-]+&v=[\w-]+$/);
+  const elsewhere = await browser.newContext();
+  const other = new Rscope(await elsewhere.newPage());
+  await other.load(page.url());
+  await expect(other.timelineMoment).toHaveText('2025-01-28 19:21:40 UTC, moment 4 of 6');
+  await expect(other.legendItems).toHaveText(['avail: 2 nodes', 'avail* (offline): 1 node', 'drained: 1 node']);
+  await elsewhere.close();
   expect(problems).toEqual([]);
 });

@@ -13,6 +13,7 @@
 //! each request's messages are and whom its answers are told.
 
 use crate::channel::{field, set, Channel, MessagePiece, Script, Work};
+use rscope_core::analysis::events::{event_page_part, query_from_part, query_part, EventQuery};
 use rscope_core::analysis::timeline::timeline_part;
 use rscope_core::analysis::{beside_part, Analysis, Drawn};
 use rscope_core::grid::compare::Named;
@@ -114,6 +115,14 @@ pub fn beside_for_page(texts: Vec<String>) -> js_sys::Uint8Array {
 #[cfg_attr(feature = "page", wasm_bindgen(js_name = timelineForPage, skip_typescript))]
 pub fn timeline_for_page(text: &str, at: Option<f64>, with_timeline: bool) -> js_sys::Uint8Array {
     js_sys::Uint8Array::from(&timeline_part(text, at, with_timeline)[..])
+}
+
+/// The worker's entry point for a page of a resource eventlog's events:
+/// the filters as bytes ([`query_part`]), the page as bytes
+/// ([`event_page_part`]).
+#[cfg_attr(feature = "page", wasm_bindgen(js_name = eventsForPage, skip_typescript))]
+pub fn events_for_page(text: &str, query: &[u8]) -> js_sys::Uint8Array {
+    js_sys::Uint8Array::from(&event_page_part(text, &query_from_part(query))[..])
 }
 
 /// The worker's entry point for a compare view: the documents of the tabs
@@ -321,6 +330,18 @@ pub enum AnalysisAsk {
         /// Told the answer's bytes.
         told: OnMember,
     },
+    /// A page of a resource eventlog's event list
+    /// ([`rscope_core::analysis::events`]).
+    Events {
+        /// The request's number.
+        seq: u32,
+        /// The eventlog.
+        text: Text,
+        /// The filters.
+        query: EventQuery,
+        /// Told the page's bytes.
+        told: OnMember,
+    },
     /// A compare view.
     Compare {
         /// The request's number.
@@ -350,6 +371,8 @@ pub enum Lane {
     Beside,
     /// A resource eventlog's timeline and moment.
     Timeline,
+    /// A page of a resource eventlog's events.
+    Events,
 }
 
 impl Work for AnalysisAsk {
@@ -360,6 +383,7 @@ impl Work for AnalysisAsk {
             AnalysisAsk::Compare { .. } => Lane::Compare,
             AnalysisAsk::Beside { .. } => Lane::Beside,
             AnalysisAsk::Timeline { .. } => Lane::Timeline,
+            AnalysisAsk::Events { .. } => Lane::Events,
         }) as u8
     }
 
@@ -388,6 +412,11 @@ impl Work for AnalysisAsk {
                     "withTimeline",
                     &JsValue::from_bool(*with_timeline),
                 );
+            }
+            AnalysisAsk::Events { text, query, .. } => {
+                set(&message, "events", &JsValue::from_str(text));
+                let bytes = js_sys::Uint8Array::from(&query_part(query)[..]);
+                set(&message, "query", &bytes);
             }
             AnalysisAsk::Compare {
                 systems,
@@ -431,6 +460,10 @@ impl Work for AnalysisAsk {
                 told(*seq, field(data, "answer"));
                 true
             }
+            AnalysisAsk::Events { seq, told, .. } => {
+                told(*seq, field(data, "page"));
+                true
+            }
         }
     }
 
@@ -454,6 +487,15 @@ impl Work for AnalysisAsk {
                 told,
             } if cfg!(feature = "page") => {
                 told(*seq, timeline_for_page(text, *at, *with_timeline).into())
+            }
+            AnalysisAsk::Events {
+                seq,
+                text,
+                query,
+                told,
+            } if cfg!(feature = "page") => {
+                let bytes = event_page_part(text, query);
+                told(*seq, js_sys::Uint8Array::from(&bytes[..]).into())
             }
             AnalysisAsk::Compare {
                 seq,
@@ -531,6 +573,18 @@ impl Channel<AnalysisAsk> {
             text,
             at,
             with_timeline,
+            told,
+        });
+    }
+
+    /// Ask for the page of the resource eventlog `text`'s events that
+    /// `query` keeps, as request `seq`.
+    pub fn post_events(&self, seq: u32, text: &Text, query: &EventQuery, told: &OnMember) {
+        let (text, query, told) = (text.clone(), query.clone(), told.clone());
+        self.ask(AnalysisAsk::Events {
+            seq,
+            text,
+            query,
             told,
         });
     }

@@ -207,7 +207,7 @@ fn page() -> Html {
                     overlay: fit.overlay_label, on_overlay: fit.on_overlay,
                     on_open: on_open_selection.clone(), linked, on_cell: link.on_cell, constraint: &constraint, view: &view }) }
             }
-            { timeline_panel(timeline) }
+            { timeline_panel(timeline, drains.on_outline.clone()) }
             </div>
             </div>
             if let Some(a) = complete {
@@ -239,11 +239,11 @@ fn squiggles_of(
 
 /// A resource eventlog's timeline under the grid, when the tab's system
 /// holds one.
-fn timeline_panel(timeline: Option<TimelineShown>) -> Html {
+fn timeline_panel(timeline: Option<TimelineShown>, on_outline: Callback<Option<String>>) -> Html {
     let Some(t) = timeline else {
         return Html::default();
     };
-    html! { <TimelinePanel timeline={t.timeline} slider={t.slider} on_step={t.on_step} waiting={t.waiting} /> }
+    html! { <TimelinePanel timeline={t.timeline} slider={t.slider} on_step={t.on_step} waiting={t.waiting} events={t.events} {on_outline} /> }
 }
 
 /// The two tours' panels, their buttons in one row.

@@ -17,6 +17,7 @@ use crate::{load, storage};
 use gloo::events::{EventListener, EventListenerOptions};
 use gloo::timers::callback::Timeout;
 use rscope_core::analysis::arrival::{Arrival, Last};
+use rscope_core::analysis::events::{event_page_from_part, EventPage, EventQuery};
 use rscope_core::analysis::request::{
     progress_line, Edit, Requests, Stage, Taken, PROGRESS_DELAY_MS,
 };
@@ -1282,6 +1283,65 @@ pub struct TimelineShown {
     pub on_step: Callback<SliderAction>,
     /// Whether the grid still shows an earlier moment than the slider's.
     pub waiting: bool,
+    /// The event list.
+    pub events: EventList,
+}
+
+/// A resource eventlog's event list: the page the worker answered for the
+/// filters, and how to change them.
+#[derive(Clone, PartialEq)]
+pub struct EventList {
+    /// The latest page answered (for earlier filters while the newest are
+    /// read).
+    pub page: Option<Rc<EventPage>>,
+    /// The filters.
+    pub query: EventQuery,
+    /// Change them.
+    pub on_query: Callback<EventQuery>,
+}
+
+/// The event list of the resource eventlog `text`, asked of the worker
+/// each time the filters change (the newest asked wins).
+#[hook]
+fn use_event_list(text: Option<Text>) -> EventList {
+    let analyst = use_workers().analysis;
+    let query = use_state(EventQuery::default);
+    let page = use_state(|| None::<(Text, Rc<EventPage>)>);
+    let asked = use_mut_ref(Latest::<Text>::default);
+    let told = {
+        let (page, asked) = (page.setter(), asked.clone());
+        use_memo((), move |_| -> OnMember {
+            Rc::new(move |seq: u32, bytes: JsValue| {
+                let Some(text) = asked.borrow().asked(seq).cloned() else {
+                    return;
+                };
+                if let Some(p) = event_page_from_part(&part_bytes(Some(&bytes))) {
+                    page.set(Some((text, Rc::new(p))));
+                }
+            })
+        })
+    };
+    {
+        let told = (*told).clone();
+        use_effect_with((text.clone(), (*query).clone()), move |(text, query)| {
+            if let Some(text) = text {
+                let seq = asked.borrow_mut().ask(text.clone());
+                analyst.post_events(seq, text, query, &told);
+            }
+        });
+    }
+    let on_query = {
+        let query = query.setter();
+        use_callback((), move |q: EventQuery, _| query.set(q))
+    };
+    EventList {
+        page: (*page)
+            .clone()
+            .filter(|(t, _)| Some(t) == text.as_ref())
+            .map(|(_, p)| p),
+        query: (*query).clone(),
+        on_query,
+    }
 }
 
 /// The resource eventlog of the shown tab's system: its own text, else the
@@ -1306,6 +1366,7 @@ pub fn use_timeline(
     view: &ViewRecord,
 ) -> (Option<Rc<Grid>>, Option<TimelineShown>) {
     let text = eventlog_text(docs);
+    let events = use_event_list(text.clone());
     let analyst = use_workers().analysis;
     let timeline = use_state(|| None::<(Text, Rc<Timeline>)>);
     let moment = use_state(|| None::<(Text, Rc<Moment>)>);
@@ -1394,6 +1455,7 @@ pub fn use_timeline(
                 slider: slider.clone(),
                 on_step,
                 waiting,
+                events,
             })
         });
     ((*laid).clone(), shown)

@@ -9,6 +9,7 @@ pub mod constraint_field;
 pub mod diagnostics;
 pub mod drains;
 pub mod editor;
+pub mod events;
 pub mod explain;
 pub mod grid;
 pub mod grid_paint;

@@ -6,7 +6,9 @@
 //! core's [`Slider`]; the shapes and the SVG file are the core's
 //! ([`chart_paths`], [`timeline_svg`]), so this only draws.
 
+use super::events::EventList;
 use super::grid_paint::{dark_theme, download};
+use rscope_core::analysis::figures::ROWS_SHOWN;
 use rscope_core::analysis::timeline::{
     chart_paths, chart_x, timeline_svg, Slider, SliderAction, Timeline,
 };
@@ -19,7 +21,7 @@ const CHART_W: f64 = 600.0;
 const CHART_H: f64 = 120.0;
 
 /// Properties of [`TimelinePanel`].
-#[derive(Properties, PartialEq)]
+#[derive(Properties)]
 pub struct TimelineProps {
     /// The log's timeline.
     pub timeline: Rc<Timeline>,
@@ -29,6 +31,23 @@ pub struct TimelineProps {
     pub on_step: Callback<SliderAction>,
     /// Whether the grid still shows an earlier moment.
     pub waiting: bool,
+    /// The event list.
+    pub events: crate::hooks::EventList,
+    /// Outline ranks on the grid (an event's).
+    pub on_outline: Callback<Option<String>>,
+}
+
+impl PartialEq for TimelineProps {
+    /// The same timeline is the same answer: its moments and figures are
+    /// not compared one by one at each render.
+    fn eq(&self, other: &TimelineProps) -> bool {
+        Rc::ptr_eq(&self.timeline, &other.timeline)
+            && self.slider == other.slider
+            && self.on_step == other.on_step
+            && self.waiting == other.waiting
+            && self.events == other.events
+            && self.on_outline == other.on_outline
+    }
 }
 
 /// What a key on the slider does, beyond the arrows the range input
@@ -96,6 +115,11 @@ pub fn timeline_panel(props: &TimelineProps) -> Html {
                 { slider.label() }
                 if props.waiting { { " (replaying…)" } }
             </p>
+            <EventList page={props.events.page.clone()} query={props.events.query.clone()} on_query={props.events.on_query.clone()}
+                on_time={props.on_step.reform(SliderAction::Time)} on_outline={props.on_outline.clone()} at={slider.at()} />
+            { for (0..props.timeline.figures.len()).map(|index| html! {
+                <FiguresTable timeline={SameTimeline(props.timeline.clone())} {index} />
+            }) }
         </section>
     }
 }
@@ -139,5 +163,80 @@ fn chart(props: &TimelineProps) -> Html {
             </ul>
             <button type="button" data-testid="timeline-export-svg" onclick={on_export}>{ "Export SVG" }</button>
         </>
+    }
+}
+
+/// A timeline, compared by address.
+#[derive(Clone)]
+pub struct SameTimeline(pub Rc<Timeline>);
+
+impl PartialEq for SameTimeline {
+    fn eq(&self, other: &SameTimeline) -> bool {
+        Rc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+/// Properties of [`FiguresTable`].
+#[derive(Properties, PartialEq)]
+pub struct FiguresTableProps {
+    /// The timeline whose figures these are.
+    pub timeline: SameTimeline,
+    /// Which of its tables.
+    pub index: usize,
+}
+
+/// One table of history's figures (the first, the drain reasons, open;
+/// the others folded until opened), sorted by the
+/// button in a column's heading
+/// ([`rscope_core::analysis::figures::TableSort`]); the first
+/// [`ROWS_SHOWN`] rows in that order are drawn.
+#[function_component(FiguresTable)]
+pub fn figures_table(props: &FiguresTableProps) -> Html {
+    let table = &props.timeline.0.figures[props.index];
+    let sort = use_state(|| table.sort);
+    let order = use_memo((props.timeline.clone(), *sort), |(t, sort)| {
+        sort.order(&t.0.figures[props.index])
+    });
+    let heading = |(column, name): (usize, &String)| {
+        let numeric = table.numeric.get(column).copied().unwrap_or(false);
+        let onclick = {
+            let sort = sort.clone();
+            Callback::from(move |_: MouseEvent| sort.set(sort.by(column, numeric)))
+        };
+        html! {
+            <th scope="col" aria-sort={sort.aria(column)} class={classes!(numeric.then_some("num"))}>
+                <button type="button" {onclick}>{ name.clone() }</button>
+            </th>
+        }
+    };
+    let row = |&i: &usize| {
+        let r = &table.rows[i];
+        html! {
+            <tr data-testid="figure-row">
+                { for r.cells.iter().enumerate().map(|(c, text)| {
+                    let numeric = table.numeric.get(c).copied().unwrap_or(false);
+                    let bar = r.bar.filter(|_| c == 1).map(|b| html! {
+                        <span class="figure-bar" style={format!("width: {:.1}%", b * 100.0)}></span>
+                    });
+                    html! { <td class={classes!(numeric.then_some("num"))}>{ bar }{ text.clone() }</td> }
+                }) }
+            </tr>
+        }
+    };
+    let more = table.rows.len().saturating_sub(ROWS_SHOWN);
+    html! {
+        <details class="figures" data-testid="figures" open={props.index == 0}>
+            <summary>{ format!("{} ({})", table.caption, rscope_core::words::count(table.rows.len(), "row")) }</summary>
+            <div class="table-scroll">
+                <table>
+                    <caption>{ table.caption.clone() }</caption>
+                    <thead><tr>{ for table.headings.iter().enumerate().map(heading) }</tr></thead>
+                    <tbody>{ for order.iter().take(ROWS_SHOWN).map(row) }</tbody>
+                </table>
+            </div>
+            if more > 0 {
+                <p class="hint">{ format!("The first {ROWS_SHOWN} rows are shown, {} more are not: sort by another column to see them first.", rscope_core::words::grouped(more as u64)) }</p>
+            }
+        </details>
     }
 }

@@ -6,6 +6,7 @@
 
 pub mod arrival;
 mod beside;
+pub mod events;
 pub mod figures;
 mod members;
 pub mod request;
