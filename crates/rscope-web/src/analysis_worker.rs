@@ -14,7 +14,7 @@
 
 use crate::channel::{field, set, Channel, MessagePiece, Script, Work};
 use rscope_core::analysis::events::{event_page_part, query_from_part, query_part, EventQuery};
-use rscope_core::analysis::timeline::timeline_part;
+use rscope_core::analysis::timeline::{timeline_part, ReadLogs};
 use rscope_core::analysis::{beside_part, Analysis, Drawn};
 use rscope_core::grid::compare::Named;
 use rscope_core::outline::Outline;
@@ -114,7 +114,14 @@ pub fn beside_for_page(texts: Vec<String>) -> js_sys::Uint8Array {
 /// `with_timeline`) and its system at `at` ([`timeline_part`]).
 #[cfg_attr(feature = "page", wasm_bindgen(js_name = timelineForPage, skip_typescript))]
 pub fn timeline_for_page(text: &str, at: Option<f64>, with_timeline: bool) -> js_sys::Uint8Array {
-    js_sys::Uint8Array::from(&timeline_part(text, at, with_timeline)[..])
+    let part = LOGS.with(|l| timeline_part(&mut l.borrow_mut(), text, at, with_timeline));
+    js_sys::Uint8Array::from(&part[..])
+}
+
+thread_local! {
+    /// The resource eventlog this thread read last, kept for the timeline's
+    /// steps and the event list's filters.
+    static LOGS: RefCell<ReadLogs> = RefCell::new(ReadLogs::default());
 }
 
 /// The worker's entry point for a page of a resource eventlog's events:
@@ -122,7 +129,9 @@ pub fn timeline_for_page(text: &str, at: Option<f64>, with_timeline: bool) -> js
 /// ([`event_page_part`]).
 #[cfg_attr(feature = "page", wasm_bindgen(js_name = eventsForPage, skip_typescript))]
 pub fn events_for_page(text: &str, query: &[u8]) -> js_sys::Uint8Array {
-    js_sys::Uint8Array::from(&event_page_part(text, &query_from_part(query))[..])
+    let query = query_from_part(query);
+    let part = LOGS.with(|l| event_page_part(&mut l.borrow_mut(), text, &query));
+    js_sys::Uint8Array::from(&part[..])
 }
 
 /// The worker's entry point for a compare view: the documents of the tabs
@@ -494,8 +503,7 @@ impl Work for AnalysisAsk {
                 query,
                 told,
             } if cfg!(feature = "page") => {
-                let bytes = event_page_part(text, query);
-                told(*seq, js_sys::Uint8Array::from(&bytes[..]).into())
+                told(*seq, events_for_page(text, &query_part(query)).into())
             }
             AnalysisAsk::Compare {
                 seq,

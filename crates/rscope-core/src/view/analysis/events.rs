@@ -5,9 +5,12 @@
 //! ([`event_page_part`]) from the text, so a year of a large system's
 //! events never crosses to the page whole.
 
+use super::timeline::ReadLogs;
 use crate::hostlist::Hostlist;
 use crate::idset::IdSet;
-use crate::resource::eventlog::{self, ResourceEvent, ResourceEventKind};
+use crate::resource::eventlog::{
+    self, ResourceEvent, ResourceEventKind, ResourceEventlog, Stretch,
+};
 use serde::{Deserialize, Serialize};
 
 /// The rows one page of the list holds.
@@ -60,6 +63,10 @@ pub struct EventPage {
     pub names: Vec<String>,
     /// Why a filter was not read (the others still apply).
     pub problem: Option<String>,
+    /// The log's first and last event times.
+    pub range: (f64, f64),
+    /// When the node filter names one node: its rank and its history.
+    pub node: Option<(u32, Vec<Stretch>)>,
 }
 
 /// The ranks an event names, its hosts and its reason.
@@ -104,7 +111,11 @@ fn node_filter(text: &str) -> Result<NodeFilter, String> {
 /// The events of the resource eventlog `text` that `query` keeps, newest
 /// first, a page of them.
 pub fn event_page(text: &str, query: &EventQuery) -> EventPage {
-    let log = eventlog::read(text);
+    event_page_of(&eventlog::read(text), query)
+}
+
+/// [`event_page`] of a log read.
+pub fn event_page_of(log: &ResourceEventlog, query: &EventQuery) -> EventPage {
     let mut names: Vec<String> = log.events.iter().map(|e| e.name.clone()).collect();
     names.sort();
     names.dedup();
@@ -158,12 +169,33 @@ pub fn event_page(text: &str, query: &EventQuery) -> EventPage {
         .take(EVENTS_SHOWN)
         .map(|ev| row(ev))
         .collect();
+    let node = one_rank(log, &node).map(|rank| (rank, eventlog::rank_history(log, rank)));
     EventPage {
+        range: (first.unwrap_or(0.0), last.unwrap_or(0.0)),
+        node,
         rows,
         matched: kept.len(),
         total: log.events.len(),
         names,
         problem: (!problems.is_empty()).then(|| problems.join("; ")),
+    }
+}
+
+/// The one rank the node filter names: a rank, or a host as the last
+/// restart maps it.
+fn one_rank(log: &ResourceEventlog, node: &NodeFilter) -> Option<u32> {
+    match node {
+        NodeFilter::Ranks(ids) if ids.len() == 1 => ids.first(),
+        NodeFilter::Hosts(h) if h.len() == 1 => {
+            let map = (log.events.iter().rev()).find_map(|ev| match &ev.kind {
+                ResourceEventKind::Restart {
+                    nodelist: Some(hl), ..
+                } => Some(hl),
+                _ => None,
+            })?;
+            ranks_of(map, h).first()
+        }
+        _ => None,
     }
 }
 
@@ -188,9 +220,13 @@ fn row(ev: &ResourceEvent) -> EventRow {
     }
 }
 
-/// [`event_page`] as it crosses from the analysis worker.
-pub fn event_page_part(text: &str, query: &EventQuery) -> Vec<u8> {
-    postcard::to_allocvec(&event_page(text, query)).unwrap_or_default()
+/// [`event_page`] as it crosses from the analysis worker, the log read
+/// once for many filters (`logs`); empty for no resource eventlog.
+pub fn event_page_part(logs: &mut ReadLogs, text: &str, query: &EventQuery) -> Vec<u8> {
+    let Some(replayer) = logs.replayer(text) else {
+        return Vec::new();
+    };
+    postcard::to_allocvec(&event_page_of(replayer.log(), query)).unwrap_or_default()
 }
 
 /// What [`event_page_part`] sent; `None` when the bytes do not read.
@@ -289,6 +325,43 @@ mod tests {
             q.name = "drain".into()
         });
         assert_eq!(by_host.0, [row(86410.0, "drain", "1", "", "psu")]);
+        // One node named: its history comes too (n2 is rank 1 since the
+        // second restart).
+        let one = event_page(
+            LOG,
+            &EventQuery {
+                node: "n2".into(),
+                ..EventQuery::default()
+            },
+        );
+        let (rank, stretches) = one.node.unwrap();
+        let kinds: Vec<(f64, &str)> = stretches
+            .iter()
+            .map(|s| (s.from, s.reason.as_str()))
+            .collect();
+        assert_eq!(rank, 1);
+        assert_eq!(
+            kinds,
+            [
+                (0.0, ""),
+                (10.0, ""),
+                (3600.0, "Fan failed"),
+                (86400.0, ""),
+                (86410.0, "psu")
+            ]
+        );
+        assert_eq!(one.range, (0.0, 86410.0));
+        assert_eq!(
+            event_page(
+                LOG,
+                &EventQuery {
+                    node: "1-2".into(),
+                    ..EventQuery::default()
+                }
+            )
+            .node,
+            None
+        );
         let bad = q(|q| {
             q.node = "n[".into();
             q.since = "soon".into()
@@ -304,7 +377,7 @@ mod tests {
         }));
         assert_eq!(back.node, "3");
         assert_eq!(
-            event_page_from_part(&event_page_part(LOG, &back))
+            event_page_from_part(&event_page_part(&mut ReadLogs::default(), LOG, &back))
                 .unwrap()
                 .matched,
             3

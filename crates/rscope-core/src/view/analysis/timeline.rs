@@ -16,10 +16,11 @@ use super::beside::hosts_from;
 use super::figures::{figure_tables, FigureTable};
 use crate::grid::node_states::NodeStates;
 use crate::grid::Grid;
-use crate::resource::eventlog::{self, Chart, SeriesKind};
+use crate::resource::eventlog::{self, Chart, Replayer, SeriesKind};
 use crate::resource::ResourceStatus;
 use serde::{Deserialize, Serialize};
 use std::fmt::Write;
+use std::rc::Rc;
 
 /// The chart's columns: about one per pixel of a wide panel.
 pub const CHART_COLUMNS: usize = 600;
@@ -72,19 +73,46 @@ pub struct TimelineAnswer {
 /// The timeline of the resource eventlog `text` (`with_timeline`) and its
 /// system at `at`; `None` when `text` is no resource eventlog with events.
 pub fn timeline_answer(text: &str, at: Option<f64>, with_timeline: bool) -> Option<TimelineAnswer> {
-    if !eventlog::looks_like_resource_eventlog(text) {
-        return None;
+    timeline_answer_in(&mut ReadLogs::default(), text, at, with_timeline)
+}
+
+/// The resource eventlog read last, by its text, replayed once with its
+/// states kept ([`eventlog::Replayer`]): the slider's steps and the event
+/// list's filters ask of the same log again and again, and reading a
+/// year of a large system's events takes longer than a step may.
+#[derive(Default)]
+pub struct ReadLogs(Option<(String, Rc<Replayer>)>);
+
+impl ReadLogs {
+    /// The replayer of the resource eventlog `text`: the one kept, or a
+    /// new one, kept; `None` when `text` is no resource eventlog.
+    pub fn replayer(&mut self, text: &str) -> Option<Rc<Replayer>> {
+        if let Some((kept, r)) = &self.0 {
+            if kept == text {
+                return Some(r.clone());
+            }
+        }
+        if !eventlog::looks_like_resource_eventlog(text) {
+            return None;
+        }
+        let log = Rc::new(eventlog::read(text));
+        let r = Rc::new(Replayer::new(log, &eventlog::ReplayOptions::default()).ok()?);
+        self.0 = Some((text.to_string(), r.clone()));
+        Some(r)
     }
-    let log = eventlog::read(text);
+}
+
+/// [`timeline_answer`], the log read once for many calls.
+pub fn timeline_answer_in(
+    logs: &mut ReadLogs,
+    text: &str,
+    at: Option<f64>,
+    with_timeline: bool,
+) -> Option<TimelineAnswer> {
+    let replayer = logs.replayer(text)?;
+    let log = replayer.log();
     let last = log.events.iter().map(|e| e.timestamp).reduce(f64::max)?;
-    let replayed = eventlog::replay(
-        &log,
-        &eventlog::ReplayOptions {
-            at,
-            ..Default::default()
-        },
-    )
-    .ok()?;
+    let replayed = replayer.at(at);
     let status = ResourceStatus::from_text(&replayed.to_json()).ok();
     let now = at.unwrap_or(last);
     let moment = Moment {
@@ -100,7 +128,7 @@ pub fn timeline_answer(text: &str, at: Option<f64>, with_timeline: bool) -> Opti
             chart_columns: Some(CHART_COLUMNS),
             ..Default::default()
         };
-        let (chart, figures) = match eventlog::history(&log, &opts) {
+        let (chart, figures) = match eventlog::history(log, &opts) {
             Ok(mut h) => (h.chart.take(), figure_tables(&h)),
             Err(_) => (None, Vec::new()),
         };
@@ -114,10 +142,15 @@ pub fn timeline_answer(text: &str, at: Option<f64>, with_timeline: bool) -> Opti
     Some(TimelineAnswer { timeline, moment })
 }
 
-/// [`timeline_answer`] as it crosses from the analysis worker (empty when
-/// there is none).
-pub fn timeline_part(text: &str, at: Option<f64>, with_timeline: bool) -> Vec<u8> {
-    timeline_answer(text, at, with_timeline)
+/// [`timeline_answer_in`] as it crosses from the analysis worker (empty
+/// when there is none).
+pub fn timeline_part(
+    logs: &mut ReadLogs,
+    text: &str,
+    at: Option<f64>,
+    with_timeline: bool,
+) -> Vec<u8> {
+    timeline_answer_in(logs, text, at, with_timeline)
         .map(|a| postcard::to_allocvec(&a).unwrap_or_default())
         .unwrap_or_default()
 }
@@ -133,7 +166,7 @@ pub fn timeline_from_part(bytes: &[u8]) -> Option<TimelineAnswer> {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Slider {
     /// The moments (a timeline's).
-    moments: std::rc::Rc<[f64]>,
+    moments: Rc<[f64]>,
     /// The one shown.
     index: usize,
 }
@@ -430,10 +463,11 @@ mod tests {
         let last = timeline_answer(LOG, None, false).unwrap();
         assert_eq!((last.timeline, last.moment.applied), (None, 5));
         assert_eq!(legend(&last.moment), ["avail: 4 nodes"]);
-        assert_eq!(
-            timeline_from_part(&timeline_part(LOG, Some(250.0), true)),
-            Some(a_again())
-        );
+        let mut logs = ReadLogs::default();
+        let part = timeline_part(&mut logs, LOG, Some(250.0), true);
+        assert_eq!(timeline_from_part(&part), Some(a_again()));
+        let kept = logs.replayer(LOG).unwrap();
+        assert!(Rc::ptr_eq(&kept, &logs.replayer(LOG).unwrap()), "read once");
         assert!(timeline_answer("{\"R\": 1}", None, true).is_none());
     }
 

@@ -349,3 +349,125 @@ mod tests {
         assert_eq!(history(&read(one), &opts).unwrap().chart, None);
     }
 }
+
+/// One stretch of a node's history: from when, to when, where the chart
+/// counts it, and why when drained.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Stretch {
+    /// Its start (seconds since the epoch).
+    pub from: f64,
+    /// Its end.
+    pub to: f64,
+    /// What the node was: `available`, `drained`, `offline`, `excluded`.
+    pub kind: SeriesKind,
+    /// The drain reason, when drained.
+    pub reason: String,
+}
+
+/// `rank`'s history over the log's range, from its first restart (or
+/// `resource-init`) on: each stretch of one state, as the chart counts
+/// it, in order. The same state machine as replay's decides.
+pub fn rank_history(log: &super::ResourceEventlog, rank: u32) -> Vec<Stretch> {
+    use super::replay::{State, Touched};
+    let Ok((mut state, mut r)) = State::start(log, None, None) else {
+        return Vec::new();
+    };
+    let last = log
+        .events
+        .iter()
+        .map(|e| e.timestamp)
+        .fold(f64::NEG_INFINITY, f64::max);
+    let mut out: Vec<Stretch> = Vec::new();
+    let mut known = false;
+    let mut clock = f64::NEG_INFINITY;
+    for ev in &log.events {
+        let t = ev.timestamp.max(clock);
+        clock = t;
+        let touched = state.apply(ev, r.as_mut());
+        if matches!(touched, Touched::All) {
+            // A restart names the instance: a rank beyond it is unknown.
+            let was = known;
+            known = state.limit().is_none_or(|l| rank < l);
+            if was && !known {
+                if let Some(s) = out.last_mut() {
+                    s.to = t;
+                }
+            }
+        }
+        let named = match &touched {
+            Touched::All => true,
+            Touched::Ranks(ids) => ids.contains(rank),
+            Touched::None => false,
+        };
+        if !known || !named {
+            continue;
+        }
+        let (kind, reason) = match (state.is_excluded(rank), state.drain_reason(rank)) {
+            (true, _) => (SeriesKind::Excluded, ""),
+            (false, Some(why)) => (SeriesKind::Drained, why),
+            (false, None) if !state.is_online(rank) => (SeriesKind::Offline, ""),
+            _ => (SeriesKind::Available, ""),
+        };
+        let same = |s: &Stretch| s.kind == kind && s.reason == reason;
+        if out.last().is_some_and(same) {
+            continue;
+        }
+        // A state that lasted no time (two events at one instant) is not
+        // a stretch: the one before it goes on, or ends now.
+        match out.last_mut() {
+            Some(s) if s.from == t => {
+                out.pop();
+            }
+            Some(s) => s.to = t,
+            None => {}
+        }
+        if !out.last().is_some_and(same) {
+            out.push(Stretch {
+                from: t,
+                to: t,
+                kind,
+                reason: reason.to_string(),
+            });
+        }
+    }
+    if let Some(s) = out.last_mut().filter(|_| known) {
+        s.to = last;
+    }
+    out
+}
+
+#[cfg(test)]
+mod stretch_tests {
+    use super::super::read;
+    use super::*;
+
+    #[test]
+    fn a_rank_s_history_is_its_stretches_of_one_state_from_its_first_restart() {
+        let log = read(
+            r#"{"timestamp": 0, "name": "online", "context": {"idset": "1"}}
+{"timestamp": 10, "name": "restart", "context": {"ranks": "0-3", "online": "0-3", "nodelist": "n[0-3]"}}
+{"timestamp": 100, "name": "drain", "context": {"idset": "1", "nodelist": "n1", "reason": "fan", "overwrite": 0}}
+{"timestamp": 150, "name": "offline", "context": {"idset": "2"}}
+{"timestamp": 200, "name": "drain", "context": {"idset": "1", "nodelist": "n1", "reason": "psu", "overwrite": 1}}
+{"timestamp": 200, "name": "undrain", "context": {"idset": "1", "nodelist": "n1"}}
+{"timestamp": 300, "name": "offline", "context": {"idset": "1"}}
+{"timestamp": 400, "name": "online", "context": {"idset": "1-2"}}
+"#,
+        );
+        let h = rank_history(&log, 1);
+        let got: Vec<(f64, f64, SeriesKind, &str)> = (h.iter())
+            .map(|s| (s.from, s.to, s.kind, s.reason.as_str()))
+            .collect();
+        assert_eq!(
+            got,
+            [
+                (10.0, 100.0, SeriesKind::Available, ""),
+                (100.0, 200.0, SeriesKind::Drained, "fan"),
+                (200.0, 300.0, SeriesKind::Available, ""),
+                (300.0, 400.0, SeriesKind::Offline, ""),
+                (400.0, 400.0, SeriesKind::Available, ""),
+            ]
+        );
+        assert_eq!(rank_history(&log, 9), []);
+    }
+}

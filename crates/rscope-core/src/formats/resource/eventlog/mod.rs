@@ -23,12 +23,12 @@ mod read;
 mod replay;
 
 pub use at::parse_instant;
-pub use chart::{Chart, Series, SeriesKind};
+pub use chart::{rank_history, Chart, Series, SeriesKind, Stretch};
 pub use command::{history_command, replay_command, HistoryRequest, ReplayRequest};
 pub use history::{history, EventlogHistory, HistoryOptions};
 pub use print::{parse_timeout, print, EventFormat, MatchContext, PrintOptions, TimeFormat};
 pub use read::read;
-pub use replay::{replay, ReplayOptions, Replayed};
+pub use replay::{replay, ReplayOptions, Replayed, Replayer};
 
 use crate::diag::Diagnostic;
 use crate::hostlist::Hostlist;

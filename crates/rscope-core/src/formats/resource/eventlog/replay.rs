@@ -61,7 +61,7 @@ struct Drained {
 
 /// The module's state between events: replay and history step it
 /// event by event with [`State::apply`].
-#[derive(Default)]
+#[derive(Clone, Default)]
 pub(super) struct State {
     /// The broker count of the last `restart`.
     size: Option<u32>,
@@ -85,10 +85,22 @@ pub(super) struct State {
 /// Replay `log` to `opts.at`: the payload `resource.status` would have
 /// answered, or why the R given cannot be read.
 pub fn replay(log: &ResourceEventlog, opts: &ReplayOptions<'_>) -> Result<Replayed, String> {
-    let (mut state, mut r) = State::start(log, opts.r, opts.exclude.as_ref())?;
-    let mut applied = 0;
-    for ev in &log.events {
-        if opts.at.is_some_and(|at| ev.timestamp > at) {
+    let (state, r) = State::start(log, opts.r, opts.exclude.as_ref())?;
+    Ok(replay_from(log, 0, state, r, opts.at))
+}
+
+/// Replay the events from index `from` on (those at or before `at`) to
+/// `state`, the state after the events before `from`.
+fn replay_from(
+    log: &ResourceEventlog,
+    from: usize,
+    mut state: State,
+    mut r: Option<Map<String, Value>>,
+    at: Option<f64>,
+) -> Replayed {
+    let mut applied = from;
+    for ev in &log.events[from..] {
+        if at.is_some_and(|at| ev.timestamp > at) {
             continue;
         }
         applied += 1;
@@ -98,11 +110,74 @@ pub fn replay(log: &ResourceEventlog, opts: &ReplayOptions<'_>) -> Result<Replay
         Some(obj) => Value::Object(obj),
         None => state.made_r(),
     };
-    Ok(Replayed {
+    Replayed {
         payload: state.payload(r),
         findings: state.findings,
         applied,
-    })
+    }
+}
+
+/// A log replayed to many instants, as the page's timeline asks at each
+/// step of its slider: the state is kept after every so many events
+/// (at most [`CHECKPOINTS`] of them), so an instant replays from the
+/// last one it may start from, not from the first event. What it answers
+/// is what [`replay`] answers.
+pub struct Replayer {
+    log: std::rc::Rc<ResourceEventlog>,
+    /// The latest time among the first `i + 1` events: a checkpoint after
+    /// `k` events serves an instant at or after `latest[k - 1]` (events
+    /// out of order are skipped as replay skips them).
+    latest: Vec<f64>,
+    /// The state after the first `k` events, with the R as it was then.
+    checkpoints: Vec<Checkpoint>,
+}
+
+/// How many events were applied, the state then, and the R then.
+type Checkpoint = (usize, State, Option<Map<String, Value>>);
+
+/// The most states a [`Replayer`] keeps.
+pub const CHECKPOINTS: usize = 32;
+
+impl Replayer {
+    /// Read `log` once, keeping its states as it goes; as [`replay`], it
+    /// fails when the R given cannot be read.
+    pub fn new(
+        log: std::rc::Rc<ResourceEventlog>,
+        opts: &ReplayOptions<'_>,
+    ) -> Result<Replayer, String> {
+        let (mut state, mut r) = State::start(&log, opts.r, opts.exclude.as_ref())?;
+        let every = (log.events.len() / CHECKPOINTS).max(4096);
+        let mut checkpoints = vec![(0, state.clone(), r.clone())];
+        let mut latest = Vec::with_capacity(log.events.len());
+        let mut max = f64::NEG_INFINITY;
+        for (i, ev) in log.events.iter().enumerate() {
+            state.apply(ev, r.as_mut());
+            max = max.max(ev.timestamp);
+            latest.push(max);
+            if (i + 1) % every == 0 && i + 1 < log.events.len() {
+                checkpoints.push((i + 1, state.clone(), r.clone()));
+            }
+        }
+        Ok(Replayer {
+            log,
+            latest,
+            checkpoints,
+        })
+    }
+
+    /// The log replayed.
+    pub fn log(&self) -> &ResourceEventlog {
+        &self.log
+    }
+
+    /// The replay to `at` (`None`: after the last event).
+    pub fn at(&self, at: Option<f64>) -> Replayed {
+        let t = at.unwrap_or(f64::INFINITY);
+        let (from, state, r) = (self.checkpoints.iter().rev())
+            .find(|(k, ..)| *k == 0 || self.latest[k - 1] <= t)
+            .unwrap_or(&self.checkpoints[0]);
+        replay_from(&self.log, *from, state.clone(), r.clone(), at)
+    }
 }
 
 /// The ranks an event may have changed the state of (drained, online,

@@ -344,3 +344,65 @@ fn include_without_a_restart_takes_ranks_as_given_and_hosts_by_nodelist() {
     );
     assert_eq!(shown("n9"), (String::new(), String::new(), 0));
 }
+
+#[test]
+fn a_replayer_answers_every_instant_as_a_replay_from_the_first_event_does() {
+    use std::fmt::Write;
+    let mut text = String::from(
+        "{\"timestamp\": 0, \"name\": \"restart\", \"context\": {\"ranks\": \"0-63\", \"online\": \"0-63\", \"nodelist\": \"n[0-63]\"}}\n",
+    );
+    let mut seed: u64 = 7;
+    let mut next = |n: u64| {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        (seed >> 33) % n
+    };
+    let mut t = 0.0;
+    for i in 0..10_000 {
+        // Now and then an event whose time goes back.
+        t += if next(50) == 0 {
+            -30.0
+        } else {
+            next(100) as f64
+        };
+        let rank = next(64);
+        let (name, ctx) = match next(5) {
+            0 => (
+                "drain",
+                format!(
+                    "{{\"idset\": \"{rank}\", \"reason\": \"r{}\", \"overwrite\": {}}}",
+                    next(4),
+                    next(3)
+                ),
+            ),
+            1 => ("undrain", format!("{{\"idset\": \"{rank}\"}}")),
+            2 => ("offline", format!("{{\"idset\": \"{rank}\"}}")),
+            3 => ("online", format!("{{\"idset\": \"{rank}\"}}")),
+            _ if i % 2000 == 0 => (
+                "restart",
+                "{\"ranks\": \"0-63\", \"online\": \"0-31\", \"nodelist\": \"n[0-63]\"}"
+                    .to_string(),
+            ),
+            _ => ("torpid", format!("{{\"idset\": \"{rank}\"}}")),
+        };
+        let _ = writeln!(
+            text,
+            "{{\"timestamp\": {t}, \"name\": \"{name}\", \"context\": {ctx}}}"
+        );
+    }
+    let log = std::rc::Rc::new(read(&text));
+    let replayer = Replayer::new(log.clone(), &ReplayOptions::default()).unwrap();
+    let last = log.events.last().unwrap().timestamp;
+    let mut instants: Vec<Option<f64>> = (0..60)
+        .map(|i| Some(last * i as f64 / 59.0 - 10.0))
+        .collect();
+    instants.extend([None, Some(-1.0), Some(log.events[5000].timestamp)]);
+    for at in instants {
+        let opts = ReplayOptions {
+            at,
+            ..ReplayOptions::default()
+        };
+        assert_eq!(replayer.at(at), replay(&log, &opts).unwrap(), "at {at:?}");
+    }
+}

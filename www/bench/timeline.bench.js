@@ -1,0 +1,44 @@
+// A resource eventlog's timeline on a generated year of a 16 384-node
+// system (scripts/gen-resource-eventlog.py --seed 1, at two sizes): from
+// opening the file to the timeline's chart, the longest main-thread task
+// meanwhile, then a step of the slider (Page Down, a day back) to the grid
+// painted at that moment, with the main thread's tasks during the step
+// from a trace. Prints the figures; asserts nothing about speed.
+import { test, expect } from '../tests/fixtures.js';
+import { report, recordLongTasks, longest, traceTasks } from './common.js';
+import { execFileSync } from 'node:child_process';
+import { writeFileSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const generator = fileURLToPath(new URL('../../scripts/gen-resource-eventlog.py', import.meta.url));
+
+recordLongTasks(test);
+
+for (const events of [100_000, 1_000_000]) {
+  test(`timeline of ${events} events on 16 384 nodes`, async ({ page, rscope }) => {
+    test.setTimeout(600_000);
+    const path = join(mkdtempSync(join(tmpdir(), 'rscope-bench-')), 'resource.eventlog');
+    writeFileSync(path, execFileSync('python3', [generator, '--seed', '1', '--events', String(events)], { maxBuffer: 1 << 30 }));
+    await rscope.load();
+    const t0 = await page.evaluate(() => performance.now());
+    await page.getByTestId('open-file').setInputFiles(path);
+    await expect(rscope.timeline.getByTestId('timeline-chart')).toBeVisible({ timeout: 500_000 });
+    const shown = await page.evaluate(() => performance.now());
+    report(`${events} events: file chosen to timeline shown`, (shown - t0).toFixed(0), 'ms');
+    const l = await longest(page, t0);
+    report(`${events} events: longest main-thread task while opening`, l.count ? l.task.toFixed(0) : 'none over 50', 'ms');
+    const label = await rscope.timelineMoment.textContent();
+    const stop = await traceTasks(page);
+    const s0 = await page.evaluate(() => { performance.mark('bench:step'); return performance.now(); });
+    await rscope.stepTimeline('PageDown');
+    await expect(rscope.timelineMoment).not.toHaveText(label);
+    await expect(rscope.timelineMoment).not.toContainText('replaying', { timeout: 120_000 });
+    const stepped = await page.evaluate(() => performance.now());
+    const tasks = await stop('bench:step');
+    const main = tasks.filter((t) => t.start >= 0).map((t) => t.duration);
+    report(`${events} events: slider step to the grid at that moment`, (stepped - s0).toFixed(0), 'ms');
+    report(`${events} events: longest main-thread task during the step`, Math.max(0, ...main).toFixed(1), 'ms');
+  });
+}
