@@ -952,6 +952,11 @@ export class Rscope {
     await this.figuresTable(caption).getByRole('button', { name: heading, exact: true }).click();
   }
 
+  /** The cells' texts of table rows `rows` (a locator), row by row. */
+  cellTexts(rows) {
+    return rows.evaluateAll((trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)));
+  }
+
   /** The event list's parts. */
   get events() { return this.page.getByTestId('events'); }
   get eventRows() { return this.page.getByTestId('event-row'); }

@@ -2,24 +2,21 @@
 // first, filtered by node, name, reason and time; a row's time moves the
 // timeline and the grid to its moment, and its ranks outline their nodes.
 import { test, expect } from './fixtures.js';
+import { ev, journal } from './journals.js';
 
-const T0 = 1700000000;
-const ev = (dt, name, context) => ({ timestamp: T0 + dt, name, context });
-
-const JOURNAL = JSON.stringify({
-  events: [
-    ev(0, 'restart', { ranks: '0-3', online: '0-3', nodelist: 'n[1-4]' }),
-    ev(3600, 'drain', { idset: '1', nodelist: 'n2', reason: 'fan <hot>', overwrite: 0 }),
-    ev(3600, 'drain', { idset: '2', nodelist: 'n3', reason: 'psu', overwrite: 0 }),
-    ev(7200, 'offline', { idset: '3' }),
-    ev(10800, 'undrain', { idset: '1-2', nodelist: 'n[2-3]' }),
-    ev(14400, 'online', { idset: '3' }),
-  ],
+const JOURNAL = journal([
+  ev(0, 'restart', { ranks: '0-3', online: '0-3', nodelist: 'n[1-4]' }),
+  ev(3600, 'drain', { idset: '1', nodelist: 'n2', reason: 'fan <hot>', overwrite: 0 }),
+  ev(3600, 'drain', { idset: '2', nodelist: 'n3', reason: 'psu', overwrite: 0 }),
+  ev(7200, 'offline', { idset: '3' }),
+  ev(10800, 'undrain', { idset: '1-2', nodelist: 'n[2-3]' }),
+  ev(14400, 'online', { idset: '3' }),
+], {
+  version: 1,
+  execution: { R_lite: [{ rank: '0-3', children: { core: '0-3' } }], nodelist: ['n[1-4]'], starttime: 0, expiration: 0 },
 });
 
-const rows = (rscope) => rscope.eventRows.evaluateAll(
-  (trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)),
-);
+const rows = (rscope) => rscope.cellTexts(rscope.eventRows);
 
 test('the event list opens with every event, newest first', async ({ rscope, problems }) => {
   await rscope.load();
@@ -69,5 +66,22 @@ test("a row's time shows the grid at that moment, and the row is marked", async 
   await expect(rscope.timelineMoment).toHaveText('2023-11-15 00:13:20 UTC, moment 3 of 5');
   await expect(rscope.legendItems).toHaveText(['avail: 1 node', 'avail* (offline): 1 node', 'drained: 2 nodes']);
   await expect(rscope.eventRows.filter({ hasText: 'offline' })).toHaveAttribute('aria-current', 'true');
+  expect(problems).toEqual([]);
+});
+
+test("a click on a node of the grid lists its events and draws its history strip", async ({ page, rscope, problems }) => {
+  await rscope.load();
+  await rscope.openFile('journal.json', JOURNAL);
+  await expect(rscope.timelineMoment).toHaveText('2023-11-15 02:13:20 UTC, moment 5 of 5');
+  await rscope.clickCell(2, 0);
+  await expect(page.getByTestId('events-node')).toHaveValue('2');
+  await expect(rscope.eventsCount).toHaveText('3 of 6 events match, newest first');
+  const strip = page.getByTestId('node-strip');
+  await expect(strip.locator('figcaption')).toHaveText('Rank 2: 3 stretches from 2023-11-14 22:13:20 UTC to 2023-11-15 02:13:20 UTC');
+  await expect(page.getByTestId('node-stretches').locator('li')).toHaveText([
+    'available, 2023-11-14 22:13:20 UTC to 2023-11-14 23:13:20 UTC (1 hour)',
+    'drained: psu, 2023-11-14 23:13:20 UTC to 2023-11-15 01:13:20 UTC (2 hours)',
+    'available, 2023-11-15 01:13:20 UTC to 2023-11-15 02:13:20 UTC (1 hour)',
+  ]);
   expect(problems).toEqual([]);
 });

@@ -3,32 +3,26 @@
 // sorted by the button in a column's heading. The reasons' table is open;
 // the others open when asked.
 import { test, expect } from './fixtures.js';
-
-const T0 = 1700000000;
-const ev = (dt, name, context) => ({ timestamp: T0 + dt, name, context });
+import { ev, journal } from './journals.js';
 
 /** Two reasons: fan (two drains, 3 node-hours) and psu (one, 2). */
-const JOURNAL = JSON.stringify({
-  events: [
-    ev(0, 'restart', { ranks: '0-3', online: '0-3', nodelist: 'n[1-4]' }),
-    ev(3600, 'drain', { idset: '1', nodelist: 'n2', reason: 'fan', overwrite: 0 }),
-    ev(3600, 'drain', { idset: '2', nodelist: 'n3', reason: 'psu', overwrite: 0 }),
-    ev(7200, 'drain', { idset: '3', nodelist: 'n4', reason: 'fan', overwrite: 0 }),
-    ev(10800, 'undrain', { idset: '1-3', nodelist: 'n[2-4]' }),
-    ev(14400, 'online', { idset: '0' }),
-  ],
-});
+const JOURNAL = journal([
+  ev(0, 'restart', { ranks: '0-3', online: '0-3', nodelist: 'n[1-4]' }),
+  ev(3600, 'drain', { idset: '1', nodelist: 'n2', reason: 'fan', overwrite: 0 }),
+  ev(3600, 'drain', { idset: '2', nodelist: 'n3', reason: 'psu', overwrite: 0 }),
+  ev(7200, 'drain', { idset: '3', nodelist: 'n4', reason: 'fan', overwrite: 0 }),
+  ev(10800, 'undrain', { idset: '1-3', nodelist: 'n[2-4]' }),
+  ev(14400, 'online', { idset: '0' }),
+]);
 
-const rows = (table) => table.getByTestId('figure-row').evaluateAll(
-  (trs) => trs.map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent)),
-);
+const rows = (rscope, table) => rscope.cellTexts(table.getByTestId('figure-row'));
 
 test('the drain reasons are listed by node-hours, most first, with their drains', async ({ rscope, problems }) => {
   await rscope.load();
   await rscope.openFile('journal.json', JOURNAL);
   const reasons = rscope.figuresTable('Drain reasons');
   await expect(reasons.locator('summary')).toHaveText('Drain reasons (2 rows)');
-  await expect.poll(() => rows(reasons)).toEqual([['fan', '3.0', '2'], ['psu', '2.0', '1']]);
+  await expect.poll(() => rows(rscope, reasons)).toEqual([['fan', '3.0', '2'], ['psu', '2.0', '1']]);
   await expect(reasons.getByRole('columnheader', { name: 'Node-hours' })).toHaveAttribute('aria-sort', 'descending');
   expect(problems).toEqual([]);
 });
@@ -38,7 +32,7 @@ test("a heading's button sorts the other way: the reason with the fewest node-ho
   await rscope.openFile('journal.json', JOURNAL);
   await rscope.sortFigures('Drain reasons', 'Node-hours');
   const reasons = rscope.figuresTable('Drain reasons');
-  await expect.poll(() => rows(reasons)).toEqual([['psu', '2.0', '1'], ['fan', '3.0', '2']]);
+  await expect.poll(() => rows(rscope, reasons)).toEqual([['psu', '2.0', '1'], ['fan', '3.0', '2']]);
   await expect(reasons.getByRole('columnheader', { name: 'Node-hours' })).toHaveAttribute('aria-sort', 'ascending');
   expect(problems).toEqual([]);
 });
@@ -47,7 +41,7 @@ test('the nodes table opens with each node by rank: availability, hours drained 
   await rscope.load();
   await rscope.openFile('journal.json', JOURNAL);
   await rscope.openFigures('Nodes');
-  await expect.poll(() => rows(rscope.figuresTable('Nodes'))).toEqual([
+  await expect.poll(() => rows(rscope, rscope.figuresTable('Nodes'))).toEqual([
     ['0', 'n1', '100.0 %', '0.0', '0.0', '0', '0.0'],
     ['1', 'n2', '50.0 %', '2.0', '0.0', '1', '2.0'],
     ['2', 'n3', '50.0 %', '2.0', '0.0', '1', '2.0'],

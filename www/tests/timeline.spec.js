@@ -105,3 +105,19 @@ test('a share link keeps the moment the timeline shows', async ({ browser, page,
   await elsewhere.close();
   expect(problems).toEqual([]);
 });
+
+test('the timeline exports as a PNG of the picture its SVG file holds', async ({ page, rscope, problems }) => {
+  await rscope.load();
+  await rscope.openFile('journal.json', JOURNAL);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByTestId('timeline-export-png').click(),
+  ]);
+  expect(download.suggestedFilename()).toBe('rscope-timeline.png');
+  const png = await readFile(await download.path());
+  expect([...png.subarray(1, 4)].map((b) => String.fromCharCode(b)).join('')).toBe('PNG');
+  // 720 units of chart and 10 of margin each side; the title, the chart,
+  // its ends and three legend lines.
+  expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([740, 334]);
+  expect(problems).toEqual([]);
+});

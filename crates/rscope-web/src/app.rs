@@ -32,8 +32,9 @@ use crate::components::{
 };
 use crate::hooks::{
     use_analysis, use_coloring, use_docs, use_drain_outline, use_finding_actions, use_grid_beside,
-    use_linking, use_openings, use_timeline, use_view_record, use_workers, AnalysisStatus,
-    Analyzed, Coloring, DrainOutline, FindingActions, Openers, SameGrid, TimelineShown, ViewRecord,
+    use_linking, use_node_pick, use_openings, use_timeline, use_view_record, use_workers,
+    AnalysisStatus, Analyzed, Coloring, DrainOutline, FindingActions, Openers, SameGrid,
+    TimelineShown, ViewRecord,
 };
 use crate::load;
 use crate::shape_worker::Shapes;
@@ -129,6 +130,7 @@ fn page() -> Html {
     let grid = use_grid_beside(&docs, analysis.as_ref().and_then(|a| a.grid.clone()));
     // A resource eventlog in the system: the grid at the slider's moment.
     let (grid, timeline) = use_timeline(&docs, grid, &view);
+    let on_cell = use_node_pick(link.on_cell.clone(), &timeline);
     let drains = use_drain_outline(grid.clone());
     let constraint = use_constraint_outline(grid.clone());
     // What the pointer or caret is on wins over the constraint's outline,
@@ -205,7 +207,7 @@ fn page() -> Html {
                 { grid_panel(GridPanel { grid, properties: a.properties.clone(), coloring, states, queues: queues.queues.is_some(), sources,
                     docs: &docs, compare: &compare, covered: fit.overlay.is_some(), color_by,
                     overlay: fit.overlay_label, on_overlay: fit.on_overlay,
-                    on_open: on_open_selection.clone(), linked, on_cell: link.on_cell, constraint: &constraint, view: &view }) }
+                    on_open: on_open_selection.clone(), linked, on_cell, constraint: &constraint, view: &view }) }
             }
             { timeline_panel(timeline, drains.on_outline.clone()) }
             </div>

@@ -1298,6 +1298,9 @@ pub struct EventList {
     pub query: EventQuery,
     /// Change them.
     pub on_query: Callback<EventQuery>,
+    /// Show the events and history of the node of this rank (a click on
+    /// the grid).
+    pub on_node: Callback<u32>,
 }
 
 /// The event list of the resource eventlog `text`, asked of the worker
@@ -1334,7 +1337,16 @@ fn use_event_list(text: Option<Text>) -> EventList {
         let query = query.setter();
         use_callback((), move |q: EventQuery, _| query.set(q))
     };
+    let on_node = {
+        let setter = query.setter();
+        use_callback((*query).clone(), move |rank: u32, query| {
+            let mut q = query.clone();
+            q.node = rank.to_string();
+            setter.set(q);
+        })
+    };
     EventList {
+        on_node,
         page: (*page)
             .clone()
             .filter(|(t, _)| Some(t) == text.as_ref())
@@ -1459,4 +1471,24 @@ pub fn use_timeline(
             })
         });
     ((*laid).clone(), shown)
+}
+
+/// The grid's cell reports, passed on; with a timeline, a click on a cell
+/// also names its node to the event list, which then shows that node's
+/// events and history strip.
+#[hook]
+pub fn use_node_pick(
+    on_cell: Callback<Option<CellRef>>,
+    timeline: &Option<TimelineShown>,
+) -> Callback<Option<CellRef>> {
+    let on_node = timeline.as_ref().map(|t| t.events.on_node.clone());
+    use_callback(
+        (on_cell, on_node),
+        |c: Option<CellRef>, (on_cell, on_node)| {
+            if let (Some(cell), Some(on_node)) = (c.as_ref().filter(|c| c.clicked), on_node) {
+                on_node.emit(cell.rank);
+            }
+            on_cell.emit(c);
+        },
+    )
 }

@@ -6,6 +6,7 @@
 //! the moment the grid shows are marked.
 
 use rscope_core::analysis::events::{EventPage, EventQuery, EVENTS_SHOWN};
+use rscope_core::analysis::timeline::strip_parts;
 use std::rc::Rc;
 use web_sys::{HtmlInputElement, HtmlSelectElement};
 use yew::prelude::*;
@@ -77,6 +78,13 @@ fn name_choice(props: &EventListProps) -> Html {
 #[function_component(EventList)]
 pub fn event_list(props: &EventListProps) -> Html {
     let q = &props.query;
+    // A node named (a click on the grid) opens the list, which then stays
+    // open while its filters change.
+    let opened = use_mut_ref(|| false);
+    if !q.node.is_empty() {
+        *opened.borrow_mut() = true;
+    }
+    let open = *opened.borrow();
     let Some(page) = props.page.as_ref() else {
         return html! { <p class="hint">{ "Reading the events…" }</p> };
     };
@@ -110,7 +118,7 @@ pub fn event_list(props: &EventListProps) -> Html {
         }
     };
     html! {
-        <details class="figures events" data-testid="events">
+        <details class="figures events" data-testid="events" {open}>
             <summary>{ format!("Events ({})", rscope_core::words::grouped(page.total as u64)) }</summary>
             <div class="event-filters">
                 { field(props, "Node (ranks or hosts)", "events-node", &q.node, |q, v| q.node = v) }
@@ -122,6 +130,7 @@ pub fn event_list(props: &EventListProps) -> Html {
             if let Some(problem) = &page.problem {
                 <p class="problem" role="alert" data-testid="events-problem">{ problem.clone() }</p>
             }
+            { node_strip(page) }
             <p class="hint" aria-live="polite" data-testid="events-count">{ said }</p>
             <div class="table-scroll">
                 <table>
@@ -134,5 +143,38 @@ pub fn event_list(props: &EventListProps) -> Html {
                 </table>
             </div>
         </details>
+    }
+}
+
+/// The strip's box, in SVG units.
+const STRIP_W: f64 = 600.0;
+
+/// The history strip of the one node the filter names: its stretches of
+/// state across the log's range, each titled with what, when and how long,
+/// and listed in words for those who cannot see the strip.
+fn node_strip(page: &EventPage) -> Html {
+    let Some((rank, stretches)) = page.node.as_ref() else {
+        return Html::default();
+    };
+    let parts = strip_parts(stretches, page.range, STRIP_W);
+    let caption = format!(
+        "Rank {rank}: {} from {} to {}",
+        rscope_core::words::count(parts.len(), "stretch"),
+        rscope_core::time::utc(page.range.0),
+        rscope_core::time::utc(page.range.1)
+    );
+    html! {
+        <figure class="node-strip" data-testid="node-strip">
+            <figcaption>{ caption.clone() }</figcaption>
+            <svg viewBox={format!("0 0 {STRIP_W} 10")} preserveAspectRatio="none" role="img" aria-label={caption}>
+                { for parts.iter().map(|p| html! {
+                    <rect x={format!("{:.2}", p.x)} width={format!("{:.2}", p.w)} y="0" height="10" fill={p.color}><title>{ p.title.clone() }</title></rect>
+                }) }
+            </svg>
+            <details>
+                <summary>{ "Each stretch in words" }</summary>
+                <ol data-testid="node-stretches">{ for parts.iter().map(|p| html! { <li>{ p.title.clone() }</li> }) }</ol>
+            </details>
+        </figure>
     }
 }

@@ -137,7 +137,7 @@ fn chart(props: &TimelineProps) -> Html {
         .map(|p| format!("{}: {}", p.label, p.hours))
         .collect::<Vec<_>>()
         .join("; ");
-    let on_export = {
+    let export = |png: bool| {
         let (chart, at) = (chart.clone(), props.slider.asked());
         Callback::from(move |_: MouseEvent| {
             let svg = timeline_svg(&chart, at, dark_theme(None));
@@ -145,7 +145,10 @@ fn chart(props: &TimelineProps) -> Html {
                 "data:image/svg+xml;charset=utf-8,{}",
                 js_sys::encode_uri_component(&svg)
             );
-            download(&url, "rscope-timeline.svg");
+            match png {
+                true => export_png(&url),
+                false => download(&url, "rscope-timeline.svg"),
+            }
         })
     };
     html! {
@@ -161,7 +164,10 @@ fn chart(props: &TimelineProps) -> Html {
                     <li><span class="swatch" style={format!("background:{}", p.color)}></span>{ format!("{}: {}", p.label, p.hours) }</li>
                 }) }
             </ul>
-            <button type="button" data-testid="timeline-export-svg" onclick={on_export}>{ "Export SVG" }</button>
+            <div class="timeline-exports">
+                <button type="button" data-testid="timeline-export-svg" onclick={export(false)}>{ "Export SVG" }</button>
+                <button type="button" data-testid="timeline-export-png" onclick={export(true)}>{ "Export PNG" }</button>
+            </div>
         </>
     }
 }
@@ -239,4 +245,34 @@ pub fn figures_table(props: &FiguresTableProps) -> Html {
             }
         </details>
     }
+}
+
+/// Download the timeline's SVG (`url`, a data URL) drawn as a PNG: the
+/// browser draws the SVG as an image onto a canvas of its size, so the
+/// PNG shows what the SVG file shows.
+fn export_png(url: &str) {
+    use wasm_bindgen::JsCast;
+    let Ok(image) = web_sys::HtmlImageElement::new() else {
+        return;
+    };
+    let drawn = image.clone();
+    gloo::events::EventListener::once(&image, "load", move |_| {
+        let canvas = gloo::utils::document()
+            .create_element("canvas")
+            .ok()
+            .and_then(|c| c.dyn_into::<web_sys::HtmlCanvasElement>().ok());
+        let Some(canvas) = canvas else { return };
+        canvas.set_width(drawn.natural_width());
+        canvas.set_height(drawn.natural_height());
+        let ctx = canvas.get_context("2d").ok().flatten();
+        let ctx = ctx.and_then(|c| c.dyn_into::<web_sys::CanvasRenderingContext2d>().ok());
+        if let Some(ctx) = ctx {
+            let _ = ctx.draw_image_with_html_image_element(&drawn, 0.0, 0.0);
+        }
+        if let Ok(png) = canvas.to_data_url_with_type("image/png") {
+            download(&png, "rscope-timeline.png");
+        }
+    })
+    .forget();
+    image.set_src(url);
 }

@@ -347,6 +347,56 @@ fn node_hours(h: f64) -> String {
     )
 }
 
+/// One stretch of a node's history strip, ready to draw.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StripPart {
+    /// Its left edge and width in a box `width` wide.
+    pub x: f64,
+    /// Its width.
+    pub w: f64,
+    /// Its fill, the colour of its state in the chart.
+    pub color: &'static str,
+    /// What it was, from when to when: `drained: fan, 2024-01-02 03:04:05
+    /// UTC to 2024-01-03 00:00:00 UTC (20 hours 55 minutes)`.
+    pub title: String,
+}
+
+/// A node's history strip: its stretches across the log's `range` in a
+/// box `width` wide, each at least a pixel wide so that a short outage
+/// shows.
+pub fn strip_parts(
+    stretches: &[eventlog::Stretch],
+    range: (f64, f64),
+    width: f64,
+) -> Vec<StripPart> {
+    let span = (range.1 - range.0).max(f64::MIN_POSITIVE);
+    let x = |t: f64| ((t - range.0) / span).clamp(0.0, 1.0) * width;
+    (stretches.iter())
+        .map(|s| {
+            let what = match s.kind {
+                SeriesKind::Available => "available".to_string(),
+                SeriesKind::Offline => "offline".to_string(),
+                SeriesKind::Excluded => "excluded".to_string(),
+                SeriesKind::Drained if s.reason.is_empty() => {
+                    "drained: no reason given".to_string()
+                }
+                SeriesKind::Drained => format!("drained: {}", s.reason),
+            };
+            StripPart {
+                x: x(s.from),
+                w: (x(s.to) - x(s.from)).max(1.0),
+                color: series_color(s.kind, 0),
+                title: format!(
+                    "{what}, {} to {} ({})",
+                    crate::time::utc(s.from),
+                    crate::time::utc(s.to),
+                    crate::words::duration(s.to - s.from)
+                ),
+            }
+        })
+        .collect()
+}
+
 /// Where `at` falls across a chart `width` wide.
 pub fn chart_x(chart: &Chart, at: f64, width: f64) -> f64 {
     let span = chart.until - chart.since;
@@ -505,6 +555,30 @@ mod tests {
         assert_eq!(
             (none.at(), none.asked(), none.label()),
             (None, None, "no events".into())
+        );
+    }
+
+    #[test]
+    fn a_node_s_strip_lays_its_stretches_across_the_range_each_at_least_a_pixel() {
+        let log = eventlog::read(LOG);
+        let parts = strip_parts(&eventlog::rank_history(&log, 1), (0.0, 86500.0), 865.0);
+        let got: Vec<(String, String, &str, &str)> = (parts.iter())
+            .map(|p| {
+                (
+                    format!("{:.1}", p.x),
+                    format!("{:.1}", p.w),
+                    p.color,
+                    p.title.as_str(),
+                )
+            })
+            .collect();
+        assert_eq!(
+            got,
+            [
+                ("0.0".into(), "1.0".into(), "#009E73", "available, 1970-01-01 00:00:00 UTC to 1970-01-01 00:01:40 UTC (1 minute 40 seconds)"),
+                ("1.0".into(), "3.0".into(), "#D55E00", "drained: bad <dimm>, 1970-01-01 00:01:40 UTC to 1970-01-01 00:06:40 UTC (5 minutes)"),
+                ("4.0".into(), "861.0".into(), "#009E73", "available, 1970-01-01 00:06:40 UTC to 1970-01-02 00:01:40 UTC (23 hours 55 minutes)"),
+            ]
         );
     }
 
