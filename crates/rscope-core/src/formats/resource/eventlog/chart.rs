@@ -6,12 +6,13 @@
 //! while its state is known, excluded first, then drained (online or
 //! not, under its reason), then offline, else available.
 //!
-//! Only the reasons some rank is drained for at the moment are looked at
-//! as time advances, so a year of a 16 384-node system costs the columns
+//! The counts advance column by column as time does; each stretch a rank
+//! spends drained is laid into its reason's columns at the end, once the
+//! named reasons are known, in constant time (a difference array), so a
+//! year of a 16 384-node system with thousands of distinct reasons costs
 //! a few additions per event.
 
 use serde::{Deserialize, Serialize};
-use std::collections::HashMap;
 
 /// The most columns a chart has: more than a screen is wide.
 pub const MAX_COLUMNS: usize = 2_000;
@@ -96,12 +97,12 @@ pub(super) struct ChartPass {
     step: f64,
     /// Ranks available, offline and excluded now.
     counts: [u64; 3],
-    /// Ranks drained now, by reason index (none at zero).
-    drained: HashMap<u32, u64>,
     /// Node-seconds per column: available, offline, excluded.
     base: Vec<[f64; 3]>,
-    /// Drained node-seconds per column, by reason index.
-    by_reason: Vec<HashMap<u32, f64>>,
+    /// Each stretch a rank spent drained: its reason's index, from, to
+    /// (within the range). Which reasons are named is known only at the
+    /// end, when these are laid into their series' columns.
+    drained: Vec<(u32, f64, f64)>,
 }
 
 impl ChartPass {
@@ -114,13 +115,13 @@ impl ChartPass {
             since,
             step,
             counts: [0; 3],
-            drained: HashMap::new(),
             base: vec![[0.0; 3]; columns],
-            by_reason: vec![HashMap::new(); columns],
+            drained: Vec::new(),
         })
     }
 
-    /// One rank left `old` for `new`.
+    /// One rank left `old` for `new` (drained ranks are counted by their
+    /// stretches, [`ChartPass::drained`]).
     pub(super) fn change(&mut self, old: Slot, new: Slot) {
         self.count(old, false);
         self.count(new, true);
@@ -128,24 +129,30 @@ impl ChartPass {
 
     fn count(&mut self, slot: Slot, add: bool) {
         let n = match slot {
-            Slot::Unknown => return,
+            Slot::Unknown | Slot::Drained(_) => return,
             Slot::Available => &mut self.counts[0],
             Slot::Offline => &mut self.counts[1],
             Slot::Excluded => &mut self.counts[2],
-            Slot::Drained(reason) => self.drained.entry(reason).or_insert(0),
         };
         *n = if add { *n + 1 } else { n.saturating_sub(1) };
-        if let Slot::Drained(reason) = slot {
-            if self.drained.get(&reason) == Some(&0) {
-                self.drained.remove(&reason);
-            }
+    }
+
+    /// A rank was drained for reason `reason` from `from` to `to`.
+    pub(super) fn drained(&mut self, reason: u32, from: f64, to: f64) {
+        if to > from {
+            self.drained.push((reason, from, to));
         }
+    }
+
+    /// The column of time `t`.
+    fn column(&self, t: f64) -> usize {
+        (((t - self.since) / self.step).floor().max(0.0) as usize).min(self.base.len() - 1)
     }
 
     /// The counts held from `from` to `to` (within the range).
     pub(super) fn advance(&mut self, from: f64, to: f64) {
         let last = self.base.len() - 1;
-        let mut column = (((from - self.since) / self.step).floor().max(0.0) as usize).min(last);
+        let mut column = self.column(from);
         let mut a = from;
         // By column index, not by time: a column's end computed from the
         // step may round to its start.
@@ -159,29 +166,63 @@ impl ChartPass {
                 for (sum, &n) in self.base[column].iter_mut().zip(&self.counts) {
                     *sum += n as f64 * d;
                 }
-                for (&reason, &n) in &self.drained {
-                    *self.by_reason[column].entry(reason).or_insert(0.0) += n as f64 * d;
-                }
                 a = end;
             }
             column += 1;
         }
     }
 
+    /// The drained node-seconds of each series in each column: the
+    /// stretches of reason `r` go to series `bucket(r)`, each in O(1) (its
+    /// first and last columns directly, the whole ones between through a
+    /// difference array).
+    fn lay_drained(&self, series: usize, bucket: impl Fn(u32) -> usize) -> Vec<Vec<f64>> {
+        let n = self.base.len();
+        let mut sums = vec![vec![0.0; n]; series];
+        let mut whole = vec![vec![0.0; n + 1]; series];
+        let start = |c: usize| self.since + c as f64 * self.step;
+        for &(r, a, b) in &self.drained {
+            let (s, c0, c1) = (bucket(r), self.column(a), self.column(b));
+            if c0 == c1 {
+                sums[s][c0] += b - a;
+                continue;
+            }
+            sums[s][c0] += start(c0 + 1) - a;
+            sums[s][c1] += b - start(c1);
+            whole[s][c0 + 1] += 1.0;
+            whole[s][c1] -= 1.0;
+        }
+        for (sum, diff) in sums.iter_mut().zip(&whole) {
+            let mut running = 0.0;
+            for (c, d) in diff.iter().take(n).enumerate() {
+                running += d;
+                sum[c] += running * self.step;
+            }
+        }
+        sums
+    }
+
     /// The chart, the reasons named by their index: the
     /// [`NAMED_REASONS`] with the most node-hours each a series, the
     /// others one.
     pub(super) fn finish(self, until: f64, reasons: &[String]) -> Chart {
-        let mut totals: HashMap<u32, f64> = HashMap::new();
-        for column in &self.by_reason {
-            for (&r, &s) in column {
-                *totals.entry(r).or_insert(0.0) += s;
+        let mut totals = vec![0.0f64; reasons.len()];
+        for &(r, a, b) in &self.drained {
+            if let Some(t) = totals.get_mut(r as usize) {
+                *t += b - a;
             }
         }
-        let mut ranked: Vec<(u32, f64)> = totals.into_iter().collect();
+        let mut ranked: Vec<(u32, f64)> = (totals.iter().enumerate())
+            .filter(|(_, &t)| t > 0.0)
+            .map(|(r, &t)| (r as u32, t))
+            .collect();
         ranked.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
         let named: Vec<u32> = ranked.iter().take(NAMED_REASONS).map(|r| r.0).collect();
+        let other = named.len();
+        let bucket = |r: u32| named.iter().position(|&n| n == r).unwrap_or(other);
+        let drained = self.lay_drained(other + 1, bucket);
         let mean = |s: f64| (s / self.step) as f32;
+        let means = |v: &[f64]| -> Vec<f32> { v.iter().map(|&s| mean(s)).collect() };
         let base = |i: usize| -> Vec<f32> { self.base.iter().map(|c| mean(c[i])).collect() };
         let step = self.step;
         let mut stack = vec![series(
@@ -190,27 +231,23 @@ impl ChartPass {
             base(0),
             step,
         )];
-        for &r in &named {
+        for (i, &r) in named.iter().enumerate() {
             let label = reasons.get(r as usize).map_or("", String::as_str);
-            let values = (self.by_reason.iter())
-                .map(|c| mean(c.get(&r).copied().unwrap_or(0.0)))
-                .collect();
             stack.push(series(
                 SeriesKind::Drained,
                 reason_label(label),
-                values,
+                means(&drained[i]),
                 step,
             ));
         }
         if ranked.len() > named.len() {
-            let values = (self.by_reason.iter())
-                .map(|c| {
-                    let rest = c.iter().filter(|(r, _)| !named.contains(r));
-                    mean(rest.map(|(_, s)| s).sum())
-                })
-                .collect();
             let label = "drained: other reasons".into();
-            stack.push(series(SeriesKind::Drained, label, values, step));
+            stack.push(series(
+                SeriesKind::Drained,
+                label,
+                means(&drained[other]),
+                step,
+            ));
         }
         stack.push(series(SeriesKind::Offline, "offline".into(), base(1), step));
         stack.push(series(

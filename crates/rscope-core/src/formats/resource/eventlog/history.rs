@@ -469,6 +469,10 @@ impl Pass {
         if let Some(reason) = now.drained {
             f.drained_seconds += d;
             self.reasons[reason as usize].node_hours += d / 3600.0;
+            let from = track.from.max(self.since);
+            if let Some(chart) = self.chart.as_mut() {
+                chart.drained(reason, from, from + d);
+            }
         }
     }
 
