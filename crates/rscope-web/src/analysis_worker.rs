@@ -408,6 +408,10 @@ impl Work for AnalysisAsk {
                 let list: js_sys::Array = texts.iter().map(|t| JsValue::from_str(t)).collect();
                 set(&message, "beside", &list);
             }
+            // The element's bundle (no `page` feature) shows no timeline,
+            // and has a size budget.
+            AnalysisAsk::Timeline { .. } | AnalysisAsk::Events { .. }
+                if !cfg!(feature = "page") => {}
             AnalysisAsk::Timeline {
                 text,
                 at,

@@ -128,7 +128,10 @@ pub struct SharedView {
     /// The moment a resource eventlog's timeline shows, when it is not
     /// after the last event: seconds since the epoch, as Rust writes an
     /// `f64` (which reads back to the same number: an event's own time).
+    /// The element's bundle, which shows no timeline, neither reads nor
+    /// writes it (its size budget).
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    #[cfg_attr(not(feature = "page"), serde(skip))]
     pub at: Option<String>,
 }
 
