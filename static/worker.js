@@ -10,9 +10,13 @@
 //   states; allocated and down), {seq, beside: texts}, answered with
 //   {seq, states: bytes};
 // - a resource eventlog's timeline and its system at a moment, {seq,
-//   timeline: text, at, withTimeline}, answered with {seq, answer: bytes};
-// - a page of a resource eventlog's events, {seq, events: text, query:
-//   bytes}, answered with {seq, page: bytes};
+//   timeline: the log's number, text, at, withTimeline}, answered with
+//   {seq, answer: bytes};
+// - a page of a resource eventlog's events, {seq, events: the log's
+//   number, text, query: bytes}, answered with {seq, page: bytes}. The
+//   worker keeps the last log it read under its number, and the page
+//   sends its text only when the worker may not have it (the answer's
+//   bytes say when it has not: timeline.rs's NOT_KEPT);
 // - an analysis, {seq, text}, answered with {seq, early: true, parts:
 //   [grid]} as soon as the grid is laid out, then {seq, parts: [rest,
 //   entries, ...the outline's pieces]}: what the page draws, as byte
@@ -64,16 +68,16 @@ const busy = serve(ready, [
   {
     name: 'timeline',
     match: (d) => d.timeline !== undefined,
-    handle: ({ seq, timeline, at, withTimeline }) => {
-      const answer = timelineForPage(timeline, at ?? undefined, withTimeline);
+    handle: ({ seq, timeline, text, at, withTimeline }) => {
+      const answer = timelineForPage(timeline, text ?? undefined, at ?? undefined, withTimeline);
       return [{ seq, answer }, [answer.buffer]];
     },
   },
   {
     name: 'events',
     match: (d) => d.events !== undefined,
-    handle: ({ seq, events, query }) => {
-      const page = eventsForPage(events, query);
+    handle: ({ seq, events, text, query }) => {
+      const page = eventsForPage(events, text ?? undefined, query);
       return [{ seq, page }, [page.buffer]];
     },
   },

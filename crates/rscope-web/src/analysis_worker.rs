@@ -111,10 +111,20 @@ pub fn beside_for_page(texts: Vec<String>) -> js_sys::Uint8Array {
 }
 
 /// The worker's entry point for a resource eventlog's timeline (when
-/// `with_timeline`) and its system at `at` ([`timeline_part`]).
+/// `with_timeline`) and its system at `at` ([`timeline_part`]): the log
+/// kept under number `log`, else `text` read and kept under it.
 #[cfg_attr(feature = "page", wasm_bindgen(js_name = timelineForPage, skip_typescript))]
-pub fn timeline_for_page(text: &str, at: Option<f64>, with_timeline: bool) -> js_sys::Uint8Array {
-    let part = LOGS.with(|l| timeline_part(&mut l.borrow_mut(), text, at, with_timeline));
+pub fn timeline_for_page(
+    log: u32,
+    text: Option<String>,
+    at: Option<f64>,
+    with_timeline: bool,
+) -> js_sys::Uint8Array {
+    timeline_here(log, text.as_deref(), at, with_timeline)
+}
+
+fn timeline_here(log: u32, text: Option<&str>, at: Option<f64>, with: bool) -> js_sys::Uint8Array {
+    let part = LOGS.with(|l| timeline_part(&mut l.borrow_mut(), log, text, at, with));
     js_sys::Uint8Array::from(&part[..])
 }
 
@@ -124,13 +134,17 @@ thread_local! {
     static LOGS: RefCell<ReadLogs> = RefCell::new(ReadLogs::default());
 }
 
-/// The worker's entry point for a page of a resource eventlog's events:
-/// the filters as bytes ([`query_part`]), the page as bytes
-/// ([`event_page_part`]).
+/// The worker's entry point for a page of a resource eventlog's events
+/// (the log kept under number `log`, else `text`): the filters as bytes
+/// ([`query_part`]), the page as bytes ([`event_page_part`]).
 #[cfg_attr(feature = "page", wasm_bindgen(js_name = eventsForPage, skip_typescript))]
-pub fn events_for_page(text: &str, query: &[u8]) -> js_sys::Uint8Array {
+pub fn events_for_page(log: u32, text: Option<String>, query: &[u8]) -> js_sys::Uint8Array {
+    events_here(log, text.as_deref(), query)
+}
+
+fn events_here(log: u32, text: Option<&str>, query: &[u8]) -> js_sys::Uint8Array {
     let query = query_from_part(query);
-    let part = LOGS.with(|l| event_page_part(&mut l.borrow_mut(), text, &query));
+    let part = LOGS.with(|l| event_page_part(&mut l.borrow_mut(), log, text, &query));
     js_sys::Uint8Array::from(&part[..])
 }
 
@@ -285,6 +299,12 @@ pub fn part_bytes(part: Option<&JsValue>) -> Vec<u8> {
 pub type TabTexts = Vec<(String, Text)>;
 
 /// A tab's documents as they cross to the worker ([`system_bytes`]).
+/// A log's text as the worker is sent it: `null` when it is not sent.
+fn log_text(text: &Option<Text>) -> JsValue {
+    text.as_ref()
+        .map_or(JsValue::NULL, |t| JsValue::from_str(t))
+}
+
 fn system_array(system: &TabTexts) -> JsValue {
     // The element's bundle (no `page` feature) starts no worker and asks
     // of no other tab; it has a size budget.
@@ -330,8 +350,10 @@ pub enum AnalysisAsk {
     Timeline {
         /// The request's number.
         seq: u32,
-        /// The eventlog.
-        text: Text,
+        /// The eventlog's number, which the worker keeps it under.
+        log: u32,
+        /// Its text, when the worker may not have it.
+        text: Option<Text>,
         /// The moment; `None` is after the last event.
         at: Option<f64>,
         /// Whether the timeline is wanted too (once per log).
@@ -344,8 +366,10 @@ pub enum AnalysisAsk {
     Events {
         /// The request's number.
         seq: u32,
-        /// The eventlog.
-        text: Text,
+        /// The eventlog's number, which the worker keeps it under.
+        log: u32,
+        /// Its text, when the worker may not have it.
+        text: Option<Text>,
         /// The filters.
         query: EventQuery,
         /// Told the page's bytes.
@@ -413,12 +437,14 @@ impl Work for AnalysisAsk {
             AnalysisAsk::Timeline { .. } | AnalysisAsk::Events { .. }
                 if !cfg!(feature = "page") => {}
             AnalysisAsk::Timeline {
+                log,
                 text,
                 at,
                 with_timeline,
                 ..
             } => {
-                set(&message, "timeline", &JsValue::from_str(text));
+                set(&message, "timeline", &JsValue::from(*log));
+                set(&message, "text", &log_text(text));
                 set(&message, "at", &at.map_or(JsValue::NULL, JsValue::from_f64));
                 set(
                     &message,
@@ -426,8 +452,11 @@ impl Work for AnalysisAsk {
                     &JsValue::from_bool(*with_timeline),
                 );
             }
-            AnalysisAsk::Events { text, query, .. } => {
-                set(&message, "events", &JsValue::from_str(text));
+            AnalysisAsk::Events {
+                log, text, query, ..
+            } => {
+                set(&message, "events", &JsValue::from(*log));
+                set(&message, "text", &log_text(text));
                 let bytes = js_sys::Uint8Array::from(&query_part(query)[..]);
                 set(&message, "query", &bytes);
             }
@@ -494,20 +523,24 @@ impl Work for AnalysisAsk {
             }
             AnalysisAsk::Timeline {
                 seq,
+                log,
                 text,
                 at,
                 with_timeline,
                 told,
             } if cfg!(feature = "page") => {
-                told(*seq, timeline_for_page(text, *at, *with_timeline).into())
+                let text = text.as_deref();
+                told(*seq, timeline_here(*log, text, *at, *with_timeline).into())
             }
             AnalysisAsk::Events {
                 seq,
+                log,
                 text,
                 query,
                 told,
             } if cfg!(feature = "page") => {
-                told(*seq, events_for_page(text, &query_part(query)).into())
+                let text = text.as_deref();
+                told(*seq, events_here(*log, text, &query_part(query)).into())
             }
             AnalysisAsk::Compare {
                 seq,
@@ -569,19 +602,21 @@ impl Channel<AnalysisAsk> {
         self.ask(AnalysisAsk::Beside { seq, texts, told });
     }
 
-    /// Ask for the timeline of the resource eventlog `text` (when
-    /// `with_timeline`) and its system at `at`, as request `seq`.
+    /// Ask for the timeline of resource eventlog `log` (when
+    /// `with_timeline`) and its system at `at`, as request `seq`, with
+    /// its `text` when the worker may not have it.
     pub fn post_timeline(
         &self,
         seq: u32,
-        text: &Text,
+        (log, text): (u32, Option<&Text>),
         at: Option<f64>,
         with_timeline: bool,
         told: &OnMember,
     ) {
-        let (text, told) = (text.clone(), told.clone());
+        let (text, told) = (text.cloned(), told.clone());
         self.ask(AnalysisAsk::Timeline {
             seq,
+            log,
             text,
             at,
             with_timeline,
@@ -589,12 +624,20 @@ impl Channel<AnalysisAsk> {
         });
     }
 
-    /// Ask for the page of the resource eventlog `text`'s events that
-    /// `query` keeps, as request `seq`.
-    pub fn post_events(&self, seq: u32, text: &Text, query: &EventQuery, told: &OnMember) {
-        let (text, query, told) = (text.clone(), query.clone(), told.clone());
+    /// Ask for the page of resource eventlog `log`'s events that `query`
+    /// keeps, as request `seq`, with its `text` when the worker may not
+    /// have it.
+    pub fn post_events(
+        &self,
+        seq: u32,
+        (log, text): (u32, Option<&Text>),
+        query: &EventQuery,
+        told: &OnMember,
+    ) {
+        let (text, query, told) = (text.cloned(), query.clone(), told.clone());
         self.ask(AnalysisAsk::Events {
             seq,
+            log,
             text,
             query,
             told,

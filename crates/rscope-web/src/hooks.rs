@@ -21,7 +21,9 @@ use rscope_core::analysis::events::{event_page_from_part, EventPage, EventQuery}
 use rscope_core::analysis::request::{
     progress_line, Edit, Requests, Stage, Taken, PROGRESS_DELAY_MS,
 };
-use rscope_core::analysis::timeline::{timeline_from_part, Moment, Slider, SliderAction, Timeline};
+use rscope_core::analysis::timeline::{
+    timeline_from_part, LogSender, Moment, Slider, SliderAction, Timeline, NOT_KEPT,
+};
 use rscope_core::analysis::{
     apply_fix, beside_from_part, entry_place, entry_span, Beside, SetBuild,
 };
@@ -1303,22 +1305,48 @@ pub struct EventList {
     pub on_node: Callback<u32>,
 }
 
-/// The event list of the resource eventlog `text`, asked of the worker
-/// each time the filters change (the newest asked wins).
+/// A resource eventlog shown, by the number the worker keeps it under.
+type ShownLog = Option<(u32, Text)>;
+
+thread_local! {
+    /// The number the next resource eventlog shown is given.
+    static NEXT_LOG: std::cell::Cell<u32> = const { std::cell::Cell::new(1) };
+}
+
+/// The resource eventlog `text`, numbered: a new number for each new text.
 #[hook]
-fn use_event_list(text: Option<Text>) -> EventList {
+fn use_shown_log(text: Option<Text>) -> ShownLog {
+    let numbered = use_memo(text, |text| {
+        let key = NEXT_LOG.with(|n| n.replace(n.get().wrapping_add(1)));
+        text.clone().map(|t| (key, t))
+    });
+    (*numbered).clone()
+}
+
+/// The event list of the resource eventlog `log`, asked of the worker
+/// each time the filters change (the newest asked wins); its text goes
+/// with the first request only, or again when the worker lost it.
+#[hook]
+fn use_event_list(log: ShownLog) -> EventList {
     let analyst = use_workers().analysis;
     let query = use_state(EventQuery::default);
     let page = use_state(|| None::<(Text, Rc<EventPage>)>);
     let asked = use_mut_ref(Latest::<Text>::default);
+    let sender = use_mut_ref(LogSender::default);
+    let again = use_state(|| 0u32);
     let told = {
-        let (page, asked) = (page.setter(), asked.clone());
+        let (page, asked, sender, again) =
+            (page.setter(), asked.clone(), sender.clone(), again.setter());
         use_memo((), move |_| -> OnMember {
             Rc::new(move |seq: u32, bytes: JsValue| {
                 let Some(text) = asked.borrow().asked(seq).cloned() else {
                     return;
                 };
-                if let Some(p) = event_page_from_part(&part_bytes(Some(&bytes))) {
+                let bytes = part_bytes(Some(&bytes));
+                if bytes == NOT_KEPT {
+                    sender.borrow_mut().forget();
+                    again.set(seq);
+                } else if let Some(p) = event_page_from_part(&bytes) {
                     page.set(Some((text, Rc::new(p))));
                 }
             })
@@ -1326,13 +1354,18 @@ fn use_event_list(text: Option<Text>) -> EventList {
     };
     {
         let told = (*told).clone();
-        use_effect_with((text.clone(), (*query).clone()), move |(text, query)| {
-            if let Some(text) = text {
-                let seq = asked.borrow_mut().ask(text.clone());
-                analyst.post_events(seq, text, query, &told);
-            }
-        });
+        use_effect_with(
+            (log.clone(), (*query).clone(), *again),
+            move |(log, query, _)| {
+                if let Some((key, text)) = log {
+                    let seq = asked.borrow_mut().ask(text.clone());
+                    let with_text = sender.borrow_mut().carries_text(*key).then_some(text);
+                    analyst.post_events(seq, (*key, with_text), query, &told);
+                }
+            },
+        );
     }
+    let text = log.map(|(_, t)| t);
     let on_query = {
         let query = query.setter();
         use_callback((), move |q: EventQuery, _| query.set(q))
@@ -1377,24 +1410,33 @@ pub fn use_timeline(
     grid: Option<Rc<Grid>>,
     view: &ViewRecord,
 ) -> (Option<Rc<Grid>>, Option<TimelineShown>) {
-    let text = eventlog_text(docs);
-    let events = use_event_list(text.clone());
+    let log = use_shown_log(eventlog_text(docs));
+    let text = log.as_ref().map(|(_, t)| t.clone());
+    let events = use_event_list(log.clone());
     let analyst = use_workers().analysis;
     let timeline = use_state(|| None::<(Text, Rc<Timeline>)>);
     let moment = use_state(|| None::<(Text, Rc<Moment>)>);
     let slider = use_reducer(SliderState::default);
     let asked = use_mut_ref(Latest::<(Text, bool)>::default);
+    let sender = use_mut_ref(LogSender::default);
+    let again = use_state(|| 0u32);
     // A share link's moment, once, for the first timeline.
     let linked = use_mut_ref(|| view.start.at());
     let told = {
         let (timeline, moment, asked) = (timeline.setter(), moment.setter(), asked.clone());
+        let (sender, again) = (sender.clone(), again.setter());
         let slider = slider.dispatcher();
         use_memo((), move |_| -> OnMember {
             Rc::new(move |seq: u32, bytes: JsValue| {
                 let Some((text, first)) = asked.borrow().asked(seq).cloned() else {
                     return;
                 };
-                let Some(answer) = timeline_from_part(&part_bytes(Some(&bytes))) else {
+                let bytes = part_bytes(Some(&bytes));
+                if bytes == NOT_KEPT {
+                    sender.borrow_mut().forget();
+                    return again.set(seq);
+                }
+                let Some(answer) = timeline_from_part(&bytes) else {
                     return;
                 };
                 if let (true, Some(t)) = (first, answer.timeline) {
@@ -1415,24 +1457,30 @@ pub fn use_timeline(
     let have = (*timeline)
         .as_ref()
         .is_some_and(|(t, _)| Some(t) == text.as_ref());
+    let post = {
+        let (asked, sender, told) = (asked.clone(), sender.clone(), (*told).clone());
+        move |(key, text): &(u32, Text), at: Option<f64>, first: bool| {
+            let seq = asked.borrow_mut().ask((text.clone(), first));
+            let with_text = sender.borrow_mut().carries_text(*key).then_some(text);
+            analyst.post_timeline(seq, (*key, with_text), at, first, &told);
+        }
+    };
     {
-        let (asked, told, analyst) = (asked.clone(), (*told).clone(), analyst.clone());
-        use_effect_with((text.clone(), have), move |(text, have)| {
-            if let (Some(text), false) = (text, have) {
-                let seq = asked.borrow_mut().ask((text.clone(), true));
-                analyst.post_timeline(seq, text, None, true, &told);
+        let post = post.clone();
+        use_effect_with((log.clone(), have), move |(log, have)| {
+            if let (Some(log), false) = (log, have) {
+                post(log, None, true);
             }
         });
     }
     {
-        let (asked, told, view) = (asked.clone(), (*told).clone(), view.clone());
-        use_effect_with((text.clone(), at.map(f64::to_bits)), move |(text, _)| {
-            if text.is_some() {
+        let view = view.clone();
+        use_effect_with((log, at.map(f64::to_bits), *again), move |(log, ..)| {
+            if log.is_some() {
                 view.note_at(at);
             }
-            if let (Some(text), Some(at)) = (text, at) {
-                let seq = asked.borrow_mut().ask((text.clone(), false));
-                analyst.post_timeline(seq, text, Some(at), false, &told);
+            if let (Some(log), Some(at)) = (log, at) {
+                post(log, Some(at), false);
             }
         });
     }

@@ -80,11 +80,23 @@ impl ResourceStatus {
     /// of their first node.
     pub fn drain_rows(&self) -> Vec<DrainRow> {
         let mut rows: Vec<(DrainRow, Vec<u32>, Hostlist)> = Vec::new();
-        let mut index: HashMap<(String, String, String), usize> = HashMap::new();
+        // A reason and time is written once for each entry of the drain
+        // map, not for each rank (a replayed year has thousands of both).
+        let mut entry_info: Vec<Option<usize>> = Vec::new();
+        let mut infos: HashMap<(&str, String), usize> = HashMap::new();
+        let mut index: HashMap<(usize, &str, bool), usize> = HashMap::new();
         for rank in self.drained.union(&self.draining).iter() {
-            let Some(info) = self.drain_info(rank) else {
+            let Some((entry, info)) = self.drain_entry(rank) else {
                 continue;
             };
+            if entry_info.len() <= entry {
+                entry_info.resize(entry + 1, None);
+            }
+            let next = infos.len();
+            let info_id = *entry_info[entry].get_or_insert_with(|| {
+                let time = format!("{:?}", info.timestamp);
+                *infos.entry((info.reason.as_str(), time)).or_insert(next)
+            });
             // The row is what `flux resource drain` lists, so a drained node
             // that is also excluded (or torpid) reads drained here, as it
             // does there, whatever state the grid colours it by.
@@ -94,13 +106,11 @@ impl ResourceStatus {
                     false => "drained",
                 },
                 online: self.online.contains(rank),
-            }
-            .label();
-            let time = format!("{:?}", info.timestamp);
-            let key = (state.clone(), info.reason.clone(), time);
+            };
+            let key = (info_id, state.name, state.online);
             let at = *index.entry(key).or_insert_with(|| {
                 let row = DrainRow {
-                    state,
+                    state: state.label(),
                     ranks: IdSet::new(),
                     nodelist: String::new(),
                     reason: info.reason.clone(),

@@ -64,13 +64,14 @@ pub struct DrainInfo {
 /// (`flux.resource.ResourceStatus`).
 #[derive(Clone, Debug)]
 pub struct ResourceStatus {
-    raw: Raw,
+    raw: StatusSets,
     /// Every rank of R, before any filter.
     ranks: IdSet,
     /// The payload's R.
     pub rset: Rv1,
-    /// Host names in rank order.
-    pub(super) hosts: Vec<String>,
+    /// Host names in rank order (shared: a replayed log's statuses use its
+    /// rank:host map as it is).
+    pub(super) hosts: std::rc::Rc<Vec<String>>,
     /// Every rank of R.
     pub all: IdSet,
     /// Ranks not excluded, drained or torpid.
@@ -91,18 +92,19 @@ pub struct ResourceStatus {
     pub drained: IdSet,
     /// Drained ranks still running a job.
     pub draining: IdSet,
-    drain_lookup: std::collections::BTreeMap<u32, DrainInfo>,
+    /// Each drained rank's entry in `raw.drain`.
+    drain_lookup: std::collections::BTreeMap<u32, usize>,
 }
 
 /// The payload's sets as written, kept so that a filter starts again from
 /// them (the reference's `_recalculate`).
 #[derive(Clone, Debug, Default)]
-struct Raw {
-    offline: IdSet,
-    online: IdSet,
-    exclude: IdSet,
-    torpid: IdSet,
-    drain: Vec<(IdSet, DrainInfo)>,
+pub(crate) struct StatusSets {
+    pub(crate) offline: IdSet,
+    pub(crate) online: IdSet,
+    pub(crate) exclude: IdSet,
+    pub(crate) torpid: IdSet,
+    pub(crate) drain: Vec<(IdSet, DrainInfo)>,
 }
 
 fn key_error(key: &str) -> String {
@@ -125,8 +127,8 @@ fn idset_field(text: &str, obj: &JsonObject<'_>, key: &str) -> Result<IdSet, Str
 }
 
 /// The payload's state sets and drain entries, as written.
-fn read_raw(text: &str, obj: &JsonObject<'_>) -> Result<Raw, String> {
-    Ok(Raw {
+fn read_raw(text: &str, obj: &JsonObject<'_>) -> Result<StatusSets, String> {
+    Ok(StatusSets {
         offline: idset_field(text, obj, "offline")?,
         online: idset_field(text, obj, "online")?,
         exclude: idset_field(text, obj, "exclude")?,
@@ -169,7 +171,7 @@ impl ResourceStatus {
     /// (empty input) is the empty status.
     pub fn read(text: &str, payload: Option<&Json<'_>>) -> Result<ResourceStatus, String> {
         let (rset, raw) = match payload {
-            None => (Rv1::new(), Raw::default()),
+            None => (Rv1::new(), StatusSets::default()),
             Some(Json::Object(obj)) => {
                 let rset = Rv1::read(text, get(obj, "R").ok_or_else(|| key_error("R"))?)?;
                 (rset, read_raw(text, obj)?)
@@ -177,7 +179,12 @@ impl ResourceStatus {
             Some(_) => return Err("the resource.status payload must be a JSON object".into()),
         };
         let hosts = rset.rank_infos().map(|(_, i)| i.hostname.clone()).collect();
-        Ok(ResourceStatus::assemble(rset.ranks(), rset, hosts, raw))
+        Ok(ResourceStatus::assemble(
+            rset.ranks(),
+            rset,
+            std::rc::Rc::new(hosts),
+            raw,
+        ))
     }
 
     /// The node states of a payload whose R the page already read into
@@ -200,12 +207,29 @@ impl ResourceStatus {
         Ok(ResourceStatus::assemble(
             set.ranks(),
             Rv1::new(),
-            hosts,
+            std::rc::Rc::new(hosts),
             raw,
         ))
     }
 
-    fn assemble(ranks: IdSet, rset: Rv1, hosts: Vec<String>, raw: Raw) -> ResourceStatus {
+    /// A status made from its sets rather than read from a payload: a
+    /// replayed resource eventlog's ([`crate::resource::eventlog::Replayer::status_at`]).
+    /// `hosts` are R's host names in rank order; it has no
+    /// [`ResourceStatus::rset`], as [`ResourceStatus::of_set`].
+    pub(crate) fn from_sets(
+        ranks: IdSet,
+        hosts: std::rc::Rc<Vec<String>>,
+        sets: StatusSets,
+    ) -> ResourceStatus {
+        ResourceStatus::assemble(ranks, Rv1::new(), hosts, sets)
+    }
+
+    fn assemble(
+        ranks: IdSet,
+        rset: Rv1,
+        hosts: std::rc::Rc<Vec<String>>,
+        raw: StatusSets,
+    ) -> ResourceStatus {
         let mut status = ResourceStatus {
             raw,
             ranks,
@@ -266,15 +290,18 @@ impl ResourceStatus {
         self.torpid = keep(&self.raw.torpid);
         self.allocated = IdSet::new();
         self.housekeeping = IdSet::new();
-        let mut drained = IdSet::new();
+        // One set from every entry's ranges: a union per entry took
+        // quadratic time on a drain map of thousands of entries.
+        let mut ranges = Vec::new();
         self.drain_lookup.clear();
-        for (ranks, info) in &self.raw.drain {
+        for (i, (ranks, _)) in self.raw.drain.iter().enumerate() {
             let ranks = keep(ranks);
-            drained = drained.union(&ranks);
             for r in ranks.iter() {
-                self.drain_lookup.insert(r, info.clone());
+                self.drain_lookup.insert(r, i);
             }
+            ranges.extend_from_slice(ranks.ranges());
         }
+        let drained = IdSet::from_ranges(ranges);
         self.draining = drained.intersection(&self.allocated);
         self.drained = drained.difference(&self.draining);
         let not_avail = self
@@ -303,7 +330,14 @@ impl ResourceStatus {
 
     /// The drain reason and time of a drained rank.
     pub fn drain_info(&self, rank: u32) -> Option<&DrainInfo> {
-        self.drain_lookup.get(&rank)
+        self.drain_entry(rank).map(|(_, info)| info)
+    }
+
+    /// Which entry of the payload's drain map names `rank` (its place),
+    /// and that entry's reason and time.
+    pub(super) fn drain_entry(&self, rank: u32) -> Option<(usize, &DrainInfo)> {
+        let &i = self.drain_lookup.get(&rank)?;
+        Some((i, &self.raw.drain[i].1))
     }
 
     /// The hosts at the places `ranks` name in the nodelist (the

@@ -5,7 +5,7 @@
 //! ([`event_page_part`]) from the text, so a year of a large system's
 //! events never crosses to the page whole.
 
-use super::timeline::ReadLogs;
+use super::timeline::{NotKept, ReadLogs, NOT_KEPT};
 use crate::hostlist::Hostlist;
 use crate::idset::IdSet;
 use crate::resource::eventlog::{
@@ -220,13 +220,20 @@ fn row(ev: &ResourceEvent) -> EventRow {
     }
 }
 
-/// [`event_page`] as it crosses from the analysis worker, the log read
-/// once for many filters (`logs`); empty for no resource eventlog.
-pub fn event_page_part(logs: &mut ReadLogs, text: &str, query: &EventQuery) -> Vec<u8> {
-    let Some(replayer) = logs.replayer(text) else {
-        return Vec::new();
-    };
-    postcard::to_allocvec(&event_page_of(replayer.log(), query)).unwrap_or_default()
+/// [`event_page`] of log `key` as it crosses from the analysis worker,
+/// the log read once for many filters (`logs`): empty for no resource
+/// eventlog, [`NOT_KEPT`] when the worker needs its text.
+pub fn event_page_part(
+    logs: &mut ReadLogs,
+    key: u32,
+    text: Option<&str>,
+    query: &EventQuery,
+) -> Vec<u8> {
+    match logs.replayer(key, text) {
+        Err(NotKept) => NOT_KEPT.to_vec(),
+        Ok(None) => Vec::new(),
+        Ok(Some(r)) => postcard::to_allocvec(&event_page_of(r.log(), query)).unwrap_or_default(),
+    }
 }
 
 /// What [`event_page_part`] sent; `None` when the bytes do not read.
@@ -377,9 +384,14 @@ mod tests {
         }));
         assert_eq!(back.node, "3");
         assert_eq!(
-            event_page_from_part(&event_page_part(&mut ReadLogs::default(), LOG, &back))
-                .unwrap()
-                .matched,
+            event_page_from_part(&event_page_part(
+                &mut ReadLogs::default(),
+                1,
+                Some(LOG),
+                &back
+            ))
+            .unwrap()
+            .matched,
             3
         );
     }

@@ -17,7 +17,6 @@ use super::figures::{figure_tables, FigureTable};
 use crate::grid::node_states::NodeStates;
 use crate::grid::Grid;
 use crate::resource::eventlog::{self, Chart, Replayer, SeriesKind};
-use crate::resource::ResourceStatus;
 use serde::{Deserialize, Serialize};
 use std::fmt::Write;
 use std::rc::Rc;
@@ -48,16 +47,23 @@ pub struct Moment {
     pub at: Option<f64>,
     /// How many events are at or before it.
     pub applied: usize,
-    /// Each node's state then, and the drain table.
-    pub states: Option<NodeStates>,
+    /// Each node's state then, and the drain table (shared with the grid
+    /// it is laid on).
+    pub states: Option<Rc<NodeStates>>,
 }
 
 impl Moment {
     /// `grid` coloured by this moment's node states, the grid's host names
-    /// filling drain rows that name none (a log before flux-core 0.62).
+    /// filling drain rows that name none. Neither the grid's rows nor the
+    /// states are copied when no row needs a name: a step of the slider
+    /// may not take longer than a frame.
     pub fn lay(&self, grid: &Grid) -> Option<Grid> {
         let states = self.states.as_ref()?;
-        Some(grid.clone().with_node_states(hosts_from(states, grid)))
+        let states = match states.drains.iter().any(|d| d.nodelist.is_empty()) {
+            true => Rc::new(hosts_from(states, grid)),
+            false => states.clone(),
+        };
+        Some(grid.clone().with_node_states(states))
     }
 }
 
@@ -73,52 +79,92 @@ pub struct TimelineAnswer {
 /// The timeline of the resource eventlog `text` (`with_timeline`) and its
 /// system at `at`; `None` when `text` is no resource eventlog with events.
 pub fn timeline_answer(text: &str, at: Option<f64>, with_timeline: bool) -> Option<TimelineAnswer> {
-    timeline_answer_in(&mut ReadLogs::default(), text, at, with_timeline)
+    let replayer = ReadLogs::default().replayer(0, Some(text)).ok()??;
+    let has_events = !replayer.log().events.is_empty();
+    has_events.then(|| timeline_answer_of(&replayer, at, with_timeline))
 }
 
-/// The resource eventlog read last, by its text, replayed once with its
-/// states kept ([`eventlog::Replayer`]): the slider's steps and the event
-/// list's filters ask of the same log again and again, and reading a
-/// year of a large system's events takes longer than a step may.
+/// The resource eventlog read last, replayed once with its states kept
+/// ([`eventlog::Replayer`]), under the number the page gave it: the
+/// slider's steps and the event list's filters ask of the same log again
+/// and again, and neither reading a year of a large system's events again
+/// nor sending its text to the worker again fits in a step.
 #[derive(Default)]
-pub struct ReadLogs(Option<(String, Rc<Replayer>)>);
+pub struct ReadLogs(Option<(u32, Rc<Replayer>)>);
+
+/// The log a request names is not the one kept, and no text came with it:
+/// the page asks again with the text ([`NOT_KEPT`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct NotKept;
+
+/// What the worker answers for [`NotKept`]: one byte no answer starts
+/// with (an answer's first byte is an option's tag, 0 or 1).
+pub const NOT_KEPT: &[u8] = &[0xff];
 
 impl ReadLogs {
-    /// The replayer of the resource eventlog `text`: the one kept, or a
-    /// new one, kept; `None` when `text` is no resource eventlog.
-    pub fn replayer(&mut self, text: &str) -> Option<Rc<Replayer>> {
+    /// The replayer of log `key`: the one kept under it, else `text` read
+    /// and kept under `key`; `Ok(None)` when `text` is no resource
+    /// eventlog.
+    pub fn replayer(
+        &mut self,
+        key: u32,
+        text: Option<&str>,
+    ) -> Result<Option<Rc<Replayer>>, NotKept> {
         if let Some((kept, r)) = &self.0 {
-            if kept == text {
-                return Some(r.clone());
+            if *kept == key {
+                return Ok(Some(r.clone()));
             }
         }
+        let text = text.ok_or(NotKept)?;
         if !eventlog::looks_like_resource_eventlog(text) {
-            return None;
+            return Ok(None);
         }
         let log = Rc::new(eventlog::read(text));
-        let r = Rc::new(Replayer::new(log, &eventlog::ReplayOptions::default()).ok()?);
-        self.0 = Some((text.to_string(), r.clone()));
-        Some(r)
+        let Ok(r) = Replayer::new(log, &eventlog::ReplayOptions::default()) else {
+            return Ok(None);
+        };
+        let r = Rc::new(r);
+        self.0 = Some((key, r.clone()));
+        Ok(Some(r))
     }
 }
 
-/// [`timeline_answer`], the log read once for many calls.
-pub fn timeline_answer_in(
-    logs: &mut ReadLogs,
-    text: &str,
+/// Whether a request for a log carries its text: the first for each log
+/// does, and the next after the worker answered [`NOT_KEPT`] (it was
+/// started again, or read another log since). The page keeps one per
+/// kind of request.
+#[derive(Debug, Default)]
+pub struct LogSender(Option<u32>);
+
+impl LogSender {
+    /// Whether the request for log `key` about to be sent carries its text.
+    pub fn carries_text(&mut self, key: u32) -> bool {
+        let first = self.0 != Some(key);
+        self.0 = Some(key);
+        first
+    }
+
+    /// The worker answered [`NOT_KEPT`]: the next request carries the text.
+    pub fn forget(&mut self) {
+        self.0 = None;
+    }
+}
+
+/// The timeline of `replayer`'s log (`with_timeline`) and its system at
+/// `at`.
+pub fn timeline_answer_of(
+    replayer: &Replayer,
     at: Option<f64>,
     with_timeline: bool,
-) -> Option<TimelineAnswer> {
-    let replayer = logs.replayer(text)?;
+) -> TimelineAnswer {
     let log = replayer.log();
-    let last = log.events.iter().map(|e| e.timestamp).reduce(f64::max)?;
-    let replayed = replayer.at(at);
-    let status = ResourceStatus::from_text(&replayed.to_json()).ok();
-    let now = at.unwrap_or(last);
+    let last = log.events.iter().map(|e| e.timestamp).reduce(f64::max);
+    let (status, applied) = replayer.status_at(at);
+    let now = at.or(last).unwrap_or(0.0);
     let moment = Moment {
         at,
-        applied: replayed.applied,
-        states: status.map(|s| NodeStates::of(&s, now)),
+        applied,
+        states: Some(Rc::new(NodeStates::of(&status, now))),
     };
     let timeline = with_timeline.then(|| {
         let mut moments: Vec<f64> = log.events.iter().map(|e| e.timestamp).collect();
@@ -139,20 +185,27 @@ pub fn timeline_answer_in(
             figures,
         }
     });
-    Some(TimelineAnswer { timeline, moment })
+    TimelineAnswer { timeline, moment }
 }
 
-/// [`timeline_answer_in`] as it crosses from the analysis worker (empty
-/// when there is none).
+/// [`timeline_answer_of`] log `key` as it crosses from the analysis
+/// worker: empty when it is no resource eventlog with events,
+/// [`NOT_KEPT`] when the worker needs its text.
 pub fn timeline_part(
     logs: &mut ReadLogs,
-    text: &str,
+    key: u32,
+    text: Option<&str>,
     at: Option<f64>,
     with_timeline: bool,
 ) -> Vec<u8> {
-    timeline_answer_in(logs, text, at, with_timeline)
-        .map(|a| postcard::to_allocvec(&a).unwrap_or_default())
-        .unwrap_or_default()
+    match logs.replayer(key, text) {
+        Err(NotKept) => NOT_KEPT.to_vec(),
+        Ok(None) => Vec::new(),
+        Ok(Some(r)) if r.log().events.is_empty() => Vec::new(),
+        Ok(Some(r)) => {
+            postcard::to_allocvec(&timeline_answer_of(&r, at, with_timeline)).unwrap_or_default()
+        }
+    }
 }
 
 /// What [`timeline_part`] sent; `None` when the bytes do not read.
@@ -514,15 +567,32 @@ mod tests {
         assert_eq!((last.timeline, last.moment.applied), (None, 5));
         assert_eq!(legend(&last.moment), ["avail: 4 nodes"]);
         let mut logs = ReadLogs::default();
-        let part = timeline_part(&mut logs, LOG, Some(250.0), true);
+        assert_eq!(timeline_part(&mut logs, 7, None, None, false), NOT_KEPT);
+        let part = timeline_part(&mut logs, 7, Some(LOG), Some(250.0), true);
         assert_eq!(timeline_from_part(&part), Some(a_again()));
-        let kept = logs.replayer(LOG).unwrap();
-        assert!(Rc::ptr_eq(&kept, &logs.replayer(LOG).unwrap()), "read once");
+        let step = timeline_part(&mut logs, 7, None, Some(250.0), true);
+        assert_eq!(step, part, "the log kept under its number, no text sent");
+        let kept = logs.replayer(7, None).unwrap().unwrap();
+        let again = logs.replayer(7, Some("ignored")).unwrap().unwrap();
+        assert!(Rc::ptr_eq(&kept, &again), "read once");
+        assert_eq!(logs.replayer(8, None).err(), Some(NotKept));
         assert!(timeline_answer("{\"R\": 1}", None, true).is_none());
+        assert!(timeline_part(&mut logs, 9, Some("{}"), None, true).is_empty());
     }
 
     fn a_again() -> TimelineAnswer {
         timeline_answer(LOG, Some(250.0), true).unwrap()
+    }
+
+    #[test]
+    fn a_log_s_text_goes_with_its_first_request_and_after_the_worker_lost_it() {
+        let mut sender = LogSender::default();
+        assert!(sender.carries_text(1));
+        assert!(!sender.carries_text(1));
+        assert!(sender.carries_text(2), "another log");
+        sender.forget();
+        assert!(sender.carries_text(2), "asked again after NOT_KEPT");
+        assert!(!sender.carries_text(2));
     }
 
     #[test]

@@ -105,7 +105,7 @@ pub fn by_change(changes: &StatusChanges, nodes: u64) -> Overlay {
 fn merge(first: &Grid, others: &[&Rset], n: usize) -> BTreeMap<u32, Merged> {
     let mut out: BTreeMap<u32, Merged> = BTreeMap::new();
     let names = first.types();
-    for r in &first.rows {
+    for r in first.rows.iter() {
         let kids = names.iter().cloned().zip(r.children.iter().cloned());
         out.insert(
             r.rank,

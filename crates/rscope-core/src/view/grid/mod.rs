@@ -36,6 +36,7 @@ use crate::idset::IdSet;
 use crate::rset::Rset;
 use crate::sorting;
 use serde::Serialize;
+use std::rc::Rc;
 
 /// The most columns one child type may take; ids above are not drawn, and
 /// [`Grid::clipped`] says so.
@@ -145,7 +146,10 @@ pub struct CellInfo {
 /// The grid of a resource set, with optional status sets.
 #[derive(Clone, Debug)]
 pub struct Grid {
-    rows: Vec<Row>,
+    /// Shared by a grid's copies: the timeline lays each moment's node
+    /// states on a copy of the tab's grid, and copying 16 384 rows took
+    /// longer than a slider's step may.
+    rows: Rc<Vec<Row>>,
     columns: Vec<Column>,
     width: usize,
     clipped: bool,
@@ -155,7 +159,7 @@ pub struct Grid {
     /// refused the document ([`Grid::partial`]).
     partial: bool,
     /// A `resource.status` payload's node states ([`Grid::with_node_states`]).
-    node_states: Option<node_states::NodeStates>,
+    node_states: Option<Rc<node_states::NodeStates>>,
 }
 
 impl Grid {
@@ -199,7 +203,7 @@ impl Grid {
             })
             .collect();
         let grid = Grid {
-            rows,
+            rows: Rc::new(rows),
             columns,
             width: offset,
             clipped,
@@ -233,8 +237,8 @@ impl Grid {
 
     /// This grid with the node states of a `resource.status` payload,
     /// which colour it by state in place of free/allocated/down.
-    pub fn with_node_states(mut self, states: node_states::NodeStates) -> Grid {
-        self.node_states = Some(states);
+    pub fn with_node_states(mut self, states: impl Into<Rc<node_states::NodeStates>>) -> Grid {
+        self.node_states = Some(states.into());
         self
     }
 
@@ -259,7 +263,7 @@ impl Grid {
 
     /// The node states, for a `resource.status` payload.
     pub fn node_states(&self) -> Option<&node_states::NodeStates> {
-        self.node_states.as_ref()
+        self.node_states.as_deref()
     }
 
     /// This grid marked partial: it draws the nodes read before the

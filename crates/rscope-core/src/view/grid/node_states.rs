@@ -282,10 +282,12 @@ impl super::Grid {
         let keep: Vec<bool> = self.rows.iter().map(|r| ranks.contains(r.rank)).collect();
         let kept = |i: &usize| keep[*i];
         super::Grid {
-            rows: (0..self.rows.len())
-                .filter(kept)
-                .map(|i| self.rows[i].clone())
-                .collect(),
+            rows: std::rc::Rc::new(
+                (0..self.rows.len())
+                    .filter(kept)
+                    .map(|i| self.rows[i].clone())
+                    .collect(),
+            ),
             states: (self.states.as_ref()).map(|per_row| {
                 (0..per_row.len())
                     .filter(kept)

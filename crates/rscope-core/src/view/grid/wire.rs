@@ -60,6 +60,8 @@ impl Grid {
         let has_states = states.is_some();
         let mut states = states.map(Vec::into_iter);
         let mut groups: Vec<RowGroup> = Vec::new();
+        // The rows are taken when this grid holds the only copy.
+        let rows = std::rc::Rc::try_unwrap(rows).unwrap_or_else(|shared| (*shared).clone());
         for row in rows {
             let row_states = states.as_mut().and_then(Iterator::next).unwrap_or_default();
             if let Some(last) = groups.last_mut() {
@@ -93,7 +95,8 @@ impl Grid {
             clipped,
             states: has_states,
             partial,
-            node_states,
+            node_states: node_states
+                .map(|s| std::rc::Rc::try_unwrap(s).unwrap_or_else(|shared| (*shared).clone())),
             groups,
         }
     }
@@ -191,7 +194,7 @@ impl GridBuild {
     /// The grid, once [`GridBuild::step`] said it is done.
     pub fn finish(self) -> Grid {
         Grid {
-            rows: self.rows,
+            rows: std::rc::Rc::new(self.rows),
             columns: self
                 .wire
                 .columns
@@ -206,7 +209,7 @@ impl GridBuild {
             clipped: self.wire.clipped,
             states: self.states,
             partial: self.wire.partial,
-            node_states: self.wire.node_states,
+            node_states: self.wire.node_states.map(std::rc::Rc::new),
         }
     }
 }

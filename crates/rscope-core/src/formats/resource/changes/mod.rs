@@ -314,7 +314,7 @@ pub const CHANGES: [StateChange; 11] = [
 /// Each rank's host name in one snapshot, by rank (its R lists hosts in
 /// rank order).
 fn hosts(status: &ResourceStatus) -> Vec<(u32, &str)> {
-    (status.all.iter().zip(&status.hosts))
+    (status.all.iter().zip(status.hosts.iter()))
         .filter(|(_, h)| !h.is_empty())
         .map(|(r, h)| (r, h.as_str()))
         .collect()

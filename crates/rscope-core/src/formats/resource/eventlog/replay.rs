@@ -11,11 +11,13 @@
 //! before it no longer count, as `upgrade.c` drops them.
 
 use super::super::rv1::Rv1;
+use super::super::status::{DrainInfo, ResourceStatus, StatusSets};
 use super::{DrainChange, ResourceEvent, ResourceEventKind, ResourceEventlog};
 use crate::diag::{pointer_push, Diagnostic};
 use crate::idset::IdSet;
 use serde_json::{json, Map, Value};
 use std::collections::{BTreeMap, HashMap};
+use std::rc::Rc;
 
 /// What `rscope resource replay` is asked.
 #[derive(Clone, Debug, Default)]
@@ -67,10 +69,14 @@ pub(super) struct State {
     size: Option<u32>,
     /// R's ranks, when R is known.
     r_ranks: Option<IdSet>,
-    /// Each rank's host now, when known.
-    hosts: Option<Vec<String>>,
+    /// R's host names in rank order, when R is known (kept for
+    /// [`State::status`]; shared by every checkpoint).
+    r_hosts: Option<Rc<Vec<String>>>,
+    /// Each rank's host now, when known (shared with the checkpoints and
+    /// the statuses made: a step of the page's slider copied 16 384 names).
+    hosts: Option<Rc<Vec<String>>>,
     /// The first rank of each host in `hosts` (built when first asked).
-    host_rank: Option<HashMap<String, u32>>,
+    host_rank: Option<Rc<HashMap<String, u32>>>,
     online: IdSet,
     torpid: IdSet,
     exclude: IdSet,
@@ -94,18 +100,11 @@ pub fn replay(log: &ResourceEventlog, opts: &ReplayOptions<'_>) -> Result<Replay
 fn replay_from(
     log: &ResourceEventlog,
     from: usize,
-    mut state: State,
-    mut r: Option<Map<String, Value>>,
+    state: State,
+    r: Option<Map<String, Value>>,
     at: Option<f64>,
 ) -> Replayed {
-    let mut applied = from;
-    for ev in &log.events[from..] {
-        if at.is_some_and(|at| ev.timestamp > at) {
-            continue;
-        }
-        applied += 1;
-        state.apply(ev, r.as_mut());
-    }
+    let (state, r, applied) = advance(log, from, state, r, at);
     let r = match r {
         Some(obj) => Value::Object(obj),
         None => state.made_r(),
@@ -115,6 +114,26 @@ fn replay_from(
         findings: state.findings,
         applied,
     }
+}
+
+/// The state, the R and how many events were applied after the events
+/// from index `from` on that are at or before `at`.
+fn advance(
+    log: &ResourceEventlog,
+    from: usize,
+    mut state: State,
+    mut r: Option<Map<String, Value>>,
+    at: Option<f64>,
+) -> (State, Option<Map<String, Value>>, usize) {
+    let mut applied = from;
+    for ev in &log.events[from..] {
+        if at.is_some_and(|at| ev.timestamp > at) {
+            continue;
+        }
+        applied += 1;
+        state.apply(ev, r.as_mut());
+    }
+    (state, r, applied)
 }
 
 /// A log replayed to many instants, as the page's timeline asks at each
@@ -172,11 +191,27 @@ impl Replayer {
 
     /// The replay to `at` (`None`: after the last event).
     pub fn at(&self, at: Option<f64>) -> Replayed {
-        let t = at.unwrap_or(f64::INFINITY);
-        let (from, state, r) = (self.checkpoints.iter().rev())
-            .find(|(k, ..)| *k == 0 || self.latest[k - 1] <= t)
-            .unwrap_or(&self.checkpoints[0]);
+        let (from, state, r) = self.checkpoint(at);
         replay_from(&self.log, *from, state.clone(), r.clone(), at)
+    }
+
+    /// What [`Replayer::at`]'s payload reads into, and how many events
+    /// were applied, made from the state with no payload written and read
+    /// back: the page's slider asks this at every step, and for 16 384
+    /// nodes writing the payload's R and reading it again took five times
+    /// as long as the replay.
+    pub fn status_at(&self, at: Option<f64>) -> (ResourceStatus, usize) {
+        let (from, state, r) = self.checkpoint(at);
+        let (state, _, applied) = advance(&self.log, *from, state.clone(), r.clone(), at);
+        (state.status(), applied)
+    }
+
+    /// The last checkpoint an instant `at` may start from.
+    fn checkpoint(&self, at: Option<f64>) -> &Checkpoint {
+        let t = at.unwrap_or(f64::INFINITY);
+        (self.checkpoints.iter().rev())
+            .find(|(k, ..)| *k == 0 || self.latest[k - 1] <= t)
+            .unwrap_or(&self.checkpoints[0])
     }
 }
 
@@ -217,12 +252,14 @@ impl State {
                 let rv1 = Rv1::from_text(&Value::Object(obj.clone()).to_string())
                     .map_err(|e| format!("R: {e}"))?;
                 state.r_ranks = Some(rv1.ranks());
+                let hosts = rv1.rank_infos().map(|(_, i)| i.hostname.clone());
+                state.r_hosts = Some(Rc::new(hosts.collect()));
                 let has_nodelist = (obj.get("execution"))
                     .and_then(|e| e.get("nodelist"))
                     .and_then(Value::as_array)
                     .is_some_and(|a| !a.is_empty());
                 if has_nodelist {
-                    state.hosts = Some(rv1.rank_infos().map(|(_, i)| i.hostname.clone()).collect());
+                    state.hosts = state.r_hosts.clone();
                 }
                 Some(obj)
             }
@@ -396,7 +433,7 @@ impl State {
     /// rank whose host moved follows the host, and one whose host left the
     /// instance is no longer drained.
     fn new_host_map(&mut self, hosts: Vec<String>) {
-        let old = self.hosts.replace(hosts);
+        let old = self.hosts.replace(Rc::new(hosts));
         self.host_rank = None;
         let Some(old) = old else { return };
         if self.hosts.as_ref() == Some(&old) {
@@ -493,7 +530,7 @@ impl State {
             for (i, h) in hosts.iter().enumerate() {
                 map.entry(h.clone()).or_insert(i as u32);
             }
-            map
+            Rc::new(map)
         });
         map.get(host).copied()
     }
@@ -564,10 +601,9 @@ impl State {
         json!({"version": 1, "execution": execution})
     }
 
-    /// `prepare_status_payload`: R, the drain map (`drain_get_info`:
-    /// ranks with the same whole-second time and reason together), and
-    /// the sets.
-    fn payload(&self, r: Value) -> Value {
+    /// `drain_get_info`: ranks with the same whole-second time and reason
+    /// together, in the order of their first rank.
+    fn drain_groups(&self) -> Vec<((i64, &str), IdSet)> {
         let mut groups: Vec<((i64, &str), IdSet)> = Vec::new();
         let mut index: HashMap<(i64, &str), usize> = HashMap::new();
         for (&rank, d) in &self.drained {
@@ -582,8 +618,14 @@ impl State {
             });
             groups[i].1.insert(rank);
         }
+        groups
+    }
+
+    /// `prepare_status_payload`: R, the drain map ([`State::drain_groups`])
+    /// and the sets.
+    fn payload(&self, r: Value) -> Value {
         let mut drain = Map::new();
-        for ((ts, reason), ranks) in groups {
+        for ((ts, reason), ranks) in self.drain_groups() {
             drain.insert(
                 ranks.to_string(),
                 json!({"timestamp": ts as f64, "reason": reason}),
@@ -599,5 +641,55 @@ impl State {
         o.insert("exclude".into(), json!(self.exclude.to_string()));
         o.insert("torpid".into(), json!(self.torpid.to_string()));
         Value::Object(o)
+    }
+
+    /// The status [`State::payload`] reads into
+    /// ([`ResourceStatus::from_text`]), made from the sets: R's ranks and
+    /// hosts when R is known, else those of [`State::made_r`].
+    fn status(&self) -> ResourceStatus {
+        let all = self.all();
+        let online = self.online.intersection(&all);
+        let drain = (self.drain_groups().into_iter())
+            .map(|((ts, reason), ranks)| {
+                let timestamp = crate::output_format::FieldValue::Float(ts as f64);
+                let reason = reason.to_string();
+                (ranks, DrainInfo { timestamp, reason })
+            })
+            .collect();
+        let sets = StatusSets {
+            offline: all.difference(&online),
+            online,
+            exclude: self.exclude.clone(),
+            torpid: self.torpid.clone(),
+            drain,
+        };
+        let (ranks, hosts) = match (&self.r_ranks, &self.r_hosts) {
+            (Some(ranks), Some(hosts)) => (ranks.clone(), hosts.clone()),
+            _ => {
+                let hosts = self.made_hosts(&all);
+                (all, hosts)
+            }
+        };
+        ResourceStatus::from_sets(ranks, hosts, sets)
+    }
+
+    /// The host of each of `all`'s ranks in [`State::made_r`]'s nodelist,
+    /// which it has only when every rank has a host; else `rank<N>`, as
+    /// [`Rv1`] names the ranks of an R with no nodelist.
+    fn made_hosts(&self, all: &IdSet) -> Rc<Vec<String>> {
+        let Some(hosts) = &self.hosts else {
+            return Rc::new(all.iter().map(|r| format!("rank{r}")).collect());
+        };
+        // The usual case, ranks 0 to n - 1 and a host each: the map itself.
+        if !hosts.is_empty() && all.ranges() == [(0, hosts.len() as u32 - 1)] {
+            return hosts.clone();
+        }
+        let known: Vec<String> = (all.iter())
+            .map_while(|r| hosts.get(r as usize).cloned())
+            .collect();
+        match known.len() as u64 == all.len() {
+            true => Rc::new(known),
+            false => Rc::new(all.iter().map(|r| format!("rank{r}")).collect()),
+        }
     }
 }

@@ -2,6 +2,7 @@
 //! flux-core's `drain.c` and `upgrade.c` compute.
 
 use super::*;
+use crate::resource::ResourceStatus;
 
 const EVENTS: &str =
     include_str!("../../../../../../tests/fixtures/resource-eventlog/events.jsonl");
@@ -403,6 +404,42 @@ fn a_replayer_answers_every_instant_as_a_replay_from_the_first_event_does() {
             at,
             ..ReplayOptions::default()
         };
-        assert_eq!(replayer.at(at), replay(&log, &opts).unwrap(), "at {at:?}");
+        let replayed = replay(&log, &opts).unwrap();
+        assert_eq!(replayer.at(at), replayed, "at {at:?}");
+        let (made, applied) = replayer.status_at(at);
+        let read = ResourceStatus::from_text(&replayed.to_json()).unwrap();
+        assert_eq!(applied, replayed.applied);
+        assert_eq!(status_seen(&made), status_seen(&read), "at {at:?}");
+    }
+}
+
+/// What a status answers for the grid's node states and drain table.
+fn status_seen(s: &ResourceStatus) -> String {
+    format!(
+        "{:?}",
+        (
+            [&s.all, &s.avail, &s.offline, &s.online, &s.exclude, &s.torpid],
+            [&s.drained, &s.draining],
+            s.drain_rows(),
+            &s.hosts
+        )
+    )
+}
+
+#[test]
+fn a_status_made_from_the_replay_is_the_payload_read_back_with_an_r_or_without() {
+    let with_r = r#"{"events": [
+        {"timestamp": 1, "name": "restart", "context": {"ranks": "0-3", "online": "0-2", "nodelist": "a,b,c,d"}},
+        {"timestamp": 2.6, "name": "drain", "context": {"idset": "1-2", "reason": "x", "overwrite": 0}},
+        {"timestamp": 3, "name": "drain", "context": {"idset": "3", "overwrite": 0}}],
+        "R": {"version": 1, "execution": {"R_lite": [{"rank": "0-3", "children": {"core": "0-1"}}],
+          "nodelist": ["a,b,c,d"], "starttime": 0, "expiration": 0}}}"#;
+    let short_map = "{\"timestamp\": 1, \"name\": \"restart\", \"context\": {\"ranks\": \"0-3\", \"online\": \"0-3\", \"nodelist\": \"a,b\"}}\n{\"timestamp\": 2, \"name\": \"drain\", \"context\": {\"idset\": \"0\", \"reason\": \"y\", \"overwrite\": 0}}\n";
+    for text in [with_r, short_map] {
+        let log = std::rc::Rc::new(read(text));
+        let replayer = Replayer::new(log.clone(), &ReplayOptions::default()).unwrap();
+        let replayed = replayer.at(None);
+        let read = ResourceStatus::from_text(&replayed.to_json()).unwrap();
+        assert_eq!(status_seen(&replayer.status_at(None).0), status_seen(&read));
     }
 }
