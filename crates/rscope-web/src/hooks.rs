@@ -956,7 +956,7 @@ pub fn use_drain_outline(grid: Option<Rc<Grid>>) -> DrainOutline {
         g.0.as_ref()
             .and_then(|g| g.node_states())
             .filter(|s| !s.drains.is_empty())
-            .map(|s| Rc::new(s.drains.clone()))
+            .map(|s| s.drains.clone())
     });
     let linked = (*outlined)
         .as_ref()

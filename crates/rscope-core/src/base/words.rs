@@ -79,6 +79,13 @@ pub fn grouped(n: u64) -> String {
     out
 }
 
+/// `x` to one decimal, its whole part [`grouped`]: `1 234.5` (below zero
+/// is `0.0`), as the timeline writes node-hours.
+pub fn tenths(x: f64) -> String {
+    let t = (x * 10.0).round().max(0.0) as u64;
+    format!("{}.{}", grouped(t / 10), t % 10)
+}
+
 /// A length of time in words, its two largest units, rounded to the
 /// second: `30 minutes`, `2 hours 5 minutes`, `1 day 1 hour`, `0 seconds`.
 /// The summary's start-to-expiration span and the Explain card's both say
@@ -115,6 +122,13 @@ mod tests {
         assert_eq!(join_and(names(&["a"])), "a");
         assert_eq!(join_and(names(&["a", "b"])), "a and b");
         assert_eq!(join_and(names(&["a", "b", "c"])), "a, b and c");
+    }
+
+    #[test]
+    fn tenths_round_to_one_decimal_and_group_the_whole_part() {
+        assert_eq!(tenths(1234.56), "1\u{a0}234.6");
+        assert_eq!(tenths(0.04), "0.0");
+        assert_eq!(tenths(-3.0), "0.0");
     }
 
     #[test]

@@ -10,7 +10,7 @@ use super::events::EventList;
 use super::grid_paint::{dark_theme, download};
 use rscope_core::analysis::figures::ROWS_SHOWN;
 use rscope_core::analysis::timeline::{
-    chart_paths, chart_x, timeline_svg, Slider, SliderAction, Timeline,
+    chart_paths, chart_x, timeline_svg, ChartPath, Slider, SliderAction, Timeline,
 };
 use std::rc::Rc;
 use web_sys::HtmlInputElement;
@@ -90,6 +90,11 @@ pub fn timeline_panel(props: &TimelineProps) -> Html {
         let on_step = props.on_step.clone();
         html! { <button type="button" data-testid={id} onclick={Callback::from(move |_| on_step.emit(action))}>{ label }</button> }
     };
+    // The chart's areas are written once per timeline, not at each step:
+    // thousands of coordinates took a frame's time.
+    let paths = use_memo(SameTimeline(props.timeline.clone()), |t| {
+        (t.0.chart.as_ref()).map_or_else(Vec::new, |c| chart_paths(c, CHART_W, CHART_H))
+    });
     let shown = if slider.asked().is_none() {
         "after its last event".to_string()
     } else {
@@ -99,7 +104,7 @@ pub fn timeline_panel(props: &TimelineProps) -> Html {
         <section class="panel timeline" aria-label="Timeline" data-testid="timeline">
             <h2>{ "Timeline" }</h2>
             <p class="hint">{ format!("The grid shows the system {shown}. Move the slider, or use the arrow keys to step an event and Page Up or Page Down to step a day.") }</p>
-            { chart(props) }
+            { chart(props, &paths) }
             <div class="timeline-controls">
                 { button("First", SliderAction::First, "timeline-first") }
                 { button("A day back", SliderAction::DayBack, "timeline-day-back") }
@@ -124,12 +129,12 @@ pub fn timeline_panel(props: &TimelineProps) -> Html {
     }
 }
 
-/// The chart with its legend and export, or why there is none.
-fn chart(props: &TimelineProps) -> Html {
+/// The chart, its areas `paths`, with its legend and export, or why
+/// there is none.
+fn chart(props: &TimelineProps, paths: &[ChartPath]) -> Html {
     let Some(chart) = props.timeline.chart.as_ref() else {
         return html! { <p class="hint">{ "Every event is at one instant: there is no range to chart." }</p> };
     };
-    let paths = chart_paths(chart, CHART_W, CHART_H);
     let at = props.slider.at().unwrap_or(chart.until);
     let x = chart_x(chart, at, CHART_W);
     let summary = paths

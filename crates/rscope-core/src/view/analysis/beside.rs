@@ -81,7 +81,8 @@ impl Beside {
 /// it does.
 pub(super) fn hosts_from(states: &NodeStates, grid: &Grid) -> NodeStates {
     let mut states = states.clone();
-    for row in states.drains.iter_mut().filter(|d| d.nodelist.is_empty()) {
+    let drains = std::rc::Rc::make_mut(&mut states.drains);
+    for row in drains.iter_mut().filter(|d| d.nodelist.is_empty()) {
         let Ok(ranks) = IdSet::decode(&row.ranks) else {
             continue;
         };

@@ -49,12 +49,7 @@ pub struct FigureTable {
 
 /// Hours to a tenth, digits grouped.
 fn hours(secs: f64) -> String {
-    tenths(secs / 3600.0)
-}
-
-fn tenths(x: f64) -> String {
-    let t = (x * 10.0).round().max(0.0) as u64;
-    format!("{}.{}", crate::words::grouped(t / 10), t % 10)
+    crate::words::tenths(secs / 3600.0)
 }
 
 fn percent(p: Option<f64>) -> String {
@@ -77,7 +72,7 @@ pub fn figure_tables(h: &EventlogHistory) -> Vec<FigureTable> {
                 } else {
                     r.reason.clone()
                 },
-                tenths(r.node_hours),
+                crate::words::tenths(r.node_hours),
                 r.occurrences.to_string(),
             ],
             keys: vec![
@@ -120,7 +115,7 @@ pub fn figure_tables(h: &EventlogHistory) -> Vec<FigureTable> {
             cells: vec![
                 w.start.clone(),
                 percent(w.availability),
-                tenths(w.available_node_hours),
+                crate::words::tenths(w.available_node_hours),
             ],
             keys: vec![
                 SortKey::Text(w.start.clone()),

@@ -392,12 +392,7 @@ pub fn chart_paths(chart: &Chart, width: f64, height: f64) -> Vec<ChartPath> {
 
 /// Node-hours to a tenth, grouped: `1 234.5 node-hours`.
 fn node_hours(h: f64) -> String {
-    let tenths = (h * 10.0).round().max(0.0) as u64;
-    format!(
-        "{}.{} node-hours",
-        crate::words::grouped(tenths / 10),
-        tenths % 10
-    )
+    format!("{} node-hours", crate::words::tenths(h))
 }
 
 /// One stretch of a node's history strip, ready to draw.

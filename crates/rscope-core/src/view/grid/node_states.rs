@@ -13,6 +13,7 @@ use crate::resource::ResourceStatus;
 use crate::sorting;
 use crate::words::count;
 use serde::{Deserialize, Serialize};
+use std::rc::Rc;
 
 /// A state's colour and marks: an [`Overlay`] category, so that each
 /// state keeps its colour from one payload to the next. A drained or
@@ -101,8 +102,9 @@ impl DrainSort {
 pub struct NodeStates {
     /// Each node in its state's category; excluded nodes are the rest.
     pub overlay: Overlay,
-    /// The drain table, oldest first.
-    pub drains: Vec<DrainView>,
+    /// The drain table, oldest first (shared with the page's table: a
+    /// replayed moment may have thousands of rows).
+    pub drains: Rc<Vec<DrainView>>,
     /// Each state `flux resource status -s` takes that some node is in,
     /// in the order `-s help` lists them, with its ranks (an RFC 22 id
     /// set): what the state filter offers.
@@ -166,7 +168,7 @@ impl NodeStates {
         sort_drains(&mut drains, DrainSort::Time, false);
         NodeStates {
             overlay,
-            drains,
+            drains: Rc::new(drains),
             // The page's state filter; the element, at its size budget, has none.
             by_state: match cfg!(feature = "page") {
                 true => by_state(status),
@@ -308,8 +310,9 @@ impl super::Grid {
 /// [`DrainTable::apply`], which the page runs as a reducer.
 #[derive(Clone, Debug, PartialEq)]
 pub struct DrainTable {
-    /// The rows, in the order shown.
-    pub rows: Vec<DrainView>,
+    /// The rows, in the order shown (the node states' own until sorted
+    /// otherwise).
+    pub rows: Rc<Vec<DrainView>>,
     /// The column sorted by.
     pub sort: DrainSort,
     /// Whether the sort is descending.
@@ -344,9 +347,12 @@ pub enum DrainAction {
 
 impl DrainTable {
     /// The table of `rows`, oldest first.
-    pub fn new(rows: &[DrainView]) -> DrainTable {
-        let mut rows = rows.to_vec();
-        sort_drains(&mut rows, DrainSort::Time, false);
+    pub fn new(rows: &Rc<Vec<DrainView>>) -> DrainTable {
+        let mut rows = rows.clone();
+        let oldest_first = |w: &[DrainView]| w[0].timestamp <= w[1].timestamp;
+        if !rows.windows(2).all(oldest_first) {
+            sort_drains(Rc::<Vec<_>>::make_mut(&mut rows), DrainSort::Time, false);
+        }
         DrainTable {
             rows,
             sort: DrainSort::Time,
@@ -363,7 +369,7 @@ impl DrainTable {
             DrainAction::Sort(by) => {
                 self.descending = by == self.sort && !self.descending;
                 self.sort = by;
-                sort_drains(&mut self.rows, by, self.descending);
+                sort_drains(Rc::<Vec<_>>::make_mut(&mut self.rows), by, self.descending);
             }
             DrainAction::Outline(ranks) => {
                 let again = self.outlined.as_deref() == Some(ranks.as_str());
@@ -694,7 +700,7 @@ mod tests {
                 ..row.clone()
             })
             .collect();
-        let t = DrainTable::new(&rows);
+        let t = DrainTable::new(&Rc::new(rows));
         assert_eq!((t.visible().len(), t.hidden()), (50, 70));
         let t = t.apply(DrainAction::ShowMore).apply(DrainAction::ShowMore);
         assert_eq!((t.visible().len(), t.hidden()), (120, 0));
@@ -703,7 +709,7 @@ mod tests {
 
     #[test]
     fn the_drain_table_sorts_by_each_column() {
-        let mut rows = states().drains;
+        let mut rows = states().drains.to_vec();
         let order = |rows: &[DrainView]| rows.iter().map(|r| r.ranks.clone()).collect::<Vec<_>>();
         assert_eq!(order(&rows), ["2", "0", "3"]);
         assert_eq!(
