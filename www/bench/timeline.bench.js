@@ -37,8 +37,11 @@ for (const events of [100_000, 1_000_000]) {
     await expect(rscope.timelineMoment).not.toContainText('replaying', { timeout: 120_000 });
     const stepped = await page.evaluate(() => performance.now());
     const tasks = await stop('bench:step');
-    const main = tasks.filter((t) => t.start >= 0).map((t) => t.duration);
+    const main = tasks.filter((t) => t.start >= 0);
     report(`${events} events: slider step to the grid at that moment`, (stepped - s0).toFixed(0), 'ms');
-    report(`${events} events: longest main-thread task during the step`, Math.max(0, ...main).toFixed(1), 'ms');
+    report(`${events} events: longest main-thread task during the step`, Math.max(0, ...main.map((t) => t.duration)).toFixed(1), 'ms');
+    // Which tasks: when each began after the key press, and the page's marks in it.
+    const long = main.filter((t) => t.duration > 16).map((t) => `+${t.start.toFixed(0)}:${t.duration.toFixed(1)}[${t.marks.join(',')}]`);
+    report(`${events} events: main-thread tasks over 16 ms during the step`, long.join(' ') || 'none', '');
   });
 }

@@ -11,19 +11,22 @@
 // float_roundtrip, so that the page prints eventlog times as the CLI does)
 // 10 KB. The timeline under the grid (its chart, slider, event list, a
 // node's history strip, the figures' tables, SVG and PNG export, the
-// worker's replayer) took it to 1.527 MB (2026-12-06). Until #48 item 3
-// loads the rarely used parts on first use (its budget: at most 800 000 B
-// before the first analysis), this holds it at 1.53 MB so that nothing
-// grows unseen.
+// worker's replayer) took it to 1.527 MB (2026-12-06); the slider's step
+// made from the replay's state, with the log kept in the worker under a
+// number and the grid's rows and drain rows shared, to 1.531 MB (a
+// second path from a replay to node states beside the payload's). Until
+// #48 item 3 loads the rarely used parts on first use (its budget: at
+// most 800 000 B before the first analysis), this holds it at 1.535 MB so
+// that nothing grows unseen.
 // scripts/build.sh says what the page is compiled for.
 import { test, expect } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
-const BUDGET = 1530 * 1000;
+const BUDGET = 1535 * 1000;
 const FILES = ['rscope_bg.wasm', 'rscope.js', 'rscope-view.js', 'style.css'];
 
-test('the page bundle is at most 1.53 MB gzipped', () => {
+test('the page bundle is at most 1.535 MB gzipped', () => {
   const sizes = FILES.map((f) => {
     const body = readFileSync(new URL(`../../pkg/${f}`, import.meta.url));
     return [f, gzipSync(body, { level: 9 }).length];
