@@ -298,13 +298,13 @@ pub fn part_bytes(part: Option<&JsValue>) -> Vec<u8> {
 /// lists them: what another tab is read as for membership and compare.
 pub type TabTexts = Vec<(String, Text)>;
 
-/// A tab's documents as they cross to the worker ([`system_bytes`]).
 /// A log's text as the worker is sent it: `null` when it is not sent.
 fn log_text(text: &Option<Text>) -> JsValue {
     text.as_ref()
         .map_or(JsValue::NULL, |t| JsValue::from_str(t))
 }
 
+/// A tab's documents as they cross to the worker ([`system_bytes`]).
 fn system_array(system: &TabTexts) -> JsValue {
     // The element's bundle (no `page` feature) starts no worker and asks
     // of no other tab; it has a size budget.

@@ -70,7 +70,8 @@ impl Beside {
             laid = laid.with_states(|rank, kind| sets.ids(rank, kind));
         }
         if let Some(states) = states {
-            laid = laid.with_node_states(hosts_from(states, grid));
+            laid =
+                laid.with_node_states(hosts_from(states, grid).unwrap_or_else(|| states.clone()));
         }
         Some(laid)
     }
@@ -78,8 +79,12 @@ impl Beside {
 
 /// `states` with the grid's host names in drain rows that have none: a
 /// resource eventlog before flux-core 0.62 names no host, and the R beside
-/// it does.
-pub(super) fn hosts_from(states: &NodeStates, grid: &Grid) -> NodeStates {
+/// it does. `None` when every row names its hosts: then nothing is copied
+/// (the timeline lays a moment's states at each step of its slider).
+pub(super) fn hosts_from(states: &NodeStates, grid: &Grid) -> Option<NodeStates> {
+    if states.drains.iter().all(|d| !d.nodelist.is_empty()) {
+        return None;
+    }
     let mut states = states.clone();
     let drains = std::rc::Rc::make_mut(&mut states.drains);
     for row in drains.iter_mut().filter(|d| d.nodelist.is_empty()) {
@@ -99,7 +104,7 @@ pub(super) fn hosts_from(states: &NodeStates, grid: &Grid) -> NodeStates {
             row.nodelist = list.to_string();
         }
     }
-    states
+    Some(states)
 }
 
 /// What the documents `texts` (those added to a tab's system) say of its

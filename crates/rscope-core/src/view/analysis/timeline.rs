@@ -59,10 +59,7 @@ impl Moment {
     /// may not take longer than a frame.
     pub fn lay(&self, grid: &Grid) -> Option<Grid> {
         let states = self.states.as_ref()?;
-        let states = match states.drains.iter().any(|d| d.nodelist.is_empty()) {
-            true => Rc::new(hosts_from(states, grid)),
-            false => states.clone(),
-        };
+        let states = hosts_from(states, grid).map_or_else(|| states.clone(), Rc::new);
         Some(grid.clone().with_node_states(states))
     }
 }
