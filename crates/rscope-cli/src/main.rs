@@ -7,6 +7,7 @@ mod constraint;
 mod fit;
 mod hostlist;
 mod jgf;
+mod jobs;
 mod r;
 mod resource;
 mod resource_eventlog;
@@ -62,6 +63,8 @@ enum Command {
     /// The documents of one system read as one: what each gave, the
     /// resources, what cannot run a job now, and where they disagree
     System(system::SystemArgs),
+    /// Print a job list as `flux jobs --from-stdin` prints it
+    Jobs(jobs::JobsArgs),
 }
 
 impl Command {
@@ -87,6 +90,7 @@ impl Command {
             Command::Config(args) => config::run(args),
             Command::Constraint(cmd) => constraint::run(cmd),
             Command::System(args) => system::run(args),
+            Command::Jobs(args) => jobs::run(args),
         }
     }
 }

@@ -19,8 +19,8 @@ pub mod view;
 
 pub use base::{canvas, diag, inflight, limits, palette, recent, sorting, time, words, xml};
 pub use formats::{
-    constraint, eventlog, hostlist, hwloc, idset, jgf, json, output_format, range, resource, rset,
-    shape,
+    constraint, eventlog, hostlist, hwloc, idset, jgf, jobs, json, output_format, range, resource,
+    rset, shape,
 };
 pub use ops::{commands, fit, prune, setops, system};
 pub use view::{

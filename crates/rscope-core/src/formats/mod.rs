@@ -1,7 +1,7 @@
 //! The formats Rscope reads and writes: JSON with byte ranges, RFC 22 id
 //! sets, RFC 29 host lists, RFC 45 ranges, hwloc XML, flux's output
 //! format language, RFC 46 shapes, RFC 20 R, RFC 40 graphs, RFC 31
-//! constraints and `flux resource` payloads.
+//! constraints, `flux resource` payloads and `flux jobs` job lists.
 //!
 //! ARCHITECTURE.md's code map gives each module's layer; the crate root
 //! re-exports them, so `crate::json` and `crate::formats::json` are one module.
@@ -12,6 +12,7 @@ pub mod hostlist;
 pub mod hwloc;
 pub mod idset;
 pub mod jgf;
+pub mod jobs;
 pub mod json;
 pub mod output_format;
 pub mod range;

@@ -131,11 +131,12 @@ pub(crate) fn convert<'a>(
         Obj::Item(item) => return convert_item(item.type_name(), conv),
         Obj::Date(_) => return Err(FormatError::value("a date cannot be converted again")),
     };
-    let orig_empty = match &value {
-        FieldValue::Str(s) | FieldValue::IdSet(s) | FieldValue::Hostlist(s) => s.is_empty(),
-        FieldValue::Alt { default, .. } => default.is_empty(),
-        FieldValue::Int(_) | FieldValue::Float(_) => false,
-    };
+    let orig_empty = str_of(&value).is_empty();
+    if matches!(conv, 'd' | 'D' | 'F' | 'H' | 'P') {
+        if let Some(i) = python_int(&value) {
+            return convert(Obj::Value(FieldValue::Int(i)), Some(conv), epoch);
+        }
+    }
     let wrong = |conv: char| -> Result<Obj<'a>, FormatError> {
         if orig_empty {
             Ok(Obj::Value(FieldValue::Str(String::new())))
@@ -156,7 +157,10 @@ pub(crate) fn convert<'a>(
                 // An IDset or Hostlist is false when it has no member,
                 // which is when its text is empty.
                 FieldValue::Str(s) | FieldValue::IdSet(s) | FieldValue::Hostlist(s) => s.is_empty(),
-                FieldValue::Alt { .. } => false,
+                FieldValue::Alt { .. } | FieldValue::Empty => false,
+                FieldValue::None => true,
+                FieldValue::Bool(b) => !b,
+                FieldValue::Object(o) => !o.truthy,
             };
             if falsy {
                 return Ok(Obj::Value(FieldValue::Str(String::new())));
@@ -196,6 +200,7 @@ fn python_conversion<'a>(value: FieldValue, conv: char) -> Result<Obj<'a>, Forma
         (FieldValue::IdSet(s), 'r' | 'a') => ascii_if(format!("IDset('{s}')"), conv),
         (FieldValue::Hostlist(s), 'r' | 'a') => ascii_if(format!("Hostlist('{s}')"), conv),
         (FieldValue::Alt { default, .. }, 's') => default.clone(),
+        (FieldValue::Object(o), 'r' | 'a') => ascii_if(o.repr.clone(), conv),
         (FieldValue::Alt { .. }, _) => {
             // "<flux.util.AltField object at 0x7f...>": an address.
             return Err(FormatError::value(format!(
@@ -237,9 +242,23 @@ fn convert_item<'a>(type_name: &str, conv: char) -> Result<Obj<'a>, FormatError>
     }
 }
 
+/// A `bool` or an `int` subclass as the `int` the time conversions see
+/// (`!F` of `True` is one second); `None` for other values.
+fn python_int(value: &FieldValue) -> Option<i64> {
+    match value {
+        FieldValue::Bool(b) => Some(i64::from(*b)),
+        FieldValue::Object(o) => o.int.and_then(|i| i64::try_from(i).ok()),
+        _ => None,
+    }
+}
+
 /// `type(value).__name__`.
 pub(crate) fn value_type(value: &FieldValue) -> &'static str {
     match value {
+        FieldValue::Bool(_) => "bool",
+        FieldValue::None => "NoneType",
+        FieldValue::Empty => "EmptyObject",
+        FieldValue::Object(o) => o.type_name,
         FieldValue::Str(_) => "str",
         FieldValue::Int(_) => "int",
         FieldValue::Float(_) => "float",
@@ -256,5 +275,10 @@ pub(crate) fn str_of(value: &FieldValue) -> String {
         FieldValue::Int(i) => i.to_string(),
         FieldValue::Float(x) => float::repr(*x),
         FieldValue::Alt { default, .. } => default.clone(),
+        FieldValue::Bool(true) => "True".to_string(),
+        FieldValue::Bool(false) => "False".to_string(),
+        FieldValue::None => "None".to_string(),
+        FieldValue::Empty => String::new(),
+        FieldValue::Object(o) => o.text.clone(),
     }
 }

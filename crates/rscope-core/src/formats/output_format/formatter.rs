@@ -189,6 +189,25 @@ impl<'a> Formatter<'a> {
                 )))
             }
             Obj::Value(FieldValue::Int(i)) => format_int(i128::from(*i), spec),
+            Obj::Value(FieldValue::Bool(b)) if spec.is_empty() => {
+                Ok(if *b { "True" } else { "False" }.to_string())
+            }
+            Obj::Value(FieldValue::Bool(b)) => format_int(i128::from(*b), spec),
+            // `EmptyObject.__format__`: "" under the spec less its type.
+            Obj::Value(FieldValue::Empty) => {
+                format_str("", spec.trim_end_matches(|c| "bcdoxXeEfFgGn%".contains(c)))
+            }
+            Obj::Value(FieldValue::Object(o)) if spec.is_empty() => Ok(o.text.clone()),
+            Obj::Value(FieldValue::Object(o)) if o.int.is_some() => {
+                format_int(o.int.unwrap_or_default(), spec)
+            }
+            Obj::Value(FieldValue::None) if spec.is_empty() => Ok("None".to_string()),
+            Obj::Value(value @ (FieldValue::None | FieldValue::Object(_))) => {
+                Err(FormatError::type_error(format!(
+                    "unsupported format string passed to {}.__format__",
+                    value_type(value)
+                )))
+            }
             Obj::Value(FieldValue::Float(x)) => format_float(*x, spec),
             Obj::Date(t) => format_datetime(t, spec, &self.epoch),
             Obj::Item(item) if !spec.is_empty() => Err(FormatError::type_error(format!(
@@ -224,15 +243,20 @@ pub(crate) fn step<'a>(obj: Obj<'a>, access: Access) -> Result<Obj<'a>, FormatEr
         Obj::Date(_) => "UtilDatetime".to_string(),
     };
     match (obj, access) {
-        (Obj::Item(item), Access::Attr(name)) => match item.field(name) {
-            Some(value) => Ok(Obj::Value(value)),
-            None => Err(no_attribute(item.type_name(), name)),
-        },
+        (Obj::Item(item), Access::Attr(name)) => item.try_field(name).map(Obj::Value),
         (Obj::Value(FieldValue::Alt { default, ascii }), Access::Attr(name)) => match name {
             "default" => Ok(Obj::Value(FieldValue::Str(default))),
             "ascii" => Ok(Obj::Value(FieldValue::Str(ascii))),
             _ => Err(no_attribute("AltField", name)),
         },
+        (Obj::Value(FieldValue::Empty), Access::Attr(_)) => Ok(Obj::Value(FieldValue::Empty)),
+        (Obj::Value(FieldValue::Object(o)), Access::Attr(name)) => {
+            match o.attrs.iter().find(|(k, _)| k == name) {
+                Some((_, value)) => Ok(Obj::Value(value.clone())),
+                None if o.missing_is_empty => Ok(Obj::Value(FieldValue::Empty)),
+                None => Err(no_attribute(o.type_name, name)),
+            }
+        }
         (obj, Access::Attr(name)) => Err(no_attribute(&type_name(&obj), name)),
         (Obj::Value(FieldValue::Str(s)), Access::Index(i)) => match s.chars().nth(i) {
             Some(c) => Ok(Obj::Value(FieldValue::Str(c.to_string()))),
@@ -248,6 +272,6 @@ pub(crate) fn step<'a>(obj: Obj<'a>, access: Access) -> Result<Obj<'a>, FormatEr
     }
 }
 
-fn no_attribute(type_name: &str, name: &str) -> FormatError {
+pub(crate) fn no_attribute(type_name: &str, name: &str) -> FormatError {
     FormatError::attribute(format!("'{type_name}' object has no attribute '{name}'"))
 }

@@ -41,11 +41,23 @@ mod tests;
 use std::fmt;
 
 pub use config::{choose_format, Chosen, NamedFormat};
-pub use output::{Deduplicator, OutputFormat};
+pub use output::{cut_to_width, Deduplicator, OutputFormat};
 
 /// A float as Python's `repr()` and `str()` write it (and `json.dumps`).
 pub fn py_float(x: f64) -> String {
     float::repr(x)
+}
+
+/// `flux.util.fsd()`: seconds as a Flux Standard Duration (`1.500s`,
+/// `1.667h`).
+pub fn fsd(secs: f64) -> String {
+    convert::fsd(secs)
+}
+
+/// Python's `float(text)` of a string (`"1e3"`, `" inf "`), or `None`
+/// where it raises.
+pub fn py_float_parse(text: &str) -> Option<f64> {
+    pytext::parse_float(text)
 }
 
 /// A string as Python's `repr()` writes it (`'a'`, `"it's"`, `'\x00'`).
@@ -97,6 +109,52 @@ impl PyLocalTime {
     }
 }
 
+/// What a command prints, and its exit status.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Printed {
+    /// Standard output.
+    pub stdout: String,
+    /// Standard error.
+    pub stderr: String,
+    /// Exit status.
+    pub code: u8,
+}
+
+impl Printed {
+    /// Output and success.
+    pub fn output(stdout: String) -> Printed {
+        Printed {
+            stdout,
+            stderr: String::new(),
+            code: 0,
+        }
+    }
+
+    /// A message on standard error, and success (`-s help`).
+    pub fn info(stderr: String) -> Printed {
+        Printed {
+            stdout: String::new(),
+            stderr,
+            code: 0,
+        }
+    }
+
+    /// Messages already worded for standard error, and failure.
+    pub fn failure(stderr: String) -> Printed {
+        Printed {
+            stdout: String::new(),
+            stderr,
+            code: 1,
+        }
+    }
+
+    /// One error of the command `tool` (`flux-jobs`), as flux's `CLIMain`
+    /// logs an exception: `flux-jobs: ERROR: message`, and failure.
+    pub fn tool_error(tool: &str, message: &str) -> Printed {
+        Printed::failure(format!("{tool}: ERROR: {message}\n"))
+    }
+}
+
 /// The largest width or precision a format spec may ask for.
 pub const MAX_WIDTH: usize = 10_000;
 
@@ -123,6 +181,60 @@ pub enum FieldValue {
         /// The text of `{field.ascii}`.
         ascii: String,
     },
+    /// A Python `bool`: `True` alone, a number under a spec (`int`'s).
+    Bool(bool),
+    /// Python's `None`: no spec but the empty one.
+    None,
+    /// flux's `EmptyObject` (a missing annotation): every attribute is
+    /// another, it prints as "" under any spec less its type letter.
+    Empty,
+    /// Any other Python object (a `JobID`, a list, an `AnnotationsInfo`).
+    Object(std::rc::Rc<PyObject>),
+}
+
+/// A Python object with attributes, as flux's job classes make them.
+#[derive(Debug, Clone, PartialEq)]
+pub struct PyObject {
+    /// `type(obj).__name__`, which errors name.
+    pub type_name: &'static str,
+    /// `str(obj)`: what it prints under an empty spec.
+    pub text: String,
+    /// `repr(obj)` (`!r`).
+    pub repr: String,
+    /// The value of an `int` subclass (`JobID`), formatted as an int
+    /// under a spec and sorted as a number.
+    pub int: Option<i128>,
+    /// `bool(obj)`, which the `!D` conversion tests.
+    pub truthy: bool,
+    /// Its attributes (`{id.f58}`, `{annotations.sched.reason}`).
+    pub attrs: Vec<(String, FieldValue)>,
+    /// Whether an attribute it lacks is an [`FieldValue::Empty`]
+    /// (`AnnotationsInfo`), not an `AttributeError`.
+    pub missing_is_empty: bool,
+}
+
+impl PyObject {
+    /// An object with no attributes and no value of its own (a list).
+    pub fn plain(type_name: &'static str, text: String, repr: String, truthy: bool) -> PyObject {
+        PyObject {
+            type_name,
+            text,
+            repr,
+            int: None,
+            truthy,
+            attrs: Vec::new(),
+            missing_is_empty: false,
+        }
+    }
+}
+
+/// The field names of a format, in order, each as written (`id.f58`), for
+/// a command whose headings depend on them (flux's `JobInfoFormat`).
+pub fn format_field_names(fmt: &str) -> Result<Vec<String>, FormatError> {
+    Ok(markup::parse_all(fmt)?
+        .into_iter()
+        .filter_map(|piece| piece.field.map(|f| f.name.to_string()))
+        .collect())
 }
 
 /// Something with fields to format: a line of `flux resource status`, say.
@@ -136,6 +248,17 @@ pub trait FormatItem {
     /// would be (`'ResourceStatusLine' object has no attribute 'x'`).
     fn type_name(&self) -> &str {
         "object"
+    }
+
+    /// The field `name`, or the exception Python raises for it: by
+    /// default `'X' object has no attribute 'name'` when [`field`] has
+    /// none. Items whose attributes are computed and may fail (a job's
+    /// `runtime`) answer here with the reference's own error.
+    ///
+    /// [`field`]: FormatItem::field
+    fn try_field(&self, name: &str) -> Result<FieldValue, FormatError> {
+        self.field(name)
+            .ok_or_else(|| formatter::no_attribute(self.type_name(), name))
     }
 }
 

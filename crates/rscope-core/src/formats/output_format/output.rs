@@ -146,7 +146,7 @@ impl OutputFormat {
     }
 
     /// `set_sort_keys()`: comma-separated keys, `-` to reverse one.
-    fn set_sort_keys(&mut self, keys: &str) -> Result<(), FormatError> {
+    pub fn set_sort_keys(&mut self, keys: &str) -> Result<(), FormatError> {
         self.sort_keys.clear();
         for key in keys.split(',') {
             let key = pytext::strip(key);
@@ -435,6 +435,16 @@ impl SortValue {
             FieldValue::Int(i) => SortValue::Number(i as f64),
             FieldValue::Float(x) => SortValue::Number(x),
             FieldValue::IdSet(_) => return Err(FormatError::type_error("")),
+            FieldValue::None => SortValue::Empty,
+            FieldValue::Bool(b) => SortValue::Number(f64::from(u8::from(b))),
+            FieldValue::Object(o) if o.int.is_some() => {
+                SortValue::Number(o.int.unwrap_or_default() as f64)
+            }
+            FieldValue::Empty => SortValue::Text(String::new()),
+            FieldValue::Object(o) => match pytext::parse_float(&o.text) {
+                Some(x) => SortValue::Number(x),
+                None => SortValue::Text(o.text.clone()),
+            },
             // An AltField or a Hostlist is never equal to "" or "-": only
             // its text counts.
             FieldValue::Str(s) | FieldValue::Alt { default: s, .. } | FieldValue::Hostlist(s) => {
@@ -470,7 +480,11 @@ impl OutputFormat {
     /// `filter()`: the format with `?:` fields that are empty for every
     /// item removed and `+:` fields widened to their widest value (or
     /// heading), the sentinels removed.
-    fn filter<T: FormatItem>(&self, items: &[T], no_header: bool) -> Result<String, FormatError> {
+    pub fn filter<T: FormatItem>(
+        &self,
+        items: &[T],
+        no_header: bool,
+    ) -> Result<String, FormatError> {
         let mut found = Vec::new();
         for (index, e) in self.format_list.iter().enumerate() {
             let Some(end) = SENTINELS.iter().find(|s| e.text.ends_with(**s)) else {
@@ -574,12 +588,27 @@ impl OutputFormat {
         items: &mut Vec<T>,
         no_header: bool,
     ) -> Result<String, FormatError> {
+        self.print_items_framed(items, no_header, None, |_| None)
+    }
+
+    /// `print_items(items, no_header, width, pre, post)`: as
+    /// [`OutputFormat::print_items`], with the header and each line longer
+    /// than `width` code points cut to `width - 1` and a `+`, and each
+    /// printed line framed by `frame(item)`: text before the line and text
+    /// after its newline (how `flux jobs --color` writes its codes).
+    pub fn print_items_framed<T: FormatItem>(
+        &self,
+        items: &mut Vec<T>,
+        no_header: bool,
+        width: Option<usize>,
+        frame: impl Fn(&T) -> Option<(&'static str, &'static str)>,
+    ) -> Result<String, FormatError> {
         let newfmt = self.filter(items, no_header)?;
         let formatter = OutputFormat::build(&newfmt, self.headings.clone(), self.epoch)?;
         self.sort_items(items)?;
         let mut out = String::new();
         if !no_header {
-            out.push_str(&formatter.header()?);
+            out.push_str(&cut_to_width(formatter.header()?, width));
             out.push('\n');
         }
         for item in items.iter() {
@@ -590,10 +619,31 @@ impl OutputFormat {
             if line.is_empty() || is_all_space(&line) {
                 continue;
             }
-            out.push_str(&line);
+            let framed = frame(item);
+            out.push_str(framed.map_or("", |f| f.0));
+            out.push_str(&cut_to_width(line, width));
             out.push('\n');
+            out.push_str(framed.map_or("", |f| f.1));
         }
         Ok(out)
+    }
+
+    /// The same kind of format for `fmt`: `cls(fmt, headings=self.headings)`.
+    pub fn reparse(&self, fmt: &str) -> Result<OutputFormat, FormatError> {
+        OutputFormat::build(fmt, self.headings.clone(), self.epoch)
+    }
+}
+
+/// A line longer than `width` code points cut to `width - 1` and a `+`,
+/// as `print_items` and `header` cut them.
+pub fn cut_to_width(line: String, width: Option<usize>) -> String {
+    match width {
+        Some(w) if w > 0 && len(&line) > w => {
+            let mut cut: String = line.chars().take(w - 1).collect();
+            cut.push('+');
+            cut
+        }
+        _ => line,
     }
 }
 

@@ -22,6 +22,7 @@ pub mod status;
 
 use crate::hostlist::Hostlist;
 use crate::idset::IdSet;
+pub use crate::output_format::Printed;
 use crate::output_format::{
     choose_format, Chosen, Deduplicator, FormatError, FormatItem, NamedFormat, OutputFormat,
 };
@@ -30,48 +31,11 @@ pub use list::{emit_r, info, list, ListOptions, SchedResourceList};
 pub use queues::Config;
 pub use status::{status, ResourceStatus, StatusOptions};
 
-/// What a command prints, and its exit status.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
-pub struct Printed {
-    /// Standard output.
-    pub stdout: String,
-    /// Standard error.
-    pub stderr: String,
-    /// Exit status.
-    pub code: u8,
-}
-
+/// The reference's exceptions as `flux-resource` logs them.
 impl Printed {
-    /// Output and success.
-    pub fn output(stdout: String) -> Printed {
-        Printed {
-            stdout,
-            stderr: String::new(),
-            code: 0,
-        }
-    }
-
-    /// A message on standard error, and success (`-s help`).
-    pub fn info(stderr: String) -> Printed {
-        Printed {
-            stdout: String::new(),
-            stderr,
-            code: 0,
-        }
-    }
-
-    /// Messages already worded for standard error, and failure.
-    pub fn failure(stderr: String) -> Printed {
-        Printed {
-            stdout: String::new(),
-            stderr,
-            code: 1,
-        }
-    }
-
     /// One error, as the reference's `CLIMain` logs an exception.
     pub fn error(message: String) -> Printed {
-        Printed::failure(format!("flux-resource: ERROR: {message}\n"))
+        Printed::tool_error("flux-resource", &message)
     }
 }
 

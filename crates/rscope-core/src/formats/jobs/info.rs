@@ -1,0 +1,885 @@
+//! One job of a job list as flux-core's `flux.job.JobInfo` holds it: the
+//! `job-list` object over `JobInfo.defaults`, and the fields it computes
+//! (`status`, `runtime`, `returncode`, `contextual_info`, …) with the
+//! values and exceptions Python gives, since `flux jobs` prints them.
+
+use super::jobid::{encode, F58Prefix};
+use super::names::{result_name, signal_description, state_name};
+use super::pyjson::{LoadError, PyJson};
+use crate::output_format::{FieldValue, FormatError, FormatItem, PyLocalTime, PyObject};
+use std::rc::Rc;
+
+/// `JobInfo.defaults`, in order (`to_dict` lists them first).
+pub(crate) const DEFAULTS: [(&str, Initial); 22] = [
+    ("t_depend", Initial::Zero),
+    ("t_priority", Initial::Zero),
+    ("t_sched", Initial::Zero),
+    ("t_run", Initial::Zero),
+    ("t_cleanup", Initial::Zero),
+    ("t_inactive", Initial::Zero),
+    ("duration", Initial::Zero),
+    ("expiration", Initial::Zero),
+    ("name", Initial::Empty),
+    ("cwd", Initial::Empty),
+    ("queue", Initial::Empty),
+    ("project", Initial::Empty),
+    ("bank", Initial::Empty),
+    ("ntasks", Initial::Empty),
+    ("ncores", Initial::Empty),
+    ("nnodes", Initial::Empty),
+    ("priority", Initial::Empty),
+    ("ranks", Initial::Empty),
+    ("nodelist", Initial::Empty),
+    ("success", Initial::Empty),
+    ("result", Initial::Empty),
+    ("waitstatus", Initial::Empty),
+];
+
+/// A default of `JobInfo.defaults`: `0.0` or `""`.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Initial {
+    Zero,
+    Empty,
+}
+
+/// The fields `JobInfo` computes and memoizes; a key of the same name in
+/// the input wins over each (the reference stores both as `_name`).
+const MEMOIZED: [&str; 16] = [
+    "uri",
+    "state",
+    "state_single",
+    "state_emoji",
+    "result",
+    "result_abbrev",
+    "result_emoji",
+    "username",
+    "runtime",
+    "status",
+    "status_abbrev",
+    "status_emoji",
+    "returncode",
+    "contextual_info",
+    "contextual_time",
+    "inactive_reason",
+];
+
+/// What a job's computed fields read besides the job: the clock, the
+/// F58 prefix and the user names.
+#[derive(Clone, Copy)]
+pub struct Context<'a> {
+    /// `time.time()`.
+    pub now: f64,
+    /// `ƒ` or `f`.
+    pub prefix: F58Prefix,
+    /// `pwd.getpwuid(uid).pw_name`, where the caller can ask.
+    pub user_name: &'a dyn Fn(u32) -> Option<String>,
+}
+
+/// One job: its keys (`state` and `result` renamed `state_id` and
+/// `result_id`, as the reference renames them) and what it reads.
+pub struct JobInfo<'a> {
+    keys: Vec<(String, PyJson)>,
+    id: u64,
+    id_text: String,
+    dependencies: Vec<String>,
+    context: Context<'a>,
+}
+
+/// A `ValueError` (a line's `JSON input error`) or another exception.
+pub(crate) type Made<T> = Result<T, LoadError>;
+
+impl<'a> JobInfo<'a> {
+    /// `JobInfo(json.loads(line))`.
+    pub fn new(value: PyJson, context: Context<'a>) -> Made<JobInfo<'a>> {
+        let mut keys: Vec<(String, PyJson)> = DEFAULTS
+            .iter()
+            .map(|(k, d)| (k.to_string(), d.value()))
+            .collect();
+        for (k, v) in dict_update_items(value)? {
+            match keys.iter_mut().find(|(key, _)| *key == k) {
+                Some(slot) => slot.1 = v,
+                None => keys.push((k, v)),
+            }
+        }
+        let Some(raw_id) = keys.iter().find(|(k, _)| k == "id").map(|(_, v)| v.clone()) else {
+            return Err(LoadError::Other("'id'".to_string()));
+        };
+        let (id, id_text) = job_id(&raw_id)?;
+        for (from, to) in [("state", "state_id"), ("result", "result_id")] {
+            if let Some(i) = keys.iter().position(|(k, _)| k == from) {
+                let (_, v) = keys.remove(i);
+                keys.retain(|(k, _)| k != to);
+                keys.push((to.to_string(), v));
+            }
+        }
+        check_annotations(
+            keys.iter()
+                .find(|(k, _)| k == "annotations")
+                .map(|(_, v)| v),
+        )?;
+        let deps = keys
+            .iter()
+            .find(|(k, _)| k == "dependencies")
+            .map(|(_, v)| v);
+        let dependencies = dependency_list(deps, &context)?;
+        Ok(JobInfo {
+            keys,
+            id,
+            id_text,
+            dependencies,
+            context,
+        })
+    }
+
+    /// The job's id.
+    pub fn id(&self) -> u64 {
+        self.id
+    }
+
+    /// Its dependencies as `DependencyList` holds them (`begin-time=`
+    /// ones already written as times).
+    pub fn dependency_texts(&self) -> Vec<String> {
+        self.dependencies.clone()
+    }
+
+    /// A key of the input (after the defaults), as the reference's
+    /// `getattr` finds `_key`.
+    pub(crate) fn key(&self, name: &str) -> Option<&PyJson> {
+        self.keys.iter().find(|(k, _)| k == name).map(|(_, v)| v)
+    }
+
+    /// `__getattr__`'s error for a missing attribute.
+    fn invalid(name: &str) -> FormatError {
+        FormatError::attribute(format!("invalid JobInfo attribute '{name}'"))
+    }
+
+    /// A key, or the reference's AttributeError for `field` (the field
+    /// the format asked for, which is what its message names).
+    fn need(&self, key: &str, field: &str) -> Result<&PyJson, FormatError> {
+        self.key(key).ok_or_else(|| JobInfo::invalid(field))
+    }
+
+    /// `statetostr(self.state_id, fmt)`.
+    fn state_text(&self, short: bool, field: &str) -> Result<String, FormatError> {
+        let id = self.need("state_id", field)?;
+        Ok(state_name(int_arg(id)?, short).to_string())
+    }
+
+    /// `resulttostr(self.result_id, fmt)`: "" for an unset result.
+    fn result_text(&self, short: bool, field: &str) -> Result<String, FormatError> {
+        match self.need("result_id", field)? {
+            PyJson::Str(s) if s.is_empty() => Ok(String::new()),
+            id => Ok(result_name(int_arg(id)?, short).to_string()),
+        }
+    }
+
+    /// `statustostr()`: the state while pending or running, else the
+    /// result.
+    fn status_text(&self, short: bool, field: &str) -> Result<String, FormatError> {
+        let state = int_arg(self.need("state_id", field)?)?;
+        if state & 62 != 0 {
+            self.state_text(short, field)
+        } else {
+            self.result_text(short, field)
+        }
+    }
+
+    /// `get_runtime()`.
+    pub(crate) fn runtime(&self, field: &str) -> Result<f64, FormatError> {
+        let t_cleanup = self.need("t_cleanup", field)?;
+        let t_run = self.need("t_run", field)?;
+        if positive(t_cleanup)? && positive(t_run)? {
+            subtract(t_cleanup, t_run)
+        } else if positive(t_run)? {
+            subtract(&PyJson::Float(self.context.now), t_run)
+        } else {
+            Ok(0.0)
+        }
+    }
+
+    /// `get_remaining_time()`: 0.0 unless running with an expiration.
+    pub(crate) fn remaining(&self) -> Result<f64, FormatError> {
+        match self.value("status") {
+            Ok(FieldValue::Str(s)) if s == "RUN" => {}
+            Ok(_) => return Ok(0.0),
+            Err(e) if e.python_exception() == "AttributeError" => return Ok(0.0),
+            Err(e) => return Err(e),
+        }
+        let Some(expiration) = self.key("expiration") else {
+            return Ok(0.0);
+        };
+        let left = subtract(expiration, &PyJson::Float(self.context.now))?;
+        Ok(if left < 0.0 { 0.0 } else { left })
+    }
+
+    /// `returncode`: the exit code, the negative signal, -128 for a job
+    /// canceled before it ran, 1 for one that failed before it ran, or "".
+    fn returncode(&self, field: &str) -> Result<FieldValue, FormatError> {
+        let status = self.need("waitstatus", field)?;
+        let Some(status) = python_int(status) else {
+            return Ok(match self.need("result_id", field)? {
+                r if py_eq_int(r, 4) => FieldValue::Int(-128),
+                r if py_eq_int(r, 2) => FieldValue::Int(1),
+                _ => FieldValue::Str(String::new()),
+            });
+        };
+        let sig = status & 0x7f;
+        Ok(if sig != 0 && sig != 0x7f {
+            FieldValue::Int(-(sig as i64))
+        } else if sig == 0 {
+            FieldValue::Int(((status >> 8) & 0xff) as i64)
+        } else {
+            FieldValue::Str(String::new())
+        })
+    }
+
+    /// `contextual_info`: why a pending job waits, or where it ran.
+    fn contextual_info(&self, field: &str) -> Result<FieldValue, FormatError> {
+        match self.state_text(false, field)?.as_str() {
+            "PRIORITY" => Ok(text("priority-wait")),
+            "DEPEND" => Ok(text(&format!("depends:{}", self.dependencies.join(",")))),
+            "SCHED" => self.sched_info(field),
+            _ => self.value("nodelist"),
+        }
+    }
+
+    /// `contextual_info` in SCHED: the scheduler's estimate, or why the
+    /// job is held.
+    fn sched_info(&self, field: &str) -> Result<FieldValue, FormatError> {
+        let estimate = self.annotation(&["sched", "t_estimate"]);
+        if let Some(t) = estimate.and_then(number) {
+            let eta = t - self.context.now;
+            let eta = if eta < 0.0 {
+                "now".to_string()
+            } else {
+                crate::output_format::fsd(eta)
+            };
+            return Ok(text(&format!("eta:{eta}")));
+        }
+        let urgency = self.need("urgency", field)?;
+        if py_eq_int(urgency, 0) {
+            return Ok(text("held"));
+        }
+        let priority = self.need("priority", field)?;
+        Ok(text(if py_eq_int(priority, 0) {
+            "priority-hold"
+        } else {
+            ""
+        }))
+    }
+
+    /// A value inside `annotations` by its path of keys.
+    pub(crate) fn annotation(&self, path: &[&str]) -> Option<&PyJson> {
+        let mut v = self.key("annotations")?;
+        for key in path {
+            v = v.get(key)?;
+        }
+        Some(v)
+    }
+
+    /// `inactive_reason`: how an inactive job ended, in words.
+    fn inactive_reason(&self, field: &str) -> Result<FieldValue, FormatError> {
+        if self.state_text(false, field)? != "INACTIVE" {
+            return Ok(text(""));
+        }
+        let exc = |k: &str| self.key(&format!("exception_{k}"));
+        let occurred = exc("occurred").is_some_and(truthy);
+        let exc_type = exc("type").cloned().unwrap_or(PyJson::Str(String::new()));
+        let note = exc("note").filter(|n| truthy(n)).map(py_str);
+        match self.result_text(false, field)?.as_str() {
+            "CANCELED" => Ok(text(&match note {
+                Some(n) if occurred && exc_type == PyJson::Str("cancel".into()) => {
+                    format!("Canceled: {n}")
+                }
+                _ => "Canceled".to_string(),
+            })),
+            "FAILED"
+                if occurred
+                    && exc_type != PyJson::Str("exec".into())
+                    && exc("severity").is_some_and(|s| py_eq_int(s, 0)) =>
+            {
+                let note = note.map(|n| format!(" note={n}")).unwrap_or_default();
+                Ok(text(&format!(
+                    "Exception: type={}{note}",
+                    py_str(&exc_type)
+                )))
+            }
+            "FAILED" => self.failure_reason(field),
+            "TIMEOUT" => Ok(text("Timeout")),
+            _ => Ok(text(&format!(
+                "Exit {}",
+                str_field(&self.returncode(field)?)
+            ))),
+        }
+    }
+
+    /// A failed job's end from its return code.
+    fn failure_reason(&self, field: &str) -> Result<FieldValue, FormatError> {
+        let rc = match self.returncode(field)? {
+            FieldValue::Int(rc) => rc,
+            _ => {
+                return Err(FormatError::type_error(
+                    "'>' not supported between instances of 'str' and 'int'",
+                ))
+            }
+        };
+        Ok(match rc {
+            rc if rc > 128 => match signal_description(rc - 128) {
+                Some(Some(desc)) => text(&desc),
+                Some(None) => FieldValue::None,
+                None => text(&format!("Signaled {}", rc - 128)),
+            },
+            126 => text("Command invoked cannot execute"),
+            127 => text("command not found"),
+            128 => text("Invalid argument to exit"),
+            rc => text(&format!("Exit {rc}")),
+        })
+    }
+
+    /// `username`: the user's name where it can be looked up, else the id.
+    fn username(&self, field: &str) -> Result<FieldValue, FormatError> {
+        let uid = self.need("userid", field)?;
+        let Some(n) = python_int(uid) else {
+            return Err(FormatError::type_error(format!(
+                "'{}' object cannot be interpreted as an integer",
+                type_name(uid)
+            )));
+        };
+        let name = u32::try_from(n)
+            .ok()
+            .and_then(|n| (self.context.user_name)(n));
+        Ok(text(&name.unwrap_or_else(|| n.to_string())))
+    }
+
+    /// The job's `JobID`, with its encodings as attributes.
+    fn id_object(&self) -> FieldValue {
+        let attrs = ["dec", "hex", "f58", "f58plain", "dothex", "kvs"]
+            .iter()
+            .filter_map(|e| {
+                Some((
+                    e.to_string(),
+                    text(&encode(self.id, e, self.context.prefix)?),
+                ))
+            })
+            .chain([("orig".to_string(), text(&self.id_text))])
+            .collect();
+        FieldValue::Object(Rc::new(PyObject {
+            type_name: "JobID",
+            text: super::jobid::f58(self.id, self.context.prefix),
+            repr: format!("JobID({})", self.id),
+            int: Some(i128::from(self.id)),
+            truthy: self.id != 0,
+            attrs,
+            missing_is_empty: false,
+        }))
+    }
+
+    /// `exception`: `ExceptionInfo` of the `exception_*` keys.
+    fn exception_object(&self) -> FieldValue {
+        let attrs = ["occurred", "severity", "type", "note"]
+            .iter()
+            .map(|k| {
+                let v = self.key(&format!("exception_{k}"));
+                (k.to_string(), v.map_or(text(""), value_of))
+            })
+            .collect();
+        FieldValue::Object(Rc::new(PyObject {
+            type_name: "ExceptionInfo",
+            text: String::new(),
+            repr: String::new(),
+            int: None,
+            truthy: true,
+            attrs,
+            missing_is_empty: false,
+        }))
+    }
+
+    /// `uri`: the job's instance URI from `annotations.user.uri`, if any.
+    fn uri(&self) -> FieldValue {
+        let Some(uri) = self
+            .annotation(&["user", "uri"])
+            .map(py_str)
+            .filter(|u| !u.is_empty())
+        else {
+            return FieldValue::None;
+        };
+        let (scheme, rest) = uri.split_once("://").unwrap_or(("", uri.as_str()));
+        let path = rest.find('/').map_or("", |i| &rest[i..]);
+        let local = match scheme {
+            "local" => Some(uri.clone()),
+            "ssh" => Some(format!("local://{}", collapse_slashes(path))),
+            _ => None,
+        };
+        FieldValue::Object(Rc::new(PyObject {
+            type_name: "JobURI",
+            text: uri.clone(),
+            repr: uri.clone(),
+            int: None,
+            truthy: true,
+            attrs: local
+                .map(|l| ("local".to_string(), text(&l)))
+                .into_iter()
+                .collect(),
+            missing_is_empty: false,
+        }))
+    }
+
+    /// The value of one attribute, as `getattr(job, name)` gives it.
+    pub fn value(&self, name: &str) -> Result<FieldValue, FormatError> {
+        if MEMOIZED.contains(&name) {
+            if let Some(v) = self.key(name) {
+                return Ok(value_of(v));
+            }
+        }
+        let float = |r: Result<f64, FormatError>| r.map(FieldValue::Float);
+        match name {
+            "id" => Ok(self.id_object()),
+            "state" => self.state_text(false, name).map(|s| text(&s)),
+            "state_single" => self.state_text(true, name).map(|s| text(&s)),
+            "state_emoji" => state_emoji(self.state_text(true, name)?),
+            "result" => self.result_text(false, name).map(|s| text(&s)),
+            "result_abbrev" => self.result_text(true, name).map(|s| text(&s)),
+            "result_emoji" => result_emoji(&self.result_text(true, name)?),
+            "status" => self.status_text(false, name).map(|s| text(&s)),
+            "status_abbrev" => self.status_text(true, name).map(|s| text(&s)),
+            "status_emoji" => self.status_emoji(name),
+            "username" => self.username(name),
+            "runtime" => float(self.runtime(name)),
+            "t_remaining" => float(self.remaining()),
+            "returncode" => self.returncode(name),
+            "contextual_info" => self.contextual_info(name),
+            "contextual_time" => self.contextual_time(name),
+            "inactive_reason" => self.inactive_reason(name),
+            "exception" => Ok(self.exception_object()),
+            "annotations" => Ok(annotations_object(self.key("annotations"))),
+            "sched" | "user" => Ok(self.annotation(&[name]).map_or(FieldValue::Empty, value_of)),
+            "dependencies" => Ok(dependency_object(&self.dependencies)),
+            "uri" => Ok(self.uri()),
+            _ => self.need(name, name).map(value_of),
+        }
+    }
+
+    fn status_emoji(&self, field: &str) -> Result<FieldValue, FormatError> {
+        let state = int_arg(self.need("state_id", field)?)?;
+        if state & 62 != 0 {
+            state_emoji(self.state_text(true, field)?)
+        } else {
+            result_emoji(&self.result_text(true, field)?)
+        }
+    }
+
+    /// `contextual_time`: the requested duration while pending, else the
+    /// runtime.
+    fn contextual_time(&self, field: &str) -> Result<FieldValue, FormatError> {
+        match self.state_text(false, field)?.as_str() {
+            "PRIORITY" | "DEPEND" | "SCHED" => self.value("duration"),
+            _ => self.runtime(field).map(FieldValue::Float),
+        }
+    }
+}
+
+impl FormatItem for JobInfo<'_> {
+    fn field(&self, name: &str) -> Option<FieldValue> {
+        self.value(name).ok()
+    }
+
+    fn type_name(&self) -> &str {
+        "JobInfo"
+    }
+
+    fn try_field(&self, name: &str) -> Result<FieldValue, FormatError> {
+        self.value(name)
+    }
+}
+
+impl Initial {
+    fn value(self) -> PyJson {
+        match self {
+            Initial::Zero => PyJson::Float(0.0),
+            Initial::Empty => PyJson::Str(String::new()),
+        }
+    }
+}
+
+/// `dict.update(value)`: a dict's items, or the exception Python raises
+/// for anything else.
+fn dict_update_items(value: PyJson) -> Made<Vec<(String, PyJson)>> {
+    let element_error = |n: usize| {
+        LoadError::Value(format!(
+            "dictionary update sequence element #0 has length {n}; 2 is required"
+        ))
+    };
+    match value {
+        PyJson::Dict(entries) => Ok(entries),
+        PyJson::List(items) => {
+            let mut out = Vec::new();
+            for item in items {
+                match item {
+                    PyJson::List(pair) if pair.len() == 2 => match &pair[0] {
+                        PyJson::Str(k) => out.push((k.clone(), pair[1].clone())),
+                        _ => out.push((pair[0].repr(), pair[1].clone())),
+                    },
+                    PyJson::List(other) => return Err(element_error(other.len())),
+                    PyJson::Str(s) if s.chars().count() != 2 => {
+                        return Err(element_error(s.chars().count()))
+                    }
+                    PyJson::Dict(d) if d.len() != 2 => return Err(element_error(d.len())),
+                    PyJson::Str(_) | PyJson::Dict(_) => {
+                        return Err(LoadError::Other(
+                            "rscope reads a job from a JSON object, not from pairs of characters or keys"
+                                .to_string(),
+                        ))
+                    }
+                    _ => {
+                        return Err(LoadError::Other(
+                            "cannot convert dictionary update sequence element #0 to a sequence"
+                                .to_string(),
+                        ))
+                    }
+                }
+            }
+            Ok(out)
+        }
+        PyJson::Str(s) if s.is_empty() => Ok(Vec::new()),
+        PyJson::Str(_) => Err(element_error(1)),
+        other => Err(LoadError::Other(format!(
+            "'{}' object is not iterable",
+            type_name(&other)
+        ))),
+    }
+}
+
+/// `JobID(value)`: the id and the text it was made from.
+fn job_id(value: &PyJson) -> Made<(u64, String)> {
+    match value {
+        PyJson::Int(n) => u64::try_from(*n)
+            .map(|id| (id, n.to_string()))
+            .map_err(|_| LoadError::Other(format!("job id {n} is outside 0 to 2^64-1"))),
+        PyJson::Bool(b) => Ok((u64::from(*b), if *b { "True" } else { "False" }.to_string())),
+        PyJson::Str(s) => super::names::parse_job_id(s)
+            .map(|id| (id, s.clone()))
+            .ok_or_else(|| LoadError::Value(format!("{s} is not a valid Flux jobid"))),
+        other => Err(LoadError::Other(format!(
+            "a job id must be an integer or a string, not '{}'",
+            type_name(other)
+        ))),
+    }
+}
+
+/// `AnnotationsInfo(annotations)`: refused where the reference's
+/// `namedtuple` refuses a key, and for a value that is not a dict.
+fn check_annotations(value: Option<&PyJson>) -> Made<()> {
+    let Some(value) = value else { return Ok(()) };
+    let PyJson::Dict(entries) = value else {
+        return Err(LoadError::Other(format!(
+            "'{}' object has no attribute 'keys'",
+            type_name(value)
+        )));
+    };
+    for (k, _) in entries {
+        if !is_identifier(k) {
+            return Err(LoadError::Value(format!(
+                "Type names and field names must be valid identifiers: {}",
+                crate::output_format::py_repr(k)
+            )));
+        }
+        if KEYWORDS.contains(&k.as_str()) {
+            return Err(LoadError::Value(format!(
+                "Type names and field names cannot be a keyword: {}",
+                crate::output_format::py_repr(k)
+            )));
+        }
+    }
+    if let Some((k, _)) = entries.iter().find(|(k, _)| k.starts_with('_')) {
+        return Err(LoadError::Value(format!(
+            "Field names cannot start with an underscore: {}",
+            crate::output_format::py_repr(k)
+        )));
+    }
+    entries.iter().try_for_each(|(_, v)| match v {
+        PyJson::Dict(_) => check_annotations(Some(v)),
+        _ => Ok(()),
+    })
+}
+
+/// Python's keywords, which a `namedtuple` refuses as field names.
+const KEYWORDS: [&str; 35] = [
+    "False", "None", "True", "and", "as", "assert", "async", "await", "break", "class", "continue",
+    "def", "del", "elif", "else", "except", "finally", "for", "from", "global", "if", "import",
+    "in", "is", "lambda", "nonlocal", "not", "or", "pass", "raise", "return", "try", "while",
+    "with", "yield",
+];
+
+/// `str.isidentifier()`, with Rust's alphabetic and alphanumeric classes
+/// standing in for Unicode's XID classes.
+fn is_identifier(s: &str) -> bool {
+    let mut chars = s.chars();
+    chars.next().is_some_and(|c| c == '_' || c.is_alphabetic())
+        && chars.all(|c| c == '_' || c.is_alphanumeric())
+}
+
+/// `DependencyList(deps)`: each dependency, `begin-time=` ones as a time.
+fn dependency_list(deps: Option<&PyJson>, context: &Context) -> Made<Vec<String>> {
+    let items: Vec<PyJson> = match deps {
+        None => Vec::new(),
+        Some(PyJson::List(items)) => items.clone(),
+        Some(PyJson::Str(s)) => s.chars().map(|c| PyJson::Str(c.to_string())).collect(),
+        Some(PyJson::Dict(d)) => d.iter().map(|(k, _)| PyJson::Str(k.clone())).collect(),
+        Some(other) => {
+            return Err(LoadError::Other(format!(
+                "'{}' object is not iterable",
+                type_name(other)
+            )))
+        }
+    };
+    items
+        .iter()
+        .map(|dep| match dep {
+            PyJson::Str(s) => begin_time(s, context),
+            other => Err(LoadError::Other(format!(
+                "'{}' object has no attribute 'startswith'",
+                type_name(other)
+            ))),
+        })
+        .collect()
+}
+
+/// A `begin-time=T` dependency as `begin@HH:MM` (today) or
+/// `begin@MonDD-HH:MM`, seconds added when not zero.
+fn begin_time(dep: &str, context: &Context) -> Made<String> {
+    let Some(stamp) = dep.strip_prefix("begin-time=") else {
+        return Ok(dep.to_string());
+    };
+    let ts = crate::output_format::py_float_parse(stamp).ok_or_else(|| {
+        LoadError::Value(format!(
+            "could not convert string to float: {}",
+            crate::output_format::py_repr(stamp)
+        ))
+    })?;
+    let local =
+        |t: f64| PyLocalTime::from_timestamp(t).map_err(|e| LoadError::Other(e.to_string()));
+    let dt = local(ts)?;
+    let today = local(context.now)?;
+    let mut out = if dt.strftime("%F") == today.strftime("%F") {
+        format!("begin@{}", dt.strftime("%H:%M"))
+    } else {
+        format!("begin@{}", dt.strftime("%b%d-%H:%M"))
+    };
+    if dt.strftime("%S") != "00" {
+        out.push_str(&format!(":{}", dt.strftime("%S")));
+    }
+    Ok(out)
+}
+
+/// `DependencyList` as a format sees it: its items joined by commas.
+fn dependency_object(deps: &[String]) -> FieldValue {
+    let repr: Vec<String> = deps
+        .iter()
+        .map(|d| crate::output_format::py_repr(d))
+        .collect();
+    FieldValue::Object(Rc::new(PyObject::plain(
+        "DependencyList",
+        deps.join(","),
+        format!("[{}]", repr.join(", ")),
+        !deps.is_empty(),
+    )))
+}
+
+/// `AnnotationsInfo(dict)`: its keys as attributes, missing ones empty.
+fn annotations_object(value: Option<&PyJson>) -> FieldValue {
+    let empty = Vec::new();
+    let entries = match value {
+        Some(PyJson::Dict(entries)) => entries,
+        _ => &empty,
+    };
+    let text = if entries.is_empty() {
+        String::new()
+    } else {
+        PyJson::Dict(entries.clone()).dumps()
+    };
+    FieldValue::Object(Rc::new(PyObject {
+        type_name: "AnnotationsInfo",
+        text: text.clone(),
+        repr: text,
+        int: None,
+        truthy: true,
+        attrs: entries
+            .iter()
+            .map(|(k, v)| (k.clone(), value_of(v)))
+            .collect(),
+        missing_is_empty: true,
+    }))
+}
+
+/// A JSON value as the format sees the Python object (a dict as an
+/// `AnnotationsInfo`, the way the reference wraps annotations).
+pub(crate) fn value_of(v: &PyJson) -> FieldValue {
+    match v {
+        PyJson::Null => FieldValue::None,
+        PyJson::Bool(b) => FieldValue::Bool(*b),
+        PyJson::Int(i) => match i64::try_from(*i) {
+            Ok(i) => FieldValue::Int(i),
+            Err(_) => FieldValue::Object(Rc::new(PyObject {
+                int: Some(*i),
+                ..PyObject::plain("int", i.to_string(), i.to_string(), true)
+            })),
+        },
+        PyJson::Float(x) => FieldValue::Float(*x),
+        PyJson::Str(s) => FieldValue::Str(s.clone()),
+        PyJson::List(items) => FieldValue::Object(Rc::new(PyObject::plain(
+            "list",
+            v.repr(),
+            v.repr(),
+            !items.is_empty(),
+        ))),
+        PyJson::Dict(_) => annotations_object(Some(v)),
+    }
+}
+
+fn text(s: &str) -> FieldValue {
+    FieldValue::Str(s.to_string())
+}
+
+/// `str()` of a field's value, for messages built from it.
+fn str_field(v: &FieldValue) -> String {
+    match v {
+        FieldValue::Int(i) => i.to_string(),
+        FieldValue::Str(s) => s.clone(),
+        _ => String::new(),
+    }
+}
+
+/// `str(value)` of a JSON value.
+pub(crate) fn py_str(v: &PyJson) -> String {
+    match v {
+        PyJson::Str(s) => s.clone(),
+        other => other.repr(),
+    }
+}
+
+/// `type(value).__name__`.
+pub(crate) fn type_name(v: &PyJson) -> &'static str {
+    match v {
+        PyJson::Null => "NoneType",
+        PyJson::Bool(_) => "bool",
+        PyJson::Int(_) => "int",
+        PyJson::Float(_) => "float",
+        PyJson::Str(_) => "str",
+        PyJson::List(_) => "list",
+        PyJson::Dict(_) => "dict",
+    }
+}
+
+/// `bool(value)`.
+pub(crate) fn truthy(v: &PyJson) -> bool {
+    match v {
+        PyJson::Null => false,
+        PyJson::Bool(b) => *b,
+        PyJson::Int(i) => *i != 0,
+        PyJson::Float(x) => *x != 0.0,
+        PyJson::Str(s) => !s.is_empty(),
+        PyJson::List(l) => !l.is_empty(),
+        PyJson::Dict(d) => !d.is_empty(),
+    }
+}
+
+/// The value as an `int` (a bool is one), or `None`.
+fn python_int(v: &PyJson) -> Option<i128> {
+    match v {
+        PyJson::Int(i) => Some(*i),
+        PyJson::Bool(b) => Some(i128::from(*b)),
+        _ => None,
+    }
+}
+
+/// The value as a number (`int`, `float` or `bool`), or `None`.
+fn number(v: &PyJson) -> Option<f64> {
+    match v {
+        PyJson::Float(x) => Some(*x),
+        other => python_int(other).map(|i| i as f64),
+    }
+}
+
+/// `value == n` for an int `n`.
+fn py_eq_int(v: &PyJson, n: i128) -> bool {
+    number(v) == Some(n as f64)
+}
+
+/// `value > 0`, with Python's TypeError for a value that is no number.
+fn positive(v: &PyJson) -> Result<bool, FormatError> {
+    number(v).map(|x| x > 0.0).ok_or_else(|| {
+        FormatError::type_error(format!(
+            "'>' not supported between instances of '{}' and 'int'",
+            type_name(v)
+        ))
+    })
+}
+
+/// `a - b` of two numbers.
+fn subtract(a: &PyJson, b: &PyJson) -> Result<f64, FormatError> {
+    match (number(a), number(b)) {
+        (Some(a), Some(b)) => Ok(a - b),
+        _ => Err(FormatError::type_error(format!(
+            "unsupported operand type(s) for -: '{}' and '{}'",
+            type_name(a),
+            type_name(b)
+        ))),
+    }
+}
+
+/// A state or result id as flux's C functions take it.
+fn int_arg(v: &PyJson) -> Result<i128, FormatError> {
+    python_int(v).ok_or_else(|| {
+        FormatError::type_error(format!(
+            "an integer is required (got type {})",
+            type_name(v)
+        ))
+    })
+}
+
+/// `statetoemoji()`.
+fn state_emoji(single: String) -> Result<FieldValue, FormatError> {
+    Ok(text(match single.as_str() {
+        "N" => "\u{1f381}",
+        "D" => "\u{1f6d1}",
+        "P" => "\u{1f6a6}",
+        "S" => "\u{1f4c5}",
+        "R" => "\u{1f3c3}",
+        "C" => "\u{1f5d1}",
+        "I" => "\u{1f480}",
+        // The reference reads an unset local here.
+        _ => {
+            return Err(FormatError::unbound_local(
+                "cannot access local variable 'emoji' where it is not associated with a value",
+            ))
+        }
+    }))
+}
+
+/// `resulttoemoji()`, from the short result.
+fn result_emoji(short: &str) -> Result<FieldValue, FormatError> {
+    Ok(text(match short {
+        "" => "\u{3000}",
+        "CD" => "\u{1f600}",
+        "F" => "\u{1f4a9}",
+        "CA" => "\u{1f4a5}",
+        "TO" => "\u{231b}",
+        // The reference reads an unset local here.
+        _ => {
+            return Err(FormatError::unbound_local(
+                "cannot access local variable 'emoji' where it is not associated with a value",
+            ))
+        }
+    }))
+}
+
+/// `re.sub("/+", "/", path)`.
+fn collapse_slashes(path: &str) -> String {
+    let mut out = String::with_capacity(path.len());
+    for c in path.chars() {
+        if !(c == '/' && out.ends_with('/')) {
+            out.push(c);
+        }
+    }
+    out
+}
