@@ -13,6 +13,7 @@ mod golden;
 mod hostlist;
 mod hwloc;
 mod jgf;
+mod jobs;
 mod playground;
 mod props;
 mod resource;

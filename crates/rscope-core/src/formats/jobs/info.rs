@@ -79,7 +79,8 @@ pub struct Context<'a> {
 /// `result_id`, as the reference renames them) and what it reads.
 pub struct JobInfo<'a> {
     keys: Vec<(String, PyJson)>,
-    id: u64,
+    /// `int(JobID)`: any Python int; only 0 to 2^64-1 can be encoded.
+    id: i128,
     id_text: String,
     dependencies: Vec<String>,
     context: Context<'a>,
@@ -131,9 +132,21 @@ impl<'a> JobInfo<'a> {
         })
     }
 
-    /// The job's id.
-    pub fn id(&self) -> u64 {
-        self.id
+    /// The job's id, or the OverflowError encoding it raises (an id
+    /// outside 0 to 2^64-1, which the reference reads but cannot write).
+    pub fn id(&self) -> Result<u64, FormatError> {
+        u64::try_from(self.id).map_err(|_| {
+            FormatError::overflow(if self.id < 0 {
+                "can't convert negative number to unsigned"
+            } else {
+                "int too big to convert"
+            })
+        })
+    }
+
+    /// `self.id.f58`, with the locale's prefix.
+    pub fn f58(&self) -> Result<String, FormatError> {
+        Ok(super::jobid::f58(self.id()?, self.context.prefix))
     }
 
     /// Its dependencies as `DependencyList` holds them (`begin-time=`
@@ -162,21 +175,25 @@ impl<'a> JobInfo<'a> {
     /// `statetostr(self.state_id, fmt)`.
     fn state_text(&self, short: bool, field: &str) -> Result<String, FormatError> {
         let id = self.need("state_id", field)?;
-        Ok(state_name(int_arg(id)?, short).to_string())
+        let state = c_int_arg(id, "flux_job_statetostr", "flux_job_state_t", short)?;
+        Ok(state_name(state, short).to_string())
     }
 
     /// `resulttostr(self.result_id, fmt)`: "" for an unset result.
     fn result_text(&self, short: bool, field: &str) -> Result<String, FormatError> {
         match self.need("result_id", field)? {
             PyJson::Str(s) if s.is_empty() => Ok(String::new()),
-            id => Ok(result_name(int_arg(id)?, short).to_string()),
+            id => {
+                let result = c_int_arg(id, "flux_job_resulttostr", "flux_job_result_t", short)?;
+                Ok(result_name(result, short).to_string())
+            }
         }
     }
 
     /// `statustostr()`: the state while pending or running, else the
     /// result.
     fn status_text(&self, short: bool, field: &str) -> Result<String, FormatError> {
-        let state = int_arg(self.need("state_id", field)?)?;
+        let state = and_arg(self.need("state_id", field)?)?;
         if state & 62 != 0 {
             self.state_text(short, field)
         } else {
@@ -185,15 +202,20 @@ impl<'a> JobInfo<'a> {
     }
 
     /// `get_runtime()`.
-    pub(crate) fn runtime(&self, field: &str) -> Result<f64, FormatError> {
+    /// An int when both times are ints, as Python's subtraction gives.
+    pub(crate) fn runtime(&self, field: &str) -> Result<FieldValue, FormatError> {
         let t_cleanup = self.need("t_cleanup", field)?;
         let t_run = self.need("t_run", field)?;
-        if positive(t_cleanup)? && positive(t_run)? {
-            subtract(t_cleanup, t_run)
+        let (a, b) = if positive(t_cleanup)? && positive(t_run)? {
+            (t_cleanup, t_run)
         } else if positive(t_run)? {
-            subtract(&PyJson::Float(self.context.now), t_run)
+            (&PyJson::Float(self.context.now), t_run)
         } else {
-            Ok(0.0)
+            return Ok(FieldValue::Float(0.0));
+        };
+        match (python_int(a), python_int(b)) {
+            (Some(a), Some(b)) => Ok(value_of(&PyJson::Int(a - b))),
+            _ => subtract(a, b).map(FieldValue::Float),
         }
     }
 
@@ -341,7 +363,7 @@ impl<'a> JobInfo<'a> {
         let uid = self.need("userid", field)?;
         let Some(n) = python_int(uid) else {
             return Err(FormatError::type_error(format!(
-                "'{}' object cannot be interpreted as an integer",
+                "uid should be integer, not {}",
                 type_name(uid)
             )));
         };
@@ -352,26 +374,23 @@ impl<'a> JobInfo<'a> {
     }
 
     /// The job's `JobID`, with its encodings as attributes.
-    fn id_object(&self) -> FieldValue {
+    fn id_object(&self) -> Result<FieldValue, FormatError> {
+        let id = self.id()?;
         let attrs = ["dec", "hex", "f58", "f58plain", "dothex", "kvs"]
             .iter()
-            .filter_map(|e| {
-                Some((
-                    e.to_string(),
-                    text(&encode(self.id, e, self.context.prefix)?),
-                ))
-            })
+            .filter_map(|e| Some((e.to_string(), text(&encode(id, e, self.context.prefix)?))))
             .chain([("orig".to_string(), text(&self.id_text))])
             .collect();
-        FieldValue::Object(Rc::new(PyObject {
+        Ok(FieldValue::Object(Rc::new(PyObject {
             type_name: "JobID",
-            text: super::jobid::f58(self.id, self.context.prefix),
-            repr: format!("JobID({})", self.id),
-            int: Some(i128::from(self.id)),
-            truthy: self.id != 0,
+            text: super::jobid::f58(id, self.context.prefix),
+            repr: format!("JobID({id})"),
+            int: Some(i128::from(id)),
+            truthy: id != 0,
             attrs,
+            refusals: Vec::new(),
             missing_is_empty: false,
-        }))
+        })))
     }
 
     /// `exception`: `ExceptionInfo` of the `exception_*` keys.
@@ -390,38 +409,47 @@ impl<'a> JobInfo<'a> {
             int: None,
             truthy: true,
             attrs,
+            refusals: Vec::new(),
             missing_is_empty: false,
         }))
     }
 
-    /// `uri`: the job's instance URI from `annotations.user.uri`, if any.
-    fn uri(&self) -> FieldValue {
-        let Some(uri) = self
-            .annotation(&["user", "uri"])
-            .map(py_str)
-            .filter(|u| !u.is_empty())
-        else {
-            return FieldValue::None;
+    /// `uri`: the job's instance URI from `annotations.user.uri`, if any
+    /// (`None`), as flux's `JobURI` reads it with `urlparse`.
+    fn uri(&self) -> Result<FieldValue, FormatError> {
+        let uri = match self.annotation(&["user", "uri"]) {
+            None => return Ok(FieldValue::None),
+            Some(PyJson::Dict(d)) if d.is_empty() => return Ok(FieldValue::None),
+            Some(PyJson::Str(s)) if s.is_empty() => return Ok(FieldValue::None),
+            Some(PyJson::Str(s)) => s.clone(),
+            // `urlparse` of anything but a string raises AttributeError.
+            Some(_) => return Err(JobInfo::invalid("uri")),
         };
-        let (scheme, rest) = uri.split_once("://").unwrap_or(("", uri.as_str()));
-        let path = rest.find('/').map_or("", |i| &rest[i..]);
-        let local = match scheme {
-            "local" => Some(uri.clone()),
-            "ssh" => Some(format!("local://{}", collapse_slashes(path))),
-            _ => None,
+        let scheme = url_scheme(&uri).ok_or_else(|| {
+            FormatError::value(format!("JobURI '{uri}' does not have a valid scheme"))
+        })?;
+        let rest = &uri[scheme.len() + 1..];
+        let path = match rest.strip_prefix("//") {
+            Some(net) => net.find('/').map_or("", |i| &net[i..]),
+            None => rest,
         };
-        FieldValue::Object(Rc::new(PyObject {
-            type_name: "JobURI",
-            text: uri.clone(),
-            repr: uri.clone(),
-            int: None,
-            truthy: true,
-            attrs: local
-                .map(|l| ("local".to_string(), text(&l)))
-                .into_iter()
-                .collect(),
-            missing_is_empty: false,
-        }))
+        let path = path.split(['?', '#']).next().unwrap_or("");
+        let local = match scheme.as_str() {
+            "local" => Ok(text(&uri)),
+            "ssh" => Ok(text(&format!("local://{}", collapse_slashes(path)))),
+            other => Err(FormatError::value(format!(
+                "Cannot convert JobURI with scheme {other} to local"
+            ))),
+        };
+        let (attrs, refusals) = match local {
+            Ok(v) => (vec![("local".to_string(), v)], Vec::new()),
+            Err(e) => (Vec::new(), vec![("local".to_string(), e)]),
+        };
+        Ok(FieldValue::Object(Rc::new(PyObject {
+            attrs,
+            refusals,
+            ..PyObject::plain("JobURI", uri.clone(), uri, true)
+        })))
     }
 
     /// The value of one attribute, as `getattr(job, name)` gives it.
@@ -433,7 +461,7 @@ impl<'a> JobInfo<'a> {
         }
         let float = |r: Result<f64, FormatError>| r.map(FieldValue::Float);
         match name {
-            "id" => Ok(self.id_object()),
+            "id" => self.id_object(),
             "state" => self.state_text(false, name).map(|s| text(&s)),
             "state_single" => self.state_text(true, name).map(|s| text(&s)),
             "state_emoji" => state_emoji(self.state_text(true, name)?),
@@ -444,7 +472,7 @@ impl<'a> JobInfo<'a> {
             "status_abbrev" => self.status_text(true, name).map(|s| text(&s)),
             "status_emoji" => self.status_emoji(name),
             "username" => self.username(name),
-            "runtime" => float(self.runtime(name)),
+            "runtime" => self.runtime(name),
             "t_remaining" => float(self.remaining()),
             "returncode" => self.returncode(name),
             "contextual_info" => self.contextual_info(name),
@@ -454,13 +482,13 @@ impl<'a> JobInfo<'a> {
             "annotations" => Ok(annotations_object(self.key("annotations"))),
             "sched" | "user" => Ok(self.annotation(&[name]).map_or(FieldValue::Empty, value_of)),
             "dependencies" => Ok(dependency_object(&self.dependencies)),
-            "uri" => Ok(self.uri()),
+            "uri" => self.uri(),
             _ => self.need(name, name).map(value_of),
         }
     }
 
     fn status_emoji(&self, field: &str) -> Result<FieldValue, FormatError> {
-        let state = int_arg(self.need("state_id", field)?)?;
+        let state = and_arg(self.need("state_id", field)?)?;
         if state & 62 != 0 {
             state_emoji(self.state_text(true, field)?)
         } else {
@@ -473,7 +501,7 @@ impl<'a> JobInfo<'a> {
     fn contextual_time(&self, field: &str) -> Result<FieldValue, FormatError> {
         match self.state_text(false, field)?.as_str() {
             "PRIORITY" | "DEPEND" | "SCHED" => self.value("duration"),
-            _ => self.runtime(field).map(FieldValue::Float),
+            _ => self.runtime(field),
         }
     }
 }
@@ -549,21 +577,39 @@ fn dict_update_items(value: PyJson) -> Made<Vec<(String, PyJson)>> {
     }
 }
 
-/// `JobID(value)`: the id and the text it was made from.
-fn job_id(value: &PyJson) -> Made<(u64, String)> {
+/// `JobID(value)`: the id and the text it was made from. An int is
+/// taken as it is; anything else goes to flux's `id_parse`.
+fn job_id(value: &PyJson) -> Made<(i128, String)> {
     match value {
-        PyJson::Int(n) => u64::try_from(*n)
-            .map(|id| (id, n.to_string()))
-            .map_err(|_| LoadError::Other(format!("job id {n} is outside 0 to 2^64-1"))),
-        PyJson::Bool(b) => Ok((u64::from(*b), if *b { "True" } else { "False" }.to_string())),
+        PyJson::Int(n) => Ok((*n, n.to_string())),
+        PyJson::Bool(b) => Ok((
+            i128::from(*b),
+            if *b { "True" } else { "False" }.to_string(),
+        )),
         PyJson::Str(s) => super::names::parse_job_id(s)
-            .map(|id| (id, s.clone()))
+            .map(|id| (i128::from(id), s.clone()))
             .ok_or_else(|| LoadError::Value(format!("{s} is not a valid Flux jobid"))),
-        other => Err(LoadError::Other(format!(
-            "a job id must be an integer or a string, not '{}'",
-            type_name(other)
+        PyJson::Null => Err(LoadError::Value(
+            "None is not a valid Flux jobid".to_string(),
+        )),
+        other => Err(LoadError::Value(cffi_error(
+            "id_parse",
+            "int(*)(char *, uint64_t *)",
+            &format!("{}, <cdata 'uint64_t[1]' owning 8 bytes>", py_repr(other)),
         ))),
     }
+}
+
+/// The message flux's C wrappers raise for an argument of the wrong type.
+fn cffi_error(name: &str, signature: &str, args: &str) -> String {
+    format!(
+        "\nInvalid arguments passed to wrapped C function:\nName: {name}\nC signature: {signature}\nArguments: ({args})\n          "
+    )
+}
+
+/// `repr(value)` of a JSON value, floats as Python writes them.
+fn py_repr(v: &PyJson) -> String {
+    v.repr()
 }
 
 /// `AnnotationsInfo(annotations)`: refused where the reference's
@@ -707,6 +753,7 @@ fn annotations_object(value: Option<&PyJson>) -> FieldValue {
             .iter()
             .map(|(k, v)| (k.clone(), value_of(v)))
             .collect(),
+        refusals: Vec::new(),
         missing_is_empty: true,
     }))
 }
@@ -827,11 +874,25 @@ fn subtract(a: &PyJson, b: &PyJson) -> Result<f64, FormatError> {
     }
 }
 
-/// A state or result id as flux's C functions take it.
-fn int_arg(v: &PyJson) -> Result<i128, FormatError> {
+/// A state or result id as flux's C functions take it (a bool is an int
+/// to them), or their wrapper's TypeError.
+fn c_int_arg(v: &PyJson, name: &str, ty: &str, short: bool) -> Result<i128, FormatError> {
+    python_int(v).ok_or_else(|| {
+        let fmt = if short { "S" } else { "L" };
+        let signature = format!("char *(*)({ty}, char *)");
+        FormatError::type_error(cffi_error(
+            name,
+            &signature,
+            &format!("{}, '{fmt}'", py_repr(v)),
+        ))
+    })
+}
+
+/// The state for `state & FLUX_JOB_STATE_PENDING`, or Python's TypeError.
+fn and_arg(v: &PyJson) -> Result<i128, FormatError> {
     python_int(v).ok_or_else(|| {
         FormatError::type_error(format!(
-            "an integer is required (got type {})",
+            "unsupported operand type(s) for &: '{}' and 'int'",
             type_name(v)
         ))
     })
@@ -871,6 +932,18 @@ fn result_emoji(short: &str) -> Result<FieldValue, FormatError> {
             ))
         }
     }))
+}
+
+/// The scheme `urlparse` finds: before the first `:`, starting with an
+/// ASCII letter, of letters, digits, `+`, `-` and `.`; lowercased.
+fn url_scheme(url: &str) -> Option<String> {
+    let i = url.find(':')?;
+    let scheme = &url[..i];
+    let ok = scheme.starts_with(|c: char| c.is_ascii_alphabetic())
+        && scheme
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || "+-.".contains(c));
+    ok.then(|| scheme.to_ascii_lowercase())
 }
 
 /// `re.sub("/+", "/", path)`.

@@ -336,7 +336,7 @@ fn run(
         out.push_str(&json_output(&jobs, opts.job_ids).map_err(|e| failed(e, out.clone()))?);
         return Ok(Printed::output(out));
     }
-    let frame = |job: &JobInfo| if opts.color { color_of(job) } else { None };
+    let frame = |job: &JobInfo| if opts.color { color_of(job) } else { Ok(None) };
     match filtered.print_items_framed(&mut jobs, true, opts.width, frame) {
         Ok(lines) => {
             out.push_str(&lines);
@@ -350,24 +350,27 @@ fn run(
 }
 
 /// `color_setup()`: the code before a job's line by its result (or blue
-/// for a job that is an instance), and the reset after it.
-fn color_of(job: &JobInfo) -> Option<(&'static str, &'static str)> {
+/// for a job that is an instance), and the reset after it; what reading
+/// the result or the URI raises, the reference raises too.
+fn color_of(job: &JobInfo) -> Result<Option<(&'static str, &'static str)>, FormatError> {
     const RESET: &str = "\x1b[0;0m";
-    if let Ok(FieldValue::Str(result)) = job.value("result") {
-        if !result.is_empty() {
-            let code = match result.as_str() {
-                "COMPLETED" => "\x1b[01;32m",
-                "FAILED" | "TIMEOUT" => "\x1b[01;31m",
-                "CANCELED" => "\x1b[37m",
-                _ => "",
-            };
-            return Some((code, RESET));
-        }
+    let result = match job.value("result")? {
+        FieldValue::Str(s) => s,
+        other => crate::output_format::py_str_of(&other),
+    };
+    if !result.is_empty() {
+        let code = match result.as_str() {
+            "COMPLETED" => "\x1b[01;32m",
+            "FAILED" | "TIMEOUT" => "\x1b[01;31m",
+            "CANCELED" => "\x1b[37m",
+            _ => "",
+        };
+        return Ok(Some((code, RESET)));
     }
-    match job.value("uri") {
-        Ok(FieldValue::Object(_)) => Some(("\x1b[01;34m", RESET)),
+    Ok(match job.value("uri")? {
+        FieldValue::Object(_) => Some(("\x1b[01;34m", RESET)),
         _ => None,
-    }
+    })
 }
 
 /// `--json`: `{"jobs": [...]}`, or the one job's object when one job id
@@ -417,8 +420,7 @@ pub fn to_dict(job: &JobInfo) -> Result<PyJson, FormatError> {
             dict.push((name.to_string(), v));
         }
     }
-    let prefix_free = super::jobid::f58(job.id(), F58Prefix::Hook);
-    dict.push(("jobid".to_string(), PyJson::Str(prefix_free)));
+    dict.push(("jobid".to_string(), PyJson::Str(job.f58()?)));
     let mut annotations = job
         .key("annotations")
         .cloned()
@@ -430,8 +432,8 @@ pub fn to_dict(job: &JobInfo) -> Result<PyJson, FormatError> {
             (k.to_string(), v.unwrap_or(PyJson::Str(String::new())))
         })
         .collect();
-    let uri = match job.value("uri") {
-        Ok(FieldValue::Object(o)) => Some(o.text.clone()),
+    let uri = match job.value("uri")? {
+        FieldValue::Object(o) => Some(o.text.clone()),
         _ => None,
     };
     if uri.is_some() {

@@ -251,6 +251,9 @@ pub(crate) fn step<'a>(obj: Obj<'a>, access: Access) -> Result<Obj<'a>, FormatEr
         },
         (Obj::Value(FieldValue::Empty), Access::Attr(_)) => Ok(Obj::Value(FieldValue::Empty)),
         (Obj::Value(FieldValue::Object(o)), Access::Attr(name)) => {
+            if let Some((_, e)) = o.refusals.iter().find(|(k, _)| k == name) {
+                return Err(e.clone());
+            }
             match o.attrs.iter().find(|(k, _)| k == name) {
                 Some((_, value)) => Ok(Obj::Value(value.clone())),
                 None if o.missing_is_empty => Ok(Obj::Value(FieldValue::Empty)),

@@ -60,6 +60,11 @@ pub fn py_float_parse(text: &str) -> Option<f64> {
     pytext::parse_float(text)
 }
 
+/// `str(value)` of a field's value.
+pub fn py_str_of(value: &FieldValue) -> String {
+    convert::str_of(value)
+}
+
 /// A string as Python's `repr()` writes it (`'a'`, `"it's"`, `'\x00'`).
 pub fn py_repr(s: &str) -> String {
     pytext::repr(s, false)
@@ -208,6 +213,9 @@ pub struct PyObject {
     pub truthy: bool,
     /// Its attributes (`{id.f58}`, `{annotations.sched.reason}`).
     pub attrs: Vec<(String, FieldValue)>,
+    /// Attributes whose property raises, with what it raises (a `JobURI`
+    /// of another scheme has no `local`).
+    pub refusals: Vec<(String, FormatError)>,
     /// Whether an attribute it lacks is an [`FieldValue::Empty`]
     /// (`AnnotationsInfo`), not an `AttributeError`.
     pub missing_is_empty: bool,
@@ -223,6 +231,7 @@ impl PyObject {
             int: None,
             truthy,
             attrs: Vec::new(),
+            refusals: Vec::new(),
             missing_is_empty: false,
         }
     }

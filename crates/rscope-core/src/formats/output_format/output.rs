@@ -588,20 +588,22 @@ impl OutputFormat {
         items: &mut Vec<T>,
         no_header: bool,
     ) -> Result<String, FormatError> {
-        self.print_items_framed(items, no_header, None, |_| None)
+        self.print_items_framed(items, no_header, None, |_| Ok(None))
     }
 
     /// `print_items(items, no_header, width, pre, post)`: as
     /// [`OutputFormat::print_items`], with the header and each line longer
     /// than `width` code points cut to `width - 1` and a `+`, and each
     /// printed line framed by `frame(item)`: text before the line and text
-    /// after its newline (how `flux jobs --color` writes its codes).
+    /// after its newline (how `flux jobs --color` writes its codes); an
+    /// error of `frame` ends the printing there, as the reference's `pre`
+    /// raising does.
     pub fn print_items_framed<T: FormatItem>(
         &self,
         items: &mut Vec<T>,
         no_header: bool,
         width: Option<usize>,
-        frame: impl Fn(&T) -> Option<(&'static str, &'static str)>,
+        frame: impl Fn(&T) -> Result<Option<(&'static str, &'static str)>, FormatError>,
     ) -> Result<String, FormatError> {
         let newfmt = self.filter(items, no_header)?;
         let formatter = OutputFormat::build(&newfmt, self.headings.clone(), self.epoch)?;
@@ -619,7 +621,10 @@ impl OutputFormat {
             if line.is_empty() || is_all_space(&line) {
                 continue;
             }
-            let framed = frame(item);
+            let framed = match frame(item) {
+                Ok(framed) => framed,
+                Err(e) => return Err(e.with_printed(out)),
+            };
             out.push_str(framed.map_or("", |f| f.0));
             out.push_str(&cut_to_width(line, width));
             out.push('\n');

@@ -1,0 +1,34 @@
+//! Fuzz `rscope jobs` (`formats/jobs/`): Python's JSON reader and
+//! `JobInfo` over any text, printed with a named format or a format read
+//! from the input's first line, sorted, coloured, cut, or as `--json`. No
+//! text may panic them.
+#![no_main]
+
+use libfuzzer_sys::fuzz_target;
+use rscope_core::jobs::{jobs, JobsOptions};
+
+const FORMATS: [&str; 5] = ["default", "long", "endreason", "deps", "cute"];
+
+fuzz_target!(|data: &[u8]| {
+    let Some((&choice, rest)) = data.split_first() else {
+        return;
+    };
+    let Ok(text) = std::str::from_utf8(rest) else {
+        return;
+    };
+    let names = |uid: u32| (uid == 0).then(|| "root".to_string());
+    let (first, lines) = text.split_once('\n').unwrap_or((text, ""));
+    let (format, input) = match usize::from(choice % 8) {
+        i if i < FORMATS.len() => (FORMATS[i], text),
+        _ => (first, lines),
+    };
+    let opts = JobsOptions {
+        format: format.to_string(),
+        json: choice & 0x10 != 0,
+        sort: (choice & 0x20 != 0).then(|| "-status,runtime,id".to_string()),
+        width: (choice & 0x40 != 0).then_some(40),
+        color: choice & 0x80 != 0,
+        ..JobsOptions::at(1_700_000_000.0)
+    };
+    let _ = jobs(input, &opts, &names);
+});
