@@ -127,7 +127,14 @@ fn printed(a: JobsArgs) -> Result<Printed, CliError> {
         now: now(),
         prefix: f58_prefix(),
     };
-    Ok(jobs::jobs(&input.text, &opts, &user_name))
+    // The reference asks the password database for each line; a job list
+    // names few users, so each is asked once.
+    let names = std::cell::RefCell::new(std::collections::HashMap::new());
+    let cached = |uid: u32| {
+        let mut names = names.borrow_mut();
+        names.entry(uid).or_insert_with(|| user_name(uid)).clone()
+    };
+    Ok(jobs::jobs(&input.text, &opts, &cached))
 }
 
 /// `time.time()`.

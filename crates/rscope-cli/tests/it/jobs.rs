@@ -145,7 +145,10 @@ fn filters_are_accepted_and_ignored_with_a_job_list() {
 fn every_recorded_case_prints_what_flux_core_printed() {
     // Each case: {"input", "args", "stdout", "stderr", "status"}, recorded
     // from flux-core's `flux jobs --from-stdin` (see the README there).
-    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../tests/fixtures/flux-jobs/recorded");
+    let dir = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/fixtures/flux-jobs/recorded"
+    );
     let mut names: Vec<_> = std::fs::read_dir(format!("{dir}/cases"))
         .unwrap()
         .map(|e| e.unwrap().path())
@@ -168,6 +171,11 @@ fn every_recorded_case_prints_what_flux_core_printed() {
             stdout: field("stdout"),
             stderr: field("stderr"),
         };
-        assert_eq!(jobs(&args, &input, UTC), expected, "{} {args:?}", path.display());
+        assert_eq!(
+            jobs(&args, &input, UTC),
+            expected,
+            "{} {args:?}",
+            path.display()
+        );
     }
 }

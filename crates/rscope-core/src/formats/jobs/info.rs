@@ -6,7 +6,7 @@
 use super::jobid::{encode, F58Prefix};
 use super::names::{result_name, signal_description, state_name};
 use super::pyjson::{LoadError, PyJson};
-use crate::output_format::{FieldValue, FormatError, FormatItem, PyLocalTime, PyObject};
+use crate::output_format::{Computed, FieldValue, FormatError, FormatItem, PyLocalTime, PyObject};
 use std::rc::Rc;
 
 /// `JobInfo.defaults`, in order (`to_dict` lists them first).
@@ -92,44 +92,31 @@ pub(crate) type Made<T> = Result<T, LoadError>;
 impl<'a> JobInfo<'a> {
     /// `JobInfo(json.loads(line))`.
     pub fn new(value: PyJson, context: Context<'a>) -> Made<JobInfo<'a>> {
-        let mut keys: Vec<(String, PyJson)> = DEFAULTS
-            .iter()
-            .map(|(k, d)| (k.to_string(), d.value()))
-            .collect();
-        for (k, v) in dict_update_items(value)? {
-            match keys.iter_mut().find(|(key, _)| *key == k) {
-                Some(slot) => slot.1 = v,
-                None => keys.push((k, v)),
-            }
-        }
-        let Some(raw_id) = keys.iter().find(|(k, _)| k == "id").map(|(_, v)| v.clone()) else {
+        // The input's keys; `JobInfo.defaults` are looked up on a miss
+        // (`key`), not copied into every job.
+        let mut keys = dict_update_items(value)?;
+        let Some(raw_id) = keys.iter().find(|(k, _)| k == "id").map(|(_, v)| v) else {
             return Err(LoadError::Other("'id'".to_string()));
         };
-        let (id, id_text) = job_id(&raw_id)?;
+        let (id, id_text) = job_id(raw_id)?;
         for (from, to) in [("state", "state_id"), ("result", "result_id")] {
-            if let Some(i) = keys.iter().position(|(k, _)| k == from) {
-                let (_, v) = keys.remove(i);
+            if keys.iter().any(|(k, _)| k == from) {
                 keys.retain(|(k, _)| k != to);
-                keys.push((to.to_string(), v));
+                if let Some(entry) = keys.iter_mut().find(|(k, _)| k == from) {
+                    entry.0 = to.to_string();
+                }
             }
         }
-        check_annotations(
-            keys.iter()
-                .find(|(k, _)| k == "annotations")
-                .map(|(_, v)| v),
-        )?;
-        let deps = keys
-            .iter()
-            .find(|(k, _)| k == "dependencies")
-            .map(|(_, v)| v);
-        let dependencies = dependency_list(deps, &context)?;
-        Ok(JobInfo {
+        let mut job = JobInfo {
             keys,
             id,
             id_text,
-            dependencies,
+            dependencies: Vec::new(),
             context,
-        })
+        };
+        check_annotations(job.key("annotations"))?;
+        job.dependencies = dependency_list(job.key("dependencies"), &context)?;
+        Ok(job)
     }
 
     /// The job's id, or the OverflowError encoding it raises (an id
@@ -158,7 +145,10 @@ impl<'a> JobInfo<'a> {
     /// A key of the input (after the defaults), as the reference's
     /// `getattr` finds `_key`.
     pub(crate) fn key(&self, name: &str) -> Option<&PyJson> {
-        self.keys.iter().find(|(k, _)| k == name).map(|(_, v)| v)
+        match self.keys.iter().find(|(k, _)| k == name) {
+            Some((_, v)) => Some(v),
+            None => default_of(name),
+        }
     }
 
     /// `__getattr__`'s error for a missing attribute.
@@ -373,22 +363,19 @@ impl<'a> JobInfo<'a> {
         Ok(text(&name.unwrap_or_else(|| n.to_string())))
     }
 
-    /// The job's `JobID`, with its encodings as attributes.
+    /// The job's `JobID`, with its encodings as attributes (made when
+    /// asked: a line prints one of them).
     fn id_object(&self) -> Result<FieldValue, FormatError> {
         let id = self.id()?;
-        let attrs = ["dec", "hex", "f58", "f58plain", "dothex", "kvs"]
-            .iter()
-            .filter_map(|e| Some((e.to_string(), text(&encode(id, e, self.context.prefix)?))))
-            .chain([("orig".to_string(), text(&self.id_text))])
-            .collect();
         Ok(FieldValue::Object(Rc::new(PyObject {
             type_name: "JobID",
             text: super::jobid::f58(id, self.context.prefix),
             repr: format!("JobID({id})"),
             int: Some(i128::from(id)),
             truthy: id != 0,
-            attrs,
+            attrs: vec![("orig".to_string(), text(&self.id_text))],
             refusals: Vec::new(),
+            computed: Some(Computed(id_encoding)),
             missing_is_empty: false,
         })))
     }
@@ -410,6 +397,7 @@ impl<'a> JobInfo<'a> {
             truthy: true,
             attrs,
             refusals: Vec::new(),
+            computed: None,
             missing_is_empty: false,
         }))
     }
@@ -520,13 +508,26 @@ impl FormatItem for JobInfo<'_> {
     }
 }
 
-impl Initial {
-    fn value(self) -> PyJson {
-        match self {
-            Initial::Zero => PyJson::Float(0.0),
-            Initial::Empty => PyJson::Str(String::new()),
-        }
-    }
+/// `0.0`, the default of the times.
+static ZERO: PyJson = PyJson::Float(0.0);
+/// `""`, the default of the other keys.
+static EMPTY: PyJson = PyJson::Str(String::new());
+
+/// The default of a key of the combined dict (where `result` has been
+/// renamed `result_id`), if it has one.
+fn default_of(name: &str) -> Option<&'static PyJson> {
+    let name = match name {
+        "result" => return None,
+        "result_id" => "result",
+        other => other,
+    };
+    DEFAULTS
+        .iter()
+        .find(|(k, _)| *k == name)
+        .map(|(_, d)| match d {
+            Initial::Zero => &ZERO,
+            Initial::Empty => &EMPTY,
+        })
 }
 
 /// `dict.update(value)`: a dict's items, or the exception Python raises
@@ -717,6 +718,16 @@ fn begin_time(dep: &str, context: &Context) -> Made<String> {
     Ok(out)
 }
 
+/// A `JobID`'s encoding `name` (`f58` as its text has it, with the
+/// locale's prefix).
+fn id_encoding(id: &PyObject, name: &str) -> Option<FieldValue> {
+    let n = u64::try_from(id.int?).ok()?;
+    match name {
+        "f58" => Some(text(&id.text)),
+        _ => encode(n, name, F58Prefix::Ascii).map(|e| text(&e)),
+    }
+}
+
 /// `DependencyList` as a format sees it: its items joined by commas.
 fn dependency_object(deps: &[String]) -> FieldValue {
     let repr: Vec<String> = deps
@@ -754,6 +765,7 @@ fn annotations_object(value: Option<&PyJson>) -> FieldValue {
             .map(|(k, v)| (k.clone(), value_of(v)))
             .collect(),
         refusals: Vec::new(),
+        computed: None,
         missing_is_empty: true,
     }))
 }

@@ -187,12 +187,11 @@ pub struct ReadError {
     pub message: String,
 }
 
-/// Every line of `text` read as `JobInfo`s (lines split as Python's
-/// text files split them: `\n`, `\r\n` or `\r`).
+/// Every line of `text` read as `JobInfo`s.
 pub fn read_jobs<'a>(text: &str, context: Context<'a>) -> Result<Vec<JobInfo<'a>>, ReadError> {
     let mut jobs = Vec::new();
     for (i, line) in lines(text).enumerate() {
-        let made = loads(&line).and_then(|v| JobInfo::new(v, context));
+        let made = loads(line).and_then(|v| JobInfo::new(v, context));
         match made {
             Ok(job) => jobs.push(job),
             Err(LoadError::Value(m)) => {
@@ -206,25 +205,10 @@ pub fn read_jobs<'a>(text: &str, context: Context<'a>) -> Result<Vec<JobInfo<'a>
     Ok(jobs)
 }
 
-/// The lines of a text file with universal newlines, each ending in
-/// `\n` but a last one without.
-fn lines(text: &str) -> impl Iterator<Item = String> + '_ {
-    let mut rest = text;
-    std::iter::from_fn(move || {
-        if rest.is_empty() {
-            return None;
-        }
-        let end = rest.find(['\n', '\r']);
-        let (line, next) = match end {
-            None => (rest.to_string(), ""),
-            Some(i) => {
-                let skip = if rest[i..].starts_with("\r\n") { 2 } else { 1 };
-                (format!("{}\n", &rest[..i]), &rest[i + skip..])
-            }
-        };
-        rest = next;
-        Some(line)
-    })
+/// The lines of standard input as `fileinput` gives them: each ending in
+/// its `\n` but a last one without; a `\r` stays in its line.
+fn lines(text: &str) -> impl Iterator<Item = &str> + '_ {
+    text.split_inclusive('\n')
 }
 
 /// The headings for `fmt`: the reference's table, and a heading made for

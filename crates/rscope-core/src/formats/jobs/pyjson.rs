@@ -283,10 +283,21 @@ impl Reader<'_> {
             }
             i = self.ws(i + 1);
             let (value, next) = self.value(i, depth)?;
-            match index.get(&key) {
-                Some(&at) => entries[at].1 = value,
+            // A job's few keys are found faster by a scan than by hashing.
+            let found = if entries.len() < 64 {
+                entries.iter().position(|(k, _)| *k == key)
+            } else {
+                if index.is_empty() {
+                    index.extend(entries.iter().enumerate().map(|(i, (k, _))| (k.clone(), i)));
+                }
+                index.get(&key).copied()
+            };
+            match found {
+                Some(at) => entries[at].1 = value,
                 None => {
-                    index.insert(key.clone(), entries.len());
+                    if !index.is_empty() {
+                        index.insert(key.clone(), entries.len());
+                    }
                     entries.push((key, value));
                 }
             }

@@ -254,8 +254,12 @@ pub(crate) fn step<'a>(obj: Obj<'a>, access: Access) -> Result<Obj<'a>, FormatEr
             if let Some((_, e)) = o.refusals.iter().find(|(k, _)| k == name) {
                 return Err(e.clone());
             }
+            let computed = || o.computed.and_then(|f| (f.0)(&o, name));
             match o.attrs.iter().find(|(k, _)| k == name) {
                 Some((_, value)) => Ok(Obj::Value(value.clone())),
+                None if computed().is_some() => {
+                    Ok(Obj::Value(computed().unwrap_or(FieldValue::None)))
+                }
                 None if o.missing_is_empty => Ok(Obj::Value(FieldValue::Empty)),
                 None => Err(no_attribute(o.type_name, name)),
             }

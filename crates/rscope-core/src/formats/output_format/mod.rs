@@ -216,9 +216,22 @@ pub struct PyObject {
     /// Attributes whose property raises, with what it raises (a `JobURI`
     /// of another scheme has no `local`).
     pub refusals: Vec<(String, FormatError)>,
+    /// Attributes computed when asked (a `JobID`'s encodings), after
+    /// `attrs` and `refusals`.
+    pub computed: Option<Computed>,
     /// Whether an attribute it lacks is an [`FieldValue::Empty`]
     /// (`AnnotationsInfo`), not an `AttributeError`.
     pub missing_is_empty: bool,
+}
+
+/// How an object computes the attributes it makes when asked.
+#[derive(Debug, Clone, Copy)]
+pub struct Computed(pub fn(&PyObject, &str) -> Option<FieldValue>);
+
+impl PartialEq for Computed {
+    fn eq(&self, other: &Computed) -> bool {
+        self.0 as usize == other.0 as usize
+    }
 }
 
 impl PyObject {
@@ -232,6 +245,7 @@ impl PyObject {
             truthy,
             attrs: Vec::new(),
             refusals: Vec::new(),
+            computed: None,
             missing_is_empty: false,
         }
     }
