@@ -15,6 +15,9 @@
 #   - `rscope resource status` and `list` on 16 384-node payloads with 500
 #     drained nodes (scripts/gen-resource-payload.py; issue 31's budget is
 #     0.2x jq);
+#   - `rscope jobs` (default format, `-o long`, `--json`) on 100 000 jobs
+#     of a 16 384-node system (scripts/gen-job-list.py; issue 50's budget
+#     is 0.2x jq);
 #   - `rscope resource replay` and `history` on a year of a 16 384-node
 #     system's resource eventlog, 10^6 events in JSON lines
 #     (scripts/gen-resource-eventlog.py --seed 1; issue 49's budgets are
@@ -64,6 +67,10 @@ row "resource status, 16384 nodes" "$dir/status16k.json" "$rscope" resource stat
 row "resource status -o long, 16384 nodes" "$dir/status16k.json" "$rscope" resource status -o long
 row "resource drain, 16384 nodes" "$dir/status16k.json" "$rscope" resource drain
 row "resource list, 16384 nodes" "$dir/list16k.json" "$rscope" resource list
+[ -s "$dir/jobs100k.jsonl" ] || python3 scripts/gen-job-list.py 100000 1 >"$dir/jobs100k.jsonl"
+row "jobs, 100k jobs" "$dir/jobs100k.jsonl" "$rscope" jobs
+row "jobs -o long, 100k jobs" "$dir/jobs100k.jsonl" "$rscope" jobs -o long
+row "jobs --json, 100k jobs" "$dir/jobs100k.jsonl" "$rscope" jobs --json
 [ -s "$dir/eventlog16k.jsonl" ] || python3 scripts/gen-resource-eventlog.py --seed 1 --nodes 16384 --events 1000000 >"$dir/eventlog16k.jsonl"
 row "resource replay, 1M events" "$dir/eventlog16k.jsonl" "$rscope" resource replay
 row "resource history, 1M events" "$dir/eventlog16k.jsonl" "$rscope" resource history

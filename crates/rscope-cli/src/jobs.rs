@@ -10,7 +10,7 @@
 use crate::cli::{CliError, Outcome};
 use rscope_core::jobs::{self, F58Prefix, JobsOptions};
 use rscope_core::resource::Printed;
-use std::io::{IsTerminal, Write};
+use std::io::IsTerminal;
 
 /// The options of `flux jobs`.
 #[derive(clap::Args)]
@@ -88,12 +88,7 @@ pub struct JobsArgs {
 
 /// Run `rscope jobs`.
 pub fn run(a: JobsArgs) -> Outcome {
-    let printed = printed(a)?;
-    let mut out = std::io::stdout().lock();
-    let _ = out.write_all(printed.stdout.as_bytes());
-    let _ = out.flush();
-    eprint!("{}", printed.stderr);
-    Ok(printed.code)
+    crate::resource::emit(&printed(a)?)
 }
 
 fn printed(a: JobsArgs) -> Result<Printed, CliError> {

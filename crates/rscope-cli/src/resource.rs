@@ -167,7 +167,8 @@ pub fn run(cmd: ResourceCommand) -> Outcome {
     emit(&printed)
 }
 
-fn emit(p: &Printed) -> Outcome {
+/// Write what a command printed, and end with its exit status.
+pub(crate) fn emit(p: &Printed) -> Outcome {
     let mut out = std::io::stdout().lock();
     let _ = out.write_all(p.stdout.as_bytes());
     let _ = out.flush();

@@ -8,7 +8,6 @@
 use crate::cli::{CliError, Outcome};
 use rscope_core::resource::eventlog::{self, EventFormat, MatchContext, PrintOptions, TimeFormat};
 use rscope_core::resource::Printed;
-use std::io::Write;
 
 /// The options of `flux resource eventlog`.
 #[derive(clap::Args)]
@@ -49,12 +48,7 @@ pub struct EventlogArgs {
 
 /// Run `rscope resource eventlog`.
 pub fn run(a: EventlogArgs) -> Outcome {
-    let printed = printed(a)?;
-    let mut out = std::io::stdout().lock();
-    let _ = out.write_all(printed.stdout.as_bytes());
-    let _ = out.flush();
-    eprint!("{}", printed.stderr);
-    Ok(printed.code)
+    crate::resource::emit(&printed(a)?)
 }
 
 /// The reference's order: its argument parser reads `-m`, then
