@@ -1,11 +1,11 @@
 //! Fuzz `rscope jobs` (`formats/jobs/`): Python's JSON reader and
 //! `JobInfo` over any text, printed with a named format or a format read
-//! from the input's first line, sorted, coloured, cut, or as `--json`. No
-//! text may panic them.
+//! from the input's first line, sorted, coloured, cut, or as `--json`,
+//! and mapped over an R (`rscope jobs map`). No text may panic them.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
-use rscope_core::jobs::{jobs, JobsOptions};
+use rscope_core::jobs::{job_map, jobs, read_any, Context, F58Prefix, JobsOptions};
 
 const FORMATS: [&str; 5] = ["default", "long", "endreason", "deps", "cute"];
 
@@ -31,4 +31,13 @@ fuzz_target!(|data: &[u8]| {
         ..JobsOptions::at(1_700_000_000.0)
     };
     let _ = jobs(input, &opts, &names);
+    if choice & 7 == 7 {
+        let context = Context { now: 1_700_000_000.0, prefix: F58Prefix::Hook, user_name: &names };
+        if let (Ok(list), Ok(r)) = (read_any(input, context), rscope_core::rset::load(R)) {
+            let _ = job_map(&list, &r);
+        }
+    }
 });
+
+/// The instance R the map is drawn over.
+const R: &str = r#"{"version": 1, "execution": {"R_lite": [{"rank": "0-3", "children": {"core": "0-3", "gpu": "0-1"}}], "nodelist": ["n[0-3]"]}}"#;

@@ -12,9 +12,12 @@ use rscope_core::jobs::{self, F58Prefix, JobsOptions};
 use rscope_core::resource::Printed;
 use std::io::IsTerminal;
 
-/// The options of `flux jobs`.
+/// The options of `flux jobs`, and `rscope jobs map`.
 #[derive(clap::Args)]
+#[command(args_conflicts_with_subcommands = true)]
 pub struct JobsArgs {
+    #[command(subcommand)]
+    map: Option<JobsCommand>,
     /// The job list (standard input when absent or `-`).
     file: Option<String>,
     /// Read the job list from standard input (accepted as `flux jobs` has it).
@@ -86,8 +89,51 @@ pub struct JobsArgs {
     stats_only: bool,
 }
 
+/// What `rscope jobs` can do besides printing the list.
+#[derive(clap::Subcommand)]
+pub enum JobsCommand {
+    /// For each node of R, the running jobs holding its cores and GPUs,
+    /// and what is free (Rscope's own; jobs from their resource summary,
+    /// or whole nodes from their ranks)
+    Map(MapArgs),
+}
+
+/// The options of `rscope jobs map`.
+#[derive(clap::Args)]
+pub struct MapArgs {
+    /// The job list (standard input when absent or `-`).
+    file: Option<String>,
+    /// The instance's R.
+    #[arg(long = "R", value_name = "R-FILE")]
+    r: String,
+}
+
+/// Run `rscope jobs map`.
+fn run_map(a: MapArgs) -> Outcome {
+    let r_text = std::fs::read_to_string(&a.r).map_err(|e| format!("cannot read {}: {e}", a.r))?;
+    let r = rscope_core::rset::load(&r_text).map_err(|e| format!("{}: {e}", a.r))?;
+    let input = crate::cli::read_input(a.file.as_deref()).map_err(CliError::new)?;
+    let none = |_: u32| None;
+    let context = jobs::Context {
+        now: now(),
+        prefix: f58_prefix(),
+        user_name: &none,
+    };
+    let list = jobs::read_any(&input.text, context)
+        .map_err(|e| format!("{}: {}", input.name, e.message))?;
+    let (table, warnings) = jobs::job_map(&list, &r);
+    print!("{table}");
+    for w in warnings {
+        eprintln!("rscope: warning: {w}");
+    }
+    Ok(0)
+}
+
 /// Run `rscope jobs`.
-pub fn run(a: JobsArgs) -> Outcome {
+pub fn run(mut a: JobsArgs) -> Outcome {
+    if let Some(JobsCommand::Map(m)) = a.map.take() {
+        return run_map(m);
+    }
     crate::resource::emit(&printed(a)?)
 }
 

@@ -179,3 +179,23 @@ fn every_recorded_case_prints_what_flux_core_printed() {
         );
     }
 }
+
+#[test]
+fn the_map_of_a_recorded_instance_names_each_nodes_jobs() {
+    // `flux jobs -a --json` and the R of the instance it came from
+    // (tests/fixtures/flux-jobs/live, recorded from flux-core).
+    let live = concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../tests/fixtures/flux-jobs/live"
+    );
+    let list = format!("{live}/jobs.json");
+    let r = format!("{live}/conf.d/R");
+    let got = jobs(&["map", &list, "--R", &r], "", UTC);
+    let expected = "RANK HOST  FREE      JOBS
+0    fake0 -         ƒ28k79ou core[0-3]
+1    fake1 -         ƒ28k79ou core[0-3]
+2    fake2 core3     ƒ2KWFwT5 core[0-2]
+3    fake3 core[2-3] ƒ2XGEF5h core[0-1]
+";
+    assert_eq!(got, out(expected));
+}

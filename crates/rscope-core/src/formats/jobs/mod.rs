@@ -13,6 +13,7 @@
 
 pub mod info;
 pub mod jobid;
+pub mod map;
 pub mod names;
 pub mod print;
 pub mod pyjson;
@@ -22,4 +23,5 @@ mod tests;
 
 pub use info::{Context, JobInfo};
 pub use jobid::F58Prefix;
+pub use map::{job_map, read_any};
 pub use print::{jobs, read_jobs, JobsOptions, ReadError};

@@ -52,6 +52,16 @@ pub fn state_of_name(name: &str) -> Option<i128> {
     })
 }
 
+/// The result named by a word (`COMPLETED`, `completed`, `CD`, `cd`).
+pub fn result_of_name(name: &str) -> Option<i128> {
+    [1, 2, 4, 8].into_iter().find(|&r| {
+        let (long, short) = (result_name(r, false), result_name(r, true));
+        [long, short]
+            .iter()
+            .any(|n| *n == name || n.to_lowercase() == name)
+    })
+}
+
 /// glibc's descriptions of signals 1 to 31.
 const SIGNALS: [&str; 31] = [
     "Hangup",

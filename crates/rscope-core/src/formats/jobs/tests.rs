@@ -193,3 +193,57 @@ fn width_cuts_lines_and_the_header() {
     assert_eq!(printed.stdout.lines().next(), Some("       JOBID USER  +"));
     assert_eq!(printed.stdout.lines().nth(2), Some("   ƒkxRg5ctw 1000  +"));
 }
+
+#[test]
+fn resource_summaries_read_as_librlist_writes_them() {
+    let held = map::parse_summary("rank[0-1]/core[0-3],gpu0 rank5/core7").unwrap();
+    let text: Vec<String> = held
+        .iter()
+        .map(|(rank, kinds)| {
+            let kinds = kinds.as_ref().unwrap();
+            let kinds: Vec<String> = kinds
+                .iter()
+                .map(|(k, ids)| format!("{k}{}", ids.encode(true)))
+                .collect();
+            format!("{rank}:{}", kinds.join(","))
+        })
+        .collect();
+    assert_eq!(text, ["0:core[0-3],gpu0", "1:core[0-3],gpu0", "5:core7"]);
+    assert_eq!(map::parse_summary("node0/core1"), None);
+}
+
+#[test]
+fn the_map_shows_who_holds_what_and_warns_of_overlaps() {
+    let r = crate::rset::load(
+        r#"{"version": 1, "execution": {"R_lite": [{"rank": "0-1", "children": {"core": "0-3", "gpu": "0"}}], "nodelist": ["n[0-1]"]}}"#,
+    )
+    .unwrap();
+    let list = concat!(
+        r#"{"id": 1, "state": 16, "annotations": {"sched": {"resource_summary": "rank0/core[0-1],gpu0"}}}"#,
+        "\n",
+        r#"{"id": 2, "state": 32, "annotations": {"sched": {"resource_summary": "rank0/core[1-2] rank7/core0"}}}"#,
+        "\n",
+        r#"{"id": 3, "state": 16, "ranks": "1"}"#,
+        "\n",
+        r#"{"id": 4, "state": 64, "ranks": "1"}"#,
+        "\n",
+    );
+    let context = Context {
+        now: NOW,
+        prefix: F58Prefix::Ascii,
+        user_name: &no_names,
+    };
+    let jobs = read_any(list, context).unwrap();
+    let (table, warnings) = job_map(&jobs, &r);
+    assert_eq!(
+        table,
+        "RANK HOST FREE  JOBS\n0    n0   core3 f2 core[0-1],gpu0, f3 core[1-2]\n1    n1   -     f4 core[0-3],gpu0\n"
+    );
+    assert_eq!(
+        warnings,
+        [
+            "job f3 holds core1 of rank 0, which another running job holds",
+            "job f3 holds rank 7, which R lacks"
+        ]
+    );
+}
