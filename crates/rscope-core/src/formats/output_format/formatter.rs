@@ -66,6 +66,49 @@ pub(crate) fn local_epoch() -> LocalTime {
     })
 }
 
+/// A format string parsed once, for formatting many items with it: its
+/// literal texts and fields, owned.
+#[derive(Debug, Clone)]
+pub(crate) struct Compiled {
+    pieces: Vec<(String, Option<OwnedField>)>,
+}
+
+/// A replacement field of a [`Compiled`] format.
+#[derive(Debug, Clone)]
+struct OwnedField {
+    name: String,
+    conversion: Option<char>,
+    spec: String,
+}
+
+impl Compiled {
+    /// The pieces of `fmt`, or `None` where `Formatter::format` must read
+    /// it as it goes: a parse error, a field numbered automatically or by
+    /// hand (the numbering is state), or a spec holding fields of its own.
+    pub(crate) fn new(fmt: &str) -> Option<Compiled> {
+        let mut pieces = Vec::new();
+        for piece in parse(fmt) {
+            let piece = piece.ok()?;
+            let field = match piece.field {
+                None => None,
+                Some(f) => {
+                    let numbered = f.name.chars().all(|c| super::pytext::decimal(c).is_some());
+                    if numbered || f.spec.contains(['{', '}']) {
+                        return None;
+                    }
+                    Some(OwnedField {
+                        name: f.name.to_string(),
+                        conversion: f.conversion,
+                        spec: f.spec.to_string(),
+                    })
+                }
+            };
+            pieces.push((piece.literal.to_string(), field));
+        }
+        Some(Compiled { pieces })
+    }
+}
+
 /// A formatter for one `format()` call.
 pub(crate) struct Formatter<'a> {
     args: Args<'a>,
@@ -87,6 +130,20 @@ impl<'a> Formatter<'a> {
     pub(crate) fn format(&self, fmt: &str) -> Result<String, FormatError> {
         let mut auto = Auto::Next(0);
         self.vformat(fmt, 2, &mut auto)
+    }
+
+    /// `Formatter.format(fmt, ...)` of a format parsed once: what
+    /// [`Formatter::format`] gives for its text, in the same order of work
+    /// and so with the same errors.
+    pub(crate) fn format_compiled(&self, compiled: &Compiled) -> Result<String, FormatError> {
+        let mut out = String::new();
+        for (literal, field) in &compiled.pieces {
+            out.push_str(literal);
+            let Some(f) = field else { continue };
+            let obj = convert(self.field(&f.name)?, f.conversion, &self.epoch)?;
+            out.push_str(&self.format_field(obj, &f.spec)?);
+        }
+        Ok(out)
     }
 
     fn vformat(&self, fmt: &str, depth: i32, auto: &mut Auto) -> Result<String, FormatError> {

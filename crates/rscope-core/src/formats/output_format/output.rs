@@ -4,7 +4,7 @@ use std::cmp::Ordering;
 use std::collections::HashMap;
 use std::sync::Arc;
 
-use super::formatter::{empty_outputs, local_epoch, step, Args, Formatter, Obj};
+use super::formatter::{empty_outputs, local_epoch, step, Args, Compiled, Formatter, Obj};
 use super::markup::{parse_all, Access};
 use super::pytext::{self, cmp_int_text, decimal, int_text, is_all_space, is_space, len};
 use super::time::LocalTime;
@@ -55,6 +55,8 @@ pub struct OutputFormat {
     fmt: String,
     /// The format as given, less its `sort:` prefix.
     fmt_orig: String,
+    /// `fmt` parsed once, where it can be (each item is formatted with it).
+    compiled: Option<Arc<Compiled>>,
     epoch: LocalTime,
 }
 
@@ -95,6 +97,7 @@ impl OutputFormat {
             sort_trailing_space: None,
             fmt: String::new(),
             fmt_orig: fmt.to_string(),
+            compiled: None,
             epoch,
         };
         if let Some(first) = format_list.first_mut() {
@@ -112,6 +115,7 @@ impl OutputFormat {
         }
         out.format_list = format_list;
         out.fmt = out.format_prepended("0.", &[], false, false);
+        out.compiled = Compiled::new(&out.fmt).map(Arc::new);
         Ok(out)
     }
 
@@ -259,7 +263,11 @@ impl OutputFormat {
     /// text: `print_items` is what acts on them).
     pub fn format(&self, item: &dyn FormatItem) -> Result<String, FormatError> {
         let formatter = Formatter::new(Args::Item(item), self.epoch);
-        formatter.format(&self.fmt).map_err(|e| {
+        let formatted = match &self.compiled {
+            Some(compiled) => formatter.format_compiled(compiled),
+            None => formatter.format(&self.fmt),
+        };
+        formatted.map_err(|e| {
             if e.is_key() {
                 let key = pytext::repr(e.raw_message(), false);
                 let class = item.type_name();
