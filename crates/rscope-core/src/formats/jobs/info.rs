@@ -425,9 +425,9 @@ impl<'a> JobInfo<'a> {
         let local = match scheme.as_str() {
             "local" => Ok(text(&uri)),
             "ssh" => Ok(text(&format!("local://{}", collapse_slashes(path)))),
-            other => Err(FormatError::value(format!(
+            other => Err(format!(
                 "Cannot convert JobURI with scheme {other} to local"
-            ))),
+            )),
         };
         let (attrs, refusals) = match local {
             Ok(v) => (vec![("local".to_string(), v)], Vec::new()),

@@ -309,7 +309,7 @@ pub(crate) fn step<'a>(obj: Obj<'a>, access: Access) -> Result<Obj<'a>, FormatEr
         (Obj::Value(FieldValue::Empty), Access::Attr(_)) => Ok(Obj::Value(FieldValue::Empty)),
         (Obj::Value(FieldValue::Object(o)), Access::Attr(name)) => {
             if let Some((_, e)) = o.refusals.iter().find(|(k, _)| k == name) {
-                return Err(e.clone());
+                return Err(FormatError::value(e.clone()));
             }
             let computed = || o.computed.and_then(|f| (f.0)(&o, name));
             match o.attrs.iter().find(|(k, _)| k == name) {

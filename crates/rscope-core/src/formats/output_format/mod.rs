@@ -198,7 +198,9 @@ pub enum FieldValue {
 }
 
 /// A Python object with attributes, as flux's job classes make them.
-#[derive(Debug, Clone, PartialEq)]
+/// Two are equal when they are the same object, as Python's default `==`
+/// (and no structural comparison is compiled into the element's bundle).
+#[derive(Debug, Clone)]
 pub struct PyObject {
     /// `type(obj).__name__`, which errors name.
     pub type_name: &'static str,
@@ -213,15 +215,21 @@ pub struct PyObject {
     pub truthy: bool,
     /// Its attributes (`{id.f58}`, `{annotations.sched.reason}`).
     pub attrs: Vec<(String, FieldValue)>,
-    /// Attributes whose property raises, with what it raises (a `JobURI`
-    /// of another scheme has no `local`).
-    pub refusals: Vec<(String, FormatError)>,
+    /// Attributes whose property raises a ValueError, with its message (a
+    /// `JobURI` of another scheme has no `local`).
+    pub refusals: Vec<(String, String)>,
     /// Attributes computed when asked (a `JobID`'s encodings), after
     /// `attrs` and `refusals`.
     pub computed: Option<Computed>,
     /// Whether an attribute it lacks is an [`FieldValue::Empty`]
     /// (`AnnotationsInfo`), not an `AttributeError`.
     pub missing_is_empty: bool,
+}
+
+impl PartialEq for PyObject {
+    fn eq(&self, other: &PyObject) -> bool {
+        std::ptr::eq(self, other)
+    }
 }
 
 /// How an object computes the attributes it makes when asked.
