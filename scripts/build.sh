@@ -11,14 +11,16 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
 
-# bundle OPT-LEVEL WASM-OPT-LEVEL OUT-DIR [CARGO-ARGS...]
-bundle() {
-  local opt=$1 out=$3
+# bundle_named NAME OPT-LEVEL WASM-OPT-LEVEL OUT-DIR [CARGO-ARGS...]: OUT-DIR
+# gets NAME.js and NAME_bg.wasm.
+bundle_named() {
+  local name=$1 opt=$2 out=$4
   # shellcheck disable=SC2206 # the wasm-opt flags are words on purpose
-  local wasm_opt=($2)
-  shift 3
-  # wasm-pack builds the web crate; its output is named rscope (rscope.js,
-  # rscope_bg.wasm) as the page, the element and the npm package expect.
+  local wasm_opt=($3)
+  shift 4
+  # wasm-pack builds the web crate; its output is named NAME: rscope
+  # (rscope.js, rscope_bg.wasm) for the page and the element, as the npm
+  # package expects, and rscope_PART for a part loaded on first use.
   # Panic locations name their files: write them as the crate's own paths
   # (`rscope-core/src/…`, `yew-0.23.0/src/…`), not where this machine keeps
   # them, so two machines build the same bundle (and 7 KB less of it).
@@ -27,14 +29,20 @@ bundle() {
     remap="$remap --remap-path-prefix=$registry="
   done
   RUSTFLAGS="$remap" CARGO_PROFILE_RELEASE_OPT_LEVEL=$opt wasm-pack build crates/rscope-web --target web --release \
-    --out-dir "$PWD/$out" --out-name rscope --no-pack -- "$@"
+    --out-dir "$PWD/$out" --out-name "$name" --no-pack -- "$@"
   # The features rustc enables by default for wasm32 must be allowed in wasm-opt.
   www/node_modules/.bin/wasm-opt "${wasm_opt[@]}" \
     --enable-bulk-memory --enable-nontrapping-float-to-int --enable-sign-ext \
     --enable-mutable-globals --enable-reference-types --enable-multivalue \
-    "$out/rscope_bg.wasm" -o "$out/rscope_bg.opt.wasm"
-  mv "$out/rscope_bg.opt.wasm" "$out/rscope_bg.wasm"
-  cp static/rscope-view.js static/style.css "$out/"
+    "$out/${name}_bg.wasm" -o "$out/${name}_bg.opt.wasm"
+  mv "$out/${name}_bg.opt.wasm" "$out/${name}_bg.wasm"
+}
+
+# bundle OPT-LEVEL WASM-OPT-LEVEL OUT-DIR [CARGO-ARGS...]: the page or the
+# element, named rscope, with the element and the stylesheet beside it.
+bundle() {
+  bundle_named rscope "$@"
+  cp static/rscope-view.js static/style.css "$3/"
 }
 
 # The element's bundle ships its scripts (its own and wasm-bindgen's glue)
@@ -91,6 +99,18 @@ bundle s "--low-memory-unused --ignore-implicit-traps -Os --converge --strip-pro
 # as the element's does (5.2 KB gzipped of 18.7 KB): its types and their
 # documentation are in rscope.d.ts, which keeps them.
 strip_comments pkg/rscope.js js
+# The JS API's parts loaded on first use (#48 item 3): the web crate built
+# with one part's feature and without `page`, so the wasm holds only what
+# that part's functions reach, compiled as the page is. The page's bundle
+# leaves their code out; index.html's `rscopeParts` and the npm package's
+# `rscope/jobs` load them. wasm-pack writes into a folder of its own, and
+# the part's files are copied beside the page's.
+for part in jobs; do
+  bundle_named "rscope_$part" s "--low-memory-unused --ignore-implicit-traps -Os --converge --strip-producers --strip-target-features" \
+    "target/part-$part" --no-default-features --features "$part-part"
+  cp "target/part-$part/rscope_$part.js" "target/part-$part/rscope_${part}_bg.wasm" "target/part-$part/rscope_$part.d.ts" pkg/
+  strip_comments "pkg/rscope_$part.js" js
+done
 # The element's bundle is built for size: it has a budget (400 KB gzipped
 # with its JS and CSS, www/tests/element-size.spec.js) and draws small
 # documents; opt-level "z" is about 40 KB gzipped under "s", and running
@@ -122,5 +142,8 @@ for dir in pkg pkg-embed; do
     printf '%-28s %10d %10d\n' "$f" "$raw" "$gz"
   done
   printf '%-28s %10s %10d\n' "total $dir (wasm+js+css)" "" "$total"
+done
+for f in pkg/rscope_jobs_bg.wasm pkg/rscope_jobs.js; do
+  printf '%-28s %10d %10d\n' "$f" "$(stat -c %s "$f")" "$(gzip -9 -c "$f" | wc -c)"
 done
 bash scripts/package.sh

@@ -16,7 +16,7 @@ description=$(field description)
 license=$(field license)
 [ -n "$version" ] || { echo "package: cannot read the version from Cargo.toml" >&2; exit 1; }
 
-files=(rscope.js rscope_bg.wasm rscope.d.ts rscope_bg.wasm.d.ts rscope-view.js style.css README.md)
+files=(rscope.js rscope_bg.wasm rscope.d.ts rscope_bg.wasm.d.ts rscope_jobs.js rscope_jobs_bg.wasm rscope_jobs.d.ts rscope-view.js style.css README.md)
 
 VERSION="$version" DESCRIPTION="$description" LICENSE="$license" node --input-type=module -e '
 import { writeFileSync } from "node:fs";
@@ -33,6 +33,10 @@ const pkg = {
   types: "./rscope.d.ts",
   exports: {
     ".": { types: "./rscope.d.ts", default: "./rscope.js" },
+    // A part of the JS API with a wasm module of its own, loaded only by
+    // pages that import it: jobs and jobMap.
+    "./jobs": { types: "./rscope_jobs.d.ts", default: "./rscope_jobs.js" },
+    "./rscope_jobs_bg.wasm": "./rscope_jobs_bg.wasm",
     "./element": "./rscope-view.js",
     "./rscope-view.js": "./rscope-view.js",
     "./rscope_bg.wasm": "./rscope_bg.wasm",
@@ -87,6 +91,17 @@ shape('slot=2/node');                   // as `python -m flux.shape.parser`
 Every function is typed in `rscope.d.ts`; a wrong argument or a bad
 document throws an `Error` that says what and where (`line` and `column`
 properties for a place in a document).
+
+Job lists are a part of their own, with a wasm module that only pages
+importing it fetch:
+
+```js
+import initJobs, { jobs, jobMap } from 'rscope/jobs';
+
+await initJobs(); // fetches rscope_jobs_bg.wasm beside rscope_jobs.js
+jobs(list, { format: 'long' }); // as `flux jobs --from-stdin -o long`
+jobMap(list, R);                // as `rscope jobs map --R R`
+```
 EOF
 
 echo "package: pkg/ is the npm package rscope $version (npm pack ./pkg)"

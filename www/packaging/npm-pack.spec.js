@@ -1,7 +1,8 @@
 // The npm package: `npm pack pkg`, installed into a folder of its own
 // (packaging/setup.js), ships exactly its `files`, and a page that imports
-// it by name (`rscope/element` and `rscope`, through an import map made
-// from the package's `exports`) draws a grid and calls the JS API.
+// it by name (`rscope/element`, `rscope` and `rscope/jobs`, through an
+// import map made from the package's `exports`) draws a grid and calls
+// the JS API and its jobs part.
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { test, expect } from '../tests/fixtures.js';
@@ -12,10 +13,12 @@ const installed = fileURLToPath(new URL('../../target/packaging-site/npm/node_mo
 test('the installed tarball draws a grid in a page that imports it', async ({ page, problems }) => {
   expect(readdirSync(installed).sort()).toEqual([
     'README.md', 'package.json', 'rscope-view.js', 'rscope.d.ts', 'rscope.js',
-    'rscope_bg.wasm', 'rscope_bg.wasm.d.ts', 'style.css',
+    'rscope_bg.wasm', 'rscope_bg.wasm.d.ts', 'rscope_jobs.d.ts', 'rscope_jobs.js', 'rscope_jobs_bg.wasm', 'style.css',
   ]);
   await page.goto('/npm/page.html');
   await expect(page.locator('#api-cores')).toHaveText('32');
+  // The jobs part, imported as `rscope/jobs`, fetches its own wasm.
+  await expect(page.locator('#api-job')).toHaveText('ƒ2 1');
   const view = rscopeView(page);
   await viewDrawn(view);
   // An installed package has no Rscope page beside it: the page sets page=,

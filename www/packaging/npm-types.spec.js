@@ -27,14 +27,17 @@ function check(source) {
   }
 }
 
-test('the package name resolves to rscope.d.ts', async () => {
+test('the package name resolves to rscope.d.ts, and rscope/jobs to its part', async () => {
   test.slow(); // two tsc runs
   const right = `import init, { summary, hostlist } from 'rscope';
+import initJobs, { jobs, type JobsPrinted } from 'rscope/jobs';
 import 'rscope/element';
 await init();
+await initJobs();
 const cores: number = summary('{}').cores;
 const hosts: string = hostlist('union', ['a[1-2]']);
-export { cores, hosts };
+const listed: JobsPrinted = jobs('', { format: 'long' });
+export { cores, hosts, listed };
 `;
   expect(check(right)).toBe('');
   const wrong = `import { summary } from 'rscope';

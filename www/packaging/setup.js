@@ -32,7 +32,7 @@ function installTarball() {
   run('npm', ['install', '--offline', '--no-audit', '--no-fund', '--loglevel=error', join(site, tarball)], dir);
   const { exports } = JSON.parse(readFileSync(join(dir, 'node_modules/rscope/package.json'), 'utf8'));
   const at = (target) => './node_modules/rscope/' + target.replace(/^\.\//, '');
-  const imports = { rscope: at(exports['.'].default), 'rscope/element': at(exports['./element']) };
+  const imports = { rscope: at(exports['.'].default), 'rscope/element': at(exports['./element']), 'rscope/jobs': at(exports['./jobs'].default) };
   const page = readFileSync(join(here, 'npm-page.html'), 'utf8')
     .replace('<!-- import map -->', `<script type="importmap">${JSON.stringify({ imports })}</script>`);
   writeFileSync(join(dir, 'page.html'), page);

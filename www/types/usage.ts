@@ -9,6 +9,8 @@ import init, {
   type ResourcePrinted, type NodeQueues, type ConstraintMatchOptions, type SystemConfigView, type SystemView,
   type Explained, type WhyFinding, type Finding, type FitAnswer, type HwlocOptions, type GraphCheck, type GraphExportOptions, type Summary, type Verdict, type IntersectOptions,
 } from '../../pkg/rscope.js';
+// The jobs part: a module of its own, with its own wasm and init.
+import initJobs, { jobs, jobMap, type JobsOptions, type JobsPrinted } from '../../pkg/rscope_jobs.js';
 
 await init();
 const r = '{"version": 1, "execution": {"R_lite": [{"rank": "0", "children": {"core": "0-3"}}]}}';
@@ -188,3 +190,13 @@ resource('undrain', payload);
 // @ts-expect-error queues is a list
 resource('list', payload, { queues: 'batch' });
 console.log(notText, notCount, notIds, notGraph, notLines, exit, firstQueue, replayed, journal, figures);
+
+await initJobs();
+const jobsOptions: JobsOptions = { format: 'long', noHeader: true, sort: '-t_submit', width: 80, json: false, color: true, formatDefault: '{id}', now: 1700000000, ascii: true, users: { '1000': 'alice' } };
+const listed: JobsPrinted = jobs('{"id": 1}\n', jobsOptions);
+const mapped: string = jobMap('{"id": 1}\n', r, { now: 1700000000, ascii: false }).stdout;
+// @ts-expect-error width is a number
+jobs('', { width: '80' });
+// @ts-expect-error jobMap needs the instance's R
+jobMap('');
+console.log(listed.code, mapped);

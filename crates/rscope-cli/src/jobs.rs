@@ -108,25 +108,18 @@ pub struct MapArgs {
     r: String,
 }
 
-/// Run `rscope jobs map`.
+/// Run `rscope jobs map`: the core's [`jobs::map_printed`], as the JS
+/// API's `jobMap` answers.
 fn run_map(a: MapArgs) -> Outcome {
     let r_text = std::fs::read_to_string(&a.r).map_err(|e| format!("cannot read {}: {e}", a.r))?;
-    let r = rscope_core::rset::load(&r_text).map_err(|e| format!("{}: {e}", a.r))?;
     let input = crate::cli::read_input(a.file.as_deref()).map_err(CliError::new)?;
-    let none = |_: u32| None;
-    let context = jobs::Context {
-        now: now(),
-        prefix: f58_prefix(),
-        user_name: &none,
-    };
-    let list = jobs::read_any(&input.text, context)
-        .map_err(|e| format!("{}: {}", input.name, e.message))?;
-    let (table, warnings) = jobs::job_map(&list, &r);
-    print!("{table}");
-    for w in warnings {
-        eprintln!("rscope: warning: {w}");
-    }
-    Ok(0)
+    let printed = jobs::map_printed(
+        (&input.name, &input.text),
+        (&a.r, &r_text),
+        now(),
+        f58_prefix(),
+    );
+    crate::resource::emit(&printed)
 }
 
 /// Run `rscope jobs`.

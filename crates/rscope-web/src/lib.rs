@@ -6,7 +6,7 @@
 #![cfg(target_arch = "wasm32")]
 
 pub mod analysis_worker;
-#[cfg(feature = "page")]
+#[cfg(any(feature = "page", feature = "jobs-part"))]
 pub mod api;
 pub mod app;
 pub mod canvas;
@@ -30,9 +30,13 @@ mod tests;
 #[cfg(test)]
 mod wait;
 
+#[cfg(any(feature = "page", not(feature = "jobs-part")))]
 use wasm_bindgen::prelude::*;
+#[cfg(any(feature = "page", not(feature = "jobs-part")))]
 use wasm_bindgen::JsCast;
 
+// A part (`jobs-part`) exports its own functions only.
+#[cfg(not(feature = "jobs-part"))]
 #[wasm_bindgen(typescript_custom_section)]
 const TYPES: &'static str = r#"
 /** Draw a `<rscope-view>` element's views into `root` (rscope-view.js
@@ -52,6 +56,7 @@ export function mountFrame(): void;
 /// and the fetch of its `src` the element started while the bundle
 /// loaded, if any (`[src, promise of the response]`); returns the
 /// function that takes the views down.
+#[cfg(not(feature = "jobs-part"))]
 #[wasm_bindgen(js_name = mountView, skip_typescript)]
 pub fn mount_view(
     root: web_sys::Element,
@@ -76,6 +81,7 @@ pub fn mount_view(
 /// Mount the iframe mode on the element with id `app`, or on `<body>`. It
 /// reads and stores no tabs of the reader's own. `index.html?embed` calls
 /// it from the element's small bundle (`pkg-embed/`), which has it too.
+#[cfg(not(feature = "jobs-part"))]
 #[wasm_bindgen(js_name = mountFrame, skip_typescript)]
 pub fn mount_frame() {
     #[cfg(feature = "page")]

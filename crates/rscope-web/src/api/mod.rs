@@ -4,30 +4,48 @@
 //! `&str` reads an object or a number as a pointer into wasm memory and
 //! traps, so a wrong type must be refused before it reaches it.
 
+// A part (`jobs-part`) is built without `page`: only its own module, and
+// the argument helpers it calls, are compiled in.
+#![cfg_attr(not(feature = "page"), allow(dead_code))]
+
+#[cfg(feature = "page")]
 pub mod constraint;
+#[cfg(feature = "page")]
 pub mod graph;
+#[cfg(feature = "page")]
 pub mod hwloc;
+#[cfg(feature = "jobs-part")]
+pub mod jobs;
+#[cfg(feature = "page")]
 pub mod lists;
+#[cfg(feature = "page")]
 pub mod r;
+#[cfg(feature = "page")]
 pub mod resource;
+#[cfg(feature = "page")]
 pub mod sets;
+#[cfg(feature = "page")]
 pub mod shape;
+#[cfg(feature = "page")]
 pub mod system;
+#[cfg(feature = "page")]
 pub mod teach;
 
 use wasm_bindgen::prelude::*;
-use wasm_bindgen::JsCast;
 
 /// Bytes of WebAssembly linear memory in use (it only grows), for the
 /// benchmark spec's memory figure.
+#[cfg(feature = "page")]
 #[wasm_bindgen(typescript_custom_section)]
 const TYPES: &'static str = r#"
 /** Bytes of WebAssembly linear memory in use (it only grows). */
 export function wasmMemoryBytes(): number;
 "#;
 
+#[cfg(feature = "page")]
 #[wasm_bindgen(js_name = wasmMemoryBytes, skip_typescript)]
 pub fn wasm_memory_bytes() -> f64 {
+    use wasm_bindgen::JsCast;
     wasm_bindgen::memory()
         .dyn_into::<js_sys::WebAssembly::Memory>()
         .map(|m| {

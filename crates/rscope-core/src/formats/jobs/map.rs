@@ -178,6 +178,41 @@ pub fn job_map(jobs: &[JobInfo], r: &Rset) -> (String, Vec<String>) {
     (table(&rows), warnings)
 }
 
+/// `rscope jobs map` as it prints: the map of the job list `list` (named
+/// `list_name` in errors) over the R `r` (named `r_name`) on standard
+/// output, each warning on standard error, and the exit status. The CLI
+/// and the JS API's `jobMap` both answer with it.
+pub fn map_printed(
+    list: (&str, &str),
+    r: (&str, &str),
+    now: f64,
+    prefix: super::F58Prefix,
+) -> crate::output_format::Printed {
+    let fail = |m: String| crate::output_format::Printed::failure(format!("rscope: {m}\n"));
+    let (r_name, r_text) = r;
+    let set = match crate::rset::load(r_text) {
+        Ok(set) => set,
+        Err(e) => return fail(format!("{r_name}: {e}")),
+    };
+    let none = |_: u32| None;
+    let context = Context {
+        now,
+        prefix,
+        user_name: &none,
+    };
+    let (list_name, list_text) = list;
+    let jobs = match read_any(list_text, context) {
+        Ok(jobs) => jobs,
+        Err(e) => return fail(format!("{list_name}: {}", e.message)),
+    };
+    let (table, warnings) = job_map(&jobs, &set);
+    let mut printed = crate::output_format::Printed::output(table);
+    for w in warnings {
+        printed.stderr.push_str(&format!("rscope: warning: {w}\n"));
+    }
+    printed
+}
+
 /// Every child of a node, for a job known to hold the whole node.
 fn free_or_all(node: &crate::rset::Node) -> Vec<(String, IdSet)> {
     node.children()

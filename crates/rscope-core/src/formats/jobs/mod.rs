@@ -23,5 +23,5 @@ mod tests;
 
 pub use info::{Context, JobInfo};
 pub use jobid::F58Prefix;
-pub use map::{job_map, read_any};
+pub use map::{job_map, map_printed, read_any};
 pub use print::{jobs, read_jobs, JobsOptions, ReadError};

@@ -247,3 +247,36 @@ fn the_map_shows_who_holds_what_and_warns_of_overlaps() {
         ]
     );
 }
+
+#[test]
+fn the_map_as_printed_names_its_inputs_in_errors_and_warns_on_standard_error() {
+    let r = r#"{"version": 1, "execution": {"R_lite": [{"rank": "0", "children": {"core": "0-1"}}], "nodelist": ["n0"]}}"#;
+    let list = concat!(
+        r#"{"id": 1, "state": 16, "annotations": {"sched": {"resource_summary": "rank0/core[0-1]"}}}"#,
+        "\n",
+        r#"{"id": 2, "state": 16, "annotations": {"sched": {"resource_summary": "rank0/core1"}}}"#,
+        "\n",
+    );
+    let at = |list: &str, r: &str| map_printed(("list", list), ("R", r), NOW, F58Prefix::Hook);
+    assert_eq!(
+        at(list, r),
+        Printed {
+            stdout: "RANK HOST FREE JOBS\n0    n0   -    ƒ2 core[0-1], ƒ3 core1\n".into(),
+            stderr:
+                "rscope: warning: job ƒ3 holds core1 of rank 0, which another running job holds\n"
+                    .into(),
+            code: 0,
+        }
+    );
+    assert_eq!(
+        at(list, r#"{"version": 2}"#),
+        Printed::failure("rscope: R: unsupported version 2\n".into())
+    );
+    assert_eq!(
+        at("{\"id\": 1", r),
+        Printed::failure(
+            "rscope: list: JSON input error: line 1: Expecting ',' delimiter: line 1 column 9 (char 8)\n"
+                .into()
+        )
+    );
+}
