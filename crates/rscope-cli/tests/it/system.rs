@@ -102,3 +102,34 @@ fn system_r_prints_the_resources_as_flux_r_writes_an_r() {
                a configuration with [resource] config\n";
     assert_eq!(got, (1, String::new(), why.to_string()));
 }
+
+#[test]
+fn a_recorded_job_list_beside_its_r_is_the_allocation_and_fit_goes_to_what_is_free() {
+    // flux-core's `flux jobs -a --json` and the R of the instance it came
+    // from (tests/fixtures/flux-jobs/live): three jobs hold 13 of 16 cores.
+    let (r, jobs) = (
+        fixture("flux-jobs/live/conf.d/R"),
+        fixture("flux-jobs/live/jobs.json"),
+    );
+    assert_eq!(
+        run(&["system", &r, &jobs]),
+        (
+            0,
+            "flux-jobs/live/conf.d/R: an R (RFC 20): resources\n\
+             flux-jobs/live/jobs.json: a job list (flux jobs --json), 4 jobs, 3 running: the allocation\n\
+             resources: 4 nodes, fake[0-3], 16 cores (from flux-jobs/live/conf.d/R)\n\
+             running jobs: 3, on ranks 0-3\n\
+             rank order: 0-3 are fake[0-3]\n"
+                .to_string(),
+            String::new()
+        )
+    );
+    assert_eq!(
+        run(&["fit", "node=1/core=2", &r, &jobs]),
+        (
+            0,
+            "fits now: 1 slot on 1 node\nrank3/core[2-3]\n".to_string(),
+            String::new()
+        )
+    );
+}

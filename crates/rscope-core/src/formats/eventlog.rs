@@ -156,10 +156,16 @@ fn is_job(value: &Value) -> bool {
         && value.get("t_submit").is_some_and(Value::is_number)
 }
 
-/// How many jobs `text` lists, when it is a job list: `flux jobs --json`'s
-/// object whose `jobs` array holds job records (or is empty), or one job
-/// record a line; `None` for any other text.
+/// How many jobs `text` lists, when it is a job list ([`job_records`]);
+/// `None` for any other text.
 pub fn job_count(text: &str) -> Option<usize> {
+    job_records(text).map(|jobs| jobs.len())
+}
+
+/// The job records of `text`, when it is a job list: `flux jobs --json`'s
+/// object whose `jobs` array holds job records (or is empty), one record
+/// alone, or one job record a line; `None` for any other text.
+pub fn job_records(text: &str) -> Option<Vec<Value>> {
     let start = text.trim_start();
     // Only a text whose head names jobs is parsed whole: every document
     // opened is asked.
@@ -170,23 +176,23 @@ pub fn job_count(text: &str) -> Option<usize> {
     if !start.starts_with('{') || !(head.contains("\"jobs\"") || head.contains("\"t_submit\"")) {
         return None;
     }
-    if let Ok(value) = serde_json::from_str::<Value>(text) {
+    if let Ok(mut value) = serde_json::from_str::<Value>(text) {
         // One record alone is a list of one job (`flux jobs --json JOBID`).
-        let Some(jobs) = value.get("jobs") else {
-            return is_job(&value).then_some(1);
+        let Some(jobs) = value.get_mut("jobs") else {
+            return is_job(&value).then(|| vec![value]);
         };
-        let jobs = jobs.as_array()?;
-        return jobs.iter().all(is_job).then_some(jobs.len());
+        let jobs = std::mem::take(jobs.as_array_mut()?);
+        return jobs.iter().all(is_job).then_some(jobs);
     }
-    let mut n = 0;
+    let mut jobs = Vec::new();
     for (_, l) in lines(text) {
         let value: Value = serde_json::from_str(l).ok()?;
         if !is_job(&value) {
             return None;
         }
-        n += 1;
+        jobs.push(value);
     }
-    Some(n)
+    Some(jobs)
 }
 
 #[cfg(test)]

@@ -11,6 +11,7 @@
 //! With standard input the reference ignores its filters (`-a`, `-f`,
 //! `-u`, `--since`, …) and sorts only with `--sort`; so does this.
 
+pub mod held;
 pub mod info;
 pub mod jobid;
 pub mod map;
@@ -21,6 +22,7 @@ pub mod pyjson;
 #[cfg(test)]
 mod tests;
 
+pub use held::{held_jobs, HeldJob};
 pub use info::{Context, JobInfo};
 pub use jobid::F58Prefix;
 pub use map::{job_map, map_printed, read_any};

@@ -26,6 +26,8 @@ use crate::idset::IdSet;
 use crate::report::{make_report, Report, BARE_GRAPH_NOTE};
 use crate::rset::{self, Rset};
 
+#[cfg(feature = "page")]
+mod jobs;
 mod payloads;
 pub mod printed;
 mod sets;
@@ -175,6 +177,9 @@ struct Piece {
     /// A configuration file (name, text): every one open is merged, as
     /// the broker merges `conf.d`.
     config_file: Option<(String, String)>,
+    /// A job list's jobs that hold resources now.
+    #[cfg(feature = "page")]
+    jobs: Option<Vec<crate::jobs::HeldJob>>,
 }
 
 impl Piece {
@@ -193,6 +198,8 @@ impl Piece {
             drained: IdSet::new(),
             excluded: IdSet::new(),
             config_file: None,
+            #[cfg(feature = "page")]
+            jobs: None,
         }
     }
 
@@ -220,8 +227,12 @@ pub struct System {
     busy: Option<Rset>,
     /// Ranks that cannot run a job now.
     unavailable: IdSet,
+    /// Ranks drained or draining (a part of `unavailable`).
+    drained: IdSet,
     /// Ranks taken out of scheduling.
     excluded: IdSet,
+    /// The job lists' jobs that hold resources now.
+    jobs: Vec<crate::jobs::HeldJob>,
     /// The configuration, when one is open.
     config: Option<SystemConfig>,
     /// Where the documents disagree, each a line in words.
@@ -302,6 +313,12 @@ impl System {
     /// The configuration, when one is open.
     pub fn config(&self) -> Option<&SystemConfig> {
         self.config.as_ref()
+    }
+
+    /// The jobs of the open job lists that hold resources now (RUN or
+    /// CLEANUP), in the order listed.
+    pub fn running_jobs(&self) -> &[crate::jobs::HeldJob] {
+        &self.jobs
     }
 
     /// What a job can be given: the resources less the excluded ranks,
@@ -414,6 +431,14 @@ impl System {
         if !self.unavailable.is_empty() {
             let ranks = &self.unavailable;
             out.push_str(&format!("drained, offline or torpid: ranks {ranks}\n"));
+        }
+        if !self.jobs.is_empty() {
+            let on = (self.jobs.iter()).flat_map(|j| j.holding.keys().map(|&k| (k, k)));
+            let ranks = IdSet::from_ranges(on);
+            out.push_str(&format!(
+                "running jobs: {}, on ranks {ranks}\n",
+                self.jobs.len()
+            ));
         }
         if let Some(order) = self.rank_order() {
             let hosts: Hostlist = order.iter().map(|(_, h)| h.as_str()).collect();
@@ -554,8 +579,14 @@ fn history_piece(name: &str, text: &str) -> Option<Piece> {
         (piece.read.detail, piece.read.problem) = (detail, problem);
         return Some(piece);
     }
-    let jobs = crate::eventlog::job_count(text)?;
-    Some(Piece::new(name, DocKind::JobList).with_detail(crate::words::count(jobs, "job")))
+    let records = crate::eventlog::job_records(text)?;
+    let detail = crate::words::count(records.len(), "job");
+    let piece = Piece::new(name, DocKind::JobList).with_detail(detail);
+    // The element's bundle (without `page`) reads one document alone,
+    // never a job list beside resources, and has no room for the join.
+    #[cfg(feature = "page")]
+    let piece = jobs::with_running(piece, &records);
+    Some(piece)
 }
 
 /// A resource eventlog replayed to after its last event, as its tab shows
@@ -729,26 +760,33 @@ fn merge(pieces: Vec<Piece>) -> System {
         resources,
         busy: None,
         unavailable: IdSet::new(),
+        drained: IdSet::new(),
         excluded: IdSet::new(),
+        jobs: Vec::new(),
         config,
         documents: pieces.iter().map(|p| p.read.clone()).collect(),
         findings,
     };
+    #[cfg(feature = "page")]
+    let (pieces, lists) = jobs::ListedJobs::split(pieces);
     for p in pieces {
         system.take(p);
     }
     system.check_config();
+    #[cfg(feature = "page")]
+    system.join_jobs(lists);
     system
 }
 
 impl System {
     /// Take one piece's states, allocation and exclusions.
     fn take(&mut self, p: Piece) {
-        let mut unavailable = p.unavailable;
+        let (mut unavailable, mut drained) = (p.unavailable, p.drained.clone());
         if let Some((_, set)) = &self.resources {
             let ranks = set.ranks();
             // Only ranks the system has count; the others are a finding.
-            unavailable = unavailable.difference(&unavailable.difference(&ranks));
+            unavailable = unavailable.intersection(&ranks);
+            drained = drained.intersection(&ranks);
             let missing = p.drained.difference(&ranks);
             if !missing.is_empty() {
                 let (name, r) = (&p.read.name, self.resources_from().unwrap_or("R"));
@@ -758,6 +796,7 @@ impl System {
             }
         }
         self.unavailable = self.unavailable.union(&unavailable);
+        self.drained = self.drained.union(&drained);
         self.excluded = self.excluded.union(&p.excluded);
         self.busy = match (self.busy.take(), p.busy) {
             (Some(a), Some(b)) => Some(a.union(&b).unwrap_or(a)),

@@ -797,3 +797,71 @@ fn two_status_snapshots_compare_by_what_changed() {
     while !build.step().unwrap() {}
     assert!(build.finish().changes.is_none());
 }
+
+#[test]
+fn a_job_list_beside_the_resources_is_busy_and_its_disagreements_are_findings() {
+    // Rank 3 drained and rank 2 offline, by a resource.status payload.
+    let status = format!(
+        r#"{{"R": {R_FOO}, "online": "0-1,3", "offline": "2", "exclude": "", "torpid": "", "drain": {{"3": {{"timestamp": 1700000000.0, "reason": "bad fan"}}}}}}"#
+    );
+    let line = |id: u64, state: &str, extra: &str| {
+        format!(r#"{{"id": {id}, "userid": 1, "t_submit": 1.0, "state": "{state}"{extra}}}"#)
+    };
+    let summary =
+        |s: &str| format!(r#", "annotations": {{"sched": {{"resource_summary": "{s}"}}}}"#);
+    let list = [
+        line(1, "RUN", &summary("rank0/core[0-1]")),
+        line(2, "RUN", &summary("rank0/core[1-2]")),
+        line(3, "CLEANUP", r#", "ranks": "3", "nodelist": "bar4""#),
+        line(4, "RUN", &summary("rank2/core0 rank7/core0")),
+        line(5, "RUN", &summary("rank1/core[3-5]")),
+        line(6, "INACTIVE", r#", "ranks": "1", "nodelist": "foo2""#),
+        line(7, "SCHED", ""),
+    ];
+    let jobs = format!(r#"{{"jobs": [{}]}}"#, list.join(", "));
+    let system = System::read(&[
+        ("r.json", R_FOO),
+        ("status.json", &status),
+        ("jobs.json", &jobs),
+    ]);
+    assert_eq!(
+        system.describe(),
+        "r.json: an R (RFC 20): resources\n\
+         status.json: a flux resource status payload: resources, node states and drain reasons\n\
+         jobs.json: a job list (flux jobs --json), 7 jobs, 5 running: the allocation\n\
+         resources: 4 nodes, foo[1-4], 16 cores (from r.json)\n\
+         drained, offline or torpid: ranks 2-3\n\
+         running jobs: 5, on ranks 0-3,7\n\
+         rank order: 0-3 are foo[1-4]\n\
+         finding: jobs.json: jobs ƒ2 and ƒ3 both hold core1 of rank 0\n\
+         finding: jobs.json: job ƒ4 runs on drained rank 3\n\
+         finding: jobs.json: job ƒ4's nodelist is bar4, but r.json names its rank 3 foo4\n\
+         finding: jobs.json: job ƒ5 holds rank 7, which r.json's resources lack\n\
+         finding: jobs.json: job ƒ5 runs on rank 2, offline or torpid\n\
+         finding: jobs.json: job ƒ6 holds core[4-5] of rank 1, which r.json's resources lack\n"
+    );
+    let ids: Vec<&str> = system
+        .running_jobs()
+        .iter()
+        .map(|j| j.id.as_str())
+        .collect();
+    assert_eq!(ids, ["ƒ2", "ƒ3", "ƒ4", "ƒ5", "ƒ6"]);
+    // What is busy: the jobs' cores, as a list payload's allocation would
+    // be, and ranks 2 and 3, down. Rank 0's core 3 and rank 1's cores 0-2
+    // are free.
+    let (_, busy) = system.schedulable("fit").unwrap();
+    assert_eq!(
+        busy.map(|b| b.short_form()),
+        Some("rank0/core[0-2] rank1/core3 rank[2-3]/core[0-3]".to_string())
+    );
+    // Beside the R alone, the jobs leave no node with 4 free cores.
+    let beside = [("r.json", R_FOO), ("jobs.json", jobs.as_str())];
+    assert_eq!(
+        fit(&beside, "node=1/core=4"),
+        "not now: 0 of 1 nodes have 4 free cores"
+    );
+    assert_eq!(
+        fit(&beside, "node=1/core=3"),
+        "fits now: 1 node, foo2, 3 cores"
+    );
+}

@@ -1,0 +1,72 @@
+//! What the running jobs of a job list hold, as the system model joins
+//! them to its resources.
+//!
+//! The system needs only a job's id, state, ranks, nodelist and
+//! `annotations.sched.resource_summary`. They are read from the
+//! `serde_json` tree that recognises a job list
+//! ([`crate::eventlog::job_records`]), not through [`super::JobInfo`] and
+//! Python's JSON reader, which print `rscope jobs` exactly: the page's
+//! bundle, which reads job lists into its tabs' systems, does not carry
+//! those.
+
+use super::jobid::{f58, F58Prefix};
+use super::map::{parse_summary, Holding};
+use super::names::state_of_name;
+use crate::hostlist::Hostlist;
+use crate::idset::IdSet;
+use serde_json::Value;
+
+/// flux's RUN and CLEANUP states: a job holds its resources in both.
+const HOLDING_STATES: [i128; 2] = [16, 32];
+
+/// A running (or cleaning-up) job and what it holds.
+#[derive(Clone, Debug, PartialEq)]
+pub struct HeldJob {
+    /// Its id in F58 (`ƒ2KWFwT5`).
+    pub id: String,
+    /// Its `ranks`, when the record has them.
+    pub ranks: Option<IdSet>,
+    /// Its `nodelist`, when the record has one.
+    pub nodelist: Option<Hostlist>,
+    /// What it holds by rank: its resource summary's cores and GPUs, or
+    /// (`None` for a rank) the whole node, when only `ranks` are known.
+    pub holding: Holding,
+    /// Whether the holding is whole nodes, from `ranks` alone.
+    pub whole_nodes: bool,
+}
+
+/// The jobs of the job list `text` that hold resources now (RUN or
+/// CLEANUP), with what they hold; jobs whose holding is unknown (no
+/// summary and no ranks) are left out. `None` when `text` is no job list.
+pub fn held_jobs(text: &str) -> Option<Vec<HeldJob>> {
+    let records = crate::eventlog::job_records(text)?;
+    Some(records.iter().filter_map(HeldJob::of).collect())
+}
+
+impl HeldJob {
+    /// One job record's holding, when it holds resources now.
+    pub fn of(record: &Value) -> Option<HeldJob> {
+        let state = match record.get("state")? {
+            Value::String(name) => state_of_name(name)?,
+            v => i128::from(v.as_i64()?),
+        };
+        if !HOLDING_STATES.contains(&state) {
+            return None;
+        }
+        let text = |k: &str| record.get(k).and_then(Value::as_str);
+        let ranks = text("ranks").and_then(|r| IdSet::decode(r).ok());
+        let nodelist = text("nodelist").and_then(|n| Hostlist::parse(n).ok());
+        let summary = record.pointer("/annotations/sched/resource_summary");
+        let (holding, whole_nodes) = match summary.and_then(Value::as_str).and_then(parse_summary) {
+            Some(held) if !held.is_empty() => (held, false),
+            _ => (ranks.as_ref()?.iter().map(|r| (r, None)).collect(), true),
+        };
+        Some(HeldJob {
+            id: f58(record.get("id")?.as_u64()?, F58Prefix::Hook),
+            ranks,
+            nodelist,
+            holding,
+            whole_nodes,
+        })
+    }
+}
