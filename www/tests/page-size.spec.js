@@ -14,19 +14,26 @@
 // worker's replayer) took it to 1.527 MB (2026-12-06); the slider's step
 // made from the replay's state, with the log kept in the worker under a
 // number and the grid's rows and drain rows shared, to 1.531 MB (a
-// second path from a replay to node states beside the payload's). Until
-// #48 item 3 loads the rarely used parts on first use (its budget: at
-// most 800 000 B before the first analysis), this holds it at 1.535 MB so
-// that nothing grows unseen.
+// second path from a replay to node states beside the payload's). A job
+// list joined to its tab's system (#50: its running jobs' holdings as the
+// allocation, the findings of overlaps, missing resources, drained or
+// offline nodes and nodelists) took it to 1.5415 MB (2026-12-06): 30 KB
+// of code before wasm-opt at first, 22 KB once the join kept its claims
+// in one sorted vector rather than maps and read states without Python's
+// names; `rscope jobs`' own printing went to a part of its own
+// (pkg/rscope_jobs.js), which the page fetches only when asked. Until #48
+// item 3 loads the rarely used parts on first use (its budget: at most
+// 800 000 B before the first analysis), this holds it at 1.545 MB so that
+// nothing grows unseen.
 // scripts/build.sh says what the page is compiled for.
 import { test, expect } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
-const BUDGET = 1535 * 1000;
+const BUDGET = 1545 * 1000;
 const FILES = ['rscope_bg.wasm', 'rscope.js', 'rscope-view.js', 'style.css'];
 
-test('the page bundle is at most 1.535 MB gzipped', () => {
+test('the page bundle is at most 1.545 MB gzipped', () => {
   const sizes = FILES.map((f) => {
     const body = readFileSync(new URL(`../../pkg/${f}`, import.meta.url));
     return [f, gzipSync(body, { level: 9 }).length];

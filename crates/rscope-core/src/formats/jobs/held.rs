@@ -11,13 +11,13 @@
 
 use super::jobid::{f58, F58Prefix};
 use super::map::{parse_summary, Holding};
-use super::names::state_of_name;
 use crate::hostlist::Hostlist;
 use crate::idset::IdSet;
 use serde_json::Value;
 
-/// flux's RUN and CLEANUP states: a job holds its resources in both.
-const HOLDING_STATES: [i128; 2] = [16, 32];
+/// flux's RUN and CLEANUP states, by number and name: a job holds its
+/// resources in both.
+const HOLDING_STATES: [(i64, &str); 2] = [(16, "RUN"), (32, "CLEANUP")];
 
 /// A running (or cleaning-up) job and what it holds.
 #[derive(Clone, Debug, PartialEq)]
@@ -46,11 +46,12 @@ pub fn held_jobs(text: &str) -> Option<Vec<HeldJob>> {
 impl HeldJob {
     /// One job record's holding, when it holds resources now.
     pub fn of(record: &Value) -> Option<HeldJob> {
-        let state = match record.get("state")? {
-            Value::String(name) => state_of_name(name)?,
-            v => i128::from(v.as_i64()?),
+        // `flux jobs --json` names states; job-list objects number them.
+        let holds = match record.get("state")? {
+            Value::String(name) => HOLDING_STATES.iter().any(|(_, n)| n == name),
+            v => HOLDING_STATES.iter().any(|&(s, _)| v.as_i64() == Some(s)),
         };
-        if !HOLDING_STATES.contains(&state) {
+        if !holds {
             return None;
         }
         let text = |k: &str| record.get(k).and_then(Value::as_str);
@@ -59,7 +60,15 @@ impl HeldJob {
         let summary = record.pointer("/annotations/sched/resource_summary");
         let (holding, whole_nodes) = match summary.and_then(Value::as_str).and_then(parse_summary) {
             Some(held) if !held.is_empty() => (held, false),
-            _ => (ranks.as_ref()?.iter().map(|r| (r, None)).collect(), true),
+            _ => {
+                // Inserted one by one: collecting would build the map by
+                // sorting, a copy of the standard sort the page can spare.
+                let mut whole = Holding::new();
+                for rank in ranks.as_ref()?.iter() {
+                    whole.insert(rank, None);
+                }
+                (whole, true)
+            }
         };
         Some(HeldJob {
             id: f58(record.get("id")?.as_u64()?, F58Prefix::Hook),

@@ -12,7 +12,7 @@ use crate::hostlist::Hostlist;
 use crate::idset::IdSet;
 use crate::jobs::HeldJob;
 use crate::rset::{Node, Rset};
-use std::collections::BTreeMap;
+use crate::sorting;
 
 /// The running jobs of one job list, by the document that lists them.
 pub(super) struct ListedJobs {
@@ -48,47 +48,63 @@ pub(super) fn with_running(mut piece: Piece, records: &[serde_json::Value]) -> P
     piece.with(Fact::Allocation, running)
 }
 
-/// What the jobs hold, by rank and kind of child, with who holds it.
-type Taken = BTreeMap<(u32, String), Vec<(String, IdSet)>>;
+/// One job's ids of one kind of child on one rank of the resources.
+struct Claim<'a> {
+    rank: u32,
+    kind: String,
+    /// The job list's name and the job's id.
+    by: (&'a str, &'a str),
+    ids: IdSet,
+}
 
 impl System {
     /// Join the running jobs of `lists` to the resources: their holdings
     /// join what is busy, and each disagreement is a finding.
     pub(super) fn join_jobs(&mut self, lists: Vec<ListedJobs>) {
-        let Some((_, set)) = &self.resources else {
-            self.jobs = lists.into_iter().flat_map(|l| l.jobs).collect();
-            return;
-        };
-        let r = self.resources_from().unwrap_or("R").to_string();
-        let mut taken = Taken::new();
-        let mut findings = Vec::new();
-        for list in &lists {
-            for job in &list.jobs {
-                let found = self.job_findings(set, job, &r, &mut taken);
-                let name = &list.name;
-                findings.extend(found.into_iter().map(|f| format!("{name}: {f}")));
+        if let Some((_, set)) = &self.resources {
+            let r = self.resources_from().unwrap_or("R").to_string();
+            let mut claims = Vec::new();
+            let mut findings = Vec::new();
+            for list in &lists {
+                for job in &list.jobs {
+                    let found = self.job_findings(set, (&list.name, job), &r, &mut claims);
+                    let name = &list.name;
+                    findings.extend(found.into_iter().map(|f| format!("{name}: {f}")));
+                }
             }
-        }
-        self.findings.extend(findings);
-        let busy = busy_set(set, &taken);
-        if !busy.is_empty() {
-            self.busy = Some(match self.busy.take() {
-                Some(b) => b.union(&busy).unwrap_or(b),
-                None => busy,
+            // Claims of one rank and kind side by side, in the order listed
+            // (the sort is stable): the overlaps, then the busy set.
+            sorting::sort_by(&mut claims, |a, b| {
+                (a.rank, &a.kind).cmp(&(b.rank, &b.kind))
             });
+            findings.extend(overlaps(&claims));
+            self.findings.extend(findings);
+            let busy = busy_set(set, &claims);
+            if !busy.is_empty() {
+                self.busy = Some(match self.busy.take() {
+                    Some(b) => b.union(&busy).unwrap_or(b),
+                    None => busy,
+                });
+            }
         }
         self.jobs = lists.into_iter().flat_map(|l| l.jobs).collect();
     }
 
-    /// Where one job disagrees with the system, each in words; what it
-    /// holds of the resources is added to `taken`.
-    fn job_findings(&self, set: &Rset, job: &HeldJob, r: &str, taken: &mut Taken) -> Vec<String> {
+    /// Where one job of the list `name` disagrees with the system, each in
+    /// words; what it holds of the resources is added to `claims`.
+    fn job_findings<'a>(
+        &self,
+        set: &Rset,
+        (name, job): (&'a str, &'a HeldJob),
+        r: &str,
+        claims: &mut Vec<Claim<'a>>,
+    ) -> Vec<String> {
         let id = &job.id;
         let mut out = Vec::new();
         let mut missing = Vec::new();
         for (&rank, kinds) in &job.holding {
             let Some(node) = set.node(rank) else {
-                missing.push(rank);
+                missing.push((rank, rank));
                 continue;
             };
             let kinds = kinds.clone().unwrap_or_else(|| every_child(node));
@@ -101,22 +117,18 @@ impl System {
                         "job {id} holds {what} of rank {rank}, which {r}'s resources lack"
                     ));
                 }
-                let held = ids.intersection(&all);
-                let holders = taken.entry((rank, kind.clone())).or_default();
-                for (other, theirs) in holders.iter() {
-                    let both = held.intersection(theirs);
-                    if !both.is_empty() {
-                        let what = format!("{kind}{}", both.encode(true));
-                        out.push(format!(
-                            "jobs {other} and {id} both hold {what} of rank {rank}"
-                        ));
-                    }
-                }
-                holders.push((id.clone(), held));
+                let ids = ids.intersection(&all);
+                let by = (name, id.as_str());
+                claims.push(Claim {
+                    rank,
+                    kind,
+                    by,
+                    ids,
+                });
             }
         }
         if !missing.is_empty() {
-            let ranks = IdSet::from_ranges(missing.iter().map(|&m| (m, m)));
+            let ranks = IdSet::from_ranges(missing);
             out.push(format!(
                 "job {id} holds rank {ranks}, which {r}'s resources lack"
             ));
@@ -149,6 +161,27 @@ impl System {
     }
 }
 
+/// Two jobs holding the same ids: `claims` sorted by rank and kind.
+fn overlaps(claims: &[Claim]) -> Vec<String> {
+    let mut out = Vec::new();
+    for (i, c) in claims.iter().enumerate() {
+        let earlier = claims[..i].iter().rev();
+        let same = earlier.take_while(|e| (e.rank, &e.kind) == (c.rank, &c.kind));
+        for e in same.collect::<Vec<_>>().into_iter().rev() {
+            let both = c.ids.intersection(&e.ids);
+            if !both.is_empty() {
+                let ((name, id), other) = (c.by, e.by.1);
+                let what = format!("{}{}", c.kind, both.encode(true));
+                out.push(format!(
+                    "{name}: jobs {other} and {id} both hold {what} of rank {}",
+                    c.rank
+                ));
+            }
+        }
+    }
+    out
+}
+
 /// `rank 3` or `ranks 2-3`.
 fn ranks_words(ranks: &IdSet) -> String {
     let noun = if ranks.len() == 1 { "rank" } else { "ranks" };
@@ -163,14 +196,15 @@ fn nodelist_finding(set: &Rset, job: &HeldJob, r: &str) -> Option<String> {
         .iter()
         .map(|rank| set.node(rank)?.hostname())
         .collect();
-    let mut theirs: Hostlist = hosts?.into_iter().collect();
-    let (mut mine, mut given) = (theirs.clone(), nodelist.clone());
-    mine.sort();
-    given.sort();
-    if mine.iter().eq(given.iter()) {
+    let theirs: Hostlist = hosts?.into_iter().collect();
+    let sorted = |list: &Hostlist| {
+        let mut hosts: Vec<String> = list.iter().collect();
+        sorting::sort_by(&mut hosts, |a, b| a.cmp(b));
+        hosts
+    };
+    if sorted(&theirs) == sorted(nodelist) {
         return None;
     }
-    theirs.uniq();
     Some(format!(
         "job {}'s nodelist is {nodelist}, but {r} names its {} {theirs}",
         job.id,
@@ -185,24 +219,28 @@ fn every_child(node: &Node) -> Vec<(String, IdSet)> {
         .collect()
 }
 
-/// The resources the jobs hold, as a set of the system's nodes.
-fn busy_set(set: &Rset, taken: &Taken) -> Rset {
-    let mut by_rank: BTreeMap<u32, Vec<(String, IdSet)>> = BTreeMap::new();
-    for ((rank, kind), holders) in taken {
-        let ids = holders
-            .iter()
-            .fold(IdSet::new(), |acc, (_, ids)| acc.union(ids));
-        if !ids.is_empty() {
-            by_rank.entry(*rank).or_default().push((kind.clone(), ids));
-        }
-    }
+/// The resources the jobs hold, as a set of the system's nodes: `claims`
+/// sorted by rank and kind.
+fn busy_set(set: &Rset, claims: &[Claim]) -> Rset {
     let mut busy = Rset::new();
-    for (rank, kinds) in by_rank {
+    let mut at = 0;
+    while at < claims.len() {
+        let rank = claims[at].rank;
+        let mut children: Vec<(&str, IdSet)> = Vec::new();
+        for c in claims[at..].iter().take_while(|c| c.rank == rank) {
+            match children.last_mut() {
+                Some((kind, ids)) if *kind == c.kind => *ids = ids.union(&c.ids),
+                _ => children.push((&c.kind, c.ids.clone())),
+            }
+            at += 1;
+        }
+        children.retain(|(_, ids)| !ids.is_empty());
         let host = set.node(rank).and_then(Node::hostname);
-        let children: Vec<(&str, &IdSet)> =
-            kinds.iter().map(|(k, ids)| (k.as_str(), ids)).collect();
+        let children: Vec<(&str, &IdSet)> = children.iter().map(|(k, ids)| (*k, ids)).collect();
         // Each kind appears once per rank: adding cannot overlap.
-        let _ = busy.add_rank(rank, host, &children);
+        if !children.is_empty() {
+            let _ = busy.add_rank(rank, host, &children);
+        }
     }
     busy
 }

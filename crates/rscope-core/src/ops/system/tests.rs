@@ -833,12 +833,12 @@ fn a_job_list_beside_the_resources_is_busy_and_its_disagreements_are_findings() 
          drained, offline or torpid: ranks 2-3\n\
          running jobs: 5, on ranks 0-3,7\n\
          rank order: 0-3 are foo[1-4]\n\
-         finding: jobs.json: jobs ƒ2 and ƒ3 both hold core1 of rank 0\n\
          finding: jobs.json: job ƒ4 runs on drained rank 3\n\
          finding: jobs.json: job ƒ4's nodelist is bar4, but r.json names its rank 3 foo4\n\
          finding: jobs.json: job ƒ5 holds rank 7, which r.json's resources lack\n\
          finding: jobs.json: job ƒ5 runs on rank 2, offline or torpid\n\
-         finding: jobs.json: job ƒ6 holds core[4-5] of rank 1, which r.json's resources lack\n"
+         finding: jobs.json: job ƒ6 holds core[4-5] of rank 1, which r.json's resources lack\n\
+         finding: jobs.json: jobs ƒ2 and ƒ3 both hold core1 of rank 0\n"
     );
     let ids: Vec<&str> = system
         .running_jobs()
