@@ -1,7 +1,9 @@
 //! Fuzz `rscope jobs` (`formats/jobs/`): Python's JSON reader and
 //! `JobInfo` over any text, printed with a named format or a format read
 //! from the input's first line, sorted, coloured, cut, or as `--json`,
-//! and mapped over an R (`rscope jobs map`). No text may panic them.
+//! and mapped over an R (`rscope jobs map`), and joined to an R's system
+//! (`System::read`: what running jobs hold, and the findings). No text may
+//! panic them.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -36,6 +38,10 @@ fuzz_target!(|data: &[u8]| {
         if let (Ok(list), Ok(r)) = (read_any(input, context), rscope_core::rset::load(R)) {
             let _ = job_map(&list, &r);
         }
+    }
+    if choice & 7 == 6 {
+        let system = rscope_core::system::System::read(&[("R", R), ("jobs", input)]);
+        let _ = (system.describe(), system.schedulable("fit"));
     }
 });
 

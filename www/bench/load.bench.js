@@ -69,3 +69,26 @@ test('first load over a 40 ms, 10/5 Mbit/s link: editor, summary, bytes; second 
     await proxy.close();
   }
 });
+
+test('first use of the jobs part over the same link: fetched, compiled and answering', async ({ page, baseURL }) => {
+  // #48 item 3: a part loaded on first use shows within 1 s on this link.
+  await fetch(`${baseURL}/pkg/rscope_jobs_bg.wasm`, { headers: { 'accept-encoding': 'br' } }).then((r) => r.arrayBuffer());
+  const proxy = await startThrottle({ target: baseURL });
+  try {
+    await page.goto(`${proxy.url}/`);
+    await page.waitForSelector(EDITOR);
+    await page.waitForFunction(() => window.rscopeParts !== undefined);
+    const before = proxy.crossed();
+    const took = await page.evaluate(async () => {
+      const start = performance.now();
+      const part = await window.rscopeParts.jobs();
+      const printed = part.jobs('{"id": 1, "userid": 1, "t_submit": 1.0, "state": 16}\n', { now: 2 });
+      if (printed.code !== 0) throw new Error(printed.stderr);
+      return performance.now() - start;
+    });
+    report('first use of the jobs part: fetched, compiled, first answer', took.toFixed(0), 'ms');
+    report('first use of the jobs part: bytes over the link', proxy.crossed() - before, 'B');
+  } finally {
+    await proxy.close();
+  }
+});

@@ -123,7 +123,7 @@ pub fn job_map(jobs: &[JobInfo], r: &Rset) -> (String, Vec<String>) {
             let Some(kinds) = held.get(&rank) else {
                 continue;
             };
-            let kinds = kinds.clone().unwrap_or_else(|| free_or_all(node));
+            let kinds = kinds.clone().unwrap_or_else(|| every_child(node));
             for (kind, ids) in &kinds {
                 let slot = free.iter_mut().find(|(k, _)| k == kind);
                 let available = slot.as_ref().map(|(_, s)| s.clone()).unwrap_or_default();
@@ -214,7 +214,7 @@ pub fn map_printed(
 }
 
 /// Every child of a node, for a job known to hold the whole node.
-fn free_or_all(node: &crate::rset::Node) -> Vec<(String, IdSet)> {
+pub(crate) fn every_child(node: &crate::rset::Node) -> Vec<(String, IdSet)> {
     node.children()
         .map(|(k, ids)| (k.to_string(), ids.clone()))
         .collect()

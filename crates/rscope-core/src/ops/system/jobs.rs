@@ -10,6 +10,7 @@
 use super::{Fact, Piece, System};
 use crate::hostlist::Hostlist;
 use crate::idset::IdSet;
+use crate::jobs::map::every_child;
 use crate::jobs::HeldJob;
 use crate::rset::{Node, Rset};
 use crate::sorting;
@@ -210,13 +211,6 @@ fn nodelist_finding(set: &Rset, job: &HeldJob, r: &str) -> Option<String> {
         job.id,
         ranks_words(ranks)
     ))
-}
-
-/// Every child of a node, for a job known to hold the whole node.
-fn every_child(node: &Node) -> Vec<(String, IdSet)> {
-    node.children()
-        .map(|(k, ids)| (k.to_string(), ids.clone()))
-        .collect()
 }
 
 /// The resources the jobs hold, as a set of the system's nodes: `claims`
