@@ -78,10 +78,12 @@ test("a job list opened into a tab's system is named with its jobs", async ({ pa
   await rscope.load();
   await rscope.openSystem(R, JOBS);
   await page.getByTestId('system-read').locator('summary').click();
+  // The running job holds its ranks' nodes whole: it has no resource summary.
   await expect(page.getByTestId('system-output')).toHaveText([
     'r.json: an R (RFC 20): resources',
-    'status.json: a job list (flux jobs --json), 2 jobs',
+    'status.json: a job list (flux jobs --json), 2 jobs, 1 running: the allocation',
     'resources: 4 nodes, node[1-4], 16 cores (from r.json)',
+    'running jobs: 1, on ranks 0-3',
     'rank order: 0-3 are node[1-4]',
     '',
   ].join('\n'));
