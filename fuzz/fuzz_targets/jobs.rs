@@ -2,8 +2,9 @@
 //! `JobInfo` over any text, printed with a named format or a format read
 //! from the input's first line, sorted, coloured, cut, or as `--json`,
 //! and mapped over an R (`rscope jobs map`), and joined to an R's system
-//! (`System::read`: what running jobs hold, and the findings). No text may
-//! panic them.
+//! (`System::read`: what running jobs hold, and the findings) and laid
+//! on the page's grid and job table (`JobsOnGrid`). No text may panic
+//! them.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -42,6 +43,17 @@ fuzz_target!(|data: &[u8]| {
     if choice & 7 == 6 {
         let system = rscope_core::system::System::read(&[("R", R), ("jobs", input)]);
         let _ = (system.describe(), system.schedulable("fit"));
+        // And laid on the page's grid: coloured by job, user and queue,
+        // and listed in the job table.
+        let held = rscope_core::jobs::held_jobs(input).unwrap_or_default();
+        if let Some(on) = rscope_core::grid::jobs::JobsOnGrid::of(&held, 1_700_000_000.0) {
+            use rscope_core::grid::jobs::JobKey;
+            for key in [JobKey::Job, JobKey::User, JobKey::Queue] {
+                let _ = on.overlay(key).legend();
+            }
+            let table = rscope_core::analysis::job_table::job_table(&on);
+            let _ = (table.sort.order(&table), table.matching("a"), on.tip(0, "core", 0));
+        }
     }
 });
 

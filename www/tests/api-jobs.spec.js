@@ -22,6 +22,8 @@ test('the jobs part is fetched on first use, once, and prints as flux jobs does'
     return {
       same: part === again,
       listed: part.jobs(input, { format, noHeader: true, now: 1700000000 }),
+      // FLUX_JOBS_FORMAT_DEFAULT's stand-in: the format when none is given.
+      defaulted: part.jobs(input, { formatDefault: '{id.f58} {name} {ncores}', noHeader: true, now: 1700000000 }),
       mapped: part.jobMap(list, r),
       notText: refused(() => part.jobs(42)),
       badUsers: refused(() => part.jobs('', { users: ['root'] })),
@@ -30,6 +32,12 @@ test('the jobs part is fetched on first use, once, and prints as flux jobs does'
   }, { input, format, list: fixture('live/jobs.json'), r: fixture('live/conf.d/R') });
   expect(answers.same).toBe(true);
   expect(answers.listed).toEqual({ stdout: fixture('flux-core/contextual_info/output'), stderr: '', code: 0 });
+  // What `FLUX_JOBS_FORMAT_DEFAULT='{id.f58} {name} {ncores}' rscope jobs -n` prints.
+  expect(answers.defaulted).toEqual({
+    stdout: 'ƒ2JmGJH5 hostname \nƒ2JmGJH5 hostname \nƒ2RsQrcw hostname \nƒ2Z5VN6B hostname \nƒ2ARxLQf sleep \nƒvVy5pj hostname \n',
+    stderr: '',
+    code: 0,
+  });
   expect(answers.mapped).toEqual({
     stdout: 'RANK HOST  FREE      JOBS\n'
       + '0    fake0 -         ƒ28k79ou core[0-3]\n'

@@ -21,19 +21,24 @@
 // of code before wasm-opt at first, 22 KB once the join kept its claims
 // in one sorted vector rather than maps and read states without Python's
 // names; `rscope jobs`' own printing went to a part of its own
-// (pkg/rscope_jobs.js), which the page fetches only when asked. Until #48
-// item 3 loads the rarely used parts on first use (its budget: at most
-// 800 000 B before the first analysis), this holds it at 1.545 MB so that
-// nothing grows unseen.
+// (pkg/rscope_jobs.js), which the page fetches only when asked. The grid
+// coloured by running job, user or queue with each held cell's job named
+// on hover, and the job table linked to the grid both ways (#50), took
+// it to 1.5587 MB (2026-12-06): 19 KB of code before wasm-opt for the
+// colouring (a sorted vector, not a map, finds each user's group: a map
+// of that type cost 3 KB more), then the table. Until #48 item 3 loads the
+// rarely used parts on first use (its budget: at most 800 000 B before
+// the first analysis), this holds it at 1.560 MB so that nothing grows
+// unseen.
 // scripts/build.sh says what the page is compiled for.
 import { test, expect } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
-const BUDGET = 1545 * 1000;
+const BUDGET = 1560 * 1000;
 const FILES = ['rscope_bg.wasm', 'rscope.js', 'rscope-view.js', 'style.css'];
 
-test('the page bundle is at most 1.545 MB gzipped', () => {
+test('the page bundle is at most 1.560 MB gzipped', () => {
   const sizes = FILES.map((f) => {
     const body = readFileSync(new URL(`../../pkg/${f}`, import.meta.url));
     return [f, gzipSync(body, { level: 9 }).length];

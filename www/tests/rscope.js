@@ -119,6 +119,9 @@ export class Rscope {
     this.legendItems = this.legend.locator('li');
     this.drains = page.getByTestId('drains');
     this.drainRows = this.drains.getByTestId('drain-row');
+    this.jobTable = page.getByTestId('job-table');
+    this.jobRows = this.jobTable.getByTestId('job-row');
+    this.jobFilter = this.jobTable.getByTestId('job-filter');
     /** The state filter (flux resource status -s) and what it says it outlines. */
     this.stateFilter = page.getByTestId('state-filter');
     this.stateFilterWords = page.getByTestId('state-filter-words');

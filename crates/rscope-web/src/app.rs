@@ -32,14 +32,15 @@ use crate::components::{
 };
 use crate::hooks::{
     use_analysis, use_coloring, use_docs, use_drain_outline, use_finding_actions, use_grid_beside,
-    use_linking, use_node_pick, use_openings, use_timeline, use_view_record, use_workers,
-    AnalysisStatus, Analyzed, Coloring, DrainOutline, FindingActions, Openers, SameGrid,
-    TimelineShown, ViewRecord,
+    use_grid_selection, use_linking, use_node_pick, use_openings, use_timeline, use_view_record,
+    use_workers, AnalysisStatus, Analyzed, Coloring, DrainOutline, FindingActions, Openers,
+    SameGrid, TimelineShown, ViewRecord,
 };
 use crate::load;
 use crate::shape_worker::Shapes;
 use crate::state::DocsState;
 use crate::workers::Workers;
+use rscope_core::grid::pick::KeptSelection;
 use rscope_core::tabs::{tab_label, tab_letter, Action, Doc, Text};
 use std::rc::Rc;
 use wasm_bindgen_futures::spawn_local;
@@ -143,19 +144,14 @@ fn page() -> Html {
         .or(fit.linked.clone());
     let states = grid.as_ref().and_then(|g| g.state_words());
     let queues = use_queue_config(grid.clone(), &config);
-    let system_tour = use_system_tour(
-        &docs,
-        Setters {
-            on_constraint: constraint.on_text.clone(),
-        },
-    );
-    let coloring = use_coloring(
-        &docs,
-        grid.clone(),
-        queues.queues.clone(),
-        view.start.color.as_deref(),
-    );
+    let on_constraint = constraint.on_text.clone();
+    let system_tour = use_system_tour(&docs, Setters { on_constraint });
+    let shared_color = view.start.color.as_deref();
+    let coloring = use_coloring(&docs, grid.clone(), queues.queues.clone(), shared_color);
     view.note_color(&coloring.choice);
+    let (selected, on_selection) = use_grid_selection(&view);
+    let on_outline = drains.on_outline.clone();
+    let job_table = job_panel(&coloring, on_outline, (selected, grid.as_deref()));
     let compare = use_compare(&coloring.choice, &docs);
     // A compare view lays out its own grid; a fit or the queue's jobs
     // colour the cells of whichever grid is shown. The Explain card reads
@@ -207,9 +203,10 @@ fn page() -> Html {
                 { grid_panel(GridPanel { grid, properties: a.properties.clone(), coloring, states, queues: queues.queues.is_some(), sources,
                     docs: &docs, compare: &compare, covered: fit.overlay.is_some(), color_by,
                     overlay: fit.overlay_label, on_overlay: fit.on_overlay,
-                    on_open: on_open_selection.clone(), linked, on_cell, constraint: &constraint, view: &view }) }
+                    on_open: on_open_selection.clone(), linked, on_cell, constraint: &constraint, view: &view, on_selection }) }
             }
             { timeline_panel(timeline, drains.on_outline.clone()) }
+            { job_table }
             </div>
             </div>
             if let Some(a) = complete {
@@ -246,6 +243,37 @@ fn timeline_panel(timeline: Option<TimelineShown>, on_outline: Callback<Option<S
         return Html::default();
     };
     html! { <TimelinePanel timeline={t.timeline} slider={t.slider} on_step={t.on_step} waiting={t.waiting} events={t.events} {on_outline} /> }
+}
+
+/// The job table of a job list's running jobs, when the tab's system has
+/// some; its buttons outline a job's nodes as the drain table's do.
+/// With cells selected on the grid (`selected`), it lists the jobs on
+/// their nodes.
+#[cfg(feature = "page")]
+fn job_panel(
+    coloring: &Coloring,
+    on_outline: Callback<Option<String>>,
+    selected: (Option<KeptSelection>, Option<&rscope_core::grid::Grid>),
+) -> Html {
+    use crate::components::job_table::{JobTable, SameJobs};
+    let Some(jobs) = coloring.jobs.clone() else {
+        return Html::default();
+    };
+    let nodes = match selected {
+        (Some(kept), Some(grid)) => Some(rscope_core::grid::pick::kept_ranks(&kept, grid)),
+        _ => None,
+    };
+    html! { <JobTable jobs={SameJobs(jobs)} {on_outline} {nodes} /> }
+}
+
+/// The element's bundle (no `page` feature) reads no job list.
+#[cfg(not(feature = "page"))]
+fn job_panel(
+    _: &Coloring,
+    _: Callback<Option<String>>,
+    _: (Option<KeptSelection>, Option<&rscope_core::grid::Grid>),
+) -> Html {
+    Html::default()
 }
 
 /// The two tours' panels, their buttons in one row.
@@ -420,6 +448,8 @@ struct GridPanel<'a> {
     constraint: &'a ConstraintOutline,
     /// Where the zoom starts and is noted.
     view: &'a ViewRecord,
+    /// Note the grid's selection.
+    on_selection: Callback<Option<KeptSelection>>,
 }
 
 /// The grid of the active tab (or of a compare view), with its colour
@@ -436,6 +466,8 @@ fn grid_panel(p: GridPanel) -> Html {
         <section class="panel grid-view" id="view-grid" aria-label="Grid">
             <h2>{ "Grid" }
                 { color_menu(ColorMenu {
+                    #[cfg(feature = "page")]
+                    jobs: p.coloring.jobs,
                     choice: p.coloring.choice,
                     states: p.states,
                     queues: p.queues,
@@ -451,7 +483,7 @@ fn grid_panel(p: GridPanel) -> Html {
             { compare_summary(p.compare, p.covered) }
             { constraint_field(p.constraint) }
             <GridView {grid} {color_by} on_open={p.on_open} zoom_from={p.view.start.zoom} on_zoom_step={p.view.on_zoom()}
-                selection_from={p.view.start.selection} on_selection={p.view.on_selection()}
+                selection_from={p.view.start.selection} on_selection={p.on_selection}
                 {linked} {on_cell} title={p.docs.current().source.clone()} />
         </section>
     }

@@ -29,6 +29,7 @@ use rscope_core::analysis::{
 };
 use rscope_core::color::{coloring, on_grid, ColorChoice};
 use rscope_core::grid::node_states::DrainView;
+use rscope_core::grid::pick::KeptSelection;
 use rscope_core::grid::queues::{with_queue_notes, NodeQueues};
 use rscope_core::grid::{ColorBy, Grid};
 use rscope_core::idset::IdSet;
@@ -762,6 +763,22 @@ pub fn use_linking(analysis: &Option<Rc<Shown>>, current: &Option<Rc<Shown>>) ->
     }
 }
 
+/// The grid's selection as the page holds it: noted in `view` for the
+/// share link, and read by the job table, which lists the jobs on the
+/// selected nodes. With the callback the grid tells it by.
+#[hook]
+pub fn use_grid_selection(
+    view: &ViewRecord,
+) -> (Option<KeptSelection>, Callback<Option<KeptSelection>>) {
+    let selected = use_state(|| view.start.selection);
+    let (setter, noted) = (selected.setter(), view.on_selection());
+    let on_selection = Callback::from(move |kept: Option<KeptSelection>| {
+        setter.set(kept);
+        noted.emit(kept);
+    });
+    (*selected, on_selection)
+}
+
 /// How the page shows its system, as a share link keeps it: the view the
 /// page's address brought (read once, on the first render, before the
 /// address is cleaned), else the one kept from the last visit, and the
@@ -841,6 +858,10 @@ pub struct Coloring {
     pub by: Rc<ColorBy>,
     /// Why it is not the one picked.
     pub problem: Option<String>,
+    /// The running jobs of a job list in the tab's system, which the menu
+    /// offers to colour by.
+    #[cfg(feature = "page")]
+    pub jobs: Option<Rc<rscope_core::grid::jobs::JobsOnGrid>>,
 }
 
 /// The grid's colouring for the tabs `docs`, whose active one has states
@@ -872,10 +893,22 @@ pub fn use_coloring(
     }
     {
         // A configuration that comes to have queues shows them at once.
-        let choice = choice.clone();
+        let (choice, linked) = (choice.clone(), linked.clone());
         use_effect_with(queues.is_some(), move |has| {
             if *has && !linked.replace(false) {
                 choice.set(ColorChoice::Queue);
+            }
+        });
+    }
+    #[cfg(feature = "page")]
+    let jobs = grid.0.as_ref().and_then(|g| g.jobs().cloned());
+    #[cfg(feature = "page")]
+    {
+        // So does a job list that comes to have running jobs, by job.
+        let choice = choice.clone();
+        use_effect_with(jobs.is_some(), move |has| {
+            if *has && !linked.replace(false) {
+                choice.set(ColorChoice::Jobs(rscope_core::grid::jobs::JobKey::Job));
             }
         });
     }
@@ -896,6 +929,14 @@ pub fn use_coloring(
             };
             let own = queues.as_ref().map(|q| &q.overlay);
             let (by, problem) = coloring(choice, *has_states, other, own);
+            #[cfg(feature = "page")]
+            let (by, problem) = {
+                let jobs = grid.0.as_ref().and_then(|g| g.jobs());
+                match rscope_core::color::by_jobs(choice, jobs.map(|j| &**j)) {
+                    Some(by) => (by, None),
+                    None => (by, problem),
+                }
+            };
             let by = on_grid(&Rc::new(by), grid.0.as_deref());
             // Another colouring's tooltip names each node's queues too.
             let noted = queues
@@ -914,6 +955,8 @@ pub fn use_coloring(
         on_choose,
         by: colored.0.clone(),
         problem: colored.1.clone(),
+        #[cfg(feature = "page")]
+        jobs,
     }
 }
 

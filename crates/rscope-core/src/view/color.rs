@@ -31,6 +31,11 @@ pub enum ColorChoice {
     /// from all of them, each cell coloured by which of them hold it
     /// ([`crate::grid::compare`]).
     Compare(Vec<usize>),
+    /// Each core and GPU in the colour of the running job holding it, or
+    /// of that job's user or queue, from an open job list
+    /// ([`crate::grid::jobs`]).
+    #[cfg(feature = "page")]
+    Jobs(crate::grid::jobs::JobKey),
 }
 
 impl ColorChoice {
@@ -46,6 +51,10 @@ impl ColorChoice {
         if let Some(list) = value.strip_prefix("compare:") {
             let tabs: Result<Vec<usize>, _> = list.split(',').map(str::parse).collect();
             return tabs.map_or(ColorChoice::Type, ColorChoice::Compare);
+        }
+        #[cfg(feature = "page")]
+        if let Some(key) = job_key(value) {
+            return ColorChoice::Jobs(key);
         }
         match value {
             "auto" => ColorChoice::Auto,
@@ -102,8 +111,57 @@ impl fmt::Display for ColorChoice {
                 let list: Vec<String> = tabs.iter().map(usize::to_string).collect();
                 write!(f, "compare:{}", list.join(","))
             }
+            #[cfg(feature = "page")]
+            ColorChoice::Jobs(key) => {
+                let at = JOB_KEYS.iter().find(|(_, k)| k == key);
+                f.write_str(at.map_or("job", |(value, _)| value))
+            }
         }
     }
+}
+
+/// The `<select>` values of the job colourings, with what each groups by.
+#[cfg(feature = "page")]
+const JOB_KEYS: [(&str, crate::grid::jobs::JobKey); 3] = {
+    use crate::grid::jobs::JobKey;
+    [
+        ("job", JobKey::Job),
+        ("user", JobKey::User),
+        ("job-queue", JobKey::Queue),
+    ]
+};
+
+/// The job colouring `<select>` value `value` names.
+#[cfg(feature = "page")]
+fn job_key(value: &str) -> Option<crate::grid::jobs::JobKey> {
+    JOB_KEYS.iter().find(|(v, _)| *v == value).map(|(_, k)| *k)
+}
+
+/// The menu's job colourings for a grid with running jobs `jobs`: by job
+/// and by user, and by queue when some job names one.
+#[cfg(feature = "page")]
+fn job_options(jobs: Option<&crate::grid::jobs::JobsOnGrid>) -> Vec<(ColorChoice, String)> {
+    use crate::grid::jobs::JobKey;
+    let Some(jobs) = jobs else {
+        return Vec::new();
+    };
+    let mut out = vec![
+        (
+            ColorChoice::Jobs(JobKey::Job),
+            "job (from the job list)".to_string(),
+        ),
+        (
+            ColorChoice::Jobs(JobKey::User),
+            "user of the job".to_string(),
+        ),
+    ];
+    if jobs.has_queues() {
+        out.push((
+            ColorChoice::Jobs(JobKey::Queue),
+            "queue of the job".to_string(),
+        ));
+    }
+    out
 }
 
 /// With more other tabs than this, the menu offers no three-way compare
@@ -206,6 +264,29 @@ pub fn menu(
     out
 }
 
+/// The menu's `options` with the job colourings of a grid with running
+/// jobs (`jobs`) after its type, state and queue options, shown as chosen
+/// when `choice` is one.
+#[cfg(feature = "page")]
+pub fn with_jobs(
+    mut options: Vec<MenuOption>,
+    choice: &ColorChoice,
+    jobs: Option<&crate::grid::jobs::JobsOnGrid>,
+) -> Vec<MenuOption> {
+    let first = ["type", "state", "queue"];
+    let at = (options.iter())
+        .position(|o| !first.contains(&o.value.as_str()))
+        .unwrap_or(options.len());
+    let rest = options.split_off(at);
+    options.extend(job_options(jobs).into_iter().map(|(c, label)| MenuOption {
+        selected: *choice == c,
+        value: c.to_string(),
+        label,
+    }));
+    options.extend(rest);
+    options
+}
+
 /// The `<select>` value of the option that stands for a colouring another
 /// panel lays over the grid (a fit's cells, the queue's jobs).
 pub const OVERLAY_VALUE: &str = "overlay";
@@ -246,6 +327,13 @@ pub fn coloring(
     } else {
         (ColorBy::Type, "type")
     };
+    #[cfg(feature = "page")]
+    if let ColorChoice::Jobs(_) = choice {
+        // [`by_jobs`] colours by jobs where the grid has them.
+        let problem =
+            format!("no job list with running jobs is open, so cells are coloured by {what}");
+        return (fallback, Some(problem));
+    }
     match (choice, other) {
         (ColorChoice::Property(p), _) => (ColorBy::Property(p.clone()), None),
         (ColorChoice::Queue, _) => match queues {
@@ -267,6 +355,19 @@ pub fn coloring(
         }
         (ColorChoice::State | ColorChoice::Auto, None) => (fallback, None),
         _ => (ColorBy::Type, None),
+    }
+}
+
+/// The colouring `choice` comes to on a grid with running jobs `jobs`,
+/// when it is a job colouring and there are jobs to colour by.
+#[cfg(feature = "page")]
+pub fn by_jobs(
+    choice: &ColorChoice,
+    jobs: Option<&crate::grid::jobs::JobsOnGrid>,
+) -> Option<ColorBy> {
+    match (choice, jobs) {
+        (ColorChoice::Jobs(key), Some(jobs)) => Some(ColorBy::Overlay(jobs.overlay(*key))),
+        _ => None,
     }
 }
 
@@ -307,6 +408,46 @@ mod tests {
         assert_eq!(ColorChoice::parse("member:x"), ColorChoice::Type);
         assert_eq!(ColorChoice::parse("rainbow"), ColorChoice::Type);
         assert_eq!(ColorChoice::default(), ColorChoice::Auto);
+    }
+
+    #[test]
+    #[cfg(feature = "page")]
+    fn a_grid_with_running_jobs_colours_by_job_user_or_queue() {
+        use crate::grid::jobs::{JobKey, JobsOnGrid};
+        for v in ["job", "user", "job-queue"] {
+            assert_eq!(ColorChoice::parse(v).to_string(), v);
+        }
+        assert_eq!(ColorChoice::parse("user"), ColorChoice::Jobs(JobKey::User));
+        let list = r#"{"jobs": [{"id": 2, "t_submit": 1.0, "userid": 7, "state": "RUN", "ranks": "1", "queue": "pbatch"}]}"#;
+        let jobs = JobsOnGrid::of(&crate::jobs::held_jobs(list).unwrap(), 0.0).unwrap();
+        let by = ColorChoice::Jobs(JobKey::Queue);
+        let plain = menu(&by, Some(SET_STATES), false, &["pgpu".into()], &["a"], 0);
+        assert_eq!(
+            shown(&with_jobs(plain.clone(), &by, Some(&jobs))),
+            [
+                "type=resource type",
+                "state=state (free, allocated, down)",
+                "job=job (from the job list)",
+                "user=user of the job",
+                "job-queue=queue of the job *",
+                "property:pgpu=property pgpu"
+            ]
+        );
+        assert_eq!(with_jobs(plain.clone(), &by, None), plain);
+        let Some(ColorBy::Overlay(o)) = by_jobs(&by, Some(&jobs)) else {
+            panic!("by queue")
+        };
+        assert_eq!(
+            o.legend()[0],
+            ("queue pbatch: 1 running job".to_string(), Some(0))
+        );
+        assert!(by_jobs(&by, None).is_none() && by_jobs(&ColorChoice::Type, Some(&jobs)).is_none());
+        let (fallback, why) = coloring(&by, false, None, None);
+        assert!(matches!(fallback, ColorBy::Type));
+        assert_eq!(
+            why.as_deref(),
+            Some("no job list with running jobs is open, so cells are coloured by type")
+        );
     }
 
     #[test]

@@ -28,6 +28,9 @@ pub struct ColorMenu {
     pub overlay: Option<&'static str>,
     /// Show (`true`) or put aside (`false`) that overlay.
     pub on_overlay: Callback<bool>,
+    /// The running jobs of a job list in the tab's system.
+    #[cfg(feature = "page")]
+    pub jobs: Option<Rc<rscope_core::grid::jobs::JobsOnGrid>>,
 }
 
 /// The `<select>` and, when the pick could not be honoured, why. A view
@@ -53,6 +56,8 @@ pub fn color_menu(props: ColorMenu) -> Html {
         &sources,
         props.active,
     );
+    #[cfg(feature = "page")]
+    let options = rscope_core::color::with_jobs(options, &props.choice, props.jobs.as_deref());
     let options = with_overlay(options, props.overlay);
     html! {
         <>

@@ -15,6 +15,8 @@ pub mod grid;
 pub mod grid_paint;
 pub mod grid_tools;
 pub mod hwloc;
+#[cfg(feature = "page")]
+pub mod job_table;
 pub mod json_tree;
 pub mod landing;
 pub mod picture;

@@ -8,7 +8,7 @@
 
 use super::events::EventList;
 use super::grid_paint::{dark_theme, download};
-use rscope_core::analysis::figures::ROWS_SHOWN;
+use rscope_core::analysis::figures::{FigureTable, TableSort, ROWS_SHOWN};
 use rscope_core::analysis::timeline::{
     chart_paths, chart_x, timeline_svg, ChartPath, Slider, SliderAction, Timeline,
 };
@@ -208,18 +208,7 @@ pub fn figures_table(props: &FiguresTableProps) -> Html {
     let order = use_memo((props.timeline.clone(), *sort), |(t, sort)| {
         sort.order(&t.0.figures[props.index])
     });
-    let heading = |(column, name): (usize, &String)| {
-        let numeric = table.numeric.get(column).copied().unwrap_or(false);
-        let onclick = {
-            let sort = sort.clone();
-            Callback::from(move |_: MouseEvent| sort.set(sort.by(column, numeric)))
-        };
-        html! {
-            <th scope="col" aria-sort={sort.aria(column)} class={classes!(numeric.then_some("num"))}>
-                <button type="button" {onclick}>{ name.clone() }</button>
-            </th>
-        }
-    };
+    let heading = |(column, name): (usize, &String)| sort_heading(table, &sort, column, name);
     let row = |&i: &usize| {
         let r = &table.rows[i];
         html! {
@@ -249,6 +238,27 @@ pub fn figures_table(props: &FiguresTableProps) -> Html {
                 <p class="hint">{ format!("The first {ROWS_SHOWN} rows are shown, {} more are not: sort by another column to see them first.", rscope_core::words::grouped(more as u64)) }</p>
             }
         </details>
+    }
+}
+
+/// The heading of `table`'s column `column`, named `name`: a button
+/// that sorts the table by it (`sort`), which way it is sorted said to
+/// screen readers. History's figures and the job table share it.
+pub fn sort_heading(
+    table: &FigureTable,
+    sort: &UseStateHandle<TableSort>,
+    column: usize,
+    name: &str,
+) -> Html {
+    let numeric = table.numeric.get(column).copied().unwrap_or(false);
+    let onclick = {
+        let sort = sort.clone();
+        Callback::from(move |_: MouseEvent| sort.set(sort.by(column, numeric)))
+    };
+    html! {
+        <th scope="col" aria-sort={sort.aria(column)} class={classes!(numeric.then_some("num"))}>
+            <button type="button" {onclick}>{ name.to_string() }</button>
+        </th>
     }
 }
 

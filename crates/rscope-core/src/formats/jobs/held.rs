@@ -31,8 +31,43 @@ pub struct HeldJob {
     /// What it holds by rank: its resource summary's cores and GPUs, or
     /// (`None` for a rank) the whole node, when only `ranks` are known.
     pub holding: Holding,
-    /// Whether the holding is whole nodes, from `ranks` alone.
+    /// Whether the holding is whole nodes, from `ranks` alone (the grid's
+    /// tooltip says so).
     pub whole_nodes: bool,
+    /// Who it runs for, what it is called and where: its `userid`, `name`
+    /// and `queue`, when the record has them.
+    pub who: JobLabel,
+}
+
+/// What a job record says of a running job beside what it holds: the
+/// grid colours by user and queue, and its tooltip names the job.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct JobLabel {
+    /// Its `userid`.
+    pub user: Option<u64>,
+    /// Its `name`.
+    pub name: Option<String>,
+    /// Its `queue`.
+    pub queue: Option<String>,
+    /// When it started running (`t_run`, seconds since the epoch).
+    pub t_run: Option<f64>,
+    /// When it must end (`expiration`; 0 or none: no limit).
+    pub expiration: Option<f64>,
+}
+
+impl JobLabel {
+    /// The label of job record `record`.
+    fn of(record: &Value) -> JobLabel {
+        let text = |k: &str| record.get(k).and_then(Value::as_str).map(str::to_string);
+        let time = |k: &str| record.get(k).and_then(Value::as_f64).filter(|t| *t > 0.0);
+        JobLabel {
+            user: record.get("userid").and_then(Value::as_u64),
+            name: text("name"),
+            queue: text("queue"),
+            t_run: time("t_run"),
+            expiration: time("expiration"),
+        }
+    }
 }
 
 /// The jobs of the job list `text` that hold resources now (RUN or
@@ -76,6 +111,7 @@ impl HeldJob {
             nodelist,
             holding,
             whole_nodes,
+            who: JobLabel::of(record),
         })
     }
 }

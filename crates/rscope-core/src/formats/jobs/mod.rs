@@ -22,7 +22,7 @@ pub mod pyjson;
 #[cfg(test)]
 mod tests;
 
-pub use held::{held_jobs, HeldJob};
+pub use held::{held_jobs, HeldJob, JobLabel};
 pub use info::{Context, JobInfo};
 pub use jobid::F58Prefix;
 pub use map::{job_map, map_printed, read_any};

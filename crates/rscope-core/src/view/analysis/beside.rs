@@ -1,7 +1,8 @@
 //! What the other documents of a tab's system say of its nodes, for its
 //! grid: the node states and drain reasons of a `flux resource status`
-//! payload, and the allocated and down resources of a `flux resource
-//! list` payload, added beside an R (or a graph, or another payload).
+//! payload, the allocated and down resources of a `flux resource list`
+//! payload, and the running jobs of a job list ([`crate::grid::jobs`]),
+//! added beside an R (or a graph, or another payload).
 //! Read in the analysis worker, crossing as postcard bytes ([`Beside`]),
 //! laid on the tab's grid by the page ([`Beside::lay`]): the grid then
 //! colours by state and lists the drained nodes, or colours free,
@@ -19,6 +20,9 @@ pub struct Beside {
     /// The allocated and down resources of the first list payload (or
     /// status document) among them that has either.
     pub sets: Option<RankSets>,
+    /// The running jobs of the first job list among them that has any.
+    #[cfg(feature = "page")]
+    pub jobs: Option<crate::grid::jobs::JobsOnGrid>,
 }
 
 /// Allocated and down ids by rank and child type, sorted: a list
@@ -62,10 +66,18 @@ impl Beside {
             .as_ref()
             .filter(|_| grid.node_states().is_none());
         let sets = self.sets.as_ref().filter(|_| !grid.has_states());
-        if states.is_none() && sets.is_none() {
+        #[cfg(feature = "page")]
+        let jobs = self.jobs.as_ref().filter(|_| grid.jobs().is_none());
+        #[cfg(not(feature = "page"))]
+        let jobs: Option<()> = None;
+        if states.is_none() && sets.is_none() && jobs.is_none() {
             return None;
         }
         let mut laid = grid.clone();
+        #[cfg(feature = "page")]
+        if let Some(jobs) = jobs {
+            laid = laid.with_jobs(jobs.clone());
+        }
         if let Some(sets) = sets {
             laid = laid.with_states(|rank, kind| sets.ids(rank, kind));
         }
@@ -124,6 +136,11 @@ pub fn beside(texts: &[&str], now: f64) -> Beside {
         if found.sets.is_none() && (allocated.is_some() || down.is_some()) {
             found.sets = Some(RankSets::of(allocated, down));
         }
+        #[cfg(feature = "page")]
+        if found.jobs.is_none() {
+            let held = crate::jobs::held_jobs(text).unwrap_or_default();
+            found.jobs = crate::grid::jobs::JobsOnGrid::of(&held, now);
+        }
     }
     found
 }
@@ -166,6 +183,23 @@ mod tests {
         assert_eq!(beside(&[R, "not json"], now), Beside::default());
         assert_eq!(beside_from_part(&beside_part(&[R], now)), Beside::default());
         assert_eq!(beside_from_part(b"\xff\xff"), Beside::default());
+    }
+
+    #[test]
+    #[cfg(feature = "page")]
+    fn a_job_list_beside_lays_its_running_jobs_on_the_grid() {
+        let list = r#"{"jobs": [{"id": 2, "t_submit": 1.0, "userid": 7, "state": "RUN", "ranks": "1",
+            "annotations": {"sched": {"resource_summary": "rank1/core[0-1]"}}}]}"#;
+        let found = beside(&[R, list], 10.0);
+        assert_eq!(found.jobs.as_ref().map(|j| j.len()), Some(1));
+        let grid = Grid::new(&crate::rset::load(R).unwrap(), None, None);
+        let laid = found.lay(&grid).unwrap();
+        let jobs = laid.jobs().unwrap();
+        assert_eq!(jobs.tip(1, "core", 1), Some("job ƒ3, user 7"));
+        assert_eq!(jobs.tip(1, "core", 2), None);
+        let crossed = beside_from_part(&beside_part(&[list], 10.0));
+        assert_eq!(crossed.jobs, found.jobs);
+        assert_eq!(beside(&[R], 10.0).jobs, None);
     }
 
     #[test]

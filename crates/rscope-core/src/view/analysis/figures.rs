@@ -47,6 +47,17 @@ pub struct FigureTable {
     pub sort: TableSort,
 }
 
+impl FigureTable {
+    /// Which rows hold `words` in some cell, letter case aside (all of
+    /// them for blank words): the job table's filter.
+    pub fn matching(&self, words: &str) -> Vec<bool> {
+        let words = words.trim().to_lowercase();
+        (self.rows.iter())
+            .map(|r| words.is_empty() || r.cells.iter().any(|c| c.to_lowercase().contains(&words)))
+            .collect()
+    }
+}
+
 /// Hours to a tenth, digits grouped.
 fn hours(secs: f64) -> String {
     crate::words::tenths(secs / 3600.0)

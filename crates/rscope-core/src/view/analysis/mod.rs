@@ -8,6 +8,8 @@ pub mod arrival;
 mod beside;
 pub mod events;
 pub mod figures;
+#[cfg(feature = "page")]
+pub mod job_table;
 mod members;
 pub mod request;
 mod text;

@@ -89,7 +89,7 @@ pub fn by_change(changes: &StatusChanges, nodes: u64) -> Overlay {
     for (change, ranks) in changes.by_rank() {
         let index = CHANGES.iter().position(|c| *c == change).unwrap_or(0) as u8;
         let legend = format!("{}: {}", change.words(), counted(ranks.len(), "node"));
-        overlay.add_nodes(index, legend, change.words().to_string(), ranks);
+        overlay.add_nodes(u32::from(index), legend, change.words().to_string(), ranks);
     }
     for row in &changes.rows {
         let words = match row.reason.as_str() {
@@ -193,7 +193,7 @@ fn regions(merged: &BTreeMap<u32, Merged>, kinds: &[String], names: &[Named], n:
                 let c = usize::from(mask - 1);
                 counts[c].0[t].1 += ids.len();
                 on_node[c] = true;
-                overlay.add_ids(mask - 1, rank, kind, ids);
+                overlay.add_ids(u32::from(mask - 1), rank, kind, ids);
             }
         }
         for (c, on) in on_node.into_iter().enumerate() {
@@ -203,7 +203,7 @@ fn regions(merged: &BTreeMap<u32, Merged>, kinds: &[String], names: &[Named], n:
     for (mask, (per_type, nodes)) in masks.zip(counts) {
         let words = super::overlay::cells_in_words(&per_type, nodes);
         let legend = format!("{}: {words}", region(mask, names, n, false));
-        overlay.name(mask - 1, legend, region(mask, names, n, true));
+        overlay.name(u32::from(mask - 1), legend, region(mask, names, n, true));
     }
     overlay
 }

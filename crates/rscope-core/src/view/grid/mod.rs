@@ -20,6 +20,8 @@ pub mod compare_wire;
 pub mod constraint;
 pub mod export;
 pub mod geometry;
+#[cfg(feature = "page")]
+pub mod jobs;
 pub mod keys;
 pub mod node_states;
 pub mod overlay;
@@ -160,6 +162,9 @@ pub struct Grid {
     partial: bool,
     /// A `resource.status` payload's node states ([`Grid::with_node_states`]).
     node_states: Option<Rc<node_states::NodeStates>>,
+    /// A job list's running jobs ([`Grid::with_jobs`]).
+    #[cfg(feature = "page")]
+    jobs: Option<Rc<jobs::JobsOnGrid>>,
 }
 
 impl Grid {
@@ -210,6 +215,8 @@ impl Grid {
             states: None,
             partial: false,
             node_states: None,
+            #[cfg(feature = "page")]
+            jobs: None,
         };
         if allocated.is_none() && down.is_none() {
             return grid;
@@ -264,6 +271,20 @@ impl Grid {
     /// The node states, for a `resource.status` payload.
     pub fn node_states(&self) -> Option<&node_states::NodeStates> {
         self.node_states.as_deref()
+    }
+
+    /// The grid with a job list's running jobs, which it can be coloured
+    /// by and whose cells' tooltips name them.
+    #[cfg(feature = "page")]
+    pub fn with_jobs(mut self, jobs: impl Into<Rc<jobs::JobsOnGrid>>) -> Grid {
+        self.jobs = Some(jobs.into());
+        self
+    }
+
+    /// The running jobs laid on the grid ([`Grid::with_jobs`]).
+    #[cfg(feature = "page")]
+    pub fn jobs(&self) -> Option<&Rc<jobs::JobsOnGrid>> {
+        self.jobs.as_ref()
     }
 
     /// This grid marked partial: it draws the nodes read before the

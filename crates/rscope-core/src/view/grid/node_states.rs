@@ -142,7 +142,12 @@ impl NodeStates {
             let label = state.label();
             let offline = if state.online { "" } else { " (offline)" };
             let legend = format!("{label}{offline}: {}", count(ranks.len(), "node"));
-            overlay.add_nodes(category(&state), legend, format!("{label}{offline}"), ids);
+            overlay.add_nodes(
+                u32::from(category(&state)),
+                legend,
+                format!("{label}{offline}"),
+                ids,
+            );
         }
         let mut drains: Vec<DrainView> = status
             .drain_rows()
@@ -298,6 +303,8 @@ impl super::Grid {
             }),
             columns: self.columns.clone(),
             width: self.width,
+            #[cfg(feature = "page")]
+            jobs: self.jobs.clone(),
             clipped: self.clipped,
             partial: self.partial,
             node_states: self.node_states.clone(),

@@ -25,7 +25,7 @@ fn ranks_words(ranks: &IdSet) -> String {
 
 /// Cells of some nodes as they are sent: per rank, (child type, category,
 /// ids).
-pub type NodeCells = Vec<(u32, Vec<(String, u8, IdSet)>)>;
+pub type NodeCells = Vec<(u32, Vec<(String, u32, IdSet)>)>;
 
 /// A job of the queue for [`Overlay::of_jobs`]: its index, its shape and
 /// its cells.
@@ -34,7 +34,7 @@ pub type JobCells = (usize, String, Vec<(IdSet, Vec<(String, IdSet)>)>);
 /// One category: what the legend and the tooltip say of it.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 struct Category {
-    index: u8,
+    index: u32,
     legend: String,
     tip: String,
 }
@@ -47,11 +47,11 @@ pub struct Overlay {
     /// The legend entry of cells in no category (none: not listed).
     rest: Option<String>,
     /// Per rank: (child type, category index, ids).
-    cells: BTreeMap<u32, Vec<(String, u8, IdSet)>>,
+    cells: BTreeMap<u32, Vec<(String, u32, IdSet)>>,
     /// Whole nodes by category: every cell of these ranks (that `cells`
     /// does not place) is in it. A node state colours whole nodes, and
     /// 16 384 nodes cross as a few id sets instead of 16 384 pieces.
-    nodes: Vec<(u8, IdSet)>,
+    nodes: Vec<(u32, IdSet)>,
     /// What the tooltip adds for some nodes (a drain reason and age).
     notes: Vec<(IdSet, String)>,
     /// Whether its indices are node states' ([`crate::grid::Paint::State`]),
@@ -77,10 +77,13 @@ impl Overlay {
 
     /// How category `index` paints: [`crate::grid::Paint::State`] in a
     /// node-state overlay, else [`crate::grid::Paint::Category`].
-    pub fn paint(&self, index: u8) -> crate::grid::Paint {
+    pub fn paint(&self, index: u32) -> crate::grid::Paint {
+        // A category's colour is its index modulo the palette, and 256 is a
+        // multiple of it: the low byte paints as the whole index would.
+        let low = (index % 256) as u8;
         match self.states {
-            true => crate::grid::Paint::State(index),
-            false => crate::grid::Paint::Category(index),
+            true => crate::grid::Paint::State(low),
+            false => crate::grid::Paint::Category(low),
         }
     }
 
@@ -96,7 +99,7 @@ impl Overlay {
     /// Add category `index` (its colour is `index % CATEGORY_COLORS`),
     /// listed in the legend as `legend`, named on hover as `tip`, holding
     /// `cells`, which no other category holds.
-    pub fn add(&mut self, index: u8, legend: String, tip: String, cells: &HeldCells) {
+    pub fn add(&mut self, index: u32, legend: String, tip: String, cells: &HeldCells) {
         self.categories.push(Category { index, legend, tip });
         for (ranks, children) in cells {
             for rank in ranks.iter() {
@@ -110,22 +113,60 @@ impl Overlay {
 
     /// Add `ids` of type `kind` on node `rank` to category `index` (added
     /// before with [`Overlay::add`] or [`Overlay::name`]).
-    pub fn add_ids(&mut self, index: u8, rank: u32, kind: &str, ids: IdSet) {
+    pub fn add_ids(&mut self, index: u32, rank: u32, kind: &str, ids: IdSet) {
         let pieces = self.cells.entry(rank).or_default();
         pieces.push((kind.to_string(), index, ids));
     }
 
     /// List category `index` with no cells yet ([`Overlay::add_ids`] adds
     /// them).
-    pub fn name(&mut self, index: u8, legend: String, tip: String) {
+    pub fn name(&mut self, index: u32, legend: String, tip: String) {
         self.categories.push(Category { index, legend, tip });
     }
 
     /// Add category `index`, as [`Overlay::add`] does, holding every cell
     /// of the nodes `ranks`.
-    pub fn add_nodes(&mut self, index: u8, legend: String, tip: String, ranks: IdSet) {
+    pub fn add_nodes(&mut self, index: u32, legend: String, tip: String, ranks: IdSet) {
         self.categories.push(Category { index, legend, tip });
         self.nodes.push((index, ranks));
+    }
+
+    /// Put every cell of the nodes `ranks` in category `index` (listed
+    /// before with [`Overlay::name`]), as [`Overlay::add_nodes`] does.
+    pub fn hold_nodes(&mut self, index: u32, ranks: IdSet) {
+        self.nodes.push((index, ranks));
+    }
+
+    /// The categories, in the order they were added: index, legend and
+    /// tip.
+    pub fn categories(&self) -> impl Iterator<Item = (u32, &str, &str)> {
+        (self.categories.iter()).map(|c| (c.index, c.legend.as_str(), c.tip.as_str()))
+    }
+
+    /// The same cells, each category `k` put in category `group[k]`
+    /// (cells of a category `group` does not name are left out), the
+    /// categories being `named` (index, legend, tip) and the rest `rest`:
+    /// a job list's cells by job regrouped by user or by queue.
+    pub fn regrouped(
+        &self,
+        group: &[u32],
+        named: Vec<(u32, String, String)>,
+        rest: Option<&str>,
+    ) -> Overlay {
+        let to = |k: u32| group.get(k as usize).copied();
+        let mut o = Overlay::new(rest);
+        for (index, legend, tip) in named {
+            o.name(index, legend, tip);
+        }
+        for (&rank, pieces) in &self.cells {
+            let moved = (pieces.iter())
+                .filter_map(|(kind, k, ids)| Some((kind.clone(), to(*k)?, ids.clone())));
+            o.cells.insert(rank, moved.collect());
+        }
+        o.nodes = (self.nodes.iter())
+            .filter_map(|(k, ranks)| Some((to(*k)?, ranks.clone())))
+            .collect();
+        o
     }
 
     /// Words the tooltip adds for every cell of the nodes `ranks`.
@@ -182,7 +223,7 @@ impl Overlay {
     /// cells (regions of a compare, jobs of one queue, one fit): a cell
     /// is in one at most, so this is one intersection per piece, painted
     /// for every row in view.
-    pub fn split(&self, rank: u32, kind: &str, present: &IdSet) -> Vec<(u8, IdSet)> {
+    pub fn split(&self, rank: u32, kind: &str, present: &IdSet) -> Vec<(u32, IdSet)> {
         let Some(pieces) = self.cells.get(&rank) else {
             return self
                 .nodes
@@ -202,23 +243,30 @@ impl Overlay {
     }
 
     /// The category holding id `id` of type `kind` on node `rank`.
-    pub fn category(&self, rank: u32, kind: &str, id: u32) -> Option<u8> {
+    pub fn category(&self, rank: u32, kind: &str, id: u32) -> Option<u32> {
         let present = IdSet::from_range(id, id);
         self.split(rank, kind, &present).first().map(|(c, _)| *c)
     }
 
     /// What the tooltip says of a cell in category `index`.
-    pub fn tip(&self, index: u8) -> Option<&str> {
-        let c = self.categories.iter().find(|c| c.index == index)?;
+    pub fn tip(&self, index: u32) -> Option<&str> {
+        // Categories are mostly added in index order (a job list's jobs,
+        // 100 000 of them): look there first, then search.
+        let at = self
+            .categories
+            .get(index as usize)
+            .filter(|c| c.index == index);
+        let c = at.or_else(|| self.categories.iter().find(|c| c.index == index))?;
         Some(&c.tip)
     }
 
     /// The legend: each category's words and index, in the order they
-    /// were added, then the cells in no category (index `None`).
-    pub fn legend(&self) -> Vec<(String, Option<u8>)> {
-        let mut out: Vec<(String, Option<u8>)> = self
-            .categories
-            .iter()
+    /// were added, then the cells in no category (index `None`). A
+    /// category listed with no words is left out (a job list's thousands
+    /// of jobs are named on hover, not all in the legend).
+    pub fn legend(&self) -> Vec<(String, Option<u32>)> {
+        let mut out: Vec<(String, Option<u32>)> = (self.categories.iter())
+            .filter(|c| !c.legend.is_empty())
             .map(|c| (c.legend.clone(), Some(c.index)))
             .collect();
         out.extend(self.rest.clone().map(|r| (r, None)));
@@ -245,7 +293,7 @@ impl Overlay {
         for (i, shape, cells) in jobs {
             let name = format!("job {} ({shape})", i + 1);
             let legend = format!("{name}: {}", describe_cells(cells, &[]));
-            o.add((*i).min(255) as u8, legend, name, cells);
+            o.add(*i as u32, legend, name, cells);
         }
         o
     }
@@ -358,8 +406,14 @@ mod tests {
         assert_eq!(paint_marks(jobs.paint(48)), (false, false, false));
         assert_eq!(jobs.rest_paint(), Paint::Unmarked);
         let states = Overlay::new(None).of_states();
-        assert_eq!(paint_marks(states.paint(3 + STRIPED)), (true, false, false));
-        assert_eq!(paint_marks(states.paint(1 + DOTTED)), (false, true, false));
+        assert_eq!(
+            paint_marks(states.paint(u32::from(3 + STRIPED))),
+            (true, false, false)
+        );
+        assert_eq!(
+            paint_marks(states.paint(u32::from(1 + DOTTED))),
+            (false, true, false)
+        );
         assert_eq!(paint_marks(states.paint(2)), (false, false, false));
         assert_eq!(paint_marks(states.rest_paint()), (false, false, true));
         assert_eq!(

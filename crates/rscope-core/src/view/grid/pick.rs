@@ -73,6 +73,20 @@ pub fn restore(kept: KeptSelection, grid: &super::Grid, map: &super::RowMap) -> 
     })
 }
 
+/// The ranks of the nodes a kept selection spans on `grid`: every row
+/// from its first corner's node to its second's (the job table lists the
+/// jobs on them). Empty when a corner's node is not on the grid.
+pub fn kept_ranks(kept: &KeptSelection, grid: &super::Grid) -> crate::idset::IdSet {
+    let mut ranks = crate::idset::IdSet::new();
+    let (Some(a), Some(b)) = (grid.row_of_rank(kept[0].0), grid.row_of_rank(kept[1].0)) else {
+        return ranks;
+    };
+    (a.min(b)..=a.max(b))
+        .filter_map(|row| grid.rank(row))
+        .for_each(|r| ranks.insert(r));
+    ranks
+}
+
 /// The selection after `action`.
 pub fn pick(sel: Option<Selection>, action: Pick) -> Option<Selection> {
     match (action, sel) {
@@ -106,6 +120,11 @@ mod tests {
             end: (2, 1),
         };
         let kept = keep(sel, &grid, &each).unwrap();
+        assert_eq!(kept_ranks(&kept, &grid).to_string(), "2-6");
+        assert!(
+            kept_ranks(&[(9, 0), (2, 0)], &grid).is_empty(),
+            "rank 9 is not on the grid"
+        );
         assert_eq!(kept, [(6, 3), (2, 1)]);
         assert_eq!(restore(kept, &grid, &each), Some(sel));
         // Strips of four nodes: the corners fall on the strips of their nodes.

@@ -133,8 +133,7 @@ impl NodeQueues {
             };
             let legend = format!("{tip}: {nodes}");
             self.notes.push((ranks.clone(), tip.clone()));
-            self.overlay
-                .add_nodes(index.min(255) as u8, legend, tip, ranks);
+            self.overlay.add_nodes(index as u32, legend, tip, ranks);
         }
         next_shared
     }
@@ -148,8 +147,7 @@ impl NodeQueues {
         let (ranks, tip) = (ranks_of(grid, rows), EXCLUDED.to_string());
         let legend = format!("{tip}: {}", count(rows.len(), "node"));
         self.notes.push((ranks.clone(), tip.clone()));
-        self.overlay
-            .add_nodes(index.min(255) as u8, legend, tip, ranks);
+        self.overlay.add_nodes(index as u32, legend, tip, ranks);
         let (are, them) = if rows.len() == 1 {
             ("is", "it")
         } else {

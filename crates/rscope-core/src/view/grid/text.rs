@@ -64,8 +64,17 @@ pub fn describe(
                 text.push_str(&format!(" — {words}"));
             }
         }
-        if let Some(tip) = overlay_tip(by, &c) {
+        let tip = overlay_tip(by, &c);
+        if let Some(tip) = tip {
             text.push_str(&format!(" — {tip}"));
+        }
+        // A running job's cell names its job whatever the grid is
+        // coloured by, unless the colouring by job just did.
+        #[cfg(feature = "page")]
+        if let Some(job) = (grid.jobs()).and_then(|j| j.tip(c.rank, &c.kind, c.id)) {
+            if tip != Some(job) {
+                text.push_str(&format!(" — {job}"));
+            }
         }
         if let ColorBy::Overlay(o) = by {
             for note in o.notes_of(c.rank) {
@@ -237,6 +246,33 @@ mod tests {
         let strips = g.strips(64);
         let (_, cell) = describe(&g, &strips, &ColorBy::Type, true, (0, 38)).unwrap();
         assert_eq!(cell, None, "a strip of unlike nodes links to no cell");
+    }
+
+    #[test]
+    #[cfg(feature = "page")]
+    fn a_running_job_s_cell_names_its_job_whatever_the_colouring() {
+        use crate::grid::jobs::{JobKey, JobsOnGrid};
+        let list = r#"{"jobs": [{"id": 2, "t_submit": 1.0, "userid": 7, "state": "RUN", "name": "lammps",
+            "annotations": {"sched": {"resource_summary": "rank[16-17]/core[0-3],gpu0"}}}]}"#;
+        let jobs = JobsOnGrid::of(&crate::jobs::held_jobs(list).unwrap(), 0.0).unwrap();
+        let g = twenty().with_jobs(jobs.clone());
+        let each = RowMap::each(g.rows());
+        let said = |by: &ColorBy, at| describe(&g, &each, by, false, at).unwrap().0;
+        assert_eq!(
+            said(&ColorBy::Type, (17, 37)),
+            "quartz18 rank 17 — gpu 0 — job ƒ3 (lammps), user 7"
+        );
+        assert_eq!(said(&ColorBy::Type, (17, 4)), "quartz18 rank 17 — core 4");
+        let by_job = ColorBy::Overlay(jobs.overlay(JobKey::Job));
+        assert_eq!(
+            said(&by_job, (16, 0)),
+            "quartz17 rank 16 — core 0 — job ƒ3 (lammps), user 7"
+        );
+        let by_user = ColorBy::Overlay(jobs.overlay(JobKey::User));
+        assert_eq!(
+            said(&by_user, (16, 0)),
+            "quartz17 rank 16 — core 0 — user 7 (1 running job) — job ƒ3 (lammps), user 7"
+        );
     }
 
     #[test]

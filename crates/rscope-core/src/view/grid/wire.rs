@@ -56,6 +56,9 @@ impl Grid {
             states,
             partial,
             node_states,
+            // A job list's jobs cross beside the grid, not with it.
+            #[cfg(feature = "page")]
+                jobs: _,
         } = self;
         let has_states = states.is_some();
         let mut states = states.map(Vec::into_iter);
@@ -210,6 +213,8 @@ impl GridBuild {
             states: self.states,
             partial: self.wire.partial,
             node_states: self.wire.node_states.map(std::rc::Rc::new),
+            #[cfg(feature = "page")]
+            jobs: None,
         }
     }
 }

@@ -1,0 +1,126 @@
+//! The running jobs of a job list in the tab's system, as a table under
+//! the grid: sorted by any column, filtered by words, and linked to the
+//! grid (a job's button outlines its nodes there, which the colouring by
+//! job fills in). The rows and their order are the core's
+//! ([`rscope_core::analysis::job_table`]); this only draws them.
+
+use super::timeline::sort_heading;
+use rscope_core::analysis::figures::ROWS_SHOWN;
+use rscope_core::analysis::job_table::job_table;
+use rscope_core::grid::jobs::JobsOnGrid;
+use rscope_core::idset::IdSet;
+use rscope_core::words::{count, grouped};
+use std::rc::Rc;
+use web_sys::HtmlInputElement;
+use yew::prelude::*;
+
+/// Running jobs compared by pointer: a table is made again only for
+/// another reading of the list.
+#[derive(Clone)]
+pub struct SameJobs(pub Rc<JobsOnGrid>);
+
+impl PartialEq for SameJobs {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+/// Properties of [`JobTable`].
+#[derive(Properties, PartialEq)]
+pub struct JobTableProps {
+    /// The running jobs.
+    pub jobs: SameJobs,
+    /// Outline these ranks on the grid (`None`: no outline).
+    pub on_outline: Callback<Option<String>>,
+    /// The nodes selected on the grid: only the jobs on them are listed.
+    pub nodes: Option<IdSet>,
+}
+
+/// The job table: each running job's id (a button that outlines its
+/// nodes on the grid), name, user, queue, ranks, what it holds and its
+/// times; the first [`ROWS_SHOWN`] rows that match the filter, in the
+/// order chosen.
+#[function_component(JobTable)]
+pub fn job_table_panel(props: &JobTableProps) -> Html {
+    let table = use_memo(props.jobs.clone(), |j| job_table(&j.0));
+    let sort = use_state(|| table.sort);
+    let words = use_state(String::new);
+    let picked = use_state(|| None::<usize>);
+    let order = {
+        let table = table.clone();
+        use_memo((props.jobs.clone(), *sort), move |(_, sort)| {
+            sort.order(&table)
+        })
+    };
+    // Made again only when the words change: 100 000 rows' words are
+    // lowered to compare.
+    let matching = {
+        let table = table.clone();
+        use_memo((props.jobs.clone(), (*words).clone()), move |(_, w)| {
+            table.matching(w)
+        })
+    };
+    let on_nodes = use_memo((props.jobs.clone(), props.nodes.clone()), |(j, nodes)| {
+        nodes.as_ref().map(|n| j.0.on_nodes(n))
+    });
+    let on_nodes = |i: usize| on_nodes.as_ref().as_ref().is_none_or(|on| on[i]);
+    let shown: Vec<usize> = (order.iter().copied())
+        .filter(|&i| matching[i] && on_nodes(i))
+        .collect();
+    let oninput = {
+        let words = words.clone();
+        Callback::from(move |e: InputEvent| {
+            words.set(e.target_unchecked_into::<HtmlInputElement>().value())
+        })
+    };
+    let row = |&i: &usize| {
+        let r = &table.rows[i];
+        let on = *picked == Some(i);
+        let onclick = {
+            let (picked, on_outline) = (picked.clone(), props.on_outline.clone());
+            let ranks = props.jobs.0.rows()[i].ranks.to_string();
+            Callback::from(move |_: MouseEvent| {
+                picked.set((!on).then_some(i));
+                on_outline.emit((!on).then(|| ranks.clone()));
+            })
+        };
+        html! {
+            <tr data-testid="job-row" class={classes!(on.then_some("picked"))}>
+                <td><button type="button" aria-pressed={on.to_string()} {onclick}
+                    title="Outline this job's nodes on the grid">{ r.cells[0].clone() }</button></td>
+                { for r.cells.iter().enumerate().skip(1).map(|(c, text)| {
+                    let numeric = table.numeric.get(c).copied().unwrap_or(false);
+                    html! { <td class={classes!(numeric.then_some("num"))}>{ text.clone() }</td> }
+                }) }
+            </tr>
+        }
+    };
+    let total = table.rows.len();
+    let hidden = shown.len().saturating_sub(ROWS_SHOWN);
+    html! {
+        <section class="panel job-table" aria-label="Running jobs" data-testid="job-table">
+            <h2>{ format!("Running jobs ({})", count(total, "job")) }</h2>
+            <p class="hint">{ "The grid colours each core and GPU by the job holding it. Press a job to outline its nodes there; sort by a column's heading." }</p>
+            <label class="inline">{ "Filter " }
+                <input type="search" data-testid="job-filter" value={(*words).clone()} {oninput}
+                    placeholder="id, name, user or queue" />
+            </label>
+            if let Some(nodes) = &props.nodes {
+                <p class="hint" data-testid="job-nodes">{ format!("Jobs on the {} selected on the grid.", count(nodes.len(), "node")) }</p>
+            }
+            if shown.len() < total {
+                <p class="hint" data-testid="job-matches">{ format!("{} of {} match.", grouped(shown.len() as u64), count(total, "job")) }</p>
+            }
+            <div class="table-scroll">
+                <table>
+                    <caption>{ table.caption.clone() }</caption>
+                    <thead><tr>{ for table.headings.iter().enumerate().map(|(c, name)| sort_heading(&table, &sort, c, name)) }</tr></thead>
+                    <tbody>{ for shown.iter().take(ROWS_SHOWN).map(row) }</tbody>
+                </table>
+            </div>
+            if hidden > 0 {
+                <p class="hint">{ format!("The first {ROWS_SHOWN} rows are shown, {} more are not: filter or sort by another column to see them.", grouped(hidden as u64)) }</p>
+            }
+        </section>
+    }
+}
