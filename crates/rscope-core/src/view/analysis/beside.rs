@@ -20,9 +20,11 @@ pub struct Beside {
     /// The allocated and down resources of the first list payload (or
     /// status document) among them that has either.
     pub sets: Option<RankSets>,
-    /// The running jobs of the first job list among them that has any.
+    /// The running jobs of the first job list among them that has any,
+    /// shared with each grid they are laid on (a list's 10 000 running
+    /// jobs on 16 384 nodes are a quarter of a million pieces).
     #[cfg(feature = "page")]
-    pub jobs: Option<crate::grid::jobs::JobsOnGrid>,
+    pub jobs: Option<std::rc::Rc<crate::grid::jobs::JobsOnGrid>>,
 }
 
 /// Allocated and down ids by rank and child type, sorted: a list
@@ -139,7 +141,7 @@ pub fn beside(texts: &[&str], now: f64) -> Beside {
         #[cfg(feature = "page")]
         if found.jobs.is_none() {
             let held = crate::jobs::held_jobs(text).unwrap_or_default();
-            found.jobs = crate::grid::jobs::JobsOnGrid::of(&held, now);
+            found.jobs = crate::grid::jobs::JobsOnGrid::of(&held, now).map(std::rc::Rc::new);
         }
     }
     found
