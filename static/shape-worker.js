@@ -11,7 +11,7 @@
 // - a queue operation {seq, queue} (bytes), answered with {seq, queue}
 //   (bytes); of a burst of operations, only the last is answered with the
 //   whole view (a burst of clicks costs one view, not one each);
-// - a fit {seq, shape, r, policy, requires?, documents?}, answered with {seq, answer} (what
+// - a fit {seq, shape, r, policy, requires?, documents?, displace?}, answered with {seq, answer} (what
 //   rscope.fit returns) or {seq, error} (the message);
 // - an hwloc topology for its panel {seq, topology} (bytes: the XML and the
 //   host and rank fields), answered with {seq, topology} (bytes); one
@@ -96,9 +96,9 @@ const busy = serve(ready, [
   {
     name: 'fit',
     match: (d) => d.shape !== undefined,
-    handle: ({ seq, shape, r, policy, requires, documents }) => {
+    handle: ({ seq, shape, r, policy, requires, documents, displace }) => {
       try {
-        return [{ seq, answer: fit(shape, r, { policy, requires, documents }) }];
+        return [{ seq, answer: fit(shape, r, { policy, requires, documents, displace }) }];
       } catch (err) {
         return [{ seq, error: err instanceof Error ? err.message : String(err) }];
       }

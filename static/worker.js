@@ -7,7 +7,7 @@
 // - a compare view, {seq, compare: [bytes] (each tab's documents),
 //   letters, names}, answered with {seq, compared: parts};
 // - what the documents added to a tab's system say of its nodes (node
-//   states; allocated and down), {seq, beside: texts}, answered with
+//   states; allocated and down), {seq, beside: texts, besideNames}, answered with
 //   {seq, states: bytes};
 // - a resource eventlog's timeline and its system at a moment, {seq,
 //   timeline: the log's number, text, at, withTimeline}, answered with
@@ -60,8 +60,8 @@ const busy = serve(ready, [
   {
     name: 'beside',
     match: (d) => d.beside !== undefined,
-    handle: ({ seq, beside }) => {
-      const states = besideForPage(beside);
+    handle: ({ seq, beside, besideNames }) => {
+      const states = besideForPage(beside, besideNames ?? []);
       return [{ seq, states }, [states.buffer]];
     },
   },

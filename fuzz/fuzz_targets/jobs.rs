@@ -3,8 +3,9 @@
 //! from the input's first line, sorted, coloured, cut, or as `--json`,
 //! and mapped over an R (`rscope jobs map`), and joined to an R's system
 //! (`System::read`: what running jobs hold, and the findings) and laid
-//! on the page's grid and job table (`JobsOnGrid`). No text may panic
-//! them.
+//! on the page's grid and job table (`JobsOnGrid`), and asked what a
+//! request would displace of its running jobs (`fit --displace`). No text
+//! may panic them.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -43,6 +44,12 @@ fuzz_target!(|data: &[u8]| {
     if choice & 7 == 6 {
         let system = rscope_core::system::System::read(&[("R", R), ("jobs", input)]);
         let _ = (system.describe(), system.schedulable("fit"));
+        // And what each of a few shapes would displace of its jobs.
+        for shape in ["node=1/core=4", "node=2/slot/[core=2;gpu=1]", "slot=9/core=1", "node=4{x}"] {
+            if let Ok(request) = rscope_core::fit::answer::request_of(shape, None) {
+                let _ = system.displace(&request, rscope_core::fit::Policy::Worst);
+            }
+        }
         // And laid on the page's grid: coloured by job, user and queue,
         // and listed in the job table.
         let held = rscope_core::jobs::held_jobs(input).unwrap_or_default();

@@ -1,6 +1,7 @@
 // Job lists: the JS API's jobs part (pkg/rscope_jobs.js, loaded on first
 // use by `window.rscopeParts.jobs()`) gives what `rscope jobs` and
-// `rscope jobs map` print, byte for byte with the exit status: for the
+// `rscope jobs map` print, byte for byte with the exit status, and the
+// JS API's fit with `displace` what `rscope fit --displace` prints: for the
 // cases recorded from flux-core (tests/fixtures/flux-jobs), and for job
 // lists generated from the seed. Dates are printed in UTC on both sides;
 // user names come from this machine's password file on both sides (the
@@ -46,6 +47,8 @@ function run(args, input, dir) {
 }
 
 const STATES = [1, 2, 4, 8, 16, 32, 64];
+/** Shapes fitted with `--displace` into the job-map cases' R. */
+const DISPLACING = ['node=1/core=4', 'node=2/core=2', 'slot=5/core=1', 'node=1', 'node=1/core=1'];
 const FORMATS = [
   ['-o', 'default'], ['-o', 'long'], ['-o', 'deps'], ['-o', 'endreason'], ['--json'], ['--json', '-n'],
   ['-n', '-o', '{id.f58} {state_single} {nnodes} {ranks} {nodelist} {annotations.sched.resource_summary}'],
@@ -121,6 +124,25 @@ test('jobs and jobMap answer in the page as rscope jobs and jobs map do', async 
     return run(['jobs', 'map', 'list', '--R', 'R'], '', dir);
   });
   await compare('jobs map', maps, answers.maps, mapped);
+  // What a fit would displace: the same R with its job list beside it, as
+  // `rscope fit --displace` and the JS API's fit with `displace` say it.
+  const displacing = maps.map((c, i) => ({ ...c, shape: DISPLACING[i % DISPLACING.length], label: `${c.label} fit --displace` }));
+  const displaced = await page.evaluate((asked) => asked.map(([shape, r, list]) => {
+    try {
+      const a = window.rscope.fit(shape, r, { documents: [{ name: 'list', text: list }], displace: true });
+      return { stdout: a.text, stderr: '', code: { now: 0, notnow: 3, never: 4 }[a.status] };
+    } catch (e) {
+      return { stdout: '', stderr: `rscope: ${e.message}\n`, code: 1 };
+    }
+  }), displacing.map((c) => [c.shape, c.r, c.list]));
+  // The JS API names its rText `document`: so is the CLI's file named.
+  const refitted = displacing.map((c) => {
+    writeFileSync(join(dir, 'list'), c.list);
+    writeFileSync(join(dir, 'document'), c.r);
+    return run(['fit', '--displace', '--', c.shape, 'document', 'list'], '', dir);
+  });
+  await compare('fit --displace', displacing, displaced, refitted);
+  expect(refitted.filter((p) => p.stdout.includes('fits by displacing')).length, 'fit --displace: jobs displaced').toBeGreaterThanOrEqual(5);
   // Answers, refusals and warnings are all exercised.
   expect(printed.filter((p) => p.code === 0).length, 'jobs: answers').toBeGreaterThanOrEqual(all.length / 2);
   expect(printed.filter((p) => p.code !== 0).length, 'jobs: refusals').toBeGreaterThanOrEqual(3);

@@ -132,3 +132,18 @@ test('selecting nodes on the grid lists the jobs on them', async ({ rscope, prob
   await expect(rscope.jobRows.locator('td:first-child')).toHaveText(['ƒbX']);
   expect(problems).toEqual([]);
 });
+
+test("a job's own R opened into the system says what the job holds, over the list's summary", async ({ rscope, problems }) => {
+  await rAndJobs(rscope);
+  await expect(rscope.legendItems).toHaveCount(3);
+  // What `flux job info ƒbX R` prints, kept under the job's id: all four
+  // cores of n2, where the list's summary says two.
+  const own = JSON.stringify({ version: 1, execution: { R_lite: [{ rank: '2', children: { core: '0-3' } }], nodelist: ['n2'], starttime: 0, expiration: 0 } });
+  await rscope.openFile('ƒbX.R', own);
+  await expect(rscope.legendItems).toHaveText([
+    'ƒJG (lammps): 8 cores and 4 gpus on 2 nodes',
+    'ƒbX (hostname): 4 cores on 1 node',
+    FREE,
+  ]);
+  expect(problems).toEqual([]);
+});

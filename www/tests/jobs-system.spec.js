@@ -37,6 +37,19 @@ test('a shape fits around the running jobs of a job list in the system', async (
   await rscope.typeShape('node=1/core=2');
   await rscope.fitShape('worst');
   // Three jobs hold 13 of the 16 cores: only fake3 has two free.
-  await expect(rscope.fitReason).toHaveText('fits now: 1 node, fake3, 2 cores');
+  await expect(rscope.fitReason).toHaveText('fits now: 1 node, fake3, 2 cores; displaces no running job');
+  expect(problems).toEqual([]);
+});
+
+test('a shape that does not fit now names the running jobs that would make way', async ({ rscope, problems }) => {
+  await rAndJobs(rscope);
+  await rscope.typeShape('node=1/core=4');
+  await rscope.fitShape('worst');
+  // fake3's two free cores are not four: the smallest job in the way,
+  // ƒ2XGEF5h with the other two, would have to go (as rscope fit --displace says).
+  await expect(rscope.fitReason).toHaveText('fits by displacing 1 running job: 1 node, fake3, 4 cores');
+  await expect(rscope.fitShort).toHaveText('rank3/core[0-3]');
+  await expect(rscope.fitDisplaced.getByRole('listitem')).toHaveText(['ƒ2XGEF5h, which holds rank3/core[0-1]']);
+  await expect(rscope.fitAnswer).toHaveAttribute('data-status', 'notnow');
   expect(problems).toEqual([]);
 });

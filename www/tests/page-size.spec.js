@@ -26,19 +26,27 @@
 // on hover, and the job table linked to the grid both ways (#50), took
 // it to 1.5587 MB (2026-12-06): 19 KB of code before wasm-opt for the
 // colouring (a sorted vector, not a map, finds each user's group: a map
-// of that type cost 3 KB more), then the table. Until #48 item 3 loads the
+// of that type cost 3 KB more), then the table. Naming the running jobs
+// a fit would displace (#50, `fit --displace`: the same fit with what
+// counts as busy changed, its answer and the page's list) took it to
+// 1.5674 MB (2026-12-06): 22 KB of code before wasm-opt, after the
+// jobs' holdings were gathered in a sorted vector rather than a B-tree
+// map (3.6 KB) and the answer crossed without serde (3 KB). A job's own
+// R, known by the job id its file name carries, joined as what that job
+// holds (the system, the grid's colouring and its worker's message with
+// the documents' names) took it to 1.5716 MB. Until #48 item 3 loads the
 // rarely used parts on first use (its budget: at most 800 000 B before
-// the first analysis), this holds it at 1.560 MB so that nothing grows
+// the first analysis), this holds it at 1.575 MB so that nothing grows
 // unseen.
 // scripts/build.sh says what the page is compiled for.
 import { test, expect } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
-const BUDGET = 1560 * 1000;
+const BUDGET = 1575 * 1000;
 const FILES = ['rscope_bg.wasm', 'rscope.js', 'rscope-view.js', 'style.css'];
 
-test('the page bundle is at most 1.560 MB gzipped', () => {
+test('the page bundle is at most 1.575 MB gzipped', () => {
   const sizes = FILES.map((f) => {
     const body = readFileSync(new URL(`../../pkg/${f}`, import.meta.url));
     return [f, gzipSync(body, { level: 9 }).length];

@@ -1090,6 +1090,8 @@ export class Rscope {
   get fitAnswer() { return this.page.getByTestId('fit-answer'); }
   get fitReason() { return this.page.getByTestId('fit-reason'); }
   get fitShort() { return this.page.getByTestId('fit-short'); }
+  /** The running jobs a fit beside a job list would displace. */
+  get fitDisplaced() { return this.page.getByTestId('fit-displaced'); }
   get constraintWords() { return this.page.getByTestId('constraint-words'); }
   get constraintJson() { return this.page.getByTestId('constraint-json'); }
   get constraintWhy() { return this.page.getByTestId('constraint-why'); }

@@ -16,6 +16,7 @@ test('shape, formatShape and fit check their arguments and declare their types',
       }
     };
     const r = window.rscope;
+    const R = '{"version": 1, "execution": {"R_lite": [{"rank": "0", "children": {"core": "0-1"}}]}}';
     return [
       call(() => r.shape(42)),
       call(() => r.shape('node', { yaml: 'yes' })),
@@ -26,6 +27,9 @@ test('shape, formatShape and fit check their arguments and declare their types',
       call(() => r.shape('slot/node{a:1')),
       call(() => r.fit('node=;', '{}')),
       call(() => r.shape('node')),
+      call(() => r.fit('node', '{}', { displace: 'yes' })),
+      call(() => r.fit('node', R, { displace: true })),
+      call(() => r.fit('node', R).displaced),
     ];
   });
   expect(outcomes).toEqual([
@@ -38,11 +42,16 @@ test('shape, formatShape and fit check their arguments and declare their types',
     { error: true, message: "unclosed brace '{' at line 1, column 10", line: 1, column: 10 },
     { error: true, message: "unexpected ';', expected end of input at line 1, column 6", line: 1, column: 6 },
     { returned: '[{"type": "node", "count": 1}]\n' },
+    { error: true, message: 'fit: option displace must be a boolean, not a string' },
+    { error: true, message: '--displace needs a job list with running jobs (flux jobs -a --json) beside the resources' },
+    { returned: [] },
   ]);
   const dts = readFileSync(new URL('../../pkg/rscope.d.ts', import.meta.url), 'utf8');
   expect(dts).toContain('export function shape(text: string, options?: ShapeOptions): string;');
   expect(dts).toContain('export function fit(shape: string, rText: string, options?: FitOptions): FitAnswer;');
   expect(dts).toContain('export interface FitAnswer {');
+  expect(dts).toContain('  displaced: DisplacedJob[];');
+  expect(dts).toContain('  displace?: boolean;');
   expect(dts).toContain('export function formatShape(text: string): string;');
   expect(problems).toEqual([]);
 });

@@ -7,7 +7,7 @@ import init, {
   shape, summary, validate, wasmMemoryBytes, constraintParse, constraintMatch, systemConfig, system,
   union, append, diff, intersect, verify, evalSetExpression, explain, whyFinding, readSmall, resource, nodeQueues,
   type ResourcePrinted, type NodeQueues, type ConstraintMatchOptions, type SystemConfigView, type SystemView,
-  type Explained, type WhyFinding, type Finding, type FitAnswer, type HwlocOptions, type GraphCheck, type GraphExportOptions, type Summary, type Verdict, type IntersectOptions,
+  type Explained, type WhyFinding, type Finding, type FitAnswer, type DisplacedJob, type HwlocOptions, type GraphCheck, type GraphExportOptions, type Summary, type Verdict, type IntersectOptions,
 } from '../../pkg/rscope.js';
 // The jobs part: a module of its own, with its own wasm and init.
 import initJobs, { jobs, jobMap, type JobsOptions, type JobsPrinted } from '../../pkg/rscope_jobs.js';
@@ -86,6 +86,8 @@ const answer: FitAnswer = fit('node=1/slot/core', r, { policy: 'best', requires:
 const status: 'now' | 'notnow' | 'never' = answer.status;
 const note: string | null = answer.note;
 const beside: FitAnswer = fit('node=2', r, { config: '[resource]\n', documents: [{ name: 'status.json', text: '{}' }] });
+const gone: DisplacedJob[] = fit('node=2', r, { documents: [{ name: 'jobs.json', text: '{}' }], displace: true }).displaced;
+const goneIds: string[] = gone.map((d) => `${d.id} ${d.holds}`);
 const bytes: number = wasmMemoryBytes();
 
 const card: Explained | null = explain(r, 30);

@@ -10,11 +10,15 @@
 //! of them. The answer is [`rscope_core::system::System::fit`]'s, which the
 //! page shows too.
 //!
+//! With `--displace`, a job list beside the resources says which running
+//! jobs would make way for a request that does not fit now
+//! ([`rscope_core::system::displace`]).
+//!
 //! With `--queue FILE`, the shapes of FILE (one a line) are allocated one
 //! after another as [`rscope_core::fit::queue`] plays them, the page's queue.
 
 use crate::cli::{read_input, Outcome};
-use rscope_core::fit::answer::FitError;
+use rscope_core::fit::answer::{request_in, FitError};
 use rscope_core::fit::queue::Queue;
 use rscope_core::fit::{ConstraintReading, Policy};
 use rscope_core::system::System;
@@ -57,6 +61,12 @@ pub struct FitArgs {
     /// Exit 0 when every job runs, 3 when one waits, 4 when one never fits
     #[arg(long, value_name = "FILE")]
     queue: Option<String>,
+    /// When running jobs of a job list (flux jobs -a --json) beside the
+    /// resources are in the way, say which would have to make way for the
+    /// request to fit: the fewest of the smallest, each with what it
+    /// holds, and the allocation they leave (exit 3, as not now)
+    #[arg(long, conflicts_with = "queue")]
+    displace: bool,
 }
 
 /// Run `rscope fit`.
@@ -81,11 +91,16 @@ pub fn run(args: FitArgs) -> Outcome {
         true => ConstraintReading::Librlist,
         false => ConstraintReading::Rv1Set,
     };
-    let answer = (system.fit_reading(&shape, args.requires.as_deref(), reading, args.policy))
-        .map_err(|e| match e {
-            FitError::Other(why) => why,
-            shape => shape.to_string(),
-        })?;
+    let fitted = match args.displace {
+        true => request_in(&shape, args.requires.as_deref(), reading)
+            .and_then(|request| system.displace(&request, args.policy))
+            .map(|d| d.fit),
+        false => system.fit_reading(&shape, args.requires.as_deref(), reading, args.policy),
+    };
+    let answer = fitted.map_err(|e| match e {
+        FitError::Other(why) => why,
+        shape => shape.to_string(),
+    })?;
     if let Some(note) = &answer.note {
         eprintln!("note: {note}");
     }

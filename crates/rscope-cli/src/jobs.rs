@@ -201,7 +201,7 @@ fn terminal_width() -> Option<usize> {
 /// otherwise. Python coerces a plain C locale to UTF-8 unless `LC_ALL`
 /// sets it, so only an explicit non-UTF-8 locale (or
 /// `FLUX_F58_FORCE_ASCII`) gives `f`.
-fn f58_prefix() -> F58Prefix {
+pub fn f58_prefix() -> F58Prefix {
     let var = |k: &str| std::env::var(k).ok().filter(|v| !v.is_empty());
     if var("FLUX_F58_FORCE_ASCII").is_some() {
         return F58Prefix::Ascii;

@@ -97,6 +97,9 @@ impl Command {
 
 fn main() -> ExitCode {
     die_of_closed_pipes();
+    // Job ids the core writes on its own (a job list's join) take the
+    // prefix `flux jobs` would in this locale.
+    rscope_core::jobs::jobid::set_process_prefix(jobs::f58_prefix());
     let command = Cli::parse().command;
     let prefix = command.prefix();
     match command.run() {

@@ -102,12 +102,15 @@ pub fn member_set_for_page(system: &[u8]) -> js_sys::Uint8Array {
 
 /// The worker's entry point for what the documents added to a tab's
 /// system say of its grid's nodes ([`beside_part`]: node states, allocated
-/// and down), drain ages as of now.
+/// and down, running jobs), drain ages as of now; `names` are theirs (a
+/// job's own R is known by its name).
 #[cfg_attr(feature = "page", wasm_bindgen(js_name = besideForPage, skip_typescript))]
-pub fn beside_for_page(texts: Vec<String>) -> js_sys::Uint8Array {
-    let texts: Vec<&str> = texts.iter().map(String::as_str).collect();
+pub fn beside_for_page(texts: Vec<String>, names: Vec<String>) -> js_sys::Uint8Array {
+    let docs: Vec<(&str, &str)> = (texts.iter().enumerate())
+        .map(|(i, text)| (names.get(i).map_or("", String::as_str), text.as_str()))
+        .collect();
     let now = js_sys::Date::now() / 1000.0;
-    js_sys::Uint8Array::from(&beside_part(&texts, now)[..])
+    js_sys::Uint8Array::from(&beside_part(&docs, now)[..])
 }
 
 /// The worker's entry point for a resource eventlog's timeline (when
@@ -342,6 +345,8 @@ pub enum AnalysisAsk {
         seq: u32,
         /// The documents added to the tab's system.
         texts: Vec<Text>,
+        /// Their names (file names, titles, URLs).
+        names: Vec<String>,
         /// Told the states' bytes.
         told: OnMember,
     },
@@ -428,9 +433,10 @@ impl Work for AnalysisAsk {
         match self {
             AnalysisAsk::Analysis { sent, .. } => return sent.piece(message, at),
             AnalysisAsk::Member { system, .. } => set(&message, "member", &system_array(system)),
-            AnalysisAsk::Beside { texts, .. } => {
+            AnalysisAsk::Beside { texts, names, .. } => {
                 let list: js_sys::Array = texts.iter().map(|t| JsValue::from_str(t)).collect();
                 set(&message, "beside", &list);
+                set(&message, "besideNames", &strings(names));
             }
             // The element's bundle (no `page` feature) shows no timeline,
             // and has a size budget.
@@ -517,9 +523,14 @@ impl Work for AnalysisAsk {
             AnalysisAsk::Member { seq, system, told } if cfg!(feature = "page") => {
                 told(*seq, member_set_for_page(&system_bytes(system)).into())
             }
-            AnalysisAsk::Beside { seq, texts, told } if cfg!(feature = "page") => {
+            AnalysisAsk::Beside {
+                seq,
+                texts,
+                names,
+                told,
+            } if cfg!(feature = "page") => {
                 let texts = texts.iter().map(|t| t.to_string()).collect();
-                told(*seq, beside_for_page(texts).into())
+                told(*seq, beside_for_page(texts, names.clone()).into())
             }
             AnalysisAsk::Timeline {
                 seq,
@@ -595,11 +606,16 @@ impl Channel<AnalysisAsk> {
         self.ask(AnalysisAsk::Analysis { seq, sent, told });
     }
 
-    /// Ask for the node states the documents `texts` added to the tab's
-    /// system give its grid, as request `seq`.
-    pub fn post_beside(&self, seq: u32, texts: &[Text], told: &OnMember) {
+    /// Ask for the node states the documents `texts` (named `names`)
+    /// added to the tab's system give its grid, as request `seq`.
+    pub fn post_beside(&self, seq: u32, (texts, names): (&[Text], Vec<String>), told: &OnMember) {
         let (texts, told) = (texts.to_vec(), told.clone());
-        self.ask(AnalysisAsk::Beside { seq, texts, told });
+        self.ask(AnalysisAsk::Beside {
+            seq,
+            texts,
+            names,
+            told,
+        });
     }
 
     /// Ask for the timeline of resource eventlog `log` (when

@@ -194,7 +194,7 @@ fn page() -> Html {
                         on_open: fit.on_open.clone(), card: explaining.card.clone(), grid: tab_grid, actions: &actions }) }
                 }
             </div>
-            { grid_drivers(&docs, &fit, (&shapes, &view), &analyzed) }
+            { grid_drivers(&docs, &fit, (&shapes, &view, has_running_jobs(&coloring)), &analyzed) }
             </div>
             <div class="column-views">
             // The tour's box sits beside the editor it points into.
@@ -276,7 +276,18 @@ fn job_panel(
     Html::default()
 }
 
-/// The two tours' panels, their buttons in one row.
+/// Whether the tab's system has running jobs a fit could displace.
+#[cfg(feature = "page")]
+fn has_running_jobs(coloring: &Coloring) -> bool {
+    coloring.jobs.as_ref().is_some_and(|jobs| !jobs.is_empty())
+}
+
+/// The element's bundle reads no job list.
+#[cfg(not(feature = "page"))]
+fn has_running_jobs(_: &Coloring) -> bool {
+    false
+}
+
 /// What the side of the document column draws from.
 struct DocumentSide<'a> {
     analyzed: &'a Analyzed,
@@ -328,6 +339,7 @@ fn document_side(side: DocumentSide) -> Html {
     }
 }
 
+/// The two tours' panels, their buttons in one row.
 fn tours(tour: &Touring, system_tour: &SystemTouring) -> Html {
     html! {
         <div class="tours">
@@ -347,7 +359,7 @@ fn tours(tour: &Touring, system_tour: &SystemTouring) -> Html {
 fn grid_drivers(
     docs: &UseReducerHandle<DocsState>,
     fit: &FitLinks,
-    (shapes, view): (&Rc<Shapes>, &ViewRecord),
+    (shapes, view, displace): (&Rc<Shapes>, &ViewRecord, bool),
     analyzed: &Analyzed,
 ) -> Html {
     let text = docs.current().text.clone();
@@ -360,7 +372,7 @@ fn grid_drivers(
             <div class="view-shape" id="view-shape" onfocusin={warm} onpointerenter={warm_pointer}>
                 <ShapePanel r_text={text} tab={tab_letter(docs.active).to_string()} on_open={fit.on_open.clone()}
                     on_allocation={fit.on_allocation.clone()} on_queue={fit.on_queue.clone()}
-                    {beside}
+                    {beside} {displace}
                     shape_from={view.start.shape.clone()} on_shape={view.on_shape()} />
             </div>
             <div class="view-combine" id="view-combine">

@@ -1234,6 +1234,9 @@ pub fn use_grid_beside(docs: &DocsState, grid: Option<Rc<Grid>>) -> Option<Rc<Gr
     let joined: Vec<Text> = (docs.current().joined.iter())
         .map(|j| j.text.clone())
         .collect();
+    let names: Vec<String> = (docs.current().joined.iter())
+        .map(|j| j.source.clone())
+        .collect();
     let analyst = use_workers().analysis;
     let got = use_state(|| None::<(Vec<Text>, u32, Rc<Beside>)>);
     let asked = use_mut_ref(Latest::<Vec<Text>>::default);
@@ -1251,11 +1254,12 @@ pub fn use_grid_beside(docs: &DocsState, grid: Option<Rc<Grid>>) -> Option<Rc<Gr
     };
     {
         let (asked, told, seen) = (asked.clone(), (*told).clone(), (*got).clone());
+        // The names go with the texts they are of: a text is joined once.
         use_effect_with(joined.clone(), move |joined| {
             let fresh = seen.as_ref().is_some_and(|(t, _, _)| t == joined);
             if !joined.is_empty() && !fresh {
                 let seq = asked.borrow_mut().ask(joined.clone());
-                analyst.post_beside(seq, joined, &told);
+                analyst.post_beside(seq, (joined, names), &told);
             }
         });
     }

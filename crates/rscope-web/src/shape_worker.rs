@@ -12,8 +12,9 @@ use rscope_core::fit::queue::session::{QueueOp, QueueReply, QueueSession};
 use rscope_core::fit::Policy;
 use rscope_core::inflight::Delivery;
 use rscope_core::shape::print::{place, ExpandAsk, Expanded, ShapeShown};
+use rscope_core::system::displace::{displace, displacing_with, Displaced, NO_JOBS};
 use rscope_core::system::printed::{show_part, SystemAsk, SystemShown, SystemText};
-use rscope_core::system::{queue_text_with, schedulable_with};
+use rscope_core::system::queue_text_with;
 use rscope_core::tabs::Text;
 use std::cell::RefCell;
 use std::rc::Rc;
@@ -30,8 +31,11 @@ pub struct Fitted {
     pub reason: String,
     /// The allocation's short form, when it fits now.
     pub short: Option<String>,
-    /// The allocation as `rscope fit --r` prints it, when it fits now.
+    /// The allocation as `rscope fit --r` prints it, when it fits now or
+    /// fits by displacing jobs.
     pub r: Option<String>,
+    /// The running jobs that would make way ([`FitHow::displace`]).
+    pub displaced: Vec<Displaced>,
 }
 
 /// A fit, or why there is none (a bad shape or R), in words.
@@ -50,6 +54,10 @@ pub struct FitHow {
     /// drained or allocated is not free now; the configuration's
     /// exclusions apply, and its resources when the tab has none.
     pub beside: Rc<Vec<(String, Text)>>,
+    /// Name the running jobs that would make way when the request does
+    /// not fit now (`rscope fit --displace`): the tab's system has a job
+    /// list with running jobs.
+    pub displace: bool,
 }
 
 /// Fit on this thread, with the calls `rscope fit` makes (`requires` as
@@ -63,13 +71,24 @@ pub fn here(shape: &str, r: &str, how: &FitHow) -> FitResult {
     let others: Vec<(&str, &str)> = (how.beside.iter())
         .map(|(name, text)| (name.as_str(), &**text))
         .collect();
-    let (all, busy) = schedulable_with(r, &others, "")?;
-    let a = answer_sets(&request, &all, busy.as_ref(), policy);
+    let sets = displacing_with(r, &others, "")?;
+    let (a, displaced) = match how.displace {
+        true if sets.holders.is_empty() => return Err(NO_JOBS.to_string()),
+        true => {
+            let d = displace(&request, &sets, policy);
+            (d.fit, d.displaced)
+        }
+        false => (
+            answer_sets(&request, &sets.all, sets.busy.as_ref(), policy),
+            Vec::new(),
+        ),
+    };
     Ok(Fitted {
         status: a.status.as_str().to_string(),
         short: a.short(),
         r: a.r_document(),
         reason: a.words,
+        displaced,
     })
 }
 
@@ -184,6 +203,9 @@ impl Work for ShapeAsk {
                 }
                 if !how.beside.is_empty() {
                     set(&message, "documents", &documents(&how.beside));
+                }
+                if how.displace {
+                    set(&message, "displace", &true.into());
                 }
             }
             ShapeAsk::Queue(op, _) => set(&message, "queue", &postcard_bytes(op)),
@@ -352,7 +374,26 @@ fn read(answer: &JsValue, error: &JsValue) -> FitResult {
         reason: get("reason").as_string().unwrap_or_default(),
         short: get("short").as_string(),
         r: get("R").as_string(),
+        displaced: displaced_of(&get("displaced")),
     })
+}
+
+/// The `displaced` array of `rscope.fit`'s answer (read by hand, as the
+/// JS API writes it).
+fn displaced_of(array: &JsValue) -> Vec<Displaced> {
+    let Some(array) = array.dyn_ref::<js_sys::Array>() else {
+        return Vec::new();
+    };
+    let text = |o: &JsValue, k: &str| {
+        let v = js_sys::Reflect::get(o, &k.into()).unwrap_or_default();
+        v.as_string().unwrap_or_default()
+    };
+    (array.iter())
+        .map(|o| Displaced {
+            id: text(&o, "id"),
+            holds: text(&o, "holds"),
+        })
+        .collect()
 }
 
 thread_local! {

@@ -3,13 +3,21 @@
 //! once (flux-core's and flux-sched's test files, in `tests/fixtures`).
 
 use crate::fixtures::fixture;
-use crate::support::rscope;
+use crate::support::rscope_env;
+
+/// A UTF-8 locale: job ids the join names take flux's `ƒ`.
+const UTF8: &[(&str, &str)] = &[("LC_ALL", "C.UTF-8"), ("FLUX_F58_FORCE_ASCII", "")];
 
 /// Run `rscope ARGS` in the fixtures folder's terms: (status, stdout,
 /// stderr), with the fixtures' folder left out of names.
 fn run(args: &[&str]) -> (i32, String, String) {
+    run_in(args, UTF8)
+}
+
+/// [`run`] with `env` added to the environment.
+fn run_in(args: &[&str], env: &[(&str, &str)]) -> (i32, String, String) {
     let base = fixture("");
-    let out = rscope(args, "");
+    let out = rscope_env(args, "", env);
     let strip = |s: &str| s.replace(&base, "");
     (out.status, strip(&out.stdout), strip(&out.stderr))
 }
@@ -132,4 +140,117 @@ fn a_recorded_job_list_beside_its_r_is_the_allocation_and_fit_goes_to_what_is_fr
             String::new()
         )
     );
+}
+
+#[test]
+fn fit_displace_names_the_running_jobs_that_would_make_way() {
+    // The recorded instance: rank 3 has two free cores, rank 2 one, ranks
+    // 0-1 none. Four cores on one node need ƒ2XGEF5h's two gone, the
+    // smallest job in the way; on all four nodes, every job.
+    let (r, jobs) = (
+        fixture("flux-jobs/live/conf.d/R"),
+        fixture("flux-jobs/live/jobs.json"),
+    );
+    assert_eq!(
+        run(&["fit", "--displace", "node=1/core=4", &r, &jobs]),
+        (
+            3,
+            "fits by displacing 1 running job: 1 slot on 1 node\n\
+             rank3/core[0-3]\n\
+             displaces ƒ2XGEF5h, which holds rank3/core[0-1]\n"
+                .to_string(),
+            String::new()
+        )
+    );
+    assert_eq!(
+        run(&["fit", "--displace", "node=4/core=4", &r, &jobs]).1,
+        "fits by displacing 3 running jobs: 4 slots on 4 nodes\n\
+         rank[0-3]/core[0-3]\n\
+         displaces ƒ2XGEF5h, which holds rank3/core[0-1]\n\
+         displaces ƒ2KWFwT5, which holds rank2/core[0-2]\n\
+         displaces ƒ28k79ou, which holds rank[0-1]/core[0-3]\n"
+    );
+    assert_eq!(
+        run(&["fit", "--displace", "node=1/core=2", &r, &jobs]),
+        (
+            0,
+            "fits now: 1 slot on 1 node\nrank3/core[2-3]\ndisplaces no running job\n".to_string(),
+            String::new()
+        )
+    );
+    // In a locale that is not UTF-8, the ids take `f`, as `flux jobs` writes them.
+    assert_eq!(
+        run_in(
+            &["fit", "--displace", "node=1/core=4", &r, &jobs],
+            &[("LC_ALL", "C")]
+        )
+        .1,
+        "fits by displacing 1 running job: 1 slot on 1 node\n\
+         rank3/core[0-3]\n\
+         displaces f2XGEF5h, which holds rank3/core[0-1]\n"
+    );
+    assert_eq!(
+        run(&["fit", "--displace", "node=1", &r]),
+        (
+            1,
+            String::new(),
+            "rscope: --displace needs a job list with running jobs (flux jobs -a --json) beside \
+             the resources\n"
+                .to_string()
+        )
+    );
+}
+
+/// The recorded jobs' own R (`flux job info ID R`, in
+/// `flux-jobs/live/R.jsonl`), each written to `dir` as `R.ID.json`, as
+/// people keep them: the paths, newest job first.
+fn job_rs(dir: &std::path::Path) -> Vec<String> {
+    let lines = std::fs::read_to_string(fixture("flux-jobs/live/R.jsonl")).unwrap();
+    std::fs::create_dir_all(dir).unwrap();
+    (lines.lines())
+        .map(|line| {
+            let v: serde_json::Value = serde_json::from_str(line).unwrap();
+            let path = dir.join(format!("R.{}.json", v["id"]));
+            std::fs::write(&path, v["R"].to_string()).unwrap();
+            path.to_string_lossy().into_owned()
+        })
+        .collect()
+}
+
+#[test]
+fn a_job_s_own_r_beside_the_instance_r_is_what_the_job_holds() {
+    let dir = std::env::temp_dir().join(format!("rscope-job-rs-{}", std::process::id()));
+    let rs = job_rs(&dir);
+    let r = fixture("flux-jobs/live/conf.d/R");
+    // ƒ2KWFwT5 (50214207488) holds cores 0-2 of fake2: four cores fit on
+    // fake3, and on fake2 only once it is gone.
+    let (code, out, _) = run(&["system", &r, &rs[1]]);
+    let name = &rs[1];
+    assert_eq!(
+        (code, out),
+        (
+            0,
+            format!(
+                "flux-jobs/live/conf.d/R: an R (RFC 20): resources\n\
+                 {name}: a job's R (flux job info ID R), job ƒ2KWFwT5: the allocation\n\
+                 resources: 4 nodes, fake[0-3], 16 cores (from flux-jobs/live/conf.d/R)\n\
+                 running jobs: 1, on ranks 2\n\
+                 rank order: 0-3 are fake[0-3]\n"
+            )
+        )
+    );
+    let every: Vec<&str> = [r.as_str()]
+        .into_iter()
+        .chain(rs[..3].iter().map(String::as_str))
+        .collect();
+    let mut args = vec!["fit", "--displace", "node=2/core=4"];
+    args.extend(&every);
+    assert_eq!(
+        run(&args).1,
+        "fits by displacing 2 running jobs: 2 slots on 2 nodes\n\
+         rank[2-3]/core[0-3]\n\
+         displaces ƒ2XGEF5h, which holds rank3/core[0-1]\n\
+         displaces ƒ2KWFwT5, which holds rank2/core[0-2]\n"
+    );
+    let _ = std::fs::remove_dir_all(&dir);
 }

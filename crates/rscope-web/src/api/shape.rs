@@ -7,10 +7,9 @@
 use crate::api;
 use rscope_core::fit::answer::{answer_sets, request_of, FitError};
 use rscope_core::fit::Policy;
-use rscope_core::rset::Rset;
 use rscope_core::shape::print::{place, print, shape_of_document, Style};
 use rscope_core::shape::Options;
-use rscope_core::system::schedulable_with;
+use rscope_core::system::displace::{displace, displacing_with, Displaced, Displacing, NO_JOBS};
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -47,14 +46,29 @@ export interface FitOptions {
    * they say are down, drained or allocated are not free now.
    */
   documents?: SystemDocument[];
+  /**
+   * Say which running jobs of a job list among `documents` would make way
+   * when the request does not fit now (`--displace`): `displaced` lists
+   * them, and `R` and `short` give the allocation they leave.
+   */
+  displace?: boolean;
+}
+/** A running job a fit would displace. */
+export interface DisplacedJob {
+  /** Its id in F58. */
+  id: string;
+  /** What it holds in all, in short form (`rank[0-1]/core[0-3]`). */
+  holds: string;
 }
 /** What `fit` answers. */
 export interface FitAnswer {
   status: "now" | "notnow" | "never";
-  /** The allocation as an R document, as `rscope fit --r` prints it; null unless it fits now. */
+  /** The allocation as an R document, as `rscope fit --r` prints it; null unless it fits now, or fits by displacing jobs. */
   R: string | null;
-  /** The allocation's short form; null unless it fits now. */
+  /** The allocation's short form; null unless it fits now, or fits by displacing jobs. */
   short: string | null;
+  /** The running jobs that would make way, with `displace`; empty otherwise. */
+  displaced: DisplacedJob[];
   /** The answer in words: `fits now: 4 nodes, node[3-6], 32 cores`, and the note when there is one. */
   reason: string;
   /** How flux-core's scheduler would read the request differently (a slot of nodes), as `rscope fit` says it on standard error; null when it reads it alike. */
@@ -128,9 +142,20 @@ pub fn fit_js(shape: JsValue, r_text: JsValue, options: JsValue) -> Result<JsVal
         FitError::Shape(e) => shape_error(&shape, &e),
         FitError::Other(why) => api::error(&why),
     })?;
+    let displacing = api::option_flag("fit", &options, "displace")?;
     let read = sets_of(&r_text, &others, &config);
-    let (all, busy) = read.as_ref().as_ref().map_err(|e| api::error(e))?;
-    let a = answer_sets(&request, all, busy.as_ref(), policy);
+    let sets = read.as_ref().as_ref().map_err(|e| api::error(e))?;
+    let (a, displaced) = match displacing {
+        true if sets.holders.is_empty() => return Err(api::error(NO_JOBS)),
+        true => {
+            let d = displace(&request, sets, policy);
+            (d.fit, d.displaced)
+        }
+        false => (
+            answer_sets(&request, &sets.all, sets.busy.as_ref(), policy),
+            Vec::new(),
+        ),
+    };
     let out = js_sys::Object::new();
     let set = |k: &str, v: JsValue| js_sys::Reflect::set(&out, &k.into(), &v).map(|_| ());
     set("status", a.status.as_str().into())?;
@@ -139,11 +164,26 @@ pub fn fit_js(shape: JsValue, r_text: JsValue, options: JsValue) -> Result<JsVal
     set("reason", a.words.as_str().into())?;
     set("note", a.note.as_deref().map_or(JsValue::NULL, Into::into))?;
     set("text", a.printed.as_str().into())?;
+    set("displaced", displaced_js(&displaced).into())?;
     Ok(out.into())
 }
 
-/// A document's set to fit into and its busy part, or why it has none.
-type Sets = Rc<Result<(Rset, Option<Rset>), String>>;
+/// The jobs a fit would displace as `DisplacedJob` objects (built by
+/// hand: serde's serializer for one small type costs the page more).
+fn displaced_js(displaced: &[Displaced]) -> js_sys::Array {
+    let all = js_sys::Array::new();
+    for d in displaced {
+        let o = js_sys::Object::new();
+        let _ = js_sys::Reflect::set(&o, &"id".into(), &d.id.as_str().into());
+        let _ = js_sys::Reflect::set(&o, &"holds".into(), &d.holds.as_str().into());
+        all.push(&o);
+    }
+    all
+}
+
+/// A document's set to fit into, its busy part and its running jobs, or
+/// why it has none.
+type Sets = Rc<Result<Displacing, String>>;
 
 thread_local! {
     /// The last document fitted into, with the documents and the
@@ -158,7 +198,7 @@ thread_local! {
 type Beside = (Vec<(String, String)>, String);
 
 /// The sets of `text` with the documents `others` and the configuration
-/// `config` beside it ([`schedulable_with`]), read once for a run of fits
+/// `config` beside it ([`displacing_with`]), read once for a run of fits
 /// into them.
 pub(crate) fn sets_of(text: &str, others: &[(String, String)], config: &str) -> Sets {
     LAST_SETS.with(|last| {
@@ -171,7 +211,7 @@ pub(crate) fn sets_of(text: &str, others: &[(String, String)], config: &str) -> 
         let pairs: Vec<(&str, &str)> = (others.iter())
             .map(|(name, text)| (name.as_str(), text.as_str()))
             .collect();
-        let sets = Rc::new(schedulable_with(text, &pairs, config));
+        let sets = Rc::new(displacing_with(text, &pairs, config));
         let beside = (others.to_vec(), config.to_string());
         last.put(text.to_string(), (beside, sets.clone()));
         sets

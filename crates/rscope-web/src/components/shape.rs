@@ -18,6 +18,7 @@ use rscope_core::rset::Entry;
 use rscope_core::shape::print::{shape_of_document, ShapeShown, DEFAULT_SHAPE, EXAMPLES};
 use rscope_core::shape::print::{ExpandAsk, Expanded};
 use rscope_core::shape::Options;
+use rscope_core::system::displace::Displaced;
 use rscope_core::tabs::{Doc, Text};
 use std::rc::Rc;
 use web_sys::{HtmlInputElement, HtmlSelectElement, HtmlTextAreaElement};
@@ -51,6 +52,10 @@ pub struct ShapeProps {
     /// with it.
     #[prop_or_default]
     pub beside: Rc<Vec<(String, Text)>>,
+    /// The tab's system has running jobs: a fit that does not fit now
+    /// names the jobs that would make way.
+    #[prop_or_default]
+    pub displace: bool,
     /// The shape to start with (a share link's), else [`DEFAULT_SHAPE`].
     #[prop_or_default]
     pub shape_from: Option<String>,
@@ -109,7 +114,7 @@ pub fn shape_panel(props: &ShapeProps) -> Html {
             { options_bar(&choice) }
             { expansion(shown.as_deref(), &text, &whole) }
             <FitPart shape={(*text).clone()} r_text={props.r_text.clone()} beside={beside.clone()} tab={props.tab.clone()}
-                on_open={props.on_open.clone()} on_allocation={props.on_allocation.clone()} />
+                displace={props.displace} on_open={props.on_open.clone()} on_allocation={props.on_allocation.clone()} />
             <QueuePart shape={(*text).clone()} r_text={props.r_text.clone()} tab={props.tab.clone()} beside={beside}
                 on_open={props.on_open.clone()} on_cells={props.on_queue.clone()} />
             <ReversePart />
@@ -343,6 +348,7 @@ struct FitProps {
     r_text: Text,
     beside: Rc<Vec<(String, Text)>>,
     tab: String,
+    displace: bool,
     on_open: Callback<(String, String)>,
     on_allocation: Callback<Option<Allocation>>,
 }
@@ -397,6 +403,7 @@ fn fit_part(props: &FitProps) -> Html {
             policy: *policy,
             requires: Some(requires.trim().to_string()).filter(|c| !c.is_empty()),
             beside: props.beside.clone(),
+            displace: props.displace,
         };
         let (on_allocation, asked) = (props.on_allocation.clone(), asked.clone());
         Callback::from(move |_: MouseEvent| {
@@ -551,6 +558,9 @@ fn allocation(result: &FitResult) -> Option<Allocation> {
 /// The answer in words, its short form and "Open as R".
 fn fit_answer(result: &Option<FitResult>, props: &FitProps) -> Html {
     match result {
+        None if props.displace => html! {
+            <p class="hint" data-testid="fit-hint">{ "Press Fit to see where the shape would land in this tab's R, and which running jobs would have to make way when it does not fit now." }</p>
+        },
         None => html! {
             <p class="hint" data-testid="fit-hint">{ "Press Fit to see where the shape would land in this tab's R." }</p>
         },
@@ -566,12 +576,28 @@ fn fit_answer(result: &Option<FitResult>, props: &FitProps) -> Html {
                     if let Some(short) = &f.short {
                         <p><code data-testid="fit-short">{ short.clone() }</code></p>
                     }
+                    { displaced_list(&f.displaced) }
                     if let Some(onclick) = open {
                         <button type="button" data-testid="fit-open" {onclick}>{ "Open as R" }</button>
                     }
                 </div>
             }
         }
+    }
+}
+
+/// The running jobs a fit would displace, each with what it holds: all of
+/// it is freed when it goes.
+fn displaced_list(displaced: &[Displaced]) -> Html {
+    if displaced.is_empty() {
+        return Html::default();
+    }
+    html! {
+        <ul class="fit-displaced" data-testid="fit-displaced" aria-label="Running jobs that would make way">
+            { for displaced.iter().map(|d| html! {
+                <li>{ format!("{}, which holds ", d.id) }<code>{ d.holds.clone() }</code></li>
+            }) }
+        </ul>
     }
 }
 

@@ -9,7 +9,7 @@
 //! bundle, which reads job lists into its tabs' systems, does not carry
 //! those.
 
-use super::jobid::{f58, F58Prefix};
+use super::jobid::{f58, process_prefix};
 use super::map::{parse_summary, Holding};
 use crate::hostlist::Hostlist;
 use crate::idset::IdSet;
@@ -106,7 +106,7 @@ impl HeldJob {
             }
         };
         Some(HeldJob {
-            id: f58(record.get("id")?.as_u64()?, F58Prefix::Hook),
+            id: f58(record.get("id")?.as_u64()?, process_prefix()),
             ranks,
             nodelist,
             holding,
@@ -114,4 +114,57 @@ impl HeldJob {
             who: JobLabel::of(record),
         })
     }
+}
+
+impl HeldJob {
+    /// Job `id` holding all of `set`, its own R (`flux job info ID R`):
+    /// every child of each node, the R's hosts, and its `starttime` and
+    /// `expiration` as when it started running and must end.
+    pub fn of_r(id: u64, set: &crate::rset::Rset) -> HeldJob {
+        let mut holding = Holding::new();
+        for node in set.nodes() {
+            holding.insert(node.rank(), Some(super::map::every_child(node)));
+        }
+        let time = |t: f64| (t > 0.0).then_some(t);
+        HeldJob {
+            id: f58(id, process_prefix()),
+            ranks: Some(set.ranks()),
+            nodelist: set.nodelist(),
+            holding,
+            whole_nodes: false,
+            who: JobLabel {
+                t_run: time(set.starttime()),
+                expiration: time(set.expiration()),
+                ..JobLabel::default()
+            },
+        }
+    }
+}
+
+/// The job `name` and `text` are, when the name carries a job id
+/// ([`super::jobid::job_id_in_name`]) and the text is an R: that job
+/// holding its R.
+pub fn job_r(name: &str, text: &str) -> Option<HeldJob> {
+    let id = super::jobid::job_id_in_name(name)?;
+    let set = crate::rset::load_resources(text).ok()?;
+    Some(HeldJob::of_r(id, &set))
+}
+
+/// The running jobs of the job lists, `listed`, with the jobs whose own R
+/// is open, `own`: a job's R says what it holds better than the list's
+/// summary, so it replaces the holding of the listed job of the same id
+/// (whose name, user and queue stay); a job not listed is added.
+pub fn with_own_rs(mut listed: Vec<HeldJob>, own: Vec<HeldJob>) -> Vec<HeldJob> {
+    for job in own {
+        match listed.iter_mut().find(|l| l.id == job.id) {
+            Some(l) => {
+                l.who.t_run = l.who.t_run.or(job.who.t_run);
+                l.who.expiration = l.who.expiration.or(job.who.expiration);
+                (l.holding, l.ranks, l.nodelist, l.whole_nodes) =
+                    (job.holding, job.ranks, job.nodelist, false);
+            }
+            None => listed.push(job),
+        }
+    }
+    listed
 }

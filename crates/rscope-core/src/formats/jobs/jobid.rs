@@ -21,6 +21,58 @@ pub enum F58Prefix {
     Ascii,
 }
 
+/// Whether this process writes the `f` prefix where no caller chooses
+/// one: the job ids a job list's join gives (`rscope system`, `rscope fit
+/// --displace`). flux-core chooses by the process's locale; the CLI sets
+/// this once from its own ([`set_process_prefix`]), and the page keeps `ƒ`.
+static ASCII_PREFIX: std::sync::atomic::AtomicBool = std::sync::atomic::AtomicBool::new(false);
+
+/// Set the prefix this process writes where no caller chooses one.
+pub fn set_process_prefix(prefix: F58Prefix) {
+    let ascii = prefix == F58Prefix::Ascii;
+    ASCII_PREFIX.store(ascii, std::sync::atomic::Ordering::Relaxed);
+}
+
+/// The prefix this process writes where no caller chooses one (`ƒ` unless
+/// [`set_process_prefix`] said otherwise).
+pub fn process_prefix() -> F58Prefix {
+    match ASCII_PREFIX.load(std::sync::atomic::Ordering::Relaxed) {
+        true => F58Prefix::Ascii,
+        false => F58Prefix::Hook,
+    }
+}
+
+/// The id an F58 text writes (`ƒ2XGEF5h` or `f2XGEF5h`), when it is one.
+pub fn f58_decode(text: &str) -> Option<u64> {
+    let digits = text.strip_prefix('ƒ').or_else(|| text.strip_prefix('f'))?;
+    if digits.is_empty() {
+        return None;
+    }
+    digits.bytes().try_fold(0u64, |n, b| {
+        let d = B58_DIGITS.iter().position(|&x| x == b)?;
+        n.checked_mul(58)?.checked_add(d as u64)
+    })
+}
+
+/// The job id a document's file name carries, as people keep what `flux
+/// job info ID R` prints (`ƒ2XGEF5h.R`, `R.57931726848.json`,
+/// `job-f2XGEF5h-R.json`): a word of the name (letters and digits) that
+/// is F58 with `ƒ`, F58 with `f` and six or more digits of base 58, one
+/// a decimal digit (so `fake3` and `frontend` are not jobs), or six or
+/// more decimal digits.
+pub fn job_id_in_name(name: &str) -> Option<u64> {
+    let file = name.rsplit(['/', '\\']).next().unwrap_or(name);
+    let words = file.split(|c: char| !(c.is_ascii_alphanumeric() || c == 'ƒ'));
+    words.filter(|w| !w.is_empty()).find_map(|word| {
+        let digit = word.bytes().any(|b| b.is_ascii_digit());
+        if word.starts_with('ƒ') || (word.starts_with('f') && word.len() > 6 && digit) {
+            return f58_decode(word);
+        }
+        let decimal = word.len() >= 6 && word.bytes().all(|b| b.is_ascii_digit());
+        decimal.then(|| word.parse().ok()).flatten()
+    })
+}
+
 /// The F58 text of `id`: `prefix` then base 58, most significant first.
 pub fn f58(id: u64, prefix: F58Prefix) -> String {
     let mut digits = Vec::with_capacity(12);
@@ -76,6 +128,16 @@ mod tests {
         assert_eq!(f58(57931726848, F58Prefix::Ascii), "f2XGEF5h");
         assert_eq!(f58(0, F58Prefix::Hook), "ƒ1");
         assert_eq!(f58(u64::MAX, F58Prefix::Ascii), "fjpXCZedGfVQ");
+        assert_eq!(f58_decode("ƒ2XGEF5h"), Some(57931726848));
+        assert_eq!(f58_decode("fjpXCZedGfVQ"), Some(u64::MAX));
+        assert_eq!(
+            (
+                f58_decode("fjpXCZedGfVR"),
+                f58_decode("ƒ0"),
+                f58_decode("ƒ")
+            ),
+            (None, None, None)
+        );
         assert_eq!(
             encode(57931726848, "hex", F58Prefix::Hook).unwrap(),
             "0xd7d000000"
@@ -85,5 +147,24 @@ mod tests {
             "job.0000.000d.7d00.0000"
         );
         assert_eq!(encode(1, "words", F58Prefix::Hook), None);
+    }
+
+    #[test]
+    fn a_file_name_carries_a_job_id_in_f58_or_decimal() {
+        let id = |name| job_id_in_name(name);
+        assert_eq!(id("ƒ2XGEF5h.R"), Some(57931726848));
+        assert_eq!(id("jobs/R.f2XGEF5h.json"), Some(57931726848));
+        assert_eq!(id("job-57931726848-R.json"), Some(57931726848));
+        assert_eq!(id("ƒ3.json"), Some(2));
+        // Host names, short numbers and words are not job ids.
+        let none = [
+            "R.json",
+            "fake3.json",
+            "node12345.json",
+            "R-2024.json",
+            "frontend.json",
+            "f2XG.json",
+        ];
+        assert_eq!(none.map(id), [None; 6]);
     }
 }

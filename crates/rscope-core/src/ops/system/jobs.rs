@@ -7,9 +7,11 @@
 //! resources give its ranks. Compiled for the page and the CLI only (the
 //! `page` feature): the element reads one document alone.
 
-use super::{Fact, Piece, System};
+use super::{DocKind, Fact, Piece, System};
 use crate::hostlist::Hostlist;
 use crate::idset::IdSet;
+use crate::jobs::held::with_own_rs;
+use crate::jobs::jobid::job_id_in_name;
 use crate::jobs::map::every_child;
 use crate::jobs::HeldJob;
 use crate::rset::{Node, Rset};
@@ -21,6 +23,8 @@ pub(super) struct ListedJobs {
     pub name: String,
     /// Its jobs that hold resources now.
     pub jobs: Vec<HeldJob>,
+    /// The document is a job's own R, not a list.
+    pub own_r: bool,
 }
 
 impl ListedJobs {
@@ -30,11 +34,59 @@ impl ListedJobs {
             .filter_map(|p| {
                 let jobs = p.jobs.take()?;
                 let name = p.read.name.clone();
-                Some(ListedJobs { name, jobs })
+                let own_r = p.read.kind == DocKind::JobR;
+                Some(ListedJobs { name, jobs, own_r })
             })
             .collect();
         (pieces, lists)
     }
+}
+
+/// R documents named for a job (`ƒ2XGEF5h.R`, as people keep what `flux
+/// job info ID R` prints; [`job_id_in_name`]) beside other resources:
+/// each is that job's R, what it holds, not the system's resources. An R
+/// beside no other resources is the resources, whatever its name.
+pub(super) fn job_rs(mut pieces: Vec<Piece>) -> Vec<Piece> {
+    let job_id = |p: &Piece| match (p.read.kind, &p.set) {
+        (DocKind::R, Some(_)) => job_id_in_name(&p.read.name),
+        _ => None,
+    };
+    let resources = |p: &Piece| p.set.is_some() || p.read.facts.contains(&Fact::Resources);
+    if !pieces.iter().any(|p| job_id(p).is_none() && resources(p)) {
+        return pieces;
+    }
+    for p in pieces.iter_mut() {
+        let Some(id) = job_id(p) else {
+            continue;
+        };
+        let Some(set) = p.set.take() else {
+            continue;
+        };
+        let job = HeldJob::of_r(id, &set);
+        p.read.kind = DocKind::JobR;
+        p.read.facts.retain(|f| *f != Fact::Resources);
+        p.read.facts.push(Fact::Allocation);
+        p.read.detail = Some(format!("job {}", job.id));
+        p.jobs = Some(vec![job]);
+    }
+    pieces
+}
+
+/// The job lists with the jobs whose own R is open folded in
+/// ([`with_own_rs`]): a listed job takes its R's holding, and a job's R
+/// no list names stays a list of its own.
+fn folded(lists: Vec<ListedJobs>) -> Vec<ListedJobs> {
+    let (own, mut listed): (Vec<_>, Vec<_>) = lists.into_iter().partition(|l| l.own_r);
+    for r in own {
+        let ids: Vec<&str> = r.jobs.iter().map(|j| j.id.as_str()).collect();
+        let lister =
+            (listed.iter_mut()).find(|l| l.jobs.iter().any(|j| ids.contains(&j.id.as_str())));
+        match lister {
+            Some(l) => l.jobs = with_own_rs(std::mem::take(&mut l.jobs), r.jobs),
+            None => listed.push(r),
+        }
+    }
+    listed
 }
 
 /// A job list's piece with its jobs that hold resources now, counted in
@@ -62,6 +114,7 @@ impl System {
     /// Join the running jobs of `lists` to the resources: their holdings
     /// join what is busy, and each disagreement is a finding.
     pub(super) fn join_jobs(&mut self, lists: Vec<ListedJobs>) {
+        let lists = folded(lists);
         if let Some((_, set)) = &self.resources {
             let r = self.resources_from().unwrap_or("R").to_string();
             let mut claims = Vec::new();
@@ -82,6 +135,7 @@ impl System {
             self.findings.extend(findings);
             let busy = busy_set(set, &claims);
             if !busy.is_empty() {
+                self.jobs_busy = Some(busy.clone());
                 self.busy = Some(match self.busy.take() {
                     Some(b) => b.union(&busy).unwrap_or(b),
                     None => busy,

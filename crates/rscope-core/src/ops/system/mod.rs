@@ -26,6 +26,7 @@ use crate::idset::IdSet;
 use crate::report::{make_report, Report, BARE_GRAPH_NOTE};
 use crate::rset::{self, Rset};
 
+pub mod displace;
 #[cfg(feature = "page")]
 mod jobs;
 mod payloads;
@@ -67,6 +68,9 @@ pub enum DocKind {
     OtherEventlog,
     /// A job list: what `flux jobs --json` prints.
     JobList,
+    /// A job's own R (`flux job info ID R`), named for the job, beside
+    /// the system's resources: what the job holds.
+    JobR,
     /// Nothing Rscope reads.
     Unread,
 }
@@ -85,6 +89,7 @@ impl DocKind {
             DocKind::Eventlog => "an RFC 44 resource eventlog",
             DocKind::OtherEventlog => "an RFC 18 eventlog that is not a resource eventlog",
             DocKind::JobList => "a job list (flux jobs --json)",
+            DocKind::JobR => "a job's R (flux job info ID R)",
             DocKind::Unread => "nothing Rscope reads",
         }
     }
@@ -233,6 +238,8 @@ pub struct System {
     excluded: IdSet,
     /// The job lists' jobs that hold resources now.
     jobs: Vec<crate::jobs::HeldJob>,
+    /// What those jobs hold of the resources, as a set (a part of `busy`).
+    jobs_busy: Option<Rset>,
     /// The configuration, when one is open.
     config: Option<SystemConfig>,
     /// Where the documents disagree, each a line in words.
@@ -475,6 +482,12 @@ pub fn schedulable_with(
     if others.is_empty() && config.trim().is_empty() {
         return schedulable_in(text);
     }
+    system_with(text, others, config).schedulable("fit")
+}
+
+/// The system of the document `text`, the documents `others` beside it
+/// and the configuration `config` (empty: none).
+fn system_with(text: &str, others: &[(&str, &str)], config: &str) -> System {
     let mut docs = Vec::with_capacity(others.len() + 2);
     if !text.trim().is_empty() {
         docs.push(("document", text));
@@ -483,7 +496,7 @@ pub fn schedulable_with(
     if !config.trim().is_empty() {
         docs.push(("configuration", config));
     }
-    System::read(&docs).schedulable("fit")
+    System::read(&docs)
 }
 
 /// The largest text [`is_configuration`] reads: a configuration is small,
@@ -734,6 +747,8 @@ fn config_piece(name: &str, text: &str, conf: SystemConfig) -> Piece {
 
 /// Merge the pieces into one system, noting where they disagree.
 fn merge(pieces: Vec<Piece>) -> System {
+    #[cfg(feature = "page")]
+    let pieces = jobs::job_rs(pieces);
     let mut findings = Vec::new();
     let config = merged_config(&pieces, &mut findings);
     // The resources: an R first, then a payload's, a graph's, a
@@ -763,6 +778,7 @@ fn merge(pieces: Vec<Piece>) -> System {
         drained: IdSet::new(),
         excluded: IdSet::new(),
         jobs: Vec::new(),
+        jobs_busy: None,
         config,
         documents: pieces.iter().map(|p| p.read.clone()).collect(),
         findings,

@@ -865,3 +865,50 @@ fn a_job_list_beside_the_resources_is_busy_and_its_disagreements_are_findings() 
         "fits now: 1 node, foo2, 3 cores"
     );
 }
+
+#[test]
+fn an_r_named_for_a_job_beside_the_resources_is_what_that_job_holds() {
+    // What `flux job info ƒ3 R` prints for job 2, kept as ƒ3.R: cores 0-2
+    // of foo2 (rank 1), from 1700000000 for an hour.
+    let own = r#"{"version":1,"execution":{"R_lite":[{"rank":"1","children":{"core":"0-2"}}],"starttime":1700000000,"expiration":1700003600,"nodelist":["foo2"]}}"#;
+    let system = System::read(&[("r.json", R_FOO), ("ƒ3.R", own)]);
+    assert_eq!(
+        system.describe(),
+        "r.json: an R (RFC 20): resources\n\
+         ƒ3.R: a job's R (flux job info ID R), job ƒ3: the allocation\n\
+         resources: 4 nodes, foo[1-4], 16 cores (from r.json)\n\
+         running jobs: 1, on ranks 1\n\
+         rank order: 0-3 are foo[1-4]\n"
+    );
+    let job = &system.running_jobs()[0];
+    assert_eq!(
+        (job.who.t_run, job.who.expiration),
+        (Some(1.7e9), Some(1700003600.0))
+    );
+    let (_, busy) = system.schedulable("fit").unwrap();
+    assert_eq!(
+        busy.map(|b| b.short_form()),
+        Some("rank1/core[0-2]".to_string())
+    );
+    // Beside a job list naming the same job, the R's holding replaces the
+    // list's summary (one core); the list's user stays.
+    let list = r#"{"jobs": [{"id": 2, "userid": 7, "t_submit": 1.0, "state": "RUN", "annotations": {"sched": {"resource_summary": "rank1/core0"}}}]}"#;
+    let system = System::read(&[("r.json", R_FOO), ("jobs.json", list), ("ƒ3.R", own)]);
+    let jobs = system.running_jobs();
+    assert_eq!(jobs.len(), 1);
+    assert_eq!(
+        (jobs[0].who.user, jobs[0].who.t_run),
+        (Some(7), Some(1.7e9))
+    );
+    let (_, busy) = system.schedulable("fit").unwrap();
+    assert_eq!(
+        busy.map(|b| b.short_form()),
+        Some("rank1/core[0-2]".to_string())
+    );
+    // Alone, an R named for a job is the resources.
+    let alone = System::read(&[("ƒ3.R", own)]);
+    assert_eq!(
+        alone.describe().lines().next(),
+        Some("ƒ3.R: an R (RFC 20): resources")
+    );
+}

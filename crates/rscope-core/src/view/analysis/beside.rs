@@ -121,12 +121,16 @@ pub(super) fn hosts_from(states: &NodeStates, grid: &Grid) -> Option<NodeStates>
     Some(states)
 }
 
-/// What the documents `texts` (those added to a tab's system) say of its
-/// nodes, drain ages as of `now` (seconds since the epoch). Each is read
-/// once.
-pub fn beside(texts: &[&str], now: f64) -> Beside {
+/// What the documents `docs` (name, text: those added to a tab's system)
+/// say of its nodes, drain ages as of `now` (seconds since the epoch).
+/// Each is read once. The running jobs are the first job list's that has
+/// any, with the jobs whose own R is open by a name that carries the job's
+/// id ([`crate::jobs::held::job_r`]) folded in, as the system joins them.
+pub fn beside(docs: &[(&str, &str)], now: f64) -> Beside {
     let mut found = Beside::default();
-    for text in texts {
+    #[cfg(feature = "page")]
+    let (mut listed, mut own) = (None, Vec::new());
+    for (_name, text) in docs {
         let report = make_report(text);
         if found.states.is_none() {
             found.states = report
@@ -139,17 +143,23 @@ pub fn beside(texts: &[&str], now: f64) -> Beside {
             found.sets = Some(RankSets::of(allocated, down));
         }
         #[cfg(feature = "page")]
-        if found.jobs.is_none() {
-            let held = crate::jobs::held_jobs(text).unwrap_or_default();
-            found.jobs = crate::grid::jobs::JobsOnGrid::of(&held, now).map(std::rc::Rc::new);
+        if listed.is_none() {
+            listed = crate::jobs::held_jobs(text).filter(|held| !held.is_empty());
         }
+        #[cfg(feature = "page")]
+        own.extend(crate::jobs::held::job_r(_name, text));
+    }
+    #[cfg(feature = "page")]
+    {
+        let held = crate::jobs::held::with_own_rs(listed.unwrap_or_default(), own);
+        found.jobs = crate::grid::jobs::JobsOnGrid::of(&held, now).map(std::rc::Rc::new);
     }
     found
 }
 
 /// [`beside`] as it crosses from the analysis worker.
-pub fn beside_part(texts: &[&str], now: f64) -> Vec<u8> {
-    bytes(&beside(texts, now))
+pub fn beside_part(docs: &[(&str, &str)], now: f64) -> Vec<u8> {
+    bytes(&beside(docs, now))
 }
 
 /// What [`beside_part`] sent; nothing when the bytes do not read.
@@ -164,10 +174,15 @@ mod tests {
     const STATUS: &str = r#"{"R":{"version":1,"execution":{"R_lite":[{"rank":"0-3","children":{"core":"0-3"}}],"starttime":0,"expiration":0,"nodelist":["tiny[1-4]"]}},"online":"0-1,3","offline":"2","exclude":"","torpid":"","drain":{"3":{"reason":"bad fan","timestamp":1607544031.0}}}"#;
     const R: &str = r#"{"version":1,"execution":{"R_lite":[{"rank":"0-3","children":{"core":"0-3"}}],"starttime":0,"expiration":0,"nodelist":["tiny[1-4]"]}}"#;
 
+    /// `texts` as documents with no names.
+    fn unnamed<'a>(texts: &[&'a str]) -> Vec<(&'a str, &'a str)> {
+        texts.iter().map(|t| ("", *t)).collect()
+    }
+
     #[test]
     fn a_status_payload_beside_gives_its_node_states_and_nothing_else_does() {
         let now = 1607544031.0 + 3600.0;
-        let states = beside(&[R, "{}", STATUS], now).states.unwrap();
+        let states = beside(&unnamed(&[R, "{}", STATUS]), now).states.unwrap();
         let notes: Vec<&str> = states.overlay.notes_of(3).collect();
         assert_eq!(notes, vec!["drained 1 hour ago: bad fan"]);
         assert_eq!(states.overlay.notes_of(0).count(), 0);
@@ -179,11 +194,14 @@ mod tests {
             ),
             ("tiny4", "bad fan")
         );
-        let crossed = beside_from_part(&beside_part(&[STATUS], now));
+        let crossed = beside_from_part(&beside_part(&unnamed(&[STATUS]), now));
         assert_eq!(crossed.states, Some(states));
         assert_eq!(crossed.sets, None);
-        assert_eq!(beside(&[R, "not json"], now), Beside::default());
-        assert_eq!(beside_from_part(&beside_part(&[R], now)), Beside::default());
+        assert_eq!(beside(&unnamed(&[R, "not json"]), now), Beside::default());
+        assert_eq!(
+            beside_from_part(&beside_part(&unnamed(&[R]), now)),
+            Beside::default()
+        );
         assert_eq!(beside_from_part(b"\xff\xff"), Beside::default());
     }
 
@@ -192,16 +210,16 @@ mod tests {
     fn a_job_list_beside_lays_its_running_jobs_on_the_grid() {
         let list = r#"{"jobs": [{"id": 2, "t_submit": 1.0, "userid": 7, "state": "RUN", "ranks": "1",
             "annotations": {"sched": {"resource_summary": "rank1/core[0-1]"}}}]}"#;
-        let found = beside(&[R, list], 10.0);
+        let found = beside(&unnamed(&[R, list]), 10.0);
         assert_eq!(found.jobs.as_ref().map(|j| j.len()), Some(1));
         let grid = Grid::new(&crate::rset::load(R).unwrap(), None, None);
         let laid = found.lay(&grid).unwrap();
         let jobs = laid.jobs().unwrap();
         assert_eq!(jobs.tip(1, "core", 1), Some("job ƒ3, user 7"));
         assert_eq!(jobs.tip(1, "core", 2), None);
-        let crossed = beside_from_part(&beside_part(&[list], 10.0));
+        let crossed = beside_from_part(&beside_part(&unnamed(&[list]), 10.0));
         assert_eq!(crossed.jobs, found.jobs);
-        assert_eq!(beside(&[R], 10.0).jobs, None);
+        assert_eq!(beside(&unnamed(&[R]), 10.0).jobs, None);
     }
 
     #[test]
@@ -211,7 +229,7 @@ mod tests {
                    {\"timestamp\": 1607544100.0, \"name\": \"offline\", \"context\": {\"idset\": \"2\"}}\n";
         // The payload keeps whole seconds of a drain's time: 1607544032.
         let now = 1607544032.0 + 3600.0;
-        let states = beside(&[R, log], now).states.unwrap();
+        let states = beside(&unnamed(&[R, log]), now).states.unwrap();
         let notes: Vec<&str> = states.overlay.notes_of(3).collect();
         assert_eq!(notes, vec!["drained 1 hour ago: bad fan"]);
         let drains: Vec<(&str, &str)> = (states.drains.iter())
@@ -225,7 +243,7 @@ mod tests {
         // Before flux-core 0.62: no restart, no nodelist in the drain.
         let log = "{\"timestamp\": 1.0, \"name\": \"resource-init\", \"context\": {\"restart\": false, \"drain\": {}, \"online\": \"0-3\", \"exclude\": \"\"}}\n\
                    {\"timestamp\": 2.0, \"name\": \"drain\", \"context\": {\"idset\": \"2-3\", \"reason\": \"fan\", \"overwrite\": 0}}\n";
-        let found = beside(&[log], 3.0);
+        let found = beside(&unnamed(&[log]), 3.0);
         assert_eq!(found.states.as_ref().unwrap().drains[0].nodelist, "");
         let grid = Grid::new(&crate::rset::load(R).unwrap(), None, None);
         let laid = found.lay(&grid).unwrap();
@@ -241,7 +259,7 @@ mod tests {
         let list = format!(
             r#"{{"all": {R}, "allocated": {{"version":1,"execution":{{"R_lite":[{{"rank":"1","children":{{"core":"0-1"}}}}],"starttime":0,"expiration":0,"nodelist":["tiny2"]}}}}, "down": {{"version":1,"execution":{{"R_lite":[{{"rank":"3","children":{{"core":"0-3"}}}}],"starttime":0,"expiration":0,"nodelist":["tiny4"]}}}}}}"#
         );
-        let found = beside_from_part(&beside_part(&[&list], 0.0));
+        let found = beside_from_part(&beside_part(&unnamed(&[&list]), 0.0));
         assert_eq!(found.states, None);
         let grid = Grid::new(&crate::rset::load(R).unwrap(), None, None);
         assert!(!grid.has_states());
@@ -267,5 +285,22 @@ mod tests {
         }
         // A grid with states of its own keeps them.
         assert_eq!(found.lay(&mine).map(|_| ()), None);
+    }
+
+    #[test]
+    #[cfg(feature = "page")]
+    fn a_job_s_own_r_beside_lays_it_on_the_grid_over_the_list_s_summary() {
+        let list = r#"{"jobs": [{"id": 2, "t_submit": 1.0, "userid": 7, "state": "RUN",
+            "annotations": {"sched": {"resource_summary": "rank1/core0"}}}]}"#;
+        let own = r#"{"version":1,"execution":{"R_lite":[{"rank":"1","children":{"core":"0-2"}}],"starttime":0,"expiration":0}}"#;
+        let found = beside(&[("jobs.json", list), ("ƒ3.R", own)], 10.0);
+        let grid = Grid::new(&crate::rset::load(R).unwrap(), None, None);
+        let laid = found.lay(&grid).unwrap();
+        let jobs = laid.jobs().unwrap();
+        assert_eq!(jobs.len(), 1);
+        assert_eq!(jobs.tip(1, "core", 2), Some("job ƒ3, user 7"));
+        assert_eq!(jobs.tip(1, "core", 3), None);
+        // Not named for a job, the same R gives no job.
+        assert_eq!(beside(&[("R.json", own)], 10.0).jobs, None);
     }
 }
