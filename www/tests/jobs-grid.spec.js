@@ -147,3 +147,13 @@ test("a job's own R opened into the system says what the job holds, over the lis
   ]);
   expect(problems).toEqual([]);
 });
+
+test("taking out the job list takes a pressed job's outline off the grid", async ({ rscope, problems }) => {
+  await rAndJobs(rscope);
+  await rscope.jobTable.getByRole('button', { name: 'ƒJG' }).click();
+  await expect(rscope.grid).toHaveAttribute('data-linked', '0-1');
+  await rscope.systemDocuments.getByRole('button', { name: 'Take out' }).click();
+  await expect(rscope.jobTable).toHaveCount(0);
+  await expect(rscope.grid).not.toHaveAttribute('data-linked');
+  expect(problems).toEqual([]);
+});

@@ -10,6 +10,7 @@ use rscope_core::analysis::job_table::job_table;
 use rscope_core::grid::jobs::JobsOnGrid;
 use rscope_core::idset::IdSet;
 use rscope_core::words::{count, grouped};
+use std::cell::RefCell;
 use std::rc::Rc;
 use web_sys::HtmlInputElement;
 use yew::prelude::*;
@@ -36,6 +37,43 @@ pub struct JobTableProps {
     pub nodes: Option<IdSet>,
 }
 
+/// The pressed job, by its id (a new list may put another job at the
+/// same place), and whether its outline is on the grid. A list without
+/// that job, or the table's going, takes the outline away: a state
+/// handle is a snapshot, so the table's going reads the cell.
+#[hook]
+fn use_picked_job(
+    jobs: &SameJobs,
+    on_outline: &Callback<Option<String>>,
+) -> (UseStateHandle<Option<String>>, Rc<RefCell<bool>>) {
+    let picked = use_state(|| None::<String>);
+    let outlined = use_mut_ref(|| false);
+    {
+        let (picked, on_outline) = (picked.clone(), on_outline.clone());
+        let outlined = outlined.clone();
+        use_effect_with(jobs.clone(), move |jobs| {
+            let gone =
+                (picked.as_deref()).is_some_and(|id| !jobs.0.rows().iter().any(|r| r.id == id));
+            if gone {
+                picked.set(None);
+                *outlined.borrow_mut() = false;
+                on_outline.emit(None);
+            }
+        });
+    }
+    {
+        let (outlined, on_outline) = (outlined.clone(), on_outline.clone());
+        use_effect_with((), move |_| {
+            move || {
+                if *outlined.borrow() {
+                    on_outline.emit(None);
+                }
+            }
+        });
+    }
+    (picked, outlined)
+}
+
 /// The job table: each running job's id (a button that outlines its
 /// nodes on the grid), name, user, queue, ranks, what it holds and its
 /// times; the first [`ROWS_SHOWN`] rows that match the filter, in the
@@ -45,7 +83,7 @@ pub fn job_table_panel(props: &JobTableProps) -> Html {
     let table = use_memo(props.jobs.clone(), |j| job_table(&j.0));
     let sort = use_state(|| table.sort);
     let words = use_state(String::new);
-    let picked = use_state(|| None::<usize>);
+    let (picked, outlined) = use_picked_job(&props.jobs, &props.on_outline);
     let order = {
         let table = table.clone();
         use_memo((props.jobs.clone(), *sort), move |(_, sort)| {
@@ -75,12 +113,15 @@ pub fn job_table_panel(props: &JobTableProps) -> Html {
     };
     let row = |&i: &usize| {
         let r = &table.rows[i];
-        let on = *picked == Some(i);
+        let job = &props.jobs.0.rows()[i];
+        let on = picked.as_deref() == Some(job.id.as_str());
         let onclick = {
             let (picked, on_outline) = (picked.clone(), props.on_outline.clone());
-            let ranks = props.jobs.0.rows()[i].ranks.to_string();
+            let (id, ranks) = (job.id.clone(), job.ranks.to_string());
+            let outlined = outlined.clone();
             Callback::from(move |_: MouseEvent| {
-                picked.set((!on).then_some(i));
+                *outlined.borrow_mut() = !on;
+                picked.set((!on).then(|| id.clone()));
                 on_outline.emit((!on).then(|| ranks.clone()));
             })
         };
