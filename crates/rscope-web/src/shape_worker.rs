@@ -7,12 +7,12 @@
 use crate::channel::{field, set, Channel, MessagePiece, Script, Work};
 use rscope_core::commands::graph;
 use rscope_core::commands::r::{TopologyAsk, TopologyView};
-use rscope_core::fit::answer::{answer_sets, request_of, FitError};
+use rscope_core::fit::answer::{request_of, FitError};
 use rscope_core::fit::queue::session::{QueueOp, QueueReply, QueueSession};
 use rscope_core::fit::Policy;
 use rscope_core::inflight::Delivery;
 use rscope_core::shape::print::{place, ExpandAsk, Expanded, ShapeShown};
-use rscope_core::system::displace::{displace, displacing_with, Displaced, NO_JOBS};
+use rscope_core::system::displace::{displacing_with, fit_displacing, Displaced};
 use rscope_core::system::printed::{show_part, SystemAsk, SystemShown, SystemText};
 use rscope_core::system::queue_text_with;
 use rscope_core::tabs::Text;
@@ -72,17 +72,8 @@ pub fn here(shape: &str, r: &str, how: &FitHow) -> FitResult {
         .map(|(name, text)| (name.as_str(), &**text))
         .collect();
     let sets = displacing_with(r, &others, "")?;
-    let (a, displaced) = match how.displace {
-        true if sets.holders.is_empty() => return Err(NO_JOBS.to_string()),
-        true => {
-            let d = displace(&request, &sets, policy);
-            (d.fit, d.displaced)
-        }
-        false => (
-            answer_sets(&request, &sets.all, sets.busy.as_ref(), policy),
-            Vec::new(),
-        ),
-    };
+    let d = fit_displacing(&request, &sets, policy, how.displace)?;
+    let (a, displaced) = (d.fit, d.displaced);
     Ok(Fitted {
         status: a.status.as_str().to_string(),
         short: a.short(),

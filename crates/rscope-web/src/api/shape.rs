@@ -5,11 +5,11 @@
 //! `Error` before it reaches the core.
 
 use crate::api;
-use rscope_core::fit::answer::{answer_sets, request_of, FitError};
+use rscope_core::fit::answer::{request_of, FitError};
 use rscope_core::fit::Policy;
 use rscope_core::shape::print::{place, print, shape_of_document, Style};
 use rscope_core::shape::Options;
-use rscope_core::system::displace::{displace, displacing_with, Displaced, Displacing, NO_JOBS};
+use rscope_core::system::displace::{displacing_with, fit_displacing, Displaced, Displacing};
 use std::cell::RefCell;
 use std::rc::Rc;
 use wasm_bindgen::prelude::*;
@@ -145,17 +145,8 @@ pub fn fit_js(shape: JsValue, r_text: JsValue, options: JsValue) -> Result<JsVal
     let displacing = api::option_flag("fit", &options, "displace")?;
     let read = sets_of(&r_text, &others, &config);
     let sets = read.as_ref().as_ref().map_err(|e| api::error(e))?;
-    let (a, displaced) = match displacing {
-        true if sets.holders.is_empty() => return Err(api::error(NO_JOBS)),
-        true => {
-            let d = displace(&request, sets, policy);
-            (d.fit, d.displaced)
-        }
-        false => (
-            answer_sets(&request, &sets.all, sets.busy.as_ref(), policy),
-            Vec::new(),
-        ),
-    };
+    let d = fit_displacing(&request, sets, policy, displacing).map_err(|e| api::error(&e))?;
+    let (a, displaced) = (d.fit, d.displaced);
     let out = js_sys::Object::new();
     let set = |k: &str, v: JsValue| js_sys::Reflect::set(&out, &k.into(), &v).map(|_| ());
     set("status", a.status.as_str().into())?;

@@ -58,8 +58,10 @@ pub fn f58_decode(text: &str) -> Option<u64> {
 /// job info ID R` prints (`ƒ2XGEF5h.R`, `R.57931726848.json`,
 /// `job-f2XGEF5h-R.json`): a word of the name (letters and digits) that
 /// is F58 with `ƒ`, F58 with `f` and six or more digits of base 58, one
-/// a decimal digit (so `fake3` and `frontend` are not jobs), or six or
-/// more decimal digits.
+/// a decimal digit (so `fake3` and `frontend` are not jobs), or eleven or
+/// more decimal digits (a date, `20241204`, or a time in seconds,
+/// `1700000000`, is not a job; a job's id has eleven digits once its
+/// instance has run six seconds, and any id can be named in F58).
 pub fn job_id_in_name(name: &str) -> Option<u64> {
     let file = name.rsplit(['/', '\\']).next().unwrap_or(name);
     let words = file.split(|c: char| !(c.is_ascii_alphanumeric() || c == 'ƒ'));
@@ -68,7 +70,7 @@ pub fn job_id_in_name(name: &str) -> Option<u64> {
         if word.starts_with('ƒ') || (word.starts_with('f') && word.len() > 6 && digit) {
             return f58_decode(word);
         }
-        let decimal = word.len() >= 6 && word.bytes().all(|b| b.is_ascii_digit());
+        let decimal = word.len() >= 11 && word.bytes().all(|b| b.is_ascii_digit());
         decimal.then(|| word.parse().ok()).flatten()
     })
 }
@@ -161,10 +163,11 @@ mod tests {
             "R.json",
             "fake3.json",
             "node12345.json",
-            "R-2024.json",
+            "R-20241204.json",
+            "R.1700000000.json",
             "frontend.json",
             "f2XG.json",
         ];
-        assert_eq!(none.map(id), [None; 6]);
+        assert_eq!(none.map(id), [None; 7]);
     }
 }

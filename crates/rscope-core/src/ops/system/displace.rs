@@ -189,6 +189,25 @@ fn held_set(set: &Rset, job: &HeldJob) -> Rset {
     out
 }
 
+/// The fit the page and the JS API answer: [`displace`] when `displacing`
+/// (refused with [`NO_JOBS`] when the system has no running job), else
+/// the plain fit, with nothing displaced.
+pub fn fit_displacing(
+    request: &Request,
+    sets: &Displacing,
+    policy: Policy,
+    displacing: bool,
+) -> Result<Displacement, String> {
+    match displacing {
+        true if sets.holders.is_empty() => Err(NO_JOBS.to_string()),
+        true => Ok(displace(request, sets, policy)),
+        false => Ok(Displacement {
+            fit: answer_sets(request, &sets.all, sets.busy.as_ref(), policy),
+            displaced: Vec::new(),
+        }),
+    }
+}
+
 /// Fit `request` into `sets` and say which running jobs would make way.
 pub fn displace(request: &Request, sets: &Displacing, policy: Policy) -> Displacement {
     let all = &sets.all;
