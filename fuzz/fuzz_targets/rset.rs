@@ -43,6 +43,16 @@ fuzz_target!(|data: &[u8]| {
         assert!(text.is_char_boundary(d.span.start) && text.is_char_boundary(d.span.end));
         let _ = d.render("fuzz", text);
     }
+    // One document: the stream's reader (which reads plain R_lite entries
+    // from their bytes) answers as the single reader (which builds each).
+    if rscope_core::json::parse(text).is_ok() {
+        let answer = |r: Result<rset::Rset, rset::Error>| match r {
+            Ok(set) => Ok(set.encode()),
+            Err(e) => Err((e.to_string(), e.span())),
+        };
+        let streamed = rset::load_stream(text).map(|mut sets| sets.remove(0));
+        assert_eq!(answer(streamed), answer(rset::load(text)));
+    }
     if let Ok(sets) = rset::load_stream(text) {
         let first = &sets[0];
         let encoded = first.encode();

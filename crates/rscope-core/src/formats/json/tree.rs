@@ -220,6 +220,7 @@ fn read_with(text: &str, defer: bool) -> Option<Value<'_>> {
         i: 0,
         depth: 0,
         defer,
+        defer_r_lite: false,
         props: Vec::new(),
         elems: Vec::new(),
     };
@@ -231,7 +232,9 @@ fn read_with(text: &str, defer: bool) -> Option<Value<'_>> {
 
 /// [`read`] of the object or array at the start of `text`, which may go
 /// on after it (the next document of a stream): the value and where it
-/// ends; `None` when it does not read.
+/// ends; `None` when it does not read. An R's `execution.R_lite` entries
+/// are deferred as a graph's `nodes` are: the R reader of a stream
+/// (`rset::load_stream`) reads them from their bytes.
 pub fn read_leading(text: &str) -> Option<(Value<'_>, usize)> {
     if !matches!(text.as_bytes().first(), Some(b'{' | b'[')) {
         return None;
@@ -242,6 +245,9 @@ pub fn read_leading(text: &str) -> Option<(Value<'_>, usize)> {
         i: 0,
         depth: 0,
         defer: true,
+        // The element's bundle (no `page` feature) is at its size budget
+        // and reads small documents: it builds every entry.
+        defer_r_lite: cfg!(feature = "page"),
         props: Vec::new(),
         elems: Vec::new(),
     };
@@ -259,6 +265,7 @@ pub fn container_at(text: &str, at: usize) -> Option<std::ops::Range<usize>> {
         i: at,
         depth: 0,
         defer: false,
+        defer_r_lite: false,
         props: Vec::new(),
         elems: Vec::new(),
     };
@@ -274,13 +281,14 @@ pub fn container_at(text: &str, at: usize) -> Option<std::ops::Range<usize>> {
 /// The deferred element at `r`, which [`read`] checked. Should it not
 /// read (it cannot: the same checks passed), it stands as `null` there and
 /// the graph reader reports it.
-fn read_range(text: &str, r: ByteRange) -> Value<'_> {
+pub(crate) fn read_range(text: &str, r: ByteRange) -> Value<'_> {
     let mut reader = Reader {
         text,
         b: &text.as_bytes()[..r.end],
         i: r.start,
         depth: 0,
         defer: false,
+        defer_r_lite: false,
         props: Vec::new(),
         elems: Vec::new(),
     };
@@ -327,6 +335,28 @@ struct Refused;
 
 type Step<T> = Result<T, Refused>;
 
+/// The key whose object holds the member being read, where it decides
+/// whether an array is deferred.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Under {
+    /// `graph` (and deferring is on): its `nodes` and `edges` are deferred.
+    Graph,
+    /// A top-level `execution` (and deferring `R_lite` is on).
+    Execution,
+    /// Anything else.
+    Other,
+}
+
+/// Whether the array that is the value of `key` in an object under
+/// `under` is deferred.
+fn defers(under: Under, key: Option<&str>) -> bool {
+    match under {
+        Under::Graph => matches!(key, Some("nodes" | "edges")),
+        Under::Execution => key == Some("R_lite"),
+        Under::Other => false,
+    }
+}
+
 struct Reader<'a> {
     text: &'a str,
     b: &'a [u8],
@@ -334,6 +364,10 @@ struct Reader<'a> {
     depth: u32,
     /// Whether graph `nodes` and `edges` elements are left unbuilt.
     defer: bool,
+    /// Whether the elements of an R's `execution.R_lite` are left unbuilt
+    /// too ([`read_leading`]: the R reader reads the usual entry from its
+    /// bytes, and builds only an entry it must word a finding about).
+    defer_r_lite: bool,
     /// Members of the objects being read, innermost last: each object
     /// takes its own off the end when it closes, in one allocation of its
     /// exact size rather than a series of doublings.
@@ -354,22 +388,28 @@ impl<'a> Reader<'a> {
     }
 
     fn value(&mut self) -> Step<Value<'a>> {
-        self.member_value(None, false)
+        self.member_value(None, Under::Other)
     }
 
-    /// A value; `key` is the member's key when it is one, and `in_graph`
-    /// whether its object is the value of a `graph` key.
-    fn member_value(&mut self, key: Option<&str>, in_graph: bool) -> Step<Value<'a>> {
+    /// A value; `key` is the member's key when it is one, and `under` the
+    /// key its object is the value of, where that matters.
+    fn member_value(&mut self, key: Option<&str>, under: Under) -> Step<Value<'a>> {
         match self.b.get(self.i) {
-            Some(b'{') => self.object(key == Some("graph")).map(Value::Object),
-            Some(b'[')
-                if self.defer
-                    && in_graph
-                    && matches!(key, Some("nodes" | "edges"))
-                    && u32::try_from(self.b.len()).is_ok() =>
-            {
-                self.deferred_array().map(Value::Array)
+            Some(b'{') => {
+                let inner = match key {
+                    Some("graph") if self.defer => Under::Graph,
+                    Some("execution")
+                        if cfg!(feature = "page") && self.defer_r_lite && self.depth == 1 =>
+                    {
+                        Under::Execution
+                    }
+                    _ => Under::Other,
+                };
+                self.object(inner).map(Value::Object)
             }
+            Some(b'[') if defers(under, key) && u32::try_from(self.b.len()).is_ok() => self
+                .deferred_array(under == Under::Execution)
+                .map(Value::Array),
             Some(b'[') => self.array().map(Value::Array),
             Some(b'"') => self.string().map(Value::StringLit),
             Some(b't') => self
@@ -427,7 +467,7 @@ impl<'a> Reader<'a> {
         }
     }
 
-    fn object(&mut self, is_graph: bool) -> Step<JsonObject<'a>> {
+    fn object(&mut self, under: Under) -> Step<JsonObject<'a>> {
         let start = self.enter()?;
         if self.b.get(self.i) == Some(&b'}') {
             self.i += 1;
@@ -440,7 +480,7 @@ impl<'a> Reader<'a> {
         let mark = self.props.len();
         loop {
             let name = self.key()?;
-            let value = self.member_value(Some(name.as_str()), is_graph)?;
+            let value = self.member_value(Some(name.as_str()), under)?;
             self.props.push(ObjectProp { name, value });
             if !self.next_or_close(b'}')? {
                 return Ok(JsonObject {
@@ -474,16 +514,22 @@ impl<'a> Reader<'a> {
     }
 
     /// An array whose elements are checked and their ranges kept.
-    fn deferred_array(&mut self) -> Step<Array<'a>> {
+    /// `plain` when the elements are an R's `R_lite` entries, most of
+    /// which [`Reader::plain_object`] checks in one quick pass.
+    fn deferred_array(&mut self, plain: bool) -> Step<Array<'a>> {
         let start = self.enter()?;
         let mut deferred = Ranges::default();
+        let plain = cfg!(feature = "page") && plain && self.depth + 2 <= MAX_FAST_DEPTH;
         if self.b.get(self.i) == Some(&b']') {
             self.i += 1;
             self.depth -= 1;
         } else {
             loop {
                 let from = self.i;
-                self.skip()?;
+                if !(plain && self.plain_object(2)) {
+                    self.i = from;
+                    self.skip()?;
+                }
                 deferred.push(self.range(from));
                 if !self.next_or_close(b']')? {
                     break;
@@ -495,6 +541,66 @@ impl<'a> Reader<'a> {
             elements: Vec::new(),
             deferred,
         })
+    }
+
+    /// Move past an object whose keys and values are strings without
+    /// escapes or, `levels` allowing, such objects: the usual `R_lite`
+    /// entry, checked eight bytes at a time without the general reader's
+    /// work. False (the place then unspecified) for anything else, which
+    /// may still be JSON.
+    fn plain_object(&mut self, levels: u32) -> bool {
+        let b = self.b;
+        if b.get(self.i) != Some(&b'{') {
+            return false;
+        }
+        self.i += 1;
+        self.ws();
+        if b.get(self.i) == Some(&b'}') {
+            self.i += 1;
+            return true;
+        }
+        loop {
+            if !self.plain_string() {
+                return false;
+            }
+            self.ws();
+            if b.get(self.i) != Some(&b':') {
+                return false;
+            }
+            self.i += 1;
+            self.ws();
+            let value = match b.get(self.i) {
+                Some(b'"') => self.plain_string(),
+                Some(b'{') if levels > 1 => self.plain_object(levels - 1),
+                _ => false,
+            };
+            if !value {
+                return false;
+            }
+            self.ws();
+            match b.get(self.i) {
+                Some(b',') => {
+                    self.i += 1;
+                    self.ws();
+                }
+                Some(b'}') => {
+                    self.i += 1;
+                    return true;
+                }
+                _ => return false,
+            }
+        }
+    }
+
+    /// Move past a string literal without escapes or control bytes.
+    fn plain_string(&mut self) -> bool {
+        if self.b.get(self.i) != Some(&b'"') {
+            return false;
+        }
+        self.i = plain_run(self.b, self.i + 1);
+        let closed = self.b.get(self.i) == Some(&b'"');
+        self.i += 1;
+        closed
     }
 
     fn string(&mut self) -> Step<StringLit<'a>> {

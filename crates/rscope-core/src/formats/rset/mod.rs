@@ -20,6 +20,8 @@ mod main_set;
 mod node;
 mod ops;
 mod parse;
+#[cfg(feature = "page")]
+mod plain_entry;
 pub mod scheduling;
 mod set;
 mod zhash;

@@ -17,6 +17,8 @@
 
 use super::error::{Error, ErrorKind};
 use super::node::Node;
+#[cfg(feature = "page")]
+use super::plain_entry;
 use super::scheduling::{GraphCheck, NoGraphCheck};
 use super::set::{invalid_property_char, Rset};
 use crate::diag::{pointer_push, Diagnostic, Fix, Severity};
@@ -424,6 +426,9 @@ struct Cx<'t, 'g> {
     /// Whether sets keep a copy of their `scheduling` text (findings alone
     /// need none).
     keep_scheduling: bool,
+    /// Room the plain `R_lite` entry reader reuses for id sets.
+    #[cfg(feature = "page")]
+    scratch: Vec<(u32, u32)>,
 }
 
 impl<'t, 'g> Cx<'t, 'g> {
@@ -441,6 +446,8 @@ impl<'t, 'g> Cx<'t, 'g> {
             entries: Vec::new(),
             keep_entries: true,
             keep_scheduling: true,
+            #[cfg(feature = "page")]
+            scratch: Vec::new(),
         }
     }
 
@@ -913,10 +920,20 @@ impl<'t, 'g> Cx<'t, 'g> {
         match v {
             Value::Array(a) => {
                 // One rank per entry is the common (and largest) case.
-                rl.reserve(a.elements.len().min(MAX_RANKS as usize));
+                rl.reserve(a.len().min(MAX_RANKS as usize));
                 for (i, e) in a.elements.iter().enumerate() {
                     let ep = || pointer_push(ptr, &i.to_string());
                     self.r_lite_entry(e, &ep, rl, legacy_hosts, all_legacy);
+                    if self.fatal && rl.len() as u64 > MAX_RANKS {
+                        return false;
+                    }
+                }
+                // Entries left unbuilt (only the page's and the CLI's builds
+                // defer them; an array has either kind, never both).
+                #[cfg(feature = "page")]
+                for (i, r) in a.deferred.iter().enumerate() {
+                    let ep = || pointer_push(ptr, &i.to_string());
+                    self.unbuilt_entry(r.start..r.end, &ep, rl, legacy_hosts, all_legacy);
                     if self.fatal && rl.len() as u64 > MAX_RANKS {
                         return false;
                     }
@@ -1012,6 +1029,36 @@ impl<'t, 'g> Cx<'t, 'g> {
             legacy_hosts,
             ptr,
         );
+    }
+
+    #[cfg(feature = "page")]
+    /// An entry the JSON reader left unbuilt, at `span`: read from its
+    /// bytes when it is plain ([`plain_entry`]), which is what
+    /// [`Cx::r_lite_entry`] would make of it without a finding; otherwise
+    /// built and read by that.
+    fn unbuilt_entry(
+        &mut self,
+        span: Range<usize>,
+        ptr: &dyn Fn() -> String,
+        rl: &mut Rset,
+        legacy_hosts: &mut HashMap<u32, String>,
+        all_legacy: &mut bool,
+    ) {
+        let Some(plain) = plain_entry::read(self.text, span.clone(), &mut self.scratch) else {
+            let at = json::tree::ByteRange {
+                start: span.start,
+                end: span.end,
+            };
+            let e = json::tree::read_range(self.text, at);
+            return self.r_lite_entry(&e, ptr, rl, legacy_hosts, all_legacy);
+        };
+        let mut children = plain.children;
+        *all_legacy = false;
+        self.record_entry(span, &plain.ranks, &children);
+        if !self.entry_ranks_fit(&plain.ranks, plain.rank_span, rl, ptr) || self.stopped() {
+            return;
+        }
+        self.add_entry_nodes(&plain.ranks, &mut children, None, rl, legacy_hosts, ptr);
     }
 
     /// An entry with no `rank`: refused, as the reference refuses it; for
@@ -1232,7 +1279,8 @@ impl<'t, 'g> Cx<'t, 'g> {
     }
 
     /// Per child type: a fatal finding for ids an earlier entry already
-    /// gave the same rank, else a warning naming the ranks whose ids merge.
+    /// gave the same rank, else a warning naming the ranks whose ids merge
+    /// (`merged` and `overlap` may be empty: nothing for any type).
     fn report_merges(
         &mut self,
         children: &[EntryChild<'_>],
@@ -1242,14 +1290,15 @@ impl<'t, 'g> Cx<'t, 'g> {
     ) {
         for (i, (name, _, span)) in children.iter().enumerate() {
             let cp = || pointer_push(&pointer_push(&ptr(), "children"), name);
-            if let Some((r, ids)) = &overlap[i] {
+            let merged = merged.get(i).map_or(&[][..], Vec::as_slice);
+            if let Some(Some((r, ids))) = overlap.get(i) {
                 self.fatal(
                     format!("rank {r} has {name} {ids} in an earlier R_lite entry"),
                     span.clone(),
                     &cp(),
                 );
-            } else if !merged[i].is_empty() {
-                let rs = IdSet::from_ranges(merged[i].iter().map(|&r| (r, r)));
+            } else if !merged.is_empty() {
+                let rs = IdSet::from_ranges(merged.iter().map(|&r| (r, r)));
                 let what = if rs.len() == 1 { "rank" } else { "ranks" };
                 self.warning(
                     format!("{what} {rs} also {} '{name}' in an earlier R_lite entry; the ids are merged",
