@@ -580,12 +580,18 @@ rank0/core[1-2] rank1/core[0-1]
         let list = jobs(&held);
         let (text, gone) = printed(&[("r.json", &r), ("jobs.json", &list)], "node=70/core=4");
         assert_eq!(gone.len(), 70);
-        assert!(text.starts_with(
+        // Every line: each job named once, in id order, then the limit.
+        let mut want =
             "fits by displacing 70 running jobs: 70 slots on 70 nodes\nrank[0-69]/core[0-3]\n"
-        ));
-        assert!(text.ends_with(
-            "displaces ƒ2D, which holds rank69/core0\n\
-             6 jobs were not tried back in place: only 64 tries are made, the largest jobs first\n"
-        ));
+                .to_string();
+        for (id, held) in &held {
+            let id = crate::jobs::jobid::f58(*id, crate::jobs::jobid::F58Prefix::Hook);
+            want.push_str(&format!("displaces {id}, which holds {held}\n"));
+        }
+        want.push_str(
+            "6 jobs were not tried back in place: only 64 tries are made, the largest jobs first\n",
+        );
+        assert_eq!(text, want);
+        assert!(text.contains("displaces ƒ2D, which holds rank69/core0\n"));
     }
 }
