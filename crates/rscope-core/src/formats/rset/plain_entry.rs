@@ -49,17 +49,16 @@ impl<'t> Bytes<'t, '_> {
         (self.i < self.end && self.text.as_bytes()[self.i] == c).then(|| self.i += 1)
     }
 
-    /// A string's contents up to the next quote, and the literal's span.
-    /// An escape shows as a backslash in the contents, which no caller
-    /// takes (a key compares unequal, an id set does not read).
-    fn string(&mut self) -> Option<(&'t str, Range<usize>)> {
+    /// A key's contents up to the next quote. An escape shows as a
+    /// backslash in them, so the key compares unequal to every name taken.
+    fn key(&mut self) -> Option<&'t str> {
         self.eat(b'"')?;
         let start = self.i;
         let len = self.text.as_bytes()[start..self.end]
             .iter()
             .position(|&c| c == b'"')?;
         self.i = start + len + 1;
-        Some((&self.text[start..start + len], start - 1..self.i))
+        Some(&self.text[start..start + len])
     }
 
     /// An id set string, read strictly, and the literal's span.
@@ -90,12 +89,11 @@ impl<'t> Bytes<'t, '_> {
     fn children(&mut self) -> Option<Vec<(&'t str, IdSet, Range<usize>)>> {
         self.eat(b'{')?;
         let mut out: Vec<(&'t str, IdSet, Range<usize>)> = Vec::with_capacity(2);
-        self.ws();
         if self.eat(b'}').is_some() {
             return Some(out);
         }
         loop {
-            let (name, _) = self.string()?;
+            let name = self.key()?;
             let known = matches!(name, "core" | "gpu");
             if !known || out.iter().any(|c| c.0 == name) {
                 return None;
@@ -127,7 +125,7 @@ pub(super) fn read<'t>(
     let mut ranks = None;
     let mut children = None;
     loop {
-        let (key, _) = c.string()?;
+        let key = c.key()?;
         c.eat(b':')?;
         match key {
             "rank" if ranks.is_none() => ranks = Some(c.ids()?),
