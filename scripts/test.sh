@@ -8,6 +8,10 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 export PATH="$HOME/.cargo/bin:$PATH"
 export CHROMEDRIVER=/usr/bin/chromedriver
+# A clean clone builds everything once: incremental caches would only fill
+# the disk (about 4 GB of the 7 GB a run left in target/, which once ran a
+# CI machine out of space), so they are off unless the caller wants them.
+export CARGO_INCREMENTAL="${CARGO_INCREMENTAL:-0}"
 
 logdir=$(mktemp -d)
 failed=()
