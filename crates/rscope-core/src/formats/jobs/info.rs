@@ -5,7 +5,7 @@
 
 use super::jobid::{encode, F58Prefix};
 use super::names::{result_name, signal_description, state_name};
-use super::pyjson::{LoadError, PyJson};
+use super::pyjson::{known_index, Key, LoadError, PyJson, KNOWN_KEYS};
 use crate::output_format::{Computed, FieldValue, FormatError, FormatItem, PyLocalTime, PyObject};
 use std::rc::Rc;
 
@@ -78,7 +78,10 @@ pub struct Context<'a> {
 /// One job: its keys (`state` and `result` renamed `state_id` and
 /// `result_id`, as the reference renames them) and what it reads.
 pub struct JobInfo<'a> {
-    keys: Vec<(String, PyJson)>,
+    keys: Vec<(Key, PyJson)>,
+    /// Where each of [`KNOWN_KEYS`] is in `keys` ([`NO_SLOT`] if absent):
+    /// a format reads a dozen keys of each of 100 000 jobs.
+    slots: [u16; KNOWN_KEYS.len()],
     /// `int(JobID)`: any Python int; only 0 to 2^64-1 can be encoded.
     id: i128,
     id_text: String,
@@ -103,12 +106,14 @@ impl<'a> JobInfo<'a> {
             if keys.iter().any(|(k, _)| k == from) {
                 keys.retain(|(k, _)| k != to);
                 if let Some(entry) = keys.iter_mut().find(|(k, _)| k == from) {
-                    entry.0 = to.to_string();
+                    entry.0 = Key::Borrowed(to);
                 }
             }
         }
+        let slots = slots_of(&keys);
         let mut job = JobInfo {
             keys,
+            slots,
             id,
             id_text,
             dependencies: Vec::new(),
@@ -145,7 +150,12 @@ impl<'a> JobInfo<'a> {
     /// A key of the input (after the defaults), as the reference's
     /// `getattr` finds `_key`.
     pub(crate) fn key(&self, name: &str) -> Option<&PyJson> {
-        match self.keys.iter().find(|(k, _)| k == name) {
+        let found = match known_index(name) {
+            Some(i) if self.slots[i] != NO_SLOT => self.keys.get(usize::from(self.slots[i])),
+            Some(_) if self.keys.len() < usize::from(NO_SLOT) => None,
+            _ => self.keys.iter().find(|(k, _)| k == name),
+        };
+        match found {
             Some((_, v)) => Some(v),
             None => default_of(name),
         }
@@ -530,9 +540,25 @@ fn default_of(name: &str) -> Option<&'static PyJson> {
         })
 }
 
+/// A slot of [`JobInfo`] for a known key it does not have.
+const NO_SLOT: u16 = u16::MAX;
+
+/// Where each known key first is in `keys`, as a scan finds it. A key
+/// placed past what a slot holds has none: [`JobInfo::key`] scans a job
+/// that long.
+fn slots_of(keys: &[(Key, PyJson)]) -> [u16; KNOWN_KEYS.len()] {
+    let mut slots = [NO_SLOT; KNOWN_KEYS.len()];
+    for (at, (k, _)) in keys.iter().enumerate().take(usize::from(NO_SLOT)) {
+        if let Some(i) = known_index(k).filter(|&i| slots[i] == NO_SLOT) {
+            slots[i] = at as u16;
+        }
+    }
+    slots
+}
+
 /// `dict.update(value)`: a dict's items, or the exception Python raises
 /// for anything else.
-fn dict_update_items(value: PyJson) -> Made<Vec<(String, PyJson)>> {
+fn dict_update_items(value: PyJson) -> Made<Vec<(Key, PyJson)>> {
     let element_error = |n: usize| {
         LoadError::Value(format!(
             "dictionary update sequence element #0 has length {n}; 2 is required"
@@ -544,10 +570,18 @@ fn dict_update_items(value: PyJson) -> Made<Vec<(String, PyJson)>> {
             let mut out = Vec::new();
             for item in items {
                 match item {
-                    PyJson::List(pair) if pair.len() == 2 => match &pair[0] {
-                        PyJson::Str(k) => out.push((k.clone(), pair[1].clone())),
-                        _ => out.push((pair[0].repr(), pair[1].clone())),
-                    },
+                    PyJson::List(pair) if pair.len() == 2 => {
+                        let key = match &pair[0] {
+                            PyJson::Str(k) => k.clone(),
+                            other => other.repr(),
+                        };
+                        // `dict.update`: a later pair's value replaces an
+                        // earlier one's, in its place.
+                        match out.iter_mut().find(|(k, _)| *k == key) {
+                            Some(entry) => entry.1 = pair[1].clone(),
+                            None => out.push((Key::from(key), pair[1].clone())),
+                        }
+                    }
                     PyJson::List(other) => return Err(element_error(other.len())),
                     PyJson::Str(s) if s.chars().count() != 2 => {
                         return Err(element_error(s.chars().count()))
@@ -630,7 +664,7 @@ fn check_annotations(value: Option<&PyJson>) -> Made<()> {
                 crate::output_format::py_repr(k)
             )));
         }
-        if KEYWORDS.contains(&k.as_str()) {
+        if KEYWORDS.contains(&&**k) {
             return Err(LoadError::Value(format!(
                 "Type names and field names cannot be a keyword: {}",
                 crate::output_format::py_repr(k)
@@ -671,7 +705,7 @@ fn dependency_list(deps: Option<&PyJson>, context: &Context) -> Made<Vec<String>
         None => Vec::new(),
         Some(PyJson::List(items)) => items.clone(),
         Some(PyJson::Str(s)) => s.chars().map(|c| PyJson::Str(c.to_string())).collect(),
-        Some(PyJson::Dict(d)) => d.iter().map(|(k, _)| PyJson::Str(k.clone())).collect(),
+        Some(PyJson::Dict(d)) => d.iter().map(|(k, _)| PyJson::Str(k.to_string())).collect(),
         Some(other) => {
             return Err(LoadError::Other(format!(
                 "'{}' object is not iterable",
@@ -762,7 +796,7 @@ fn annotations_object(value: Option<&PyJson>) -> FieldValue {
         truthy: true,
         attrs: entries
             .iter()
-            .map(|(k, v)| (k.clone(), value_of(v)))
+            .map(|(k, v)| (k.to_string(), value_of(v)))
             .collect(),
         refusals: Vec::new(),
         computed: None,

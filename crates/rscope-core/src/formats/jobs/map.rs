@@ -54,7 +54,7 @@ pub fn read_any<'a>(text: &str, context: Context<'a>) -> Result<Vec<JobInfo<'a>>
         let mut job = job.clone();
         if let PyJson::Dict(entries) = &mut job {
             for (k, v) in entries.iter_mut() {
-                let named = match (k.as_str(), &*v) {
+                let named = match (&**k, &*v) {
                     ("state", PyJson::Str(s)) => state_of_name(s),
                     ("result", PyJson::Str(s)) => result_of_name(s),
                     _ => None,

@@ -4,7 +4,7 @@
 
 use super::info::{Context, JobInfo, DEFAULTS};
 use super::jobid::F58Prefix;
-use super::pyjson::{loads, LoadError, PyJson};
+use super::pyjson::{loads, Key, LoadError, PyJson};
 use crate::output_format::{
     choose_format, cut_to_width, format_field_names, Chosen, FieldValue, FormatError, NamedFormat,
     OutputFormat, Printed,
@@ -366,7 +366,7 @@ fn json_output(jobs: &[JobInfo], job_ids: usize) -> Result<String, FormatError> 
             .first()
             .map_or(String::new(), |d| format!("{}\n", d.dumps())));
     }
-    let all = PyJson::Dict(vec![("jobs".to_string(), PyJson::List(dicts))]);
+    let all = PyJson::Dict(vec![("jobs".into(), PyJson::List(dicts))]);
     Ok(format!("{}\n", all.dumps()))
 }
 
@@ -389,7 +389,7 @@ const PROPERTIES: [&str; 12] = [
 /// `JobInfo.to_dict()`: the defaults and properties that have a value,
 /// empty and unset ones removed.
 pub fn to_dict(job: &JobInfo) -> Result<PyJson, FormatError> {
-    let mut dict: Vec<(String, PyJson)> = Vec::new();
+    let mut dict: Vec<(Key, PyJson)> = Vec::new();
     let names = DEFAULTS.iter().map(|(k, _)| *k).chain(PROPERTIES);
     for name in names {
         if dict.iter().any(|(k, _)| k == name) {
@@ -401,10 +401,10 @@ pub fn to_dict(job: &JobInfo) -> Result<PyJson, FormatError> {
             Err(e) => return Err(e),
         };
         if let Some(v) = dict_value(job, name, value) {
-            dict.push((name.to_string(), v));
+            dict.push((name.into(), v));
         }
     }
-    dict.push(("jobid".to_string(), PyJson::Str(job.f58()?)));
+    dict.push(("jobid".into(), PyJson::Str(job.f58()?)));
     let mut annotations = job
         .key("annotations")
         .cloned()
@@ -413,7 +413,7 @@ pub fn to_dict(job: &JobInfo) -> Result<PyJson, FormatError> {
         .iter()
         .map(|k| {
             let v = job.key(&format!("exception_{k}")).cloned();
-            (k.to_string(), v.unwrap_or(PyJson::Str(String::new())))
+            (Key::from(*k), v.unwrap_or(PyJson::Str(String::new())))
         })
         .collect();
     let uri = match job.value("uri")? {
@@ -423,10 +423,10 @@ pub fn to_dict(job: &JobInfo) -> Result<PyJson, FormatError> {
     if uri.is_some() {
         drop_user_uri(&mut annotations);
     }
-    dict.push(("annotations".to_string(), annotations));
-    dict.push(("exception".to_string(), PyJson::Dict(exception)));
+    dict.push(("annotations".into(), annotations));
+    dict.push(("exception".into(), PyJson::Dict(exception)));
     if let Some(uri) = uri {
-        dict.push(("uri".to_string(), PyJson::Str(uri)));
+        dict.push(("uri".into(), PyJson::Str(uri)));
     }
     Ok(PyJson::Dict(
         dict.into_iter().filter_map(filtered).collect(),
@@ -434,7 +434,7 @@ pub fn to_dict(job: &JobInfo) -> Result<PyJson, FormatError> {
 }
 
 /// One entry of `to_dict`'s result as its filter leaves it.
-fn filtered((key, value): (String, PyJson)) -> Option<(String, PyJson)> {
+fn filtered((key, value): (Key, PyJson)) -> Option<(Key, PyJson)> {
     let zero_removed = key.starts_with("t_") || key == "runtime" || key == "expiration";
     let is_zero = matches!(value, PyJson::Int(0) | PyJson::Bool(false))
         || matches!(value, PyJson::Float(x) if x == 0.0);
@@ -444,7 +444,7 @@ fn filtered((key, value): (String, PyJson)) -> Option<(String, PyJson)> {
     if key == "exception" && !value.get("occurred").is_some_and(super::info::truthy) {
         return Some((
             key,
-            PyJson::Dict(vec![("occurred".to_string(), PyJson::Bool(false))]),
+            PyJson::Dict(vec![("occurred".into(), PyJson::Bool(false))]),
         ));
     }
     Some((key, value))

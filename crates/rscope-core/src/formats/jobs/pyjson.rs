@@ -10,8 +10,10 @@
 //! lone surrogates (`"\ud800"`), which a Rust string cannot hold, and
 //! nesting deeper than [`MAX_DEPTH`] (Python's recursion limit).
 
+use crate::json::tree::plain_run;
 use crate::json::write_python_string;
 use crate::output_format::py_float;
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 /// How deeply arrays and objects may nest: about where CPython's default
@@ -34,7 +36,113 @@ pub enum PyJson {
     /// A `list`.
     List(Vec<PyJson>),
     /// A `dict`, in insertion order.
-    Dict(Vec<(String, PyJson)>),
+    Dict(Vec<(Key, PyJson)>),
+}
+
+/// A dict's key. The names a `job-list` object uses are borrowed from
+/// [`known_key`]'s table rather than allocated again for each of 100 000
+/// jobs (half of all the reader's allocations).
+pub type Key = Cow<'static, str>;
+
+/// The names of a `job-list` object (and the two its reader renames),
+/// whose keys are borrowed from here.
+pub const KNOWN_KEYS: [&str; 38] = [
+    "id",
+    "userid",
+    "urgency",
+    "priority",
+    "t_submit",
+    "t_depend",
+    "t_priority",
+    "t_sched",
+    "t_run",
+    "t_cleanup",
+    "t_inactive",
+    "state",
+    "name",
+    "cwd",
+    "queue",
+    "project",
+    "bank",
+    "ntasks",
+    "ncores",
+    "duration",
+    "nnodes",
+    "ranks",
+    "nodelist",
+    "success",
+    "exception_occurred",
+    "exception_type",
+    "exception_severity",
+    "exception_note",
+    "result",
+    "expiration",
+    "annotations",
+    "waitstatus",
+    "dependencies",
+    "sched",
+    "resource_summary",
+    "user",
+    "state_id",
+    "result_id",
+];
+
+// `DictBuilder::seen` has a bit for each.
+const _: () = assert!(KNOWN_KEYS.len() <= 64);
+
+/// Where `text` is in [`KNOWN_KEYS`].
+pub fn known_index(text: &str) -> Option<usize> {
+    // A `match` on the text is a jump on its length, then one comparison.
+    Some(match text {
+        "id" => 0,
+        "userid" => 1,
+        "urgency" => 2,
+        "priority" => 3,
+        "t_submit" => 4,
+        "t_depend" => 5,
+        "t_priority" => 6,
+        "t_sched" => 7,
+        "t_run" => 8,
+        "t_cleanup" => 9,
+        "t_inactive" => 10,
+        "state" => 11,
+        "name" => 12,
+        "cwd" => 13,
+        "queue" => 14,
+        "project" => 15,
+        "bank" => 16,
+        "ntasks" => 17,
+        "ncores" => 18,
+        "duration" => 19,
+        "nnodes" => 20,
+        "ranks" => 21,
+        "nodelist" => 22,
+        "success" => 23,
+        "exception_occurred" => 24,
+        "exception_type" => 25,
+        "exception_severity" => 26,
+        "exception_note" => 27,
+        "result" => 28,
+        "expiration" => 29,
+        "annotations" => 30,
+        "waitstatus" => 31,
+        "dependencies" => 32,
+        "sched" => 33,
+        "resource_summary" => 34,
+        "user" => 35,
+        "state_id" => 36,
+        "result_id" => 37,
+        _ => return None,
+    })
+}
+
+/// The key for `text`: a `job-list` object's name borrowed, any other
+/// owned.
+pub fn known_key(text: &str) -> Key {
+    match known_index(text) {
+        Some(i) => Cow::Borrowed(KNOWN_KEYS[i]),
+        None => Cow::Owned(text.to_string()),
+    }
 }
 
 /// Why a line was not read: a `ValueError` (the decoder's, printed as
@@ -149,12 +257,52 @@ pub fn loads(doc: &str) -> Result<PyJson, LoadError> {
     Ok(value)
 }
 
+/// A dict as Python builds it from pairs: a repeated key keeps its first
+/// place and takes the last value.
+#[derive(Default)]
+struct DictBuilder {
+    entries: Vec<(Key, PyJson)>,
+    /// Which of [`KNOWN_KEYS`] are in `entries`: a job's keys are all
+    /// different, and a first one is placed without a scan.
+    seen: u64,
+    /// Where each key is, once a dict is too long for a scan.
+    index: HashMap<Key, usize>,
+}
+
+impl DictBuilder {
+    fn set(&mut self, key: Key, known: Option<usize>, value: PyJson) {
+        let first = known.filter(|&k| self.seen & (1 << k) == 0);
+        let found = if let Some(k) = first {
+            self.seen |= 1 << k;
+            None
+        } else if self.entries.len() < 64 {
+            // A job's few keys are found faster by a scan than by hashing.
+            self.entries.iter().position(|(k, _)| *k == key)
+        } else {
+            if self.index.is_empty() {
+                let places = self.entries.iter().enumerate();
+                self.index.extend(places.map(|(i, (k, _))| (k.clone(), i)));
+            }
+            self.index.get(&key).copied()
+        };
+        match found {
+            Some(at) => self.entries[at].1 = value,
+            None => {
+                if !self.index.is_empty() {
+                    self.index.insert(key.clone(), self.entries.len());
+                }
+                self.entries.push((key, value));
+            }
+        }
+    }
+}
+
 struct Reader<'a> {
     doc: &'a str,
     s: &'a [u8],
 }
 
-impl Reader<'_> {
+impl<'a> Reader<'a> {
     /// A `JSONDecodeError` at byte `pos`, placed as Python places it: in
     /// code points, with its line and column.
     fn error(&self, msg: &str, pos: usize) -> LoadError {
@@ -252,6 +400,17 @@ impl Reader<'_> {
         let text = &self.doc[start..i];
         let value = if float {
             PyJson::Float(text.parse().unwrap_or(f64::NAN))
+        } else if text.len() <= 18 {
+            // Up to 17 digits and a sign: no overflow, and no call to
+            // the general parser for each of a job's many small ints.
+            let (negative, digits) = match text.strip_prefix('-') {
+                Some(digits) => (true, digits),
+                None => (false, text),
+            };
+            let n = digits
+                .bytes()
+                .fold(0i128, |n, d| n * 10 + i128::from(d - b'0'));
+            PyJson::Int(if negative { -n } else { n })
         } else {
             match text.parse::<i128>() {
                 Ok(n) => PyJson::Int(n),
@@ -266,44 +425,31 @@ impl Reader<'_> {
     }
 
     fn object(&self, i: usize, depth: usize) -> Result<(PyJson, usize), LoadError> {
-        let mut entries: Vec<(String, PyJson)> = Vec::new();
-        let mut index: HashMap<String, usize> = HashMap::new();
+        let mut dict = DictBuilder::default();
         let mut i = self.ws(i);
         if self.at(i) == Some(b'}') {
-            return Ok((PyJson::Dict(entries), i + 1));
+            return Ok((PyJson::Dict(dict.entries), i + 1));
         }
         loop {
             if self.at(i) != Some(b'"') {
                 return Err(self.error("Expecting property name enclosed in double quotes", i));
             }
-            let (key, next) = self.string(i + 1)?;
+            let (text, next) = self.text(i + 1)?;
+            let known = known_index(&text);
+            let key = match (known, text) {
+                (Some(k), _) => Cow::Borrowed(KNOWN_KEYS[k]),
+                (None, text) => Cow::Owned(text.into_owned()),
+            };
             i = self.ws(next);
             if self.at(i) != Some(b':') {
                 return Err(self.error("Expecting ':' delimiter", i));
             }
             i = self.ws(i + 1);
             let (value, next) = self.value(i, depth)?;
-            // A job's few keys are found faster by a scan than by hashing.
-            let found = if entries.len() < 64 {
-                entries.iter().position(|(k, _)| *k == key)
-            } else {
-                if index.is_empty() {
-                    index.extend(entries.iter().enumerate().map(|(i, (k, _))| (k.clone(), i)));
-                }
-                index.get(&key).copied()
-            };
-            match found {
-                Some(at) => entries[at].1 = value,
-                None => {
-                    if !index.is_empty() {
-                        index.insert(key.clone(), entries.len());
-                    }
-                    entries.push((key, value));
-                }
-            }
+            dict.set(key, known, value);
             i = self.ws(next);
             match self.at(i) {
-                Some(b'}') => return Ok((PyJson::Dict(entries), i + 1)),
+                Some(b'}') => return Ok((PyJson::Dict(dict.entries), i + 1)),
                 Some(b',') => i = self.ws(i + 1),
                 _ => return Err(self.error("Expecting ',' delimiter", i)),
             }
@@ -331,23 +477,28 @@ impl Reader<'_> {
     /// `scanstring`: the string whose text starts at `end` (after its
     /// quote), and where it ends.
     fn string(&self, end: usize) -> Result<(String, usize), LoadError> {
+        self.text(end).map(|(t, i)| (t.into_owned(), i))
+    }
+
+    /// A string as [`Reader::string`] reads it, borrowed from the document
+    /// when it has no escape (the usual key).
+    fn text(&self, end: usize) -> Result<(Cow<'a, str>, usize), LoadError> {
+        let plain = plain_run(self.s, end);
+        if self.at(plain) == Some(b'"') {
+            return Ok((Cow::Borrowed(&self.doc[end..plain]), plain + 1));
+        }
         let begin = end - 1;
         let mut out = String::new();
         let mut i = end;
         loop {
             let chunk = i;
-            while let Some(c) = self.at(i) {
-                if c == b'"' || c == b'\\' {
-                    break;
-                }
-                if c <= 0x1f {
-                    return Err(self.error("Invalid control character at", i));
-                }
-                i += 1;
+            i = plain_run(self.s, i);
+            if self.at(i).is_some_and(|c| c <= 0x1f) {
+                return Err(self.error("Invalid control character at", i));
             }
             out.push_str(&self.doc[chunk..i]);
             match self.at(i) {
-                Some(b'"') => return Ok((out, i + 1)),
+                Some(b'"') => return Ok((Cow::Owned(out), i + 1)),
                 Some(_) => {}
                 None => return Err(self.error("Unterminated string starting at", begin)),
             }
@@ -488,6 +639,42 @@ mod tests {
             PyJson::Int(123456789012345678901234567890)
         );
         assert_eq!(loads("1e400").unwrap(), PyJson::Float(f64::INFINITY));
+    }
+
+    #[test]
+    fn a_repeated_known_key_keeps_its_first_place_and_last_value() {
+        // The second "id" is escaped: owned text, still the known key.
+        let v = loads("{\"id\": 1, \"x\": 2, \"\\u0069d\": 3, \"x\": 4, \"name\": \"a\"}").unwrap();
+        assert_eq!(v.dumps(), "{\"id\": 3, \"x\": 4, \"name\": \"a\"}");
+        let PyJson::Dict(entries) = v else {
+            panic!("a dict")
+        };
+        assert!(matches!(entries[0].0, Cow::Borrowed("id")));
+        assert!(matches!(entries[1].0, Cow::Owned(ref k) if k == "x"));
+    }
+
+    #[test]
+    fn short_and_long_integers_read_alike() {
+        for (text, n) in [
+            ("0", 0i128),
+            ("-0", 0),
+            ("99999999999999999", 99_999_999_999_999_999),
+            ("-99999999999999999", -99_999_999_999_999_999),
+            ("999999999999999999", 999_999_999_999_999_999),
+            ("-9223372036854775809", -9_223_372_036_854_775_809),
+        ] {
+            assert_eq!(loads(text).unwrap(), PyJson::Int(n), "{text}");
+        }
+    }
+
+    #[test]
+    fn known_keys_are_found_at_their_place() {
+        for (i, name) in KNOWN_KEYS.iter().enumerate() {
+            assert_eq!(known_index(name), Some(i), "{name}");
+            assert!(matches!(known_key(name), Cow::Borrowed(k) if k == *name));
+        }
+        assert_eq!(known_index("ids"), None);
+        assert!(matches!(known_key("ids"), Cow::Owned(k) if k == "ids"));
     }
 
     #[test]

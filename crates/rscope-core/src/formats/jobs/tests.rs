@@ -280,3 +280,11 @@ fn the_map_as_printed_names_its_inputs_in_errors_and_warns_on_standard_error() {
         )
     );
 }
+
+#[test]
+fn a_job_given_as_pairs_takes_a_repeated_keys_last_value() {
+    // `dict.update` of a list of pairs, as `JobInfo` makes its dict.
+    let line = r#"[["id", 1], ["name", "a"], ["state", 8], ["name", "b"]]"#;
+    let printed = run(line, &with_format("{id}|{name}|{state}"));
+    assert_eq!(printed.stdout, "ƒ2|b|SCHED\n");
+}

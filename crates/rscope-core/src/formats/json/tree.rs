@@ -302,7 +302,7 @@ pub(crate) fn read_range(text: &str, r: ByteRange) -> Value<'_> {
 /// first quote, backslash or control byte, or the end of `b`. Eight bytes
 /// are looked at a time: an R's text is mostly id set strings, and a byte
 /// at a time was most of the reader's work on them.
-fn plain_run(b: &[u8], mut i: usize) -> usize {
+pub(crate) fn plain_run(b: &[u8], mut i: usize) -> usize {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGHS: u64 = 0x8080_8080_8080_8080;
     // Whether some byte of `x` is below `n` (for `n` up to 0x80; bytes of

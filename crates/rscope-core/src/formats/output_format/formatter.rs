@@ -2,7 +2,6 @@
 //! the `h` and `+` spec suffixes) and `OutputFormat.HeaderFormatter`
 //! (headings looked up by the literal field name).
 
-use std::cell::OnceCell;
 use std::collections::HashMap;
 
 use super::convert::{convert, str_of, value_type};
@@ -113,17 +112,13 @@ impl Compiled {
 pub(crate) struct Formatter<'a> {
     args: Args<'a>,
     epoch: LocalTime,
-    /// `empty_outputs()`, made when an `h` suffix first asks.
-    empty: OnceCell<Vec<String>>,
+    /// `empty_outputs()`, made once by the caller for all its items.
+    empty: &'a [String],
 }
 
 impl<'a> Formatter<'a> {
-    pub(crate) fn new(args: Args<'a>, epoch: LocalTime) -> Formatter<'a> {
-        Formatter {
-            args,
-            epoch,
-            empty: OnceCell::new(),
-        }
+    pub(crate) fn new(args: Args<'a>, epoch: LocalTime, empty: &'a [String]) -> Formatter<'a> {
+        Formatter { args, epoch, empty }
     }
 
     /// `Formatter.format(fmt, ...)`.
@@ -215,10 +210,7 @@ impl<'a> Formatter<'a> {
         let mut obj = obj;
         if spec.ends_with('h') && !matches!(obj, Obj::Date(_)) {
             let text = self.str_obj(&obj)?;
-            let empty = self
-                .empty
-                .get_or_init(|| empty_outputs(&self.epoch))
-                .contains(&text);
+            let empty = self.empty.contains(&text);
             obj = Obj::Value(FieldValue::Str(if empty { "-".to_string() } else { text }));
             spec.pop();
             spec.push('s');

@@ -58,6 +58,8 @@ pub struct OutputFormat {
     /// `fmt` parsed once, where it can be (each item is formatted with it).
     compiled: Option<Arc<Compiled>>,
     epoch: LocalTime,
+    /// `empty_outputs()`, made once rather than for every item.
+    empty: Arc<[String]>,
 }
 
 impl OutputFormat {
@@ -99,6 +101,7 @@ impl OutputFormat {
             fmt_orig: fmt.to_string(),
             compiled: None,
             epoch,
+            empty: empty_outputs(&epoch).into(),
         };
         if let Some(first) = format_list.first_mut() {
             if first.text.starts_with("sort:") {
@@ -262,7 +265,7 @@ impl OutputFormat {
     /// One item formatted with the format (its `?:`, `+:` prefixes left as
     /// text: `print_items` is what acts on them).
     pub fn format(&self, item: &dyn FormatItem) -> Result<String, FormatError> {
-        let formatter = Formatter::new(Args::Item(item), self.epoch);
+        let formatter = Formatter::new(Args::Item(item), self.epoch, &self.empty);
         let formatted = match &self.compiled {
             Some(compiled) => formatter.format_compiled(compiled),
             None => formatter.format(&self.fmt),
@@ -296,7 +299,8 @@ impl OutputFormat {
 
     /// The header line: each field's heading, aligned as the field.
     pub fn header(&self) -> Result<String, FormatError> {
-        Formatter::new(Args::Headings(&self.headings), self.epoch).format(&self.header_format())
+        Formatter::new(Args::Headings(&self.headings), self.epoch, &self.empty)
+            .format(&self.header_format())
     }
 }
 
@@ -527,9 +531,9 @@ impl OutputFormat {
         if found.is_empty() {
             return Ok(format!("{}{}", self.sort_prefix(), self.fmt_orig));
         }
-        let empty = empty_outputs(&self.epoch);
+        let empty = &self.empty;
         for item in items {
-            let formatter = Formatter::new(Args::Item(item), self.epoch);
+            let formatter = Formatter::new(Args::Item(item), self.epoch, &self.empty);
             for s in &mut found {
                 let result = formatter.format(&s.fmt)?;
                 let width = if empty.contains(&result) {

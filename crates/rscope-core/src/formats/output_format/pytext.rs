@@ -32,6 +32,10 @@ const DECIMAL_ZEROS: [u32; 66] = [
 
 /// `Py_UNICODE_TODECIMAL`: the value of a decimal digit of any script.
 pub(crate) fn decimal(c: char) -> Option<u32> {
+    // Every field name and spec is read through here: ASCII first.
+    if c.is_ascii() {
+        return c.to_digit(10);
+    }
     let c = c as u32;
     // The table is sorted: the last zero at or below c starts its run.
     let i = DECIMAL_ZEROS.partition_point(|&z| z <= c);

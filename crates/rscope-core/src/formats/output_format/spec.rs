@@ -61,7 +61,21 @@ pub(crate) fn parse(
     default_align: char,
     type_name: &str,
 ) -> Result<Spec, FormatError> {
-    let chars: Vec<char> = spec.chars().collect();
+    // A spec is a few characters, read for every field of every item:
+    // kept on the stack unless it is long.
+    let mut short = ['\0'; 32];
+    let long: Vec<char>;
+    let chars: &[char] = if spec.len() <= short.len() {
+        let mut n = 0;
+        for (slot, c) in short.iter_mut().zip(spec.chars()) {
+            *slot = c;
+            n += 1;
+        }
+        &short[..n]
+    } else {
+        long = spec.chars().collect();
+        &long
+    };
     let end = chars.len();
     let mut pos = 0;
     let mut out = Spec {
@@ -102,7 +116,7 @@ pub(crate) fn parse(
         }
         pos += 1;
     }
-    let (width, digits) = integer(&chars, &mut pos)?;
+    let (width, digits) = integer(chars, &mut pos)?;
     out.width = (digits > 0).then_some(width);
     if at(pos, ',') {
         out.grouping = Grouping::Comma;
@@ -120,7 +134,7 @@ pub(crate) fn parse(
     }
     if at(pos, '.') {
         pos += 1;
-        let (precision, digits) = integer(&chars, &mut pos)?;
+        let (precision, digits) = integer(chars, &mut pos)?;
         if digits == 0 {
             return Err(FormatError::value("Format specifier missing precision"));
         }
@@ -240,7 +254,8 @@ pub(crate) fn format_str(s: &str, spec: &str) -> Result<String, FormatError> {
     };
     let mut out = String::with_capacity(s.len() + total - n);
     repeat(spec.fill, lpad, &mut out);
-    out.extend(s.chars().take(n));
+    let cut = s.char_indices().nth(n).map_or(s.len(), |(at, _)| at);
+    out.push_str(&s[..cut]);
     repeat(spec.fill, total - n - lpad, &mut out);
     Ok(out)
 }
