@@ -28,6 +28,13 @@ DEFAULT = 'target/wasm32-unknown-unknown/release/rscope_web.wasm'
 # The page's features, each with the module prefixes that serve it alone
 # (first match wins, so a more specific prefix comes first).
 FEATURES = [
+    ('History: eventlogs and the timeline', ['rscope_core::formats::eventlog', 'rscope_core::formats::resource::eventlog',
+                                             'rscope_core::formats::resource::changes', 'rscope_web::components::timeline',
+                                             'rscope_web::components::events', 'rscope_web::hooks::use_timeline']),
+    ('Jobs on the grid', ['rscope_core::formats::jobs', 'rscope_core::ops::system::jobs', 'rscope_core::ops::system::displace',
+                          'rscope_core::view::grid::jobs', 'rscope_core::view::analysis::job_table',
+                          'rscope_web::components::job_table']),
+    ('YAML (shapes and jobspecs written in YAML)', ['unsafe_libyaml_norway', 'serde_norway']),
     ('Shapes: expand, reverse, fit', ['rscope_core::formats::shape', 'rscope_core::ops::fit',
                                       'rscope_web::components::shape', 'rscope_web::shape_worker',
                                       'rscope_web::api::shape', 'rscope_core::view::embed::shape_fit']),
