@@ -154,7 +154,7 @@ fn every_recorded_case_prints_what_flux_core_printed() {
         .map(|e| e.unwrap().path())
         .collect();
     names.sort();
-    assert_eq!(names.len(), 52);
+    assert_eq!(names.len(), 55);
     for path in names {
         let text = std::fs::read_to_string(&path).unwrap();
         let case: serde_json::Value = serde_json::from_str(&text).unwrap();
@@ -198,4 +198,46 @@ fn the_map_of_a_recorded_instance_names_each_nodes_jobs() {
 3    fake3 core[2-3] ƒ2XGEF5h core[0-1]
 ";
     assert_eq!(got, out(expected));
+}
+
+/// A file of the instance with GPUs and two queues
+/// (tests/fixtures/flux-jobs/gpus-queues, recorded from flux-core).
+fn gpus_queues(file: &str) -> String {
+    format!(
+        "{}/tests/fixtures/flux-jobs/gpus-queues/{file}",
+        concat!(env!("CARGO_MANIFEST_DIR"), "/../..")
+    )
+}
+
+#[test]
+fn the_map_of_an_instance_with_gpus_names_the_gpus_each_job_holds() {
+    // As each job's own R (R.jsonl) has them: viz holds core4 and gpu0 of
+    // gpu0 beside debug1's four cores; gpu0's gpu1 is free.
+    let got = jobs(
+        &[
+            "map",
+            &gpus_queues("jobs.json"),
+            "--R",
+            &gpus_queues("conf.d/R"),
+        ],
+        "",
+        UTC,
+    );
+    let expected = "RANK HOST FREE           JOBS
+0    gpu0 core[5-7],gpu1 ƒ3FLVrwH core4,gpu0, ƒ36vjwDq core[0-3]
+1    gpu1 -              ƒ2jfGEkw core[0-7],gpu[0-1]
+2    gpu2 -              ƒ2jfGEkw core[0-7],gpu[0-1]
+3    gpu3 core[6-7]      ƒ2ujPMno core[0-5],gpu[0-1]
+";
+    assert_eq!(got, out(expected));
+}
+
+#[test]
+fn the_job_list_objects_print_what_the_live_flux_jobs_printed() {
+    // jobs.out is `flux jobs -a -o FORMAT` of the live instance, and
+    // jobs.jsonl the job-list objects it had at that moment.
+    let format = "{id.f58} {queue} {name} {status} {nnodes} {ncores} {ranks} {nodelist}";
+    let input = std::fs::read_to_string(gpus_queues("jobs.jsonl")).unwrap();
+    let expected = std::fs::read_to_string(gpus_queues("jobs.out")).unwrap();
+    assert_eq!(jobs(&["-a", "-o", format], &input, UTC), out(&expected));
 }

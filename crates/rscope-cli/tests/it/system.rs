@@ -254,3 +254,79 @@ fn a_job_s_own_r_beside_the_instance_r_is_what_the_job_holds() {
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn an_instance_with_gpus_and_queues_joins_its_jobs_and_fits_into_the_free_gpu() {
+    // Recorded from flux-core (flux-jobs/gpus-queues): four nodes of eight
+    // cores and two GPUs, a debug and a batch queue, four running jobs
+    // that leave one GPU free, on gpu0.
+    let dir = "flux-jobs/gpus-queues";
+    let (r, conf, jobs) = (
+        fixture(&format!("{dir}/conf.d/R")),
+        fixture(&format!("{dir}/conf.d/resource.toml")),
+        fixture(&format!("{dir}/jobs.json")),
+    );
+    assert_eq!(
+        run(&["system", &r, &conf, &jobs]).1,
+        "flux-jobs/gpus-queues/conf.d/R: an R (RFC 20): resources\n\
+         flux-jobs/gpus-queues/conf.d/resource.toml: a system configuration: queues\n\
+         flux-jobs/gpus-queues/jobs.json: a job list (flux jobs --json), 7 jobs, 4 running: the allocation\n\
+         resources: 4 nodes, gpu[0-3], 32 cores, 8 GPUs (from flux-jobs/gpus-queues/conf.d/R)\n\
+         running jobs: 4, on ranks 0-3\n\
+         rank order: 0-3 are gpu[0-3]\n"
+    );
+    assert_eq!(
+        run(&["fit", "node=1/gpu=1", &r, &jobs]),
+        (
+            0,
+            "fits now: 1 slot on 1 node\nrank0/gpu1\n".to_string(),
+            String::new()
+        )
+    );
+    assert_eq!(
+        run(&["fit", "node=1/gpu=2", &r, &jobs]),
+        (
+            3,
+            "not now: node: need 1 node with 2 free GPUs, 0 are; the whole R would hold it\n"
+                .to_string(),
+            String::new()
+        )
+    );
+}
+
+#[test]
+fn the_running_jobs_own_r_together_are_the_schedulers_allocated_set() {
+    // Each running job's R (`flux job info ID R`, R.jsonl), appended with
+    // `R append`, holds what `sched.resource-status` named allocated at
+    // the same moment (resource-status.json).
+    let dir = "flux-jobs/gpus-queues";
+    let running = [85547024384u64, 80027320320, 72678899712, 66068676608];
+    let lines = std::fs::read_to_string(fixture(&format!("{dir}/R.jsonl"))).unwrap();
+    let rs: String = (lines.lines())
+        .map(|line| serde_json::from_str::<serde_json::Value>(line).unwrap())
+        .filter(|v| running.contains(&v["id"].as_u64().unwrap()))
+        .map(|v| format!("{}\n", v["R"]))
+        .collect();
+    let appended = rscope_env(&["R", "append"], &rs, &[]);
+    assert_eq!((appended.status, appended.stderr.as_str()), (0, ""));
+    let status = std::fs::read_to_string(fixture(&format!("{dir}/resource-status.json"))).unwrap();
+    let status: serde_json::Value = serde_json::from_str(&status).unwrap();
+    let short = |r: &str| rscope_env(&["R", "decode", "--short"], r, &[]).stdout;
+    let expected = "rank0/core[0-4],gpu0 rank[1-2]/core[0-7],gpu[0-1] rank3/core[0-5],gpu[0-1]\n";
+    assert_eq!(short(&appended.stdout), expected);
+    assert_eq!(short(&status["allocated"].to_string()), expected);
+}
+
+#[test]
+fn the_recorded_schedulers_status_lists_as_flux_resource_list_listed_it() {
+    // Free and allocated GPUs by queue property; the allocated set names
+    // no hosts, so flux-core writes its ranks.
+    let dir = "flux-jobs/gpus-queues";
+    let status = std::fs::read_to_string(fixture(&format!("{dir}/resource-status.json"))).unwrap();
+    let expected = std::fs::read_to_string(fixture(&format!("{dir}/resource-list.out"))).unwrap();
+    let got = rscope_env(&["resource", "list", "--from-stdin"], &status, &[]);
+    assert_eq!(
+        (got.status, got.stdout, got.stderr),
+        (0, expected, String::new())
+    );
+}
