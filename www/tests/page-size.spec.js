@@ -36,19 +36,24 @@
 // holds (the system, the grid's colouring and its worker's message with
 // the documents' names) took it to 1.5716 MB, and the job table's
 // pressed row kept by the job's id, its outline going with the list, to
-// 1.5730 MB. Until #48 item 3 loads the
-// rarely used parts on first use (its budget: at most 800 000 B before
-// the first analysis), this holds it at 1.575 MB so that nothing grows
-// unseen.
+// 1.5730 MB, and the README's table measured it at 1.5749 MB. A job list
+// read with the crate's own tree reader instead of serde_json's ordered
+// maps (#50: 100 000 jobs opened beside an R coloured the grid in 1.9 s
+// rather than 3.0 s, the worker's part natively 0.49 s rather than
+// 1.57 s) took it to 1.5765 MB (2026-12-07): the reader of a job record's
+// few fields and the deferral of a `jobs` array. Until #48 item 3 loads
+// the rarely used parts on first use (its budget: at most 800 000 B
+// before the first analysis), this holds it at 1.577 MB so that nothing
+// grows unseen.
 // scripts/build.sh says what the page is compiled for.
 import { test, expect } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
-const BUDGET = 1575 * 1000;
+const BUDGET = 1577 * 1000;
 const FILES = ['rscope_bg.wasm', 'rscope.js', 'rscope-view.js', 'style.css'];
 
-test('the page bundle is at most 1.575 MB gzipped', () => {
+test('the page bundle is at most 1.577 MB gzipped', () => {
   const sizes = FILES.map((f) => {
     const body = readFileSync(new URL(`../../pkg/${f}`, import.meta.url));
     return [f, gzipSync(body, { level: 9 }).length];

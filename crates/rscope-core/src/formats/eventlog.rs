@@ -149,52 +149,6 @@ impl Eventlog {
     }
 }
 
-/// Whether `value` is a job record as `flux jobs --json` writes one: an
-/// object with a numeric `id` and a `t_submit` time.
-fn is_job(value: &Value) -> bool {
-    value.get("id").is_some_and(Value::is_u64)
-        && value.get("t_submit").is_some_and(Value::is_number)
-}
-
-/// How many jobs `text` lists, when it is a job list ([`job_records`]);
-/// `None` for any other text.
-pub fn job_count(text: &str) -> Option<usize> {
-    job_records(text).map(|jobs| jobs.len())
-}
-
-/// The job records of `text`, when it is a job list: `flux jobs --json`'s
-/// object whose `jobs` array holds job records (or is empty), one record
-/// alone, or one job record a line; `None` for any other text.
-pub fn job_records(text: &str) -> Option<Vec<Value>> {
-    let start = text.trim_start();
-    // Only a text whose head names jobs is parsed whole: every document
-    // opened is asked.
-    let end = (0..=start.len().min(4096))
-        .rev()
-        .find(|&i| start.is_char_boundary(i));
-    let head = &start[..end.unwrap_or(0)];
-    if !start.starts_with('{') || !(head.contains("\"jobs\"") || head.contains("\"t_submit\"")) {
-        return None;
-    }
-    if let Ok(mut value) = serde_json::from_str::<Value>(text) {
-        // One record alone is a list of one job (`flux jobs --json JOBID`).
-        let Some(jobs) = value.get_mut("jobs") else {
-            return is_job(&value).then(|| vec![value]);
-        };
-        let jobs = std::mem::take(jobs.as_array_mut()?);
-        return jobs.iter().all(is_job).then_some(jobs);
-    }
-    let mut jobs = Vec::new();
-    for (_, l) in lines(text) {
-        let value: Value = serde_json::from_str(l).ok()?;
-        if !is_job(&value) {
-            return None;
-        }
-        jobs.push(value);
-    }
-    Some(jobs)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -248,21 +202,5 @@ mod tests {
         );
         assert!(!looks_like_eventlog("{\"version\": 1, \"execution\": {}}"));
         assert!(!looks_like_eventlog(""));
-    }
-
-    #[test]
-    fn job_lists_are_told_by_their_records() {
-        let job = r#"{"id": 49727668224, "userid": 1000, "t_submit": 1664571163.9, "state": 4}"#;
-        assert_eq!(job_count(&format!("{{\"jobs\": [{job}, {job}]}}")), Some(2));
-        assert_eq!(job_count(r#"{"jobs": []}"#), Some(0));
-        assert_eq!(job_count(&format!("{job}\n{job}\n{job}\n")), Some(3));
-        assert_eq!(job_count(job), Some(1), "one record alone");
-        assert_eq!(job_count(r#"{"jobs": [{"id": "f1"}]}"#), None);
-        assert_eq!(job_count(r#"{"version": 1}"#), None);
-        assert_eq!(
-            job_count(&format!("{job}\n{{\"timestamp\": 1, \"name\": \"a\"}}")),
-            None
-        );
-        assert_eq!(job_count("[1]"), None);
     }
 }

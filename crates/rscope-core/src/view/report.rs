@@ -153,7 +153,7 @@ fn history_rejection(text: &str) -> Option<String> {
             ),
         });
     }
-    let jobs = crate::eventlog::job_count(text)?;
+    let jobs = crate::jobs::record::job_count(text)?;
     let n = crate::words::count(jobs, "job");
     Some(format!(
         "this is a job list (flux jobs --json, {n}), {BELONGS}"

@@ -1,23 +1,23 @@
 //! What the running jobs of a job list hold, as the system model joins
 //! them to its resources.
 //!
-//! The system needs only a job's id, state, ranks, nodelist and
-//! `annotations.sched.resource_summary`. They are read from the
-//! `serde_json` tree that recognises a job list
-//! ([`crate::eventlog::job_records`]), not through [`super::JobInfo`] and
+//! The system needs only a job's id, state, ranks, nodelist,
+//! `annotations.sched.resource_summary` and who it runs for. They are
+//! read with the reading that recognises a job list
+//! ([`super::record::job_records`]), not through [`super::JobInfo`] and
 //! Python's JSON reader, which print `rscope jobs` exactly: the page's
 //! bundle, which reads job lists into its tabs' systems, does not carry
 //! those.
 
 use super::jobid::{f58, process_prefix};
 use super::map::{parse_summary, Holding};
+use super::record::{JobRecord, Scalar};
 use crate::hostlist::Hostlist;
 use crate::idset::IdSet;
-use serde_json::Value;
 
 /// flux's RUN and CLEANUP states, by number and name: a job holds its
 /// resources in both.
-const HOLDING_STATES: [(i64, &str); 2] = [(16, "RUN"), (32, "CLEANUP")];
+const HOLDING_STATES: [(u64, &str); 2] = [(16, "RUN"), (32, "CLEANUP")];
 
 /// A running (or cleaning-up) job and what it holds.
 #[derive(Clone, Debug, PartialEq)]
@@ -57,15 +57,15 @@ pub struct JobLabel {
 
 impl JobLabel {
     /// The label of job record `record`.
-    fn of(record: &Value) -> JobLabel {
-        let text = |k: &str| record.get(k).and_then(Value::as_str).map(str::to_string);
-        let time = |k: &str| record.get(k).and_then(Value::as_f64).filter(|t| *t > 0.0);
+    fn of(record: &JobRecord) -> JobLabel {
+        let text = |t: &Option<std::borrow::Cow<str>>| t.as_deref().map(str::to_string);
+        let time = |t: Option<f64>| t.filter(|t| *t > 0.0);
         JobLabel {
-            user: record.get("userid").and_then(Value::as_u64),
-            name: text("name"),
-            queue: text("queue"),
-            t_run: time("t_run"),
-            expiration: time("expiration"),
+            user: record.userid,
+            name: text(&record.name),
+            queue: text(&record.queue),
+            t_run: time(record.t_run),
+            expiration: time(record.expiration),
         }
     }
 }
@@ -74,26 +74,29 @@ impl JobLabel {
 /// CLEANUP), with what they hold; jobs whose holding is unknown (no
 /// summary and no ranks) are left out. `None` when `text` is no job list.
 pub fn held_jobs(text: &str) -> Option<Vec<HeldJob>> {
-    let records = crate::eventlog::job_records(text)?;
+    let records = super::record::job_records(text)?;
     Some(records.iter().filter_map(HeldJob::of).collect())
 }
 
 impl HeldJob {
     /// One job record's holding, when it holds resources now.
-    pub fn of(record: &Value) -> Option<HeldJob> {
+    pub fn of(record: &JobRecord) -> Option<HeldJob> {
         // `flux jobs --json` names states; job-list objects number them.
-        let holds = match record.get("state")? {
-            Value::String(name) => HOLDING_STATES.iter().any(|(_, n)| n == name),
-            v => HOLDING_STATES.iter().any(|&(s, _)| v.as_i64() == Some(s)),
+        let holds = match record.state.as_ref()? {
+            Scalar::Str(name) => HOLDING_STATES.iter().any(|(_, n)| n == name),
+            Scalar::Num(n) => HOLDING_STATES.iter().any(|&(s, _)| n.u64 == Some(s)),
+            Scalar::Other => false,
         };
         if !holds {
             return None;
         }
-        let text = |k: &str| record.get(k).and_then(Value::as_str);
-        let ranks = text("ranks").and_then(|r| IdSet::decode(r).ok());
-        let nodelist = text("nodelist").and_then(|n| Hostlist::parse(n).ok());
-        let summary = record.pointer("/annotations/sched/resource_summary");
-        let (holding, whole_nodes) = match summary.and_then(Value::as_str).and_then(parse_summary) {
+        let ranks = record.ranks.as_deref().and_then(|r| IdSet::decode(r).ok());
+        let nodelist = record
+            .nodelist
+            .as_deref()
+            .and_then(|n| Hostlist::parse(n).ok());
+        let summary = record.resource_summary.as_deref();
+        let (holding, whole_nodes) = match summary.and_then(parse_summary) {
             Some(held) if !held.is_empty() => (held, false),
             _ => {
                 // Inserted one by one: collecting would build the map by
@@ -106,7 +109,7 @@ impl HeldJob {
             }
         };
         Some(HeldJob {
-            id: f58(record.get("id")?.as_u64()?, process_prefix()),
+            id: f58(record.id?, process_prefix()),
             ranks,
             nodelist,
             holding,

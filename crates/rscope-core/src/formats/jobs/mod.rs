@@ -18,6 +18,7 @@ pub mod map;
 pub mod names;
 pub mod print;
 pub mod pyjson;
+pub mod record;
 
 #[cfg(test)]
 mod tests;

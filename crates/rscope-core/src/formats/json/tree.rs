@@ -204,16 +204,23 @@ const MAX_FAST_DEPTH: u32 = super::diagnose::MAX_JSON_DEPTH;
 /// many times the text. The graph reader builds them one at a time with
 /// [`Array::items`].
 pub fn read(text: &str) -> Option<Value<'_>> {
-    read_with(text, true)
+    read_with(text, true, false)
 }
 
 /// [`read`], building every element (for walks that go anywhere in the
 /// tree, such as what is under the caret).
 pub fn read_whole(text: &str) -> Option<Value<'_>> {
-    read_with(text, false)
+    read_with(text, false, false)
 }
 
-fn read_with(text: &str, defer: bool) -> Option<Value<'_>> {
+/// [`read`], with the records of a top-level `jobs` array (`flux jobs
+/// --json`'s list) checked but not built, as a graph's `nodes` are: a
+/// list of 100 000 jobs would be a tree many times its text.
+pub fn read_job_list(text: &str) -> Option<Value<'_>> {
+    read_with(text, true, true)
+}
+
+fn read_with(text: &str, defer: bool, defer_jobs: bool) -> Option<Value<'_>> {
     let mut r = Reader {
         text,
         b: text.as_bytes(),
@@ -221,6 +228,7 @@ fn read_with(text: &str, defer: bool) -> Option<Value<'_>> {
         depth: 0,
         defer,
         defer_r_lite: false,
+        defer_jobs,
         props: Vec::new(),
         elems: Vec::new(),
     };
@@ -248,6 +256,7 @@ pub fn read_leading(text: &str) -> Option<(Value<'_>, usize)> {
         // The element's bundle (no `page` feature) is at its size budget
         // and reads small documents: it builds every entry.
         defer_r_lite: cfg!(feature = "page"),
+        defer_jobs: false,
         props: Vec::new(),
         elems: Vec::new(),
     };
@@ -266,6 +275,7 @@ pub fn container_at(text: &str, at: usize) -> Option<std::ops::Range<usize>> {
         depth: 0,
         defer: false,
         defer_r_lite: false,
+        defer_jobs: false,
         props: Vec::new(),
         elems: Vec::new(),
     };
@@ -289,6 +299,7 @@ pub(crate) fn read_range(text: &str, r: ByteRange) -> Value<'_> {
         depth: 0,
         defer: false,
         defer_r_lite: false,
+        defer_jobs: false,
         props: Vec::new(),
         elems: Vec::new(),
     };
@@ -368,6 +379,9 @@ struct Reader<'a> {
     /// too ([`read_leading`]: the R reader reads the usual entry from its
     /// bytes, and builds only an entry it must word a finding about).
     defer_r_lite: bool,
+    /// Whether the elements of a top-level `jobs` array (`flux jobs
+    /// --json`) are left unbuilt ([`read_job_list`]).
+    defer_jobs: bool,
     /// Members of the objects being read, innermost last: each object
     /// takes its own off the end when it closes, in one allocation of its
     /// exact size rather than a series of doublings.
@@ -410,6 +424,14 @@ impl<'a> Reader<'a> {
             Some(b'[') if defers(under, key) && u32::try_from(self.b.len()).is_ok() => self
                 .deferred_array(under == Under::Execution)
                 .map(Value::Array),
+            Some(b'[')
+                if self.defer_jobs
+                    && self.depth == 1
+                    && key == Some("jobs")
+                    && u32::try_from(self.b.len()).is_ok() =>
+            {
+                self.deferred_array(false).map(Value::Array)
+            }
             Some(b'[') => self.array().map(Value::Array),
             Some(b'"') => self.string().map(Value::StringLit),
             Some(b't') => self

@@ -13,6 +13,7 @@ use crate::idset::IdSet;
 use crate::jobs::held::with_own_rs;
 use crate::jobs::jobid::job_id_in_name;
 use crate::jobs::map::every_child;
+use crate::jobs::record::JobRecord;
 use crate::jobs::HeldJob;
 use crate::rset::{Node, Rset};
 use crate::sorting;
@@ -91,7 +92,7 @@ fn folded(lists: Vec<ListedJobs>) -> Vec<ListedJobs> {
 
 /// A job list's piece with its jobs that hold resources now, counted in
 /// its detail (`4 jobs, 3 running`); they give the allocation.
-pub(super) fn with_running(mut piece: Piece, records: &[serde_json::Value]) -> Piece {
+pub(super) fn with_running(mut piece: Piece, records: &[JobRecord]) -> Piece {
     let held: Vec<HeldJob> = records.iter().filter_map(HeldJob::of).collect();
     let running = !held.is_empty();
     if let (true, Some(detail)) = (running, piece.read.detail.as_mut()) {

@@ -592,7 +592,7 @@ fn history_piece(name: &str, text: &str) -> Option<Piece> {
         (piece.read.detail, piece.read.problem) = (detail, problem);
         return Some(piece);
     }
-    let records = crate::eventlog::job_records(text)?;
+    let records = crate::jobs::record::job_records(text)?;
     let detail = crate::words::count(records.len(), "job");
     let piece = Piece::new(name, DocKind::JobList).with_detail(detail);
     // The element's bundle (without `page`) reads one document alone,

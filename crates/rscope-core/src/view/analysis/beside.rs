@@ -131,6 +131,15 @@ pub fn beside(docs: &[(&str, &str)], now: f64) -> Beside {
     #[cfg(feature = "page")]
     let (mut listed, mut own) = (None, Vec::new());
     for (_name, text) in docs {
+        // A job list says nothing of node states or down nodes: it is read
+        // once, for its running jobs, and not reported on.
+        #[cfg(feature = "page")]
+        if let Some(held) = crate::jobs::held_jobs(text) {
+            if listed.is_none() && !held.is_empty() {
+                listed = Some(held);
+            }
+            continue;
+        }
         let report = make_report(text);
         if found.states.is_none() {
             found.states = report
@@ -141,10 +150,6 @@ pub fn beside(docs: &[(&str, &str)], now: f64) -> Beside {
         let (allocated, down) = (report.set("allocated"), report.set("down"));
         if found.sets.is_none() && (allocated.is_some() || down.is_some()) {
             found.sets = Some(RankSets::of(allocated, down));
-        }
-        #[cfg(feature = "page")]
-        if listed.is_none() {
-            listed = crate::jobs::held_jobs(text).filter(|held| !held.is_empty());
         }
         #[cfg(feature = "page")]
         own.extend(crate::jobs::held::job_r(_name, text));
