@@ -7,8 +7,9 @@
 // - a compare view, {seq, compare: [bytes] (each tab's documents),
 //   letters, names}, answered with {seq, compared: parts};
 // - what the documents added to a tab's system say of its nodes (node
-//   states; allocated and down), {seq, beside: texts, besideNames}, answered with
-//   {seq, states: bytes};
+//   states; allocated and down; running jobs), {seq, beside: their texts'
+//   UTF-8 bytes (handed over), besideNames}, answered with {seq, states:
+//   bytes};
 // - a resource eventlog's timeline and its system at a moment, {seq,
 //   timeline: the log's number, text, at, withTimeline}, answered with
 //   {seq, answer: bytes};
