@@ -122,32 +122,33 @@ impl<V> ZHash<V> {
         self.items = items;
     }
 
-    /// The chain of bucket `b` as a range of `items`.
-    fn chain(&self, b: usize) -> std::ops::Range<usize> {
-        let start = self
-            .items
-            .iter()
-            .position(|x| x.bucket >= b)
-            .unwrap_or(self.items.len());
-        let len = self.items[start..]
-            .iter()
-            .take_while(|x| x.bucket == b)
-            .count();
-        start..start + len
-    }
-
     /// Find `key`, growing the table as `zhashx`'s lookup does when the walk
     /// is longer than the chain limit. Returns its index in `items`.
+    /// One pass over the items (they are in bucket order): a node's
+    /// tables are looked up for every node of every document read.
     fn locate(&mut self, key: &str) -> Option<usize> {
-        let r = self.chain(self.bucket_of(key));
-        let pos = self.items[r.clone()].iter().position(|x| x.key == key);
-        let walked = pos.unwrap_or(r.len());
+        let b = self.bucket_of(key);
+        let mut walked = 0;
+        let mut found = None;
+        for (at, x) in self.items.iter().enumerate() {
+            if x.bucket < b {
+                continue;
+            }
+            if x.bucket > b {
+                break;
+            }
+            if *x.key == *key {
+                found = Some(at);
+                break;
+            }
+            walked += 1;
+        }
         if walked > self.chain_limit {
             self.rehash();
             self.chain_limit += 1;
             return self.items.iter().position(|x| x.key == key);
         }
-        pos.map(|p| r.start + p)
+        found
     }
 
     /// `zhashx_lookup`.
