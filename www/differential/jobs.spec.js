@@ -34,6 +34,10 @@ function optionsOf(args) {
     else if (a === '-w') o.width = Number(args[++i]);
     else if (a === '--color=always') o.color = true;
     else if (a.startsWith('--sort=')) o.sort = a.slice('--sort='.length);
+    // Filters, which `flux jobs --from-stdin` (and so `rscope jobs`)
+    // ignores: the JS API has no option for them.
+    else if (a === '-a' || a === '-A') continue;
+    else if (['-q', '-f', '-u', '--since'].includes(a)) i++;
     else throw new Error(`jobs.spec: no option for the flag ${a}`);
   }
   return o;
