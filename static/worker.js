@@ -8,8 +8,9 @@
 //   letters, names}, answered with {seq, compared: parts};
 // - what the documents added to a tab's system say of its nodes (node
 //   states; allocated and down; running jobs), {seq, beside: their texts'
-//   UTF-8 bytes (handed over), besideNames}, answered with {seq, states:
-//   bytes};
+//   UTF-8 bytes (handed over), besideNames, besidePast: whether a
+//   resource eventlog's timeline will want the jobs that ran}, answered
+//   with {seq, states: bytes};
 // - a resource eventlog's timeline and its system at a moment, {seq,
 //   timeline: the log's number, text, at, withTimeline}, answered with
 //   {seq, answer: bytes};
@@ -61,8 +62,8 @@ const busy = serve(ready, [
   {
     name: 'beside',
     match: (d) => d.beside !== undefined,
-    handle: ({ seq, beside, besideNames }) => {
-      const states = besideForPage(beside, besideNames ?? []);
+    handle: ({ seq, beside, besideNames, besidePast }) => {
+      const states = besideForPage(beside, besideNames ?? [], besidePast === true);
       return [{ seq, states }, [states.buffer]];
     },
   },

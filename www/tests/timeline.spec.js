@@ -121,3 +121,34 @@ test('the timeline exports as a PNG of the picture its SVG file holds', async ({
   expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([740, 334]);
   expect(problems).toEqual([]);
 });
+
+/** Two jobs on the journal's nodes: ƒJG ran on node1 from a few seconds
+ * after the restart until 19:36:40, ƒbX runs on node3 from 20:23:20. */
+const JOBS = JSON.stringify({
+  jobs: [
+    {
+      id: 1001, userid: 5001, state: 'INACTIVE', name: 'lammps', t_submit: 1738091700, t_run: 1738091760,
+      t_cleanup: 1738093000, ranks: '0', nodelist: 'node1', annotations: { sched: { resource_summary: 'rank0/core[0-1]' } },
+    },
+    {
+      id: 2002, userid: 5002, state: 'RUN', name: 'hostname', t_submit: 1738095790, t_run: 1738095800,
+      ranks: '2', nodelist: 'node3', annotations: { sched: { resource_summary: 'rank2/core[0-3]' } },
+    },
+  ],
+});
+
+test("with a job list in the eventlog's system, the slider's moment shows the jobs running then", async ({ rscope, problems }) => {
+  await rscope.load();
+  await rscope.openFile('journal.json', JOURNAL);
+  await expect(rscope.timelineMoment).toHaveText('2025-01-29 19:51:40 UTC, moment 6 of 6');
+  await rscope.joinSystem.check();
+  await rscope.openFile('jobs.json', JOBS);
+  await expect(rscope.legendItems).toHaveText(['ƒbX (hostname): 4 cores on 1 node', 'free (held by no running job)']);
+  await rscope.stepTimeline('PageDown');
+  await expect(rscope.timelineMoment).toHaveText('2025-01-28 19:21:40 UTC, moment 4 of 6');
+  await expect(rscope.legendItems).toHaveText(['ƒJG (lammps): 2 cores on 1 node', 'free (held by no running job)']);
+  await expect(rscope.jobTable.getByRole('heading')).toHaveText('Jobs running at 2025-01-28 19:21:40 UTC (1 job)');
+  await rscope.hoverCell(0, 1);
+  await expect(rscope.tooltip).toHaveText('node1 rank 0 — core 1 — avail — job ƒJG (lammps), user 5001, running 5 minutes 40 seconds');
+  expect(problems).toEqual([]);
+});

@@ -104,25 +104,27 @@ pub fn member_set_for_page(system: &[u8]) -> js_sys::Uint8Array {
 /// system say of its grid's nodes ([`beside_part`]: node states, allocated
 /// and down, running jobs), drain ages as of now. `texts` are their UTF-8
 /// bytes, each a `Uint8Array` ([`beside_texts`]), and `names` theirs (a
-/// job's own R is known by its name).
+/// job's own R is known by its name); `past`: a resource eventlog is open,
+/// whose timeline shows the jobs that ran.
 #[cfg_attr(feature = "page", wasm_bindgen(js_name = besideForPage, skip_typescript))]
-pub fn beside_for_page(texts: js_sys::Array, names: Vec<String>) -> js_sys::Uint8Array {
+pub fn beside_for_page(texts: js_sys::Array, names: Vec<String>, past: bool) -> js_sys::Uint8Array {
     let texts: Vec<String> = (texts.iter())
         .map(|t| String::from_utf8(js_sys::Uint8Array::from(t).to_vec()).unwrap_or_default())
         .collect();
-    beside_here(&texts, &names)
+    beside_here(&texts, &names, past)
 }
 
 /// [`beside_for_page`] of texts the page's thread holds.
 fn beside_here<T: std::ops::Deref<Target = str>>(
     texts: &[T],
     names: &[String],
+    past: bool,
 ) -> js_sys::Uint8Array {
     let docs: Vec<(&str, &str)> = (texts.iter().enumerate())
         .map(|(i, text)| (names.get(i).map_or("", String::as_str), &**text))
         .collect();
     let now = js_sys::Date::now() / 1000.0;
-    js_sys::Uint8Array::from(&beside_part(&docs, now)[..])
+    js_sys::Uint8Array::from(&beside_part(&docs, now, past)[..])
 }
 
 /// The texts added to a tab's system as they cross to the worker: each
@@ -371,6 +373,8 @@ pub enum AnalysisAsk {
         texts: Vec<Text>,
         /// Their names (file names, titles, URLs).
         names: Vec<String>,
+        /// Whether a resource eventlog is open: the jobs that ran are read.
+        past: bool,
         /// Told the states' bytes.
         told: OnMember,
     },
@@ -457,13 +461,16 @@ impl Work for AnalysisAsk {
         match self {
             AnalysisAsk::Analysis { sent, .. } => return sent.piece(message, at),
             AnalysisAsk::Member { system, .. } => set(&message, "member", &system_array(system)),
-            AnalysisAsk::Beside { texts, names, .. } => {
+            AnalysisAsk::Beside {
+                texts, names, past, ..
+            } => {
                 let list = beside_texts(texts);
                 let buffers: js_sys::Array = (list.iter())
                     .map(|t| JsValue::from(js_sys::Uint8Array::from(t).buffer()))
                     .collect();
                 set(&message, "beside", &list);
                 set(&message, "besideNames", &strings(names));
+                set(&message, "besidePast", &(*past).into());
                 return MessagePiece::handing(message, buffers);
             }
             // The element's bundle (no `page` feature) shows no timeline,
@@ -555,8 +562,9 @@ impl Work for AnalysisAsk {
                 seq,
                 texts,
                 names,
+                past,
                 told,
-            } if cfg!(feature = "page") => told(*seq, beside_here(texts, names).into()),
+            } if cfg!(feature = "page") => told(*seq, beside_here(texts, names, *past).into()),
             AnalysisAsk::Timeline {
                 seq,
                 log,
@@ -632,13 +640,20 @@ impl Channel<AnalysisAsk> {
     }
 
     /// Ask for the node states the documents `texts` (named `names`)
-    /// added to the tab's system give its grid, as request `seq`.
-    pub fn post_beside(&self, seq: u32, (texts, names): (&[Text], Vec<String>), told: &OnMember) {
+    /// added to the tab's system give its grid, as request `seq`; with
+    /// `past` (a resource eventlog is open), every job that ran as well.
+    pub fn post_beside(
+        &self,
+        seq: u32,
+        (texts, names, past): (&[Text], Vec<String>, bool),
+        told: &OnMember,
+    ) {
         let (texts, told) = (texts.to_vec(), told.clone());
         self.ask(AnalysisAsk::Beside {
             seq,
             texts,
             names,
+            past,
             told,
         });
     }

@@ -1218,9 +1218,14 @@ pub fn use_region_name(base: &'static str) -> AttrValue {
 }
 
 /// What the worker read from the documents added to a tab's system, with
-/// the texts it is of and the request that brought it (what a memo
-/// compares instead of what was read).
-type ReadBeside = Option<(Vec<Text>, u32, Rc<Beside>)>;
+/// the texts it is of (and whether the jobs that ran were asked) and the
+/// request that brought it (what a memo compares instead of what was
+/// read).
+type ReadBeside = Option<(BesideKey, u32, Rc<Beside>)>;
+
+/// The texts added to a tab's system, and whether a timeline asks for the
+/// jobs that ran.
+type BesideKey = (Vec<Text>, bool);
 
 /// The shown tab's grid with what the documents added to its system say of its
 /// nodes (read by the worker, [`rscope_core::analysis::beside`]): the
@@ -1237,33 +1242,36 @@ pub fn use_grid_beside(docs: &DocsState, grid: Option<Rc<Grid>>) -> Option<Rc<Gr
     let names: Vec<String> = (docs.current().joined.iter())
         .map(|j| j.source.clone())
         .collect();
+    // The jobs that ran are read only for a timeline, which shows them.
+    let past = eventlog_text(docs).is_some();
     let analyst = use_workers().analysis;
-    let got = use_state(|| None::<(Vec<Text>, u32, Rc<Beside>)>);
-    let asked = use_mut_ref(Latest::<Vec<Text>>::default);
+    let key: BesideKey = (joined, past);
+    let got = use_state(|| None::<(BesideKey, u32, Rc<Beside>)>);
+    let asked = use_mut_ref(Latest::<BesideKey>::default);
     let told = {
         let (got, asked) = (got.setter(), asked.clone());
         use_memo((), move |_| -> OnMember {
             Rc::new(move |seq: u32, bytes: JsValue| {
-                let Some(texts) = asked.borrow().asked(seq).cloned() else {
+                let Some(key) = asked.borrow().asked(seq).cloned() else {
                     return;
                 };
                 let read = beside_from_part(&part_bytes(Some(&bytes)));
-                got.set(Some((texts, seq, Rc::new(read))));
+                got.set(Some((key, seq, Rc::new(read))));
             })
         })
     };
     {
         let (asked, told, seen) = (asked.clone(), (*told).clone(), (*got).clone());
         // The names go with the texts they are of: a text is joined once.
-        use_effect_with(joined.clone(), move |joined| {
-            let fresh = seen.as_ref().is_some_and(|(t, _, _)| t == joined);
-            if !joined.is_empty() && !fresh {
-                let seq = asked.borrow_mut().ask(joined.clone());
-                analyst.post_beside(seq, (joined, names), &told);
+        use_effect_with(key.clone(), move |key| {
+            let fresh = seen.as_ref().is_some_and(|(k, _, _)| k == key);
+            if !key.0.is_empty() && !fresh {
+                let seq = asked.borrow_mut().ask(key.clone());
+                analyst.post_beside(seq, (&key.0, names, key.1), &told);
             }
         });
     }
-    let read: ReadBeside = (*got).clone().filter(|(t, _, _)| *t == joined);
+    let read: ReadBeside = (*got).clone().filter(|(k, _, _)| *k == key);
     let answer = read.as_ref().map(|(_, seq, _)| *seq);
     let laid = use_memo((SameGrid(grid), answer), move |(grid, _)| {
         let beside = read.as_ref().map(|(_, _, b)| b.clone());

@@ -140,7 +140,7 @@ pub fn job_table_panel(props: &JobTableProps) -> Html {
     let hidden = shown.len().saturating_sub(ROWS_SHOWN);
     html! {
         <section class="panel job-table" aria-label="Running jobs" data-testid="job-table">
-            <h2>{ format!("Running jobs ({})", count(total, "job")) }</h2>
+            <h2>{ format!("{} ({})", table.caption, count(total, "job")) }</h2>
             <p class="hint">{ "The grid colours each core and GPU by the job holding it. Press a job to outline its nodes there; sort by a column's heading." }</p>
             <label class="inline">{ "Filter " }
                 <input type="search" data-testid="job-filter" value={(*words).clone()} {oninput}

@@ -19,14 +19,17 @@ use crate::idset::IdSet;
 /// resources in both.
 const HOLDING_STATES: [(u64, &str); 2] = [(16, "RUN"), (32, "CLEANUP")];
 
-/// A running (or cleaning-up) job and what it holds.
-#[derive(Clone, Debug, PartialEq)]
+/// A running (or cleaning-up) job and what it holds. It crosses from
+/// the analysis worker (a timeline's past jobs, [`crate::grid::jobs`]),
+/// without its nodelist, which the grid does not read.
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct HeldJob {
     /// Its id in F58 (`ƒ2KWFwT5`).
     pub id: String,
     /// Its `ranks`, when the record has them.
     pub ranks: Option<IdSet>,
     /// Its `nodelist`, when the record has one.
+    #[serde(skip)]
     pub nodelist: Option<Hostlist>,
     /// What it holds by rank: its resource summary's cores and GPUs, or
     /// (`None` for a rank) the whole node, when only `ranks` are known.
@@ -41,7 +44,7 @@ pub struct HeldJob {
 
 /// What a job record says of a running job beside what it holds: the
 /// grid colours by user and queue, and its tooltip names the job.
-#[derive(Clone, Debug, Default, PartialEq)]
+#[derive(Clone, Debug, Default, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct JobLabel {
     /// Its `userid`.
     pub user: Option<u64>,
@@ -53,6 +56,8 @@ pub struct JobLabel {
     pub t_run: Option<f64>,
     /// When it must end (`expiration`; 0 or none: no limit).
     pub expiration: Option<f64>,
+    /// When it stopped holding its resources (`t_cleanup`), once it has.
+    pub t_cleanup: Option<f64>,
 }
 
 impl JobLabel {
@@ -66,6 +71,7 @@ impl JobLabel {
             queue: text(&record.queue),
             t_run: time(record.t_run),
             expiration: time(record.expiration),
+            t_cleanup: time(record.t_cleanup),
         }
     }
 }
@@ -74,8 +80,21 @@ impl JobLabel {
 /// CLEANUP), with what they hold; jobs whose holding is unknown (no
 /// summary and no ranks) are left out. `None` when `text` is no job list.
 pub fn held_jobs(text: &str) -> Option<Vec<HeldJob>> {
+    held_and_ran_jobs(text, false).map(|(held, _)| held)
+}
+
+/// [`held_jobs`] of the job list `text`, and (when `past`) every job of it
+/// that ever ran ([`HeldJob::ran`]), reading the list once. The jobs that
+/// ran are read only for a timeline, which shows them at its moments: a
+/// list of 100 000 jobs is mostly finished ones.
+pub fn held_and_ran_jobs(text: &str, past: bool) -> Option<(Vec<HeldJob>, Vec<HeldJob>)> {
     let records = super::record::job_records(text)?;
-    Some(records.iter().filter_map(HeldJob::of).collect())
+    let held = records.iter().filter_map(HeldJob::of).collect();
+    let ran = match past {
+        true => records.iter().filter_map(HeldJob::ran).collect(),
+        false => Vec::new(),
+    };
+    Some((held, ran))
 }
 
 impl HeldJob {
@@ -90,6 +109,18 @@ impl HeldJob {
         if !holds {
             return None;
         }
+        HeldJob::holding_of(record)
+    }
+
+    /// One job record's holding, whatever its state now, when it ran (it
+    /// has a `t_run`): its `t_run` and `t_cleanup` say when it held it.
+    pub fn ran(record: &JobRecord) -> Option<HeldJob> {
+        record.t_run.filter(|t| *t > 0.0)?;
+        HeldJob::holding_of(record)
+    }
+
+    /// What job record `record` holds, from its summary or its ranks.
+    fn holding_of(record: &JobRecord) -> Option<HeldJob> {
         let ranks = record.ranks.as_deref().and_then(|r| IdSet::decode(r).ok());
         let nodelist = record
             .nodelist

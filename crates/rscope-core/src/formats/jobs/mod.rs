@@ -23,7 +23,7 @@ pub mod record;
 #[cfg(test)]
 mod tests;
 
-pub use held::{held_jobs, HeldJob, JobLabel};
+pub use held::{held_and_ran_jobs, held_jobs, HeldJob, JobLabel};
 pub use info::{Context, JobInfo};
 pub use jobid::F58Prefix;
 pub use map::{job_map, map_printed, read_any};

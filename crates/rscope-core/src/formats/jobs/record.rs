@@ -88,8 +88,10 @@ pub struct JobRecord<'a> {
     pub ranks: Option<Cow<'a, str>>,
     /// See [`JobRecord::name`].
     pub nodelist: Option<Cow<'a, str>>,
-    /// `t_run` and `expiration`, when numbers.
+    /// `t_run`, `t_cleanup` and `expiration`, when numbers.
     pub t_run: Option<f64>,
+    /// See [`JobRecord::t_run`].
+    pub t_cleanup: Option<f64>,
     /// See [`JobRecord::t_run`].
     pub expiration: Option<f64>,
     /// `annotations.sched.resource_summary`, when a string.
@@ -127,6 +129,7 @@ impl<'a> JobRecord<'a> {
                 "ranks" => r.ranks = text(),
                 "nodelist" => r.nodelist = text(),
                 "t_run" => r.t_run = number().map(|n| n.f64),
+                "t_cleanup" => r.t_cleanup = number().map(|n| n.f64),
                 "expiration" => r.expiration = number().map(|n| n.f64),
                 "annotations" => r.resource_summary = tree_summary(v),
                 _ => {}

@@ -25,6 +25,10 @@ pub struct Beside {
     /// jobs on 16 384 nodes are a quarter of a million pieces).
     #[cfg(feature = "page")]
     pub jobs: Option<std::rc::Rc<crate::grid::jobs::JobsOnGrid>>,
+    /// Every job of that list that ran, when asked for a timeline
+    /// ([`beside`]'s `past`).
+    #[cfg(feature = "page")]
+    pub history: Option<std::rc::Rc<crate::grid::jobs::JobHistory>>,
 }
 
 /// Allocated and down ids by rank and child type, sorted: a list
@@ -70,15 +74,21 @@ impl Beside {
         let sets = self.sets.as_ref().filter(|_| !grid.has_states());
         #[cfg(feature = "page")]
         let jobs = self.jobs.as_ref().filter(|_| grid.jobs().is_none());
+        #[cfg(feature = "page")]
+        let history = self.history.as_ref().filter(|_| grid.jobs().is_none());
         #[cfg(not(feature = "page"))]
-        let jobs: Option<()> = None;
-        if states.is_none() && sets.is_none() && jobs.is_none() {
+        let (jobs, history): (Option<()>, Option<()>) = (None, None);
+        if states.is_none() && sets.is_none() && jobs.is_none() && history.is_none() {
             return None;
         }
         let mut laid = grid.clone();
         #[cfg(feature = "page")]
         if let Some(jobs) = jobs {
             laid = laid.with_jobs(jobs.clone());
+        }
+        #[cfg(feature = "page")]
+        if let Some(history) = history {
+            laid = laid.with_job_history(history.clone());
         }
         if let Some(sets) = sets {
             laid = laid.with_states(|rank, kind| sets.ids(rank, kind));
@@ -126,17 +136,21 @@ pub(super) fn hosts_from(states: &NodeStates, grid: &Grid) -> Option<NodeStates>
 /// Each is read once. The running jobs are the first job list's that has
 /// any, with the jobs whose own R is open by a name that carries the job's
 /// id ([`crate::jobs::held::job_r`]) folded in, as the system joins them.
-pub fn beside(docs: &[(&str, &str)], now: f64) -> Beside {
+/// With `past` (a resource eventlog is open, whose timeline shows the jobs
+/// running at each moment), every job of that list that ran as well.
+pub fn beside(docs: &[(&str, &str)], now: f64, past: bool) -> Beside {
     let mut found = Beside::default();
     #[cfg(feature = "page")]
-    let (mut listed, mut own) = (None, Vec::new());
+    let (mut listed, mut own) = (None::<(Vec<_>, Vec<_>)>, Vec::new());
+    #[cfg(not(feature = "page"))]
+    let _ = past;
     for (_name, text) in docs {
         // A job list says nothing of node states or down nodes: it is read
         // once, for its running jobs, and not reported on.
         #[cfg(feature = "page")]
-        if let Some(held) = crate::jobs::held_jobs(text) {
-            if listed.is_none() && !held.is_empty() {
-                listed = Some(held);
+        if let Some((held, ran)) = crate::jobs::held_and_ran_jobs(text, past) {
+            if listed.is_none() && (!held.is_empty() || !ran.is_empty()) {
+                listed = Some((held, ran));
             }
             continue;
         }
@@ -156,15 +170,22 @@ pub fn beside(docs: &[(&str, &str)], now: f64) -> Beside {
     }
     #[cfg(feature = "page")]
     {
-        let held = crate::jobs::held::with_own_rs(listed.unwrap_or_default(), own);
-        found.jobs = crate::grid::jobs::JobsOnGrid::of(&held, now).map(std::rc::Rc::new);
+        use crate::grid::jobs::{JobHistory, JobsOnGrid};
+        use crate::jobs::held::with_own_rs;
+        let (held, ran) = listed.unwrap_or_default();
+        if past {
+            let ran = with_own_rs(ran, own.clone());
+            found.history = JobHistory::of(ran).map(std::rc::Rc::new);
+        }
+        let held = with_own_rs(held, own);
+        found.jobs = JobsOnGrid::of(&held, now).map(std::rc::Rc::new);
     }
     found
 }
 
 /// [`beside`] as it crosses from the analysis worker.
-pub fn beside_part(docs: &[(&str, &str)], now: f64) -> Vec<u8> {
-    bytes(&beside(docs, now))
+pub fn beside_part(docs: &[(&str, &str)], now: f64, past: bool) -> Vec<u8> {
+    bytes(&beside(docs, now, past))
 }
 
 /// What [`beside_part`] sent; nothing when the bytes do not read.
@@ -187,7 +208,9 @@ mod tests {
     #[test]
     fn a_status_payload_beside_gives_its_node_states_and_nothing_else_does() {
         let now = 1607544031.0 + 3600.0;
-        let states = beside(&unnamed(&[R, "{}", STATUS]), now).states.unwrap();
+        let states = beside(&unnamed(&[R, "{}", STATUS]), now, false)
+            .states
+            .unwrap();
         let notes: Vec<&str> = states.overlay.notes_of(3).collect();
         assert_eq!(notes, vec!["drained 1 hour ago: bad fan"]);
         assert_eq!(states.overlay.notes_of(0).count(), 0);
@@ -199,12 +222,15 @@ mod tests {
             ),
             ("tiny4", "bad fan")
         );
-        let crossed = beside_from_part(&beside_part(&unnamed(&[STATUS]), now));
+        let crossed = beside_from_part(&beside_part(&unnamed(&[STATUS]), now, false));
         assert_eq!(crossed.states, Some(states));
         assert_eq!(crossed.sets, None);
-        assert_eq!(beside(&unnamed(&[R, "not json"]), now), Beside::default());
         assert_eq!(
-            beside_from_part(&beside_part(&unnamed(&[R]), now)),
+            beside(&unnamed(&[R, "not json"]), now, false),
+            Beside::default()
+        );
+        assert_eq!(
+            beside_from_part(&beside_part(&unnamed(&[R]), now, false)),
             Beside::default()
         );
         assert_eq!(beside_from_part(b"\xff\xff"), Beside::default());
@@ -215,16 +241,63 @@ mod tests {
     fn a_job_list_beside_lays_its_running_jobs_on_the_grid() {
         let list = r#"{"jobs": [{"id": 2, "t_submit": 1.0, "userid": 7, "state": "RUN", "ranks": "1",
             "annotations": {"sched": {"resource_summary": "rank1/core[0-1]"}}}]}"#;
-        let found = beside(&unnamed(&[R, list]), 10.0);
+        let found = beside(&unnamed(&[R, list]), 10.0, false);
         assert_eq!(found.jobs.as_ref().map(|j| j.len()), Some(1));
         let grid = Grid::new(&crate::rset::load(R).unwrap(), None, None);
         let laid = found.lay(&grid).unwrap();
         let jobs = laid.jobs().unwrap();
         assert_eq!(jobs.tip(1, "core", 1), Some("job ƒ3, user 7"));
         assert_eq!(jobs.tip(1, "core", 2), None);
-        let crossed = beside_from_part(&beside_part(&unnamed(&[list]), 10.0));
+        let crossed = beside_from_part(&beside_part(&unnamed(&[list]), 10.0, false));
         assert_eq!(crossed.jobs, found.jobs);
-        assert_eq!(beside(&unnamed(&[R]), 10.0).jobs, None);
+        assert_eq!(beside(&unnamed(&[R]), 10.0, false).jobs, None);
+    }
+
+    #[test]
+    #[cfg(feature = "page")]
+    fn with_a_timeline_the_jobs_that_ran_are_laid_and_each_moment_shows_those_running_then() {
+        let list = r#"{"jobs": [
+          {"id": 2, "t_submit": 1.0, "state": "INACTIVE", "ranks": "0", "t_run": 100.0, "t_cleanup": 200.0,
+           "annotations": {"sched": {"resource_summary": "rank0/core[0-1]"}}},
+          {"id": 3, "t_submit": 1.0, "userid": 7, "state": "RUN", "ranks": "1", "t_run": 150.0,
+           "annotations": {"sched": {"resource_summary": "rank1/core2"}}},
+          {"id": 4, "t_submit": 1.0, "state": "INACTIVE", "ranks": "2"}
+        ]}"#;
+        assert_eq!(beside(&unnamed(&[list]), 300.0, false).history, None);
+        let found = beside(&unnamed(&[list]), 300.0, true);
+        let crossed = beside_from_part(&beside_part(&unnamed(&[list]), 300.0, true));
+        assert_eq!(crossed.history, found.history);
+        let grid = Grid::new(&crate::rset::load(R).unwrap(), None, None);
+        let laid = found.lay(&grid).unwrap();
+        assert_eq!(
+            laid.jobs().map(|j| j.len()),
+            Some(1),
+            "now: the running job"
+        );
+        let at = |t: f64| {
+            let moment = super::super::timeline::Moment {
+                at: Some(t),
+                ..Default::default()
+            };
+            moment.lay(&laid).unwrap().jobs().unwrap().clone()
+        };
+        assert_eq!(at(50.0).len(), 0);
+        let both = at(160.0);
+        assert_eq!(both.len(), 2);
+        assert_eq!(both.tip(0, "core", 1), Some("job ƒ3, running 1 minute"));
+        assert_eq!(
+            both.tip(1, "core", 2),
+            Some("job ƒ4, user 7, running 10 seconds")
+        );
+        let table = super::super::job_table::job_table(&both);
+        assert_eq!(table.caption, "Jobs running at 1970-01-01 00:02:40 UTC");
+        assert_eq!(at(200.0).tip(0, "core", 0), None, "cleaning up from 200");
+        assert_eq!(at(200.0).len(), 1);
+        let after = super::super::timeline::Moment::default();
+        assert!(
+            after.lay(&laid).is_none(),
+            "after the last event: the grid as laid"
+        );
     }
 
     #[test]
@@ -234,7 +307,7 @@ mod tests {
                    {\"timestamp\": 1607544100.0, \"name\": \"offline\", \"context\": {\"idset\": \"2\"}}\n";
         // The payload keeps whole seconds of a drain's time: 1607544032.
         let now = 1607544032.0 + 3600.0;
-        let states = beside(&unnamed(&[R, log]), now).states.unwrap();
+        let states = beside(&unnamed(&[R, log]), now, false).states.unwrap();
         let notes: Vec<&str> = states.overlay.notes_of(3).collect();
         assert_eq!(notes, vec!["drained 1 hour ago: bad fan"]);
         let drains: Vec<(&str, &str)> = (states.drains.iter())
@@ -248,7 +321,7 @@ mod tests {
         // Before flux-core 0.62: no restart, no nodelist in the drain.
         let log = "{\"timestamp\": 1.0, \"name\": \"resource-init\", \"context\": {\"restart\": false, \"drain\": {}, \"online\": \"0-3\", \"exclude\": \"\"}}\n\
                    {\"timestamp\": 2.0, \"name\": \"drain\", \"context\": {\"idset\": \"2-3\", \"reason\": \"fan\", \"overwrite\": 0}}\n";
-        let found = beside(&unnamed(&[log]), 3.0);
+        let found = beside(&unnamed(&[log]), 3.0, false);
         assert_eq!(found.states.as_ref().unwrap().drains[0].nodelist, "");
         let grid = Grid::new(&crate::rset::load(R).unwrap(), None, None);
         let laid = found.lay(&grid).unwrap();
@@ -264,7 +337,7 @@ mod tests {
         let list = format!(
             r#"{{"all": {R}, "allocated": {{"version":1,"execution":{{"R_lite":[{{"rank":"1","children":{{"core":"0-1"}}}}],"starttime":0,"expiration":0,"nodelist":["tiny2"]}}}}, "down": {{"version":1,"execution":{{"R_lite":[{{"rank":"3","children":{{"core":"0-3"}}}}],"starttime":0,"expiration":0,"nodelist":["tiny4"]}}}}}}"#
         );
-        let found = beside_from_part(&beside_part(&unnamed(&[&list]), 0.0));
+        let found = beside_from_part(&beside_part(&unnamed(&[&list]), 0.0, false));
         assert_eq!(found.states, None);
         let grid = Grid::new(&crate::rset::load(R).unwrap(), None, None);
         assert!(!grid.has_states());
@@ -298,7 +371,7 @@ mod tests {
         let list = r#"{"jobs": [{"id": 2, "t_submit": 1.0, "userid": 7, "state": "RUN",
             "annotations": {"sched": {"resource_summary": "rank1/core0"}}}]}"#;
         let own = r#"{"version":1,"execution":{"R_lite":[{"rank":"1","children":{"core":"0-2"}}],"starttime":0,"expiration":0}}"#;
-        let found = beside(&[("jobs.json", list), ("ƒ3.R", own)], 10.0);
+        let found = beside(&[("jobs.json", list), ("ƒ3.R", own)], 10.0, false);
         let grid = Grid::new(&crate::rset::load(R).unwrap(), None, None);
         let laid = found.lay(&grid).unwrap();
         let jobs = laid.jobs().unwrap();
@@ -306,6 +379,6 @@ mod tests {
         assert_eq!(jobs.tip(1, "core", 2), Some("job ƒ3, user 7"));
         assert_eq!(jobs.tip(1, "core", 3), None);
         // Not named for a job, the same R gives no job.
-        assert_eq!(beside(&[("R.json", own)], 10.0).jobs, None);
+        assert_eq!(beside(&[("R.json", own)], 10.0, false).jobs, None);
     }
 }

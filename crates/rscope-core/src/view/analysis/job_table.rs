@@ -18,7 +18,10 @@ pub fn job_table(jobs: &JobsOnGrid) -> FigureTable {
         "Job", "Name", "User", "Queue", "Ranks", "Holds", "Running", "Left",
     ];
     FigureTable {
-        caption: "Running jobs".into(),
+        caption: match jobs.moment() {
+            Some(at) => format!("Jobs running at {}", crate::time::utc(at)),
+            None => "Running jobs".into(),
+        },
         headings: headings.iter().map(|h| h.to_string()).collect(),
         numeric: vec![false, false, true, false, false, false, true, true],
         rows: jobs.rows().iter().enumerate().map(job_row).collect(),

@@ -54,13 +54,28 @@ pub struct Moment {
 
 impl Moment {
     /// `grid` coloured by this moment's node states, the grid's host names
-    /// filling drain rows that name none. Neither the grid's rows nor the
-    /// states are copied when no row needs a name: a step of the slider
-    /// may not take longer than a frame.
+    /// filling drain rows that name none, and with the jobs running then
+    /// when a job list's history is laid on it ([`Grid::job_history`]).
+    /// Neither the grid's rows nor the states are copied when no row needs
+    /// a name: a step of the slider may not take longer than a frame.
     pub fn lay(&self, grid: &Grid) -> Option<Grid> {
-        let states = self.states.as_ref()?;
-        let states = hosts_from(states, grid).map_or_else(|| states.clone(), Rc::new);
-        Some(grid.clone().with_node_states(states))
+        #[cfg(feature = "page")]
+        let jobs = (self.at).and_then(|at| Some(grid.job_history()?.at(at)));
+        #[cfg(not(feature = "page"))]
+        let jobs: Option<()> = None;
+        if self.states.is_none() && jobs.is_none() {
+            return None;
+        }
+        let mut laid = grid.clone();
+        if let Some(states) = &self.states {
+            let states = hosts_from(states, grid).map_or_else(|| states.clone(), Rc::new);
+            laid = laid.with_node_states(states);
+        }
+        #[cfg(feature = "page")]
+        if let Some(jobs) = jobs {
+            laid = laid.with_jobs_at(jobs);
+        }
+        Some(laid)
     }
 }
 

@@ -16,6 +16,33 @@ use crate::jobs::HeldJob;
 use crate::words::{count, duration, grouped};
 use serde::{Deserialize, Serialize};
 
+/// Every job of a job list that ran, with when it held its resources
+/// (`t_run` until `t_cleanup`): what the grid shows at a moment of a
+/// resource eventlog's timeline.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+pub struct JobHistory(Vec<HeldJob>);
+
+impl JobHistory {
+    /// The jobs that ran, `jobs` (none: `None`).
+    pub fn of(jobs: Vec<HeldJob>) -> Option<JobHistory> {
+        (!jobs.is_empty()).then_some(JobHistory(jobs))
+    }
+
+    /// The jobs running at `at` (seconds since the epoch) on the grid,
+    /// their times told as of then: started at or before it, and not yet
+    /// cleaning up.
+    pub fn at(&self, at: f64) -> JobsOnGrid {
+        let running: Vec<HeldJob> = (self.0.iter())
+            .filter(|j| j.who.t_run.is_some_and(|t| t <= at))
+            .filter(|j| j.who.t_cleanup.is_none_or(|t| at < t))
+            .cloned()
+            .collect();
+        let mut on = JobsOnGrid::of(&running, at).unwrap_or_else(JobsOnGrid::none);
+        on.at = Some(at);
+        on
+    }
+}
+
 /// How many jobs (or users, or queues) the legend names one by one; the
 /// next entry counts the rest, whose colours repeat. Every job is named
 /// on hover.
@@ -76,6 +103,8 @@ pub struct JobsOnGrid {
     /// Per job, the index of its queue in `queues`.
     queue_of: Vec<u32>,
     queues: Vec<Group>,
+    /// The moment of a timeline these jobs run at; `None`: now.
+    at: Option<f64>,
 }
 
 impl JobsOnGrid {
@@ -85,10 +114,7 @@ impl JobsOnGrid {
         if jobs.is_empty() {
             return None;
         }
-        let mut on = JobsOnGrid {
-            by_job: Overlay::new(Some(FREE)),
-            ..JobsOnGrid::default()
-        };
+        let mut on = JobsOnGrid::none();
         // Where each user's and queue's group is: a list of 100 000 jobs
         // may have thousands of users.
         let (mut users, mut queues) = (GroupIndex::new(), GroupIndex::new());
@@ -124,12 +150,27 @@ impl JobsOnGrid {
         Some(on)
     }
 
+    /// No job running: every cell free (a timeline's moment when none ran).
+    pub fn none() -> JobsOnGrid {
+        JobsOnGrid {
+            by_job: Overlay::new(Some(FREE)),
+            ..JobsOnGrid::default()
+        }
+    }
+
+    /// The moment of a timeline these jobs run at ([`JobHistory::at`]);
+    /// `None` for the jobs running now.
+    pub fn moment(&self) -> Option<f64> {
+        self.at
+    }
+
     /// How many running jobs.
     pub fn len(&self) -> usize {
         self.rows.len()
     }
 
-    /// Whether there are none (never, as [`JobsOnGrid::of`] makes them).
+    /// Whether there are none (at a moment of a timeline when none ran;
+    /// never as [`JobsOnGrid::of`] makes them).
     pub fn is_empty(&self) -> bool {
         self.rows.is_empty()
     }

@@ -165,6 +165,9 @@ pub struct Grid {
     /// A job list's running jobs ([`Grid::with_jobs`]).
     #[cfg(feature = "page")]
     jobs: Option<Rc<jobs::JobsOnGrid>>,
+    /// Every job of that list that ran ([`Grid::with_job_history`]).
+    #[cfg(feature = "page")]
+    job_history: Option<Rc<jobs::JobHistory>>,
 }
 
 impl Grid {
@@ -217,6 +220,8 @@ impl Grid {
             node_states: None,
             #[cfg(feature = "page")]
             jobs: None,
+            #[cfg(feature = "page")]
+            job_history: None,
         };
         if allocated.is_none() && down.is_none() {
             return grid;
@@ -279,6 +284,28 @@ impl Grid {
     pub fn with_jobs(mut self, jobs: impl Into<Rc<jobs::JobsOnGrid>>) -> Grid {
         self.jobs = Some(jobs.into());
         self
+    }
+
+    /// The grid with the running jobs of a moment ([`jobs::JobHistory::at`]),
+    /// in place of any it had.
+    #[cfg(feature = "page")]
+    pub fn with_jobs_at(mut self, jobs: jobs::JobsOnGrid) -> Grid {
+        self.jobs = Some(Rc::new(jobs));
+        self
+    }
+
+    /// The grid with every job of a job list that ran, which a timeline
+    /// shows at its moments ([`Grid::job_history`]).
+    #[cfg(feature = "page")]
+    pub fn with_job_history(mut self, history: Rc<jobs::JobHistory>) -> Grid {
+        self.job_history = Some(history);
+        self
+    }
+
+    /// The jobs that ran, laid on the grid ([`Grid::with_job_history`]).
+    #[cfg(feature = "page")]
+    pub fn job_history(&self) -> Option<&Rc<jobs::JobHistory>> {
+        self.job_history.as_ref()
     }
 
     /// The running jobs laid on the grid ([`Grid::with_jobs`]).

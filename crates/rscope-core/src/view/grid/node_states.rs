@@ -305,6 +305,8 @@ impl super::Grid {
             width: self.width,
             #[cfg(feature = "page")]
             jobs: self.jobs.clone(),
+            #[cfg(feature = "page")]
+            job_history: self.job_history.clone(),
             clipped: self.clipped,
             partial: self.partial,
             node_states: self.node_states.clone(),

@@ -59,6 +59,8 @@ impl Grid {
             // A job list's jobs cross beside the grid, not with it.
             #[cfg(feature = "page")]
                 jobs: _,
+            #[cfg(feature = "page")]
+                job_history: _,
         } = self;
         let has_states = states.is_some();
         let mut states = states.map(Vec::into_iter);
@@ -215,6 +217,8 @@ impl GridBuild {
             node_states: self.wire.node_states.map(std::rc::Rc::new),
             #[cfg(feature = "page")]
             jobs: None,
+            #[cfg(feature = "page")]
+            job_history: None,
         }
     }
 }
