@@ -15,7 +15,11 @@
 // element's text or in a child <script type="application/json">; view
 // (summary grid tree problems shape); height; theme (light, dark, auto);
 // color-by; fold; shape; page (the Rscope page "Open in Rscope" goes to,
-// by default the index.html one folder above this file). Changing an
+// by default the index.html one folder above this file); jobs (a link to
+// a job list, `flux jobs --json` output: the grid is coloured by the job
+// holding each core and GPU, or with color-by=user or job-queue by its
+// user or queue, read by the job list part, rscope_jobs.js and its wasm
+// beside this file, loaded only by an element that has jobs=). Changing an
 // attribute draws the element again.
 
 const here = import.meta.url;
@@ -41,6 +45,25 @@ function boot() {
     });
   })();
   return bundle;
+}
+
+/**
+ * The grid's colouring by the jobs of the element's `jobs=` list, read by
+ * the job list part beside this file (imported and started once, by the
+ * first element that has jobs=): `[bytes]`, or `[undefined, why]` when the
+ * list could not be read; `[]` without one.
+ */
+async function jobColoring(element) {
+  const src = element.getAttribute('jobs');
+  if (!src?.trim()) return [];
+  try {
+    const [m, response] = await Promise.all([import(new URL('./rscope_jobs.js', here).href), fetch(src)]);
+    await m.default({ module_or_path: new URL('./rscope_jobs_bg.wasm', here) });
+    if (!response.ok) throw new Error(`the server answered ${response.status}`);
+    return [m.jobColoring(await response.text(), element.getAttribute('color-by') ?? 'job')];
+  } catch (e) {
+    return [undefined, `The job list ${src} could not be read: ${e.message ?? e}. The grid is drawn without it.`];
+  }
 }
 
 /**
@@ -115,7 +138,7 @@ function nearView(element) {
     && r.right >= -100 && r.left <= innerWidth + 100;
 }
 
-const OBSERVED = ['src', 'view', 'height', 'theme', 'color-by', 'fold', 'shape', 'page'];
+const OBSERVED = ['src', 'view', 'height', 'theme', 'color-by', 'fold', 'shape', 'page', 'jobs'];
 
 class RscopeView extends HTMLElement {
   static observedAttributes = OBSERVED;
@@ -149,14 +172,15 @@ class RscopeView extends HTMLElement {
       const fetched = prefetch(this);
       const page = new URL('../index.html', here);
       if (!this.hasAttribute('page')) beside ??= fetch(page, { method: 'HEAD', mode: 'no-cors' }).then((r) => (r.status < 400 ? page.href : ''), () => '');
-      const [m, s, found] = await Promise.all([boot(), styles(), beside ?? '']);
+      const [m, s, found, [jobs, jobsWhy]] = await Promise.all([boot(), styles(), beside ?? '', jobColoring(this)]);
       if (!this.isConnected) return;
       this.shadowRoot.adoptedStyleSheets = [s];
       this.#stop();
       this.#box = document.createElement('div');
       this.shadowRoot.replaceChildren(this.#box);
       const attributes = [...this.attributes].map((a) => [a.name, a.value]);
-      this.#handle = m.mountView(this.#box, attributes, inlineDocument(this), found, this.#name(), fetched);
+      this.#handle = m.mountView(this.#box, attributes, inlineDocument(this), found, this.#name(), fetched, jobs);
+      if (jobsWhy) this.#box.before(this.#line(jobsWhy, 'error'));
     } catch (e) {
       this.#say(
         `Rscope could not start: ${e && e.message ? e.message : e}. Check that rscope.js, rscope_bg.wasm (served as application/wasm) and style.css sit beside rscope-view.js.`,
@@ -179,12 +203,17 @@ class RscopeView extends HTMLElement {
 
   /** A line of text in place of the views, as text, never as HTML. */
   #say(text, kind) {
+    this.shadowRoot.replaceChildren(this.#line(text, kind));
+  }
+
+  /** A line of text, as text, never as HTML. */
+  #line(text, kind) {
     const p = document.createElement('p');
     p.className = kind;
     p.setAttribute('role', kind === 'error' ? 'alert' : 'status');
     if (kind === 'error') p.dataset.testid = 'embed-error';
     p.textContent = text;
-    this.shadowRoot.replaceChildren(p);
+    return p;
   }
 }
 

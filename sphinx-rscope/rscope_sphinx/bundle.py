@@ -18,6 +18,8 @@ from sphinx.errors import ConfigError
 # The element module first: it is the one script the pages load.
 FILES = ("rscope-view.js", "rscope.js", "rscope_bg.wasm", "style.css")
 ELEMENT = FILES[0]
+# The job list part an element with jobs= loads, copied when the bundle has it.
+PARTS = ("rscope_jobs.js", "rscope_jobs_bg.wasm")
 # The folder under _static that receives the bundle.
 STATIC_SUBDIR = "rscope"
 # A checkout's bundle: sphinx-rscope/rscope_sphinx/ -> the repository's pkg-embed/.
@@ -48,3 +50,6 @@ def copy_into(root: Path, static_dir: Path) -> None:
     target.mkdir(parents=True, exist_ok=True)
     for name in FILES:
         shutil.copyfile(root / name, target / name)
+    for name in PARTS:
+        if (root / name).is_file():
+            shutil.copyfile(root / name, target / name)

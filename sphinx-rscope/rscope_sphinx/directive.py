@@ -19,7 +19,7 @@ VIEWS = ("summary", "grid", "tree", "problems", "shape")
 THEMES = ("light", "dark", "auto")
 # A CSS length the element's `height` takes: a number of pixels or a number with a unit.
 HEIGHT = re.compile(r"^\d+(\.\d+)?(px|em|rem|vh|%)?$")
-COLOR_BY = re.compile(r"^(auto|state|type|property:\S+)$")
+COLOR_BY = re.compile(r"^(auto|state|type|property:\S+|job|user|job-queue)$")
 
 
 class rscope_view(nodes.General, nodes.Element):
@@ -53,10 +53,10 @@ def theme_option(argument: str | None) -> str:
 
 
 def color_by_option(argument: str | None) -> str:
-    """``auto``, ``state``, ``type`` or ``property:NAME``, as the grid's colour menu."""
+    """``auto``, ``state``, ``type`` or ``property:NAME``, as the grid's colour menu; with ``:jobs:``, ``job``, ``user`` or ``job-queue``."""
     value = (argument or "").strip()
     if not COLOR_BY.match(value):
-        raise ValueError(f"invalid color-by '{value}': use auto, state, type or property:NAME")
+        raise ValueError(f"invalid color-by '{value}': use auto, state, type, property:NAME, or with :jobs: job, user or job-queue")
     return value
 
 
@@ -73,6 +73,8 @@ class RscopeDirective(SphinxDirective):
         "fold": directives.flag,
         "shape": directives.unchanged_required,
         "page": directives.uri,
+        # A link to a job list, as the element's jobs= takes it.
+        "jobs": directives.uri,
         "name": directives.unchanged,
     }
 
@@ -108,7 +110,7 @@ class RscopeDirective(SphinxDirective):
     def element_attributes(self) -> dict[str, str]:
         """The element's attributes, in the order the options are listed."""
         attrs = {}
-        for name in ("view", "height", "theme", "color-by", "shape", "page"):
+        for name in ("view", "height", "theme", "color-by", "shape", "jobs", "page"):
             if name in self.options:
                 attrs[name] = self.options[name]
         if "fold" in self.options:

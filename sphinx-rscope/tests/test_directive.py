@@ -27,7 +27,7 @@ def tearDownModule() -> None:
 def make_bundle(root: Path) -> Path:
     """A bundle folder: the element module and what it loads, each file holding its own name."""
     root.mkdir(parents=True)
-    for name in ("rscope-view.js", "rscope.js", "rscope_bg.wasm", "style.css", "unrelated.txt"):
+    for name in ("rscope-view.js", "rscope.js", "rscope_bg.wasm", "style.css", "rscope_jobs.js", "rscope_jobs_bg.wasm", "unrelated.txt"):
         (root / name).write_text(name)
     return root
 
@@ -107,6 +107,13 @@ class HtmlOutput(unittest.TestCase):
         )
         self.assertEqual(text, DOC)
 
+    def test_a_job_list_colours_the_grid_by_user(self) -> None:
+        page = directive(":view: grid", ":jobs: _static/jobs.json", ":color-by: user")
+        out, warnings = build({"index.rst": page})
+        self.assertEqual(warnings, "")
+        [(attrs, _)] = elements(out / "index.html").found
+        self.assertEqual({k: v for k, v in attrs.items() if k != "page"}, {"view": "grid", "color-by": "user", "jobs": "_static/jobs.json"})
+
     def test_rscope_page_is_every_element_s_page_unless_it_names_its_own(self) -> None:
         page = directive() + "\n" + directive(":page: https://elsewhere.example/rscope/").split("\n", 3)[3]
         out, warnings = build({"index.rst": page}, conf="rscope_page = 'https://example.org/rscope/'\n")
@@ -129,7 +136,8 @@ class HtmlOutput(unittest.TestCase):
         self.assertEqual(elements(out / "index.html").modules, ["_static/rscope/rscope-view.js"])
         self.assertEqual(elements(out / "plain.html").modules, [])
         copied = {p.name: p.read_text() for p in (out / "_static" / "rscope").iterdir()}
-        self.assertEqual(copied, {name: name for name in ("rscope-view.js", "rscope.js", "rscope_bg.wasm", "style.css")})
+        files = ("rscope-view.js", "rscope.js", "rscope_bg.wasm", "style.css", "rscope_jobs.js", "rscope_jobs_bg.wasm")
+        self.assertEqual(copied, {name: name for name in files})
 
     def test_file_is_relative_to_the_source_file(self) -> None:
         pages = {
@@ -179,7 +187,7 @@ class Mistakes(unittest.TestCase):
         self.assert_bad_value("height", "tall", "invalid height 'tall': give pixels (300) or a CSS length (20em, 40vh).")
 
     def test_bad_color_by(self) -> None:
-        self.assert_bad_value("color-by", "rainbow", "invalid color-by 'rainbow': use auto, state, type or property:NAME.")
+        self.assert_bad_value("color-by", "rainbow", "invalid color-by 'rainbow': use auto, state, type, property:NAME, or with :jobs: job, user or job-queue.")
 
     def test_zero_height(self) -> None:
         self.assert_bad_value("height", "0em", "invalid height '0em': give pixels (300) or a CSS length (20em, 40vh).")

@@ -41,19 +41,26 @@
 // maps (#50: 100 000 jobs opened beside an R coloured the grid in 1.9 s
 // rather than 3.0 s, the worker's part natively 0.49 s rather than
 // 1.57 s) took it to 1.5765 MB (2026-12-07): the reader of a job record's
-// few fields and the deferral of a `jobs` array. Until #48 item 3 loads
-// the rarely used parts on first use (its budget: at most 800 000 B
-// before the first analysis), this holds it at 1.577 MB so that nothing
-// grows unseen.
+// few fields and the deferral of a `jobs` array. The timeline's slider
+// showing the jobs running at its moment (#50: every job that ran crosses
+// from the worker with when it held its resources, serde for a job's
+// holding most of it), the configuration tour's last step (its job list
+// and the jobs' own R, within the instance's by the set operations) and
+// the element's colouring by job (mountView's overlay, shared with the
+// page) took it to 1.5833 MB (2026-12-07): about 21 KB of code before
+// wasm-opt, 10 KB of it serde's and the collections' generic code. Until
+// #48 item 3 loads the rarely used parts on first use (its budget: at
+// most 800 000 B before the first analysis), this holds it at 1.584 MB so
+// that nothing grows unseen.
 // scripts/build.sh says what the page is compiled for.
 import { test, expect } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
-const BUDGET = 1577 * 1000;
+const BUDGET = 1584 * 1000;
 const FILES = ['rscope_bg.wasm', 'rscope.js', 'rscope-view.js', 'style.css'];
 
-test('the page bundle is at most 1.577 MB gzipped', () => {
+test('the page bundle is at most 1.584 MB gzipped', () => {
   const sizes = FILES.map((f) => {
     const body = readFileSync(new URL(`../../pkg/${f}`, import.meta.url));
     return [f, gzipSync(body, { level: 9 }).length];

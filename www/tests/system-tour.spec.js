@@ -7,7 +7,7 @@ import { test, expect } from './fixtures.js';
 test('taking the tour puts its configuration in the box and focuses its first step', async ({ page, rscope, problems }) => {
   await rscope.load();
   await rscope.takeSystemTour();
-  await expect(rscope.systemTourStep).toHaveText("Step 1 of 7: A system's configuration");
+  await expect(rscope.systemTourStep).toHaveText("Step 1 of 8: A system's configuration");
   await expect(rscope.systemTourStep).toBeFocused();
   await expect(rscope.configRWords).toHaveText('[resource] config makes an R of 4 nodes: tiny[1-4], 16 cores, as flux R parse-config prints it.');
   expect(problems).toEqual([]);
@@ -18,7 +18,7 @@ test('stepping to the constraint opens the R the instance uses and outlines what
   await rscope.takeSystemTour();
   await expect(rscope.systemTourStep).toBeFocused();
   for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight');
-  await expect(rscope.systemTourStep).toHaveText('Step 6 of 7: A constraint');
+  await expect(rscope.systemTourStep).toHaveText('Step 6 of 8: A constraint');
   await expect(rscope.systemTourDecoded).toHaveText([
     '1 of 4 nodes match: tiny3 (ranks 3)',
     '{"and": [{"properties": ["gpu"]}, {"not": [{"hostlist": ["tiny4"]}]}]}',
@@ -27,6 +27,27 @@ test('stepping to the constraint opens the R the instance uses and outlines what
   await expect(page.getByLabel('Outline nodes matching a constraint')).toHaveValue('gpu -host:tiny4');
   await expect(rscope.grid).toHaveAttribute('data-linked', '3');
   await expect(rscope.legendItems).toContainText(['excluded by [resource] exclude: 1 node']);
+  expect(problems).toEqual([]);
+});
+
+test("the last step adds the tour's job list: the grid coloured by job, each job's R a subset, their union the allocated set", async ({ page, rscope, problems }) => {
+  await rscope.load();
+  await rscope.takeSystemTour();
+  await expect(rscope.systemTourStep).toBeFocused();
+  for (let i = 0; i < 7; i++) await page.keyboard.press('ArrowRight');
+  await expect(rscope.systemTourStep).toHaveText('Step 8 of 8: Running jobs');
+  await expect(rscope.systemTourDecoded).toHaveText([
+    "ƒbX's R: rank[0-1]/core[0-3]; less the instance's R: nothing, so it is a subset",
+    "ƒJG's R: rank3/core[0-1],gpu0; less the instance's R: nothing, so it is a subset",
+    'Their union: rank[0-1]/core[0-3] rank3/core[0-1],gpu0, the allocated set',
+  ]);
+  await expect(rscope.systemDocuments.getByTestId('system-document')).toHaveText(['Tour: the running jobs (flux jobs --json) Take out']);
+  await expect(rscope.legendItems).toHaveText([
+    'ƒbX (build): 8 cores on 2 nodes',
+    'ƒJG (train): 2 cores and 1 gpu on 1 node',
+    'free (held by no running job)',
+  ]);
+  await expect(rscope.jobRows).toHaveCount(2);
   expect(problems).toEqual([]);
 });
 
@@ -78,7 +99,7 @@ for (const [width, height] of [[1440, 900], [390, 844]]) {
     await rscope.takeSystemTour();
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');
-    await expect(rscope.systemTourStep).toHaveText('Step 3 of 7: Ranks follow [bootstrap] hosts');
+    await expect(rscope.systemTourStep).toHaveText('Step 3 of 8: Ranks follow [bootstrap] hosts');
     await expect(page.locator('#config-report')).toBeInViewport();
     await expect(page.getByTestId('system-tour-next')).toBeInViewport({ ratio: 1 });
     await expect(rscope.systemTourStep).toBeInViewport({ ratio: 1 });

@@ -15,6 +15,7 @@ use crate::model::{region_name, RegionOf};
 use crate::shown::Shown;
 use rscope_core::color::{coloring, on_grid, ColorChoice};
 use rscope_core::embed::{from_attributes, open_link, shape_fit, Embed, EmbedPart, Fit, Source};
+use rscope_core::grid::{overlay::Overlay, ColorBy};
 use rscope_core::report::Finding;
 use rscope_core::tabs::Text;
 use std::rc::Rc;
@@ -79,6 +80,21 @@ pub struct EmbedProps {
     /// The fetch of the element's `src` already under way, if any.
     #[prop_or_default]
     pub prefetched: Option<Prefetched>,
+    /// The grid's colouring by the running jobs of the element's `jobs=`
+    /// list (read by the job list part), in place of `color-by`'s.
+    #[prop_or_default]
+    pub jobs: Option<JobColoring>,
+}
+
+/// An element's grid colouring by job, the same while the element is
+/// drawn (compared by address: it is set once, when the element mounts).
+#[derive(Clone)]
+pub struct JobColoring(Rc<ColorBy>);
+
+impl PartialEq for JobColoring {
+    fn eq(&self, other: &JobColoring) -> bool {
+        Rc::ptr_eq(&self.0, &other.0)
+    }
 }
 
 /// A fetch of an element's `src` that its script started while the
@@ -142,12 +158,11 @@ pub fn embed_view(props: &EmbedProps) -> Html {
         .color_by
         .as_deref()
         .map_or(ColorChoice::Auto, ColorChoice::parse);
-    let color_by = use_memo((choice, grid), |(c, grid)| {
+    let color_by = use_memo((choice, grid, props.jobs.clone()), |(c, grid, jobs)| {
         let has_states = grid.0.as_ref().is_some_and(|g| g.has_states());
-        on_grid(
-            &Rc::new(coloring(c, has_states, None, None).0),
-            grid.0.as_deref(),
-        )
+        let by = jobs.as_ref().map(|j| j.0.clone());
+        let by = by.unwrap_or_else(|| Rc::new(coloring(c, has_states, None, None).0));
+        on_grid(&by, grid.0.as_deref())
     });
     let fitted = use_memo((embed.shape.clone(), text.clone()), |(shape, text)| {
         shape
@@ -365,6 +380,8 @@ pub struct ElementProps {
     pub name: AttrValue,
     /// The fetch of its `src` the element started, if any.
     pub prefetched: Option<Prefetched>,
+    /// Its grid's colouring by the jobs of its `jobs=` list, if any.
+    pub jobs: Option<JobColoring>,
 }
 
 /// The element's root: [`EmbedView`] as the element draws it.
@@ -376,7 +393,7 @@ pub fn element_app(props: &ElementProps) -> Html {
         .clone()
         .map_or(props.page.clone(), AttrValue::from);
     html! { <EmbedView embed={props.embed.clone()} {page} element={true} name={props.name.clone()}
-    prefetched={props.prefetched.clone()} /> }
+    prefetched={props.prefetched.clone()} jobs={props.jobs.clone()} /> }
 }
 
 /// The "Open in Rscope" link for `text` from `source`, once it is made
@@ -444,7 +461,8 @@ async fn browser_pack(text: &str) -> Option<String> {
 /// Draw a `<rscope-view>` element's views into `root` (a node of its
 /// shadow root): `attributes` are its `[name, value]` pairs, `inline` its
 /// inline document, `page` the Rscope page next to the bundle, `name`
-/// its name among the page's elements (its regions' names end with it). The
+/// its name among the page's elements (its regions' names end with it),
+/// `jobs` its grid's job colouring as the job list part wrote it. The
 /// analysis runs on this thread: an element's documents are small, and a
 /// host page serves no worker script. Returns a function that takes the
 /// views down (the element left the page): a plain function, not a class,
@@ -456,6 +474,7 @@ pub fn mount_view(
     page: String,
     name: String,
     prefetched: Option<Prefetched>,
+    jobs: Option<js_sys::Uint8Array>,
 ) -> js_sys::Function {
     let pairs: Vec<(String, String)> = attributes
         .iter()
@@ -474,6 +493,8 @@ pub fn mount_view(
         page: page.into(),
         name: name.into(),
         prefetched,
+        jobs: (jobs.map(|b| Overlay::from_part(&b.to_vec())))
+            .map(|o| JobColoring(Rc::new(ColorBy::Overlay(o.unwrap_or_default())))),
     };
     let app = yew::Renderer::<ElementApp>::with_root_and_props(root, props).render();
     Closure::once_into_js(move || app.destroy()).unchecked_into()

@@ -41,7 +41,7 @@ use wasm_bindgen::JsCast;
 const TYPES: &'static str = r#"
 /** Draw a `<rscope-view>` element's views into `root` (rscope-view.js
  * calls it); returns the function that takes them down. */
-export function mountView(root: Element, attributes: any[], inline: string | null | undefined, page: string, name: string, fetched?: Array<any> | null): Function;
+export function mountView(root: Element, attributes: any[], inline: string | null | undefined, page: string, name: string, fetched?: Array<any> | null, jobs?: Uint8Array | null): Function;
 /** Mount the Rscope page on the element with id `app`, or on `<body>`. */
 export function mountApp(): void;
 /** Mount the iframe mode (`index.html?embed`) on the element with id
@@ -54,8 +54,9 @@ export function mountFrame(): void;
 /// inline document if any, the Rscope page "Open in Rscope" goes to, and
 /// the element's name on the host page (its regions are named with it),
 /// and the fetch of its `src` the element started while the bundle
-/// loaded, if any (`[src, promise of the response]`); returns the
-/// function that takes the views down.
+/// loaded, if any (`[src, promise of the response]`), and the grid's
+/// colouring by the jobs of its `jobs=` list, as the job list part's
+/// `jobColoring` wrote it; returns the function that takes the views down.
 #[cfg(not(feature = "jobs-part"))]
 #[wasm_bindgen(js_name = mountView, skip_typescript)]
 pub fn mount_view(
@@ -65,6 +66,7 @@ pub fn mount_view(
     page: String,
     name: String,
     fetched: Option<js_sys::Array>,
+    jobs: Option<js_sys::Uint8Array>,
 ) -> js_sys::Function {
     // The element's bundle has no room for the hook (its size budget); a
     // panic there still stops with wasm's own trap message.
@@ -75,7 +77,7 @@ pub fn mount_view(
         let answer = pair.get(1).dyn_into::<js_sys::Promise>().ok()?;
         Some(embed::Prefetched { url, answer })
     });
-    embed::mount_view(root, attributes, inline, page, name, fetched)
+    embed::mount_view(root, attributes, inline, page, name, fetched, jobs)
 }
 
 /// Mount the iframe mode on the element with id `app`, or on `<body>`. It

@@ -57,6 +57,60 @@ pub enum Does {
     /// Show the tour's tab and type [`CONSTRAINT`] in the constraint field
     /// over the grid.
     Constrain,
+    /// Show the tour's tab with [`JOBS`] added to its system
+    /// ([`show_jobs`]).
+    Jobs,
+}
+
+/// The tour's running jobs, as `flux jobs --json` lists them: a job in the
+/// batch queue on tiny4 and tiny1, one in the gpu queue on tiny3.
+pub const JOBS: &str = r#"{"jobs": [
+  {"id": 2002, "userid": 5002, "state": "RUN", "name": "build", "queue": "batch", "t_submit": 1764000020.0,
+   "t_run": 1764000030.0, "ranks": "[0-1]", "nodelist": "tiny[4,1]",
+   "annotations": {"sched": {"resource_summary": "rank[0-1]/core[0-3]"}}},
+  {"id": 1001, "userid": 5001, "state": "RUN", "name": "train", "queue": "gpu", "t_submit": 1764000000.0,
+   "t_run": 1764000010.0, "ranks": "3", "nodelist": "tiny3",
+   "annotations": {"sched": {"resource_summary": "rank3/core[0-1],gpu0"}}}
+]}
+"#;
+
+/// Each tour job's own R, as `flux job info ID R` prints it, by job id.
+pub const JOB_RS: [(&str, &str); 2] = [
+    (
+        "ƒbX",
+        r#"{"version": 1, "execution": {"R_lite": [{"rank": "0-1", "children": {"core": "0-3"}}], "nodelist": ["tiny[4,1]"], "starttime": 1764000030.0, "expiration": 1764003630.0}}"#,
+    ),
+    (
+        "ƒJG",
+        r#"{"version": 1, "execution": {"R_lite": [{"rank": "3", "children": {"core": "0-1", "gpu": "0"}}], "nodelist": ["tiny3"], "starttime": 1764000010.0, "expiration": 1764003610.0}}"#,
+    ),
+];
+
+/// The name the tour's job list has in its tab's system.
+const JOBS_NAME: &str = "Tour: the running jobs (flux jobs --json)";
+
+/// What the page does for the jobs step: the tour's tab shown with its job
+/// list added (once: a text the system holds is not added again), or, when
+/// the tour's tab is not open, opened with it.
+pub fn show_jobs(docs: &Docs) -> Vec<Action> {
+    let jobs = crate::tabs::Doc {
+        source: JOBS_NAME.into(),
+        text: JOBS.into(),
+        ..crate::tabs::Doc::default()
+    };
+    match docs.docs.iter().position(|d| d.source == tab().source) {
+        Some(i) => vec![Action::Show(tab()), Action::Join(i, jobs)],
+        None => {
+            let joined = crate::tabs::Joined {
+                source: jobs.source,
+                text: jobs.text,
+            };
+            vec![Action::Show(crate::tabs::Doc {
+                joined: vec![joined],
+                ..tab()
+            })]
+        }
+    }
 }
 
 /// The tour's own tab: the R the instance uses (re-ranked by `[bootstrap]
@@ -127,7 +181,7 @@ pub struct SystemStop {
 }
 
 /// (heading, text, target, what the page does, RFC number and anchor).
-const STOPS: [(&str, &str, &str, Does, u32, &str); 7] = [
+const STOPS: [(&str, &str, &str, Does, u32, &str); 8] = [
     ("A system's configuration", "A Flux admin describes the cluster in TOML. Each [[resource.config]] entry gives some hosts their cores, GPUs and properties. The tour has opened a tab of its own with a small system's configuration in its box; your tabs stay as they were.", "queue-config-title", Does::Open, 20, "r-format"),
     ("The R it makes", "The entries become an R document, as flux R parse-config prints it: ranks are given to the hosts in the order of their names, and each entry's resources and properties go to its hosts.", "queue-config-title", Does::Open, 20, "R_lite"),
     ("Ranks follow [bootstrap] hosts", "[bootstrap] hosts lists the brokers in rank order, so here tiny4 is rank 0. The instance re-ranks the R by that order; a node whose host is not the one its rank should have drains. The tour's tab holds the re-ranked R, the one the instance uses.", "config-report", Does::Open, 29, "implementation"),
@@ -135,6 +189,7 @@ const STOPS: [(&str, &str, &str, Does, u32, &str); 7] = [
     ("Queues", "Each [queues.NAME] lists properties in requires: a node is in the queue when it has them all. The grid is coloured by queue; a node two queues share has a colour of its own.", "view-grid", Does::Open, 20, "execution"),
     ("A constraint", "A job can ask for nodes with flux submit --requires. 'gpu -host:tiny4' means nodes with the property gpu, except host tiny4: in the query a - negates a term, while the JSON the job carries writes a negated property with ^. The grid outlines the nodes it selects.", "constraint-text", Does::Constrain, 31, "representation"),
     ("Where a job fits", "A shape says what a job asks for. Type node=1/core=2 in the shape panel, write the same constraint under Only nodes matching, and press Fit: the grid outlines the cores it would take.", "view-shape", Does::Constrain, 46, "description"),
+    ("Running jobs", "Each running job holds an R of its own (flux job info ID R), a part of the instance's R. The tour has added a job list to its tab's system: the grid colours each core and GPU by the job holding it, and the job table lists them. Below, each job's R less the instance's R leaves nothing, so it is a subset; their union (flux R union, or the set workbench's) is what flux resource list counts as allocated.", "job-table", Does::Jobs, 20, "r-format"),
 ];
 
 /// The tour's steps, in order.
@@ -168,6 +223,33 @@ fn instance_grid(view: &ConfigView) -> Option<Grid> {
     Some(Grid::new(&crate::rset::load(text).ok()?, None, None))
 }
 
+/// What the jobs step lists: each job's R less the instance's R (nothing),
+/// and the union of the jobs' R, computed with the set operations.
+fn jobs_within(view: &ConfigView) -> Option<Vec<String>> {
+    let instance = crate::rset::load(view.reranked.as_ref().or(view.r.as_ref())?).ok()?;
+    let mut lines = Vec::new();
+    let mut allocated: Option<crate::rset::Rset> = None;
+    for (id, text) in JOB_RS {
+        let job = crate::rset::load(text).ok()?;
+        let left = job.diff(&instance).ok()?;
+        let left = match left.is_empty() {
+            true => "nothing, so it is a subset".to_string(),
+            false => left.short_form(),
+        };
+        lines.push(format!(
+            "{id}'s R: {}; less the instance's R: {left}",
+            job.short_form()
+        ));
+        allocated = Some(match allocated {
+            Some(all) => all.union(&job).ok()?,
+            None => job,
+        });
+    }
+    let all = allocated?.short_form();
+    lines.push(format!("Their union: {all}, the allocated set"));
+    Some(lines)
+}
+
 /// What step `i` lists, read from the system.
 fn decoded(i: usize, view: Option<&ConfigView>, grid: Option<&Grid>) -> Vec<String> {
     let (Some(view), Some(grid)) = (view, grid) else {
@@ -193,6 +275,7 @@ fn decoded(i: usize, view: Option<&ConfigView>, grid: Option<&Grid>) -> Vec<Stri
             Some(Ok(o)) => [Some(o.words), o.json].into_iter().flatten().collect(),
             _ => Vec::new(),
         },
+        7 => jobs_within(view).unwrap_or_default(),
         _ => Vec::new(),
     }
 }
@@ -226,6 +309,65 @@ mod tests {
                 r#"{"and": [{"properties": ["gpu"]}, {"not": [{"hostlist": ["tiny4"]}]}]}"#
             ]
         );
+    }
+
+    #[test]
+    fn the_jobs_step_shows_each_job_r_within_the_instance_and_their_union() {
+        assert_eq!(
+            stops()[7].decoded,
+            [
+                "ƒbX's R: rank[0-1]/core[0-3]; less the instance's R: nothing, so it is a subset",
+                "ƒJG's R: rank3/core[0-1],gpu0; less the instance's R: nothing, so it is a subset",
+                "Their union: rank[0-1]/core[0-3] rank3/core[0-1],gpu0, the allocated set"
+            ]
+        );
+        // The job list's summaries say what the jobs' own R do.
+        let held = crate::jobs::held_jobs(JOBS).unwrap();
+        let ids: Vec<&str> = held.iter().map(|j| j.id.as_str()).collect();
+        assert_eq!(ids, ["ƒbX", "ƒJG"]);
+        for (job, (_, r)) in held.iter().zip(JOB_RS) {
+            let own = crate::jobs::HeldJob::of_r(0, &crate::rset::load(r).unwrap());
+            let sorted = |h: &crate::jobs::map::Holding| -> Vec<_> {
+                (h.iter())
+                    .map(|(r, kinds)| (*r, kinds.clone().map(|mut k| (k.sort(), k).1)))
+                    .collect()
+            };
+            assert_eq!(sorted(&job.holding), sorted(&own.holding));
+        }
+    }
+
+    #[test]
+    fn the_jobs_step_adds_the_job_list_to_the_tours_tab_once() {
+        let docs = Docs::default().apply(Action::Show(tab()));
+        let mut shown = docs.clone();
+        for _ in 0..2 {
+            for action in show_jobs(&shown) {
+                shown = shown.apply(action);
+            }
+        }
+        assert_eq!(shown.docs.len(), 1);
+        let joined: Vec<&str> = shown
+            .current()
+            .joined
+            .iter()
+            .map(|j| j.source.as_str())
+            .collect();
+        assert_eq!(joined, [JOBS_NAME]);
+        // The tour's tab closed: opened again with the job list.
+        let mine = Docs::default().apply(Action::Import(crate::tabs::Doc {
+            source: "mine.json".into(),
+            text: "{}".into(),
+            ..crate::tabs::Doc::default()
+        }));
+        let mut opened = mine;
+        for action in show_jobs(&opened) {
+            opened = opened.apply(action);
+        }
+        assert_eq!(
+            (opened.docs.len(), opened.current().source.as_str()),
+            (2, tab().source.as_str())
+        );
+        assert_eq!(opened.current().joined.len(), 1);
     }
 
     #[test]

@@ -120,8 +120,8 @@ impl fmt::Display for ColorChoice {
     }
 }
 
-/// The `<select>` values of the job colourings, with what each groups by.
-#[cfg(feature = "page")]
+/// The `<select>` values of the job colourings, with what each groups by
+/// (also the `<rscope-view>` element's `color-by` values for its `jobs=`).
 const JOB_KEYS: [(&str, crate::grid::jobs::JobKey); 3] = {
     use crate::grid::jobs::JobKey;
     [
@@ -132,8 +132,7 @@ const JOB_KEYS: [(&str, crate::grid::jobs::JobKey); 3] = {
 };
 
 /// The job colouring `<select>` value `value` names.
-#[cfg(feature = "page")]
-fn job_key(value: &str) -> Option<crate::grid::jobs::JobKey> {
+pub fn job_key(value: &str) -> Option<crate::grid::jobs::JobKey> {
     JOB_KEYS.iter().find(|(v, _)| *v == value).map(|(_, k)| *k)
 }
 

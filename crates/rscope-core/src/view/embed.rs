@@ -226,6 +226,9 @@ pub fn from_attributes(attributes: &[(String, String)], inline: Option<&str>) ->
             "src" if v.trim().is_empty() => {}
             "src" => e.source = Source::Url(v.clone()),
             "page" => e.page = Some(v.clone()).filter(|p| !p.trim().is_empty()),
+            // A job list to colour the grid by, which rscope-view.js reads
+            // with the job list part and hands over as a colouring.
+            "jobs" => {}
             _ if is_global_attribute(&k) || common(&mut e, &k, v) => {}
             _ => e.notes.push(format!("unknown attribute '{k}' ignored")),
         }

@@ -142,3 +142,21 @@ pub fn job_map(list: JsValue, r: JsValue, options: JsValue) -> Result<JsValue, J
     );
     to_js(&printed)
 }
+
+/// The `<rscope-view>` element's colouring of its grid by the running jobs
+/// of the job list `list` (its `jobs=`), grouped as `color_by` says (`job`,
+/// `user` or `job-queue`; anything else: by job): the cells as the page
+/// colours them ([`rscope_core::grid::jobs::JobsOnGrid`]), in postcard
+/// bytes for the element's bundle, which has no job list reader of its
+/// own. Not part of the typed API.
+#[wasm_bindgen(js_name = jobColoring, skip_typescript)]
+pub fn job_coloring(list: &str, color_by: &str) -> Result<js_sys::Uint8Array, JsValue> {
+    use rscope_core::grid::jobs::{JobKey, JobsOnGrid};
+    let held = jobs::held_jobs(list).ok_or_else(|| {
+        error("the job list is not flux jobs --json output or job-list objects one per line")
+    })?;
+    let key = rscope_core::color::job_key(color_by).unwrap_or(JobKey::Job);
+    let now = js_sys::Date::now() / 1000.0;
+    let on = JobsOnGrid::of(&held, now).unwrap_or_else(JobsOnGrid::none);
+    Ok(js_sys::Uint8Array::from(&on.overlay(key).to_part()[..]))
+}

@@ -48,7 +48,7 @@ pub fn use_system_tour(docs: &UseReducerHandle<DocsState>, set: Setters) -> Syst
                     if before.is_none() {
                         *before = Before::of(&docs);
                     }
-                    set_up(stop.does, &set, &docs.dispatcher());
+                    set_up(stop.does, &set, &docs);
                     bring_into_view(stop);
                 }
                 None => {
@@ -66,10 +66,14 @@ pub fn use_system_tour(docs: &UseReducerHandle<DocsState>, set: Setters) -> Syst
 }
 
 /// What the page does for a step: what the steps before it did too.
-fn set_up(does: Does, set: &Setters, docs: &yew::functional::UseReducerDispatcher<DocsState>) {
+fn set_up(does: Does, set: &Setters, docs: &UseReducerHandle<DocsState>) {
     // Shown again if it is open, as the person left it.
-    docs.dispatch(Action::Show(system_tour::tab()));
-    if does == Does::Constrain {
+    let actions = match does {
+        Does::Jobs => system_tour::show_jobs(docs),
+        _ => vec![Action::Show(system_tour::tab())],
+    };
+    actions.into_iter().for_each(|a| docs.dispatch(a));
+    if does != Does::Open {
         set.on_constraint.emit(system_tour::CONSTRAINT.to_string());
     }
 }

@@ -20,7 +20,8 @@ pub mod compare_wire;
 pub mod constraint;
 pub mod export;
 pub mod geometry;
-#[cfg(feature = "page")]
+// The page's bundle, and the job list part (the element's `jobs=`), have
+// it; the element's own bundle does not.
 pub mod jobs;
 pub mod keys;
 pub mod node_states;

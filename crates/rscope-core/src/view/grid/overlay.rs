@@ -60,6 +60,18 @@ pub struct Overlay {
 }
 
 impl Overlay {
+    /// The overlay in postcard bytes, as the job list part hands the
+    /// `<rscope-view>` element its colouring ([`Overlay::from_part`]).
+    pub fn to_part(&self) -> Vec<u8> {
+        postcard::to_allocvec(self).unwrap_or_default()
+    }
+
+    /// The overlay [`Overlay::to_part`] wrote; `None` when the bytes do
+    /// not read.
+    pub fn from_part(bytes: &[u8]) -> Option<Overlay> {
+        postcard::from_bytes(bytes).ok()
+    }
+
     /// An empty overlay; `rest` names the cells in no category in the
     /// legend (`None` lists no such entry).
     pub fn new(rest: Option<&str>) -> Overlay {
