@@ -111,12 +111,10 @@ impl<'a> JobRecord<'a> {
         let mut r = JobRecord::default();
         for p in &o.properties {
             let v = &p.value;
-            let number = || match v {
-                Tree::NumberLit(n) => Number::of_literal(n.value),
-                _ => None,
-            };
-            let text = || match v {
-                Tree::StringLit(s) => Some(s.value.clone()),
+            // Read only for the members kept: a number is parsed when read.
+            let number = || Scalar::of_tree(v).as_number();
+            let text = || match Scalar::of_tree(v) {
+                Scalar::Str(s) => Some(s),
                 _ => None,
             };
             match &*p.name.value {
