@@ -85,3 +85,18 @@ test("a click on a node of the grid lists its events and draws its history strip
   ]);
   expect(problems).toEqual([]);
 });
+
+test('the pointer on a node of the grid shows its history strip and events, the filter left as it was', async ({ page, rscope, problems }) => {
+  await rscope.load();
+  await rscope.openFile('journal.json', JOURNAL);
+  await expect(rscope.timelineMoment).toHaveText('2023-11-15 02:13:20 UTC, moment 5 of 5');
+  await rscope.hoverCell(1, 0);
+  await expect(page.getByTestId('events-peek')).toHaveText(
+    "Rank 1, under the pointer: its history and events. Move the pointer off the grid to see your filters' events again; click the node to keep it.",
+  );
+  await expect(page.getByTestId('node-strip').locator('figcaption')).toHaveText('Rank 1: 3 stretches from 2023-11-14 22:13:20 UTC to 2023-11-15 02:13:20 UTC');
+  await expect(page.getByTestId('node-stretches').locator('li').nth(1)).toHaveText('drained: fan <hot>, 2023-11-14 23:13:20 UTC to 2023-11-15 01:13:20 UTC (2 hours)');
+  await expect(rscope.eventsCount).toHaveText('3 of 6 events match, newest first');
+  await expect(page.getByTestId('events-node')).toHaveValue('');
+  expect(problems).toEqual([]);
+});

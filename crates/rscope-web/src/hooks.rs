@@ -1358,6 +1358,12 @@ pub struct EventList {
     /// Show the events and history of the node of this rank (a click on
     /// the grid).
     pub on_node: Callback<u32>,
+    /// The node under the pointer on the grid, whose events and history
+    /// the list shows until the pointer leaves it (a peek; `None`: the
+    /// filters' own).
+    pub peek: Option<u32>,
+    /// Peek at a node, or stop.
+    pub on_peek: Callback<Option<u32>>,
 }
 
 /// A resource eventlog shown, by the number the worker keeps it under.
@@ -1385,6 +1391,7 @@ fn use_shown_log(text: Option<Text>) -> ShownLog {
 fn use_event_list(log: ShownLog) -> EventList {
     let analyst = use_workers().analysis;
     let query = use_state(EventQuery::default);
+    let peek = use_state(|| None::<u32>);
     let page = use_state(|| None::<(Text, Rc<EventPage>)>);
     let asked = use_mut_ref(Latest::<Text>::default);
     let sender = use_mut_ref(LogSender::default);
@@ -1410,7 +1417,7 @@ fn use_event_list(log: ShownLog) -> EventList {
     {
         let told = (*told).clone();
         use_effect_with(
-            (log.clone(), (*query).clone(), *again),
+            (log.clone(), query.peeking(*peek), *again),
             move |(log, query, _)| {
                 if let Some((key, text)) = log {
                     let seq = asked.borrow_mut().ask(text.clone());
@@ -1426,15 +1433,25 @@ fn use_event_list(log: ShownLog) -> EventList {
         use_callback((), move |q: EventQuery, _| query.set(q))
     };
     let on_node = {
-        let setter = query.setter();
+        let (setter, peek) = (query.setter(), peek.setter());
         use_callback((*query).clone(), move |rank: u32, query| {
-            let mut q = query.clone();
-            q.node = rank.to_string();
-            setter.set(q);
+            setter.set(query.peeking(Some(rank)));
+            peek.set(None);
+        })
+    };
+    let on_peek = {
+        let (setter, shown) = (peek.setter(), *peek);
+        use_callback(shown, move |rank: Option<u32>, shown| {
+            // A node's requests go once, not at each cell of it.
+            if rank != *shown {
+                setter.set(rank);
+            }
         })
     };
     EventList {
         on_node,
+        peek: *peek,
+        on_peek,
         page: (*page)
             .clone()
             .filter(|(t, _)| Some(t) == text.as_ref())
@@ -1578,18 +1595,24 @@ pub fn use_timeline(
 
 /// The grid's cell reports, passed on; with a timeline, a click on a cell
 /// also names its node to the event list, which then shows that node's
-/// events and history strip.
+/// events and history strip, and the pointer on a cell shows them until
+/// it leaves the grid (a peek).
 #[hook]
 pub fn use_node_pick(
     on_cell: Callback<Option<CellRef>>,
     timeline: &Option<TimelineShown>,
 ) -> Callback<Option<CellRef>> {
-    let on_node = timeline.as_ref().map(|t| t.events.on_node.clone());
+    let events = timeline.as_ref().map(|t| t.events.clone());
+    let (on_node, on_peek) = (events.as_ref().map(|e| e.on_node.clone()))
+        .zip(events.map(|e| e.on_peek))
+        .unzip();
     use_callback(
-        (on_cell, on_node),
-        |c: Option<CellRef>, (on_cell, on_node)| {
-            if let (Some(cell), Some(on_node)) = (c.as_ref().filter(|c| c.clicked), on_node) {
-                on_node.emit(cell.rank);
+        (on_cell, on_node, on_peek),
+        |c: Option<CellRef>, (on_cell, on_node, on_peek)| {
+            match (c.as_ref(), on_node, on_peek) {
+                (Some(cell), Some(on_node), _) if cell.clicked => on_node.emit(cell.rank),
+                (cell, _, Some(on_peek)) => on_peek.emit(cell.map(|c| c.rank)),
+                _ => {}
             }
             on_cell.emit(c);
         },

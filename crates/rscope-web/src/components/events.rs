@@ -26,6 +26,10 @@ pub struct EventListProps {
     pub on_outline: Callback<Option<String>>,
     /// The moment the grid shows.
     pub at: Option<f64>,
+    /// The node under the pointer on the grid, whose events are shown
+    /// rather than the node filter's.
+    #[prop_or_default]
+    pub peek: Option<u32>,
 }
 
 /// One filter field: its label, test id and what it changes.
@@ -81,7 +85,7 @@ pub fn event_list(props: &EventListProps) -> Html {
     // A node named (a click on the grid) opens the list, which then stays
     // open while its filters change.
     let opened = use_mut_ref(|| false);
-    if !q.node.is_empty() {
+    if !q.node.is_empty() || props.peek.is_some() {
         *opened.borrow_mut() = true;
     }
     let open = *opened.borrow();
@@ -129,6 +133,9 @@ pub fn event_list(props: &EventListProps) -> Html {
             </div>
             if let Some(problem) = &page.problem {
                 <p class="problem" role="alert" data-testid="events-problem">{ problem.clone() }</p>
+            }
+            if let Some(rank) = props.peek {
+                <p class="hint" data-testid="events-peek">{ format!("Rank {rank}, under the pointer: its history and events. Move the pointer off the grid to see your filters' events again; click the node to keep it.") }</p>
             }
             { node_strip(page) }
             <p class="hint" aria-live="polite" data-testid="events-count">{ said }</p>

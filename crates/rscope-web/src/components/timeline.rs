@@ -121,7 +121,8 @@ pub fn timeline_panel(props: &TimelineProps) -> Html {
                 if props.waiting { { " (replaying…)" } }
             </p>
             <EventList page={props.events.page.clone()} query={props.events.query.clone()} on_query={props.events.on_query.clone()}
-                on_time={props.on_step.reform(SliderAction::Time)} on_outline={props.on_outline.clone()} at={slider.at()} />
+                on_time={props.on_step.reform(SliderAction::Time)} on_outline={props.on_outline.clone()} at={slider.at()}
+                peek={props.events.peek} />
             { for (0..props.timeline.figures.len()).map(|index| html! {
                 <FiguresTable timeline={SameTimeline(props.timeline.clone())} {index} />
             }) }

@@ -31,6 +31,21 @@ pub struct EventQuery {
     pub until: String,
 }
 
+impl EventQuery {
+    /// What the list shows while the pointer is on node `rank` of the grid
+    /// (a peek: its events and history strip under these other filters);
+    /// these filters as they are when it is on no node.
+    pub fn peeking(&self, rank: Option<u32>) -> EventQuery {
+        match rank {
+            Some(rank) => EventQuery {
+                node: rank.to_string(),
+                ..self.clone()
+            },
+            None => self.clone(),
+        }
+    }
+}
+
 /// One event as the list shows it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct EventRow {
@@ -254,6 +269,18 @@ pub fn query_from_part(bytes: &[u8]) -> EventQuery {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_peek_names_the_node_under_the_pointer_and_keeps_the_other_filters() {
+        let mine = EventQuery {
+            node: "n[0-1]".into(),
+            reason: "fan".into(),
+            ..EventQuery::default()
+        };
+        let peek = mine.peeking(Some(3));
+        assert_eq!((peek.node.as_str(), peek.reason.as_str()), ("3", "fan"));
+        assert_eq!(mine.peeking(None), mine);
+    }
 
     const LOG: &str = r#"{"timestamp": 0, "name": "restart", "context": {"ranks": "0-3", "online": "", "nodelist": "n[0-3]"}}
 {"timestamp": 10, "name": "online", "context": {"idset": "0-3"}}
