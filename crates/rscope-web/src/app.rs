@@ -31,10 +31,10 @@ use crate::components::{
     tree::{graph_section, PictureLinks},
 };
 use crate::hooks::{
-    use_analysis, use_coloring, use_docs, use_drain_outline, use_finding_actions, use_grid_beside,
-    use_grid_selection, use_linking, use_node_pick, use_openings, use_timeline, use_view_record,
-    use_workers, AnalysisStatus, Analyzed, Coloring, DrainOutline, FindingActions, Openers,
-    SameGrid, TimelineShown, ViewRecord,
+    eventlog_text, use_analysis, use_coloring, use_docs, use_drain_outline, use_finding_actions,
+    use_grid_beside, use_grid_selection, use_linking, use_node_pick, use_openings, use_timeline,
+    use_view_record, use_workers, AnalysisStatus, Analyzed, Coloring, DrainOutline, FindingActions,
+    Openers, SameGrid, TimelineShown, ViewRecord,
 };
 use crate::load;
 use crate::shape_worker::Shapes;
@@ -128,9 +128,15 @@ fn page() -> Html {
     let fit = use_fit(&openers.open_tab);
     let explaining = use_explain(&current, link.on_point.clone());
     let tour = use_tour(&docs);
-    let grid = use_grid_beside(&docs, analysis.as_ref().and_then(|a| a.grid.clone()));
-    // A resource eventlog in the system: the grid at the slider's moment.
-    let (grid, timeline) = use_timeline(&docs, grid, &view);
+    // A resource eventlog in the system: the grid at the slider's moment,
+    // with the jobs that ran (read beside only then) running at it.
+    let log = eventlog_text(&docs);
+    let grid = use_grid_beside(
+        &docs,
+        analysis.as_ref().and_then(|a| a.grid.clone()),
+        log.is_some(),
+    );
+    let (grid, timeline) = use_timeline(log, grid, &view);
     let on_cell = use_node_pick(link.on_cell.clone(), &timeline);
     let drains = use_drain_outline(grid.clone());
     let constraint = use_constraint_outline(grid.clone());

@@ -1233,17 +1233,17 @@ type BesideKey = (Vec<Text>, bool);
 /// colours by state and lists the drained nodes as the payload's own tab
 /// does, and a list payload's allocated and down resources. `grid` as it
 /// is while they are read, without any, or where its own document says
-/// as much ([`Beside::lay`]).
+/// as much ([`Beside::lay`]). With `past` (a resource eventlog is in the
+/// system), every job of a job list that ran is read too, for the
+/// timeline's moments.
 #[hook]
-pub fn use_grid_beside(docs: &DocsState, grid: Option<Rc<Grid>>) -> Option<Rc<Grid>> {
+pub fn use_grid_beside(docs: &DocsState, grid: Option<Rc<Grid>>, past: bool) -> Option<Rc<Grid>> {
     let joined: Vec<Text> = (docs.current().joined.iter())
         .map(|j| j.text.clone())
         .collect();
     let names: Vec<String> = (docs.current().joined.iter())
         .map(|j| j.source.clone())
         .collect();
-    // The jobs that ran are read only for a timeline, which shows them.
-    let past = eventlog_text(docs).is_some();
     let analyst = use_workers().analysis;
     let key: BesideKey = (joined, past);
     let got = use_state(|| None::<(BesideKey, u32, Rc<Beside>)>);
@@ -1391,7 +1391,9 @@ fn use_shown_log(text: Option<Text>) -> ShownLog {
 fn use_event_list(log: ShownLog) -> EventList {
     let analyst = use_workers().analysis;
     let query = use_state(EventQuery::default);
-    let peek = use_state(|| None::<u32>);
+    // A node's requests go once, not at each cell of it: setting the node
+    // peeked at already renders nothing.
+    let peek = use_state_eq(|| None::<u32>);
     let page = use_state(|| None::<(Text, Rc<EventPage>)>);
     let asked = use_mut_ref(Latest::<Text>::default);
     let sender = use_mut_ref(LogSender::default);
@@ -1440,13 +1442,8 @@ fn use_event_list(log: ShownLog) -> EventList {
         })
     };
     let on_peek = {
-        let (setter, shown) = (peek.setter(), *peek);
-        use_callback(shown, move |rank: Option<u32>, shown| {
-            // A node's requests go once, not at each cell of it.
-            if rank != *shown {
-                setter.set(rank);
-            }
-        })
+        let setter = peek.setter();
+        use_callback((), move |rank: Option<u32>, _| setter.set(rank))
     };
     EventList {
         on_node,
@@ -1463,7 +1460,7 @@ fn use_event_list(log: ShownLog) -> EventList {
 
 /// The resource eventlog of the shown tab's system: its own text, else the
 /// first document added to it that is one.
-fn eventlog_text(docs: &DocsState) -> Option<Text> {
+pub fn eventlog_text(docs: &DocsState) -> Option<Text> {
     let doc = docs.current();
     let mut texts = std::iter::once(&doc.text).chain(doc.joined.iter().map(|j| &j.text));
     texts.find(|t| looks_like_resource_eventlog(t)).cloned()
@@ -1478,11 +1475,11 @@ fn eventlog_text(docs: &DocsState) -> Option<Text> {
 /// names (`view`), and each moment is noted in the view.
 #[hook]
 pub fn use_timeline(
-    docs: &DocsState,
+    log: Option<Text>,
     grid: Option<Rc<Grid>>,
     view: &ViewRecord,
 ) -> (Option<Rc<Grid>>, Option<TimelineShown>) {
-    let log = use_shown_log(eventlog_text(docs));
+    let log = use_shown_log(log);
     let text = log.as_ref().map(|(_, t)| t.clone());
     let events = use_event_list(log.clone());
     let analyst = use_workers().analysis;

@@ -327,10 +327,13 @@ mod tests {
         assert_eq!(ids, ["ƒbX", "ƒJG"]);
         for (job, (_, r)) in held.iter().zip(JOB_RS) {
             let own = crate::jobs::HeldJob::of_r(0, &crate::rset::load(r).unwrap());
+            // A summary lists cores before GPUs; an R's children are sorted.
             let sorted = |h: &crate::jobs::map::Holding| -> Vec<_> {
-                (h.iter())
-                    .map(|(r, kinds)| (*r, kinds.clone().map(|mut k| (k.sort(), k).1)))
-                    .collect()
+                let mut kinds: Vec<_> = h.iter().map(|(r, k)| (*r, k.clone())).collect();
+                kinds
+                    .iter_mut()
+                    .for_each(|(_, k)| k.iter_mut().for_each(|k| k.sort()));
+                kinds
             };
             assert_eq!(sorted(&job.holding), sorted(&own.holding));
         }

@@ -73,7 +73,7 @@ impl Moment {
         }
         #[cfg(feature = "page")]
         if let Some(jobs) = jobs {
-            laid = laid.with_jobs_at(jobs);
+            laid = laid.with_jobs(jobs);
         }
         Some(laid)
     }

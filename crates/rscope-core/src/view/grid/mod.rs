@@ -287,14 +287,6 @@ impl Grid {
         self
     }
 
-    /// The grid with the running jobs of a moment ([`jobs::JobHistory::at`]),
-    /// in place of any it had.
-    #[cfg(feature = "page")]
-    pub fn with_jobs_at(mut self, jobs: jobs::JobsOnGrid) -> Grid {
-        self.jobs = Some(Rc::new(jobs));
-        self
-    }
-
     /// The grid with every job of a job list that ran, which a timeline
     /// shows at its moments ([`Grid::job_history`]).
     #[cfg(feature = "page")]
