@@ -128,14 +128,12 @@ fn page() -> Html {
     let fit = use_fit(&openers.open_tab);
     let explaining = use_explain(&current, link.on_point.clone());
     let tour = use_tour(&docs);
-    // A resource eventlog in the system: the grid at the slider's moment,
-    // with the jobs that ran (read beside only then) running at it.
-    let log = eventlog_text(&docs);
-    let grid = use_grid_beside(
-        &docs,
+    // A resource eventlog in the system: the grid at the slider's moment.
+    let (log, grid) = (
+        eventlog_text(&docs),
         analysis.as_ref().and_then(|a| a.grid.clone()),
-        log.is_some(),
     );
+    let grid = use_grid_beside(&docs, grid, log.is_some());
     let (grid, timeline) = use_timeline(log, grid, &view);
     let on_cell = use_node_pick(link.on_cell.clone(), &timeline);
     let drains = use_drain_outline(grid.clone());
