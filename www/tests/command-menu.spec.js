@@ -12,7 +12,7 @@ test('Ctrl+K, a few letters and Enter take the configuration tour', async ({ pag
     .toHaveText(['Take the tour from configuration to running jobs']);
   await page.keyboard.press('Enter');
   await expect(page.getByTestId('command-menu')).toHaveCount(0);
-  await expect(rscope.systemTourStep).toHaveText("Step 1 of 8: A system's configuration");
+  await expect(rscope.systemTourStep).toHaveText("Step 1 of 9: A system's configuration");
   await expect(rscope.systemTourStep).toBeFocused();
   expect(problems).toEqual([]);
 });

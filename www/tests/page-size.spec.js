@@ -50,19 +50,21 @@
 // page) took it to 1.5833 MB (2026-12-07): about 21 KB of code before
 // wasm-opt, 10 KB of it serde's and the collections' generic code; a
 // node's history strip and events shown while the pointer is on it (#49,
-// a peek composed with the event list's filters) to 1.5844 MB. Until #48
-// item 3 loads the rarely used parts on first use (its budget: at most
-// 800 000 B before the first analysis), this holds it at 1.585 MB so that
-// nothing grows unseen.
+// a peek composed with the event list's filters) to 1.5844 MB; the
+// configuration tour's year step (#49: a year of thing2's eventlog
+// fetched into a tab of its own, its history figures, the tab closed
+// when the tour is left) to 1.5867 MB. Until #48 item 3 loads the rarely
+// used parts on first use (its budget: at most 800 000 B before the first
+// analysis), this holds it at 1.587 MB so that nothing grows unseen.
 // scripts/build.sh says what the page is compiled for.
 import { test, expect } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
-const BUDGET = 1585 * 1000;
+const BUDGET = 1587 * 1000;
 const FILES = ['rscope_bg.wasm', 'rscope.js', 'rscope-view.js', 'style.css'];
 
-test('the page bundle is at most 1.585 MB gzipped', () => {
+test('the page bundle is at most 1.587 MB gzipped', () => {
   const sizes = FILES.map((f) => {
     const body = readFileSync(new URL(`../../pkg/${f}`, import.meta.url));
     return [f, gzipSync(body, { level: 9 }).length];

@@ -742,6 +742,17 @@ export class Rscope {
     await this.page.keyboard.press('Enter');
   }
 
+  /** Answer the system tour's fetch of a year of thing2's resource
+   * eventlog (from flux-core's repository, as a site would) with `body`;
+   * with an HTTP `status` of 404 when `body` is null. */
+  async answerTourYear(body) {
+    const url = 'https://raw.githubusercontent.com/flux-framework/flux-core/**/t/resource/resource.eventlog.thing2';
+    const headers = { 'Access-Control-Allow-Origin': '*' };
+    await this.page.route(url, (route) => route.fulfill(body === null
+      ? { status: 404, headers, body: 'Not Found' }
+      : { status: 200, headers, contentType: 'text/plain', body }));
+  }
+
   /** Open a conf.d folder (a directory on disk) with the box's folder
    * button. */
   async openConfigFolder(dir) {

@@ -7,7 +7,7 @@ import { test, expect } from './fixtures.js';
 test('taking the tour puts its configuration in the box and focuses its first step', async ({ page, rscope, problems }) => {
   await rscope.load();
   await rscope.takeSystemTour();
-  await expect(rscope.systemTourStep).toHaveText("Step 1 of 8: A system's configuration");
+  await expect(rscope.systemTourStep).toHaveText("Step 1 of 9: A system's configuration");
   await expect(rscope.systemTourStep).toBeFocused();
   await expect(rscope.configRWords).toHaveText('[resource] config makes an R of 4 nodes: tiny[1-4], 16 cores, as flux R parse-config prints it.');
   expect(problems).toEqual([]);
@@ -18,7 +18,7 @@ test('stepping to the constraint opens the R the instance uses and outlines what
   await rscope.takeSystemTour();
   await expect(rscope.systemTourStep).toBeFocused();
   for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight');
-  await expect(rscope.systemTourStep).toHaveText('Step 6 of 8: A constraint');
+  await expect(rscope.systemTourStep).toHaveText('Step 6 of 9: A constraint');
   await expect(rscope.systemTourDecoded).toHaveText([
     '1 of 4 nodes match: tiny3 (ranks 3)',
     '{"and": [{"properties": ["gpu"]}, {"not": [{"hostlist": ["tiny4"]}]}]}',
@@ -30,12 +30,12 @@ test('stepping to the constraint opens the R the instance uses and outlines what
   expect(problems).toEqual([]);
 });
 
-test("the last step adds the tour's job list: the grid coloured by job, each job's R a subset, their union the allocated set", async ({ page, rscope, problems }) => {
+test("the jobs step adds the tour's job list: the grid coloured by job, each job's R a subset, their union the allocated set", async ({ page, rscope, problems }) => {
   await rscope.load();
   await rscope.takeSystemTour();
   await expect(rscope.systemTourStep).toBeFocused();
   for (let i = 0; i < 7; i++) await page.keyboard.press('ArrowRight');
-  await expect(rscope.systemTourStep).toHaveText('Step 8 of 8: Running jobs');
+  await expect(rscope.systemTourStep).toHaveText('Step 8 of 9: Running jobs');
   await expect(rscope.systemTourDecoded).toHaveText([
     "ƒbX's R: rank[0-1]/core[0-3]; less the instance's R: nothing, so it is a subset",
     "ƒJG's R: rank3/core[0-1],gpu0; less the instance's R: nothing, so it is a subset",
@@ -49,6 +49,54 @@ test("the last step adds the tour's job list: the grid coloured by job, each job
   ]);
   await expect(rscope.jobRows).toHaveCount(2);
   expect(problems).toEqual([]);
+});
+
+// A small year of the project's own: two nodes, one drained for a day.
+const YEAR = [
+  '{"timestamp":1700000000,"name":"restart","context":{"ranks":"0-1","online":"0-1","nodelist":"a[0-1]"}}',
+  '{"timestamp":1700000000,"name":"drain","context":{"idset":"1","reason":"bad disk","overwrite":0}}',
+  '{"timestamp":1700086400,"name":"undrain","context":{"idset":"1"}}',
+  '{"timestamp":1700172800,"name":"offline","context":{"idset":"0"}}',
+].join('\n') + '\n';
+
+test("the year step fetches a year's eventlog into a tab of its own, lists its history, and leaving closes it", async ({ page, rscope, problems }) => {
+  await rscope.answerTourYear(YEAR);
+  await rscope.load();
+  await rscope.takeSystemTour();
+  await expect(rscope.systemTourStep).toBeFocused();
+  for (let i = 0; i < 8; i++) await page.keyboard.press('ArrowRight');
+  await expect(rscope.systemTourStep).toHaveText('Step 9 of 9: A year of history');
+  await expect(rscope.systemTourDecoded).toHaveText([
+    '4 events from 2023-11-14 22:13:20 UTC to 2023-11-16 22:13:20 UTC, 2 nodes',
+    "Available 75.0% of the time its nodes' states are known",
+    'Least available week: the week of 2023-11-13, 75.0%',
+    'Drained for "bad disk": 24.0 node-hours, 1 drain',
+  ]);
+  await expect(rscope.tab('B')).toHaveText('B Tour: a year of thing2 (resource.eventlog)');
+  await expect(rscope.tab('B')).toHaveAttribute('aria-selected', 'true');
+  await expect(rscope.timelineSlider).toBeVisible();
+  await expect(page.getByLabel('Outline nodes matching a constraint')).toHaveValue('');
+  await page.keyboard.press('Escape');
+  await expect(rscope.tab('B')).toHaveCount(0);
+  await expect(rscope.tab('A')).not.toContainText('Tour');
+  expect(problems).toEqual([]);
+});
+
+test("the year step says why the year could not be fetched, and what to do", async ({ page, rscope, problems }) => {
+  await rscope.answerTourYear(null);
+  await rscope.load();
+  await rscope.takeSystemTour();
+  await expect(rscope.systemTourStep).toBeFocused();
+  for (let i = 0; i < 8; i++) await page.keyboard.press('ArrowRight');
+  await expect(rscope.systemTourStep).toHaveText('Step 9 of 9: A year of history');
+  const url = 'https://raw.githubusercontent.com/flux-framework/flux-core/4a5e79f56b850a58cbbfc4b5af5a5b1fcd04c049/t/resource/resource.eventlog.thing2';
+  await expect(rscope.status).toHaveText(`cannot load ${url}: the server answered HTTP 404 Not Found. Check the address, or open the file instead`);
+  await expect(rscope.systemTourDecoded).toHaveText([`The year's eventlog is read from ${url}`]);
+  // The answer the test gave, as the browser reports it.
+  expect(problems).toEqual([
+    `http 404: ${url}`,
+    'console error: Failed to load resource: the server responded with a status of 404 (Not Found)',
+  ]);
 });
 
 test("the tour opens a tab of its own and leaves the person's tab and configuration alone", async ({ page, rscope, problems }) => {
@@ -99,7 +147,7 @@ for (const [width, height] of [[1440, 900], [390, 844]]) {
     await rscope.takeSystemTour();
     await page.keyboard.press('ArrowRight');
     await page.keyboard.press('ArrowRight');
-    await expect(rscope.systemTourStep).toHaveText('Step 3 of 8: Ranks follow [bootstrap] hosts');
+    await expect(rscope.systemTourStep).toHaveText('Step 3 of 9: Ranks follow [bootstrap] hosts');
     await expect(page.locator('#config-report')).toBeInViewport();
     await expect(page.getByTestId('system-tour-next')).toBeInViewport({ ratio: 1 });
     await expect(rscope.systemTourStep).toBeInViewport({ ratio: 1 });

@@ -148,8 +148,8 @@ fn page() -> Html {
         .or(fit.linked.clone());
     let states = grid.as_ref().and_then(|g| g.state_words());
     let queues = use_queue_config(grid.clone(), &config);
-    let on_constraint = constraint.on_text.clone();
-    let system_tour = use_system_tour(&docs, Setters { on_constraint });
+    let set = Setters::new(constraint.on_text.clone(), status.clone());
+    let system_tour = use_system_tour(&docs, set);
     let shared_color = view.start.color.as_deref();
     let coloring = use_coloring(&docs, grid.clone(), queues.queues.clone(), shared_color);
     view.note_color(&coloring.choice);
@@ -352,7 +352,7 @@ fn tours(tour: &Touring, system_tour: &SystemTouring) -> Html {
                 <TourPanel step={tour.step} last={tour.last} go={tour.go.clone()} />
             }
             if tour.step.is_none() {
-                <SystemTourPanel step={system_tour.step} go={system_tour.go.clone()} />
+                <SystemTourPanel step={system_tour.step} go={system_tour.go.clone()} year={system_tour.year.clone()} />
             }
         </div>
     }

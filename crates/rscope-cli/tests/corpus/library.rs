@@ -257,3 +257,23 @@ fn summarizes_rfc20_example() {
         }
     );
 }
+
+#[test]
+fn the_system_tours_year_step_lists_thing2s_year() {
+    let path = shared("samples/flux-core/resource-eventlog/thing2.eventlog");
+    let text = std::fs::read_to_string(path).expect("thing2.eventlog is readable");
+    let lines = rscope_core::teach::system_tour::year_lines(&text);
+    // The figures of `rscope resource history` (by reason, by week) on the
+    // same log; numbers are grouped by a no-break space.
+    assert_eq!(
+        lines,
+        [
+            "4\u{a0}611 events from 2023-05-02 17:17:51 UTC to 2024-05-02 14:42:23 UTC, 43 nodes",
+            "Available 75.8% of the time its nodes' states are known",
+            "Least available week: the week of 2023-06-19, 44.1%",
+            "Drained for \"nodediag failed amdgpu\": 5\u{a0}489.3 node-hours, 146 drains",
+            "Drained for \"broker was unresponsive\": 5\u{a0}432.2 node-hours, 409 drains",
+            "Drained for \"Moving to another system\": 2\u{a0}436.3 node-hours, 1 drain",
+        ]
+    );
+}

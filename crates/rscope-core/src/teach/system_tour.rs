@@ -60,6 +60,11 @@ pub enum Does {
     /// Show the tour's tab with [`JOBS`] added to its system
     /// ([`show_jobs`]).
     Jobs,
+    /// Show a tab of its own with a year of a real system's resource
+    /// eventlog, fetched from [`YEAR_URL`] when it is not open
+    /// ([`show_year`], [`year_tab`]), and clear the constraint field (the
+    /// tour's constraint names the tour's hosts).
+    Year,
 }
 
 /// The tour's running jobs, as `flux jobs --json` lists them: a job in the
@@ -113,6 +118,85 @@ pub fn show_jobs(docs: &Docs) -> Vec<Action> {
     }
 }
 
+/// Where the year step's eventlog comes from: a test system's (thing2's)
+/// KVS `resource.eventlog`, May 2023 to May 2024, in the form written
+/// before flux-core 0.62, as flux-core's tests keep it
+/// (`t/resource/resource.eventlog.thing2`, LGPL-3.0), at the commit the
+/// project's specifications come from. It is fetched when the step is
+/// shown, not shipped: a copy would add 441 KB to the site for one step.
+pub const YEAR_URL: &str = "https://raw.githubusercontent.com/flux-framework/flux-core/4a5e79f56b850a58cbbfc4b5af5a5b1fcd04c049/t/resource/resource.eventlog.thing2";
+
+/// The name of the year step's tab.
+pub const YEAR_NAME: &str = "Tour: a year of thing2 (resource.eventlog)";
+
+/// What the page does for the year step when the year's tab is open: it
+/// is shown. `None` when it is not: the page fetches [`YEAR_URL`] and
+/// shows [`year_tab`] of it.
+pub fn show_year(docs: &Docs) -> Option<Action> {
+    let open = docs.docs.iter().position(|d| d.source == YEAR_NAME);
+    open.map(Action::Select)
+}
+
+/// The year step's tab: the fetched eventlog, alone in its system (its
+/// nodes are its ranks: the old form names no hosts).
+pub fn year_tab(text: crate::tabs::Text) -> crate::tabs::Doc {
+    crate::tabs::Doc {
+        source: YEAR_NAME.into(),
+        text,
+        ..crate::tabs::Doc::default()
+    }
+}
+
+/// What the year step lists, as `rscope resource history` computes it
+/// from the eventlog `text`: its span and events, the machine's
+/// availability, its least available week, and the three drain reasons
+/// that cost the most node-hours. Empty when it cannot be read.
+pub fn year_lines(text: &str) -> Vec<String> {
+    use crate::resource::eventlog::{history, HistoryOptions};
+    use crate::words::{count, tenths};
+    let log = crate::resource::eventlog::read(text);
+    let figures = (!log.events.is_empty()).then(|| history(&log, &HistoryOptions::default()));
+    let Some(Ok(h)) = figures else {
+        return Vec::new();
+    };
+    let percent = |p: Option<f64>| p.map_or("-".to_string(), |p| format!("{p:.1}%"));
+    let mut lines = vec![
+        format!(
+            "{} events from {} to {}, {}",
+            crate::words::grouped(log.events.len() as u64),
+            crate::time::utc(h.since),
+            crate::time::utc(h.until),
+            count(h.nodes.len(), "node")
+        ),
+        format!(
+            "Available {} of the time its nodes' states are known",
+            percent(h.availability)
+        ),
+    ];
+    let least = (h.weeks.iter()).min_by(|a, b| {
+        let key = |p: &crate::resource::eventlog::history::PeriodFigures| {
+            p.availability.unwrap_or(f64::MAX)
+        };
+        key(a).total_cmp(&key(b))
+    });
+    if let Some(week) = least.filter(|w| w.availability.is_some()) {
+        lines.push(format!(
+            "Least available week: the week of {}, {}",
+            week.start,
+            percent(week.availability)
+        ));
+    }
+    lines.extend(h.reasons.iter().take(3).map(|r| {
+        format!(
+            "Drained for \"{}\": {} node-hours, {}",
+            r.reason,
+            tenths(r.node_hours),
+            count(r.occurrences, "drain")
+        )
+    }));
+    lines
+}
+
 /// The tour's own tab: the R the instance uses (re-ranked by `[bootstrap]
 /// hosts`), with [`CONFIG`] in its configuration box.
 pub fn tab() -> crate::tabs::Doc {
@@ -132,6 +216,8 @@ pub struct Before {
     /// Whether the tour's tab takes its place: a blank tab, with no
     /// configuration, is replaced by the next document opened.
     replaced: bool,
+    /// Whether the year step's tab was open: one the tour opens, it closes.
+    year_open: bool,
 }
 
 impl Before {
@@ -146,20 +232,30 @@ impl Before {
         (shown.source != tour.source).then(|| Before {
             source: shown.source.clone(),
             replaced: !tour_open && shown.is_blank() && keeps_nothing,
+            year_open: show_year(docs).is_some(),
         })
     }
 
-    /// What leaving the tour does, so that the tabs show what they showed
-    /// before it: the tab shown then is selected again, or, when the
+    /// What leaving the tour does, in order, so that the tabs show what
+    /// they showed before it: the year step's tab is closed when the tour
+    /// opened it; then the tab shown before is selected again, or, when the
     /// tour's tab took its place, the tour's tab is closed (which leaves a
     /// blank tab when it was the only one, and can be reopened); nothing
-    /// when neither is open.
-    pub fn on_leave(&self, docs: &Docs) -> Option<Action> {
-        let at = |source: &str| docs.docs.iter().position(|d| d.source == source);
-        match self.replaced {
+    /// of it when neither is open.
+    pub fn on_leave(&self, docs: &Docs) -> Vec<Action> {
+        let mut actions = Vec::new();
+        let mut left = docs.clone();
+        let year = show_year(docs).filter(|_| !self.year_open);
+        if let Some(Action::Select(i)) = year {
+            actions.push(Action::Close(i));
+            left = left.apply(Action::Close(i));
+        }
+        let at = |source: &str| left.docs.iter().position(|d| d.source == source);
+        actions.extend(match self.replaced {
             true => at(&tab().source).map(Action::Close),
             false => at(&self.source).map(Action::Select),
-        }
+        });
+        actions
     }
 }
 
@@ -181,7 +277,7 @@ pub struct SystemStop {
 }
 
 /// (heading, text, target, what the page does, RFC number and anchor).
-const STOPS: [(&str, &str, &str, Does, u32, &str); 8] = [
+const STOPS: [(&str, &str, &str, Does, u32, &str); 9] = [
     ("A system's configuration", "A Flux admin describes the cluster in TOML. Each [[resource.config]] entry gives some hosts their cores, GPUs and properties. The tour has opened a tab of its own with a small system's configuration in its box; your tabs stay as they were.", "queue-config-title", Does::Open, 20, "r-format"),
     ("The R it makes", "The entries become an R document, as flux R parse-config prints it: ranks are given to the hosts in the order of their names, and each entry's resources and properties go to its hosts.", "queue-config-title", Does::Open, 20, "R_lite"),
     ("Ranks follow [bootstrap] hosts", "[bootstrap] hosts lists the brokers in rank order, so here tiny4 is rank 0. The instance re-ranks the R by that order; a node whose host is not the one its rank should have drains. The tour's tab holds the re-ranked R, the one the instance uses.", "config-report", Does::Open, 29, "implementation"),
@@ -190,6 +286,7 @@ const STOPS: [(&str, &str, &str, Does, u32, &str); 8] = [
     ("A constraint", "A job can ask for nodes with flux submit --requires. 'gpu -host:tiny4' means nodes with the property gpu, except host tiny4: in the query a - negates a term, while the JSON the job carries writes a negated property with ^. The grid outlines the nodes it selects.", "constraint-text", Does::Constrain, 31, "representation"),
     ("Where a job fits", "A shape says what a job asks for. Type node=1/core=2 in the shape panel, write the same constraint under Only nodes matching, and press Fit: the grid outlines the cores it would take.", "view-shape", Does::Constrain, 46, "description"),
     ("Running jobs", "Each running job holds an R of its own (flux job info ID R), a part of the instance's R. The tour has added a job list to its tab's system: the grid colours each core and GPU by the job holding it, and the job table lists them. Below, each job's R less the instance's R leaves nothing, so it is a subset; their union (flux R union, or the set workbench's) is what flux resource list counts as allocated.", "job-table", Does::Jobs, 20, "r-format"),
+    ("A year of history", "A system keeps the history of its resources in its resource eventlog: every drain with its reason, every node going offline or coming back, every restart. The tour has opened a year of a real test system's log (thing2's, from flux-core's tests, in the form written before flux-core 0.62, whose nodes are its ranks). The timeline under the grid shows the nodes by state over the year; move its slider, or press Page Up and Page Down on it to go a day at a time, and the grid shows every node as it was then. Below, what rscope resource history computes from the same log.", "timeline", Does::Year, 44, "background"),
 ];
 
 /// The tour's steps, in order.
@@ -374,6 +471,41 @@ mod tests {
     }
 
     #[test]
+    fn the_year_step_lists_what_history_computes_of_the_log() {
+        // Two ranks over two days: rank 1 drained for a day, for a reason
+        // given twice, then undrained; rank 0 offline for six hours.
+        let log = r#"{"timestamp":1700000000,"name":"restart","context":{"ranks":"0-1","online":"0-1","nodelist":"a[0-1]"}}
+{"timestamp":1700000000,"name":"drain","context":{"idset":"1","reason":"bad disk","overwrite":0}}
+{"timestamp":1700043200,"name":"drain","context":{"idset":"1","reason":"bad disk","overwrite":1}}
+{"timestamp":1700086400,"name":"undrain","context":{"idset":"1"}}
+{"timestamp":1700100000,"name":"offline","context":{"idset":"0"}}
+{"timestamp":1700121600,"name":"online","context":{"idset":"0"}}
+{"timestamp":1700172800,"name":"drain","context":{"idset":"0","reason":"nodediag failed","overwrite":0}}
+"#;
+        assert_eq!(
+            year_lines(log),
+            [
+                "7 events from 2023-11-14 22:13:20 UTC to 2023-11-16 22:13:20 UTC, 2 nodes",
+                "Available 68.8% of the time its nodes' states are known",
+                "Least available week: the week of 2023-11-13, 68.8%",
+                "Drained for \"bad disk\": 24.0 node-hours, 2 drains",
+                "Drained for \"nodediag failed\": 0.0 node-hours, 1 drain",
+            ]
+        );
+        assert_eq!(year_lines("not an eventlog"), Vec::<String>::new());
+    }
+
+    #[test]
+    fn the_year_step_shows_the_years_tab_once_it_is_open() {
+        let docs = Docs::default().apply(Action::Show(tab()));
+        assert_eq!(show_year(&docs), None);
+        let docs = docs.apply(Action::Show(year_tab("{}".to_string().into())));
+        let docs = docs.apply(Action::Select(0));
+        assert_eq!(show_year(&docs), Some(Action::Select(1)));
+        assert_eq!(stops()[8].does, Does::Year);
+    }
+
+    #[test]
     fn the_r_the_tour_opens_is_ranked_as_bootstrap_hosts_orders_it() {
         let r = instance_r().unwrap();
         assert!(r.contains(r#""nodelist": ["tiny[4,1-3]"]"#), "{r}");
@@ -393,7 +525,7 @@ mod leaving {
         let before = Before::of(&blank).unwrap();
         let touring = blank.clone().apply(Action::Show(tab()));
         assert_eq!(touring.docs.len(), 1, "the blank tab is replaced");
-        let left = touring.clone().apply(before.on_leave(&touring).unwrap());
+        let left = (before.on_leave(&touring).into_iter()).fold(touring.clone(), |d, a| d.apply(a));
         assert!(left.current().is_blank() && left.current().config.is_empty());
     }
 
@@ -407,7 +539,7 @@ mod leaving {
         let before = Before::of(&mine).unwrap();
         let touring = mine.apply(Action::Show(tab()));
         assert_eq!((touring.docs.len(), touring.active), (2, 1));
-        assert_eq!(before.on_leave(&touring), Some(Action::Select(0)));
+        assert_eq!(before.on_leave(&touring), [Action::Select(0)]);
         // Taken again from its own tab, the tour has nothing to go back to.
         assert_eq!(Before::of(&touring), None);
     }
@@ -421,6 +553,29 @@ mod leaving {
         let blank = docs.active;
         let before = Before::of(&docs).unwrap();
         let touring = docs.apply(Action::Show(tab()));
-        assert_eq!(before.on_leave(&touring), Some(Action::Select(blank)));
+        assert_eq!(before.on_leave(&touring), [Action::Select(blank)]);
+    }
+
+    #[test]
+    fn leaving_closes_the_years_tab_the_tour_opened_and_keeps_one_open_before() {
+        let mine = Docs::default().apply(Action::Import(Doc {
+            source: "mine.json".into(),
+            text: "{}".into(),
+            ..Doc::default()
+        }));
+        let before = Before::of(&mine).unwrap();
+        let touring = (mine.clone())
+            .apply(Action::Show(tab()))
+            .apply(Action::Show(year_tab("{}".to_string().into())));
+        // Tabs: mine, the tour's, the year's (shown).
+        assert_eq!(
+            before.on_leave(&touring),
+            [Action::Close(2), Action::Select(0)]
+        );
+        // Open before the tour was taken, it stays.
+        let open = mine.apply(Action::Show(year_tab("{}".to_string().into())));
+        let before = Before::of(&open).unwrap();
+        let touring = open.apply(Action::Show(tab()));
+        assert_eq!(before.on_leave(&touring), [Action::Select(1)]);
     }
 }

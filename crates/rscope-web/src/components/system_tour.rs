@@ -5,14 +5,19 @@
 //! constraint typed over the grid. Steps are cumulative, so going straight
 //! to a later step sets up what the earlier ones did. The person's own
 //! tabs, and their configurations, are never touched, and the tab shown
-//! when the tour was taken is shown again when it is left. Its card is
-//! held at the window's corner, as its steps scroll the page.
+//! when the tour was taken is shown again when it is left. The last step
+//! fetches a year of a real system's resource eventlog from flux-core's
+//! repository into a tab of its own, closed when the tour is left. Its
+//! card is held at the window's corner, as its steps scroll the page.
 
 use crate::components::tour::{step_panel, use_step_focus, use_walk, walk_callback, StepCard};
+use crate::hooks::AnalysisStatus;
 use crate::state::DocsState;
 use rscope_core::tabs::Action;
 use rscope_core::teach::system_tour::{self, Before, Does, SystemStop};
 use rscope_core::teach::walk::TourMove;
+use std::cell::Cell;
+use std::rc::Rc;
 use web_sys::HtmlElement;
 use yew::prelude::*;
 
@@ -20,6 +25,21 @@ use yew::prelude::*;
 pub struct Setters {
     /// Replace the constraint field's text.
     pub on_constraint: Callback<String>,
+    /// The page's status line, which says why the year could not be fetched.
+    pub status: UseStateHandle<Option<AnalysisStatus>>,
+}
+
+impl Setters {
+    /// What sets the steps up: the constraint field and the status line.
+    pub fn new(
+        on_constraint: Callback<String>,
+        status: UseStateHandle<Option<AnalysisStatus>>,
+    ) -> Setters {
+        Setters {
+            on_constraint,
+            status,
+        }
+    }
 }
 
 /// The tour's state for the page: the step shown and the way to step.
@@ -28,6 +48,9 @@ pub struct SystemTouring {
     pub step: Option<usize>,
     /// Step, take or leave the tour.
     pub go: Callback<TourMove>,
+    /// What the year step lists, once its eventlog is open
+    /// ([`system_tour::year_lines`]).
+    pub year: Rc<Vec<String>>,
 }
 
 /// The tour over `docs`, setting each step up through `set` once the
@@ -39,43 +62,81 @@ pub fn use_system_tour(docs: &UseReducerHandle<DocsState>, set: Setters) -> Syst
     let walk = use_walk(stops.len());
     // The tab shown when the tour was taken, shown again when it is left.
     let before = use_mut_ref(|| None::<Before>);
+    // Whether the year step is shown: a fetch that ends after the person
+    // has stepped on opens nothing.
+    let at_year = use_memo((), |()| Cell::new(false));
     {
-        let (docs, stops) = (docs.clone(), stops.clone());
+        let (docs, stops, at_year) = (docs.clone(), stops.clone(), at_year.clone());
         use_effect_with(walk.0.step(), move |step| {
             let mut before = before.borrow_mut();
-            match step.and_then(|i| stops.get(i)) {
+            let stop = step.and_then(|i| stops.get(i));
+            at_year.set(stop.is_some_and(|s| s.does == Does::Year));
+            match stop {
                 Some(stop) => {
                     if before.is_none() {
                         *before = Before::of(&docs);
                     }
-                    set_up(stop.does, &set, &docs);
+                    set_up(stop.does, &set, &docs, at_year);
                     bring_into_view(stop);
                 }
                 None => {
-                    if let Some(action) = before.take().and_then(|b| b.on_leave(&docs)) {
-                        docs.dispatch(action);
-                    }
+                    let leave = before.take().map(|b| b.on_leave(&docs));
+                    leave.into_iter().flatten().for_each(|a| docs.dispatch(a));
                 }
             }
         });
     }
+    let year_text = (docs.docs.iter())
+        .find(|d| d.source == system_tour::YEAR_NAME)
+        .map(|d| d.text.clone());
+    let year = use_memo(year_text, |text| match text {
+        Some(text) => system_tour::year_lines(text),
+        None => Vec::new(),
+    });
     SystemTouring {
         step: walk.0.step(),
         go: walk_callback(&walk),
+        year,
     }
 }
 
 /// What the page does for a step: what the steps before it did too.
-fn set_up(does: Does, set: &Setters, docs: &UseReducerHandle<DocsState>) {
+fn set_up(does: Does, set: &Setters, docs: &UseReducerHandle<DocsState>, at_year: Rc<Cell<bool>>) {
     // Shown again if it is open, as the person left it.
     let actions = match does {
-        Does::Jobs => system_tour::show_jobs(docs),
+        Does::Jobs | Does::Year => system_tour::show_jobs(docs),
         _ => vec![Action::Show(system_tour::tab())],
     };
     actions.into_iter().for_each(|a| docs.dispatch(a));
-    if does != Does::Open {
-        set.on_constraint.emit(system_tour::CONSTRAINT.to_string());
+    match does {
+        Does::Open => {}
+        // The tour's constraint names the tour's hosts, not the year's.
+        Does::Year => {
+            set.on_constraint.emit(String::new());
+            show_year(set, docs, at_year);
+        }
+        _ => set.on_constraint.emit(system_tour::CONSTRAINT.to_string()),
     }
+}
+
+/// Show the year's tab, fetching its eventlog when it is not open; say
+/// on the status line why it could not be fetched.
+fn show_year(set: &Setters, docs: &UseReducerHandle<DocsState>, at_year: Rc<Cell<bool>>) {
+    if let Some(action) = system_tour::show_year(docs) {
+        return docs.dispatch(action);
+    }
+    let (docs, status) = (docs.dispatcher(), set.status.clone());
+    wasm_bindgen_futures::spawn_local(async move {
+        let url = system_tour::YEAR_URL;
+        let fetched = crate::load::fetch(url, system_tour::YEAR_NAME.into()).await;
+        match fetched {
+            Ok(doc) if at_year.get() => {
+                docs.dispatch(Action::Show(system_tour::year_tab(doc.text)))
+            }
+            Ok(_) => {}
+            Err(e) => status.set(Some(AnalysisStatus::Problem(e))),
+        }
+    });
 }
 
 /// Scroll the step's part of the page into view (the tour's panel keeps
@@ -95,6 +156,8 @@ pub struct SystemTourProps {
     pub step: Option<usize>,
     /// Step, take or leave the tour.
     pub go: Callback<TourMove>,
+    /// What the year step lists, once its eventlog is open.
+    pub year: Rc<Vec<String>>,
 }
 
 /// The tour's panel: a button to take it, or the step shown.
@@ -110,13 +173,22 @@ pub fn system_tour_panel(props: &SystemTourProps) -> Html {
             </section>
         };
     };
+    let fetching = [format!(
+        "The year's eventlog is read from {}",
+        system_tour::YEAR_URL
+    )];
+    let decoded = match stop.does {
+        Does::Year if props.year.is_empty() => &fetching[..],
+        Does::Year => &props.year[..],
+        _ => &stop.decoded[..],
+    };
     step_panel(
         &StepCard {
             i,
             n: stops.len(),
             title: stop.title,
             text: stop.text,
-            decoded: &stop.decoded,
+            decoded,
             rfc: &stop.rfc,
             testid: "system-tour",
             label: "Tour: from configuration to running jobs",

@@ -101,7 +101,7 @@ pub fn timeline_panel(props: &TimelineProps) -> Html {
         format!("at {}", slider.label())
     };
     html! {
-        <section class="panel timeline" aria-label="Timeline" data-testid="timeline">
+        <section id="timeline" class="panel timeline" aria-label="Timeline" data-testid="timeline">
             <h2>{ "Timeline" }</h2>
             <p class="hint">{ format!("The grid shows the system {shown}. Move the slider, or use the arrow keys to step an event and Page Up or Page Down to step a day.") }</p>
             { chart(props, &paths) }
