@@ -212,6 +212,12 @@ export class Rscope {
     await expect(this.page.getByTestId('embed')).toBeVisible();
   }
 
+  /** Answer the page's requests for `path` (on its own server) with
+   * `text`, as a document a host page links to. */
+  async serve(path, text) {
+    await this.page.route(`**/${path}`, (route) => route.fulfill({ status: 200, contentType: 'application/json', body: text }));
+  }
+
   /** Type a whole document into the editor (an object is written as JSON). */
   async fill(doc) {
     await this.editor.fill(asText(doc));
@@ -740,6 +746,15 @@ export class Rscope {
   async takeSystemTour() {
     await this.tabTo(this.systemTourStart);
     await this.page.keyboard.press('Enter');
+  }
+
+  /** Take the tour from configuration to running jobs and step to step
+   * `n` (from 1) with the arrow key, as a keyboard user does. */
+  async systemTourTo(n) {
+    await this.takeSystemTour();
+    await expect(this.systemTourStep).toBeFocused();
+    for (let i = 1; i < n; i++) await this.page.keyboard.press('ArrowRight');
+    await expect(this.systemTourStep).toContainText(`Step ${n} of `);
   }
 
   /** Answer the system tour's fetch of a year of thing2's resource

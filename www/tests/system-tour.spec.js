@@ -15,9 +15,7 @@ test('taking the tour puts its configuration in the box and focuses its first st
 
 test('stepping to the constraint opens the R the instance uses and outlines what it selects', async ({ page, rscope, problems }) => {
   await rscope.load();
-  await rscope.takeSystemTour();
-  await expect(rscope.systemTourStep).toBeFocused();
-  for (let i = 0; i < 5; i++) await page.keyboard.press('ArrowRight');
+  await rscope.systemTourTo(6);
   await expect(rscope.systemTourStep).toHaveText('Step 6 of 9: A constraint');
   await expect(rscope.systemTourDecoded).toHaveText([
     '1 of 4 nodes match: tiny3 (ranks 3)',
@@ -32,9 +30,7 @@ test('stepping to the constraint opens the R the instance uses and outlines what
 
 test("the jobs step adds the tour's job list: the grid coloured by job, each job's R a subset, their union the allocated set", async ({ page, rscope, problems }) => {
   await rscope.load();
-  await rscope.takeSystemTour();
-  await expect(rscope.systemTourStep).toBeFocused();
-  for (let i = 0; i < 7; i++) await page.keyboard.press('ArrowRight');
+  await rscope.systemTourTo(8);
   await expect(rscope.systemTourStep).toHaveText('Step 8 of 9: Running jobs');
   await expect(rscope.systemTourDecoded).toHaveText([
     "ƒbX's R: rank[0-1]/core[0-3]; less the instance's R: nothing, so it is a subset",
@@ -48,6 +44,11 @@ test("the jobs step adds the tour's job list: the grid coloured by job, each job
     'free (held by no running job)',
   ]);
   await expect(rscope.jobRows).toHaveCount(2);
+  // A step back shows the system as that step describes it: no job list.
+  await page.keyboard.press('ArrowLeft');
+  await expect(rscope.systemTourStep).toHaveText('Step 7 of 9: Where a job fits');
+  await expect(rscope.systemDocuments.getByTestId('system-document')).toHaveCount(0);
+  await expect(rscope.jobRows).toHaveCount(0);
   expect(problems).toEqual([]);
 });
 
@@ -62,9 +63,7 @@ const YEAR = [
 test("the year step fetches a year's eventlog into a tab of its own, lists its history, and leaving closes it", async ({ page, rscope, problems }) => {
   await rscope.answerTourYear(YEAR);
   await rscope.load();
-  await rscope.takeSystemTour();
-  await expect(rscope.systemTourStep).toBeFocused();
-  for (let i = 0; i < 8; i++) await page.keyboard.press('ArrowRight');
+  await rscope.systemTourTo(9);
   await expect(rscope.systemTourStep).toHaveText('Step 9 of 9: A year of history');
   await expect(rscope.systemTourDecoded).toHaveText([
     '4 events from 2023-11-14 22:13:20 UTC to 2023-11-16 22:13:20 UTC, 2 nodes',
@@ -85,9 +84,7 @@ test("the year step fetches a year's eventlog into a tab of its own, lists its h
 test("the year step says why the year could not be fetched, and what to do", async ({ page, rscope, problems }) => {
   await rscope.answerTourYear(null);
   await rscope.load();
-  await rscope.takeSystemTour();
-  await expect(rscope.systemTourStep).toBeFocused();
-  for (let i = 0; i < 8; i++) await page.keyboard.press('ArrowRight');
+  await rscope.systemTourTo(9);
   await expect(rscope.systemTourStep).toHaveText('Step 9 of 9: A year of history');
   const url = 'https://raw.githubusercontent.com/flux-framework/flux-core/4a5e79f56b850a58cbbfc4b5af5a5b1fcd04c049/t/resource/resource.eventlog.thing2';
   await expect(rscope.status).toHaveText(`cannot load ${url}: the server answered HTTP 404 Not Found. Check the address, or open the file instead`);

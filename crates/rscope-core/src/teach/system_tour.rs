@@ -118,6 +118,17 @@ pub fn show_jobs(docs: &Docs) -> Vec<Action> {
     }
 }
 
+/// What the page does for a step before the jobs step: the tour's tab
+/// shown, without the job list the jobs step added, so that a person
+/// stepping back sees the system as the step describes it.
+pub fn show_tab(docs: &Docs) -> Vec<Action> {
+    let shown = docs.apply(Action::Show(tab()));
+    let jobs = (shown.current().joined.iter()).position(|j| j.source == JOBS_NAME);
+    std::iter::once(Action::Show(tab()))
+        .chain(jobs.map(Action::Leave))
+        .collect()
+}
+
 /// Where the year step's eventlog comes from: a test system's (thing2's)
 /// KVS `resource.eventlog`, May 2023 to May 2024, in the form written
 /// before flux-core 0.62, as flux-core's tests keep it
@@ -503,6 +514,20 @@ mod tests {
         let docs = docs.apply(Action::Select(0));
         assert_eq!(show_year(&docs), Some(Action::Select(1)));
         assert_eq!(stops()[8].does, Does::Year);
+    }
+
+    #[test]
+    fn stepping_back_from_the_jobs_step_takes_the_job_list_out() {
+        let mut docs = Docs::default();
+        for action in show_jobs(&docs) {
+            docs = docs.apply(action);
+        }
+        assert_eq!(docs.current().joined.len(), 1);
+        let back = show_tab(&docs);
+        assert_eq!(back, [Action::Show(tab()), Action::Leave(0)]);
+        let back = back.into_iter().fold(docs, |d, a| d.apply(a));
+        assert_eq!(back.current().joined.len(), 0);
+        assert_eq!(show_tab(&back), [Action::Show(tab())]);
     }
 
     #[test]

@@ -3,7 +3,8 @@
 //! into view and sets the page up as the step needs: a tab of the tour's
 //! own (the R the instance uses, the tour's configuration in its box), a
 //! constraint typed over the grid. Steps are cumulative, so going straight
-//! to a later step sets up what the earlier ones did. The person's own
+//! to a later step sets up what the earlier ones did, and stepping back
+//! from the jobs step takes its job list out again. The person's own
 //! tabs, and their configurations, are never touched, and the tab shown
 //! when the tour was taken is shown again when it is left. The last step
 //! fetches a year of a real system's resource eventlog from flux-core's
@@ -105,7 +106,7 @@ fn set_up(does: Does, set: &Setters, docs: &UseReducerHandle<DocsState>, at_year
     // Shown again if it is open, as the person left it.
     let actions = match does {
         Does::Jobs | Does::Year => system_tour::show_jobs(docs),
-        _ => vec![Action::Show(system_tour::tab())],
+        _ => system_tour::show_tab(docs),
     };
     actions.into_iter().for_each(|a| docs.dispatch(a));
     match does {
