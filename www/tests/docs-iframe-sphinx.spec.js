@@ -6,7 +6,7 @@ import { test, expect } from './fixtures.js';
 test('docs.html lists the iframe parameters and shows the Sphinx directive', async ({ page, problems }) => {
   await page.goto('/docs.html');
   await expect(page.getByTestId('iframe-parameters').locator('dt')).toHaveText([
-    'embed', 'url', 'r', 'view, height, theme, color-by, fold, shape',
+    'embed', 'url', 'r', 'view, height, theme, color-by, fold, shape', 'view=timeline', 'at',
   ]);
   const sphinx = page.getByRole('region', { name: 'In Sphinx' });
   await expect(sphinx.locator('pre').first()).toContainText('extensions = ["rscope_sphinx"]');

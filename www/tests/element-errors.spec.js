@@ -13,7 +13,7 @@ test('a bad document and bad attributes are said in the element', async ({ page,
   await expect(bad.getByTestId('embed-error')).toHaveText(
     "this document has problems: line 1, column 53: invalid rank: unexpected character 'x' (Open in Rscope to see each one and fix it)");
   await expect(bad.getByTestId('embed-note')).toHaveText([
-    "unknown view 'pie' ignored: use summary, grid, tree, problems or shape",
+    "unknown view 'pie' ignored: use summary, grid, tree, problems, shape or timeline",
     "unknown theme 'sepia' ignored: use light, dark or auto",
     "height 'tall' ignored: give a number of pixels (400) or a CSS length (30em, 50vh)",
   ]);
@@ -21,5 +21,17 @@ test('a bad document and bad attributes are said in the element', async ({ page,
   await empty.scrollIntoViewIfNeeded();
   await expect(empty.getByRole('alert')).toHaveText(
     'no document: give src= (a link to an R document) or put the document inside the element');
+  expect(problems).toEqual([]);
+});
+
+test('an element asked for a timeline says it shows none, and where one is shown', async ({ page, problems }) => {
+  await elementHost(page, viewTag({ view: 'timeline grid', at: '-1d' },
+    '{"version": 1, "execution": {"R_lite": [{"rank": "0", "children": {"core": "0-3"}}]}}'));
+  const view = rscopeView(page, 0);
+  await viewDrawn(view);
+  await expect(view.getByTestId('embed-note')).toHaveText([
+    "the element shows no timeline (view=timeline, at=): embed the page's iframe mode, index.html?embed&url=LINK&view=timeline,grid",
+  ]);
+  await expect(view.getByTestId('grid')).toBeVisible();
   expect(problems).toEqual([]);
 });

@@ -9,13 +9,15 @@
 use crate::components::grid::{GridView, Linked};
 use crate::components::shape::as_linked;
 use crate::components::{summary::SummaryView, tree::graph_section};
+#[cfg(feature = "page")]
+use crate::hooks::TimelineShown;
 use crate::hooks::{use_analysis, SameGrid};
 use crate::load;
 use crate::model::{region_name, RegionOf};
 use crate::shown::Shown;
 use rscope_core::color::{coloring, on_grid, ColorChoice};
 use rscope_core::embed::{from_attributes, open_link, shape_fit, Embed, EmbedPart, Fit, Source};
-use rscope_core::grid::{overlay::Overlay, ColorBy};
+use rscope_core::grid::{overlay::Overlay, ColorBy, Grid};
 use rscope_core::report::Finding;
 use rscope_core::tabs::Text;
 use std::rc::Rc;
@@ -153,17 +155,22 @@ pub fn embed_view(props: &EmbedProps) -> Html {
         _ => Text::from(""),
     };
     let analysis = use_analysis(text.clone(), 0).shown;
-    let grid = SameGrid(analysis.as_ref().and_then(|a| a.grid.clone()));
+    let whole = analysis.as_ref().and_then(|a| a.grid.clone());
+    let (moment, timeline) = use_embed_timeline(embed, &text, whole.clone());
+    let grid = SameGrid(moment.or(whole));
     let choice = embed
         .color_by
         .as_deref()
         .map_or(ColorChoice::Auto, ColorChoice::parse);
-    let color_by = use_memo((choice, grid, props.jobs.clone()), |(c, grid, jobs)| {
-        let has_states = grid.0.as_ref().is_some_and(|g| g.has_states());
-        let by = jobs.as_ref().map(|j| j.0.clone());
-        let by = by.unwrap_or_else(|| Rc::new(coloring(c, has_states, None, None).0));
-        on_grid(&by, grid.0.as_deref())
-    });
+    let color_by = use_memo(
+        (choice, grid.clone(), props.jobs.clone()),
+        |(c, grid, jobs)| {
+            let has_states = grid.0.as_ref().is_some_and(|g| g.has_states());
+            let by = jobs.as_ref().map(|j| j.0.clone());
+            let by = by.unwrap_or_else(|| Rc::new(coloring(c, has_states, None, None).0));
+            on_grid(&by, grid.0.as_deref())
+        },
+    );
     let fitted = use_memo((embed.shape.clone(), text.clone()), |(shape, text)| {
         shape
             .as_deref()
@@ -197,6 +204,8 @@ pub fn embed_view(props: &EmbedProps) -> Html {
         .map(|a| {
             let drawn = ElementViews {
                 a,
+                grid: grid.0.clone(),
+                timeline,
                 color_by: (*color_by).clone(),
                 on_open: &on_open,
                 fitted: (*fitted).as_ref(),
@@ -261,9 +270,60 @@ fn box_style(embed: &Embed) -> Option<String> {
         .map(|h| format!("max-height: {h}; overflow: auto"))
 }
 
+/// What an embedded view draws of a timeline: the page's, or nothing in
+/// the element's bundle, which has none (its size budget: even the drop
+/// code of a timeline it never holds costs 0.5 KB there).
+#[cfg(feature = "page")]
+type EmbedTimeline = Option<TimelineShown>;
+/// What an embedded view draws of a timeline: nothing in the element's
+/// bundle.
+#[cfg(not(feature = "page"))]
+type EmbedTimeline = ();
+
+/// The timeline of `view=timeline` (the iframe mode, on the page's
+/// bundle) when the document is a resource eventlog: the grid at the
+/// slider's moment, starting at `at=`, and the timeline to draw.
+#[cfg(feature = "page")]
+#[hook]
+fn use_embed_timeline(
+    embed: &Embed,
+    text: &Text,
+    grid: Option<Rc<Grid>>,
+) -> (Option<Rc<Grid>>, EmbedTimeline) {
+    let asked = embed.views.contains(&EmbedPart::Timeline);
+    let log = (asked && rscope_core::resource::eventlog::looks_like_resource_eventlog(text))
+        .then(|| text.clone());
+    let at = embed.at.clone();
+    let view = use_memo((), move |()| {
+        crate::hooks::ViewRecord::of(rscope_core::share::SharedView {
+            at,
+            ..Default::default()
+        })
+    });
+    crate::hooks::use_timeline(log, grid, &view)
+}
+
+/// The element's bundle draws no timeline (its size budget): the core
+/// has taken `view=timeline` out of its views, with a note.
+#[cfg(not(feature = "page"))]
+#[hook]
+fn use_embed_timeline(
+    _embed: &Embed,
+    _text: &Text,
+    _grid: Option<Rc<Grid>>,
+) -> (Option<Rc<Grid>>, EmbedTimeline) {
+    (None, ())
+}
+
 /// What the views of one analysis are drawn from.
 struct ElementViews<'a> {
     a: &'a Rc<Shown>,
+    /// The grid drawn: the timeline's moment, else the analysis's.
+    grid: Option<Rc<Grid>>,
+    /// The timeline, when there is one (never in the element's bundle,
+    /// which draws none).
+    #[cfg_attr(not(feature = "page"), allow(dead_code))]
+    timeline: EmbedTimeline,
     color_by: Rc<rscope_core::grid::ColorBy>,
     on_open: &'a Callback<String>,
     fitted: Option<&'a Result<Fit, String>>,
@@ -281,7 +341,7 @@ impl ElementViews<'_> {
                 let result = (!a.partial).then(|| a.summaries.clone());
                 html! { <SummaryView {result} /> }
             }
-            EmbedPart::Grid => match &a.grid {
+            EmbedPart::Grid => match &self.grid {
                 Some(grid) => html! {
                     <div class="panel">
                         <GridView grid={grid.clone()} color_by={self.color_by.clone()}
@@ -295,8 +355,26 @@ impl ElementViews<'_> {
             }
             EmbedPart::Problems if !a.partial => problems(&a.findings, self.of.as_ref()),
             EmbedPart::Shape => shape_view(self.fitted, self.of.as_ref()),
+            EmbedPart::Timeline => self.timeline_view(),
             _ => html! {},
         }
+    }
+
+    /// The timeline's panel (the page's bundle: the element's draws none).
+    #[cfg(feature = "page")]
+    fn timeline_view(&self) -> Html {
+        use crate::components::timeline::TimelinePanel;
+        let Some(t) = self.timeline.clone() else {
+            return Html::default();
+        };
+        html! { <TimelinePanel timeline={t.timeline} slider={t.slider} on_step={t.on_step} waiting={t.waiting}
+        events={t.events} on_outline={Callback::noop()} /> }
+    }
+
+    /// The element's bundle draws no timeline (its size budget).
+    #[cfg(not(feature = "page"))]
+    fn timeline_view(&self) -> Html {
+        Html::default()
     }
 
     /// The fit's allocation outlined on the grid, when it is one group of

@@ -793,6 +793,15 @@ pub struct ViewRecord {
 }
 
 impl ViewRecord {
+    /// A record starting from `start`, not the page's: an embed's.
+    pub fn of(start: rscope_core::share::SharedView) -> ViewRecord {
+        let now = Rc::new(RefCell::new(start.clone()));
+        ViewRecord {
+            start: Rc::new(start),
+            now,
+        }
+    }
+
     /// Note each zoom step the grid takes.
     pub fn on_zoom(&self) -> Callback<usize> {
         let record = self.clone();
@@ -1490,7 +1499,7 @@ pub fn use_timeline(
     let sender = use_mut_ref(LogSender::default);
     let again = use_state(|| 0u32);
     // A share link's moment, once, for the first timeline.
-    let linked = use_mut_ref(|| view.start.at());
+    let linked = use_mut_ref(|| Some(view.start.clone()));
     let told = {
         let (timeline, moment, asked) = (timeline.setter(), moment.setter(), asked.clone());
         let (sender, again) = (sender.clone(), again.setter());
@@ -1510,7 +1519,8 @@ pub fn use_timeline(
                 };
                 if let (true, Some(t)) = (first, answer.timeline) {
                     let mut start = Slider::new(&t.moments);
-                    if let Some(at) = linked.borrow_mut().take() {
+                    let linked = linked.borrow_mut().take();
+                    if let Some(at) = linked.and_then(|v| v.at_within(&t.moments)) {
                         start = start.apply(SliderAction::Time(at));
                     }
                     slider.dispatch(SliderChange::Start(text.clone(), start));

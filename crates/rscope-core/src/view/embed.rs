@@ -6,8 +6,13 @@
 //! inline document. Both take `view=summary,grid,tree,problems,shape`,
 //! `theme=light|dark|auto`, `color-by=` (a colour menu value), `fold=1`
 //! (the tree folded to its roots), `height=` (a CSS length) and `shape=`
-//! (an RFC 46 shape fitted into the document, drawn over the grid). What
-//! is not understood is said, never silently dropped.
+//! (an RFC 46 shape fitted into the document, drawn over the grid). The
+//! iframe mode also takes `view=timeline` (a resource eventlog's timeline
+//! above its grid, on the page's bundle) and `at=` (the moment it starts
+//! at: seconds since the epoch, an ISO 8601 time, or an offset from the
+//! first or last event); the element's bundle has no timeline (its size
+//! budget) and says so. What is not understood is said, never silently
+//! dropped.
 
 use crate::fit::answer::{answer, request_without_constraint, FitError};
 use crate::fit::Policy;
@@ -27,15 +32,19 @@ pub enum EmbedPart {
     Problems,
     /// The fit of the `shape=` option, in words.
     Shape,
+    /// A resource eventlog's timeline, its slider moving the grid through
+    /// time (the iframe mode only).
+    Timeline,
 }
 
 /// Every view, in the order their names are listed to the reader.
-const VIEWS: [EmbedPart; 5] = [
+const VIEWS: [EmbedPart; 6] = [
     EmbedPart::Summary,
     EmbedPart::Grid,
     EmbedPart::Tree,
     EmbedPart::Problems,
     EmbedPart::Shape,
+    EmbedPart::Timeline,
 ];
 
 impl EmbedPart {
@@ -47,6 +56,7 @@ impl EmbedPart {
             EmbedPart::Tree => "tree",
             EmbedPart::Problems => "problems",
             EmbedPart::Shape => "shape",
+            EmbedPart::Timeline => "timeline",
         }
     }
 }
@@ -105,6 +115,9 @@ pub struct Embed {
     /// The Rscope page that "Open in Rscope" goes to (`page=`), when
     /// not the default.
     pub page: Option<String>,
+    /// The moment the timeline starts at (`at=`), as written: offsets
+    /// count from the eventlog's events, known once it is read.
+    pub at: Option<String>,
     /// Parameters not understood, in words, for the reader.
     pub notes: Vec<String>,
 }
@@ -165,6 +178,7 @@ fn defaults(missing: &str) -> Embed {
         height: None,
         shape: None,
         page: None,
+        at: None,
         notes: Vec::new(),
     }
 }
@@ -192,6 +206,7 @@ pub fn options_with(
         match k.as_str() {
             "embed" => {}
             "url" => e.source = Source::Url(v),
+            "at" => e.at = at(&v, &mut e.notes),
             "r" => {
                 e.source = match unpack(&v) {
                     Ok(text) => Source::Text(text),
@@ -201,6 +216,10 @@ pub fn options_with(
             _ if common(&mut e, &k, &v) => {}
             _ => e.notes.push(format!("unknown parameter '{k}' ignored")),
         }
+    }
+    if e.at.is_some() && !e.views.contains(&EmbedPart::Timeline) {
+        e.notes
+            .push("at= ignored: it is the timeline's moment; add view=timeline".into());
     }
     e
 }
@@ -229,9 +248,19 @@ pub fn from_attributes(attributes: &[(String, String)], inline: Option<&str>) ->
             // A job list to colour the grid by, which rscope-view.js reads
             // with the job list part and hands over as a colouring.
             "jobs" => {}
+            // Read by the iframe mode alone (its reader is left out of the
+            // element's bundle): said below.
+            "at" => e.at = Some(v.clone()),
             _ if is_global_attribute(&k) || common(&mut e, &k, v) => {}
             _ => e.notes.push(format!("unknown attribute '{k}' ignored")),
         }
+    }
+    let asked_at = e.at.take().is_some();
+    if e.views.contains(&EmbedPart::Timeline) || asked_at {
+        e.views.retain(|v| *v != EmbedPart::Timeline);
+        e.notes.push(
+            "the element shows no timeline (view=timeline, at=): embed the page's iframe mode, index.html?embed&url=LINK&view=timeline,grid".into(),
+        );
     }
     e
 }
@@ -280,6 +309,28 @@ fn height(value: &str, notes: &mut Vec<String>) -> Option<String> {
     }
 }
 
+/// The moment `at=` names, as written, when it is one: an offset is
+/// checked against a stand-in event, as the log is not read yet.
+#[cfg(feature = "page")]
+fn at(value: &str, notes: &mut Vec<String>) -> Option<String> {
+    let v = value.trim();
+    match crate::resource::eventlog::parse_instant(v, Some(0.0), Some(0.0)) {
+        Ok(_) => Some(v.to_string()),
+        Err(why) => {
+            notes.push(format!("at= ignored: {why}"));
+            None
+        }
+    }
+}
+
+/// `at=` in the element's bundle, which the iframe mode runs on only
+/// without `view=timeline` (index.html): its time reader is left out (the
+/// bundle's size budget), and the moment is noted as unused below.
+#[cfg(not(feature = "page"))]
+fn at(value: &str, _notes: &mut [String]) -> Option<String> {
+    Some(value.to_string())
+}
+
 /// The views of `view=a,b` (or `a b`, as an attribute lists them),
 /// noting names not known.
 fn views(list: &str, notes: &mut Vec<String>) -> Vec<EmbedPart> {
@@ -289,7 +340,7 @@ fn views(list: &str, notes: &mut Vec<String>) -> Vec<EmbedPart> {
             Some(v) if !out.contains(v) => out.push(*v),
             Some(_) => {}
             None => notes.push(format!(
-                "unknown view '{name}' ignored: use summary, grid, tree, problems or shape"
+                "unknown view '{name}' ignored: use summary, grid, tree, problems, shape or timeline"
             )),
         }
     }
@@ -397,10 +448,39 @@ mod tests {
         assert_eq!(
             e.notes,
             vec![
-                "unknown view 'bogus' ignored: use summary, grid, tree, problems or shape"
+                "unknown view 'bogus' ignored: use summary, grid, tree, problems, shape or timeline"
                     .to_string(),
                 "unknown parameter 'x' ignored".to_string(),
             ]
+        );
+    }
+
+    #[test]
+    fn the_iframe_takes_a_timeline_and_its_moment_and_the_element_says_it_shows_none() {
+        let e = options("?embed&url=ev.jsonl&view=timeline,grid&at=-3d", "");
+        assert_eq!(e.views, [EmbedPart::Timeline, EmbedPart::Grid]);
+        assert_eq!((e.at.as_deref(), e.notes.len()), (Some("-3d"), 0));
+        let e = options("?embed&view=timeline&at=2024-05-01T12:00:00Z", "");
+        assert_eq!(e.at.as_deref(), Some("2024-05-01T12:00:00Z"));
+        let e = options("?embed&view=grid&at=%2B1h", "");
+        assert_eq!(
+            e.notes,
+            ["at= ignored: it is the timeline's moment; add view=timeline"]
+        );
+        let e = options("?embed&view=timeline&at=tuesday", "");
+        assert_eq!(e.at, None);
+        assert_eq!(
+            e.notes,
+            ["at= ignored: invalid time 'tuesday': give seconds since the epoch, an ISO 8601 time (2024-05-01T12:00:00Z) or an offset from the first or last event (+2h, -3d)"]
+        );
+        let note = "the element shows no timeline (view=timeline, at=): embed the page's iframe mode, index.html?embed&url=LINK&view=timeline,grid";
+        let e = from_attributes(
+            &attrs(&[("view", "timeline grid"), ("at", "-1d")]),
+            Some("{}"),
+        );
+        assert_eq!(
+            (e.views, e.at, e.notes),
+            (vec![EmbedPart::Grid], None, vec![note.to_string()])
         );
     }
 

@@ -141,13 +141,14 @@ impl SharedView {
         *self == SharedView::default()
     }
 
-    /// The timeline's moment, when one is noted and reads as a number.
-    pub fn at(&self) -> Option<f64> {
-        self.at
-            .as_deref()?
-            .parse()
-            .ok()
-            .filter(|t: &f64| t.is_finite())
+    /// The timeline's moment, when one is noted and reads as one: seconds
+    /// since the epoch (as a share link writes it), an ISO 8601 time, or
+    /// an offset from the first or last of the timeline's `moments` (as
+    /// the iframe's `at=` may give it).
+    pub fn at_within(&self, moments: &[f64]) -> Option<f64> {
+        let text = self.at.as_deref()?;
+        let (first, last) = (moments.first().copied(), moments.last().copied());
+        crate::resource::eventlog::parse_instant(text, first, last).ok()
     }
 
     /// Note the timeline's moment (`None`: after the last event).
@@ -336,7 +337,7 @@ mod tests {
         assert_eq!(SharedView::default().kept(), None);
         assert_eq!(SharedView::from_kept("{"), SharedView::default());
         // The timeline's moment reads back to the event's own time.
-        assert_eq!(view.at(), Some(1738091754.6));
+        assert_eq!(view.at_within(&[]), Some(1738091754.6));
         noted.set_at(Some(1738091754.6));
         assert_eq!(noted.at.as_deref(), Some("1738091754.6"));
         noted.set_at(None);
@@ -347,10 +348,17 @@ mod tests {
                     at: Some("x".into()),
                     ..SharedView::default()
                 }
-                .at()
+                .at_within(&[1.0])
             ),
             (None, None)
         );
+        // The iframe's at= may count from the first or last moment.
+        let offset = SharedView {
+            at: Some("-1h".into()),
+            ..SharedView::default()
+        };
+        assert_eq!(offset.at_within(&[0.0, 7200.0]), Some(3600.0));
+        assert_eq!(offset.at_within(&[]), None);
         // Only what differs from the defaults is written.
         let zoom = SharedView {
             zoom: Some(0),
