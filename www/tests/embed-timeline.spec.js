@@ -13,6 +13,10 @@ const JOURNAL = journal([
 ]);
 
 test('view=timeline draws the eventlog\'s timeline and its grid at the moment at= names', async ({ page, rscope, problems }) => {
+  // The page's own view, kept for its next visit, which the iframe (on
+  // the same origin) must leave as it is.
+  const kept = '{"zoom":2}';
+  await page.addInitScript((v) => localStorage.setItem('rscope-view', v), kept);
   await rscope.serve('journal.json', JOURNAL);
   await rscope.embed({ url: 'journal.json', view: 'timeline,grid', at: '-1h' });
   // An hour before the last event: as node4 went offline.
@@ -23,5 +27,6 @@ test('view=timeline draws the eventlog\'s timeline and its grid at the moment at
   await rscope.stepTimeline('End');
   await expect(rscope.timelineSlider).toHaveAttribute('aria-valuetext', '2023-11-15 00:13:20 UTC, moment 4 of 4');
   await expect(rscope.legendItems).toHaveText(['avail: 3 nodes', 'drained: 1 node']);
+  expect(await page.evaluate(() => localStorage.getItem('rscope-view'))).toBe(kept);
   expect(problems).toEqual([]);
 });

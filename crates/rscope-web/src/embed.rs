@@ -59,11 +59,19 @@ fn read_options() -> Embed {
     e
 }
 
-/// The iframe mode: the views the address asks for.
+/// The iframe mode: the views the address asks for. On the page's
+/// bundle its analysis and its timeline share one set of workers, started
+/// once (each hook would otherwise start its own).
 #[function_component(EmbedApp)]
 pub fn embed_app() -> Html {
     let embed = use_memo((), |()| Rc::new(read_options()));
-    html! { <EmbedView embed={(*embed).clone()} page={base()} element={false} /> }
+    let view = html! { <EmbedView embed={(*embed).clone()} page={base()} element={false} /> };
+    #[cfg(feature = "page")]
+    let view = {
+        let workers = use_memo((), |()| crate::workers::Workers::new());
+        html! { <ContextProvider<crate::workers::Workers> context={(*workers).clone()}>{ view }</ContextProvider<crate::workers::Workers>> }
+    };
+    view
 }
 
 /// What an embedded view is given.

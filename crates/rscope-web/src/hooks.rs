@@ -790,15 +790,20 @@ pub struct ViewRecord {
     /// The view the page's share link carried (the defaults without one).
     pub start: Rc<SharedView>,
     now: Rc<RefCell<SharedView>>,
+    /// Whether changes are kept for the next visit: the page's are; an
+    /// embed's never overwrite the page's own.
+    kept: bool,
 }
 
 impl ViewRecord {
-    /// A record starting from `start`, not the page's: an embed's.
+    /// A record starting from `start`, not the page's and never kept: an
+    /// embed's.
     pub fn of(start: rscope_core::share::SharedView) -> ViewRecord {
         let now = Rc::new(RefCell::new(start.clone()));
         ViewRecord {
             start: Rc::new(start),
             now,
+            kept: false,
         }
     }
 
@@ -836,7 +841,9 @@ impl ViewRecord {
         let mut view = self.now.borrow().clone();
         how(&mut view);
         if view != *self.now.borrow() {
-            storage::save_view(&view);
+            if self.kept {
+                storage::save_view(&view);
+            }
             *self.now.borrow_mut() = view;
         }
     }
@@ -854,7 +861,11 @@ pub fn use_view_record() -> ViewRecord {
         load::shared_view().unwrap_or_else(storage::saved_view)
     });
     let now = use_mut_ref(|| (*start).clone());
-    ViewRecord { start, now }
+    ViewRecord {
+        start,
+        now,
+        kept: true,
+    }
 }
 
 /// How the grid is coloured: the user's choice and what it comes to.

@@ -61,8 +61,10 @@ pub struct SystemTouring {
 pub fn use_system_tour(docs: &UseReducerHandle<DocsState>, set: Setters) -> SystemTouring {
     let stops = use_memo((), |()| system_tour::stops());
     let walk = use_walk(stops.len());
-    // The tab shown when the tour was taken, shown again when it is left.
-    let before = use_mut_ref(|| None::<Before>);
+    // The tab shown when the tour was taken, shown again when it is left:
+    // noted once, as it is taken (none when taken from its own tab), not
+    // at a later step, when the tab shown is one the tour opened.
+    let before = use_mut_ref(|| None::<Option<Before>>);
     // Whether the year step is shown: a fetch that ends after the person
     // has stepped on opens nothing.
     let at_year = use_memo((), |()| Cell::new(false));
@@ -75,20 +77,23 @@ pub fn use_system_tour(docs: &UseReducerHandle<DocsState>, set: Setters) -> Syst
             match stop {
                 Some(stop) => {
                     if before.is_none() {
-                        *before = Before::of(&docs);
+                        *before = Some(Before::of(&docs));
                     }
                     set_up(stop.does, &set, &docs, at_year);
                     bring_into_view(stop);
                 }
                 None => {
-                    let leave = before.take().map(|b| b.on_leave(&docs));
+                    let leave = before.take().flatten().map(|b| b.on_leave(&docs));
                     leave.into_iter().flatten().for_each(|a| docs.dispatch(a));
                 }
             }
         });
     }
+    // Read at the year step only: not at each edit of a year's tab later.
+    let at_year_step =
+        (walk.0.step().and_then(|i| stops.get(i))).is_some_and(|s| s.does == Does::Year);
     let year_text = (docs.docs.iter())
-        .find(|d| d.source == system_tour::YEAR_NAME)
+        .find(|d| d.source == system_tour::YEAR_NAME && at_year_step)
         .map(|d| d.text.clone());
     let year = use_memo(year_text, |text| match text {
         Some(text) => system_tour::year_lines(text),
