@@ -20,9 +20,12 @@
 // - A lane may `accept` a message before it waits (an analysis whose text
 //   comes in pieces waits only once it is whole); `accept` returns the
 //   message to queue, or null.
+// - A lane may say what to do `after` its answer is posted (free what the
+//   answer was built of, once the page has it).
 //
 // `serve(ready, lanes)`: `ready` is the promise of the loaded core, `lanes`
-// an array of {name, match(data), handle(data, {newer, post}), accept?}. Returns `busy()`, whether a message waits, for the workers'
+// an array of {name, match(data), handle(data, {newer, post}), accept?,
+// after?}. Returns `busy()`, whether a message waits, for the workers'
 // idle warm-ups.
 
 /** The core (`init` is wasm-bindgen's, of pkg/rscope.js), loaded once the
@@ -73,6 +76,8 @@ export function serve(ready, lanes) {
         answer[0].seq = m.data.seq;
       }
       post(...answer);
+      // What the answer was built of is freed once the page has it.
+      m.lane.after?.();
     }
   }
 

@@ -7,10 +7,12 @@
 // - a compare view, {seq, compare: [bytes] (each tab's documents),
 //   letters, names}, answered with {seq, compared: parts};
 // - what the documents added to a tab's system say of its nodes (node
-//   states; allocated and down; running jobs), {seq, beside: their texts'
-//   UTF-8 bytes (handed over), besideNames, besidePast: whether a
-//   resource eventlog's timeline will want the jobs that ran}, answered
-//   with {seq, states: bytes};
+//   states; allocated and down; running jobs): their texts' UTF-8 bytes
+//   in pieces of a few MB (handed over), {seq, beside: the text's index,
+//   besideCount, besidePiece: bytes, more: true} until the last, which
+//   adds besideNames and besidePast (whether a resource eventlog's
+//   timeline will want the jobs that ran); answered with {seq, states:
+//   parts} (the running jobs' cells in parts after the first);
 // - a resource eventlog's timeline and its system at a moment, {seq,
 //   timeline: the log's number, text, at, withTimeline}, answered with
 //   {seq, answer: bytes};
@@ -28,7 +30,7 @@
 //   (the page posts it a few pieces to a task: posting 64 MiB at once held
 //   its thread for 46 ms).
 // Once, as it starts, it posts {warm: parts} (see below).
-import init, { analyzeForPage, compareForPage, memberSetForPage, besideForPage, timelineForPage, eventsForPage, warmUp } from '../pkg/rscope.js';
+import init, { analyzeForPage, compareForPage, memberSetForPage, besideForPage, timelineForPage, eventsForPage, tidy, warmUp } from '../pkg/rscope.js';
 import { loadCore, serve } from './channel.js';
 
 const ready = loadCore(init);
@@ -48,6 +50,23 @@ const whole = (data) => {
   return { seq: data.seq, newest: data.newest, text };
 };
 
+let besideGathered = null; // the pieces of the texts beside a grid: {seq, texts}
+
+/** A request for what the texts beside a grid say, once all their pieces
+ * are here (null until then): `beside` is then, for each text, the array
+ * of its pieces' bytes. */
+const wholeBeside = (data) => {
+  if (besideGathered?.seq !== data.seq) {
+    // A newer request: the pieces of an older one are dropped.
+    besideGathered = { seq: data.seq, texts: Array.from({ length: data.besideCount }, () => []) };
+  }
+  besideGathered.texts[data.beside]?.push(data.besidePiece);
+  if (data.more) return null;
+  const { texts } = besideGathered;
+  besideGathered = null;
+  return { seq: data.seq, newest: data.newest, beside: texts, besideNames: data.besideNames, besidePast: data.besidePast };
+};
+
 const buffers = (parts) => parts.map((p) => p.buffer);
 
 const busy = serve(ready, [
@@ -62,10 +81,12 @@ const busy = serve(ready, [
   {
     name: 'beside',
     match: (d) => d.beside !== undefined,
+    accept: wholeBeside,
     handle: ({ seq, beside, besideNames, besidePast }) => {
       const states = besideForPage(beside, besideNames ?? [], besidePast === true);
-      return [{ seq, states }, [states.buffer]];
+      return [{ seq, states }, buffers(states)];
     },
+    after: tidy,
   },
   {
     name: 'timeline',

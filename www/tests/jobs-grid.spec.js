@@ -157,3 +157,40 @@ test("taking out the job list takes a pressed job's outline off the grid", async
   await expect(rscope.grid).not.toHaveAttribute('data-linked');
   expect(problems).toEqual([]);
 });
+
+/** A job list of some 9 MB, one job a line: ƒJG first, ƒbX last, and
+ * between them ƒtn, whose name's `é` begins one byte before the first
+ * 4 MiB (its two bytes cross to the worker in two pieces), among
+ * thousands of finished jobs. */
+function longJobList() {
+  const line = (job) => JSON.stringify(job);
+  const filler = (i) => line({ id: 10000 + i, state: 'INACTIVE', t_submit: 1, cwd: `/${'x'.repeat(1000)}` });
+  const first = line({
+    id: 1001, userid: 5001, state: 'RUN', name: 'lammps', t_submit: 1,
+    annotations: { sched: { resource_summary: 'rank[0-1]/core[0-3],gpu[0-1]' } },
+  });
+  const before = [first, ...Array.from({ length: 3500 }, (_, i) => filler(i))].join('\n') + '\n';
+  const head = '{"id": 3003, "state": "RUN", "t_submit": 1, "cwd": "/';
+  const pad = (4 << 20) - 1 - Buffer.byteLength(before + head) - Buffer.byteLength('", "name": "caf');
+  const middle = `${head}${'y'.repeat(pad)}", "name": "café", "annotations": {"sched": {"resource_summary": "rank3/core0"}}}`;
+  const after = Array.from({ length: 4500 }, (_, i) => filler(5000 + i));
+  const last = line({ id: 2002, state: 'RUN', name: 'hostname', t_submit: 1, annotations: { sched: { resource_summary: 'rank2/core[0-1]' } } });
+  const text = [before + middle, ...after, last].join('\n') + '\n';
+  expect(Buffer.from(text).subarray((4 << 20) - 1, (4 << 20) + 1).toString()).toBe('é');
+  return text;
+}
+
+test('a job list of several megabytes crosses to the worker in pieces, whole', async ({ rscope, problems }) => {
+  await rscope.load();
+  await rscope.openFile('r.json', R);
+  await expect(rscope.grid).toBeVisible();
+  await rscope.joinSystem.check();
+  await rscope.openFile('jobs.jsonl', longJobList());
+  await expect(rscope.legendItems).toHaveText([
+    'ƒJG (lammps): 8 cores and 4 gpus on 2 nodes',
+    'ƒtn (café): 1 core on 1 node',
+    'ƒbX (hostname): 2 cores on 1 node',
+    FREE,
+  ]);
+  expect(problems).toEqual([]);
+});

@@ -15,7 +15,7 @@
 use crate::channel::{field, set, Channel, MessagePiece, Script, Work};
 use rscope_core::analysis::events::{event_page_part, query_from_part, query_part, EventQuery};
 use rscope_core::analysis::timeline::{timeline_part, ReadLogs};
-use rscope_core::analysis::{beside_part, Analysis, Drawn};
+use rscope_core::analysis::{beside_part, beside_parts_leaving, Analysis, Drawn, Leftovers};
 use rscope_core::grid::compare::Named;
 use rscope_core::outline::Outline;
 use rscope_core::system::{compare_parts_of, member_part_of, system_bytes};
@@ -101,17 +101,33 @@ pub fn member_set_for_page(system: &[u8]) -> js_sys::Uint8Array {
 }
 
 /// The worker's entry point for what the documents added to a tab's
-/// system say of its grid's nodes ([`beside_part`]: node states, allocated
-/// and down, running jobs), drain ages as of now. `texts` are their UTF-8
-/// bytes, each a `Uint8Array` ([`beside_texts`]), and `names` theirs (a
-/// job's own R is known by its name); `past`: a resource eventlog is open,
-/// whose timeline shows the jobs that ran.
+/// system say of its grid's nodes ([`beside_parts_leaving`]: node states,
+/// allocated and down, running jobs), drain ages as of now. `texts` are
+/// their UTF-8 bytes, each an array of the `Uint8Array` pieces it crossed
+/// in ([`beside_piece`]), and `names` theirs (a job's own R is known by
+/// its name); `past`: a resource eventlog is open, whose timeline shows
+/// the jobs that ran.
 #[cfg_attr(feature = "page", wasm_bindgen(js_name = besideForPage, skip_typescript))]
-pub fn beside_for_page(texts: js_sys::Array, names: Vec<String>, past: bool) -> js_sys::Uint8Array {
-    let texts: Vec<String> = (texts.iter())
-        .map(|t| String::from_utf8(js_sys::Uint8Array::from(t).to_vec()).unwrap_or_default())
-        .collect();
+pub fn beside_for_page(texts: js_sys::Array, names: Vec<String>, past: bool) -> js_sys::Array {
+    let texts: Vec<String> = texts.iter().map(joined_pieces).collect();
     beside_here(&texts, &names, past)
+}
+
+/// The text whose UTF-8 bytes are the `Uint8Array`s of `pieces`, in order,
+/// copied once.
+fn joined_pieces(pieces: JsValue) -> String {
+    let pieces: Vec<js_sys::Uint8Array> = js_sys::Array::from(&pieces)
+        .iter()
+        .map(JsCast::unchecked_into)
+        .collect();
+    let mut bytes = vec![0; pieces.iter().map(|p| p.length() as usize).sum()];
+    let mut at = 0;
+    for p in &pieces {
+        let end = at + p.length() as usize;
+        p.copy_to(&mut bytes[at..end]);
+        at = end;
+    }
+    String::from_utf8(bytes).unwrap_or_default()
 }
 
 /// [`beside_for_page`] of texts the page's thread holds.
@@ -119,24 +135,74 @@ fn beside_here<T: std::ops::Deref<Target = str>>(
     texts: &[T],
     names: &[String],
     past: bool,
-) -> js_sys::Uint8Array {
+) -> js_sys::Array {
     let docs: Vec<(&str, &str)> = (texts.iter().enumerate())
         .map(|(i, text)| (names.get(i).map_or("", String::as_str), &**text))
         .collect();
     let now = js_sys::Date::now() / 1000.0;
-    js_sys::Uint8Array::from(&beside_part(&docs, now, past)[..])
+    // The element's bundle (no `page` feature: no running jobs, no
+    // worker) sends one part and keeps nothing; it has a size budget.
+    let parts = match cfg!(feature = "page") {
+        true => {
+            let (parts, left) = beside_parts_leaving(&docs, now, past);
+            LEFT.with(|l| *l.borrow_mut() = left);
+            parts
+        }
+        false => vec![beside_part(&docs, now, past)],
+    };
+    (parts.iter())
+        .map(|p| JsValue::from(js_sys::Uint8Array::from(&p[..])))
+        .collect()
 }
 
-/// The texts added to a tab's system as they cross to the worker: each
-/// one's bytes, handed over. A job list of 100 000 jobs is 64 MB; as a
-/// JavaScript string it was decoded from UTF-8 on the page's thread and
-/// copied again to be posted, a task of 108 ms there; its bytes are copied
-/// once.
-fn beside_texts(texts: &[Text]) -> js_sys::Array {
-    texts
-        .iter()
-        .map(|t| JsValue::from(js_sys::Uint8Array::from(t.as_bytes())))
-        .collect()
+thread_local! {
+    /// What the last answer built, freed once it is sent ([`tidy`]).
+    static LEFT: RefCell<Leftovers> = RefCell::new(Leftovers::default());
+}
+
+/// Free what the last answer built: the worker calls this once it has
+/// posted the answer, so that the page does not wait on it.
+#[cfg_attr(feature = "page", wasm_bindgen(skip_typescript))]
+pub fn tidy() {
+    LEFT.with(|l| drop(l.take()));
+}
+
+/// Bytes of the texts beside a grid posted at a time, a few pieces to a
+/// task: a job list of 100 000 jobs is 64 MB, and copying it to post it
+/// at once was a task of 52 ms on the page's thread.
+const BESIDE_SLICE: usize = 4 << 20;
+
+/// `message` with the piece of the texts beside a grid (`texts`, as one
+/// run of bytes) from byte `at`: `beside`, the index of the text it is of;
+/// `besideCount`, how many texts there are; `besidePiece`, its bytes,
+/// handed over; `more` when another follows. The last also has
+/// `besideNames` and `besidePast`. The worker joins them (worker.js).
+fn beside_piece(
+    message: js_sys::Object,
+    texts: &[Text],
+    (names, past): (&[String], bool),
+    at: usize,
+) -> MessagePiece {
+    let lens: Vec<usize> = texts.iter().map(|t| t.len()).collect();
+    let p = rscope_core::inflight::piece_at(&lens, at, BESIDE_SLICE);
+    let bytes = texts
+        .get(p.text)
+        .map_or(&[][..], |t| &t.as_bytes()[p.range]);
+    let piece = js_sys::Uint8Array::from(bytes);
+    set(&message, "beside", &JsValue::from(p.text as u32));
+    set(&message, "besideCount", &JsValue::from(texts.len() as u32));
+    set(&message, "besidePiece", &piece);
+    if p.next.is_some() {
+        set(&message, "more", &JsValue::TRUE);
+    } else {
+        let names: js_sys::Array = names.iter().map(|s| JsValue::from_str(s)).collect();
+        set(&message, "besideNames", &names);
+        set(&message, "besidePast", &past.into());
+    }
+    MessagePiece {
+        next: p.next,
+        ..MessagePiece::handing(message, js_sys::Array::of1(&piece.buffer()))
+    }
 }
 
 /// The worker's entry point for a resource eventlog's timeline (when
@@ -461,22 +527,15 @@ impl Work for AnalysisAsk {
         match self {
             AnalysisAsk::Analysis { sent, .. } => return sent.piece(message, at),
             AnalysisAsk::Member { system, .. } => set(&message, "member", &system_array(system)),
+            // The element's bundle (no `page` feature) starts no worker
+            // and shows no timeline, and has a size budget.
+            AnalysisAsk::Beside { .. }
+            | AnalysisAsk::Timeline { .. }
+            | AnalysisAsk::Events { .. }
+                if !cfg!(feature = "page") => {}
             AnalysisAsk::Beside {
                 texts, names, past, ..
-            } => {
-                let list = beside_texts(texts);
-                let buffers: js_sys::Array = (list.iter())
-                    .map(|t| JsValue::from(js_sys::Uint8Array::from(t).buffer()))
-                    .collect();
-                set(&message, "beside", &list);
-                set(&message, "besideNames", &strings(names));
-                set(&message, "besidePast", &(*past).into());
-                return MessagePiece::handing(message, buffers);
-            }
-            // The element's bundle (no `page` feature) shows no timeline,
-            // and has a size budget.
-            AnalysisAsk::Timeline { .. } | AnalysisAsk::Events { .. }
-                if !cfg!(feature = "page") => {}
+            } => return beside_piece(message, texts, (names, *past), at),
             AnalysisAsk::Timeline {
                 log,
                 text,
@@ -564,7 +623,10 @@ impl Work for AnalysisAsk {
                 names,
                 past,
                 told,
-            } if cfg!(feature = "page") => told(*seq, beside_here(texts, names, *past).into()),
+            } if cfg!(feature = "page") => {
+                told(*seq, beside_here(texts, names, *past).into());
+                tidy();
+            }
             AnalysisAsk::Timeline {
                 seq,
                 log,

@@ -31,10 +31,10 @@ use crate::components::{
     tree::{graph_section, PictureLinks},
 };
 use crate::hooks::{
-    eventlog_text, use_analysis, use_coloring, use_docs, use_drain_outline, use_finding_actions,
-    use_grid_beside, use_grid_selection, use_linking, use_node_pick, use_openings, use_timeline,
-    use_view_record, use_workers, AnalysisStatus, Analyzed, Coloring, DrainOutline, FindingActions,
-    Openers, SameGrid, TimelineShown, ViewRecord,
+    use_analysis, use_coloring, use_docs, use_drain_outline, use_eventlog_text,
+    use_finding_actions, use_grid_beside, use_grid_selection, use_linking, use_node_pick,
+    use_openings, use_timeline, use_view_record, use_workers, AnalysisStatus, Analyzed, Coloring,
+    DrainOutline, FindingActions, Openers, SameGrid, TimelineShown, ViewRecord,
 };
 use crate::load;
 use crate::shape_worker::Shapes;
@@ -130,7 +130,7 @@ fn page() -> Html {
     let tour = use_tour(&docs);
     // A resource eventlog in the system: the grid at the slider's moment.
     let (log, grid) = (
-        eventlog_text(&docs),
+        use_eventlog_text(&docs),
         analysis.as_ref().and_then(|a| a.grid.clone()),
     );
     let grid = use_grid_beside(&docs, grid, log.is_some());

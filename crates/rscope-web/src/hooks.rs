@@ -24,9 +24,7 @@ use rscope_core::analysis::request::{
 use rscope_core::analysis::timeline::{
     timeline_from_part, LogSender, Moment, Slider, SliderAction, Timeline, NOT_KEPT,
 };
-use rscope_core::analysis::{
-    apply_fix, beside_from_part, entry_place, entry_span, Beside, SetBuild,
-};
+use rscope_core::analysis::{apply_fix, entry_place, entry_span, Beside, BesideBuild, SetBuild};
 use rscope_core::color::{coloring, on_grid, ColorChoice};
 use rscope_core::grid::node_states::DrainView;
 use rscope_core::grid::pick::KeptSelection;
@@ -1275,8 +1273,13 @@ pub fn use_grid_beside(docs: &DocsState, grid: Option<Rc<Grid>>, past: bool) -> 
                 let Some(key) = asked.borrow().asked(seq).cloned() else {
                     return;
                 };
-                let read = beside_from_part(&part_bytes(Some(&bytes)));
-                got.set(Some((key, seq, Rc::new(read))));
+                let (got, asked) = (got.clone(), asked.clone());
+                spawn_local(async move {
+                    let current = || asked.borrow().is_current(seq);
+                    if let Some(read) = read_beside(&bytes, current).await {
+                        got.set(Some((key, seq, Rc::new(read))));
+                    }
+                });
             })
         })
     };
@@ -1299,6 +1302,56 @@ pub fn use_grid_beside(docs: &DocsState, grid: Option<Rc<Grid>>, past: bool) -> 
         laid.map(Rc::new).or_else(|| grid.0.clone())
     });
     (*laid).clone()
+}
+
+/// `make(deps)`, made in a task of its own after the render that asks for
+/// it, so that what that render shows is painted first; made again when
+/// `deps` change. The latest made, with the `deps` it was made of (older
+/// ones until a newer is made), or `None` before the first.
+#[hook]
+pub fn use_later<D, T>(deps: D, make: fn(&D) -> T) -> Option<(D, Rc<T>)>
+where
+    D: PartialEq + Clone + 'static,
+    T: 'static,
+{
+    let made = use_state(|| None::<(D, Rc<T>)>);
+    {
+        let made = made.setter();
+        use_effect_with(deps, move |deps| {
+            let deps = deps.clone();
+            spawn_local(async move {
+                crate::task::next_task().await;
+                let value = Rc::new(make(&deps));
+                made.set(Some((deps, value)));
+            });
+        });
+    }
+    (*made).clone()
+}
+
+/// The answer to a `post_beside` (`crate::analysis_worker`), read a
+/// part a task ([`BesideBuild`]), then a task left for its drawing:
+/// reading a 100 000-job list's colouring at once and drawing it was one
+/// task of 73 ms. `None` once `current` says a newer request was made.
+async fn read_beside(parts: &JsValue, current: impl Fn() -> bool) -> Option<Beside> {
+    let parts: Vec<Vec<u8>> = js_sys::Array::from(parts)
+        .iter()
+        .map(|p| part_bytes(Some(&p)))
+        .collect();
+    let mut build = BesideBuild::read(parts);
+    // The element's bundle (no `page` feature) has one part: no running
+    // jobs, whose cells come in more.
+    while cfg!(feature = "page") {
+        crate::task::next_task().await;
+        if !current() {
+            return None;
+        }
+        if build.step() {
+            crate::task::next_task().await;
+            break;
+        }
+    }
+    current().then(|| build.finish())
 }
 
 /// A text of the system of `tab` (`what`; `None`: none wanted, as while
@@ -1479,11 +1532,23 @@ fn use_event_list(log: ShownLog) -> EventList {
 }
 
 /// The resource eventlog of the shown tab's system: its own text, else the
-/// first document added to it that is one.
-pub fn eventlog_text(docs: &DocsState) -> Option<Text> {
+/// first document added to it that is one. Looked for again only when
+/// its texts change: the page draws again at each move of the pointer
+/// over the grid, and an R of 16 384 nodes is one line of megabytes.
+#[hook]
+pub fn use_eventlog_text(docs: &DocsState) -> Option<Text> {
     let doc = docs.current();
-    let mut texts = std::iter::once(&doc.text).chain(doc.joined.iter().map(|j| &j.text));
-    texts.find(|t| looks_like_resource_eventlog(t)).cloned()
+    let texts: Vec<Text> = std::iter::once(&doc.text)
+        .chain(doc.joined.iter().map(|j| &j.text))
+        .cloned()
+        .collect();
+    let found = use_memo(texts, |texts| {
+        texts
+            .iter()
+            .find(|t| looks_like_resource_eventlog(t))
+            .cloned()
+    });
+    (*found).clone()
 }
 
 /// The shown tab's grid at the moment the timeline's slider shows, and the

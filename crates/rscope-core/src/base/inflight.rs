@@ -199,9 +199,67 @@ impl<T> Latest<T> {
     }
 }
 
+/// A piece of some texts posted to a worker a piece at a time
+/// ([`piece_at`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TextPiece {
+    /// The index of the text it is of (the number of texts when none is
+    /// left: the texts are all empty).
+    pub text: usize,
+    /// Its bytes' range in that text.
+    pub range: std::ops::Range<usize>,
+    /// Where the next piece starts, as `at` counts; `None` for the last.
+    pub next: Option<usize>,
+}
+
+/// The piece of at most `size` bytes from byte `at` of texts of `lens`
+/// bytes each, counted as one run. A piece does not cross from one text
+/// into the next, and empty texts are passed over; the last piece may be
+/// empty (all the texts are).
+pub fn piece_at(lens: &[usize], at: usize, size: usize) -> TextPiece {
+    let (mut text, mut from) = (0, at);
+    while let Some(&len) = lens.get(text).filter(|&&len| from >= len) {
+        from -= len;
+        text += 1;
+    }
+    let end = lens
+        .get(text)
+        .map_or(from, |&len| len.min(from.saturating_add(size.max(1))));
+    let next = at + (end - from);
+    TextPiece {
+        text,
+        range: from..end,
+        next: (next < lens.iter().sum()).then_some(next),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn pieces_walk_the_texts_in_order_and_pass_over_empty_ones() {
+        let walk = |lens: &[usize], size: usize| {
+            let mut out = vec![];
+            let mut at = Some(0);
+            while let Some(a) = at {
+                let p = piece_at(lens, a, size);
+                out.push((p.text, p.range.clone()));
+                at = p.next;
+            }
+            out
+        };
+        assert_eq!(walk(&[5, 0, 3], 4), [(0, 0..4), (0, 4..5), (2, 0..3)]);
+        assert_eq!(walk(&[4, 4], 4), [(0, 0..4), (1, 0..4)]);
+        assert_eq!(walk(&[0, 2], 4), [(1, 0..2)]);
+        assert_eq!(walk(&[], 4), [(0, 0..0)], "no text: one empty last piece");
+        assert_eq!(walk(&[0, 0], 4), [(2, 0..0)]);
+        assert_eq!(
+            walk(&[3], 0),
+            [(0, 0..1), (0, 1..2), (0, 2..3)],
+            "a size of 0 is 1"
+        );
+    }
 
     #[derive(Clone, Copy, Debug, PartialEq, Eq)]
     enum Lane {

@@ -5,7 +5,8 @@
 //! ([`rscope_core::analysis::job_table`]); this only draws them.
 
 use super::timeline::sort_heading;
-use rscope_core::analysis::figures::ROWS_SHOWN;
+use crate::hooks::use_later;
+use rscope_core::analysis::figures::{FigureTable, ROWS_SHOWN};
 use rscope_core::analysis::job_table::job_table;
 use rscope_core::grid::jobs::JobsOnGrid;
 use rscope_core::idset::IdSet;
@@ -77,10 +78,49 @@ fn use_picked_job(
 /// The job table: each running job's id (a button that outlines its
 /// nodes on the grid), name, user, queue, ranks, what it holds and its
 /// times; the first [`ROWS_SHOWN`] rows that match the filter, in the
-/// order chosen.
+/// order chosen. Its rows are made in a task after the grid is painted
+/// (10 000 running jobs are 80 000 cells' words), and a new list's rows
+/// replace the last list's once made.
 #[function_component(JobTable)]
 pub fn job_table_panel(props: &JobTableProps) -> Html {
-    let table = use_memo(props.jobs.clone(), |j| job_table(&j.0));
+    let Some((jobs, table)) = use_later(props.jobs.clone(), |j| job_table(&j.0)) else {
+        return html! {
+            <section class="panel job-table" aria-label="Running jobs" data-testid="job-table">
+                <p class="hint">{ "Listing the running jobs…" }</p>
+            </section>
+        };
+    };
+    let (on_outline, nodes) = (props.on_outline.clone(), props.nodes.clone());
+    html! { <JobRows {jobs} table={SameTable(table)} {on_outline} {nodes} /> }
+}
+
+/// A job table's rows compared by pointer.
+#[derive(Clone)]
+struct SameTable(Rc<FigureTable>);
+
+impl PartialEq for SameTable {
+    fn eq(&self, other: &Self) -> bool {
+        Rc::ptr_eq(&self.0, &other.0)
+    }
+}
+
+/// Properties of [`JobRows`].
+#[derive(Properties, PartialEq)]
+struct JobRowsProps {
+    /// The running jobs.
+    jobs: SameJobs,
+    /// Their rows ([`job_table`]).
+    table: SameTable,
+    /// Outline these ranks on the grid (`None`: no outline).
+    on_outline: Callback<Option<String>>,
+    /// The nodes selected on the grid: only the jobs on them are listed.
+    nodes: Option<IdSet>,
+}
+
+/// The job table of [`JobTable`], once its rows are made.
+#[function_component(JobRows)]
+fn job_rows(props: &JobRowsProps) -> Html {
+    let table = props.table.0.clone();
     let sort = use_state(|| table.sort);
     let words = use_state(String::new);
     let (picked, outlined) = use_picked_job(&props.jobs, &props.on_outline);

@@ -14,7 +14,7 @@ use wasm_bindgen_futures::{spawn_local, JsFuture};
 use yew::prelude::*;
 
 /// Properties of [`SummaryView`].
-#[derive(Properties, PartialEq)]
+#[derive(Properties)]
 pub struct SummaryProps {
     /// Nothing yet (empty editor), the sets' summaries, or why there are none.
     pub result: Option<Rc<Result<Summaries, String>>>,
@@ -34,8 +34,26 @@ pub struct SummaryProps {
     pub on_open_set: Option<Callback<String>>,
 }
 
-/// Properties of [`LongText`].
-#[derive(Properties, PartialEq)]
+impl PartialEq for SummaryProps {
+    /// The summaries by pointer: the page draws again at each move of the
+    /// pointer over the grid, and a 16 384-node set's summaries are
+    /// megabytes to compare.
+    fn eq(&self, other: &Self) -> bool {
+        let same = match (&self.result, &other.result) {
+            (Some(a), Some(b)) => Rc::ptr_eq(a, b),
+            (a, b) => a.is_none() && b.is_none(),
+        };
+        same && self.progress == other.progress
+            && self.on_cancel == other.on_cancel
+            && self.on_again == other.on_again
+            && self.on_open_set == other.on_open_set
+    }
+}
+
+/// Properties of [`LongText`]. `Eq`, so that a drawing kept from before
+/// (the summary's, [`SummaryView`]) is known the same by pointer, not by
+/// comparing megabytes of text.
+#[derive(Properties, PartialEq, Eq)]
 pub struct LongTextProps {
     /// The text.
     pub text: AttrValue,
@@ -190,6 +208,11 @@ fn local_time(secs: f64) -> String {
     rscope_core::time::local(secs, -(d.get_timezone_offset() as i64))
 }
 
+/// The summary of a document's one set.
+fn main_set(s: &Summaries) -> Html {
+    s.main().map_or_else(Html::default, |m| one_set(m, true))
+}
+
 fn one_set(s: &SetSummary, testids: bool) -> Html {
     let tid = |name: &str| testids.then(|| AttrValue::from(name.to_string()));
     let count_of = |name: &str| {
@@ -290,6 +313,22 @@ fn status_sets(s: &Summaries, on_open: Option<&Callback<String>>) -> Html {
 /// The counts the core found in the document.
 #[function_component(SummaryView)]
 pub fn summary_view(props: &SummaryProps) -> Html {
+    // Drawn once per summaries, and kept: the page draws again at each
+    // move of the pointer over the grid. (The element's bundle, which has
+    // a size budget, draws it each time.)
+    #[cfg(feature = "page")]
+    let main = (*use_memo(SameSummaries(props.result.clone()), |r| {
+        match r.0.as_deref() {
+            Some(Ok(s)) if !s.is_status => Some(main_set(s)),
+            _ => None,
+        }
+    }))
+    .clone();
+    #[cfg(not(feature = "page"))]
+    let main = match props.result.as_deref() {
+        Some(Ok(s)) if !s.is_status => Some(main_set(s)),
+        _ => None,
+    };
     let body = match props.result.as_deref() {
         // Only the page cancels (the element's bundle has a size budget).
         _ if cfg!(feature = "page") && props.on_again.is_some() => {
@@ -301,7 +340,7 @@ pub fn summary_view(props: &SummaryProps) -> Html {
             <p class="hint" data-testid="hint">{ "Paste an R document, open a file or pick an example to see its nodes, cores and GPUs." }</p>
         },
         Some(Err(e)) => html! { <p class="error" role="alert" data-testid="error">{ e }</p> },
-        Some(Ok(s)) if !s.is_status => s.main().map_or_else(Html::default, |m| one_set(m, true)),
+        Some(Ok(s)) if !s.is_status => main.unwrap_or_else(|| main_set(s)),
         Some(Ok(s)) => status_sets(s, props.on_open_set.as_ref()),
     };
     // Named apart from another element's on a page that embeds several.
@@ -323,6 +362,20 @@ pub fn summary_view(props: &SummaryProps) -> Html {
             }
             { body }
         </section>
+    }
+}
+
+/// Summaries compared by pointer.
+#[cfg(feature = "page")]
+struct SameSummaries(Option<Rc<Result<Summaries, String>>>);
+
+#[cfg(feature = "page")]
+impl PartialEq for SameSummaries {
+    fn eq(&self, other: &Self) -> bool {
+        match (&self.0, &other.0) {
+            (Some(a), Some(b)) => Rc::ptr_eq(a, b),
+            (a, b) => a.is_none() && b.is_none(),
+        }
     }
 }
 

@@ -10,7 +10,7 @@
 //! documents beside a tab's resources ([`crate::analysis::beside`]), so
 //! the tooltip's times are as of that reading, as a drain's age is.
 
-use super::overlay::{describe_cells, Overlay};
+use super::overlay::{cells_in_words, NodeCells, Overlay};
 use crate::idset::IdSet;
 use crate::jobs::HeldJob;
 use crate::words::{count, duration, grouped};
@@ -150,6 +150,17 @@ impl JobsOnGrid {
         Some(on)
     }
 
+    /// Take the cells out, a node at a time, to send them in parts
+    /// ([`crate::analysis::beside_parts_leaving`]).
+    pub fn take_cells(&mut self) -> NodeCells {
+        self.by_job.take_cells()
+    }
+
+    /// Put back cells [`JobsOnGrid::take_cells`] took.
+    pub fn extend_cells(&mut self, cells: NodeCells) {
+        self.by_job.extend_cells(cells);
+    }
+
     /// No job running: every cell free (a timeline's moment when none ran).
     pub fn none() -> JobsOnGrid {
         JobsOnGrid {
@@ -281,10 +292,19 @@ fn held_words(job: &HeldJob) -> String {
     if job.whole_nodes {
         return format!("{} (whole)", count(job.holding.len(), "node"));
     }
-    let cells: Vec<(IdSet, Vec<(String, IdSet)>)> = (job.holding.iter())
-        .filter_map(|(&rank, kinds)| Some((IdSet::from_range(rank, rank), kinds.clone()?)))
-        .collect();
-    describe_cells(&cells, &[])
+    // Counted as `overlay::describe_cells` counts, without copying the sets: a job
+    // may hold thousands of nodes.
+    let (mut per_type, mut nodes) = (Vec::<(String, u64)>::new(), 0);
+    for kinds in job.holding.values().flatten() {
+        nodes += 1;
+        for (kind, ids) in kinds {
+            match per_type.iter_mut().find(|(k, _)| k == kind) {
+                Some((_, n)) => *n += ids.len(),
+                None => per_type.push((kind.clone(), ids.len())),
+            }
+        }
+    }
+    cells_in_words(&per_type, nodes)
 }
 
 /// The tooltip's words for `job` as of `now`: `job ƒ2KWFwT5 (sleep),
