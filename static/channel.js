@@ -75,9 +75,12 @@ export function serve(ready, lanes) {
       if (m.data.seq !== undefined && answer[0] && answer[0].seq === undefined) {
         answer[0].seq = m.data.seq;
       }
-      post(...answer);
-      // What the answer was built of is freed once the page has it.
-      m.lane.after?.();
+      try {
+        post(...answer);
+      } finally {
+        // What the answer was built of is freed once the page has it.
+        m.lane.after?.();
+      }
     }
   }
 

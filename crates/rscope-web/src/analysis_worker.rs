@@ -161,7 +161,8 @@ thread_local! {
 }
 
 /// Free what the last answer built: the worker calls this once it has
-/// posted the answer, so that the page does not wait on it.
+/// posted the answer, so that the page does not wait on it (the page's
+/// thread, answering where no worker runs, in a task after the answer's).
 #[cfg_attr(feature = "page", wasm_bindgen(skip_typescript))]
 pub fn tidy() {
     LEFT.with(|l| drop(l.take()));
@@ -625,7 +626,12 @@ impl Work for AnalysisAsk {
                 told,
             } if cfg!(feature = "page") => {
                 told(*seq, beside_here(texts, names, *past).into());
-                tidy();
+                // Freed in a task of its own, as the worker frees it once
+                // the answer is posted.
+                wasm_bindgen_futures::spawn_local(async {
+                    crate::task::next_task().await;
+                    tidy();
+                });
             }
             AnalysisAsk::Timeline {
                 seq,

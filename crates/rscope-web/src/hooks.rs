@@ -1146,9 +1146,16 @@ fn use_member_set(system: Option<TabTexts>, analyst: &Rc<Analyst>) -> MemberSet 
             let fresh = seen
                 .as_ref()
                 .is_some_and(|(t, _)| Some(t) == system.as_ref());
-            if let (Some(system), false) = (system, fresh) {
-                let seq = asked.borrow_mut().ask(system.clone());
-                analyst.post_member(seq, system, &told);
+            match (system, fresh) {
+                (Some(system), false) => {
+                    let seq = asked.borrow_mut().ask(system.clone());
+                    analyst.post_member(seq, system, &told);
+                }
+                // What was asked for before (another tab's) is not wanted
+                // now: its answer must not replace the one kept.
+                _ => {
+                    asked.borrow_mut().supersede();
+                }
             }
         });
     }
@@ -1291,6 +1298,10 @@ pub fn use_grid_beside(docs: &DocsState, grid: Option<Rc<Grid>>, past: bool) -> 
             if !key.0.is_empty() && !fresh {
                 let seq = asked.borrow_mut().ask(key.clone());
                 analyst.post_beside(seq, (&key.0, names, key.1), &told);
+            } else {
+                // What was asked for before (another tab's documents) is
+                // not wanted now: its answer must not replace the one kept.
+                asked.borrow_mut().supersede();
             }
         });
     }
@@ -1315,14 +1326,21 @@ where
     T: 'static,
 {
     let made = use_state(|| None::<(D, Rc<T>)>);
+    // Which `deps` are the latest: one made for older ones (a slider
+    // dragged over many moments) is neither made nor kept.
+    let latest = use_mut_ref(|| 0u32);
     {
         let made = made.setter();
         use_effect_with(deps, move |deps| {
             let deps = deps.clone();
+            let mine = latest.borrow().wrapping_add(1);
+            *latest.borrow_mut() = mine;
             spawn_local(async move {
                 crate::task::next_task().await;
-                let value = Rc::new(make(&deps));
-                made.set(Some((deps, value)));
+                if *latest.borrow() == mine {
+                    let value = Rc::new(make(&deps));
+                    made.set(Some((deps, value)));
+                }
             });
         });
     }

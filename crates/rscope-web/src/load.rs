@@ -84,7 +84,7 @@ async fn file_text(file: &web_sys::File) -> Option<Text> {
     let mut at = 0.0;
     let mut reading = (size > 0.0).then(|| read_slice(file, 0.0, size));
     while let Some(read) = reading.take() {
-        let bytes = js_sys::Uint8Array::new(&JsFuture::from(read?).await.ok()?);
+        let bytes = js_sys::Uint8Array::new(&read?.await.ok()?);
         let first = at == 0.0;
         at = (at + FILE_SLICE).min(size);
         reading = (at < size).then(|| read_slice(file, at, size));
@@ -102,11 +102,12 @@ async fn file_text(file: &web_sys::File) -> Option<Text> {
 }
 
 /// The read of the slice of `file` (of `size` bytes) that starts at `at`,
-/// begun.
+/// begun (and its failure handled, should the read before it end the
+/// loop first).
 #[cfg(feature = "page")]
-fn read_slice(file: &web_sys::File, at: f64, size: f64) -> Option<js_sys::Promise> {
+fn read_slice(file: &web_sys::File, at: f64, size: f64) -> Option<JsFuture> {
     let slice = file.slice_with_f64_and_f64(at, (at + FILE_SLICE).min(size));
-    slice.ok().map(|s| s.array_buffer())
+    slice.ok().map(|s| JsFuture::from(s.array_buffer()))
 }
 
 /// The text of `file` at once, in the element's bundle (which opens no

@@ -240,6 +240,8 @@ pub fn beside_parts_leaving(
     let mut parts = vec![bytes(&found)];
     #[cfg(feature = "page")]
     parts.extend(cells.chunks(CELLS_PER_PART).map(|c| bytes(&c)));
+    #[cfg(feature = "page")]
+    left.keep(cells);
     left.keep(found);
     (parts, left)
 }
