@@ -1569,6 +1569,42 @@ pub fn use_eventlog_text(docs: &DocsState) -> Option<Text> {
     (*found).clone()
 }
 
+/// What a new timeline is drawn into: [`use_timeline`]'s state.
+#[derive(Clone)]
+struct TimelineTo {
+    timeline: UseStateSetter<Option<(Text, Rc<Timeline>)>>,
+    moment: UseStateSetter<Option<(Text, Rc<Moment>)>>,
+    slider: UseReducerDispatcher<SliderState>,
+    asked: Rc<RefCell<Latest<(Text, bool)>>>,
+    /// A share link's moment, taken by the first timeline.
+    linked: Rc<RefCell<Option<Rc<SharedView>>>>,
+}
+
+impl TimelineTo {
+    /// Draw the new timeline `t` of `text` and its moment `now` in a task
+    /// after the one that read them, if request `seq` is still the latest:
+    /// reading 100 000 events' timeline and drawing it were one task of
+    /// 70 ms. (A step of its slider is drawn at once.) The slider starts
+    /// at a share link's moment, once.
+    fn draw_later(&self, seq: u32, text: Text, (t, now): (Timeline, Moment)) {
+        let to = self.clone();
+        wasm_bindgen_futures::spawn_local(async move {
+            crate::task::next_task().await;
+            if !to.asked.borrow().is_current(seq) {
+                return;
+            }
+            let mut start = Slider::new(&t.moments);
+            let linked = to.linked.borrow_mut().take();
+            if let Some(at) = linked.and_then(|v| v.at_within(&t.moments)) {
+                start = start.apply(SliderAction::Time(at));
+            }
+            to.slider.dispatch(SliderChange::Start(text.clone(), start));
+            to.timeline.set(Some((text.clone(), Rc::new(t))));
+            to.moment.set(Some((text, Rc::new(now))));
+        });
+    }
+}
+
 /// The shown tab's grid at the moment the timeline's slider shows, and the
 /// timeline, when its system holds a resource eventlog. The worker reads
 /// the log once for its timeline ([`rscope_core::analysis::timeline`]),
@@ -1595,12 +1631,17 @@ pub fn use_timeline(
     // A share link's moment, once, for the first timeline.
     let linked = use_mut_ref(|| Some(view.start.clone()));
     let told = {
-        let (timeline, moment, asked) = (timeline.setter(), moment.setter(), asked.clone());
+        let to = TimelineTo {
+            timeline: timeline.setter(),
+            moment: moment.setter(),
+            slider: slider.dispatcher(),
+            asked: asked.clone(),
+            linked,
+        };
         let (sender, again) = (sender.clone(), again.setter());
-        let slider = slider.dispatcher();
         use_memo((), move |_| -> OnMember {
             Rc::new(move |seq: u32, bytes: JsValue| {
-                let Some((text, first)) = asked.borrow().asked(seq).cloned() else {
+                let Some((text, first)) = to.asked.borrow().asked(seq).cloned() else {
                     return;
                 };
                 let bytes = part_bytes(Some(&bytes));
@@ -1611,28 +1652,10 @@ pub fn use_timeline(
                 let Some(answer) = timeline_from_part(&bytes) else {
                     return;
                 };
-                let Some(t) = answer.timeline.filter(|_| first) else {
-                    return moment.set(Some((text, Rc::new(answer.moment))));
-                };
-                // A new timeline is drawn in a task after the one that read
-                // it: reading 100 000 events' timeline and drawing it were
-                // one task of 70 ms. (A step of its slider is drawn at once.)
-                let (timeline, moment, slider) = (timeline.clone(), moment.clone(), slider.clone());
-                let (asked, linked) = (asked.clone(), linked.clone());
-                wasm_bindgen_futures::spawn_local(async move {
-                    crate::task::next_task().await;
-                    if !asked.borrow().is_current(seq) {
-                        return;
-                    }
-                    let mut start = Slider::new(&t.moments);
-                    let linked = linked.borrow_mut().take();
-                    if let Some(at) = linked.and_then(|v| v.at_within(&t.moments)) {
-                        start = start.apply(SliderAction::Time(at));
-                    }
-                    slider.dispatch(SliderChange::Start(text.clone(), start));
-                    timeline.set(Some((text.clone(), Rc::new(t))));
-                    moment.set(Some((text, Rc::new(answer.moment))));
-                });
+                match answer.timeline.filter(|_| first) {
+                    Some(t) => to.draw_later(seq, text, (t, answer.moment)),
+                    None => to.moment.set(Some((text, Rc::new(answer.moment)))),
+                }
             })
         })
     };
