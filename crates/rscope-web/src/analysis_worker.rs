@@ -390,6 +390,14 @@ pub fn part_bytes(part: Option<&JsValue>) -> Vec<u8> {
         .unwrap_or_default()
 }
 
+/// The bytes of each part of an answer that comes as an array of parts.
+pub fn part_list(parts: &JsValue) -> Vec<Vec<u8>> {
+    js_sys::Array::from(parts)
+        .iter()
+        .map(|p| part_bytes(Some(&p)))
+        .collect()
+}
+
 /// A tab's documents (name, text), as [`rscope_core::tabs::Doc::system_texts`]
 /// lists them: what another tab is read as for membership and compare.
 pub type TabTexts = Vec<(String, Text)>;

@@ -4,7 +4,7 @@
 //! holds state and effects; every decision is a call into the core.
 
 use crate::analysis_worker::{
-    forget_handed, part_bytes, AnalysisAnswer, Analyst, OnMember, TabTexts, Told,
+    forget_handed, part_bytes, part_list, AnalysisAnswer, Analyst, OnMember, TabTexts, Told,
 };
 use crate::model::{
     region_name, CellRef, ExampleEntry, Linked, Point, RegionOf, Reveal, TextSelection,
@@ -1352,11 +1352,7 @@ where
 /// reading a 100 000-job list's colouring at once and drawing it was one
 /// task of 73 ms. `None` once `current` says a newer request was made.
 async fn read_beside(parts: &JsValue, current: impl Fn() -> bool) -> Option<Beside> {
-    let parts: Vec<Vec<u8>> = js_sys::Array::from(parts)
-        .iter()
-        .map(|p| part_bytes(Some(&p)))
-        .collect();
-    let mut build = BesideBuild::read(parts);
+    let mut build = BesideBuild::read(part_list(parts));
     // The element's bundle (no `page` feature) has one part: no running
     // jobs, whose cells come in more.
     while cfg!(feature = "page") {

@@ -5,7 +5,7 @@
 //! are compared by what changed between them: the grid by change, and the
 //! table of changes.
 
-use crate::analysis_worker::{part_bytes, OnMember, TabTexts};
+use crate::analysis_worker::{part_list, OnMember, TabTexts};
 use crate::hooks::use_workers;
 use rscope_core::color::{compare_names, ColorChoice};
 use rscope_core::grid::compare::Compared;
@@ -115,11 +115,7 @@ fn use_answers(
 /// Rebuild the view the worker sent, a chunk a task. `None` once `current`
 /// says the request was superseded.
 async fn rebuild(parts: &JsValue, current: impl Fn() -> bool) -> Option<Result<Compared, String>> {
-    let parts: Vec<Vec<u8>> = js_sys::Array::from(parts)
-        .iter()
-        .map(|p| part_bytes(Some(&p)))
-        .collect();
-    let mut build = match CompareBuild::read(parts) {
+    let mut build = match CompareBuild::read(part_list(parts)) {
         Ok(b) => b,
         Err(why) => return Some(Err(why)),
     };

@@ -39,11 +39,8 @@ impl PartialEq for SummaryProps {
     /// pointer over the grid, and a 16 384-node set's summaries are
     /// megabytes to compare.
     fn eq(&self, other: &Self) -> bool {
-        let same = match (&self.result, &other.result) {
-            (Some(a), Some(b)) => Rc::ptr_eq(a, b),
-            (a, b) => a.is_none() && b.is_none(),
-        };
-        same && self.progress == other.progress
+        same_summaries(&self.result, &other.result)
+            && self.progress == other.progress
             && self.on_cancel == other.on_cancel
             && self.on_again == other.on_again
             && self.on_open_set == other.on_open_set
@@ -365,17 +362,25 @@ pub fn summary_view(props: &SummaryProps) -> Html {
     }
 }
 
-/// Summaries compared by pointer.
+/// Whether `a` and `b` are the same summaries, by pointer.
+fn same_summaries(
+    a: &Option<Rc<Result<Summaries, String>>>,
+    b: &Option<Rc<Result<Summaries, String>>>,
+) -> bool {
+    match (a, b) {
+        (Some(a), Some(b)) => Rc::ptr_eq(a, b),
+        (a, b) => a.is_none() && b.is_none(),
+    }
+}
+
+/// Summaries compared by pointer ([`same_summaries`]).
 #[cfg(feature = "page")]
 struct SameSummaries(Option<Rc<Result<Summaries, String>>>);
 
 #[cfg(feature = "page")]
 impl PartialEq for SameSummaries {
     fn eq(&self, other: &Self) -> bool {
-        match (&self.0, &other.0) {
-            (Some(a), Some(b)) => Rc::ptr_eq(a, b),
-            (a, b) => a.is_none() && b.is_none(),
-        }
+        same_summaries(&self.0, &other.0)
     }
 }
 
