@@ -105,7 +105,7 @@ strip_comments pkg/rscope.js js
 # leaves their code out; index.html's `rscopeParts` and the npm package's
 # `rscope/jobs` load them. wasm-pack writes into a folder of its own, and
 # the part's files are copied beside the page's.
-for part in jobs; do
+for part in jobs timeline; do
   bundle_named "rscope_$part" s "--low-memory-unused --ignore-implicit-traps -Os --converge --strip-producers --strip-target-features" \
     "target/part-$part" --no-default-features --features "$part-part"
   cp "target/part-$part/rscope_$part.js" "target/part-$part/rscope_${part}_bg.wasm" "target/part-$part/rscope_$part.d.ts" pkg/
@@ -139,9 +139,10 @@ for f in pkg-embed/rscope-view.js pkg-embed/rscope.js; do
   www/node_modules/.bin/terser "$f" --module --compress --mangle -o "$f"
 done
 # An element with jobs= loads the job list part from beside it (its
-# jobColoring); the part is not one of the four files every element
-# fetches, and only such an element fetches it.
-cp pkg/rscope_jobs.js pkg/rscope_jobs_bg.wasm pkg-embed/
+# jobColoring), and one with view=timeline the timeline part (its
+# stillTimeline); neither is one of the four files every element fetches,
+# and only such an element fetches it.
+cp pkg/rscope_jobs.js pkg/rscope_jobs_bg.wasm pkg/rscope_timeline.js pkg/rscope_timeline_bg.wasm pkg-embed/
 
 printf '%-28s %10s %10s\n' "bundle file" "bytes" "gzipped"
 for dir in pkg pkg-embed; do
@@ -154,7 +155,7 @@ for dir in pkg pkg-embed; do
   done
   printf '%-28s %10s %10d\n' "total $dir (wasm+js+css)" "" "$total"
 done
-for f in pkg/rscope_jobs_bg.wasm pkg/rscope_jobs.js; do
+for f in pkg/rscope_jobs_bg.wasm pkg/rscope_jobs.js pkg/rscope_timeline_bg.wasm pkg/rscope_timeline.js; do
   printf '%-28s %10d %10d\n' "$f" "$(stat -c %s "$f")" "$(gzip -9 -c "$f" | wc -c)"
 done
 bash scripts/package.sh

@@ -77,7 +77,7 @@ tier fmt - cargo fmt --all --check
 tier clippy-native - bash -c 'cargo clippy --workspace --all-targets --locked -- -D warnings && cargo clippy -p rscope-cli --test corpus --locked -- -D warnings'
 # The crates the page is built from; the CLI is native only. The element's
 # bundle (rscope-web without `page`) is linted too: its cfgs differ.
-tier clippy-wasm32 - bash -c 'cargo clippy -p rscope-core -p rscope-web --lib --tests --target wasm32-unknown-unknown --locked -- -D warnings && cargo clippy -p rscope-web --no-default-features --lib --target wasm32-unknown-unknown --locked -- -D warnings && cargo clippy -p rscope-web --no-default-features --features jobs-part --lib --target wasm32-unknown-unknown --locked -- -D warnings'
+tier clippy-wasm32 - bash -c 'cargo clippy -p rscope-core -p rscope-web --lib --tests --target wasm32-unknown-unknown --locked -- -D warnings && cargo clippy -p rscope-web --no-default-features --lib --target wasm32-unknown-unknown --locked -- -D warnings && cargo clippy -p rscope-web --no-default-features --features jobs-part --lib --target wasm32-unknown-unknown --locked -- -D warnings && cargo clippy -p rscope-web --no-default-features --features timeline-part --lib --target wasm32-unknown-unknown --locked -- -D warnings'
 # Everything but the corpus target: unit, integration (tests/it) and doc tests.
 tier native count_libtest cargo test --workspace --locked
 tier wasm-browser count_libtest bash -c 'cd crates/rscope-web && wasm-pack test --headless --chrome -- --lib --locked'

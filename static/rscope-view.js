@@ -19,8 +19,12 @@
 // a job list, `flux jobs --json` output: the grid is coloured by the job
 // holding each core and GPU, or with color-by=user or job-queue by its
 // user or queue, read by the job list part, rscope_jobs.js and its wasm
-// beside this file, loaded only by an element that has jobs=). Changing an
-// attribute draws the element again.
+// beside this file, loaded only by an element that has jobs=); at (with
+// view=timeline: the moment of a resource eventlog's timeline, drawn by
+// the timeline part, rscope_timeline.js and its wasm beside this file, on
+// the element's small bundle, which has no room for one; the page's bundle
+// draws its own, with a slider). Changing an attribute draws the element
+// again.
 
 const here = import.meta.url;
 
@@ -47,6 +51,13 @@ function boot() {
   return bundle;
 }
 
+/** The part `name` beside this file (`rscope_NAME.js` and its wasm), started. */
+async function part(name) {
+  const m = await import(new URL(`./rscope_${name}.js`, here).href);
+  await m.default({ module_or_path: new URL(`./rscope_${name}_bg.wasm`, here) });
+  return m;
+}
+
 /**
  * The grid's colouring by the jobs of the element's `jobs=` list, read by
  * the job list part beside this file (imported and started once, by the
@@ -57,8 +68,7 @@ async function jobColoring(element) {
   const src = element.getAttribute('jobs');
   if (!src?.trim()) return [];
   try {
-    const [m, response] = await Promise.all([import(new URL('./rscope_jobs.js', here).href), fetch(src)]);
-    await m.default({ module_or_path: new URL('./rscope_jobs_bg.wasm', here) });
+    const [m, response] = await Promise.all([part('jobs'), fetch(src)]);
     if (!response.ok) throw new Error(`the server answered ${response.status}`);
     return [m.jobColoring(await response.text(), element.getAttribute('color-by') ?? 'job')];
   } catch (e) {
@@ -138,7 +148,7 @@ function nearView(element) {
     && r.right >= -100 && r.left <= innerWidth + 100;
 }
 
-const OBSERVED = ['src', 'view', 'height', 'theme', 'color-by', 'fold', 'shape', 'page', 'jobs'];
+const OBSERVED = ['src', 'view', 'height', 'theme', 'color-by', 'fold', 'shape', 'page', 'jobs', 'at'];
 
 class RscopeView extends HTMLElement {
   static observedAttributes = OBSERVED;
@@ -172,14 +182,26 @@ class RscopeView extends HTMLElement {
       const fetched = prefetch(this);
       const page = new URL('../index.html', here);
       if (!this.hasAttribute('page')) beside ??= fetch(page, { method: 'HEAD', mode: 'no-cors' }).then((r) => (r.status < 400 ? page.href : ''), () => '');
+      // The timeline part reads the document too: a copy of the answer,
+      // taken before the core reads it ('' when there is none: the core
+      // says why).
+      const text = fetched ? fetched[1].then((r) => (r.ok ? r.clone().text() : ''), () => '') : inlineDocument(this);
       const [m, s, found, [jobs, jobsWhy]] = await Promise.all([boot(), styles(), beside ?? '', jobColoring(this)]);
+      const t = await text;
+      // view=timeline on the small bundle (the page's draws its own).
+      const still = !m.mountApp && t && /\btimeline\b/.test(this.getAttribute('view')) && await part('timeline').catch((e) => e);
       if (!this.isConnected) return;
       this.shadowRoot.adoptedStyleSheets = [s];
       this.#stop();
       this.#box = document.createElement('div');
       this.shadowRoot.replaceChildren(this.#box);
-      const attributes = [...this.attributes].map((a) => [a.name, a.value]);
-      this.#handle = m.mountView(this.#box, attributes, inlineDocument(this), found, this.#name(), fetched, jobs);
+      // The timeline part draws the chart above the box, and gives the
+      // grid's colouring by each node's state at its moment (unless jobs=
+      // colours it) and the system's R then, which the views draw.
+      const [states, r] = still?.stillTimeline?.(this.#box, t, this.getAttribute('at') ?? undefined, this.getAttribute('theme') ?? undefined) ?? [];
+      if (still instanceof Error) this.#box.before(this.#line(`The timeline part could not be loaded: ${still.message}`, 'error'));
+      const attributes = [...this.attributes].filter((a) => !r || a.name !== 'src').map((a) => [a.name, a.value]);
+      this.#handle = m.mountView(this.#box, attributes, r || inlineDocument(this), found, this.#name(), r ? undefined : fetched, jobs ?? states);
       if (jobsWhy) this.#box.before(this.#line(jobsWhy, 'error'));
     } catch (e) {
       this.#say(

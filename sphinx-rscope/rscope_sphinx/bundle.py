@@ -18,8 +18,9 @@ from sphinx.errors import ConfigError
 # The element module first: it is the one script the pages load.
 FILES = ("rscope-view.js", "rscope.js", "rscope_bg.wasm", "style.css")
 ELEMENT = FILES[0]
-# The job list part an element with jobs= loads, copied when the bundle has it.
-PARTS = ("rscope_jobs.js", "rscope_jobs_bg.wasm")
+# The parts an element loads (the job list part for jobs=, the timeline part
+# for view=timeline), each copied when the bundle has it.
+PARTS = ("rscope_jobs.js", "rscope_jobs_bg.wasm", "rscope_timeline.js", "rscope_timeline_bg.wasm")
 # The folder under _static that receives the bundle.
 STATIC_SUBDIR = "rscope"
 # A checkout's bundle: sphinx-rscope/rscope_sphinx/ -> the repository's pkg-embed/.

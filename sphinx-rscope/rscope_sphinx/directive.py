@@ -15,11 +15,19 @@ from docutils import nodes
 from docutils.parsers.rst import directives
 from sphinx.util.docutils import SphinxDirective
 
-VIEWS = ("summary", "grid", "tree", "problems", "shape")
+VIEWS = ("summary", "grid", "tree", "problems", "shape", "timeline")
 THEMES = ("light", "dark", "auto")
 # A CSS length the element's `height` takes: a number of pixels or a number with a unit.
 HEIGHT = re.compile(r"^\d+(\.\d+)?(px|em|rem|vh|%)?$")
 COLOR_BY = re.compile(r"^(auto|state|type|property:\S+|job|user|job-queue)$")
+# The timeline's moment, as `rscope resource replay --at` takes it: seconds
+# since the epoch, an ISO 8601 date or time (UTC unless a zone is given), or
+# an offset from the first (+) or last (-) event in s, ms, m, h or d.
+AT = re.compile(
+    r"^(\d+(\.\d+)?"
+    r"|\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?"
+    r"|[+-]\d+(\.\d+)?(ms|s|m|h|d)?)$"
+)
 
 
 class rscope_view(nodes.General, nodes.Element):
@@ -60,6 +68,17 @@ def color_by_option(argument: str | None) -> str:
     return value
 
 
+def at_option(argument: str | None) -> str:
+    """The moment a timeline starts at: ``1714564800``, ``2024-05-01T12:00:00Z``, ``+2h`` or ``-3d``."""
+    value = (argument or "").strip()
+    if not AT.match(value):
+        raise ValueError(
+            f"invalid time '{value}': give seconds since the epoch, an ISO 8601 time "
+            "(2024-05-01T12:00:00Z) or an offset from the first or last event (+2h, -3d)"
+        )
+    return value
+
+
 class RscopeDirective(SphinxDirective):
     """``.. rscope::`` with the document as its body or in ``:file:``."""
 
@@ -75,6 +94,8 @@ class RscopeDirective(SphinxDirective):
         "page": directives.uri,
         # A link to a job list, as the element's jobs= takes it.
         "jobs": directives.uri,
+        # With view timeline: the moment its chart marks and its grid shows.
+        "at": at_option,
         "name": directives.unchanged,
     }
 
@@ -110,9 +131,11 @@ class RscopeDirective(SphinxDirective):
     def element_attributes(self) -> dict[str, str]:
         """The element's attributes, in the order the options are listed."""
         attrs = {}
-        for name in ("view", "height", "theme", "color-by", "shape", "jobs", "page"):
+        for name in ("view", "height", "theme", "color-by", "shape", "jobs", "at", "page"):
             if name in self.options:
                 attrs[name] = self.options[name]
+        if "at" in self.options and "timeline" not in self.options.get("view", "").split():
+            raise self.error("rscope :at: is the timeline's moment: add timeline to :view:")
         if "fold" in self.options:
             attrs["fold"] = ""
         return attrs

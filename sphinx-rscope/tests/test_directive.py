@@ -27,7 +27,7 @@ def tearDownModule() -> None:
 def make_bundle(root: Path) -> Path:
     """A bundle folder: the element module and what it loads, each file holding its own name."""
     root.mkdir(parents=True)
-    for name in ("rscope-view.js", "rscope.js", "rscope_bg.wasm", "style.css", "rscope_jobs.js", "rscope_jobs_bg.wasm", "unrelated.txt"):
+    for name in ("rscope-view.js", "rscope.js", "rscope_bg.wasm", "style.css", "rscope_jobs.js", "rscope_jobs_bg.wasm", "rscope_timeline.js", "rscope_timeline_bg.wasm", "unrelated.txt"):
         (root / name).write_text(name)
     return root
 
@@ -114,6 +114,15 @@ class HtmlOutput(unittest.TestCase):
         [(attrs, _)] = elements(out / "index.html").found
         self.assertEqual({k: v for k, v in attrs.items() if k != "page"}, {"view": "grid", "color-by": "user", "jobs": "_static/jobs.json"})
 
+    def test_a_timeline_and_its_moment_become_attributes(self) -> None:
+        page = directive(":view: timeline, grid", ":at: -1h", ":file: ev.jsonl", body="")
+        log = '{"timestamp": 0, "name": "restart", "context": {"ranks": "0-1", "online": "0-1", "nodelist": "n[0-1]"}}\n'
+        out, warnings = build({"index.rst": page, "ev.jsonl": log})
+        self.assertEqual(warnings, "")
+        [(attrs, text)] = elements(out / "index.html").found
+        self.assertEqual({k: v for k, v in attrs.items() if k != "page"}, {"view": "timeline grid", "at": "-1h"})
+        self.assertEqual(text, log)
+
     def test_rscope_page_is_every_element_s_page_unless_it_names_its_own(self) -> None:
         page = directive() + "\n" + directive(":page: https://elsewhere.example/rscope/").split("\n", 3)[3]
         out, warnings = build({"index.rst": page}, conf="rscope_page = 'https://example.org/rscope/'\n")
@@ -136,7 +145,7 @@ class HtmlOutput(unittest.TestCase):
         self.assertEqual(elements(out / "index.html").modules, ["_static/rscope/rscope-view.js"])
         self.assertEqual(elements(out / "plain.html").modules, [])
         copied = {p.name: p.read_text() for p in (out / "_static" / "rscope").iterdir()}
-        files = ("rscope-view.js", "rscope.js", "rscope_bg.wasm", "style.css", "rscope_jobs.js", "rscope_jobs_bg.wasm")
+        files = ("rscope-view.js", "rscope.js", "rscope_bg.wasm", "style.css", "rscope_jobs.js", "rscope_jobs_bg.wasm", "rscope_timeline.js", "rscope_timeline_bg.wasm")
         self.assertEqual(copied, {name: name for name in files})
 
     def test_file_is_relative_to_the_source_file(self) -> None:
@@ -178,7 +187,18 @@ class Mistakes(unittest.TestCase):
         self.assertIn("/src/index.rst:4: ERROR: rscope :file: empty.json is empty", warnings)
 
     def test_unknown_view(self) -> None:
-        self.assert_bad_value("view", "grid map", "unknown view 'map': use one or more of summary, grid, tree, problems, shape.")
+        self.assert_bad_value("view", "grid map", "unknown view 'map': use one or more of summary, grid, tree, problems, shape, timeline.")
+
+    def test_bad_moment(self) -> None:
+        self.assert_bad_value(
+            "at",
+            "tuesday",
+            "invalid time 'tuesday': give seconds since the epoch, an ISO 8601 time (2024-05-01T12:00:00Z) "
+            "or an offset from the first or last event (+2h, -3d).",
+        )
+
+    def test_a_moment_without_a_timeline(self) -> None:
+        self.assert_reported(directive(":view: grid", ":at: -1d"), "rscope :at: is the timeline's moment: add timeline to :view:")
 
     def test_bad_theme(self) -> None:
         self.assert_bad_value("theme", "blue", '"blue" unknown; choose from "light", "dark", or "auto".')

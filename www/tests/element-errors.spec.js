@@ -23,15 +23,3 @@ test('a bad document and bad attributes are said in the element', async ({ page,
     'no document: give src= (a link to an R document) or put the document inside the element');
   expect(problems).toEqual([]);
 });
-
-test('an element asked for a timeline says it shows none, and where one is shown', async ({ page, problems }) => {
-  await elementHost(page, viewTag({ view: 'timeline grid', at: '-1d' },
-    '{"version": 1, "execution": {"R_lite": [{"rank": "0", "children": {"core": "0-3"}}]}}'));
-  const view = rscopeView(page, 0);
-  await viewDrawn(view);
-  await expect(view.getByTestId('embed-note')).toHaveText([
-    "the element shows no timeline (view=timeline, at=): embed the page's iframe mode, index.html?embed&url=LINK&view=timeline,grid",
-  ]);
-  await expect(view.getByTestId('grid')).toBeVisible();
-  expect(problems).toEqual([]);
-});

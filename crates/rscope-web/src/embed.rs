@@ -311,8 +311,9 @@ fn use_embed_timeline(
     crate::hooks::use_timeline(log, grid, &view)
 }
 
-/// The element's bundle draws no timeline (its size budget): the core
-/// has taken `view=timeline` out of its views, with a note.
+/// The element's bundle draws no timeline (its size budget): rscope-view.js
+/// has the timeline part draw its chart above the views, and hands over
+/// the grid's colouring at its moment.
 #[cfg(not(feature = "page"))]
 #[hook]
 fn use_embed_timeline(
@@ -379,7 +380,8 @@ impl ElementViews<'_> {
         events={t.events} on_outline={Callback::noop()} /> }
     }
 
-    /// The element's bundle draws no timeline (its size budget).
+    /// The element's bundle draws no timeline (its size budget): the
+    /// timeline part's chart is drawn above the views by rscope-view.js.
     #[cfg(not(feature = "page"))]
     fn timeline_view(&self) -> Html {
         Html::default()

@@ -6,7 +6,7 @@
 #![cfg(target_arch = "wasm32")]
 
 pub mod analysis_worker;
-#[cfg(any(feature = "page", feature = "jobs-part"))]
+#[cfg(any(feature = "page", feature = "part"))]
 pub mod api;
 pub mod app;
 pub mod canvas;
@@ -30,13 +30,13 @@ mod tests;
 #[cfg(test)]
 mod wait;
 
-#[cfg(any(feature = "page", not(feature = "jobs-part")))]
+#[cfg(any(feature = "page", not(feature = "part")))]
 use wasm_bindgen::prelude::*;
-#[cfg(any(feature = "page", not(feature = "jobs-part")))]
+#[cfg(any(feature = "page", not(feature = "part")))]
 use wasm_bindgen::JsCast;
 
-// A part (`jobs-part`) exports its own functions only.
-#[cfg(not(feature = "jobs-part"))]
+// A part (`jobs-part`, `timeline-part`) exports its own functions only.
+#[cfg(not(feature = "part"))]
 #[wasm_bindgen(typescript_custom_section)]
 const TYPES: &'static str = r#"
 /** Draw a `<rscope-view>` element's views into `root` (rscope-view.js
@@ -57,7 +57,7 @@ export function mountFrame(): void;
 /// loaded, if any (`[src, promise of the response]`), and the grid's
 /// colouring by the jobs of its `jobs=` list, as the job list part's
 /// `jobColoring` wrote it; returns the function that takes the views down.
-#[cfg(not(feature = "jobs-part"))]
+#[cfg(not(feature = "part"))]
 #[wasm_bindgen(js_name = mountView, skip_typescript)]
 pub fn mount_view(
     root: web_sys::Element,
@@ -83,7 +83,7 @@ pub fn mount_view(
 /// Mount the iframe mode on the element with id `app`, or on `<body>`. It
 /// reads and stores no tabs of the reader's own. `index.html?embed` calls
 /// it from the element's small bundle (`pkg-embed/`), which has it too.
-#[cfg(not(feature = "jobs-part"))]
+#[cfg(not(feature = "part"))]
 #[wasm_bindgen(js_name = mountFrame, skip_typescript)]
 pub fn mount_frame() {
     #[cfg(feature = "page")]

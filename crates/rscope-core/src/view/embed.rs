@@ -7,12 +7,14 @@
 //! `theme=light|dark|auto`, `color-by=` (a colour menu value), `fold=1`
 //! (the tree folded to its roots), `height=` (a CSS length) and `shape=`
 //! (an RFC 46 shape fitted into the document, drawn over the grid). The
-//! iframe mode also takes `view=timeline` (a resource eventlog's timeline
-//! above its grid, on the page's bundle) and `at=` (the moment it starts
-//! at: seconds since the epoch, an ISO 8601 time, or an offset from the
-//! first or last event); the element's bundle has no timeline (its size
-//! budget) and says so. What is not understood is said, never silently
-//! dropped.
+//! both also take `view=timeline` (a resource eventlog's timeline above its
+//! grid) and `at=` (the moment it starts at: seconds since the epoch, an
+//! ISO 8601 time, or an offset from the first or last event). The iframe
+//! draws it on the page's bundle, with a slider; the element's bundle has
+//! no room for it, so `rscope-view.js` has the timeline part draw the
+//! chart at `at=` and colour the grid by that moment's node states
+//! ([`crate::analysis::timeline::still_timeline`]). What is not understood
+//! is said, never silently dropped.
 
 use crate::fit::answer::{answer, request_without_constraint, FitError};
 use crate::fit::Policy;
@@ -217,11 +219,17 @@ pub fn options_with(
             _ => e.notes.push(format!("unknown parameter '{k}' ignored")),
         }
     }
+    note_unused_moment(&mut e);
+    e
+}
+
+/// `at=` without `view=timeline` moves nothing: say so, and drop it.
+fn note_unused_moment(e: &mut Embed) {
     if e.at.is_some() && !e.views.contains(&EmbedPart::Timeline) {
+        e.at = None;
         e.notes
             .push("at= ignored: it is the timeline's moment; add view=timeline".into());
     }
-    e
 }
 
 /// Read the options of a `<rscope-view>` element from its attributes
@@ -248,20 +256,14 @@ pub fn from_attributes(attributes: &[(String, String)], inline: Option<&str>) ->
             // A job list to colour the grid by, which rscope-view.js reads
             // with the job list part and hands over as a colouring.
             "jobs" => {}
-            // Read by the iframe mode alone (its reader is left out of the
-            // element's bundle): said below.
+            // Read, with view=timeline, by the timeline part that
+            // rscope-view.js loads, which says a moment it cannot read.
             "at" => e.at = Some(v.clone()),
             _ if is_global_attribute(&k) || common(&mut e, &k, v) => {}
             _ => e.notes.push(format!("unknown attribute '{k}' ignored")),
         }
     }
-    let asked_at = e.at.take().is_some();
-    if e.views.contains(&EmbedPart::Timeline) || asked_at {
-        e.views.retain(|v| *v != EmbedPart::Timeline);
-        e.notes.push(
-            "the element shows no timeline (view=timeline, at=): embed the page's iframe mode, index.html?embed&url=LINK&view=timeline,grid".into(),
-        );
-    }
+    note_unused_moment(&mut e);
     e
 }
 
@@ -456,7 +458,7 @@ mod tests {
     }
 
     #[test]
-    fn the_iframe_takes_a_timeline_and_its_moment_and_the_element_says_it_shows_none() {
+    fn both_routes_take_a_timeline_and_its_moment() {
         let e = options("?embed&url=ev.jsonl&view=timeline,grid&at=-3d", "");
         assert_eq!(e.views, [EmbedPart::Timeline, EmbedPart::Grid]);
         assert_eq!((e.at.as_deref(), e.notes.len()), (Some("-3d"), 0));
@@ -473,14 +475,26 @@ mod tests {
             e.notes,
             ["at= ignored: invalid time 'tuesday': give seconds since the epoch, an ISO 8601 time (2024-05-01T12:00:00Z) or an offset from the first or last event (+2h, -3d)"]
         );
-        let note = "the element shows no timeline (view=timeline, at=): embed the page's iframe mode, index.html?embed&url=LINK&view=timeline,grid";
+        // The element keeps its moment as written, for the timeline part.
         let e = from_attributes(
-            &attrs(&[("view", "timeline grid"), ("at", "-1d")]),
+            &attrs(&[("view", "timeline grid"), ("at", "tuesday")]),
             Some("{}"),
         );
         assert_eq!(
-            (e.views, e.at, e.notes),
-            (vec![EmbedPart::Grid], None, vec![note.to_string()])
+            (e.views, e.at.as_deref(), e.notes.len()),
+            (
+                vec![EmbedPart::Timeline, EmbedPart::Grid],
+                Some("tuesday"),
+                0
+            )
+        );
+        let e = from_attributes(&attrs(&[("view", "grid"), ("at", "-1d")]), Some("{}"));
+        assert_eq!(
+            (e.at, e.notes),
+            (
+                None,
+                vec!["at= ignored: it is the timeline's moment; add view=timeline".to_string()]
+            )
         );
     }
 

@@ -4,7 +4,7 @@
 //! `&str` reads an object or a number as a pointer into wasm memory and
 //! traps, so a wrong type must be refused before it reaches it.
 
-// A part (`jobs-part`) is built without `page`: only its own module, and
+// A part (`jobs-part`, `timeline-part`) is built without `page`: only its own module, and
 // the argument helpers it calls, are compiled in.
 #![cfg_attr(not(feature = "page"), allow(dead_code))]
 
@@ -30,6 +30,8 @@ pub mod shape;
 pub mod system;
 #[cfg(feature = "page")]
 pub mod teach;
+#[cfg(feature = "timeline-part")]
+pub mod timeline;
 
 use wasm_bindgen::prelude::*;
 

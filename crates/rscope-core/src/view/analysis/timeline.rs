@@ -521,6 +521,95 @@ pub fn timeline_svg(chart: &Chart, at: Option<f64>, dark: bool) -> String {
     s
 }
 
+/// The `<rscope-view>` element's timeline (`view=timeline`, `at=`), as
+/// the timeline part computes it for the element's small bundle, which
+/// has no room for a timeline of its own: the chart as an SVG file, shown
+/// as an image, and the grid's colouring by each node's state at the
+/// moment `at=` names, where the iframe mode starts its slider.
+#[derive(Clone, Debug, PartialEq)]
+pub struct StillTimeline {
+    /// The chart with the moment marked ([`timeline_svg`]); empty when
+    /// every event is at one instant.
+    pub svg: String,
+    /// What the chart shows, in words, for those who cannot see it: the
+    /// range, the moment, and how many nodes are in each state then.
+    pub label: String,
+    /// The grid's colouring at that moment ([`Overlay::to_part`]).
+    ///
+    /// [`Overlay::to_part`]: crate::grid::overlay::Overlay::to_part
+    pub coloring: Vec<u8>,
+    /// The system's R then, as the replay's payload gives it (the
+    /// journal's R, else its ranks and hosts with no cores): what the
+    /// element's views draw, as its bundle reads R alone.
+    pub r: String,
+    /// What was not understood (`at=` that reads as no time), in words.
+    pub notes: Vec<String>,
+}
+
+/// [`StillTimeline`] of the resource eventlog `text` at `at` (as the
+/// iframe's `at=` reads: seconds since the epoch, an ISO 8601 time, or an
+/// offset from the first or last event; after the last event when
+/// absent); an error in words when `text` is no resource eventlog with
+/// events.
+pub fn still_timeline(text: &str, at: Option<&str>, dark: bool) -> Result<StillTimeline, String> {
+    let not_a_log = || {
+        "view=timeline draws a resource eventlog's timeline, and this document is none: \
+         give src= a resource eventlog (flux resource eventlog -f json, or the KVS resource.eventlog)"
+            .to_string()
+    };
+    let replayer = ReadLogs::default()
+        .replayer(0, Some(text))
+        .ok()
+        .flatten()
+        .ok_or_else(not_a_log)?;
+    let mut moments: Vec<f64> = replayer.log().events.iter().map(|e| e.timestamp).collect();
+    moments.sort_by(f64::total_cmp);
+    moments.dedup();
+    if moments.is_empty() {
+        return Err(not_a_log());
+    }
+    let mut notes = Vec::new();
+    let mut slider = Slider::new(&moments);
+    if let Some(t) = at.map(str::trim).filter(|t| !t.is_empty()) {
+        let (first, last) = (moments.first().copied(), moments.last().copied());
+        match eventlog::parse_instant(t, first, last) {
+            Ok(t) => slider = slider.apply(SliderAction::Time(t)),
+            Err(why) => notes.push(format!("at= ignored: {why}")),
+        }
+    }
+    let answer = timeline_answer_of(&replayer, slider.asked(), true);
+    let replayed = replayer.at(slider.asked()).payload;
+    let r =
+        (replayed.get("R").filter(|r| !r.is_null())).map_or_else(String::new, |r| r.to_string());
+    let chart = answer.timeline.and_then(|t| t.chart);
+    let states = answer.moment.states.unwrap_or_default();
+    let legend: Vec<String> = states
+        .overlay
+        .legend()
+        .into_iter()
+        .map(|(l, _)| l)
+        .collect();
+    let range = match &chart {
+        Some(c) => format!(
+            "Nodes by state, {} to {}",
+            crate::time::utc(c.since),
+            crate::time::utc(c.until)
+        ),
+        None => "Nodes by state".to_string(),
+    };
+    Ok(StillTimeline {
+        svg: chart.map_or_else(String::new, |c| timeline_svg(&c, slider.at(), dark)),
+        label: format!(
+            "{range}; the grid at {}: {}",
+            slider.label(),
+            legend.join(", ")
+        ),
+        coloring: states.overlay.to_part(),
+        r,
+        notes,
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -692,5 +781,61 @@ mod tests {
         assert!(svg.contains("<line x1=\"360.0\" x2=\"360.0\""));
         assert!(svg.contains(">1970-01-02 00:01:40 UTC</text>"));
         assert_eq!(chart_x(&chart, -1.0, 600.0), 0.0);
+    }
+
+    #[test]
+    fn the_element_s_timeline_is_the_chart_marked_at_its_moment_and_the_states_then() {
+        let t = still_timeline(LOG, Some("250"), false).unwrap();
+        assert_eq!(
+            t.label,
+            "Nodes by state, 1970-01-01 00:00:00 UTC to 1970-01-02 00:01:40 UTC; the grid at \
+             1970-01-01 00:01:40 UTC, moment 2 of 4: avail: 2 nodes, avail* (offline): 1 node, drained: 1 node"
+        );
+        assert!(t.notes.is_empty());
+        let chart = timeline_answer(LOG, None, true)
+            .unwrap()
+            .timeline
+            .unwrap()
+            .chart
+            .unwrap();
+        assert_eq!(t.svg, timeline_svg(&chart, Some(100.0), false));
+        let states = timeline_answer(LOG, Some(100.0), false)
+            .unwrap()
+            .moment
+            .states
+            .unwrap();
+        assert_eq!(t.coloring, states.overlay.to_part());
+        assert_eq!(
+            t.r,
+            r#"{"version":1,"execution":{"R_lite":[{"rank":"0-3","children":{}}],"starttime":0.0,"expiration":0.0,"nodelist":["n[0-3]"]}}"#
+        );
+        // After the last event when at= is absent or reads as no time.
+        let end = still_timeline(LOG, Some("tuesday"), true).unwrap();
+        assert_eq!(
+            end.notes,
+            ["at= ignored: invalid time 'tuesday': give seconds since the epoch, an ISO 8601 time \
+              (2024-05-01T12:00:00Z) or an offset from the first or last event (+2h, -3d)"]
+        );
+        let plain = still_timeline(LOG, None, true).unwrap();
+        assert!(plain.notes.is_empty());
+        assert!(end.svg == plain.svg && end.label == plain.label && end.coloring == plain.coloring);
+        assert_eq!(end.r, t.r);
+        assert!(
+            end.label.ends_with("moment 4 of 4: avail: 4 nodes"),
+            "{}",
+            end.label
+        );
+        assert!(end
+            .svg
+            .contains("<rect width=\"100%\" height=\"100%\" fill=\"#0f1419\"/>"));
+    }
+
+    #[test]
+    fn the_element_s_timeline_of_no_eventlog_says_what_to_give() {
+        let why = "view=timeline draws a resource eventlog's timeline, and this document is none: \
+                   give src= a resource eventlog (flux resource eventlog -f json, or the KVS resource.eventlog)";
+        let r = r#"{"version": 1, "execution": {"R_lite": [{"rank": "0", "children": {"core": "0"}}]}}"#;
+        assert_eq!(still_timeline(r, None, false), Err(why.to_string()));
+        assert_eq!(still_timeline("", Some("-1d"), false), Err(why.to_string()));
     }
 }
