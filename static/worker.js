@@ -14,13 +14,15 @@
 //   timeline will want the jobs that ran); answered with {seq, states:
 //   parts} (the running jobs' cells in parts after the first);
 // - a resource eventlog's timeline and its system at a moment, {seq,
-//   timeline: the log's number, text, at, withTimeline}, answered with
-//   {seq, answer: bytes};
+//   timeline: the log's number, at, withTimeline}, answered with {seq,
+//   answer: bytes};
 // - a page of a resource eventlog's events, {seq, events: the log's
-//   number, text, query: bytes}, answered with {seq, page: bytes}. The
-//   worker keeps the last log it read under its number, and the page
-//   sends its text only when the worker may not have it (the answer's
-//   bytes say when it has not: timeline.rs's NOT_KEPT);
+//   number, query: bytes}, answered with {seq, page: bytes}. The worker
+//   keeps the last log it read under its number, and the page sends its
+//   text only when the worker may not have it (the answer's bytes say
+//   when it has not: timeline.rs's NOT_KEPT), as UTF-8 bytes in pieces of
+//   a few MB (handed over): each message then has logPiece, and more:
+//   true until the last;
 // - an analysis, {seq, text}, answered with {seq, early: true, parts:
 //   [grid]} as soon as the grid is laid out, then {seq, parts: [rest,
 //   entries, ...the outline's pieces]}: what the page draws, as byte
@@ -67,6 +69,24 @@ const wholeBeside = (data) => {
   return { seq: data.seq, newest: data.newest, beside: texts, besideNames: data.besideNames, besidePast: data.besidePast };
 };
 
+/** A lane's gatherer of a log's pieces: a timeline's or an event list's
+ * request, once its log's text is here (null until then), with `pieces`,
+ * the array of the text's bytes, when it carries one. Each lane has its
+ * own: both may be sent the log at once. */
+const logGatherer = () => {
+  let gathered = null; // {seq, pieces}
+  return (data) => {
+    if (data.logPiece === undefined) return data;
+    // A newer request: the pieces of an older one are dropped.
+    if (gathered?.seq !== data.seq) gathered = { seq: data.seq, pieces: [] };
+    gathered.pieces.push(data.logPiece);
+    if (data.more) return null;
+    const { pieces } = gathered;
+    gathered = null;
+    return { ...data, pieces };
+  };
+};
+
 const buffers = (parts) => parts.map((p) => p.buffer);
 
 const busy = serve(ready, [
@@ -91,16 +111,18 @@ const busy = serve(ready, [
   {
     name: 'timeline',
     match: (d) => d.timeline !== undefined,
-    handle: ({ seq, timeline, text, at, withTimeline }) => {
-      const answer = timelineForPage(timeline, text ?? undefined, at ?? undefined, withTimeline);
+    accept: logGatherer(),
+    handle: ({ seq, timeline, pieces, at, withTimeline }) => {
+      const answer = timelineForPage(timeline, pieces, at ?? undefined, withTimeline);
       return [{ seq, answer }, [answer.buffer]];
     },
   },
   {
     name: 'events',
     match: (d) => d.events !== undefined,
-    handle: ({ seq, events, text, query }) => {
-      const page = eventsForPage(events, text ?? undefined, query);
+    accept: logGatherer(),
+    handle: ({ seq, events, pieces, query }) => {
+      const page = eventsForPage(events, pieces, query);
       return [{ seq, page }, [page.buffer]];
     },
   },

@@ -49,3 +49,36 @@ test('the nodes table opens with each node by rank: availability, hours drained 
   ]);
   expect(problems).toEqual([]);
 });
+
+/**
+ * A resource eventlog of some 5 MB as JSON lines: a reason's `é` starts
+ * one byte before 4 MiB, where the page cuts the log's first piece as it
+ * crosses to the worker (analysis_worker.rs, log_piece), so a piece ends
+ * inside the character.
+ */
+function longEventlog() {
+  const line = (e) => JSON.stringify(e);
+  const lines = [line(ev(0, 'restart', { ranks: '0-3', online: '0-3', nodelist: 'n[1-4]' }))];
+  let size = lines[0].length + 1;
+  for (let i = 1; size < (4 << 20) - 400; i++) {
+    const l = line(ev(i, i % 2 ? 'offline' : 'online', { idset: '0' }));
+    lines.push(l);
+    size += l.length + 1;
+  }
+  const head = `{"timestamp": ${ev(90000, 'x').timestamp}, "name": "drain", "context": {"idset": "1", "nodelist": "n2", "overwrite": 0, `;
+  const pad = ' '.repeat((4 << 20) - 1 - size - head.length - '"reason": "caf'.length);
+  lines.push(`${head}${pad}"reason": "café"}}`);
+  for (let i = 0; i < 8000; i++) lines.push(line(ev(90000 + (i + 1) / 2, i % 2 ? 'online' : 'offline', { idset: '0' })));
+  lines.push(line(ev(97200, 'undrain', { idset: '1', nodelist: 'n2' })));
+  const text = lines.join('\n') + '\n';
+  expect(Buffer.from(text).subarray((4 << 20) - 1, (4 << 20) + 1).toString()).toBe('é');
+  return text;
+}
+
+test('a resource eventlog of several megabytes crosses to the worker in pieces, whole', async ({ rscope, problems }) => {
+  await rscope.load();
+  await rscope.openFile('resource.eventlog', longEventlog());
+  const reasons = rscope.figuresTable('Drain reasons');
+  await expect.poll(() => rows(rscope, reasons), { timeout: 20_000 }).toEqual([['café', '2.0', '1']]);
+  expect(problems).toEqual([]);
+});

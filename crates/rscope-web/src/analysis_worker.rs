@@ -206,16 +206,40 @@ fn beside_piece(
     }
 }
 
+/// `message` with the piece of a resource eventlog's `text` from byte
+/// `at`, as a timeline's or an event list's request carries it:
+/// `logPiece`, its bytes, handed over, and `more` when another follows
+/// (the worker joins them, worker.js). A year of a large system's events
+/// is a hundred megabytes; made one string and posted at once, it held
+/// the page's thread for 230 ms. Without a text the message goes whole.
+fn log_piece(message: js_sys::Object, text: Option<&Text>, at: usize) -> MessagePiece {
+    let Some(text) = text else {
+        return MessagePiece::whole(message);
+    };
+    let p = rscope_core::inflight::piece_at(&[text.len()], at, BESIDE_SLICE);
+    let piece = js_sys::Uint8Array::from(&text.as_bytes()[p.range]);
+    set(&message, "logPiece", &piece);
+    if p.next.is_some() {
+        set(&message, "more", &JsValue::TRUE);
+    }
+    MessagePiece {
+        next: p.next,
+        ..MessagePiece::handing(message, js_sys::Array::of1(&piece.buffer()))
+    }
+}
+
 /// The worker's entry point for a resource eventlog's timeline (when
 /// `with_timeline`) and its system at `at` ([`timeline_part`]): the log
-/// kept under number `log`, else `text` read and kept under it.
+/// kept under number `log`, else the text whose UTF-8 bytes are `pieces`
+/// ([`log_piece`]), read and kept under it.
 #[cfg_attr(feature = "page", wasm_bindgen(js_name = timelineForPage, skip_typescript))]
 pub fn timeline_for_page(
     log: u32,
-    text: Option<String>,
+    pieces: Option<js_sys::Array>,
     at: Option<f64>,
     with_timeline: bool,
 ) -> js_sys::Uint8Array {
+    let text = pieces.map(|p| joined_pieces(p.into()));
     timeline_here(log, text.as_deref(), at, with_timeline)
 }
 
@@ -231,10 +255,16 @@ thread_local! {
 }
 
 /// The worker's entry point for a page of a resource eventlog's events
-/// (the log kept under number `log`, else `text`): the filters as bytes
-/// ([`query_part`]), the page as bytes ([`event_page_part`]).
+/// (the log kept under number `log`, else the text whose UTF-8 bytes are
+/// `pieces`): the filters as bytes ([`query_part`]), the page as bytes
+/// ([`event_page_part`]).
 #[cfg_attr(feature = "page", wasm_bindgen(js_name = eventsForPage, skip_typescript))]
-pub fn events_for_page(log: u32, text: Option<String>, query: &[u8]) -> js_sys::Uint8Array {
+pub fn events_for_page(
+    log: u32,
+    pieces: Option<js_sys::Array>,
+    query: &[u8],
+) -> js_sys::Uint8Array {
+    let text = pieces.map(|p| joined_pieces(p.into()));
     events_here(log, text.as_deref(), query)
 }
 
@@ -402,12 +432,6 @@ pub fn part_list(parts: &JsValue) -> Vec<Vec<u8>> {
 /// lists them: what another tab is read as for membership and compare.
 pub type TabTexts = Vec<(String, Text)>;
 
-/// A log's text as the worker is sent it: `null` when it is not sent.
-fn log_text(text: &Option<Text>) -> JsValue {
-    text.as_ref()
-        .map_or(JsValue::NULL, |t| JsValue::from_str(t))
-}
-
 /// A tab's documents as they cross to the worker ([`system_bytes`]).
 fn system_array(system: &TabTexts) -> JsValue {
     // The element's bundle (no `page` feature) starts no worker and asks
@@ -548,26 +572,27 @@ impl Work for AnalysisAsk {
             AnalysisAsk::Timeline {
                 log,
                 text,
-                at,
+                at: moment,
                 with_timeline,
                 ..
             } => {
                 set(&message, "timeline", &JsValue::from(*log));
-                set(&message, "text", &log_text(text));
-                set(&message, "at", &at.map_or(JsValue::NULL, JsValue::from_f64));
+                let moment = moment.map_or(JsValue::NULL, JsValue::from_f64);
+                set(&message, "at", &moment);
                 set(
                     &message,
                     "withTimeline",
                     &JsValue::from_bool(*with_timeline),
                 );
+                return log_piece(message, text.as_ref(), at);
             }
             AnalysisAsk::Events {
                 log, text, query, ..
             } => {
                 set(&message, "events", &JsValue::from(*log));
-                set(&message, "text", &log_text(text));
                 let bytes = js_sys::Uint8Array::from(&query_part(query)[..]);
                 set(&message, "query", &bytes);
+                return log_piece(message, text.as_ref(), at);
             }
             AnalysisAsk::Compare {
                 systems,
