@@ -6,15 +6,10 @@
 // and a moment that reads as no time, are said in the element.
 import { test, expect } from './fixtures.js';
 import { elementHost, rscopeView, viewDrawn, viewTag } from './rscope.js';
-import { ev, journal } from './journals.js';
+import { FOUR_NODES } from './journals.js';
 
 /** Four nodes: node2 drained at 0:10, node4 offline from 1:00 to 2:00. */
-const JOURNAL = journal([
-  ev(0, 'restart', { ranks: '0-3', online: '0-3', nodelist: 'node[1-4]' }),
-  ev(600, 'drain', { idset: '1', reason: 'bad dimm', overwrite: 0 }),
-  ev(3600, 'offline', { idset: '3' }),
-  ev(7200, 'online', { idset: '3' }),
-]);
+const JOURNAL = FOUR_NODES;
 
 test('an element with view=timeline draws the chart and its grid at the moment at= names', async ({ rscope, page, problems }) => {
   const parts = [];

@@ -2,15 +2,10 @@
 // above its grid, on the page's bundle (the element's has no timeline),
 // starting at the moment at= names (an offset from the last event here).
 import { test, expect } from './fixtures.js';
-import { ev, journal } from './journals.js';
+import { FOUR_NODES } from './journals.js';
 
 /** Four nodes: node2 drained at 0:10, node4 offline from 1:00 to 2:00. */
-const JOURNAL = journal([
-  ev(0, 'restart', { ranks: '0-3', online: '0-3', nodelist: 'node[1-4]' }),
-  ev(600, 'drain', { idset: '1', reason: 'bad dimm', overwrite: 0 }),
-  ev(3600, 'offline', { idset: '3' }),
-  ev(7200, 'online', { idset: '3' }),
-]);
+const JOURNAL = FOUR_NODES;
 
 test('view=timeline draws the eventlog\'s timeline and its grid at the moment at= names', async ({ page, rscope, problems }) => {
   // The page's own view, kept for its next visit, which the iframe (on

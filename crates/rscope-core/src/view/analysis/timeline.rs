@@ -621,6 +621,12 @@ mod tests {
 {"timestamp": 86500, "name": "online", "context": {"idset": "3"}}
 "#;
 
+    /// The chart of [`LOG`]'s timeline.
+    fn log_chart() -> Chart {
+        let timeline = timeline_answer(LOG, None, true).unwrap().timeline;
+        timeline.unwrap().chart.unwrap()
+    }
+
     fn legend(m: &Moment) -> Vec<String> {
         let states = m.states.as_ref().unwrap();
         states
@@ -750,12 +756,7 @@ mod tests {
 
     #[test]
     fn the_chart_stacks_from_the_bottom_and_its_svg_escapes_the_reasons() {
-        let chart = timeline_answer(LOG, None, true)
-            .unwrap()
-            .timeline
-            .unwrap()
-            .chart
-            .unwrap();
+        let chart = log_chart();
         let paths = chart_paths(&chart, 600.0, 100.0);
         let got: Vec<(&str, &str, &str)> = (paths.iter())
             .map(|p| (p.label.as_str(), p.color, p.hours.as_str()))
@@ -792,13 +793,7 @@ mod tests {
              1970-01-01 00:01:40 UTC, moment 2 of 4: avail: 2 nodes, avail* (offline): 1 node, drained: 1 node"
         );
         assert!(t.notes.is_empty());
-        let chart = timeline_answer(LOG, None, true)
-            .unwrap()
-            .timeline
-            .unwrap()
-            .chart
-            .unwrap();
-        assert_eq!(t.svg, timeline_svg(&chart, Some(100.0), false));
+        assert_eq!(t.svg, timeline_svg(&log_chart(), Some(100.0), false));
         let states = timeline_answer(LOG, Some(100.0), false)
             .unwrap()
             .moment
