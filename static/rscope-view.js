@@ -13,7 +13,7 @@
 // Attributes (read by the wasm core, the same reading as the iframe mode's
 // query parameters, src/embed.rs): src, or the document inline as the
 // element's text or in a child <script type="application/json">; view
-// (summary grid tree problems shape); height; theme (light, dark, auto);
+// (summary grid tree problems shape timeline); height; theme (light, dark, auto);
 // color-by; fold; shape; page (the Rscope page "Open in Rscope" goes to,
 // by default the index.html one folder above this file); jobs (a link to
 // a job list, `flux jobs --json` output: the grid is coloured by the job
@@ -23,8 +23,9 @@
 // view=timeline: the moment of a resource eventlog's timeline, drawn by
 // the timeline part, rscope_timeline.js and its wasm beside this file, on
 // the element's small bundle, which has no room for one; the page's bundle
-// draws its own, with a slider). Changing an attribute draws the element
-// again.
+// draws its own, with a slider; the views then draw the system's R at that
+// moment, so "Open in Rscope" opens that R). Changing an attribute draws
+// the element again.
 
 const here = import.meta.url;
 
@@ -51,11 +52,20 @@ function boot() {
   return bundle;
 }
 
-/** The part `name` beside this file (`rscope_NAME.js` and its wasm), started. */
-async function part(name) {
-  const m = await import(new URL(`./rscope_${name}.js`, here).href);
-  await m.default({ module_or_path: new URL(`./rscope_${name}_bg.wasm`, here) });
-  return m;
+const parts = new Map();
+
+/**
+ * The part `name` beside this file (`rscope_NAME.js` and its wasm),
+ * started once for every element (elements that start together share it).
+ */
+function part(name) {
+  if (!parts.has(name)) {
+    parts.set(name, import(new URL(`./rscope_${name}.js`, here).href).then(async (m) => {
+      await m.default({ module_or_path: new URL(`./rscope_${name}_bg.wasm`, here) });
+      return m;
+    }));
+  }
+  return parts.get(name);
 }
 
 /**
@@ -156,6 +166,9 @@ class RscopeView extends HTMLElement {
   #box = null;
   #handle = null;
   #started = false;
+  // Which call of start() draws: an older one (an attribute changed
+  // meanwhile) stops when its awaits end.
+  #run = 0;
 
   connectedCallback() {
     if (!this.shadowRoot) this.attachShadow({ mode: 'open' });
@@ -178,19 +191,21 @@ class RscopeView extends HTMLElement {
   /** Draw the views (again): called when the element comes into view. */
   async start() {
     this.#started = true;
+    const run = ++this.#run;
     try {
       const fetched = prefetch(this);
       const page = new URL('../index.html', here);
       if (!this.hasAttribute('page')) beside ??= fetch(page, { method: 'HEAD', mode: 'no-cors' }).then((r) => (r.status < 400 ? page.href : ''), () => '');
-      // The timeline part reads the document too: a copy of the answer,
-      // taken before the core reads it ('' when there is none: the core
-      // says why).
-      const text = fetched ? fetched[1].then((r) => (r.ok ? r.clone().text() : ''), () => '') : inlineDocument(this);
+      // With view=timeline the timeline part reads the document too: a
+      // copy of the answer, taken before the core reads it ('' when there
+      // is none: the core says why).
+      const timeline = /\btimeline\b/.test(this.getAttribute('view'));
+      const text = fetched && timeline ? fetched[1].then((r) => (r.ok ? r.clone().text() : '')).catch(() => '') : inlineDocument(this);
       const [m, s, found, [jobs, jobsWhy]] = await Promise.all([boot(), styles(), beside ?? '', jobColoring(this)]);
-      const t = await text;
+      const t = timeline && !m.mountApp ? await text : '';
       // view=timeline on the small bundle (the page's draws its own).
-      const still = !m.mountApp && t && /\btimeline\b/.test(this.getAttribute('view')) && await part('timeline').catch((e) => e);
-      if (!this.isConnected) return;
+      const still = t && await part('timeline').catch((e) => e);
+      if (run !== this.#run || !this.isConnected) return;
       this.shadowRoot.adoptedStyleSheets = [s];
       this.#stop();
       this.#box = document.createElement('div');

@@ -76,7 +76,11 @@ const wholeBeside = (data) => {
 const logGatherer = () => {
   let gathered = null; // {seq, pieces}
   return (data) => {
-    if (data.logPiece === undefined) return data;
+    // A request without the text: the pieces of an older one are dropped.
+    if (data.logPiece === undefined) {
+      gathered = null;
+      return data;
+    }
     // A newer request: the pieces of an older one are dropped.
     if (gathered?.seq !== data.seq) gathered = { seq: data.seq, pieces: [] };
     gathered.pieces.push(data.logPiece);

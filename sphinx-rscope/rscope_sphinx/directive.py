@@ -20,13 +20,15 @@ THEMES = ("light", "dark", "auto")
 # A CSS length the element's `height` takes: a number of pixels or a number with a unit.
 HEIGHT = re.compile(r"^\d+(\.\d+)?(px|em|rem|vh|%)?$")
 COLOR_BY = re.compile(r"^(auto|state|type|property:\S+|job|user|job-queue)$")
-# The timeline's moment, as `rscope resource replay --at` takes it: seconds
-# since the epoch, an ISO 8601 date or time (UTC unless a zone is given), or
-# an offset from the first (+) or last (-) event in s, ms, m, h or d.
+# The timeline's moment, in the forms `rscope resource replay --at` takes:
+# seconds since the epoch, an ISO 8601 date or time (UTC unless a zone is
+# given), or an offset from the first (+) or last (-) event in s, ms, m, h
+# or d. A check of the form only: a date that is no day (2024-02-30) is
+# said by the element when the page is read.
 AT = re.compile(
     r"^(\d+(\.\d+)?"
-    r"|\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?"
-    r"|[+-]\d+(\.\d+)?(ms|s|m|h|d)?)$"
+    r"|\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}(:?\d{2})?)?)?"
+    r"|[+-](\d+(\.\d*)?|\.\d+)(ms|s|m|h|d)?)$"
 )
 
 

@@ -168,9 +168,10 @@ pub fn tidy() {
     LEFT.with(|l| drop(l.take()));
 }
 
-/// Bytes of the texts beside a grid posted at a time, a few pieces to a
-/// task: a job list of 100 000 jobs is 64 MB, and copying it to post it
-/// at once was a task of 52 ms on the page's thread.
+/// Bytes of the texts beside a grid, or of a resource eventlog
+/// ([`log_piece`]), posted at a time, a few pieces to a task: a job list
+/// of 100 000 jobs is 64 MB, and copying it to post it at once was a task
+/// of 52 ms on the page's thread.
 const BESIDE_SLICE: usize = 4 << 20;
 
 /// `message` with the piece of the texts beside a grid (`texts`, as one

@@ -6,8 +6,8 @@
 //! inline document. Both take `view=summary,grid,tree,problems,shape`,
 //! `theme=light|dark|auto`, `color-by=` (a colour menu value), `fold=1`
 //! (the tree folded to its roots), `height=` (a CSS length) and `shape=`
-//! (an RFC 46 shape fitted into the document, drawn over the grid). The
-//! both also take `view=timeline` (a resource eventlog's timeline above its
+//! (an RFC 46 shape fitted into the document, drawn over the grid).
+//! Both also take `view=timeline` (a resource eventlog's timeline above its
 //! grid) and `at=` (the moment it starts at: seconds since the epoch, an
 //! ISO 8601 time, or an offset from the first or last event). The iframe
 //! draws it on the page's bundle, with a slider; the element's bundle has
