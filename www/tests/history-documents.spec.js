@@ -66,7 +66,7 @@ test("a journal's R gives its tab the cores, each coloured by its node's state t
 test("an eventlog opened into an R's system colours its grid by the states after its last event", async ({ rscope, problems }) => {
   await rscope.load();
   await rscope.openSystem(R, LOG);
-  expect(await rscope.colorChoice()).toBe('node state (as flux resource status lists it)');
+  await expect.poll(() => rscope.colorChoice()).toBe('node state (as flux resource status lists it)');
   await expect(rscope.drainRows).toHaveCount(1);
   await expect(rscope.drainRows.first().locator('td').nth(4)).toHaveText('fan failed');
   // The log names no host (before flux-core 0.62): the R's name it.

@@ -53,7 +53,7 @@ test('a job list opened into the system colours the grid by the job holding each
     'ƒbX (hostname): 2 cores on 1 node',
     FREE,
   ]);
-  expect(await rscope.colorChoice()).toBe('job (from the job list)');
+  await expect.poll(() => rscope.colorChoice()).toBe('job (from the job list)');
   expect(problems).toEqual([]);
 });
 
@@ -87,7 +87,7 @@ test('a share link keeps the job list and the colouring by user', async ({ brows
   const other = new Rscope(await elsewhere.newPage());
   await other.load(page.url());
   await expect(other.legendItems).toHaveText(['user 5001: 1 running job', 'user 5002: 1 running job', FREE]);
-  expect(await other.colorChoice()).toBe('user of the job');
+  await expect.poll(() => other.colorChoice()).toBe('user of the job');
   await elsewhere.close();
   expect(problems).toEqual([]);
 });

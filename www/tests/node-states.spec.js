@@ -11,7 +11,7 @@ test('a status payload colours nodes by state, with counts and drain reasons', a
   await rscope.pickExample(EXAMPLE);
   await expect(rscope.summary('nodes')).toHaveText('16');
   await expect(rscope.legendItems).toHaveText(NODE_STATES_LEGEND);
-  expect(await rscope.colorChoice()).toBe('node state (as flux resource status lists it)');
+  await expect.poll(() => rscope.colorChoice()).toBe('node state (as flux resource status lists it)');
   await rscope.hoverCell(4, 0);
   await expect(rscope.tooltip).toHaveText(/^tioga5 rank 4 — core 0 — properties: batch — drained — drained \d+ \w+ ago: bad DIMM, ticket 4411$/);
   await expect(rscope.drainRows).toHaveCount(3);

@@ -22,6 +22,6 @@ test('a configuration that does not read says where', async ({ rscope, problems 
   await expect(rscope.drainRows).toHaveCount(3);
   await rscope.typeConfig('[queues.batch\nrequires = 1\n');
   await expect(rscope.queueConfigError).toHaveText('the configuration does not read: 1:14: unclosed table, expected `]`');
-  expect(await rscope.colorChoice()).toBe('node state (as flux resource status lists it)');
+  await expect.poll(() => rscope.colorChoice()).toBe('node state (as flux resource status lists it)');
   expect(problems).toEqual([]);
 });

@@ -20,7 +20,7 @@ test('a configuration colours the grid by queue and points out shared nodes', as
     'queue batch: 12 nodes',
     'queues batch and debug: 4 nodes',
   ]);
-  expect(await rscope.colorChoice()).toBe('queue (from the configuration)');
+  await expect.poll(() => rscope.colorChoice()).toBe('queue (from the configuration)');
   await expect(rscope.queueLines).toHaveText([
     'batch — every node — 16 nodes: tioga[1-16]',
     'debug — requires debug — 4 nodes: tioga[1-4]',

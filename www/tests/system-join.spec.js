@@ -43,7 +43,7 @@ test("a file dropped with the choice ticked joins the tab's system too", async (
 test('the grid beside a status payload colours by its node states and lists its drained nodes', async ({ rscope, problems }) => {
   await rAndPayload(rscope);
   await expect(rscope.legendItems).toHaveText(NODE_STATES_LEGEND);
-  expect(await rscope.colorChoice()).toBe('node state (as flux resource status lists it)');
+  await expect.poll(() => rscope.colorChoice()).toBe('node state (as flux resource status lists it)');
   await expect(rscope.drainRows).toHaveCount(3);
   expect(problems).toEqual([]);
 });
@@ -51,7 +51,7 @@ test('the grid beside a status payload colours by its node states and lists its 
 test('the grid beside a list payload colours free, allocated and down as its own tab does', async ({ rscope, problems }) => {
   await rscope.load();
   await rscope.openSystem(LIST_R, LIST);
-  expect(await rscope.colorChoice()).toBe('state (free, allocated, down)');
+  await expect.poll(() => rscope.colorChoice()).toBe('state (free, allocated, down)');
   await expect(rscope.legendItems).toHaveText(['free: 56 cores, 7 GPUs', 'allocated: 40 cores, 5 GPUs', 'down: 32 cores, 4 GPUs']);
   expect(problems).toEqual([]);
 });
