@@ -118,7 +118,7 @@ const busy = serve(ready, [
     accept: logGatherer(),
     handle: ({ seq, timeline, pieces, at, withTimeline }) => {
       const answer = timelineForPage(timeline, pieces, at ?? undefined, withTimeline);
-      return [{ seq, answer }, [answer.buffer]];
+      return [{ seq, answer }, buffers(answer)];
     },
   },
   {

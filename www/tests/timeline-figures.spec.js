@@ -51,6 +51,35 @@ test('the nodes table opens with each node by rank: availability, hours drained 
 });
 
 /**
+ * 4 200 drain reasons, one drain each on node n2, drain i lasting i + 1
+ * minutes: more rows than one part of the worker's answer holds (4 096,
+ * timeline.rs, FIGURE_ROWS_PER_PART), and some 880 weeks.
+ */
+function manyReasons() {
+  const events = [ev(0, 'restart', { ranks: '0-3', online: '0-3', nodelist: 'n[1-4]' })];
+  let t = 60;
+  for (let i = 0; i < 4200; i++) {
+    events.push(ev(t, 'drain', { idset: '1', nodelist: 'n2', reason: `r${i}`, overwrite: 0 }));
+    t += 60 * (i + 1);
+    events.push(ev(t, 'undrain', { idset: '1', nodelist: 'n2' }));
+    t += 60;
+  }
+  return journal(events);
+}
+
+test("a table longer than a part of the worker's answer is read whole, a part a task", async ({ rscope, problems }) => {
+  await rscope.load();
+  await rscope.openFile('journal.json', manyReasons());
+  const reasons = rscope.figuresTable('Drain reasons');
+  await expect(reasons.locator('summary')).toHaveText('Drain reasons (4200 rows)', { timeout: 20_000 });
+  await expect.poll(() => rscope.cellTexts(reasons.getByTestId('figure-row').first())).toEqual([['r4199', '70.0', '1']]);
+  await expect(reasons.locator('.hint')).toHaveText('The first 50 rows are shown, 4\u00a0150 more are not: sort by another column to see them first.');
+  await rscope.sortFigures('Drain reasons', 'Node-hours');
+  await expect.poll(() => rscope.cellTexts(reasons.getByTestId('figure-row').first())).toEqual([['r0', '0.0', '1']]);
+  expect(problems).toEqual([]);
+});
+
+/**
  * A resource eventlog of some 5 MB as JSON lines: a reason's `é` starts
  * one byte before 4 MiB, where the page cuts the log's first piece as it
  * crosses to the worker (analysis_worker.rs, log_piece), so a piece ends

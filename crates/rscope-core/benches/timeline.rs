@@ -10,19 +10,27 @@
 #[cfg(not(target_arch = "wasm32"))]
 mod native {
     use criterion::{criterion_group, Criterion};
-    use rscope_core::analysis::timeline::{timeline_from_part, timeline_part, ReadLogs};
+    use rscope_core::analysis::timeline::{
+        read_figure_part, timeline_from_all_parts, timeline_from_parts, timeline_parts, ReadLogs,
+    };
     use std::hint::black_box;
     use std::path::PathBuf;
     use std::process::Command;
 
+    /// How many events the generated log holds: 100 000, or
+    /// `RSCOPE_BENCH_EVENTS` (the page benchmark's other size is 1 000 000).
+    fn events() -> String {
+        std::env::var("RSCOPE_BENCH_EVENTS").unwrap_or_else(|_| "100000".into())
+    }
+
     /// The generated log's text, made by the project's generator once.
     fn generated_log() -> String {
         let root = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..");
-        let path = root.join("target/bench-resource-eventlog-100k.jsonl");
+        let path = root.join(format!("target/bench-resource-eventlog-{}.jsonl", events()));
         if !path.exists() {
             let out = Command::new("python3")
                 .arg(root.join("scripts/gen-resource-eventlog.py"))
-                .args(["--seed", "1", "--events", "100000"])
+                .args(["--seed", "1", "--events", &events()])
                 .output()
                 .expect("run python3 scripts/gen-resource-eventlog.py");
             assert!(out.status.success(), "the generator failed");
@@ -35,11 +43,11 @@ mod native {
     /// step's answer read on the page's thread.
     pub fn timeline(c: &mut Criterion) {
         let text = generated_log();
-        let mut g = c.benchmark_group("timeline/100k-events");
+        let mut g = c.benchmark_group(format!("timeline/{}-events", events()));
         g.sample_size(10);
         g.bench_function("open (read, keep states, chart, figures)", |b| {
             b.iter(|| {
-                timeline_part(
+                timeline_parts(
                     &mut ReadLogs::default(),
                     1,
                     Some(black_box(&text)),
@@ -49,19 +57,27 @@ mod native {
             })
         });
         let mut logs = ReadLogs::default();
-        let first = timeline_part(&mut logs, 1, Some(&text), None, true);
-        let moments = timeline_from_part(&first)
+        let first = timeline_parts(&mut logs, 1, Some(&text), None, true);
+        g.bench_function("open answer's first parts read (page)", |b| {
+            b.iter(|| timeline_from_parts(black_box(&first[0]), Some(&first[1])))
+        });
+        g.bench_function("open answer's figure parts read, the longest (page)", |b| {
+            let mut figures = Vec::new();
+            let longest = (first.iter().skip(2)).max_by_key(|p| p.len()).unwrap();
+            b.iter(|| read_figure_part(&mut figures, black_box(longest)))
+        });
+        let moments = timeline_from_all_parts(&first)
             .unwrap()
             .timeline
             .unwrap()
             .moments;
         let mid = moments[moments.len() / 2];
         g.bench_function("step (worker)", |b| {
-            b.iter(|| timeline_part(&mut logs, 1, None, Some(black_box(mid)), false))
+            b.iter(|| timeline_parts(&mut logs, 1, None, Some(black_box(mid)), false))
         });
-        let step = timeline_part(&mut logs, 1, None, Some(mid), false);
+        let step = timeline_parts(&mut logs, 1, None, Some(mid), false);
         g.bench_function("step answer read (page)", |b| {
-            b.iter(|| timeline_from_part(black_box(&step)))
+            b.iter(|| timeline_from_parts(black_box(&step[0]), None))
         });
         g.finish();
     }

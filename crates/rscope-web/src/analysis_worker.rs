@@ -14,7 +14,7 @@
 
 use crate::channel::{field, set, Channel, MessagePiece, Script, Work};
 use rscope_core::analysis::events::{event_page_part, query_from_part, query_part, EventQuery};
-use rscope_core::analysis::timeline::{timeline_part, ReadLogs};
+use rscope_core::analysis::timeline::{timeline_parts, ReadLogs};
 use rscope_core::analysis::{beside_part, beside_parts_leaving, Analysis, Drawn, Leftovers};
 use rscope_core::grid::compare::Named;
 use rscope_core::outline::Outline;
@@ -230,23 +230,25 @@ fn log_piece(message: js_sys::Object, text: Option<&Text>, at: usize) -> Message
 }
 
 /// The worker's entry point for a resource eventlog's timeline (when
-/// `with_timeline`) and its system at `at` ([`timeline_part`]): the log
-/// kept under number `log`, else the text whose UTF-8 bytes are `pieces`
-/// ([`log_piece`]), read and kept under it.
+/// `with_timeline`) and its system at `at`, in parts ([`timeline_parts`]):
+/// the log kept under number `log`, else the text whose UTF-8 bytes are
+/// `pieces` ([`log_piece`]), read and kept under it.
 #[cfg_attr(feature = "page", wasm_bindgen(js_name = timelineForPage, skip_typescript))]
 pub fn timeline_for_page(
     log: u32,
     pieces: Option<js_sys::Array>,
     at: Option<f64>,
     with_timeline: bool,
-) -> js_sys::Uint8Array {
+) -> js_sys::Array {
     let text = pieces.map(|p| joined_pieces(p.into()));
     timeline_here(log, text.as_deref(), at, with_timeline)
 }
 
-fn timeline_here(log: u32, text: Option<&str>, at: Option<f64>, with: bool) -> js_sys::Uint8Array {
-    let part = LOGS.with(|l| timeline_part(&mut l.borrow_mut(), log, text, at, with));
-    js_sys::Uint8Array::from(&part[..])
+fn timeline_here(log: u32, text: Option<&str>, at: Option<f64>, with: bool) -> js_sys::Array {
+    let parts = LOGS.with(|l| timeline_parts(&mut l.borrow_mut(), log, text, at, with));
+    (parts.iter())
+        .map(|p| js_sys::Uint8Array::from(&p[..]))
+        .collect()
 }
 
 thread_local! {

@@ -22,7 +22,8 @@ use rscope_core::analysis::request::{
     progress_line, Edit, Requests, Stage, Taken, PROGRESS_DELAY_MS,
 };
 use rscope_core::analysis::timeline::{
-    timeline_from_part, LogSender, Moment, Slider, SliderAction, Timeline, NOT_KEPT,
+    read_figure_part, timeline_from_parts, LogSender, Moment, Slider, SliderAction, Timeline,
+    NOT_KEPT,
 };
 use rscope_core::analysis::{apply_fix, entry_place, entry_span, Beside, BesideBuild, SetBuild};
 use rscope_core::color::{coloring, on_grid, ColorChoice};
@@ -1581,8 +1582,15 @@ impl TimelineTo {
     /// after the one that read them, if request `seq` is still the latest:
     /// reading 100 000 events' timeline and drawing it were one task of
     /// 70 ms. (A step of its slider is drawn at once.) The slider starts
-    /// at a share link's moment, once.
-    fn draw_later(&self, seq: u32, text: Text, (t, now): (Timeline, Moment)) {
+    /// at a share link's moment, once. The timeline's figures follow, read
+    /// from `figures` a part a task ([`read_figure_part`]).
+    fn draw_later(
+        &self,
+        seq: u32,
+        text: Text,
+        (t, now): (Timeline, Moment),
+        figures: Vec<JsValue>,
+    ) {
         let to = self.clone();
         wasm_bindgen_futures::spawn_local(async move {
             crate::task::next_task().await;
@@ -1595,9 +1603,33 @@ impl TimelineTo {
                 start = start.apply(SliderAction::Time(at));
             }
             to.slider.dispatch(SliderChange::Start(text.clone(), start));
-            to.timeline.set(Some((text.clone(), Rc::new(t))));
-            to.moment.set(Some((text, Rc::new(now))));
+            let t = Rc::new(t);
+            to.timeline.set(Some((text.clone(), t.clone())));
+            to.moment.set(Some((text.clone(), Rc::new(now))));
+            to.add_figures(seq, (text, &t), figures).await;
         });
+    }
+
+    /// Read the figures' `parts` into timeline `t` of `text`, one a task,
+    /// and draw it again with them, if request `seq` is still the latest.
+    async fn add_figures(&self, seq: u32, (text, t): (Text, &Timeline), parts: Vec<JsValue>) {
+        if parts.is_empty() {
+            return;
+        }
+        let mut figures = Vec::new();
+        for part in parts {
+            crate::task::next_task().await;
+            let read = read_figure_part(&mut figures, &part_bytes(Some(&part)));
+            if !read || !self.asked.borrow().is_current(seq) {
+                return;
+            }
+        }
+        crate::task::next_task().await;
+        let with = Timeline {
+            figures,
+            ..t.clone()
+        };
+        self.timeline.set(Some((text, Rc::new(with))));
     }
 }
 
@@ -1636,20 +1668,23 @@ pub fn use_timeline(
         };
         let (sender, again) = (sender.clone(), again.setter());
         use_memo((), move |_| -> OnMember {
-            Rc::new(move |seq: u32, bytes: JsValue| {
+            Rc::new(move |seq: u32, parts: JsValue| {
                 let Some((text, first)) = to.asked.borrow().asked(seq).cloned() else {
                     return;
                 };
-                let bytes = part_bytes(Some(&bytes));
-                if bytes == NOT_KEPT {
+                let mut parts = js_sys::Array::from(&parts).to_vec();
+                let head = part_bytes(parts.first());
+                if head == NOT_KEPT {
                     sender.borrow_mut().forget();
                     return again.set(seq);
                 }
-                let Some(answer) = timeline_from_part(&bytes) else {
+                let moments = parts.get(1).map(|p| part_bytes(Some(p)));
+                let Some(answer) = timeline_from_parts(&head, moments.as_deref()) else {
                     return;
                 };
+                let figures = parts.split_off(parts.len().min(2));
                 match answer.timeline.filter(|_| first) {
-                    Some(t) => to.draw_later(seq, text, (t, answer.moment)),
+                    Some(t) => to.draw_later(seq, text, (t, answer.moment), figures),
                     None => to.moment.set(Some((text, Rc::new(answer.moment)))),
                 }
             })

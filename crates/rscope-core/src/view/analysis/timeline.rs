@@ -7,13 +7,13 @@
 //! read as any payload is, drain ages as of that moment).
 //!
 //! The analysis worker answers [`TimelineAnswer`]s in postcard bytes
-//! ([`timeline_part`]); the slider's position and its keys are a
+//! ([`timeline_parts`]); the slider's position and its keys are a
 //! [`Slider`], run by the page as a reducer; the chart's shapes and its
 //! SVG export are drawn here ([`chart_paths`], [`timeline_svg`]), so the
 //! page and the file agree.
 
 use super::beside::hosts_from;
-use super::figures::{figure_tables, FigureTable};
+use super::figures::{figure_tables, FigureRow, FigureTable};
 use crate::grid::node_states::NodeStates;
 use crate::grid::Grid;
 use crate::resource::eventlog::{self, Chart, Replayer, SeriesKind};
@@ -200,35 +200,115 @@ pub fn timeline_answer_of(
     TimelineAnswer { timeline, moment }
 }
 
+/// Rows of a figures table per part of the worker's answer: the page
+/// reads one part a task, and a year of 16 384 nodes' 64 855 drain
+/// reasons read at once held its thread for 40 ms.
+pub const FIGURE_ROWS_PER_PART: usize = 4096;
+
+/// A part of a timeline's figures as it crosses from the worker: a table
+/// with its first rows, or more rows of the table before it.
+#[derive(Serialize, Deserialize)]
+enum FigurePart {
+    Table(FigureTable),
+    Rows(Vec<FigureRow>),
+}
+
 /// [`timeline_answer_of`] log `key` as it crosses from the analysis
-/// worker: empty when it is no resource eventlog with events,
-/// [`NOT_KEPT`] when the worker needs its text.
-pub fn timeline_part(
+/// worker, in parts: the answer without its moments and figures, then
+/// (with a timeline) the moments as little-endian `f64`s, then the
+/// figures, [`FIGURE_ROWS_PER_PART`] rows at most a part. No parts when
+/// it is no resource eventlog with events; [`NOT_KEPT`] alone when the
+/// worker needs its text. The page reads the first two at once
+/// ([`timeline_from_parts`]) and the figures a part a task
+/// ([`read_figure_part`]): a million events' answer is 17 MB, and read
+/// in one task it held the page's thread for 96 ms.
+pub fn timeline_parts(
     logs: &mut ReadLogs,
     key: u32,
     text: Option<&str>,
     at: Option<f64>,
     with_timeline: bool,
-) -> Vec<u8> {
+) -> Vec<Vec<u8>> {
     match logs.replayer(key, text) {
-        Err(NotKept) => NOT_KEPT.to_vec(),
+        Err(NotKept) => vec![NOT_KEPT.to_vec()],
         Ok(None) => Vec::new(),
         Ok(Some(r)) if r.log().events.is_empty() => Vec::new(),
-        Ok(Some(r)) => {
-            postcard::to_allocvec(&timeline_answer_of(&r, at, with_timeline)).unwrap_or_default()
-        }
+        Ok(Some(r)) => answer_parts(timeline_answer_of(&r, at, with_timeline)),
     }
 }
 
-/// What [`timeline_part`] sent; `None` when the bytes do not read.
-pub fn timeline_from_part(bytes: &[u8]) -> Option<TimelineAnswer> {
-    postcard::from_bytes(bytes).ok()
+fn answer_parts(mut answer: TimelineAnswer) -> Vec<Vec<u8>> {
+    let taken = (answer.timeline.as_mut()).map(|t| {
+        (
+            std::mem::take(&mut t.moments),
+            std::mem::take(&mut t.figures),
+        )
+    });
+    let mut parts = vec![bytes(&answer)];
+    let Some((moments, figures)) = taken else {
+        return parts;
+    };
+    parts.push(moments.iter().flat_map(|m| m.to_le_bytes()).collect());
+    for mut table in figures {
+        let mut rest = table
+            .rows
+            .split_off(table.rows.len().min(FIGURE_ROWS_PER_PART));
+        parts.push(bytes(&FigurePart::Table(table)));
+        while !rest.is_empty() {
+            let after = rest.split_off(rest.len().min(FIGURE_ROWS_PER_PART));
+            parts.push(bytes(&FigurePart::Rows(rest)));
+            rest = after;
+        }
+    }
+    parts
+}
+
+/// A part's postcard bytes (a derived type always writes).
+fn bytes<T: Serialize>(part: &T) -> Vec<u8> {
+    postcard::to_allocvec(part).unwrap_or_default()
+}
+
+/// The first two of [`timeline_parts`]: the answer, with its moments
+/// when it has a timeline (whose figures [`read_figure_part`] adds);
+/// `None` when they do not read.
+pub fn timeline_from_parts(head: &[u8], moments: Option<&[u8]>) -> Option<TimelineAnswer> {
+    let mut answer: TimelineAnswer = postcard::from_bytes(head).ok()?;
+    if let Some(t) = answer.timeline.as_mut() {
+        let bytes = moments.filter(|b| b.len() % 8 == 0)?;
+        t.moments = (bytes.chunks_exact(8))
+            .map(|b| f64::from_le_bytes(<[u8; 8]>::try_from(b).unwrap_or_default()))
+            .collect();
+    }
+    Some(answer)
+}
+
+/// Add a figures part of [`timeline_parts`] to `figures`; false when it
+/// does not read, or adds rows to no table.
+pub fn read_figure_part(figures: &mut Vec<FigureTable>, bytes: &[u8]) -> bool {
+    match (postcard::from_bytes(bytes), figures.last_mut()) {
+        (Ok(FigurePart::Table(t)), _) => figures.push(t),
+        (Ok(FigurePart::Rows(rows)), Some(t)) => t.rows.extend(rows),
+        _ => return false,
+    }
+    true
+}
+
+/// Every part of [`timeline_parts`] read at once, figures and all: what
+/// the page reads over several tasks.
+pub fn timeline_from_all_parts(parts: &[Vec<u8>]) -> Option<TimelineAnswer> {
+    let mut answer = timeline_from_parts(parts.first()?, parts.get(1).map(Vec::as_slice))?;
+    if let Some(t) = answer.timeline.as_mut() {
+        for part in parts.iter().skip(2) {
+            read_figure_part(&mut t.figures, part).then_some(())?;
+        }
+    }
+    Some(answer)
 }
 
 /// The slider over a timeline's moments: which one is shown. The page
 /// runs it as a reducer; [`SliderAction`] says what each key and button
 /// does.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub struct Slider {
     /// The moments (a timeline's).
     moments: Rc<[f64]>,
@@ -255,6 +335,15 @@ pub enum SliderAction {
     To(usize),
     /// The last moment at or before this time (a click on the chart).
     Time(f64),
+}
+
+impl PartialEq for Slider {
+    /// The page compares its props at each render: a million moments are
+    /// compared one by one only when they are not the same ones.
+    fn eq(&self, other: &Slider) -> bool {
+        self.index == other.index
+            && (Rc::ptr_eq(&self.moments, &other.moments) || self.moments == other.moments)
+    }
 }
 
 impl Slider {
@@ -669,17 +758,46 @@ mod tests {
         assert_eq!((last.timeline, last.moment.applied), (None, 5));
         assert_eq!(legend(&last.moment), ["avail: 4 nodes"]);
         let mut logs = ReadLogs::default();
-        assert_eq!(timeline_part(&mut logs, 7, None, None, false), NOT_KEPT);
-        let part = timeline_part(&mut logs, 7, Some(LOG), Some(250.0), true);
-        assert_eq!(timeline_from_part(&part), Some(a_again()));
-        let step = timeline_part(&mut logs, 7, None, Some(250.0), true);
+        assert_eq!(timeline_parts(&mut logs, 7, None, None, false), [NOT_KEPT]);
+        let part = timeline_parts(&mut logs, 7, Some(LOG), Some(250.0), true);
+        assert_eq!(timeline_from_all_parts(&part), Some(a_again()));
+        let step = timeline_parts(&mut logs, 7, None, Some(250.0), true);
         assert_eq!(step, part, "the log kept under its number, no text sent");
         let kept = logs.replayer(7, None).unwrap().unwrap();
         let again = logs.replayer(7, Some("ignored")).unwrap().unwrap();
         assert!(Rc::ptr_eq(&kept, &again), "read once");
         assert_eq!(logs.replayer(8, None).err(), Some(NotKept));
         assert!(timeline_answer("{\"R\": 1}", None, true).is_none());
-        assert!(timeline_part(&mut logs, 9, Some("{}"), None, true).is_empty());
+        assert!(timeline_parts(&mut logs, 9, Some("{}"), None, true).is_empty());
+    }
+
+    #[test]
+    fn a_timeline_crosses_in_parts_with_a_long_table_split_by_rows() {
+        let mut answer = a_again();
+        let t = answer.timeline.as_mut().unwrap();
+        let row = t.figures[0].rows[0].clone();
+        t.figures[0].rows = vec![row; 2 * FIGURE_ROWS_PER_PART + 1];
+        let tables = t.figures.len();
+        let parts = answer_parts(answer.clone());
+        // The head, the moments, the long table in three, the others whole.
+        assert_eq!(parts.len(), 2 + 3 + (tables - 1));
+        assert_eq!(parts[1].len(), 4 * 8, "four moments");
+        assert_eq!(timeline_from_all_parts(&parts), Some(answer.clone()));
+        let head = timeline_from_parts(&parts[0], Some(&parts[1])).unwrap();
+        let t = head.timeline.unwrap();
+        assert_eq!((t.moments.len(), t.figures.len()), (4, 0));
+        assert_eq!(timeline_from_parts(&parts[0], Some(&parts[1][1..])), None);
+        assert_eq!(timeline_from_parts(&parts[0], None), None);
+        let mut figures = Vec::new();
+        assert!(
+            !read_figure_part(&mut figures, &parts[3]),
+            "rows before a table"
+        );
+        assert!(!read_figure_part(&mut figures, b"\x07"));
+        assert!(read_figure_part(&mut figures, &parts[2]));
+        assert_eq!(figures[0].rows.len(), FIGURE_ROWS_PER_PART);
+        answer.timeline = None;
+        assert_eq!(answer_parts(answer).len(), 1, "a step: the head alone");
     }
 
     fn a_again() -> TimelineAnswer {
