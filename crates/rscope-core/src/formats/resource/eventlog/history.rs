@@ -54,7 +54,7 @@ use super::{ResourceEvent, ResourceEventKind, ResourceEventlog};
 use crate::diag::Diagnostic;
 use crate::idset::IdSet;
 use serde::Serialize;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 
 /// The most days a range may span (about 270 years), so that a mistyped
 /// `--since` cannot ask for millions of empty rows.
@@ -204,7 +204,7 @@ struct Pass {
     until: f64,
     group: bool,
     tracks: Vec<Track>,
-    reason_index: HashMap<String, u32>,
+    reason_index: FxHashMap<String, u32>,
     reasons: Vec<ReasonFigures>,
     /// The last reason interned, as written, and its index: most events
     /// drain many ranks for one reason.
@@ -257,7 +257,7 @@ pub fn history(
         until,
         group: opts.group_reasons,
         tracks: vec![Track::default(); rank_bound(log, &state) as usize],
-        reason_index: HashMap::new(),
+        reason_index: FxHashMap::default(),
         reasons: Vec::new(),
         last_reason: None,
         known_count: 0,
@@ -380,27 +380,45 @@ impl Pass {
         }
     }
 
-    /// The index of `reason` (grouped when asked).
+    /// The index of `reason` (grouped when asked). A million events'
+    /// pass asks this at every change of a drained rank: a reason met
+    /// before costs no allocation.
     fn intern(&mut self, reason: &str) -> u32 {
         if let Some((last, i)) = &self.last_reason {
             if last == reason {
                 return *i;
             }
         }
-        let key = match self.group {
-            true => group_reason(reason),
-            false => reason.to_string(),
+        let i = match self.group {
+            true => self.index_of(group_reason(reason)),
+            false => match self.reason_index.get(reason) {
+                Some(&i) => i,
+                None => self.index_of(reason.to_string()),
+            },
         };
-        let next = self.reasons.len() as u32;
-        let i = *self.reason_index.entry(key.clone()).or_insert(next);
-        if i == next {
-            self.reasons.push(ReasonFigures {
-                reason: key,
-                node_hours: 0.0,
-                occurrences: 0,
-            });
+        match &mut self.last_reason {
+            Some((last, j)) => {
+                last.clear();
+                last.push_str(reason);
+                *j = i;
+            }
+            None => self.last_reason = Some((reason.to_string(), i)),
         }
-        self.last_reason = Some((reason.to_string(), i));
+        i
+    }
+
+    /// The index of reason `key`, a new one when it is new.
+    fn index_of(&mut self, key: String) -> u32 {
+        if let Some(&i) = self.reason_index.get(&key) {
+            return i;
+        }
+        let i = self.reasons.len() as u32;
+        self.reasons.push(ReasonFigures {
+            reason: key.clone(),
+            node_hours: 0.0,
+            occurrences: 0,
+        });
+        self.reason_index.insert(key, i);
         i
     }
 
