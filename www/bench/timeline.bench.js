@@ -34,19 +34,27 @@ for (const events of [100_000, 1_000_000]) {
     // the page has settled.
     await expect(rscope.figuresTable('Drain reasons')).toBeVisible({ timeout: 120_000 });
     await longest(page, shown);
-    const label = await rscope.timelineMoment.textContent();
-    const stop = await traceTasks(page);
-    const s0 = await page.evaluate(() => { performance.mark('bench:step'); return performance.now(); });
-    await rscope.stepTimeline('PageDown');
-    await expect(rscope.timelineMoment).not.toHaveText(label);
-    await expect(rscope.timelineMoment).not.toContainText('replaying', { timeout: 120_000 });
-    const stepped = await page.evaluate(() => performance.now());
-    const tasks = await stop('bench:step');
-    const main = tasks.filter((t) => t.start >= 0);
-    report(`${events} events: slider step to the grid at that moment`, (stepped - s0).toFixed(0), 'ms');
-    report(`${events} events: longest main-thread task during the step`, Math.max(0, ...main.map((t) => t.duration)).toFixed(1), 'ms');
-    // Which tasks: when each began after the key press, and the page's marks in it.
-    const long = main.filter((t) => t.duration > 16).map((t) => `+${t.start.toFixed(0)}:${t.duration.toFixed(1)}[${t.marks.join(',')}]`);
-    report(`${events} events: main-thread tasks over 16 ms during the step`, long.join(' ') || 'none', '');
+    // The first step leaves the last moment (the tab's own grid); the
+    // second is one more, as each of a drag's steps is.
+    await step(page, rscope, 'PageDown', `${events} events: slider step`);
+    await step(page, rscope, 'ArrowLeft', `${events} events: next slider step`);
   });
+}
+
+/** Press `key` on the slider and report the time to the grid at the new
+ * moment and the main thread's tasks meanwhile, from a trace. */
+async function step(page, rscope, key, name) {
+  const label = await rscope.timelineMoment.textContent();
+  const stop = await traceTasks(page);
+  const s0 = await page.evaluate(() => { performance.mark('bench:step'); return performance.now(); });
+  await rscope.stepTimeline(key);
+  await expect(rscope.timelineMoment).not.toHaveText(label);
+  await expect(rscope.timelineMoment).not.toContainText('replaying', { timeout: 120_000 });
+  const stepped = await page.evaluate(() => performance.now());
+  const main = (await stop('bench:step')).filter((t) => t.start >= 0);
+  report(`${name} to the grid at that moment`, (stepped - s0).toFixed(0), 'ms');
+  report(`${name}: longest main-thread task`, Math.max(0, ...main.map((t) => t.duration)).toFixed(1), 'ms');
+  // Which tasks: when each began after the key press, and the page's marks in it.
+  const long = main.filter((t) => t.duration > 16).map((t) => `+${t.start.toFixed(0)}:${t.duration.toFixed(1)}[${t.marks.join(',')}]`);
+  report(`${name}: main-thread tasks over 16 ms`, long.join(' ') || 'none', '');
 }

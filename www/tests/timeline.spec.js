@@ -5,6 +5,7 @@
 // the log to the moment, as rscope resource replay --at does.
 import { readFile } from 'node:fs/promises';
 import { test, expect, Rscope } from './fixtures.js';
+import { ev, journal } from './journals.js';
 
 /** A journal (flux resource eventlog -f json) whose response carries R:
  * a drain, an hour offline, and an undrain a day and a half hour after
@@ -150,5 +151,23 @@ test("with a job list in the eventlog's system, the slider's moment shows the jo
   await expect(rscope.jobTable.getByRole('heading')).toHaveText('Jobs running at 2025-01-28 19:21:40 UTC (1 job)');
   await rscope.hoverCell(0, 1);
   await expect(rscope.tooltip).toHaveText('node1 rank 0 — core 1 — avail — job ƒJG (lammps), user 5001, running 5 minutes 40 seconds');
+  expect(problems).toEqual([]);
+});
+
+test("a step of the slider keeps the drain table's sort, with that moment's rows", async ({ rscope, problems }) => {
+  await rscope.load();
+  await rscope.openFile('journal.json', journal([
+    ev(0, 'restart', { ranks: '0-3', online: '0-3', nodelist: 'n[1-4]' }),
+    ev(600, 'drain', { idset: '1', nodelist: 'n2', reason: 'psu', overwrite: 0 }),
+    ev(1200, 'drain', { idset: '2', nodelist: 'n3', reason: 'fan', overwrite: 0 }),
+    ev(1800, 'drain', { idset: '3', nodelist: 'n4', reason: 'dimm', overwrite: 0 }),
+  ]));
+  await expect(rscope.drainRows).toHaveCount(3);
+  await rscope.sortDrains('Reason');
+  await expect(rscope.drainRows.locator('td:nth-child(5)')).toHaveText(['dimm', 'fan', 'psu']);
+  await rscope.stepTimeline('ArrowLeft');
+  await expect(rscope.timelineMoment).toHaveText('2023-11-14 22:33:20 UTC, moment 3 of 4');
+  await expect(rscope.drainRows.locator('td:nth-child(5)')).toHaveText(['fan', 'psu']);
+  await expect(rscope.drains.locator('th[aria-sort="ascending"]')).toHaveText('Reason');
   expect(problems).toEqual([]);
 });

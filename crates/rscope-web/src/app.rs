@@ -129,14 +129,14 @@ fn page() -> Html {
     let explaining = use_explain(&current, link.on_point.clone());
     let tour = use_tour(&docs);
     // A resource eventlog in the system: the grid at the slider's moment.
-    let (log, grid) = (
-        use_eventlog_text(&docs),
-        analysis.as_ref().and_then(|a| a.grid.clone()),
-    );
+    let log = use_eventlog_text(&docs);
+    let grid = analysis.as_ref().and_then(|a| a.grid.clone());
     let grid = use_grid_beside(&docs, grid, log.is_some());
+    // The drain table is the system's: a moment of its timeline keeps it.
+    let system_grid = grid.clone();
     let (grid, timeline) = use_timeline(log, grid, &view);
     let on_cell = use_node_pick(link.on_cell.clone(), &timeline);
-    let drains = use_drain_outline(grid.clone());
+    let drains = use_drain_outline(grid.clone(), system_grid.as_ref());
     let constraint = use_constraint_outline(grid.clone());
     // What the pointer or caret is on wins over the constraint's outline,
     // which stays while the field holds it; a fit's shows without either.

@@ -986,8 +986,8 @@ pub struct DrainOutline {
     pub rows: Option<Rc<Vec<DrainView>>>,
     /// Whether the grid is a `resource.status` payload's.
     pub payload: bool,
-    /// A name for the table that changes with the grid (a new grid starts
-    /// a new table).
+    /// A name for the table that changes with the system's grid (a new
+    /// grid starts a new table; a moment of its timeline does not).
     pub key: String,
     /// The cells the grid outlines.
     pub linked: Option<Linked>,
@@ -1009,9 +1009,11 @@ pub struct DrainOutline {
 }
 
 /// The drain table of `grid` and the row it outlines; an outline made on
-/// another grid is dropped.
+/// another grid is dropped. The table is the one of `system`'s (the grid
+/// before a timeline's moment is laid on it), given new rows at each
+/// moment.
 #[hook]
-pub fn use_drain_outline(grid: Option<Rc<Grid>>) -> DrainOutline {
+pub fn use_drain_outline(grid: Option<Rc<Grid>>, system: Option<&Rc<Grid>>) -> DrainOutline {
     let outlined = use_state(|| None::<(SameGrid, String)>);
     let same = SameGrid(grid.clone());
     let rows = use_memo(same.clone(), |g| {
@@ -1062,7 +1064,7 @@ pub fn use_drain_outline(grid: Option<Rc<Grid>>) -> DrainOutline {
         on_state,
         payload: grid.as_ref().is_some_and(|g| g.node_states().is_some()),
         rows: (*rows).clone(),
-        key: grid.map_or(String::new(), |g| format!("{:p}", Rc::as_ptr(&g))),
+        key: system.map_or(String::new(), |g| format!("{:p}", Rc::as_ptr(g))),
         linked,
         on_outline,
     }

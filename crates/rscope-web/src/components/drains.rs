@@ -57,6 +57,16 @@ pub fn drains(props: &DrainsProps) -> Html {
         use_reducer(move || Table(DrainTable::new(&rows)))
     };
     {
+        // Another moment's rows (a timeline's step), once per new rows.
+        let (table, drawn) = (table.clone(), use_mut_ref(|| props.rows.clone()));
+        use_effect_with(props.rows.clone(), move |rows| {
+            if !Rc::ptr_eq(&drawn.borrow(), rows) {
+                *drawn.borrow_mut() = rows.clone();
+                table.dispatch(DrainAction::Rows(rows.clone()));
+            }
+        });
+    }
+    {
         let table = table.clone();
         use_effect_with(props.only.clone(), move |only| {
             table.dispatch(DrainAction::Only(only.as_ref().map(|(_, ids)| ids.clone())));

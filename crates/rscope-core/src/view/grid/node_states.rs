@@ -352,6 +352,12 @@ pub enum DrainAction {
     /// Draw only the rows with a node among these ranks (the state
     /// filter's), or every row.
     Only(Option<IdSet>),
+    /// The rows of another moment of the same system (a step of a
+    /// timeline's slider): sorted as before, as many drawn, the filter
+    /// kept, the outline cleared (the grid drops it). Drawing a new table
+    /// at each step rebuilt its every row: a step's layout then touched
+    /// 912 objects.
+    Rows(Rc<Vec<DrainView>>),
 }
 
 impl DrainTable {
@@ -390,6 +396,20 @@ impl DrainTable {
             DrainAction::Only(only) => {
                 self.only = only;
                 self.shown = DRAIN_ROWS_SHOWN;
+            }
+            DrainAction::Rows(rows) => {
+                let (sort, descending) = (self.sort, self.descending);
+                let mut next = DrainTable::new(&rows);
+                if (sort, descending) != (DrainSort::Time, false) {
+                    sort_drains(Rc::<Vec<_>>::make_mut(&mut next.rows), sort, descending);
+                }
+                self = DrainTable {
+                    sort,
+                    descending,
+                    shown: self.shown,
+                    only: self.only,
+                    ..next
+                };
             }
         }
         self
@@ -698,6 +718,34 @@ mod tests {
         assert_eq!(about("0"), ["free: 1 core, 1 GPU", "allocated: 1 core"]);
         assert_eq!(about("1"), ["free: 2 cores, 1 GPU"]);
         assert!(crate::grid::text::states_about(&grid(), &IdSet::decode("0").unwrap()).is_empty());
+    }
+
+    #[test]
+    fn a_moment_s_rows_keep_the_table_s_sort_pages_and_filter_and_drop_its_outline() {
+        let row = states().drains[0].clone();
+        let rows = |n: u32| -> Rc<Vec<DrainView>> {
+            let rows = (0..n).map(|i| DrainView {
+                ranks: i.to_string(),
+                timestamp: Some(f64::from(i)),
+                ..row.clone()
+            });
+            Rc::new(rows.collect())
+        };
+        let only = Some(IdSet::decode("0-99").unwrap());
+        let t = (DrainTable::new(&rows(120)))
+            .apply(DrainAction::Sort(DrainSort::Time))
+            .apply(DrainAction::Only(only.clone()))
+            .apply(DrainAction::ShowMore)
+            .apply(DrainAction::Outline("7".into()));
+        let t = t.apply(DrainAction::Rows(rows(80)));
+        assert_eq!(
+            (t.sort, t.descending, &t.only),
+            (DrainSort::Time, true, &only)
+        );
+        assert_eq!((t.visible().len(), t.hidden(), &t.outlined), (80, 0, &None));
+        assert_eq!(t.visible()[0].ranks, "79", "newest first, as sorted");
+        let fresh = DrainTable::new(&rows(80)).apply(DrainAction::Rows(rows(3)));
+        assert_eq!(fresh.visible()[0].ranks, "0", "oldest first, as at first");
     }
 
     #[test]

@@ -53,8 +53,8 @@ use super::replay::{State, Touched};
 use super::{ResourceEvent, ResourceEventKind, ResourceEventlog};
 use crate::diag::Diagnostic;
 use crate::idset::IdSet;
-use serde::Serialize;
 use rustc_hash::FxHashMap;
+use serde::Serialize;
 
 /// The most days a range may span (about 270 years), so that a mistyped
 /// `--since` cannot ask for millions of empty rows.
