@@ -3,7 +3,9 @@
 // element loads) draws the eventlog's chart with the moment marked, says
 // it in words, and colours the grid by each node's state then, as the
 // iframe mode starts its slider there. A document that is no eventlog,
-// and a moment that reads as no time, are said in the element.
+// and a moment that reads as no time, are said in the element. On the
+// page's bundle the element draws the page's own timeline, with its
+// slider, and loads no part.
 import { test, expect } from './fixtures.js';
 import { elementHost, rscopeView, viewDrawn, viewTag } from './rscope.js';
 import { FOUR_NODES } from './journals.js';
@@ -51,5 +53,23 @@ test('a timeline of no eventlog, and a moment that is no time, are said in the e
   ]);
   // After the last event, as without at=.
   await expect(log.getByTestId('still-timeline').locator('figcaption')).toHaveText(/moment 4 of 4: avail: 3 nodes, drained: 1 node$/);
+  expect(problems).toEqual([]);
+});
+
+test("on the page's bundle, an element with view=timeline draws the page's timeline, its slider at at=", async ({ rscope, page, problems }) => {
+  const parts = [];
+  page.on('request', (r) => { if (r.url().includes('rscope_timeline')) parts.push(r.url()); });
+  await rscope.serve('journal.json', JOURNAL);
+  await elementHost(page, viewTag({ src: '/journal.json', view: 'timeline grid', at: '-1h' }), '', { module: '/pkg/rscope-view.js' });
+  const view = rscopeView(page);
+  await viewDrawn(view);
+  const slider = view.getByTestId('timeline-slider');
+  await expect(slider).toHaveAttribute('aria-valuetext', '2023-11-14 23:13:20 UTC, moment 3 of 4');
+  await expect(view.getByTestId('legend').locator('li')).toHaveText(['avail: 2 nodes', 'avail* (offline): 1 node', 'drained: 1 node']);
+  await slider.press('End');
+  await expect(slider).toHaveAttribute('aria-valuetext', '2023-11-15 00:13:20 UTC, moment 4 of 4');
+  await expect(view.getByTestId('legend').locator('li')).toHaveText(['avail: 3 nodes', 'drained: 1 node']);
+  await expect(view.getByTestId('still-timeline')).toHaveCount(0);
+  expect(parts).toEqual([]);
   expect(problems).toEqual([]);
 });

@@ -1292,13 +1292,14 @@ export const ELEMENT_MODULE = '/pkg-embed/rscope-view.js';
 /**
  * A host page of the site's origin, `/element-host.html`, whose body is
  * `body` (HTML) after `head` (HTML), with the element's module loaded: the
- * page an author writes around `<rscope-view>` elements.
+ * page an author writes around `<rscope-view>` elements. `module` is the
+ * element's small bundle unless given (`/pkg/rscope-view.js`: the page's).
  */
-export async function elementHost(page, body, head = '', { once = false } = {}) {
+export async function elementHost(page, body, head = '', { once = false, module = ELEMENT_MODULE } = {}) {
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>A page that embeds Rscope</title><link rel="icon" href="data:,">${head}
-<script type="module" src="${ELEMENT_MODULE}"></script></head>
+<script type="module" src="${module}"></script></head>
 <body><main><h1>A page that embeds Rscope</h1>${body}</main></body></html>`;
   // `once` (for benchmarks): a route left in place has the browser hold
   // every later request of the page for the test process to pass on,
