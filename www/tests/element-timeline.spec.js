@@ -8,7 +8,7 @@
 // slider, and loads no part.
 import { test, expect } from './fixtures.js';
 import { elementHost, rscopeView, viewDrawn, viewTag } from './rscope.js';
-import { FOUR_NODES } from './journals.js';
+import { FOUR_NODES, ev, journal } from './journals.js';
 
 /** Four nodes: node2 drained at 0:10, node4 offline from 1:00 to 2:00. */
 const JOURNAL = FOUR_NODES;
@@ -71,5 +71,28 @@ test("on the page's bundle, an element with view=timeline draws the page's timel
   await expect(view.getByTestId('legend').locator('li')).toHaveText(['avail: 3 nodes', 'drained: 1 node']);
   await expect(view.getByTestId('still-timeline')).toHaveCount(0);
   expect(parts).toEqual([]);
+  expect(problems).toEqual([]);
+});
+
+test('src= changed while the first document loads: the element keeps the newest, drawn once', async ({ rscope, page, problems }) => {
+  await rscope.serve('a.json', JOURNAL);
+  await rscope.serve('b.json', journal([ev(0, 'restart', { ranks: '0-1', online: '0-1', nodelist: 'b[1-2]' }), ev(60, 'offline', { idset: '1' })]));
+  // The first document is held until the second is drawn: the first
+  // start then ends last, and must not draw over the second.
+  let release;
+  const held = new Promise((r) => { release = r; });
+  await page.route('**/a.json', async (route) => { await held; await route.fallback(); });
+  const asked = page.waitForRequest('**/a.json');
+  await elementHost(page, viewTag({ src: '/a.json', view: 'timeline grid' }));
+  await asked;
+  await page.locator('rscope-view').evaluate((e) => e.setAttribute('src', '/b.json'));
+  const view = rscopeView(page);
+  const caption = view.getByTestId('still-timeline').locator('figcaption');
+  await expect(caption).toHaveText(/moment 2 of 2: avail: 1 node, avail\* \(offline\): 1 node$/);
+  release();
+  await page.waitForResponse('**/a.json');
+  await page.evaluate(() => new Promise((r) => setTimeout(r, 500)));
+  await expect(caption).toHaveText(/moment 2 of 2: avail: 1 node, avail\* \(offline\): 1 node$/);
+  await expect(view.getByTestId('still-timeline')).toHaveCount(1);
   expect(problems).toEqual([]);
 });
