@@ -1,6 +1,7 @@
 //! Fuzz the eventlog and job list readers (`formats/eventlog.rs`): no text
 //! may panic them, nor the system model and the page's report that ask
-//! them of every document, nor describing what they read.
+//! them of every document, nor describing what they read; and describing
+//! a text without keeping its entries says what reading it says.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -10,8 +11,10 @@ fuzz_target!(|data: &[u8]| {
         return;
     };
     let _ = rscope_core::eventlog::looks_like_eventlog(text);
-    if let Ok(log) = rscope_core::eventlog::read(text) {
-        let _ = log.describe();
+    let described = rscope_core::eventlog::describe_text(text);
+    match rscope_core::eventlog::read(text) {
+        Ok(log) => assert_eq!(described, Ok(log.describe())),
+        Err(e) => assert_eq!(described, Err(e)),
     }
     let _ = rscope_core::eventlog::job_count(text);
     let _ = rscope_core::system::System::read(&[("a", text)]).describe();

@@ -128,6 +128,171 @@ pub fn is_resource_eventlog(text: &str) -> bool {
         .any(|e| RESOURCE_EVENTS.contains(&e.name.as_str()))
 }
 
+/// What [`Eventlog::describe`] says of the eventlog `text`, or which line
+/// [`read`] refuses and why, without keeping its entries: a resource
+/// eventlog's tab says this of a year of a large system's events, whose
+/// million contexts read as JSON values took a second.
+pub fn describe_text(text: &str) -> Result<String, LineError> {
+    let (mut n, mut first, mut last) = (0, None, None);
+    for (line, l) in lines(text) {
+        let t = head::entry_time(l).map_err(|message| LineError { line, message })?;
+        n += 1;
+        first.get_or_insert(t);
+        last = Some(t);
+    }
+    Ok(described(n, first.zip(last)))
+}
+
+/// `4 611 events from … to …`: `n` entries, the first and last written at
+/// `span`.
+fn described(n: usize, span: Option<(f64, f64)>) -> String {
+    let n = count(n, "event");
+    match span {
+        Some((a, b)) => format!(
+            "{n} from {} to {}",
+            crate::time::utc(a),
+            crate::time::utc(b)
+        ),
+        None => n,
+    }
+}
+
+/// A line read as [`entry`] reads it, its context skipped: the same
+/// parser, so the same refusals in the same words, in the same order.
+mod head {
+    use serde::de::{Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
+    use std::fmt;
+
+    /// What a value is, as far as [`entry`](super::entry) asks.
+    enum Kind {
+        Number(Option<f64>),
+        Text,
+        Object,
+        Other,
+    }
+
+    struct KindVisitor;
+
+    impl<'de> Visitor<'de> for KindVisitor {
+        type Value = Kind;
+        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            f.write_str("any JSON value")
+        }
+        fn visit_bool<E>(self, _: bool) -> Result<Kind, E> {
+            Ok(Kind::Other)
+        }
+        fn visit_i64<E>(self, v: i64) -> Result<Kind, E> {
+            Ok(Kind::Number(Some(v as f64)))
+        }
+        fn visit_u64<E>(self, v: u64) -> Result<Kind, E> {
+            Ok(Kind::Number(Some(v as f64)))
+        }
+        fn visit_f64<E>(self, v: f64) -> Result<Kind, E> {
+            Ok(Kind::Number(Some(v)))
+        }
+        fn visit_str<E>(self, _: &str) -> Result<Kind, E> {
+            Ok(Kind::Text)
+        }
+        fn visit_unit<E>(self) -> Result<Kind, E> {
+            Ok(Kind::Other)
+        }
+        fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Kind, A::Error> {
+            while seq.next_element::<IgnoredAny>()?.is_some() {}
+            Ok(Kind::Other)
+        }
+        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Kind, A::Error> {
+            while map.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
+            Ok(Kind::Object)
+        }
+    }
+
+    impl<'de> serde::Deserialize<'de> for Kind {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Kind, D::Error> {
+            d.deserialize_any(KindVisitor)
+        }
+    }
+
+    /// A line's top-level value: an object's three members that matter
+    /// (the last of each, as a JSON value keeps it), or something else.
+    enum Line {
+        Object([Option<Kind>; 3]),
+        Other,
+    }
+
+    struct LineVisitor;
+
+    impl<'de> Visitor<'de> for LineVisitor {
+        type Value = Line;
+        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
+            f.write_str("any JSON value")
+        }
+        fn visit_bool<E>(self, _: bool) -> Result<Line, E> {
+            Ok(Line::Other)
+        }
+        fn visit_i64<E>(self, _: i64) -> Result<Line, E> {
+            Ok(Line::Other)
+        }
+        fn visit_u64<E>(self, _: u64) -> Result<Line, E> {
+            Ok(Line::Other)
+        }
+        fn visit_f64<E>(self, _: f64) -> Result<Line, E> {
+            Ok(Line::Other)
+        }
+        fn visit_str<E>(self, _: &str) -> Result<Line, E> {
+            Ok(Line::Other)
+        }
+        fn visit_unit<E>(self) -> Result<Line, E> {
+            Ok(Line::Other)
+        }
+        fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Line, A::Error> {
+            KindVisitor.visit_seq(seq).map(|_| Line::Other)
+        }
+        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Line, A::Error> {
+            let mut members: [Option<Kind>; 3] = [None, None, None];
+            while let Some(key) = map.next_key::<std::borrow::Cow<'de, str>>()? {
+                match ["timestamp", "name", "context"]
+                    .iter()
+                    .position(|k| *k == key)
+                {
+                    Some(i) => members[i] = Some(map.next_value()?),
+                    None => {
+                        map.next_value::<IgnoredAny>()?;
+                    }
+                }
+            }
+            Ok(Line::Object(members))
+        }
+    }
+
+    impl<'de> serde::Deserialize<'de> for Line {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Line, D::Error> {
+            d.deserialize_any(LineVisitor)
+        }
+    }
+
+    /// The entry's timestamp, or why the line is no entry.
+    pub(super) fn entry_time(line: &str) -> Result<f64, String> {
+        let value: Line = serde_json::from_str(line).map_err(|e| format!("not JSON: {e}"))?;
+        let Line::Object([timestamp, name, context]) = value else {
+            return Err("not a JSON object".into());
+        };
+        let t = match timestamp {
+            None => return Err("missing key 'timestamp'".into()),
+            Some(Kind::Number(Some(t))) => t,
+            Some(_) => return Err("'timestamp' is not a number".into()),
+        };
+        match name {
+            None => return Err("missing key 'name'".into()),
+            Some(Kind::Text) => {}
+            Some(_) => return Err("'name' is not a string".into()),
+        }
+        match context {
+            None | Some(Kind::Object) => Ok(t),
+            Some(_) => Err("'context' is not an object".into()),
+        }
+    }
+}
+
 impl Eventlog {
     /// Whether an entry names an RFC 44 resource event.
     pub fn is_resource_log(&self) -> bool {
@@ -137,15 +302,11 @@ impl Eventlog {
     /// `4 611 events from 2023-05-02 17:17:51 UTC to 2024-05-01 …`: how
     /// many entries and when the first and the last were written.
     pub fn describe(&self) -> String {
-        let n = count(self.events.len(), "event");
-        match (self.events.first(), self.events.last()) {
-            (Some(a), Some(b)) => format!(
-                "{n} from {} to {}",
-                crate::time::utc(a.timestamp),
-                crate::time::utc(b.timestamp)
-            ),
-            _ => n,
-        }
+        let span = (self.events.first()).zip(self.events.last());
+        described(
+            self.events.len(),
+            span.map(|(a, b)| (a.timestamp, b.timestamp)),
+        )
     }
 }
 
@@ -167,6 +328,35 @@ mod tests {
             log.describe(),
             "3 events from 2023-05-02 17:17:51 UTC to 2023-05-02 17:18:23 UTC"
         );
+    }
+
+    #[test]
+    fn describing_a_text_says_what_reading_it_says_or_refuses_the_same_line() {
+        assert_eq!(describe_text(LOG), Ok(read(LOG).unwrap().describe()));
+        assert_eq!(describe_text("\n"), Ok("0 events".into()));
+        let first = "{\"timestamp\":1,\"name\":\"a\"}\n";
+        for bad in [
+            "{\"timestamp\":1,\"name\":\"a\"",
+            "[1, 2]",
+            "\"text\"",
+            "{\"name\":\"a\"}",
+            "{\"timestamp\":\"1\",\"name\":\"a\"}",
+            "{\"timestamp\":null,\"name\":\"a\"}",
+            "{\"timestamp\":1}",
+            "{\"timestamp\":1,\"name\":[\"a\"]}",
+            "{\"timestamp\":1,\"name\":\"a\",\"context\":[]}",
+            "{\"timestamp\":1,\"name\":\"a\",\"context\":{\"x\":[1,{}]}} x",
+            "{\"timestamp\":1e999,\"name\":\"a\"}",
+            "{\"timestamp\":1,\"timestamp\":\"late\",\"name\":\"a\"}",
+            "{\"time\\u0073tamp\":2,\"name\":\"a\",\"context\":{}}",
+        ] {
+            let text = format!("{first}{bad}\n");
+            let described = describe_text(&text);
+            match read(&text) {
+                Ok(log) => assert_eq!(described, Ok(log.describe()), "{bad}"),
+                Err(e) => assert_eq!(described, Err(e), "{bad}"),
+            }
+        }
     }
 
     #[test]

@@ -613,8 +613,8 @@ fn replayed_piece(name: &str, text: &str) -> Option<Piece> {
     piece.read.kind = DocKind::Eventlog;
     // A line the strict reader refuses is a finding of the replay, which
     // reads the rest; the system's line names the first such one.
-    match crate::eventlog::read(text) {
-        Ok(log) => piece.read.detail = Some(log.describe()),
+    match crate::eventlog::describe_text(text) {
+        Ok(said) => piece.read.detail = Some(said),
         Err(e) => piece.read.problem = Some(e.to_string()),
     }
     if !replayed.has_r {
