@@ -15,14 +15,15 @@
 //   parts} (the running jobs' cells in parts after the first);
 // - a resource eventlog's timeline and its system at a moment, {seq,
 //   timeline: the log's number, at, withTimeline}, answered with {seq,
-//   answer: bytes};
+//   answer: parts} (the head, then with the timeline its moments as
+//   little-endian f64s and its figures, a few thousand rows a part);
 // - a page of a resource eventlog's events, {seq, events: the log's
 //   number, query: bytes}, answered with {seq, page: bytes}. The worker
 //   keeps the last log it read under its number, and the page sends its
-//   text only when the worker may not have it (the answer's bytes say
-//   when it has not: timeline.rs's NOT_KEPT), as UTF-8 bytes in pieces of
-//   a few MB (handed over): each message then has logPiece, and more:
-//   true until the last;
+//   text only when the worker may not have it (the answer says when it
+//   has not: timeline.rs's NOT_KEPT, alone or as the first part), as
+//   UTF-8 bytes in pieces of a few MB (handed over): each message then
+//   has logPiece, and more: true until the last;
 // - an analysis, {seq, text}, answered with {seq, early: true, parts:
 //   [grid]} as soon as the grid is laid out, then {seq, parts: [rest,
 //   entries, ...the outline's pieces]}: what the page draws, as byte

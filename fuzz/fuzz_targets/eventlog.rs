@@ -16,7 +16,7 @@ fuzz_target!(|data: &[u8]| {
         Ok(log) => assert_eq!(described, Ok(log.describe())),
         Err(e) => assert_eq!(described, Err(e)),
     }
-    let _ = rscope_core::eventlog::job_count(text);
+    let _ = rscope_core::jobs::record::job_count(text);
     let _ = rscope_core::system::System::read(&[("a", text)]).describe();
     let _ = rscope_core::report::make_report(text);
 });

@@ -89,8 +89,9 @@ test('src= changed while the first document loads: the element keeps the newest,
   const view = rscopeView(page);
   const caption = view.getByTestId('still-timeline').locator('figcaption');
   await expect(caption).toHaveText(/moment 2 of 2: avail: 1 node, avail\* \(offline\): 1 node$/);
+  const answered = page.waitForResponse('**/a.json');
   release();
-  await page.waitForResponse('**/a.json');
+  await answered;
   await page.evaluate(() => new Promise((r) => setTimeout(r, 500)));
   await expect(caption).toHaveText(/moment 2 of 2: avail: 1 node, avail\* \(offline\): 1 node$/);
   await expect(view.getByTestId('still-timeline')).toHaveCount(1);

@@ -62,19 +62,20 @@
 // the page's draws) to 1.5974 MB; a new timeline drawn in a task after
 // the one that read it (#49) to 1.5981 MB; a timeline's answer read in
 // parts, its figures a part a task, and the drain table kept across the
-// slider's steps (#49) to 1.6030 MB. Until #48 item 3 loads the
+// slider's steps, and an eventlog described without a second read
+// (#49) to 1.6052 MB. Until #48 item 3 loads the
 // rarely used parts on first use (its budget: at most 800 000 B before
-// the first analysis), this holds it at 1.604 MB so that nothing grows
+// the first analysis), this holds it at 1.606 MB so that nothing grows
 // unseen.
 // scripts/build.sh says what the page is compiled for.
 import { test, expect } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
-const BUDGET = 1604 * 1000;
+const BUDGET = 1606 * 1000;
 const FILES = ['rscope_bg.wasm', 'rscope.js', 'rscope-view.js', 'style.css'];
 
-test('the page bundle is at most 1.604 MB gzipped', () => {
+test('the page bundle is at most 1.606 MB gzipped', () => {
   const sizes = FILES.map((f) => {
     const body = readFileSync(new URL(`../../pkg/${f}`, import.meta.url));
     return [f, gzipSync(body, { level: 9 }).length];

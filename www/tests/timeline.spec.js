@@ -103,6 +103,8 @@ test('a share link keeps the moment the timeline shows', async ({ browser, page,
   await other.load(page.url());
   await expect(other.timelineMoment).toHaveText('2025-01-28 19:21:40 UTC, moment 4 of 6');
   await expect(other.legendItems).toHaveText(['avail: 2 nodes', 'avail* (offline): 1 node', 'drained: 1 node']);
+  // The figures follow the chart while the slider asks its moment.
+  await expect(other.figuresTable('Drain reasons').locator('summary')).toHaveText('Drain reasons (1 row)');
   await elsewhere.close();
   expect(problems).toEqual([]);
 });
@@ -169,5 +171,21 @@ test("a step of the slider keeps the drain table's sort, with that moment's rows
   await expect(rscope.timelineMoment).toHaveText('2023-11-14 22:33:20 UTC, moment 3 of 4');
   await expect(rscope.drainRows.locator('td:nth-child(5)')).toHaveText(['fan', 'psu']);
   await expect(rscope.drains.locator('th[aria-sort="ascending"]')).toHaveText('Reason');
+  expect(problems).toEqual([]);
+});
+
+test('a step of the slider keeps the state chosen, its nodes those of the moment', async ({ rscope, problems }) => {
+  await rscope.load();
+  await rscope.openFile('journal.json', journal([
+    ev(0, 'restart', { ranks: '0-3', online: '0-3', nodelist: 'n[1-4]' }),
+    ev(600, 'drain', { idset: '1', nodelist: 'n2', reason: 'psu', overwrite: 0 }),
+    ev(1200, 'drain', { idset: '2', nodelist: 'n3', reason: 'fan', overwrite: 0 }),
+  ]));
+  await rscope.stateFilter.selectOption('drained');
+  await expect(rscope.stateFilterWords).toHaveText('drained: 2 nodes, n[2-3] (ranks 1-2), outlined on the grid');
+  await rscope.stepTimeline('ArrowLeft');
+  await expect(rscope.timelineMoment).toHaveText('2023-11-14 22:23:20 UTC, moment 2 of 3');
+  await expect(rscope.stateFilter).toHaveValue('drained');
+  await expect(rscope.stateFilterWords).toHaveText('drained: 1 node, n2 (ranks 1), outlined on the grid');
   expect(problems).toEqual([]);
 });

@@ -40,7 +40,7 @@ use rscope_core::rset::Rset;
 use rscope_core::share::SharedView;
 use rscope_core::system::printed::{SystemAsk, SystemShown, SystemText};
 use rscope_core::tabs::{Action, Doc, Docs, Text};
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 use std::rc::Rc;
 use wasm_bindgen::{JsCast, JsValue};
 use wasm_bindgen_futures::spawn_local;
@@ -1034,8 +1034,11 @@ pub fn use_drain_outline(grid: Option<Rc<Grid>>, system: Option<&Rc<Grid>>) -> D
     let states = use_memo(same.clone(), |g| {
         g.0.as_ref().map_or_else(Vec::new, |g| g.state_choices())
     });
+    // The state chosen is the system's: a timeline's step keeps it, and
+    // its ranks are the moment's.
+    let same_system = SameGrid(system.cloned());
     let filtered = (chosen.as_ref())
-        .filter(|(g, _)| *g == same)
+        .filter(|(g, _)| *g == same_system)
         .and_then(|(_, name)| {
             let (ranks, words) = grid.as_ref()?.state_filter(name)?;
             Some((name.clone(), ranks, words))
@@ -1048,10 +1051,9 @@ pub fn use_drain_outline(grid: Option<Rc<Grid>>, system: Option<&Rc<Grid>>) -> D
             reveal: true,
         });
     let (only, on_only) = use_only_state(&same, filtered.as_ref().map(|(_, ids, _)| ids));
-    let on_state = {
-        let same = same.clone();
-        Callback::from(move |name: Option<String>| chosen.set(name.map(|n| (same.clone(), n))))
-    };
+    let on_state = Callback::from(move |name: Option<String>| {
+        chosen.set(name.map(|n| (same_system.clone(), n)));
+    });
     let on_outline = Callback::from(move |ranks: Option<String>| {
         outlined.set(ranks.map(|r| (same.clone(), r)));
     });
@@ -1577,6 +1579,10 @@ struct TimelineTo {
     asked: Rc<RefCell<Latest<(Text, bool)>>>,
     /// A share link's moment, taken by the first timeline.
     linked: Rc<RefCell<Option<Rc<SharedView>>>>,
+    /// The request whose timeline is drawn (0 while another log's is
+    /// asked): its figures are read on while the slider's steps ask
+    /// newer requests.
+    drawn: Rc<Cell<u32>>,
 }
 
 impl TimelineTo {
@@ -1606,6 +1612,7 @@ impl TimelineTo {
             }
             to.slider.dispatch(SliderChange::Start(text.clone(), start));
             let t = Rc::new(t);
+            to.drawn.set(seq);
             to.timeline.set(Some((text.clone(), t.clone())));
             to.moment.set(Some((text.clone(), Rc::new(now))));
             to.add_figures(seq, (text, &t), figures).await;
@@ -1613,7 +1620,8 @@ impl TimelineTo {
     }
 
     /// Read the figures' `parts` into timeline `t` of `text`, one a task,
-    /// and draw it again with them, if request `seq` is still the latest.
+    /// and draw it again with them, while it is the timeline drawn (the
+    /// slider's steps ask newer requests of the same log).
     async fn add_figures(&self, seq: u32, (text, t): (Text, &Timeline), parts: Vec<JsValue>) {
         if parts.is_empty() {
             return;
@@ -1622,11 +1630,14 @@ impl TimelineTo {
         for part in parts {
             crate::task::next_task().await;
             let read = read_figure_part(&mut figures, &part_bytes(Some(&part)));
-            if !read || !self.asked.borrow().is_current(seq) {
+            if !read || self.drawn.get() != seq {
                 return;
             }
         }
         crate::task::next_task().await;
+        if self.drawn.get() != seq {
+            return;
+        }
         let with = Timeline {
             figures,
             ..t.clone()
@@ -1658,6 +1669,7 @@ pub fn use_timeline(
     let asked = use_mut_ref(Latest::<(Text, bool)>::default);
     let sender = use_mut_ref(LogSender::default);
     let again = use_state(|| 0u32);
+    let drawn: Rc<Cell<u32>> = use_memo((), |_| Cell::new(0));
     // A share link's moment, once, for the first timeline.
     let linked = use_mut_ref(|| Some(view.start.clone()));
     let told = {
@@ -1667,6 +1679,7 @@ pub fn use_timeline(
             slider: slider.dispatcher(),
             asked: asked.clone(),
             linked,
+            drawn: drawn.clone(),
         };
         let (sender, again) = (sender.clone(), again.setter());
         use_memo((), move |_| -> OnMember {
@@ -1701,6 +1714,7 @@ pub fn use_timeline(
     let post = {
         let (asked, sender, told) = (asked.clone(), sender.clone(), (*told).clone());
         move |(key, text): &(u32, Text), at: Option<f64>, first: bool| {
+            drawn.set(if first { 0 } else { drawn.get() });
             let seq = asked.borrow_mut().ask((text.clone(), first));
             let with_text = sender.borrow_mut().carries_text(*key).then_some(text);
             analyst.post_timeline(seq, (*key, with_text), at, first, &told);
@@ -1743,22 +1757,20 @@ pub fn use_timeline(
             dispatcher.dispatch(SliderChange::Step(a))
         })
     };
-    let shown = (*timeline)
-        .clone()
-        .filter(|_| have)
-        .and_then(|(_, timeline)| {
-            let (_, slider) = slider
-                .0
-                .as_ref()
-                .filter(|(t, _)| Some(t) == text.as_ref())?;
-            Some(TimelineShown {
-                timeline,
-                slider: slider.clone(),
-                on_step,
-                waiting,
-                events,
-            })
-        });
+    let slider = (slider.0.as_ref()).filter(|(t, _)| Some(t) == text.as_ref());
+    let shown =
+        ((*timeline).clone().filter(|_| have))
+            .zip(slider)
+            .map(|((_, timeline), (_, slider))| {
+                let slider = slider.clone();
+                TimelineShown {
+                    timeline,
+                    slider,
+                    on_step,
+                    waiting,
+                    events,
+                }
+            });
     ((*laid).clone(), shown)
 }
 

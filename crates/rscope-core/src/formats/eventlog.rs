@@ -159,16 +159,28 @@ fn described(n: usize, span: Option<(f64, f64)>) -> String {
 
 /// A line read as [`entry`] reads it, its context skipped: the same
 /// parser, so the same refusals in the same words, in the same order.
+/// Every value goes through `deserialize_any`, as into a JSON value:
+/// serde's `IgnoredAny` skips without reading numbers, escapes or depth,
+/// and would take lines `read` refuses.
 mod head {
-    use serde::de::{Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor};
+    use serde::de::{Deserializer, MapAccess, SeqAccess, Visitor};
     use std::fmt;
 
     /// What a value is, as far as [`entry`](super::entry) asks.
     enum Kind {
-        Number(Option<f64>),
+        Number(f64),
         Text,
         Object,
         Other,
+    }
+
+    /// A value read and dropped.
+    struct Skip;
+
+    impl<'de> serde::Deserialize<'de> for Skip {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Skip, D::Error> {
+            d.deserialize_any(KindVisitor).map(|_| Skip)
+        }
     }
 
     struct KindVisitor;
@@ -182,13 +194,13 @@ mod head {
             Ok(Kind::Other)
         }
         fn visit_i64<E>(self, v: i64) -> Result<Kind, E> {
-            Ok(Kind::Number(Some(v as f64)))
+            Ok(Kind::Number(v as f64))
         }
         fn visit_u64<E>(self, v: u64) -> Result<Kind, E> {
-            Ok(Kind::Number(Some(v as f64)))
+            Ok(Kind::Number(v as f64))
         }
         fn visit_f64<E>(self, v: f64) -> Result<Kind, E> {
-            Ok(Kind::Number(Some(v)))
+            Ok(Kind::Number(v))
         }
         fn visit_str<E>(self, _: &str) -> Result<Kind, E> {
             Ok(Kind::Text)
@@ -197,11 +209,11 @@ mod head {
             Ok(Kind::Other)
         }
         fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Kind, A::Error> {
-            while seq.next_element::<IgnoredAny>()?.is_some() {}
+            while seq.next_element::<Skip>()?.is_some() {}
             Ok(Kind::Other)
         }
         fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Kind, A::Error> {
-            while map.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
+            while map.next_entry::<Skip, Skip>()?.is_some() {}
             Ok(Kind::Object)
         }
     }
@@ -256,7 +268,7 @@ mod head {
                 {
                     Some(i) => members[i] = Some(map.next_value()?),
                     None => {
-                        map.next_value::<IgnoredAny>()?;
+                        map.next_value::<Skip>()?;
                     }
                 }
             }
@@ -278,7 +290,7 @@ mod head {
         };
         let t = match timestamp {
             None => return Err("missing key 'timestamp'".into()),
-            Some(Kind::Number(Some(t))) => t,
+            Some(Kind::Number(t)) => t,
             Some(_) => return Err("'timestamp' is not a number".into()),
         };
         match name {
@@ -349,6 +361,15 @@ mod tests {
             "{\"timestamp\":1e999,\"name\":\"a\"}",
             "{\"timestamp\":1,\"timestamp\":\"late\",\"name\":\"a\"}",
             "{\"time\\u0073tamp\":2,\"name\":\"a\",\"context\":{}}",
+            "{\"timestamp\":1,\"name\":\"a\",\"context\":{\"x\":1e999}}",
+            "{\"x\":\"\\ud800\",\"timestamp\":1,\"name\":\"a\"}",
+            "[1e999]",
+            "\t[4E",
+            &format!(
+                "{{\"timestamp\":1,\"name\":\"a\",\"context\":{}1{}}}",
+                "[".repeat(200),
+                "]".repeat(200)
+            ),
         ] {
             let text = format!("{first}{bad}\n");
             let described = describe_text(&text);

@@ -6,7 +6,7 @@
 //! (the `resource.status` payload `rscope resource replay --at` prints,
 //! read as any payload is, drain ages as of that moment).
 //!
-//! The analysis worker answers [`TimelineAnswer`]s in postcard bytes
+//! The analysis worker answers [`TimelineAnswer`]s in parts
 //! ([`timeline_parts`]); the slider's position and its keys are a
 //! [`Slider`], run by the page as a reducer; the chart's shapes and its
 //! SVG export are drawn here ([`chart_paths`], [`timeline_svg`]), so the

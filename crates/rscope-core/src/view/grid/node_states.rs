@@ -356,7 +356,8 @@ pub enum DrainAction {
     /// timeline's slider): sorted as before, as many drawn, the filter
     /// kept, the outline cleared (the grid drops it). Drawing a new table
     /// at each step rebuilt its every row: a step's layout then touched
-    /// 912 objects.
+    /// 912 objects. (A moment with no drained node has no table: the next
+    /// one with some starts a new one.)
     Rows(Rc<Vec<DrainView>>),
 }
 

@@ -382,7 +382,8 @@ impl Pass {
 
     /// The index of `reason` (grouped when asked). A million events'
     /// pass asks this at every change of a drained rank: a reason met
-    /// before costs no allocation.
+    /// before costs no allocation (ungrouped; grouping writes the reason
+    /// anew).
     fn intern(&mut self, reason: &str) -> u32 {
         if let Some((last, i)) = &self.last_reason {
             if last == reason {
