@@ -156,14 +156,16 @@ test("with a job list in the eventlog's system, the slider's moment shows the jo
   expect(problems).toEqual([]);
 });
 
+/** Four nodes, n[1-4]: node n(i + 2) drained for `reasons[i]` (i + 1) × 10
+ * minutes after the restart. */
+const drains = (...reasons) => journal([
+  ev(0, 'restart', { ranks: '0-3', online: '0-3', nodelist: 'n[1-4]' }),
+  ...reasons.map((reason, i) => ev(600 * (i + 1), 'drain', { idset: String(i + 1), nodelist: `n${i + 2}`, reason, overwrite: 0 })),
+]);
+
 test("a step of the slider keeps the drain table's sort, with that moment's rows", async ({ rscope, problems }) => {
   await rscope.load();
-  await rscope.openFile('journal.json', journal([
-    ev(0, 'restart', { ranks: '0-3', online: '0-3', nodelist: 'n[1-4]' }),
-    ev(600, 'drain', { idset: '1', nodelist: 'n2', reason: 'psu', overwrite: 0 }),
-    ev(1200, 'drain', { idset: '2', nodelist: 'n3', reason: 'fan', overwrite: 0 }),
-    ev(1800, 'drain', { idset: '3', nodelist: 'n4', reason: 'dimm', overwrite: 0 }),
-  ]));
+  await rscope.openFile('journal.json', drains('psu', 'fan', 'dimm'));
   await expect(rscope.drainRows).toHaveCount(3);
   await rscope.sortDrains('Reason');
   await expect(rscope.drainRows.locator('td:nth-child(5)')).toHaveText(['dimm', 'fan', 'psu']);
@@ -176,11 +178,7 @@ test("a step of the slider keeps the drain table's sort, with that moment's rows
 
 test('a step of the slider keeps the state chosen, its nodes those of the moment', async ({ rscope, problems }) => {
   await rscope.load();
-  await rscope.openFile('journal.json', journal([
-    ev(0, 'restart', { ranks: '0-3', online: '0-3', nodelist: 'n[1-4]' }),
-    ev(600, 'drain', { idset: '1', nodelist: 'n2', reason: 'psu', overwrite: 0 }),
-    ev(1200, 'drain', { idset: '2', nodelist: 'n3', reason: 'fan', overwrite: 0 }),
-  ]));
+  await rscope.openFile('journal.json', drains('psu', 'fan'));
   await rscope.stateFilter.selectOption('drained');
   await expect(rscope.stateFilterWords).toHaveText('drained: 2 nodes, n[2-3] (ranks 1-2), outlined on the grid');
   await rscope.stepTimeline('ArrowLeft');
