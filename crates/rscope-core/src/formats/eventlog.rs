@@ -166,11 +166,13 @@ mod head {
     use serde::de::{Deserializer, MapAccess, SeqAccess, Visitor};
     use std::fmt;
 
-    /// What a value is, as far as [`entry`](super::entry) asks.
+    /// What a value is, as far as [`entry`](super::entry) asks; a line's
+    /// object keeps its `timestamp`, `name` and `context` (the last of
+    /// each, as a JSON value keeps it).
     enum Kind {
         Number(f64),
         Text,
-        Object,
+        Object(Option<Box<[Option<Kind>; 3]>>),
         Other,
     }
 
@@ -179,11 +181,20 @@ mod head {
 
     impl<'de> serde::Deserialize<'de> for Skip {
         fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Skip, D::Error> {
-            d.deserialize_any(KindVisitor).map(|_| Skip)
+            d.deserialize_any(KindVisitor { line: false }).map(|_| Skip)
         }
     }
 
-    struct KindVisitor;
+    impl<'de> serde::Deserialize<'de> for Kind {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Kind, D::Error> {
+            d.deserialize_any(KindVisitor { line: false })
+        }
+    }
+
+    /// Reads a value's kind; a line's object (`line`) keeps its members.
+    struct KindVisitor {
+        line: bool,
+    }
 
     impl<'de> Visitor<'de> for KindVisitor {
         type Value = Kind;
@@ -213,53 +224,10 @@ mod head {
             Ok(Kind::Other)
         }
         fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Kind, A::Error> {
-            while map.next_entry::<Skip, Skip>()?.is_some() {}
-            Ok(Kind::Object)
-        }
-    }
-
-    impl<'de> serde::Deserialize<'de> for Kind {
-        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Kind, D::Error> {
-            d.deserialize_any(KindVisitor)
-        }
-    }
-
-    /// A line's top-level value: an object's three members that matter
-    /// (the last of each, as a JSON value keeps it), or something else.
-    enum Line {
-        Object([Option<Kind>; 3]),
-        Other,
-    }
-
-    struct LineVisitor;
-
-    impl<'de> Visitor<'de> for LineVisitor {
-        type Value = Line;
-        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-            f.write_str("any JSON value")
-        }
-        fn visit_bool<E>(self, _: bool) -> Result<Line, E> {
-            Ok(Line::Other)
-        }
-        fn visit_i64<E>(self, _: i64) -> Result<Line, E> {
-            Ok(Line::Other)
-        }
-        fn visit_u64<E>(self, _: u64) -> Result<Line, E> {
-            Ok(Line::Other)
-        }
-        fn visit_f64<E>(self, _: f64) -> Result<Line, E> {
-            Ok(Line::Other)
-        }
-        fn visit_str<E>(self, _: &str) -> Result<Line, E> {
-            Ok(Line::Other)
-        }
-        fn visit_unit<E>(self) -> Result<Line, E> {
-            Ok(Line::Other)
-        }
-        fn visit_seq<A: SeqAccess<'de>>(self, seq: A) -> Result<Line, A::Error> {
-            KindVisitor.visit_seq(seq).map(|_| Line::Other)
-        }
-        fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Line, A::Error> {
+            if !self.line {
+                while map.next_entry::<Skip, Skip>()?.is_some() {}
+                return Ok(Kind::Object(None));
+            }
             let mut members: [Option<Kind>; 3] = [None, None, None];
             while let Some(key) = map.next_key::<std::borrow::Cow<'de, str>>()? {
                 match ["timestamp", "name", "context"]
@@ -272,22 +240,26 @@ mod head {
                     }
                 }
             }
-            Ok(Line::Object(members))
+            Ok(Kind::Object(Some(Box::new(members))))
         }
     }
 
-    impl<'de> serde::Deserialize<'de> for Line {
-        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Line, D::Error> {
-            d.deserialize_any(LineVisitor)
-        }
+    /// A line read as `serde_json::from_str` reads it (the value, then
+    /// nothing after it), as a line's [`Kind`].
+    fn line_kind(line: &str) -> serde_json::Result<Kind> {
+        let mut de = serde_json::Deserializer::from_str(line);
+        let kind = de.deserialize_any(KindVisitor { line: true })?;
+        de.end()?;
+        Ok(kind)
     }
 
     /// The entry's timestamp, or why the line is no entry.
     pub(super) fn entry_time(line: &str) -> Result<f64, String> {
-        let value: Line = serde_json::from_str(line).map_err(|e| format!("not JSON: {e}"))?;
-        let Line::Object([timestamp, name, context]) = value else {
+        let kind = line_kind(line).map_err(|e| format!("not JSON: {e}"))?;
+        let Kind::Object(Some(members)) = kind else {
             return Err("not a JSON object".into());
         };
+        let [timestamp, name, context] = *members;
         let t = match timestamp {
             None => return Err("missing key 'timestamp'".into()),
             Some(Kind::Number(t)) => t,
@@ -299,7 +271,7 @@ mod head {
             Some(_) => return Err("'name' is not a string".into()),
         }
         match context {
-            None | Some(Kind::Object) => Ok(t),
+            None | Some(Kind::Object(_)) => Ok(t),
             Some(_) => Err("'context' is not an object".into()),
         }
     }
