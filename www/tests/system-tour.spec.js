@@ -142,8 +142,9 @@ for (const [width, height] of [[1440, 900], [390, 844]]) {
     await rscope.load();
     await expect(page.getByTestId('tour-start')).toHaveText('Resume the tour (step 8 of 8)');
     await rscope.takeSystemTour();
-    // One step at a time: a key pressed while the card draws the last
-    // step was lost on a loaded machine (the tour stayed at step 2).
+    // One step at a time, once the card has the focus: a key pressed
+    // before (or while the card drew a step) was lost on a loaded machine.
+    await expect(rscope.systemTourStep).toBeFocused();
     await page.keyboard.press('ArrowRight');
     await expect(rscope.systemTourStep).toHaveText('Step 2 of 9: The R it makes');
     await page.keyboard.press('ArrowRight');
