@@ -96,8 +96,17 @@ pub fn timeline_answer(text: &str, at: Option<f64>, with_timeline: bool) -> Opti
     has_events.then(|| timeline_answer_of(&replayer, at, with_timeline))
 }
 
+/// What the timeline counts of a log: the whole of it, with its chart.
+fn timeline_history_options() -> eventlog::HistoryOptions<'static> {
+    eventlog::HistoryOptions {
+        chart_columns: Some(CHART_COLUMNS),
+        ..Default::default()
+    }
+}
+
 /// The resource eventlog read last, replayed once with its states kept
-/// ([`eventlog::Replayer`]), under the number the page gave it: the
+/// and the timeline's figures counted in the same pass
+/// ([`eventlog::Replayer::with_history`]), under the number the page gave it: the
 /// slider's steps and the event list's filters ask of the same log again
 /// and again, and neither reading a year of a large system's events again
 /// nor sending its text to the worker again fits in a step.
@@ -132,7 +141,8 @@ impl ReadLogs {
             return Ok(None);
         }
         let log = Rc::new(eventlog::read(text));
-        let Ok(r) = Replayer::new(log, &eventlog::ReplayOptions::default()) else {
+        let replay = eventlog::ReplayOptions::default();
+        let Ok(r) = Replayer::with_history(log, &replay, &timeline_history_options()) else {
             return Ok(None);
         };
         let r = Rc::new(r);
@@ -182,12 +192,16 @@ pub fn timeline_answer_of(
         let mut moments: Vec<f64> = log.events.iter().map(|e| e.timestamp).collect();
         moments.sort_by(f64::total_cmp);
         moments.dedup();
-        let opts = eventlog::HistoryOptions {
-            chart_columns: Some(CHART_COLUMNS),
-            ..Default::default()
+        let counted;
+        let history = match replayer.history() {
+            Some(kept) => kept,
+            None => {
+                counted = eventlog::history(log, &timeline_history_options());
+                &counted
+            }
         };
-        let (chart, figures) = match eventlog::history(log, &opts) {
-            Ok(mut h) => (h.chart.take(), figure_tables(&h)),
+        let (chart, figures) = match history {
+            Ok(h) => (h.chart.clone(), figure_tables(h)),
             Err(_) => (None, Vec::new()),
         };
         Timeline {

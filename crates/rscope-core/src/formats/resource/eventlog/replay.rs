@@ -12,7 +12,11 @@
 
 use super::super::rv1::Rv1;
 use super::super::status::{DrainInfo, ResourceStatus, StatusSets};
-use super::{DrainChange, ResourceEvent, ResourceEventKind, ResourceEventlog};
+use super::history::HistoryPass;
+use super::{
+    DrainChange, EventlogHistory, HistoryOptions, ResourceEvent, ResourceEventKind,
+    ResourceEventlog,
+};
 use crate::diag::{pointer_push, Diagnostic};
 use crate::idset::IdSet;
 use serde_json::{json, Map, Value};
@@ -149,6 +153,8 @@ pub struct Replayer {
     latest: Vec<f64>,
     /// The state after the first `k` events, with the R as it was then.
     checkpoints: Vec<Checkpoint>,
+    /// The history's figures, when asked ([`Replayer::with_history`]).
+    history: Option<Result<EventlogHistory, String>>,
 }
 
 /// How many events were applied, the state then, and the R then.
@@ -164,23 +170,70 @@ impl Replayer {
         log: std::rc::Rc<ResourceEventlog>,
         opts: &ReplayOptions<'_>,
     ) -> Result<Replayer, String> {
+        Replayer::read(log, opts, None)
+    }
+
+    /// [`Replayer::new`], keeping [`history`]'s figures of the same log
+    /// over the range `history_opts` asks ([`Replayer::history`]), counted
+    /// in the same pass; their R and exclusions are `opts`'s, whatever
+    /// `history_opts` says.
+    ///
+    /// [`history`]: super::history
+    pub fn with_history(
+        log: std::rc::Rc<ResourceEventlog>,
+        opts: &ReplayOptions<'_>,
+        history_opts: &HistoryOptions<'_>,
+    ) -> Result<Replayer, String> {
+        Replayer::read(log, opts, Some(history_opts))
+    }
+
+    /// The figures [`Replayer::with_history`] counted, or why the range
+    /// asked could not be; `None` from [`Replayer::new`].
+    pub fn history(&self) -> Option<&Result<EventlogHistory, String>> {
+        self.history.as_ref()
+    }
+
+    /// The replay of `log` with its states kept and, asked, the history's
+    /// pass fed the same steps.
+    fn read(
+        log: std::rc::Rc<ResourceEventlog>,
+        opts: &ReplayOptions<'_>,
+        history_opts: Option<&HistoryOptions<'_>>,
+    ) -> Result<Replayer, String> {
         let (mut state, mut r) = State::start(&log, opts.r, opts.exclude.as_ref())?;
+        let (mut pass, mut figures) =
+            match history_opts.map(|h| HistoryPass::start(&log, h, &state)) {
+                Some(Ok(pass)) => (Some(pass), None),
+                Some(Err(e)) => (None, Some(Err(e))),
+                None => (None, None),
+            };
         let every = (log.events.len() / CHECKPOINTS).max(4096);
         let mut checkpoints = vec![(0, state.clone(), r.clone())];
         let mut latest = Vec::with_capacity(log.events.len());
         let mut max = f64::NEG_INFINITY;
         for (i, ev) in log.events.iter().enumerate() {
-            state.apply(ev, r.as_mut());
+            // The pass reads no event after the first beyond its range.
+            if let Some(p) = pass.take_if(|p| !p.wants(ev)) {
+                figures = Some(Ok(p.finish(&log, &state)));
+            }
+            let touched = state.apply(ev, r.as_mut());
+            if let Some(p) = pass.as_mut() {
+                p.step(ev, touched, &state);
+            }
             max = max.max(ev.timestamp);
             latest.push(max);
             if (i + 1) % every == 0 && i + 1 < log.events.len() {
                 checkpoints.push((i + 1, state.clone(), r.clone()));
             }
         }
+        if let Some(p) = pass {
+            figures = Some(Ok(p.finish(&log, &state)));
+        }
         Ok(Replayer {
             log,
             latest,
             checkpoints,
+            history: figures,
         })
     }
 
@@ -290,9 +343,9 @@ impl State {
         self.hosts.as_ref()?.get(rank as usize).map(String::as_str)
     }
 
-    /// The findings met so far, taken.
-    pub(super) fn take_findings(&mut self) -> Vec<Diagnostic> {
-        std::mem::take(&mut self.findings)
+    /// The findings met so far.
+    pub(super) fn findings(&self) -> &[Diagnostic] {
+        &self.findings
     }
 
     /// The ranks a drain may name: `max(broker size, R's rank count)`, as

@@ -346,8 +346,10 @@ fn include_without_a_restart_takes_ranks_as_given_and_hosts_by_nodelist() {
     assert_eq!(shown("n9"), (String::new(), String::new(), 0));
 }
 
-#[test]
-fn a_replayer_answers_every_instant_as_a_replay_from_the_first_event_does() {
+/// Ten thousand events of 64 ranks, seeded: drains with every
+/// `overwrite`, undrains, offline, online, torpid, restarts, and now and
+/// then a time that goes back.
+fn seeded_log() -> String {
     use std::fmt::Write;
     let mut text = String::from(
         "{\"timestamp\": 0, \"name\": \"restart\", \"context\": {\"ranks\": \"0-63\", \"online\": \"0-63\", \"nodelist\": \"n[0-63]\"}}\n",
@@ -392,8 +394,14 @@ fn a_replayer_answers_every_instant_as_a_replay_from_the_first_event_does() {
             "{{\"timestamp\": {t}, \"name\": \"{name}\", \"context\": {ctx}}}"
         );
     }
-    let log = std::rc::Rc::new(read(&text));
+    text
+}
+
+#[test]
+fn a_replayer_answers_every_instant_as_a_replay_from_the_first_event_does() {
+    let log = std::rc::Rc::new(read(&seeded_log()));
     let replayer = Replayer::new(log.clone(), &ReplayOptions::default()).unwrap();
+    assert!(replayer.history().is_none());
     let last = log.events.last().unwrap().timestamp;
     let mut instants: Vec<Option<f64>> = (0..60)
         .map(|i| Some(last * i as f64 / 59.0 - 10.0))
@@ -411,6 +419,54 @@ fn a_replayer_answers_every_instant_as_a_replay_from_the_first_event_does() {
         assert_eq!(applied, replayed.applied);
         assert_eq!(status_seen(&made), status_seen(&read), "at {at:?}");
     }
+}
+
+#[test]
+fn a_replayer_counts_in_its_pass_the_figures_history_counts_alone() {
+    let log = std::rc::Rc::new(read(&seeded_log()));
+    let mid = log.events[5000].timestamp;
+    let ranges = [
+        (None, None, false),
+        (None, Some(mid), false),
+        (Some(mid), None, true),
+    ];
+    for (since, until, group_reasons) in ranges {
+        let opts = HistoryOptions {
+            since,
+            until,
+            group_reasons,
+            chart_columns: Some(40),
+            ..HistoryOptions::default()
+        };
+        let replayer =
+            Replayer::with_history(log.clone(), &ReplayOptions::default(), &opts).unwrap();
+        let alone = history(&log, &opts);
+        assert_eq!(replayer.history(), Some(&alone), "{since:?} {until:?}");
+        assert_eq!(
+            replayer.at(Some(mid)),
+            replay(
+                &log,
+                &ReplayOptions {
+                    at: Some(mid),
+                    ..ReplayOptions::default()
+                }
+            )
+            .unwrap()
+        );
+    }
+    let opts = HistoryOptions::default();
+    let refused = Replayer::with_history(
+        log.clone(),
+        &ReplayOptions::default(),
+        &HistoryOptions {
+            since: Some(mid + 10.0),
+            until: Some(mid),
+            ..opts
+        },
+    );
+    assert!(
+        matches!(refused.unwrap().history(), Some(Err(e)) if e.starts_with("the range ends ("))
+    );
 }
 
 /// What a status answers for the grid's node states and drain table.
