@@ -117,6 +117,18 @@ impl Hostlist {
             .flat_map(|r| (0..r.count()).map(move |off| r.name(off)))
     }
 
+    /// The host names in order, each written into one buffer
+    /// ([`Names::next_name`]): a drain's nodelist is read a name per rank
+    /// of a million events, and [`Hostlist::iter`] makes each a `String`.
+    pub fn names(&self) -> Names<'_> {
+        Names {
+            ranges: &self.ranges,
+            range: 0,
+            offset: 0,
+            name: String::new(),
+        }
+    }
+
     /// Append a run, joining it to the last one when it continues it
     /// (`hostlist_append_range()`).
     fn push_range(&mut self, r: HostRange) {
@@ -360,6 +372,31 @@ impl<'a> FromIterator<&'a str> for Hostlist {
             hl.push_host(h);
         }
         hl
+    }
+}
+
+/// A host list's names one at a time in a buffer of its own
+/// ([`Hostlist::names`]).
+pub struct Names<'h> {
+    ranges: &'h [HostRange],
+    range: usize,
+    offset: u64,
+    name: String,
+}
+
+impl Names<'_> {
+    /// The next name, until the list ends.
+    pub fn next_name(&mut self) -> Option<&str> {
+        loop {
+            let r = self.ranges.get(self.range)?;
+            if self.offset < r.count() {
+                self.name.clear();
+                r.write_name(self.offset, &mut self.name);
+                self.offset += 1;
+                return Some(&self.name);
+            }
+            (self.range, self.offset) = (self.range + 1, 0);
+        }
     }
 }
 

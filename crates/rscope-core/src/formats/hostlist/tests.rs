@@ -519,3 +519,22 @@ fn merge_sort_is_stable_like_glibc() {
     sort::merge_sort(&mut v, &|a: &(i32, char), b: &(i32, char)| a.0.cmp(&b.0));
     assert_eq!(v, [(1, 'b'), (1, 'e'), (2, 'd'), (3, 'a'), (3, 'c')]);
 }
+
+#[test]
+fn names_in_one_buffer_are_the_names_iter_makes() {
+    for input in [
+        "",
+        "foo",
+        "n[0-3]",
+        "n[08-11],x,n[7,9]",
+        "a[1-2]b,c[005-006]",
+    ] {
+        let list = hl(input);
+        let mut names = list.names();
+        let mut written = Vec::new();
+        while let Some(name) = names.next_name() {
+            written.push(name.to_string());
+        }
+        assert_eq!(written, list.iter().collect::<Vec<_>>(), "{input:?}");
+    }
+}

@@ -470,7 +470,12 @@ impl Pass {
         let Some(old) = self.tracks.get(rank as usize).map(|tr| tr.now) else {
             return;
         };
-        let drained = state.drain_reason(rank).map(|r| self.intern(r));
+        let drained = state.drain_reason(rank).map(|r| match old.drained {
+            // Most changes of a drained rank keep its reason (it goes
+            // offline, or comes back): one comparison, no hashing.
+            Some(i) if !self.group && self.reasons[i as usize].reason == r => i,
+            _ => self.intern(r),
+        });
         let now = Now {
             known: in_instance.unwrap_or(old.known),
             online: state.is_online(rank),

@@ -593,20 +593,22 @@ impl State {
     /// in the instance is dropped), less ranks outside the instance.
     fn targets(&mut self, ev: &ResourceEvent, change: &DrainChange) -> IdSet {
         self.see(&change.ranks);
-        let mut names = change.nodelist.as_ref().map(|hl| hl.iter());
+        let mut names = change.nodelist.as_ref().map(|hl| hl.names());
         let mut out = IdSet::new();
         let mut gone: Vec<String> = Vec::new();
         for rank in change.ranks.iter() {
-            let host = names.as_mut().and_then(Iterator::next);
+            let host = names.as_mut().and_then(|n| n.next_name());
             let now = self.hosts.as_ref().map(|h| h.get(rank as usize));
             let rank = match (host, now) {
-                (Some(host), Some(now)) if now != Some(&host) => match self.rank_of(&host) {
-                    Some(r) => r,
-                    None => {
-                        gone.push(host);
-                        continue;
+                (Some(host), Some(now)) if now.map(String::as_str) != Some(host) => {
+                    match self.rank_of(host) {
+                        Some(r) => r,
+                        None => {
+                            gone.push(host.to_string());
+                            continue;
+                        }
                     }
-                },
+                }
                 _ => rank,
             };
             out.insert(rank);
