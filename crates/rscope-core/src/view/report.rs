@@ -260,9 +260,21 @@ pub fn eventlog_report(text: &str) -> Option<EventlogReport> {
     if !cfg!(feature = "page") || !eventlog::looks_like_resource_eventlog(text) {
         return None;
     }
-    let log = eventlog::read(text);
+    // The timeline's read of the same text, when it came first.
+    let handed = eventlog::handed::take(text);
+    let read;
+    let log = match &handed {
+        Some(r) => r.log(),
+        None => {
+            read = eventlog::read(text);
+            &read
+        }
+    };
     let last = log.events.iter().map(|e| e.timestamp).reduce(f64::max)?;
-    let replayed = eventlog::replay(&log, &eventlog::ReplayOptions::default()).ok()?;
+    let replayed = match &handed {
+        Some(r) => r.at(None),
+        None => eventlog::replay(log, &eventlog::ReplayOptions::default()).ok()?,
+    };
     let payload = replayed.to_json();
     let mut report = status_payload_report(&payload, &mut Places::new(&payload))?;
     let mut said = format!(

@@ -146,6 +146,9 @@ impl ReadLogs {
             return Ok(None);
         };
         let r = Rc::new(r);
+        // The tab's analysis reads the same text next, in this worker.
+        #[cfg(feature = "page")]
+        eventlog::handed::hand_on(text, r.clone());
         self.0 = Some((key, r.clone()));
         Ok(Some(r))
     }
@@ -783,6 +786,16 @@ mod tests {
         assert_eq!(logs.replayer(8, None).err(), Some(NotKept));
         assert!(timeline_answer("{\"R\": 1}", None, true).is_none());
         assert!(timeline_parts(&mut logs, 9, Some("{}"), None, true).is_empty());
+    }
+
+    #[test]
+    fn the_tab_s_report_takes_the_timeline_s_read_and_says_the_same() {
+        let alone = crate::report::eventlog_report(LOG).unwrap();
+        ReadLogs::default().replayer(3, Some(LOG)).unwrap().unwrap();
+        let after = crate::report::eventlog_report(LOG).unwrap();
+        assert!(eventlog::handed::take(LOG).is_none(), "the read was taken");
+        assert_eq!(format!("{:?}", after.report), format!("{:?}", alone.report));
+        assert_eq!(after.has_r, alone.has_r);
     }
 
     #[test]

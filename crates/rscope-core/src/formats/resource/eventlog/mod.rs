@@ -16,6 +16,7 @@ mod at;
 pub mod chart;
 mod command;
 mod fast;
+pub mod handed;
 pub mod history;
 mod print;
 mod pyvalue;
