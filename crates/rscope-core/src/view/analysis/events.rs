@@ -131,7 +131,7 @@ pub fn event_page(text: &str, query: &EventQuery) -> EventPage {
 
 /// [`event_page`] of a log read.
 pub fn event_page_of(log: &ResourceEventlog, query: &EventQuery) -> EventPage {
-    let mut names: Vec<String> = log.events.iter().map(|e| e.name.clone()).collect();
+    let mut names: Vec<String> = log.events.iter().map(|e| e.name.to_string()).collect();
     names.sort();
     names.dedup();
     let first = log.events.iter().map(|e| e.timestamp).reduce(f64::min);
@@ -227,7 +227,7 @@ fn row(ev: &ResourceEvent) -> EventRow {
     EventRow {
         at: ev.timestamp,
         time: crate::time::utc(ev.timestamp),
-        name: ev.name.clone(),
+        name: ev.name.to_string(),
         ranks: ranks.map(IdSet::to_string).unwrap_or_default(),
         hosts: hosts.map(Hostlist::to_string).unwrap_or_default(),
         reason: reason.to_string(),

@@ -77,7 +77,7 @@ pub(super) fn take_line(log: &mut ResourceEventlog, line: &str, start: usize) ->
         span: start..start + line.len(),
         pointer: String::new(),
         timestamp: ev.timestamp,
-        name: ev.name.to_string(),
+        name: super::event_name(ev.name),
         kind,
     });
     true

@@ -34,6 +34,7 @@ pub use replay::{replay, ReplayOptions, Replayed, Replayer};
 use crate::diag::Diagnostic;
 use crate::hostlist::Hostlist;
 use crate::idset::IdSet;
+use std::borrow::Cow;
 use std::ops::Range;
 
 /// The most events read from one text: a year of a busy system's journal
@@ -77,10 +78,33 @@ pub struct ResourceEvent {
     pub pointer: String,
     /// Seconds since the epoch.
     pub timestamp: f64,
-    /// The event's name as written.
-    pub name: String,
+    /// The event's name as written ([`event_name`]).
+    pub name: Cow<'static, str>,
     /// What it says.
     pub kind: ResourceEventKind,
+}
+
+/// An event's name as written, held without a copy when it is one that
+/// RFC 44 or the forms before flux-core 0.62 name: a log of a million
+/// events had a million copies of a dozen names.
+pub fn event_name(name: &str) -> Cow<'static, str> {
+    const NAMES: [&str; 11] = [
+        "restart",
+        "resource-define",
+        "resource-update",
+        "resource-init",
+        "drain",
+        "undrain",
+        "online",
+        "offline",
+        "torpid",
+        "lively",
+        "truncate",
+    ];
+    match NAMES.iter().find(|n| **n == name) {
+        Some(n) => Cow::Borrowed(n),
+        None => Cow::Owned(name.to_string()),
+    }
 }
 
 /// What an event says, by its name (RFC 44, and the forms before

@@ -290,7 +290,7 @@ fn events_of(text: &str, log: &ResourceEventlog) -> Result<Vec<Event>, String> {
         };
         events.push(Event {
             timestamp: e.timestamp,
-            name: e.name.clone(),
+            name: e.name.to_string(),
             members,
         });
     }

@@ -354,7 +354,7 @@ fn take_event(log: &mut ResourceEventlog, at: &At<'_>, value: Value) {
         span: at.span.clone(),
         pointer: at.pointer.to_string(),
         timestamp,
-        name,
+        name: super::event_name(&name),
         kind,
     });
 }

@@ -52,7 +52,7 @@ fn every_form_reads_the_same_events() {
     let names = |log: &ResourceEventlog| -> Vec<(f64, String)> {
         log.events
             .iter()
-            .map(|e| (e.timestamp, e.name.clone()))
+            .map(|e| (e.timestamp, e.name.to_string()))
             .collect()
     };
     for other in [read(&array), read(&journal)] {
