@@ -1,6 +1,8 @@
 //! Fuzz the resource eventlog reader and its replay
 //! (`formats/resource/eventlog/`): no text may panic reading it, replaying
-//! it to any instant, with or without an R, nor parsing a time against it.
+//! it to any instant, with or without an R, nor parsing a time against it;
+//! and the figures a replayer counts in its pass are those `history`
+//! counts alone.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -24,6 +26,22 @@ fuzz_target!(|data: &[u8]| {
         };
         if let Ok(replayed) = eventlog::replay(&log, &opts) {
             let _ = replayed.to_json();
+        }
+    }
+    let log = std::rc::Rc::new(log);
+    let ranged = eventlog::HistoryOptions {
+        until: middle,
+        chart_columns: Some(8),
+        ..Default::default()
+    };
+    for opts in [eventlog::HistoryOptions::default(), ranged] {
+        let alone = eventlog::history(&log, &opts);
+        let replay = eventlog::ReplayOptions::default();
+        if let Ok(replayer) = eventlog::Replayer::with_history(log.clone(), &replay, &opts) {
+            // As text: a NaN figure (from times near f64's limits) is
+            // unequal to itself.
+            let kept = format!("{:?}", replayer.history());
+            assert_eq!(kept, format!("{:?}", Some(&alone)));
         }
     }
     let line = text.lines().next().unwrap_or_default();
