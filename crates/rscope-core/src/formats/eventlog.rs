@@ -106,7 +106,7 @@ pub fn read(text: &str) -> Result<Eventlog, LineError> {
 /// `resource-init`, which flux-core wrote before `restart`): an eventlog
 /// with none of them is another one (a job's, say). RFC 44's
 /// `resource-update` is left out: a job's eventlog (RFC 21) has one too.
-const RESOURCE_EVENTS: [&str; 10] = [
+pub(crate) const RESOURCE_EVENTS: [&str; 10] = [
     "restart",
     "resource-init",
     "resource-define",

@@ -141,6 +141,8 @@ impl ReadLogs {
             return Ok(None);
         }
         let log = Rc::new(eventlog::read(text));
+        // With the figures even when the event list reads first: the
+        // timeline asks for them next, when a log opens.
         let replay = eventlog::ReplayOptions::default();
         let Ok(r) = Replayer::with_history(log, &replay, &timeline_history_options()) else {
             return Ok(None);
@@ -176,7 +178,9 @@ impl LogSender {
 }
 
 /// The timeline of `replayer`'s log (`with_timeline`) and its system at
-/// `at`.
+/// `at`. The figures are those the replayer kept, which must be counted
+/// with the timeline's options ([`ReadLogs`] builds it so); else they are
+/// counted here.
 pub fn timeline_answer_of(
     replayer: &Replayer,
     at: Option<f64>,
@@ -789,6 +793,7 @@ mod tests {
     }
 
     #[test]
+    #[cfg(feature = "page")]
     fn the_tab_s_report_takes_the_timeline_s_read_and_says_the_same() {
         let alone = crate::report::eventlog_report(LOG).unwrap();
         ReadLogs::default().replayer(3, Some(LOG)).unwrap().unwrap();

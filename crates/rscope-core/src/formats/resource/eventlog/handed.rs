@@ -8,7 +8,10 @@
 //! events took the worker 1.6 s to read and 0.8 s to replay again, and
 //! the slider's first step waited behind it. The first read is handed on
 //! with a copy of its text, and the next read of an equal text takes it;
-//! a text that differs takes nothing and drops it.
+//! a text that differs takes nothing and drops it. So a log read once is
+//! read once only when the timeline's request comes before the tab's
+//! analysis, as it does when a file opens; and the copy is held until the
+//! next analysis of any text in the worker.
 
 use super::Replayer;
 use std::cell::RefCell;

@@ -88,20 +88,8 @@ pub struct ResourceEvent {
 /// RFC 44 or the forms before flux-core 0.62 name: a log of a million
 /// events had a million copies of a dozen names.
 pub fn event_name(name: &str) -> Cow<'static, str> {
-    const NAMES: [&str; 11] = [
-        "restart",
-        "resource-define",
-        "resource-update",
-        "resource-init",
-        "drain",
-        "undrain",
-        "online",
-        "offline",
-        "torpid",
-        "lively",
-        "truncate",
-    ];
-    match NAMES.iter().find(|n| **n == name) {
+    let names = crate::eventlog::RESOURCE_EVENTS.iter();
+    match names.chain(&["resource-update"]).find(|n| **n == name) {
         Some(n) => Cow::Borrowed(n),
         None => Cow::Owned(name.to_string()),
     }

@@ -374,7 +374,7 @@ fn seeded_log() -> String {
             0 => (
                 "drain",
                 format!(
-                    "{{\"idset\": \"{rank}\", \"reason\": \"r{}\", \"overwrite\": {}}}",
+                    "{{\"idset\": \"{rank}\", \"nodelist\": \"n{rank}\", \"reason\": \"r{}\", \"overwrite\": {}}}",
                     next(4),
                     next(3)
                 ),
