@@ -257,12 +257,13 @@ fn finding(d: &Diagnostic, places: &mut Places<'_>) -> Finding {
 /// refuses (then the tab says what the text is).
 pub fn eventlog_report(text: &str) -> Option<EventlogReport> {
     use crate::resource::eventlog;
-    // The timeline's read of the same text, when it came first; taken
-    // (and so dropped) by any text's analysis.
-    let handed = eventlog::handed::take(text);
     if !cfg!(feature = "page") || !eventlog::looks_like_resource_eventlog(text) {
         return None;
     }
+    // The timeline's read of the same text, when it came first. (Taken
+    // only here, after the feature's check: the element's bundle, which
+    // has no room, links none of the hand-off.)
+    let handed = eventlog::handed::take(text);
     let read;
     let log = match &handed {
         Some(r) => r.log(),

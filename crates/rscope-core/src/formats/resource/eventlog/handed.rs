@@ -11,7 +11,7 @@
 //! a text that differs takes nothing and drops it. So a log read once is
 //! read once only when the timeline's request comes before the tab's
 //! analysis, as it does when a file opens; and the copy is held until the
-//! next analysis of any text in the worker.
+//! next analysis of a resource eventlog in the worker.
 
 use super::Replayer;
 use std::cell::RefCell;
