@@ -9,7 +9,10 @@
 // - Compressed bodies: brotli or gzip, whichever the browser accepts
 //   (`accept-encoding`), for the types that compress (the wasm is 2.9 MB
 //   raw, about 1 MB compressed). Each file is compressed once per version
-//   and kept in memory.
+//   and kept in memory. Brotli bodies come from the copies scripts/build.sh
+//   writes beside the bundles' files (FILE.br, at brotli's highest quality,
+//   as a host that serves precompressed files has them: nginx's
+//   `brotli_static`), when they are newer than the file.
 // - Validators: an `etag` from the file's content, `cache-control:
 //   no-cache` so the browser asks again each visit, and `304 Not Modified`
 //   when nothing changed, so a second visit downloads nothing.
@@ -63,18 +66,29 @@ async function load(file) {
   if (kept && kept.version === version) return kept;
   const body = await readFile(file);
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
-  const entry = { version, etag, bodies: { identity: Promise.resolve(body) } };
+  const entry = { file, mtimeMs, etag, version, bodies: { identity: Promise.resolve(body) } };
   cache.set(file, entry);
   return entry;
 }
 
-/** The body of `entry` in `encoding` (a promise), compressed on the
- * thread pool the first time it is asked for. */
+/** The brotli copy that scripts/build.sh wrote beside `entry`'s file
+ * (FILE.br, at brotli's highest quality, which takes too long to do per
+ * server start), or null when there is none or the file is newer. */
+async function builtBrotli(entry) {
+  const copy = `${entry.file}.br`;
+  const built = await stat(copy).catch(() => null);
+  return built && built.mtimeMs >= entry.mtimeMs ? readFile(copy) : null;
+}
+
+/** The body of `entry` in `encoding` (a promise): brotli from the build's
+ * copy when it has one, otherwise compressed on the thread pool the first
+ * time it is asked for. */
 function encoded(entry, encoding) {
   if (!entry.bodies[encoding]) {
-    entry.bodies[encoding] = entry.bodies.identity.then((body) =>
+    entry.bodies[encoding] = entry.bodies.identity.then(async (body) =>
       encoding === 'br'
-        ? brotli(body, {
+        ? (await builtBrotli(entry)) ??
+          brotli(body, {
             params: {
               [zlib.BROTLI_PARAM_QUALITY]: 9,
               [zlib.BROTLI_PARAM_SIZE_HINT]: body.length,

@@ -1,6 +1,7 @@
 // The static server of `make serve` (www/serve.mjs) serves as a good host
 // does: bodies compressed as the browser accepts, and validators, so a
 // second visit downloads nothing that has not changed.
+import { statSync } from 'node:fs';
 import { test, expect } from './fixtures.js';
 
 const WASM = '/pkg/rscope_bg.wasm';
@@ -22,4 +23,13 @@ test('the server compresses by accept-encoding and answers 304 to a matching eta
   expect([br.headers().etag, gzip.headers().etag, plain.headers()['cache-control']]).toEqual([etag, etag, 'no-cache']);
   const again = await request.get(WASM, { headers: { 'if-none-match': etag } });
   expect([again.status(), (await again.body()).length]).toEqual([304, 0]);
+});
+
+test('the server sends the brotli copy the build wrote beside the wasm', async ({ request }) => {
+  // scripts/build.sh writes pkg/rscope_bg.wasm.br at brotli's highest
+  // quality; the server sends those bytes rather than its own quality-9
+  // compression, which is about a tenth larger.
+  const copy = statSync(new URL('../../pkg/rscope_bg.wasm.br', import.meta.url));
+  const br = await request.get(WASM, { headers: { 'accept-encoding': 'br' } });
+  expect([br.status(), br.headers()['content-encoding'], Number(br.headers()['content-length'])]).toEqual([200, 'br', copy.size]);
 });
