@@ -2,7 +2,8 @@
 //! (`formats/resource/eventlog/`): no text may panic reading it, replaying
 //! it to any instant, with or without an R, nor parsing a time against it;
 //! and the figures a replayer counts in its pass are those `history`
-//! counts alone.
+//! counts alone, over the whole log, up to its middle, and from its middle
+//! with reasons grouped.
 #![no_main]
 
 use libfuzzer_sys::fuzz_target;
@@ -34,14 +35,21 @@ fuzz_target!(|data: &[u8]| {
         chart_columns: Some(8),
         ..Default::default()
     };
-    for opts in [eventlog::HistoryOptions::default(), ranged] {
+    // From the middle on, with reasons grouped: the pass starts counting
+    // at a state it replayed to rather than at the first event.
+    let grouped = eventlog::HistoryOptions {
+        since: middle,
+        group_reasons: true,
+        ..Default::default()
+    };
+    for opts in [eventlog::HistoryOptions::default(), ranged, grouped] {
         let alone = eventlog::history(&log, &opts);
         let replay = eventlog::ReplayOptions::default();
         if let Ok(replayer) = eventlog::Replayer::with_history(log.clone(), &replay, &opts) {
             // As text: a NaN figure (from times near f64's limits) is
             // unequal to itself.
-            let kept = format!("{:?}", replayer.history());
-            assert_eq!(kept, format!("{:?}", Some(&alone)));
+            let kept = format!("{:?}", replayer.take_history());
+            assert_eq!(kept, format!("{:?}", Some(alone)));
         }
     }
     let line = text.lines().next().unwrap_or_default();

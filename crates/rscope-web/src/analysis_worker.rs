@@ -39,7 +39,11 @@ pub fn analyze_for_page(
     let first = |parts: Vec<JsValue>| {
         let _ = early.call1(&JsValue::NULL, &js_sys::Array::from_iter(parts));
     };
-    as_js(here(text, first).last_parts())
+    let parts = here(text, first).last_parts();
+    // A log the timeline read and this analysis did not take (it was of
+    // another text, or came first) is not kept beyond it.
+    rscope_core::resource::eventlog::handed::forget();
+    as_js(parts)
         .into_iter()
         .map(|p| p.unchecked_into())
         .collect()

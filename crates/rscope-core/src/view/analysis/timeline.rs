@@ -178,9 +178,9 @@ impl LogSender {
 }
 
 /// The timeline of `replayer`'s log (`with_timeline`) and its system at
-/// `at`. The figures are those the replayer kept, which must be counted
-/// with the timeline's options ([`ReadLogs`] builds it so); else they are
-/// counted here.
+/// `at`. The figures are those the replayer kept, taken from it (a log's
+/// timeline is asked for once), which must be counted with the timeline's
+/// options ([`ReadLogs`] builds it so); else they are counted here.
 pub fn timeline_answer_of(
     replayer: &Replayer,
     at: Option<f64>,
@@ -199,16 +199,14 @@ pub fn timeline_answer_of(
         let mut moments: Vec<f64> = log.events.iter().map(|e| e.timestamp).collect();
         moments.sort_by(f64::total_cmp);
         moments.dedup();
-        let counted;
-        let history = match replayer.history() {
-            Some(kept) => kept,
-            None => {
-                counted = eventlog::history(log, &timeline_history_options());
-                &counted
-            }
-        };
+        let history = replayer
+            .take_history()
+            .unwrap_or_else(|| eventlog::history(log, &timeline_history_options()));
         let (chart, figures) = match history {
-            Ok(h) => (h.chart.clone(), figure_tables(h)),
+            Ok(h) => {
+                let figures = figure_tables(&h);
+                (h.chart, figures)
+            }
             Err(_) => (None, Vec::new()),
         };
         Timeline {

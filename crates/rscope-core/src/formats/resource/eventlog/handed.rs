@@ -10,8 +10,9 @@
 //! with a copy of its text, and the next read of an equal text takes it;
 //! a text that differs takes nothing and drops it. So a log read once is
 //! read once only when the timeline's request comes before the tab's
-//! analysis, as it does when a file opens; and the copy is held until the
-//! next analysis of a resource eventlog in the worker.
+//! analysis, as it does when a file opens. The worker [`forget`]s the
+//! hand-off after each analysis, so a copy that no analysis took (the
+//! analysis came first) is held only until the next one.
 
 use super::Replayer;
 use std::cell::RefCell;
@@ -35,6 +36,12 @@ pub fn take(text: &str) -> Option<Rc<Replayer>> {
     (kept.0 == text).then_some(kept.1)
 }
 
+/// Drop what was handed on: the page's analysis worker calls it after
+/// each analysis, which has taken the replay it could use.
+pub fn forget() {
+    HANDED.with(|h| h.borrow_mut().take());
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -53,5 +60,8 @@ mod tests {
         hand_on(text, replayer());
         assert!(take("{}").is_none(), "another text");
         assert!(take(text).is_none(), "dropped by the other text's take");
+        hand_on(text, replayer());
+        forget();
+        assert!(take(text).is_none(), "forgotten");
     }
 }

@@ -153,8 +153,10 @@ pub struct Replayer {
     latest: Vec<f64>,
     /// The state after the first `k` events, with the R as it was then.
     checkpoints: Vec<Checkpoint>,
-    /// The history's figures, when asked ([`Replayer::with_history`]).
-    history: Option<Result<EventlogHistory, String>>,
+    /// The history's figures, when asked ([`Replayer::with_history`]),
+    /// until taken: a log's figures (up to tens of thousands of reasons)
+    /// are used once, and the replayer is kept for every later moment.
+    history: std::cell::RefCell<Option<Result<EventlogHistory, String>>>,
 }
 
 /// How many events were applied, the state then, and the R then.
@@ -188,9 +190,10 @@ impl Replayer {
     }
 
     /// The figures [`Replayer::with_history`] counted, or why the range
-    /// asked could not be; `None` from [`Replayer::new`].
-    pub fn history(&self) -> Option<&Result<EventlogHistory, String>> {
-        self.history.as_ref()
+    /// asked could not be, taken: `None` from [`Replayer::new`] and after
+    /// the first call.
+    pub fn take_history(&self) -> Option<Result<EventlogHistory, String>> {
+        self.history.borrow_mut().take()
     }
 
     /// The replay of `log` with its states kept and, asked, the history's
@@ -233,7 +236,7 @@ impl Replayer {
             log,
             latest,
             checkpoints,
-            history: figures,
+            history: std::cell::RefCell::new(figures),
         })
     }
 

@@ -401,7 +401,7 @@ fn seeded_log() -> String {
 fn a_replayer_answers_every_instant_as_a_replay_from_the_first_event_does() {
     let log = std::rc::Rc::new(read(&seeded_log()));
     let replayer = Replayer::new(log.clone(), &ReplayOptions::default()).unwrap();
-    assert!(replayer.history().is_none());
+    assert!(replayer.take_history().is_none());
     let last = log.events.last().unwrap().timestamp;
     let mut instants: Vec<Option<f64>> = (0..60)
         .map(|i| Some(last * i as f64 / 59.0 - 10.0))
@@ -441,7 +441,8 @@ fn a_replayer_counts_in_its_pass_the_figures_history_counts_alone() {
         let replayer =
             Replayer::with_history(log.clone(), &ReplayOptions::default(), &opts).unwrap();
         let alone = history(&log, &opts);
-        assert_eq!(replayer.history(), Some(&alone), "{since:?} {until:?}");
+        assert_eq!(replayer.take_history(), Some(alone), "{since:?} {until:?}");
+        assert_eq!(replayer.take_history(), None, "taken once");
         assert_eq!(
             replayer.at(Some(mid)),
             replay(
@@ -465,7 +466,7 @@ fn a_replayer_counts_in_its_pass_the_figures_history_counts_alone() {
         },
     );
     assert!(
-        matches!(refused.unwrap().history(), Some(Err(e)) if e.starts_with("the range ends ("))
+        matches!(refused.unwrap().take_history(), Some(Err(e)) if e.starts_with("the range ends ("))
     );
 }
 
