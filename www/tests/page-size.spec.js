@@ -63,19 +63,21 @@
 // the one that read it (#49) to 1.5981 MB; a timeline's answer read in
 // parts, its figures a part a task, and the drain table kept across the
 // slider's steps, and an eventlog described without a second read
-// (#49) to 1.6052 MB. Until #48 item 3 loads the
+// (#49) to 1.6052 MB; a log's text copy forgotten after each analysis
+// and its figures taken rather than kept, or not counted when a step
+// needs none (#49) to 1.6062 MB. Until #48 item 3 loads the
 // rarely used parts on first use (its budget: at most 800 000 B before
-// the first analysis), this holds it at 1.606 MB so that nothing grows
+// the first analysis), this holds it at 1.608 MB so that nothing grows
 // unseen.
 // scripts/build.sh says what the page is compiled for.
 import { test, expect } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 
-const BUDGET = 1606 * 1000;
+const BUDGET = 1608 * 1000;
 const FILES = ['rscope_bg.wasm', 'rscope.js', 'rscope-view.js', 'style.css'];
 
-test('the page bundle is at most 1.606 MB gzipped', () => {
+test('the page bundle is at most 1.608 MB gzipped', () => {
   const sizes = FILES.map((f) => {
     const body = readFileSync(new URL(`../../pkg/${f}`, import.meta.url));
     return [f, gzipSync(body, { level: 9 }).length];

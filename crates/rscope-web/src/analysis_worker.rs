@@ -394,6 +394,10 @@ fn key_of(on_answer: &Rc<dyn Fn(AnalysisAnswer)>) -> usize {
 /// part names it.
 fn answer_here(seq: u32, text: &str, on_answer: &Rc<dyn Fn(AnalysisAnswer)>) {
     let mut drawn = here(text, |parts| on_answer((seq, Stage::First, parts)));
+    // As the worker does (`analyze_for_page`), where no worker runs; the
+    // element's bundle hands nothing on, and leaves this out (its size).
+    #[cfg(feature = "page")]
+    rscope_core::resource::eventlog::handed::forget();
     let mut parts = as_js(drawn.last_parts());
     if let Some(outline) = drawn.outline.take() {
         let key = key_of(on_answer);

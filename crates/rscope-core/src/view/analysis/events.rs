@@ -244,7 +244,8 @@ pub fn event_page_part(
     text: Option<&str>,
     query: &EventQuery,
 ) -> Vec<u8> {
-    match logs.replayer(key, text) {
+    // With the figures: when a log opens, the timeline asks for them next.
+    match logs.replayer(key, text, true) {
         Err(NotKept) => NOT_KEPT.to_vec(),
         Ok(None) => Vec::new(),
         Ok(Some(r)) => postcard::to_allocvec(&event_page_of(r.log(), query)).unwrap_or_default(),

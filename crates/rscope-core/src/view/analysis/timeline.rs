@@ -91,7 +91,9 @@ pub struct TimelineAnswer {
 /// The timeline of the resource eventlog `text` (`with_timeline`) and its
 /// system at `at`; `None` when `text` is no resource eventlog with events.
 pub fn timeline_answer(text: &str, at: Option<f64>, with_timeline: bool) -> Option<TimelineAnswer> {
-    let replayer = ReadLogs::default().replayer(0, Some(text)).ok()??;
+    let replayer = ReadLogs::default()
+        .replayer(0, Some(text), with_timeline)
+        .ok()??;
     let has_events = !replayer.log().events.is_empty();
     has_events.then(|| timeline_answer_of(&replayer, at, with_timeline))
 }
@@ -124,12 +126,15 @@ pub const NOT_KEPT: &[u8] = &[0xff];
 
 impl ReadLogs {
     /// The replayer of log `key`: the one kept under it, else `text` read
-    /// and kept under `key`; `Ok(None)` when `text` is no resource
+    /// and kept under `key`, counting the timeline's figures in the same
+    /// pass when `figures` (a slider step sent again with its text has
+    /// its timeline already); `Ok(None)` when `text` is no resource
     /// eventlog.
     pub fn replayer(
         &mut self,
         key: u32,
         text: Option<&str>,
+        figures: bool,
     ) -> Result<Option<Rc<Replayer>>, NotKept> {
         if let Some((kept, r)) = &self.0 {
             if *kept == key {
@@ -141,10 +146,12 @@ impl ReadLogs {
             return Ok(None);
         }
         let log = Rc::new(eventlog::read(text));
-        // With the figures even when the event list reads first: the
-        // timeline asks for them next, when a log opens.
         let replay = eventlog::ReplayOptions::default();
-        let Ok(r) = Replayer::with_history(log, &replay, &timeline_history_options()) else {
+        let read = match figures {
+            true => Replayer::with_history(log, &replay, &timeline_history_options()),
+            false => Replayer::new(log, &replay),
+        };
+        let Ok(r) = read else {
             return Ok(None);
         };
         let r = Rc::new(r);
@@ -180,7 +187,8 @@ impl LogSender {
 /// The timeline of `replayer`'s log (`with_timeline`) and its system at
 /// `at`. The figures are those the replayer kept, taken from it (a log's
 /// timeline is asked for once), which must be counted with the timeline's
-/// options ([`ReadLogs`] builds it so); else they are counted here.
+/// options ([`ReadLogs`] builds it so); else (none kept, or already
+/// taken) they are counted here.
 pub fn timeline_answer_of(
     replayer: &Replayer,
     at: Option<f64>,
@@ -248,7 +256,7 @@ pub fn timeline_parts(
     at: Option<f64>,
     with_timeline: bool,
 ) -> Vec<Vec<u8>> {
-    match logs.replayer(key, text) {
+    match logs.replayer(key, text, with_timeline) {
         Err(NotKept) => vec![NOT_KEPT.to_vec()],
         Ok(None) => Vec::new(),
         Ok(Some(r)) if r.log().events.is_empty() => Vec::new(),
@@ -666,7 +674,7 @@ pub fn still_timeline(text: &str, at: Option<&str>, dark: bool) -> Result<StillT
             .to_string()
     };
     let replayer = ReadLogs::default()
-        .replayer(0, Some(text))
+        .replayer(0, Some(text), true)
         .ok()
         .flatten()
         .ok_or_else(not_a_log)?;
@@ -780,21 +788,29 @@ mod tests {
         assert_eq!(timeline_parts(&mut logs, 7, None, None, false), [NOT_KEPT]);
         let part = timeline_parts(&mut logs, 7, Some(LOG), Some(250.0), true);
         assert_eq!(timeline_from_all_parts(&part), Some(a_again()));
+        // The first answer took the kept figures: this one counts them.
         let step = timeline_parts(&mut logs, 7, None, Some(250.0), true);
         assert_eq!(step, part, "the log kept under its number, no text sent");
-        let kept = logs.replayer(7, None).unwrap().unwrap();
-        let again = logs.replayer(7, Some("ignored")).unwrap().unwrap();
+        let kept = logs.replayer(7, None, true).unwrap().unwrap();
+        let again = logs.replayer(7, Some("ignored"), true).unwrap().unwrap();
         assert!(Rc::ptr_eq(&kept, &again), "read once");
-        assert_eq!(logs.replayer(8, None).err(), Some(NotKept));
+        assert_eq!(logs.replayer(8, None, true).err(), Some(NotKept));
+        let bare = logs.replayer(8, Some(LOG), false).unwrap().unwrap();
+        assert!(bare.take_history().is_none(), "no figures counted");
+        let counted = logs.replayer(9, Some(LOG), true).unwrap().unwrap();
+        assert!(matches!(counted.take_history(), Some(Ok(_))));
         assert!(timeline_answer("{\"R\": 1}", None, true).is_none());
-        assert!(timeline_parts(&mut logs, 9, Some("{}"), None, true).is_empty());
+        assert!(timeline_parts(&mut logs, 10, Some("{}"), None, true).is_empty());
     }
 
     #[test]
     #[cfg(feature = "page")]
     fn the_tab_s_report_takes_the_timeline_s_read_and_says_the_same() {
         let alone = crate::report::eventlog_report(LOG).unwrap();
-        ReadLogs::default().replayer(3, Some(LOG)).unwrap().unwrap();
+        ReadLogs::default()
+            .replayer(3, Some(LOG), true)
+            .unwrap()
+            .unwrap();
         let after = crate::report::eventlog_report(LOG).unwrap();
         assert!(eventlog::handed::take(LOG).is_none(), "the read was taken");
         assert_eq!(format!("{:?}", after.report), format!("{:?}", alone.report));

@@ -19,7 +19,8 @@ use std::cell::RefCell;
 use std::rc::Rc;
 
 thread_local! {
-    /// The text last read and its replay, until the next [`take`].
+    /// The text last read and its replay, until the next [`take`] or
+    /// [`forget`].
     static HANDED: RefCell<Option<(String, Rc<Replayer>)>> = const { RefCell::new(None) };
 }
 

@@ -176,7 +176,7 @@ impl Replayer {
     }
 
     /// [`Replayer::new`], keeping [`history`]'s figures of the same log
-    /// over the range `history_opts` asks ([`Replayer::history`]), counted
+    /// over the range `history_opts` asks ([`Replayer::take_history`]), counted
     /// in the same pass; their R and exclusions are `opts`'s, whatever
     /// `history_opts` says.
     ///
