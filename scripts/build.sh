@@ -150,7 +150,7 @@ cp pkg/rscope_jobs.js pkg/rscope_jobs_bg.wasm pkg/rscope_timeline.js pkg/rscope_
 # what has none (quality 11 takes about 16 s for the page's wasm, too long
 # for each server start, and makes it 11 % smaller than 9 does).
 node --input-type=module -e '
-  import { readdirSync, readFileSync, writeFileSync } from "node:fs";
+  import { readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
   import { promisify } from "node:util";
   import { brotliCompress, constants as z } from "node:zlib";
   const brotli = promisify(brotliCompress);
@@ -159,7 +159,9 @@ node --input-type=module -e '
   await Promise.all(files.map(async (file) => {
     const body = readFileSync(file);
     const params = { [z.BROTLI_PARAM_QUALITY]: 11, [z.BROTLI_PARAM_SIZE_HINT]: body.length };
-    writeFileSync(`${file}.br`, await brotli(body, { params }));
+    // Whole or not at all: a server reading it meanwhile sees the old copy.
+    writeFileSync(`${file}.br.tmp`, await brotli(body, { params }));
+    renameSync(`${file}.br.tmp`, `${file}.br`);
   }));
 '
 printf '%-28s %10s %10s\n' "bundle file" "bytes" "gzipped"

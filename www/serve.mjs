@@ -7,12 +7,12 @@
 // real deployment would (the first-load benchmark, www/bench/load.bench.js,
 // measures through it):
 // - Compressed bodies: brotli or gzip, whichever the browser accepts
-//   (`accept-encoding`), for the types that compress (the wasm is 2.9 MB
-//   raw, about 1 MB compressed). Each file is compressed once per version
-//   and kept in memory. Brotli bodies come from the copies scripts/build.sh
-//   writes beside the bundles' files (FILE.br, at brotli's highest quality,
-//   as a host that serves precompressed files has them: nginx's
-//   `brotli_static`), when they are newer than the file.
+//   (`accept-encoding`), for the types that compress. Each file is
+//   compressed once per version and kept in memory. Brotli bodies come
+//   from the copies scripts/build.sh writes beside the bundles' wasm,
+//   scripts and style sheets (FILE.br, at brotli's highest quality, as a
+//   host that serves precompressed files has them: nginx's
+//   `brotli_static`), when a copy decompresses to the file's bytes.
 // - Validators: an `etag` from the file's content, `cache-control:
 //   no-cache` so the browser asks again each visit, and `304 Not Modified`
 //   when nothing changed, so a second visit downloads nothing.
@@ -22,9 +22,10 @@ import { readFile, readdir, stat } from 'node:fs/promises';
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
-import { brotliCompress, gzip as gzipCb, constants as zlib } from 'node:zlib';
+import { brotliCompress, brotliDecompress, gzip as gzipCb, constants as zlib } from 'node:zlib';
 
 const brotli = promisify(brotliCompress);
+const unbrotli = promisify(brotliDecompress);
 const gzip = promisify(gzipCb);
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
@@ -54,30 +55,34 @@ const types = {
 // PNG is compressed already; everything else here is text or wasm.
 const compressible = (type) => !type.startsWith('image/png') && !type.startsWith('image/x-icon');
 
-// One entry per file: its version (size and time), its etag, and its
-// bodies by encoding, made when first asked for.
+// One entry per file: its version (its size and time, and those of its
+// brotli copy), its etag, and its bodies by encoding, made when first
+// asked for.
 const cache = new Map();
+
+/** The size and time of `file`, or of nothing. */
+const stamp = (file) => stat(file).then(({ size, mtimeMs }) => `${size}:${mtimeMs}`, () => '-');
 
 /** The file at `file`, with its etag and a way to its encoded bodies. */
 async function load(file) {
-  const { size, mtimeMs } = await stat(file);
-  const version = `${size}:${mtimeMs}`;
+  const version = `${await stamp(file)}/${await stamp(`${file}.br`)}`;
   const kept = cache.get(file);
   if (kept && kept.version === version) return kept;
   const body = await readFile(file);
   const etag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
-  const entry = { file, mtimeMs, etag, version, bodies: { identity: Promise.resolve(body) } };
+  const entry = { file, etag, version, bodies: { identity: Promise.resolve(body) } };
   cache.set(file, entry);
   return entry;
 }
 
 /** The brotli copy that scripts/build.sh wrote beside `entry`'s file
  * (FILE.br, at brotli's highest quality, which takes too long to do per
- * server start), or null when there is none or the file is newer. */
-async function builtBrotli(entry) {
-  const copy = `${entry.file}.br`;
-  const built = await stat(copy).catch(() => null);
-  return built && built.mtimeMs >= entry.mtimeMs ? readFile(copy) : null;
+ * server start), when it decompresses to the file's own bytes; else null
+ * (none, or left from another build). */
+async function builtBrotli(entry, body) {
+  const copy = await readFile(`${entry.file}.br`).catch(() => null);
+  const same = copy && (await unbrotli(copy).catch(() => null))?.equals(body);
+  return same ? copy : null;
 }
 
 /** The body of `entry` in `encoding` (a promise): brotli from the build's
@@ -87,7 +92,7 @@ function encoded(entry, encoding) {
   if (!entry.bodies[encoding]) {
     entry.bodies[encoding] = entry.bodies.identity.then(async (body) =>
       encoding === 'br'
-        ? (await builtBrotli(entry)) ??
+        ? (await builtBrotli(entry, body)) ??
           brotli(body, {
             params: {
               [zlib.BROTLI_PARAM_QUALITY]: 9,
@@ -99,9 +104,10 @@ function encoded(entry, encoding) {
   return entry.bodies[encoding];
 }
 
-/** The best encoding the request accepts: brotli, gzip, or none. */
-function chooseEncoding(req, type) {
-  if (!compressible(type)) return 'identity';
+/** The best encoding the request accepts: brotli, gzip, or none (for a
+ * brotli copy itself, asked for by name, too). */
+function chooseEncoding(req, type, file) {
+  if (!compressible(type) || file.endsWith('.br')) return 'identity';
   const accepted = String(req.headers['accept-encoding'] || '')
     .split(',')
     .map((e) => e.trim().split(';'))
@@ -139,7 +145,7 @@ const server = createServer(async (req, res) => {
       res.writeHead(304, headers).end();
       return;
     }
-    const encoding = chooseEncoding(req, type);
+    const encoding = chooseEncoding(req, type, file);
     const body = await encoded(entry, encoding);
     res.writeHead(200, {
       ...headers,
@@ -153,10 +159,10 @@ const server = createServer(async (req, res) => {
   }
 });
 
-/** Compress every published file ahead of its first request, as a host
- * that stores compressed copies would have them (brotli of the 2.9 MB wasm
- * takes about a second). A file that changes later is compressed again
- * when asked for. */
+/** Compress every published file ahead of its first request (or read its
+ * build's brotli copy), as a host that stores compressed copies would have
+ * them: brotli's quality 9 of the page's 4 MB wasm takes about a second.
+ * A file that changes later is compressed again when asked for. */
 async function precompress() {
   for (const p of published) {
     const top = join(root, p);
@@ -174,5 +180,6 @@ async function precompress() {
 
 server.listen(port, host, () => {
   console.log(`Rscope is served at http://${host}:${port}/ (static files only; Ctrl-C stops)`);
-  precompress();
+  // A file that cannot be read now is answered (or refused) when asked for.
+  precompress().catch(() => {});
 });

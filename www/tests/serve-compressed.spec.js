@@ -1,7 +1,8 @@
 // The static server of `make serve` (www/serve.mjs) serves as a good host
 // does: bodies compressed as the browser accepts, and validators, so a
 // second visit downloads nothing that has not changed.
-import { statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
+import { brotliDecompressSync } from 'node:zlib';
 import { test, expect } from './fixtures.js';
 
 const WASM = '/pkg/rscope_bg.wasm';
@@ -28,8 +29,11 @@ test('the server compresses by accept-encoding and answers 304 to a matching eta
 test('the server sends the brotli copy the build wrote beside the wasm', async ({ request }) => {
   // scripts/build.sh writes pkg/rscope_bg.wasm.br at brotli's highest
   // quality; the server sends those bytes rather than its own quality-9
-  // compression, which is about a tenth larger.
-  const copy = statSync(new URL('../../pkg/rscope_bg.wasm.br', import.meta.url));
+  // compression, which is about a tenth larger. (A copy that is not the
+  // wasm's own, left from another build, it does not send.)
+  const copy = readFileSync(new URL('../../pkg/rscope_bg.wasm.br', import.meta.url));
+  const wasm = readFileSync(new URL('../../pkg/rscope_bg.wasm', import.meta.url));
+  expect(brotliDecompressSync(copy).equals(wasm), 'pkg/rscope_bg.wasm.br is not the wasm\'s copy: run scripts/build.sh').toBe(true);
   const br = await request.get(WASM, { headers: { 'accept-encoding': 'br' } });
-  expect([br.status(), br.headers()['content-encoding'], Number(br.headers()['content-length'])]).toEqual([200, 'br', copy.size]);
+  expect([br.status(), br.headers()['content-encoding'], Number(br.headers()['content-length'])]).toEqual([200, 'br', copy.length]);
 });
